@@ -1,0 +1,42 @@
+// The role table (product-spec §6, ARCHITECTURE §5) and the checks both sides use.
+
+export const ROLES = ['guest', 'member', 'admin', 'super admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+const rank: Record<Role, number> = { guest: 0, member: 1, admin: 2, 'super admin': 3 };
+
+export const roleRank = (role: Role): number => rank[role];
+export const isAdmin = (role: Role): boolean => rank[role] >= rank.admin;
+export const isSuperAdmin = (role: Role): boolean => role === 'super admin';
+/** Nobody grants a role above their own, nor changes someone who outranks them. */
+export const canAssignRole = (actor: Role, target: Role): boolean =>
+  isAdmin(actor) && rank[target] <= rank[actor];
+export const canManageUser = (actor: Role, subject: Role): boolean =>
+  isAdmin(actor) && rank[subject] <= rank[actor];
+
+export type MenuItem =
+  | 'dashboard'
+  | 'products'
+  | 'team'
+  | 'calendar'
+  | 'reports'
+  | 'tasks'
+  | 'analytics'
+  | 'settings'
+  | 'notifications';
+
+/** Who sees which sidebar entry. Settings is shown to everyone (ARCHITECTURE §5). */
+const menu: Record<MenuItem, (role: Role) => boolean> = {
+  dashboard: () => true,
+  products: () => true,
+  tasks: () => true,
+  team: isAdmin,
+  calendar: (r) => rank[r] >= rank.member,
+  reports: isSuperAdmin,
+  analytics: isSuperAdmin,
+  settings: () => true,
+  notifications: (r) => rank[r] >= rank.member,
+};
+
+export const canSeeMenuItem = (role: Role, item: MenuItem): boolean => menu[item](role);
+export const canCreateProduct = (role: Role): boolean => rank[role] >= rank.member;
