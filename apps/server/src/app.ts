@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import { authMessages } from '@shipyard/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { AppError, registerErrorHandler } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createSessionStore, tokenFromRequest } from './lib/session.ts';
+import { createStorage } from './lib/storage.ts';
+import { createAccounts } from './modules/auth/auth.accounts.ts';
+import { createAvatarService } from './modules/auth/auth.avatar.ts';
+import { createGoogleSignIn } from './modules/auth/auth.google.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes, type RateLimits } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** Defaults to SMTP_URL's mailer, or the log when it is unset. */
+  mailer?: Mailer;
+  clock?: Clock;
+  redis?: Redis;
+  rateLimits?: Partial<RateLimits>;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | object;
+  webDist?: string;
+};
+
+export const defaultRateLimits: RateLimits = { login: 10, register: 5, reset: 5, verify: 20, resend: 5 };
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // The API docs page runs Scalar's inline script; every other response keeps the strict CSP.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.helmet = { contentSecurityPolicy: false };
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(rateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: 'shipyard-rl:',
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', authMessages.rateLimited),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Shipyard API',
+        version: '0.1.0',
+        description:
+          'Every call of the Shipyard web app. Authenticate with the sec-prd-token cookie set by POST /api/auth/login, or send the token as `Authorization: Bearer <token>`. Errors answer `{ error, message, code, details?, requestId }`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'sec-prd-token' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  const sessions = createSessionStore(db, clock);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = tokenFromRequest(req);
+    if (token) req.sessionUser = await sessions.resolve(token);
+  });
+
+  const storage = createStorage(config.dataDir);
+  const users = createUsersRepository(db);
+  const tokens = createAuthRepository(db);
+  const accounts = createAccounts({ db, users, clock });
+  const common = { db, users, sessions, mailer, clock, appUrl: config.appUrl };
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(scalar, {
+        routePrefix: '/docs',
+        configuration: { url: '/api/openapi.json', withDefaultFonts: false, title: 'Shipyard API' },
+      });
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, {
+        service: createAuthService({ ...common, accounts, tokens, log: app.log }),
+        avatars: createAvatarService({ users, storage }),
+        google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
+        sessions,
+        storage,
+        secureCookies: config.secureCookies,
+        rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+      });
+      await api.register(usersRoutes, { service: createUsersService(common) });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, deps.webDist ?? defaultWebDist);
+  return app;
+}
+
+/** The built SPA, with history fallback: any non-/api GET that is not a file gets index.html. */
+async function serveWebApp(app: FastifyInstance, root: string) {
+  const hasBuild = fs.existsSync(`${root}/index.html`);
+  if (hasBuild) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
+    if (!isPage) {
+      return reply.status(404).send({
+        error: 'Not Found',
+        message: `No route for ${req.method} ${req.url.split('?')[0]}`,
+        code: 'ROUTE_NOT_FOUND',
+        requestId: String(req.id),
+      });
+    }
+    if (!hasBuild)
+      return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

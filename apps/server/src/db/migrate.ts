@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+// In the bundle, the build copies the SQL files next to main.js (see build.mjs).
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// An arbitrary constant: every Shipyard process takes the same lock, so only one migrates at a time.
+const MIGRATION_LOCK = 7_254_003_118;
+
+/** Applies the committed migrations under a session advisory lock on a connection of its own. */
+export async function runMigrations(url: string, folder = migrationsFolder) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle({ client }), { migrationsFolder: folder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.end();
+  }
+}

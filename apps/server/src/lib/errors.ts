@@ -1,0 +1,78 @@
+import { genericMessages } from '@shipyard/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A failure a service means to report to the client (ARCHITECTURE §3.3). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const BadRequest = (message: string, code = 'BAD_REQUEST', details?: unknown) =>
+  new AppError(400, code, message, details);
+export const Unauthorized = (message: string, code = 'UNAUTHORIZED', details?: unknown) =>
+  new AppError(401, code, message, details);
+export const Forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
+export const NotFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message);
+export const Conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const TooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+export const ServiceUnavailable = (message: string, code = 'UNAVAILABLE') => new AppError(503, code, message);
+
+const statusTitles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+const titleOf = (status: number) => statusTitles[status] ?? 'Error';
+
+type FieldErrors = Record<string, string[]>;
+
+function pgUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const requestId = String(req.id);
+    const send = (status: number, code: string, message: string, details?: unknown) =>
+      reply.status(status).send({ error: titleOf(status), message, code, details, requestId });
+
+    if (err instanceof AppError) return send(err.status, err.code, err.message, err.details);
+
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: FieldErrors = {};
+      for (const v of err.validation) {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[field] ??= [];
+        fields[field].push(v.message ?? 'Invalid input');
+      }
+      const first = Object.values(fields)[0]?.[0] ?? 'Invalid input';
+      return send(400, 'VALIDATION_ERROR', first, { fields });
+    }
+    if (pgUniqueViolation(err)) return send(409, 'CONFLICT', 'This already exists.');
+
+    const status = err.statusCode ?? 500;
+    if (status === 429) return send(429, 'RATE_LIMITED', err.message);
+    if (status === 413) return send(413, 'PAYLOAD_TOO_LARGE', genericMessages.tooLarge);
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type): their text is safe to show.
+      return send(status, err.code ?? 'BAD_REQUEST', err.message);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(500, 'INTERNAL', genericMessages.server);
+  });
+}

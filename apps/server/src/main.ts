@@ -1,0 +1,94 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { connectDatabase } from './db/client.ts';
+import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+
+// config → database → migrate → listen; SIGTERM/SIGINT drain requests, then close the
+// database and stop the bundled server. Errors we expect at start are one line, not a stack.
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`shipyard: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const say = (msg: string) => process.stdout.write(`shipyard: ${msg}\n`);
+
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    try {
+      embedded = await startEmbeddedPostgres(config.dataDir, say);
+    } catch (err) {
+      if (err instanceof EmbeddedPostgresError) fail(err.message);
+      throw err;
+    }
+    databaseUrl = embedded.url;
+  }
+  const stopEmbedded = async () => embedded?.stop().catch(() => {});
+
+  try {
+    await runMigrations(databaseUrl);
+  } catch (err) {
+    await stopEmbedded();
+    const e = err as { message?: string; code?: string; cause?: { message?: string } };
+    const where = config.databaseUrl ? new URL(config.databaseUrl).host : 'the bundled PostgreSQL';
+    fail(
+      `cannot prepare the database at ${where}: ${e.cause?.message ?? e.message ?? e.code ?? String(err)}`,
+    );
+  }
+
+  const database = connectDatabase(databaseUrl);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  redis?.on('error', () => {}); // ioredis reconnects by itself; the rate limiter then falls back per request
+  const app = await buildApp({ config, db: database.db, redis });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    await stopEmbedded();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await database.close();
+    await stopEmbedded();
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE')
+      fail(`port ${config.port} on ${config.host} is already in use; set PORT to a free port`);
+    throw err;
+  }
+  say(`ready on ${config.appUrl} (API docs: ${config.appUrl}/api/docs)`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`shipyard: failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

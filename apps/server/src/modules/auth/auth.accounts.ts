@@ -1,0 +1,71 @@
+import { authMessages } from '@shipyard/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, Conflict } from '../../lib/errors.ts';
+import type { NewUser, UsersRepository } from '../users/users.repository.ts';
+
+// Creating an account, by sign-up or by Google: the first account of an instance is its
+// super admin, later ones are members (ARCHITECTURE §5).
+
+// Serialises account creation so that exactly one account on a new instance becomes super admin.
+const ACCOUNT_CREATION_LOCK = 7_254_003_119;
+
+export type GoogleIdentity = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name?: string;
+  picture?: string;
+};
+
+export function createAccounts({ db, users, clock }: { db: Db; users: UsersRepository; clock: Clock }) {
+  async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
+    if (await users.findByEmail(values.email, tx)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
+    const first = (await users.count(tx)) === 0;
+    return users.insert({ ...values, role: first ? 'super admin' : 'member' }, tx);
+  }
+
+  return {
+    insertAccount,
+
+    /** Finds, links or creates the account of a Google identity; returns its id. */
+    async signInWithGoogle(identity: GoogleIdentity): Promise<string> {
+      const user = await db.transaction(async (tx) => {
+        const known = await users.findByGoogleSub(identity.sub, tx);
+        if (known) return known;
+        const byEmail = await users.findByEmail(identity.email, tx);
+        if (byEmail) {
+          // Linking hands the account to whoever controls the Google identity: only on the provider's word.
+          if (!identity.emailVerified)
+            throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
+          return (
+            (await users.update(
+              byEmail.id,
+              { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? clock.now() },
+              tx,
+            )) ?? byEmail
+          );
+        }
+        if (!identity.emailVerified)
+          throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
+        return insertAccount(
+          {
+            email: identity.email,
+            name: identity.name?.trim() || identity.email.split('@')[0] || identity.email,
+            googleSub: identity.sub,
+            avatarUrl: identity.picture?.startsWith('https://') ? identity.picture : null,
+            emailVerifiedAt: clock.now(),
+          },
+          tx,
+        );
+      });
+      if (user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
+      return user.id;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccounts>;

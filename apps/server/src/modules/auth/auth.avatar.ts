@@ -1,0 +1,44 @@
+import { type AVATAR_TYPES, userMessages } from '@shipyard/shared';
+import { AppError, NotFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { toUser } from '../users/users.mapper.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+
+// Avatars: the type is read from the bytes, never from the name or the client's header.
+
+const extensions: Record<(typeof AVATAR_TYPES)[number], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+const byExtension = Object.fromEntries(Object.entries(extensions).map(([type, ext]) => [ext, type]));
+const URL_PREFIX = '/api/uploads/avatars/';
+const NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+
+export function createAvatarService({ users, storage }: { users: UsersRepository; storage: Storage }) {
+  return {
+    async replace(actor: SessionUser, data: Buffer, sniffedType: string | undefined) {
+      const ext = extensions[sniffedType as keyof typeof extensions];
+      if (!ext) throw new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
+      const name = await storage.save('avatars', ext, data);
+      const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
+      if (!row) throw NotFound(userMessages.notFound);
+      const previous = actor.avatarUrl?.startsWith(URL_PREFIX)
+        ? actor.avatarUrl.slice(URL_PREFIX.length)
+        : undefined;
+      if (previous && NAME.test(previous)) await storage.remove('avatars', previous);
+      return toUser(row);
+    },
+
+    /** The stored file behind an avatar name, or undefined for anything that is not one of ours. */
+    fileOf(name: string) {
+      const match = NAME.exec(name);
+      const contentType = match?.[1] ? byExtension[match[1]] : undefined;
+      return contentType ? { name, contentType } : undefined;
+    },
+  };
+}
+
+export type AvatarService = ReturnType<typeof createAvatarService>;

@@ -1,0 +1,105 @@
+import { authMessages } from '@shipyard/shared';
+import * as oidc from 'openid-client';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, ServiceUnavailable } from '../../lib/errors.ts';
+import type { AccountsService } from './auth.accounts.ts';
+import type { AuthRepository } from './auth.repository.ts';
+
+// Google sign-in through OpenID Connect: authorization code with PKCE, state and nonce.
+// The state is both stored (single use, 10 minutes) and bound to the browser by a cookie.
+
+export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+type Deps = {
+  google: GoogleConfig | undefined;
+  appUrl: string;
+  tokens: AuthRepository;
+  accounts: AccountsService;
+  clock: Clock;
+};
+
+const LOGIN_TTL_MS = 10 * 60 * 1000;
+
+export function createGoogleSignIn({ google, appUrl, tokens, accounts, clock }: Deps) {
+  const redirectUri = `${appUrl}/api/auth/google/callback`;
+  let discovered: Promise<oidc.Configuration> | undefined;
+
+  function configuration(): Promise<oidc.Configuration> {
+    if (!google) throw ServiceUnavailable(authMessages.googleNotConfigured, 'GOOGLE_NOT_CONFIGURED');
+    const issuer = new URL(google.issuer);
+    // Plain http only ever means a local test provider; production issuers are https.
+    const options = issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
+    discovered ??= oidc
+      .discovery(issuer, google.clientId, google.clientSecret, undefined, options)
+      .catch((err) => {
+        discovered = undefined; // try again on the next sign-in rather than caching a failure
+        throw err;
+      });
+    return discovered;
+  }
+
+  return {
+    configured: google !== undefined,
+
+    /** Where to send the browser, and the state to bind to it with a cookie. */
+    async start() {
+      const config = await configuration();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      await tokens.saveOidcLogin(
+        { state, nonce, codeVerifier, expiresAt: new Date(clock.now().getTime() + LOGIN_TTL_MS) },
+        clock.now(),
+      );
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      return { url: url.href, state };
+    },
+
+    /** Completes the code exchange and returns the signed-in account's id. */
+    async finish(callbackPath: string, cookieState: string | undefined) {
+      const config = await configuration();
+      // Built from APP_URL, never from the request's Host header.
+      const current = new URL(callbackPath, appUrl);
+      const state = current.searchParams.get('state');
+      if (current.searchParams.has('error')) {
+        throw new AppError(
+          401,
+          'GOOGLE_DENIED',
+          current.searchParams.get('error_description') ?? authMessages.googleFailed,
+        );
+      }
+      if (!state || state !== cookieState) throw new AppError(401, 'GOOGLE_STATE', authMessages.googleFailed);
+      const login = await tokens.takeOidcLogin(state, clock.now());
+      if (!login) throw new AppError(401, 'GOOGLE_STATE', authMessages.googleFailed);
+      let claims: oidc.IDToken | undefined;
+      try {
+        const result = await oidc.authorizationCodeGrant(config, current, {
+          pkceCodeVerifier: login.codeVerifier,
+          expectedState: login.state,
+          expectedNonce: login.nonce,
+          idTokenExpected: true,
+        });
+        claims = result.claims();
+      } catch {
+        throw new AppError(401, 'GOOGLE_FAILED', authMessages.googleFailed);
+      }
+      if (!claims?.sub || typeof claims.email !== 'string')
+        throw new AppError(401, 'GOOGLE_FAILED', authMessages.googleFailed);
+      return accounts.signInWithGoogle({
+        sub: claims.sub,
+        email: claims.email.toLowerCase(),
+        emailVerified: claims.email_verified === true,
+        name: typeof claims.name === 'string' ? claims.name : undefined,
+        picture: typeof claims.picture === 'string' ? claims.picture : undefined,
+      });
+    },
+  };
+}
+
+export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;

@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type AuthTokenPurpose, authTokens, oidcLogins } from '../../db/schema/index.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+
+export function createAuthRepository(db: Db) {
+  return {
+    /** Issues a single-use token; earlier unused tokens of the same purpose stop working. */
+    async issueToken(userId: string, purpose: AuthTokenPurpose, expiresAt: Date, tx: Db = db) {
+      const token = randomToken();
+      await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)),
+        );
+      await tx.insert(authTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt });
+      return token;
+    },
+
+    /** Marks a live token used and returns its user id; the update makes a second use find nothing. */
+    async consumeToken(token: string, purpose: AuthTokenPurpose, now: Date, tx: Db = db) {
+      const [row] = await tx
+        .update(authTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(authTokens.tokenHash, sha256(token)),
+            eq(authTokens.purpose, purpose),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: authTokens.userId });
+      return row?.userId;
+    },
+
+    async saveOidcLogin(values: typeof oidcLogins.$inferInsert, now: Date) {
+      await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, now));
+      await db.insert(oidcLogins).values(values);
+    },
+
+    async takeOidcLogin(state: string, now: Date) {
+      const [row] = await db
+        .delete(oidcLogins)
+        .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, now)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

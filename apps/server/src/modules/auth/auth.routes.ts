@@ -1,0 +1,292 @@
+import fs from 'node:fs';
+import {
+  AVATAR_MAX_BYTES,
+  authMessages,
+  ChangePasswordSchema,
+  ForceChangePasswordSchema,
+  LoginSchema,
+  MessageResponseSchema,
+  ProfileUpdateSchema,
+  RegisterSchema,
+  ResendVerificationSchema,
+  ResetConfirmSchema,
+  ResetRequestSchema,
+  TokenResponseSchema,
+  UserSchema,
+  userMessages,
+  VerifyQuerySchema,
+} from '@shipyard/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import {
+  clearSessionCookie,
+  currentUser,
+  requestMeta,
+  type SessionStore,
+  setSessionCookie,
+} from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { AvatarService } from './auth.avatar.ts';
+import type { GoogleSignIn } from './auth.google.ts';
+import type { AuthService } from './auth.service.ts';
+
+export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
+
+type Options = {
+  service: AuthService;
+  avatars: AvatarService;
+  google: GoogleSignIn;
+  sessions: SessionStore;
+  storage: Storage;
+  secureCookies: boolean;
+  rateLimits: RateLimits;
+};
+
+const tags = ['auth'];
+const STATE_COOKIE = 'sy-oidc-state';
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
+  const { service, avatars, google, sessions, storage, secureCookies, rateLimits } = opts;
+  const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
+
+  app.post(
+    '/auth/register',
+    {
+      config: perMinute(rateLimits.register),
+      schema: {
+        tags,
+        summary: 'Create an account; a verification link is mailed',
+        body: RegisterSchema,
+        response: { 201: z.object({ message: z.string(), user: UserSchema }) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.register(req.body)),
+  );
+
+  app.get(
+    '/auth/verify',
+    {
+      config: perMinute(rateLimits.verify),
+      schema: {
+        tags,
+        summary: 'Verify an e-mail address with the mailed single-use token',
+        querystring: VerifyQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => service.verifyEmail(req.query.token),
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      config: perMinute(rateLimits.resend),
+      schema: {
+        tags,
+        summary: 'Mail a new verification link (same answer whether or not the account exists)',
+        body: ResendVerificationSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => service.resendVerification(req.body.email),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perMinute(rateLimits.login),
+      schema: {
+        tags,
+        summary: 'Sign in; sets the sec-prd-token cookie',
+        description:
+          'When the account must change its password, answers 403 PASSWORD_CHANGE_REQUIRED with details.temp_token for PATCH /api/auth/force-change-password.',
+        body: LoginSchema,
+        response: { 200: z.object({ token: z.string(), user: UserSchema }) },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.login(req.body, requestMeta(req));
+      signIn(reply, result.token);
+      return result;
+    },
+  );
+
+  app.patch(
+    '/auth/force-change-password',
+    {
+      config: perMinute(rateLimits.login),
+      schema: {
+        tags,
+        summary: 'Replace a temporary password using the temp_token from login',
+        body: ForceChangePasswordSchema,
+        response: { 200: TokenResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.forceChangePassword(req.body, requestMeta(req));
+      signIn(reply, result.token);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: perMinute(rateLimits.reset),
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        body: ResetRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => service.requestPasswordReset(req.body.email),
+  );
+
+  app.post(
+    '/auth/reset-password/confirm',
+    {
+      config: perMinute(rateLimits.reset),
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed token; ends every session',
+        body: ResetConfirmSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => service.confirmPasswordReset(req.body),
+  );
+
+  app.patch(
+    '/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password while signed in; ends the other sessions',
+        body: ChangePasswordSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => service.changePassword(currentUser(req), req.body),
+  );
+
+  app.patch(
+    '/auth/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Update username, full name and avatar of the signed-in user',
+        body: ProfileUpdateSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (req) => service.updateProfile(currentUser(req), req.body),
+  );
+
+  app.post(
+    '/auth/avatar',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 2 MB) as multipart field "file"',
+        consumes: ['multipart/form-data'],
+        response: { 200: UserSchema },
+      },
+    },
+    async (req) => {
+      const actor = currentUser(req);
+      const data = await readAvatar(req);
+      const type = await fileTypeFromBuffer(data);
+      return avatars.replace(actor, data, type?.mime);
+    },
+  );
+
+  app.get(
+    '/uploads/avatars/:name',
+    { schema: { tags, summary: 'An uploaded avatar', params: z.object({ name: z.string() }) } },
+    async (req, reply) => {
+      const file = avatars.fileOf(req.params.name);
+      if (!file) throw new AppError(404, 'NOT_FOUND', 'Avatar not found');
+      const stat = await fs.promises.stat(storage.pathOf('avatars', file.name)).catch(() => undefined);
+      if (!stat) throw new AppError(404, 'NOT_FOUND', 'Avatar not found');
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-length', stat.size)
+        .send(fs.createReadStream(storage.pathOf('avatars', file.name)));
+    },
+  );
+
+  app.post(
+    '/auth/signout',
+    {
+      schema: {
+        tags,
+        summary: 'End this session and clear the cookie',
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      if (req.sessionUser) await service.signOut(req.sessionUser);
+      clearSessionCookie(reply, secureCookies);
+      return { message: authMessages.signedOut };
+    },
+  );
+
+  app.get(
+    '/auth/google',
+    { schema: { tags, summary: 'Start Google sign-in (browser navigation)' } },
+    async (req, reply) => {
+      if (!google.configured) {
+        const message = authMessages.googleNotConfigured;
+        if (req.headers.accept?.includes('text/html'))
+          return reply.redirect(`/auth/callback?error=${encodeURIComponent(message)}`);
+        throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', message);
+      }
+      const { url, state } = await google.start();
+      reply.setCookie(STATE_COOKIE, state, {
+        httpOnly: true,
+        // Lax: the provider sends the browser back with a cross-site top-level GET.
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/api/auth/google',
+        maxAge: 600,
+      });
+      return reply.redirect(url);
+    },
+  );
+
+  app.get(
+    '/auth/google/callback',
+    { schema: { tags, summary: 'Google sign-in callback: sets the session and returns to /auth/callback' } },
+    async (req, reply) => {
+      reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
+      try {
+        const userId = await google.finish(req.url, req.cookies[STATE_COOKIE]);
+        signIn(reply, await sessions.create(userId, requestMeta(req)));
+        return reply.redirect('/auth/callback');
+      } catch (err) {
+        if (!(err instanceof AppError)) req.log.error({ err }, 'google sign-in failed');
+        const message = err instanceof AppError ? err.message : authMessages.googleFailed;
+        return reply.redirect(`/auth/callback?error=${encodeURIComponent(message)}`);
+      }
+    },
+  );
+};
+
+async function readAvatar(req: FastifyRequest): Promise<Buffer> {
+  const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+  if (!file) throw new AppError(400, 'FILE_MISSING', userMessages.avatarMissing);
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'AVATAR_TOO_LARGE', userMessages.avatarTooLarge);
+    }
+    throw err;
+  }
+}

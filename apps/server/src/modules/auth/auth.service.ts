@@ -1,0 +1,196 @@
+import {
+  authMessages,
+  type ChangePassword,
+  type ForceChangePassword,
+  type Login,
+  type ProfileUpdate,
+  RESET_TOKEN_TTL_MS,
+  type Register,
+  type ResetConfirm,
+  TEMP_TOKEN_TTL_MS,
+  userMessages,
+  VERIFY_TOKEN_TTL_MS,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
+import { linkMail, type Mailer } from '../../lib/mailer.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { SessionStore, SessionUser } from '../../lib/session.ts';
+import { toUser } from '../users/users.mapper.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { AccountsService } from './auth.accounts.ts';
+import type { AuthRepository } from './auth.repository.ts';
+
+type Deps = {
+  db: Db;
+  users: UsersRepository;
+  accounts: AccountsService;
+  tokens: AuthRepository;
+  sessions: SessionStore;
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+  log: { error: (obj: object, msg: string) => void };
+};
+type Meta = { userAgent?: string; ip?: string };
+
+export function createAuthService({
+  db,
+  users,
+  accounts,
+  tokens,
+  sessions,
+  mailer,
+  clock,
+  appUrl,
+  log,
+}: Deps) {
+  const later = (ms: number) => new Date(clock.now().getTime() + ms);
+
+  async function sendVerification(user: UserRow, tx: Db = db) {
+    const token = await tokens.issueToken(user.id, 'verify_email', later(VERIFY_TOKEN_TTL_MS), tx);
+    return linkMail(
+      user.email,
+      'Verify your Shipyard email',
+      `Welcome to Shipyard, ${user.name}! Confirm that this is your email address to finish setting up your account.`,
+      'Verify email',
+      `${appUrl}/verify?token=${token}`,
+      'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',
+    );
+  }
+
+  /** Mail whose sending must not reveal, by its timing, whether an account exists. */
+  const sendInBackground = (mail: Parameters<Mailer['send']>[0]) => {
+    mailer.send(mail).catch((err) => log.error({ err, to: mail.to }, 'mail delivery failed'));
+  };
+
+  return {
+    async register(body: Register) {
+      const { user, mail } = await db.transaction(async (tx) => {
+        const user = await accounts.insertAccount(
+          { name: body.name, email: body.email, passwordHash: await hashPassword(body.password) },
+          tx,
+        );
+        return { user, mail: await sendVerification(user, tx) };
+      });
+      // Sent after commit: the link must point at a token that exists.
+      await mailer.send(mail);
+      return { message: 'Account created. Check your email to verify your account.', user: toUser(user) };
+    },
+
+    async verifyEmail(token: string) {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const userId = await tokens.consumeToken(token, 'verify_email', now, tx);
+        if (!userId) throw BadRequest(authMessages.verifyTokenInvalid, 'TOKEN_INVALID');
+        await users.update(userId, { emailVerifiedAt: now }, tx);
+      });
+      return { message: authMessages.verified };
+    },
+
+    async resendVerification(email: string) {
+      const user = await users.findByEmail(email);
+      if (user && !user.emailVerifiedAt && !user.disabledAt) sendInBackground(await sendVerification(user));
+      return { message: authMessages.verificationSent };
+    },
+
+    async login(body: Login, meta: Meta) {
+      const user = await users.findByEmail(body.email);
+      if (!user) {
+        await burnPasswordCheck(body.password);
+        throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      if (!(await verifyPassword(user.passwordHash, body.password))) {
+        throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      // Only past the password check may an answer say anything about the account.
+      if (user.disabledAt) throw Forbidden(authMessages.accountDisabled, 'ACCOUNT_DISABLED');
+      if (!user.emailVerifiedAt) throw Forbidden(authMessages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+      if (user.mustChangePassword) {
+        const temp_token = await tokens.issueToken(user.id, 'password_change', later(TEMP_TOKEN_TTL_MS));
+        throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', authMessages.mustChangePassword, { temp_token });
+      }
+      return { token: await sessions.create(user.id, meta), user: toUser(user) };
+    },
+
+    async forceChangePassword(body: ForceChangePassword, meta: Meta) {
+      const passwordHash = await hashPassword(body.new_password);
+      return db.transaction(async (tx) => {
+        const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
+        if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
+        await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
+        await sessions.revokeAll(userId, undefined, tx);
+        return { token: await sessions.create(userId, meta, tx) };
+      });
+    },
+
+    async requestPasswordReset(email: string) {
+      const user = await users.findByEmail(email);
+      if (user && !user.disabledAt) {
+        const token = await tokens.issueToken(user.id, 'reset_password', later(RESET_TOKEN_TTL_MS));
+        sendInBackground(
+          linkMail(
+            user.email,
+            'Reset your Shipyard password',
+            'Someone asked to reset the password of your Shipyard account.',
+            'Choose a new password',
+            `${appUrl}/auth?reset_token=${token}`,
+            'The link works once and expires in 1 hour. If it was not you, ignore this mail: your password stays as it is.',
+          ),
+        );
+      }
+      return { message: authMessages.resetRequested };
+    },
+
+    async confirmPasswordReset(body: ResetConfirm) {
+      const passwordHash = await hashPassword(body.newPassword);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const userId = await tokens.consumeToken(body.token, 'reset_password', now, tx);
+        if (!userId) throw BadRequest(authMessages.resetTokenInvalid, 'TOKEN_INVALID');
+        const user = await users.findById(userId, tx);
+        // Following the mailed link proves the address, and the password is now one they chose.
+        await users.update(
+          userId,
+          { passwordHash, mustChangePassword: false, emailVerifiedAt: user?.emailVerifiedAt ?? now },
+          tx,
+        );
+        await sessions.revokeAll(userId, undefined, tx);
+      });
+      return { message: authMessages.passwordChanged };
+    },
+
+    async changePassword(actor: SessionUser, body: ChangePassword) {
+      if (!(await verifyPassword(actor.passwordHash, body.currentPassword))) {
+        throw BadRequest(authMessages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG', {
+          fields: { currentPassword: [authMessages.currentPasswordWrong] },
+        });
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await users.update(actor.id, { passwordHash, mustChangePassword: false }, tx);
+        await sessions.revokeAll(actor.id, actor.sessionId, tx);
+      });
+      return { message: authMessages.passwordChanged };
+    },
+
+    async updateProfile(actor: SessionUser, body: ProfileUpdate) {
+      if (body.username && (await users.usernameTaken(body.username, actor.id))) {
+        throw Conflict(userMessages.usernameTaken, 'USERNAME_TAKEN');
+      }
+      const row = await users.update(actor.id, {
+        username: body.username,
+        name: body.full_name,
+        avatarUrl: body.avatar_url,
+      });
+      if (!row) throw NotFound(userMessages.notFound);
+      return toUser(row);
+    },
+
+    signOut: (actor: SessionUser) => sessions.revoke(actor.sessionId),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

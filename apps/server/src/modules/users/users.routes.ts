@@ -1,0 +1,113 @@
+import {
+  AdminCreateUserSchema,
+  AdminUpdateUserSchema,
+  MessageResponseSchema,
+  PageQuerySchema,
+  PublicUserSchema,
+  RoleChangeSchema,
+  UserIdParamsSchema,
+  UserSchema,
+} from '@shipyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/session.ts';
+import type { UsersService } from './users.service.ts';
+
+const tags = ['users'];
+
+export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+  app.get(
+    '/user/me',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema } } },
+    async (req) => service.me(currentUser(req)),
+  );
+
+  app.get(
+    '/user/all-users',
+    {
+      schema: {
+        tags,
+        summary: 'All users, newest first (admins)',
+        querystring: PageQuerySchema,
+        response: {
+          200: z.object({
+            data: z.array(UserSchema),
+            total: z.number(),
+            page: z.number(),
+            limit: z.number(),
+          }),
+        },
+      },
+    },
+    async (req) => service.list(currentUser(req), req.query.page, req.query.limit),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One user: the whole record for admins, name and avatar for everyone else',
+        params: UserIdParamsSchema,
+        response: { 200: z.union([UserSchema, PublicUserSchema]) },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.post(
+    '/user/admin-create-users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user with a mailed temporary password (admins)',
+        body: AdminCreateUserSchema,
+        response: { 201: UserSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+  );
+
+  app.patch(
+    '/user/update-user',
+    {
+      schema: {
+        tags,
+        summary: 'Update a user: details, role, disabled (admins)',
+        body: AdminUpdateUserSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (req) => service.update(currentUser(req), req.body),
+  );
+
+  app.patch(
+    '/user/:id/role',
+    {
+      schema: {
+        tags,
+        summary: "Change a user's role (admins; never above your own)",
+        params: UserIdParamsSchema,
+        body: RoleChangeSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (req) => service.update(currentUser(req), { id: req.params.id, role: req.body.role }),
+  );
+
+  app.delete(
+    '/user/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user (admins)',
+        params: UserIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await service.remove(currentUser(req), req.params.id);
+      return { message: 'User deleted' };
+    },
+  );
+};

@@ -1,0 +1,145 @@
+import { randomInt } from 'node:crypto';
+import {
+  type AdminCreateUser,
+  type AdminUpdateUser,
+  authMessages,
+  canAssignRole,
+  canManageUser,
+  isAdmin,
+  type Role,
+  userMessages,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
+import { linkMail, type Mailer } from '../../lib/mailer.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { SessionStore, SessionUser } from '../../lib/session.ts';
+import { toPublicUser, toUser } from './users.mapper.ts';
+import type { UserPatch, UsersRepository } from './users.repository.ts';
+
+type Deps = {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionStore;
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+};
+
+// No look-alike characters, so a temporary password read from a mail can be typed back.
+const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const temporaryPassword = () =>
+  Array.from({ length: 14 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
+
+export function createUsersService({ db, users, sessions, mailer, clock, appUrl }: Deps) {
+  const requireAdmin = (actor: SessionUser) => {
+    if (!isAdmin(actor.role)) throw Forbidden(userMessages.forbidden);
+  };
+
+  async function loadManageable(actor: SessionUser, id: string, tx: Db = db): Promise<UserRow> {
+    const target = await users.findById(id, tx);
+    if (!target) throw NotFound(userMessages.notFound);
+    if (!canManageUser(actor.role, target.role)) throw Forbidden(userMessages.forbidden);
+    return target;
+  }
+
+  /** Refuses a change that would leave the instance without an active super admin. */
+  async function guardLastSuperAdmin(tx: Db, target: UserRow, staysSuperAdmin: boolean) {
+    if (target.role !== 'super admin' || staysSuperAdmin) return;
+    const active = await users.lockActiveSuperAdmins(tx);
+    if (!active.some((u) => u.id !== target.id))
+      throw Conflict(userMessages.lastSuperAdmin, 'LAST_SUPER_ADMIN');
+  }
+
+  return {
+    async create(actor: SessionUser, body: AdminCreateUser) {
+      requireAdmin(actor);
+      if (!canAssignRole(actor.role, body.role)) throw Forbidden(userMessages.roleTooHigh);
+      if (await users.findByEmail(body.email)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
+      const password = temporaryPassword();
+      const row = await users.insert({
+        name: body.name,
+        email: body.email,
+        role: body.role,
+        department: body.department ?? null,
+        position: body.position ?? null,
+        skills: body.skills ?? [],
+        passwordHash: await hashPassword(password),
+        // The admin vouches for the address; the first login must replace the temporary password.
+        emailVerifiedAt: clock.now(),
+        mustChangePassword: true,
+      });
+      await mailer.send(
+        linkMail(
+          row.email,
+          'Your Shipyard account',
+          `${actor.name} created a Shipyard account for you. Your temporary password is: ${password}`,
+          'Log in',
+          `${appUrl}/auth`,
+          'You will be asked to choose a new password when you first log in.',
+        ),
+      );
+      return toUser(row);
+    },
+
+    async list(actor: SessionUser, page: number, limit: number) {
+      requireAdmin(actor);
+      const { rows, total } = await users.list(page, limit);
+      return { data: rows.map(toUser), total, page, limit };
+    },
+
+    async me(actor: SessionUser) {
+      return toUser(actor);
+    },
+
+    /** Admins get the whole record; anyone signed in may resolve a name and avatar. */
+    async get(actor: SessionUser, id: string) {
+      const row = await users.findById(id);
+      if (!row) throw NotFound(userMessages.notFound);
+      return isAdmin(actor.role) || actor.id === id ? toUser(row) : toPublicUser(row);
+    },
+
+    async update(actor: SessionUser, input: AdminUpdateUser) {
+      requireAdmin(actor);
+      return db.transaction(async (tx) => {
+        const target = await loadManageable(actor, input.id, tx);
+        const role: Role = input.role ?? target.role;
+        if (input.role && !canAssignRole(actor.role, input.role)) throw Forbidden(userMessages.roleTooHigh);
+        const disabling = input.disabled === true && target.disabledAt === null;
+        if (disabling && target.id === actor.id) throw BadRequest('You cannot disable your own account.');
+        await guardLastSuperAdmin(tx, target, role === 'super admin' && !disabling);
+        if (input.email && input.email !== target.email && (await users.findByEmail(input.email, tx))) {
+          throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
+        }
+        const patch: UserPatch = {
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          department: input.department,
+          position: input.position,
+          skills: input.skills,
+        };
+        if (input.disabled !== undefined)
+          patch.disabledAt = input.disabled ? (target.disabledAt ?? clock.now()) : null;
+        const row = await users.update(target.id, patch, tx);
+        if (!row) throw NotFound(userMessages.notFound);
+        if (disabling) await sessions.revokeAll(target.id, undefined, tx);
+        return toUser(row);
+      });
+    },
+
+    async remove(actor: SessionUser, id: string) {
+      requireAdmin(actor);
+      if (id === actor.id) throw BadRequest(userMessages.cannotDeleteSelf);
+      await db.transaction(async (tx) => {
+        const target = await loadManageable(actor, id, tx);
+        await guardLastSuperAdmin(tx, target, false);
+        await users.remove(target.id, tx); // sessions and tokens go with it (ON DELETE CASCADE)
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppDeps, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { connectDatabase, type Database } from '../db/client.ts';
+import type { Mail, Mailer } from '../lib/mailer.ts';
+
+export const APP_URL = 'http://shipyard.test';
+
+/** A clock the test can move: token expiry without waiting. */
+export function testClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms: number) => {
+      offset += ms;
+    },
+  };
+}
+
+export function memoryMailer() {
+  const sent: Mail[] = [];
+  const mailer: Mailer = { send: async (m) => void sent.push(m), close: () => {} };
+  return {
+    mailer,
+    sent,
+    /** The last link mailed to an address that contains the given path. */
+    linkTo(to: string, pathPart: string): URL {
+      const mail = sent.findLast((m) => m.to === to && m.text.includes(pathPart));
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (!link) throw new Error(`no mail to ${to} with a link to ${pathPart}`);
+      return new URL(link);
+    },
+  };
+}
+
+/** A fresh database for one test file, copied from the migrated template. */
+export async function createTestDatabase(): Promise<{
+  url: string;
+  database: Database;
+  drop: () => Promise<void>;
+}> {
+  const serverUrl = inject('serverUrl');
+  const name = `shipyard_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+      break;
+    } catch (err) {
+      // Another file is copying the template at this instant (55006): wait and try again.
+      if ((err as { code?: string }).code !== '55006' || attempt > 50) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const database = connectDatabase(u.toString(), 5);
+  return {
+    url: u.toString(),
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
+
+export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
+  const { url, database, drop } = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipyard-test-data-'));
+  const config: Config = {
+    ...loadConfig({ APP_URL: APP_URL, DATA_DIR: dataDir, ...overrides.env }),
+    ...overrides.config,
+  };
+  const mail = memoryMailer();
+  const clock = testClock();
+  const app: FastifyInstance = await buildApp({
+    config,
+    db: database.db,
+    mailer: mail.mailer,
+    clock,
+    logger: false,
+    rateLimits: { login: 1000, register: 1000, reset: 1000, verify: 1000, resend: 1000 },
+    webDist: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    databaseUrl: url,
+    mail,
+    clock,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
