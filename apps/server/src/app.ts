@@ -162,7 +162,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The built SPA, with history fallback: any non-/api GET that is not a file gets index.html. */
 async function serveWebApp(app: FastifyInstance, root: string) {
   const hasBuild = fs.existsSync(`${root}/index.html`);
-  if (hasBuild) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // Vite fingerprints everything under /assets: cache it for good; anything else is revalidated.
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
     if (!isPage) {

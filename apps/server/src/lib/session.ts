@@ -79,6 +79,11 @@ export function currentUser(req: FastifyRequest): SessionUser {
   return req.sessionUser;
 }
 
+/** Route hook: refuses a caller without a session before the body is even validated. */
+export async function requireSession(req: FastifyRequest) {
+  currentUser(req);
+}
+
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,

@@ -25,6 +25,7 @@ import {
   clearSessionCookie,
   currentUser,
   requestMeta,
+  requireSession,
   type SessionStore,
   setSessionCookie,
 } from '../../lib/session.ts';
@@ -164,6 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   app.patch(
     '/auth/change-password',
     {
+      onRequest: requireSession,
       schema: {
         tags,
         summary: 'Change the password while signed in; ends the other sessions',
@@ -177,6 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   app.patch(
     '/auth/profile',
     {
+      onRequest: requireSession,
       schema: {
         tags,
         summary: 'Update username, full name and avatar of the signed-in user',
@@ -190,6 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   app.post(
     '/auth/avatar',
     {
+      onRequest: requireSession,
       schema: {
         tags,
         summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 2 MB) as multipart field "file"',

@@ -10,12 +10,15 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../lib/session.ts';
+import { currentUser, requireSession } from '../../lib/session.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+  // Every users call needs a session; checked before the body so that 401 wins over 400.
+  app.addHook('onRequest', requireSession);
+
   app.get(
     '/user/me',
     { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema } } },

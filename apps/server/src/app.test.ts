@@ -1,0 +1,145 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from './testing/test-app.ts';
+
+let ctx: TestContext;
+let web: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const dist = path.join(ctx.dataDir, 'web-dist');
+  await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Shipyard</title><div id="root"></div>',
+  );
+  await fs.writeFile(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  web = await buildTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await web.close();
+  await ctx.close();
+});
+
+describe('errors', () => {
+  it('answers an unknown API path with the error shape', async () => {
+    const res = await ctx.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: 'Not Found',
+      message: 'No route for GET /api/nothing-here',
+      code: 'ROUTE_NOT_FOUND',
+      requestId: res.headers['x-request-id'],
+    });
+  });
+
+  it('answers malformed JSON with a 400 in the same shape', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'Bad Request',
+      code: expect.any(String),
+      requestId: expect.any(String),
+    });
+  });
+
+  it('puts every field error in details', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'A', email: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields).toMatchObject({
+      name: ['Name must be at least 2 characters'],
+      email: ['Invalid email address'],
+      password: [expect.any(String)],
+    });
+  });
+
+  it('refuses a body over 1 MB', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('hides what went wrong inside a 500: no stack, no SQL', async () => {
+    const broken = await buildTestApp();
+    await broken.pool.end();
+    try {
+      const res = await broken.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer abc' } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        error: 'Internal Server Error',
+        message: 'An error occurred on the server.',
+        code: 'INTERNAL',
+        requestId: expect.any(String),
+      });
+      const health = await broken.app.inject('/api/health');
+      expect(health.statusCode).toBe(503);
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff and no framing on API and pages', async () => {
+    for (const url of ['/api/health', '/products']) {
+      const res = await web.app.inject(url);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+});
+
+describe('API description', () => {
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await ctx.app.inject('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/user/me', '/api/health']),
+    );
+    const register = doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema;
+    expect(register.required).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+  });
+
+  it('serves the browsable docs without the CSP that would blank them', async () => {
+    const res = await ctx.app.inject('/api/docs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for any page path (history fallback)', async () => {
+    for (const url of ['/', '/products/42', '/auth?reset_token=x']) {
+      const res = await web.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves fingerprinted assets with a long cache, and never falls back for /api', async () => {
+    const asset = await web.app.inject('/assets/app-123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await web.app.inject('/api/unknown');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+});

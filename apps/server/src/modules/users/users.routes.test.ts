@@ -1,0 +1,211 @@
+import { authMessages, userMessages } from '@shipyard/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema/index.ts';
+import { createSignedInUser, createUser, uniqueEmail } from '../../testing/factories.ts';
+import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
+let superAdmin: Signed;
+let admin: Signed;
+let member: Signed;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  superAdmin = await createSignedInUser(ctx, { role: 'super admin', name: 'Sam Super' });
+  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Alex Admin' });
+  member = await createSignedInUser(ctx, { role: 'member', name: 'Mia Member' });
+});
+afterAll(() => ctx.close());
+
+type Req = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
+const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
+const userCount = async () => (await ctx.db.select({ n: count() }).from(users))[0]?.n;
+const stored = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0];
+
+describe('POST /api/user/admin-create-users', () => {
+  const create = (payload: object): Req => ({ method: 'POST', url: '/api/user/admin-create-users', payload });
+
+  it('creates a member with a mailed temporary password that must be changed at first login', async () => {
+    const email = uniqueEmail('new');
+    const res = await as(admin, create({ name: 'Nia New', email, role: '', department: 'design' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email, role: 'member', department: 'design', email_verified: true });
+
+    const mail = ctx.mail.sent.findLast((m) => m.to === email);
+    const password = mail?.text.match(/temporary password is: (\S+)/)?.[1] ?? '';
+    expect(password).toHaveLength(14);
+    expect(mail?.text).toContain('http://shipyard.test/auth');
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toContain(authMessages.mustChangePassword);
+  });
+
+  it('refuses members and callers without a session, storing nothing', async () => {
+    const before = await userCount();
+    const body = { name: 'Nope', email: uniqueEmail('nope') };
+    expect((await as(member, create(body))).statusCode).toBe(403);
+    expect((await as(undefined, create(body))).statusCode).toBe(401);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('lets nobody grant a role above their own', async () => {
+    const res = await as(
+      admin,
+      create({ name: 'Too High', email: uniqueEmail('high'), role: 'super admin' }),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(userMessages.roleTooHigh);
+    const ok = await as(
+      superAdmin,
+      create({ name: 'Second Super', email: uniqueEmail('super2'), role: 'super admin' }),
+    );
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it.each([
+    [{ name: 'A', email: 'a@example.com' }, 'Name must be at least 2 characters.'],
+    [{ name: 'Ann', email: 'nope' }, 'Please enter a valid email address.'],
+    [{ name: 'Ann', email: 'ann@example.com', department: 'moon' }, 'Please select a department.'],
+  ])('validates %j with the spec message', async (body, message) => {
+    const res = await as(admin, create(body));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('refuses an e-mail that already has an account', async () => {
+    const res = await as(admin, create({ name: 'Dup', email: member.user.email }));
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('reading users', () => {
+  it('lists users for admins only', async () => {
+    const res = await as(admin, { method: 'GET', url: '/api/user/all-users?limit=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toHaveLength(2);
+    expect(res.json()).toMatchObject({ page: 1, limit: 2, total: expect.any(Number) });
+    expect(res.json().data[0]).not.toHaveProperty('passwordHash');
+    expect((await as(member, { method: 'GET', url: '/api/user/all-users' })).statusCode).toBe(403);
+    expect((await as(undefined, { method: 'GET', url: '/api/user/all-users' })).statusCode).toBe(401);
+  });
+
+  it('gives anyone signed in the name of a user, and admins the whole record', async () => {
+    const url = `/api/users/${admin.user.id}`;
+    const seenByMember = await as(member, { method: 'GET', url });
+    expect(seenByMember.statusCode).toBe(200);
+    expect(seenByMember.json()).toEqual({
+      id: admin.user.id,
+      _id: admin.user.id,
+      name: 'Alex Admin',
+      full_name: 'Alex Admin',
+      avatar_url: null,
+      position: null,
+    });
+    expect((await as(superAdmin, { method: 'GET', url })).json().email).toBe(admin.user.email);
+    expect((await as(member, { method: 'GET', url: `/api/users/${crypto.randomUUID()}` })).statusCode).toBe(
+      404,
+    );
+    expect((await as(undefined, { method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('GET /api/user/me answers the caller', async () => {
+    const res = await as(member, { method: 'GET', url: '/api/user/me' });
+    expect(res.json()).toMatchObject({ id: member.user.id, email: member.user.email, role: 'member' });
+  });
+});
+
+describe('changing users', () => {
+  const update = (payload: object): Req => ({ method: 'PATCH', url: '/api/user/update-user', payload });
+
+  it('updates details, and disabling ends the sessions and refuses login', async () => {
+    const target = await createSignedInUser(ctx);
+    const res = await as(
+      admin,
+      update({ id: target.user.id, name: 'Renamed', department: 'data', skills: ['sql'] }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Renamed', department: 'data', skills: ['sql'] });
+
+    expect((await as(admin, update({ id: target.user.id, disabled: true }))).json().disabled).toBe(true);
+    expect((await as(target, { method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(0);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: target.user });
+    expect(login.statusCode).toBe(403);
+  });
+
+  it('refuses members, and admins acting on someone who outranks them', async () => {
+    const before = await stored(superAdmin.user.id);
+    expect((await as(member, update({ id: admin.user.id, name: 'Hacked' }))).statusCode).toBe(403);
+    expect((await as(admin, update({ id: superAdmin.user.id, name: 'Hacked' }))).statusCode).toBe(403);
+    expect((await as(admin, { method: 'DELETE', url: `/api/user/${superAdmin.user.id}` })).statusCode).toBe(
+      403,
+    );
+    expect(await stored(superAdmin.user.id)).toEqual(before);
+    expect((await stored(admin.user.id))?.name).toBe('Alex Admin');
+  });
+
+  it('changes roles up to the caller’s own', async () => {
+    const target = await createUser(ctx);
+    const url = `/api/user/${target.id}/role`;
+    expect((await as(admin, { method: 'PATCH', url, payload: { role: 'admin' } })).json().role).toBe('admin');
+    expect((await as(admin, { method: 'PATCH', url, payload: { role: 'super admin' } })).statusCode).toBe(
+      403,
+    );
+    expect((await as(member, { method: 'PATCH', url, payload: { role: 'guest' } })).statusCode).toBe(403);
+    expect((await as(admin, { method: 'PATCH', url, payload: { role: 'owner' } })).statusCode).toBe(400);
+    expect((await stored(target.id))?.role).toBe('admin');
+  });
+
+  it('never leaves the instance without an active super admin', async () => {
+    const solo = await buildTestApp();
+    try {
+      const only = await createSignedInUser(solo, { role: 'super admin' });
+      const call = (req: Req) => solo.app.inject({ ...req, headers: only.headers });
+      const demote = await call({
+        method: 'PATCH',
+        url: `/api/user/${only.user.id}/role`,
+        payload: { role: 'admin' },
+      });
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json().message).toBe(userMessages.lastSuperAdmin);
+
+      const other = await createSignedInUser(solo, { role: 'super admin' });
+      const otherCall = (req: Req) => solo.app.inject({ ...req, headers: other.headers });
+      expect(
+        (await call({ method: 'PATCH', url: `/api/user/${only.user.id}/role`, payload: { role: 'admin' } }))
+          .statusCode,
+      ).toBe(200);
+      expect((await otherCall({ method: 'DELETE', url: `/api/user/${other.user.id}` })).statusCode).toBe(400);
+      expect(
+        (
+          await otherCall({
+            method: 'PATCH',
+            url: '/api/user/update-user',
+            payload: { id: other.user.id, role: 'member' },
+          })
+        ).statusCode,
+      ).toBe(409);
+      expect((await solo.db.select().from(users).where(eq(users.id, other.user.id)))[0]?.role).toBe(
+        'super admin',
+      );
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('deletes a user and their sessions', async () => {
+    const target = await createSignedInUser(ctx);
+    expect((await as(member, { method: 'DELETE', url: `/api/user/${target.user.id}` })).statusCode).toBe(403);
+    const res = await as(admin, { method: 'DELETE', url: `/api/user/${target.user.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(await stored(target.user.id)).toBeUndefined();
+    expect((await as(target, { method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    expect((await as(admin, { method: 'DELETE', url: `/api/user/${target.user.id}` })).statusCode).toBe(404);
+  });
+});
