@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `link` is the mail's call to action, printed on one line when there is no SMTP server. */
+export type Mail = { to: string; subject: string; text: string; html?: string; link?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 type Logger = { info: (obj: object, msg: string) => void };
 
@@ -16,7 +17,7 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Log
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     send: async (mail) => {
-      await transport.sendMail({ from, ...mail });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
     close: () => transport.close(),
   };
@@ -40,6 +41,7 @@ export function linkMail(
   return {
     to,
     subject,
+    link,
     text: `${intro}\n\n${action}: ${link}\n\n${outro}\n\n— Shipyard`,
     html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p><p>— Shipyard</p>`,
   };
