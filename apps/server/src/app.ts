@@ -94,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     redis: deps.redis,
+    // A Redis outage must not lock everyone out: count nothing rather than fail the request.
+    skipOnError: true,
     nameSpace: 'shipyard-rl:',
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', authMessages.rateLimited),
   });

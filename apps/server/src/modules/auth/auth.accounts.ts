@@ -33,39 +33,44 @@ export function createAccounts({ db, users, clock }: { db: Db; users: UsersRepos
 
     /** Finds, links or creates the account of a Google identity; returns its id. */
     async signInWithGoogle(identity: GoogleIdentity): Promise<string> {
-      const user = await db.transaction(async (tx) => {
-        const known = await users.findByGoogleSub(identity.sub, tx);
-        if (known) return known;
-        const byEmail = await users.findByEmail(identity.email, tx);
-        if (byEmail) {
-          // Linking hands the account to whoever controls the Google identity: only on the provider's word.
-          if (!identity.emailVerified)
-            throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
-          return (
-            (await users.update(
-              byEmail.id,
-              { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? clock.now() },
-              tx,
-            )) ?? byEmail
-          );
-        }
-        if (!identity.emailVerified)
-          throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
-        return insertAccount(
-          {
-            email: identity.email,
-            name: identity.name?.trim() || identity.email.split('@')[0] || identity.email,
-            googleSub: identity.sub,
-            avatarUrl: identity.picture?.startsWith('https://') ? identity.picture : null,
-            emailVerifiedAt: clock.now(),
-          },
-          tx,
-        );
+      return db.transaction(async (tx) => {
+        const user = await findOrCreate(identity, tx);
+        // Thrown inside the transaction: a disabled account is neither signed in nor linked.
+        if (user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
+        return user.id;
       });
-      if (user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
-      return user.id;
     },
   };
+
+  async function findOrCreate(identity: GoogleIdentity, tx: Db): Promise<UserRow> {
+    const known = await users.findByGoogleSub(identity.sub, tx);
+    if (known) return known;
+    const byEmail = await users.findByEmail(identity.email, tx);
+    if (byEmail) {
+      // Linking hands the account to whoever controls the Google identity: only on the provider's word.
+      if (!identity.emailVerified)
+        throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
+      return (
+        (await users.update(
+          byEmail.id,
+          { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? clock.now() },
+          tx,
+        )) ?? byEmail
+      );
+    }
+    if (!identity.emailVerified)
+      throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
+    return insertAccount(
+      {
+        email: identity.email,
+        name: identity.name?.trim() || identity.email.split('@')[0] || identity.email,
+        googleSub: identity.sub,
+        avatarUrl: identity.picture?.startsWith('https://') ? identity.picture : null,
+        emailVerifiedAt: clock.now(),
+      },
+      tx,
+    );
+  }
 }
 
 export type AccountsService = ReturnType<typeof createAccounts>;

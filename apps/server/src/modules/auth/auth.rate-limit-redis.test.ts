@@ -1,0 +1,96 @@
+import { authMessages } from '@shipyard/shared';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+
+// Runs where a Redis server answers on REDIS_TEST_URL (default the machine's 127.0.0.1:6379,
+// which this project's CI machines have); elsewhere the suite is skipped, said in its name.
+const url = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+async function reachable(): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await reachable();
+
+describe.runIf(available)(`rate limits shared through Redis (${url})`, () => {
+  const clients: Redis[] = [];
+  let a: TestContext;
+  let b: TestContext;
+  const limits = { login: 3, register: 3, reset: 3, verify: 3, resend: 3 };
+
+  beforeAll(async () => {
+    const client = () => {
+      const r = new Redis(url, { maxRetriesPerRequest: 1 });
+      clients.push(r);
+      return r;
+    };
+    a = await buildTestApp({ redis: client(), rateLimits: limits });
+    b = await buildTestApp({ redis: client(), rateLimits: limits });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    for (const c of clients) c.disconnect();
+  });
+
+  it('counts attempts made through two server processes together', async () => {
+    // A unique address per run keeps reruns (and the other CI pass) from sharing counters.
+    const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+    const attempt = (ctx: TestContext) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'someone@example.com', password: 'whatever' },
+        remoteAddress,
+      });
+    expect((await attempt(a)).statusCode).toBe(401);
+    expect((await attempt(b)).statusCode).toBe(401);
+    expect((await attempt(a)).statusCode).toBe(401);
+    const limited = await attempt(b);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(authMessages.rateLimited);
+  });
+});
+
+describe.runIf(!available)('rate limits shared through Redis', () => {
+  it.skip(`needs a Redis server at ${url}`, () => {});
+});
+
+describe('when Redis is down', () => {
+  it('still answers logins rather than failing them', async () => {
+    const dead = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    dead.on('error', () => {});
+    const ctx = await buildTestApp({
+      redis: dead,
+      rateLimits: { login: 1, register: 1, reset: 1, verify: 1, resend: 1 },
+    });
+    try {
+      const attempt = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'x@example.com', password: 'whatever' },
+        });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+    } finally {
+      await ctx.close();
+      dead.disconnect();
+    }
+  });
+});
