@@ -31,6 +31,9 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes, type RateLimits } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createProjectsRepository } from './modules/projects/projects.repository.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -153,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
       });
       await api.register(usersRoutes, { service: createUsersService(common) });
+      await api.register(projectsRoutes, {
+        service: createProjectsService({ projects: createProjectsRepository(db) }),
+      });
     },
     { prefix: '/api' },
   );

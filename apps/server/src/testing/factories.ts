@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@shipyard/shared';
+import { products } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import type { TestContext } from './test-app.ts';
@@ -44,4 +45,26 @@ export async function signIn(ctx: Pick<TestContext, 'app'>, user: { email: strin
 export async function createSignedInUser(ctx: Pick<TestContext, 'app' | 'db'>, options: UserOptions = {}) {
   const user = await createUser(ctx, options);
   return { user, ...(await signIn(ctx, user)) };
+}
+
+/** A product stored directly (the create endpoint arrives with the Products issue). */
+export async function createProduct(
+  ctx: Pick<TestContext, 'db'>,
+  createdBy: string | null,
+  values: Partial<typeof products.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(products)
+    .values({
+      name: 'Apollo',
+      description: 'A product',
+      teamSize: 3,
+      startDate: '2026-01-01',
+      targetEndDate: '2026-12-31',
+      createdBy,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no product inserted');
+  return row;
 }
