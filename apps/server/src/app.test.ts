@@ -87,7 +87,7 @@ describe('errors', () => {
       const health = await broken.app.inject('/api/health');
       expect(health.statusCode).toBe(503);
     } finally {
-      await broken.app.close();
+      await broken.close();
     }
   });
 });

@@ -14,16 +14,24 @@ const postgresUrl = optionalString.refine(
 );
 
 const EnvSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a number between 0 and 65535' })
-    .int('must be a whole number between 0 and 65535')
-    .min(0, 'must be a number between 0 and 65535')
-    .max(65535, 'must be a number between 0 and 65535')
-    .default(3000),
+  // Blank (`PORT=` in an env file) means unset: z.coerce would turn '' into 0, a random port.
+  PORT: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a number between 0 and 65535')
+      .max(65535, 'must be a number between 0 and 65535')
+      .default(3000),
+  ),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl,
-  APP_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
+  // URL.canParse('localhost:3000') is true (scheme "localhost:"): mailed links need http(s).
+  APP_URL: optionalString.refine(
+    (v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    'must be an absolute http(s) URL, e.g. https://shipyard.example.com',
+  ),
   SMTP_URL: optionalString.refine(
     (v) => v === undefined || URL.canParse(v),
     'must be a URL like smtp://host:port',
@@ -81,7 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got "${env[name] ?? ''}")`);
+    // The value is echoed to help (JSON-quoted: one line), but never a password inside a URL.
+    const got = (env[name] ?? '').replace(/\/\/([^/:@\s]*):[^@]*@/, '//$1:***@');
+    throw new ConfigError(
+      `Invalid ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(got)})`,
+    );
   }
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -108,6 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
-    secureCookies: appUrl.startsWith('https://'),
+    secureCookies: /^https:\/\//i.test(appUrl),
   };
 }

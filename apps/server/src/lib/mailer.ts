@@ -17,7 +17,13 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Log
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     send: async (mail) => {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
     close: () => transport.close(),
   };

@@ -66,7 +66,7 @@ export async function createTestDatabase(): Promise<{
     url: u.toString(),
     database,
     drop: async () => {
-      await database.close();
+      await database.close().catch(() => {}); // a test may have ended the pool itself
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
@@ -104,9 +104,12 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
     clock,
     dataDir,
     close: async () => {
-      await app.close();
-      await drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await drop();
+      } finally {
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

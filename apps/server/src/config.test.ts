@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The ConfigError thrown for env, or a failure when none is thrown. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig(${JSON.stringify(env)}) did not throw`);
+}
+
+describe('loadConfig defaults', () => {
+  it('uses PORT 3000, HOST 127.0.0.1, ./data and APP_URL http://localhost:$PORT', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Shipyard <no-reply@localhost>');
+    expect(config.google).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.seedDemo).toBe(false);
+    expect(config.logLevel).toBe('info');
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('derives the default APP_URL from PORT', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config.port).toBe(8080);
+    expect(config.appUrl).toBe('http://localhost:8080');
+  });
+
+  it('treats a blank PORT as unset rather than port 0', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '  ' }).appUrl).toBe('http://localhost:3000');
+  });
+
+  it('trims trailing slashes from APP_URL', () => {
+    expect(loadConfig({ APP_URL: 'https://shipyard.example.com/' }).appUrl).toBe(
+      'https://shipyard.example.com',
+    );
+    expect(loadConfig({ APP_URL: 'http://example.com/app//' }).appUrl).toBe('http://example.com/app');
+  });
+
+  it('keeps a valid DATABASE_URL and treats a blank one as unset', () => {
+    const url = 'postgres://user:pw@db.internal:5432/shipyard';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).databaseUrl).toBe(
+      'postgresql://localhost/x',
+    );
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('loadConfig refuses wrong values with one clear line', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '3.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['APP_URL', 'localhost:3000'],
+    ['LOG_LEVEL', 'loud'],
+  ])('%s=%j', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.message.startsWith(`Invalid ${name}: `)).toBe(true);
+    expect(err.message).toContain(JSON.stringify(value));
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('says what PORT must be', () => {
+    expect(configError({ PORT: 'abc' }).message).toBe(
+      'Invalid PORT: must be a number between 0 and 65535 (got "abc")',
+    );
+    expect(configError({ PORT: '70000' }).message).toContain('between 0 and 65535');
+  });
+
+  it('says what DATABASE_URL must be', () => {
+    expect(configError({ DATABASE_URL: 'mysql://x' }).message).toContain('must be a postgres:// URL');
+  });
+
+  it('never echoes the password of a malformed DATABASE_URL', () => {
+    const message = configError({ DATABASE_URL: 'postgres://admin:s3cr3t pw@db/x' }).message;
+    expect(message).not.toContain('s3cr3t');
+    expect(message).toContain('postgres://admin:***@db/x');
+  });
+
+  it('keeps a value with a line break on one line', () => {
+    expect(configError({ PORT: '30\n00' }).message).not.toContain('\n');
+  });
+
+  it('refuses GOOGLE_CLIENT_ID without GOOGLE_CLIENT_SECRET and the reverse', () => {
+    expect(configError({ GOOGLE_CLIENT_ID: 'id' }).message).toMatch(/^Invalid GOOGLE_CLIENT_ID/);
+    expect(configError({ GOOGLE_CLIENT_SECRET: 'secret' }).message).toMatch(/GOOGLE_CLIENT_SECRET/);
+  });
+});
+
+describe('loadConfig options', () => {
+  it('enables Google sign-in with both id and secret, on Google unless OIDC_ISSUER_URL is set', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+    const custom = loadConfig({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      OIDC_ISSUER_URL: 'http://127.0.0.1:9999',
+    });
+    expect(custom.google?.issuer).toBe('http://127.0.0.1:9999');
+  });
+
+  it('sets secureCookies only for an https APP_URL', () => {
+    expect(loadConfig({ APP_URL: 'https://shipyard.example.com' }).secureCookies).toBe(true);
+    expect(loadConfig({ APP_URL: 'HTTPS://shipyard.example.com' }).secureCookies).toBe(true);
+    expect(loadConfig({ APP_URL: 'http://shipyard.example.com' }).secureCookies).toBe(false);
+    expect(loadConfig({ APP_URL: 'http://https.example.com' }).secureCookies).toBe(false);
+    expect(loadConfig({}).secureCookies).toBe(false);
+  });
+
+  it('reads SEED_DEMO and TRUST_PROXY', () => {
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    if (typeof hops === 'function') {
+      expect(hops('10.0.0.1', 0)).toBe(true);
+      expect(hops('10.0.0.1', 1)).toBe(false);
+    }
+  });
+});

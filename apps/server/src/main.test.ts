@@ -1,0 +1,378 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from './testing/test-app.ts';
+
+// The server as its users run it: `node --import tsx src/main.ts` in a child process with a clean
+// environment. Node runs the app in this one process (the tsx CLI would add a second, and a
+// SIGKILL must reach the app itself for the leftover-PostgreSQL case). Every child is killed after
+// its test, and no bundled PostgreSQL started here outlives the file.
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+type Server = {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+const children = new Set<ChildProcess>();
+const dataDirs: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+function startServer(env: Record<string, string>): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const exitOf = (server: Server, timeoutMs: number) => within(server.exited, timeoutMs, 'exit');
+
+/** Waits for the ready line; fails early, with the output, when the process exits first. */
+async function ready(server: Server, timeoutMs = 30_000) {
+  await until(
+    'the ready line',
+    () => {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) {
+        throw new Error(`server exited early:\n${server.stdout()}\n${server.stderr()}`);
+      }
+      return server.stdout().includes('shipyard: ready on ');
+    },
+    timeoutMs,
+  );
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function makeDataDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipyard-main-test-'));
+  await fs.chmod(dir, 0o755); // the postgres user must be able to enter it
+  dataDirs.push(dir);
+  return dir;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Every live postgres process whose command line names this data directory. */
+async function postgresFor(pgDir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmd = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    const args = cmd.split('\0');
+    const d = args.indexOf('-D');
+    if (d >= 0 && args[d + 1] === pgDir && args[0]?.endsWith('postgres')) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+async function postmasterPid(pgDir: string): Promise<number | undefined> {
+  const text = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const pid = Number(text?.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Stops whatever bundled PostgreSQL a test left behind: fast shutdown, then SIGKILL. */
+async function stopLeftoverPostgres(dataDir: string) {
+  const pgDir = path.join(dataDir, 'postgres');
+  const pids = new Set(await postgresFor(pgDir));
+  const fromFile = await postmasterPid(pgDir);
+  if (fromFile && (await postgresFor(pgDir)).includes(fromFile)) pids.add(fromFile);
+  for (const pid of pids) process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 10_000;
+  while ([...pids].some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+async function killChildren() {
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+          setTimeout(resolve, 5000).unref();
+        }),
+    ),
+  );
+}
+
+afterEach(killChildren);
+
+afterAll(async () => {
+  await killChildren();
+  for (const dir of dataDirs) {
+    await stopLeftoverPostgres(dir);
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  for (const cleanup of cleanups) await cleanup();
+});
+
+const lines = (text: string) => text.split('\n').filter((l) => l.length > 0);
+
+describe('start errors are one line on stderr and exit code 1', () => {
+  it('PORT=abc', async () => {
+    const server = startServer({ PORT: 'abc', DATA_DIR: await makeDataDir() });
+    expect(await exitOf(server, 15_000)).toEqual({ code: 1, signal: null });
+    expect(lines(server.stderr())).toHaveLength(1);
+    expect(server.stderr()).toMatch(/^shipyard: Invalid PORT/);
+    expect(server.stderr()).toContain('"abc"');
+  }, 20_000);
+
+  it('a DATABASE_URL where no server answers', async () => {
+    const server = startServer({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/x',
+      PORT: String(await freePort()),
+      DATA_DIR: await makeDataDir(),
+    });
+    expect(await exitOf(server, 15_000)).toEqual({ code: 1, signal: null });
+    const stderr = lines(server.stderr());
+    expect(stderr).toHaveLength(1);
+    expect(stderr[0]).toMatch(/^shipyard: cannot prepare the database at 127\.0\.0\.1:1: .*ECONNREFUSED/);
+    expect(server.stderr()).not.toMatch(/\n\s+at /); // no stack trace
+  }, 20_000);
+
+  it('a PORT already in use', async () => {
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const server = startServer({ DATABASE_URL: url, PORT: String(port), DATA_DIR: await makeDataDir() });
+      expect(await exitOf(server, 15_000)).toEqual({ code: 1, signal: null });
+      expect(lines(server.stderr())).toEqual([
+        `shipyard: port ${port} on 127.0.0.1 is already in use; set PORT to a free port`,
+      ]);
+    } finally {
+      blocker.close();
+    }
+  }, 20_000);
+});
+
+describe('with DATABASE_URL', () => {
+  it('serves health, OpenAPI and the docs, and exits 0 on SIGTERM', async () => {
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const port = await freePort();
+    const server = startServer({ DATABASE_URL: url, PORT: String(port), DATA_DIR: await makeDataDir() });
+    await ready(server);
+    const base = `http://127.0.0.1:${port}`;
+
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const openapi = await fetch(`${base}/api/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(openapi.headers.get('content-type')).toContain('application/json');
+    const doc = (await openapi.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/auth/login');
+
+    const docs = await fetch(`${base}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    await docs.text();
+
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server, 5000)).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toBe('');
+  }, 40_000);
+
+  it('migrates an empty database at start and drains an in-flight request on SIGTERM', async () => {
+    // An empty database (not the migrated template): main.ts must create the schema itself.
+    const serverUrl = inject('serverUrl');
+    const name = `shipyard_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+
+    const port = await freePort();
+    const server = startServer({
+      DATABASE_URL: url.toString(),
+      PORT: String(port),
+      DATA_DIR: await makeDataDir(),
+      LOG_LEVEL: 'info', // the request log tells us when the server has the request
+    });
+    await ready(server);
+
+    // A request the server has accepted but cannot finish yet: its body is only half sent.
+    const email = 'drain@example.com';
+    const body = JSON.stringify({ name: 'Drain Test', email, password: 'drain-pass-1' });
+    const socket = net.connect(port, '127.0.0.1');
+    let response = '';
+    socket.on('data', (d) => {
+      response += d;
+    });
+    const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      `POST /api/auth/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+    );
+    await until(
+      'the request to reach the server',
+      () => server.stdout().includes('/api/auth/register'),
+      10_000,
+    );
+
+    server.child.kill('SIGTERM');
+    await until(
+      'the drain to begin',
+      () => server.stdout().includes('shutting down: draining requests'),
+      5000,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.child.exitCode).toBeNull(); // still waiting for our request
+    expect(response).toBe('');
+
+    socket.write(body.slice(20));
+    await until('the response', () => /\r\n\r\n[\s\S]*\}$/.test(response), 10_000);
+    expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    const json = JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as { user: { email: string } };
+    expect(json.user.email).toBe(email);
+
+    // Once answered, the connection is closed by the server and the process exits cleanly,
+    // well inside the 10 s force-exit deadline.
+    await within(socketClosed, 5000, 'close of the connection');
+    expect(await exitOf(server, 5000)).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});
+
+describe('bundled PostgreSQL (no DATABASE_URL)', () => {
+  it('survives a SIGKILL: the orphan is stopped, data is kept, and SIGTERM leaves nothing running', async () => {
+    const dataDir = await makeDataDir();
+    const pgDir = path.join(dataDir, 'postgres');
+    const email = 'kept@example.com';
+    const password = 'kept-pass-1';
+
+    // Run 1: first start initialises the cluster; register a user, then SIGKILL the app.
+    const port1 = await freePort();
+    const run1 = startServer({ DATA_DIR: dataDir, PORT: String(port1) });
+    await ready(run1, 90_000);
+    expect(run1.stdout()).toContain(`shipyard: initialising the bundled PostgreSQL in ${pgDir}`);
+    expect((await fs.stat(path.join(dataDir, 'postgres.password'))).mode & 0o777).toBe(0o600);
+    const health1 = await fetch(`http://127.0.0.1:${port1}/api/health`);
+    expect(await health1.json()).toEqual({ status: 'ok' });
+    const registered = await fetch(`http://127.0.0.1:${port1}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept User', email, password }),
+    });
+    expect(registered.status).toBe(201);
+
+    const orphan = await postmasterPid(pgDir);
+    expect(orphan).toBeDefined();
+    run1.child.kill('SIGKILL');
+    expect(await exitOf(run1, 10_000)).toEqual({ code: null, signal: 'SIGKILL' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(isAlive(orphan as number)).toBe(true); // PostgreSQL outlives its killed parent
+    expect(await postgresFor(pgDir)).toContain(orphan);
+
+    // Run 2: same DATA_DIR; the leftover server is stopped and a fresh one started on the same data.
+    const port2 = await freePort();
+    const run2 = startServer({ DATA_DIR: dataDir, PORT: String(port2) });
+    await ready(run2, 60_000);
+    expect(run2.stdout()).toContain(
+      `stopping the bundled PostgreSQL (pid ${orphan}) left running by an earlier process`,
+    );
+    expect(run2.stdout()).not.toContain('initialising');
+    expect(isAlive(orphan as number)).toBe(false);
+    const health2 = await fetch(`http://127.0.0.1:${port2}/api/health`);
+    expect(health2.status).toBe(200);
+    const login = await fetch(`http://127.0.0.1:${port2}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    // 403 EMAIL_NOT_VERIFIED, not 401: the account (and its password hash) survived.
+    expect(login.status).toBe(403);
+    expect(((await login.json()) as { code: string }).code).toBe('EMAIL_NOT_VERIFIED');
+
+    // A second app on a DATA_DIR whose owner is alive refuses, and leaves the owner alone.
+    const intruder = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await exitOf(intruder, 30_000)).toEqual({ code: 1, signal: null });
+    const refusal = lines(intruder.stderr());
+    expect(refusal).toHaveLength(1);
+    expect(refusal[0]).toMatch(/^shipyard: DATA_DIR .* is in use by another Shipyard process \(pid \d+\)/);
+    expect(refusal[0]).toContain(`pid ${run2.child.pid}`);
+    expect((await fetch(`http://127.0.0.1:${port2}/api/health`)).status).toBe(200);
+
+    // SIGTERM: exit 0, the bundled server is stopped and its lock and pid files are gone.
+    const running = await postmasterPid(pgDir);
+    run2.child.kill('SIGTERM');
+    expect(await exitOf(run2, 15_000)).toEqual({ code: 0, signal: null });
+    await expect(fs.access(path.join(pgDir, 'postmaster.pid'))).rejects.toThrow();
+    await expect(fs.access(path.join(dataDir, 'postgres.owner'))).rejects.toThrow();
+    expect(isAlive(running as number)).toBe(false);
+    expect(await postgresFor(pgDir)).toEqual([]);
+  }, 180_000);
+});
