@@ -5,6 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { applyTheme, readStoredTheme, resolveTheme } from './lib/theme.ts';
+
+// Before the first render, so a stored choice that differs from the system's never flashes
+// (index.html may not carry an inline script: the CSP forbids them).
+applyTheme(resolveTheme(readStoredTheme()));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

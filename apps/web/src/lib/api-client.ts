@@ -87,7 +87,17 @@ export function getErrorMessage(error: unknown): string {
   return errorMessages.unexpected;
 }
 
+// Spec §4: any 401 ends the session on the client. The app registers what that means (clear the
+// cached user, so the guards send the visitor to /auth); calls whose 401 is an answer about
+// the credentials just typed (login, forced change) opt out.
+let onUnauthorized: (() => void) | undefined;
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler;
+}
+
 export type RequestOptions = {
+  /** Do not treat a 401 as the end of the session (the call checks credentials). */
+  expectUnauthorized?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 };
@@ -137,6 +147,7 @@ async function request<T>(
   }
 
   if (!response.ok) {
+    if (response.status === 401 && !options.expectUnauthorized) onUnauthorized?.();
     throw new ApiRequestError(messageFromErrorBody(data), { status: response.status, body: data });
   }
   return data as T;

@@ -1,9 +1,40 @@
-export type ClassValue = string | false | null | undefined;
+import { twMerge } from 'tailwind-merge';
+
+export type ClassDictionary = Record<string, unknown>;
+export type ClassValue =
+  | ClassValue[]
+  | ClassDictionary
+  | string
+  | number
+  | bigint
+  | boolean
+  | null
+  | undefined;
+
+function toClassName(value: ClassValue): string {
+  if (!value || value === true) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return join(value);
+  return Object.keys(value)
+    .filter((key) => value[key])
+    .join(' ');
+}
+
+function join(values: ClassValue[]): string {
+  let result = '';
+  for (const value of values) {
+    const className = toClassName(value);
+    if (className) result = result ? `${result} ${className}` : className;
+  }
+  return result;
+}
 
 /**
- * Joins the truthy class names. It does not resolve Tailwind conflicts (`p-2` + `p-4`): a caller's
- * `className` adds classes, it cannot reliably override a variant's.
+ * Joins class names the way clsx does (strings, arrays, `{ name: condition }`, falsy values
+ * skipped), then lets tailwind-merge resolve conflicts, so a caller's `className` overrides a
+ * variant's (`p-2` then `p-4` gives `p-4`).
  */
-export function cn(...classes: ClassValue[]): string {
-  return classes.filter(Boolean).join(' ');
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(join(inputs));
 }
