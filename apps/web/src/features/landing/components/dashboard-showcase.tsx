@@ -1,0 +1,450 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  ActivityIcon,
+  BellIcon,
+  CalendarDaysIcon,
+  CalendarIcon,
+  ChartColumnIcon,
+  Columns3Icon,
+  LayoutDashboardIcon,
+  ListFilterIcon,
+  ListIcon,
+  ListTodoIcon,
+  MousePointer2Icon,
+  PlusIcon,
+  SearchIcon,
+  SquareKanbanIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { LogoMark } from '../../../components/logo.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { container, SectionHeading } from './section-heading.tsx';
+
+// A static picture of the product's board, drawn in markup so it stays crisp, themed and light.
+
+type Person = 'MC' | 'DO' | 'PR' | 'SM' | 'JK' | 'AL';
+type Priority = 'Critical' | 'High' | 'Medium' | 'Low';
+
+type SampleProduct = {
+  name: string;
+  description: string;
+  progress: number;
+  due: string;
+  team: Person[];
+  priority?: Priority;
+  /** Drawn mid-drag, with a teammate's live cursor on it. */
+  moving?: boolean;
+};
+
+type Column = { name: string; dot: string; count: number; products: SampleProduct[] };
+
+const people: Record<Person, string> = {
+  MC: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-500/25 dark:text-indigo-100',
+  DO: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/20 dark:text-emerald-100',
+  PR: 'bg-amber-100 text-amber-800 dark:bg-amber-500/20 dark:text-amber-100',
+  SM: 'bg-sky-100 text-sky-800 dark:bg-sky-500/20 dark:text-sky-100',
+  JK: 'bg-rose-100 text-rose-800 dark:bg-rose-500/20 dark:text-rose-100',
+  AL: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100',
+};
+
+const priorities: Record<Priority, string> = {
+  Critical: 'bg-red-500/10 text-red-700 dark:text-red-300',
+  High: 'bg-orange-500/10 text-orange-700 dark:text-orange-300',
+  Medium: 'bg-yellow-500/15 text-yellow-800 dark:text-yellow-200',
+  Low: 'bg-green-500/10 text-green-700 dark:text-green-300',
+};
+
+const columns: Column[] = [
+  {
+    name: 'Planning',
+    dot: 'bg-blue-500',
+    count: 4,
+    products: [
+      {
+        name: 'Payments API v2',
+        description: 'Idempotent charges and signed webhooks',
+        progress: 12,
+        due: 'Apr 28',
+        team: ['MC', 'DO'],
+        priority: 'High',
+      },
+      {
+        name: 'Partner Portal',
+        description: 'Self-serve onboarding for resellers',
+        progress: 5,
+        due: 'May 19',
+        team: ['SM'],
+        priority: 'Low',
+      },
+    ],
+  },
+  {
+    name: 'Development',
+    dot: 'bg-amber-500',
+    count: 6,
+    products: [
+      {
+        name: 'Atlas Mobile App',
+        description: 'Native iOS and Android client',
+        progress: 64,
+        due: 'Apr 4',
+        team: ['DO', 'JK'],
+        priority: 'Critical',
+      },
+      {
+        name: 'Design System 3.0',
+        description: 'Tokens, dark theme and new components',
+        progress: 41,
+        due: 'Apr 11',
+        team: ['MC', 'AL'],
+        priority: 'Medium',
+      },
+      {
+        name: 'Search Revamp',
+        description: 'Typo-tolerant search across products',
+        progress: 28,
+        due: 'Apr 25',
+        team: ['JK'],
+      },
+    ],
+  },
+  {
+    name: 'Testing',
+    dot: 'bg-purple-500',
+    count: 3,
+    products: [
+      {
+        name: 'Checkout Flow',
+        description: 'One-page checkout with saved cards',
+        progress: 86,
+        due: 'Mar 21',
+        team: ['PR', 'SM'],
+        priority: 'High',
+        moving: true,
+      },
+      {
+        name: 'Onboarding Tours',
+        description: 'Guided first run for new workspaces',
+        progress: 72,
+        due: 'Mar 28',
+        team: ['AL'],
+        priority: 'Medium',
+      },
+    ],
+  },
+  {
+    name: 'Production',
+    dot: 'bg-green-500',
+    count: 8,
+    products: [
+      {
+        name: 'Billing Dashboard',
+        description: 'Invoices, usage and plan changes',
+        progress: 100,
+        due: 'Mar 2',
+        team: ['MC', 'DO', 'SM'],
+      },
+      {
+        name: 'Team Analytics',
+        description: 'Velocity and cycle-time reports',
+        progress: 100,
+        due: 'Feb 16',
+        team: ['JK', 'AL'],
+      },
+    ],
+  },
+  {
+    name: 'Maintenance',
+    dot: 'bg-zinc-400',
+    count: 3,
+    products: [
+      {
+        name: 'Legacy Admin',
+        description: 'Security patches until sunset',
+        progress: 100,
+        due: 'Jun 30',
+        team: ['DO'],
+        priority: 'Low',
+      },
+      {
+        name: 'Docs Site',
+        description: 'Guides and the API reference',
+        progress: 100,
+        due: 'Ongoing',
+        team: ['SM', 'AL'],
+      },
+    ],
+  },
+];
+
+const sidebarItems: { icon: LucideIcon; label: string; active?: boolean; badge?: number }[] = [
+  { icon: LayoutDashboardIcon, label: 'Dashboard' },
+  { icon: SquareKanbanIcon, label: 'Products', active: true },
+  { icon: ListTodoIcon, label: 'Tasks' },
+  { icon: CalendarDaysIcon, label: 'Calendar' },
+  { icon: UsersIcon, label: 'Team' },
+  { icon: ChartColumnIcon, label: 'Reports' },
+  { icon: ActivityIcon, label: 'Activity' },
+  { icon: BellIcon, label: 'Notifications', badge: 3 },
+];
+
+const summary = [
+  { label: 'Active products', value: '18', note: '+3 this month' },
+  { label: 'Team members', value: '42', note: 'across 6 teams' },
+  { label: 'Completed tasks', value: '326', note: '+48 this week' },
+  { label: 'Pending reviews', value: '7', note: '2 due today' },
+];
+
+export function DashboardShowcase() {
+  return (
+    <section id="showcase" aria-labelledby="showcase-title" className="scroll-mt-14 py-20 sm:py-28">
+      <div className={container}>
+        <SectionHeading
+          id="showcase-title"
+          eyebrow="Dashboard"
+          title="Every product, every stage, one board"
+          description="Planning, Development, Testing, Production and Maintenance side by side. Drag a product to its next stage and the whole team sees it move."
+        />
+      </div>
+
+      <figure className="mx-auto mt-14 w-full max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-[0_24px_64px_-24px_rgb(24_24_27/0.25)] dark:shadow-[0_24px_64px_-24px_rgb(0_0_0/0.8)]">
+          <TopBar />
+          <div className="flex">
+            <Sidebar />
+            <div className="min-w-0 flex-1">
+              <Toolbar />
+              <dl className="grid grid-cols-2 border-b sm:grid-cols-4">
+                {summary.map((item, index) => (
+                  <div
+                    key={item.label}
+                    className={cn(
+                      'flex flex-col gap-0.5 px-4 py-3',
+                      index % 2 === 1 && 'border-l',
+                      index > 1 && 'max-sm:border-t',
+                      index === 2 && 'sm:border-l',
+                    )}
+                  >
+                    <dt className="text-muted-foreground text-xs">{item.label}</dt>
+                    <dd className="flex items-baseline gap-2">
+                      <span className="font-semibold text-lg tabular-nums tracking-tight">{item.value}</span>
+                      <span className="text-[11px] text-muted-foreground">{item.note}</span>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <section
+                aria-label="Sample product board"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: on phones the board scrolls sideways; a scrollable region must take focus to scroll by keyboard.
+                tabIndex={0}
+                className="relative snap-x snap-mandatory overflow-x-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset lg:overflow-visible"
+              >
+                <div className="flex w-max gap-2.5 p-3 sm:p-4 lg:grid lg:w-auto lg:grid-cols-5">
+                  {columns.map((column) => (
+                    <BoardColumn key={column.name} column={column} />
+                  ))}
+                </div>
+              </section>
+            </div>
+          </div>
+        </div>
+        <figcaption className="mt-4 text-center text-muted-foreground text-sm">
+          A sample workspace. Your board, your products, updated live for everyone on the team.
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
+function TopBar() {
+  return (
+    <div aria-hidden="true" className="flex h-12 items-center gap-3 border-b px-4">
+      <div className="flex min-w-0 items-center gap-2 text-[13px]">
+        <LogoMark className="size-5" />
+        <span className="truncate font-medium">Acme Inc</span>
+        <span className="text-muted-foreground">/</span>
+        <span className="truncate text-muted-foreground">Products</span>
+      </div>
+      <div className="ml-auto flex items-center gap-3">
+        <div className="flex h-8 w-60 items-center gap-2 rounded-md border bg-background px-2.5 text-muted-foreground text-xs max-md:hidden">
+          <SearchIcon className="size-3.5" />
+          Search products…
+          <kbd className="ml-auto rounded border bg-muted/40 px-1.5 font-sans text-[10px]">⌘K</kbd>
+        </div>
+        <span className="relative text-muted-foreground">
+          <BellIcon className="size-4" />
+          <span className="-top-0.5 -right-0.5 absolute size-2 rounded-full bg-primary ring-2 ring-card" />
+        </span>
+        <Avatars team={['MC']} size="md" />
+      </div>
+    </div>
+  );
+}
+
+function Sidebar() {
+  return (
+    <div aria-hidden="true" className="w-48 shrink-0 border-r bg-muted/20 p-2 max-xl:hidden">
+      <ul className="grid gap-0.5 text-[13px]">
+        {sidebarItems.map((item) => (
+          <li
+            key={item.label}
+            className={cn(
+              'flex h-8 items-center gap-2.5 rounded-md px-2',
+              item.active ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground',
+            )}
+          >
+            <item.icon className="size-4" />
+            {item.label}
+            {item.badge && (
+              <span className="ml-auto rounded-full bg-primary px-1.5 font-medium text-[10px] text-primary-foreground leading-4">
+                {item.badge}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 px-2 font-medium text-[11px] text-muted-foreground">Recent products</p>
+      <ul className="mt-1.5 grid gap-0.5 text-[13px]">
+        {[
+          { name: 'Atlas Mobile App', dot: 'bg-amber-500' },
+          { name: 'Checkout Flow', dot: 'bg-purple-500' },
+          { name: 'Payments API v2', dot: 'bg-blue-500' },
+        ].map((product) => (
+          <li key={product.name} className="flex h-8 items-center gap-2.5 px-2 text-muted-foreground">
+            <span className={cn('size-2 rounded-full', product.dot)} />
+            <span className="truncate">{product.name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Toolbar() {
+  return (
+    <div className="flex items-center gap-3 border-b px-4 py-3">
+      <p className="font-semibold text-sm">
+        Products <span className="ml-1 font-normal text-muted-foreground">24</span>
+      </p>
+      <div aria-hidden="true" className="ml-auto flex items-center gap-2">
+        <span className="flex items-center rounded-md border p-0.5 max-sm:hidden">
+          <span className="flex h-6 items-center gap-1.5 rounded-[5px] bg-accent px-2 font-medium text-xs">
+            <Columns3Icon className="size-3.5" />
+            Board
+          </span>
+          <span className="flex h-6 items-center gap-1.5 px-2 text-muted-foreground text-xs">
+            <ListIcon className="size-3.5" />
+            List
+          </span>
+        </span>
+        <span className="flex h-7 items-center gap-1.5 rounded-md border px-2.5 text-xs">
+          <ListFilterIcon className="size-3.5" />
+          Filter
+        </span>
+        <span className="flex h-7 items-center gap-1.5 rounded-md bg-primary px-2.5 font-medium text-primary-foreground text-xs">
+          <PlusIcon className="size-3.5" />
+          New Product
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function BoardColumn({ column }: { column: Column }) {
+  return (
+    <div className="flex w-64 shrink-0 snap-start scroll-ml-3 flex-col rounded-lg bg-muted/40 p-1.5 lg:w-auto lg:min-w-0 dark:bg-muted/30">
+      <p className="flex items-center gap-2 px-1.5 pt-1 pb-2 font-medium text-[13px]">
+        <span aria-hidden="true" className={cn('size-2 rounded-full', column.dot)} />
+        {column.name}
+        <span className="text-muted-foreground tabular-nums">
+          <span className="sr-only">, </span>
+          {column.count}
+          <span className="sr-only"> products</span>
+        </span>
+        <PlusIcon aria-hidden="true" className="ml-auto size-3.5 text-muted-foreground" />
+      </p>
+      <ul className="grid grid-cols-1 gap-1.5">
+        {column.products.map((product) => (
+          <ProductCard key={product.name} product={product} bar={column.dot} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) {
+  return (
+    <li
+      className={cn(
+        'relative rounded-md border bg-card p-3 shadow-xs',
+        product.moving && 'z-10 rotate-[1.5deg] border-primary/40 shadow-lg ring-2 ring-primary/30',
+      )}
+    >
+      <p className="truncate font-medium text-[13px] leading-5">{product.name}</p>
+      <p className="mt-0.5 truncate text-muted-foreground text-xs leading-[18px]">{product.description}</p>
+      <div className="mt-3 flex items-center gap-2">
+        <span aria-hidden="true" className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted">
+          <span className={cn('block h-full rounded-full', bar)} style={{ width: `${product.progress}%` }} />
+        </span>
+        <span className="w-8 text-right text-[11px] text-muted-foreground tabular-nums">
+          <span className="sr-only">Progress </span>
+          {product.progress}%
+        </span>
+      </div>
+      <div className="mt-3 flex items-center gap-2">
+        <Avatars team={product.team} />
+        {product.priority && (
+          <span
+            className={cn(
+              'ml-auto shrink-0 rounded px-1.5 font-medium text-[10px] leading-[18px]',
+              priorities[product.priority],
+            )}
+          >
+            {product.priority}
+          </span>
+        )}
+        <span
+          className={cn(
+            'flex shrink-0 items-center gap-1 text-[11px] text-muted-foreground',
+            !product.priority && 'ml-auto',
+          )}
+        >
+          <CalendarIcon aria-hidden="true" className="size-3" />
+          {product.due}
+        </span>
+      </div>
+      {product.moving && (
+        <span
+          aria-hidden="true"
+          className="-bottom-3 absolute right-6 flex items-center gap-0.5 text-primary dark:text-indigo-400"
+        >
+          <MousePointer2Icon className="size-4 fill-current" />
+          <span className="mt-4 rounded-full bg-primary px-1.5 font-medium text-[10px] text-primary-foreground leading-4">
+            Priya
+          </span>
+        </span>
+      )}
+    </li>
+  );
+}
+
+function Avatars({ team, size = 'sm' }: { team: Person[]; size?: 'sm' | 'md' }) {
+  return (
+    <span className="-space-x-0.5 flex">
+      <span className="sr-only">{`${team.length} ${team.length === 1 ? 'member' : 'members'}`}</span>
+      {team.map((person) => (
+        <span
+          key={person}
+          aria-hidden="true"
+          className={cn(
+            'flex items-center justify-center rounded-full font-semibold ring-2 ring-card',
+            size === 'sm' ? 'size-5 text-[8px]' : 'size-7 text-[10px]',
+            people[person],
+          )}
+        >
+          {person}
+        </span>
+      ))}
+    </span>
+  );
+}
