@@ -58,3 +58,47 @@ export const genericMessages = {
   notFound: 'Not found',
   tooLarge: 'The request is too large.',
 } as const;
+
+/** The account screens' toasts and notes (spec §2.18, §8.2). */
+export const accountMessages = {
+  profileUpdatedTitle: 'Profile updated',
+  profileUpdated: 'Your profile has been successfully updated.',
+  profileUpdateFailedTitle: 'Update failed',
+  profileUpdateFailed: 'There was an error updating your profile.',
+  passwordUpdatedTitle: 'Password updated',
+  passwordUpdated: 'Your password has been changed successfully.',
+  passwordChangeFailedTitle: 'Failed to change password',
+  avatarUploadedTitle: 'Avatar uploaded',
+  avatarUploaded: 'Your avatar has been successfully uploaded.',
+  avatarUploadFailedTitle: 'Upload failed',
+  avatarUploadFailed: 'There was an error uploading your avatar.',
+  signedOutTitle: 'Signed out',
+  signedOut: "You've been signed out.",
+  signOutFailed: 'Sign out failed',
+  emailReadOnly: 'Your email cannot be changed.',
+} as const;
+
+/** The sign-in screens' toasts (spec §2.5, §8.2). */
+export const authScreenMessages = {
+  welcomeTitle: 'Welcome back!',
+  welcome: "You've been successfully signed in.",
+  accountCreatedTitle: 'Account created!',
+  accountCreated: 'Verify your email to proceed.',
+  signUpFailedTitle: 'Sign Up Failed',
+  unknownError: 'An unknown error occurred',
+  resetSentTitle: 'Email sent',
+  resetSent: 'Check your email for a password reset link',
+  errorTitle: 'Error',
+  resetSendFailed: 'Failed to send reset email',
+  resetDoneTitle: 'Password reset',
+  resetDone: 'Your password has been updated successfully',
+  resetFailed: 'Failed to reset password',
+  passwordChangedTitle: 'Password changed',
+  passwordChanged: 'Your password has been updated successfully.',
+  passwordChangeFailedTitle: 'Password change failed',
+  callbackSuccessTitle: 'Authentication successful',
+  callbackSuccess: 'You have been successfully logged in',
+  callbackFailedTitle: 'Authentication failed',
+  callbackErrorTitle: 'Authentication error',
+  callbackError: 'An unexpected error occurred during login',
+} as const;

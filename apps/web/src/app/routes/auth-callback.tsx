@@ -1,0 +1,7 @@
+import { AuthCallback } from '../../features/auth/components/auth-callback.tsx';
+
+export function Component() {
+  return <AuthCallback />;
+}
+
+export default Component;

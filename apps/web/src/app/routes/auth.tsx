@@ -1,0 +1,7 @@
+import { AuthPage } from '../../features/auth/components/auth-page.tsx';
+
+export function Component() {
+  return <AuthPage />;
+}
+
+export default Component;

@@ -1,0 +1,66 @@
+import { authMessages, authScreenMessages as m } from '@shipyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { getSession, sessionKey } from '../api/get-session.ts';
+
+/**
+ * The social-login callback (spec §2.5). The server has already set the session cookie (or sent
+ * `?error=<message>`); this screen asks who is signed in and reports the outcome once.
+ */
+export function AuthCallback() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const providerError = searchParams.get('error');
+  // StrictMode runs effects twice; the outcome must be toasted once.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+
+    const fail = (description: string) => {
+      toast.error(m.callbackFailedTitle, { description });
+      navigate('/auth', { replace: true });
+    };
+
+    if (providerError) {
+      fail(providerError);
+      return;
+    }
+
+    getSession()
+      .then((user) => {
+        if (!user) {
+          // The round trip ended without a session and without a reason.
+          fail(authMessages.googleFailed);
+          return;
+        }
+        queryClient.setQueryData(sessionKey, user);
+        toast.success(m.callbackSuccessTitle, { description: m.callbackSuccess });
+        navigate('/', { replace: true });
+      })
+      .catch((error: unknown) => {
+        // A refused answer is the auth service's own verdict; anything else (no answer, a 5xx) is not.
+        if (error instanceof ApiRequestError && error.isClientError) {
+          fail(error.message);
+          return;
+        }
+        toast.error(m.callbackErrorTitle, { description: m.callbackError });
+        navigate('/auth', { replace: true });
+      });
+  }, [navigate, providerError, queryClient]);
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-4" aria-busy="true">
+      <Spinner className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p role="status" className="text-muted-foreground text-sm">
+        Authenticating...
+      </p>
+    </main>
+  );
+}

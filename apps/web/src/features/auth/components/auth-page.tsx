@@ -1,0 +1,185 @@
+import { authMessages } from '@shipyard/shared';
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Logo } from '../../../components/logo.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { Separator } from '../../../components/ui/separator.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ForceChangePasswordForm } from './force-change-password-form.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { GoogleButton } from './google-button.tsx';
+import { LoginForm } from './login-form.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
+
+/** What /auth may be handed in the history entry: the guard's `from`, or the address that just signed up. */
+type AuthLocationState = { from?: unknown; registeredEmail?: unknown };
+
+function readState(state: unknown): { from: string | undefined; registeredEmail: string | undefined } {
+  const value = (typeof state === 'object' && state !== null ? state : {}) as AuthLocationState;
+  // Only a path inside this app: never `//elsewhere` or a full URL.
+  const from =
+    typeof value.from === 'string' && value.from.startsWith('/') && !value.from.startsWith('//')
+      ? value.from
+      : undefined;
+  const registeredEmail = typeof value.registeredEmail === 'string' ? value.registeredEmail : undefined;
+  return { from, registeredEmail };
+}
+
+/**
+ * The /auth screen (spec §2.4). Every navigation to /auth (a 'Back to Login' link, the end of a
+ * sign-up, reset or forced change) starts it afresh: the view state belongs to one visit.
+ */
+export function AuthPage() {
+  const location = useLocation();
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-muted/40 px-4 py-10 sm:py-16">
+      <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+        <Logo className="text-lg" />
+      </Link>
+      <AuthCard key={location.key} />
+    </main>
+  );
+}
+
+type Tab = 'login' | 'signup';
+
+function AuthCard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const resetToken = searchParams.get('reset_token') || null;
+  const { from, registeredEmail } = readState(location.state);
+
+  const [forgotPassword, setForgotPassword] = useState(false);
+  const [tempToken, setTempToken] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>('login');
+  // Carried between views so the user does not type their address twice.
+  const [email, setEmail] = useState(registeredEmail ?? '');
+
+  const backToLogin = (
+    <Link
+      to="/auth"
+      state={from ? { from } : undefined}
+      className="inline-flex items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Login
+    </Link>
+  );
+
+  // Precedence of views (spec §2.4): reset token, forgot-password mode, forced change, the tabs.
+  if (resetToken) {
+    return (
+      <AuthCardFrame
+        title="Set New Password"
+        description="Enter your new password below"
+        footer={backToLogin}
+      >
+        <ResetPasswordForm token={resetToken} />
+      </AuthCardFrame>
+    );
+  }
+
+  if (forgotPassword) {
+    return (
+      <AuthCardFrame
+        title="Reset Password"
+        description="Enter your email to receive a reset link"
+        footer={backToLogin}
+      >
+        <ForgotPasswordForm defaultEmail={email} onDone={() => setForgotPassword(false)} />
+      </AuthCardFrame>
+    );
+  }
+
+  if (tempToken) {
+    return (
+      <AuthCardFrame
+        title="Change Your Password"
+        description={`${authMessages.mustChangePassword}.`}
+        footer={backToLogin}
+      >
+        <ForceChangePasswordForm tempToken={tempToken} onExpired={() => setTempToken(null)} />
+      </AuthCardFrame>
+    );
+  }
+
+  return (
+    <AuthCardFrame title="Welcome" description="Sign in or create an account">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}
+        className="gap-5"
+      >
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login" className="grid gap-4">
+          {registeredEmail && <VerifyEmailNotice email={registeredEmail} />}
+          <LoginForm
+            redirectTo={from}
+            defaultEmail={email}
+            onForgotPassword={(typed) => {
+              setEmail(typed);
+              setForgotPassword(true);
+            }}
+            onPasswordChangeRequired={setTempToken}
+          />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm
+            onSignedUp={(address) =>
+              navigate('/auth', { replace: true, state: { from, registeredEmail: address } })
+            }
+          />
+        </TabsContent>
+      </Tabs>
+      <div className="flex items-center gap-3" role="presentation">
+        <Separator className="flex-1" />
+        <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
+        <Separator className="flex-1" />
+      </div>
+      <GoogleButton />
+    </AuthCardFrame>
+  );
+}
+
+function VerifyEmailNotice({ email }: { email: string }) {
+  return (
+    <div role="status" className="flex gap-3 rounded-lg border bg-muted/50 px-3 py-2.5 text-sm">
+      <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <p className="text-muted-foreground">
+        <span className="font-medium text-foreground">Check your inbox…</span> We sent a verification link to{' '}
+        <span className="break-all font-medium text-foreground">{email}</span>. Verify your email, then log
+        in.
+      </p>
+    </div>
+  );
+}
+
+type AuthCardFrameProps = { title: string; description: string; footer?: ReactNode; children: ReactNode };
+
+function AuthCardFrame({ title, description, footer, children }: AuthCardFrameProps) {
+  return (
+    <Card className="w-full max-w-sm gap-5 shadow-md">
+      <CardHeader className="gap-1.5 text-center">
+        <CardTitle as="h1" className="text-xl">
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">{children}</CardContent>
+      {footer && <CardFooter className="justify-center">{footer}</CardFooter>}
+    </Card>
+  );
+}

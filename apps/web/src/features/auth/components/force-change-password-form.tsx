@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ForceChangePasswordSchema, authScreenMessages as m, PASSWORD_MIN_RESET } from '@shipyard/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useForceChangePassword } from '../api/force-change-password.ts';
+
+const NewPasswordSchema = ForceChangePasswordSchema.pick({ new_password: true });
+
+type ForceChangePasswordFormProps = {
+  /** The temporary token from the login answer (details.temp_token). */
+  tempToken: string;
+  /** The temporary token is no longer accepted: the user has to log in again. */
+  onExpired: () => void;
+};
+
+/**
+ * The forced password change (spec §2.4, §5): one New Password field of at least 8 characters.
+ * A too-short password is not sent; the spec reports it as an error toast, not under the field.
+ */
+export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePasswordFormProps) {
+  const navigate = useNavigate();
+  const changePassword = useForceChangePassword();
+  const form = useForm({ resolver: zodResolver(NewPasswordSchema), defaultValues: { new_password: '' } });
+  // This view replaces another one: move the focus into it, as the element that had it is gone.
+  useEffect(() => form.setFocus('new_password'), [form]);
+
+  const onSubmit = form.handleSubmit(
+    ({ new_password }) => {
+      changePassword.mutate(
+        { temp_token: tempToken, new_password },
+        {
+          onSuccess: () => {
+            toast.success(m.passwordChangedTitle, {
+              description: m.passwordChanged,
+            });
+            navigate('/auth', { replace: true });
+          },
+          onError: (error) => {
+            toast.error(m.passwordChangeFailedTitle, { description: error.message });
+            if (error instanceof ApiRequestError && error.status === 401) onExpired();
+          },
+        },
+      );
+    },
+    (errors) => {
+      toast.error(m.errorTitle, { description: errors.new_password?.message });
+    },
+  );
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="new_password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New Password</FormLabel>
+              <FormControl>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={PASSWORD_MIN_RESET}
+                  {...field}
+                />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={changePassword.isPending}
+          aria-busy={changePassword.isPending}
+        >
+          {changePassword.isPending && <Spinner aria-hidden="true" />}
+          {changePassword.isPending ? 'Updating...' : 'Change Password'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

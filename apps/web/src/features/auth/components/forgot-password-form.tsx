@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authScreenMessages as m, ResetRequestSchema } from '@shipyard/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useRequestReset } from '../api/request-reset.ts';
+
+type ForgotPasswordFormProps = {
+  defaultEmail?: string;
+  /** A send attempt completed, whether or not it worked: the view goes back to the tabs (spec §2.4). */
+  onDone: () => void;
+};
+
+/** The forgot-password view's form (spec §2.4): an email field and 'Send Reset Link'. */
+export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPasswordFormProps) {
+  const requestReset = useRequestReset();
+  const form = useForm({ resolver: zodResolver(ResetRequestSchema), defaultValues: { email: defaultEmail } });
+  // This view replaces another one: move the focus into it, as the element that had it is gone.
+  useEffect(() => form.setFocus('email'), [form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    requestReset.mutate(values, {
+      onSuccess: () => {
+        toast.success(m.resetSentTitle, { description: m.resetSent });
+      },
+      onError: () => {
+        toast.error(m.errorTitle, { description: m.resetSendFailed });
+      },
+      onSettled: onDone,
+    });
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={requestReset.isPending}
+          aria-busy={requestReset.isPending}
+        >
+          {requestReset.isPending && <Spinner aria-hidden="true" />}
+          Send Reset Link
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authScreenMessages as m, ResetFormSchema } from '@shipyard/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useConfirmReset } from '../api/confirm-reset.ts';
+
+/** The set-new-password view's form (spec §2.4), for the token of a mailed reset link. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const confirmReset = useConfirmReset();
+  const form = useForm({
+    resolver: zodResolver(ResetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  // This view replaces another one: move the focus into it, as the element that had it is gone.
+  useEffect(() => form.setFocus('password'), [form]);
+
+  const onSubmit = form.handleSubmit(({ password }) => {
+    confirmReset.mutate(
+      { token, newPassword: password },
+      {
+        onSuccess: () => {
+          toast.success(m.resetDoneTitle, { description: m.resetDone });
+          // The link is used up: drop it from the address and show the tabs, ready to log in.
+          navigate('/auth', { replace: true });
+        },
+        onError: (error) => {
+          toast.error(m.errorTitle, { description: error.message || m.resetFailed });
+        },
+      },
+    );
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New Password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Confirm Password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={confirmReset.isPending}
+          aria-busy={confirmReset.isPending}
+        >
+          {confirmReset.isPending && <Spinner aria-hidden="true" />}
+          Reset Password
+        </Button>
+      </form>
+    </Form>
+  );
+}
