@@ -1,7 +1,16 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import type { MenuItem } from '@shipyard/shared';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { RedirectIfSignedIn, RequireMenuAccess, RequireSession } from './guards.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
-export const router = createBrowserRouter([
+// Every route of spec §2.1; each page is its own lazily loaded chunk.
+
+const behindMenu = (item: MenuItem, route: RouteObject): RouteObject => ({
+  element: <RequireMenuAccess item={item} />,
+  children: [route],
+});
+
+export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: Outlet,
@@ -9,9 +18,43 @@ export const router = createBrowserRouter([
     // Shown while the first page's chunk loads; an empty page avoids a flash of anything else.
     HydrateFallback: () => null,
     children: [
-      { index: true, lazy: () => import('./routes/home.tsx') },
+      { index: true, lazy: () => import('./routes/landing.tsx') },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [{ path: 'auth', lazy: () => import('./routes/auth.tsx') }],
+      },
+      { path: 'auth/callback', lazy: () => import('./routes/auth-callback.tsx') },
       { path: 'verify', lazy: () => import('./routes/verify.tsx') },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: () => import('./layouts/app-shell.tsx'),
+            children: [
+              { path: 'd', lazy: () => import('./routes/dashboard.tsx') },
+              { path: 'products', lazy: () => import('./routes/products.tsx') },
+              { path: 'products/:id', lazy: () => import('./routes/product-detail.tsx') },
+              { path: 'new-product', lazy: () => import('./routes/new-product.tsx') },
+              { path: 'tasks', lazy: () => import('./routes/tasks.tsx') },
+              { path: 'activity', lazy: () => import('./routes/activity.tsx') },
+              { path: 'services', lazy: () => import('./routes/services.tsx') },
+              { path: 'settings', lazy: () => import('./routes/settings.tsx') },
+              { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+              behindMenu('team', { path: 'team', lazy: () => import('./routes/team.tsx') }),
+              behindMenu('calendar', { path: 'calendar', lazy: () => import('./routes/calendar.tsx') }),
+              behindMenu('reports', { path: 'reports', lazy: () => import('./routes/reports.tsx') }),
+              behindMenu('analytics', { path: 'analytics', lazy: () => import('./routes/analytics.tsx') }),
+              behindMenu('notifications', {
+                path: 'notifications',
+                lazy: () => import('./routes/notifications.tsx'),
+              }),
+            ],
+          },
+        ],
+      },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

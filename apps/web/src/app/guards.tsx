@@ -1,0 +1,61 @@
+import { canSeeMenuItem, type MenuItem } from '@shipyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
+import { sessionKey, useSession } from '../features/auth/api/get-session.ts';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+
+/** First guard: a session, or a trip to /auth that remembers where the visitor was going. */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  // Any 401 inside the signed-in area means the session ended (revoked, expired, signed out
+  // elsewhere): forget the user and every cached answer; this guard then sends them to /auth.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, null);
+    });
+    return () => setUnauthorizedHandler(undefined);
+  }, [queryClient]);
+  if (session.isPending) return <FullScreenSpinner label="Loading your workspace" />;
+  if (!session.data)
+    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <Outlet />;
+}
+
+/** Second guard: the role table of spec §6, for pages behind a role-dependent menu entry. */
+export function RequireMenuAccess({ item }: { item: MenuItem }) {
+  const { data: user } = useSession();
+  if (user && canSeeMenuItem(user.role, item)) return <Outlet />;
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">
+      <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-lg font-semibold">You don't have access to this page</h1>
+      <p className="text-sm text-muted-foreground">Ask an administrator if you need it.</p>
+      <Link className="text-sm font-medium text-primary underline-offset-4 hover:underline" to="/d">
+        Go to the dashboard
+      </Link>
+    </div>
+  );
+}
+
+/** Signed-in visitors have no business on /auth: send them where they were going, or the dashboard. */
+export function RedirectIfSignedIn() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <FullScreenSpinner />;
+  if (session.data) {
+    const from = (location.state as { from?: unknown } | null)?.from;
+    return (
+      <Navigate
+        to={typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/d'}
+        replace
+      />
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,85 @@
+import type { User } from '@shipyard/shared';
+import { Link, useLocation } from 'react-router';
+import { LogoMark } from '../../components/logo.tsx';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  SidebarSeparator,
+  useSidebar,
+} from '../../components/ui/sidebar.tsx';
+import { isCurrent, navItemsFor } from './nav-items.ts';
+import { RecentProducts } from './recent-products.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Spec §2.3: the collapsible sidebar of the signed-in area. */
+export function AppSidebar({ user }: { user: User }) {
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  // On a phone the sidebar is a sheet over the page: picking a page closes it.
+  const closeOnMobile = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild size="lg" tooltip="Shipyard">
+              <Link to="/d" onClick={closeOnMobile}>
+                <span className="flex size-8 shrink-0 items-center justify-center">
+                  <LogoMark className="size-8" />
+                </span>
+                <span className="grid flex-1 text-left leading-tight">
+                  <span className="truncate font-semibold tracking-tight">Shipyard</span>
+                  <span className="truncate text-muted-foreground text-xs">Product workspace</span>
+                </span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupLabel>Workspace</SidebarGroupLabel>
+          <SidebarGroupContent>
+            <nav aria-label="Main">
+              <SidebarMenu>
+                {navItemsFor(user.role).map(({ item, to, label, icon: Icon }) => {
+                  const current = isCurrent(to, pathname);
+                  return (
+                    <SidebarMenuItem key={item}>
+                      <SidebarMenuButton asChild isActive={current} tooltip={label}>
+                        <Link to={to} aria-current={current ? 'page' : undefined} onClick={closeOnMobile}>
+                          <Icon aria-hidden="true" />
+                          <span>{label}</span>
+                        </Link>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </nav>
+          </SidebarGroupContent>
+        </SidebarGroup>
+        <RecentProducts onNavigate={closeOnMobile} />
+      </SidebarContent>
+
+      <SidebarSeparator />
+      <SidebarFooter>
+        <UserMenu user={user} />
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

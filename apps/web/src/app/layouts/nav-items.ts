@@ -1,0 +1,53 @@
+import type { MenuItem, Role } from '@shipyard/shared';
+import { canSeeMenuItem } from '@shipyard/shared';
+import {
+  BellIcon,
+  CalendarDaysIcon,
+  ChartColumnIcon,
+  FileTextIcon,
+  LayoutDashboardIcon,
+  ListTodoIcon,
+  type LucideIcon,
+  PackageIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
+
+export type NavItem = { item: MenuItem; to: string; label: string; icon: LucideIcon };
+
+/** The sidebar's menu, in the order of spec §2.3. */
+export const navItems: readonly NavItem[] = [
+  { item: 'dashboard', to: '/d', label: 'Dashboard', icon: LayoutDashboardIcon },
+  { item: 'products', to: '/products', label: 'Products', icon: PackageIcon },
+  { item: 'team', to: '/team', label: 'Team', icon: UsersIcon },
+  { item: 'calendar', to: '/calendar', label: 'Calendar', icon: CalendarDaysIcon },
+  { item: 'reports', to: '/reports', label: 'Reports', icon: FileTextIcon },
+  { item: 'tasks', to: '/tasks', label: 'Tasks', icon: ListTodoIcon },
+  { item: 'analytics', to: '/analytics', label: 'Analytics', icon: ChartColumnIcon },
+  { item: 'settings', to: '/settings', label: 'Settings', icon: SettingsIcon },
+  { item: 'notifications', to: '/notifications', label: 'Notifications', icon: BellIcon },
+];
+
+/** The entries this role may see (spec §6). */
+export const navItemsFor = (role: Role): NavItem[] =>
+  navItems.filter((entry) => canSeeMenuItem(role, entry.item));
+
+// Pages without a menu entry still get a name in the top bar.
+const otherPages: Record<string, string> = {
+  profile: 'Profile',
+  'new-product': 'New Product',
+  services: 'Services',
+  activity: 'Activity',
+};
+
+/** The name of the area a path belongs to ('/products/42' → 'Products'). */
+export function pageTitleOf(pathname: string): string | undefined {
+  const first = pathname.split('/')[1] ?? '';
+  return navItems.find((entry) => entry.to === `/${first}`)?.label ?? otherPages[first];
+}
+
+/** An entry is current on its own path and on the pages under it. */
+export const isCurrent = (to: string, pathname: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** 'super admin' → 'Super Admin'. */
+export const roleLabel = (role: Role) => role.replace(/\b\w/g, (c) => c.toUpperCase());

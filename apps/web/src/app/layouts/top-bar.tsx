@@ -1,0 +1,32 @@
+import { canCreateProduct, type User } from '@shipyard/shared';
+import { PlusIcon } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Separator } from '../../components/ui/separator.tsx';
+import { SidebarTrigger } from '../../components/ui/sidebar.tsx';
+import { pageTitleOf } from './nav-items.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+/** Spec §2.3: the trigger, where you are, the theme switch and 'New Product' for those who may create. */
+export function TopBar({ user }: { user: User }) {
+  const { pathname } = useLocation();
+  const title = pageTitleOf(pathname);
+  return (
+    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
+      <SidebarTrigger className="-ml-1" />
+      <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
+      {title ? <span className="truncate font-medium text-sm">{title}</span> : null}
+      <div className="ml-auto flex items-center gap-1.5">
+        <ThemeToggle />
+        {canCreateProduct(user.role) ? (
+          <Button asChild size="sm">
+            <Link to="/new-product">
+              <PlusIcon aria-hidden="true" />
+              New Product
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import type { User } from '@shipyard/shared';
+import { accountMessages } from '@shipyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOutIcon } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '../../components/ui/sidebar.tsx';
+import { useSignOut } from '../../features/account/api/sign-out.ts';
+import { UserAvatar } from '../../features/account/components/user-avatar.tsx';
+import { roleLabel } from './nav-items.ts';
+
+/** Spec §2.3: the sidebar footer, the user block (to the profile) and Logout. */
+export function UserMenu({ user }: { user: User }) {
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const name = user.full_name || user.email;
+  const details = [user.position, roleLabel(user.role)].filter(Boolean).join(' · ');
+  const onProfile = pathname === '/profile';
+
+  // Spec §4: Logout clears what the client knows and performs a full navigation to /.
+  const logout = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        queryClient.clear();
+        window.location.assign('/');
+      },
+      onError: () => toast.error(accountMessages.signOutFailed),
+    });
+
+  return (
+    <SidebarMenu>
+      <SidebarMenuItem>
+        <SidebarMenuButton asChild size="lg" isActive={onProfile} tooltip={name}>
+          <Link
+            to="/profile"
+            aria-current={onProfile ? 'page' : undefined}
+            onClick={() => isMobile && setOpenMobile(false)}
+          >
+            <UserAvatar user={user} className="size-8" />
+            <span className="grid min-w-0 flex-1 text-left leading-tight">
+              <span className="truncate font-medium text-sm">{name}</span>
+              <span className="truncate text-muted-foreground text-xs">{details}</span>
+            </span>
+          </Link>
+        </SidebarMenuButton>
+      </SidebarMenuItem>
+      <SidebarMenuItem>
+        <SidebarMenuButton
+          tooltip="Logout"
+          onClick={logout}
+          disabled={signOut.isPending}
+          className="text-muted-foreground"
+        >
+          <LogOutIcon aria-hidden="true" />
+          <span>Logout</span>
+        </SidebarMenuButton>
+      </SidebarMenuItem>
+    </SidebarMenu>
+  );
+}

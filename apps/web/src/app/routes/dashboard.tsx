@@ -1,0 +1,13 @@
+import { PageHeader } from '../../components/page-header.tsx';
+
+// The feature behind this page arrives with its own issue; until then it shows its heading.
+export function Component() {
+  return (
+    <PageHeader
+      title="Dashboard"
+      description="Manage your product development lifecycle from planning to production."
+    />
+  );
+}
+
+export default Component;

@@ -1,0 +1,8 @@
+import { PageHeader } from '../../components/page-header.tsx';
+
+// The feature behind this page arrives with its own issue; until then it shows its heading.
+export function Component() {
+  return <PageHeader title="Product" />;
+}
+
+export default Component;

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountMessages as m, ProfileUpdateSchema, type User } from '@shipyard/shared';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { applyServerFieldErrors, serverMessage } from './server-errors.ts';
+
+const PersonalInfoSchema = ProfileUpdateSchema.pick({ username: true, full_name: true });
+type PersonalInfoInput = z.input<typeof PersonalInfoSchema>;
+type PersonalInfo = z.output<typeof PersonalInfoSchema>;
+
+const fields = ['username', 'full_name'] as const;
+
+const valuesOf = (user: User) => ({ username: user.username ?? '', full_name: user.full_name });
+
+export type ProfileFormProps = {
+  user: User;
+  /** Called with the user the server answered, so the session (and the sidebar) shows the change. */
+  onUpdated: (user: User) => void;
+};
+
+/** Spec §2.18 'Personal Information': email (read-only), username and full name. */
+export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
+  const form = useForm<PersonalInfoInput, unknown, PersonalInfo>({
+    resolver: zodResolver(PersonalInfoSchema),
+    defaultValues: valuesOf(user),
+  });
+  const update = useUpdateProfile();
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutateAsync(values).then(
+      (updated) => {
+        form.reset(valuesOf(updated));
+        onUpdated(updated);
+        toast.success(m.profileUpdatedTitle, { description: m.profileUpdated });
+      },
+      (error: unknown) => {
+        if (applyServerFieldErrors(error, form.setError, fields, { USERNAME_TAKEN: 'username' })) return;
+        toast.error(m.profileUpdateFailedTitle, { description: serverMessage(error, m.profileUpdateFailed) });
+      },
+    ),
+  );
+
+  const emailId = useId();
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <div className="grid gap-2">
+          <Label htmlFor={emailId}>Email</Label>
+          <Input
+            id={emailId}
+            type="email"
+            value={user.email}
+            readOnly
+            aria-describedby={`${emailId}-note`}
+            className="bg-muted/50 text-muted-foreground"
+          />
+          <p id={`${emailId}-note`} className="text-muted-foreground text-xs">
+            {m.emailReadOnly}
+          </p>
+        </div>
+        <FormField
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Username</FormLabel>
+              <FormControl>
+                <Input autoComplete="username" {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="full_name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Full Name</FormLabel>
+              <FormControl>
+                <Input autoComplete="name" {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? (
+              <>
+                <Spinner label="Saving" aria-hidden="true" />
+                Saving...
+              </>
+            ) : (
+              'Save Changes'
+            )}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,52 @@
+import type { User } from '@shipyard/shared';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { AvatarPicker } from './avatar-picker.tsx';
+import { ProfileForm } from './profile-form.tsx';
+import { SignOutCard } from './sign-out-card.tsx';
+
+export type ProfilePageProps = {
+  /** The signed-in user; undefined while the profile loads. */
+  user: User | undefined;
+  onUserUpdated: (user: User) => void;
+  onSignedOut: () => void;
+};
+
+/** Spec §2.18 /profile. */
+export function ProfilePage({ user, onUserUpdated, onSignedOut }: ProfilePageProps) {
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <PageHeader title="Profile Settings" description="Manage your personal information and account." />
+      {user ? (
+        <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <Card className="gap-4">
+            <CardHeader>
+              <CardTitle className="text-base">Avatar</CardTitle>
+              <CardDescription>How others see you across Shipyard.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <AvatarPicker user={user} onUpdated={onUserUpdated} />
+            </CardContent>
+          </Card>
+          <div className="grid gap-6">
+            <Card className="gap-4">
+              <CardHeader>
+                <CardTitle className="text-base">Personal Information</CardTitle>
+                <CardDescription>Update your name and username.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ProfileForm user={user} onUpdated={onUserUpdated} />
+              </CardContent>
+            </Card>
+            <SignOutCard onSignedOut={onSignedOut} />
+          </div>
+        </div>
+      ) : (
+        <div className="flex justify-center py-24">
+          <Spinner label="Loading profile" className="size-6 text-muted-foreground" />
+        </div>
+      )}
+    </div>
+  );
+}

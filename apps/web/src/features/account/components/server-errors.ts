@@ -1,0 +1,54 @@
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+
+/**
+ * The text for a failed call: the server's own message when it answered our error shape, the
+ * no-response text when nothing came back (spec §8.1), else the screen's fallback.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && (error.code !== undefined || error.status === 0) && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+function fieldErrorsOf(error: ApiRequestError): Record<string, string[]> {
+  const details = error.details;
+  if (typeof details !== 'object' || details === null || !('fields' in details)) return {};
+  const fields = (details as { fields: unknown }).fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  const result: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(fields)) {
+    if (Array.isArray(messages)) result[name] = messages.filter((m): m is string => typeof m === 'string');
+  }
+  return result;
+}
+
+/**
+ * Puts the server's field errors (`details.fields`, or an error code that belongs to one field)
+ * back on the form's fields. Answers whether it placed any, so the caller toasts only otherwise
+ * (ARCHITECTURE §3.3: nothing is reported twice).
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly FieldPath<T>[],
+  codeToField: Partial<Record<string, FieldPath<T>>> = {},
+): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  let placed = false;
+  const byField = fieldErrorsOf(error);
+  for (const field of fields) {
+    const message = byField[field]?.[0];
+    if (message) {
+      setError(field, { type: 'server', message }, { shouldFocus: !placed });
+      placed = true;
+    }
+  }
+  const codeField = error.code ? codeToField[error.code] : undefined;
+  if (!placed && codeField) {
+    setError(codeField, { type: 'server', message: error.message }, { shouldFocus: true });
+    placed = true;
+  }
+  return placed;
+}

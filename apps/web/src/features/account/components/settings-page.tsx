@@ -1,0 +1,113 @@
+import type { User } from '@shipyard/shared';
+import { BellIcon, KeyRoundIcon, PaletteIcon, UserIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { AvatarPicker } from './avatar-picker.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { ProfileForm } from './profile-form.tsx';
+import { ThemeChoice } from './theme-choice.tsx';
+
+const tabs = [
+  { value: 'profile', label: 'Profile', icon: UserIcon },
+  { value: 'account', label: 'Account', icon: KeyRoundIcon },
+  { value: 'notifications', label: 'Notifications', icon: BellIcon },
+  { value: 'display', label: 'Display', icon: PaletteIcon },
+] as const;
+type Tab = (typeof tabs)[number]['value'];
+
+const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab.value === value);
+
+export type SettingsPageProps = {
+  user: User | undefined;
+  onUserUpdated: (user: User) => void;
+};
+
+/** Spec §2.17 /settings; the open tab is in the address (?tab=account), so it can be linked to. */
+export function SettingsPage({ user, onUserUpdated }: SettingsPageProps) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'profile';
+  const onTabChange = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'profile') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <PageHeader title="Settings" description="Manage your account settings and preferences." />
+      <Tabs value={tab} onValueChange={onTabChange} className="gap-4">
+        <TabsList className="w-full sm:w-fit">
+          {tabs.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value} className="px-2.5">
+              <Icon aria-hidden="true" className="hidden sm:block" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+
+        <TabsContent value="profile">
+          {user ? (
+            <Card className="gap-6">
+              <CardHeader>
+                <CardTitle className="text-base">Profile</CardTitle>
+                <CardDescription>Your avatar, name and username.</CardDescription>
+              </CardHeader>
+              <CardContent className="grid items-start gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
+                <AvatarPicker user={user} onUpdated={onUserUpdated} />
+                <ProfileForm user={user} onUpdated={onUserUpdated} />
+              </CardContent>
+            </Card>
+          ) : (
+            <div className="flex justify-center py-16">
+              <Spinner label="Loading profile" className="size-6 text-muted-foreground" />
+            </div>
+          )}
+        </TabsContent>
+
+        <TabsContent value="account">
+          <Card className="gap-6">
+            <CardHeader>
+              <CardTitle className="text-base">Change Password</CardTitle>
+              <CardDescription>
+                Use at least 8 characters. Your other sessions are signed out when it changes.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="max-w-md">
+              <ChangePasswordForm />
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="notifications">
+          <Card className="gap-4">
+            <CardHeader>
+              <CardTitle className="text-base">Notifications</CardTitle>
+              <CardDescription>Notification settings will be available in a future update.</CardDescription>
+            </CardHeader>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="display">
+          <Card className="gap-6">
+            <CardHeader>
+              <CardTitle className="text-base">Display</CardTitle>
+              <CardDescription>Choose how Shipyard looks on this device.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ThemeChoice />
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
