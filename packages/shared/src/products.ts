@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { z } from 'zod/mini';
+import { PageQuerySchema } from './users.ts';
 
 // Products (spec §3; "projects" in the API's paths). Statuses are the board's column ids.
 
@@ -9,8 +9,8 @@ export const PRODUCT_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type ProductPriority = (typeof PRODUCT_PRIORITIES)[number];
 
 /** The API accepts any casing (the board sends 'Development', spec §4) and answers lowercase. */
-export const ProductStatusSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+export const ProductStatusSchema = z.pipe(
+  z.transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),
   z.enum(PRODUCT_STATUSES),
 );
 
@@ -26,16 +26,13 @@ export const ProductSchema = z.object({
   progress: z.number(),
   start_date: z.string(),
   target_end_date: z.string(),
-  created_by: z.string().nullable(),
+  created_by: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const ProductListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-});
+export const ProductListQuerySchema = PageQuerySchema;
 
 export const ProductListSchema = z.object({
   data: z.array(ProductSchema),

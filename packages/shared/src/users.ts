@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { DEPARTMENTS, NAME_MIN } from './constants.ts';
+import { z } from 'zod/mini';
+import { DEPARTMENTS, NAME_MIN, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { ROLES } from './permissions.ts';
 
@@ -11,10 +11,10 @@ export const UserSchema = z.object({
   email: z.string(),
   name: z.string(),
   full_name: z.string(),
-  username: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  position: z.string().nullable(),
-  department: z.string().nullable(),
+  username: z.nullable(z.string()),
+  avatar_url: z.nullable(z.string()),
+  position: z.nullable(z.string()),
+  department: z.nullable(z.string()),
   skills: z.array(z.string()),
   role: RoleSchema,
   email_verified: z.boolean(),
@@ -25,7 +25,7 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** What any signed-in user may learn about another (to name who did something). */
-export const PublicUserSchema = UserSchema.pick({
+export const PublicUserSchema = z.pick(UserSchema, {
   id: true,
   _id: true,
   name: true,
@@ -36,68 +36,87 @@ export const PublicUserSchema = UserSchema.pick({
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 /** An avatar is one we stored (see POST /api/auth/avatar) or an https image, never a script URL. */
-export const AvatarUrlSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(
+export const AvatarUrlSchema = z.string().check(
+  z.trim(),
+  z.maxLength(2048),
+  z.refine(
     (v) =>
       /^\/api\/uploads\/avatars\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
     'Avatar must be an uploaded image or an https URL',
-  );
+  ),
+);
 
 const username = z
   .string()
-  .trim()
-  .min(2, 'Username must be at least 2 characters')
-  .max(40, 'Username must be at most 40 characters')
-  .regex(/^[a-zA-Z0-9_.-]+$/, 'Username may contain letters, numbers, dots, dashes and underscores');
+  .check(
+    z.trim(),
+    z.minLength(2, 'Username must be at least 2 characters'),
+    z.maxLength(40, 'Username must be at most 40 characters'),
+    z.regex(/^[a-zA-Z0-9_.-]+$/, 'Username may contain letters, numbers, dots, dashes and underscores'),
+  );
+/** An emptied field clears the value. */
+const clearable = <T extends z.ZodMiniType>(schema: T) =>
+  z.union([
+    z.optional(z.nullable(schema)),
+    z.pipe(
+      z.literal(''),
+      z.transform(() => null),
+    ),
+  ]);
 
-export const ProfileUpdateSchema = z
-  .object({
-    username: username
-      .nullable()
-      .optional()
-      .or(z.literal('').transform(() => null)),
-    full_name: z.string().trim().min(NAME_MIN, m.nameMin2).max(100).optional(),
-    avatar_url: AvatarUrlSchema.nullable()
-      .optional()
-      .or(z.literal('').transform(() => null)),
-  })
-  .strict();
+export const ProfileUpdateSchema = z.strictObject({
+  username: clearable(username),
+  full_name: z.optional(
+    z.string(m.nameMin2).check(z.trim(), z.minLength(NAME_MIN, m.nameMin2), z.maxLength(100)),
+  ),
+  avatar_url: clearable(AvatarUrlSchema),
+});
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
+/** The Personal Information form of /profile: the part of a profile update typed by hand. */
+export const PersonalInfoSchema = z.pick(ProfileUpdateSchema, { username: true, full_name: true });
+
 const department = z.enum(DEPARTMENTS, m.department);
+const skills = z.optional(
+  z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+);
 
 export const AdminCreateUserSchema = z.object({
-  name: z.string(m.teamMemberNameMin2).trim().min(NAME_MIN, m.teamMemberNameMin2).max(100),
-  email: z.string(m.teamMemberEmail).trim().toLowerCase().pipe(z.email(m.teamMemberEmail)),
-  role: z
-    .union([RoleSchema, z.literal('')])
-    .optional()
-    .transform((r) => (r ? r : ('member' as const))),
-  department: department.optional(),
-  position: z.string().trim().max(100).optional(),
-  skills: z.array(z.string().trim().min(1).max(50)).max(30).optional(),
+  name: z
+    .string(m.teamMemberNameMin2)
+    .check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100)),
+  email: z.pipe(z.string(m.teamMemberEmail).check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail)),
+  /** A system role; the form's empty choice means 'member' (spec §5). */
+  role: z.pipe(
+    z.optional(z.union([RoleSchema, z.literal('')])),
+    z.transform((r) => (r ? r : ('member' as const))),
+  ),
+  department: z.optional(department),
+  position: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  skills,
 });
 export type AdminCreateUser = z.infer<typeof AdminCreateUserSchema>;
 
 export const AdminUpdateUserSchema = z.object({
   id: z.uuid('User not found'),
-  name: z.string().trim().min(NAME_MIN, m.teamMemberNameMin2).max(100).optional(),
-  email: z.string().trim().toLowerCase().pipe(z.email(m.teamMemberEmail)).optional(),
-  role: RoleSchema.optional(),
-  department: department.nullable().optional(),
-  position: z.string().trim().max(100).nullable().optional(),
-  skills: z.array(z.string().trim().min(1).max(50)).max(30).optional(),
-  disabled: z.boolean().optional(),
+  name: z.optional(z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100))),
+  email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail))),
+  role: z.optional(RoleSchema),
+  department: z.optional(z.nullable(department)),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  skills,
+  disabled: z.optional(z.boolean()),
 });
 export type AdminUpdateUser = z.infer<typeof AdminUpdateUserSchema>;
 
 export const RoleChangeSchema = z.object({ role: RoleSchema });
 export const UserIdParamsSchema = z.object({ id: z.uuid('User not found') });
 
+/** `page` (1-based) and `limit` of every list call (ARCHITECTURE §5). */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1),
+  limit: z._default(
+    z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(PAGE_LIMIT_MAX))),
+    PAGE_LIMIT_DEFAULT,
+  ),
 });

@@ -1,11 +1,11 @@
 import type { Role, User } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../components/theme-provider.tsx';
 import { SIDEBAR_COOKIE_NAME } from '../../components/ui/sidebar.tsx';
 import { sessionKey } from '../../features/auth/api/get-session.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   apiError,
   createTestQueryClient,
@@ -16,7 +16,7 @@ import {
 } from '../../test/render.tsx';
 import { Component as AppShell } from './app-shell.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 type Handler = Response | (() => Response | Promise<Response>);
 

@@ -1,12 +1,12 @@
 import { AVATAR_MAX_BYTES } from '@shipyard/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import { apiError, jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function renderPicker() {
   const onUpdated = vi.fn();

@@ -1,9 +1,9 @@
 import { AVATAR_TYPES, accountMessages as m, type User } from '@shipyard/shared';
 import { CameraIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { avatarFileProblem, useUploadAvatar } from '../api/upload-avatar.ts';
 import { serverMessage } from './server-errors.ts';
 import { UserAvatar } from './user-avatar.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import {
   apiError,
   jsonResponse,
@@ -10,7 +10,7 @@ import {
 } from '../../../test/render.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 async function fill(
   user: ReturnType<typeof renderWithProviders>['user'],

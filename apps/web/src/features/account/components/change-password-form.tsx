@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangePassword, ChangePasswordSchema, accountMessages as m } from '@shipyard/shared';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -14,6 +13,7 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { applyServerFieldErrors, serverMessage } from './server-errors.ts';
 

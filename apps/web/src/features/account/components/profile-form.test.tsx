@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import {
   apiError,
   deferred,
@@ -12,7 +12,7 @@ import {
 } from '../../../test/render.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function renderForm(overrides: Parameters<typeof makeUser>[0] = {}) {
   const onUpdated = vi.fn();

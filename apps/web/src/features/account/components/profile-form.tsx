@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages as m, ProfileUpdateSchema, type User } from '@shipyard/shared';
+import { accountMessages as m, PersonalInfoSchema, type User } from '@shipyard/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -16,10 +15,10 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { applyServerFieldErrors, serverMessage } from './server-errors.ts';
 
-const PersonalInfoSchema = ProfileUpdateSchema.pick({ username: true, full_name: true });
 type PersonalInfoInput = z.input<typeof PersonalInfoSchema>;
 type PersonalInfo = z.output<typeof PersonalInfoSchema>;
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import { apiError, jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 import { userInitial } from './user-avatar.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function renderPage(user = makeUser()) {
   const onUserUpdated = vi.fn();

@@ -5,7 +5,7 @@ import { THEME_STORAGE_KEY } from '../../../lib/theme.ts';
 import { currentLocation, makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function renderSettings(route = '/settings') {
   return renderWithProviders(

@@ -1,9 +1,9 @@
 import { accountMessages as m } from '@shipyard/shared';
 import { LogOutIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 export type SignOutCardProps = {

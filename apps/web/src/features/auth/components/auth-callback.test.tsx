@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import { apiError, createTestQueryClient, jsonResponse, makeUser, mockFetch } from '../../../test/render.tsx';
 import { sessionKey } from '../api/get-session.ts';
 import { AuthCallback } from './auth-callback.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 // StrictMode runs the effect twice: the outcome must still be reported once.
 function renderCallback(url: string) {

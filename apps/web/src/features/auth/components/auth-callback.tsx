@@ -2,9 +2,9 @@ import { authMessages, authScreenMessages as m } from '@shipyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { getSession, sessionKey } from '../api/get-session.ts';
 
 /**

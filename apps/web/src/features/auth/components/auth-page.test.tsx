@@ -3,9 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RedirectIfSignedIn, RequireSession } from '../../../app/guards.tsx';
+import { toast } from '../../../lib/toast.ts';
 import {
   apiError,
   createTestQueryClient,
@@ -18,7 +18,7 @@ import {
 } from '../../../test/render.tsx';
 import { AuthPage } from './auth-page.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const heading = () => screen.getByRole('heading', { level: 1 });
 

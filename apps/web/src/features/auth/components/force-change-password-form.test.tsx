@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import {
   apiError,
   currentLocation,
@@ -13,7 +13,7 @@ import {
 import { sessionKey } from '../api/get-session.ts';
 import { ForceChangePasswordForm } from './force-change-password-form.tsx';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function renderForm() {
   const onExpired = vi.fn();

@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ForceChangePasswordSchema, authScreenMessages as m, PASSWORD_MIN_RESET } from '@shipyard/shared';
+import { ForcedNewPasswordSchema, authScreenMessages as m, PASSWORD_MIN_RESET } from '@shipyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useForceChangePassword } from '../api/force-change-password.ts';
 
-const NewPasswordSchema = ForceChangePasswordSchema.pick({ new_password: true });
+const NewPasswordSchema = ForcedNewPasswordSchema;
 
 type ForceChangePasswordFormProps = {
   /** The temporary token from the login answer (details.temp_token). */

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { authScreenMessages as m, ResetRequestSchema } from '@shipyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -14,6 +13,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useRequestReset } from '../api/request-reset.ts';
 
 type ForgotPasswordFormProps = {

@@ -4,7 +4,6 @@ import { CircleAlert, MailCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -17,6 +16,7 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 

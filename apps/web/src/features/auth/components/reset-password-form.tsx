@@ -3,7 +3,6 @@ import { authScreenMessages as m, ResetFormSchema } from '@shipyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -15,6 +14,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useConfirmReset } from '../api/confirm-reset.ts';
 
 /** The set-new-password view's form (spec §2.4), for the token of a mailed reset link. */

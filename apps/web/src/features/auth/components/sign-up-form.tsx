@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authScreenMessages as m, RegisterSchema } from '@shipyard/shared';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -13,6 +12,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 
 type SignUpFormProps = {
