@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { toast } from '../lib/toast.ts';
 import { AppProviders } from './providers.tsx';
 
 function ToastOnMount() {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ThemeProvider } from '../components/theme-provider.tsx';
-import { Toaster } from '../components/ui/sonner.tsx';
+import { ToasterHost } from '../components/toaster-host.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 // Tooltips live only in the signed-in shell, whose SidebarProvider brings the TooltipProvider:
@@ -13,7 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster />
+        <ToasterHost />
       </QueryClientProvider>
     </ThemeProvider>
   );

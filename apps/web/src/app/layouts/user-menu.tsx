@@ -3,10 +3,10 @@ import { accountMessages } from '@shipyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOutIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '../../components/ui/sidebar.tsx';
 import { useSignOut } from '../../features/account/api/sign-out.ts';
 import { UserAvatar } from '../../features/account/components/user-avatar.tsx';
+import { toast } from '../../lib/toast.ts';
 import { roleLabel } from './nav-items.ts';
 
 /** Spec §2.3: the sidebar footer, the user block (to the profile) and Logout. */

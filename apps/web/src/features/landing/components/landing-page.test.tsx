@@ -112,18 +112,29 @@ describe('LandingPage', () => {
     );
   });
 
-  it('opens the compact menu with the section links, Log In and Sign Up', async () => {
+  it('opens the compact menu with the section links, Log In and Sign Up, and Escape closes it', async () => {
     const { user } = renderLanding();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = within(await screen.findByRole('navigation', { name: 'Sections' }));
     expect(menu.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '#pricing');
-    const dialog = within(screen.getByRole('dialog'));
-    expect(dialog.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
-    expect(dialog.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth');
+    const panel = within(document.getElementById('landing-menu') as HTMLElement);
+    expect(panel.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
+    expect(panel.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth');
 
     await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the compact menu when a section link is followed', async () => {
+    const { user } = renderLanding();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = within(await screen.findByRole('navigation', { name: 'Sections' }));
+    await user.click(menu.getByRole('link', { name: 'Features' }));
     expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
   });
 });

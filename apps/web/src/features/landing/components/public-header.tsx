@@ -1,6 +1,5 @@
 import { MenuIcon, XIcon } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -60,53 +59,78 @@ export function PublicHeader() {
   );
 }
 
-/** Below `md` the section links (and, on phones, Log In) move into a popover menu. */
+/**
+ * Below `md` the section links (and, on phones, Log In) move into a disclosure menu: a button
+ * and the panel right after it, so Tab walks into it. Escape, a click outside or following a
+ * link closes it. Hand-written rather than a Radix Popover, whose positioning engine would
+ * nearly double the landing page's JavaScript for one small menu.
+ */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
+    <div ref={root} className="md:hidden">
+      <button
+        ref={button}
+        type="button"
         aria-label="Menu"
-        className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-mr-2 md:hidden' })}
+        aria-expanded={open}
+        aria-controls="landing-menu"
+        onClick={() => setOpen((o) => !o)}
+        className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-mr-2' })}
       >
         {open ? <XIcon /> : <MenuIcon />}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={12}
-          collisionPadding={12}
-          className="z-50 w-[min(18rem,calc(100vw-1.5rem))] rounded-lg border bg-popover p-1.5 text-popover-foreground shadow-lg outline-none"
-        >
-          <nav aria-label="Sections">
-            <ul className="grid">
-              {sectionLinks.map((link) => (
-                <li key={link.href}>
-                  <Popover.Close asChild>
-                    <a
-                      href={link.href}
-                      className={cn(
-                        'flex h-9 items-center rounded-md px-2.5 text-sm hover:bg-accent',
-                        focusRing,
-                      )}
-                    >
-                      {link.label}
-                    </a>
-                  </Popover.Close>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-1.5 grid grid-cols-2 gap-2 border-t p-1 pt-2.5">
-            <Link to="/auth" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              Log In
-            </Link>
-            <Link to="/auth" className={buttonVariants({ size: 'sm' })}>
-              Sign Up
-            </Link>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      <div
+        id="landing-menu"
+        hidden={!open}
+        className="absolute top-[calc(100%+0.5rem)] right-3 z-50 w-[min(18rem,calc(100vw-1.5rem))] rounded-lg border bg-popover p-1.5 text-popover-foreground shadow-lg"
+      >
+        <nav aria-label="Sections">
+          <ul className="grid">
+            {sectionLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  onClick={close}
+                  className={cn('flex h-9 items-center rounded-md px-2.5 text-sm hover:bg-accent', focusRing)}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-1.5 grid grid-cols-2 gap-2 border-t p-1 pt-2.5">
+          <Link to="/auth" onClick={close} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            Log In
+          </Link>
+          <Link to="/auth" onClick={close} className={buttonVariants({ size: 'sm' })}>
+            Sign Up
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }

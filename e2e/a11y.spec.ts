@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+
+// Flow (i): axe-core finds no serious or critical violation on the landing page, /auth and the
+// signed-in shell. A failure lists each rule, its help link and the offending elements.
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+function describe(violations: Violation[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map(
+          (n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // Compared as one line per violation, so that a failure reads as a list rather than a JSON diff.
+  expect(
+    serious.map((v) => `[${v.impact}] ${v.id} ×${v.nodes.length}`),
+    `axe violations on ${where}:\n${describe(serious)}`,
+  ).toEqual([]);
+}
+
+test('the landing page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/');
+});
+
+test('/auth has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/auth (Login tab)');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, '/auth (Sign Up tab)');
+});
+
+test('the signed-in shell on /d has no serious accessibility violations', async ({ page, signInAs }) => {
+  await signInAs('member');
+  await page.goto('/d');
+  await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, '/d');
+});

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end flows in Debian's Chromium against the production build (`npm run build` first):
+// global-setup starts apps/server/dist/main.js on a free port with a fresh DATA_DIR and a loopback
+// SMTP receiver, and hands the base URL to the tests (see support/test.ts).
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  // Two cores: two browsers beside the server and its PostgreSQL.
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});
