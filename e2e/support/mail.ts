@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 // A loopback SMTP receiver for the e2e run. Every mail the server sends is stored as one JSON
@@ -10,95 +11,23 @@ export type StoredMail = {
   /** Envelope recipients and To header addresses, lowercased. */
   to: string[];
   subject: string;
-  /** The text/plain body, transfer encoding decoded (quoted-printable soft breaks removed). */
+  /** The text/plain body, decoded. */
   text: string;
   receivedAt: string;
 };
 
-type Part = { headers: Record<string, string>; body: string };
+const addresses = (a: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(a) ? a : a ? [a] : [])
+    .flatMap((x) => x.value)
+    .flatMap((v) => (v.address ? [v.address.toLowerCase()] : []));
 
-function parseHeaders(block: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return headers;
-}
-
-function splitPart(raw: string): Part {
-  const match = /\r?\n\r?\n/.exec(raw);
-  if (!match) return { headers: parseHeaders(raw), body: '' };
-  return { headers: parseHeaders(raw.slice(0, match.index)), body: raw.slice(match.index + match[0].length) };
-}
-
-/** Quoted-printable (RFC 2045 §6.7): soft line breaks removed, =XX are UTF-8 bytes. */
-export function decodeQuotedPrintable(input: string): string {
-  const src = input.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < src.length; i++) {
-    const hex = src.slice(i + 1, i + 3);
-    if (src[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(src[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeBody(part: Part): string {
-  const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return part.body;
-}
-
-/** RFC 2047 encoded words in headers (=?UTF-8?Q?…?= / =?UTF-8?B?…?=). */
-function decodeHeaderWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
-
-/** The leaf parts of a MIME message, multipart bodies split on their boundary. */
-function leafParts(part: Part): Part[] {
-  const type = part.headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return [part];
-  return part.body
-    .split(`--${boundary}`)
-    .slice(1)
-    .filter((section) => !section.startsWith('--'))
-    .flatMap((section) => leafParts(splitPart(section.replace(/^\r?\n/, ''))));
-}
-
-const addresses = (value: string | undefined) =>
-  (value ?? '').match(/[^\s<>,"]+@[^\s<>,"]+/g)?.map((a) => a.toLowerCase()) ?? [];
-
-export function parseMail(raw: string, envelopeTo: string[]): StoredMail {
-  const message = splitPart(raw);
-  const leaves = leafParts(message);
-  const plain = leaves.find((p) =>
-    (p.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith('text/plain'),
-  );
-  const html = leaves.find((p) => (p.headers['content-type'] ?? '').toLowerCase().startsWith('text/html'));
-  const text = plain
-    ? decodeBody(plain)
-    : html
-      ? decodeBody(html)
-          .replace(/<[^>]+>/g, ' ')
-          .replace(/&amp;/g, '&')
-      : '';
+/** Reads a raw message the way a mail client would (mailparser), keeping what the tests need. */
+export async function parseMail(raw: Buffer, envelopeTo: string[]): Promise<StoredMail> {
+  const message = await simpleParser(raw);
   return {
-    to: [...new Set([...envelopeTo.map((a) => a.toLowerCase()), ...addresses(message.headers.to)])],
-    subject: decodeHeaderWords(message.headers.subject ?? ''),
-    text: text.replace(/\r\n/g, '\n'),
+    to: [...new Set([...envelopeTo.map((a) => a.toLowerCase()), ...addresses(message.to)])],
+    subject: message.subject ?? '',
+    text: (message.text ?? '').replace(/\r\n/g, '\n'),
     receivedAt: new Date().toISOString(),
   };
 }
@@ -119,11 +48,11 @@ export async function startMailReceiver(dir: string): Promise<MailReceiver> {
       stream.on('error', callback);
       stream.on('end', () => {
         const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), envelopeTo);
         seq += 1;
         const file = path.join(dir, `${String(seq).padStart(6, '0')}.json`);
         // Written under a temporary name and renamed, so a reader never sees half a file.
-        fs.writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2))
+        parseMail(Buffer.concat(chunks), envelopeTo)
+          .then((mail) => fs.writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2)))
           .then(() => fs.rename(`${file}.tmp`, file))
           .then(() => callback(), callback);
       });

@@ -1,87 +1,27 @@
 import type { AddressInfo } from 'node:net';
+import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APP_URL, buildTestApp, type TestContext } from '../testing/test-app.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 
 // A real SMTP receiver on loopback: the app's mails go through nodemailer and the wire, and the
-// test reads them back from the raw message the way a mail client would.
+// test reads them back with a real mail parser, the way a mail client would.
 
 type Received = {
   envelopeFrom: string;
   envelopeTo: string[];
-  headers: Record<string, string>;
+  from: { name: string; address: string };
+  to: string[];
+  subject: string;
   text: string;
   html: string;
 };
 
-type Part = { headers: Record<string, string>; body: string };
-
-function parseHeaders(block: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return headers;
-}
-
-function splitPart(raw: string): Part {
-  const match = /\r?\n\r?\n/.exec(raw);
-  if (!match) return { headers: parseHeaders(raw), body: '' };
-  return { headers: parseHeaders(raw.slice(0, match.index)), body: raw.slice(match.index + match[0].length) };
-}
-
-/** Quoted-printable (RFC 2045 §6.7): soft line breaks removed, =XX are UTF-8 bytes. */
-function decodeQuotedPrintable(input: string): string {
-  const src = input.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < src.length; i++) {
-    const hex = src.slice(i + 1, i + 3);
-    if (src[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(src[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeBody(part: Part): string {
-  const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return part.body;
-}
-
-/** The leaf parts of a MIME message, multipart bodies split on their boundary. */
-function leafParts(part: Part): Part[] {
-  const type = part.headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return [part];
-  const sections = part.body.split(`--${boundary}`).slice(1);
-  return sections
-    .filter((s) => !s.startsWith('--'))
-    .flatMap((s) => leafParts(splitPart(s.replace(/^\r?\n/, '').replace(/\r?\n$/, ''))));
-}
-
-function parseMessage(raw: string, envelopeFrom: string, envelopeTo: string[]): Received {
-  const message = splitPart(raw);
-  const leaves = leafParts(message);
-  const body = (type: string) =>
-    leaves
-      .filter((p) => (p.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type))
-      .map(decodeBody)
-      .join('');
-  return {
-    envelopeFrom,
-    envelopeTo,
-    headers: message.headers,
-    text: body('text/plain'),
-    html: body('text/html'),
-  };
-}
+const addresses = (a: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(a) ? a : a ? [a] : [])
+    .flatMap((x) => x.value)
+    .map((v) => ({ name: v.name, address: v.address ?? '' }));
 
 const inbox: Received[] = [];
 let smtp: SMTPServer;
@@ -90,7 +30,7 @@ let smtpPort: number;
 async function waitForMail(to: string, subject: string, timeoutMs = 5000): Promise<Received> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const mail = inbox.findLast((m) => m.envelopeTo.includes(to) && m.headers.subject?.includes(subject));
+    const mail = inbox.findLast((m) => m.envelopeTo.includes(to) && m.subject.includes(subject));
     if (mail) return mail;
     if (Date.now() > until) throw new Error(`no mail "${subject}" to ${to} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
@@ -110,14 +50,22 @@ beforeAll(async () => {
     authOptional: true,
     logger: false,
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
-        inbox.push(parseMessage(Buffer.concat(chunks).toString('utf8'), envelopeFrom, envelopeTo));
-        callback();
-      });
+      const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+      const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
+      simpleParser(stream)
+        .then((mail) => {
+          inbox.push({
+            envelopeFrom,
+            envelopeTo,
+            from: addresses(mail.from)[0] ?? { name: '', address: '' },
+            to: addresses(mail.to).map((a) => a.address),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+          });
+          callback();
+        })
+        .catch(callback);
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -165,8 +113,8 @@ describe('mail through SMTP_URL to a real SMTP server', () => {
 
     const mail = await waitForMail(email, 'Verify your Shipyard email');
     expect(mail.envelopeFrom).toBe('no-reply@localhost');
-    expect(mail.headers.from).toBe('Shipyard <no-reply@localhost>');
-    expect(mail.headers.to).toBe(email);
+    expect(mail.from).toEqual({ name: 'Shipyard', address: 'no-reply@localhost' });
+    expect(mail.to).toEqual([email]);
     expect(mail.text).toContain('Welcome to Shipyard, Mira Mailer!');
     expect(mail.text).toContain('— Shipyard'); // non-ASCII survives the transfer encoding
     expect(logged).toEqual([]); // sent over SMTP, not to the log
