@@ -32,7 +32,6 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const ProductListQuerySchema = PageQuerySchema;
 
 export const ProductListSchema = z.object({
   data: z.array(ProductSchema),
@@ -41,3 +40,207 @@ export const ProductListSchema = z.object({
   limit: z.number(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
+
+// ---- Writing products (spec §5 Create Product; edit and status change, ARCHITECTURE §5) ----
+
+export const productMessages = {
+  nameRequired: 'Name is required',
+  descriptionRequired: 'Description is required',
+  startDateRequired: 'Start date is required',
+  targetDateRequired: 'Target end date is required',
+  targetBeforeStart: 'Target end date must be on or after the start date',
+  statusRequired: 'Please select a status.',
+  teamSizeMin: 'Team size must be at least 1',
+  notAuthenticated: 'User not authenticated',
+  notFound: 'Product not found',
+  forbidden: 'Only the product’s creator or an admin can change it.',
+  created: 'Product Created',
+  createdDescription: (name: string) => `${name} has been created successfully.`,
+  createFailed: 'Failed to create product',
+  statusUpdated: 'Product status updated',
+  statusUpdateFailed: 'Failed to update product status',
+} as const;
+
+const isoDate = (message: string) =>
+  z.string(message).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, message),
+    z.refine((v) => !Number.isNaN(Date.parse(v)), message),
+  );
+
+const productFields = {
+  name: z
+    .string(productMessages.nameRequired)
+    .check(z.trim(), z.minLength(1, productMessages.nameRequired), z.maxLength(200)),
+  description: z
+    .string(productMessages.descriptionRequired)
+    .check(z.trim(), z.minLength(1, productMessages.descriptionRequired), z.maxLength(5000)),
+  start_date: isoDate(productMessages.startDateRequired),
+  target_end_date: isoDate(productMessages.targetDateRequired),
+  status: z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),
+    z.enum(PRODUCT_STATUSES, productMessages.statusRequired),
+  ),
+  priority: z._default(z.enum(PRODUCT_PRIORITIES), 'medium'),
+  team_size: z.pipe(
+    z.coerce.number(productMessages.teamSizeMin),
+    z.int(productMessages.teamSizeMin).check(z.minimum(1, productMessages.teamSizeMin), z.maximum(10_000)),
+  ),
+};
+
+type Dates = { start_date?: string | undefined; target_end_date?: string | undefined };
+const datesInOrder = z.refine<Dates>(
+  (v) => !v.start_date || !v.target_end_date || v.target_end_date >= v.start_date,
+  { error: productMessages.targetBeforeStart, path: ['target_end_date'] },
+);
+
+/** POST /api/projects. `created_by` is taken from the session, never from the body. */
+export const CreateProductSchema = z.object(productFields).check(datesInOrder);
+export type CreateProduct = z.infer<typeof CreateProductSchema>;
+export type CreateProductInput = z.input<typeof CreateProductSchema>;
+
+/** PATCH /api/projects/{id}: any of the create fields. */
+export const UpdateProductSchema = z.partial(z.object(productFields)).check(datesInOrder);
+export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
+
+export const ProductStatusUpdateSchema = z.object({ status: productFields.status });
+export const ProductIdParamsSchema = z.object({ id: z.uuid(productMessages.notFound) });
+
+/** Team types of spec §3; the products filter panel offers them (docs/decisions/006). */
+export const TEAM_TYPES = ['development', 'design', 'qa', 'marketing', 'general'] as const;
+export type TeamType = (typeof TEAM_TYPES)[number];
+
+const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: unknown) =>
+        (Array.isArray(v) ? v.join(',') : String(v ?? ''))
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+      z.array(z.enum(values)),
+    ),
+  );
+
+/** GET /api/projects: search on name or description, filters as comma lists, paging. */
+export const ProductFiltersSchema = z.extend(PageQuerySchema, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  status: csv(PRODUCT_STATUSES),
+  priority: csv(PRODUCT_PRIORITIES),
+  team: csv(TEAM_TYPES),
+});
+export type ProductFilters = z.infer<typeof ProductFiltersSchema>;
+
+// ---- Activity (spec §3 Project activity entry, Activity log row; §7.5) ----
+
+export const ACTIVITY_TYPES = [
+  'prd_created',
+  'product_updated',
+  'status_changed',
+  'progress_updated',
+  'member_added',
+  'team_member_added',
+  'external_invitation_sent',
+  'task_created',
+  'task_status_updated',
+  'task_completed',
+  'document_updated',
+  'file_uploaded',
+  'milestone_reached',
+  'comment_added',
+  'other',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+const PersonRefSchema = z.object({ _id: z.string(), name: z.string(), avatar_url: z.nullable(z.string()) });
+
+export const ActivitySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  actionType: z.string(),
+  description: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  projectId: z.nullable(z.string()),
+  /** The product's name, when the entry belongs to one. */
+  productName: z.nullable(z.string()),
+  /** The performer's user id; null shows as 'System'. */
+  performedBy: z.nullable(z.string()),
+  performer: z.nullable(PersonRefSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+
+export const CreateActivitySchema = z.object({
+  actionType: z.enum(ACTIVITY_TYPES),
+  description: z.string().check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(1000)),
+  projectId: z.uuid(productMessages.notFound),
+  metadata: z._default(z.record(z.string(), z.unknown()), {}),
+});
+
+/** GET /api/activities: the activity log (at most 100, newest first). */
+export const ActivityLogQuerySchema = z.object({
+  productId: z.optional(z.uuid(productMessages.notFound)),
+  action: z.optional(z.string().check(z.maxLength(50))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 100),
+});
+
+export const ActivityListSchema = z.object({
+  data: z.array(ActivitySchema),
+  /** How many entries match the filters (the list holds at most `limit` of them). */
+  total: z.number(),
+  /** The distinct action types among the entries the caller may see, for the action filter. */
+  actionTypes: z.optional(z.array(z.string())),
+});
+
+/** GET /api/projects/{id}: the product with its newest activity entries. */
+export const ProductDetailSchema = z.extend(ProductSchema, {
+  activity_log: z.array(ActivitySchema),
+  creator: z.nullable(PersonRefSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+// ---- Dashboard (spec §2.8; captions computed, ARCHITECTURE §5) ----
+
+export const DashboardSummarySchema = z.object({
+  activeProjects: z.number(),
+  teamMembers: z.number(),
+  completedTasks: z.number(),
+  pendingReviews: z.number(),
+  /** Products created in the last 30 days (caption: change since last month). */
+  activeProjectsNew: z.number(),
+  /** Teams the members are spread over. */
+  teams: z.number(),
+  /** Tasks completed in the last 7 days, and in the 7 days before (caption: change since last week). */
+  completedThisWeek: z.number(),
+  completedLastWeek: z.number(),
+});
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
+
+export const TeamOverviewItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  productId: z.string(),
+  lead: z.nullable(z.string()),
+  members: z.number(),
+  /** Up to 5 members, for the coloured dots. */
+  sample: z.array(PersonRefSchema),
+});
+export type TeamOverviewItem = z.infer<typeof TeamOverviewItemSchema>;
+
+// ---- Documents (the product's Documents tab, ARCHITECTURE §5) ----
+
+export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+export const DocumentSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  projectId: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  uploadedBy: z.nullable(PersonRefSchema),
+  createdAt: z.string(),
+});
+export type ProductDocument = z.infer<typeof DocumentSchema>;

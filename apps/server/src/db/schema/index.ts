@@ -1,2 +1,4 @@
 export * from './products.ts';
+export * from './tasks.ts';
+export * from './teams.ts';
 export * from './users.ts';

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tasks } from './tasks.ts';
 import { users } from './users.ts';
 
 // Products ("projects" in the API's paths). See docs/data-model.md: progress is derived from
@@ -42,3 +55,50 @@ export const products = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+
+/** The activity log and product timelines; append-only, written with the change they describe. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actionType: text().notNull(),
+    description: text().notNull(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    productId: uuid().references(() => products.id, { onDelete: 'cascade' }),
+    taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
+    performedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index('activities_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('activities_performed_by_idx').on(t.performedBy),
+    index('activities_task_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
+  ],
+);
+
+/** The files of a product's Documents tab; the bytes live under DATA_DIR/uploads/documents. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    storageKey: text().notNull(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('documents_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index('documents_uploaded_by_idx').on(t.uploadedBy),
+    uniqueIndex('documents_storage_key_key').on(t.storageKey),
+    check('documents_size_positive', sql`${t.size} >= 0`),
+  ],
+);
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;

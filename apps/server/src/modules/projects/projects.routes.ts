@@ -1,4 +1,4 @@
-import { ProductListQuerySchema, ProductListSchema } from '@shipyard/shared';
+import { ProductFiltersSchema, ProductListSchema } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { ProjectsService } from './projects.service.ts';
@@ -17,7 +17,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService }>
       schema: {
         tags,
         summary: 'Products the caller may see, newest first',
-        querystring: ProductListQuerySchema,
+        querystring: ProductFiltersSchema,
         response: { 200: ProductListSchema },
       },
     },

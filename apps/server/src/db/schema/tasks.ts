@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+import { teams } from './teams.ts';
+import { users } from './users.ts';
+
+// Tasks of a product (docs/data-model.md). Created with the Products issue, whose progress
+// and dashboard figures are computed from them; the Tasks issue adds the calls.
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    status: text({ enum: ['Pending', 'In Progress', 'Completed'] })
+      .notNull()
+      .default('Pending'),
+    priority: text({ enum: ['low', 'medium', 'high', 'critical'] })
+      .notNull()
+      .default('medium'),
+    phase: text(),
+    teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
+    assigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date(),
+    completedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('tasks_product_status_idx').on(t.productId, t.status),
+    index('tasks_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('tasks_assignee_idx').on(t.assigneeId, t.status),
+    index('tasks_team_idx').on(t.teamId),
+    index('tasks_created_by_idx').on(t.createdBy),
+    index('tasks_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
+    check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
+    check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
+    check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),
+  ],
+);
+
+export type TaskRow = typeof tasks.$inferSelect;
