@@ -1,22 +1,12 @@
-import { isAdmin, type Role } from '@shipyard/shared';
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-
-type Viewer = { id: string; role: Role };
-
-/**
- * The products a user may see (ARCHITECTURE §5): admins all, everyone else what they created.
- * Team membership joins this predicate when teams exist (docs/data-model.md, Visibility).
- */
-export function visibleTo(viewer: Viewer): SQL | undefined {
-  return isAdmin(viewer.role) ? undefined : eq(products.createdBy, viewer.id);
-}
+import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 export function createProjectsRepository(db: Db) {
   return {
     async list(viewer: Viewer, page: number, limit: number) {
-      const where = visibleTo(viewer);
+      const where = visibleProducts(viewer);
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -1,0 +1,36 @@
+import { isAdmin, productMessages, type Role } from '@shipyard/shared';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { products, teamMembers, teams } from '../db/schema/index.ts';
+import { NotFound } from './errors.ts';
+
+// Who may see a product (ARCHITECTURE §5, docs/data-model.md "Visibility"): admins see every
+// product; members and guests those they created or belong to through an active team
+// membership. Every list or object that hangs off a product uses this predicate, and a
+// product the caller may not see is a 404, never a 403.
+
+export type Viewer = { id: string; role: Role };
+
+/** A WHERE condition on `products`, or undefined when the viewer sees everything. */
+export function visibleProducts(viewer: Viewer): SQL | undefined {
+  if (isAdmin(viewer.role)) return undefined;
+  return sql`(${products.createdBy} = ${viewer.id} or exists (
+    select 1 from ${teams} join ${teamMembers} on ${teamMembers.teamId} = ${teams.id}
+    where ${teams.productId} = ${products.id} and ${teamMembers.userId} = ${viewer.id} and ${teamMembers.status} = 'active'))`;
+}
+
+/** The product, if the viewer may see it; otherwise 404 'Product not found'. */
+export async function findVisibleProduct(db: Db, viewer: Viewer, productId: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), visibleProducts(viewer)))
+    .limit(1);
+  if (!row) throw NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+  return row;
+}
+
+/** Whether the viewer may change the product itself (edit, delete, move on the board). */
+export function canEditProduct(viewer: Viewer, product: { createdBy: string | null }): boolean {
+  return isAdmin(viewer.role) || product.createdBy === viewer.id;
+}
