@@ -24,12 +24,21 @@ import { AppError, registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSessionStore, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
+import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
+import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAccounts } from './modules/auth/auth.accounts.ts';
 import { createAvatarService } from './modules/auth/auth.avatar.ts';
 import { createGoogleSignIn } from './modules/auth/auth.google.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes, type RateLimits } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { createDocumentFiles, createDocumentsService } from './modules/documents/documents.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
@@ -156,8 +165,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
       });
       await api.register(usersRoutes, { service: createUsersService(common) });
+      const activities = createActivitiesRepository(db);
+      const documents = createDocumentsRepository(db);
+      const files = createDocumentFiles({ documents, storage, log: app.log });
       await api.register(projectsRoutes, {
-        service: createProjectsService({ projects: createProjectsRepository(db) }),
+        service: createProjectsService({ db, projects: createProjectsRepository(db), activities, files }),
+      });
+      await api.register(activitiesRoutes, { service: createActivitiesService({ db, activities }) });
+      await api.register(dashboardRoutes, {
+        service: createDashboardService({ dashboard: createDashboardRepository(db), clock }),
+      });
+      await api.register(documentsRoutes, {
+        service: createDocumentsService({ db, documents, storage, log: app.log }),
       });
     },
     { prefix: '/api' },

@@ -32,7 +32,6 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-
 export const ProductListSchema = z.object({
   data: z.array(ProductSchema),
   total: z.number(),
@@ -54,6 +53,9 @@ export const productMessages = {
   notAuthenticated: 'User not authenticated',
   notFound: 'Product not found',
   forbidden: 'Only the product’s creator or an admin can change it.',
+  /** A guest's answer to any write on products or their activity (ARCHITECTURE §5). */
+  readOnly: 'Guests have read-only access to products.',
+  deleted: 'Product deleted',
   created: 'Product Created',
   createdDescription: (name: string) => `${name} has been created successfully.`,
   createFailed: 'Failed to create product',
@@ -61,11 +63,14 @@ export const productMessages = {
   statusUpdateFailed: 'Failed to update product status',
 } as const;
 
+/** A real calendar day: Date.parse would take '2026-02-30' (as 2 March), PostgreSQL would not. */
+const isCalendarDay = (v: string) => {
+  const day = new Date(`${v}T00:00:00Z`);
+  return v >= '0001' && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+};
+
 const isoDate = (message: string) =>
-  z.string(message).check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, message),
-    z.refine((v) => !Number.isNaN(Date.parse(v)), message),
-  );
+  z.string(message).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, message), z.refine(isCalendarDay, message));
 
 const productFields = {
   name: z
@@ -98,8 +103,10 @@ export const CreateProductSchema = z.object(productFields).check(datesInOrder);
 export type CreateProduct = z.infer<typeof CreateProductSchema>;
 export type CreateProductInput = z.input<typeof CreateProductSchema>;
 
-/** PATCH /api/projects/{id}: any of the create fields. */
-export const UpdateProductSchema = z.partial(z.object(productFields)).check(datesInOrder);
+/** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
+export const UpdateProductSchema = z
+  .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES) }))
+  .check(datesInOrder);
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 
 export const ProductStatusUpdateSchema = z.object({ status: productFields.status });
@@ -149,6 +156,8 @@ export const ACTIVITY_TYPES = [
   'milestone_reached',
   'comment_added',
   'other',
+  /** Written when a product is deleted; it keeps no product (the product's own entries go with it). */
+  'product_deleted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -177,6 +186,7 @@ export const CreateActivitySchema = z.object({
   projectId: z.uuid(productMessages.notFound),
   metadata: z._default(z.record(z.string(), z.unknown()), {}),
 });
+export type CreateActivity = z.infer<typeof CreateActivitySchema>;
 
 /** GET /api/activities: the activity log (at most 100, newest first). */
 export const ActivityLogQuerySchema = z.object({
@@ -185,6 +195,7 @@ export const ActivityLogQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 100),
 });
+export type ActivityLogQuery = z.infer<typeof ActivityLogQuerySchema>;
 
 export const ActivityListSchema = z.object({
   data: z.array(ActivitySchema),
@@ -193,6 +204,7 @@ export const ActivityListSchema = z.object({
   /** The distinct action types among the entries the caller may see, for the action filter. */
   actionTypes: z.optional(z.array(z.string())),
 });
+export type ActivityList = z.infer<typeof ActivityListSchema>;
 
 /** GET /api/projects/{id}: the product with its newest activity entries. */
 export const ProductDetailSchema = z.extend(ProductSchema, {
@@ -232,6 +244,14 @@ export type TeamOverviewItem = z.infer<typeof TeamOverviewItemSchema>;
 // ---- Documents (the product's Documents tab, ARCHITECTURE §5) ----
 
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+export const documentMessages = {
+  fileMissing: 'Choose a file to upload.',
+  fileEmpty: 'The file is empty.',
+  fileTooLarge: 'The file must be at most 25 MB.',
+  notFound: 'Document not found',
+  forbidden: 'Guests cannot add or delete documents.',
+} as const;
 
 export const DocumentSchema = z.object({
   _id: z.string(),

@@ -30,7 +30,8 @@ export async function findVisibleProduct(db: Db, viewer: Viewer, productId: stri
   return row;
 }
 
-/** Whether the viewer may change the product itself (edit, delete, move on the board). */
+/** Whether the viewer may edit or delete the product. A guest never may, even one who created it
+ * before being made a guest (ARCHITECTURE §5: guests are read-only). */
 export function canEditProduct(viewer: Viewer, product: { createdBy: string | null }): boolean {
-  return isAdmin(viewer.role) || product.createdBy === viewer.id;
+  return isAdmin(viewer.role) || (viewer.role !== 'guest' && product.createdBy === viewer.id);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@shipyard/shared';
-import { products } from '../db/schema/index.ts';
+import { products, tasks, teamMembers, teams } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import type { TestContext } from './test-app.ts';
@@ -66,5 +66,58 @@ export async function createProduct(
     })
     .returning();
   if (!row) throw new Error('no product inserted');
+  return row;
+}
+
+// ---- Teams, members and tasks, stored directly (products, activities and their tests) ----
+
+/** A team of a product. */
+export async function createTeam(
+  ctx: Pick<TestContext, 'db'>,
+  productId: string,
+  values: Partial<typeof teams.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(teams)
+    .values({ productId, name: 'Core team', teamType: 'development', ...values })
+    .returning();
+  if (!row) throw new Error('no team inserted');
+  return row;
+}
+
+/** A membership row: active (with joined_at) unless another status is given. */
+export async function addMember(
+  ctx: Pick<TestContext, 'db'>,
+  teamId: string,
+  userId: string,
+  values: Partial<typeof teamMembers.$inferInsert> = {},
+) {
+  const status = values.status ?? 'active';
+  const [row] = await ctx.db
+    .insert(teamMembers)
+    .values({ teamId, userId, status, joinedAt: status === 'active' ? new Date() : null, ...values })
+    .returning();
+  if (!row) throw new Error('no team member inserted');
+  return row;
+}
+
+/** A task of a product; `completed_at` follows a Completed status. */
+export async function createTask(
+  ctx: Pick<TestContext, 'db'>,
+  productId: string,
+  values: Partial<typeof tasks.$inferInsert> = {},
+) {
+  const status = values.status ?? 'Pending';
+  const [row] = await ctx.db
+    .insert(tasks)
+    .values({
+      productId,
+      title: 'A task',
+      status,
+      completedAt: status === 'Completed' ? new Date() : null,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no task inserted');
   return row;
 }

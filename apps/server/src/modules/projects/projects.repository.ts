@@ -1,23 +1,116 @@
-import { count, desc } from 'drizzle-orm';
+import type { ProductFilters } from '@shipyard/shared';
+import { and, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/index.ts';
+import { type ProductRow, products, tasks, teams, users } from '../../db/schema/index.ts';
+import { containsInsensitive } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
+export type NewProduct = typeof products.$inferInsert;
+export type ProductPatch = Partial<
+  Pick<
+    NewProduct,
+    'name' | 'description' | 'status' | 'priority' | 'teamSize' | 'startDate' | 'targetEndDate'
+  >
+>;
+
+/** Progress is derived, never stored (docs/data-model.md): round(100 × completed / all), 0 with no tasks. */
+const progressOfTasks = () =>
+  sql<number>`coalesce(round(100.0 * count(*) filter (where ${tasks.status} = 'Completed') / nullif(count(*), 0)), 0)::int`;
+
 export function createProjectsRepository(db: Db) {
+  // One aggregate row per product, joined LATERAL in the same query that reads the products:
+  // no query per product (served by tasks_product_status_idx).
+  const taskProgress = db
+    .select({ progress: progressOfTasks().as('progress') })
+    .from(tasks)
+    .where(eq(tasks.productId, products.id))
+    .as('task_progress');
+
+  function listConditions(viewer: Viewer, filters: ProductFilters): SQL | undefined {
+    const { search, status, priority, team } = filters;
+    return and(
+      visibleProducts(viewer),
+      search
+        ? or(containsInsensitive(products.name, search), containsInsensitive(products.description, search))
+        : undefined,
+      status?.length ? inArray(products.status, status) : undefined,
+      priority?.length ? inArray(products.priority, priority) : undefined,
+      team?.length
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(teams)
+              .where(and(eq(teams.productId, products.id), inArray(teams.teamType, team))),
+          )
+        : undefined,
+    );
+  }
+
   return {
-    async list(viewer: Viewer, page: number, limit: number) {
-      const where = visibleProducts(viewer);
+    async list(viewer: Viewer, filters: ProductFilters) {
+      const where = listConditions(viewer, filters);
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select({ product: products, progress: taskProgress.progress })
           .from(products)
+          .leftJoinLateral(taskProgress, sql`true`)
           .where(where)
           .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .limit(filters.limit)
+          .offset((filters.page - 1) * filters.limit),
         db.select({ n: count() }).from(products).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The product with its progress and creator, if the viewer may see it. */
+    async findVisibleDetail(viewer: Viewer, id: string) {
+      const [row] = await db
+        .select({
+          product: products,
+          progress: taskProgress.progress,
+          creator: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+        })
+        .from(products)
+        .leftJoinLateral(taskProgress, sql`true`)
+        .leftJoin(users, eq(users.id, products.createdBy))
+        .where(and(eq(products.id, id), visibleProducts(viewer)))
+        .limit(1);
+      return row;
+    },
+
+    /** The product locked for a change in this transaction, if the viewer may see it. */
+    async lockVisible(tx: Db, viewer: Viewer, id: string): Promise<ProductRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), visibleProducts(viewer)))
+        .limit(1)
+        .for('update', { of: products });
+      return row;
+    },
+
+    async progress(id: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ progress: progressOfTasks() })
+        .from(tasks)
+        .where(eq(tasks.productId, id));
+      return row?.progress ?? 0;
+    },
+
+    async insert(values: NewProduct, tx: Db = db): Promise<ProductRow> {
+      const [row] = await tx.insert(products).values(values).returning();
+      if (!row) throw new Error('product insert returned no row');
+      return row;
+    },
+
+    async update(id: string, patch: ProductPatch, tx: Db = db): Promise<ProductRow | undefined> {
+      const [row] = await tx.update(products).set(patch).where(eq(products.id, id)).returning();
+      return row;
+    },
+
+    async remove(id: string, tx: Db = db) {
+      await tx.delete(products).where(eq(products.id, id));
     },
   };
 }

@@ -1,4 +1,15 @@
-import { ProductFiltersSchema, ProductListSchema } from '@shipyard/shared';
+import {
+  CreateProductSchema,
+  MessageResponseSchema,
+  ProductDetailSchema,
+  ProductFiltersSchema,
+  ProductIdParamsSchema,
+  ProductListSchema,
+  ProductSchema,
+  ProductStatusUpdateSchema,
+  productMessages,
+  UpdateProductSchema,
+} from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { ProjectsService } from './projects.service.ts';
@@ -16,11 +27,81 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService }>
     {
       schema: {
         tags,
-        summary: 'Products the caller may see, newest first',
+        summary: 'Products the caller may see, newest first, with search, filters and progress',
         querystring: ProductFiltersSchema,
         response: { 200: ProductListSchema },
       },
     },
-    async (req) => service.list(currentUser(req), req.query.page, req.query.limit),
+    async (req) => service.list(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with its 20 newest activity entries and its creator',
+        params: ProductIdParamsSchema,
+        response: { 200: ProductDetailSchema },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.post(
+    '/projects',
+    {
+      schema: {
+        tags,
+        summary: 'Create a product (not guests); created_by is the caller',
+        body: CreateProductSchema,
+        response: { 201: ProductSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+  );
+
+  app.patch(
+    '/projects/:id/status',
+    {
+      schema: {
+        tags,
+        summary: "Move a product to another status column (any casing); records 'status_changed'",
+        params: ProductIdParamsSchema,
+        body: ProductStatusUpdateSchema,
+        response: { 200: ProductSchema },
+      },
+    },
+    async (req) => service.changeStatus(currentUser(req), req.params.id, req.body.status),
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit a product (its creator or an admin); records 'product_updated'",
+        params: ProductIdParamsSchema,
+        body: UpdateProductSchema,
+        response: { 200: ProductSchema },
+      },
+    },
+    async (req) => service.update(currentUser(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a product and everything under it (its creator or an admin)',
+        params: ProductIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await service.remove(currentUser(req), req.params.id);
+      return { message: productMessages.deleted };
+    },
   );
 };

@@ -1,10 +1,29 @@
-import type { Product, ProductList } from '@shipyard/shared';
+import {
+  type CreateProduct,
+  canCreateProduct,
+  type Product,
+  type ProductDetail,
+  type ProductFilters,
+  type ProductList,
+  type ProductStatus,
+  productMessages,
+  type UpdateProduct,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import type { ProjectsRepository } from './projects.repository.ts';
+import { canEditProduct, type Viewer } from '../../lib/visibility.ts';
+import { toActivity, toPersonRef } from '../activities/activities.mapper.ts';
+import type { ActivitiesRepository } from '../activities/activities.repository.ts';
+import type { DocumentFiles } from '../documents/documents.service.ts';
+import type { ProductPatch, ProjectsRepository } from './projects.repository.ts';
 
-/** The API's product: the field names the spec's screens read. Progress follows the tasks (none yet: 0). */
-export function toProduct(row: ProductRow, progress = 0): Product {
+/** How many of its newest activity entries the product detail carries. */
+export const DETAIL_ACTIVITY_LIMIT = 20;
+
+/** The API's product: the field names the spec's screens read. Progress is derived from the tasks. */
+export function toProduct(row: ProductRow, progress: number): Product {
   return {
     id: row.id,
     _id: row.id,
@@ -22,11 +41,177 @@ export function toProduct(row: ProductRow, progress = 0): Product {
   };
 }
 
-export function createProjectsService({ projects }: { projects: ProjectsRepository }) {
+const capitalised = (status: ProductStatus) => status.charAt(0).toUpperCase() + status.slice(1);
+
+/** The editable fields: API name, column, and the words the `product_updated` entry lists them by. */
+const EDITABLE = [
+  ['name', 'name', 'name'],
+  ['description', 'description', 'description'],
+  ['start_date', 'startDate', 'start date'],
+  ['target_end_date', 'targetEndDate', 'target end date'],
+  ['status', 'status', 'status'],
+  ['priority', 'priority', 'priority'],
+  ['team_size', 'teamSize', 'team size'],
+] as const satisfies ReadonlyArray<readonly [keyof UpdateProduct, keyof ProductPatch, string]>;
+
+type Deps = { db: Db; projects: ProjectsRepository; activities: ActivitiesRepository; files: DocumentFiles };
+
+export function createProjectsService({ db, projects, activities, files }: Deps) {
+  const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+
+  async function lockVisible(tx: Db, actor: Viewer, id: string) {
+    const product = await projects.lockVisible(tx, actor, id);
+    if (!product) throw notFound();
+    return product;
+  }
+
+  function requireEditor(actor: Viewer, product: ProductRow) {
+    if (canEditProduct(actor, product)) return;
+    throw actor.role === 'guest'
+      ? Forbidden(productMessages.readOnly, 'READ_ONLY')
+      : Forbidden(productMessages.forbidden, 'NOT_PRODUCT_OWNER');
+  }
+
   return {
-    async list(actor: SessionUser, page: number, limit: number): Promise<ProductList> {
-      const { rows, total } = await projects.list(actor, page, limit);
-      return { data: rows.map((row) => toProduct(row)), total, page, limit };
+    async list(actor: SessionUser, filters: ProductFilters): Promise<ProductList> {
+      const { rows, total } = await projects.list(actor, filters);
+      return {
+        data: rows.map((r) => toProduct(r.product, r.progress ?? 0)),
+        total,
+        page: filters.page,
+        limit: filters.limit,
+      };
+    },
+
+    async get(actor: SessionUser, id: string): Promise<ProductDetail> {
+      const found = await projects.findVisibleDetail(actor, id);
+      if (!found) throw notFound();
+      const log = await activities.listForProduct(id, DETAIL_ACTIVITY_LIMIT);
+      return {
+        ...toProduct(found.product, found.progress ?? 0),
+        activity_log: log.map(toActivity),
+        creator: found.creator ? toPersonRef(found.creator) : null,
+      };
+    },
+
+    async create(actor: SessionUser, body: CreateProduct): Promise<Product> {
+      if (!canCreateProduct(actor.role)) throw Forbidden(productMessages.readOnly, 'READ_ONLY');
+      return db.transaction(async (tx) => {
+        const row = await projects.insert(
+          {
+            name: body.name,
+            description: body.description,
+            status: body.status,
+            priority: body.priority,
+            teamSize: body.team_size,
+            startDate: body.start_date,
+            targetEndDate: body.target_end_date,
+            createdBy: actor.id,
+          },
+          tx,
+        );
+        await activities.insert(
+          {
+            actionType: 'prd_created',
+            description: `Created product "${row.name}"`,
+            metadata: { status: row.status },
+            productId: row.id,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+        return toProduct(row, 0);
+      });
+    },
+
+    /**
+     * The board's move. Seeing a product means being an admin, its creator or an active member of
+     * one of its teams, and all of those may move it, except guests (read-only).
+     */
+    async changeStatus(actor: SessionUser, id: string, status: ProductStatus): Promise<Product> {
+      return db.transaction(async (tx) => {
+        const current = await lockVisible(tx, actor, id);
+        if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
+        if (current.status === status) return toProduct(current, await projects.progress(id, tx));
+        const row = (await projects.update(id, { status }, tx)) ?? current;
+        await activities.insert(
+          {
+            actionType: 'status_changed',
+            description: `Status changed from ${capitalised(current.status)} to ${capitalised(status)}`,
+            metadata: { previousStatus: current.status, newStatus: status },
+            productId: id,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+        return toProduct(row, await projects.progress(id, tx));
+      });
+    },
+
+    async update(actor: SessionUser, id: string, body: UpdateProduct): Promise<Product> {
+      return db.transaction(async (tx) => {
+        const current = await lockVisible(tx, actor, id);
+        requireEditor(actor, current);
+        // The schema checks the order when both dates come; one alone is checked against the stored other.
+        const start = body.start_date ?? current.startDate;
+        const end = body.target_end_date ?? current.targetEndDate;
+        if (end < start) {
+          throw BadRequest(productMessages.targetBeforeStart, 'VALIDATION_ERROR', {
+            fields: { target_end_date: [productMessages.targetBeforeStart] },
+          });
+        }
+
+        const patch: Record<string, unknown> = {};
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        const changed: string[] = [];
+        for (const [field, column, label] of EDITABLE) {
+          const value = body[field];
+          if (value === undefined || value === current[column]) continue;
+          patch[column] = value;
+          changes[field] = { from: current[column], to: value };
+          changed.push(label);
+        }
+        if (changed.length === 0) return toProduct(current, await projects.progress(id, tx));
+
+        const row = (await projects.update(id, patch as ProductPatch, tx)) ?? current;
+        await activities.insert(
+          {
+            actionType: 'product_updated',
+            description: `Updated product "${row.name}": ${changed.join(', ')}`,
+            metadata: {
+              changes,
+              ...(row.status !== current.status && { previousStatus: current.status, newStatus: row.status }),
+            },
+            productId: id,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+        return toProduct(row, await projects.progress(id, tx));
+      });
+    },
+
+    /** Deletes the product and everything under it; the log keeps one entry, without a product. */
+    async remove(actor: SessionUser, id: string): Promise<void> {
+      const keys = await db.transaction(async (tx) => {
+        const current = await lockVisible(tx, actor, id);
+        requireEditor(actor, current);
+        const documentKeys = await files.keysOf(id, tx);
+        await projects.remove(id, tx);
+        await activities.insert(
+          {
+            actionType: 'product_deleted',
+            description: `Deleted product "${current.name}"`,
+            metadata: { productId: id, name: current.name },
+            productId: null,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+        return documentKeys;
+      });
+      // Only after commit: a rolled-back delete must keep its files.
+      await files.remove(keys);
     },
   };
 }

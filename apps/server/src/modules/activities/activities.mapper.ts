@@ -1,0 +1,31 @@
+import type { Activity } from '@shipyard/shared';
+import type { ActivityRow } from '../../db/schema/index.ts';
+
+export type PersonRefRow = { id: string; name: string; avatarUrl: string | null };
+
+/** An activity entry with the names the screens show, joined in the query that read it. */
+export type ActivityWithNames = {
+  activity: ActivityRow;
+  productName: string | null;
+  performer: PersonRefRow | null;
+};
+
+export const toPersonRef = (p: PersonRefRow) => ({ _id: p.id, name: p.name, avatar_url: p.avatarUrl });
+
+/** The API's activity entry (spec §3): `updatedAt` equals `createdAt`, entries never change. */
+export function toActivity({ activity, productName, performer }: ActivityWithNames): Activity {
+  const at = activity.createdAt.toISOString();
+  return {
+    _id: activity.id,
+    id: activity.id,
+    actionType: activity.actionType,
+    description: activity.description,
+    metadata: activity.metadata,
+    projectId: activity.productId,
+    productName,
+    performedBy: activity.performedBy,
+    performer: performer ? toPersonRef(performer) : null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}

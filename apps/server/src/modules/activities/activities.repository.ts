@@ -1,0 +1,86 @@
+import type { ActivityLogQuery } from '@shipyard/shared';
+import { and, count, desc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { activities, products, users } from '../../db/schema/index.ts';
+import { containsInsensitive } from '../../lib/like.ts';
+import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import type { ActivityWithNames } from './activities.mapper.ts';
+
+export type NewActivity = typeof activities.$inferInsert;
+
+/** The entry with its product's and performer's names (both LEFT JOINed: either may be gone). */
+const withNames = {
+  activity: activities,
+  productName: products.name,
+  performer: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+};
+
+/**
+ * The entries a viewer may see, on a query that LEFT JOINs products: those of a visible product;
+ * an entry without a product (a deleted product's) only to admins and to whoever performed it.
+ */
+function visibleActivities(viewer: Viewer): SQL | undefined {
+  const product = visibleProducts(viewer);
+  if (!product) return undefined;
+  return or(
+    and(isNotNull(activities.productId), product),
+    and(isNull(activities.productId), eq(activities.performedBy, viewer.id)),
+  );
+}
+
+export function createActivitiesRepository(db: Db) {
+  const selectWithNames = (tx: Db) =>
+    tx
+      .select(withNames)
+      .from(activities)
+      .leftJoin(products, eq(products.id, activities.productId))
+      .leftJoin(users, eq(users.id, activities.performedBy));
+
+  return {
+    async insert(values: NewActivity, tx: Db = db) {
+      const [row] = await tx.insert(activities).values(values).returning();
+      if (!row) throw new Error('activity insert returned no row');
+      return row;
+    },
+
+    /** A product's newest entries, newest first. */
+    async listForProduct(productId: string, limit: number, tx: Db = db): Promise<ActivityWithNames[]> {
+      return selectWithNames(tx)
+        .where(eq(activities.productId, productId))
+        .orderBy(desc(activities.createdAt), desc(activities.id))
+        .limit(limit);
+    },
+
+    /** The activity log: the newest matching entries, how many match, and the action types to filter by. */
+    async log(viewer: Viewer, query: ActivityLogQuery) {
+      const visible = visibleActivities(viewer);
+      const where = and(
+        visible,
+        query.productId ? eq(activities.productId, query.productId) : undefined,
+        query.action ? eq(activities.actionType, query.action) : undefined,
+        query.search ? containsInsensitive(activities.description, query.search) : undefined,
+      );
+      const [rows, [total], types] = await Promise.all([
+        selectWithNames(db)
+          .where(where)
+          .orderBy(desc(activities.createdAt), desc(activities.id))
+          .limit(query.limit),
+        db
+          .select({ n: count() })
+          .from(activities)
+          .leftJoin(products, eq(products.id, activities.productId))
+          .where(where),
+        // Over everything visible, not the filtered rows: the action filter must keep offering the others.
+        db
+          .selectDistinct({ actionType: activities.actionType })
+          .from(activities)
+          .leftJoin(products, eq(products.id, activities.productId))
+          .where(visible)
+          .orderBy(activities.actionType),
+      ]);
+      return { rows, total: total?.n ?? 0, actionTypes: types.map((t) => t.actionType) };
+    },
+  };
+}
+
+export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;

@@ -1,0 +1,289 @@
+import { productMessages } from '@shipyard/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, users } from '../../db/schema/index.ts';
+import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
+import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+let admin: Signed;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
+});
+afterAll(() => ctx.close());
+
+type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
+type Req = { method?: 'GET' | 'POST'; url: string; payload?: object };
+type ActivityBody = { id: string; description: string; actionType: string; projectId: string | null };
+const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
+const member = (name = 'Mia Member') => createSignedInUser(ctx, { role: 'member', name });
+const descriptions = (body: { data: ActivityBody[] }) => body.data.map((a) => a.description);
+const entriesOf = (productId: string) =>
+  ctx.db.select().from(activities).where(eq(activities.productId, productId));
+const countActivities = async () => (await ctx.db.select({ n: count() }).from(activities))[0]?.n;
+
+/** Entries stored directly, each one second newer than any stored before by this file. */
+let clock = Date.parse('2031-01-01T00:00:00Z');
+const nextSecond = () => {
+  clock += 1000;
+  return new Date(clock);
+};
+async function insertEntries(
+  productId: string | null,
+  performedBy: string | null,
+  entries: { actionType?: string; description: string }[],
+) {
+  await ctx.db.insert(activities).values(
+    entries.map((e) => ({
+      actionType: e.actionType ?? 'comment_added',
+      description: e.description,
+      productId,
+      performedBy,
+      createdAt: nextSecond(),
+    })),
+  );
+}
+
+const post = (payload: object): Req => ({ method: 'POST', url: '/api/activities', payload });
+
+describe('POST /api/activities', () => {
+  it('records an entry on a visible product, performed by the caller, and answers it under data', async () => {
+    const owner = await member('Omar Owner');
+    const product = await createProduct(ctx, owner.user.id, { name: 'Atlas' });
+    const res = await as(
+      owner,
+      post({
+        actionType: 'task_created',
+        description: 'Created task "Wire up"',
+        projectId: product.id,
+        metadata: { priority: 'high', status: 'Pending' },
+        performedBy: admin.user.id, // ignored: the performer is the caller
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { data } = res.json();
+    expect(data).toEqual({
+      _id: data.id,
+      id: expect.any(String),
+      actionType: 'task_created',
+      description: 'Created task "Wire up"',
+      metadata: { priority: 'high', status: 'Pending' },
+      projectId: product.id,
+      productName: 'Atlas',
+      performedBy: owner.user.id,
+      performer: { _id: owner.user.id, name: 'Omar Owner', avatar_url: null },
+      createdAt: expect.any(String),
+      updatedAt: data.createdAt,
+    });
+    const [stored] = await entriesOf(product.id);
+    expect(stored).toMatchObject({
+      id: data.id,
+      actionType: 'task_created',
+      performedBy: owner.user.id,
+      metadata: { priority: 'high', status: 'Pending' },
+    });
+    expect(stored?.createdAt.toISOString()).toBe(data.createdAt);
+  });
+
+  it('lets an active team member record one, stores {} without metadata, and refuses a guest on the team', async () => {
+    const owner = await member();
+    const teammate = await member();
+    const visitor = await createSignedInUser(ctx, { role: 'guest' });
+    const product = await createProduct(ctx, owner.user.id);
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, teammate.user.id);
+    await addMember(ctx, team.id, visitor.user.id);
+
+    const ok = await as(teammate, post({ actionType: 'other', description: 'Note', projectId: product.id }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.metadata).toEqual({});
+
+    const refused = await as(
+      visitor,
+      post({ actionType: 'other', description: 'Hi', projectId: product.id }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'READ_ONLY', message: productMessages.readOnly });
+    expect((await entriesOf(product.id)).map((e) => e.performedBy)).toEqual([teammate.user.id]);
+  });
+
+  it.each([
+    [{ actionType: 'hacked', description: 'x' }, 'actionType'],
+    [{ actionType: 'other', description: '   ' }, 'description'],
+    [{ actionType: 'other' }, 'description'],
+    [{ actionType: 'other', description: 'x', projectId: 'nope' }, 'projectId'],
+    [{ actionType: 'other', description: 'x'.repeat(1001) }, 'description'],
+  ])('refuses %j and stores nothing', async (payload, field) => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const before = await countActivities();
+    const res = await as(owner, post({ projectId: product.id, ...payload }));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().details.fields)).toEqual([field]);
+    expect(await countActivities()).toBe(before);
+  });
+
+  it('is 404 for an unknown or hidden product, and 401 without a session, storing nothing', async () => {
+    const owner = await member();
+    const stranger = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const before = await countActivities();
+    const body = { actionType: 'other', description: 'x', projectId: product.id };
+    expect((await as(stranger, post(body))).statusCode).toBe(404);
+    const unknown = await as(owner, post({ ...body, projectId: '00000000-0000-4000-8000-000000000000' }));
+    expect(unknown.statusCode).toBe(404);
+    expect((await as(undefined, post(body))).statusCode).toBe(401);
+    expect(await countActivities()).toBe(before);
+  });
+});
+
+describe('GET /api/activities/product/{productId}', () => {
+  it('answers at most 100 entries of the product, newest first, with names joined', async () => {
+    const owner = await member('Pia Performer');
+    const product = await createProduct(ctx, owner.user.id, { name: 'Timeline' });
+    const other = await createProduct(ctx, owner.user.id, { name: 'Other' });
+    await insertEntries(
+      product.id,
+      owner.user.id,
+      Array.from({ length: 105 }, (_, i) => ({ description: `Step ${i}` })),
+    );
+    await insertEntries(other.id, owner.user.id, [{ description: 'Elsewhere' }]);
+
+    const res = await as(owner, { url: `/api/activities/product/${product.id}` });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toHaveLength(100);
+    expect(descriptions(res.json())).toEqual(Array.from({ length: 100 }, (_, i) => `Step ${104 - i}`));
+    expect(data[0]).toMatchObject({
+      projectId: product.id,
+      productName: 'Timeline',
+      performer: { _id: owner.user.id, name: 'Pia Performer' },
+    });
+  });
+
+  it('shows no performer once the performer is deleted', async () => {
+    const owner = await member();
+    const leaver = await member('Lee Leaver');
+    const product = await createProduct(ctx, owner.user.id);
+    await insertEntries(product.id, leaver.user.id, [{ description: 'Before leaving' }]);
+    await ctx.db.delete(users).where(eq(users.id, leaver.user.id));
+
+    const [entry] = (await as(owner, { url: `/api/activities/product/${product.id}` })).json().data;
+    expect(entry).toMatchObject({ description: 'Before leaving', performedBy: null, performer: null });
+  });
+
+  it('is 404 for a product the caller may not see, and answers its active team members and admins', async () => {
+    const owner = await member();
+    const teammate = await member();
+    const invited = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, teammate.user.id);
+    await addMember(ctx, team.id, invited.user.id, { status: 'invited' });
+    await insertEntries(product.id, owner.user.id, [{ description: 'Kickoff' }]);
+    const url = `/api/activities/product/${product.id}`;
+
+    expect((await as(invited, { url })).statusCode).toBe(404);
+    expect((await as(invited, { url })).json().message).toBe(productMessages.notFound);
+    for (const who of [teammate, admin]) {
+      expect(descriptions((await as(who, { url })).json())).toEqual(['Kickoff']);
+    }
+    expect((await as(owner, { url: '/api/activities/product/not-a-uuid' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/activities', () => {
+  it('lists the entries of visible products newest first, with the total and the visible action types', async () => {
+    const me = await member('Max Me');
+    const stranger = await member('Sid Stranger');
+    const mine = await createProduct(ctx, me.user.id, { name: 'Mine' });
+    const theirs = await createProduct(ctx, stranger.user.id, { name: 'Theirs' });
+    await insertEntries(mine.id, me.user.id, [
+      { actionType: 'task_created', description: 'Created task "One"' },
+      { actionType: 'status_changed', description: 'Status changed from Planning to Testing' },
+      { actionType: 'task_created', description: 'Created task "Two"' },
+    ]);
+    await insertEntries(theirs.id, stranger.user.id, [
+      { actionType: 'milestone_reached', description: 'Their milestone' },
+    ]);
+
+    const res = await as(me, { url: '/api/activities' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 3, actionTypes: ['status_changed', 'task_created'] });
+    expect(descriptions(res.json())).toEqual([
+      'Created task "Two"',
+      'Status changed from Planning to Testing',
+      'Created task "One"',
+    ]);
+    expect(res.json().data[0]).toMatchObject({
+      productName: 'Mine',
+      performer: { _id: me.user.id, name: 'Max Me' },
+    });
+
+    const all = (await as(admin, { url: '/api/activities' })).json();
+    expect(all.actionTypes).toEqual(expect.arrayContaining(['milestone_reached', 'task_created']));
+    const found = (await as(admin, { url: '/api/activities?search=their%20milestone' })).json();
+    expect(descriptions(found)).toEqual(['Their milestone']);
+  });
+
+  it('filters by product, action and a case-insensitive search in which % and _ are literal, counting the matches', async () => {
+    const me = await member();
+    const first = await createProduct(ctx, me.user.id, { name: 'First' });
+    const second = await createProduct(ctx, me.user.id, { name: 'Second' });
+    await insertEntries(first.id, me.user.id, [
+      { actionType: 'comment_added', description: 'Reached 100% coverage' },
+      { actionType: 'comment_added', description: 'Reached 1000 users' },
+      { actionType: 'task_created', description: 'Created task "fix_bug"' },
+      { actionType: 'task_created', description: 'Created task "fixXbug"' },
+    ]);
+    await insertEntries(second.id, me.user.id, [
+      { actionType: 'comment_added', description: 'REACHED the moon' },
+    ]);
+
+    const cases: [string, string[]][] = [
+      [`productId=${second.id}`, ['REACHED the moon']],
+      ['action=task_created', ['Created task "fixXbug"', 'Created task "fix_bug"']],
+      ['search=reached', ['REACHED the moon', 'Reached 1000 users', 'Reached 100% coverage']],
+      [`search=${encodeURIComponent('100%')}`, ['Reached 100% coverage']],
+      ['search=fix_bug', ['Created task "fix_bug"']],
+      [
+        `search=reached&productId=${first.id}&action=comment_added`,
+        ['Reached 1000 users', 'Reached 100% coverage'],
+      ],
+      ['action=milestone_reached', []],
+    ];
+    for (const [query, expected] of cases) {
+      const res = await as(me, { url: `/api/activities?${query}` });
+      expect(res.statusCode, query).toBe(200);
+      expect(descriptions(res.json()), query).toEqual(expected);
+      expect(res.json().total, query).toBe(expected.length);
+      // The action filter keeps offering every type the caller may see.
+      expect(res.json().actionTypes, query).toEqual(['comment_added', 'task_created']);
+    }
+
+    const limited = (await as(me, { url: '/api/activities?limit=2' })).json();
+    expect(limited.data).toHaveLength(2);
+    expect(limited.total).toBe(5);
+  });
+
+  it('shows an entry without a product only to its performer and to admins', async () => {
+    const me = await member();
+    const other = await member();
+    await insertEntries(null, me.user.id, [{ actionType: 'other', description: 'My loose note' }]);
+
+    expect(descriptions((await as(me, { url: '/api/activities' })).json())).toEqual(['My loose note']);
+    const theirs = (await as(other, { url: '/api/activities' })).json();
+    expect(theirs).toMatchObject({ data: [], total: 0, actionTypes: [] });
+    const byAdmin = (await as(admin, { url: '/api/activities?search=my%20loose' })).json();
+    expect(byAdmin).toMatchObject({ total: 1, data: [{ description: 'My loose note', projectId: null }] });
+  });
+
+  it('refuses a caller without a session and a limit above 100', async () => {
+    expect((await ctx.app.inject('/api/activities')).statusCode).toBe(401);
+    const me = await member();
+    for (const query of ['limit=101', 'limit=0', 'productId=nope']) {
+      expect((await as(me, { url: `/api/activities?${query}` })).statusCode, query).toBe(400);
+    }
+  });
+});

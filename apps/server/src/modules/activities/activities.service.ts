@@ -1,0 +1,53 @@
+import {
+  type Activity,
+  type ActivityList,
+  type ActivityLogQuery,
+  type CreateActivity,
+  productMessages,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import { Forbidden } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { findVisibleProduct } from '../../lib/visibility.ts';
+import { toActivity } from './activities.mapper.ts';
+import type { ActivitiesRepository } from './activities.repository.ts';
+
+/** Spec §7.6: the timeline and the activity log read at most 100 entries. */
+export const PRODUCT_TIMELINE_LIMIT = 100;
+
+type Deps = { db: Db; activities: ActivitiesRepository };
+
+export function createActivitiesService({ db, activities }: Deps) {
+  return {
+    /** POST /activities: a free entry on a product the caller sees; guests are read-only. */
+    async create(actor: SessionUser, body: CreateActivity): Promise<Activity> {
+      const product = await findVisibleProduct(db, actor, body.projectId);
+      if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
+      const row = await activities.insert({
+        actionType: body.actionType,
+        description: body.description,
+        metadata: body.metadata,
+        productId: product.id,
+        performedBy: actor.id,
+      });
+      return toActivity({
+        activity: row,
+        productName: product.name,
+        performer: { id: actor.id, name: actor.name, avatarUrl: actor.avatarUrl },
+      });
+    },
+
+    async listForProduct(actor: SessionUser, productId: string): Promise<Activity[]> {
+      await findVisibleProduct(db, actor, productId);
+      const rows = await activities.listForProduct(productId, PRODUCT_TIMELINE_LIMIT);
+      return rows.map(toActivity);
+    },
+
+    async log(actor: SessionUser, query: ActivityLogQuery): Promise<ActivityList> {
+      const { rows, total, actionTypes } = await activities.log(actor, query);
+      return { data: rows.map(toActivity), total, actionTypes };
+    },
+  };
+}
+
+export type ActivitiesService = ReturnType<typeof createActivitiesService>;

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import {
+  DOCUMENT_MAX_BYTES,
+  DocumentSchema,
+  documentMessages,
+  PageQuerySchema,
+  ProductIdParamsSchema,
+} from '@shipyard/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { AppError, BadRequest } from '../../lib/errors.ts';
+import { currentUser, requireSession } from '../../lib/session.ts';
+import { DocumentNotFound, type DocumentsService } from './documents.service.ts';
+
+const tags = ['documents'];
+
+const DocumentParamsSchema = z.extend(ProductIdParamsSchema, {
+  documentId: z.uuid(documentMessages.notFound),
+});
+
+const DocumentListSchema = z.object({
+  data: z.array(DocumentSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onRequest', requireSession);
+
+  app.get(
+    '/projects/:id/documents',
+    {
+      schema: {
+        tags,
+        summary: 'The files of a product, newest first',
+        params: ProductIdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: DocumentListSchema },
+      },
+    },
+    async (req) => service.list(currentUser(req), req.params.id, req.query.page, req.query.limit),
+  );
+
+  app.post(
+    '/projects/:id/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a file (any type, at most 25 MB) to a product as multipart field "file"',
+        consumes: ['multipart/form-data'],
+        params: ProductIdParamsSchema,
+        response: { 201: DocumentSchema },
+      },
+    },
+    async (req, reply) => {
+      const document = await service.upload(currentUser(req), req.params.id, () => readDocument(req));
+      return reply.status(201).send(document);
+    },
+  );
+
+  app.get(
+    '/projects/:id/documents/:documentId/download',
+    {
+      schema: {
+        tags,
+        summary: 'The file, as an attachment under its original name',
+        params: DocumentParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const { document, path } = await service.file(currentUser(req), req.params.id, req.params.documentId);
+      const stat = await fs.promises.stat(path).catch(() => undefined);
+      if (!stat) {
+        req.log.error({ documentId: document.id, key: document.storageKey }, 'document file missing');
+        throw DocumentNotFound();
+      }
+      return (
+        reply
+          .type(document.contentType)
+          .header('content-length', stat.size)
+          .header('content-disposition', attachment(document.name))
+          .header('x-content-type-options', 'nosniff')
+          // Never rendered as a page of ours, even if a browser ignored `attachment`.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, no-cache')
+          .send(fs.createReadStream(path))
+      );
+    },
+  );
+
+  app.delete(
+    '/projects/:id/documents/:documentId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a file of a product',
+        params: DocumentParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await service.remove(currentUser(req), req.params.id, req.params.documentId);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+const missing = () => BadRequest(documentMessages.fileMissing, 'FILE_MISSING');
+
+async function readDocument(req: FastifyRequest) {
+  if (!req.isMultipart()) throw missing();
+  const file = await req.file({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } });
+  if (file?.fieldname !== 'file') throw missing();
+  try {
+    return { filename: file.filename, data: await file.toBuffer() };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'FILE_TOO_LARGE', documentMessages.fileTooLarge);
+    }
+    throw err;
+  }
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 `filename*`. */
+export function attachment(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
