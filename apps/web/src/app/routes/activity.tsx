@@ -1,8 +1,7 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { ActivityPage } from '../../features/activity/components/activity-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Activity Log" description="Track all activities across your products." />;
+  return <ActivityPage />;
 }
 
 export default Component;

@@ -1,13 +1,10 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return (
-    <PageHeader
-      title="Dashboard"
-      description="Manage your product development lifecycle from planning to production."
-    />
-  );
+  // RequireSession has loaded the user before any signed-in page renders.
+  const { data: user } = useSession();
+  return <DashboardPage userRole={user?.role ?? 'guest'} />;
 }
 
 export default Component;

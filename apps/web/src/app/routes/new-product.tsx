@@ -1,8 +1,9 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { NewProductPage } from '../../features/products/components/new-product-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Create Product" />;
+  const { data: user } = useSession();
+  return <NewProductPage role={user?.role} />;
 }
 
 export default Component;

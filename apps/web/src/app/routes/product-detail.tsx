@@ -1,8 +1,15 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useParams } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Product" />;
+  const { id = '' } = useParams();
+  // RequireSession has loaded the user before any signed-in page renders.
+  const { data: user } = useSession();
+  return (
+    // Keyed by id: moving to another product starts with fresh state.
+    <ProductDetailPage key={id} productId={id} currentUserId={user?.id} userRole={user?.role ?? 'guest'} />
+  );
 }
 
 export default Component;

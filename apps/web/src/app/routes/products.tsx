@@ -1,8 +1,9 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { ProductsPage } from '../../features/products/components/products-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Products" description="Manage all your products" />;
+  const { data: user } = useSession();
+  return <ProductsPage role={user?.role} />;
 }
 
 export default Component;

@@ -3,9 +3,9 @@ import { CameraIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { avatarFileProblem, useUploadAvatar } from '../api/upload-avatar.ts';
-import { serverMessage } from './server-errors.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 export type AvatarPickerProps = {

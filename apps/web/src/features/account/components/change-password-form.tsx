@@ -13,9 +13,9 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { applyServerFieldErrors, serverMessage } from './server-errors.ts';
 
 const fields = [
   { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },

@@ -15,9 +15,9 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { applyServerFieldErrors, serverMessage } from './server-errors.ts';
 
 type PersonalInfoInput = z.input<typeof PersonalInfoSchema>;
 type PersonalInfo = z.output<typeof PersonalInfoSchema>;

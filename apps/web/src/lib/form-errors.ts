@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from './api-client.ts';
 
 /**
  * The text for a failed call: the server's own message when it answered our error shape, the

@@ -1,0 +1,23 @@
+import type { Product } from '@shipyard/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type ProductOption = Pick<Product, 'id' | 'name'>;
+
+const PRODUCT_OPTIONS_LIMIT = 200;
+
+// Under ['products'], so a change to the products refreshes the filter's choices too.
+export const productOptionsKey = ['products', 'options', { limit: PRODUCT_OPTIONS_LIMIT }] as const;
+
+/** The products the caller may see, by name, for the activity log's product filter. */
+export async function getProductOptions(signal?: AbortSignal): Promise<ProductOption[]> {
+  const page = await api.get<{ data: Product[] }>(`/projects?limit=${PRODUCT_OPTIONS_LIMIT}`, { signal });
+  return page.data
+    .map(({ id, name }) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+}
+
+export const productOptionsQueryOptions = () =>
+  queryOptions({ queryKey: productOptionsKey, queryFn: ({ signal }) => getProductOptions(signal) });
+
+export const useProductOptions = () => useQuery(productOptionsQueryOptions());

@@ -1,0 +1,241 @@
+import type { Activity } from '@shipyard/shared';
+import { AlertTriangle, ListFilter, RotateCw, Search } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
+import { actionTypeColour, actionTypeLabel } from '../../../lib/activity.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
+import { useProductOptions } from '../api/get-product-options.ts';
+
+export const activityLogMessages = {
+  loadFailedTitle: 'Error',
+  loadFailed: 'Failed to load activity logs',
+  empty: 'No activities found matching your criteria.',
+} as const;
+
+const ALL = 'all';
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec §2.20: 'Showing N activities of M total'. */
+export function showingLine(shown: number, total: number): string {
+  return `Showing ${formatNumber(shown)} ${shown === 1 ? 'activity' : 'activities'} of ${formatNumber(total)} total`;
+}
+
+function ActivityRow({ activity }: { activity: Activity }) {
+  const name = activity.performer?.name.trim() || 'User';
+  return (
+    <li className="flex gap-3 px-4 py-4 sm:px-6">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary text-sm dark:bg-primary/25 dark:text-foreground"
+      >
+        {name.charAt(0).toUpperCase()}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium text-sm">{name}</span>
+          <time dateTime={activity.createdAt} className="text-muted-foreground text-xs tabular-nums">
+            {formatDateTime(activity.createdAt)}
+          </time>
+          <span
+            className={cn(
+              'ml-auto rounded-md px-2 py-0.5 font-medium text-xs',
+              actionTypeColour(activity.actionType),
+            )}
+          >
+            {actionTypeLabel(activity.actionType)}
+          </span>
+        </div>
+        <p className="break-words text-sm">{activity.description}</p>
+        {activity.productName ? (
+          <p className="text-muted-foreground text-xs">
+            Product:{' '}
+            {activity.projectId ? (
+              <Link
+                to={`/products/${encodeURIComponent(activity.projectId)}`}
+                className="rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {activity.productName}
+              </Link>
+            ) : (
+              <span className="font-medium text-foreground">{activity.productName}</span>
+            )}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Spec §2.20: every activity the caller may see, searchable and filtered by product and action. */
+export function ActivityPage() {
+  // The filters live in the URL, so a reload or a shared link shows the same log.
+  const [params, setParams] = useSearchParams();
+  const productId = params.get('product') ?? '';
+  const action = params.get('action') ?? '';
+  const [searchText, setSearchText] = useState(() => params.get('q') ?? '');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // The search reaches the URL (and the server) once typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setParam is rebuilt every render; only the settled text matters.
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== search) setParam('q', search);
+  }, [search]);
+
+  const filters: ActivityLogFilters = { productId, action, search };
+  const log = useActivityLog(filters);
+  const products = useProductOptions();
+  useQueryErrorToast(log, activityLogMessages.loadFailedTitle, activityLogMessages.loadFailed);
+
+  const actionTypes = log.data?.actionTypes ?? [];
+  // A filter chosen from a link may name a type the list does not hold; keep it selectable.
+  const actionChoices = action && !actionTypes.includes(action) ? [action, ...actionTypes] : actionTypes;
+
+  let body: ReactNode;
+  if (log.isPending) {
+    body = (
+      <ul className="divide-y">
+        <li role="status" className="sr-only">
+          Loading activity logs
+        </li>
+        {[0, 1, 2, 3, 4].map((row) => (
+          <li key={row} className="flex gap-3 px-4 py-4 sm:px-6">
+            <Skeleton className="size-9 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <div className="flex gap-2">
+                <Skeleton className="h-4 w-24" />
+                <Skeleton className="h-4 w-32" />
+                <Skeleton className="ml-auto h-5 w-24" />
+              </div>
+              <Skeleton className="h-4 w-3/4" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (log.isError && !log.data) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-2 px-4 py-12 text-center">
+        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+        <p className="font-medium text-sm">{activityLogMessages.loadFailed}</p>
+        <p className="text-muted-foreground text-sm">{getErrorMessage(log.error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void log.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (log.data.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
+        <ListFilter className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="text-muted-foreground text-sm">{activityLogMessages.empty}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className={cn('divide-y transition-opacity', log.isPlaceholderData && 'opacity-60')}>
+        {log.data.data.map((activity) => (
+          <ActivityRow key={activity.id} activity={activity} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <PageHeader title="Activity Log" description="Track all activities across your products." />
+
+      <div className="flex flex-col gap-3 md:flex-row md:items-center">
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Search activities..."
+            aria-label="Search activities"
+            className="pl-9"
+            maxLength={200}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3 md:flex">
+          <Select
+            value={productId || ALL}
+            onValueChange={(value) => setParam('product', value === ALL ? '' : value)}
+          >
+            <SelectTrigger aria-label="Filter by product" className="w-full md:w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All Products</SelectItem>
+              {(products.data ?? []).map((product) => (
+                <SelectItem key={product.id} value={product.id}>
+                  {product.name}
+                </SelectItem>
+              ))}
+              {productId && products.data && !products.data.some((p) => p.id === productId) ? (
+                <SelectItem value={productId}>Selected product</SelectItem>
+              ) : null}
+            </SelectContent>
+          </Select>
+          <Select
+            value={action || ALL}
+            onValueChange={(value) => setParam('action', value === ALL ? '' : value)}
+          >
+            <SelectTrigger aria-label="Filter by action" className="w-full md:w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All Actions</SelectItem>
+              {actionChoices.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {actionTypeLabel(type)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      <Card className="gap-0 py-0">
+        <div className="flex items-center justify-between gap-2 border-b px-4 py-3 sm:px-6">
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {log.data ? showingLine(log.data.data.length, log.data.total) : '\u00a0'}
+          </p>
+        </div>
+        <CardContent className="px-0">{body}</CardContent>
+      </Card>
+    </div>
+  );
+}

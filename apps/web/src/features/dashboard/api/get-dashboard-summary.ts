@@ -1,0 +1,15 @@
+import type { DashboardSummary } from '@shipyard/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const dashboardSummaryKey = ['dashboard', 'summary'] as const;
+
+/** GET /dashboard/summary: the stat cards' figures and what their captions compare. */
+export function getDashboardSummary(signal?: AbortSignal): Promise<DashboardSummary> {
+  return api.get<DashboardSummary>('/dashboard/summary', { signal });
+}
+
+export const dashboardSummaryQueryOptions = () =>
+  queryOptions({ queryKey: dashboardSummaryKey, queryFn: ({ signal }) => getDashboardSummary(signal) });
+
+export const useDashboardSummary = () => useQuery(dashboardSummaryQueryOptions());

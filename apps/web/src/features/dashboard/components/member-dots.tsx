@@ -1,0 +1,67 @@
+import type { TeamOverviewItem } from '@shipyard/shared';
+import { cn } from '../../../lib/cn.ts';
+
+/** Spec §9: team avatar dots are capped at 5. */
+export const MEMBER_DOTS_MAX = 5;
+
+const palette = [
+  // Shades dark enough for white initials (at least 4.5:1).
+  'bg-blue-600',
+  'bg-emerald-700',
+  'bg-amber-700',
+  'bg-purple-600',
+  'bg-rose-600',
+  'bg-cyan-700',
+  'bg-indigo-600',
+  'bg-orange-700',
+  'bg-teal-700',
+  'bg-pink-600',
+] as const;
+
+/** The same colour for the same person on every visit (a string hash of their id). */
+export function memberColour(id: string): string {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return palette[hash % palette.length] ?? palette[0];
+}
+
+/** 'Ada Lovelace' → 'AL', 'grace' → 'G', '' → '?'. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.charAt(0) ?? '';
+  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
+type MemberDotsProps = { team: Pick<TeamOverviewItem, 'members' | 'sample'> };
+
+/** Up to 5 coloured initials, overlapping, then '+N' for the members not shown. */
+export function MemberDots({ team }: MemberDotsProps) {
+  const shown = team.sample.slice(0, MEMBER_DOTS_MAX);
+  const more = Math.max(0, team.members - shown.length);
+  return (
+    <div className="flex items-center">
+      <ul className="flex -space-x-1" aria-label="Members">
+        {shown.map((member) => (
+          <li
+            key={member._id}
+            title={member.name}
+            className={cn(
+              'flex size-7 items-center justify-center rounded-full font-semibold text-[10px] text-white ring-2 ring-card',
+              memberColour(member._id),
+            )}
+          >
+            <span aria-hidden="true">{initials(member.name)}</span>
+            <span className="sr-only">{member.name}</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? (
+        <span className="ml-1.5 rounded-full bg-muted px-2 py-0.5 font-medium text-muted-foreground text-xs tabular-nums">
+          +{more}
+          <span className="sr-only"> more</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}

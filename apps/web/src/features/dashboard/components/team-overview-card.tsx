@@ -1,0 +1,79 @@
+import { AlertTriangle, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useTeamOverview } from '../api/get-team-overview.ts';
+import { MemberDots } from './member-dots.tsx';
+
+/** Spec §2.8 Team Overview: each team, its lead and a few of its members. */
+export function TeamOverviewCard() {
+  const teams = useTeamOverview();
+
+  let body: ReactNode;
+  if (teams.isPending) {
+    body = (
+      <ul className="flex flex-col gap-4">
+        <li role="status" className="sr-only">
+          Loading teams
+        </li>
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="flex items-center justify-between gap-3">
+            <div className="flex flex-col gap-1.5">
+              <Skeleton className="h-4 w-28" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+            <Skeleton className="h-7 w-20 rounded-full" />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (teams.isError) {
+    body = (
+      <p role="alert" className="flex items-start gap-2 text-destructive text-sm">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {getErrorMessage(teams.error)}
+      </p>
+    );
+  } else if (teams.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-1.5 py-6 text-center">
+        <Users className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium text-sm">No teams available</p>
+        <p className="text-muted-foreground text-sm">No data to display</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="flex flex-col divide-y">
+        {teams.data.map((team) => (
+          <li key={team.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <Link
+                to={`/products/${encodeURIComponent(team.productId)}`}
+                className="truncate rounded-sm font-medium text-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {team.name}
+              </Link>
+              <p className="truncate text-muted-foreground text-xs">
+                Lead: {team.lead ?? <span className="italic">not set</span>}
+              </p>
+            </div>
+            <MemberDots team={team} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-base">Team Overview</CardTitle>
+        <CardDescription>Your teams and who leads them.</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Activity } from '@shipyard/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ACTIVITY_STALE_MS } from '../../../lib/activity.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const productActivitiesKey = (id: string) => ['products', 'activities', id] as const;
+
+/** GET /activities/product/{id}: the product's activity timeline, newest first. */
+export async function getProductActivities(id: string, signal?: AbortSignal): Promise<Activity[]> {
+  const page = await api.get<{ data: Activity[] }>(`/activities/product/${encodeURIComponent(id)}`, {
+    signal,
+  });
+  return page.data;
+}
+
+export const productActivitiesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productActivitiesKey(id),
+    queryFn: ({ signal }) => getProductActivities(id, signal),
+    staleTime: ACTIVITY_STALE_MS,
+  });
+
+export const useProductActivities = (id: string) => useQuery(productActivitiesQueryOptions(id));

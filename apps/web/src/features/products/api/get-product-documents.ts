@@ -1,0 +1,26 @@
+import type { ProductDocument } from '@shipyard/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const productDocumentsKey = (id: string) => ['products', 'documents', id] as const;
+
+const documentsPath = (productId: string) => `/projects/${encodeURIComponent(productId)}/documents`;
+
+/** GET /projects/{id}/documents: the product's files, newest first. */
+export async function getProductDocuments(id: string, signal?: AbortSignal): Promise<ProductDocument[]> {
+  const page = await api.get<{ data: ProductDocument[] }>(documentsPath(id), { signal });
+  return page.data;
+}
+
+/** Where the browser downloads a document (same origin, so the session cookie goes along). */
+export function documentDownloadUrl(productId: string, documentId: string): string {
+  return `/api${documentsPath(productId)}/${encodeURIComponent(documentId)}/download`;
+}
+
+export const productDocumentsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productDocumentsKey(id),
+    queryFn: ({ signal }) => getProductDocuments(id, signal),
+  });
+
+export const useProductDocuments = (id: string) => useQuery(productDocumentsQueryOptions(id));

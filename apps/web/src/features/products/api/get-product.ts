@@ -1,0 +1,15 @@
+import type { ProductDetail } from '@shipyard/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const productDetailKey = (id: string) => ['products', 'detail', id] as const;
+
+/** GET /projects/{id}: the product with its newest activity entries and its creator. */
+export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
+  return api.get<ProductDetail>(`/projects/${encodeURIComponent(id)}`, { signal });
+}
+
+export const productQueryOptions = (id: string) =>
+  queryOptions({ queryKey: productDetailKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
+
+export const useProduct = (id: string) => useQuery(productQueryOptions(id));

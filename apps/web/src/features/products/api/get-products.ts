@@ -1,0 +1,48 @@
+import type { ProductList, ProductPriority, ProductStatus, TeamType } from '@shipyard/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** What narrows the products list (spec §2.9; the filters work, ARCHITECTURE §5). */
+export type ProductFilterValues = {
+  search: string;
+  status: ProductStatus[];
+  team: TeamType[];
+  priority: ProductPriority[];
+};
+
+export type ProductListParams = ProductFilterValues & { page: number; limit: number };
+
+export const productKeys = {
+  all: ['products'] as const,
+  /** Every cached list, whatever its filters: the prefix an optimistic change patches. */
+  lists: ['products', 'list'] as const,
+  list: (params: ProductListParams) => ['products', 'list', params] as const,
+};
+
+/**
+ * The query string of GET /api/projects: paging, the trimmed search, and each filter as one
+ * comma list (`status=planning,testing`); empty filters are left out.
+ */
+export function productListQuery(params: ProductListParams): string {
+  const parts = [`page=${params.page}`, `limit=${params.limit}`];
+  const search = params.search.trim();
+  if (search) parts.push(`search=${encodeURIComponent(search)}`);
+  for (const key of ['status', 'team', 'priority'] as const) {
+    if (params[key].length > 0) parts.push(`${key}=${params[key].join(',')}`);
+  }
+  return parts.join('&');
+}
+
+export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
+  return api.get<ProductList>(`/projects?${productListQuery(params)}`, { signal });
+}
+
+export const productsQueryOptions = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: productKeys.list(params),
+    queryFn: ({ signal }) => getProducts(params, signal),
+    // A new page or filter keeps the last answer on screen (dimmed) instead of a skeleton flash.
+    placeholderData: keepPreviousData,
+  });
+
+export const useProducts = (params: ProductListParams) => useQuery(productsQueryOptions(params));

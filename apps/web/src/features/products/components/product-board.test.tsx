@@ -1,0 +1,218 @@
+import { PRODUCT_STATUSES, type Product } from '@shipyard/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
+import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import type { ProductFilterValues } from '../api/get-products.ts';
+import { BOARD_LIMIT, ProductBoard, statusChangeForDrop } from './product-board.tsx';
+import { makeProduct, productList } from './test-products.ts';
+
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const noFilters: ProductFilterValues = { search: '', status: [], team: [], priority: [] };
+
+const products: Product[] = [
+  makeProduct({ id: 'p-1', name: 'Apollo', status: 'planning' }),
+  makeProduct({ id: 'p-2', name: 'Gemini', status: 'planning' }),
+  makeProduct({ id: 'p-3', name: 'Mercury', status: 'development' }),
+  makeProduct({ id: 'p-4', name: 'Skylab', status: 'production' }),
+];
+
+type PatchAnswer = () => Response | Promise<Response>;
+
+/**
+ * A little server: GET /api/projects answers the products as they stand; PATCH …/status answers
+ * what the test says, and a 200 changes the stored status (so the refetch after it agrees).
+ */
+function stubApi(patch: PatchAnswer) {
+  let stored = products.map((product) => ({ ...product }));
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url.startsWith('/api/projects?')) {
+      return jsonResponse(200, productList(stored, { limit: BOARD_LIMIT }));
+    }
+    if (method === 'PATCH') {
+      const response = (await patch()).clone();
+      if (response.ok) {
+        const id = url.split('/')[3];
+        const { status } = JSON.parse(String(init?.body)) as { status: string };
+        stored = stored.map((p) =>
+          p.id === id ? { ...p, status: status.toLowerCase() as Product['status'] } : p,
+        );
+      }
+      return response;
+    }
+    return new Response('unrouted', { status: 599 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const patches = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) as unknown }));
+
+const column = (name: string) => screen.getByRole('region', { name });
+
+function renderBoard(canMove = true) {
+  return renderWithProviders(<ProductBoard filters={noFilters} canMove={canMove} />, { route: '/products' });
+}
+
+// happy-dom lays nothing out, so give the board a geometry: five 280 px columns side by side,
+// each card 80 px high in its column; the drag overlay starts where its card is, as in a browser.
+function layOutBoard() {
+  const rect = (x: number, y: number, width: number, height: number) =>
+    DOMRect.fromRect({ x, y, width, height });
+  const columnLeft = (columnEl: HTMLElement) =>
+    PRODUCT_STATUSES.indexOf(columnEl.dataset.column as Product['status']) * 300;
+  const cardRect = (card: HTMLElement) => {
+    const columnEl = card.closest<HTMLElement>('[data-column]');
+    if (!columnEl) return rect(0, 0, 0, 0);
+    const position = [...(card.parentElement?.children ?? [])].indexOf(card);
+    return rect(columnLeft(columnEl) + 10, 50 + position * 90, 260, 80);
+  };
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const columnEl = this.closest<HTMLElement>('[data-column]');
+    if (columnEl === this) return rect(columnLeft(columnEl), 0, 280, 800);
+    const card = this.closest<HTMLElement>('li[data-product-id]');
+    if (card) return cardRect(card);
+    // The drag overlay: where the card it copies sits in its column.
+    const copied = (this.querySelector<HTMLElement>('[data-card]') ?? this).dataset.card;
+    const original = copied ? document.querySelector<HTMLElement>(`li[data-product-id="${copied}"]`) : null;
+    return original ? cardRect(original) : rect(0, 0, 0, 0);
+  });
+}
+
+async function pressKey(target: Element | Document, code: string) {
+  await act(async () => {
+    fireEvent.keyDown(target, { code, key: code === 'Space' ? ' ' : code });
+    // The keyboard sensor listens on the window from the next tick on; let measuring settle.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** Picks up `name`'s card, presses the arrows, then drops it, all with the keyboard. */
+async function dragWithKeyboard(name: string, arrows: string[]) {
+  const handle = screen.getByRole('button', { name: `Move ${name}` });
+  handle.focus();
+  await pressKey(handle, 'Space');
+  for (const arrow of arrows) await pressKey(document, arrow);
+  await pressKey(document, 'Space');
+}
+
+describe('statusChangeForDrop', () => {
+  const product = { id: 'p-1', status: 'planning' as const };
+
+  it('changes the status to the column id, capitalised, on another column', () => {
+    expect(statusChangeForDrop(product, 'testing')).toEqual({ id: 'p-1', status: 'Testing' });
+    expect(statusChangeForDrop(product, 'maintenance')).toEqual({ id: 'p-1', status: 'Maintenance' });
+  });
+
+  it('does nothing in the same column or outside every column', () => {
+    expect(statusChangeForDrop(product, 'planning')).toBeNull();
+    expect(statusChangeForDrop(product, null)).toBeNull();
+    expect(statusChangeForDrop(product, undefined)).toBeNull();
+    expect(statusChangeForDrop(product, 'p-2')).toBeNull();
+  });
+});
+
+describe('ProductBoard', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('loads every visible product and shows five columns with their counts', async () => {
+    const fetchMock = stubApi(() => jsonResponse(200, {}));
+    renderBoard();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products...');
+    expect(await screen.findByRole('region', { name: 'Planning' })).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/projects?page=1&limit=${BOARD_LIMIT}`);
+
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Planning', 'Development', 'Testing', 'Production', 'Maintenance']);
+    expect(column('Planning')).toHaveTextContent('2 products');
+    expect(column('Development')).toHaveTextContent('1 product');
+    expect(column('Testing')).toHaveTextContent('0 products');
+    expect(column('Production')).toHaveTextContent('1 product');
+    expect(column('Maintenance')).toHaveTextContent('0 products');
+
+    const card = within(column('Planning')).getByRole('link', { name: 'Apollo' });
+    expect(card).toHaveAttribute('href', '/products/p-1');
+    expect(card.closest('article')).toHaveTextContent('A moon lander for the rest of us.');
+    expect(card.closest('article')).toHaveTextContent('Planning');
+  });
+
+  it('has no drag handles for a viewer who may not change statuses', async () => {
+    stubApi(() => jsonResponse(200, {}));
+    renderBoard(false);
+
+    expect(await screen.findByRole('link', { name: 'Apollo' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move Apollo' })).not.toBeInTheDocument();
+  });
+
+  it('moves a card with the keyboard and sends the column id capitalised', async () => {
+    layOutBoard();
+    const fetchMock = stubApi(() => jsonResponse(200, { ...products[0], status: 'testing' }));
+    renderBoard();
+    await screen.findByRole('region', { name: 'Planning' });
+
+    await dragWithKeyboard('Apollo', ['ArrowRight', 'ArrowRight']);
+
+    await waitFor(() =>
+      expect(patches(fetchMock)).toEqual([{ url: '/api/projects/p-1/status', body: { status: 'Testing' } }]),
+    );
+    expect(within(column('Testing')).getByRole('link', { name: 'Apollo' })).toBeInTheDocument();
+    expect(screen.getByText('Apollo was moved to Testing.')).toBeInTheDocument();
+    // The keyboard user keeps their place: the moved card's handle has the focus.
+    expect(within(column('Testing')).getByRole('button', { name: 'Move Apollo' })).toHaveFocus();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product status updated'));
+  });
+
+  it('changes nothing when a card is dropped back in its own column', async () => {
+    layOutBoard();
+    const fetchMock = stubApi(() => jsonResponse(200, {}));
+    renderBoard();
+    await screen.findByRole('region', { name: 'Planning' });
+
+    await dragWithKeyboard('Mercury', ['ArrowRight', 'ArrowLeft']);
+
+    expect(
+      screen.getByText('Mercury was dropped back in Development. Its status is unchanged.'),
+    ).toBeInTheDocument();
+    expect(within(column('Development')).getByRole('link', { name: 'Mercury' })).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([]);
+  });
+
+  it('moves the card at once, then puts it back and says why when the server refuses', async () => {
+    layOutBoard();
+    const answer = deferred<Response>();
+    const fetchMock = stubApi(() => answer.promise);
+    renderBoard();
+    await screen.findByRole('region', { name: 'Planning' });
+
+    await dragWithKeyboard('Gemini', ['ArrowRight']);
+
+    // Optimistic: in Development before the server has answered.
+    expect(within(column('Development')).getByRole('link', { name: 'Gemini' })).toBeInTheDocument();
+    expect(column('Development')).toHaveTextContent('2 products');
+    expect(column('Planning')).toHaveTextContent('1 product');
+    expect(patches(fetchMock)).toEqual([
+      { url: '/api/projects/p-2/status', body: { status: 'Development' } },
+    ]);
+
+    answer.resolve(apiError(403, 'FORBIDDEN', 'Only the product’s creator or an admin can change it.'));
+
+    await waitFor(() =>
+      expect(within(column('Planning')).getByRole('link', { name: 'Gemini' })).toBeInTheDocument(),
+    );
+    expect(column('Development')).toHaveTextContent('1 product');
+    expect(toast.error).toHaveBeenCalledWith('Only the product’s creator or an admin can change it.');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,344 @@
+import { DOCUMENT_MAX_BYTES, type ProductDocument } from '@shipyard/shared';
+import { AlertTriangle, Download, FileText, RotateCw, Trash2, Upload } from 'lucide-react';
+import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatBytes, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteDocument } from '../api/delete-document.ts';
+import { documentDownloadUrl, useProductDocuments } from '../api/get-product-documents.ts';
+import { documentFileProblem, useUploadDocument } from '../api/upload-document.ts';
+
+export const documentMessages = {
+  empty: 'No documents yet',
+  emptyHint: 'Upload specs, designs and other files to keep them with this product.',
+  emptyHintReadOnly: 'Files uploaded to this product will appear here.',
+  loadFailed: 'Failed to load documents',
+  uploaded: 'Document uploaded',
+  uploadedDescription: (name: string) => `${name} has been uploaded.`,
+  uploadFailed: 'Upload failed',
+  deleted: 'Document deleted',
+  deletedDescription: (name: string) => `${name} has been deleted.`,
+  deleteFailed: 'Failed to delete document',
+} as const;
+
+/** The kind of file, for the Type column: the name's extension, else the media type's subtype. */
+export function documentType(document: Pick<ProductDocument, 'name' | 'contentType'>): string {
+  const dot = document.name.lastIndexOf('.');
+  if (dot > 0 && dot < document.name.length - 1) return document.name.slice(dot + 1).toUpperCase();
+  const subtype = document.contentType.split('/')[1]?.split(';')[0];
+  return subtype ? subtype.toUpperCase() : 'File';
+}
+
+type ProductDocumentsProps = { productId: string; canEdit: boolean };
+
+/** The product's Documents tab (ARCHITECTURE §5): upload, list, download and delete its files. */
+export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) {
+  const documents = useProductDocuments(productId);
+  const upload = useUploadDocument(productId);
+  const remove = useDeleteDocument(productId);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [uploading, setUploading] = useState<string | undefined>();
+  const [dragging, setDragging] = useState(false);
+  const [toDelete, setToDelete] = useState<ProductDocument | undefined>();
+
+  async function uploadFiles(files: File[]) {
+    for (const file of files) {
+      const problem = documentFileProblem(file);
+      if (problem) {
+        toast.error(documentMessages.uploadFailed, { description: problem });
+        continue;
+      }
+      setUploading(file.name);
+      try {
+        await upload.mutateAsync(file);
+        toast.success(documentMessages.uploaded, {
+          description: documentMessages.uploadedDescription(file.name),
+        });
+      } catch (error) {
+        toast.error(documentMessages.uploadFailed, { description: getErrorMessage(error) });
+      }
+    }
+    setUploading(undefined);
+  }
+
+  function onDrop(event: DragEvent<HTMLElement>) {
+    event.preventDefault();
+    setDragging(false);
+    if (!canEdit || uploading) return;
+    void uploadFiles(Array.from(event.dataTransfer.files));
+  }
+
+  function onDragOver(event: DragEvent<HTMLElement>) {
+    if (!canEdit || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  }
+
+  function confirmDelete() {
+    const document = toDelete;
+    if (!document) return;
+    remove.mutate(document.id, {
+      onSuccess: () =>
+        toast.success(documentMessages.deleted, {
+          description: documentMessages.deletedDescription(document.name),
+        }),
+      onError: (error) => toast.error(documentMessages.deleteFailed, { description: getErrorMessage(error) }),
+      onSettled: () => setToDelete(undefined),
+    });
+  }
+
+  const browse = () => inputRef.current?.click();
+
+  let body: ReactNode;
+  if (documents.isPending) {
+    body = (
+      <div className="flex flex-col gap-3">
+        <span role="status" className="sr-only">
+          Loading documents
+        </span>
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="flex items-center gap-3">
+            <Skeleton className="size-8" />
+            <Skeleton className="h-4 flex-1" />
+            <Skeleton className="h-4 w-16" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (documents.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
+        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+        <p className="font-medium text-sm">{documentMessages.loadFailed}</p>
+        <p className="text-muted-foreground text-sm">{getErrorMessage(documents.error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (documents.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 py-8 text-center">
+        <FileText className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium text-sm">{documentMessages.empty}</p>
+        <p className="text-muted-foreground text-sm">
+          {canEdit ? documentMessages.emptyHint : documentMessages.emptyHintReadOnly}
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <Table aria-label="Documents">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead className="hidden text-right sm:table-cell">Size</TableHead>
+            <TableHead className="hidden md:table-cell">Type</TableHead>
+            <TableHead className="hidden lg:table-cell">Uploaded by</TableHead>
+            <TableHead className="hidden sm:table-cell">Date</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {documents.data.map((document) => (
+            <TableRow key={document.id}>
+              <TableCell className="w-full max-w-0">
+                {/* max-w-0 with w-full: the name takes the room left and truncates in it. */}
+                <span className="flex min-w-0 items-center gap-2">
+                  <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium" title={document.name}>
+                      {document.name}
+                    </span>
+                    <span className="text-muted-foreground text-xs sm:hidden">
+                      {formatBytes(document.size)} · {formatDate(document.createdAt)}
+                    </span>
+                  </span>
+                </span>
+              </TableCell>
+              <TableCell className="hidden text-right text-muted-foreground tabular-nums sm:table-cell">
+                {formatBytes(document.size)}
+              </TableCell>
+              <TableCell className="hidden text-muted-foreground md:table-cell">
+                {documentType(document)}
+              </TableCell>
+              <TableCell className="hidden text-muted-foreground lg:table-cell">
+                {document.uploadedBy?.name ?? 'Unknown User'}
+              </TableCell>
+              <TableCell className="hidden text-muted-foreground sm:table-cell">
+                <time dateTime={document.createdAt} title={formatDateTime(document.createdAt)}>
+                  {formatDate(document.createdAt)}
+                </time>
+              </TableCell>
+              <TableCell>
+                <div className="flex justify-end gap-1">
+                  <Button asChild variant="ghost" size="icon" className="size-8">
+                    <a
+                      href={documentDownloadUrl(productId, document.id)}
+                      download={document.name}
+                      aria-label={`Download ${document.name}`}
+                      title="Download"
+                    >
+                      <Download aria-hidden="true" />
+                    </a>
+                  </Button>
+                  {canEdit ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 text-muted-foreground hover:text-destructive"
+                      aria-label={`Delete ${document.name}`}
+                      title="Delete"
+                      onClick={() => setToDelete(document)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Card className="gap-5">
+      <CardHeader>
+        <CardTitle className="text-base">Documents</CardTitle>
+        <CardDescription>
+          Files kept with this product, up to {formatBytes(DOCUMENT_MAX_BYTES)} each.
+        </CardDescription>
+        {canEdit ? (
+          <CardAction>
+            <Button size="sm" onClick={browse} disabled={uploading !== undefined}>
+              {uploading ? <Spinner label="Uploading" /> : <Upload aria-hidden="true" />}
+              Upload
+            </Button>
+          </CardAction>
+        ) : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {canEdit ? (
+          <>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Choose files to upload"
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? []);
+                event.target.value = '';
+                void uploadFiles(files);
+              }}
+            />
+            {/* Drag and drop is a shortcut; the Upload button is the keyboard path. */}
+            <section
+              aria-label="Drop files to upload"
+              onDragOver={onDragOver}
+              onDragEnter={onDragOver}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={cn(
+                // Touch screens have nothing to drag: there the Upload button does it all.
+                'hidden flex-col items-center justify-center gap-1 rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm transition-colors sm:flex',
+                dragging && 'border-primary bg-primary/5 text-foreground',
+              )}
+            >
+              {uploading ? (
+                <span className="flex items-center gap-2">
+                  <Spinner aria-hidden="true" label="" />
+                  Uploading {uploading}…
+                </span>
+              ) : (
+                <>
+                  <Upload className="size-5" aria-hidden="true" />
+                  <span>
+                    Drop files here, or{' '}
+                    <button
+                      type="button"
+                      onClick={browse}
+                      className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-ring"
+                    >
+                      browse
+                    </button>
+                  </span>
+                </>
+              )}
+            </section>
+          </>
+        ) : null}
+        {body}
+      </CardContent>
+
+      <AlertDialog
+        open={toDelete !== undefined}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setToDelete(undefined);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Document</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete {toDelete?.name}? This action cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                // Keep the dialog open until the server answers.
+                event.preventDefault();
+                confirmDelete();
+              }}
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

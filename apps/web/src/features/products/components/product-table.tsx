@@ -1,0 +1,183 @@
+import type { Product } from '@shipyard/shared';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
+import { PriorityBadge } from './priority-badge.tsx';
+import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
+import { ProgressBar } from './progress-bar.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+export const LIST_PAGE_SIZE = 20;
+
+const count = new Intl.NumberFormat();
+
+export type ProductTableProps = {
+  filters: ProductFilterValues;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** The empty state's next action (clear the filters, or create a product). */
+  emptyAction?: ReactNode;
+};
+
+const productPath = (product: Product) => `/products/${encodeURIComponent(product.id)}`;
+
+/** Spec §2.9 List View: Product, Status, Team Size, Progress, Actions, paged by the server. */
+export function ProductTable({ filters, page, onPageChange, emptyAction }: ProductTableProps) {
+  const query = useProducts({ ...filters, page, limit: LIST_PAGE_SIZE });
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+
+  // A page past the end (an old link, or the last row filtered away): show the last page.
+  const pastTheEnd = query.isSuccess && !query.isPlaceholderData && page > pageCount && total > 0;
+  useEffect(() => {
+    if (pastTheEnd) onPageChange(pageCount);
+  }, [pastTheEnd, pageCount, onPageChange]);
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <LoadingRows />;
+  } else if (query.isError && !query.data) {
+    body = <ProductsErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (query.data.data.length === 0) {
+    return (
+      <div className="rounded-xl border bg-card">
+        <ProductsEmptyState action={emptyAction} />
+      </div>
+    );
+  } else {
+    body = query.data.data.map((product) => <ProductRow key={product.id} product={product} />);
+  }
+
+  const from = (page - 1) * LIST_PAGE_SIZE + 1;
+  const to = Math.min(page * LIST_PAGE_SIZE, total);
+
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card">
+      {query.isError && !query.data ? (
+        body
+      ) : (
+        <Table aria-busy={query.isFetching} className={cn(query.isPlaceholderData && 'opacity-60')}>
+          <TableCaption className="sr-only">Products</TableCaption>
+          <TableHeader className="bg-muted/40">
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="pl-4">Product</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Team Size</TableHead>
+              <TableHead className="min-w-40">Progress</TableHead>
+              <TableHead className="pr-4 text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>{body}</TableBody>
+        </Table>
+      )}
+      {query.isPending ? (
+        <p role="status" className="border-t px-4 py-3 text-muted-foreground text-sm">
+          Loading products...
+        </p>
+      ) : null}
+      {query.data && total > LIST_PAGE_SIZE ? (
+        <nav
+          aria-label="Pagination"
+          className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
+        >
+          <p className="text-muted-foreground tabular-nums">
+            {count.format(from)}–{count.format(to)} of {count.format(total)}
+          </p>
+          <div className="flex items-center gap-2">
+            <span className="text-muted-foreground tabular-nums">
+              Page {count.format(page)} of {count.format(pageCount)}
+            </span>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+              <ChevronLeftIcon aria-hidden="true" />
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page >= pageCount}
+              onClick={() => onPageChange(page + 1)}
+            >
+              Next
+              <ChevronRightIcon aria-hidden="true" />
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function ProductRow({ product }: { product: Product }) {
+  const to = productPath(product);
+  return (
+    <TableRow>
+      <TableCell className="max-w-[15rem] py-3 pl-4 sm:max-w-[26rem]">
+        <div className="flex min-w-0 items-center gap-2">
+          <Link to={to} className="truncate font-medium hover:underline focus-visible:underline">
+            {product.name}
+          </Link>
+          <PriorityBadge priority={product.priority} />
+        </div>
+        <p className="mt-0.5 truncate text-muted-foreground text-xs" title={product.description}>
+          {product.description}
+        </p>
+      </TableCell>
+      <TableCell>
+        <StatusBadge status={product.status} />
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{count.format(product.team_size)}</TableCell>
+      <TableCell>
+        <ProgressBar value={product.progress} label={`Progress of ${product.name}`} className="w-40" />
+      </TableCell>
+      <TableCell className="pr-4 text-right">
+        <Link
+          to={to}
+          aria-label={`View ${product.name}`}
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
+          View
+        </Link>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <>
+      {['a', 'b', 'c', 'd', 'e'].map((key) => (
+        <TableRow key={key} className="hover:bg-transparent">
+          <TableCell className="py-3 pl-4">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="mt-1.5 h-3 w-64" />
+          </TableCell>
+          <TableCell>
+            <Skeleton className="h-5 w-24" />
+          </TableCell>
+          <TableCell>
+            <Skeleton className="ml-auto h-4 w-6" />
+          </TableCell>
+          <TableCell>
+            <Skeleton className="h-1.5 w-40" />
+          </TableCell>
+          <TableCell className="pr-4">
+            <Skeleton className="ml-auto h-8 w-14" />
+          </TableCell>
+        </TableRow>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { AlertTriangle, History, RotateCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
+import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useProductActivities } from '../api/get-product-activities.ts';
+import { ActivityEntryBody, ActivityEntryIcon } from './activity-entry.tsx';
+
+export const timelineMessages = {
+  loadFailed: 'Failed to load activity timeline',
+  empty: 'No activity recorded yet',
+  emptyHint: 'Activities will appear here as you work on your product.',
+} as const;
+
+/** Spec §2.11 Activity Timeline: the product's entries, newest first, with relative times. */
+export function ProductTimeline({
+  productId,
+  currentUserId,
+}: {
+  productId: string;
+  currentUserId?: string | undefined;
+}) {
+  const activities = useProductActivities(productId);
+  const now = useNow();
+  useQueryErrorToast(activities, timelineMessages.loadFailed);
+
+  let body: ReactNode;
+  if (activities.isPending) {
+    body = (
+      <div className="flex flex-col gap-5">
+        <span role="status" className="sr-only">
+          Loading activity timeline
+        </span>
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="flex gap-3">
+            <Skeleton className="size-8 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-4 w-3/4" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  } else if (activities.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
+        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+        <p className="font-medium text-sm">{timelineMessages.loadFailed}</p>
+        <p className="text-muted-foreground text-sm">{getErrorMessage(activities.error)}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void activities.refetch()}
+          disabled={activities.isFetching}
+        >
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (activities.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 py-10 text-center">
+        <History className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium text-sm">{timelineMessages.empty}</p>
+        <p className="text-muted-foreground text-sm">{timelineMessages.emptyHint}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ol className="flex flex-col">
+        {activities.data.map((activity, index) => (
+          <li key={activity.id} className="relative flex gap-3 pb-6 last:pb-0">
+            {index < activities.data.length - 1 ? (
+              // The line joining this entry's icon to the next one.
+              <span
+                aria-hidden="true"
+                className="absolute top-9 bottom-1 left-4 w-px -translate-x-1/2 bg-border"
+              />
+            ) : null}
+            <ActivityEntryIcon actionType={activity.actionType} />
+            <ActivityEntryBody activity={activity} now={now} currentUserId={currentUserId} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <Card className="gap-5">
+      <CardHeader>
+        <CardTitle className="text-base">Activity Timeline</CardTitle>
+        <CardDescription>Everything that happened to this product, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
+          Recent Activities
+        </h3>
+        {body}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,222 @@
+import { canCreateProduct, type Role } from '@shipyard/shared';
+import {
+  LayoutDashboardIcon,
+  ListFilterIcon,
+  ListIcon,
+  PlusIcon,
+  SearchIcon,
+  SquareKanbanIcon,
+  XIcon,
+} from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { cn } from '../../../lib/cn.ts';
+import type { ProductFilterValues } from '../api/get-products.ts';
+import { ProductBoard } from './product-board.tsx';
+import {
+  activeFilterCount,
+  defaultProductsSearch,
+  type ProductsSearchState,
+  type ProductsView,
+  readProductsSearch,
+  writeProductsSearch,
+} from './product-search-params.ts';
+import { ProductTable } from './product-table.tsx';
+import { type FilterSelection, ProductsFilterPanel } from './products-filter-panel.tsx';
+
+/** How long typing pauses before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type ProductsPageProps = {
+  /** The viewer's role: who may create products and move them on the board (spec §6). */
+  role: Role | undefined;
+};
+
+/** Spec §2.9 /products: search, filters, and the products as a list or a board. */
+export function ProductsPage({ role }: ProductsPageProps) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const state = useMemo(() => readProductsSearch(params), [params]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+
+  const update = useCallback(
+    (patch: Partial<ProductsSearchState>, { replace = false }: { replace?: boolean } = {}) => {
+      navigate(
+        { search: writeProductsSearch({ ...state, ...patch }) },
+        { replace, preventScrollReset: true },
+      );
+    },
+    [navigate, state],
+  );
+
+  const filters: ProductFilterValues = useMemo(
+    () => ({ search: state.search, status: state.status, team: state.team, priority: state.priority }),
+    [state.search, state.status, state.team, state.priority],
+  );
+  const filterCount = activeFilterCount(filters);
+  const narrowed = filterCount > 0 || filters.search !== '';
+  const canCreate = role !== undefined && canCreateProduct(role);
+
+  const onSearch = useCallback((search: string) => update({ search, page: 1 }, { replace: true }), [update]);
+  const onApply = useCallback((selection: FilterSelection) => update({ ...selection, page: 1 }), [update]);
+  const onPageChange = useCallback((page: number) => update({ page }), [update]);
+
+  const emptyAction = narrowed ? (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => update({ ...defaultProductsSearch, view: state.view })}
+    >
+      Clear search and filters
+    </Button>
+  ) : canCreate ? (
+    <Link to="/new-product" className={buttonVariants({ size: 'sm' })}>
+      <PlusIcon aria-hidden="true" />
+      New Product
+    </Link>
+  ) : undefined;
+
+  return (
+    <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        title="Products"
+        description="Manage all your products"
+        actions={
+          <>
+            <Link to="/d" className={buttonVariants({ variant: 'outline' })}>
+              <LayoutDashboardIcon aria-hidden="true" />
+              Dashboard
+            </Link>
+            {canCreate ? (
+              <Link to="/new-product" className={buttonVariants()}>
+                <PlusIcon aria-hidden="true" />
+                New Product
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+
+      <Tabs
+        value={state.view}
+        onValueChange={(view) => update({ view: view as ProductsView })}
+        className="min-w-0 gap-4"
+      >
+        <div className="flex flex-wrap items-center gap-2 sm:gap-3">
+          <SearchBox value={state.search} onChange={onSearch} />
+          <Button
+            variant="outline"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? panelId : undefined}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className={cn('sm:ml-auto', filtersOpen && 'bg-accent dark:bg-input/50')}
+          >
+            <ListFilterIcon aria-hidden="true" />
+            Filters
+            {filterCount > 0 ? (
+              <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 font-semibold text-[11px] text-primary-foreground leading-5 tabular-nums">
+                {filterCount}
+                <span className="sr-only"> active</span>
+              </span>
+            ) : null}
+          </Button>
+          {/* On a phone the tabs take a row of their own, each half of it. */}
+          <TabsList className="grid h-9 w-full grid-cols-2 sm:inline-flex sm:w-fit">
+            <TabsTrigger value="list" className="px-3">
+              <ListIcon aria-hidden="true" />
+              List View
+            </TabsTrigger>
+            <TabsTrigger value="board" className="px-3">
+              <SquareKanbanIcon aria-hidden="true" />
+              Kanban Board
+            </TabsTrigger>
+          </TabsList>
+        </div>
+
+        {filtersOpen ? (
+          <ProductsFilterPanel
+            // A change from elsewhere (back button, Clear) starts the checkboxes over from it.
+            key={`${filters.status}|${filters.team}|${filters.priority}`}
+            id={panelId}
+            applied={filters}
+            onApply={onApply}
+          />
+        ) : null}
+
+        <TabsContent value="list" className="min-w-0">
+          <ProductTable
+            filters={filters}
+            page={state.page}
+            onPageChange={onPageChange}
+            emptyAction={emptyAction}
+          />
+        </TabsContent>
+        <TabsContent value="board" className="min-w-0">
+          <ProductBoard filters={filters} canMove={canCreate} emptyAction={emptyAction} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** 'Search products...', sent to the server once typing pauses; follows the URL when it changes. */
+function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+
+  // The URL changed by other means (back button, Clear): show what it says.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = next;
+      onChange(next);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, onChange]);
+
+  return (
+    <div className="relative min-w-0 flex-1 sm:max-w-sm">
+      <SearchIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        aria-label="Search products"
+        placeholder="Search products..."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text !== '') {
+            event.preventDefault();
+            setText('');
+          }
+        }}
+        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text !== '' ? (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => setText('')}
+          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <XIcon aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

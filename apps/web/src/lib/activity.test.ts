@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { actionTypeColour, actionTypeLabel, activityTitle, performerName, statusChange } from './activity.ts';
+
+describe('activityTitle', () => {
+  it('names the action types of spec §3, and any other one Activity', () => {
+    expect(activityTitle('status_changed')).toBe('Status Update');
+    expect(activityTitle('progress_updated')).toBe('Progress Update');
+    expect(activityTitle('member_added')).toBe('Team Change');
+    expect(activityTitle('task_completed')).toBe('Task Completed');
+    expect(activityTitle('document_updated')).toBe('Document Updated');
+    expect(activityTitle('milestone_reached')).toBe('Milestone Reached');
+    expect(activityTitle('task_created')).toBe('Activity');
+  });
+});
+
+describe('actionTypeLabel', () => {
+  it('title-cases and turns underscores into spaces', () => {
+    expect(actionTypeLabel('task_status_updated')).toBe('Task Status Updated');
+    expect(actionTypeLabel('other')).toBe('Other');
+  });
+});
+
+describe('actionTypeColour', () => {
+  it('follows spec §4: created green, updated blue, task created purple, task status amber, else gray', () => {
+    expect(actionTypeColour('product_created')).toContain('green');
+    expect(actionTypeColour('prd_created')).toContain('green');
+    expect(actionTypeColour('product_updated')).toContain('blue');
+    expect(actionTypeColour('task_created')).toContain('purple');
+    expect(actionTypeColour('task_status_updated')).toContain('amber');
+    expect(actionTypeColour('comment_added')).toContain('zinc');
+  });
+});
+
+describe('performerName', () => {
+  it("answers the name, 'System' for nobody, 'Unknown User' for a name that is gone", () => {
+    expect(
+      performerName({ performedBy: 'u-1', performer: { _id: 'u-1', name: 'Ada', avatar_url: null } }),
+    ).toBe('Ada');
+    expect(performerName({ performedBy: null, performer: null })).toBe('System');
+    expect(performerName({ performedBy: 'u-9', performer: null })).toBe('Unknown User');
+  });
+});
+
+describe('statusChange', () => {
+  it('reads previousStatus → newStatus from the metadata', () => {
+    expect(statusChange({ previousStatus: 'planning', newStatus: 'development' })).toEqual({
+      previous: 'planning',
+      next: 'development',
+    });
+    expect(statusChange({ newStatus: 'testing' })).toEqual({ previous: undefined, next: 'testing' });
+    expect(statusChange({ progress: 40 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,72 @@
+import type { Activity } from '@shipyard/shared';
+
+// How activity entries read on every screen that lists them (spec §3, §4). Here rather than in
+// one feature because the product timeline, the dashboard and the activity log all show them,
+// and features do not import one another.
+
+const titles: Record<string, string> = {
+  status_changed: 'Status Update',
+  progress_updated: 'Progress Update',
+  member_added: 'Team Change',
+  task_completed: 'Task Completed',
+  document_updated: 'Document Updated',
+  milestone_reached: 'Milestone Reached',
+};
+
+/** Spec §3: the title an entry shows for its action type; 'Activity' for any other. */
+export function activityTitle(actionType: string): string {
+  return titles[actionType] ?? 'Activity';
+}
+
+/** Spec §2.20: an action type title-cased, underscores turned into spaces ('task_created' → 'Task Created'). */
+export function actionTypeLabel(actionType: string): string {
+  return actionType
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+// Spec §4: product_created green (the server records it as prd_created), product_updated blue,
+// task_created purple, task_status_updated amber, else gray. Tinted badges readable in both themes.
+const actionColours: Record<string, string> = {
+  product_created: 'bg-green-500/15 text-green-700 dark:text-green-300',
+  prd_created: 'bg-green-500/15 text-green-700 dark:text-green-300',
+  product_updated: 'bg-blue-500/15 text-blue-700 dark:text-blue-300',
+  task_created: 'bg-purple-500/15 text-purple-700 dark:text-purple-300',
+  task_status_updated: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
+};
+
+/** The badge classes for an action type. */
+export function actionTypeColour(actionType: string): string {
+  return actionColours[actionType] ?? 'bg-zinc-500/15 text-zinc-700 dark:text-zinc-300';
+}
+
+/** Spec §8.2: who did it; 'System' when nobody did, 'Unknown User' when the name is gone. */
+export function performerName(activity: Pick<Activity, 'performer' | 'performedBy'>): string {
+  if (activity.performer) return activity.performer.name.trim() || 'Unknown User';
+  return activity.performedBy ? 'Unknown User' : 'System';
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/** The status change an entry records (metadata previousStatus → newStatus), if it records one. */
+export function statusChange(
+  metadata: Activity['metadata'],
+): { previous: string | undefined; next: string } | undefined {
+  const next = text(metadata.newStatus);
+  if (!next) return undefined;
+  return { previous: text(metadata.previousStatus), next };
+}
+
+/** 'in progress' → 'In progress', 'development' → 'Development'. */
+export function capitalise(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+/**
+ * Activity is a feed that other people's work moves: it is refetched when shown after 30 s
+ * rather than after the 5 minutes of other data.
+ */
+export const ACTIVITY_STALE_MS = 30_000;

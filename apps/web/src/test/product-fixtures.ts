@@ -1,0 +1,58 @@
+import type { Activity, ProductDetail, ProductDocument } from '@shipyard/shared';
+
+/** An activity entry as the API answers it. */
+export function makeActivity(overrides: Partial<Activity> = {}): Activity {
+  const id = overrides.id ?? overrides._id ?? 'a-1';
+  return {
+    _id: id,
+    id,
+    actionType: 'status_changed',
+    description: 'Moved to development',
+    metadata: {},
+    projectId: 'p-1',
+    productName: 'Apollo',
+    performedBy: 'u-2',
+    performer: { _id: 'u-2', name: 'Grace Hopper', avatar_url: null },
+    createdAt: '2025-03-05T14:07:00.000Z',
+    updatedAt: '2025-03-05T14:07:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/projects/{id} as the API answers it. */
+export function makeProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    id: 'p-1',
+    _id: 'p-1',
+    name: 'Apollo',
+    description: 'A moon lander for the rest of us.',
+    status: 'development',
+    priority: 'medium',
+    team_size: 4,
+    progress: 40,
+    start_date: '2025-01-15',
+    target_end_date: '2025-12-31',
+    created_by: 'u-1',
+    createdAt: '2025-01-10T09:00:00.000Z',
+    updatedAt: '2025-03-05T14:07:00.000Z',
+    activity_log: [],
+    creator: { _id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
+    ...overrides,
+  };
+}
+
+/** A stored document as the API answers it. */
+export function makeDocument(overrides: Partial<ProductDocument> = {}): ProductDocument {
+  const id = overrides.id ?? overrides._id ?? 'd-1';
+  return {
+    _id: id,
+    id,
+    projectId: 'p-1',
+    name: 'spec.pdf',
+    contentType: 'application/pdf',
+    size: 1536,
+    uploadedBy: { _id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
