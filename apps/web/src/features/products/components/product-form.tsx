@@ -18,13 +18,7 @@ import {
   FormLabel,
   FormMessage,
 } from '../../../components/ui/form.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -55,6 +49,17 @@ const defaultValues: CreateProductInput = {
   priority: 'medium',
   team_size: '',
 };
+
+const statusOptions = PRODUCT_STATUSES.map((status) => ({
+  value: status,
+  label: statusLabel(status),
+  icon: <StatusDot status={status} className="size-2" />,
+}));
+const priorityOptions = PRIORITY_CHOICES.map((priority) => ({
+  value: priority,
+  label: statusLabel(priority),
+  icon: <PriorityDot priority={priority} className="size-2" />,
+}));
 
 export type ProductFormProps = {
   /** Called with the product the server created (the page then opens it). */
@@ -117,63 +122,19 @@ export function ProductForm({ onCreated }: ProductFormProps) {
           />
         </div>
         <div className="grid items-start gap-5 sm:grid-cols-3">
-          <FormField
+          <SelectField
             control={form.control}
             name="status"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Status</FormLabel>
-                <Select
-                  name={field.name}
-                  value={typeof field.value === 'string' ? field.value : ''}
-                  onValueChange={field.onChange}
-                >
-                  <FormControl>
-                    <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue placeholder="Select status" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {PRODUCT_STATUSES.map((status) => (
-                      <SelectItem key={status} value={status}>
-                        <StatusDot status={status} className="size-2" />
-                        {statusLabel(status)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Status"
+            placeholder="Select status"
+            options={statusOptions}
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="priority"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Priority</FormLabel>
-                <Select
-                  name={field.name}
-                  value={typeof field.value === 'string' ? field.value : ''}
-                  onValueChange={field.onChange}
-                >
-                  <FormControl>
-                    <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue placeholder="Select priority" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {PRIORITY_CHOICES.map((priority) => (
-                      <SelectItem key={priority} value={priority}>
-                        <PriorityDot priority={priority} className="size-2" />
-                        {statusLabel(priority)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Priority"
+            placeholder="Select priority"
+            options={priorityOptions}
           />
           <TextField
             control={form.control}
