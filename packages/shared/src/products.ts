@@ -199,9 +199,11 @@ export type ActivityLogQuery = z.infer<typeof ActivityLogQuerySchema>;
 
 export const ActivityListSchema = z.object({
   data: z.array(ActivitySchema),
-  /** How many entries match the filters (the list holds at most `limit` of them). */
+  /** How many entries match the filters, counted up to 10,000 (the list holds at most `limit`). */
   total: z.number(),
-  /** The distinct action types among the entries the caller may see, for the action filter. */
+  /** More than `total` entries match: the screen says "10,000+". */
+  totalCapped: z.optional(z.boolean()),
+  /** The action types among the newest 5,000 entries the caller may see, for the action filter. */
   actionTypes: z.optional(z.array(z.string())),
 });
 export type ActivityList = z.infer<typeof ActivityListSchema>;

@@ -1,5 +1,5 @@
 import { productMessages } from '@shipyard/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, users } from '../../db/schema/index.ts';
 import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
@@ -285,5 +285,28 @@ describe('GET /api/activities', () => {
     for (const query of ['limit=101', 'limit=0', 'productId=nope']) {
       expect((await as(me, { url: `/api/activities?${query}` })).statusCode, query).toBe(400);
     }
+  });
+});
+
+describe('a long activity log', () => {
+  it('counts matches up to 10,000 and says when there are more, still answering the newest 100', async () => {
+    const owner = await member('Bulk Owner');
+    const product = await createProduct(ctx, owner.user.id, { name: 'Busy product' });
+    await ctx.db.execute(sql`
+      insert into activities (action_type, description, product_id, performed_by, created_at)
+      select 'comment_added', 'bulk entry ' || g, ${product.id}, ${owner.user.id}, now() - g * interval '1 second'
+      from generate_series(1, 10050) as g`);
+
+    const res = await as(owner, { method: 'GET', url: `/api/activities?productId=${product.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 10_000, totalCapped: true, actionTypes: ['comment_added'] });
+    expect(res.json().data).toHaveLength(100);
+    expect(res.json().data[0].description).toBe('bulk entry 1');
+
+    const few = await as(owner, {
+      method: 'GET',
+      url: `/api/activities?productId=${product.id}&search=entry%2010050`,
+    });
+    expect(few.json()).toMatchObject({ total: 1, totalCapped: false });
   });
 });

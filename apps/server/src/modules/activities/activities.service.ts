@@ -44,8 +44,8 @@ export function createActivitiesService({ db, activities }: Deps) {
     },
 
     async log(actor: SessionUser, query: ActivityLogQuery): Promise<ActivityList> {
-      const { rows, total, actionTypes } = await activities.log(actor, query);
-      return { data: rows.map(toActivity), total, actionTypes };
+      const { rows, total, totalCapped, actionTypes } = await activities.log(actor, query);
+      return { data: rows.map(toActivity), total, totalCapped, actionTypes };
     },
   };
 }

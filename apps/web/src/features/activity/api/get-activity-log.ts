@@ -1,4 +1,4 @@
-import type { Activity } from '@shipyard/shared';
+import type { ActivityList } from '@shipyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVITY_STALE_MS } from '../../../lib/activity.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -9,7 +9,8 @@ export const ACTIVITY_LOG_LIMIT = 100;
 /** The log's filters; an empty value means 'all'. */
 export type ActivityLogFilters = { productId: string; action: string; search: string };
 
-export type ActivityLog = { data: Activity[]; total: number; actionTypes: string[] };
+/** The server's answer, with the action types always present. */
+export type ActivityLog = ActivityList & { actionTypes: string[] };
 
 export const activityLogKey = (filters: ActivityLogFilters) => ['activity', 'log', filters] as const;
 
@@ -29,11 +30,8 @@ export async function getActivityLog(
   filters: ActivityLogFilters,
   signal?: AbortSignal,
 ): Promise<ActivityLog> {
-  const page = await api.get<{ data: Activity[]; total: number; actionTypes?: string[] }>(
-    `/activities?${activityLogQuery(filters)}`,
-    { signal },
-  );
-  return { data: page.data, total: page.total, actionTypes: page.actionTypes ?? [] };
+  const page = await api.get<ActivityList>(`/activities?${activityLogQuery(filters)}`, { signal });
+  return { ...page, actionTypes: page.actionTypes ?? [] };
 }
 
 export const activityLogQueryOptions = (filters: ActivityLogFilters) =>

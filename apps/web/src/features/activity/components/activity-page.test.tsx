@@ -6,7 +6,7 @@ import { makeActivity } from '../../../test/product-fixtures.ts';
 import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
 import { activityLogQuery } from '../api/get-activity-log.ts';
-import { ActivityPage } from './activity-page.tsx';
+import { ActivityPage, showingLine } from './activity-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -159,5 +159,12 @@ describe('activityLogQuery', () => {
     expect(activityLogQuery({ productId: 'p-1', action: 'task_created', search: ' radio ' })).toBe(
       'productId=p-1&action=task_created&search=radio&limit=100',
     );
+  });
+});
+
+describe('showingLine', () => {
+  it('says the count is a floor when the server stopped counting', () => {
+    expect(showingLine(100, 10_000, true)).toBe('Showing 100 activities of 10,000+ total');
+    expect(showingLine(1, 1)).toBe('Showing 1 activity of 1 total');
   });
 });

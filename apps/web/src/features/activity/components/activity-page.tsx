@@ -33,8 +33,9 @@ const ALL = 'all';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Spec §2.20: 'Showing N activities of M total'. */
-export function showingLine(shown: number, total: number): string {
-  return `Showing ${formatNumber(shown)} ${shown === 1 ? 'activity' : 'activities'} of ${formatNumber(total)} total`;
+export function showingLine(shown: number, total: number, capped = false): string {
+  const of = `${formatNumber(total)}${capped ? '+' : ''}`;
+  return `Showing ${formatNumber(shown)} ${shown === 1 ? 'activity' : 'activities'} of ${of} total`;
 }
 
 function ActivityRow({ activity }: { activity: Activity }) {
@@ -231,7 +232,7 @@ export function ActivityPage() {
       <Card className="gap-0 py-0">
         <div className="flex items-center justify-between gap-2 border-b px-4 py-3 sm:px-6">
           <p className="text-muted-foreground text-sm" aria-live="polite">
-            {log.data ? showingLine(log.data.data.length, log.data.total) : '\u00a0'}
+            {log.data ? showingLine(log.data.data.length, log.data.total, log.data.totalCapped) : '\u00a0'}
           </p>
         </div>
         <CardContent className="px-0">{body}</CardContent>
