@@ -39,9 +39,15 @@ export const products = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
+  // Lists sort `desc(created_at), desc(id)`, which PostgreSQL reads as NULLS FIRST: the indexes must
+  // say the same, or none of them can serve the sort (Drizzle's .desc() alone means NULLS LAST).
   (t) => [
-    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('products_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('products_created_by_idx').on(t.createdBy),
     index('products_priority_idx').on(t.priority),
     check('products_name_not_blank', sql`btrim(${t.name}) <> ''`),
@@ -70,8 +76,12 @@ export const activities = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('activities_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
-    index('activities_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('activities_product_created_idx').on(
+      t.productId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('activities_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('activities_performed_by_idx').on(t.performedBy),
     index('activities_task_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
   ],
@@ -93,7 +103,11 @@ export const documents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('documents_product_created_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index('documents_product_created_idx').on(
+      t.productId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('documents_uploaded_by_idx').on(t.uploadedBy),
     uniqueIndex('documents_storage_key_key').on(t.storageKey),
     check('documents_size_positive', sql`${t.size} >= 0`),

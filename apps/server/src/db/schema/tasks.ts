@@ -35,8 +35,9 @@ export const tasks = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index('tasks_product_status_idx').on(t.productId, t.status),
-    index('tasks_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // completed_at too: the dashboard's weekly counts then read the index only, not a row per task.
+    index('tasks_product_status_idx').on(t.productId, t.status, t.completedAt),
+    index('tasks_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_assignee_idx').on(t.assigneeId, t.status),
     index('tasks_team_idx').on(t.teamId),
     index('tasks_created_by_idx').on(t.createdBy),
