@@ -1,7 +1,7 @@
 import type { ForceChangePassword } from '@shipyard/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionKey } from './get-session.ts';
+import { getSession } from './get-session.ts';
 
 export type ForceChangePasswordResponse = { token: string };
 
@@ -16,16 +16,15 @@ export function forceChangePassword(body: ForceChangePassword): Promise<ForceCha
 }
 
 /**
- * Changes the password, then refetches the session so the guards see the new sign-in. The refetch
- * is not awaited: the guard leaves /auth once it lands, and the caller's own onSuccess (its toast)
- * must run while the form is still mounted.
+ * Changes the password, then reads the session the server just opened, and answers it (or null
+ * if none came with the answer). The caller puts it in the cache only after its own toast: the
+ * guard then leaves /auth in one step, with no login form showing in between.
  */
 export function useForceChangePassword() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: forceChangePassword,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sessionKey });
+    mutationFn: async (body: ForceChangePassword) => {
+      await forceChangePassword(body);
+      return getSession();
     },
   });
 }

@@ -125,6 +125,8 @@ describe('AuthPage', () => {
         temp_token: 'temp-123',
       }),
       jsonResponse(200, { token: 'session' }),
+      // No session came with the answer here (the guards' own test covers the signed-in path).
+      apiError(401, 'UNAUTHORIZED', 'Please log in to continue.'),
     );
     const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
 

@@ -6,6 +6,7 @@ import {
   currentLocation,
   deferred,
   jsonResponse,
+  makeUser,
   mockFetch,
   renderWithProviders,
   sentRequest,
@@ -69,9 +70,10 @@ describe('ForceChangePasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("reads 'Updating...' while saving, then toasts, refreshes the session and goes to /auth", async () => {
+  it("reads 'Updating...' while saving, then toasts and hands the guards the new session", async () => {
     const answer = deferred<Response>();
-    const fetchMock = mockFetch(() => answer.promise);
+    const signedIn = makeUser({ email: 'tom@example.com' });
+    const fetchMock = mockFetch(() => answer.promise, jsonResponse(200, signedIn));
     const { user, queryClient } = renderForm();
     queryClient.setQueryData(sessionKey, null);
 
@@ -86,13 +88,29 @@ describe('ForceChangePasswordForm', () => {
         description: 'Your password has been updated successfully.',
       }),
     );
-    expect(currentLocation()).toBe('/auth');
     expect(sentRequest(fetchMock)).toEqual({
       url: '/api/auth/force-change-password',
       method: 'PATCH',
       body: { temp_token: 'temp-123', new_password: 'a much better one' },
     });
-    expect(queryClient.getQueryState(sessionKey)?.isInvalidated).toBe(true);
+    expect(sentRequest(fetchMock, 1).url).toBe('/api/user/me');
+    expect(queryClient.getQueryData(sessionKey)).toEqual(signedIn);
+  });
+
+  it('goes back to /auth when the change brought no session', async () => {
+    mockFetch(
+      jsonResponse(200, { token: 'session' }),
+      apiError(401, 'UNAUTHORIZED', 'Please log in to continue.'),
+    );
+    const { user, queryClient } = renderForm();
+    queryClient.setQueryData(sessionKey, null);
+
+    await user.type(screen.getByLabelText('New Password'), 'a much better one');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(currentLocation()).toBe('/auth');
+    expect(queryClient.getQueryData(sessionKey)).toBeNull();
   });
 
   it("toasts 'Password change failed' and gives up the expired temporary token", async () => {

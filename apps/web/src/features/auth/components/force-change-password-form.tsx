@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ForcedNewPasswordSchema, authScreenMessages as m, PASSWORD_MIN_RESET } from '@shipyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useForceChangePassword } from '../api/force-change-password.ts';
+import { sessionKey } from '../api/get-session.ts';
 
 const NewPasswordSchema = ForcedNewPasswordSchema;
 
@@ -26,6 +28,7 @@ type ForceChangePasswordFormProps = {
  */
 export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePasswordFormProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const changePassword = useForceChangePassword();
   const form = useForm({ resolver: zodResolver(NewPasswordSchema), defaultValues: { new_password: '' } });
   // This view replaces another one: move the focus into it, as the element that had it is gone.
@@ -36,11 +39,13 @@ export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePas
       changePassword.mutate(
         { temp_token: tempToken, new_password },
         {
-          onSuccess: () => {
+          onSuccess: (user) => {
             toast.success(m.passwordChangedTitle, {
               description: m.passwordChanged,
             });
-            navigate('/auth', { replace: true });
+            // Signed in by the change: the guard takes the user on. Without a session, back to login.
+            if (user) queryClient.setQueryData(sessionKey, user);
+            else navigate('/auth', { replace: true });
           },
           onError: (error) => {
             toast.error(m.passwordChangeFailedTitle, { description: error.message });
