@@ -8,10 +8,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, newestFirst, timestamps } from './columns.ts';
 import { tasks } from './tasks.ts';
 import { users } from './users.ts';
 
@@ -33,21 +33,11 @@ export const products = pgTable(
     startDate: date().notNull(),
     targetEndDate: date().notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
-  // Lists sort `desc(created_at), desc(id)`, which PostgreSQL reads as NULLS FIRST: the indexes must
-  // say the same, or none of them can serve the sort (Drizzle's .desc() alone means NULLS LAST).
   (t) => [
-    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('products_status_created_idx').on(
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('products_created_idx').on(...newestFirst(t)),
+    index('products_status_created_idx').on(t.status, ...newestFirst(t)),
     index('products_created_by_idx').on(t.createdBy),
     index('products_priority_idx').on(t.priority),
     check('products_name_not_blank', sql`btrim(${t.name}) <> ''`),
@@ -73,15 +63,11 @@ export const activities = pgTable(
     productId: uuid().references(() => products.id, { onDelete: 'cascade' }),
     taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
     performedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    index('activities_product_created_idx').on(
-      t.productId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('activities_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('activities_product_created_idx').on(t.productId, ...newestFirst(t)),
+    index('activities_created_idx').on(...newestFirst(t)),
     index('activities_performed_by_idx').on(t.performedBy),
     index('activities_task_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
   ],
@@ -100,14 +86,10 @@ export const documents = pgTable(
     size: bigint({ mode: 'number' }).notNull(),
     storageKey: text().notNull(),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    index('documents_product_created_idx').on(
-      t.productId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('documents_product_created_idx').on(t.productId, ...newestFirst(t)),
     index('documents_uploaded_by_idx').on(t.uploadedBy),
     uniqueIndex('documents_storage_key_key').on(t.storageKey),
     check('documents_size_positive', sql`${t.size} >= 0`),

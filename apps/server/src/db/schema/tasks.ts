@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { newestFirst, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
@@ -28,16 +29,12 @@ export const tasks = pgTable(
     dueDate: date(),
     completedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     // completed_at too: the dashboard's weekly counts then read the index only, not a row per task.
     index('tasks_product_status_idx').on(t.productId, t.status, t.completedAt),
-    index('tasks_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('tasks_created_idx').on(...newestFirst(t)),
     index('tasks_assignee_idx').on(t.assigneeId, t.status),
     index('tasks_team_idx').on(t.teamId),
     index('tasks_created_by_idx').on(t.createdBy),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
@@ -18,11 +19,7 @@ export const teams = pgTable(
     description: text().notNull().default(''),
     teamType: text({ enum: ['development', 'design', 'qa', 'marketing', 'general'] }).notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     index('teams_product_type_idx').on(t.productId, t.teamType),
@@ -52,11 +49,7 @@ export const teamMembers = pgTable(
     isLead: boolean().notNull().default(false),
     invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     joinedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('team_members_team_user_key').on(t.teamId, t.userId),
