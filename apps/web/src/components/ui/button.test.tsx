@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Button, buttonVariants } from './button.tsx';
 
@@ -30,5 +30,20 @@ describe('Button', () => {
 
   it("lets a caller's class override the variant's", () => {
     expect(buttonVariants({ size: 'sm', className: 'h-10' }).split(' ')).not.toContain('h-8');
+  });
+});
+
+describe('Button pending', () => {
+  it('is disabled and busy, and shows a spinner before its label, while a call is in flight', () => {
+    const { rerender } = render(<Button pending>Save Changes</Button>);
+    const button = screen.getByRole('button', { name: /Save Changes/ });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(within(button).getByRole('status', { hidden: true })).toBeInTheDocument();
+
+    rerender(<Button pending={false}>Save Changes</Button>);
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(within(button).queryByRole('status', { hidden: true })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot as SlotPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Spinner } from './spinner.tsx';
 
 const buttonClasses = cva(
   "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm outline-none transition-[color,background-color,border-color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0",
@@ -46,9 +47,21 @@ export type ButtonProps = ComponentProps<'button'> &
   ButtonVariantProps & {
     /** Render the single child (a Link, an anchor) with the button's classes and props instead. */
     asChild?: boolean;
+    /** A call is in flight: the button is disabled, busy, and shows a spinner before its label. */
+    pending?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  pending,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? SlotPrimitive.Slot : 'button';
   return (
     <Comp
@@ -56,7 +69,18 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
       // A bare <button> submits its form; make that opt-in.
       type={asChild ? type : (type ?? 'button')}
       className={buttonVariants({ variant, size, className })}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
       {...props}
-    />
+    >
+      {pending && !asChild ? (
+        <>
+          <Spinner aria-hidden="true" />
+          {children}
+        </>
+      ) : (
+        children
+      )}
+    </Comp>
   );
 }

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useForceChangePassword } from '../api/force-change-password.ts';
@@ -80,13 +79,7 @@ export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePas
             </FormItem>
           )}
         />
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={changePassword.isPending}
-          aria-busy={changePassword.isPending}
-        >
-          {changePassword.isPending && <Spinner aria-hidden="true" />}
+        <Button type="submit" className="w-full" pending={changePassword.isPending}>
           {changePassword.isPending ? 'Updating...' : 'Change Password'}
         </Button>
       </form>

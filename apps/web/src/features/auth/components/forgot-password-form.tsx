@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useRequestReset } from '../api/request-reset.ts';
@@ -45,13 +44,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
           autoComplete="email"
           placeholder="you@company.com"
         />
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={requestReset.isPending}
-          aria-busy={requestReset.isPending}
-        >
-          {requestReset.isPending && <Spinner aria-hidden="true" />}
+        <Button type="submit" className="w-full" pending={requestReset.isPending}>
           Send Reset Link
         </Button>
       </form>

@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -93,13 +92,7 @@ export function LoginForm({
           autoComplete="current-password"
         />
         {failure && <LoginFailure key={failure.attempt} failure={failure} />}
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={loginMutation.isPending}
-          aria-busy={loginMutation.isPending}
-        >
-          {loginMutation.isPending && <Spinner aria-hidden="true" />}
+        <Button type="submit" className="w-full" pending={loginMutation.isPending}>
           Login
         </Button>
         <Button
@@ -148,10 +141,9 @@ function LoginFailure({ failure }: { failure: Failure }) {
             variant="link"
             size="sm"
             className="h-auto justify-self-start p-0 text-destructive underline"
-            disabled={resend.isPending}
+            pending={resend.isPending}
             onClick={() => resend.mutate(failure.email)}
           >
-            {resend.isPending && <Spinner aria-hidden="true" />}
             Resend verification email
           </Button>
         )}

@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmReset } from '../api/confirm-reset.ts';
@@ -54,13 +53,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
         />
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={confirmReset.isPending}
-          aria-busy={confirmReset.isPending}
-        >
-          {confirmReset.isPending && <Spinner aria-hidden="true" />}
+        <Button type="submit" className="w-full" pending={confirmReset.isPending}>
           Reset Password
         </Button>
       </form>

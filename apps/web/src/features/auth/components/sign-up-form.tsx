@@ -3,7 +3,6 @@ import { authScreenMessages as m, RegisterSchema } from '@shipyard/shared';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
@@ -58,13 +57,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           type="password"
           autoComplete="new-password"
         />
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={registerMutation.isPending}
-          aria-busy={registerMutation.isPending}
-        >
-          {registerMutation.isPending && <Spinner aria-hidden="true" />}
+        <Button type="submit" className="w-full" pending={registerMutation.isPending}>
           Sign Up
         </Button>
       </form>

@@ -19,7 +19,6 @@ import {
   FormMessage,
 } from '../../../components/ui/form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
@@ -151,8 +150,7 @@ export function ProductForm({ onCreated }: ProductFormProps) {
           <Link to="/products" className={buttonVariants({ variant: 'outline' })}>
             Cancel
           </Link>
-          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-            {create.isPending && <Spinner aria-hidden="true" />}
+          <Button type="submit" pending={create.isPending}>
             Create Product
           </Button>
         </div>
