@@ -4,4 +4,5 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './products.ts';
+export * from './tasks.ts';
 export * from './users.ts';

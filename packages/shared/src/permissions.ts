@@ -40,3 +40,11 @@ const menu: Record<MenuItem, (role: Role) => boolean> = {
 
 export const canSeeMenuItem = (role: Role, item: MenuItem): boolean => menu[item](role);
 export const canCreateProduct = (role: Role): boolean => rank[role] >= rank.member;
+
+/** Creating, editing and deleting tasks: members and up (guests only read, ARCHITECTURE §5). */
+export const canEditTasks = (role: Role): boolean => rank[role] >= rank.member;
+/** A guest may still move the tasks assigned to them; everyone else who may edit tasks moves any. */
+export const canChangeTaskStatus = (
+  viewer: { id: string; role: Role },
+  task: { assigneeId: string | null },
+): boolean => canEditTasks(viewer.role) || task.assigneeId === viewer.id;

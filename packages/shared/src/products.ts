@@ -69,7 +69,8 @@ const isCalendarDay = (v: string) => {
   return v >= '0001' && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
 };
 
-const isoDate = (message: string) =>
+/** A 'YYYY-MM-DD' calendar day, with `message` for anything else. */
+export const isoDate = (message: string) =>
   z.string(message).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, message), z.refine(isCalendarDay, message));
 
 const productFields = {
@@ -151,6 +152,9 @@ export const ACTIVITY_TYPES = [
   'task_created',
   'task_status_updated',
   'task_completed',
+  /** Edits other than a status change, and deletions, keep the task's history complete. */
+  'task_updated',
+  'task_deleted',
   'document_updated',
   'file_uploaded',
   'milestone_reached',

@@ -1,0 +1,205 @@
+import { z } from 'zod/mini';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
+
+// Tasks (spec §3 Task, §4 Task status, §5 Task form and filters, §7.3, §8.2).
+
+export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** Spec §9 names three priorities; 'critical' has a colour (§4) and is accepted too. */
+export const TASK_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+/** A task's phase is one of the product's stages (docs/data-model.md). */
+export const TASK_PHASES = PRODUCT_STATUSES;
+export type TaskPhase = (typeof TASK_PHASES)[number];
+
+/** The board's column ids (spec §2.15) and the status each stands for. */
+export const TASK_COLUMNS = [
+  { id: 'pending', status: 'Pending' },
+  { id: 'in progress', status: 'In Progress' },
+  { id: 'completed', status: 'Completed' },
+] as const satisfies ReadonlyArray<{ id: string; status: TaskStatus }>;
+
+const statusByKey = new Map<string, TaskStatus>(
+  TASK_STATUSES.flatMap((s) => [
+    [s.toLowerCase(), s],
+    [s.toLowerCase().replace(' ', '_'), s],
+    [s.toLowerCase().replace(' ', '-'), s],
+  ]),
+);
+
+/** 'in progress', 'In Progress', 'in_progress' → 'In Progress'; anything else undefined. */
+export function toTaskStatus(value: unknown): TaskStatus | undefined {
+  return typeof value === 'string' ? statusByKey.get(value.trim().toLowerCase()) : undefined;
+}
+
+export const taskMessages = {
+  titleRequired: 'Title is required',
+  statusUnknown: 'Status must be Pending, In Progress or Completed.',
+  notFound: 'Task not found',
+  productRequired: 'Please select a product.',
+  teamNotInProduct: 'The team must belong to the task’s product.',
+  assigneeNotInProduct: 'The assignee must be a member of the task’s product.',
+  guestReadOnly: 'Guests can only change the status of tasks assigned to them.',
+  deleted: 'Task deleted',
+  // Spec §8.2: product page and tasks page texts.
+  created: 'Task created',
+  createdDescription: 'New task has been added successfully.',
+  updated: 'Task updated',
+  updatedDescription: 'Task has been updated successfully.',
+  statusChangedDescription: (status: string) => `Task status changed to ${status}.`,
+  createFailed: 'Failed to create task',
+  updateFailed: 'Failed to update task',
+  deleteFailed: 'Failed to delete task',
+  fallback: 'Something went wrong.',
+  statusUpdated: 'Task status updated',
+  statusUpdateFailed: 'Failed to update task status',
+  emptyForStatus: 'No tasks found for this status.',
+} as const;
+
+const TaskStatusSchema = z.pipe(
+  z.transform((v: unknown) => toTaskStatus(v) ?? v),
+  z.enum(TASK_STATUSES, taskMessages.statusUnknown),
+);
+const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+/** An empty select ('' or null) means "none". */
+const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+const taskFields = {
+  title: z
+    .string(taskMessages.titleRequired)
+    .check(z.trim(), z.minLength(1, taskMessages.titleRequired), z.maxLength(200)),
+  description: z._default(z.string().check(z.trim(), z.maxLength(5000)), ''),
+  status: z._default(TaskStatusSchema, 'Pending'),
+  priority: z._default(z.pipe(z.transform(lower), z.enum(TASK_PRIORITIES)), 'medium'),
+  phase: z._default(
+    z.pipe(
+      z.transform((v) => emptyToNull(lower(v))),
+      z.nullable(z.enum(TASK_PHASES)),
+    ),
+    null,
+  ),
+  teamId: z._default(
+    z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.teamNotInProduct))),
+    null,
+  ),
+  assigneeId: z._default(
+    z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.assigneeNotInProduct))),
+    null,
+  ),
+  dueDate: z._default(
+    z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
+    null,
+  ),
+  projectId: z.uuid(taskMessages.productRequired),
+};
+
+/** POST /api/tasks. `createdBy` is the caller, never taken from the body. */
+export const CreateTaskSchema = z.object(taskFields);
+export type CreateTask = z.infer<typeof CreateTaskSchema>;
+export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
+
+/** PATCH /api/tasks/{id}/update: any of the fields; `projectId` moves the task to another product. */
+export const UpdateTaskSchema = z.partial(
+  z.object({
+    ...taskFields,
+    description: z.string().check(z.trim(), z.maxLength(5000)),
+    status: TaskStatusSchema,
+    priority: z.pipe(z.transform(lower), z.enum(TASK_PRIORITIES)),
+    phase: z.pipe(
+      z.transform((v) => emptyToNull(lower(v))),
+      z.nullable(z.enum(TASK_PHASES)),
+    ),
+    teamId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.teamNotInProduct))),
+    assigneeId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.assigneeNotInProduct))),
+    dueDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
+  }),
+);
+export type UpdateTask = z.infer<typeof UpdateTaskSchema>;
+
+/** PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'). */
+export const TaskStatusUpdateSchema = z.object({ status: TaskStatusSchema });
+export type TaskStatusUpdate = z.infer<typeof TaskStatusUpdateSchema>;
+
+export const TaskIdParamsSchema = z.object({ id: z.uuid(taskMessages.notFound) });
+export const TaskProductParamsSchema = z.object({ productId: z.uuid(productMessages.notFound) });
+
+const RefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** The API's task: the field names the spec's screens read (spec §3). */
+export const TaskSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  phase: z.nullable(z.string()),
+  dueDate: z.nullable(z.string()),
+  teamId: z.nullable(z.string()),
+  team: z.nullable(RefSchema),
+  assigneeId: z.nullable(z.string()),
+  assignee: z.nullable(z.extend(RefSchema, { avatar_url: z.nullable(z.string()) })),
+  projectId: z.string(),
+  product_id: z.string(),
+  project: RefSchema,
+  createdBy: z.nullable(z.string()),
+  completedAt: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+const csvOf = <T extends readonly [string, ...string[]]>(values: T, normalise: (v: string) => unknown) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: unknown) =>
+        (Array.isArray(v) ? v.join(',') : String(v ?? ''))
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '' && s.toLowerCase() !== 'all')
+          .map(normalise),
+      ),
+      z.array(z.enum(values)),
+    ),
+  );
+
+/**
+ * Filters of both task lists (spec §5): search on title or description ignoring case, product,
+ * phase and status ('all' or nothing disables a filter), newest first, keyset paging by `cursor`.
+ */
+export const TaskFiltersSchema = z.object({
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  productId: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (v === 'all' || v === '' ? undefined : v)),
+      z.optional(z.uuid(productMessages.notFound)),
+    ),
+  ),
+  phase: csvOf(TASK_PHASES, (s) => s.toLowerCase()),
+  status: csvOf(TASK_STATUSES, (s) => toTaskStatus(s) ?? s),
+  assigneeId: z.optional(z.uuid()),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(
+    z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(PAGE_LIMIT_MAX))),
+    PAGE_LIMIT_DEFAULT,
+  ),
+});
+export type TaskFilters = z.infer<typeof TaskFiltersSchema>;
+
+export const TaskListSchema = z.object({
+  data: z.array(TaskSchema),
+  /** How many tasks match the filters in all. */
+  total: z.number(),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.nullable(z.string()),
+});
+export type TaskList = z.infer<typeof TaskListSchema>;
+
+/** GET /api/tasks/{productId}/options: who and which teams a task of the product may name. */
+export const TaskOptionsSchema = z.object({
+  teams: z.array(RefSchema),
+  assignees: z.array(z.extend(RefSchema, { email: z.string(), avatar_url: z.nullable(z.string()) })),
+});
+export type TaskOptions = z.infer<typeof TaskOptionsSchema>;
