@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn.ts';
-import { statusLabel } from './status-badge.tsx';
+import { cn } from '../lib/cn.ts';
+import { statusLabel } from '../lib/format.ts';
 
 // Spec §4 and ARCHITECTURE §6: critical red, high orange, medium yellow, low green.
 const tones: Record<string, string> = {

@@ -7,6 +7,11 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Spec §9: relative time switches to a date after 7 days. */
+/** 'development' → 'Development': statuses are stored lowercase and shown capitalised (spec §4). */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
+}
+
 export const RELATIVE_TIME_DAYS = 7;
 
 /**

@@ -1,6 +1,6 @@
 import type { Product } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export type ProductOption = Pick<Product, 'id' | 'name'>;
 
@@ -9,7 +9,7 @@ const PRODUCT_OPTIONS_LIMIT = 200;
 // Under ['products'], so a change to the products refreshes the filter's choices too.
 export const productOptionsKey = ['products', 'options', { limit: PRODUCT_OPTIONS_LIMIT }] as const;
 
-/** The products the caller may see, by name, for the activity log's product filter. */
+/** The products the caller may see, by name, for the product filters and selects (activity log, tasks). */
 export async function getProductOptions(signal?: AbortSignal): Promise<ProductOption[]> {
   const page = await api.get<{ data: Product[] }>(`/projects?limit=${PRODUCT_OPTIONS_LIMIT}`, { signal });
   return page.data

@@ -21,7 +21,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
-import { useProductOptions } from '../api/get-product-options.ts';
+import { useProductOptions } from '../../../lib/product-options.ts';
 
 export const activityLogMessages = {
   loadFailedTitle: 'Error',

@@ -23,13 +23,14 @@ import { PRODUCT_STATUSES, type Product, type ProductStatus } from '@shipyard/sh
 import { GripVerticalIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { statusLabel } from '../../../lib/format.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
-import { PriorityBadge } from './priority-badge.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
-import { StatusBadge, StatusDot, statusLabel } from './status-badge.tsx';
+import { StatusBadge, StatusDot } from './status-badge.tsx';
 
 /** The board shows every visible product at once, up to the API's page maximum. */
 export const BOARD_LIMIT = 200;

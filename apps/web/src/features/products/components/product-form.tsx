@@ -9,6 +9,7 @@ import {
 } from '@shipyard/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { PriorityDot } from '../../../components/priority-badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -22,10 +23,10 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { statusLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
-import { PriorityDot } from './priority-badge.tsx';
-import { StatusDot, statusLabel } from './status-badge.tsx';
+import { StatusDot } from './status-badge.tsx';
 
 const PRIORITY_CHOICES = ['high', 'medium', 'low'] as const;
 

@@ -2,6 +2,7 @@ import type { Product } from '@shipyard/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
-import { PriorityBadge } from './priority-badge.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';

@@ -1,9 +1,5 @@
 import { cn } from '../../../lib/cn.ts';
-
-/** 'development' → 'Development': statuses are stored lowercase and shown capitalised (spec §4). */
-export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
-}
+import { statusLabel } from '../../../lib/format.ts';
 
 type StatusTone = { dot: string; badge: string };
 
