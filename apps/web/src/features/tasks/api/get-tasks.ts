@@ -1,0 +1,58 @@
+import type { Task, TaskList, TaskPhase, TaskStatus } from '@shipyard/shared';
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** What narrows a task list (spec §5 Filters): empty values disable a filter. */
+export type TaskListParams = {
+  /** One product's tasks (GET /tasks/{productId}/tasks); unset: every visible task (GET /tasks/all). */
+  productId?: string | undefined;
+  search: string;
+  phase: TaskPhase[];
+  status: TaskStatus[];
+  assigneeId?: string | undefined;
+  /** Tasks per page; the next page is fetched as the list scrolls (keyset cursor). */
+  limit: number;
+};
+
+export type TaskPages = InfiniteData<TaskList, string | null>;
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  /** Every cached list, whatever its filters: the prefix a change patches. */
+  lists: ['tasks', 'list'] as const,
+  list: (params: TaskListParams) => ['tasks', 'list', params] as const,
+  options: (productId: string) => ['tasks', 'options', productId] as const,
+};
+
+/** The query string: trimmed search, each filter as one comma list, the page size and cursor. */
+export function taskListQuery(params: TaskListParams, cursor: string | null): string {
+  const parts = [`limit=${params.limit}`];
+  const search = params.search.trim();
+  if (search) parts.push(`search=${encodeURIComponent(search)}`);
+  if (params.phase.length > 0) parts.push(`phase=${encodeURIComponent(params.phase.join(','))}`);
+  if (params.status.length > 0) parts.push(`status=${encodeURIComponent(params.status.join(','))}`);
+  if (params.assigneeId) parts.push(`assigneeId=${encodeURIComponent(params.assigneeId)}`);
+  if (cursor) parts.push(`cursor=${encodeURIComponent(cursor)}`);
+  return parts.join('&');
+}
+
+export function getTasks(params: TaskListParams, cursor: string | null, signal?: AbortSignal) {
+  const path = params.productId ? `/tasks/${encodeURIComponent(params.productId)}/tasks` : '/tasks/all';
+  return api.get<TaskList>(`${path}?${taskListQuery(params, cursor)}`, { signal });
+}
+
+export const tasksQueryOptions = (params: TaskListParams) =>
+  infiniteQueryOptions({
+    queryKey: taskKeys.list(params),
+    queryFn: ({ pageParam, signal }) => getTasks(params, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useTasks = (params: TaskListParams) => useInfiniteQuery(tasksQueryOptions(params));
+
+/** Every loaded task of a list, in order. */
+export const loadedTasks = (data: TaskPages | undefined): Task[] => data?.pages.flatMap((p) => p.data) ?? [];
+
+/** How many tasks match the list's filters in all (not only the loaded ones). */
+export const totalTasks = (data: TaskPages | undefined): number => data?.pages[0]?.total ?? 0;

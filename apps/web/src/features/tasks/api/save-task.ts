@@ -1,0 +1,54 @@
+import type { CreateTask, Task, UpdateTask } from '@shipyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { changeCachedTasks, refreshAfterTaskChange } from './task-cache.ts';
+
+/** POST /api/tasks; the server fills `createdBy` from the session. */
+export function createTask(body: CreateTask): Promise<Task> {
+  return api.post<Task>('/tasks', body);
+}
+
+/** PATCH /api/tasks/{id}/update with the changed fields (a new `projectId` moves the task). */
+export function updateTask({ id, ...body }: UpdateTask & { id: string }): Promise<Task> {
+  return api.patch<Task>(`/tasks/${encodeURIComponent(id)}/update`, body);
+}
+
+/** DELETE /api/tasks/{id}. */
+export function deleteTask(id: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/tasks/${encodeURIComponent(id)}`);
+}
+
+// The screens toast (their texts differ, spec §8.2); these keep the caches true.
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTask,
+    onSuccess: (task) => {
+      changeCachedTasks(queryClient, { task });
+      return refreshAfterTaskChange(queryClient);
+    },
+  });
+}
+
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTask,
+    onSuccess: (task) => {
+      changeCachedTasks(queryClient, { task });
+      return refreshAfterTaskChange(queryClient);
+    },
+  });
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTask,
+    onSuccess: (_answer, id) => {
+      changeCachedTasks(queryClient, { removedId: id });
+      return refreshAfterTaskChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import type { Task } from '@shipyard/shared';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { type TaskListParams, type TaskPages, taskKeys } from './get-tasks.ts';
+
+// Keeping every cached task list true to a change without refetching them all: a board of
+// 2,000 tasks must not reload ten pages per drag. The server's answer then replaces the guess.
+
+/** Whether a task belongs in a list with these filters (the server's rules, spec §5). */
+export function taskMatches(params: TaskListParams, task: Task): boolean {
+  if (params.productId && task.projectId !== params.productId) return false;
+  if (params.status.length > 0 && !params.status.includes(task.status)) return false;
+  if (params.phase.length > 0 && !(task.phase && (params.phase as string[]).includes(task.phase)))
+    return false;
+  if (params.assigneeId && task.assigneeId !== params.assigneeId) return false;
+  const search = params.search.trim().toLowerCase();
+  if (search && !`${task.title}\n${task.description}`.toLowerCase().includes(search)) return false;
+  return true;
+}
+
+/** Lists are newest first, ties by id descending (the server's order). */
+const comesBefore = (a: Task, b: Task) =>
+  a.createdAt === b.createdAt ? a.id > b.id : a.createdAt > b.createdAt;
+
+/**
+ * The list with `task` put where it now belongs (replaced, moved in or out), or without the task
+ * of `removedId`. A task that sorts after the last loaded one stays out until its page loads.
+ */
+export function applyTaskChange(
+  data: TaskPages,
+  params: TaskListParams,
+  change: { task: Task } | { removedId: string },
+): TaskPages {
+  const id = 'task' in change ? change.task.id : change.removedId;
+  const was = data.pages.some((page) => page.data.some((t) => t.id === id));
+  const belongs = 'task' in change && taskMatches(params, change.task);
+  if (!was && !belongs) return data;
+
+  let pages = data.pages.map((page) => ({ ...page, data: page.data.filter((t) => t.id !== id) }));
+  let delta = (belongs ? 1 : 0) - (was ? 1 : 0);
+  if (belongs && 'task' in change) {
+    const task = change.task;
+    const pageIndex = pages.findIndex((page) => page.data.some((t) => comesBefore(task, t)));
+    const last = pages.length - 1;
+    if (pageIndex >= 0) {
+      pages = pages.map((page, i) => {
+        if (i !== pageIndex) return page;
+        const at = page.data.findIndex((t) => comesBefore(task, t));
+        return { ...page, data: [...page.data.slice(0, at), task, ...page.data.slice(at)] };
+      });
+    } else if (last >= 0 && pages[last]?.nextCursor === null) {
+      pages = pages.map((page, i) => (i === last ? { ...page, data: [...page.data, task] } : page));
+    } else if (!was) {
+      delta = 1; // Beyond the loaded pages: counted, shown when its page loads.
+    }
+  }
+  return { ...data, pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total + delta) })) };
+}
+
+export type TaskListsSnapshot = Array<[QueryKey, TaskPages | undefined]>;
+
+/** Applies a change to every cached task list; answers what they held before, for a rollback. */
+export function changeCachedTasks(
+  queryClient: QueryClient,
+  change: { task: Task } | { removedId: string },
+): TaskListsSnapshot {
+  const snapshot = queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists });
+  for (const [key, data] of snapshot) {
+    const params = key[2] as TaskListParams | undefined;
+    if (data && params) queryClient.setQueryData<TaskPages>(key, applyTaskChange(data, params, change));
+  }
+  return snapshot;
+}
+
+export function restoreCachedTasks(queryClient: QueryClient, snapshot: TaskListsSnapshot | undefined) {
+  for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+}
+
+/** The task as cached in any list (the optimistic status change starts from it). */
+export function findCachedTask(queryClient: QueryClient, id: string): Task | undefined {
+  for (const [, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists })) {
+    const task = data?.pages.flatMap((p) => p.data).find((t) => t.id === id);
+    if (task) return task;
+  }
+  return undefined;
+}
+
+/**
+ * After a task change commits: the lists are marked stale without refetching the ones on screen
+ * (they already show the change), and what is derived from tasks elsewhere is refreshed: product
+ * progress and timelines (['products']), the dashboard's counts and the activity log.
+ */
+export function refreshAfterTaskChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: taskKeys.lists, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: ['products'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['activity'] }),
+  ]);
+}

@@ -1,0 +1,47 @@
+import { type Task, type TaskStatus, toTaskStatus } from '@shipyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { taskKeys } from './get-tasks.ts';
+import {
+  changeCachedTasks,
+  findCachedTask,
+  refreshAfterTaskChange,
+  restoreCachedTasks,
+  type TaskListsSnapshot,
+} from './task-cache.ts';
+
+export type TaskStatusChange = {
+  id: string;
+  /** Any casing or a board column id ('in progress'). */
+  status: string;
+};
+
+/** PATCH /api/tasks/{id}/task/update; answers the task with its stored status. */
+export function updateTaskStatus({ id, status }: TaskStatusChange): Promise<Task> {
+  return api.patch<Task>(`/tasks/${encodeURIComponent(id)}/task/update`, { status });
+}
+
+/**
+ * Changes a task's status optimistically: every cached list shows it at once (a board card lands
+ * in its new column); a refusal puts the lists back as they were. The caller toasts.
+ */
+export function useUpdateTaskStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTaskStatus,
+    onMutate: async ({ id, status }): Promise<{ snapshot: TaskListsSnapshot | undefined }> => {
+      // A page in flight would land after the change and undo it.
+      await queryClient.cancelQueries({ queryKey: taskKeys.lists });
+      const task = findCachedTask(queryClient, id);
+      const next: TaskStatus | undefined = toTaskStatus(status);
+      if (!task || !next) return { snapshot: undefined };
+      const completedAt = next === 'Completed' ? (task.completedAt ?? new Date().toISOString()) : null;
+      return { snapshot: changeCachedTasks(queryClient, { task: { ...task, status: next, completedAt } }) };
+    },
+    onError: (_error, _change, context) => restoreCachedTasks(queryClient, context?.snapshot),
+    onSuccess: (task) => {
+      changeCachedTasks(queryClient, { task });
+    },
+    onSettled: () => refreshAfterTaskChange(queryClient),
+  });
+}
