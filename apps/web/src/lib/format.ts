@@ -12,6 +12,14 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
 }
 
+/** 'Ada Lovelace' → 'AL', 'grace' → 'G', '' → '?'. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.charAt(0) ?? '';
+  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
 export const RELATIVE_TIME_DAYS = 7;
 
 /**

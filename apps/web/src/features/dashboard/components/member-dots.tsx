@@ -1,5 +1,6 @@
 import type { TeamOverviewItem } from '@shipyard/shared';
 import { cn } from '../../../lib/cn.ts';
+import { initials } from '../../../lib/format.ts';
 
 /** Spec §9: team avatar dots are capped at 5. */
 export const MEMBER_DOTS_MAX = 5;
@@ -23,14 +24,6 @@ export function memberColour(id: string): string {
   let hash = 0;
   for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return palette[hash % palette.length] ?? palette[0];
-}
-
-/** 'Ada Lovelace' → 'AL', 'grace' → 'G', '' → '?'. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.charAt(0) ?? '';
-  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
-  return (first + last).toUpperCase() || '?';
 }
 
 type MemberDotsProps = { team: Pick<TeamOverviewItem, 'members' | 'sample'> };
