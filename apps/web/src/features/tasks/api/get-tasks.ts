@@ -51,8 +51,12 @@ export const tasksQueryOptions = (params: TaskListParams) =>
 
 export const useTasks = (params: TaskListParams) => useInfiniteQuery(tasksQueryOptions(params));
 
-/** Every loaded task of a list, in order. */
-export const loadedTasks = (data: TaskPages | undefined): Task[] => data?.pages.flatMap((p) => p.data) ?? [];
+/**
+ * Every loaded task of a list, in order. These two read only the pages, as useTasks' `data` is
+ * typed InfiniteData<TaskList, unknown>.
+ */
+export const loadedTasks = (data: Pick<TaskPages, 'pages'> | undefined): Task[] =>
+  data?.pages.flatMap((p) => p.data) ?? [];
 
 /** How many tasks match the list's filters in all (not only the loaded ones). */
-export const totalTasks = (data: TaskPages | undefined): number => data?.pages[0]?.total ?? 0;
+export const totalTasks = (data: Pick<TaskPages, 'pages'> | undefined): number => data?.pages[0]?.total ?? 0;

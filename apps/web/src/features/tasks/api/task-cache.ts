@@ -24,19 +24,23 @@ const comesBefore = (a: Task, b: Task) =>
 /**
  * The list with `task` put where it now belongs (replaced, moved in or out), or without the task
  * of `removedId`. A task that sorts after the last loaded one stays out until its page loads.
+ * `previous` is the task as it was before the change, when known: if it matched the filters it
+ * was already counted in the list's total, loaded or not (a one-row count list loads almost none).
  */
 export function applyTaskChange(
   data: TaskPages,
   params: TaskListParams,
   change: { task: Task } | { removedId: string },
+  previous?: Task,
 ): TaskPages {
   const id = 'task' in change ? change.task.id : change.removedId;
   const was = data.pages.some((page) => page.data.some((t) => t.id === id));
+  const counted = was || (previous?.id === id && taskMatches(params, previous));
   const belongs = 'task' in change && taskMatches(params, change.task);
-  if (!was && !belongs) return data;
+  if (!counted && !belongs) return data;
 
   let pages = data.pages.map((page) => ({ ...page, data: page.data.filter((t) => t.id !== id) }));
-  let delta = (belongs ? 1 : 0) - (was ? 1 : 0);
+  const delta = (belongs ? 1 : 0) - (counted ? 1 : 0);
   if (belongs && 'task' in change) {
     const task = change.task;
     const pageIndex = pages.findIndex((page) => page.data.some((t) => comesBefore(task, t)));
@@ -49,24 +53,31 @@ export function applyTaskChange(
       });
     } else if (last >= 0 && pages[last]?.nextCursor === null) {
       pages = pages.map((page, i) => (i === last ? { ...page, data: [...page.data, task] } : page));
-    } else if (!was) {
-      delta = 1; // Beyond the loaded pages: counted, shown when its page loads.
-    }
+    } // Else beyond the loaded pages: counted, shown when its page loads.
   }
   return { ...data, pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total + delta) })) };
 }
 
 export type TaskListsSnapshot = Array<[QueryKey, TaskPages | undefined]>;
 
-/** Applies a change to every cached task list; answers what they held before, for a rollback. */
+/**
+ * Applies a change to every cached task list; answers what they held before, for a rollback.
+ * `previous` (the task before the change) defaults to the task as cached in any list.
+ */
 export function changeCachedTasks(
   queryClient: QueryClient,
   change: { task: Task } | { removedId: string },
+  previous: Task | undefined = findCachedTask(
+    queryClient,
+    'task' in change ? change.task.id : change.removedId,
+  ),
 ): TaskListsSnapshot {
   const snapshot = queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists });
   for (const [key, data] of snapshot) {
     const params = key[2] as TaskListParams | undefined;
-    if (data && params) queryClient.setQueryData<TaskPages>(key, applyTaskChange(data, params, change));
+    if (data && params) {
+      queryClient.setQueryData<TaskPages>(key, applyTaskChange(data, params, change, previous));
+    }
   }
   return snapshot;
 }

@@ -29,18 +29,23 @@ export function useUpdateTaskStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTaskStatus,
-    onMutate: async ({ id, status }): Promise<{ snapshot: TaskListsSnapshot | undefined }> => {
+    onMutate: async ({
+      id,
+      status,
+    }): Promise<{ snapshot: TaskListsSnapshot | undefined; optimistic?: Task | undefined }> => {
       // A page in flight would land after the change and undo it.
       await queryClient.cancelQueries({ queryKey: taskKeys.lists });
       const task = findCachedTask(queryClient, id);
       const next: TaskStatus | undefined = toTaskStatus(status);
       if (!task || !next) return { snapshot: undefined };
       const completedAt = next === 'Completed' ? (task.completedAt ?? new Date().toISOString()) : null;
-      return { snapshot: changeCachedTasks(queryClient, { task: { ...task, status: next, completedAt } }) };
+      const optimistic = { ...task, status: next, completedAt };
+      return { snapshot: changeCachedTasks(queryClient, { task: optimistic }, task), optimistic };
     },
     onError: (_error, _change, context) => restoreCachedTasks(queryClient, context?.snapshot),
-    onSuccess: (task) => {
-      changeCachedTasks(queryClient, { task });
+    onSuccess: (task, _change, context) => {
+      // The lists already count the optimistic version (which may be cached in none of them).
+      changeCachedTasks(queryClient, { task }, context?.optimistic);
     },
     onSettled: () => refreshAfterTaskChange(queryClient),
   });
