@@ -1,14 +1,22 @@
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
+import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 
 export function Component() {
   const { id = '' } = useParams();
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
+  const role = user?.role ?? 'guest';
   return (
     // Keyed by id: moving to another product starts with fresh state.
-    <ProductDetailPage key={id} productId={id} currentUserId={user?.id} userRole={user?.role ?? 'guest'} />
+    <ProductDetailPage
+      key={id}
+      productId={id}
+      currentUserId={user?.id}
+      userRole={role}
+      tasksTab={<ProductTasksTab productId={id} viewer={{ id: user?.id ?? '', role }} />}
+    />
   );
 }
 

@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { makeActivity, makeProductDetail } from '../../../test/product-fixtures.ts';
-import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import {
+  apiError,
+  currentLocation,
+  deferred,
+  jsonResponse,
+  renderWithProviders,
+} from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { ProductDetailPage } from './product-detail-page.tsx';
 
@@ -10,7 +16,12 @@ vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.f
 
 function renderPage({ currentUserId = 'u-1', role = 'member' as const, route = '/products/p-1' } = {}) {
   return renderWithProviders(
-    <ProductDetailPage productId="p-1" currentUserId={currentUserId} userRole={role} />,
+    <ProductDetailPage
+      productId="p-1"
+      currentUserId={currentUserId}
+      userRole={role}
+      tasksTab={<p>The product's tasks</p>}
+    />,
     {
       route,
     },
@@ -50,6 +61,7 @@ describe('ProductDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overview',
+      'Tasks',
       'Documents',
       'Timeline',
     ]);
@@ -129,5 +141,24 @@ describe('ProductDetailPage', () => {
 
     expect(await screen.findByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No activity recorded yet')).toBeInTheDocument();
+  });
+
+  it('shows the tasks slot in the Tasks tab, and keeps that tab in the URL', async () => {
+    routeFetch({ 'GET /api/projects/p-1': jsonResponse(200, makeProductDetail()) });
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('tab', { name: 'Tasks' }));
+
+    expect(screen.getByRole('tab', { name: 'Tasks' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText("The product's tasks")).toBeInTheDocument();
+    expect(currentLocation()).toBe('/products/p-1?tab=tasks');
+  });
+
+  it('opens the Tasks tab named in the URL', async () => {
+    routeFetch({ 'GET /api/projects/p-1': jsonResponse(200, makeProductDetail()) });
+    renderPage({ route: '/products/p-1?tab=tasks' });
+
+    expect(await screen.findByText("The product's tasks")).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Tasks' })).toHaveAttribute('aria-selected', 'true');
   });
 });

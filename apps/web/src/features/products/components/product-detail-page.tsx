@@ -1,5 +1,6 @@
 import { canCreateProduct, type Role } from '@shipyard/shared';
 import { AlertTriangle, ArrowLeft, CalendarDays } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -13,7 +14,7 @@ import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-const TABS = ['overview', 'documents', 'timeline'] as const;
+const TABS = ['overview', 'tasks', 'documents', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -23,10 +24,12 @@ type ProductDetailPageProps = {
   currentUserId: string | undefined;
   /** The signed-in user's role: guests only read. */
   userRole: Role;
+  /** The Tasks tab's content: the tasks feature's list, composed in by the route. */
+  tasksTab: ReactNode;
 };
 
-/** Spec §2.11: the product's header and its Overview, Documents and Activity Timeline tabs. */
-export function ProductDetailPage({ productId, currentUserId, userRole }: ProductDetailPageProps) {
+/** Spec §2.11: the product's header and its Overview, Tasks, Documents and Activity Timeline tabs. */
+export function ProductDetailPage({ productId, currentUserId, userRole, tasksTab }: ProductDetailPageProps) {
   const product = useProduct(productId);
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
@@ -92,12 +95,14 @@ export function ProductDetailPage({ productId, currentUserId, userRole }: Produc
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
         <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="tasks">Tasks</TabsTrigger>
           <TabsTrigger value="documents">Documents</TabsTrigger>
           <TabsTrigger value="timeline">Timeline</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <ProductOverview product={data} currentUserId={currentUserId} />
         </TabsContent>
+        <TabsContent value="tasks">{tasksTab}</TabsContent>
         <TabsContent value="documents">
           <ProductDocuments productId={data.id} canEdit={canEdit} />
         </TabsContent>

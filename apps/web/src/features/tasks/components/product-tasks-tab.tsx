@@ -1,0 +1,386 @@
+import {
+  canEditTasks,
+  taskMessages as m,
+  type Role,
+  TASK_STATUSES,
+  type Task,
+  type TaskStatus,
+} from '@shipyard/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { AlertTriangle, CalendarDays, ListTodo, Plus, RotateCw, Users } from 'lucide-react';
+import {
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { serverMessage } from '../../../lib/form-errors.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  loadedTasks,
+  type TaskListParams,
+  tasksQueryOptions,
+  totalTasks,
+  useTasks,
+} from '../api/get-tasks.ts';
+import { useUpdateTaskStatus } from '../api/update-task-status.ts';
+import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { TaskFormDialog } from './task-form-dialog.tsx';
+import { TaskStatusBadge } from './task-status-badge.tsx';
+
+export const productTasksMessages = {
+  loadFailed: 'Failed to load tasks',
+  loadMoreFailed: 'Could not load more tasks.',
+  emptyHint: 'Create a task to plan the work on this product.',
+  emptyHintReadOnly: 'Tasks added to this product will appear here.',
+} as const;
+
+/** Tasks per page; the next page loads as the list nears its end. */
+export const PRODUCT_TASKS_PAGE_SIZE = 100;
+/** Start loading the next page this many rows before the last loaded one comes into view. */
+const PREFETCH_ROWS = 25;
+const ROW_ESTIMATE_PX = 84;
+
+type Filter = 'all' | TaskStatus;
+const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
+  { value: 'all', label: 'All Tasks' },
+  ...TASK_STATUSES.map((status) => ({ value: status, label: status })),
+];
+const isFilter = (value: string): value is Filter => FILTERS.some((filter) => filter.value === value);
+
+const listParams = (productId: string, filter: Filter, limit: number): TaskListParams => ({
+  productId,
+  search: '',
+  phase: [],
+  status: filter === 'all' ? [] : [filter],
+  limit,
+});
+
+type Viewer = { id: string; role: Role };
+
+/**
+ * Spec §2.11 Tasks tab: the product's tasks by status, with the row menu and the task dialog.
+ * The list is virtualized against the window and loads page by page, so thousands stay smooth.
+ */
+export function ProductTasksTab({ productId, viewer }: { productId: string; viewer: Viewer }) {
+  // Callers pass a fresh object each render; the memoized rows should not redraw for that.
+  const { id: viewerId, role } = viewer;
+  const me = useMemo<Viewer>(() => ({ id: viewerId, role }), [viewerId, role]);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [dialog, setDialog] = useState<{ open: boolean; task?: Task | undefined }>({ open: false });
+  const canEdit = canEditTasks(role);
+  const params = useMemo(() => listParams(productId, filter, PRODUCT_TASKS_PAGE_SIZE), [productId, filter]);
+  const list = useTasks(params);
+  const tasks = useMemo(() => loadedTasks(list.data), [list.data]);
+  const updateStatus = useUpdateTaskStatus();
+  const { mutateAsync: moveTask } = updateStatus;
+
+  const openCreate = useCallback(() => setDialog({ open: true }), []);
+  const openEdit = useCallback((task: Task) => setDialog({ open: true, task }), []);
+  // Each change toasts for itself: mutateAsync's promise settles even when a later change
+  // (or the row leaving a filtered list) has replaced the mutation's observer.
+  const changeStatus = useCallback(
+    (task: Task, status: TaskStatus) => {
+      moveTask({ id: task.id, status }).then(
+        () => toast.success(m.updated, { description: m.statusChangedDescription(status) }),
+        (error: unknown) => toast.error(m.updateFailed, { description: serverMessage(error, m.fallback) }),
+      );
+    },
+    [moveTask],
+  );
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = <TaskRowsSkeleton />;
+  } else if (list.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+        <p className="font-medium text-sm">{productTasksMessages.loadFailed}</p>
+        <p className="text-muted-foreground text-sm">{getErrorMessage(list.error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (tasks.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+        <ListTodo className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium text-sm">{m.emptyForStatus}</p>
+        <p className="text-muted-foreground text-sm">
+          {canEdit ? productTasksMessages.emptyHint : productTasksMessages.emptyHintReadOnly}
+        </p>
+        {canEdit ? (
+          <Button variant="outline" size="sm" className="mt-2" onClick={openCreate}>
+            <Plus aria-hidden="true" />
+            Create Task
+          </Button>
+        ) : null}
+      </div>
+    );
+  } else {
+    body = (
+      <VirtualTaskList
+        tasks={tasks}
+        total={Math.max(totalTasks(list.data), tasks.length)}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        nextPageFailed={list.isFetchNextPageError}
+        fetchNextPage={list.fetchNextPage}
+        renderRow={(task) => (
+          <TaskRow task={task} viewer={me} onEdit={openEdit} onChangeStatus={changeStatus} />
+        )}
+      />
+    );
+  }
+
+  return (
+    <Card className="gap-4 pb-0">
+      <CardHeader>
+        <CardTitle className="text-base">Tasks</CardTitle>
+        {canEdit ? (
+          <CardAction>
+            <Button size="sm" onClick={openCreate}>
+              <Plus aria-hidden="true" />
+              Create Task
+            </Button>
+          </CardAction>
+        ) : null}
+      </CardHeader>
+      <CardContent className="px-0">
+        <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-0">
+          <div className="border-b px-4 pb-3 sm:px-6">
+            <TabsList aria-label="Filter tasks by status" className="w-full justify-start sm:w-fit">
+              {FILTERS.map(({ value, label }) => (
+                <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
+                  <span className="sm:hidden">{value === 'all' ? 'All' : label}</span>
+                  <span className="hidden sm:inline">{label}</span>
+                  <StatusCount productId={productId} filter={value} />
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+          <TabsContent value={filter} className="rounded-none focus-visible:ring-inset">
+            {body}
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+
+      <TaskFormDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        task={dialog.task}
+        productId={productId}
+      />
+    </Card>
+  );
+}
+
+/**
+ * How many tasks a filter holds: a one-row page's total. The cache patches it along with the
+ * lists, so the counts move with every change at no extra request.
+ */
+function StatusCount({ productId, filter }: { productId: string; filter: Filter }) {
+  const count = useInfiniteQuery({
+    ...tasksQueryOptions(listParams(productId, filter, 1)),
+    select: totalTasks,
+  });
+  if (count.data === undefined) return null;
+  return (
+    <span
+      data-slot="status-count"
+      className="hidden rounded-full bg-muted-foreground/10 px-1.5 font-normal text-[11px] text-muted-foreground tabular-nums leading-4 sm:inline"
+    >
+      {formatNumber(count.data)}
+    </span>
+  );
+}
+
+type VirtualTaskListProps = {
+  tasks: Task[];
+  total: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  nextPageFailed: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  renderRow: (task: Task) => ReactNode;
+};
+
+function VirtualTaskList({
+  tasks,
+  total,
+  hasNextPage,
+  isFetchingNextPage,
+  nextPageFailed,
+  fetchNextPage,
+  renderRow,
+}: VirtualTaskListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // The page scrolls, not the list: the virtualizer needs the list's distance from the top of
+  // the document, which moves when what is above it changes height.
+  useLayoutEffect(() => {
+    const measure = () => {
+      const list = listRef.current;
+      if (list) setScrollMargin(Math.round(list.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: tasks.length,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => tasks[index]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (lastIndex >= tasks.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage && !nextPageFailed) {
+      void fetchNextPage();
+    }
+  }, [lastIndex, tasks.length, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage]);
+
+  return (
+    <>
+      <ul
+        ref={listRef}
+        aria-label="Tasks"
+        className="relative"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => {
+          const task = tasks[row.index];
+          if (!task) return null;
+          return (
+            <li
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              aria-posinset={row.index + 1}
+              aria-setsize={total}
+              className="absolute inset-x-0 top-0"
+              style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+            >
+              {renderRow(task)}
+            </li>
+          );
+        })}
+      </ul>
+      {isFetchingNextPage ? (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 py-4 text-muted-foreground text-sm"
+        >
+          <Spinner aria-hidden="true" label="" />
+          Loading more tasks…
+        </p>
+      ) : nextPageFailed ? (
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-4 text-sm">
+          <span className="text-muted-foreground">{productTasksMessages.loadMoreFailed}</span>
+          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+type TaskRowProps = {
+  task: Task;
+  viewer: Viewer;
+  onEdit: (task: Task) => void;
+  onChangeStatus: (task: Task, status: TaskStatus) => void;
+};
+
+/** One task: title and description, then status, priority, team, assignee and due date. */
+const TaskRow = memo(function TaskRow({ task, viewer, onEdit, onChangeStatus }: TaskRowProps) {
+  return (
+    <article
+      aria-label={task.title}
+      className="flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-2 lg:flex-row lg:items-center lg:gap-4">
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-medium text-sm" title={task.title}>
+            {task.title}
+          </h3>
+          {task.description ? (
+            <p className="line-clamp-2 break-words text-muted-foreground text-sm">{task.description}</p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs lg:flex-nowrap">
+          <span className="flex items-center gap-1.5 lg:w-44">
+            <TaskStatusBadge status={task.status} />
+            <PriorityBadge priority={task.priority} />
+          </span>
+          <span className="inline-flex min-w-0 items-center gap-1 lg:w-32">
+            <Users className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate" title={teamLabel(task.team)}>
+              {teamLabel(task.team)}
+            </span>
+          </span>
+          <TaskAssignee assignee={task.assignee} className="text-foreground lg:w-36" />
+          <span className="inline-flex items-center gap-1 lg:w-24">
+            {task.dueDate ? (
+              <>
+                <CalendarDays className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="sr-only">Due </span>
+                <time dateTime={task.dueDate}>{formatDate(task.dueDate)}</time>
+              </>
+            ) : null}
+          </span>
+        </div>
+      </div>
+      <div className="-my-1 w-8 shrink-0">
+        <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+      </div>
+    </article>
+  );
+});
+
+function TaskRowsSkeleton() {
+  return (
+    <div>
+      <span role="status" className="sr-only">
+        Loading tasks
+      </span>
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 lg:items-center">
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-2/5" />
+            <Skeleton className="h-3.5 w-3/4" />
+          </div>
+          <Skeleton className="hidden h-4 w-44 lg:block" />
+          <Skeleton className="hidden h-4 w-32 lg:block" />
+          <Skeleton className="hidden h-4 w-36 lg:block" />
+          <Skeleton className="size-8" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import type { Role } from '@shipyard/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
+import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { makeTask } from './test-tasks.ts';
+
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+function renderMenu({
+  role = 'member' as Role,
+  viewerId = 'u-1',
+  task = makeTask({ title: 'Write tests' }),
+} = {}) {
+  const onEdit = vi.fn();
+  const onChangeStatus = vi.fn();
+  const result = renderWithProviders(
+    <TaskActionsMenu
+      task={task}
+      viewer={{ id: viewerId, role }}
+      onEdit={onEdit}
+      onChangeStatus={onChangeStatus}
+    />,
+  );
+  return { ...result, onEdit, onChangeStatus, task };
+}
+
+const itemNames = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+
+describe('TaskActionsMenu', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('offers a member Edit, the three status moves and Delete, the current status disabled', async () => {
+    const { user } = renderMenu({ role: 'member' });
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+
+    expect(itemNames()).toEqual([
+      'Edit',
+      'Mark as Pending',
+      'Mark as In Progress',
+      'Mark as Completed',
+      'Delete',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Mark as Pending' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Mark as Completed' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('offers a guest only the status moves on a task assigned to them', async () => {
+    const task = makeTask({ title: 'Write tests', assigneeId: 'u-9' });
+    const { user } = renderMenu({ role: 'guest', viewerId: 'u-9', task });
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+
+    expect(itemNames()).toEqual(['Mark as Pending', 'Mark as In Progress', 'Mark as Completed']);
+  });
+
+  it("shows a guest no menu at all on someone else's task", () => {
+    const task = makeTask({ title: 'Write tests', assigneeId: 'u-2' });
+    renderMenu({ role: 'guest', viewerId: 'u-9', task });
+
+    expect(screen.queryByRole('button', { name: 'Actions for Write tests' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the new status when a move is chosen', async () => {
+    const { user, onChangeStatus, task } = renderMenu();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Mark as In Progress' }));
+
+    expect(onChangeStatus).toHaveBeenCalledWith(task, 'In Progress');
+  });
+
+  it('asks to edit the task once the menu has closed', async () => {
+    const { user, onEdit, task } = renderMenu();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+
+    await waitFor(() => expect(onEdit).toHaveBeenCalledWith(task));
+    expect(screen.getByRole('button', { name: 'Actions for Write tests' })).toHaveFocus();
+  });
+
+  it('deletes the task after confirmation and toasts', async () => {
+    const fetchMock = routeFetch({ 'DELETE /api/tasks/t-1': jsonResponse(200, { message: 'Task deleted' }) });
+    const { user } = renderMenu();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete task' });
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete "Write tests"? This action cannot be undone.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Task deleted'));
+    expect(callsTo(fetchMock, 'DELETE', '/api/tasks/t-1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('sends nothing when the deletion is cancelled, and gives focus back to the menu button', async () => {
+    const fetchMock = routeFetch({});
+    const { user } = renderMenu();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for Write tests' })).toHaveFocus(),
+    );
+  });
+
+  it("toasts 'Failed to delete task' with the server's message and keeps the dialog open", async () => {
+    routeFetch({
+      'DELETE /api/tasks/t-1': apiError(
+        403,
+        'FORBIDDEN',
+        'Guests can only change the status of tasks assigned to them.',
+      ),
+    });
+    const { user } = renderMenu();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to delete task', {
+        description: 'Guests can only change the status of tasks assigned to them.',
+      }),
+    );
+    expect(screen.getByRole('alertdialog', { name: 'Delete task' })).toBeInTheDocument();
+  });
+});

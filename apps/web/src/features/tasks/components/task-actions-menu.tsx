@@ -1,0 +1,174 @@
+import {
+  canChangeTaskStatus,
+  canEditTasks,
+  taskMessages as m,
+  type Role,
+  TASK_STATUSES,
+  type Task,
+  type TaskStatus,
+} from '@shipyard/shared';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { serverMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteTask } from '../api/save-task.ts';
+import { TaskStatusIcon } from './task-status-badge.tsx';
+
+export type TaskActionsMenuProps = {
+  task: Task;
+  viewer: { id: string; role: Role };
+  onEdit: (task: Task) => void;
+  onChangeStatus: (task: Task, status: TaskStatus) => void;
+};
+
+/**
+ * The row menu of both task lists (spec §2.11): Edit, Mark as Pending, Mark as In Progress, Mark
+ * as Completed, and Delete. A guest only moves the tasks assigned to them (ARCHITECTURE §5);
+ * a viewer who may do nothing gets no menu at all.
+ */
+export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskActionsMenuProps) {
+  const canEdit = canEditTasks(viewer.role);
+  const canMove = canChangeTaskStatus(viewer, task);
+  const remove = useDeleteTask();
+  const [confirming, setConfirming] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // A dialog opened from a menu item waits until the menu has closed and handed focus back to
+  // its trigger; the dialog then returns focus there when it closes.
+  const afterClose = useRef<(() => void) | null>(null);
+
+  if (!canEdit && !canMove) return null;
+
+  function confirmDelete() {
+    remove.mutateAsync(task.id).then(
+      () => {
+        toast.success(m.deleted);
+        setConfirming(false);
+      },
+      (error: unknown) => {
+        toast.error(m.deleteFailed, { description: serverMessage(error, m.fallback) });
+      },
+    );
+  }
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={triggerRef}
+            variant="ghost"
+            size="icon"
+            className="size-8 text-muted-foreground data-[state=open]:bg-accent"
+            aria-label={`Actions for ${task.title}`}
+          >
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="end"
+          className="w-48"
+          onCloseAutoFocus={(event) => {
+            const action = afterClose.current;
+            if (!action) return;
+            afterClose.current = null;
+            event.preventDefault();
+            triggerRef.current?.focus();
+            action();
+          }}
+        >
+          {canEdit ? (
+            <DropdownMenuItem
+              onSelect={() => {
+                afterClose.current = () => onEdit(task);
+              }}
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </DropdownMenuItem>
+          ) : null}
+          {canEdit && canMove ? <DropdownMenuSeparator /> : null}
+          {canMove
+            ? TASK_STATUSES.map((status) => (
+                <DropdownMenuItem
+                  key={status}
+                  disabled={status === task.status}
+                  onSelect={() => onChangeStatus(task, status)}
+                >
+                  <TaskStatusIcon status={status} className="size-4" />
+                  Mark as {status}
+                </DropdownMenuItem>
+              ))
+            : null}
+          {canEdit ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                variant="destructive"
+                onSelect={() => {
+                  afterClose.current = () => setConfirming(true);
+                }}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <AlertDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setConfirming(false);
+        }}
+      >
+        <AlertDialogContent
+          // Without an AlertDialogTrigger Radix would drop focus on the page: back to the row's button.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (triggerRef.current?.isConnected) triggerRef.current.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete task</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete "{task.title}"? This action cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                // Stay open until the server answers.
+                event.preventDefault();
+                confirmDelete();
+              }}
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

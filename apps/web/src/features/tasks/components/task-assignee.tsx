@@ -1,0 +1,37 @@
+import type { Task } from '@shipyard/shared';
+import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { initials } from '../../../lib/format.ts';
+
+/** Spec §2.11: the team's name plus ' Team', or 'Unassigned Team'. */
+export function teamLabel(team: Task['team']): string {
+  return team ? `${team.name} Team` : 'Unassigned Team';
+}
+
+/** The assignee's avatar (or initials) and name, or 'Unassigned'. */
+export function TaskAssignee({ assignee, className }: { assignee: Task['assignee']; className?: string }) {
+  if (!assignee) {
+    return (
+      <span className={cn('inline-flex min-w-0 items-center gap-1.5 text-muted-foreground', className)}>
+        <span
+          aria-hidden="true"
+          className="size-5 shrink-0 rounded-full border border-muted-foreground/40 border-dashed"
+        />
+        <span className="truncate">Unassigned</span>
+      </span>
+    );
+  }
+  return (
+    <span className={cn('inline-flex min-w-0 items-center gap-1.5', className)}>
+      <Avatar className="size-5">
+        {assignee.avatar_url ? <AvatarImage src={assignee.avatar_url} alt="" /> : null}
+        <AvatarFallback aria-hidden="true" className="text-[9px]">
+          {initials(assignee.name)}
+        </AvatarFallback>
+      </Avatar>
+      <span className="truncate" title={assignee.name}>
+        {assignee.name}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,426 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CreateTask,
+  CreateTaskSchema,
+  taskMessages as m,
+  TASK_PHASES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+  type UpdateTask,
+} from '@shipyard/shared';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { PriorityDot } from '../../../components/priority-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { statusLabel } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useTaskOptions } from '../api/get-task-options.ts';
+import { useCreateTask, useUpdateTask } from '../api/save-task.ts';
+import { TaskStatusIcon } from './task-status-badge.tsx';
+
+export type TaskFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The task being edited; undefined to create one. */
+  task?: Task | undefined;
+  /** The product of a new task when the dialog belongs to one product (product page). */
+  productId?: string | undefined;
+  /** Products to choose from; the product select appears only when given (spec §5). */
+  products?: ReadonlyArray<{ id: string; name: string }> | undefined;
+};
+
+/** What the form holds: every optional choice is '' for "none" until the schema makes it null. */
+type TaskFormValues = {
+  title: string;
+  description: string;
+  projectId: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  phase: string;
+  teamId: string;
+  assigneeId: string;
+  dueDate: string;
+};
+
+const FIELDS = [
+  'title',
+  'description',
+  'projectId',
+  'status',
+  'priority',
+  'phase',
+  'teamId',
+  'assigneeId',
+  'dueDate',
+] as const satisfies ReadonlyArray<keyof TaskFormValues>;
+
+/** Radix Select has no empty value: the "none" choices use this one and the form keeps ''. */
+const NONE = '__none__';
+
+type Choice = { value: string; label: string; icon?: ReactNode };
+
+const statusChoices: Choice[] = TASK_STATUSES.map((status) => ({
+  value: status,
+  label: status,
+  icon: <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />,
+}));
+const priorityChoices: Choice[] = TASK_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: statusLabel(priority),
+  icon: <PriorityDot priority={priority} className="size-2" />,
+}));
+const phaseChoices: Choice[] = [
+  { value: NONE, label: 'None' },
+  ...TASK_PHASES.map((phase) => ({ value: phase, label: statusLabel(phase) })),
+];
+
+// The schema takes anything for its choices ('', null, any casing); the form only ever holds
+// strings, a narrower input, which TypeScript cannot see through the resolver's generics.
+const taskResolver = zodResolver(CreateTaskSchema) as unknown as Resolver<
+  TaskFormValues,
+  unknown,
+  CreateTask
+>;
+
+function defaultsFor(task: Task | undefined, productId: string | undefined): TaskFormValues {
+  return {
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    projectId: task?.projectId ?? productId ?? '',
+    status: task?.status ?? 'Pending',
+    priority: task?.priority ?? 'medium',
+    phase: task?.phase ?? '',
+    teamId: task?.teamId ?? '',
+    assigneeId: task?.assigneeId ?? '',
+    dueDate: task?.dueDate ?? '',
+  };
+}
+
+/**
+ * Spec §2.11, §2.15 and §5: create or edit a task. Title is required; team, assignee, phase and
+ * due date are optional; the product select appears only when `products` is given.
+ */
+export function TaskFormDialog({ open, onOpenChange, task, productId, products }: TaskFormDialogProps) {
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const pending = create.isPending || update.isPending;
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A save in flight finishes (and toasts) before the dialog may close.
+        if (!next && pending) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        className="flex flex-col gap-0 p-0 sm:max-w-xl"
+        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes:
+        // it goes back to what had it (the row menu's button, the 'Create Task' button).
+        onOpenAutoFocus={() => {
+          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocus.current?.isConnected) returnFocus.current.focus();
+          returnFocus.current = null;
+        }}
+      >
+        {/* Mounted only while open: every opening starts from the task (or blank) again. */}
+        <TaskForm
+          task={task}
+          productId={productId}
+          products={products}
+          pending={pending}
+          onSave={(body) =>
+            task ? update.mutateAsync({ id: task.id, ...body }) : create.mutateAsync(body as CreateTask)
+          }
+          onSaved={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type TaskFormProps = {
+  task: Task | undefined;
+  productId: string | undefined;
+  products: ReadonlyArray<{ id: string; name: string }> | undefined;
+  pending: boolean;
+  onSave: (body: CreateTask | UpdateTask) => Promise<Task>;
+  onSaved: () => void;
+};
+
+function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskFormProps) {
+  const editing = task !== undefined;
+  const [defaults] = useState(() => defaultsFor(task, productId));
+  const form = useForm<TaskFormValues, unknown, CreateTask>({
+    resolver: taskResolver,
+    defaultValues: defaults,
+  });
+  const selectedProduct = useWatch({ control: form.control, name: 'projectId' });
+  const options = useTaskOptions(selectedProduct || undefined);
+  const productChanged = useRef(false);
+
+  // A team or assignee of the product the task left does not apply to the one it moves to.
+  useEffect(() => {
+    if (!productChanged.current || !options.data) return;
+    const { teamId, assigneeId } = form.getValues();
+    if (teamId && !options.data.teams.some((team) => team.id === teamId)) {
+      form.setValue('teamId', '', { shouldDirty: true });
+    }
+    if (assigneeId && !options.data.assignees.some((person) => person.id === assigneeId)) {
+      form.setValue('assigneeId', '', { shouldDirty: true });
+    }
+  }, [options.data, form]);
+
+  // The task's own team and assignee stay choosable while it keeps its product, even if they
+  // have since left it (the server decides whether they may stay).
+  const keepsProduct = editing && selectedProduct === task.projectId;
+  const teams = withCurrent(options.data?.teams ?? [], keepsProduct ? task.team : null);
+  const assignees = withCurrent(options.data?.assignees ?? [], keepsProduct ? task.assignee : null);
+  const optionsPlaceholder = !selectedProduct
+    ? 'Select a product first'
+    : options.isPending
+      ? 'Loading…'
+      : undefined;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = editing ? changedFields(values, form.getValues(), defaults) : values;
+    try {
+      await onSave(body);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
+        toast.error(editing ? m.updateFailed : m.createFailed, {
+          description: serverMessage(error, m.fallback),
+        });
+      }
+      return;
+    }
+    if (editing) toast.success(m.updated, { description: m.updatedDescription });
+    else toast.success(m.created, { description: m.createdDescription });
+    onSaved();
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <DialogTitle>{editing ? 'Edit Task' : 'Create New Task'}</DialogTitle>
+          <DialogDescription>
+            {editing ? 'Change the task’s details.' : 'Add a task to the product’s work.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
+          <TextField
+            control={form.control}
+            name="title"
+            label="Title"
+            placeholder="e.g. Design the onboarding flow"
+            autoComplete="off"
+            maxLength={200}
+          />
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Description</FormLabel>
+                <FormControl>
+                  <Textarea
+                    {...field}
+                    rows={3}
+                    placeholder="What needs doing, and when is it done?"
+                    className="max-h-48 min-h-20"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {products ? (
+            <ChoiceField
+              control={form.control}
+              name="projectId"
+              label="Product"
+              placeholder="Select a product"
+              choices={products.map((product) => ({ value: product.id, label: product.name }))}
+              onChosen={() => {
+                productChanged.current = true;
+              }}
+            />
+          ) : null}
+          <div className="grid items-start gap-5 sm:grid-cols-3">
+            <ChoiceField
+              control={form.control}
+              name="status"
+              label="Status"
+              placeholder="Select status"
+              choices={statusChoices}
+            />
+            <ChoiceField
+              control={form.control}
+              name="priority"
+              label="Priority"
+              placeholder="Select priority"
+              choices={priorityChoices}
+            />
+            <ChoiceField
+              control={form.control}
+              name="phase"
+              label="Phase"
+              placeholder="None"
+              choices={phaseChoices}
+            />
+          </div>
+          <div className="grid items-start gap-5 sm:grid-cols-2">
+            <ChoiceField
+              control={form.control}
+              name="teamId"
+              label="Team"
+              placeholder={optionsPlaceholder ?? 'No team'}
+              disabled={optionsPlaceholder !== undefined}
+              choices={[
+                { value: NONE, label: 'No team' },
+                ...teams.map((team) => ({ value: team.id, label: team.name })),
+              ]}
+            />
+            <ChoiceField
+              control={form.control}
+              name="assigneeId"
+              label="Assignee"
+              placeholder={optionsPlaceholder ?? 'Unassigned'}
+              disabled={optionsPlaceholder !== undefined}
+              choices={[
+                { value: NONE, label: 'Unassigned' },
+                ...assignees.map((person) => ({ value: person.id, label: person.name })),
+              ]}
+            />
+          </div>
+          <TextField
+            control={form.control}
+            name="dueDate"
+            label="Due date"
+            type="date"
+            className="sm:w-1/2"
+          />
+        </div>
+
+        <DialogFooter className="border-t px-6 py-4">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" pending={pending}>
+            {editing ? 'Update Task' : 'Create Task'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+/** The options, plus the current choice when it is no longer among them. */
+function withCurrent<T extends { id: string; name: string }>(
+  list: readonly T[],
+  current: { id: string; name: string } | null,
+): Array<{ id: string; name: string }> {
+  if (!current || list.some((item) => item.id === current.id)) return [...list];
+  return [...list, { id: current.id, name: current.name }];
+}
+
+/**
+ * An edit sends the fields that differ from what the dialog opened with, and always the product
+ * (spec §7.3), so a change someone made meanwhile to another field is not overwritten.
+ */
+function changedFields(values: CreateTask, raw: TaskFormValues, initial: TaskFormValues): UpdateTask {
+  const body: Record<string, unknown> = { projectId: values.projectId };
+  for (const field of FIELDS) if (raw[field] !== initial[field]) body[field] = values[field];
+  return body as UpdateTask;
+}
+
+type ChoiceFieldProps = {
+  control: Control<TaskFormValues, unknown, CreateTask>;
+  name: FieldPath<TaskFormValues>;
+  label: string;
+  placeholder: string;
+  choices: readonly Choice[];
+  disabled?: boolean;
+  onChosen?: (value: string) => void;
+};
+
+/** A labelled select whose NONE choice stands for the form's ''. */
+function ChoiceField({ control, name, label, placeholder, choices, disabled, onChosen }: ChoiceFieldProps) {
+  const hasNone = choices.some((choice) => choice.value === NONE);
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <Select
+            name={field.name}
+            // While disabled the placeholder says why ('Loading…'), whatever the value.
+            value={disabled ? '' : field.value || (hasNone ? NONE : '')}
+            disabled={disabled}
+            onValueChange={(value) => {
+              const next = value === NONE ? '' : value;
+              field.onChange(next);
+              onChosen?.(next);
+            }}
+          >
+            <FormControl>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full min-w-0">
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {choices.map((choice) => (
+                <SelectItem key={choice.value} value={choice.value}>
+                  {choice.icon}
+                  {choice.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import type { Task, TaskList, TaskOptions } from '@shipyard/shared';
+
+// Tasks as the API answers them, for this feature's component tests. Ids are UUIDs, as the
+// form's schema checks them.
+
+export const PRODUCT_ID = '11111111-1111-4111-8111-111111111111';
+export const OTHER_PRODUCT_ID = '22222222-2222-4222-8222-222222222222';
+export const TEAM_ID = '33333333-3333-4333-8333-333333333333';
+export const OTHER_TEAM_ID = '44444444-4444-4444-8444-444444444444';
+export const ASSIGNEE_ID = '55555555-5555-4555-8555-555555555555';
+export const OTHER_ASSIGNEE_ID = '66666666-6666-4666-8666-666666666666';
+
+export function makeTask(overrides: Partial<Task> = {}): Task {
+  const id = overrides.id ?? 't-1';
+  const projectId = overrides.projectId ?? PRODUCT_ID;
+  return {
+    id,
+    _id: id,
+    title: 'Design the onboarding flow',
+    description: 'Three screens, then the first product.',
+    status: 'Pending',
+    priority: 'medium',
+    phase: null,
+    dueDate: null,
+    teamId: null,
+    team: null,
+    assigneeId: null,
+    assignee: null,
+    projectId,
+    product_id: projectId,
+    project: { id: projectId, name: 'Apollo' },
+    createdBy: 'u-1',
+    completedAt: null,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    updatedAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function taskList(data: Task[], overrides: Partial<TaskList> = {}): TaskList {
+  return { data, total: data.length, nextCursor: null, ...overrides };
+}
+
+export function makeTaskOptions(overrides: Partial<TaskOptions> = {}): TaskOptions {
+  return {
+    teams: [{ id: TEAM_ID, name: 'Design' }],
+    assignees: [{ id: ASSIGNEE_ID, name: 'Grace Hopper', email: 'grace@example.com', avatar_url: null }],
+    ...overrides,
+  };
+}
