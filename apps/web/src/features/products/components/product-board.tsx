@@ -1,23 +1,13 @@
 import {
   type Announcements,
-  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
-  type DropAnimationFunction,
-  type KeyboardCoordinateGetter,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  rectIntersection,
   type ScreenReaderInstructions,
-  TouchSensor,
   type UniqueIdentifier,
   useDraggable,
   useDroppable,
-  useSensor,
-  useSensors,
 } from '@dnd-kit/core';
 import { PRODUCT_STATUSES, type Product, type ProductStatus } from '@shipyard/shared';
 import { GripVerticalIcon } from 'lucide-react';
@@ -26,6 +16,13 @@ import { Link } from 'react-router';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import {
+  boardAutoScroll,
+  boardCollisionDetection,
+  boardDropAnimation,
+  columnKeyboardCoordinates,
+  useBoardSensors,
+} from '../../../lib/dnd.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
@@ -34,18 +31,6 @@ import { StatusBadge, StatusDot } from './status-badge.tsx';
 
 /** The board shows every visible product at once, up to the API's page maximum. */
 export const BOARD_LIMIT = 200;
-
-// Spec §9 drag and drop: 5 px before a mouse drag starts, a 120 ms long-press on touch, edge
-// auto-scroll of at most 28 px per step, and a drop animation of 0.33 to 0.55 s.
-const MOUSE_DISTANCE_PX = 5;
-const TOUCH_DELAY_MS = 120;
-const TOUCH_TOLERANCE_PX = 5;
-const AUTO_SCROLL_MAX_STEP_PX = 28;
-const AUTO_SCROLL_STEP_MS = 16;
-const DROP_MIN_MS = 330;
-const DROP_MAX_MS = 550;
-/** The distance at which the drop animation takes its longest. */
-const DROP_MAX_AT_PX = 1500;
 
 type CardData = { product: Product };
 
@@ -66,86 +51,8 @@ export function statusChangeForDrop(
   return { id: product.id, status: statusLabel(overId) };
 }
 
-/**
- * The pointer never starts a drag for a touch: on a phone the long-press of the touch sensor
- * does, so a swipe still scrolls the page and the board.
- */
-class MouseAndPenSensor extends PointerSensor {
-  static override activators = [
-    {
-      eventName: 'onPointerDown' as const,
-      handler: ({ nativeEvent: event }: { nativeEvent: PointerEvent }) =>
-        event.pointerType !== 'touch' && event.isPrimary && event.button === 0,
-    },
-  ];
-}
-
-/**
- * Keyboard path (ARCHITECTURE §6): left and right arrows move the picked-up card to the centre
- * of the previous or next column; up and down do nothing (a column has no order).
- */
-export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
-  event,
-  { context, currentCoordinates },
-) => {
-  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
-  if (step === 0) return undefined;
-  event.preventDefault();
-  const { active, over, droppableRects, collisionRect } = context;
-  const from = isColumnId(over?.id) ? over.id : productOf(active?.data.current)?.status;
-  const index = from ? PRODUCT_STATUSES.indexOf(from) : -1;
-  const target = PRODUCT_STATUSES[index + step];
-  const rect = target ? droppableRects.get(target) : undefined;
-  if (!rect || !collisionRect) return currentCoordinates;
-  const y = Math.min(
-    Math.max(currentCoordinates.y, rect.top),
-    rect.top + Math.max(0, rect.height - collisionRect.height),
-  );
-  return { x: rect.left + (rect.width - collisionRect.width) / 2, y };
-};
-
-/** The column under the pointer; for the keyboard (no pointer), the one the card overlaps most. */
-const collisionDetection: CollisionDetection = (args) => {
-  const underPointer = pointerWithin(args);
-  return underPointer.length > 0 ? underPointer : rectIntersection(args);
-};
-
-const transformString = ({
-  x,
-  y,
-  scaleX,
-  scaleY,
-}: {
-  x: number;
-  y: number;
-  scaleX: number;
-  scaleY: number;
-}) => `translate3d(${x}px, ${y}px, 0) scaleX(${scaleX}) scaleY(${scaleY})`;
-
-/** The card settles into place in 0.33 to 0.55 s, longer the further it travels. */
-const dropAnimation: DropAnimationFunction = ({ active, dragOverlay, transform }) => {
-  const dx = dragOverlay.rect.left - active.rect.left;
-  const dy = dragOverlay.rect.top - active.rect.top;
-  const distance = Math.hypot(dx, dy);
-  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  if (distance < 1 || reduceMotion || typeof dragOverlay.node.animate !== 'function') return;
-  const duration = DROP_MIN_MS + (DROP_MAX_MS - DROP_MIN_MS) * Math.min(distance / DROP_MAX_AT_PX, 1);
-  const final = { ...transform, x: transform.x - dx, y: transform.y - dy };
-  const previousOpacity = active.node.style.opacity;
-  active.node.style.opacity = '0';
-  const animation = dragOverlay.node.animate(
-    [{ transform: transformString(transform) }, { transform: transformString(final) }],
-    { duration, easing: 'cubic-bezier(0.2, 1, 0.1, 1)', fill: 'forwards' },
-  );
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      active.node.style.opacity = previousOpacity;
-      resolve();
-    };
-    animation.onfinish = done;
-    animation.oncancel = done;
-  });
-};
+/** Left and right arrows move a picked-up card between the status columns (ARCHITECTURE §6). */
+const keyboardCoordinates = columnKeyboardCoordinates(PRODUCT_STATUSES, (data) => productOf(data)?.status);
 
 const columnName = (id: UniqueIdentifier | undefined) => (isColumnId(id) ? statusLabel(id) : undefined);
 
@@ -202,13 +109,7 @@ export function ProductBoard({ filters, canMove, emptyAction }: ProductBoardProp
   const [refocus, setRefocus] = useState<{ id: string; status: string } | null>(null);
   const refocused = useCallback(() => setRefocus(null), []);
 
-  const sensors = useSensors(
-    useSensor(MouseAndPenSensor, { activationConstraint: { distance: MOUSE_DISTANCE_PX } }),
-    useSensor(TouchSensor, {
-      activationConstraint: { delay: TOUCH_DELAY_MS, tolerance: TOUCH_TOLERANCE_PX },
-    }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
-  );
+  const sensors = useBoardSensors(keyboardCoordinates);
 
   const columns = useMemo(() => {
     const byStatus = new Map<string, Product[]>(PRODUCT_STATUSES.map((status) => [status, []]));
@@ -259,8 +160,8 @@ export function ProductBoard({ filters, canMove, emptyAction }: ProductBoardProp
       ) : null}
       <DndContext
         sensors={sensors}
-        collisionDetection={collisionDetection}
-        autoScroll={{ acceleration: AUTO_SCROLL_MAX_STEP_PX, interval: AUTO_SCROLL_STEP_MS }}
+        collisionDetection={boardCollisionDetection}
+        autoScroll={boardAutoScroll}
         accessibility={{ announcements, screenReaderInstructions }}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
@@ -281,7 +182,7 @@ export function ProductBoard({ filters, canMove, emptyAction }: ProductBoardProp
             />
           ))}
         </div>
-        <DragOverlay dropAnimation={dropAnimation}>
+        <DragOverlay dropAnimation={boardDropAnimation}>
           {dragged ? <CardBody product={dragged} overlay /> : null}
         </DragOverlay>
       </DndContext>
