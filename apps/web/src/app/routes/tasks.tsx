@@ -1,8 +1,11 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { TasksPage } from '../../features/tasks/components/tasks-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Tasks" />;
+  // RequireSession has loaded the user before any signed-in page renders.
+  const { data: user } = useSession();
+  if (!user) return null;
+  return <TasksPage viewer={{ id: user.id, role: user.role }} />;
 }
 
 export default Component;

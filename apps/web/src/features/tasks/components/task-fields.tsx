@@ -1,0 +1,131 @@
+import type { Task } from '@shipyard/shared';
+import { startOfToday } from 'date-fns';
+import { CalendarIcon, CircleAlertIcon, ListTodoIcon, RotateCcwIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate, formatNumber, initials, statusLabel, toDate } from '../../../lib/format.ts';
+
+// The pieces of a task that both views of the tasks page show the same way.
+
+/** '1 task', '2,000 tasks'. */
+export const taskCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'task' : 'tasks'}`;
+
+export const phaseLabel = (phase: string | null) => (phase ? statusLabel(phase) : '—');
+
+/** Past its due date and not completed. */
+export function isOverdue(task: Pick<Task, 'dueDate' | 'status'>, today = startOfToday()): boolean {
+  const due = toDate(task.dueDate);
+  return due !== undefined && task.status !== 'Completed' && due < today;
+}
+
+/** The assignee's picture, or their initials; nothing when the task has no assignee. */
+export function AssigneeAvatar({ task, className }: { task: Pick<Task, 'assignee'>; className?: string }) {
+  const assignee = task.assignee;
+  if (!assignee) return null;
+  return (
+    <span className={cn('inline-flex shrink-0', className)} title={`Assigned to ${assignee.name}`}>
+      <Avatar className="size-6">
+        {assignee.avatar_url ? <AvatarImage src={assignee.avatar_url} alt="" /> : null}
+        <AvatarFallback aria-hidden="true" className="text-[10px]">
+          {initials(assignee.name)}
+        </AvatarFallback>
+      </Avatar>
+      <span className="sr-only">Assigned to {assignee.name}</span>
+    </span>
+  );
+}
+
+/** The due date, in red with 'Overdue' when it has passed and the task is not completed. */
+export function TaskDueDate({
+  task,
+  withIcon = false,
+  stacked = false,
+  className,
+}: {
+  task: Pick<Task, 'dueDate' | 'status'>;
+  withIcon?: boolean;
+  /** From lg on, 'Overdue' on a line of its own under the date (the list's narrow column). */
+  stacked?: boolean;
+  className?: string;
+}) {
+  if (!task.dueDate) {
+    return withIcon ? null : <span className={cn('text-muted-foreground', className)}>No due date</span>;
+  }
+  const overdue = isOverdue(task);
+  return (
+    <span
+      data-overdue={overdue || undefined}
+      className={cn(
+        'inline-flex gap-x-1 whitespace-nowrap tabular-nums',
+        'items-center',
+        stacked && 'lg:flex-col lg:items-start',
+        className,
+        overdue && 'font-medium text-red-600 dark:text-red-400',
+      )}
+    >
+      {withIcon ? <CalendarIcon aria-hidden="true" className="size-3.5 shrink-0" /> : null}
+      <time dateTime={task.dueDate}>{formatDate(task.dueDate)}</time>
+      {overdue ? (
+        <span className="text-xs">
+          <span className={cn(stacked && 'lg:hidden')}>· </span>Overdue
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** No task to show: an icon, the text and the next action (ARCHITECTURE §6). */
+export function TasksEmptyState({
+  narrowed,
+  action,
+  className,
+}: {
+  narrowed: boolean;
+  action?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col items-center justify-center gap-3 px-6 py-14 text-center', className)}>
+      <div className="flex size-10 items-center justify-center rounded-full bg-muted">
+        <ListTodoIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+      </div>
+      <div className="grid gap-1">
+        <p className="font-medium text-sm">No tasks found</p>
+        <p className="text-muted-foreground text-sm">
+          {narrowed ? 'No task matches this search and these filters.' : 'Tasks you create appear here.'}
+        </p>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** A failed load: the error's text (spec §8.1) and a way to try again. */
+export function TasksErrorState({
+  error,
+  onRetry,
+  className,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={cn('flex flex-col items-center justify-center gap-3 px-6 py-14 text-center', className)}
+    >
+      <div className="flex size-10 items-center justify-center rounded-full bg-destructive/10">
+        <CircleAlertIcon aria-hidden="true" className="size-5 text-destructive" />
+      </div>
+      <p className="max-w-md text-sm">{getErrorMessage(error)}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RotateCcwIcon aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,327 @@
+import { canEditTasks, type Role, type Task, type TaskStatus } from '@shipyard/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { LoaderCircleIcon } from 'lucide-react';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
+import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { phaseLabel, TaskDueDate, TasksEmptyState, TasksErrorState, taskCount } from './task-fields.tsx';
+import type { TaskFilterValues } from './task-search-params.ts';
+import { TaskStatusBadge } from './task-status-badge.tsx';
+import { useTaskStatusChange } from './use-task-status-change.ts';
+
+/** Tasks per page; the next page loads as the end of the list comes near. */
+export const LIST_LIMIT = 100;
+/** How close to the last loaded row the next page is asked for. */
+const LOAD_MORE_WITHIN_ROWS = 20;
+const ROW_ESTIMATE_PX = 61;
+
+type Viewer = { id: string; role: Role };
+
+export type TaskListProps = {
+  filters: TaskFilterValues;
+  viewer: Viewer;
+  onEdit: (task: Task) => void;
+  /** Whether a search or a filter narrows the list (the empty state says so). */
+  narrowed: boolean;
+  /** The empty state's next action (clear the filters, or add a task). */
+  emptyAction?: ReactNode;
+};
+
+// Desktop: a table of fixed columns, scrolling sideways when narrow; below lg each row folds
+// into a small card (the header row hides, cells wrap under the title).
+const COLUMN_WIDTHS = ['auto', '7rem', '7.25rem', '5rem', '7rem', '8.75rem', '9rem', '7.5rem', '3rem'];
+const fold = 'max-lg:block';
+
+const HEADERS = ['Task', 'Product', 'Status', 'Priority', 'Phase', 'Team', 'Assignee', 'Due date'] as const;
+
+/** Spec §2.15 List View: every matching task, newest first, loaded page by page as it scrolls. */
+export function TaskList({ filters, viewer, onEdit, narrowed, emptyAction }: TaskListProps) {
+  const params = useMemo(() => ({ ...filters, limit: LIST_LIMIT }), [filters]);
+  const filterKey = useMemo(() => JSON.stringify(filters), [filters]);
+  const query = useInfiniteQuery({ ...tasksQueryOptions(params), placeholderData: keepPreviousData });
+  const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
+  const total = totalTasks(query.data);
+  const changeStatus = useTaskStatusChange();
+  const onChangeStatus = useCallback(
+    (task: Task, status: TaskStatus) => void changeStatus(task, status),
+    [changeStatus],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError && !query.data) {
+    return (
+      <div className="rounded-xl border bg-card">
+        <TasksErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  if (tasks.length === 0) {
+    return (
+      <div className="rounded-xl border bg-card">
+        <TasksEmptyState narrowed={narrowed} action={emptyAction} />
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className={cn(
+        'overflow-hidden rounded-xl border bg-card transition-opacity',
+        query.isPlaceholderData && 'opacity-60',
+      )}
+    >
+      <div className="flex items-center justify-between gap-3 border-b px-4 py-2.5">
+        <p className="font-medium text-sm tabular-nums" aria-live="polite">
+          {taskCount(total)}
+        </p>
+        {query.isFetching && !isFetchingNextPage ? (
+          <Spinner label="Updating tasks" className="text-muted-foreground" />
+        ) : null}
+      </div>
+      <TaskRows
+        // Other filters: the list starts again from its top.
+        key={filterKey}
+        tasks={tasks}
+        total={total}
+        viewer={viewer}
+        onEdit={onEdit}
+        onChangeStatus={onChangeStatus}
+        hasMore={Boolean(hasNextPage)}
+        loadingMore={isFetchingNextPage}
+        onLoadMore={loadMore}
+      />
+    </div>
+  );
+}
+
+function TaskRows({
+  tasks,
+  total,
+  viewer,
+  onEdit,
+  onChangeStatus,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: {
+  tasks: Task[];
+  total: number;
+  viewer: Viewer;
+  onEdit: (task: Task) => void;
+  onChangeStatus: (task: Task, status: TaskStatus) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const virtualizer = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 8,
+    getItemKey: (index) => tasks[index]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && lastShown >= tasks.length - LOAD_MORE_WITHIN_ROWS) onLoadMore();
+  }, [hasMore, lastShown, tasks.length, onLoadMore]);
+
+  const canEdit = canEditTasks(viewer.role);
+  // Rows out of view are stood in for by two spacer rows, so the table keeps its column layout.
+  const paddingTop = rows[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+
+  return (
+    <div
+      ref={scrollRef}
+      data-scroll-area=""
+      className="max-h-[max(24rem,calc(100dvh-17rem))] overflow-auto overscroll-contain"
+    >
+      <table
+        aria-label="Tasks"
+        aria-rowcount={total + 1}
+        className={cn('w-full table-fixed border-collapse text-sm lg:min-w-[64rem]', fold)}
+      >
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns, never reordered
+            <col key={index} style={width === 'auto' ? undefined : { width }} />
+          ))}
+        </colgroup>
+        <thead className="sticky top-0 z-10 bg-muted max-lg:hidden">
+          <tr aria-rowindex={1} className="h-9 border-b text-left text-muted-foreground text-xs">
+            {HEADERS.map((header, index) => (
+              <th key={header} scope="col" className={cn('px-3 font-medium', index === 0 && 'pl-4')}>
+                {header}
+              </th>
+            ))}
+            <th scope="col" className="pr-4">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className={fold}>
+          {paddingTop > 0 ? (
+            <tr className={fold} data-spacer="">
+              <td colSpan={COLUMN_WIDTHS.length} style={{ height: paddingTop }} className={cn('p-0', fold)} />
+            </tr>
+          ) : null}
+          {rows.map((row) => {
+            const task = tasks[row.index];
+            if (!task) return null;
+            return (
+              <TaskRow
+                key={row.key}
+                rowRef={virtualizer.measureElement}
+                index={row.index}
+                task={task}
+                viewer={viewer}
+                canEdit={canEdit}
+                onEdit={onEdit}
+                onChangeStatus={onChangeStatus}
+              />
+            );
+          })}
+          {paddingBottom > 0 ? (
+            <tr className={fold} data-spacer="">
+              <td
+                colSpan={COLUMN_WIDTHS.length}
+                style={{ height: paddingBottom }}
+                className={cn('p-0', fold)}
+              />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      {loadingMore ? (
+        <p role="status" className="flex items-center gap-2 px-4 py-3 text-muted-foreground text-sm">
+          <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
+          Loading more tasks...
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A visually-shown label for a cell once the row folds into a card (below lg). */
+function FoldLabel({ children }: { children: string }) {
+  return <span className="text-muted-foreground lg:sr-only">{children}: </span>;
+}
+
+/** A cell: a table cell from lg on, one item of the folded card's wrapping line below it. */
+const cell = 'px-3 py-2.5 align-middle max-lg:order-3 max-lg:block max-lg:p-0';
+
+const TaskRow = memo(function TaskRow({
+  rowRef,
+  index,
+  task,
+  viewer,
+  canEdit,
+  onEdit,
+  onChangeStatus,
+}: {
+  rowRef: (node: HTMLElement | null) => void;
+  index: number;
+  task: Task;
+  viewer: Viewer;
+  canEdit: boolean;
+  onEdit: (task: Task) => void;
+  onChangeStatus: (task: Task, status: TaskStatus) => void;
+}) {
+  return (
+    <tr
+      ref={rowRef}
+      data-index={index}
+      data-task-id={task.id}
+      aria-rowindex={index + 2}
+      className="border-b transition-colors last:border-b-0 hover:bg-muted/40 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:px-4 max-lg:py-3"
+    >
+      <td className={cn(cell, 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
+        <div className="grid min-w-0 gap-0.5">
+          {canEdit ? (
+            <button
+              type="button"
+              onClick={() => onEdit(task)}
+              className="w-fit max-w-full truncate rounded-sm text-left font-medium outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              {task.title}
+            </button>
+          ) : (
+            <span className="truncate font-medium">{task.title}</span>
+          )}
+          {task.description ? (
+            <span className="truncate text-muted-foreground text-xs">{task.description}</span>
+          ) : null}
+        </div>
+      </td>
+      <td className={cn(cell, 'truncate max-lg:max-w-full max-lg:text-xs')}>
+        <FoldLabel>Product</FoldLabel>
+        {task.project.name}
+      </td>
+      <td className={cell}>
+        <TaskStatusBadge status={task.status} />
+      </td>
+      <td className={cell}>
+        <PriorityBadge priority={task.priority} />
+      </td>
+      <td className={cn(cell, 'truncate max-lg:text-xs')}>
+        <FoldLabel>Phase</FoldLabel>
+        {phaseLabel(task.phase)}
+      </td>
+      <td
+        title={teamLabel(task.team)}
+        className={cn(cell, 'truncate max-lg:text-xs', !task.team && 'text-muted-foreground')}
+      >
+        {teamLabel(task.team)}
+      </td>
+      <td className={cn(cell, 'max-lg:text-xs')}>
+        <TaskAssignee assignee={task.assignee} className="max-w-full" />
+      </td>
+      <td className={cn(cell, 'max-lg:text-xs')}>
+        <FoldLabel>Due</FoldLabel>
+        <TaskDueDate task={task} stacked />
+      </td>
+      <td className={cn(cell, 'pr-4 text-right max-lg:order-2 max-lg:ml-auto')}>
+        <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+      </td>
+    </tr>
+  );
+});
+
+function ListSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card">
+      <p role="status" className="sr-only">
+        Loading tasks...
+      </p>
+      <div className="border-b px-4 py-3">
+        <Skeleton className="h-4 w-20" />
+      </div>
+      {Array.from({ length: 8 }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <div key={row} className="flex items-center gap-4 border-b px-4 py-3 last:border-b-0">
+          <div className="grid flex-1 gap-1.5">
+            <Skeleton className="h-4 w-2/5" />
+            <Skeleton className="h-3 w-3/5" />
+          </div>
+          <Skeleton className="hidden h-5 w-20 lg:block" />
+          <Skeleton className="hidden h-5 w-16 lg:block" />
+          <Skeleton className="hidden h-5 w-24 lg:block" />
+          <Skeleton className="size-7 rounded-md" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { TASK_PHASES, type TaskPhase, type TaskStatus, toTaskStatus } from '@shipyard/shared';
+
+// The tasks page keeps its search, filters and tab in the URL, so a reload, a shared link and
+// the back button all show the same tasks. 'All' (a disabled filter, spec §5) and the other
+// defaults are left out of the URL.
+
+export type TasksView = 'list' | 'board';
+
+/** What narrows both views of the tasks page: one product, phase and status at most. */
+export type TaskFilterValues = {
+  search: string;
+  productId: string | undefined;
+  phase: TaskPhase[];
+  status: TaskStatus[];
+};
+
+export type TasksSearchState = {
+  search: string;
+  productId: string | undefined;
+  phase: TaskPhase | undefined;
+  status: TaskStatus | undefined;
+  view: TasksView;
+};
+
+export const defaultTasksSearch: TasksSearchState = {
+  search: '',
+  productId: undefined,
+  phase: undefined,
+  status: undefined,
+  view: 'list',
+};
+
+/** 'In Progress' → 'in-progress': readable in a link, and read back by `toTaskStatus`. */
+const statusParam = (status: TaskStatus) => status.toLowerCase().replace(' ', '-');
+
+const isPhase = (value: string): value is TaskPhase => (TASK_PHASES as readonly string[]).includes(value);
+
+export function readTasksSearch(params: URLSearchParams): TasksSearchState {
+  const productId = params.get('product')?.trim();
+  const phase = params.get('phase')?.trim().toLowerCase() ?? '';
+  return {
+    search: (params.get('search') ?? '').trim(),
+    productId: productId && productId !== 'all' ? productId : undefined,
+    phase: isPhase(phase) ? phase : undefined,
+    status: toTaskStatus(params.get('status')),
+    view: params.get('view') === 'board' ? 'board' : 'list',
+  };
+}
+
+/** `?search=…&product=…&phase=…&status=…&view=board` without the defaults ('' when all are). */
+export function writeTasksSearch(state: TasksSearchState): string {
+  const params = new URLSearchParams();
+  const search = state.search.trim();
+  if (search) params.set('search', search);
+  if (state.productId) params.set('product', state.productId);
+  if (state.phase) params.set('phase', state.phase);
+  if (state.status) params.set('status', statusParam(state.status));
+  if (state.view !== 'list') params.set('view', state.view);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The list filters the page's state stands for. */
+export function filtersOf(state: TasksSearchState): TaskFilterValues {
+  return {
+    search: state.search,
+    productId: state.productId,
+    phase: state.phase ? [state.phase] : [],
+    status: state.status ? [state.status] : [],
+  };
+}
+
+/** Whether any filter or the search narrows the tasks. */
+export const isNarrowed = (state: TasksSearchState) =>
+  state.search !== '' || Boolean(state.productId) || Boolean(state.phase) || Boolean(state.status);

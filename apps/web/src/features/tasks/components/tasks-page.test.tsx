@@ -1,0 +1,245 @@
+import type { Role, Task } from '@shipyard/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
+import { TasksPage } from './tasks-page.tsx';
+import { makeTask, taskList } from './test-tasks.ts';
+
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+// The dialog has its own tests; here it only shows what it was opened with.
+vi.mock('./task-form-dialog.tsx', () => ({
+  TaskFormDialog: ({
+    open,
+    task,
+    products,
+  }: {
+    open: boolean;
+    task?: Task;
+    products?: ReadonlyArray<{ id: string; name: string }>;
+  }) =>
+    open ? (
+      <div role="dialog" aria-label={task ? `Edit ${task.title}` : 'New task'}>
+        {products?.map((product) => product.name).join(', ')}
+      </div>
+    ) : null,
+}));
+
+const products = {
+  data: [
+    { id: 'p-2', name: 'Gemini' },
+    { id: 'p-1', name: 'Apollo' },
+  ],
+  total: 2,
+  page: 1,
+  limit: 200,
+};
+
+const radio = makeTask({ id: 't-1', title: 'Wire the radio', status: 'Pending' });
+
+function serve(tasks: Task[] = [radio]) {
+  const answer = () => jsonResponse(200, taskList(tasks));
+  return routeFetch({
+    'GET /api/tasks/all': answer,
+    'GET /api/tasks/p-2/tasks': answer,
+    'GET /api/projects': jsonResponse(200, products),
+  });
+}
+
+/** The query of the latest list request, as a plain object, and the path it went to. */
+const lastListRequest = (fetchMock: ReturnType<typeof routeFetch>) => {
+  const calls = fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+    .filter(({ url, init }) => (init?.method ?? 'GET') === 'GET' && url.pathname.startsWith('/api/tasks/'));
+  const last = calls.at(-1);
+  return { path: last?.url.pathname, query: Object.fromEntries(last?.url.searchParams ?? []) };
+};
+
+function renderPage(route = '/tasks', role: Role = 'member') {
+  return renderWithProviders(<TasksPage viewer={{ id: 'u-1', role }} />, { route });
+}
+
+async function choose(user: ReturnType<typeof renderPage>['user'], filter: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: filter }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('TasksPage', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    layOutScrollAreas();
+  });
+
+  it('shows the title, Add Task, the filters and the list of every task at first', async () => {
+    const fetchMock = serve();
+    renderPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Task' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Filter by product' })).toHaveTextContent('All Products');
+    expect(screen.getByRole('combobox', { name: 'Filter by phase' })).toHaveTextContent('All Phases');
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('All Statuses');
+    expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Kanban Board' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+
+    expect(await screen.findByText('Wire the radio')).toBeInTheDocument();
+    expect(lastListRequest(fetchMock)).toEqual({ path: '/api/tasks/all', query: { limit: '100' } });
+  });
+
+  it('offers All plus the choices in each filter: products by name, the five phases, the three statuses', async () => {
+    serve();
+    const { user } = renderPage();
+    await screen.findByText('Wire the radio');
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by product' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All Products',
+      'Apollo',
+      'Gemini',
+    ]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by phase' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All Phases',
+      'Planning',
+      'Development',
+      'Testing',
+      'Production',
+      'Maintenance',
+    ]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All Statuses',
+      'Pending',
+      'In Progress',
+      'Completed',
+    ]);
+  });
+
+  it('sends the search once typing pauses, and keeps it in the URL', async () => {
+    const fetchMock = serve();
+    const { user } = renderPage();
+    await screen.findByText('Wire the radio');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search tasks' }), 'Radio');
+
+    await waitFor(() =>
+      expect(lastListRequest(fetchMock)).toEqual({
+        path: '/api/tasks/all',
+        query: { limit: '100', search: 'Radio' },
+      }),
+    );
+    expect(currentLocation()).toBe('/tasks?search=Radio');
+    // One call for the page, one for the settled text: not one per keystroke.
+    expect(callsTo(fetchMock, 'GET', '/api/tasks/all')).toHaveLength(2);
+  });
+
+  it("narrows by product, phase and status, keeps them in the URL, and 'All' removes a filter", async () => {
+    const fetchMock = serve();
+    const { user } = renderPage();
+    await screen.findByText('Wire the radio');
+
+    await choose(user, 'Filter by product', 'Gemini');
+    await choose(user, 'Filter by phase', 'Testing');
+    await choose(user, 'Filter by status', 'In Progress');
+
+    await waitFor(() =>
+      expect(lastListRequest(fetchMock)).toEqual({
+        path: '/api/tasks/p-2/tasks',
+        query: { limit: '100', phase: 'testing', status: 'In Progress' },
+      }),
+    );
+    expect(currentLocation()).toBe('/tasks?product=p-2&phase=testing&status=in-progress');
+
+    await choose(user, 'Filter by phase', 'All Phases');
+    await choose(user, 'Filter by product', 'All Products');
+
+    await waitFor(() =>
+      expect(lastListRequest(fetchMock)).toEqual({
+        path: '/api/tasks/all',
+        query: { limit: '100', status: 'In Progress' },
+      }),
+    );
+    expect(currentLocation()).toBe('/tasks?status=in-progress');
+  });
+
+  it('starts from the filters and the tab in the URL, and clears the filters but not the tab', async () => {
+    const fetchMock = serve();
+    const { user } = renderPage('/tasks?search=radio&phase=testing&status=completed&view=board');
+
+    expect(screen.getByRole('tab', { name: 'Kanban Board' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('radio');
+    expect(screen.getByRole('combobox', { name: 'Filter by phase' })).toHaveTextContent('Testing');
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('Completed');
+    await screen.findByRole('region', { name: 'Completed' });
+    // Only the column the status filter keeps asks the server.
+    expect(callsTo(fetchMock, 'GET', '/api/tasks/all').map(({ url }) => url.search)).toEqual([
+      '?limit=100&search=radio&phase=testing&status=Completed',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    expect(currentLocation()).toBe('/tasks?view=board');
+    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('All Statuses');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('switches to the board, one list per column, and keeps the tab in the URL', async () => {
+    const fetchMock = serve();
+    const { user } = renderPage();
+    await screen.findByText('Wire the radio');
+
+    await user.click(screen.getByRole('tab', { name: 'Kanban Board' }));
+
+    expect(currentLocation()).toBe('/tasks?view=board');
+    expect(
+      within(await screen.findByRole('region', { name: 'Pending' })).getByText('Wire the radio'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'In Progress' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Completed' })).toBeInTheDocument();
+    const statuses = callsTo(fetchMock, 'GET', '/api/tasks/all').map(({ url }) =>
+      url.searchParams.get('status'),
+    );
+    expect(statuses.sort()).toEqual([null, 'Completed', 'In Progress', 'Pending'].sort());
+
+    await user.click(screen.getByRole('tab', { name: 'List View' }));
+    expect(currentLocation()).toBe('/tasks');
+  });
+
+  it('opens the task dialog with the products to add a task, and with the task to edit it', async () => {
+    serve();
+    const { user } = renderPage();
+    await screen.findByText('Wire the radio');
+
+    await user.click(screen.getByRole('button', { name: 'Add Task' }));
+    expect(await screen.findByRole('dialog', { name: 'New task' })).toHaveTextContent('Apollo, Gemini');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Wire the radio' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Wire the radio' })).toBeInTheDocument();
+  });
+
+  it('shows a guest no Add Task, and an empty list with no action', async () => {
+    serve([]);
+    renderPage('/tasks', 'guest');
+
+    expect(await screen.findByText('No tasks found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Task' })).not.toBeInTheDocument();
+  });
+
+  it('offers Add Task as the next step when there is no task yet', async () => {
+    serve([]);
+    renderPage();
+
+    expect(await screen.findByText('No tasks found')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Add Task' })).toHaveLength(2);
+  });
+});

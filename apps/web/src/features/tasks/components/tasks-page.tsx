@@ -1,0 +1,279 @@
+import { canEditTasks, type Role, TASK_PHASES, TASK_STATUSES, type Task } from '@shipyard/shared';
+import { ListIcon, PlusIcon, SearchIcon, SquareKanbanIcon, XIcon } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { statusLabel } from '../../../lib/format.ts';
+import { useProductOptions } from '../../../lib/product-options.ts';
+import { TaskBoard } from './task-board.tsx';
+import { TaskFormDialog } from './task-form-dialog.tsx';
+import { TaskList } from './task-list.tsx';
+import {
+  defaultTasksSearch,
+  filtersOf,
+  isNarrowed,
+  readTasksSearch,
+  type TasksSearchState,
+  type TasksView,
+  writeTasksSearch,
+} from './task-search-params.ts';
+import { TaskStatusIcon } from './task-status-badge.tsx';
+
+/** How long typing pauses before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The select value that disables a filter (spec §5). */
+const ALL = 'all';
+
+export type TasksPageProps = {
+  /** The signed-in user: who may add and edit tasks, and whose tasks a guest may move (spec §6). */
+  viewer: { id: string; role: Role };
+};
+
+/** Spec §2.15 /tasks: every task the viewer may see, filtered, as a list or a board. */
+export function TasksPage({ viewer }: TasksPageProps) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readTasksSearch(params), [params]);
+  const products = useProductOptions();
+  const productOptions = products.data ?? [];
+
+  const { id: viewerId, role } = viewer;
+  const me = useMemo(() => ({ id: viewerId, role }), [viewerId, role]);
+  const canEdit = canEditTasks(role);
+
+  const update = useCallback(
+    (patch: Partial<TasksSearchState>, { replace = false }: { replace?: boolean } = {}) =>
+      setParams((current) => writeTasksSearch({ ...readTasksSearch(current), ...patch }), {
+        replace,
+        preventScrollReset: true,
+      }),
+    [setParams],
+  );
+
+  // The same filters (by value) keep the same object, so the lists below do not start over.
+  const filterKey = writeTasksSearch({ ...state, view: 'list' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filter values
+  const filters = useMemo(() => filtersOf(state), [filterKey]);
+  const narrowed = isNarrowed(state);
+
+  const [dialog, setDialog] = useState<{ open: boolean; task?: Task | undefined }>({ open: false });
+  const onAdd = useCallback(() => setDialog({ open: true, task: undefined }), []);
+  const onEdit = useCallback((task: Task) => setDialog({ open: true, task }), []);
+  const onDialogOpenChange = useCallback(
+    (open: boolean) => setDialog((current) => ({ ...current, open })),
+    [],
+  );
+
+  const onSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const clearFilters = () => update({ ...defaultTasksSearch, view: state.view });
+
+  const emptyAction = narrowed ? (
+    <Button variant="outline" size="sm" onClick={clearFilters}>
+      <XIcon aria-hidden="true" />
+      Clear filters
+    </Button>
+  ) : canEdit ? (
+    <Button size="sm" onClick={onAdd}>
+      <PlusIcon aria-hidden="true" />
+      Add Task
+    </Button>
+  ) : undefined;
+
+  return (
+    <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        title="Tasks"
+        description="Plan, assign and follow the work across your products."
+        actions={
+          canEdit ? (
+            <Button onClick={onAdd}>
+              <PlusIcon aria-hidden="true" />
+              Add Task
+            </Button>
+          ) : null
+        }
+      />
+
+      <Tabs
+        value={state.view}
+        onValueChange={(view) => update({ view: view as TasksView })}
+        className="min-w-0 gap-4"
+      >
+        <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+          <SearchBox value={state.search} onChange={onSearch} />
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-center">
+            <Select
+              value={state.productId ?? ALL}
+              onValueChange={(value) => update({ productId: value === ALL ? undefined : value })}
+            >
+              <SelectTrigger aria-label="Filter by product" className="w-full min-w-0 lg:w-44">
+                <SelectValue placeholder="All Products" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All Products</SelectItem>
+                {productOptions.map((product) => (
+                  <SelectItem key={product.id} value={product.id}>
+                    {product.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select
+              value={state.phase ?? ALL}
+              onValueChange={(value) =>
+                update({ phase: TASK_PHASES.find((phase) => phase === value) ?? undefined })
+              }
+            >
+              <SelectTrigger aria-label="Filter by phase" className="w-full min-w-0 lg:w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All Phases</SelectItem>
+                {TASK_PHASES.map((phase) => (
+                  <SelectItem key={phase} value={phase}>
+                    {statusLabel(phase)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select
+              value={state.status ?? ALL}
+              onValueChange={(value) =>
+                update({ status: TASK_STATUSES.find((status) => status === value) ?? undefined })
+              }
+            >
+              <SelectTrigger aria-label="Filter by status" className="w-full min-w-0 lg:w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All Statuses</SelectItem>
+                {TASK_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    <TaskStatusIcon status={status} />
+                    {status}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {narrowed ? (
+              <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
+                <XIcon aria-hidden="true" />
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+          {/* On a phone the tabs take a row of their own, each half of it. */}
+          <TabsList className="grid h-9 w-full grid-cols-2 sm:inline-flex sm:w-fit lg:ml-auto">
+            <TabsTrigger value="list" className="px-3">
+              <ListIcon aria-hidden="true" />
+              List View
+            </TabsTrigger>
+            <TabsTrigger value="board" className="px-3">
+              <SquareKanbanIcon aria-hidden="true" />
+              Kanban Board
+            </TabsTrigger>
+          </TabsList>
+        </div>
+
+        <TabsContent value="list" className="min-w-0">
+          <TaskList
+            filters={filters}
+            viewer={me}
+            onEdit={onEdit}
+            narrowed={narrowed}
+            emptyAction={emptyAction}
+          />
+        </TabsContent>
+        <TabsContent value="board" className="min-w-0">
+          <TaskBoard
+            filters={filters}
+            viewer={me}
+            onEdit={onEdit}
+            narrowed={narrowed}
+            emptyAction={emptyAction}
+          />
+        </TabsContent>
+      </Tabs>
+
+      <TaskFormDialog
+        open={dialog.open}
+        onOpenChange={onDialogOpenChange}
+        task={dialog.task}
+        products={productOptions}
+      />
+    </div>
+  );
+}
+
+/** The search box: title or description, sent once typing pauses; follows the URL when it changes. */
+function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  // The latest callback, without restarting the pause whenever another filter changes it.
+  const latestOnChange = useRef(onChange);
+  useEffect(() => {
+    latestOnChange.current = onChange;
+  }, [onChange]);
+
+  // The URL changed by other means (back button, Clear filters): show what it says.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = next;
+      latestOnChange.current(next);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div className="relative min-w-0 flex-1 lg:max-w-xs">
+      <SearchIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        aria-label="Search tasks"
+        placeholder="Search tasks..."
+        value={text}
+        maxLength={200}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text !== '') {
+            event.preventDefault();
+            setText('');
+          }
+        }}
+        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text !== '' ? (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => setText('')}
+          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <XIcon aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
