@@ -30,6 +30,28 @@ describe('list queries are served by their indexes, without a sort', () => {
     ],
     ['products_created_idx', 'select id from products order by created_at desc, id desc limit 50'],
     ['tasks_created_idx', 'select id from tasks order by created_at desc, id desc limit 50'],
+    // The task lists (modules/tasks): a product's tasks, and the board's status columns across
+    // products, each on the first page and on a later one (the keyset cursor).
+    [
+      'tasks_product_created_idx',
+      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000' order by created_at desc, id desc limit 51`,
+    ],
+    [
+      'tasks_product_created_idx',
+      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000'
+         and (created_at, id) < ('2030-01-01T00:00:00.000000Z'::timestamptz, '00000000-0000-4000-8000-000000000001'::uuid)
+       order by created_at desc, id desc limit 51`,
+    ],
+    [
+      'tasks_status_created_idx',
+      `select id from tasks where status = 'In Progress' order by created_at desc, id desc limit 51`,
+    ],
+    [
+      'tasks_status_created_idx',
+      `select id from tasks where status = 'In Progress'
+         and (created_at, id) < ('2030-01-01T00:00:00.000000Z'::timestamptz, '00000000-0000-4000-8000-000000000001'::uuid)
+       order by created_at desc, id desc limit 51`,
+    ],
     [
       'documents_product_created_idx',
       `select id from documents where product_id = '00000000-0000-4000-8000-000000000000' order by created_at desc, id desc limit 50`,
@@ -38,5 +60,8 @@ describe('list queries are served by their indexes, without a sort', () => {
     const text = await plan(query);
     expect(text).toContain(index);
     expect(text).not.toMatch(/\bSort\b/);
+    // A later page starts inside the index: the keyset is a bound of the scan, not a filter after it.
+    if (query.includes('(created_at, id) <'))
+      expect(text).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW/);
   });
 });

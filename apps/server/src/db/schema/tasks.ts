@@ -6,7 +6,7 @@ import { teams } from './teams.ts';
 import { users } from './users.ts';
 
 // Tasks of a product (docs/data-model.md). Created with the Products issue, whose progress
-// and dashboard figures are computed from them; the Tasks issue adds the calls.
+// and dashboard figures are computed from them; the Tasks issue adds the calls (modules/tasks).
 
 export const tasks = pgTable(
   'tasks',
@@ -23,7 +23,8 @@ export const tasks = pgTable(
     priority: text({ enum: ['low', 'medium', 'high', 'critical'] })
       .notNull()
       .default('medium'),
-    phase: text(),
+    /** One of the product's stages (shared TASK_PHASES), or none. */
+    phase: text({ enum: ['planning', 'development', 'testing', 'production', 'maintenance'] }),
     teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
     assigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
     dueDate: date(),
@@ -35,6 +36,9 @@ export const tasks = pgTable(
     // completed_at too: the dashboard's weekly counts then read the index only, not a row per task.
     index('tasks_product_status_idx').on(t.productId, t.status, t.completedAt),
     index('tasks_created_idx').on(...newestFirst(t)),
+    // A product's task list, and the board's status columns across products, newest first with keyset.
+    index('tasks_product_created_idx').on(t.productId, ...newestFirst(t)),
+    index('tasks_status_created_idx').on(t.status, ...newestFirst(t)),
     index('tasks_assignee_idx').on(t.assigneeId, t.status),
     index('tasks_team_idx').on(t.teamId),
     index('tasks_created_by_idx').on(t.createdBy),
@@ -42,6 +46,10 @@ export const tasks = pgTable(
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),
+    check(
+      'tasks_phase_known',
+      sql`${t.phase} in ('planning', 'development', 'testing', 'production', 'maintenance')`,
+    ),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE INDEX "tasks_product_created_idx" ON "tasks" USING btree ("product_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "tasks_status_created_idx" ON "tasks" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_phase_known" CHECK ("tasks"."phase" in ('planning', 'development', 'testing', 'production', 'maintenance'));
