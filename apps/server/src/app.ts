@@ -43,6 +43,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createTasksRepository } from './modules/tasks/tasks.repository.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -170,6 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const files = createDocumentFiles({ documents, storage, log: app.log });
       await api.register(projectsRoutes, {
         service: createProjectsService({ db, projects: createProjectsRepository(db), activities, files }),
+      });
+      await api.register(tasksRoutes, {
+        service: createTasksService({ db, tasks: createTasksRepository(db), activities }),
       });
       await api.register(activitiesRoutes, { service: createActivitiesService({ db, activities }) });
       await api.register(dashboardRoutes, {

@@ -1,0 +1,35 @@
+import type { Task } from '@shipyard/shared';
+import type { TaskRow } from '../../db/schema/index.ts';
+
+/** A task with the names its screens show, joined in the query that read it. */
+export type TaskWithNames = {
+  task: TaskRow;
+  productName: string;
+  team: { id: string; name: string } | null;
+  assignee: { id: string; name: string; avatarUrl: string | null } | null;
+};
+
+/** The API's task (spec §3): both `id` and `_id`, `projectId` and `product_id`. */
+export function toTask({ task, productName, team, assignee }: TaskWithNames): Task {
+  return {
+    id: task.id,
+    _id: task.id,
+    title: task.title,
+    description: task.description,
+    status: task.status,
+    priority: task.priority,
+    phase: task.phase,
+    dueDate: task.dueDate,
+    teamId: task.teamId,
+    team: team ? { id: team.id, name: team.name } : null,
+    assigneeId: task.assigneeId,
+    assignee: assignee ? { id: assignee.id, name: assignee.name, avatar_url: assignee.avatarUrl } : null,
+    projectId: task.productId,
+    product_id: task.productId,
+    project: { id: task.productId, name: productName },
+    createdBy: task.createdBy,
+    completedAt: task.completedAt?.toISOString() ?? null,
+    createdAt: task.createdAt.toISOString(),
+    updatedAt: task.updatedAt.toISOString(),
+  };
+}

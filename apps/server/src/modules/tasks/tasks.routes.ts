@@ -1,0 +1,139 @@
+import {
+  CreateTaskSchema,
+  MessageResponseSchema,
+  TaskFiltersSchema,
+  TaskIdParamsSchema,
+  TaskListSchema,
+  TaskOptionsSchema,
+  TaskProductParamsSchema,
+  TaskSchema,
+  TaskStatusUpdateSchema,
+  taskMessages,
+  UpdateTaskSchema,
+} from '@shipyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireSession } from '../../lib/session.ts';
+import type { TasksService } from './tasks.service.ts';
+
+const tags = ['tasks'];
+
+export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = async (app, { service }) => {
+  app.addHook('onRequest', requireSession);
+
+  // Static before parametric is Fastify's own rule: /tasks/all never reaches /tasks/:id.
+  app.get(
+    '/tasks/all',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every task of the products the caller may see, newest first: search, product, phase, status and assignee filters, keyset paging by cursor',
+        querystring: TaskFiltersSchema,
+        response: { 200: TaskListSchema },
+      },
+    },
+    async (req) => service.listAll(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/tasks/:productId/tasks',
+    {
+      schema: {
+        tags,
+        summary: "A product's tasks, newest first, with the same filters and paging as /tasks/all",
+        params: TaskProductParamsSchema,
+        querystring: TaskFiltersSchema,
+        response: { 200: TaskListSchema },
+      },
+    },
+    async (req) => service.listForProduct(currentUser(req), req.params.productId, req.query),
+  );
+
+  app.get(
+    '/tasks/:productId/options',
+    {
+      schema: {
+        tags,
+        summary:
+          "What a task of the product may name: its teams, and its assignees (the product's creator and the active members of its teams)",
+        params: TaskProductParamsSchema,
+        response: { 200: TaskOptionsSchema },
+      },
+    },
+    async (req) => service.options(currentUser(req), req.params.productId),
+  );
+
+  app.get(
+    '/tasks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One task, with its product, team and assignee names',
+        params: TaskIdParamsSchema,
+        response: { 200: TaskSchema },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.post(
+    '/tasks',
+    {
+      schema: {
+        tags,
+        summary: "Create a task in a product (not guests); createdBy is the caller; records 'task_created'",
+        body: CreateTaskSchema,
+        response: { 201: TaskSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+  );
+
+  // The spec leaves the method open (§7.3): PATCH and PUT both take any subset of the fields.
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/tasks/:id/update',
+      schema: {
+        tags,
+        summary:
+          "Edit a task (not guests); projectId moves it to another product; records 'task_updated' and any status change",
+        params: TaskIdParamsSchema,
+        body: UpdateTaskSchema,
+        response: { 200: TaskSchema },
+      },
+      handler: async (req) => service.update(currentUser(req), req.params.id, req.body),
+    });
+  }
+
+  app.patch(
+    '/tasks/:id/task/update',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set a task's status (any casing or the board's column id); a guest only on a task assigned to them; records 'task_status_updated' or 'task_completed'",
+        params: TaskIdParamsSchema,
+        body: TaskStatusUpdateSchema,
+        response: { 200: TaskSchema },
+      },
+    },
+    async (req) => service.changeStatus(currentUser(req), req.params.id, req.body.status),
+  );
+
+  app.delete(
+    '/tasks/:id',
+    {
+      schema: {
+        tags,
+        summary: "Delete a task (not guests); records 'task_deleted'",
+        params: TaskIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await service.remove(currentUser(req), req.params.id);
+      return { message: taskMessages.deleted };
+    },
+  );
+};

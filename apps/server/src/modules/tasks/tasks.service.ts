@@ -1,0 +1,301 @@
+import {
+  type CreateTask,
+  canChangeTaskStatus,
+  canEditTasks,
+  productMessages,
+  type Task,
+  type TaskFilters,
+  type TaskList,
+  type TaskOptions,
+  type TaskStatus,
+  taskMessages,
+  type UpdateTask,
+} from '@shipyard/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { TaskRow } from '../../db/schema/index.ts';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
+import type { ActivitiesRepository } from '../activities/activities.repository.ts';
+import { toTask } from './tasks.mapper.ts';
+import type { TaskCursor, TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
+
+export const cursorMessages = {
+  invalid: 'The cursor is not valid: pass the nextCursor of the previous page.',
+};
+
+// ---- The keyset cursor: base64url of "<created_at to the microsecond, UTC>|<id>" ----
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const encodeCursor = (c: TaskCursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
+
+/** The cursor, or undefined for anything `encodeCursor` did not make (PostgreSQL must never see it). */
+export function decodeCursor(value: string): TaskCursor | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
+  const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (rest.length || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !UUID.test(id)) return undefined;
+  // A real instant: '2026-02-30T…' matches the pattern but is no day.
+  const millis = `${createdAt.slice(0, 23)}Z`;
+  const day = new Date(millis);
+  if (Number.isNaN(day.getTime()) || day.toISOString() !== millis) return undefined;
+  return { createdAt, id };
+}
+
+// ---- Activity texts ----
+
+/** The fields an edit may change: API name, column, and the words `task_updated` lists them by. */
+const EDITABLE = [
+  ['title', 'title', 'title'],
+  ['description', 'description', 'description'],
+  ['priority', 'priority', 'priority'],
+  ['phase', 'phase', 'phase'],
+  ['teamId', 'teamId', 'team'],
+  ['assigneeId', 'assigneeId', 'assignee'],
+  ['dueDate', 'dueDate', 'due date'],
+  ['projectId', 'productId', 'product'],
+] as const satisfies ReadonlyArray<readonly [keyof UpdateTask, keyof TaskPatch & keyof TaskRow, string]>;
+
+/** completed_at follows the status: set (by the database's clock) on Completed, cleared otherwise. */
+const completedAtFor = (status: TaskStatus) => (status === 'Completed' ? sql`now()` : null);
+
+function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
+  const completed = row.status === 'Completed';
+  return {
+    actionType: completed ? 'task_completed' : 'task_status_updated',
+    description: completed
+      ? `Completed task "${row.title}"`
+      : `Changed task "${row.title}" from ${previous} to ${row.status}`,
+    metadata: {
+      previousStatus: previous,
+      newStatus: row.status,
+      status: row.status,
+      priority: row.priority,
+      taskId: row.id,
+    },
+    productId: row.productId,
+    taskId: row.id,
+    performedBy: actorId,
+  };
+}
+
+type Deps = { db: Db; tasks: TasksRepository; activities: ActivitiesRepository };
+
+export function createTasksService({ db, tasks, activities }: Deps) {
+  const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
+  const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+  const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
+
+  async function lockVisible(tx: Db, actor: Viewer, id: string) {
+    const task = await tasks.lockVisible(tx, actor, id);
+    if (!task) throw taskNotFound();
+    return task;
+  }
+
+  async function withNames(id: string, tx: Db): Promise<Task> {
+    const found = await tasks.findWithNames(id, undefined, tx);
+    if (!found) throw taskNotFound();
+    return toTask(found);
+  }
+
+  /** A team and an assignee must be of the task's product; both are reported at once. */
+  async function checkReferences(
+    tx: Db,
+    productId: string,
+    refs: { teamId: string | null; assigneeId: string | null },
+  ) {
+    const fields: Record<string, string[]> = {};
+    if (refs.teamId && !(await tasks.teamOfProduct(tx, refs.teamId, productId))) {
+      fields.teamId = [taskMessages.teamNotInProduct];
+    }
+    if (refs.assigneeId && !(await tasks.isAssignable(tx, refs.assigneeId, productId))) {
+      fields.assigneeId = [taskMessages.assigneeNotInProduct];
+    }
+    const first = Object.values(fields)[0]?.[0];
+    if (first) throw BadRequest(first, 'VALIDATION_ERROR', { fields });
+  }
+
+  async function list(query: Omit<TaskListQuery, 'after'>, cursor: string | undefined): Promise<TaskList> {
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (cursor !== undefined && !after) {
+      throw BadRequest(cursorMessages.invalid, 'VALIDATION_ERROR', {
+        fields: { cursor: [cursorMessages.invalid] },
+      });
+    }
+    const { rows, total } = await tasks.list({ ...query, after });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(toTask),
+      total,
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({ createdAt: last.cursorAt, id: last.task.id })
+          : null,
+    };
+  }
+
+  return {
+    /** Every task of the products the caller may see. */
+    async listAll(actor: SessionUser, { cursor, ...filters }: TaskFilters): Promise<TaskList> {
+      return list({ ...filters, visibleTo: actor }, cursor);
+    },
+
+    async listForProduct(actor: SessionUser, productId: string, filters: TaskFilters): Promise<TaskList> {
+      await findVisibleProduct(db, actor, productId);
+      const { cursor, ...rest } = filters;
+      return list({ ...rest, productId }, cursor);
+    },
+
+    async options(actor: SessionUser, productId: string): Promise<TaskOptions> {
+      await findVisibleProduct(db, actor, productId);
+      const { teams, people } = await tasks.options(productId);
+      return {
+        teams,
+        assignees: people.map((p) => ({ id: p.id, name: p.name, email: p.email, avatar_url: p.avatarUrl })),
+      };
+    },
+
+    async get(actor: SessionUser, id: string): Promise<Task> {
+      const found = await tasks.findWithNames(id, actor);
+      if (!found) throw taskNotFound();
+      return toTask(found);
+    },
+
+    async create(actor: SessionUser, body: CreateTask): Promise<Task> {
+      return db.transaction(async (tx) => {
+        const product = await tasks.holdVisibleProduct(tx, actor, body.projectId);
+        if (!product) throw productNotFound();
+        if (!canEditTasks(actor.role)) throw readOnly();
+        await checkReferences(tx, product.id, body);
+        const row = await tasks.insert(
+          {
+            productId: product.id,
+            title: body.title,
+            description: body.description,
+            status: body.status,
+            priority: body.priority,
+            phase: body.phase,
+            teamId: body.teamId,
+            assigneeId: body.assigneeId,
+            dueDate: body.dueDate,
+            completedAt: completedAtFor(body.status),
+            createdBy: actor.id,
+          },
+          tx,
+        );
+        await activities.insert(
+          {
+            actionType: 'task_created',
+            description: `Created task "${row.title}"`,
+            metadata: { priority: row.priority, status: row.status, taskId: row.id },
+            productId: row.productId,
+            taskId: row.id,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+        return withNames(row.id, tx);
+      });
+    },
+
+    /**
+     * Any subset of the fields. `projectId` moves the task to another product the caller may edit
+     * tasks of; its team and assignee must then belong to that product too, so a team of the old
+     * product is refused unless the body names another. A status change is recorded as on the
+     * status call; the other changes as one `task_updated` entry.
+     */
+    async update(actor: SessionUser, id: string, body: UpdateTask): Promise<Task> {
+      return db.transaction(async (tx) => {
+        const current = await lockVisible(tx, actor, id);
+        if (!canEditTasks(actor.role)) throw readOnly();
+        const productId = body.projectId ?? current.productId;
+        const moved = productId !== current.productId;
+        if (moved && !(await tasks.holdVisibleProduct(tx, actor, productId))) throw productNotFound();
+        const teamId = body.teamId === undefined ? current.teamId : body.teamId;
+        const assigneeId = body.assigneeId === undefined ? current.assigneeId : body.assigneeId;
+        // Unchanged references are not checked again: an assignee who has since left the team
+        // must not block an edit of the title.
+        await checkReferences(tx, productId, {
+          teamId: moved || teamId !== current.teamId ? teamId : null,
+          assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
+        });
+
+        const patch: Record<string, unknown> = {};
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        const changed: string[] = [];
+        for (const [field, column, label] of EDITABLE) {
+          const value = body[field];
+          if (value === undefined || value === current[column]) continue;
+          patch[column] = value;
+          changes[field] = { from: current[column], to: value };
+          changed.push(label);
+        }
+        const statusChanged = body.status !== undefined && body.status !== current.status;
+        if (statusChanged && body.status) {
+          patch.status = body.status;
+          patch.completedAt = completedAtFor(body.status);
+        }
+        if (changed.length === 0 && !statusChanged) return withNames(id, tx);
+
+        const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
+        if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
+        if (changed.length > 0) {
+          await activities.insert(
+            {
+              actionType: 'task_updated',
+              description: `Updated task "${row.title}": ${changed.join(', ')}`,
+              metadata: { changes, taskId: row.id },
+              productId: row.productId,
+              taskId: row.id,
+              performedBy: actor.id,
+            },
+            tx,
+          );
+        }
+        return withNames(id, tx);
+      });
+    },
+
+    /** The board's move and the row menu's "Mark as …"; a guest may move the tasks assigned to them. */
+    async changeStatus(actor: SessionUser, id: string, status: TaskStatus): Promise<Task> {
+      return db.transaction(async (tx) => {
+        const current = await lockVisible(tx, actor, id);
+        if (!canChangeTaskStatus(actor, current)) throw readOnly();
+        if (current.status === status) return withNames(id, tx);
+        const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
+        await activities.insert(statusActivity(row, current.status, actor.id), tx);
+        return withNames(id, tx);
+      });
+    },
+
+    /** The entry outlives the task: it names the task in its metadata, not in task_id. */
+    async remove(actor: SessionUser, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await lockVisible(tx, actor, id);
+        if (!canEditTasks(actor.role)) throw readOnly();
+        await tasks.remove(id, tx);
+        await activities.insert(
+          {
+            actionType: 'task_deleted',
+            description: `Deleted task "${current.title}"`,
+            metadata: {
+              taskId: id,
+              title: current.title,
+              status: current.status,
+              priority: current.priority,
+            },
+            productId: current.productId,
+            taskId: null,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
+
+export type TasksService = ReturnType<typeof createTasksService>;
