@@ -1,8 +1,8 @@
 // HTTP benchmark of the hot read calls against a seeded PostgreSQL. A throwaway bundled
 // PostgreSQL is started in a temp DATA_DIR with two databases: one at the chosen scale and one
 // with a tenth of the tasks (everything else equal), for the dashboard's scaling rule. For each,
-// the API server runs as its own process, bench-member signs in, and autocannon drives each call
-// (warm-up, then the measured run) with the session as a Bearer token.
+// the API server runs as its own process, bench-member and bench-admin sign in, and autocannon
+// drives each call (warm-up, then the measured run) with a session as a Bearer token.
 //
 // Usage (from the repository root): npm run bench:http [-- --scale small] [-- --server source]
 //   [-- --apply-sql try.sql]   (extra SQL on both databases after seeding, e.g. an index to try)
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_MEMBER, BENCH_PASSWORD, seed } from './seed.mjs';
+import { BENCH_ADMIN, BENCH_MEMBER, BENCH_PASSWORD, seed } from './seed.mjs';
 
 const SCALES = {
   full: { products: 200, tasks: 50_000, activities: 500_000 },
@@ -68,7 +68,10 @@ if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.ever
   process.exit(2);
 }
 
-/** The calls, given the id of a product bench-member may see. */
+/**
+ * The calls, given the id of a product bench-member may see (each holds 1/200 of the tasks).
+ * Every call is made as bench-member, who sees half the products, unless `as` says 'admin'.
+ */
 const calls = (productId) => [
   // Not a target: the cheapest signed-in call (the session lookup and nothing else), measured the
   // same way to show what the stack and the machine allow at all.
@@ -77,6 +80,11 @@ const calls = (productId) => [
   { name: 'detail', path: `/api/projects/${productId}` },
   { name: 'dashboard', path: '/api/dashboard/summary' },
   { name: 'activity log', path: '/api/activities?limit=100' },
+  // The Tasks page's first page (default limit 50, with the total), for an admin who sees every
+  // task and for bench-member, then a product's Tasks tab.
+  { name: 'tasks all (admin)', path: '/api/tasks/all', as: 'admin' },
+  { name: 'tasks all (member)', path: '/api/tasks/all' },
+  { name: 'product tasks', path: `/api/tasks/${productId}/tasks` },
 ];
 
 const say = (msg) => console.log(msg);
@@ -263,13 +271,13 @@ async function startServer(command, databaseUrl, dataDir) {
   return { origin, pid: child.pid, stop, output };
 }
 
-async function signIn(origin) {
+async function signIn(origin, email) {
   const res = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_MEMBER, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
-  if (!res.ok) throw new Error(`login as ${BENCH_MEMBER}: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`login as ${email}: ${res.status} ${await res.text()}`);
   return (await res.json()).token;
 }
 
@@ -335,13 +343,14 @@ async function load(origin, headers, call, serverPid, pgDir) {
 async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
   const server = await startServer(command, databaseUrl, dataDir);
   try {
-    const token = await signIn(server.origin);
-    const headers = { authorization: `Bearer ${token}` };
-    const list = await probe(server.origin, headers, { path: '/api/projects?limit=50' });
+    const bearer = async (email) => ({ authorization: `Bearer ${await signIn(server.origin, email)}` });
+    const sessions = { member: await bearer(BENCH_MEMBER), admin: await bearer(BENCH_ADMIN) };
+    const list = await probe(server.origin, sessions.member, { path: '/api/projects?limit=50' });
     const productId = list.status === 200 ? JSON.parse(list.body).data?.[0]?.id : undefined;
     if (!productId) throw new Error(`GET /api/projects answered ${list.status} without a product`);
     const results = [];
     for (const call of calls(productId).filter(pick)) {
+      const headers = sessions[call.as ?? 'member'];
       const first = await probe(server.origin, headers, call);
       if (first.status !== 200) {
         say(`  ${call.name}: ${call.path} answered ${first.status}; not measured`);
@@ -509,7 +518,7 @@ async function main() {
     const c = r.cpuCores;
     const per = r.cpuMsPerRequest;
     say(
-      `  ${r.name.padEnd(16)}  server ${c.server.toFixed(2)}  postgres ${c.postgres.toFixed(2)}  ` +
+      `  ${r.name.padEnd(18)}  server ${c.server.toFixed(2)}  postgres ${c.postgres.toFixed(2)}  ` +
         `autocannon ${c.autocannon.toFixed(2)}  interrupts ${c.interrupts.toFixed(2)}  ` +
         `others ${c.others.toFixed(2)} (steal ${c.steal.toFixed(2)})   ` +
         (per
