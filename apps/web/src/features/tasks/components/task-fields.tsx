@@ -95,7 +95,9 @@ export function TasksEmptyState({
       <div className="grid gap-1">
         <p className="font-medium text-sm">No tasks found</p>
         <p className="text-muted-foreground text-sm">
-          {narrowed ? 'No task matches this search and these filters.' : 'Tasks you create appear here.'}
+          {narrowed
+            ? 'No task matches this search and these filters.'
+            : 'Tasks of the products you can see appear here.'}
         </p>
       </div>
       {action}
