@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { makeTask, taskList } from '../components/test-tasks.ts';
 import type { TaskListParams, TaskPages } from './get-tasks.ts';
-import { applyTaskChange } from './task-cache.ts';
+import { applyTaskChange, refreshAfterTaskChange } from './task-cache.ts';
 
 const params = (status: TaskListParams['status'] = []): TaskListParams => ({
   search: '',
@@ -44,5 +45,25 @@ describe('applyTaskChange', () => {
     expect(totalOf(applyTaskChange(onePage(10), params(['Completed']), { removedId: 't-1' }, older))).toBe(
       10,
     );
+  });
+});
+
+describe('refreshAfterTaskChange', () => {
+  it('refreshes what tasks feed elsewhere (product progress, dashboard, activity) and only marks task lists stale', async () => {
+    const queryClient = new QueryClient();
+    const keys = [
+      ['products', 'detail', 'p-1'],
+      ['products', 'list', {}],
+      ['dashboard', 'summary'],
+      ['activity', 'log', {}],
+      ['tasks', 'list', params()],
+    ];
+    for (const key of keys) queryClient.setQueryData(key, {});
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+
+    await refreshAfterTaskChange(queryClient);
+
+    for (const key of keys) expect(queryClient.getQueryState(key)?.isInvalidated, key.join('/')).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['tasks', 'list'], refetchType: 'none' });
   });
 });
