@@ -1,0 +1,72 @@
+import { z } from 'zod/mini';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+
+// Notifications (spec §2.21, §3 Notification, §4, §7.5, §8.2). A user only ever sees and
+// changes their own.
+
+export const NOTIFICATION_TYPES = [
+  /** An invitation to a team; `metadata.teamId` (and productId) say which. Accept from it. */
+  'INVITE',
+  /** To the inviter: the invitee accepted. */
+  'INVITE_ACCEPTED',
+  /** To the new lead of a team. */
+  'TEAM_LEAD',
+  /** To a member removed from a team. */
+  'REMOVED_FROM_TEAM',
+  /** To the assignee of a task someone else assigned to them. */
+  'TASK_ASSIGNED',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notificationMessages = {
+  success: 'Success',
+  accepted: 'Invitation accepted successfully.',
+  markedRead: 'Notification marked as read.',
+  deleted: 'Notification deleted.',
+  allRead: 'All notifications marked as read.',
+  acceptFailed: 'Failed to accept invitation.',
+  markReadFailed: 'Failed to mark notification as read.',
+  deleteFailed: 'Failed to delete notification.',
+  markAllFailed: 'Failed to mark notifications as read.',
+  notFound: 'Notification not found',
+  empty: 'You have no notifications.',
+} as const;
+
+export const NotificationSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  read: z.boolean(),
+  sender: z.nullable(z.object({ _id: z.string(), name: z.string(), avatar: z.nullable(z.string()) })),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** GET /api/notifications: newest first, keyset paging by `cursor`. */
+export const NotificationQuerySchema = z.object({
+  unread: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => v === true || v === 'true' || v === '1'),
+      z.boolean(),
+    ),
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(
+    z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(PAGE_LIMIT_MAX))),
+    PAGE_LIMIT_DEFAULT,
+  ),
+});
+export type NotificationQuery = z.infer<typeof NotificationQuerySchema>;
+
+export const NotificationListSchema = z.object({
+  data: z.array(NotificationSchema),
+  /** The caller's unread notifications in all (the sidebar badge). */
+  unread: z.number(),
+  nextCursor: z.nullable(z.string()),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number() });
+export const NotificationIdParamsSchema = z.object({ id: z.uuid(notificationMessages.notFound) });
