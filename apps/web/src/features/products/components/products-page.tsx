@@ -1,18 +1,10 @@
 import { canCreateProduct, type Role } from '@shipyard/shared';
-import {
-  LayoutDashboardIcon,
-  ListFilterIcon,
-  ListIcon,
-  PlusIcon,
-  SearchIcon,
-  SquareKanbanIcon,
-  XIcon,
-} from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { LayoutDashboardIcon, ListFilterIcon, ListIcon, PlusIcon, SquareKanbanIcon } from 'lucide-react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { ProductFilterValues } from '../api/get-products.ts';
@@ -29,7 +21,6 @@ import { ProductTable } from './product-table.tsx';
 import { type FilterSelection, ProductsFilterPanel } from './products-filter-panel.tsx';
 
 /** How long typing pauses before the search goes to the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export type ProductsPageProps = {
   /** The viewer's role: who may create products and move them on the board (spec §6). */
@@ -108,7 +99,13 @@ export function ProductsPage({ role }: ProductsPageProps) {
         className="min-w-0 gap-4"
       >
         <div className="flex flex-wrap items-center gap-2 sm:gap-3">
-          <SearchBox value={state.search} onChange={onSearch} />
+          <SearchBox
+            value={state.search}
+            onChange={onSearch}
+            label="Search products"
+            placeholder="Search products..."
+            className="sm:max-w-sm"
+          />
           <Button
             variant="outline"
             aria-expanded={filtersOpen}
@@ -160,63 +157,6 @@ export function ProductsPage({ role }: ProductsPageProps) {
           <ProductBoard filters={filters} canMove={canCreate} emptyAction={emptyAction} />
         </TabsContent>
       </Tabs>
-    </div>
-  );
-}
-
-/** 'Search products...', sent to the server once typing pauses; follows the URL when it changes. */
-function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-
-  // The URL changed by other means (back button, Clear): show what it says.
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = next;
-      onChange(next);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
-
-  return (
-    <div className="relative min-w-0 flex-1 sm:max-w-sm">
-      <SearchIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        aria-label="Search products"
-        placeholder="Search products..."
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && text !== '') {
-            event.preventDefault();
-            setText('');
-          }
-        }}
-        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-      />
-      {text !== '' ? (
-        <button
-          type="button"
-          aria-label="Clear search"
-          onClick={() => setText('')}
-          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <XIcon aria-hidden="true" className="size-4" />
-        </button>
-      ) : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { canEditTasks, type Role, TASK_PHASES, TASK_STATUSES, type Task } from '@shipyard/shared';
-import { ListIcon, PlusIcon, SearchIcon, SquareKanbanIcon, XIcon } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ListIcon, PlusIcon, SquareKanbanIcon, XIcon } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import {
   Select,
   SelectContent,
@@ -30,7 +30,6 @@ import {
 import { TaskStatusIcon } from './task-status-badge.tsx';
 
 /** How long typing pauses before the search goes to the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The select value that disables a filter (spec §5). */
 const ALL = 'all';
@@ -110,7 +109,13 @@ export function TasksPage({ viewer }: TasksPageProps) {
         className="min-w-0 gap-4"
       >
         <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-          <SearchBox value={state.search} onChange={onSearch} />
+          <SearchBox
+            value={state.search}
+            onChange={onSearch}
+            label="Search tasks"
+            placeholder="Search tasks..."
+            className="lg:max-w-xs"
+          />
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-center">
             <Select
               value={state.productId ?? ALL}
@@ -211,69 +216,6 @@ export function TasksPage({ viewer }: TasksPageProps) {
         task={dialog.task}
         products={productOptions}
       />
-    </div>
-  );
-}
-
-/** The search box: title or description, sent once typing pauses; follows the URL when it changes. */
-function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  // The latest callback, without restarting the pause whenever another filter changes it.
-  const latestOnChange = useRef(onChange);
-  useEffect(() => {
-    latestOnChange.current = onChange;
-  }, [onChange]);
-
-  // The URL changed by other means (back button, Clear filters): show what it says.
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = next;
-      latestOnChange.current(next);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  return (
-    <div className="relative min-w-0 flex-1 lg:max-w-xs">
-      <SearchIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        aria-label="Search tasks"
-        placeholder="Search tasks..."
-        value={text}
-        maxLength={200}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && text !== '') {
-            event.preventDefault();
-            setText('');
-          }
-        }}
-        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-      />
-      {text !== '' ? (
-        <button
-          type="button"
-          aria-label="Clear search"
-          onClick={() => setText('')}
-          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <XIcon aria-hidden="true" className="size-4" />
-        </button>
-      ) : null}
     </div>
   );
 }
