@@ -40,12 +40,18 @@ import { createDocumentsRepository } from './modules/documents/documents.reposit
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentFiles, createDocumentsService } from './modules/documents/documents.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createTasksRepository } from './modules/tasks/tasks.repository.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
+import { createTeamsRepository } from './modules/teams/teams.repository.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { createTeamsService } from './modules/teams/teams.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -169,14 +175,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(usersRoutes, { service: createUsersService(common) });
       const activities = createActivitiesRepository(db);
+      const notifications = createNotificationsRepository(db);
       const documents = createDocumentsRepository(db);
       const files = createDocumentFiles({ documents, storage, log: app.log });
       await api.register(projectsRoutes, {
         service: createProjectsService({ db, projects: createProjectsRepository(db), activities, files }),
       });
       await api.register(tasksRoutes, {
-        service: createTasksService({ db, tasks: createTasksRepository(db), activities }),
+        service: createTasksService({ db, tasks: createTasksRepository(db), activities, notifications }),
       });
+      await api.register(teamsRoutes, {
+        service: createTeamsService({ db, teams: createTeamsRepository(db), activities, notifications }),
+      });
+      await api.register(notificationsRoutes, { service: createNotificationsService({ db, notifications }) });
       await api.register(activitiesRoutes, { service: createActivitiesService({ db, activities }) });
       await api.register(dashboardRoutes, {
         service: createDashboardService({ dashboard: createDashboardRepository(db), clock }),

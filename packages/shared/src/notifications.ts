@@ -69,4 +69,6 @@ export const NotificationListSchema = z.object({
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 export const UnreadCountSchema = z.object({ unread: z.number() });
+/** PATCH /api/notifications/read-all: how many were unread and are read now. */
+export const MarkAllReadSchema = z.object({ updated: z.number() });
 export const NotificationIdParamsSchema = z.object({ id: z.uuid(notificationMessages.notFound) });

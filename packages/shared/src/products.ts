@@ -162,6 +162,11 @@ export const ACTIVITY_TYPES = [
   'other',
   /** Written when a product is deleted; it keeps no product (the product's own entries go with it). */
   'product_deleted',
+  /** Team changes (modules/teams); an invitation is 'member_added', its acceptance 'team_member_added'. */
+  'team_created',
+  'team_deleted',
+  'team_lead_changed',
+  'team_member_removed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

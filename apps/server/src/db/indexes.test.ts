@@ -52,6 +52,24 @@ describe('list queries are served by their indexes, without a sort', () => {
          and (created_at, id) < ('2030-01-01T00:00:00.000000Z'::timestamptz, '00000000-0000-4000-8000-000000000001'::uuid)
        order by created_at desc, id desc limit 51`,
     ],
+    // The notifications list (modules/notifications): a user's, all or unread only, first and later pages.
+    [
+      'notifications_user_created_idx',
+      `select id from notifications where user_id = '00000000-0000-4000-8000-000000000000' order by created_at desc, id desc limit 51`,
+    ],
+    [
+      'notifications_user_created_idx',
+      `select id from notifications where user_id = '00000000-0000-4000-8000-000000000000'
+         and (created_at, id) < ('2030-01-01T00:00:00.000000Z'::timestamptz, '00000000-0000-4000-8000-000000000001'::uuid)
+       order by created_at desc, id desc limit 51`,
+    ],
+    [
+      'notifications_user_created_idx',
+      `select id from notifications where user_id = '00000000-0000-4000-8000-000000000000' and read_at is null
+       order by created_at desc, id desc limit 51`,
+    ],
+    // GET /team and the dashboard's team overview over every team (an admin).
+    ['teams_created_idx', 'select id from teams order by created_at desc, id desc limit 200'],
     [
       'documents_product_created_idx',
       `select id from documents where product_id = '00000000-0000-4000-8000-000000000000' order by created_at desc, id desc limit 50`,
@@ -63,5 +81,14 @@ describe('list queries are served by their indexes, without a sort', () => {
     // A later page starts inside the index: the keyset is a bound of the scan, not a filter after it.
     if (query.includes('(created_at, id) <'))
       expect(text).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW/);
+  });
+});
+
+describe('the unread badge is served by the partial index', () => {
+  it('notifications_user_unread_idx', async () => {
+    const text = await plan(
+      `select count(*) from notifications where user_id = '00000000-0000-4000-8000-000000000000' and read_at is null`,
+    );
+    expect(text).toContain('notifications_user_unread_idx');
   });
 });

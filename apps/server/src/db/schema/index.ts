@@ -1,3 +1,4 @@
+export * from './notifications.ts';
 export * from './products.ts';
 export * from './tasks.ts';
 export * from './teams.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { newestFirst, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
@@ -23,6 +23,8 @@ export const teams = pgTable(
   },
   (t) => [
     index('teams_product_type_idx').on(t.productId, t.teamType),
+    // GET /team and the dashboard's team overview: the newest teams first.
+    index('teams_created_idx').on(...newestFirst(t)),
     index('teams_created_by_idx').on(t.createdBy),
     check('teams_name_length', sql`char_length(btrim(${t.name})) >= 2`),
     check(
@@ -42,7 +44,20 @@ export const teamMembers = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text().notNull().default('member'),
+    role: text({
+      enum: [
+        'admin',
+        'manager',
+        'developer',
+        'designer',
+        'qa engineer',
+        'product manager',
+        'others',
+        'member',
+      ],
+    })
+      .notNull()
+      .default('member'),
     status: text({ enum: ['active', 'invited', 'pending', 'suspended'] })
       .notNull()
       .default('invited'),

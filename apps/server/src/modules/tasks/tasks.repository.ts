@@ -1,7 +1,8 @@
 import type { TaskPhase, TaskStatus } from '@shipyard/shared';
-import { and, asc, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, type TaskRow, tasks, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
@@ -22,9 +23,6 @@ export type TaskPatch = Partial<
   > & { completedAt: SQL | null }
 >;
 
-/** Where a list stands: the exact created_at of its last row (microseconds included) and its id. */
-export type TaskCursor = { createdAt: string; id: string };
-
 export type TaskListQuery = {
   /** Limits the list to the products this viewer may see; undefined when the caller checked already. */
   visibleTo?: Viewer;
@@ -33,16 +31,9 @@ export type TaskListQuery = {
   phase?: TaskPhase[] | undefined;
   status?: TaskStatus[] | undefined;
   assigneeId?: string | undefined;
-  after?: TaskCursor | undefined;
+  after?: Cursor | undefined;
   limit: number;
 };
-
-/**
- * created_at as text, to the microsecond and in UTC whatever the session's settings: a JS Date
- * keeps milliseconds only, and a cursor rounded to them would skip or repeat rows.
- */
-const exactCreatedAt = (column: SQLWrapper) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The task with the names its screens show, joined in the one query that reads it. */
 const withNames = {
@@ -96,9 +87,7 @@ export function createTasksRepository(db: Db) {
      */
     async list(query: TaskListQuery) {
       const where = listConditions(query);
-      const after = query.after
-        ? sql`(${tasks.createdAt}, ${tasks.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`
-        : undefined;
+      const after = query.after ? olderThan(tasks.createdAt, tasks.id, query.after) : undefined;
       const page = db
         .select()
         .from(tasks)

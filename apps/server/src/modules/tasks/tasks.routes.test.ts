@@ -1,7 +1,8 @@
 import { productMessages, taskMessages } from '@shipyard/shared';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, tasks } from '../../db/schema/index.ts';
+import { activities, notifications, tasks } from '../../db/schema/index.ts';
+import { cursorMessages, encodeCursor } from '../../lib/cursor.ts';
 import {
   addMember,
   createProduct,
@@ -10,7 +11,6 @@ import {
   createTeam,
 } from '../../testing/factories.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
-import { cursorMessages, encodeCursor } from './tasks.service.ts';
 
 let ctx: TestContext;
 let admin: Signed;
@@ -1040,6 +1040,81 @@ describe('DELETE /api/tasks/{id}', () => {
     expect(await storedTask(task.id)).toBeDefined();
     expect(await entriesOf(product.id)).toEqual([]);
     expect((await as(admin, { method: 'DELETE', url: `/api/tasks/${task.id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('TASK_ASSIGNED notifications', () => {
+  const notificationsOf = (userId: string) =>
+    ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.createdAt), asc(notifications.id));
+
+  it('tells the assignee of a task someone else created or assigned to them, once per assignment', async () => {
+    const owner = await member('Olga Owner');
+    const dev = await member('Dana Dev');
+    const other = await member('Otto Other');
+    const { product } = await productOf(owner, [dev, other], { name: 'Apollo' });
+
+    const made = await as(
+      owner,
+      create({ title: 'Ship it', projectId: product.id, assigneeId: dev.user.id }),
+    );
+    expect(made.statusCode).toBe(201);
+    const taskId = made.json().id;
+    const [told] = await notificationsOf(dev.user.id);
+    expect(told).toMatchObject({
+      type: 'TASK_ASSIGNED',
+      senderId: owner.user.id,
+      message: 'Olga Owner assigned you the task "Ship it" in "Apollo".',
+      metadata: { taskId, productId: product.id },
+      readAt: null,
+    });
+    const list = await as(dev, { url: '/api/notifications' });
+    expect(list.json().data[0]).toMatchObject({
+      type: 'TASK_ASSIGNED',
+      sender: { _id: owner.user.id, name: 'Olga Owner', avatar: null },
+    });
+
+    // Other edits, and naming the same assignee again, tell nobody.
+    await as(owner, edit(taskId, { title: 'Ship it now', assigneeId: dev.user.id }));
+    expect(await notificationsOf(dev.user.id)).toHaveLength(1);
+
+    await as(owner, edit(taskId, { assigneeId: other.user.id }));
+    expect((await notificationsOf(other.user.id)).map((n) => n.message)).toEqual([
+      'Olga Owner assigned you the task "Ship it now" in "Apollo".',
+    ]);
+    expect(await notificationsOf(dev.user.id)).toHaveLength(1);
+    await as(owner, edit(taskId, { assigneeId: null }));
+    await as(owner, edit(taskId, { assigneeId: dev.user.id }));
+    expect(await notificationsOf(dev.user.id)).toHaveLength(2);
+  });
+
+  it('tells nobody when the caller assigns a task to themselves', async () => {
+    const owner = await member();
+    const dev = await member();
+    const { product } = await productOf(owner, [dev]);
+    const mine = await as(owner, create({ title: 'Mine', projectId: product.id, assigneeId: owner.user.id }));
+    expect(mine.statusCode).toBe(201);
+    const theirs = await createTask(ctx, product.id, { title: 'Theirs' });
+    expect((await as(dev, edit(theirs.id, { assigneeId: dev.user.id }))).statusCode).toBe(200);
+    expect(await notificationsOf(owner.user.id)).toEqual([]);
+    expect(await notificationsOf(dev.user.id)).toEqual([]);
+  });
+
+  it('stores no notification when the task cannot be written', async () => {
+    const owner = await member();
+    const dev = await member();
+    const { product } = await productOf(owner, [dev]);
+    const restore = await refuseActivitiesWhen(`new.action_type = 'task_created'`);
+    try {
+      const res = await as(owner, create({ title: 'Lost', projectId: product.id, assigneeId: dev.user.id }));
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await notificationsOf(dev.user.id)).toEqual([]);
   });
 });
 

@@ -14,35 +14,15 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
+import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
+import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import { notificationTexts } from '../notifications/notifications.texts.ts';
 import { toTask } from './tasks.mapper.ts';
-import type { TaskCursor, TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
-
-export const cursorMessages = {
-  invalid: 'The cursor is not valid: pass the nextCursor of the previous page.',
-};
-
-// ---- The keyset cursor: base64url of "<created_at to the microsecond, UTC>|<id>" ----
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const encodeCursor = (c: TaskCursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
-
-/** The cursor, or undefined for anything `encodeCursor` did not make (PostgreSQL must never see it). */
-export function decodeCursor(value: string): TaskCursor | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
-  const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (rest.length || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !UUID.test(id)) return undefined;
-  // A real instant: '2026-02-30T…' matches the pattern but is no day.
-  const millis = `${createdAt.slice(0, 23)}Z`;
-  const day = new Date(millis);
-  if (Number.isNaN(day.getTime()) || day.toISOString() !== millis) return undefined;
-  return { createdAt, id };
-}
+import type { TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
 
 // ---- Activity texts ----
 
@@ -81,9 +61,14 @@ function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
   };
 }
 
-type Deps = { db: Db; tasks: TasksRepository; activities: ActivitiesRepository };
+type Deps = {
+  db: Db;
+  tasks: TasksRepository;
+  activities: ActivitiesRepository;
+  notifications: NotificationsRepository;
+};
 
-export function createTasksService({ db, tasks, activities }: Deps) {
+export function createTasksService({ db, tasks, activities, notifications }: Deps) {
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
@@ -98,6 +83,21 @@ export function createTasksService({ db, tasks, activities }: Deps) {
     const found = await tasks.findWithNames(id, undefined, tx);
     if (!found) throw taskNotFound();
     return toTask(found);
+  }
+
+  /** Tells a new assignee, unless they assigned it to themselves (or already had it). */
+  async function notifyAssignee(tx: Db, actor: SessionUser, task: Task, previousAssigneeId: string | null) {
+    if (!task.assigneeId || task.assigneeId === actor.id || task.assigneeId === previousAssigneeId) return;
+    await notifications.insert(
+      {
+        userId: task.assigneeId,
+        senderId: actor.id,
+        type: 'TASK_ASSIGNED',
+        message: notificationTexts.taskAssigned(actor.name, task.title, task.project.name),
+        metadata: { taskId: task.id, productId: task.projectId },
+      },
+      tx,
+    );
   }
 
   /** A team and an assignee must be of the task's product; both are reported at once. */
@@ -118,12 +118,7 @@ export function createTasksService({ db, tasks, activities }: Deps) {
   }
 
   async function list(query: Omit<TaskListQuery, 'after'>, cursor: string | undefined): Promise<TaskList> {
-    const after = cursor === undefined ? undefined : decodeCursor(cursor);
-    if (cursor !== undefined && !after) {
-      throw BadRequest(cursorMessages.invalid, 'VALIDATION_ERROR', {
-        fields: { cursor: [cursorMessages.invalid] },
-      });
-    }
+    const after = readCursor(cursor);
     const { rows, total } = await tasks.list({ ...query, after });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
@@ -197,7 +192,9 @@ export function createTasksService({ db, tasks, activities }: Deps) {
           },
           tx,
         );
-        return withNames(row.id, tx);
+        const task = await withNames(row.id, tx);
+        await notifyAssignee(tx, actor, task, null);
+        return task;
       });
     },
 
@@ -255,7 +252,9 @@ export function createTasksService({ db, tasks, activities }: Deps) {
             tx,
           );
         }
-        return withNames(id, tx);
+        const task = await withNames(id, tx);
+        await notifyAssignee(tx, actor, task, current.assigneeId);
+        return task;
       });
     },
 

@@ -1,0 +1,114 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications, users } from '../../db/schema/index.ts';
+import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
+import type { NotificationWithSender } from './notifications.mapper.ts';
+
+export type NewNotification = typeof notifications.$inferInsert;
+
+export type NotificationListQuery = { unread: boolean; after: Cursor | undefined; limit: number };
+
+/** The notification with its sender's name and avatar, LEFT JOINed (the sender may be gone). */
+const withSender = {
+  notification: notifications,
+  sender: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+};
+
+// Every read and write names the recipient: a notification of someone else is never found.
+export function createNotificationsRepository(db: Db) {
+  const selectWithSender = (tx: Db) =>
+    tx.select(withSender).from(notifications).leftJoin(users, eq(users.id, notifications.senderId));
+
+  return {
+    /** Written in the transaction of the change that causes it. */
+    async insert(values: NewNotification, tx: Db = db) {
+      const [row] = await tx.insert(notifications).values(values).returning();
+      if (!row) throw new Error('notification insert returned no row');
+      return row;
+    },
+
+    /**
+     * One page, newest first, plus one row that only tells whether another page follows. Served
+     * by notifications_user_created_idx (the keyset is a bound of its scan).
+     */
+    async list(userId: string, query: NotificationListQuery) {
+      return db
+        .select({ ...withSender, cursorAt: exactCreatedAt(notifications.createdAt) })
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.senderId))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            query.unread ? isNull(notifications.readAt) : undefined,
+            query.after ? olderThan(notifications.createdAt, notifications.id, query.after) : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(query.limit + 1);
+    },
+
+    /** Served by notifications_user_unread_idx. */
+    async unreadCount(userId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return row?.n ?? 0;
+    },
+
+    async findOwn(userId: string, id: string, tx: Db = db): Promise<NotificationWithSender | undefined> {
+      const [row] = await selectWithSender(tx)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks it read once: a second call keeps the first read_at. Whether it is the user's. */
+    async markRead(userId: string, id: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())`, updatedAt: sql`now()` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    /** How many were unread and are read now. */
+    async markAllRead(userId: string, tx: Db = db): Promise<number> {
+      const rows = await tx
+        .update(notifications)
+        .set({ readAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    /** The user's unread invitations to the team are read: accepted, or withdrawn by a removal. */
+    async markInvitesRead(userId: string, teamId: string, tx: Db = db): Promise<number> {
+      const rows = await tx
+        .update(notifications)
+        .set({ readAt: sql`now()`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.readAt),
+            eq(notifications.type, 'INVITE'),
+            sql`${notifications.metadata} ->> 'teamId' = ${teamId}`,
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    /** Whether it was the user's (and is now gone). */
+    async remove(userId: string, id: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .delete(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,69 @@
+import {
+  type Notification,
+  type NotificationList,
+  type NotificationQuery,
+  notificationMessages,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import { encodeCursor, readCursor } from '../../lib/cursor.ts';
+import { NotFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { toNotification } from './notifications.mapper.ts';
+import type { NotificationsRepository } from './notifications.repository.ts';
+
+type Deps = { db: Db; notifications: NotificationsRepository };
+
+// A user only ever sees and changes their own notifications: anyone else's is 404, as if it did
+// not exist. They are written by the services whose changes cause them (teams, tasks).
+export function createNotificationsService({ db, notifications }: Deps) {
+  const notFound = () => NotFound(notificationMessages.notFound, 'NOTIFICATION_NOT_FOUND');
+
+  async function own(actor: SessionUser, id: string, tx: Db = db): Promise<Notification> {
+    const found = await notifications.findOwn(actor.id, id, tx);
+    if (!found) throw notFound();
+    return toNotification(found);
+  }
+
+  return {
+    /** Newest first, keyset paging; `unread` counts all of the caller's unread ones (the badge). */
+    async list(actor: SessionUser, query: NotificationQuery): Promise<NotificationList> {
+      const after = readCursor(query.cursor);
+      const [rows, unread] = await Promise.all([
+        notifications.list(actor.id, { unread: query.unread ?? false, after, limit: query.limit }),
+        notifications.unreadCount(actor.id),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        data: page.map(toNotification),
+        unread,
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ createdAt: last.cursorAt, id: last.notification.id })
+            : null,
+      };
+    },
+
+    async unreadCount(actor: SessionUser): Promise<{ unread: number }> {
+      return { unread: await notifications.unreadCount(actor.id) };
+    },
+
+    /** Idempotent: an already read notification keeps its first read time. */
+    async markRead(actor: SessionUser, id: string): Promise<Notification> {
+      return db.transaction(async (tx) => {
+        if (!(await notifications.markRead(actor.id, id, tx))) throw notFound();
+        return own(actor, id, tx);
+      });
+    },
+
+    async markAllRead(actor: SessionUser): Promise<{ updated: number }> {
+      return { updated: await notifications.markAllRead(actor.id) };
+    },
+
+    async remove(actor: SessionUser, id: string): Promise<void> {
+      if (!(await notifications.remove(actor.id, id))) throw notFound();
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

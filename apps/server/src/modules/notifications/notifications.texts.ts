@@ -1,0 +1,18 @@
+// The texts of the notifications the services write (stored with the row, shown as they are).
+
+const where = (team: string, product: string) => `the team "${team}" on "${product}"`;
+
+export const notificationTexts = {
+  invite: (sender: string, team: string, product: string, role: string) =>
+    `${sender} invited you to join ${where(team, product)} as ${role}.`,
+  inviteAccepted: (member: string, team: string, product: string) =>
+    `${member} accepted your invitation to join ${where(team, product)}.`,
+  teamLead: (sender: string, team: string, product: string) =>
+    `${sender} made you the lead of ${where(team, product)}.`,
+  removedFromTeam: (sender: string, team: string, product: string) =>
+    `${sender} removed you from ${where(team, product)}.`,
+  invitationWithdrawn: (sender: string, team: string, product: string) =>
+    `${sender} withdrew your invitation to join ${where(team, product)}.`,
+  taskAssigned: (sender: string, title: string, product: string) =>
+    `${sender} assigned you the task "${title}" in "${product}".`,
+};

@@ -1,0 +1,177 @@
+import {
+  CandidateListSchema,
+  CandidateQuerySchema,
+  CreateTeamSchema,
+  InviteMemberSchema,
+  InviteParamsSchema,
+  MessageResponseSchema,
+  RemoveMemberParamsSchema,
+  SetLeadSchema,
+  TeamDetailSchema,
+  TeamIdParamsSchema,
+  TeamListSchema,
+  TeamMemberSchema,
+  TeamProductParamsSchema,
+  TeamSchema,
+  teamMessages,
+} from '@shipyard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireSession } from '../../lib/session.ts';
+import type { TeamsService } from './teams.service.ts';
+
+const tags = ['teams'];
+
+export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = async (app, { service }) => {
+  app.addHook('onRequest', requireSession);
+
+  app.get(
+    '/team',
+    {
+      schema: {
+        tags,
+        summary: 'Every team of the products the caller may see, newest first (at most 200)',
+        response: { 200: TeamListSchema },
+      },
+    },
+    async (req) => service.list(currentUser(req)),
+  );
+
+  app.get(
+    '/team/project/:productId/teams',
+    {
+      schema: {
+        tags,
+        summary: "A product's teams, newest first (at most 200)",
+        params: TeamProductParamsSchema,
+        response: { 200: TeamListSchema },
+      },
+    },
+    async (req) => service.listForProduct(currentUser(req), req.params.productId),
+  );
+
+  app.post(
+    '/team/:productId/create-team',
+    {
+      schema: {
+        tags,
+        summary:
+          "Create a team in a product (admins and members who see it, not guests); the creator becomes its active lead; records 'team_created'",
+        params: TeamProductParamsSchema,
+        body: CreateTeamSchema,
+        response: { 201: TeamSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.create(currentUser(req), req.params.productId, req.body)),
+  );
+
+  app.get(
+    '/team/:teamId',
+    {
+      schema: {
+        tags,
+        summary:
+          'One team and its members (active first, then invited, pending, suspended; by name); seen by whoever sees its product or is in it',
+        params: TeamIdParamsSchema,
+        response: { 200: TeamDetailSchema },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.teamId),
+  );
+
+  app.get(
+    '/team/:teamId/candidates',
+    {
+      schema: {
+        tags,
+        summary:
+          'Enabled, verified users not yet in the team whose name or e-mail contains the search (at most 20, by name); for those who manage the team',
+        params: TeamIdParamsSchema,
+        querystring: CandidateQuerySchema,
+        response: { 200: CandidateListSchema },
+      },
+    },
+    async (req) => service.candidates(currentUser(req), req.params.teamId, req.query.search),
+  );
+
+  app.delete(
+    '/team/:teamId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete a team (admins, the product's creator, the team's lead); its tasks keep no team; records 'team_deleted'",
+        params: TeamIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await service.remove(currentUser(req), req.params.teamId);
+      return { message: teamMessages.deleted };
+    },
+  );
+
+  app.patch(
+    '/team/:teamId/lead',
+    {
+      schema: {
+        tags,
+        summary:
+          "Make an active member (memberId: their user id) the team's lead instead of the previous one; records 'team_lead_changed' and notifies them",
+        params: TeamIdParamsSchema,
+        body: SetLeadSchema,
+        response: { 200: TeamDetailSchema },
+      },
+    },
+    async (req) => service.setLead(currentUser(req), req.params.teamId, req.body.memberId),
+  );
+
+  app.delete(
+    '/team/:teamId/remove/:userId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Remove a member or withdraw an invitation (those who manage the team), or leave / decline (one's own row); records 'team_member_removed'",
+        params: RemoveMemberParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await service.removeMember(currentUser(req), req.params.teamId, req.params.userId);
+      return { message: teamMessages.memberRemoved };
+    },
+  );
+
+  app.post(
+    '/team/:teamId/:projectId/invite',
+    {
+      schema: {
+        tags,
+        summary:
+          "Invite an existing user to the team with a role: an 'invited' member and an INVITE notification; records 'member_added'",
+        params: InviteParamsSchema,
+        body: InviteMemberSchema,
+        response: { 201: TeamMemberSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await service.invite(currentUser(req), req.params.teamId, req.params.projectId, req.body)),
+  );
+
+  app.patch(
+    '/team/:teamId/accept',
+    {
+      schema: {
+        tags,
+        summary:
+          "Accept the caller's invitation: the membership becomes active (the product becomes visible), the INVITE notifications are read, the inviter is notified; records 'team_member_added'",
+        params: TeamIdParamsSchema,
+        response: { 200: TeamMemberSchema },
+      },
+    },
+    async (req) => service.accept(currentUser(req), req.params.teamId),
+  );
+};

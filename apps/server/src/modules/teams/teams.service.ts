@@ -1,0 +1,349 @@
+import {
+  type ActivityType,
+  type Candidate,
+  type CreateTeam,
+  type InviteMember,
+  productMessages,
+  type Team,
+  type TeamDetail,
+  type TeamMember,
+  teamMessages,
+} from '@shipyard/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
+import type { ActivitiesRepository } from '../activities/activities.repository.ts';
+import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import { notificationTexts } from '../notifications/notifications.texts.ts';
+import { canManageTeam, type TeamWithNames, toTeam, toTeamMember } from './teams.mapper.ts';
+import type { TeamsRepository } from './teams.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Deps = {
+  db: Db;
+  teams: TeamsRepository;
+  activities: ActivitiesRepository;
+  notifications: NotificationsRepository;
+};
+
+// Teams of a product, their members and invitations (docs/data-model.md, docs/decisions/004).
+// Every change locks the team row, checks the caller's right and records its activity entry
+// and notification in the same transaction.
+export function createTeamsService({ db, teams, activities, notifications }: Deps) {
+  const teamNotFound = () => NotFound(teamMessages.notFound, 'TEAM_NOT_FOUND');
+  const memberNotFound = () => NotFound(teamMessages.memberNotFound, 'MEMBER_NOT_FOUND');
+  const readOnly = () => Forbidden(productMessages.readOnly, 'READ_ONLY');
+
+  /** The team the viewer may see, locked against concurrent changes; otherwise 404. */
+  async function lockVisible(tx: Db, actor: Viewer, teamId: string): Promise<TeamWithNames> {
+    if (!(await teams.lock(tx, teamId))) throw teamNotFound();
+    const found = await teams.findForViewer(actor, teamId, tx);
+    if (!found) throw teamNotFound();
+    return found;
+  }
+
+  function requireManager(actor: Viewer, row: TeamWithNames) {
+    if (canManageTeam(actor, row)) return;
+    throw actor.role === 'guest' ? readOnly() : Forbidden(teamMessages.forbidden, 'FORBIDDEN');
+  }
+
+  async function detail(actor: Viewer, teamId: string, tx: Db = db): Promise<TeamDetail> {
+    const found = await teams.findForViewer(actor, teamId, tx);
+    if (!found) throw teamNotFound();
+    const members = await teams.members(teamId, tx);
+    return { ...toTeam(actor, found), members: members.map(toTeamMember) };
+  }
+
+  async function memberOf(teamId: string, userId: string, tx: Db): Promise<TeamMember> {
+    const found = await teams.member(teamId, userId, tx);
+    if (!found) throw memberNotFound();
+    return toTeamMember(found);
+  }
+
+  /** An entry of the team's product timeline, naming the team in its metadata. */
+  function record(
+    tx: Db,
+    actor: SessionUser,
+    team: { id: string; name: string; productId: string },
+    entry: { actionType: ActivityType; description: string; metadata?: Record<string, unknown> },
+  ) {
+    return activities.insert(
+      {
+        actionType: entry.actionType,
+        description: entry.description,
+        metadata: { teamId: team.id, teamName: team.name, ...entry.metadata },
+        productId: team.productId,
+        performedBy: actor.id,
+      },
+      tx,
+    );
+  }
+
+  return {
+    /** Every team of the products the caller may see. */
+    async list(actor: SessionUser): Promise<{ data: Team[] }> {
+      const rows = await teams.list(actor);
+      return { data: rows.map((r) => toTeam(actor, r)) };
+    },
+
+    async listForProduct(actor: SessionUser, productId: string): Promise<{ data: Team[] }> {
+      await findVisibleProduct(db, actor, productId);
+      const rows = await teams.list(actor, productId);
+      return { data: rows.map((r) => toTeam(actor, r)) };
+    },
+
+    /** Admins and members who see the product; the creator becomes the team's first member and lead. */
+    async create(actor: SessionUser, productId: string, body: CreateTeam): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const product = await teams.holdVisibleProduct(tx, actor, productId);
+        if (!product) throw NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+        if (actor.role === 'guest') throw readOnly();
+        const team = await teams.insertTeam(
+          {
+            productId,
+            name: body.name,
+            description: body.description,
+            teamType: body.teamType,
+            createdBy: actor.id,
+          },
+          tx,
+        );
+        await teams.insertMember(
+          {
+            teamId: team.id,
+            userId: actor.id,
+            role: 'manager',
+            status: 'active',
+            isLead: true,
+            joinedAt: sql`now()`,
+          },
+          tx,
+        );
+        await record(tx, actor, team, {
+          actionType: 'team_created',
+          description: `Created team "${team.name}"`,
+          metadata: { teamType: team.teamType },
+        });
+        const created = await teams.findForViewer(actor, team.id, tx);
+        if (!created) throw teamNotFound();
+        return toTeam(actor, created);
+      });
+    },
+
+    async get(actor: SessionUser, teamId: string): Promise<TeamDetail> {
+      return detail(actor, teamId);
+    },
+
+    /** Its members' rows and its tasks' team go with it (tasks keep no team). */
+    async remove(actor: SessionUser, teamId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await lockVisible(tx, actor, teamId);
+        requireManager(actor, found);
+        await teams.removeTeam(teamId, tx);
+        await record(tx, actor, found.team, {
+          actionType: 'team_deleted',
+          description: `Deleted team "${found.team.name}"`,
+        });
+      });
+    },
+
+    /** Only an active member who is not already lead (spec §4); the previous lead stops being lead. */
+    async setLead(actor: SessionUser, teamId: string, userId: string): Promise<TeamDetail> {
+      return db.transaction(async (tx) => {
+        const found = await lockVisible(tx, actor, teamId);
+        requireManager(actor, found);
+        const target = await teams.lockMember(tx, teamId, userId);
+        if (!target) throw memberNotFound();
+        if (target.status !== 'active' || target.isLead) {
+          throw BadRequest(teamMessages.leadNotEligible, 'LEAD_NOT_ELIGIBLE');
+        }
+        await teams.setLead(teamId, target.id, tx);
+        const user = await teams.findUser(userId, tx);
+        const name = user?.name ?? 'Unknown User';
+        await record(tx, actor, found.team, {
+          actionType: 'team_lead_changed',
+          description: `Made ${name} lead of team "${found.team.name}"`,
+          metadata: { userId, previousLeadId: found.lead?.id ?? null },
+        });
+        if (userId !== actor.id) {
+          await notifications.insert(
+            {
+              userId,
+              senderId: actor.id,
+              type: 'TEAM_LEAD',
+              message: notificationTexts.teamLead(actor.name, found.team.name, found.productName),
+              metadata: teamMetadata(found),
+            },
+            tx,
+          );
+        }
+        return detail(actor, teamId, tx);
+      });
+    },
+
+    /**
+     * Removes a member or withdraws an invitation (managers), or lets anyone leave a team or
+     * decline an invitation (their own row). Removing the lead leaves the team without one.
+     */
+    async removeMember(actor: SessionUser, teamId: string, userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await lockVisible(tx, actor, teamId);
+        const self = userId === actor.id;
+        if (!self) requireManager(actor, found);
+        const target = await teams.lockMember(tx, teamId, userId);
+        if (!target) throw memberNotFound();
+        await teams.removeMember(target.id, tx);
+        // An invitation that no longer exists is no longer waiting to be answered.
+        await notifications.markInvitesRead(userId, teamId, tx);
+
+        const name = (await teams.findUser(userId, tx))?.name ?? 'Unknown User';
+        const invited = target.status === 'invited' || target.status === 'pending';
+        const team = found.team.name;
+        const description = self
+          ? invited
+            ? `${name} declined the invitation to team "${team}"`
+            : `${name} left team "${team}"`
+          : invited
+            ? `Withdrew the invitation of ${name} to team "${team}"`
+            : `Removed ${name} from team "${team}"`;
+        await record(tx, actor, found.team, {
+          actionType: 'team_member_removed',
+          description,
+          metadata: { userId, role: target.role, status: target.status, wasLead: target.isLead },
+        });
+        if (!self) {
+          const text = invited ? notificationTexts.invitationWithdrawn : notificationTexts.removedFromTeam;
+          await notifications.insert(
+            {
+              userId,
+              senderId: actor.id,
+              type: 'REMOVED_FROM_TEAM',
+              message: text(actor.name, team, found.productName),
+              metadata: teamMetadata(found),
+            },
+            tx,
+          );
+        }
+      });
+    },
+
+    /** An existing, enabled user becomes an invited member; they answer from the INVITE notification. */
+    async invite(
+      actor: SessionUser,
+      teamId: string,
+      productId: string,
+      body: InviteMember,
+    ): Promise<TeamMember> {
+      return db.transaction(async (tx) => {
+        const found = await lockVisible(tx, actor, teamId);
+        if (found.team.productId !== productId) throw teamNotFound();
+        requireManager(actor, found);
+        const user = UUID.test(body.userId) ? await teams.findUser(body.userId, tx) : undefined;
+        if (!user || user.disabledAt) throw NotFound(teamMessages.userNotFound, 'USER_NOT_FOUND');
+
+        const existing = await teams.lockMember(tx, teamId, user.id);
+        if (existing) throw alreadyIn(existing.status);
+        const row = await teams.insertMember(
+          { teamId, userId: user.id, role: body.role, status: 'invited', invitedBy: actor.id },
+          tx,
+        );
+        if (!row) throw Conflict(teamMessages.alreadyInvited, 'ALREADY_INVITED');
+
+        const team = found.team.name;
+        await notifications.insert(
+          {
+            userId: user.id,
+            senderId: actor.id,
+            type: 'INVITE',
+            message: notificationTexts.invite(actor.name, team, found.productName, body.role),
+            metadata: { ...teamMetadata(found), role: body.role },
+          },
+          tx,
+        );
+        await record(tx, actor, found.team, {
+          actionType: 'member_added',
+          description: `Invited ${user.name} to team "${team}" as ${body.role}`,
+          metadata: { userId: user.id, role: body.role, status: 'invited' },
+        });
+        return memberOf(teamId, user.id, tx);
+      });
+    },
+
+    /**
+     * The caller's invitation becomes an active membership (which shows them the product), their
+     * INVITE notifications of the team are read and the inviter is told. Twice is harmless.
+     */
+    async accept(actor: SessionUser, teamId: string): Promise<TeamMember> {
+      return db.transaction(async (tx) => {
+        const row = await teams.lockMember(tx, teamId, actor.id);
+        if (!row || row.status === 'suspended') {
+          throw NotFound(teamMessages.invitationNotFound, 'INVITATION_NOT_FOUND');
+        }
+        if (row.status === 'active') return memberOf(teamId, actor.id, tx);
+
+        await teams.activate(row.id, tx);
+        await notifications.markInvitesRead(actor.id, teamId, tx);
+        const names = await teams.names(teamId, tx);
+        if (!names) throw teamNotFound();
+        if (row.invitedBy && row.invitedBy !== actor.id) {
+          await notifications.insert(
+            {
+              userId: row.invitedBy,
+              senderId: actor.id,
+              type: 'INVITE_ACCEPTED',
+              message: notificationTexts.inviteAccepted(actor.name, names.teamName, names.productName),
+              metadata: {
+                teamId,
+                productId: names.productId,
+                teamName: names.teamName,
+                productName: names.productName,
+                userId: actor.id,
+              },
+            },
+            tx,
+          );
+        }
+        await record(
+          tx,
+          actor,
+          { id: teamId, name: names.teamName, productId: names.productId },
+          {
+            actionType: 'team_member_added',
+            description: `${actor.name} joined team "${names.teamName}"`,
+            metadata: { userId: actor.id, role: row.role },
+          },
+        );
+        return memberOf(teamId, actor.id, tx);
+      });
+    },
+
+    /** Users the caller could invite; only for those who may manage the team. */
+    async candidates(actor: SessionUser, teamId: string, search: string): Promise<{ data: Candidate[] }> {
+      const found = await teams.findForViewer(actor, teamId);
+      if (!found) throw teamNotFound();
+      requireManager(actor, found);
+      const rows = await teams.candidates(teamId, search);
+      return {
+        data: rows.map((u) => ({ _id: u.id, id: u.id, name: u.name, email: u.email, avatar: u.avatarUrl })),
+      };
+    },
+  };
+}
+
+/** What a team notification names: enough for the screen to link and to accept from it. */
+const teamMetadata = (row: TeamWithNames) => ({
+  teamId: row.team.id,
+  productId: row.team.productId,
+  teamName: row.team.name,
+  productName: row.productName,
+});
+
+const alreadyIn = (status: string): AppError =>
+  status === 'invited' || status === 'pending'
+    ? Conflict(teamMessages.alreadyInvited, 'ALREADY_INVITED')
+    : Conflict(teamMessages.alreadyMember, 'ALREADY_MEMBER');
+
+export type TeamsService = ReturnType<typeof createTeamsService>;
