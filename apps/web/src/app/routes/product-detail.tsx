@@ -2,12 +2,14 @@ import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
+import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
 
 export function Component() {
   const { id = '' } = useParams();
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
   const role = user?.role ?? 'guest';
+  const viewer = { id: user?.id ?? '', role };
   return (
     // Keyed by id: moving to another product starts with fresh state.
     <ProductDetailPage
@@ -15,7 +17,8 @@ export function Component() {
       productId={id}
       currentUserId={user?.id}
       userRole={role}
-      tasksTab={<ProductTasksTab productId={id} viewer={{ id: user?.id ?? '', role }} />}
+      tasksTab={<ProductTasksTab productId={id} viewer={viewer} />}
+      teamsTab={<ProductTeamsTab productId={id} viewer={viewer} />}
     />
   );
 }

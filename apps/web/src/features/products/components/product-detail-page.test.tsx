@@ -21,6 +21,7 @@ function renderPage({ currentUserId = 'u-1', role = 'member' as const, route = '
       currentUserId={currentUserId}
       userRole={role}
       tasksTab={<p>The product's tasks</p>}
+      teamsTab={<p>The product's teams</p>}
     />,
     {
       route,
@@ -62,6 +63,7 @@ describe('ProductDetailPage', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overview',
       'Tasks',
+      'Team',
       'Documents',
       'Timeline',
     ]);
@@ -160,5 +162,34 @@ describe('ProductDetailPage', () => {
 
     expect(await screen.findByText("The product's tasks")).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Tasks' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the teams slot in the Team tab, and keeps that tab in the URL', async () => {
+    routeFetch({ 'GET /api/projects/p-1': jsonResponse(200, makeProductDetail()) });
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('tab', { name: 'Team' }));
+
+    expect(screen.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText("The product's teams")).toBeInTheDocument();
+    expect(currentLocation()).toBe('/products/p-1?tab=teams');
+  });
+
+  it('opens the Team tab named in the URL, with the selected team kept', async () => {
+    routeFetch({ 'GET /api/projects/p-1': jsonResponse(200, makeProductDetail()) });
+    renderPage({ route: '/products/p-1?tab=teams&team=t-1' });
+
+    expect(await screen.findByText("The product's teams")).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');
+    expect(currentLocation()).toBe('/products/p-1?tab=teams&team=t-1');
+  });
+
+  it('forgets the selected team when another tab is chosen', async () => {
+    routeFetch({ 'GET /api/projects/p-1': jsonResponse(200, makeProductDetail()) });
+    const { user } = renderPage({ route: '/products/p-1?tab=teams&team=t-1' });
+
+    await user.click(await screen.findByRole('tab', { name: 'Tasks' }));
+
+    expect(currentLocation()).toBe('/products/p-1?tab=tasks');
   });
 });

@@ -14,7 +14,7 @@ import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-const TABS = ['overview', 'tasks', 'documents', 'timeline'] as const;
+const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -26,10 +26,18 @@ type ProductDetailPageProps = {
   userRole: Role;
   /** The Tasks tab's content: the tasks feature's list, composed in by the route. */
   tasksTab: ReactNode;
+  /** The Team tab's content: the teams feature's list and members view, composed in by the route. */
+  teamsTab: ReactNode;
 };
 
-/** Spec §2.11: the product's header and its Overview, Tasks, Documents and Activity Timeline tabs. */
-export function ProductDetailPage({ productId, currentUserId, userRole, tasksTab }: ProductDetailPageProps) {
+/** Spec §2.11: the product's header and its Overview, Tasks, Team, Documents and Activity Timeline tabs. */
+export function ProductDetailPage({
+  productId,
+  currentUserId,
+  userRole,
+  tasksTab,
+  teamsTab,
+}: ProductDetailPageProps) {
   const product = useProduct(productId);
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
@@ -42,6 +50,8 @@ export function ProductDetailPage({ productId, currentUserId, userRole, tasksTab
         const next = new URLSearchParams(params);
         if (value === 'overview') next.delete('tab');
         else next.set('tab', value);
+        // The team whose members the Team tab shows belongs to that tab only.
+        if (value !== 'teams') next.delete('team');
         return next;
       },
       { replace: true },
@@ -93,9 +103,10 @@ export function ProductDetailPage({ productId, currentUserId, userRole, tasksTab
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
-        <TabsList className="w-full sm:w-fit">
+        <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="tasks">Tasks</TabsTrigger>
+          <TabsTrigger value="teams">Team</TabsTrigger>
           <TabsTrigger value="documents">Documents</TabsTrigger>
           <TabsTrigger value="timeline">Timeline</TabsTrigger>
         </TabsList>
@@ -103,6 +114,7 @@ export function ProductDetailPage({ productId, currentUserId, userRole, tasksTab
           <ProductOverview product={data} currentUserId={currentUserId} />
         </TabsContent>
         <TabsContent value="tasks">{tasksTab}</TabsContent>
+        <TabsContent value="teams">{teamsTab}</TabsContent>
         <TabsContent value="documents">
           <ProductDocuments productId={data.id} canEdit={canEdit} />
         </TabsContent>

@@ -1,0 +1,26 @@
+import type { Candidate } from '@shipyard/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { teamKeys } from './team-keys.ts';
+
+/** GET /team/{teamId}/candidates?search=: users who are not yet in the team. */
+export async function getCandidates(teamId: string, search: string, signal?: AbortSignal) {
+  const query = search ? `?search=${encodeURIComponent(search)}` : '';
+  const list = await api.get<{ data: Candidate[] }>(
+    `/team/${encodeURIComponent(teamId)}/candidates${query}`,
+    { signal },
+  );
+  return list.data;
+}
+
+export const candidatesQueryOptions = (teamId: string, search: string) =>
+  queryOptions({
+    queryKey: teamKeys.candidates(teamId, search),
+    queryFn: ({ signal }) => getCandidates(teamId, search, signal),
+    // A new search keeps the last answer on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+
+/** `search` is trimmed; the caller debounces it. */
+export const useCandidates = (teamId: string, search: string, enabled = true) =>
+  useQuery({ ...candidatesQueryOptions(teamId, search.trim()), enabled });

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CreateTeam, CreateTeamSchema, teamMessages as m, TEAM_TYPES } from '@shipyard/shared';
+import { useRef } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateTeam } from '../api/create-team.ts';
+import { teamTypeLabel } from './team-labels.tsx';
+
+export type CreateTeamDialogProps = {
+  productId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+type CreateTeamValues = { name: string; description: string; teamType: string };
+
+const FIELDS = ['name', 'description', 'teamType'] as const satisfies ReadonlyArray<keyof CreateTeamValues>;
+
+// The schema takes any casing for the type; the form only ever holds strings.
+const createTeamResolver = zodResolver(CreateTeamSchema) as unknown as Resolver<
+  CreateTeamValues,
+  unknown,
+  CreateTeam
+>;
+
+const typeOptions = TEAM_TYPES.map((type) => ({ value: type, label: teamTypeLabel(type) }));
+
+/** Spec §2.11 and §5: 'Create New Team' with a name (2+ characters), a description and one of five types. */
+export function CreateTeamDialog({ productId, open, onOpenChange }: CreateTeamDialogProps) {
+  const create = useCreateTeam(productId);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A save in flight finishes (and toasts) before the dialog may close.
+        if (!next && create.isPending) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        className="sm:max-w-lg"
+        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes.
+        onOpenAutoFocus={() => {
+          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocus.current?.isConnected) returnFocus.current.focus();
+          returnFocus.current = null;
+        }}
+      >
+        {/* Mounted only while open: every opening starts blank. */}
+        <CreateTeamForm
+          pending={create.isPending}
+          onSave={(body) => create.mutateAsync(body)}
+          onSaved={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type CreateTeamFormProps = {
+  pending: boolean;
+  onSave: (body: CreateTeam) => Promise<{ name: string }>;
+  onSaved: () => void;
+};
+
+function CreateTeamForm({ pending, onSave, onSaved }: CreateTeamFormProps) {
+  const form = useForm<CreateTeamValues, unknown, CreateTeam>({
+    resolver: createTeamResolver,
+    defaultValues: { name: '', description: '', teamType: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let team: { name: string };
+    try {
+      team = await onSave(values);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
+        toast.error(m.createFailed, { description: getErrorMessage(error) });
+      }
+      return;
+    }
+    toast.success(m.created, { description: team.name });
+    onSaved();
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <DialogHeader>
+          <DialogTitle>Create New Team</DialogTitle>
+          <DialogDescription>Add a team to this product, then invite its members.</DialogDescription>
+        </DialogHeader>
+        <TextField
+          control={form.control}
+          name="name"
+          label="Team Name"
+          placeholder="e.g. Platform"
+          autoComplete="off"
+          maxLength={100}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea
+                  {...field}
+                  rows={3}
+                  maxLength={1000}
+                  placeholder="What does this team work on?"
+                  className="max-h-40 min-h-20"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SelectField
+          control={form.control}
+          name="teamType"
+          label="Team Type"
+          placeholder="Select a team type"
+          options={typeOptions}
+        />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" pending={pending}>
+            Create Team
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,161 @@
+import { teamMessages as m, type Team } from '@shipyard/shared';
+import { Mail, Trash2, UserRound, Users } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteTeam } from '../api/delete-team.ts';
+import { memberCountLabel, roleLabel, TeamTypeBadge } from './team-labels.tsx';
+
+export type TeamCardProps = {
+  team: Team;
+  onView: (team: Team) => void;
+  /** After the team is deleted (its card, holding the focus, is gone). */
+  onDeleted?: () => void;
+};
+
+/**
+ * Spec §2.11: one team of the product: name, type, its lead's e-mail, the caller's role in it,
+ * member and active member counts, 'View Members', and a delete button for those who manage it.
+ */
+export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
+  const remove = useDeleteTeam();
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+
+  function confirmDelete() {
+    remove.mutateAsync(team.id).then(
+      () => {
+        toast.success(m.deleted, { description: team.name });
+        setConfirming(false);
+        onDeleted?.();
+      },
+      (error: unknown) => toast.error(m.deleteFailed, { description: getErrorMessage(error) }),
+    );
+  }
+
+  return (
+    <Card className="h-full gap-4 py-5">
+      <CardHeader className="px-5">
+        <CardTitle as="h3" id={titleId} className="min-w-0 truncate text-base" title={team.name}>
+          {team.name}
+        </CardTitle>
+        <TeamTypeBadge type={team.teamType} />
+        {team.canManage ? (
+          <CardAction>
+            <AlertDialog
+              open={confirming}
+              onOpenChange={(open) => {
+                if (!remove.isPending) setConfirming(open);
+              }}
+            >
+              <AlertDialogTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="-mt-1 -mr-2 size-8 text-muted-foreground hover:text-destructive"
+                  aria-label={`Delete ${team.name}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{m.deleteTitle}</AlertDialogTitle>
+                  <AlertDialogDescription>{m.deleteDescription(team.name)}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+                  <AlertDialogAction
+                    variant="destructive"
+                    disabled={remove.isPending}
+                    onClick={(event) => {
+                      // Stay open until the server answers.
+                      event.preventDefault();
+                      confirmDelete();
+                    }}
+                  >
+                    {remove.isPending ? 'Deleting…' : 'Delete'}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </CardAction>
+        ) : null}
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-3 px-5">
+        {team.description ? (
+          <CardDescription className="line-clamp-2 break-words">{team.description}</CardDescription>
+        ) : null}
+        <dl className="grid gap-1.5 text-sm">
+          {team.email ? (
+            <div className="flex min-w-0 items-center gap-2">
+              <dt>
+                <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+                <span className="sr-only">Lead e-mail</span>
+              </dt>
+              <dd className="truncate" title={team.lead ? `${team.lead.name} <${team.email}>` : team.email}>
+                {team.email}
+              </dd>
+            </div>
+          ) : null}
+          {team.role ? (
+            <div className="flex items-center gap-2">
+              <dt>
+                <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
+                <span className="sr-only">Your role</span>
+              </dt>
+              <dd>{roleLabel(team.role)}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-2">
+            <dt>
+              <Users className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">Members</span>
+            </dt>
+            <dd className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
+              <span className="text-foreground tabular-nums">{memberCountLabel(team.memberCount)}</span>
+              <span aria-hidden="true">·</span>
+              <span className="tabular-nums">{formatNumber(team.activeMembers)} active</span>
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter className="px-5">
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-full"
+          data-team-id={team.id}
+          // The same label on every card: the team's name tells them apart.
+          aria-describedby={titleId}
+          onClick={() => onView(team)}
+        >
+          <Users aria-hidden="true" />
+          View Members
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
