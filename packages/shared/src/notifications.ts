@@ -29,7 +29,6 @@ export const notificationMessages = {
   deleteFailed: 'Failed to delete notification.',
   markAllFailed: 'Failed to mark notifications as read.',
   notFound: 'Notification not found',
-  empty: 'You have no notifications.',
 } as const;
 
 export const NotificationSchema = z.object({

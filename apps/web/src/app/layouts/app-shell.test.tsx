@@ -20,12 +20,17 @@ vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn()
 
 type Handler = Response | (() => Response | Promise<Response>);
 
+const UNREAD = 'GET /api/notifications/unread-count';
+const unreadCount = (unread: number) => jsonResponse(200, { unread });
+// The sidebar's unread badge asks on every render of the shell for the roles that have Notifications.
+const defaultRoutes: Record<string, Handler> = { [UNREAD]: () => unreadCount(0) };
+
 /** Answers fetch by method and path; anything else fails the test loudly. */
 function routeFetch(routes: Record<string, Handler>) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
-    const handler = routes[key];
+    const handler = routes[key] ?? defaultRoutes[key];
     if (!handler) throw new Error(`unexpected call ${key}`);
     const response = typeof handler === 'function' ? await handler() : handler;
     return response.clone();
@@ -136,7 +141,7 @@ describe('AppShell', () => {
     expect(await screen.findByRole('link', { name: 'Apollo' })).toHaveAttribute('href', '/products/p-1');
     expect(screen.getByRole('link', { name: 'Gemini' })).toHaveAttribute('href', '/products/p-2');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/projects'))).toHaveLength(1);
   });
 
   it("shows 'Error: …' with the server's message when Recent Products fails", async () => {
@@ -210,5 +215,74 @@ describe('AppShell', () => {
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Sign out failed'));
     expect(assign).not.toHaveBeenCalled();
+  });
+  describe('the unread badge on Notifications', () => {
+    const notificationsLink = () => within(mainNav()).getByRole('link', { name: /^Notifications/ });
+
+    it("shows the unread count, also in the link's accessible name", async () => {
+      routeFetch({ [RECENT]: page([]), [UNREAD]: unreadCount(3) });
+      renderShell(makeUser({ role: 'member' }));
+
+      expect(await within(mainNav()).findByRole('link', { name: 'Notifications, 3 unread' })).toHaveAttribute(
+        'href',
+        '/notifications',
+      );
+      const link = notificationsLink();
+      expect(link.querySelector('[data-slot="unread-badge"]')).toHaveTextContent('3');
+      // The dot that stands for it while the sidebar is collapsed to icons.
+      expect(link.querySelector('[data-slot="unread-dot"]')).toBeInTheDocument();
+    });
+
+    it("says '99+' above 99", async () => {
+      routeFetch({ [RECENT]: page([]), [UNREAD]: unreadCount(150) });
+      renderShell(makeUser({ role: 'admin' }));
+
+      expect(
+        await within(mainNav()).findByRole('link', { name: 'Notifications, 99+ unread' }),
+      ).toBeInTheDocument();
+      expect(notificationsLink().querySelector('[data-slot="unread-badge"]')).toHaveTextContent(/^99\+$/);
+    });
+
+    it('is hidden when nothing is unread', async () => {
+      const fetchMock = routeFetch({ [RECENT]: page([]), [UNREAD]: unreadCount(0) });
+      renderShell(makeUser({ role: 'member' }));
+
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([url]) => url === '/api/notifications/unread-count')).toBe(true),
+      );
+      await screen.findByText('No products yet');
+      expect(notificationsLink()).toHaveAccessibleName('Notifications');
+      expect(notificationsLink().querySelector('[data-slot="unread-badge"]')).toBeNull();
+      expect(notificationsLink().querySelector('[data-slot="unread-dot"]')).toBeNull();
+    });
+
+    it('is never asked for by a guest, who has no Notifications entry', async () => {
+      const fetchMock = routeFetch({ [RECENT]: page([]) });
+      renderShell(makeUser({ role: 'guest' }));
+
+      await screen.findByText('No products yet');
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/notifications'))).toBe(false);
+    });
+
+    it('asks again every minute', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        let unread = 1;
+        routeFetch({ [RECENT]: page([]), [UNREAD]: () => unreadCount(unread) });
+        renderShell(makeUser({ role: 'member' }));
+        expect(
+          await within(mainNav()).findByRole('link', { name: 'Notifications, 1 unread' }),
+        ).toBeInTheDocument();
+
+        unread = 4;
+        await vi.advanceTimersByTimeAsync(60_000);
+
+        expect(
+          await within(mainNav()).findByRole('link', { name: 'Notifications, 4 unread' }),
+        ).toBeInTheDocument();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

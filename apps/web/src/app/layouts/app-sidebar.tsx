@@ -1,4 +1,4 @@
-import type { User } from '@shipyard/shared';
+import { canSeeMenuItem, type User } from '@shipyard/shared';
 import { Link, useLocation } from 'react-router';
 import { LogoMark } from '../../components/logo.tsx';
 import {
@@ -16,6 +16,8 @@ import {
   SidebarSeparator,
   useSidebar,
 } from '../../components/ui/sidebar.tsx';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count.ts';
+import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -24,6 +26,8 @@ import { UserMenu } from './user-menu.tsx';
 export function AppSidebar({ user }: { user: User }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  // The Notifications entry carries the unread count, for the roles that have the entry.
+  const unread = useUnreadCount(canSeeMenuItem(user.role, 'notifications')).data?.unread ?? 0;
   // On a phone the sidebar is a sheet over the page: picking a page closes it.
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
@@ -59,10 +63,21 @@ export function AppSidebar({ user }: { user: User }) {
                   const current = isCurrent(to, pathname);
                   return (
                     <SidebarMenuItem key={item}>
-                      <SidebarMenuButton asChild isActive={current} tooltip={label}>
-                        <Link to={to} aria-current={current ? 'page' : undefined} onClick={closeOnMobile}>
+                      <SidebarMenuButton
+                        asChild
+                        isActive={current}
+                        tooltip={label}
+                        className={item === 'notifications' ? 'relative' : undefined}
+                      >
+                        <Link
+                          to={to}
+                          aria-current={current ? 'page' : undefined}
+                          aria-label={item === 'notifications' ? unreadLinkLabel(label, unread) : undefined}
+                          onClick={closeOnMobile}
+                        >
                           <Icon aria-hidden="true" />
                           <span>{label}</span>
+                          {item === 'notifications' ? <UnreadBadge count={unread} /> : null}
                         </Link>
                       </SidebarMenuButton>
                     </SidebarMenuItem>

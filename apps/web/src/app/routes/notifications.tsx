@@ -1,8 +1,7 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { NotificationsPage } from '../../features/notifications/components/notifications-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Notifications" />;
+  return <NotificationsPage />;
 }
 
 export default Component;

@@ -1,0 +1,59 @@
+import type { Notification, NotificationList } from '@shipyard/shared';
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { type UnreadCount, unreadCountKey } from './get-unread-count.ts';
+
+/** Notifications per page; the next page loads as the end of the list comes into view. */
+export const NOTIFICATIONS_PAGE_LIMIT = 20;
+
+export const NOTIFICATION_FILTERS = ['all', 'unread'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+export type NotificationPages = InfiniteData<NotificationList, string | null>;
+
+export const notificationKeys = {
+  /** Everything of this feature: lists and the unread count. */
+  all: ['notifications'] as const,
+  /** Every cached list, whatever its filter: the prefix a change patches. */
+  lists: ['notifications', 'list'] as const,
+  list: (filter: NotificationFilter) => ['notifications', 'list', filter] as const,
+  unreadCount: unreadCountKey,
+};
+
+/** The query string: the unread filter, the page size and the keyset cursor. */
+export function notificationsQuery(filter: NotificationFilter, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (filter === 'unread') params.set('unread', 'true');
+  if (cursor) params.set('cursor', cursor);
+  params.set('limit', String(NOTIFICATIONS_PAGE_LIMIT));
+  return params.toString();
+}
+
+/** GET /api/notifications: the caller's notifications, newest first, one page at a time. */
+export function getNotifications(
+  filter: NotificationFilter,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<NotificationList> {
+  return api.get<NotificationList>(`/notifications?${notificationsQuery(filter, cursor)}`, { signal });
+}
+
+export const notificationsQueryOptions = (filter: NotificationFilter) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(filter),
+    queryFn: async ({ pageParam, signal, client }) => {
+      const page = await getNotifications(filter, pageParam, signal);
+      // Every page says how many are unread: the header and the sidebar badge read it at once.
+      client.setQueryData<UnreadCount>(notificationKeys.unreadCount, { unread: page.unread });
+      return page;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useNotifications = (filter: NotificationFilter) =>
+  useInfiniteQuery(notificationsQueryOptions(filter));
+
+/** Every loaded notification of a list, in order. */
+export const loadedNotifications = (data: Pick<NotificationPages, 'pages'> | undefined): Notification[] =>
+  data?.pages.flatMap((page) => page.data) ?? [];

@@ -1,0 +1,37 @@
+import { notificationMessages } from '@shipyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  markAllReadInCache,
+  type NotificationsSnapshot,
+  refreshAfterNotificationChange,
+  restoreNotifications,
+  snapshotNotifications,
+} from './notification-cache.ts';
+
+/** PATCH /api/notifications/read-all; answers how many it changed. */
+export function markAllNotificationsRead(): Promise<{ updated: number }> {
+  return api.patch<{ updated: number }>('/notifications/read-all');
+}
+
+/** 'Mark all as read' (ARCHITECTURE §5: it works): every item read at once, back on a refusal. */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: async (): Promise<{ snapshot: NotificationsSnapshot }> => {
+      const snapshot = await snapshotNotifications(queryClient);
+      markAllReadInCache(queryClient);
+      return { snapshot };
+    },
+    onError: (error, _variables, context) => {
+      restoreNotifications(queryClient, context?.snapshot);
+      toast.error(notificationMessages.markAllFailed, { description: getErrorMessage(error) });
+    },
+    onSuccess: () => {
+      toast.success(notificationMessages.success, { description: notificationMessages.allRead });
+    },
+    onSettled: () => refreshAfterNotificationChange(queryClient),
+  });
+}

@@ -1,0 +1,42 @@
+import { type Notification, notificationMessages } from '@shipyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  markReadInCache,
+  type NotificationsSnapshot,
+  refreshAfterNotificationChange,
+  replaceInCache,
+  restoreNotifications,
+  snapshotNotifications,
+} from './notification-cache.ts';
+
+/** PATCH /api/notifications/{id}/read; answers the notification, now read. */
+export function markNotificationRead(id: string): Promise<Notification> {
+  return api.patch<Notification>(`/notifications/${encodeURIComponent(id)}/read`);
+}
+
+/**
+ * Marks one notification read at once on screen (and in the badge); a refusal puts it back
+ * unread. Spec §8.2 'Notifications': 'Success' / 'Notification marked as read.' or the failure.
+ */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onMutate: async (id): Promise<{ snapshot: NotificationsSnapshot }> => {
+      const snapshot = await snapshotNotifications(queryClient);
+      markReadInCache(queryClient, id);
+      return { snapshot };
+    },
+    onError: (error, _id, context) => {
+      restoreNotifications(queryClient, context?.snapshot);
+      toast.error(notificationMessages.markReadFailed, { description: getErrorMessage(error) });
+    },
+    onSuccess: (notification) => {
+      replaceInCache(queryClient, notification);
+      toast.success(notificationMessages.success, { description: notificationMessages.markedRead });
+    },
+    onSettled: () => refreshAfterNotificationChange(queryClient),
+  });
+}

@@ -1,0 +1,167 @@
+import type { Notification } from '@shipyard/shared';
+import { ArrowRightIcon, CheckIcon, Trash2Icon } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime, formatRelative, initials } from '../../../lib/format.ts';
+import {
+  metadataText,
+  notificationTypeIcons,
+  productIdOf,
+  productPath,
+  productTasksPath,
+  senderName,
+} from './notification-meta.ts';
+
+export type NotificationItemProps = {
+  notification: Notification;
+  /** The clock relative times are measured against (renewed every minute by the page). */
+  now: number;
+  /** The caller accepted this invitation while on the page: it links to the product. */
+  accepted: boolean;
+  accepting: boolean;
+  onMarkRead: (notification: Notification) => void;
+  onDelete: (notification: Notification) => void;
+  onAccept: (notification: Notification) => void;
+};
+
+const linkClasses = buttonVariants({ variant: 'outline', size: 'sm' });
+
+/** Spec §2.21: one notification, with its actions. */
+export function NotificationItem({
+  notification,
+  now,
+  accepted,
+  accepting,
+  onMarkRead,
+  onDelete,
+  onAccept,
+}: NotificationItemProps) {
+  const unread = !notification.read;
+  const name = senderName(notification);
+  const { icon: TypeIcon, label: typeLabel } = notificationTypeIcons[notification.type];
+  const productId = productIdOf(notification);
+  const teamId = metadataText(notification, 'teamId');
+  const canAccept = notification.type === 'INVITE' && unread && teamId !== undefined && !accepted;
+  const taskLink =
+    notification.type === 'TASK_ASSIGNED' && productId ? productTasksPath(productId) : undefined;
+  // An accepted invitation, a team the caller now leads and an accepted invite they sent all
+  // lead to a product the caller can open.
+  const opensProduct =
+    (notification.type === 'INVITE' && accepted) ||
+    notification.type === 'TEAM_LEAD' ||
+    notification.type === 'INVITE_ACCEPTED';
+  const productLink = opensProduct && productId ? productPath(productId) : undefined;
+
+  // Spec §4: clicking an unread item marks it read (its own buttons do their own thing; a
+  // click that ends a text selection is not meant as one). The check button is the keyboard path.
+  const onItemClick = (event: MouseEvent<HTMLLIElement>) => {
+    if (!unread) return;
+    if (event.target instanceof Element && event.target.closest('button')) return;
+    if (window.getSelection()?.toString()) return;
+    onMarkRead(notification);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; the 'Mark as read' button inside is the keyboard path.
+    <li
+      data-read={notification.read}
+      onClick={onItemClick}
+      className={cn(
+        'relative flex gap-3 px-4 py-4 transition-colors sm:px-6',
+        unread
+          ? 'cursor-pointer bg-primary/5 hover:bg-primary/8 dark:bg-primary/12 dark:hover:bg-primary/16'
+          : 'hover:bg-muted/40',
+      )}
+    >
+      {unread ? (
+        <span aria-hidden="true" className="absolute top-0 bottom-0 left-0 w-0.5 bg-primary" />
+      ) : null}
+      <div className="relative mt-0.5 shrink-0 self-start">
+        <Avatar className="size-9">
+          {notification.sender?.avatar ? <AvatarImage src={notification.sender.avatar} alt="" /> : null}
+          <AvatarFallback className="bg-primary/10 font-semibold text-primary dark:bg-primary/25 dark:text-foreground">
+            {initials(name)}
+          </AvatarFallback>
+        </Avatar>
+        <span
+          title={typeLabel}
+          aria-hidden="true"
+          className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full border-2 border-card bg-muted text-muted-foreground"
+        >
+          <TypeIcon className="size-3" />
+        </span>
+      </div>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          {unread ? (
+            <>
+              <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
+              <span className="sr-only">Unread:</span>
+            </>
+          ) : null}
+          <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{name}</span>
+          <time
+            dateTime={notification.createdAt}
+            title={formatDateTime(notification.createdAt)}
+            className="text-muted-foreground text-xs tabular-nums"
+          >
+            {formatRelative(notification.createdAt, now)}
+          </time>
+        </div>
+        <p className={cn('break-words text-sm', unread ? 'text-foreground' : 'text-muted-foreground')}>
+          {notification.message}
+        </p>
+        {canAccept || productLink || taskLink ? (
+          <div className="mt-1.5 flex flex-wrap gap-2">
+            {canAccept ? (
+              <Button size="sm" pending={accepting} onClick={() => onAccept(notification)}>
+                Accept
+              </Button>
+            ) : null}
+            {productLink ? (
+              <Link to={productLink} className={linkClasses}>
+                Open product
+                <ArrowRightIcon aria-hidden="true" />
+              </Link>
+            ) : null}
+            {taskLink ? (
+              <Link to={taskLink} className={linkClasses}>
+                View task
+                <ArrowRightIcon aria-hidden="true" />
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="-mt-1 -mr-2 flex shrink-0 items-start gap-0.5">
+        {unread ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-muted-foreground hover:text-foreground"
+            aria-label="Mark as read"
+            title="Mark as read"
+            onClick={() => onMarkRead(notification)}
+          >
+            <CheckIcon aria-hidden="true" />
+          </Button>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground hover:text-destructive"
+          aria-label="Delete notification"
+          title="Delete notification"
+          onClick={() => onDelete(notification)}
+        >
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

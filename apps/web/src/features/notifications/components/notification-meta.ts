@@ -1,0 +1,36 @@
+import type { Notification, NotificationType } from '@shipyard/shared';
+import {
+  ClipboardCheckIcon,
+  CrownIcon,
+  type LucideIcon,
+  MailIcon,
+  UserCheckIcon,
+  UserMinusIcon,
+} from 'lucide-react';
+
+/** The small icon on each item, and what it stands for (its tooltip). */
+export const notificationTypeIcons: Record<NotificationType, { icon: LucideIcon; label: string }> = {
+  INVITE: { icon: MailIcon, label: 'Team invitation' },
+  INVITE_ACCEPTED: { icon: UserCheckIcon, label: 'Invitation accepted' },
+  TEAM_LEAD: { icon: CrownIcon, label: 'Team lead' },
+  REMOVED_FROM_TEAM: { icon: UserMinusIcon, label: 'Removed from team' },
+  TASK_ASSIGNED: { icon: ClipboardCheckIcon, label: 'Task assigned' },
+};
+
+/** Spec §2.21: the sender's name, or 'System' when nobody sent it (or the sender is gone). */
+export const senderName = (notification: Notification): string =>
+  notification.sender?.name.trim() || 'System';
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/** A metadata field that should be a non-empty string; anything else counts as missing. */
+export const metadataText = (notification: Notification, key: string): string | undefined =>
+  text(notification.metadata[key]);
+
+/** The product a notification is about (`productId`; invitations may name it `projectId`). */
+export const productIdOf = (notification: Notification): string | undefined =>
+  metadataText(notification, 'productId') ?? metadataText(notification, 'projectId');
+
+export const productPath = (productId: string) => `/products/${encodeURIComponent(productId)}`;
+export const productTasksPath = (productId: string) => `${productPath(productId)}?tab=tasks`;
