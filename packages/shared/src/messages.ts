@@ -102,3 +102,21 @@ export const authScreenMessages = {
   callbackErrorTitle: 'Authentication error',
   callbackError: 'An unexpected error occurred during login',
 } as const;
+
+/**
+ * The User Management screen (spec §2.12, §8.2 'Team member (users page)'). `added` is ours:
+ * the spec names no text for a created member, so it follows its 'updated' and 'deleted'.
+ */
+export const userManagementMessages = {
+  searchPlaceholder: 'Search team members...',
+  addButton: 'Add New User',
+  addTitle: 'Add New Team Member',
+  editTitle: 'Edit Team Member',
+  added: 'Team member added successfully.',
+  updated: 'Team member updated successfully.',
+  deleted: 'Team member deleted successfully.',
+  errorTitle: 'Error',
+  fallback: 'An error occurred',
+  deleteFailed: 'Failed to delete team member',
+  empty: 'No team members found',
+} as const;

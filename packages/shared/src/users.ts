@@ -92,7 +92,7 @@ export const AdminCreateUserSchema = z.object({
     z.transform((r) => (r ? r : ('member' as const))),
   ),
   department: z.optional(department),
-  position: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
   skills,
 });
 export type AdminCreateUser = z.infer<typeof AdminCreateUserSchema>;
@@ -120,3 +120,81 @@ export const PageQuerySchema = z.object({
     PAGE_LIMIT_DEFAULT,
   ),
 });
+
+// ---- User Management (/team, spec §2.12, §3 'Team member (User Management)', §5) ----
+
+/** The department filter's "no filter" choice (spec §5: 'All' or equal). */
+export const ALL_DEPARTMENTS = 'all';
+
+/**
+ * The Add/Edit Team Member form (spec §5): name at least 2, a valid e-mail, a department
+ * chosen, a system role ('' is 'member', decision 003), the job title and skills. Its output is
+ * a valid body of both POST /api/user/admin-create-users and PATCH /api/user/update-user.
+ */
+export const TeamMemberFormSchema = z.object({
+  name: AdminCreateUserSchema.shape.name,
+  email: AdminCreateUserSchema.shape.email,
+  department: z.pipe(
+    z.transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),
+    z.enum(DEPARTMENTS, m.department),
+  ),
+  role: AdminCreateUserSchema.shape.role,
+  /** An empty job title is none. */
+  position: z.pipe(
+    z.string().check(z.trim(), z.maxLength(100)),
+    z.transform((v) => (v === '' ? null : v)),
+  ),
+  skills: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+});
+export type TeamMemberForm = z.infer<typeof TeamMemberFormSchema>;
+export type TeamMemberFormInput = z.input<typeof TeamMemberFormSchema>;
+
+/**
+ * GET /api/team/all-team-members: `search` matches name, e-mail, system role or job title
+ * ignoring case; `department` is one department, or 'all' (any casing) for every one.
+ */
+export const DirectoryQuerySchema = z.extend(PageQuerySchema, {
+  search: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  department: z._default(
+    z.pipe(
+      z.transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),
+      z.enum([ALL_DEPARTMENTS, ...DEPARTMENTS], m.department),
+    ),
+    ALL_DEPARTMENTS,
+  ),
+});
+export type DirectoryQuery = z.infer<typeof DirectoryQuerySchema>;
+
+/** One row of User Management (spec §3 'Team member (User Management)'). */
+export const DirectoryMemberSchema = z.object({
+  id: z.string(),
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  name: z.string(),
+  email: z.string(),
+  department: z.nullable(z.string()),
+  /** The system role. */
+  role: RoleSchema,
+  /** The job title. */
+  position: z.nullable(z.string()),
+  /**
+   * Names of the products the user created or is an active team member of: distinct, by name,
+   * at most DIRECTORY_PROJECTS_MAX; `projectCount` counts them all.
+   */
+  projects: z.array(z.string()),
+  projectCount: z.number(),
+  skills: z.array(z.string()),
+  avatar: z.nullable(z.string()),
+  disabled: z.boolean(),
+});
+export type DirectoryMember = z.infer<typeof DirectoryMemberSchema>;
+
+export const DirectoryListSchema = z.object({
+  data: z.array(DirectoryMemberSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type DirectoryList = z.infer<typeof DirectoryListSchema>;
+
+/** How many project names a User Management row carries. */
+export const DIRECTORY_PROJECTS_MAX = 10;

@@ -1,9 +1,42 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { ALL_DEPARTMENTS, DIRECTORY_PROJECTS_MAX, type DirectoryQuery, type Role } from '@shipyard/shared';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import { products, teamMembers, teams, type UserRow, users } from '../../db/schema/index.ts';
+import { containsInsensitive } from '../../lib/like.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
+
+/** One User Management row as the database answers it. */
+export type DirectoryRow = {
+  id: string;
+  name: string;
+  email: string;
+  department: string | null;
+  role: Role;
+  position: string | null;
+  skills: string[];
+  avatar_url: string | null;
+  disabled: boolean;
+  projects: string[];
+  project_count: number;
+  total: number;
+};
+
+/** The users that a User Management search and department filter keep. */
+function directoryConditions({ search, department }: Pick<DirectoryQuery, 'search' | 'department'>) {
+  return and(
+    search
+      ? or(
+          containsInsensitive(users.name, search),
+          containsInsensitive(users.email, search),
+          containsInsensitive(users.role, search),
+          containsInsensitive(users.position, search),
+        )
+      : undefined,
+    department !== ALL_DEPARTMENTS ? eq(users.department, department) : undefined,
+  );
+}
 
 export function createUsersRepository(db: Db) {
   return {
@@ -49,6 +82,47 @@ export function createUsersRepository(db: Db) {
         db.select({ n: count() }).from(users),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * One page of User Management, in one statement: the page's users first (with the number of
+     * matches in all), then per user of that page only, the names of the products they created
+     * or are an active team member of (products_created_by_idx, team_members_user_idx).
+     */
+    async directory(query: DirectoryQuery): Promise<{ rows: DirectoryRow[]; total: number }> {
+      const where: SQL = directoryConditions(query) ?? sql`true`;
+      const { rows } = await db.execute<DirectoryRow>(sql`
+        with picked as (
+          select id, name, email, department, role, position, skills, avatar_url, disabled_at,
+            count(*) over () as total
+          from ${users}
+          where ${where}
+          order by lower(name), id
+          limit ${query.limit} offset ${(query.page - 1) * query.limit}
+        )
+        select u.id, u.name, u.email, u.department, u.role, u.position, u.skills, u.avatar_url,
+          u.disabled_at is not null as disabled, u.total::int as total,
+          coalesce(pr.names[1:${sql.raw(String(DIRECTORY_PROJECTS_MAX))}], '{}'::text[]) as projects,
+          pr.project_count
+        from picked u
+        cross join lateral (
+          select array_agg(n.name order by lower(n.name), n.name) as names, count(*)::int as project_count
+          from (
+            select p.name from ${products} p where p.created_by = u.id
+            union
+            select p.name
+            from ${teamMembers} m
+            join ${teams} t on t.id = m.team_id
+            join ${products} p on p.id = t.product_id
+            where m.user_id = u.id and m.status = 'active'
+          ) n
+        ) pr
+        order by lower(u.name), u.id`);
+      const first = rows[0];
+      if (first) return { rows, total: first.total };
+      // A page past the end has no row to carry the count: ask for it (rare).
+      const page = query.page > 1 ? await db.select({ n: count() }).from(users).where(where) : [];
+      return { rows, total: page[0]?.n ?? 0 };
     },
 
     /** Active super admins, locked for the rest of the transaction so two demotions cannot race. */

@@ -1,6 +1,8 @@
 import {
   AdminCreateUserSchema,
   AdminUpdateUserSchema,
+  DirectoryListSchema,
+  DirectoryQuerySchema,
   MessageResponseSchema,
   PageQuerySchema,
   PublicUserSchema,
@@ -43,6 +45,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       },
     },
     async (req) => service.list(currentUser(req), req.query.page, req.query.limit),
+  );
+
+  // Under /team in the spec (§7.4), but it lists accounts: it belongs with them. A static path,
+  // so it wins over the teams module's /team/:teamId.
+  app.get(
+    '/team/all-team-members',
+    {
+      schema: {
+        tags,
+        summary: 'User Management: users with their department, role, products and skills (admins)',
+        description:
+          'search matches name, e-mail, system role or job title ignoring case; department is one department or all; ordered by name.',
+        querystring: DirectoryQuerySchema,
+        response: { 200: DirectoryListSchema },
+      },
+    },
+    async (req) => service.directory(currentUser(req), req.query),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   authMessages,
   canAssignRole,
   canManageUser,
+  type DirectoryQuery,
   isAdmin,
   type Role,
   userMessages,
@@ -16,7 +17,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
-import { toPublicUser, toUser } from './users.mapper.ts';
+import { toDirectoryMember, toPublicUser, toUser } from './users.mapper.ts';
 import type { UserPatch, UsersRepository } from './users.repository.ts';
 
 type Deps = {
@@ -88,6 +89,13 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl 
       requireAdmin(actor);
       const { rows, total } = await users.list(page, limit);
       return { data: rows.map(toUser), total, page, limit };
+    },
+
+    /** User Management (/team): everyone, with their products, for admins. */
+    async directory(actor: SessionUser, query: DirectoryQuery) {
+      requireAdmin(actor);
+      const { rows, total } = await users.directory(query);
+      return { data: rows.map(toDirectoryMember), total, page: query.page, limit: query.limit };
     },
 
     async me(actor: SessionUser) {
