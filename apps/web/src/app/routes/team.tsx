@@ -1,8 +1,12 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { TeamMembersPage } from '../../features/user-management/components/team-members-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
+// RequireMenuAccess lets only admins this far (spec §6: Team is for admins).
 export function Component() {
-  return <PageHeader title="User Management" />;
+  // RequireSession has loaded the user before any signed-in page renders.
+  const { data: user } = useSession();
+  if (!user) return null;
+  return <TeamMembersPage viewer={{ id: user.id, role: user.role }} />;
 }
 
 export default Component;

@@ -1,0 +1,157 @@
+import {
+  canManageUser,
+  type DirectoryMember,
+  userManagementMessages as m,
+  type Role,
+} from '@shipyard/shared';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { serverMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteTeamMember } from '../api/save-team-member.ts';
+
+export type Viewer = { id: string; role: Role };
+
+export type TeamMemberActionsMenuProps = {
+  member: DirectoryMember;
+  viewer: Viewer;
+  onEdit: (member: DirectoryMember) => void;
+};
+
+/**
+ * The menu of a row and a card (spec §2.12): Edit and Delete. Nobody changes someone who
+ * outranks them, nor deletes themselves here (decision 003): those choices are not offered, and
+ * a viewer who may do neither gets no menu.
+ */
+export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActionsMenuProps) {
+  const canEdit = canManageUser(viewer.role, member.role);
+  const canDelete = canEdit && member.id !== viewer.id;
+  const remove = useDeleteTeamMember();
+  const [confirming, setConfirming] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // A dialog opened from a menu item waits until the menu has closed and handed focus back to
+  // its trigger; the dialog then returns focus there when it closes.
+  const afterClose = useRef<(() => void) | null>(null);
+
+  if (!canEdit) return <span className="inline-block size-8" aria-hidden="true" />;
+
+  function confirmDelete() {
+    remove.mutateAsync(member.id).then(
+      () => {
+        toast.success(m.deleted);
+        setConfirming(false);
+      },
+      (error: unknown) => {
+        toast.error(m.deleteFailed, { description: serverMessage(error, m.fallback) });
+      },
+    );
+  }
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={triggerRef}
+            variant="ghost"
+            size="icon"
+            className="size-8 text-muted-foreground data-[state=open]:bg-accent"
+            aria-label={`Actions for ${member.name}`}
+          >
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="end"
+          className="w-40"
+          onCloseAutoFocus={(event) => {
+            const action = afterClose.current;
+            if (!action) return;
+            afterClose.current = null;
+            event.preventDefault();
+            triggerRef.current?.focus();
+            action();
+          }}
+        >
+          <DropdownMenuItem
+            onSelect={() => {
+              afterClose.current = () => onEdit(member);
+            }}
+          >
+            <Pencil aria-hidden="true" />
+            Edit
+          </DropdownMenuItem>
+          {canDelete ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                variant="destructive"
+                onSelect={() => {
+                  afterClose.current = () => setConfirming(true);
+                }}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <AlertDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setConfirming(false);
+        }}
+      >
+        <AlertDialogContent
+          // Without an AlertDialogTrigger Radix would drop focus on the page: back to the menu's button.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (triggerRef.current?.isConnected) triggerRef.current.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete team member</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete {member.name} ({member.email})? They lose access at once. This
+              action cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                // Stay open until the server answers.
+                event.preventDefault();
+                confirmDelete();
+              }}
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

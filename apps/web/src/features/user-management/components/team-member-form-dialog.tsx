@@ -1,0 +1,291 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminUpdateUser,
+  canAssignRole,
+  DEPARTMENTS,
+  type DirectoryMember,
+  userManagementMessages as m,
+  ROLES,
+  type Role,
+  type TeamMemberForm,
+  TeamMemberFormSchema,
+} from '@shipyard/shared';
+import { useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateTeamMember, useUpdateTeamMember } from '../api/save-team-member.ts';
+import { SkillsInput } from './skills-input.tsx';
+import type { Viewer } from './team-member-actions-menu.tsx';
+import { departmentLabel, roleLabel } from './team-member-fields.tsx';
+
+export type TeamMemberFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The member being edited; undefined to add one. */
+  member?: DirectoryMember | undefined;
+  viewer: Viewer;
+};
+
+/** What the form holds: '' for a department or role not chosen yet. */
+type TeamMemberFormValues = {
+  name: string;
+  email: string;
+  department: string;
+  role: '' | Role;
+  position: string;
+  skills: string[];
+};
+
+const FIELDS = ['name', 'email', 'department', 'role', 'position', 'skills'] as const satisfies ReadonlyArray<
+  keyof TeamMemberFormValues
+>;
+
+// The schema takes anything for the department (it lowercases first); the form only holds
+// strings, a narrower input, which TypeScript cannot see through the resolver's generics.
+const resolver = zodResolver(TeamMemberFormSchema) as unknown as Resolver<
+  TeamMemberFormValues,
+  unknown,
+  TeamMemberForm
+>;
+
+const departmentOptions = DEPARTMENTS.map((department) => ({
+  value: department,
+  label: departmentLabel(department),
+}));
+
+function defaultsFor(member: DirectoryMember | undefined): TeamMemberFormValues {
+  return {
+    name: member?.name ?? '',
+    email: member?.email ?? '',
+    department: member?.department ?? '',
+    role: member?.role ?? '',
+    position: member?.position ?? '',
+    skills: member?.skills ?? [],
+  };
+}
+
+/**
+ * Spec §2.12 and §5: 'Add New Team Member' or 'Edit Team Member'. Name at least 2, a valid
+ * e-mail, a department; the role is a system role the viewer may grant ('' is member); the job
+ * title and skills are optional. A new member gets a temporary password by e-mail.
+ */
+export function TeamMemberFormDialog({ open, onOpenChange, member, viewer }: TeamMemberFormDialogProps) {
+  const create = useCreateTeamMember();
+  const update = useUpdateTeamMember();
+  const pending = create.isPending || update.isPending;
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A save in flight finishes (and toasts) before the dialog may close.
+        if (!next && pending) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
+        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes:
+        // it goes back to what had it (the menu's button, 'Add New User').
+        onOpenAutoFocus={() => {
+          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocus.current?.isConnected) returnFocus.current.focus();
+          returnFocus.current = null;
+        }}
+      >
+        {/* Mounted only while open: every opening starts from the member (or blank) again. */}
+        <TeamMemberFormBody
+          member={member}
+          viewer={viewer}
+          pending={pending}
+          onCreate={(body) => create.mutateAsync(body)}
+          onUpdate={(body) => update.mutateAsync(body)}
+          onSaved={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type BodyProps = {
+  member: DirectoryMember | undefined;
+  viewer: Viewer;
+  pending: boolean;
+  onCreate: (body: TeamMemberForm) => Promise<unknown>;
+  onUpdate: (body: AdminUpdateUser) => Promise<unknown>;
+  onSaved: () => void;
+};
+
+function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSaved }: BodyProps) {
+  const editing = member !== undefined;
+  // Your own role is not yours to change here: the server would let you lock yourself out.
+  const ownAccount = member?.id === viewer.id;
+  const [defaults] = useState(() => defaultsFor(member));
+  const form = useForm<TeamMemberFormValues, unknown, TeamMemberForm>({ resolver, defaultValues: defaults });
+  const roles = ROLES.filter((role) => canAssignRole(viewer.role, role) || role === member?.role);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (member) {
+        const { role, ...rest } = values;
+        await onUpdate(ownAccount ? { id: member.id, ...rest } : { id: member.id, role, ...rest });
+      } else {
+        await onCreate(values);
+      }
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, FIELDS, { EMAIL_TAKEN: 'email' })) {
+        toast.error(m.errorTitle, { description: serverMessage(error, m.fallback) });
+      }
+      return;
+    }
+    toast.success(editing ? m.updated : m.added);
+    onSaved();
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <DialogTitle>{editing ? m.editTitle : m.addTitle}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Change their details, department, role and skills.'
+              : 'They receive an e-mail with a temporary password to change at first login.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
+          <TextField
+            control={form.control}
+            name="name"
+            label="Name"
+            placeholder="e.g. Ada Lovelace"
+            autoComplete="off"
+            maxLength={100}
+          />
+          <TextField
+            control={form.control}
+            name="email"
+            label="Email"
+            type="email"
+            placeholder="name@example.com"
+            autoComplete="off"
+            maxLength={254}
+          />
+          <div className="grid items-start gap-5 sm:grid-cols-2">
+            <SelectField
+              control={form.control}
+              name="department"
+              label="Department"
+              placeholder="Select a department"
+              options={departmentOptions}
+            />
+            <FormField
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Role</FormLabel>
+                  <Select
+                    name={field.name}
+                    value={field.value}
+                    disabled={ownAccount}
+                    onValueChange={field.onChange}
+                  >
+                    <FormControl>
+                      <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full min-w-0">
+                        <SelectValue placeholder="Member (default)" />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {roles.map((role) => (
+                        <SelectItem key={role} value={role}>
+                          {roleLabel(role)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  {ownAccount ? <FormDescription>You cannot change your own role.</FormDescription> : null}
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+          <TextField
+            control={form.control}
+            name="position"
+            label="Position"
+            placeholder="e.g. Developer, Product manager"
+            autoComplete="off"
+            maxLength={100}
+          />
+          <FormField
+            control={form.control}
+            name="skills"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Skills</FormLabel>
+                <FormControl>
+                  <SkillsInput
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    placeholder="e.g. React, SQL"
+                  />
+                </FormControl>
+                <FormDescription>Press Enter or type a comma after each skill.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        <DialogFooter className="border-t px-6 py-4">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" pending={pending}>
+            {editing ? 'Save Changes' : 'Add Team Member'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+import type { DirectoryMember } from '@shipyard/shared';
+import { memo } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { TeamMemberActionsMenu, type Viewer } from './team-member-actions-menu.tsx';
+import { Chips, MemberDepartment, MemberIdentity, MemberRole } from './team-member-fields.tsx';
+
+type Props = {
+  members: readonly DirectoryMember[];
+  viewer: Viewer;
+  onEdit: (member: DirectoryMember) => void;
+};
+
+/** Spec §2.12 Grid View: a card per member with what a list row shows, and the same menu. */
+export function TeamMemberGrid({ members, viewer, onEdit }: Props) {
+  return (
+    <ul aria-label="Team members" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {members.map((member) => (
+        <MemberCard key={member.id} member={member} viewer={viewer} onEdit={onEdit} />
+      ))}
+    </ul>
+  );
+}
+
+const MemberCard = memo(function MemberCard({
+  member,
+  viewer,
+  onEdit,
+}: {
+  member: DirectoryMember;
+  viewer: Viewer;
+  onEdit: (member: DirectoryMember) => void;
+}) {
+  return (
+    <li
+      data-member-id={member.id}
+      aria-label={member.name}
+      className={cn(
+        'flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-xs',
+        member.disabled && 'text-muted-foreground',
+      )}
+    >
+      <div className="flex items-start gap-2">
+        <MemberIdentity member={member} className="flex-1" />
+        <TeamMemberActionsMenu member={member} viewer={viewer} onEdit={onEdit} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        <div className="grid content-start gap-1">
+          <dt className="text-muted-foreground text-xs">Department</dt>
+          <dd>
+            <MemberDepartment department={member.department} />
+          </dd>
+        </div>
+        <div className="grid content-start gap-1">
+          <dt className="text-muted-foreground text-xs">Role</dt>
+          <dd>
+            <MemberRole member={member} />
+          </dd>
+        </div>
+        <div className="col-span-2 grid gap-1">
+          <dt className="text-muted-foreground text-xs">Projects</dt>
+          <dd>
+            <Chips label={`Projects of ${member.name}`} items={member.projects} total={member.projectCount} />
+          </dd>
+        </div>
+        <div className="col-span-2 grid gap-1">
+          <dt className="text-muted-foreground text-xs">Skills</dt>
+          <dd>
+            <Chips label={`Skills of ${member.name}`} items={member.skills} shown={5} />
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+});
+
+export function TeamMemberGridSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: 6 }, (_, card) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <div key={card} className="grid gap-4 rounded-xl border bg-card p-4">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-9 rounded-full" />
+            <div className="grid flex-1 gap-1.5">
+              <Skeleton className="h-4 w-2/5" />
+              <Skeleton className="h-3 w-3/5" />
+            </div>
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <Skeleton className="h-8" />
+            <Skeleton className="h-8" />
+          </div>
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-5 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}

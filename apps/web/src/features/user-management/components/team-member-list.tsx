@@ -1,0 +1,120 @@
+import type { DirectoryMember } from '@shipyard/shared';
+import { memo } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { TeamMemberActionsMenu, type Viewer } from './team-member-actions-menu.tsx';
+import { Chips, MemberDepartment, MemberIdentity, MemberRole } from './team-member-fields.tsx';
+
+type Props = {
+  members: readonly DirectoryMember[];
+  viewer: Viewer;
+  onEdit: (member: DirectoryMember) => void;
+};
+
+const HEADERS = ['Name', 'Department', 'Role', 'Projects', 'Skills'] as const;
+// From md on a table of fixed columns; below it each row folds into a small card.
+const COLUMN_WIDTHS = ['auto', '8rem', '9rem', '22%', '22%', '3.5rem'];
+const fold = 'max-md:block';
+const cell = 'px-3 py-3 align-middle max-md:block max-md:content-start max-md:p-0';
+
+/** A visible label for a cell once the row folds into a card (below md). */
+function FoldLabel({ children }: { children: string }) {
+  return <span className="text-muted-foreground text-xs md:sr-only">{children}</span>;
+}
+
+/** Spec §2.12 List View: Name, Department, Role, Projects, Skills, and each row's menu. */
+export function TeamMemberList({ members, viewer, onEdit }: Props) {
+  return (
+    <table aria-label="Team members" className={cn('w-full table-fixed border-collapse text-sm', fold)}>
+      <colgroup>
+        {COLUMN_WIDTHS.map((width, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns, never reordered
+          <col key={index} style={width === 'auto' ? undefined : { width }} />
+        ))}
+      </colgroup>
+      <thead className="bg-muted/50 max-md:hidden">
+        <tr className="h-9 border-b text-left text-muted-foreground text-xs">
+          {HEADERS.map((header, index) => (
+            <th key={header} scope="col" className={cn('px-3 font-medium', index === 0 && 'pl-4')}>
+              {header}
+            </th>
+          ))}
+          <th scope="col" className="pr-4">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className={fold}>
+        {members.map((member) => (
+          <MemberRow key={member.id} member={member} viewer={viewer} onEdit={onEdit} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const MemberRow = memo(function MemberRow({
+  member,
+  viewer,
+  onEdit,
+}: {
+  member: DirectoryMember;
+  viewer: Viewer;
+  onEdit: (member: DirectoryMember) => void;
+}) {
+  return (
+    <tr
+      data-member-id={member.id}
+      className={cn(
+        'border-b transition-colors last:border-b-0 hover:bg-muted/40',
+        'max-md:relative max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:px-4 max-md:py-3',
+        member.disabled && 'text-muted-foreground',
+      )}
+    >
+      <td className={cn(cell, 'pl-4 max-md:col-span-2 max-md:pr-10')}>
+        <MemberIdentity member={member} />
+      </td>
+      <td className={cn(cell, 'max-md:grid max-md:gap-1')}>
+        <FoldLabel>Department</FoldLabel>
+        <MemberDepartment department={member.department} />
+      </td>
+      <td className={cn(cell, 'max-md:grid max-md:gap-1')}>
+        <FoldLabel>Role</FoldLabel>
+        <MemberRole member={member} />
+      </td>
+      <td className={cn(cell, 'max-md:col-span-2 max-md:grid max-md:gap-1')}>
+        <FoldLabel>Projects</FoldLabel>
+        <Chips label={`Projects of ${member.name}`} items={member.projects} total={member.projectCount} />
+      </td>
+      <td className={cn(cell, 'max-md:col-span-2 max-md:grid max-md:gap-1')}>
+        <FoldLabel>Skills</FoldLabel>
+        <Chips label={`Skills of ${member.name}`} items={member.skills} />
+      </td>
+      <td className={cn(cell, 'pr-4 text-right max-md:absolute max-md:top-3 max-md:right-3')}>
+        <TeamMemberActionsMenu member={member} viewer={viewer} onEdit={onEdit} />
+      </td>
+    </tr>
+  );
+});
+
+export function TeamMemberListSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card">
+      {Array.from({ length: 6 }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <div key={row} className="flex items-center gap-4 border-b px-4 py-3 last:border-b-0">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="grid flex-1 gap-1.5">
+            <Skeleton className="h-4 w-2/5 max-w-48" />
+            <Skeleton className="h-3 w-3/5 max-w-64" />
+          </div>
+          <Skeleton className="hidden h-4 w-20 md:block" />
+          <Skeleton className="hidden h-5 w-16 md:block" />
+          <Skeleton className="hidden h-5 w-28 lg:block" />
+          <Skeleton className="hidden h-5 w-28 lg:block" />
+          <Skeleton className="size-7 rounded-md" />
+        </div>
+      ))}
+    </div>
+  );
+}

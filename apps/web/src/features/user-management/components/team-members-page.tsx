@@ -1,0 +1,280 @@
+import { DEPARTMENTS, type DirectoryMember, userManagementMessages as m } from '@shipyard/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { LayoutGridIcon, ListIcon, PlusIcon, SearchIcon, XIcon } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { loadedMembers, teamMembersQueryOptions, totalMembers } from '../api/get-team-members.ts';
+import type { Viewer } from './team-member-actions-menu.tsx';
+import { departmentLabel, MembersEmptyState, MembersErrorState, memberCount } from './team-member-fields.tsx';
+import { TeamMemberFormDialog } from './team-member-form-dialog.tsx';
+import { TeamMemberGrid, TeamMemberGridSkeleton } from './team-member-grid.tsx';
+import { TeamMemberList, TeamMemberListSkeleton } from './team-member-list.tsx';
+import {
+  defaultTeamSearch,
+  departmentParam,
+  isDepartment,
+  isNarrowed,
+  readTeamSearch,
+  type TeamSearchState,
+  type TeamView,
+  writeTeamSearch,
+} from './team-search-params.ts';
+
+/** How long typing pauses before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Members per page; 'Load more' asks for the next. */
+export const PAGE_SIZE = 50;
+/** The select value of 'All' (spec §5: the filter is 'All' or equal). */
+const ALL = 'all';
+
+export type TeamMembersPageProps = {
+  /** The signed-in admin: which roles they may grant, whom they may change (never delete themselves). */
+  viewer: Viewer;
+};
+
+/** Spec §2.12 User Management (/team): everyone with an account, as a list or a grid. */
+export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readTeamSearch(params), [params]);
+  const narrowed = isNarrowed(state);
+
+  const update = useCallback(
+    (patch: Partial<TeamSearchState>, { replace = false }: { replace?: boolean } = {}) =>
+      setParams((current) => writeTeamSearch({ ...readTeamSearch(current), ...patch }), {
+        replace,
+        preventScrollReset: true,
+      }),
+    [setParams],
+  );
+
+  const listParams = useMemo(
+    () => ({ search: state.search, department: departmentParam(state), limit: PAGE_SIZE }),
+    [state],
+  );
+  const query = useInfiniteQuery({
+    ...teamMembersQueryOptions(listParams),
+    placeholderData: keepPreviousData,
+  });
+  const members = useMemo(() => loadedMembers(query.data), [query.data]);
+  const total = totalMembers(query.data);
+
+  const [dialog, setDialog] = useState<{ open: boolean; member?: DirectoryMember | undefined }>({
+    open: false,
+  });
+  const onAdd = useCallback(() => setDialog({ open: true, member: undefined }), []);
+  const onEdit = useCallback((member: DirectoryMember) => setDialog({ open: true, member }), []);
+  const onDialogOpenChange = useCallback(
+    (open: boolean) => setDialog((current) => ({ ...current, open })),
+    [],
+  );
+
+  const onSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const clearFilters = () => update({ ...defaultTeamSearch, view: state.view });
+
+  const emptyAction = narrowed ? (
+    <Button variant="outline" size="sm" onClick={clearFilters}>
+      <XIcon aria-hidden="true" />
+      Clear filters
+    </Button>
+  ) : (
+    <Button size="sm" onClick={onAdd}>
+      <PlusIcon aria-hidden="true" />
+      {m.addButton}
+    </Button>
+  );
+
+  function content(view: TeamView) {
+    if (query.isPending) return view === 'list' ? <TeamMemberListSkeleton /> : <TeamMemberGridSkeleton />;
+    if (query.isError && !query.data) {
+      return <MembersErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    }
+    if (members.length === 0) return <MembersEmptyState narrowed={narrowed} action={emptyAction} />;
+    return view === 'list' ? (
+      <div className="overflow-hidden rounded-xl border bg-card">
+        <TeamMemberList members={members} viewer={viewer} onEdit={onEdit} />
+      </div>
+    ) : (
+      <TeamMemberGrid members={members} viewer={viewer} onEdit={onEdit} />
+    );
+  }
+
+  const loaded = !query.isPending && !(query.isError && !query.data);
+
+  return (
+    <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        title="Team"
+        description="User management: everyone with an account, their department, role, projects and skills."
+        actions={
+          <Button onClick={onAdd}>
+            <PlusIcon aria-hidden="true" />
+            {m.addButton}
+          </Button>
+        }
+      />
+
+      <Tabs
+        value={state.view}
+        onValueChange={(view) => update({ view: view === 'grid' ? 'grid' : 'list' })}
+        className="min-w-0 gap-4"
+      >
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+          <SearchBox value={state.search} onChange={onSearch} />
+          <Select
+            value={state.department ?? ALL}
+            onValueChange={(value) => update({ department: isDepartment(value) ? value : undefined })}
+          >
+            <SelectTrigger aria-label="Filter by department" className="w-full min-w-0 sm:w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All Departments</SelectItem>
+              {DEPARTMENTS.map((department) => (
+                <SelectItem key={department} value={department}>
+                  {departmentLabel(department)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {narrowed ? (
+            <Button variant="ghost" onClick={clearFilters} className="self-start sm:self-auto">
+              <XIcon aria-hidden="true" />
+              Clear filters
+            </Button>
+          ) : null}
+          {/* On a phone the tabs take a row of their own, each half of it. */}
+          <TabsList className="grid h-9 w-full grid-cols-2 sm:ml-auto sm:inline-flex sm:w-fit">
+            <TabsTrigger value="list" className="px-3">
+              <ListIcon aria-hidden="true" />
+              List View
+            </TabsTrigger>
+            <TabsTrigger value="grid" className="px-3">
+              <LayoutGridIcon aria-hidden="true" />
+              Grid View
+            </TabsTrigger>
+          </TabsList>
+        </div>
+
+        {loaded && members.length > 0 ? (
+          <div className="flex min-h-5 items-center gap-2">
+            <p className="font-medium text-sm tabular-nums" aria-live="polite">
+              {memberCount(total)}
+            </p>
+            {query.isFetching && !query.isFetchingNextPage ? (
+              <Spinner label="Updating team members" className="text-muted-foreground" />
+            ) : null}
+          </div>
+        ) : null}
+
+        {(['list', 'grid'] as const).map((view) => (
+          <TabsContent
+            key={view}
+            value={view}
+            className={cn('min-w-0 transition-opacity', query.isPlaceholderData && 'opacity-60')}
+          >
+            {state.view === view ? content(view) : null}
+          </TabsContent>
+        ))}
+
+        {query.hasNextPage ? (
+          <div className="flex flex-col items-center gap-2">
+            {query.isFetchNextPageError ? (
+              <p role="alert" className="text-destructive text-sm">
+                {getErrorMessage(query.error)}
+              </p>
+            ) : null}
+            <Button
+              variant="outline"
+              pending={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? 'Loading more…' : `Load more (${members.length} of ${total})`}
+            </Button>
+          </div>
+        ) : null}
+      </Tabs>
+
+      <TeamMemberFormDialog
+        open={dialog.open}
+        onOpenChange={onDialogOpenChange}
+        member={dialog.member}
+        viewer={viewer}
+      />
+    </div>
+  );
+}
+
+/** The search box: name or role (and e-mail), sent once typing pauses; follows the URL when it changes. */
+function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const [text, setText] = useState(value);
+  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const sent = useRef(value);
+  // The latest callback, without sending again whenever another filter changes it.
+  const latestOnChange = useRef(onChange);
+  useEffect(() => {
+    latestOnChange.current = onChange;
+  }, [onChange]);
+
+  // The URL changed by other means (back button, Clear filters): show what it says.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    if (settled === sent.current) return;
+    sent.current = settled;
+    latestOnChange.current(settled);
+  }, [settled]);
+
+  return (
+    <div className="relative min-w-0 flex-1 sm:max-w-xs">
+      <SearchIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        aria-label="Search team members"
+        placeholder={m.searchPlaceholder}
+        value={text}
+        maxLength={200}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text !== '') {
+            event.preventDefault();
+            setText('');
+          }
+        }}
+        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text !== '' ? (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => setText('')}
+          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <XIcon aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
