@@ -54,3 +54,22 @@ test('the signed-in shell on /d has no serious accessibility violations', async 
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, '/d');
 });
+
+test('/tasks (list and board), /notifications and /team have no serious accessibility violations', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  await page.goto('/tasks');
+  await expect(page.getByRole('tab', { name: 'List View' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/tasks (List View)');
+  await page.getByRole('tab', { name: 'Kanban Board' }).click();
+  await expect(page.getByRole('tab', { name: 'Kanban Board' })).toHaveAttribute('aria-selected', 'true');
+  await expectNoSeriousViolations(page, '/tasks (Kanban Board)');
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, '/notifications');
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, '/team');
+});
