@@ -20,8 +20,8 @@ import { actionTypeColour, actionTypeLabel } from '../../../lib/activity.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
+import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
 
 export const activityLogMessages = {
   loadFailedTitle: 'Error',
