@@ -84,7 +84,10 @@ test('a member creates a product at /new-product; it opens, and shows in the lis
   await page.getByLabel('Team Size', { exact: true }).fill('4');
   await page.getByRole('button', { name: 'Create Product', exact: true }).click();
 
-  await expect(page.getByText('Product Created', { exact: true })).toBeVisible();
+  // Scoped to the toasts: the overview's Recent Activity names the entry 'Product Created' too.
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Product Created', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(`${name} has been created successfully.`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
   const productPath = new URL(page.url()).pathname;
