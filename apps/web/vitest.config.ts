@@ -10,6 +10,9 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Dialog flows type and click through user-event: on a loaded 2-core CI machine a few take
+      // longer than vitest's 5 s default without anything being wrong.
+      testTimeout: 15_000,
     },
   }),
 );
