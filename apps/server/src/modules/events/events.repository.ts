@@ -1,0 +1,166 @@
+import { and, arrayContains, asc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type EventRow, events, products } from '../../db/schema/index.ts';
+import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+
+export type NewEvent = typeof events.$inferInsert;
+export type EventPatch = Partial<
+  Pick<
+    NewEvent,
+    | 'title'
+    | 'description'
+    | 'date'
+    | 'startTime'
+    | 'type'
+    | 'status'
+    | 'meetingLink'
+    | 'participants'
+    | 'productId'
+  >
+>;
+
+/** Who looks at the calendar: events are shared by e-mail address as well as by product. */
+export type EventViewer = Viewer & { email: string };
+
+/** An event with its product's name, null when the viewer may not see that product. */
+export type EventWithProduct = { event: EventRow; productName: string | null };
+
+export type MilestoneRow = {
+  id: string;
+  name: string;
+  status: string;
+  targetEndDate: string;
+  createdBy: string | null;
+};
+
+export function createEventsRepository(db: Db) {
+  /**
+   * The events a viewer may see (docs/decisions/004): those they created, those that name their
+   * e-mail among the participants (served by the GIN index), and those of a product they see —
+   * for an admin, every product's.
+   */
+  function visibleEvents(viewer: EventViewer): SQL | undefined {
+    const product = visibleProducts(viewer);
+    return or(
+      eq(events.createdBy, viewer.id),
+      arrayContains(events.participants, [viewer.email]),
+      product
+        ? inArray(events.productId, db.select({ id: products.id }).from(products).where(product))
+        : isNotNull(events.productId),
+    );
+  }
+
+  /** The product's name only for a viewer who may see the product. */
+  const productNameFor = (viewer: Viewer) => {
+    const product = visibleProducts(viewer);
+    return product
+      ? sql<string | null>`case when ${product} then ${products.name} end`
+      : sql<string | null>`${products.name}`;
+  };
+
+  const selectWithProduct = (tx: Db, viewer: Viewer) =>
+    tx
+      .select({ event: events, productName: productNameFor(viewer) })
+      .from(events)
+      .leftJoin(products, eq(products.id, events.productId));
+
+  /** Day, then all-day before timed, then time, then title: the calendar's order. */
+  const calendarOrder = [
+    asc(events.date),
+    sql`${events.startTime} asc nulls first`,
+    asc(events.title),
+    asc(events.id),
+  ];
+
+  return {
+    /** The visible events on the days `from` to `to` (served by events_date_idx), `limit + 1` at most. */
+    async listInRange(
+      viewer: EventViewer,
+      range: { from: string; to: string; limit: number },
+    ): Promise<EventWithProduct[]> {
+      return selectWithProduct(db, viewer)
+        .where(and(gte(events.date, range.from), lte(events.date, range.to), visibleEvents(viewer)))
+        .orderBy(...calendarOrder)
+        .limit(range.limit + 1);
+    },
+
+    /** The target end dates of the visible products on those days, `limit + 1` at most. */
+    async milestonesInRange(
+      viewer: Viewer,
+      range: { from: string; to: string; limit: number },
+    ): Promise<MilestoneRow[]> {
+      return db
+        .select({
+          id: products.id,
+          name: products.name,
+          status: products.status,
+          targetEndDate: products.targetEndDate,
+          createdBy: products.createdBy,
+        })
+        .from(products)
+        .where(
+          and(
+            gte(products.targetEndDate, range.from),
+            lte(products.targetEndDate, range.to),
+            visibleProducts(viewer),
+          ),
+        )
+        .orderBy(asc(products.targetEndDate), asc(products.name), asc(products.id))
+        .limit(range.limit + 1);
+    },
+
+    /** The event, if the viewer may see it. */
+    async findVisible(viewer: EventViewer, id: string, tx: Db = db): Promise<EventWithProduct | undefined> {
+      const [row] = await selectWithProduct(tx, viewer)
+        .where(and(eq(events.id, id), visibleEvents(viewer)))
+        .limit(1);
+      return row;
+    },
+
+    /** The event locked for a change in this transaction, if the viewer may see it. */
+    async lockVisible(tx: Db, viewer: EventViewer, id: string): Promise<EventRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.id, id), visibleEvents(viewer)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    /**
+     * The product, if the viewer may see it, held against deletion until the transaction ends
+     * (KEY SHARE, as the tasks do).
+     */
+    async holdVisibleProduct(tx: Db, viewer: Viewer, productId: string) {
+      const [row] = await tx
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(and(eq(products.id, productId), visibleProducts(viewer)))
+        .limit(1)
+        .for('key share');
+      return row;
+    },
+
+    async insert(values: NewEvent, tx: Db = db): Promise<EventRow> {
+      const [row] = await tx.insert(events).values(values).returning();
+      if (!row) throw new Error('event insert returned no row');
+      return row;
+    },
+
+    async update(id: string, patch: EventPatch, tx: Db = db): Promise<EventRow | undefined> {
+      const [row] = await tx
+        .update(events)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(events.id, id))
+        .returning();
+      return row;
+    },
+
+    async remove(id: string, tx: Db = db) {
+      await tx.delete(events).where(eq(events.id, id));
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

@@ -1,0 +1,176 @@
+import {
+  addCalendarDays,
+  type CalendarEvent,
+  type CalendarItem,
+  type CreateEvent,
+  canEditEvent,
+  canScheduleEvents,
+  type EventList,
+  type EventRangeQuery,
+  eventMessages,
+  productMessages,
+  type UpdateEvent,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import type { EventRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { Forbidden, NotFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import type { ActivitiesRepository } from '../activities/activities.repository.ts';
+import { toEvent, toMilestone } from './events.mapper.ts';
+import type { EventPatch, EventsRepository } from './events.repository.ts';
+
+/** A range with one end missing spans this many days; with none, it starts this many days ago. */
+const DEFAULT_SPAN_DAYS = 120;
+const DEFAULT_DAYS_BEFORE = 30;
+
+/** The fields an edit may change, in the order the API names them. */
+const EDITABLE = [
+  'title',
+  'description',
+  'date',
+  'startTime',
+  'type',
+  'status',
+  'meetingLink',
+  'participants',
+  'productId',
+] as const satisfies ReadonlyArray<keyof UpdateEvent & keyof EventPatch & keyof EventRow>;
+
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
+
+/** The calendar's order: day, all-day first, time, title. */
+function byCalendarOrder(a: CalendarItem, b: CalendarItem): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  if (a.startTime !== b.startTime) {
+    if (a.startTime === null) return -1;
+    if (b.startTime === null) return 1;
+    return a.startTime < b.startTime ? -1 : 1;
+  }
+  return a.title.localeCompare(b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** A product's timeline says that something was scheduled on it (spec §3: 'other' reads 'Activity'). */
+const scheduledActivity = (row: EventRow, productId: string, actorId: string) => ({
+  actionType: 'other',
+  description: `Scheduled ${row.type} "${row.title}" on ${row.date}`,
+  metadata: { eventId: row.id, type: row.type, status: row.status, date: row.date },
+  productId,
+  taskId: null,
+  performedBy: actorId,
+});
+
+type Deps = {
+  db: Db;
+  events: EventsRepository;
+  activities: ActivitiesRepository;
+  clock: Clock;
+};
+
+export function createEventsService({ db, events, activities, clock }: Deps) {
+  const eventNotFound = () => NotFound(eventMessages.notFound, 'EVENT_NOT_FOUND');
+  const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+  const readOnly = () => Forbidden(eventMessages.readOnly, 'READ_ONLY');
+
+  /** The server's day (UTC): only a fallback, as the calendar always names its range. */
+  const today = () => clock.now().toISOString().slice(0, 10);
+
+  function rangeOf(query: EventRangeQuery): { from: string; to: string } {
+    if (query.from && query.to) return { from: query.from, to: query.to };
+    if (query.from) return { from: query.from, to: addCalendarDays(query.from, DEFAULT_SPAN_DAYS) };
+    if (query.to) return { from: addCalendarDays(query.to, -DEFAULT_SPAN_DAYS), to: query.to };
+    const from = addCalendarDays(today(), -DEFAULT_DAYS_BEFORE);
+    return { from, to: addCalendarDays(from, DEFAULT_SPAN_DAYS) };
+  }
+
+  async function visibleEvent(actor: SessionUser, id: string, tx: Db): Promise<CalendarEvent> {
+    const found = await events.findVisible(actor, id, tx);
+    if (!found) throw eventNotFound();
+    return toEvent(found, actor);
+  }
+
+  /** The event locked for a change, if the caller sees it and may change it. */
+  async function lockChangeable(tx: Db, actor: SessionUser, id: string): Promise<EventRow> {
+    const current = await events.lockVisible(tx, actor, id);
+    if (!current) throw eventNotFound();
+    if (!canScheduleEvents(actor.role)) throw readOnly();
+    if (!canEditEvent(actor, current)) throw Forbidden(eventMessages.forbidden, 'FORBIDDEN');
+    return current;
+  }
+
+  return {
+    /** The caller's events and the visible products' target dates on the range's days. */
+    async list(actor: SessionUser, query: EventRangeQuery): Promise<EventList> {
+      const range = { ...rangeOf(query), limit: query.limit };
+      const [eventRows, milestoneRows] = await Promise.all([
+        events.listInRange(actor, range),
+        events.milestonesInRange(actor, range),
+      ]);
+      const items: CalendarItem[] = [
+        ...eventRows.map((row) => toEvent(row, actor)),
+        ...milestoneRows.map(toMilestone),
+      ].sort(byCalendarOrder);
+      return {
+        data: items.slice(0, query.limit),
+        from: range.from,
+        to: range.to,
+        hasMore: items.length > query.limit,
+      };
+    },
+
+    async get(actor: SessionUser, id: string): Promise<CalendarEvent> {
+      return visibleEvent(actor, id, db);
+    },
+
+    async create(actor: SessionUser, body: CreateEvent): Promise<CalendarEvent> {
+      return db.transaction(async (tx) => {
+        // A hidden product is a 404 before any 403, as everywhere (docs/decisions/004).
+        if (body.productId && !(await events.holdVisibleProduct(tx, actor, body.productId))) {
+          throw productNotFound();
+        }
+        if (!canScheduleEvents(actor.role)) throw readOnly();
+        const row = await events.insert({ ...body, createdBy: actor.id }, tx);
+        if (row.productId) await activities.insert(scheduledActivity(row, row.productId, actor.id), tx);
+        return visibleEvent(actor, row.id, tx);
+      });
+    },
+
+    /**
+     * Any subset of the fields. A new product must be one the caller sees; linking the event to a
+     * product records it on that product's timeline, as a creation does.
+     */
+    async update(actor: SessionUser, id: string, body: UpdateEvent): Promise<CalendarEvent> {
+      return db.transaction(async (tx) => {
+        const current = await lockChangeable(tx, actor, id);
+        const patch: Record<string, unknown> = {};
+        for (const field of EDITABLE) {
+          const value = body[field];
+          if (value !== undefined && !sameValue(value, current[field])) patch[field] = value;
+        }
+        // PostgreSQL answers 'HH:MM:SS': the same minute is no change.
+        if (patch.startTime !== undefined && patch.startTime === current.startTime?.slice(0, 5)) {
+          delete patch.startTime;
+        }
+        const productId = typeof patch.productId === 'string' ? patch.productId : undefined;
+        if (productId && !(await events.holdVisibleProduct(tx, actor, productId))) throw productNotFound();
+        if (Object.keys(patch).length === 0) return visibleEvent(actor, id, tx);
+
+        const row = (await events.update(id, patch as EventPatch, tx)) ?? current;
+        if (productId) await activities.insert(scheduledActivity(row, productId, actor.id), tx);
+        // An admin who unlinks someone else's event from its product no longer sees it: answer it once.
+        const found = await events.findVisible(actor, id, tx);
+        return toEvent(found ?? { event: row, productName: null }, actor);
+      });
+    },
+
+    async remove(actor: SessionUser, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockChangeable(tx, actor, id);
+        await events.remove(id, tx);
+      });
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;
