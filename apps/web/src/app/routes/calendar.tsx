@@ -1,8 +1,12 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { CalendarPage } from '../../features/calendar/components/calendar-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
+// RequireMenuAccess lets only admins and members this far (spec §6: Calendar).
 export function Component() {
-  return <PageHeader title="Calendar" />;
+  // RequireSession has loaded the user before any signed-in page renders.
+  const { data: user } = useSession();
+  if (!user) return null;
+  return <CalendarPage viewer={{ id: user.id, role: user.role }} />;
 }
 
 export default Component;

@@ -1,0 +1,58 @@
+import type { CalendarEvent, CreateEvent, UpdateEvent } from '@shipyard/shared';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { eventKeys } from './get-events.ts';
+
+/** POST /api/events; the server fills `createdBy` from the session. */
+export function createEvent(body: CreateEvent): Promise<CalendarEvent> {
+  return api.post<CalendarEvent>('/events', body);
+}
+
+/** PATCH /api/events/{id} with the changed fields. */
+export function updateEvent({ id, ...body }: UpdateEvent & { id: string }): Promise<CalendarEvent> {
+  return api.patch<CalendarEvent>(`/events/${encodeURIComponent(id)}`, body);
+}
+
+/** DELETE /api/events/{id}. */
+export function deleteEvent(id: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/events/${encodeURIComponent(id)}`);
+}
+
+/**
+ * Every cached range is refetched (an event may move into or out of any of them); an event of a
+ * product also changes that product's timeline and the activity log.
+ */
+function refreshAfterEventChange(queryClient: QueryClient, productIds: Array<string | null | undefined>) {
+  const products = [...new Set(productIds.filter((id): id is string => Boolean(id)))];
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+    ...products.map((id) => queryClient.invalidateQueries({ queryKey: ['products', 'activities', id] })),
+    products.length > 0 ? queryClient.invalidateQueries({ queryKey: ['activity'] }) : undefined,
+  ]);
+}
+
+// The screens toast (spec §8.2); these keep the caches true.
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEvent,
+    onSuccess: (event) => refreshAfterEventChange(queryClient, [event.productId]),
+  });
+}
+
+export function useUpdateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEvent,
+    onSuccess: (event) => refreshAfterEventChange(queryClient, [event.productId]),
+  });
+}
+
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (event: Pick<CalendarEvent, 'id' | 'productId'>) => deleteEvent(event.id),
+    onSuccess: (_answer, event) => refreshAfterEventChange(queryClient, [event.productId]),
+  });
+}

@@ -1,0 +1,389 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CalendarEvent,
+  type CreateEvent,
+  CreateEventSchema,
+  EVENT_CREATE_STATUSES,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  type EventFields,
+  EventFieldsSchema,
+  type EventStatus,
+  eventMessages as m,
+  type UpdateEvent,
+} from '@shipyard/shared';
+import { type ReactNode, useRef, useState } from 'react';
+import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
+import { EventStatusDot, eventTypeIcons, eventTypeLabels } from './event-badges.tsx';
+
+export type EventFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The event being edited; undefined to add one. */
+  event?: CalendarEvent | undefined;
+  /** A new event's day ('YYYY-MM-DD'): the selected day. */
+  defaultDate: string;
+  /** The products an event may belong to (lib/product-options.ts). */
+  products: ReadonlyArray<{ id: string; name: string }>;
+};
+
+/** What the form holds: strings only; the shared schema turns them into the API's values. */
+type EventFormValues = {
+  title: string;
+  date: string;
+  startTime: string;
+  type: string;
+  status: string;
+  description: string;
+  meetingLink: string;
+  participants: string;
+  productId: string;
+};
+
+const FIELDS = [
+  'title',
+  'date',
+  'startTime',
+  'type',
+  'status',
+  'description',
+  'meetingLink',
+  'participants',
+  'productId',
+] as const satisfies ReadonlyArray<keyof EventFormValues & keyof EventFields>;
+
+/** Radix Select has no empty value: "No product" uses this one and the form keeps ''. */
+const NONE = '__none__';
+
+type Choice = { value: string; label: string; icon?: ReactNode };
+
+const typeChoices: Choice[] = EVENT_TYPES.map((type) => {
+  const Icon = eventTypeIcons[type];
+  return {
+    value: type,
+    label: eventTypeLabels[type],
+    icon: <Icon aria-hidden="true" className="size-3.5 text-muted-foreground" />,
+  };
+});
+const statusChoices = (statuses: readonly EventStatus[]): Choice[] =>
+  statuses.map((status) => ({ value: status, label: status, icon: <EventStatusDot status={status} /> }));
+
+// The schemas take anything for each field (a string of addresses, '' for none); the form only
+// ever holds strings, a narrower input, which TypeScript cannot see through the resolver's generics.
+const createResolver = zodResolver(CreateEventSchema) as unknown as Resolver<
+  EventFormValues,
+  unknown,
+  EventFields
+>;
+const editResolver = zodResolver(EventFieldsSchema) as unknown as Resolver<
+  EventFormValues,
+  unknown,
+  EventFields
+>;
+
+function defaultsFor(event: CalendarEvent | undefined, defaultDate: string): EventFormValues {
+  return {
+    title: event?.title ?? '',
+    date: event?.date ?? defaultDate,
+    startTime: event?.startTime ?? '',
+    type: event?.type ?? 'meeting',
+    status: event?.status ?? 'Planning',
+    description: event?.description ?? '',
+    meetingLink: event?.meetingLink ?? '',
+    participants: event?.participants.join(', ') ?? '',
+    productId: event?.productId ?? '',
+  };
+}
+
+/**
+ * Spec §2.13 and §5: add or edit an event. Title 1–100 characters, description at most 500, a
+ * meeting link that is an http(s) URL or empty, participants as comma-separated e-mail addresses.
+ */
+export function EventFormDialog({ open, onOpenChange, event, defaultDate, products }: EventFormDialogProps) {
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const pending = create.isPending || update.isPending;
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A save in flight finishes (and toasts) before the dialog may close.
+        if (!next && pending) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        className="flex flex-col gap-0 p-0 sm:max-w-xl"
+        // Opened from a menu item or a button outside any DialogTrigger: focus goes back there.
+        onOpenAutoFocus={() => {
+          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          if (returnFocus.current?.isConnected) returnFocus.current.focus();
+          returnFocus.current = null;
+        }}
+      >
+        {/* Mounted only while open: every opening starts from the event (or blank) again. */}
+        <EventForm
+          event={event}
+          defaultDate={defaultDate}
+          products={products}
+          pending={pending}
+          onSave={(body) =>
+            event ? update.mutateAsync({ id: event.id, ...body }) : create.mutateAsync(body as CreateEvent)
+          }
+          onSaved={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type EventFormProps = {
+  event: CalendarEvent | undefined;
+  defaultDate: string;
+  products: ReadonlyArray<{ id: string; name: string }>;
+  pending: boolean;
+  onSave: (body: EventFields | UpdateEvent) => Promise<CalendarEvent>;
+  onSaved: () => void;
+};
+
+function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: EventFormProps) {
+  const editing = event !== undefined;
+  const [defaults] = useState(() => defaultsFor(event, defaultDate));
+  const form = useForm<EventFormValues, unknown, EventFields>({
+    resolver: editing ? editResolver : createResolver,
+    defaultValues: defaults,
+  });
+  const description = useWatch({ control: form.control, name: 'description' });
+
+  // An event whose product the caller no longer sees keeps it as a choice, unnamed.
+  const productChoices: Choice[] = [
+    { value: NONE, label: 'No product' },
+    ...products.map((product) => ({ value: product.id, label: product.name })),
+    ...(event?.productId && !products.some((product) => product.id === event.productId)
+      ? [{ value: event.productId, label: event.productName ?? 'A product you cannot see' }]
+      : []),
+  ];
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = editing ? changedFields(values, form.getValues(), defaults) : values;
+    try {
+      await onSave(body);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
+        const title = editing ? m.updateFailed : m.createFailed;
+        toast.error(title, { description: serverMessage(error, title) });
+      }
+      return;
+    }
+    toast.success(editing ? m.updated : m.created);
+    form.reset(defaultsFor(undefined, defaultDate));
+    onSaved();
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <DialogTitle>{editing ? 'Edit Event' : 'Add Event'}</DialogTitle>
+          <DialogDescription>
+            {editing ? 'Change the event’s details.' : 'Schedule a meeting, milestone, review or workshop.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
+          <TextField
+            control={form.control}
+            name="title"
+            label="Title"
+            placeholder="e.g. Sprint review"
+            autoComplete="off"
+          />
+          <div className="grid items-start gap-5 sm:grid-cols-2">
+            <TextField control={form.control} name="date" label="Date" type="date" />
+            <TextField control={form.control} name="startTime" label="Start time (optional)" type="time" />
+          </div>
+          <div className="grid items-start gap-5 sm:grid-cols-2">
+            <ChoiceField
+              control={form.control}
+              name="type"
+              label="Type"
+              placeholder="Select type"
+              choices={typeChoices}
+            />
+            <ChoiceField
+              control={form.control}
+              name="status"
+              label="Status"
+              placeholder="Select status"
+              choices={statusChoices(editing ? EVENT_STATUSES : EVENT_CREATE_STATUSES)}
+            />
+          </div>
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Description</FormLabel>
+                <FormControl>
+                  <Textarea
+                    {...field}
+                    rows={3}
+                    placeholder="What is it about?"
+                    className="max-h-48 min-h-20"
+                  />
+                </FormControl>
+                <div className="flex items-start justify-between gap-3">
+                  <FormMessage />
+                  <span
+                    aria-hidden="true"
+                    className="ml-auto shrink-0 text-muted-foreground text-xs tabular-nums data-[over=true]:text-destructive"
+                    data-over={description.length > EVENT_DESCRIPTION_MAX}
+                  >
+                    {description.length}/{EVENT_DESCRIPTION_MAX}
+                  </span>
+                </div>
+              </FormItem>
+            )}
+          />
+          <TextField
+            control={form.control}
+            name="meetingLink"
+            label="Meeting link"
+            type="url"
+            inputMode="url"
+            placeholder="https://meet.example.com/abc-defg"
+            autoComplete="off"
+          />
+          <FormField
+            control={form.control}
+            name="participants"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Participants</FormLabel>
+                <FormControl>
+                  <Textarea
+                    {...field}
+                    rows={2}
+                    placeholder="ada@example.com, grace@example.com"
+                    autoComplete="off"
+                    className="min-h-10"
+                  />
+                </FormControl>
+                <FormDescription>
+                  E-mail addresses, separated by commas. They will see the event.
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <ChoiceField
+            control={form.control}
+            name="productId"
+            label="Product"
+            placeholder="No product"
+            choices={productChoices}
+          />
+        </div>
+
+        <DialogFooter className="border-t px-6 py-4">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" pending={pending}>
+            {editing ? 'Save Changes' : 'Add Event'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+/** An edit sends only the fields that differ from what the dialog opened with. */
+function changedFields(values: EventFields, raw: EventFormValues, initial: EventFormValues): UpdateEvent {
+  const body: Record<string, unknown> = {};
+  for (const field of FIELDS) if (raw[field] !== initial[field]) body[field] = values[field];
+  return body as UpdateEvent;
+}
+
+type ChoiceFieldProps = {
+  control: Control<EventFormValues, unknown, EventFields>;
+  name: FieldPath<EventFormValues>;
+  label: string;
+  placeholder: string;
+  choices: readonly Choice[];
+};
+
+/** A labelled select; a NONE choice stands for the form's ''. */
+function ChoiceField({ control, name, label, placeholder, choices }: ChoiceFieldProps) {
+  const hasNone = choices.some((choice) => choice.value === NONE);
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <Select
+            name={field.name}
+            value={field.value || (hasNone ? NONE : '')}
+            onValueChange={(value) => field.onChange(value === NONE ? '' : value)}
+          >
+            <FormControl>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full min-w-0">
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {choices.map((choice) => (
+                <SelectItem key={choice.value} value={choice.value}>
+                  {choice.icon}
+                  {choice.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

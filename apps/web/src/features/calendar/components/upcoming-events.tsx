@@ -1,0 +1,146 @@
+import { type EventList, eventMessages as m } from '@shipyard/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CalendarClockIcon, FlagIcon, PlusIcon, RotateCcwIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatStartTime, fromDayKey, UPCOMING_LIMIT } from './calendar-days.ts';
+import { EventStatusDot, eventTypeLabels } from './event-badges.tsx';
+
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short' });
+const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
+
+export type UpcomingEventsProps = {
+  query: Pick<UseQueryResult<EventList>, 'data' | 'isPending' | 'isError' | 'error' | 'refetch'>;
+  today: string;
+  selected: string;
+  onSelectDay: (day: string) => void;
+  /** Offered in the empty state to those who may schedule. */
+  onAdd?: (() => void) | undefined;
+  className?: string;
+};
+
+/** Spec §2.13: what comes next, from today on, by date ascending; a row selects its day. */
+export function UpcomingEvents({
+  query,
+  today,
+  selected,
+  onSelectDay,
+  onAdd,
+  className,
+}: UpcomingEventsProps) {
+  const headingId = useId();
+  const items = query.data?.data ?? [];
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn('grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm', className)}
+    >
+      <h2 id={headingId} className="font-semibold leading-tight tracking-tight">
+        {m.upcoming}
+      </h2>
+
+      {query.isPending ? (
+        <div role="status" className="grid gap-2">
+          <p className="text-muted-foreground text-sm">{m.loading}</p>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex items-center gap-3">
+              <Skeleton className="size-10 rounded-md" />
+              <div className="grid flex-1 gap-1.5">
+                <Skeleton className="h-3.5 w-3/4" />
+                <Skeleton className="h-3 w-1/2" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : query.isError && !query.data ? (
+        <div role="alert" className="grid justify-items-start gap-2 text-sm">
+          <p className="font-medium">{m.loadFailed}</p>
+          <p className="text-muted-foreground">{getErrorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            <RotateCcwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-6 text-center">
+          <CalendarClockIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+          <p className="text-muted-foreground text-sm">{m.empty}</p>
+          {onAdd ? (
+            <Button variant="outline" size="sm" onClick={onAdd}>
+              <PlusIcon aria-hidden="true" />
+              Add an event
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <ol aria-label={m.upcoming} className="-mx-2 grid gap-0.5">
+            {items.map((item) => {
+              const date = fromDayKey(item.date);
+              const milestone = item.source === 'product';
+              const when = [
+                item.date === today ? 'Today' : date ? weekdayFormat.format(date) : '',
+                milestone
+                  ? 'Product target date'
+                  : item.startTime
+                    ? formatStartTime(item.date, item.startTime)
+                    : 'All day',
+                eventTypeLabels[item.type],
+              ]
+                .filter(Boolean)
+                .join(' · ');
+              return (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => onSelectDay(item.date)}
+                    aria-current={item.date === selected ? 'date' : undefined}
+                    data-source={item.source}
+                    className="flex w-full min-w-0 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=date]:bg-accent/60"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'flex size-10 shrink-0 flex-col items-center justify-center rounded-md border leading-none',
+                        milestone
+                          ? 'border-dashed border-amber-400/70 bg-amber-50 text-amber-800 dark:bg-amber-500/10 dark:text-amber-300'
+                          : 'bg-background',
+                      )}
+                    >
+                      <span className="text-[10px] uppercase tracking-wide opacity-70">
+                        {date ? monthFormat.format(date) : ''}
+                      </span>
+                      <span className="font-semibold text-sm tabular-nums">{date?.getDate()}</span>
+                    </span>
+                    <span className="grid min-w-0 flex-1 gap-0.5">
+                      <span className="flex min-w-0 items-center gap-1.5 font-medium text-sm">
+                        {milestone ? (
+                          <FlagIcon
+                            aria-hidden="true"
+                            className="size-3.5 shrink-0 text-amber-600 dark:text-amber-400"
+                          />
+                        ) : null}
+                        <span className="truncate">{item.title}</span>
+                      </span>
+                      <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
+                        <EventStatusDot status={item.status} />
+                        <span className="truncate">{when}</span>
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+          {query.data?.hasMore ? (
+            <p className="text-muted-foreground text-xs">The next {UPCOMING_LIMIT} are shown.</p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
