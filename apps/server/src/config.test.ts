@@ -138,3 +138,25 @@ describe('loadConfig options', () => {
     }
   });
 });
+
+describe('webhooks and stored secrets', () => {
+  it('reads WEBHOOK_ALLOW_PRIVATE (off unless 1 or true)', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhookAllowPrivate).toBe(false);
+    expect(configError({ WEBHOOK_ALLOW_PRIVATE: 'yes' }).message).toBe(
+      'Invalid WEBHOOK_ALLOW_PRIVATE: must be 1 or 0 (got "yes")',
+    );
+  });
+
+  it('takes an APP_SECRET of 32 characters or more, and never echoes a wrong one', () => {
+    expect(loadConfig({}).appSecret).toBeUndefined();
+    expect(loadConfig({ APP_SECRET: 'k'.repeat(32) }).appSecret).toBe('k'.repeat(32));
+    const err = configError({ APP_SECRET: 'too-short-secret' });
+    expect(err.message).toBe(
+      'Invalid APP_SECRET: must be at least 32 characters, e.g. the output of `openssl rand -base64 32` (got "16 characters")',
+    );
+    expect(err.message).not.toContain('too-short-secret');
+  });
+});

@@ -51,6 +51,16 @@ const EnvSchema = z.object({
   SEED_DEMO: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: optionalString,
+  // The key that encrypts stored secrets (service API keys, webhook signing secrets); unset:
+  // a random key kept in DATA_DIR/secret.key (docs/decisions/008-webhooks.md).
+  APP_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters, e.g. the output of `openssl rand -base64 32`',
+  ),
+  WEBHOOK_ALLOW_PRIVATE: optionalString.refine(
+    (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
+    'must be 1 or 0',
+  ),
 });
 
 export type Config = {
@@ -68,11 +78,17 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   secureCookies: boolean;
+  /** Encrypts stored secrets; undefined: the key in DATA_DIR/secret.key. */
+  appSecret: string | undefined;
+  /** Webhooks may go to loopback and private addresses, and over plain http (tests, local receivers). */
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {}
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
+/** Variables whose value a configuration error never echoes. */
+const SECRET_VARIABLES = new Set(['APP_SECRET', 'GOOGLE_CLIENT_SECRET']);
 
 function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   if (v === undefined || v === '0' || v === 'false') return false;
@@ -89,8 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    // The value is echoed to help (JSON-quoted: one line), but never a password inside a URL.
-    const got = (env[name] ?? '').replace(/\/\/([^/:@\s]*):[^@]*@/, '//$1:***@');
+    // The value is echoed to help (JSON-quoted: one line), but never a secret or a password inside a URL.
+    const raw = env[name] ?? '';
+    const got = SECRET_VARIABLES.has(name)
+      ? `${raw.length} characters`
+      : raw.replace(/\/\/([^/:@\s]*):[^@]*@/, '//$1:***@');
     throw new ConfigError(
       `Invalid ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(got)})`,
     );
@@ -121,5 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     secureCookies: /^https:\/\//i.test(appUrl),
+    appSecret: e.APP_SECRET,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }
