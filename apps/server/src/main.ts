@@ -69,6 +69,8 @@ async function main() {
     // close() reaps idle keep-alive connections only once; one whose request is still in flight would
     // stay open after its response until keepAliveTimeout (72 s) and trip the force exit above.
     app.server.keepAliveTimeout = 1;
+    // No new webhook run starts; one in flight finishes (its requests time out within 10 s).
+    await app.webhooks.stop();
     await app.close();
     await database.close();
     redis?.disconnect();
@@ -94,6 +96,7 @@ async function main() {
       fail(`port ${config.port} on ${config.host} is already in use; set PORT to a free port`);
     throw err;
   }
+  app.webhooks.start();
   say(`ready on ${config.appUrl} (API docs: ${config.appUrl}/api/docs)`);
 }
 

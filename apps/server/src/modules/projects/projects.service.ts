@@ -17,6 +17,7 @@ import { canEditProduct, type Viewer } from '../../lib/visibility.ts';
 import { toActivity, toPersonRef } from '../activities/activities.mapper.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { DocumentFiles } from '../documents/documents.service.ts';
+import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
 import type { ProductPatch, ProjectsRepository } from './projects.repository.ts';
 
 /** How many of its newest activity entries the product detail carries. */
@@ -54,9 +55,27 @@ const EDITABLE = [
   ['team_size', 'teamSize', 'team size'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateProduct, keyof ProductPatch, string]>;
 
-type Deps = { db: Db; projects: ProjectsRepository; activities: ActivitiesRepository; files: DocumentFiles };
+type Deps = {
+  db: Db;
+  projects: ProjectsRepository;
+  activities: ActivitiesRepository;
+  files: DocumentFiles;
+  /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
+  outbox?: WebhookOutbox;
+};
 
-export function createProjectsService({ db, projects, activities, files }: Deps) {
+/** The webhook event of a product change: small, ids and what a receiver shows. */
+const productEvent = (
+  event: WebhookEventInput['event'],
+  row: ProductRow,
+  extra: Record<string, unknown> = {},
+): WebhookEventInput => ({
+  event,
+  productIds: [row.id],
+  data: { productId: row.id, name: row.name, status: row.status, ...extra },
+});
+
+export function createProjectsService({ db, projects, activities, files, outbox }: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
@@ -120,6 +139,7 @@ export function createProjectsService({ db, projects, activities, files }: Deps)
           },
           tx,
         );
+        await outbox?.enqueue(tx, productEvent('product.created', row));
         return toProduct(row, 0);
       });
     },
@@ -143,6 +163,10 @@ export function createProjectsService({ db, projects, activities, files }: Deps)
             performedBy: actor.id,
           },
           tx,
+        );
+        await outbox?.enqueue(
+          tx,
+          productEvent('product.status_changed', row, { previousStatus: current.status }),
         );
         return toProduct(row, await projects.progress(id, tx));
       });
@@ -187,6 +211,13 @@ export function createProjectsService({ db, projects, activities, files }: Deps)
           },
           tx,
         );
+        await outbox?.enqueue(
+          tx,
+          productEvent('product.updated', row, {
+            changed: Object.keys(changes),
+            ...(row.status !== current.status && { previousStatus: current.status }),
+          }),
+        );
         return toProduct(row, await projects.progress(id, tx));
       });
     },
@@ -197,6 +228,8 @@ export function createProjectsService({ db, projects, activities, files }: Deps)
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         const documentKeys = await files.keysOf(id, tx);
+        // Before the delete: the product's service links go with it.
+        await outbox?.enqueue(tx, productEvent('product.deleted', current));
         await projects.remove(id, tx);
         await activities.insert(
           {

@@ -21,6 +21,7 @@ import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
+import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
 
@@ -66,9 +67,23 @@ type Deps = {
   tasks: TasksRepository;
   activities: ActivitiesRepository;
   notifications: NotificationsRepository;
+  /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
+  outbox?: WebhookOutbox;
 };
 
-export function createTasksService({ db, tasks, activities, notifications }: Deps) {
+/** The webhook event of a task change; a task moved between products concerns both. */
+const taskEvent = (
+  event: WebhookEventInput['event'],
+  row: TaskRow,
+  extra: Record<string, unknown> = {},
+  previousProductId = row.productId,
+): WebhookEventInput => ({
+  event,
+  productIds: [row.productId, previousProductId],
+  data: { taskId: row.id, productId: row.productId, title: row.title, status: row.status, ...extra },
+});
+
+export function createTasksService({ db, tasks, activities, notifications, outbox }: Deps) {
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
@@ -192,6 +207,7 @@ export function createTasksService({ db, tasks, activities, notifications }: Dep
           },
           tx,
         );
+        await outbox?.enqueue(tx, taskEvent('task.created', row));
         const task = await withNames(row.id, tx);
         await notifyAssignee(tx, actor, task, null);
         return task;
@@ -252,6 +268,20 @@ export function createTasksService({ db, tasks, activities, notifications }: Dep
             tx,
           );
         }
+        await outbox?.enqueue(
+          tx,
+          statusChanged && changed.length === 0
+            ? taskEvent('task.status_changed', row, { previousStatus: current.status })
+            : taskEvent(
+                'task.updated',
+                row,
+                {
+                  changed: [...Object.keys(changes), ...(statusChanged ? ['status'] : [])],
+                  ...(statusChanged && { previousStatus: current.status }),
+                },
+                current.productId,
+              ),
+        );
         const task = await withNames(id, tx);
         await notifyAssignee(tx, actor, task, current.assigneeId);
         return task;
@@ -266,6 +296,7 @@ export function createTasksService({ db, tasks, activities, notifications }: Dep
         if (current.status === status) return withNames(id, tx);
         const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
+        await outbox?.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
         return withNames(id, tx);
       });
     },
@@ -276,6 +307,7 @@ export function createTasksService({ db, tasks, activities, notifications }: Dep
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await tasks.remove(id, tx);
+        await outbox?.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
           {
             actionType: 'task_deleted',
