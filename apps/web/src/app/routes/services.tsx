@@ -1,8 +1,12 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { ServicesPage } from '../../features/services/components/services-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
+// Every signed-in user reads the services; admins manage them (ARCHITECTURE §5).
 export function Component() {
-  return <PageHeader title="Third-Party Services" />;
+  // RequireSession has loaded the user before any signed-in page renders.
+  const { data: user } = useSession();
+  if (!user) return null;
+  return <ServicesPage viewer={{ id: user.id, role: user.role }} />;
 }
 
 export default Component;

@@ -1,0 +1,352 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CreateService,
+  CreateServiceSchema,
+  serviceMessages as m,
+  SERVICE_CATEGORIES,
+  SERVICE_INTEGRATIONS,
+  type ServiceWithSecret,
+} from '@shipyard/shared';
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { type NewService, useCreateService } from '../api/save-service.ts';
+import { ProductChecklist } from './product-checklist.tsx';
+
+export type AddServiceDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** What the form holds: '' for a select not chosen yet and for empty fields. */
+type ServiceFormValues = {
+  name: string;
+  category: string;
+  description: string;
+  integration: string;
+  apiKey: string;
+  webhookUrl: string;
+  productIds: string[];
+};
+
+const FIELDS = [
+  'name',
+  'category',
+  'description',
+  'integration',
+  'apiKey',
+  'webhookUrl',
+  'productIds',
+] as const satisfies ReadonlyArray<keyof ServiceFormValues>;
+
+const defaults: ServiceFormValues = {
+  name: '',
+  category: '',
+  description: '',
+  integration: '',
+  apiKey: '',
+  webhookUrl: '',
+  productIds: [],
+};
+
+// The form only ever holds strings; a webhook URL typed before choosing another integration is
+// dropped rather than checked (it is not sent either).
+const schemaResolver = zodResolver(CreateServiceSchema) as unknown as Resolver<
+  ServiceFormValues,
+  unknown,
+  CreateService
+>;
+const resolver: Resolver<ServiceFormValues, unknown, CreateService> = (values, context, options) =>
+  schemaResolver(
+    { ...values, webhookUrl: values.integration === 'Webhook' ? values.webhookUrl : '' },
+    context,
+    options,
+  );
+
+const categoryOptions = SERVICE_CATEGORIES.map((c) => ({ value: c, label: c }));
+const integrationOptions = SERVICE_INTEGRATIONS.map((i) => ({ value: i, label: i }));
+
+/**
+ * Spec §2.19: 'Add Service' with Service Name, Category, Description, Integration Type, API Key
+ * (masked), a Webhook URL for a Webhook service, and the products that use it. It saves; a
+ * Webhook service's signing secret is then shown once, to copy.
+ */
+export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) {
+  const create = useCreateService();
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [secret, setSecret] = useState<{ name: string; value: string } | undefined>();
+
+  function close() {
+    setSecret(undefined);
+    onOpenChange(false);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A save in flight finishes (and toasts) before the dialog may close.
+        if (!next && create.isPending) return;
+        if (!next) close();
+        else onOpenChange(true);
+      }}
+    >
+      <DialogContent
+        className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
+        // The secret is shown once: a stray click outside must not dismiss it.
+        onInteractOutside={(event) => {
+          if (secret) event.preventDefault();
+        }}
+        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes.
+        onOpenAutoFocus={() => {
+          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (returnFocus.current?.isConnected) returnFocus.current.focus();
+          returnFocus.current = null;
+        }}
+      >
+        {secret ? (
+          <SigningSecretView name={secret.name} secret={secret.value} onDone={close} />
+        ) : (
+          // Mounted only while open: every opening starts blank.
+          <AddServiceForm
+            pending={create.isPending}
+            onSave={(body) => create.mutateAsync(body)}
+            onSaved={(service) => {
+              if (service.signingSecret) setSecret({ name: service.name, value: service.signingSecret });
+              else close();
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type AddServiceFormProps = {
+  pending: boolean;
+  onSave: (body: NewService) => Promise<ServiceWithSecret>;
+  onSaved: (service: ServiceWithSecret) => void;
+};
+
+function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
+  const form = useForm<ServiceFormValues, unknown, CreateService>({ resolver, defaultValues: defaults });
+  const integration = useWatch({ control: form.control, name: 'integration' });
+
+  const onSubmit = form.handleSubmit(async ({ status: _status, ...values }) => {
+    let service: ServiceWithSecret;
+    try {
+      service = await onSave(values);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, FIELDS, { WEBHOOK_URL_REFUSED: 'webhookUrl' })) {
+        toast.error(m.addFailed, { description: serverMessage(error, m.addFailed) });
+      }
+      return;
+    }
+    toast.success(m.added, { description: service.name });
+    onSaved(service);
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <DialogTitle>{m.addButton}</DialogTitle>
+          <DialogDescription>
+            Connect a third-party tool and the products that use it. The API key is stored encrypted.
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
+          <TextField
+            control={form.control}
+            name="name"
+            label={m.nameLabel}
+            placeholder="e.g. Slack"
+            autoComplete="off"
+            maxLength={100}
+          />
+          <div className="grid items-start gap-5 sm:grid-cols-2">
+            <SelectField
+              control={form.control}
+              name="category"
+              label={m.categoryLabel}
+              placeholder="Select a category"
+              options={categoryOptions}
+            />
+            <SelectField
+              control={form.control}
+              name="integration"
+              label={m.integrationLabel}
+              placeholder="Select a type"
+              options={integrationOptions}
+            />
+          </div>
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{m.descriptionLabel}</FormLabel>
+                <FormControl>
+                  <Textarea
+                    {...field}
+                    rows={3}
+                    maxLength={1000}
+                    placeholder="What is it used for?"
+                    className="max-h-40 min-h-20"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="apiKey"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{m.apiKeyLabel}</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    type="password"
+                    autoComplete="new-password"
+                    spellCheck={false}
+                    maxLength={1000}
+                    placeholder="Optional"
+                  />
+                </FormControl>
+                <FormDescription>
+                  Stored encrypted; only its last four characters are ever shown.
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {integration === 'Webhook' ? (
+            <FormField
+              control={form.control}
+              name="webhookUrl"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Webhook URL</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      type="url"
+                      inputMode="url"
+                      autoComplete="off"
+                      spellCheck={false}
+                      maxLength={2000}
+                      placeholder="https://example.com/hooks/shipyard"
+                    />
+                  </FormControl>
+                  <FormDescription>Signed POSTs of product and task events go here.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ) : null}
+          <FormField
+            control={form.control}
+            name="productIds"
+            render={({ field, fieldState }) => (
+              <FormItem>
+                <ProductChecklist
+                  legend="Used by products"
+                  value={field.value}
+                  onChange={field.onChange}
+                  invalid={fieldState.invalid}
+                />
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        <DialogFooter className="border-t px-6 py-4">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" pending={pending}>
+            {m.addButton}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+/** The signing secret of a new Webhook service, shown this once with a copy button. */
+function SigningSecretView({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      toast.error('Copy failed', { description: 'Select the secret and copy it by hand.' });
+    }
+  }
+
+  return (
+    <div className="grid gap-5 p-6">
+      <DialogHeader>
+        <DialogTitle>{m.signingSecretTitle}</DialogTitle>
+        <DialogDescription>
+          {name} signs every webhook with this secret. {m.signingSecretNote}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex min-w-0 gap-2">
+        <Input
+          readOnly
+          value={secret}
+          aria-label="Signing secret"
+          spellCheck={false}
+          className="font-mono text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <DialogFooter>
+        <Button type="button" onClick={onDone}>
+          Done
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+import { serviceMessages as m, type Service, type WebhookDelivery } from '@shipyard/shared';
+import { RotateCcwIcon, Trash2Icon } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Separator } from '../../../components/ui/separator.tsx';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from '../../../components/ui/sheet.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeliveries } from '../api/get-deliveries.ts';
+import { useDeleteService } from '../api/save-service.ts';
+import { DeliveryStatusBadge, ServiceStatusBadge, UsedByChips } from './service-labels.tsx';
+
+export type ServiceDetailsSheetProps = {
+  /** The service shown; undefined when closed. */
+  service: Service | undefined;
+  canManage: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/**
+ * The 'Details' of a service: its fields, the products that use it, and, for admins and a
+ * Webhook service, the delivery log; admins may delete it here.
+ */
+export function ServiceDetailsSheet({ service, canManage, onOpenChange }: ServiceDetailsSheetProps) {
+  return (
+    <Sheet open={service !== undefined} onOpenChange={onOpenChange}>
+      <SheetContent className="w-full gap-0 overflow-y-auto sm:max-w-lg">
+        {service ? (
+          <ServiceDetails service={service} canManage={canManage} onDeleted={() => onOpenChange(false)} />
+        ) : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function ServiceDetails({
+  service,
+  canManage,
+  onDeleted,
+}: {
+  service: Service;
+  canManage: boolean;
+  onDeleted: () => void;
+}) {
+  const webhook = service.integration === 'Webhook';
+  const rows: Array<[string, ReactNode]> = [
+    [m.categoryLabel, service.category],
+    [m.integrationLabel, service.integration],
+    ['Status', <ServiceStatusBadge key="status" status={service.status} />],
+    [
+      'Last updated',
+      <time key="updated" dateTime={service.lastUpdated}>
+        {formatDateTime(service.lastUpdated)}
+      </time>,
+    ],
+    [
+      m.apiKeyLabel,
+      service.apiKey ? (
+        <span key="key" className="font-mono">
+          {service.apiKey}
+        </span>
+      ) : (
+        <span key="key" className="text-muted-foreground">
+          None
+        </span>
+      ),
+    ],
+  ];
+  if (webhook && service.webhookUrl) {
+    rows.push([
+      'Webhook URL',
+      <span key="url" className="break-all font-mono text-xs">
+        {service.webhookUrl}
+      </span>,
+    ]);
+  }
+  if (webhook)
+    rows.push([m.signingSecretTitle, service.hasWebhookSecret ? 'Set (shown once at creation)' : 'None']);
+
+  return (
+    <>
+      <SheetHeader className="gap-2 p-6 pr-12">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <SheetTitle className="min-w-0 break-words text-lg">{service.name}</SheetTitle>
+        </div>
+        <SheetDescription className="break-words">
+          {service.description || 'No description.'}
+        </SheetDescription>
+      </SheetHeader>
+      <div className="grid gap-6 px-6 pb-6">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2.5 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="min-w-0">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section aria-labelledby="service-used-by" className="grid gap-2">
+          <h3 id="service-used-by" className="font-medium text-sm">
+            {m.usedBy}
+          </h3>
+          <UsedByChips service={service} />
+        </section>
+        {webhook && canManage ? (
+          <>
+            <Separator />
+            <DeliveryLog serviceId={service.id} />
+          </>
+        ) : null}
+      </div>
+      {canManage ? (
+        <SheetFooter className="border-t p-6">
+          <DeleteServiceButton service={service} onDeleted={onDeleted} />
+        </SheetFooter>
+      ) : null}
+    </>
+  );
+}
+
+/** Newest first: event, status, attempts, last status code and error, when created and delivered. */
+function DeliveryLog({ serviceId }: { serviceId: string }) {
+  const query = useDeliveries(serviceId, true);
+  const deliveries = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+
+  return (
+    <section aria-labelledby="service-deliveries" className="grid gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="service-deliveries" className="font-medium text-sm">
+          Delivery log
+        </h3>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void query.refetch()}
+          pending={query.isRefetching && !query.isFetchingNextPage}
+        >
+          {query.isRefetching && !query.isFetchingNextPage ? null : <RotateCcwIcon aria-hidden="true" />}
+          Refresh
+        </Button>
+      </div>
+      {query.isPending ? (
+        <div className="grid gap-2" role="status" aria-label="Loading deliveries">
+          <Skeleton className="h-14 w-full" />
+          <Skeleton className="h-14 w-full" />
+        </div>
+      ) : query.isError && !query.data ? (
+        <p role="alert" className="text-destructive text-sm">
+          {getErrorMessage(query.error)}
+        </p>
+      ) : deliveries.length === 0 ? (
+        <p className="text-muted-foreground text-sm">
+          {m.deliveriesEmpty}: product and task changes of the products that use it are sent here.
+        </p>
+      ) : (
+        <ol className="grid gap-2" aria-label="Deliveries">
+          {deliveries.map((delivery) => (
+            <DeliveryRow key={delivery.id} delivery={delivery} />
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          size="sm"
+          pending={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
+  return (
+    <li className="grid gap-1 rounded-lg border px-3 py-2 text-sm">
+      <div className="flex min-w-0 items-center justify-between gap-2">
+        <span className="min-w-0 truncate font-medium font-mono text-xs">{delivery.event}</span>
+        <DeliveryStatusBadge status={delivery.status} />
+      </div>
+      <p className="text-muted-foreground text-xs">
+        {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
+        {delivery.lastStatusCode !== null ? ` · HTTP ${delivery.lastStatusCode}` : ''}
+        {' · created '}
+        <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
+        {delivery.deliveredAt ? (
+          <>
+            {' · delivered '}
+            <time dateTime={delivery.deliveredAt}>{formatDateTime(delivery.deliveredAt)}</time>
+          </>
+        ) : null}
+        {delivery.nextAttemptAt && delivery.attempts > 0 ? (
+          <>
+            {' · next try '}
+            <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
+          </>
+        ) : null}
+      </p>
+      {delivery.lastError ? (
+        <p className="break-words text-destructive text-xs">{delivery.lastError}</p>
+      ) : null}
+    </li>
+  );
+}
+
+function DeleteServiceButton({ service, onDeleted }: { service: Service; onDeleted: () => void }) {
+  const remove = useDeleteService();
+  const [confirming, setConfirming] = useState(false);
+
+  function confirmDelete() {
+    remove.mutateAsync(service.id).then(
+      () => {
+        toast.success(m.deleted, { description: service.name });
+        setConfirming(false);
+        onDeleted();
+      },
+      (error: unknown) => toast.error(m.deleteFailed, { description: getErrorMessage(error) }),
+    );
+  }
+
+  return (
+    <AlertDialog
+      open={confirming}
+      onOpenChange={(open) => {
+        if (!remove.isPending) setConfirming(open);
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" className="text-destructive hover:text-destructive">
+          <Trash2Icon aria-hidden="true" />
+          Delete service
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {service.name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Its product links and delivery log are deleted with it. This action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={(event) => {
+              // Stay open until the server answers.
+              event.preventDefault();
+              confirmDelete();
+            }}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
