@@ -70,6 +70,10 @@ export const activities = pgTable(
     index('activities_created_idx').on(...newestFirst(t)),
     index('activities_performed_by_idx').on(t.performedBy),
     index('activities_task_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
+    // Analytics counts reopened tasks (moved out of Completed) per period without reading every entry.
+    index('activities_reopened_idx')
+      .on(t.createdAt)
+      .where(sql`${t.actionType} = 'task_status_updated' and ${t.metadata}->>'previousStatus' = 'Completed'`),
   ],
 );
 

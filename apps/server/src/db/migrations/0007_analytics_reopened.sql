@@ -1,0 +1,1 @@
+CREATE INDEX "activities_reopened_idx" ON "activities" USING btree ("created_at") WHERE "activities"."action_type" = 'task_status_updated' and "activities"."metadata"->>'previousStatus' = 'Completed';
