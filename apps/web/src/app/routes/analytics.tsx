@@ -1,8 +1,7 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { AnalyticsPage } from '../../features/analytics/components/analytics-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Analytics" />;
+  return <AnalyticsPage />;
 }
 
 export default Component;
