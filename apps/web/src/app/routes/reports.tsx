@@ -1,8 +1,7 @@
-import { PageHeader } from '../../components/page-header.tsx';
+import { ReportsPage } from '../../features/reports/components/reports-page.tsx';
 
-// The feature behind this page arrives with its own issue; until then it shows its heading.
 export function Component() {
-  return <PageHeader title="Reports" />;
+  return <ReportsPage />;
 }
 
 export default Component;

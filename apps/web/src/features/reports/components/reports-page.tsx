@@ -1,0 +1,301 @@
+import {
+  REPORT_TYPE_DESCRIPTIONS,
+  REPORT_TYPE_LABELS,
+  REPORT_TYPES,
+  type Report,
+  reportMessages,
+} from '@shipyard/shared';
+import { AlertTriangle, BarChart3, FileDown, ListChecks, RotateCw, Table2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDownloadReport } from '../api/download-report.ts';
+import { useReport } from '../api/get-report.ts';
+import { chartToneVariables, ReportChart } from './report-chart.tsx';
+import { localDay } from './report-format.ts';
+import { PERIOD_CHOICES, type PeriodChoice, readSelection } from './report-period.ts';
+import { ReportSummary } from './report-summary.tsx';
+import { ReportTable } from './report-table.tsx';
+
+type Tab = 'charts' | 'tables' | 'summary';
+
+function LoadingShape({ tab }: { tab: Tab }) {
+  return (
+    <div>
+      <span role="status" className="sr-only">
+        Loading report
+      </span>
+      {tab === 'charts' ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {[0, 1].map((i) => (
+            <Card key={i} className="gap-4 p-5">
+              <Skeleton className="h-4 w-40" />
+              <Skeleton className="h-64 w-full" />
+            </Card>
+          ))}
+        </div>
+      ) : tab === 'tables' ? (
+        <Card className="gap-3 p-4">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} className="h-6 w-full" />
+          ))}
+        </Card>
+      ) : (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Card key={i} className="gap-3 p-4">
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="h-8 w-16" />
+            </Card>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Charts({ report }: { report: Report }) {
+  return (
+    <div className={cn('grid gap-4 lg:grid-cols-2', chartToneVariables)}>
+      {report.charts.map((chart) => (
+        <ReportChart
+          key={chart.key}
+          chart={chart}
+          // A time series reads better across the whole width.
+          className={chart.kind === 'line' ? 'lg:col-span-2' : undefined}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Spec §2.14: the report type and period, 'Generate Report' (the CSV), and Charts, Tables, Summary. */
+export function ReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const selection = readSelection(params, localDay());
+  const period = selection.period.ok ? selection.period.value : undefined;
+  const report = useReport(period ? { type: selection.type, ...period } : undefined);
+  const download = useDownloadReport();
+  const [tab, setTab] = useState<Tab>('charts');
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        // undefined removes a parameter; '' keeps it (a date input that was cleared).
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const choosePeriod = (choice: PeriodChoice) =>
+    choice === 'custom'
+      ? // The custom range starts from the dates shown until now.
+        update({ period: choice, from: selection.from, to: selection.to })
+      : update({ period: choice, from: undefined, to: undefined });
+
+  const generate = () => {
+    if (!period) return;
+    download.mutate(
+      { type: selection.type, ...period },
+      {
+        onSuccess: (fileName) => toast.success(reportMessages.downloaded, { description: fileName }),
+        onError: (error) =>
+          toast.error(reportMessages.downloadFailed, { description: getErrorMessage(error) }),
+      },
+    );
+  };
+
+  const data = report.data;
+  // The report on screen may still be the previous selection's while the new one loads.
+  const current =
+    data && period && data.type === selection.type && data.from === period.from && data.to === period.to;
+  const title = REPORT_TYPE_LABELS[selection.type];
+  const range = period ? `${formatDate(period.from)} – ${formatDate(period.to)}` : '';
+
+  const body = (which: Tab): ReactNode => {
+    if (!selection.period.ok) return null;
+    if (!data) {
+      if (report.isError) {
+        return (
+          <div role="alert" className="flex flex-col items-center gap-2 px-4 py-12 text-center">
+            <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+            <p className="font-medium text-sm">Failed to load the report</p>
+            <p className="text-muted-foreground text-sm">{getErrorMessage(report.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void report.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        );
+      }
+      return <LoadingShape tab={which} />;
+    }
+    if (data.table.rows.length === 0) {
+      return (
+        <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
+          <BarChart3 className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-medium text-sm">{reportMessages.empty}</p>
+          <p className="text-muted-foreground text-sm">{reportMessages.emptyHint}</p>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/products">View Products</Link>
+          </Button>
+        </div>
+      );
+    }
+    if (which === 'charts') return <Charts report={data} />;
+    if (which === 'tables')
+      return <ReportTable report={data} caption={`${REPORT_TYPE_LABELS[data.type]}, ${range}.`} />;
+    return <ReportSummary report={data} />;
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <PageHeader
+        title="Reports"
+        description="Figures on your products, teams and milestones over a period, and their CSV."
+        actions={
+          <Button onClick={generate} pending={download.isPending} disabled={!period}>
+            {download.isPending ? null : <FileDown aria-hidden="true" />}
+            Generate Report
+          </Button>
+        }
+      />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="report-type">Report type</Label>
+          <Select value={selection.type} onValueChange={(type) => update({ type })}>
+            <SelectTrigger id="report-type" className="w-full sm:w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {REPORT_TYPES.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {REPORT_TYPE_LABELS[type]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="report-period">Period</Label>
+          <Select value={selection.choice} onValueChange={(choice) => choosePeriod(choice as PeriodChoice)}>
+            <SelectTrigger id="report-period" className="w-full sm:w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PERIOD_CHOICES.map((choice) => (
+                <SelectItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {selection.choice === 'custom' ? (
+          <div className="grid grid-cols-2 gap-3 sm:flex">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="report-from">From</Label>
+              <Input
+                id="report-from"
+                type="date"
+                value={selection.from}
+                max={selection.to || undefined}
+                aria-invalid={!selection.period.ok || undefined}
+                aria-describedby={selection.period.ok ? undefined : 'report-period-error'}
+                onChange={(event) => update({ from: event.target.value })}
+                className="sm:w-40"
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="report-to">To</Label>
+              <Input
+                id="report-to"
+                type="date"
+                value={selection.to}
+                min={selection.from || undefined}
+                aria-invalid={!selection.period.ok || undefined}
+                aria-describedby={selection.period.ok ? undefined : 'report-period-error'}
+                onChange={(event) => update({ to: event.target.value })}
+                className="sm:w-40"
+              />
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      {selection.period.ok ? null : (
+        <p id="report-period-error" role="alert" className="flex items-center gap-2 text-destructive text-sm">
+          <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+          {selection.period.message}
+        </p>
+      )}
+
+      <section aria-labelledby="report-title" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="report-title" className="font-semibold text-lg tracking-tight">
+            {title}
+          </h2>
+          <p className="text-muted-foreground text-sm tabular-nums">
+            {range}
+            {data && current ? (
+              <span className="text-xs"> · Generated {formatDateTime(data.generatedAt)}</span>
+            ) : null}
+          </p>
+        </div>
+        <p className="-mt-2 max-w-3xl text-muted-foreground text-sm">
+          {REPORT_TYPE_DESCRIPTIONS[selection.type]}
+        </p>
+
+        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-4">
+          <TabsList aria-label="Report views" className="w-full sm:w-fit">
+            <TabsTrigger value="charts">
+              <BarChart3 aria-hidden="true" />
+              Charts
+            </TabsTrigger>
+            <TabsTrigger value="tables">
+              <Table2 aria-hidden="true" />
+              Tables
+            </TabsTrigger>
+            <TabsTrigger value="summary">
+              <ListChecks aria-hidden="true" />
+              Summary
+            </TabsTrigger>
+          </TabsList>
+          {(['charts', 'tables', 'summary'] as const).map((which) => (
+            <TabsContent
+              key={which}
+              value={which}
+              aria-busy={report.isFetching || undefined}
+              className={cn('transition-opacity', data && !current && 'opacity-60')}
+            >
+              {body(which)}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+    </div>
+  );
+}
