@@ -22,11 +22,16 @@ import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { loadSecretBox } from './lib/secrets.ts';
 import { createSessionStore, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
+import { createWebhookWorker } from './lib/webhook-worker.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createAccounts } from './modules/auth/auth.accounts.ts';
 import { createAvatarService } from './modules/auth/auth.avatar.ts';
 import { createGoogleSignIn } from './modules/auth/auth.google.ts';
@@ -39,6 +44,9 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentFiles, createDocumentsService } from './modules/documents/documents.service.ts';
+import { createEventsRepository } from './modules/events/events.repository.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createEventsService } from './modules/events/events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -46,6 +54,13 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { createWebhookOutbox } from './modules/services/services.outbox.ts';
+import { createServicesRepository } from './modules/services/services.repository.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { createServicesService } from './modules/services/services.service.ts';
 import { createTasksRepository } from './modules/tasks/tasks.repository.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
@@ -151,6 +166,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const storage = createStorage(config.dataDir);
+  // Stored secrets and the webhook outbox's sender (docs/decisions/008-webhooks.md). main.ts
+  // starts the worker's interval; tests call app.webhooks.deliverDue() themselves.
+  const secrets = await loadSecretBox({ appSecret: config.appSecret, dataDir: config.dataDir });
+  const webhooks = createWebhookWorker({
+    db,
+    secrets,
+    clock,
+    allowPrivate: config.webhookAllowPrivate,
+    log: app.log,
+  });
+  app.decorate('webhooks', webhooks);
+  app.addHook('onClose', async () => webhooks.stop());
+  const outbox = createWebhookOutbox({ clock });
   const users = createUsersRepository(db);
   const tokens = createAuthRepository(db);
   const accounts = createAccounts({ db, users, clock });
@@ -179,10 +207,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const documents = createDocumentsRepository(db);
       const files = createDocumentFiles({ documents, storage, log: app.log });
       await api.register(projectsRoutes, {
-        service: createProjectsService({ db, projects: createProjectsRepository(db), activities, files }),
+        service: createProjectsService({
+          db,
+          projects: createProjectsRepository(db),
+          activities,
+          files,
+          outbox,
+        }),
       });
       await api.register(tasksRoutes, {
-        service: createTasksService({ db, tasks: createTasksRepository(db), activities, notifications }),
+        service: createTasksService({
+          db,
+          tasks: createTasksRepository(db),
+          activities,
+          notifications,
+          outbox,
+        }),
       });
       await api.register(teamsRoutes, {
         service: createTeamsService({ db, teams: createTeamsRepository(db), activities, notifications }),
@@ -192,8 +232,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, {
         service: createDashboardService({ dashboard: createDashboardRepository(db), clock }),
       });
+      await api.register(analyticsRoutes, {
+        service: createAnalyticsService({ analytics: createAnalyticsRepository(db), clock }),
+      });
+      await api.register(reportsRoutes, {
+        service: createReportsService({ reports: createReportsRepository(db), clock }),
+      });
       await api.register(documentsRoutes, {
         service: createDocumentsService({ db, documents, storage, log: app.log }),
+      });
+      await api.register(servicesRoutes, {
+        service: createServicesService({
+          db,
+          services: createServicesRepository(db),
+          secrets,
+          allowPrivateWebhooks: config.webhookAllowPrivate,
+        }),
+      });
+      await api.register(eventsRoutes, {
+        service: createEventsService({ db, events: createEventsRepository(db), activities, clock }),
       });
     },
     { prefix: '/api' },
