@@ -13,18 +13,10 @@ import {
   eventMessages as m,
   type UpdateEvent,
 } from '@shipyard/shared';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
   Form,
   FormControl,
@@ -135,42 +127,26 @@ export function EventFormDialog({ open, onOpenChange, event, defaultDate, produc
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const pending = create.isPending || update.isPending;
-  const returnFocus = useRef<HTMLElement | null>(null);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        // A save in flight finishes (and toasts) before the dialog may close.
-        if (!next && pending) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      className="flex flex-col gap-0 p-0 sm:max-w-xl"
     >
-      <DialogContent
-        className="flex flex-col gap-0 p-0 sm:max-w-xl"
-        // Opened from a menu item or a button outside any DialogTrigger: focus goes back there.
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          if (returnFocus.current?.isConnected) returnFocus.current.focus();
-          returnFocus.current = null;
-        }}
-      >
-        {/* Mounted only while open: every opening starts from the event (or blank) again. */}
-        <EventForm
-          event={event}
-          defaultDate={defaultDate}
-          products={products}
-          pending={pending}
-          onSave={(body) =>
-            event ? update.mutateAsync({ id: event.id, ...body }) : create.mutateAsync(body as CreateEvent)
-          }
-          onSaved={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+      {/* Mounted only while open: every opening starts from the event (or blank) again. */}
+      <EventForm
+        event={event}
+        defaultDate={defaultDate}
+        products={products}
+        pending={pending}
+        onSave={(body) =>
+          event ? update.mutateAsync({ id: event.id, ...body }) : create.mutateAsync(body as CreateEvent)
+        }
+        onSaved={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -322,16 +298,11 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
           />
         </div>
 
-        <DialogFooter className="border-t px-6 py-4">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" pending={pending}>
-            {editing ? 'Save Changes' : 'Add Event'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          className="border-t px-6 py-4"
+          pending={pending}
+          submitLabel={editing ? 'Save Changes' : 'Add Event'}
+        />
       </form>
     </Form>
   );

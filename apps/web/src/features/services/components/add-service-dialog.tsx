@@ -8,13 +8,11 @@ import {
   type ServiceWithSecret,
 } from '@shipyard/shared';
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
-  Dialog,
-  DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -98,7 +96,6 @@ const integrationOptions = SERVICE_INTEGRATIONS.map((i) => ({ value: i, label: i
  */
 export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) {
   const create = useCreateService();
-  const returnFocus = useRef<HTMLElement | null>(null);
   const [secret, setSecret] = useState<{ name: string; value: string } | undefined>();
 
   function close() {
@@ -107,46 +104,33 @@ export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) 
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        // A save in flight finishes (and toasts) before the dialog may close.
-        if (!next && create.isPending) return;
         if (!next) close();
         else onOpenChange(true);
       }}
+      pending={create.isPending}
+      className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
+      // The secret is shown once: a stray click outside must not dismiss it.
+      onInteractOutside={(event) => {
+        if (secret) event.preventDefault();
+      }}
     >
-      <DialogContent
-        className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
-        // The secret is shown once: a stray click outside must not dismiss it.
-        onInteractOutside={(event) => {
-          if (secret) event.preventDefault();
-        }}
-        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes.
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (returnFocus.current?.isConnected) returnFocus.current.focus();
-          returnFocus.current = null;
-        }}
-      >
-        {secret ? (
-          <SigningSecretView name={secret.name} secret={secret.value} onDone={close} />
-        ) : (
-          // Mounted only while open: every opening starts blank.
-          <AddServiceForm
-            pending={create.isPending}
-            onSave={(body) => create.mutateAsync(body)}
-            onSaved={(service) => {
-              if (service.signingSecret) setSecret({ name: service.name, value: service.signingSecret });
-              else close();
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      {secret ? (
+        <SigningSecretView name={secret.name} secret={secret.value} onDone={close} />
+      ) : (
+        // Mounted only while open: every opening starts blank.
+        <AddServiceForm
+          pending={create.isPending}
+          onSave={(body) => create.mutateAsync(body)}
+          onSaved={(service) => {
+            if (service.signingSecret) setSecret({ name: service.name, value: service.signingSecret });
+            else close();
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -292,16 +276,7 @@ function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
           />
         </div>
 
-        <DialogFooter className="border-t px-6 py-4">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" pending={pending}>
-            {m.addButton}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter className="border-t px-6 py-4" pending={pending} submitLabel={m.addButton} />
       </form>
     </Form>
   );

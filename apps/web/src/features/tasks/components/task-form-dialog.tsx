@@ -13,17 +13,9 @@ import {
 } from '@shipyard/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { PriorityDot } from '../../../components/priority-badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
   Form,
   FormControl,
@@ -134,43 +126,26 @@ export function TaskFormDialog({ open, onOpenChange, task, productId, products }
   const create = useCreateTask();
   const update = useUpdateTask();
   const pending = create.isPending || update.isPending;
-  const returnFocus = useRef<HTMLElement | null>(null);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        // A save in flight finishes (and toasts) before the dialog may close.
-        if (!next && pending) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      className="flex flex-col gap-0 p-0 sm:max-w-xl"
     >
-      <DialogContent
-        className="flex flex-col gap-0 p-0 sm:max-w-xl"
-        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes:
-        // it goes back to what had it (the row menu's button, the 'Create Task' button).
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (returnFocus.current?.isConnected) returnFocus.current.focus();
-          returnFocus.current = null;
-        }}
-      >
-        {/* Mounted only while open: every opening starts from the task (or blank) again. */}
-        <TaskForm
-          task={task}
-          productId={productId}
-          products={products}
-          pending={pending}
-          onSave={(body) =>
-            task ? update.mutateAsync({ id: task.id, ...body }) : create.mutateAsync(body as CreateTask)
-          }
-          onSaved={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+      {/* Mounted only while open: every opening starts from the task (or blank) again. */}
+      <TaskForm
+        task={task}
+        productId={productId}
+        products={products}
+        pending={pending}
+        onSave={(body) =>
+          task ? update.mutateAsync({ id: task.id, ...body }) : create.mutateAsync(body as CreateTask)
+        }
+        onSaved={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -339,16 +314,11 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
           />
         </div>
 
-        <DialogFooter className="border-t px-6 py-4">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" pending={pending}>
-            {editing ? 'Update Task' : 'Create Task'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          className="border-t px-6 py-4"
+          pending={pending}
+          submitLabel={editing ? 'Update Task' : 'Create Task'}
+        />
       </form>
     </Form>
   );

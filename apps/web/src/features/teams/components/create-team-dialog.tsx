@@ -1,17 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateTeam, CreateTeamSchema, teamMessages as m, TEAM_TYPES } from '@shipyard/shared';
-import { useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
   Form,
   FormControl,
@@ -51,37 +42,16 @@ const typeOptions = TEAM_TYPES.map((type) => ({ value: type, label: teamTypeLabe
 /** Spec §2.11 and §5: 'Create New Team' with a name (2+ characters), a description and one of five types. */
 export function CreateTeamDialog({ productId, open, onOpenChange }: CreateTeamDialogProps) {
   const create = useCreateTeam(productId);
-  const returnFocus = useRef<HTMLElement | null>(null);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        // A save in flight finishes (and toasts) before the dialog may close.
-        if (!next && create.isPending) return;
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent
-        className="sm:max-w-lg"
-        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes.
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (returnFocus.current?.isConnected) returnFocus.current.focus();
-          returnFocus.current = null;
-        }}
-      >
-        {/* Mounted only while open: every opening starts blank. */}
-        <CreateTeamForm
-          pending={create.isPending}
-          onSave={(body) => create.mutateAsync(body)}
-          onSaved={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} pending={create.isPending} className="sm:max-w-lg">
+      {/* Mounted only while open: every opening starts blank. */}
+      <CreateTeamForm
+        pending={create.isPending}
+        onSave={(body) => create.mutateAsync(body)}
+        onSaved={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -152,16 +122,7 @@ function CreateTeamForm({ pending, onSave, onSaved }: CreateTeamFormProps) {
           placeholder="Select a team type"
           options={typeOptions}
         />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" pending={pending}>
-            Create Team
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter pending={pending} submitLabel="Create Team" />
       </form>
     </Form>
   );

@@ -7,19 +7,11 @@ import {
   teamMessages as m,
 } from '@shipyard/shared';
 import { Check, Search } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormItem, FormMessage, useFormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -68,36 +60,17 @@ const roleOptions = INVITE_ROLES.map((role) => ({ value: role, label: roleLabel(
 /** Spec §2.11 and §5: 'Add Team Member' invites an existing user, found by name or e-mail, with a role. */
 export function InviteMemberDialog({ teamId, productId, open, onOpenChange }: InviteMemberDialogProps) {
   const invite = useInviteMember(teamId, productId);
-  const returnFocus = useRef<HTMLElement | null>(null);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && invite.isPending) return;
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent
-        className="sm:max-w-lg"
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (returnFocus.current?.isConnected) returnFocus.current.focus();
-          returnFocus.current = null;
-        }}
-      >
-        {/* Mounted only while open: every opening starts with a fresh search. */}
-        <InviteForm
-          teamId={teamId}
-          pending={invite.isPending}
-          onSave={(body) => invite.mutateAsync(body)}
-          onSaved={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} pending={invite.isPending} className="sm:max-w-lg">
+      {/* Mounted only while open: every opening starts with a fresh search. */}
+      <InviteForm
+        teamId={teamId}
+        pending={invite.isPending}
+        onSave={(body) => invite.mutateAsync(body)}
+        onSaved={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -157,16 +130,7 @@ function InviteForm({ teamId, pending, onSave, onSaved }: InviteFormProps) {
           placeholder="Select a role"
           options={roleOptions}
         />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" pending={pending}>
-            Send Invite
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter pending={pending} submitLabel="Send Invite" />
       </form>
     </Form>
   );

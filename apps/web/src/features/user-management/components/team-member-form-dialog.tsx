@@ -10,18 +10,10 @@ import {
   type TeamMemberForm,
   TeamMemberFormSchema,
 } from '@shipyard/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
   Form,
   FormControl,
@@ -102,41 +94,24 @@ export function TeamMemberFormDialog({ open, onOpenChange, member, viewer }: Tea
   const create = useCreateTeamMember();
   const update = useUpdateTeamMember();
   const pending = create.isPending || update.isPending;
-  const returnFocus = useRef<HTMLElement | null>(null);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        // A save in flight finishes (and toasts) before the dialog may close.
-        if (!next && pending) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
     >
-      <DialogContent
-        className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
-        // Opened without a DialogTrigger, Radix would drop focus on the page when it closes:
-        // it goes back to what had it (the menu's button, 'Add New User').
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (returnFocus.current?.isConnected) returnFocus.current.focus();
-          returnFocus.current = null;
-        }}
-      >
-        {/* Mounted only while open: every opening starts from the member (or blank) again. */}
-        <TeamMemberFormBody
-          member={member}
-          viewer={viewer}
-          pending={pending}
-          onCreate={(body) => create.mutateAsync(body)}
-          onUpdate={(body) => update.mutateAsync(body)}
-          onSaved={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+      {/* Mounted only while open: every opening starts from the member (or blank) again. */}
+      <TeamMemberFormBody
+        member={member}
+        viewer={viewer}
+        pending={pending}
+        onCreate={(body) => create.mutateAsync(body)}
+        onUpdate={(body) => update.mutateAsync(body)}
+        onSaved={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -275,16 +250,11 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
           />
         </div>
 
-        <DialogFooter className="border-t px-6 py-4">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" pending={pending}>
-            {editing ? 'Save Changes' : 'Add Team Member'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          className="border-t px-6 py-4"
+          pending={pending}
+          submitLabel={editing ? 'Save Changes' : 'Add Team Member'}
+        />
       </form>
     </Form>
   );
