@@ -1,16 +1,7 @@
 import { type CalendarEvent, eventMessages as m } from '@shipyard/shared';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -19,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteEvent } from '../api/save-event.ts';
@@ -33,8 +25,7 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
   const remove = useDeleteEvent();
   const [confirming, setConfirming] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // A dialog opened from a menu item waits until the menu has handed focus back to its trigger.
-  const afterClose = useRef<(() => void) | null>(null);
+  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
 
   if (!event.canEdit) return null;
 
@@ -64,73 +55,30 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          className="w-44"
-          onCloseAutoFocus={(e) => {
-            const action = afterClose.current;
-            if (!action) return;
-            afterClose.current = null;
-            e.preventDefault();
-            triggerRef.current?.focus();
-            action();
-          }}
-        >
-          <DropdownMenuItem
-            onSelect={() => {
-              afterClose.current = () => onEdit(event);
-            }}
-          >
+        <DropdownMenuContent align="end" className="w-44" onCloseAutoFocus={onCloseAutoFocus}>
+          <DropdownMenuItem onSelect={() => runAfterClose(() => onEdit(event))}>
             <Pencil aria-hidden="true" />
             Edit event
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem
-            variant="destructive"
-            onSelect={() => {
-              afterClose.current = () => setConfirming(true);
-            }}
-          >
+          <DropdownMenuItem variant="destructive" onSelect={() => runAfterClose(() => setConfirming(true))}>
             <Trash2 aria-hidden="true" />
             Delete event
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setConfirming(false);
-        }}
-      >
-        <AlertDialogContent
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            if (triggerRef.current?.isConnected) triggerRef.current.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete event</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete "{event.title}"? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(e) => {
-                // Stay open until the server answers.
-                e.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={() => setConfirming(false)}
+        title="Delete event"
+        description={<>Are you sure you want to delete "{event.title}"? This action cannot be undone.</>}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        returnFocusRef={triggerRef}
+      />
     </>
   );
 }

@@ -1,16 +1,7 @@
 import { DOCUMENT_MAX_BYTES, type ProductDocument } from '@shipyard/shared';
 import { AlertTriangle, Download, FileText, RotateCw, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -310,35 +301,16 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
         {body}
       </CardContent>
 
-      <AlertDialog
+      <ConfirmDialog
         open={toDelete !== undefined}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setToDelete(undefined);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Document</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete {toDelete?.name}? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the server answers.
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={() => setToDelete(undefined)}
+        title="Delete Document"
+        description={<>Are you sure you want to delete {toDelete?.name}? This action cannot be undone.</>}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </Card>
   );
 }

@@ -9,16 +9,7 @@ import {
 } from '@shipyard/shared';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -27,6 +18,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTask } from '../api/save-task.ts';
@@ -50,9 +42,7 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
   const remove = useDeleteTask();
   const [confirming, setConfirming] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // A dialog opened from a menu item waits until the menu has closed and handed focus back to
-  // its trigger; the dialog then returns focus there when it closes.
-  const afterClose = useRef<(() => void) | null>(null);
+  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
 
   if (!canEdit && !canMove) return null;
 
@@ -82,24 +72,9 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          className="w-48"
-          onCloseAutoFocus={(event) => {
-            const action = afterClose.current;
-            if (!action) return;
-            afterClose.current = null;
-            event.preventDefault();
-            triggerRef.current?.focus();
-            action();
-          }}
-        >
+        <DropdownMenuContent align="end" className="w-48" onCloseAutoFocus={onCloseAutoFocus}>
           {canEdit ? (
-            <DropdownMenuItem
-              onSelect={() => {
-                afterClose.current = () => onEdit(task);
-              }}
-            >
+            <DropdownMenuItem onSelect={() => runAfterClose(() => onEdit(task))}>
               <Pencil aria-hidden="true" />
               Edit
             </DropdownMenuItem>
@@ -122,9 +97,7 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
               <DropdownMenuSeparator />
               <DropdownMenuItem
                 variant="destructive"
-                onSelect={() => {
-                  afterClose.current = () => setConfirming(true);
-                }}
+                onSelect={() => runAfterClose(() => setConfirming(true))}
               >
                 <Trash2 aria-hidden="true" />
                 Delete
@@ -134,41 +107,17 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setConfirming(false);
-        }}
-      >
-        <AlertDialogContent
-          // Without an AlertDialogTrigger Radix would drop focus on the page: back to the row's button.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (triggerRef.current?.isConnected) triggerRef.current.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete task</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete "{task.title}"? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Stay open until the server answers.
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={() => setConfirming(false)}
+        title="Delete task"
+        description={<>Are you sure you want to delete "{task.title}"? This action cannot be undone.</>}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        returnFocusRef={triggerRef}
+      />
     </>
   );
 }

@@ -1,16 +1,7 @@
 import { teamMessages as m, type TeamMember } from '@shipyard/shared';
 import { Crown, MoreHorizontal, UserMinus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -19,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -48,9 +40,7 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
   const remove = useRemoveMember(teamId);
   const [confirming, setConfirming] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // The dialog opens once the menu has closed and handed focus back to its trigger; the dialog
-  // then returns focus there when it closes.
-  const afterClose = useRef<(() => void) | null>(null);
+  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
   const canBeLead = member.status === 'active' && !member.is_lead;
   const name = member.user.name;
 
@@ -86,70 +76,30 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          className="w-48"
-          onCloseAutoFocus={(event) => {
-            const action = afterClose.current;
-            if (!action) return;
-            afterClose.current = null;
-            event.preventDefault();
-            triggerRef.current?.focus();
-            action();
-          }}
-        >
+        <DropdownMenuContent align="end" className="w-48" onCloseAutoFocus={onCloseAutoFocus}>
           <DropdownMenuItem disabled={!canBeLead || setLead.isPending} onSelect={makeLead}>
             <Crown aria-hidden="true" />
             Make Team Lead
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem
-            variant="destructive"
-            onSelect={() => {
-              afterClose.current = () => setConfirming(true);
-            }}
-          >
+          <DropdownMenuItem variant="destructive" onSelect={() => runAfterClose(() => setConfirming(true))}>
             <UserMinus aria-hidden="true" />
             Remove Member
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setConfirming(false);
-        }}
-      >
-        <AlertDialogContent
-          // Without an AlertDialogTrigger Radix would drop focus on the page: back to the row's button.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (triggerRef.current?.isConnected) triggerRef.current.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>{memberActionsMessages.removeTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {memberActionsMessages.removeDescription(name, teamName)}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Stay open until the server answers.
-                event.preventDefault();
-                confirmRemove();
-              }}
-            >
-              {remove.isPending ? 'Removing…' : 'Remove'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={() => setConfirming(false)}
+        title={memberActionsMessages.removeTitle}
+        description={memberActionsMessages.removeDescription(name, teamName)}
+        confirmLabel="Remove"
+        pendingLabel="Removing…"
+        pending={remove.isPending}
+        onConfirm={confirmRemove}
+        returnFocusRef={triggerRef}
+      />
     </>
   );
 }

@@ -6,16 +6,7 @@ import {
 } from '@shipyard/shared';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -24,6 +15,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTeamMember } from '../api/save-team-member.ts';
@@ -47,9 +39,7 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
   const remove = useDeleteTeamMember();
   const [confirming, setConfirming] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // A dialog opened from a menu item waits until the menu has closed and handed focus back to
-  // its trigger; the dialog then returns focus there when it closes.
-  const afterClose = useRef<(() => void) | null>(null);
+  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
 
   if (!canEdit) return <span className="inline-block size-8" aria-hidden="true" />;
 
@@ -79,23 +69,8 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          className="w-40"
-          onCloseAutoFocus={(event) => {
-            const action = afterClose.current;
-            if (!action) return;
-            afterClose.current = null;
-            event.preventDefault();
-            triggerRef.current?.focus();
-            action();
-          }}
-        >
-          <DropdownMenuItem
-            onSelect={() => {
-              afterClose.current = () => onEdit(member);
-            }}
-          >
+        <DropdownMenuContent align="end" className="w-40" onCloseAutoFocus={onCloseAutoFocus}>
+          <DropdownMenuItem onSelect={() => runAfterClose(() => onEdit(member))}>
             <Pencil aria-hidden="true" />
             Edit
           </DropdownMenuItem>
@@ -104,9 +79,7 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
               <DropdownMenuSeparator />
               <DropdownMenuItem
                 variant="destructive"
-                onSelect={() => {
-                  afterClose.current = () => setConfirming(true);
-                }}
+                onSelect={() => runAfterClose(() => setConfirming(true))}
               >
                 <Trash2 aria-hidden="true" />
                 Delete
@@ -116,42 +89,22 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setConfirming(false);
-        }}
-      >
-        <AlertDialogContent
-          // Without an AlertDialogTrigger Radix would drop focus on the page: back to the menu's button.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (triggerRef.current?.isConnected) triggerRef.current.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete team member</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete {member.name} ({member.email})? They lose access at once. This
-              action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Stay open until the server answers.
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={() => setConfirming(false)}
+        title="Delete team member"
+        description={
+          <>
+            Are you sure you want to delete {member.name} ({member.email})? They lose access at once. This
+            action cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        returnFocusRef={triggerRef}
+      />
     </>
   );
 }

@@ -1,0 +1,83 @@
+import type { ReactNode, RefObject } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from './ui/alert-dialog.tsx';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  /** Called with `false` when the user dismisses the dialog; never while `pending`. */
+  onOpenChange: (open: false) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  pendingLabel: ReactNode;
+  pending: boolean;
+  onConfirm: () => void;
+  /**
+   * Without an AlertDialogTrigger Radix would drop focus on the page: on close, focus goes back
+   * to this element (if it is still in the document).
+   */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
+
+/**
+ * A destructive confirmation opened without a trigger. It cannot be dismissed while `pending`,
+ * and its action stays open until the server answers (the caller closes it on success).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  returnFocusRef,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !pending) onOpenChange(false);
+      }}
+    >
+      <AlertDialogContent
+        onCloseAutoFocus={
+          returnFocusRef
+            ? (event) => {
+                event.preventDefault();
+                if (returnFocusRef.current?.isConnected) returnFocusRef.current.focus();
+              }
+            : undefined
+        }
+      >
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={pending}
+            onClick={(event) => {
+              // Stay open until the server answers.
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {pending ? pendingLabel : confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
