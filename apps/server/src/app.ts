@@ -22,6 +22,8 @@ import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createChangeBus } from './lib/realtime/bus.ts';
+import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
 import { loadSecretBox } from './lib/secrets.ts';
 import { createSessionStore, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
@@ -54,6 +56,8 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
@@ -78,6 +82,10 @@ export type AppDeps = {
   mailer?: Mailer;
   clock?: Clock;
   redis?: Redis;
+  /** The database the realtime fan-out LISTENs on (PostgreSQL LISTEN/NOTIFY) when there is no Redis. */
+  databaseUrl?: string;
+  /** Overrides the realtime fan-out (tests use the in-memory bus). */
+  bus?: ChangeBus;
   rateLimits?: Partial<RateLimits>;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | object;
@@ -179,10 +187,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', async () => webhooks.stop());
   const outbox = createWebhookOutbox({ clock });
+  // Realtime (docs/decisions/009-realtime.md): services publish committed changes on the bus;
+  // every process's hub routes them to the sockets that may see them.
+  const bus =
+    deps.bus ?? createChangeBus({ redis: deps.redis, databaseUrl: deps.databaseUrl, db, log: app.log });
+  const changes = createChanges(bus, app.log, () => clock.now().getTime());
+  const realtime = createRealtimeHub({ bus, db, sessions, log: app.log });
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => {
+    realtime.shutdown();
+    await bus.close();
+  });
   const users = createUsersRepository(db);
   const tokens = createAuthRepository(db);
-  const accounts = createAccounts({ db, users, clock });
-  const common = { db, users, sessions, mailer, clock, appUrl: config.appUrl };
+  const accounts = createAccounts({ db, users, clock, changes });
+  const common = { db, users, sessions, mailer, clock, appUrl: config.appUrl, changes };
 
   await app.register(
     async (api) => {
@@ -194,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, {
         service: createAuthService({ ...common, accounts, tokens, log: app.log }),
-        avatars: createAvatarService({ users, storage }),
+        avatars: createAvatarService({ users, storage, changes }),
         google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
         sessions,
         storage,
@@ -213,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           activities,
           files,
           outbox,
+          changes,
         }),
       });
       await api.register(tasksRoutes, {
@@ -222,13 +242,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           activities,
           notifications,
           outbox,
+          changes,
         }),
       });
       await api.register(teamsRoutes, {
-        service: createTeamsService({ db, teams: createTeamsRepository(db), activities, notifications }),
+        service: createTeamsService({
+          db,
+          teams: createTeamsRepository(db),
+          activities,
+          notifications,
+          changes,
+        }),
       });
-      await api.register(notificationsRoutes, { service: createNotificationsService({ db, notifications }) });
-      await api.register(activitiesRoutes, { service: createActivitiesService({ db, activities }) });
+      await api.register(notificationsRoutes, {
+        service: createNotificationsService({ db, notifications, changes }),
+      });
+      await api.register(activitiesRoutes, { service: createActivitiesService({ db, activities, changes }) });
       await api.register(dashboardRoutes, {
         service: createDashboardService({ dashboard: createDashboardRepository(db), clock }),
       });
@@ -239,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         service: createReportsService({ reports: createReportsRepository(db), clock }),
       });
       await api.register(documentsRoutes, {
-        service: createDocumentsService({ db, documents, storage, log: app.log }),
+        service: createDocumentsService({ db, documents, storage, log: app.log, changes }),
       });
       await api.register(servicesRoutes, {
         service: createServicesService({
@@ -247,10 +276,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           services: createServicesRepository(db),
           secrets,
           allowPrivateWebhooks: config.webhookAllowPrivate,
+          changes,
         }),
       });
+      await api.register(realtimeRoutes, { hub: realtime, appUrl: config.appUrl });
       await api.register(eventsRoutes, {
-        service: createEventsService({ db, events: createEventsRepository(db), activities, clock }),
+        service: createEventsService({ db, events: createEventsRepository(db), activities, clock, changes }),
       });
     },
     { prefix: '/api' },

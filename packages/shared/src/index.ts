@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './products.ts';
+export * from './realtime.ts';
 export * from './reports.ts';
 export * from './services.ts';
 export * from './tasks.ts';

@@ -9,6 +9,7 @@ import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
+import { createMemoryBus } from '../lib/realtime/changes.ts';
 
 export const APP_URL = 'http://shipyard.test';
 
@@ -84,6 +85,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
   };
   const mail = memoryMailer();
   const clock = testClock();
+  // In-memory realtime fan-out: `published` lists every change the app published after commit.
+  const bus = createMemoryBus();
   const app: FastifyInstance = await buildApp({
     config,
     db: database.db,
@@ -92,6 +95,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
     logger: false,
     rateLimits: { login: 1000, register: 1000, reset: 1000, verify: 1000, resend: 1000 },
     webDist: path.join(dataDir, 'no-web-build'),
+    databaseUrl: url,
+    bus,
     ...overrides,
   });
   await app.ready();
@@ -103,6 +108,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
     mail,
     clock,
     dataDir,
+    /** Changes published on the in-memory bus (empty when a test passes its own `bus`). */
+    published: bus.published,
     close: async () => {
       try {
         await app.close();

@@ -1,0 +1,54 @@
+// Realtime (issue 8, docs/decisions/009-realtime.md): after a change commits the server pushes
+// one small event over the WebSocket at /api/realtime to every connected client that may see it.
+// Events say what changed, never the new state: the client refetches (or patches) exactly the
+// caches the event touches.
+
+export const REALTIME_PATH = '/api/realtime';
+
+/** Spec §9: the client pings every 30 s, gives up on a pong after 10 s, reconnects after 1, 2, 5, 10 s. */
+export const REALTIME_HEARTBEAT_MS = 30_000;
+export const REALTIME_TIMEOUT_MS = 10_000;
+export const REALTIME_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
+
+export const CHANGE_KINDS = [
+  'product',
+  'task',
+  'team',
+  /** A team membership: invited, accepted, declined, lead, removed. `id` is the team's. */
+  'member',
+  'notification',
+  /** A calendar event. */
+  'event',
+  'activity',
+  'document',
+  'service',
+  /** A user account (profile, role, status): to the user and to admins. */
+  'user',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export type ChangeOp = 'created' | 'updated' | 'deleted';
+
+/** What a client receives for one committed change. */
+export type ChangeEvent = {
+  type: 'change';
+  kind: ChangeKind;
+  op: ChangeOp;
+  id: string;
+  /** The product the change belongs to, or null (a notification, a service, a user…). */
+  productId: string | null;
+  /** When the change was made (ms since the epoch); a client may skip what it already has. */
+  version: number;
+};
+
+/**
+ * Messages from the server: a change; 'ready' once the socket is subscribed; 'resync' when events
+ * may have been missed (the server lost its fan-out connection and got it back): refetch
+ * everything shown; 'pong' answers the client's ping.
+ */
+export type RealtimeServerMessage = ChangeEvent | { type: 'ready' } | { type: 'resync' } | { type: 'pong' };
+
+export type RealtimeClientMessage = { type: 'ping' };
+
+/** Close codes the server uses: the session ended or was revoked (sign in again), or shutdown. */
+export const REALTIME_CLOSE = { unauthorized: 4401, slowConsumer: 4008, shutdown: 1001 } as const;
