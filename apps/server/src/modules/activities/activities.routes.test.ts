@@ -138,6 +138,52 @@ describe('POST /api/activities', () => {
   });
 });
 
+describe('realtime changes', () => {
+  /** What the app publishes while `action` runs. */
+  async function publishedBy(action: () => Promise<unknown>) {
+    const before = ctx.published.length;
+    await action();
+    return ctx.published.slice(before);
+  }
+
+  it('publishes a posted entry to everyone who sees its product', async () => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    let id = '';
+    const published = await publishedBy(async () => {
+      const res = await as(
+        owner,
+        post({ actionType: 'comment_added', description: 'Hello', projectId: product.id }),
+      );
+      expect(res.statusCode).toBe(201);
+      id = res.json().data.id;
+    });
+    expect(published).toEqual([
+      expect.objectContaining({
+        kind: 'activity',
+        op: 'created',
+        id,
+        productId: product.id,
+        version: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it('publishes nothing for a refused or invalid entry', async () => {
+    const owner = await member();
+    const visitor = await createSignedInUser(ctx, { role: 'guest' });
+    const product = await createProduct(ctx, owner.user.id);
+    await addMember(ctx, (await createTeam(ctx, product.id)).id, visitor.user.id);
+    const published = await publishedBy(async () => {
+      const entry = { actionType: 'comment_added', description: 'Hi', projectId: product.id };
+      expect((await as(visitor, post(entry))).statusCode).toBe(403);
+      expect((await as(await member(), post(entry))).statusCode).toBe(404);
+      expect((await as(owner, post({ ...entry, description: '' }))).statusCode).toBe(400);
+    });
+    expect(published).toEqual([]);
+  });
+});
+
 describe('GET /api/activities/product/{productId}', () => {
   it('answers at most 100 entries of the product, newest first, with names joined', async () => {
     const owner = await member('Pia Performer');

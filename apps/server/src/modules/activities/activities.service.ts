@@ -7,6 +7,7 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import { Forbidden } from '../../lib/errors.ts';
+import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct } from '../../lib/visibility.ts';
 import { toActivity } from './activities.mapper.ts';
@@ -15,9 +16,9 @@ import type { ActivitiesRepository } from './activities.repository.ts';
 /** Spec §7.6: the timeline and the activity log read at most 100 entries. */
 export const PRODUCT_TIMELINE_LIMIT = 100;
 
-type Deps = { db: Db; activities: ActivitiesRepository };
+type Deps = { db: Db; activities: ActivitiesRepository; changes: Changes };
 
-export function createActivitiesService({ db, activities }: Deps) {
+export function createActivitiesService({ db, activities, changes }: Deps) {
   return {
     /** POST /activities: a free entry on a product the caller sees; guests are read-only. */
     async create(actor: SessionUser, body: CreateActivity): Promise<Activity> {
@@ -29,6 +30,13 @@ export function createActivitiesService({ db, activities }: Deps) {
         metadata: body.metadata,
         productId: product.id,
         performedBy: actor.id,
+      });
+      changes.publish({
+        kind: 'activity',
+        op: 'created',
+        id: row.id,
+        productId: product.id,
+        version: versionOf(row),
       });
       return toActivity({
         activity: row,

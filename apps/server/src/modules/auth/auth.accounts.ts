@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict } from '../../lib/errors.ts';
+import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { NewUser, UsersRepository } from '../users/users.repository.ts';
 
 // Creating an account, by sign-up or by Google: the first account of an instance is its
@@ -20,7 +21,9 @@ export type GoogleIdentity = {
   picture?: string;
 };
 
-export function createAccounts({ db, users, clock }: { db: Db; users: UsersRepository; clock: Clock }) {
+type Deps = { db: Db; users: UsersRepository; clock: Clock; changes: Changes };
+
+export function createAccounts({ db, users, clock, changes }: Deps) {
   async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
     if (await users.findByEmail(values.email, tx)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
@@ -33,34 +36,47 @@ export function createAccounts({ db, users, clock }: { db: Db; users: UsersRepos
 
     /** Finds, links or creates the account of a Google identity; returns its id. */
     async signInWithGoogle(identity: GoogleIdentity): Promise<string> {
-      return db.transaction(async (tx) => {
-        const user = await findOrCreate(identity, tx);
+      const { user, created } = await db.transaction(async (tx) => {
+        const found = await findOrCreate(identity, tx);
         // Thrown inside the transaction: a disabled account is neither signed in nor linked.
-        if (user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
-        return user.id;
+        if (found.user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
+        return found;
       });
+      if (created) {
+        changes.publish({
+          kind: 'user',
+          op: 'created',
+          id: user.id,
+          productId: null,
+          version: versionOf(user),
+          admins: true,
+        });
+      }
+      return user.id;
     },
   };
 
-  async function findOrCreate(identity: GoogleIdentity, tx: Db): Promise<UserRow> {
+  async function findOrCreate(
+    identity: GoogleIdentity,
+    tx: Db,
+  ): Promise<{ user: UserRow; created: boolean }> {
     const known = await users.findByGoogleSub(identity.sub, tx);
-    if (known) return known;
+    if (known) return { user: known, created: false };
     const byEmail = await users.findByEmail(identity.email, tx);
     if (byEmail) {
       // Linking hands the account to whoever controls the Google identity: only on the provider's word.
       if (!identity.emailVerified)
         throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
-      return (
-        (await users.update(
-          byEmail.id,
-          { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? clock.now() },
-          tx,
-        )) ?? byEmail
+      const linked = await users.update(
+        byEmail.id,
+        { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? clock.now() },
+        tx,
       );
+      return { user: linked ?? byEmail, created: false };
     }
     if (!identity.emailVerified)
       throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
-    return insertAccount(
+    const user = await insertAccount(
       {
         email: identity.email,
         name: identity.name?.trim() || identity.email.split('@')[0] || identity.email,
@@ -70,6 +86,7 @@ export function createAccounts({ db, users, clock }: { db: Db; users: UsersRepos
       },
       tx,
     );
+    return { user, created: true };
   }
 }
 

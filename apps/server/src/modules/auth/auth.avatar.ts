@@ -1,5 +1,6 @@
 import { type AVATAR_TYPES, userMessages } from '@shipyard/shared';
 import { AppError, NotFound } from '../../lib/errors.ts';
+import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { toUser } from '../users/users.mapper.ts';
@@ -17,7 +18,9 @@ const byExtension = Object.fromEntries(Object.entries(extensions).map(([type, ex
 const URL_PREFIX = '/api/uploads/avatars/';
 const NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-export function createAvatarService({ users, storage }: { users: UsersRepository; storage: Storage }) {
+type Deps = { users: UsersRepository; storage: Storage; changes: Changes };
+
+export function createAvatarService({ users, storage, changes }: Deps) {
   return {
     async replace(actor: SessionUser, data: Buffer, sniffedType: string | undefined) {
       const ext = extensions[sniffedType as keyof typeof extensions];
@@ -25,6 +28,17 @@ export function createAvatarService({ users, storage }: { users: UsersRepository
       const name = await storage.save('avatars', ext, data);
       const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
       if (!row) throw NotFound(userMessages.notFound);
+      // As a profile update: the user's other tabs and the admins' lists show the new avatar.
+      changes.publish({
+        kind: 'user',
+        op: 'updated',
+        id: row.id,
+        productId: null,
+        version: versionOf(row),
+        userIds: [row.id],
+        access: [row.id],
+        admins: true,
+      });
       const previous = actor.avatarUrl?.startsWith(URL_PREFIX)
         ? actor.avatarUrl.slice(URL_PREFIX.length)
         : undefined;

@@ -253,6 +253,23 @@ describe('Google sign-in against a real OpenID provider', () => {
   });
 });
 
+describe('realtime changes of Google sign-in', () => {
+  it('publishes a new account to the admins, and nothing for a sign-in that creates none', async () => {
+    const who = identity();
+    const before = ctx.published.length;
+    expectSignedIn((await signInWithGoogle({ login: who.login })).res);
+    const id = (await userByEmail(who.email))?.id;
+    expect(ctx.published.slice(before)).toEqual([
+      expect.objectContaining({ kind: 'user', op: 'created', id, productId: null, admins: true }),
+    ]);
+
+    const again = ctx.published.length;
+    expectSignedIn((await signInWithGoogle({ login: who.login })).res);
+    expectRefused((await signInWithGoogle({ login: identity({ email_verified: false }).login })).res);
+    expect(ctx.published.slice(again)).toEqual([]);
+  });
+});
+
 describe('Google sign-in on a new instance', () => {
   let fresh: TestContext;
   beforeAll(async () => {

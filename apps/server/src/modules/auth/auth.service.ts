@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
 import { toUser } from '../users/users.mapper.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -33,8 +34,24 @@ type Deps = {
   clock: Clock;
   appUrl: string;
   log: { error: (obj: object, msg: string) => void };
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
 };
 type Meta = { userAgent?: string; ip?: string };
+
+/**
+ * The user's own account changed (sessions revoked, profile): their sockets re-check the session
+ * (a revoked one is closed) and their other tabs refresh it.
+ */
+const ownAccountChange = (id: string, row?: UserRow): Change => ({
+  kind: 'user',
+  op: 'updated',
+  id,
+  productId: null,
+  version: row && versionOf(row),
+  userIds: [id],
+  access: [id],
+});
 
 export function createAuthService({
   db,
@@ -46,6 +63,7 @@ export function createAuthService({
   clock,
   appUrl,
   log,
+  changes,
 }: Deps) {
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
@@ -74,6 +92,14 @@ export function createAuthService({
           tx,
         );
         return { user, mail: await sendVerification(user, tx) };
+      });
+      changes.publish({
+        kind: 'user',
+        op: 'created',
+        id: user.id,
+        productId: null,
+        version: versionOf(user),
+        admins: true,
       });
       // Sent after commit: the link must point at a token that exists.
       await mailer.send(mail);
@@ -117,13 +143,15 @@ export function createAuthService({
 
     async forceChangePassword(body: ForceChangePassword, meta: Meta) {
       const passwordHash = await hashPassword(body.new_password);
-      return db.transaction(async (tx) => {
+      const { userId, token } = await db.transaction(async (tx) => {
         const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
         if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
         await sessions.revokeAll(userId, undefined, tx);
-        return { token: await sessions.create(userId, meta, tx) };
+        return { userId, token: await sessions.create(userId, meta, tx) };
       });
+      changes.publish(ownAccountChange(userId));
+      return { token };
     },
 
     async requestPasswordReset(email: string) {
@@ -147,7 +175,7 @@ export function createAuthService({
     async confirmPasswordReset(body: ResetConfirm) {
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const userId = await tokens.consumeToken(body.token, 'reset_password', now, tx);
         if (!userId) throw BadRequest(authMessages.resetTokenInvalid, 'TOKEN_INVALID');
         const user = await users.findById(userId, tx);
@@ -158,7 +186,9 @@ export function createAuthService({
           tx,
         );
         await sessions.revokeAll(userId, undefined, tx);
+        return userId;
       });
+      changes.publish(ownAccountChange(userId));
       return { message: authMessages.passwordChanged };
     },
 
@@ -173,6 +203,7 @@ export function createAuthService({
         await users.update(actor.id, { passwordHash, mustChangePassword: false }, tx);
         await sessions.revokeAll(actor.id, actor.sessionId, tx);
       });
+      changes.publish(ownAccountChange(actor.id));
       return { message: authMessages.passwordChanged };
     },
 
@@ -186,10 +217,15 @@ export function createAuthService({
         avatarUrl: body.avatar_url,
       });
       if (!row) throw NotFound(userMessages.notFound);
+      // Admins list names and avatars too.
+      changes.publish({ ...ownAccountChange(row.id, row), admins: true });
       return toUser(row);
     },
 
-    signOut: (actor: SessionUser) => sessions.revoke(actor.sessionId),
+    async signOut(actor: SessionUser) {
+      await sessions.revoke(actor.sessionId);
+      changes.publish(ownAccountChange(actor.id));
+    },
   };
 }
 

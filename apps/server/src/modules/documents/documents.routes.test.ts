@@ -342,3 +342,51 @@ describe('deleting a product', () => {
     expect(await ctx.db.select().from(documents).where(eq(documents.productId, own.id))).toHaveLength(0);
   });
 });
+
+describe('realtime changes', () => {
+  /** What the app publishes while `action` runs. */
+  async function publishedBy(action: () => Promise<unknown>) {
+    const before = ctx.published.length;
+    await action();
+    return ctx.published.slice(before);
+  }
+
+  it('publishes an upload and a deletion for the product', async () => {
+    let id = '';
+    expect(
+      await publishedBy(async () => {
+        const res = await upload(mia, 'notes.txt', Buffer.from('hello'));
+        expect(res.statusCode).toBe(201);
+        id = res.json().id;
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        kind: 'document',
+        op: 'created',
+        id,
+        productId,
+        version: expect.any(Number),
+      }),
+    ]);
+    const deleted = await publishedBy(() =>
+      ctx.app.inject({ method: 'DELETE', url: `${base()}/${id}`, headers: mia.headers }),
+    );
+    expect(deleted).toEqual([expect.objectContaining({ kind: 'document', op: 'deleted', id, productId })]);
+  });
+
+  it('publishes nothing for a refused or empty upload or a refused deletion', async () => {
+    const doc = (await upload(alice, 'kept.txt', Buffer.from('kept'))).json();
+    const published = await publishedBy(async () => {
+      expect((await upload(gus, 'no.txt', Buffer.from('no'))).statusCode).toBe(403);
+      expect((await upload(bob, 'no.txt', Buffer.from('no'))).statusCode).toBe(404);
+      expect((await upload(mia, 'empty.txt', Buffer.alloc(0))).statusCode).toBe(400);
+      const refused = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${base()}/${doc.id}`,
+        headers: gus.headers,
+      });
+      expect(refused.statusCode).toBe(403);
+    });
+    expect(published).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { DocumentsRepository, DocumentWithUploader } from './documents.repository.ts';
@@ -58,13 +59,20 @@ export async function sniffType(data: Buffer): Promise<{ mime: string; ext: stri
   return { mime: 'application/octet-stream', ext: 'bin' };
 }
 
-type Deps = { db: Db; documents: DocumentsRepository; storage: Storage; log: FastifyBaseLogger };
+type Deps = {
+  db: Db;
+  documents: DocumentsRepository;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
+};
 
 /**
  * What deleting a product needs from documents: the keys of its files, read in the delete's
  * transaction, and their removal once it has committed (the rows go by ON DELETE CASCADE).
  */
-export function createDocumentFiles({ documents, storage, log }: Omit<Deps, 'db'>) {
+export function createDocumentFiles({ documents, storage, log }: Omit<Deps, 'db' | 'changes'>) {
   return {
     keysOf: (productId: string, tx: Db) => documents.storageKeys(productId, tx),
     async remove(keys: string[]) {
@@ -76,7 +84,7 @@ export function createDocumentFiles({ documents, storage, log }: Omit<Deps, 'db'
 }
 export type DocumentFiles = ReturnType<typeof createDocumentFiles>;
 
-export function createDocumentsService({ db, documents, storage, log }: Deps) {
+export function createDocumentsService({ db, documents, storage, log, changes }: Deps) {
   /** The product, if the caller may see it (404 otherwise) and, for `write`, change its documents. */
   async function product(viewer: Viewer, productId: string, write = false) {
     const row = await findVisibleProduct(db, viewer, productId);
@@ -122,6 +130,7 @@ export function createDocumentsService({ db, documents, storage, log }: Deps) {
             performedBy: viewer.id,
           }),
         );
+        changes.publish({ kind: 'document', op: 'created', id: row.id, productId, version: versionOf(row) });
         return toDocument({
           document: row,
           uploader: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
@@ -148,6 +157,7 @@ export function createDocumentsService({ db, documents, storage, log }: Deps) {
         performedBy: viewer.id,
       }));
       if (!row) throw DocumentNotFound();
+      changes.publish({ kind: 'document', op: 'deleted', id: row.id, productId });
       // After commit: a crash here leaves an unreferenced file, never a row without its bytes.
       await storage
         .remove(AREA, row.storageKey)

@@ -2,6 +2,7 @@ import { eventMessages, productMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, events, users } from '../../db/schema/index.ts';
+import { emailKey } from '../../lib/realtime/changes.ts';
 import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
@@ -600,5 +601,116 @@ describe('GET /api/events/{id}', () => {
     const id = await scheduled(owner, { title: 'Visible' });
     expect((await as(owner, { url: `/api/events/${id}` })).json()).toMatchObject({ id, title: 'Visible' });
     expect((await as(stranger, { url: `/api/events/${id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('realtime changes', () => {
+  /** What the app publishes while `action` runs. */
+  async function publishedBy(action: () => Promise<unknown>) {
+    const before = ctx.published.length;
+    await action();
+    return ctx.published.slice(before);
+  }
+
+  // Participants travel as emailKeys, hashes of their addresses.
+  it('publishes each change to its creator, its participants (old and new) and its product', async () => {
+    const owner = await member();
+    const { product } = await productOf(owner);
+    const { product: other } = await productOf(owner);
+    let id = '';
+    expect(
+      await publishedBy(async () => {
+        id = await scheduled(owner, {
+          productId: product.id,
+          participants: ['a@example.com', 'b@example.com'],
+        });
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        kind: 'event',
+        op: 'created',
+        id,
+        productId: product.id,
+        userIds: [owner.user.id],
+        emailKeys: ['a@example.com', 'b@example.com'].map(emailKey),
+        version: expect.any(Number),
+      }),
+    ]);
+
+    const published = await publishedBy(() =>
+      as(owner, edit(id, { participants: ['b@example.com', 'c@example.com'], productId: other.id })),
+    );
+    expect(published).toEqual([
+      expect.objectContaining({
+        kind: 'event',
+        op: 'updated',
+        id,
+        productId: other.id,
+        userIds: [owner.user.id],
+        emailKeys: expect.arrayContaining(['a@example.com', 'b@example.com', 'c@example.com'].map(emailKey)),
+      }),
+      // Who saw it through the product it left.
+      expect.objectContaining({ kind: 'event', op: 'updated', id, productId: product.id }),
+    ]);
+
+    expect(await publishedBy(() => as(owner, remove(id)))).toEqual([
+      expect.objectContaining({
+        kind: 'event',
+        op: 'deleted',
+        id,
+        productId: other.id,
+        userIds: [owner.user.id],
+        emailKeys: ['b@example.com', 'c@example.com'].map(emailKey),
+      }),
+    ]);
+  });
+
+  it('publishes an event without a product with productId null', async () => {
+    const owner = await member();
+    let id = '';
+    const published = await publishedBy(async () => {
+      id = await scheduled(owner);
+    });
+    expect(published).toEqual([
+      expect.objectContaining({
+        kind: 'event',
+        op: 'created',
+        id,
+        productId: null,
+        userIds: [owner.user.id],
+      }),
+    ]);
+  });
+
+  it('publishes nothing for an empty edit, a refused or invalid write, or a rollback', async () => {
+    const owner = await member();
+    const participant = await member();
+    const visitor = await guest();
+    const { product } = await productOf(owner);
+    const id = await scheduled(owner, { participants: [participant.user.email] });
+    const published = await publishedBy(async () => {
+      expect((await as(owner, edit(id, {}))).statusCode).toBe(200);
+      expect((await as(owner, create({ title: '', date: '2026-05-04', type: 'meeting' }))).statusCode).toBe(
+        400,
+      );
+      expect(
+        (await as(visitor, create({ title: 'No', date: '2026-05-04', type: 'meeting' }))).statusCode,
+      ).toBe(403);
+      expect((await as(participant, remove(id))).statusCode).toBe(403);
+      await ctx.pool.query(`create or replace function test_refuse_activity() returns trigger language plpgsql
+        as $$ begin raise exception 'activity refused by the test'; end $$`);
+      await ctx.pool.query(`create trigger test_refuse_activity before insert on activities
+        for each row execute function test_refuse_activity()`);
+      try {
+        const res = await as(
+          owner,
+          create({ title: 'Lost', date: '2026-05-04', type: 'meeting', productId: product.id }),
+        );
+        expect(res.statusCode).toBe(500);
+      } finally {
+        await ctx.pool.query('drop trigger test_refuse_activity on activities');
+      }
+    });
+    expect(published).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import { toEvent, toMilestone } from './events.mapper.ts';
@@ -66,9 +67,25 @@ type Deps = {
   events: EventsRepository;
   activities: ActivitiesRepository;
   clock: Clock;
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
 };
 
-export function createEventsService({ db, events, activities, clock }: Deps) {
+/**
+ * The realtime change of an event, to whoever it concerns: its creator, its participants (pass
+ * the old ones too after an edit, so that a removed participant drops it) and its product's viewers.
+ */
+const eventChange = (op: Change['op'], row: EventRow, participants = row.participants): Change => ({
+  kind: 'event',
+  op,
+  id: row.id,
+  productId: row.productId,
+  version: op === 'deleted' ? undefined : versionOf(row),
+  userIds: row.createdBy ? [row.createdBy] : [],
+  emails: participants,
+});
+
+export function createEventsService({ db, events, activities, clock, changes }: Deps) {
   const eventNotFound = () => NotFound(eventMessages.notFound, 'EVENT_NOT_FOUND');
   const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const readOnly = () => Forbidden(eventMessages.readOnly, 'READ_ONLY');
@@ -124,7 +141,7 @@ export function createEventsService({ db, events, activities, clock }: Deps) {
     },
 
     async create(actor: SessionUser, body: CreateEvent): Promise<CalendarEvent> {
-      return db.transaction(async (tx) => {
+      const { event, row } = await db.transaction(async (tx) => {
         // A hidden product is a 404 before any 403, as everywhere (docs/decisions/004).
         if (body.productId && !(await events.holdVisibleProduct(tx, actor, body.productId))) {
           throw productNotFound();
@@ -132,8 +149,10 @@ export function createEventsService({ db, events, activities, clock }: Deps) {
         if (!canScheduleEvents(actor.role)) throw readOnly();
         const row = await events.insert({ ...body, createdBy: actor.id }, tx);
         if (row.productId) await activities.insert(scheduledActivity(row, row.productId, actor.id), tx);
-        return visibleEvent(actor, row.id, tx);
+        return { event: await visibleEvent(actor, row.id, tx), row };
       });
+      changes.publish(eventChange('created', row));
+      return event;
     },
 
     /**
@@ -141,7 +160,7 @@ export function createEventsService({ db, events, activities, clock }: Deps) {
      * product records it on that product's timeline, as a creation does.
      */
     async update(actor: SessionUser, id: string, body: UpdateEvent): Promise<CalendarEvent> {
-      return db.transaction(async (tx) => {
+      const { event, published } = await db.transaction(async (tx) => {
         const current = await lockChangeable(tx, actor, id);
         const patch: Record<string, unknown> = {};
         for (const field of EDITABLE) {
@@ -154,21 +173,32 @@ export function createEventsService({ db, events, activities, clock }: Deps) {
         }
         const productId = typeof patch.productId === 'string' ? patch.productId : undefined;
         if (productId && !(await events.holdVisibleProduct(tx, actor, productId))) throw productNotFound();
-        if (Object.keys(patch).length === 0) return visibleEvent(actor, id, tx);
+        if (Object.keys(patch).length === 0)
+          return { event: await visibleEvent(actor, id, tx), published: [] };
 
         const row = (await events.update(id, patch as EventPatch, tx)) ?? current;
         if (productId) await activities.insert(scheduledActivity(row, productId, actor.id), tx);
         // An admin who unlinks someone else's event from its product no longer sees it: answer it once.
         const found = await events.findVisible(actor, id, tx);
-        return toEvent(found ?? { event: row, productName: null }, actor);
+        const participants = [...new Set([...current.participants, ...row.participants])];
+        const published = [eventChange('updated', row, participants)];
+        // Unlinked or moved: who saw it through the old product drops it.
+        if (current.productId && current.productId !== row.productId) {
+          published.push({ ...eventChange('updated', row, []), productId: current.productId, userIds: [] });
+        }
+        return { event: toEvent(found ?? { event: row, productName: null }, actor), published };
       });
+      changes.publish(...published);
+      return event;
     },
 
     async remove(actor: SessionUser, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockChangeable(tx, actor, id);
+      const current = await db.transaction(async (tx) => {
+        const current = await lockChangeable(tx, actor, id);
         await events.remove(id, tx);
+        return current;
       });
+      changes.publish(eventChange('deleted', current));
     },
   };
 }

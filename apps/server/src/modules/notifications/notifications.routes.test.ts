@@ -257,3 +257,50 @@ describe('OpenAPI', () => {
     });
   });
 });
+
+describe('realtime changes', () => {
+  /** What the app publishes while `action` runs. */
+  async function publishedBy(action: () => Promise<unknown>) {
+    const before = ctx.published.length;
+    await action();
+    return ctx.published.slice(before);
+  }
+  const own = (op: string, id: string, userId: string) =>
+    expect.objectContaining({ kind: 'notification', op, id, productId: null, userIds: [userId] });
+
+  it('publishes each change to the owner alone', async () => {
+    const me = await createSignedInUser(ctx);
+    const [a, b] = await notify(me.user.id, 3);
+    const id = a?.id ?? '';
+    expect(
+      await publishedBy(() => as(me, { method: 'PATCH', url: `/api/notifications/${id}/read` })),
+    ).toEqual([own('updated', id, me.user.id)]);
+    expect(await publishedBy(() => as(me, { method: 'PATCH', url: '/api/notifications/read-all' }))).toEqual([
+      own('updated', me.user.id, me.user.id),
+    ]);
+    expect(await publishedBy(() => as(me, { method: 'DELETE', url: `/api/notifications/${b?.id}` }))).toEqual(
+      [own('deleted', b?.id ?? '', me.user.id)],
+    );
+  });
+
+  it('publishes nothing when nothing was unread, for someone else’s notification or an invalid id', async () => {
+    const me = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    const [theirs] = await notify(other.user.id, 1);
+    const published = await publishedBy(async () => {
+      expect((await as(me, { method: 'PATCH', url: '/api/notifications/read-all' })).json()).toEqual({
+        updated: 0,
+      });
+      expect(
+        (await as(me, { method: 'PATCH', url: `/api/notifications/${theirs?.id}/read` })).statusCode,
+      ).toBe(404);
+      expect((await as(me, { method: 'DELETE', url: `/api/notifications/${theirs?.id}` })).statusCode).toBe(
+        404,
+      );
+      expect((await as(me, { method: 'PATCH', url: '/api/notifications/not-an-id/read' })).statusCode).toBe(
+        400,
+      );
+    });
+    expect(published).toEqual([]);
+  });
+});

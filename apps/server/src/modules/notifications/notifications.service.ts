@@ -7,15 +7,25 @@ import {
 import type { Db } from '../../db/client.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { NotFound } from '../../lib/errors.ts';
+import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { toNotification } from './notifications.mapper.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 
-type Deps = { db: Db; notifications: NotificationsRepository };
+type Deps = { db: Db; notifications: NotificationsRepository; changes: Changes };
+
+/** A change of the caller's notifications: to their other tabs alone. */
+const ownChange = (op: Change['op'], id: string, ownerId: string): Change => ({
+  kind: 'notification',
+  op,
+  id,
+  productId: null,
+  userIds: [ownerId],
+});
 
 // A user only ever sees and changes their own notifications: anyone else's is 404, as if it did
 // not exist. They are written by the services whose changes cause them (teams, tasks).
-export function createNotificationsService({ db, notifications }: Deps) {
+export function createNotificationsService({ db, notifications, changes }: Deps) {
   const notFound = () => NotFound(notificationMessages.notFound, 'NOTIFICATION_NOT_FOUND');
 
   async function own(actor: SessionUser, id: string, tx: Db = db): Promise<Notification> {
@@ -50,18 +60,24 @@ export function createNotificationsService({ db, notifications }: Deps) {
 
     /** Idempotent: an already read notification keeps its first read time. */
     async markRead(actor: SessionUser, id: string): Promise<Notification> {
-      return db.transaction(async (tx) => {
+      const read = await db.transaction(async (tx) => {
         if (!(await notifications.markRead(actor.id, id, tx))) throw notFound();
         return own(actor, id, tx);
       });
+      changes.publish(ownChange('updated', id, actor.id));
+      return read;
     },
 
+    /** The change names the user: it concerns all of their notifications. */
     async markAllRead(actor: SessionUser): Promise<{ updated: number }> {
-      return { updated: await notifications.markAllRead(actor.id) };
+      const updated = await notifications.markAllRead(actor.id);
+      if (updated > 0) changes.publish(ownChange('updated', actor.id, actor.id));
+      return { updated };
     },
 
     async remove(actor: SessionUser, id: string): Promise<void> {
       if (!(await notifications.remove(actor.id, id))) throw notFound();
+      changes.publish(ownChange('deleted', id, actor.id));
     },
   };
 }

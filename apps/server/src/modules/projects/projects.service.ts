@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, type Viewer } from '../../lib/visibility.ts';
 import { toActivity, toPersonRef } from '../activities/activities.mapper.ts';
@@ -62,6 +63,8 @@ type Deps = {
   files: DocumentFiles;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
   outbox?: WebhookOutbox;
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
 };
 
 /** The webhook event of a product change: small, ids and what a receiver shows. */
@@ -75,7 +78,16 @@ const productEvent = (
   data: { productId: row.id, name: row.name, status: row.status, ...extra },
 });
 
-export function createProjectsService({ db, projects, activities, files, outbox }: Deps) {
+/** The realtime change of a product: everyone who sees it refreshes it and its timeline. */
+const productChange = (op: Change['op'], row: ProductRow): Change => ({
+  kind: 'product',
+  op,
+  id: row.id,
+  productId: row.id,
+  version: versionOf(row),
+});
+
+export function createProjectsService({ db, projects, activities, files, outbox, changes }: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
@@ -115,7 +127,7 @@ export function createProjectsService({ db, projects, activities, files, outbox 
 
     async create(actor: SessionUser, body: CreateProduct): Promise<Product> {
       if (!canCreateProduct(actor.role)) throw Forbidden(productMessages.readOnly, 'READ_ONLY');
-      return db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const row = await projects.insert(
           {
             name: body.name,
@@ -140,8 +152,11 @@ export function createProjectsService({ db, projects, activities, files, outbox 
           tx,
         );
         await outbox?.enqueue(tx, productEvent('product.created', row));
-        return toProduct(row, 0);
+        return row;
       });
+      // `access`: the creator's sockets learn that they now see this product.
+      changes.publish({ ...productChange('created', row), access: [actor.id] });
+      return toProduct(row, 0);
     },
 
     /**
@@ -149,10 +164,12 @@ export function createProjectsService({ db, projects, activities, files, outbox 
      * one of its teams, and all of those may move it, except guests (read-only).
      */
     async changeStatus(actor: SessionUser, id: string, status: ProductStatus): Promise<Product> {
-      return db.transaction(async (tx) => {
+      const { product, written } = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
-        if (current.status === status) return toProduct(current, await projects.progress(id, tx));
+        if (current.status === status) {
+          return { product: toProduct(current, await projects.progress(id, tx)), written: undefined };
+        }
         const row = (await projects.update(id, { status }, tx)) ?? current;
         await activities.insert(
           {
@@ -168,12 +185,14 @@ export function createProjectsService({ db, projects, activities, files, outbox 
           tx,
           productEvent('product.status_changed', row, { previousStatus: current.status }),
         );
-        return toProduct(row, await projects.progress(id, tx));
+        return { product: toProduct(row, await projects.progress(id, tx)), written: row };
       });
+      if (written) changes.publish(productChange('updated', written));
+      return product;
     },
 
     async update(actor: SessionUser, id: string, body: UpdateProduct): Promise<Product> {
-      return db.transaction(async (tx) => {
+      const { product, written } = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         // The schema checks the order when both dates come; one alone is checked against the stored other.
@@ -186,16 +205,18 @@ export function createProjectsService({ db, projects, activities, files, outbox 
         }
 
         const patch: Record<string, unknown> = {};
-        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        const diff: Record<string, { from: unknown; to: unknown }> = {};
         const changed: string[] = [];
         for (const [field, column, label] of EDITABLE) {
           const value = body[field];
           if (value === undefined || value === current[column]) continue;
           patch[column] = value;
-          changes[field] = { from: current[column], to: value };
+          diff[field] = { from: current[column], to: value };
           changed.push(label);
         }
-        if (changed.length === 0) return toProduct(current, await projects.progress(id, tx));
+        if (changed.length === 0) {
+          return { product: toProduct(current, await projects.progress(id, tx)), written: undefined };
+        }
 
         const row = (await projects.update(id, patch as ProductPatch, tx)) ?? current;
         await activities.insert(
@@ -203,7 +224,7 @@ export function createProjectsService({ db, projects, activities, files, outbox 
             actionType: 'product_updated',
             description: `Updated product "${row.name}": ${changed.join(', ')}`,
             metadata: {
-              changes,
+              changes: diff,
               ...(row.status !== current.status && { previousStatus: current.status, newStatus: row.status }),
             },
             productId: id,
@@ -214,12 +235,14 @@ export function createProjectsService({ db, projects, activities, files, outbox 
         await outbox?.enqueue(
           tx,
           productEvent('product.updated', row, {
-            changed: Object.keys(changes),
+            changed: Object.keys(diff),
             ...(row.status !== current.status && { previousStatus: current.status }),
           }),
         );
-        return toProduct(row, await projects.progress(id, tx));
+        return { product: toProduct(row, await projects.progress(id, tx)), written: row };
       });
+      if (written) changes.publish(productChange('updated', written));
+      return product;
     },
 
     /** Deletes the product and everything under it; the log keeps one entry, without a product. */
@@ -243,6 +266,7 @@ export function createProjectsService({ db, projects, activities, files, outbox 
         );
         return documentKeys;
       });
+      changes.publish({ kind: 'product', op: 'deleted', id, productId: id });
       // Only after commit: a rolled-back delete must keep its files.
       await files.remove(keys);
     },

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import type { ServiceRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { checkWebhookUrl, type WebhookUrlProblem } from '../../lib/ssrf.ts';
@@ -47,9 +48,26 @@ const urlProblemText: Record<WebhookUrlProblem, string> = {
 const fieldError = (field: string, message: string, code = 'VALIDATION_ERROR') =>
   BadRequest(message, code, { fields: { [field]: [message] } });
 
-type Deps = { db: Db; services: ServicesRepository; secrets: SecretBox; allowPrivateWebhooks: boolean };
+type Deps = {
+  db: Db;
+  services: ServicesRepository;
+  secrets: SecretBox;
+  allowPrivateWebhooks: boolean;
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
+};
 
-export function createServicesService({ db, services, secrets, allowPrivateWebhooks }: Deps) {
+/** The catalogue is read by every signed-in user, so every one of them refreshes it. */
+const serviceChange = (op: Change['op'], id: string, row?: ServiceRow): Change => ({
+  kind: 'service',
+  op,
+  id,
+  productId: null,
+  version: row && versionOf(row),
+  everyone: true,
+});
+
+export function createServicesService({ db, services, secrets, allowPrivateWebhooks, changes }: Deps) {
   const notFound = () => NotFound(m.notFound, 'SERVICE_NOT_FOUND');
 
   function requireAdmin(actor: Viewer) {
@@ -145,7 +163,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
       if (webhook && body.webhookUrl) checkUrl(body.webhookUrl);
       const id = randomUUID();
       const signingSecret = webhook ? newSigningSecret() : undefined;
-      return db.transaction(async (tx) => {
+      const { created, row } = await db.transaction(async (tx) => {
         const productIds = await checkProducts(tx, actor, body.productIds);
         const row = await services.insert(
           {
@@ -166,8 +184,10 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
         );
         await services.setProducts(id, productIds, tx);
         const service = await withUsedBy(row, actor, tx);
-        return signingSecret ? { ...service, signingSecret } : service;
+        return { created: signingSecret ? { ...service, signingSecret } : service, row };
       });
+      changes.publish(serviceChange('created', id, row));
+      return created;
     },
 
     /**
@@ -176,7 +196,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
      */
     async update(actor: SessionUser, id: string, body: UpdateService): Promise<ServiceWithSecret> {
       requireAdmin(actor);
-      return db.transaction(async (tx) => {
+      const { updated, row } = await db.transaction(async (tx) => {
         const current = await services.lock(tx, id);
         if (!current) throw notFound();
         const integration = body.integration ?? current.integrationType;
@@ -208,37 +228,44 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
         }
         const row = (await services.update(id, patch, tx)) ?? current;
         const service = await withUsedBy(row, actor, tx);
-        return signingSecret ? { ...service, signingSecret } : service;
+        return { updated: signingSecret ? { ...service, signingSecret } : service, row };
       });
+      changes.publish(serviceChange('updated', id, row));
+      return updated;
     },
 
     /** Enable (Active) or Disable (Inactive); an Inactive Webhook service receives nothing. */
     async setStatus(actor: SessionUser, id: string, status: 'Active' | 'Inactive'): Promise<Service> {
       requireAdmin(actor);
-      return db.transaction(async (tx) => {
+      const { service, written } = await db.transaction(async (tx) => {
         const current = await services.lock(tx, id);
         if (!current) throw notFound();
-        const row =
-          current.status === status ? current : ((await services.update(id, { status }, tx)) ?? current);
-        return withUsedBy(row, actor, tx);
+        if (current.status === status)
+          return { service: await withUsedBy(current, actor, tx), written: undefined };
+        const row = (await services.update(id, { status }, tx)) ?? current;
+        return { service: await withUsedBy(row, actor, tx), written: row };
       });
+      if (written) changes.publish(serviceChange('updated', id, written));
+      return service;
     },
 
     /** A new signing secret for a Webhook service, answered this once; the old one stops working. */
     async rotateSecret(actor: SessionUser, id: string): Promise<SigningSecret> {
       requireAdmin(actor);
-      return db.transaction(async (tx) => {
+      const { signingSecret, row } = await db.transaction(async (tx) => {
         const current = await services.lock(tx, id);
         if (!current) throw notFound();
         if (current.integrationType !== 'Webhook') throw BadRequest(m.notWebhook, 'NOT_WEBHOOK');
         const signingSecret = newSigningSecret();
-        await services.update(
+        const row = await services.update(
           id,
           { webhookSecretEncrypted: secrets.encrypt(signingSecret, webhookSecretContext(id)) },
           tx,
         );
-        return { signingSecret };
+        return { signingSecret, row };
       });
+      changes.publish(serviceChange('updated', id, row));
+      return { signingSecret };
     },
 
     /** Its products' links and its deliveries go with it. */
@@ -249,6 +276,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
         if (!current) throw notFound();
         await services.remove(id, tx);
       });
+      changes.publish(serviceChange('deleted', id));
     },
 
     async deliveries(actor: SessionUser, id: string, query: DeliveryQuery): Promise<DeliveryList> {

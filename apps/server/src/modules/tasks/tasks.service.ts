@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
@@ -69,6 +70,8 @@ type Deps = {
   notifications: NotificationsRepository;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
   outbox?: WebhookOutbox;
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
 };
 
 /** The webhook event of a task change; a task moved between products concerns both. */
@@ -83,7 +86,26 @@ const taskEvent = (
   data: { taskId: row.id, productId: row.productId, title: row.title, status: row.status, ...extra },
 });
 
-export function createTasksService({ db, tasks, activities, notifications, outbox }: Deps) {
+/** The realtime change of a task, to everyone who sees its product (the old one too, after a move). */
+const taskChange = (op: Change['op'], row: TaskRow, productId = row.productId): Change => ({
+  kind: 'task',
+  op,
+  id: row.id,
+  productId,
+  version: versionOf(row),
+});
+
+/** A new notification, to its owner alone. */
+const notificationChange = (row: { id: string; userId: string; createdAt: Date }): Change => ({
+  kind: 'notification',
+  op: 'created',
+  id: row.id,
+  productId: null,
+  version: versionOf(row),
+  userIds: [row.userId],
+});
+
+export function createTasksService({ db, tasks, activities, notifications, outbox, changes }: Deps) {
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
@@ -103,7 +125,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
   /** Tells a new assignee, unless they assigned it to themselves (or already had it). */
   async function notifyAssignee(tx: Db, actor: SessionUser, task: Task, previousAssigneeId: string | null) {
     if (!task.assigneeId || task.assigneeId === actor.id || task.assigneeId === previousAssigneeId) return;
-    await notifications.insert(
+    return notifications.insert(
       {
         userId: task.assigneeId,
         senderId: actor.id,
@@ -175,7 +197,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
     },
 
     async create(actor: SessionUser, body: CreateTask): Promise<Task> {
-      return db.transaction(async (tx) => {
+      const { task, row, notified } = await db.transaction(async (tx) => {
         const product = await tasks.holdVisibleProduct(tx, actor, body.projectId);
         if (!product) throw productNotFound();
         if (!canEditTasks(actor.role)) throw readOnly();
@@ -209,9 +231,11 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         );
         await outbox?.enqueue(tx, taskEvent('task.created', row));
         const task = await withNames(row.id, tx);
-        await notifyAssignee(tx, actor, task, null);
-        return task;
+        const notified = await notifyAssignee(tx, actor, task, null);
+        return { task, row, notified };
       });
+      changes.publish(taskChange('created', row), ...(notified ? [notificationChange(notified)] : []));
+      return task;
     },
 
     /**
@@ -221,7 +245,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
      * status call; the other changes as one `task_updated` entry.
      */
     async update(actor: SessionUser, id: string, body: UpdateTask): Promise<Task> {
-      return db.transaction(async (tx) => {
+      const { task, published } = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         const productId = body.projectId ?? current.productId;
@@ -237,13 +261,13 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         });
 
         const patch: Record<string, unknown> = {};
-        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        const diff: Record<string, { from: unknown; to: unknown }> = {};
         const changed: string[] = [];
         for (const [field, column, label] of EDITABLE) {
           const value = body[field];
           if (value === undefined || value === current[column]) continue;
           patch[column] = value;
-          changes[field] = { from: current[column], to: value };
+          diff[field] = { from: current[column], to: value };
           changed.push(label);
         }
         const statusChanged = body.status !== undefined && body.status !== current.status;
@@ -251,7 +275,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
           patch.status = body.status;
           patch.completedAt = completedAtFor(body.status);
         }
-        if (changed.length === 0 && !statusChanged) return withNames(id, tx);
+        if (changed.length === 0 && !statusChanged) return { task: await withNames(id, tx), published: [] };
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
         if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
@@ -260,7 +284,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
             {
               actionType: 'task_updated',
               description: `Updated task "${row.title}": ${changed.join(', ')}`,
-              metadata: { changes, taskId: row.id },
+              metadata: { changes: diff, taskId: row.id },
               productId: row.productId,
               taskId: row.id,
               performedBy: actor.id,
@@ -276,34 +300,44 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
                 'task.updated',
                 row,
                 {
-                  changed: [...Object.keys(changes), ...(statusChanged ? ['status'] : [])],
+                  changed: [...Object.keys(diff), ...(statusChanged ? ['status'] : [])],
                   ...(statusChanged && { previousStatus: current.status }),
                 },
                 current.productId,
               ),
         );
         const task = await withNames(id, tx);
-        await notifyAssignee(tx, actor, task, current.assigneeId);
-        return task;
+        const notified = await notifyAssignee(tx, actor, task, current.assigneeId);
+        const published = [
+          taskChange('updated', row),
+          // Moved: who sees only the old product must drop it from there.
+          ...(moved ? [taskChange('updated', row, current.productId)] : []),
+          ...(notified ? [notificationChange(notified)] : []),
+        ];
+        return { task, published };
       });
+      changes.publish(...published);
+      return task;
     },
 
     /** The board's move and the row menu's "Mark as …"; a guest may move the tasks assigned to them. */
     async changeStatus(actor: SessionUser, id: string, status: TaskStatus): Promise<Task> {
-      return db.transaction(async (tx) => {
+      const { task, written } = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         if (!canChangeTaskStatus(actor, current)) throw readOnly();
-        if (current.status === status) return withNames(id, tx);
+        if (current.status === status) return { task: await withNames(id, tx), written: undefined };
         const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
         await outbox?.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
-        return withNames(id, tx);
+        return { task: await withNames(id, tx), written: row };
       });
+      if (written) changes.publish(taskChange('updated', written));
+      return task;
     },
 
     /** The entry outlives the task: it names the task in its metadata, not in task_id. */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const productId = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await tasks.remove(id, tx);
@@ -324,7 +358,9 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
           },
           tx,
         );
+        return current.productId;
       });
+      changes.publish({ kind: 'task', op: 'deleted', id, productId });
     },
   };
 }

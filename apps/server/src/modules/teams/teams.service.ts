@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
+import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
@@ -27,12 +28,48 @@ type Deps = {
   teams: TeamsRepository;
   activities: ActivitiesRepository;
   notifications: NotificationsRepository;
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
 };
+
+/** The realtime change of a team, to everyone who sees its product. */
+const teamChange = (op: Change['op'], team: { id: string; productId: string }): Change => ({
+  kind: 'team',
+  op,
+  id: team.id,
+  productId: team.productId,
+});
+
+/**
+ * A membership change: `access` re-checks what the affected user sees before it is routed, and
+ * `userIds` tells them even when they no longer see the product.
+ */
+const memberChange = (op: Change['op'], team: { id: string; productId: string }, userId: string): Change => ({
+  kind: 'member',
+  op,
+  id: team.id,
+  productId: team.productId,
+  userIds: [userId],
+  access: [userId],
+});
+
+/** A notification row written or read: to its owner alone. */
+const notificationChange = (
+  op: Change['op'],
+  row: { id: string; userId: string; createdAt?: Date; updatedAt?: Date },
+): Change => ({
+  kind: 'notification',
+  op,
+  id: row.id,
+  productId: null,
+  version: versionOf(row),
+  userIds: [row.userId],
+});
 
 // Teams of a product, their members and invitations (docs/data-model.md, docs/decisions/004).
 // Every change locks the team row, checks the caller's right and records its activity entry
 // and notification in the same transaction.
-export function createTeamsService({ db, teams, activities, notifications }: Deps) {
+export function createTeamsService({ db, teams, activities, notifications, changes }: Deps) {
   const teamNotFound = () => NotFound(teamMessages.notFound, 'TEAM_NOT_FOUND');
   const memberNotFound = () => NotFound(teamMessages.memberNotFound, 'MEMBER_NOT_FOUND');
   const readOnly = () => Forbidden(productMessages.readOnly, 'READ_ONLY');
@@ -97,7 +134,7 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
 
     /** Admins and members who see the product; the creator becomes the team's first member and lead. */
     async create(actor: SessionUser, productId: string, body: CreateTeam): Promise<Team> {
-      return db.transaction(async (tx) => {
+      const team = await db.transaction(async (tx) => {
         const product = await teams.holdVisibleProduct(tx, actor, productId);
         if (!product) throw NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
         if (actor.role === 'guest') throw readOnly();
@@ -131,6 +168,8 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
         if (!created) throw teamNotFound();
         return toTeam(actor, created);
       });
+      changes.publish(teamChange('created', { id: team.id, productId }));
+      return team;
     },
 
     async get(actor: SessionUser, teamId: string): Promise<TeamDetail> {
@@ -139,20 +178,24 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
 
     /** Its members' rows and its tasks' team go with it (tasks keep no team). */
     async remove(actor: SessionUser, teamId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const { team, memberIds } = await db.transaction(async (tx) => {
         const found = await lockVisible(tx, actor, teamId);
         requireManager(actor, found);
+        const members = await teams.members(teamId, tx);
         await teams.removeTeam(teamId, tx);
         await record(tx, actor, found.team, {
           actionType: 'team_deleted',
           description: `Deleted team "${found.team.name}"`,
         });
+        return { team: found.team, memberIds: members.map((m) => m.user.id) };
       });
+      // Its members may have seen the product through this team alone.
+      changes.publish({ ...teamChange('deleted', team), userIds: memberIds, access: memberIds });
     },
 
     /** Only an active member who is not already lead (spec §4); the previous lead stops being lead. */
     async setLead(actor: SessionUser, teamId: string, userId: string): Promise<TeamDetail> {
-      return db.transaction(async (tx) => {
+      const { team, published } = await db.transaction(async (tx) => {
         const found = await lockVisible(tx, actor, teamId);
         requireManager(actor, found);
         const target = await teams.lockMember(tx, teamId, userId);
@@ -168,8 +211,9 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
           description: `Made ${name} lead of team "${found.team.name}"`,
           metadata: { userId, previousLeadId: found.lead?.id ?? null },
         });
+        const published = [memberChange('updated', found.team, userId)];
         if (userId !== actor.id) {
-          await notifications.insert(
+          const notified = await notifications.insert(
             {
               userId,
               senderId: actor.id,
@@ -179,9 +223,12 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
             },
             tx,
           );
+          published.push(notificationChange('created', notified));
         }
-        return detail(actor, teamId, tx);
+        return { team: await detail(actor, teamId, tx), published };
       });
+      changes.publish(...published);
+      return team;
     },
 
     /**
@@ -189,7 +236,7 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
      * decline an invitation (their own row). Removing the lead leaves the team without one.
      */
     async removeMember(actor: SessionUser, teamId: string, userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const published = await db.transaction(async (tx) => {
         const found = await lockVisible(tx, actor, teamId);
         const self = userId === actor.id;
         if (!self) requireManager(actor, found);
@@ -197,7 +244,7 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
         if (!target) throw memberNotFound();
         await teams.removeMember(target.id, tx);
         // An invitation that no longer exists is no longer waiting to be answered.
-        await notifications.markInvitesRead(userId, teamId, tx);
+        const readInvites = await notifications.markInvitesRead(userId, teamId, tx);
 
         const name = (await teams.findUser(userId, tx))?.name ?? 'Unknown User';
         const invited = target.status === 'invited' || target.status === 'pending';
@@ -214,20 +261,27 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
           description,
           metadata: { userId, role: target.role, status: target.status, wasLead: target.isLead },
         });
-        if (!self) {
-          const text = invited ? notificationTexts.invitationWithdrawn : notificationTexts.removedFromTeam;
-          await notifications.insert(
-            {
-              userId,
-              senderId: actor.id,
-              type: 'REMOVED_FROM_TEAM',
-              message: text(actor.name, team, found.productName),
-              metadata: teamMetadata(found),
-            },
-            tx,
-          );
+        const removed = memberChange('deleted', found.team, userId);
+        if (self) {
+          // A declined invitation was marked read: their other tabs refresh the list.
+          return readInvites > 0
+            ? [removed, notificationChange('updated', { id: userId, userId })]
+            : [removed];
         }
+        const text = invited ? notificationTexts.invitationWithdrawn : notificationTexts.removedFromTeam;
+        const notified = await notifications.insert(
+          {
+            userId,
+            senderId: actor.id,
+            type: 'REMOVED_FROM_TEAM',
+            message: text(actor.name, team, found.productName),
+            metadata: teamMetadata(found),
+          },
+          tx,
+        );
+        return [removed, notificationChange('created', notified)];
       });
+      changes.publish(...published);
     },
 
     /** An existing, enabled user becomes an invited member; they answer from the INVITE notification. */
@@ -237,7 +291,7 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
       productId: string,
       body: InviteMember,
     ): Promise<TeamMember> {
-      return db.transaction(async (tx) => {
+      const { member, published } = await db.transaction(async (tx) => {
         const found = await lockVisible(tx, actor, teamId);
         if (found.team.productId !== productId) throw teamNotFound();
         requireManager(actor, found);
@@ -253,7 +307,7 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
         if (!row) throw Conflict(teamMessages.alreadyInvited, 'ALREADY_INVITED');
 
         const team = found.team.name;
-        await notifications.insert(
+        const notified = await notifications.insert(
           {
             userId: user.id,
             senderId: actor.id,
@@ -268,8 +322,13 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
           description: `Invited ${user.name} to team "${team}" as ${body.role}`,
           metadata: { userId: user.id, role: body.role, status: 'invited' },
         });
-        return memberOf(teamId, user.id, tx);
+        return {
+          member: await memberOf(teamId, user.id, tx),
+          published: [memberChange('created', found.team, user.id), notificationChange('created', notified)],
+        };
       });
+      changes.publish(...published);
+      return member;
     },
 
     /**
@@ -277,19 +336,23 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
      * INVITE notifications of the team are read and the inviter is told. Twice is harmless.
      */
     async accept(actor: SessionUser, teamId: string): Promise<TeamMember> {
-      return db.transaction(async (tx) => {
+      const { member, published } = await db.transaction(async (tx) => {
         const row = await teams.lockMember(tx, teamId, actor.id);
         if (!row || row.status === 'suspended') {
           throw NotFound(teamMessages.invitationNotFound, 'INVITATION_NOT_FOUND');
         }
-        if (row.status === 'active') return memberOf(teamId, actor.id, tx);
+        if (row.status === 'active') return { member: await memberOf(teamId, actor.id, tx), published: [] };
 
         await teams.activate(row.id, tx);
-        await notifications.markInvitesRead(actor.id, teamId, tx);
+        const readInvites = await notifications.markInvitesRead(actor.id, teamId, tx);
         const names = await teams.names(teamId, tx);
         if (!names) throw teamNotFound();
+        const published = [memberChange('updated', { id: teamId, productId: names.productId }, actor.id)];
+        // The accepted invitation was marked read.
+        if (readInvites > 0)
+          published.push(notificationChange('updated', { id: actor.id, userId: actor.id }));
         if (row.invitedBy && row.invitedBy !== actor.id) {
-          await notifications.insert(
+          const notified = await notifications.insert(
             {
               userId: row.invitedBy,
               senderId: actor.id,
@@ -305,6 +368,7 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
             },
             tx,
           );
+          published.push(notificationChange('created', notified));
         }
         await record(
           tx,
@@ -316,8 +380,10 @@ export function createTeamsService({ db, teams, activities, notifications }: Dep
             metadata: { userId: actor.id, role: row.role },
           },
         );
-        return memberOf(teamId, actor.id, tx);
+        return { member: await memberOf(teamId, actor.id, tx), published };
       });
+      changes.publish(...published);
+      return member;
     },
 
     /** Users the caller could invite; only for those who may manage the team. */

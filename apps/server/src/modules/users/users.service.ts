@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
 import { toDirectoryMember, toPublicUser, toUser } from './users.mapper.ts';
 import type { UserPatch, UsersRepository } from './users.repository.ts';
@@ -27,14 +28,31 @@ type Deps = {
   mailer: Mailer;
   clock: Clock;
   appUrl: string;
+  /** Realtime: published after commit (docs/decisions/009-realtime.md). */
+  changes: Changes;
 };
+
+/**
+ * An account changed by an admin: to the admins, and to the user, whose sockets re-check their
+ * session and what they see (a role, a disabled or deleted account).
+ */
+const userChange = (op: Change['op'], id: string, row?: UserRow): Change => ({
+  kind: 'user',
+  op,
+  id,
+  productId: null,
+  version: row && versionOf(row),
+  admins: true,
+  userIds: [id],
+  access: [id],
+});
 
 // No look-alike characters, so a temporary password read from a mail can be typed back.
 const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const temporaryPassword = () =>
   Array.from({ length: 14 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
 
-export function createUsersService({ db, users, sessions, mailer, clock, appUrl }: Deps) {
+export function createUsersService({ db, users, sessions, mailer, clock, appUrl, changes }: Deps) {
   const requireAdmin = (actor: SessionUser) => {
     if (!isAdmin(actor.role)) throw Forbidden(userMessages.forbidden);
   };
@@ -72,6 +90,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl 
         emailVerifiedAt: clock.now(),
         mustChangePassword: true,
       });
+      changes.publish(userChange('created', row.id, row));
       await mailer.send(
         linkMail(
           row.email,
@@ -111,7 +130,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl 
 
     async update(actor: SessionUser, input: AdminUpdateUser) {
       requireAdmin(actor);
-      return db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const target = await loadManageable(actor, input.id, tx);
         const role: Role = input.role ?? target.role;
         if (input.role && !canAssignRole(actor.role, input.role)) throw Forbidden(userMessages.roleTooHigh);
@@ -134,8 +153,10 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl 
         const row = await users.update(target.id, patch, tx);
         if (!row) throw NotFound(userMessages.notFound);
         if (disabling) await sessions.revokeAll(target.id, undefined, tx);
-        return toUser(row);
+        return row;
       });
+      changes.publish(userChange('updated', row.id, row));
+      return toUser(row);
     },
 
     async remove(actor: SessionUser, id: string) {
@@ -146,6 +167,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl 
         await guardLastSuperAdmin(tx, target, false);
         await users.remove(target.id, tx); // sessions and tokens go with it (ON DELETE CASCADE)
       });
+      changes.publish(userChange('deleted', id));
     },
   };
 }
