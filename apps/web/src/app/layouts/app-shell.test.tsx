@@ -1,11 +1,12 @@
 import type { Role, User } from '@shipyard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../components/theme-provider.tsx';
 import { SIDEBAR_COOKIE_NAME } from '../../components/ui/sidebar.tsx';
 import { sessionKey } from '../../features/auth/api/get-session.ts';
 import { toast } from '../../lib/toast.ts';
+import { FakeSocket } from '../../test/fake-socket.ts';
 import {
   apiError,
   createTestQueryClient,
@@ -216,6 +217,29 @@ describe('AppShell', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Sign out failed'));
     expect(assign).not.toHaveBeenCalled();
   });
+  it("says 'Reconnecting…' in the top bar while the live updates are down", async () => {
+    routeFetch({ [RECENT]: page([]) });
+    const sockets: FakeSocket[] = [];
+    vi.stubGlobal(
+      'WebSocket',
+      class extends FakeSocket {
+        constructor(url: string) {
+          super(url);
+          sockets.push(this);
+        }
+      },
+    );
+    renderShell(makeUser());
+    await screen.findByText('No products yet');
+    const live = screen.getByRole('status');
+    expect(live).toBeEmptyDOMElement();
+
+    act(() => sockets[0]?.ready());
+    expect(live).toBeEmptyDOMElement();
+    act(() => sockets[0]?.serverClose(1006));
+    expect(live).toHaveTextContent('Reconnecting…');
+  });
+
   describe('the unread badge on Notifications', () => {
     const notificationsLink = () => within(mainNav()).getByRole('link', { name: /^Notifications/ });
 

@@ -1,26 +1,30 @@
 import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { RealtimeProvider } from '../realtime/realtime-provider.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
- * The signed-in shell (spec §2.3): sidebar, top bar and the page. RequireSession guarantees a user.
+ * The signed-in shell (spec §2.3): sidebar, top bar and the page, and the realtime socket that
+ * keeps them current while someone is signed in. RequireSession guarantees a user.
  * Loaded lazily, so public pages (landing, /auth) never download the sidebar and its menus.
  */
 export function Component() {
   const { data: user } = useSession();
   if (!user) return null;
   return (
-    <SidebarProvider>
-      <AppSidebar user={user} />
-      <SidebarInset>
-        <TopBar user={user} />
-        <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
-          <Outlet />
-        </main>
-      </SidebarInset>
-    </SidebarProvider>
+    <RealtimeProvider>
+      <SidebarProvider>
+        <AppSidebar user={user} />
+        <SidebarInset>
+          <TopBar user={user} />
+          <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
+            <Outlet />
+          </main>
+        </SidebarInset>
+      </SidebarProvider>
+    </RealtimeProvider>
   );
 }
 

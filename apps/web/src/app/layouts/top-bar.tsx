@@ -4,19 +4,26 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Separator } from '../../components/ui/separator.tsx';
 import { SidebarTrigger } from '../../components/ui/sidebar.tsx';
+import { useRealtime } from '../realtime/realtime-provider.tsx';
+import { RealtimeStatus } from '../realtime/realtime-status.tsx';
 import { pageTitleOf } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-/** Spec §2.3: the trigger, where you are, the theme switch and 'New Product' for those who may create. */
+/**
+ * Spec §2.3: the trigger, where you are, the theme switch and 'New Product' for those who may
+ * create; and 'Reconnecting…' while the live updates are down (issue 8).
+ */
 export function TopBar({ user }: { user: User }) {
   const { pathname } = useLocation();
   const title = pageTitleOf(pathname);
+  const realtime = useRealtime();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
       {title ? <span className="truncate font-medium text-sm">{title}</span> : null}
-      <div className="ml-auto flex items-center gap-1.5">
+      <RealtimeStatus status={realtime.status} className="ml-auto" />
+      <div className="flex items-center gap-1.5">
         <ThemeToggle />
         {canCreateProduct(user.role) ? (
           <Button asChild size="sm">
