@@ -60,6 +60,17 @@ export function createChanges(bus: ChangeBus, log: FastifyBaseLogger, now = () =
   };
 }
 
+/** The changes of one bus message, or none when it is not ours (a stray or damaged payload). */
+export function parseChanges(payload: string | undefined): Change[] {
+  if (!payload) return [];
+  try {
+    const parsed = JSON.parse(payload);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The routing key of an e-mail address (96 bits of its SHA-256). */
 export const emailKey = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 16);

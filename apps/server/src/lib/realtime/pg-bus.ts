@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { BUS_BACKOFF_MS, encodeChanges } from './bus.ts';
-import type { Change, ChangeBus } from './changes.ts';
+import { type ChangeBus, parseChanges } from './changes.ts';
 
 // Fan-out through PostgreSQL LISTEN/NOTIFY: works on the bundled server and any external one, with
 // no other service to run. Publishing is one pg_notify per batch on the app's pool (after the
@@ -39,14 +39,8 @@ export function createPgBus({
   });
 
   const deliver = (payload: string | undefined) => {
-    if (!payload) return;
-    let changes: Change[];
-    try {
-      changes = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    for (const l of listeners) l.onChanges(changes);
+    const changes = parseChanges(payload);
+    if (changes.length) for (const l of listeners) l.onChanges(changes);
   };
 
   function lost(c: pg.Client, err?: unknown) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Change, ChangeBus } from './changes.ts';
+import { type ChangeBus, parseChanges } from './changes.ts';
 
 // Fan-out through Redis pub/sub (when REDIS_URL is set). ioredis reconnects and re-subscribes by
 // itself; when the subscriber is ready again after a loss, the hub makes its clients refetch.
@@ -26,14 +26,8 @@ export function createRedisBus({
     wasLost = everReady;
   });
   subscriber.on('message', (ch: string, payload: string) => {
-    if (ch !== channel) return;
-    let changes: Change[];
-    try {
-      changes = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    for (const l of listeners) l.onChanges(changes);
+    const changes = ch === channel ? parseChanges(payload) : [];
+    if (changes.length) for (const l of listeners) l.onChanges(changes);
   });
   const ready = subscriber.subscribe(channel).then(() => {
     everReady = true;

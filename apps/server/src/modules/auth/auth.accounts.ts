@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict } from '../../lib/errors.ts';
-import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
+import type { Change, Changes } from '../../lib/realtime/changes.ts';
+import { versionOf } from '../../lib/realtime/changes.ts';
 import type { NewUser, UsersRepository } from '../users/users.repository.ts';
 
 // Creating an account, by sign-up or by Google: the first account of an instance is its
@@ -22,6 +23,16 @@ export type GoogleIdentity = {
 };
 
 type Deps = { db: Db; users: UsersRepository; clock: Clock; changes: Changes };
+
+/** A new account: the admins' user lists refresh. */
+export const userCreated = (user: UserRow): Change => ({
+  kind: 'user',
+  op: 'created',
+  id: user.id,
+  productId: null,
+  version: versionOf(user),
+  admins: true,
+});
 
 export function createAccounts({ db, users, clock, changes }: Deps) {
   async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow> {
@@ -43,14 +54,7 @@ export function createAccounts({ db, users, clock, changes }: Deps) {
         return found;
       });
       if (created) {
-        changes.publish({
-          kind: 'user',
-          op: 'created',
-          id: user.id,
-          productId: null,
-          version: versionOf(user),
-          admins: true,
-        });
+        changes.publish(userCreated(user));
       }
       return user.id;
     },

@@ -1,26 +1,14 @@
 import { authMessages } from '@shipyard/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisReachable, redisTestUrl } from '../../testing/redis.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // Runs where a Redis server answers on REDIS_TEST_URL (default the machine's 127.0.0.1:6379,
 // which this project's CI machines have); elsewhere the suite is skipped, said in its name.
-const url = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const url = redisTestUrl;
 
-async function reachable(): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = await reachable();
+const available = await redisReachable();
 
 describe.runIf(available)(`rate limits shared through Redis (${url})`, () => {
   const clients: Redis[] = [];

@@ -21,7 +21,7 @@ import { type Change, type Changes, versionOf } from '../../lib/realtime/changes
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
 import { toUser } from '../users/users.mapper.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import type { AccountsService } from './auth.accounts.ts';
+import { type AccountsService, userCreated } from './auth.accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 type Deps = {
@@ -93,14 +93,7 @@ export function createAuthService({
         );
         return { user, mail: await sendVerification(user, tx) };
       });
-      changes.publish({
-        kind: 'user',
-        op: 'created',
-        id: user.id,
-        productId: null,
-        version: versionOf(user),
-        admins: true,
-      });
+      changes.publish(userCreated(user));
       // Sent after commit: the link must point at a token that exists.
       await mailer.send(mail);
       return { message: 'Account created. Check your email to verify your account.', user: toUser(user) };

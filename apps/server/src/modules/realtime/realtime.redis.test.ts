@@ -7,27 +7,15 @@ import { loadConfig } from '../../config.ts';
 import { createRedisBus } from '../../lib/realtime/redis-bus.ts';
 import { createProduct, createSignedInUser, createTask } from '../../testing/factories.ts';
 import { openRealtime } from '../../testing/realtime-client.ts';
+import { redisReachable, redisTestUrl } from '../../testing/redis.ts';
 import { APP_URL, buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // With REDIS_URL the fan-out goes through Redis pub/sub. Two apps on one database, each with its
 // own Redis connections, stand for two processes. Runs where Redis answers on REDIS_TEST_URL
 // (default the machine's 127.0.0.1:6379, which CI has); skipped elsewhere, said in its name.
-const url = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const url = redisTestUrl;
 
-async function reachable(): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = await reachable();
+const available = await redisReachable();
 
 describe.runIf(available)(`realtime fan-out through Redis (${url})`, () => {
   const channel = `shipyard:test:${randomBytes(4).toString('hex')}`;
