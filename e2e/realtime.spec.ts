@@ -160,5 +160,9 @@ test('an invitation appears in the invitee’s notifications and badge without a
   );
   await expect(invitation).toBeVisible({ timeout: 3_000 });
   await expect(invitation.getByRole('button', { name: 'Accept' })).toBeVisible();
+  // The sidebar's unread badge follows too (its link is then named 'Notifications, N unread').
+  await expect(inviteePage.getByRole('link', { name: /^Notifications, \S+ unread$/ })).toBeVisible({
+    timeout: 3_000,
+  });
   await inviteePage.context().close();
 });
