@@ -56,7 +56,13 @@ export async function realtimeRoutes(
       const token = tokenFromRequest(req);
       const user = req.sessionUser;
       if (!token || !user) return socket.close(REALTIME_CLOSE.unauthorized, 'sign in first');
-      await hub.add(socket, token, user);
+      try {
+        await hub.add(socket, token, user);
+      } catch (err) {
+        // The database is away (the products it may see cannot be read): the client retries.
+        req.log.warn({ err }, 'realtime: could not register a socket');
+        socket.close(1011, 'try again');
+      }
     },
   );
 }
