@@ -1,4 +1,4 @@
-import type { ChangeEvent, ChangeKind, ChangeOp } from '@shipyard/shared';
+import type { ChangeEvent, ChangeKind, ChangeOp, Task } from '@shipyard/shared';
 import { MutationObserver, type QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '../../features/auth/api/get-session.ts';
@@ -14,11 +14,25 @@ import { productKeys } from '../../features/products/api/get-products.ts';
 import { recentProductsKey } from '../../features/products/api/get-recent-products.ts';
 import { reportKeys } from '../../features/reports/api/get-report.ts';
 import { serviceKeys } from '../../features/services/api/service-keys.ts';
-import { type TaskListParams, taskKeys } from '../../features/tasks/api/get-tasks.ts';
+import {
+  loadedTasks,
+  type TaskListParams,
+  type TaskPages,
+  taskKeys,
+} from '../../features/tasks/api/get-tasks.ts';
+import { changeCachedTasks } from '../../features/tasks/api/task-cache.ts';
+import { makeTask, PRODUCT_ID, taskList } from '../../features/tasks/components/test-tasks.ts';
 import { teamKeys } from '../../features/teams/api/team-keys.ts';
 import { teamMemberKeys } from '../../features/user-management/api/get-team-members.ts';
 import { productOptionsKey } from '../../lib/product-options.ts';
-import { createTestQueryClient, deferred, makeUser } from '../../test/render.tsx';
+import {
+  apiError,
+  createTestQueryClient,
+  deferred,
+  jsonResponse,
+  makeUser,
+  mockFetch,
+} from '../../test/render.tsx';
 import { CHANGE_BATCH_MS, createChangeApplier, MUTATION_WAIT_MAX_MS } from './apply-change.ts';
 
 const taskParams = (productId?: string): TaskListParams => ({
@@ -98,7 +112,8 @@ const sorted = (names: Cache[]) => [...new Set(names)].sort();
 
 /** An observed query (as on screen) that counts its fetches. */
 function watch(name: Cache) {
-  const queryFn = vi.fn(async () => ({}));
+  // Answers what the cache holds, so a refetched list stays a list.
+  const queryFn = vi.fn(async () => queryClient.getQueryData(caches[name]) ?? {});
   const observer = new QueryObserver(queryClient, { queryKey: caches[name], queryFn, staleTime: Infinity });
   const unsubscribe = observer.subscribe(() => {});
   return { queryFn, unsubscribe };
@@ -136,8 +151,8 @@ afterEach(() => {
 describe('applying server changes to the cache', () => {
   it.each<[string, ChangeEvent, Cache[]]>([
     [
-      'a task: its product’s and the cross-product lists, progress, timeline, counts',
-      change('task', 't-1', 'p-1'),
+      'a task no list holds: its product’s and the cross-product lists, progress, timeline, counts',
+      change('task', 't-404', 'p-1'),
       [
         'tasksP1',
         'tasksAll',
@@ -150,11 +165,10 @@ describe('applying server changes to the cache', () => {
       ],
     ],
     [
-      'a task that moved: also the list of the product that still shows it',
-      change('task', 't-9', 'p-1'),
+      'a task deleted that no list holds: the same',
+      change('task', 't-404', 'p-1', 'deleted'),
       [
         'tasksP1',
-        'tasksP2',
         'tasksAll',
         'productP1',
         'timelineP1',
@@ -284,18 +298,10 @@ describe('applying server changes to the cache', () => {
   it('refetches the list on screen once for a burst of changes', () => {
     const board = watch('tasksP1');
     for (let i = 0; i < 20; i += 1) {
-      applier.apply(change('task', `t-${i}`, 'p-1'));
+      applier.apply(change('task', `n-${i}`, 'p-1'));
       vi.advanceTimersByTime(2);
     }
     expect(board.queryFn).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(CHANGE_BATCH_MS);
-    expect(board.queryFn).toHaveBeenCalledTimes(1);
-  });
-
-  it('refetches the lists for a change this client made itself', () => {
-    // The board patched its own move; the event still brings the server's final word.
-    const board = watch('tasksP1');
-    applier.apply(change('task', 't-1', 'p-1'));
     vi.advanceTimersByTime(CHANGE_BATCH_MS);
     expect(board.queryFn).toHaveBeenCalledTimes(1);
   });
@@ -304,7 +310,7 @@ describe('applying server changes to the cache', () => {
     const board = watch('tasksP1');
     const answer = deferred<void>();
     void new MutationObserver(queryClient, { mutationFn: () => answer.promise }).mutate();
-    applier.apply(change('task', 't-1', 'p-1'));
+    applier.apply(change('task', 'n-1', 'p-1'));
     vi.advanceTimersByTime(CHANGE_BATCH_MS * 3);
     expect(board.queryFn).not.toHaveBeenCalled();
 
@@ -313,7 +319,7 @@ describe('applying server changes to the cache', () => {
     expect(board.queryFn).toHaveBeenCalledTimes(1);
 
     void new MutationObserver(queryClient, { mutationFn: () => new Promise(() => {}) }).mutate();
-    applier.apply(change('task', 't-1', 'p-1'));
+    applier.apply(change('task', 'n-1', 'p-1'));
     vi.advanceTimersByTime(MUTATION_WAIT_MAX_MS + CHANGE_BATCH_MS);
     expect(board.queryFn).toHaveBeenCalledTimes(2);
   });
@@ -324,5 +330,94 @@ describe('applying server changes to the cache', () => {
     applier.dispose();
     vi.advanceTimersByTime(CHANGE_BATCH_MS * 2);
     expect(board.queryFn).not.toHaveBeenCalled();
+  });
+});
+
+describe('task lists follow a task change without being refetched', () => {
+  const P = PRODUCT_ID;
+  const v0 = '2025-03-01T10:00:00.000Z';
+  const v1 = '2025-03-01T10:00:05.000Z';
+  const v2 = '2025-03-01T10:00:09.000Z';
+  const pendingKey = taskKeys.list({ ...taskParams(P), status: ['Pending'] });
+  const completedKey = taskKeys.list({ ...taskParams(P), status: ['Completed'] });
+  const event = (op: ChangeOp, version: string, id = 't-7') =>
+    ({
+      type: 'change',
+      kind: 'task',
+      op,
+      id,
+      productId: P,
+      version: Date.parse(version),
+    }) satisfies ChangeEvent;
+  const pagesOf = (tasks: Task[]) => ({ pages: [taskList(tasks)], pageParams: [null] });
+  const ids = (key: QueryKey) => loadedTasks(queryClient.getQueryData<TaskPages>(key)).map((t) => t.id);
+  const total = (key: QueryKey) => queryClient.getQueryData<TaskPages>(key)?.pages[0]?.total;
+
+  /** Two board columns on screen; `t-7` is Pending as of v0. */
+  function board() {
+    queryClient.setQueryData(pendingKey, pagesOf([makeTask({ id: 't-7', updatedAt: v0 })]));
+    queryClient.setQueryData(completedKey, pagesOf([]));
+    const refetches = [pendingKey, completedKey].map((queryKey) => {
+      const queryFn = vi.fn(async () => pagesOf([]));
+      new QueryObserver(queryClient, { queryKey, queryFn, staleTime: Infinity }).subscribe(() => {});
+      return queryFn;
+    });
+    return { refetched: () => refetches.reduce((n, fn) => n + fn.mock.calls.length, 0) };
+  }
+
+  const settle = () => vi.advanceTimersByTimeAsync(CHANGE_BATCH_MS * 2);
+
+  it('reads the changed task once and moves its card to the column it now belongs in', async () => {
+    const { refetched } = board();
+    const fetchMock = mockFetch(
+      jsonResponse(200, makeTask({ id: 't-7', status: 'Completed', updatedAt: v1 })),
+    );
+    applier.apply(event('updated', v1));
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/tasks/t-7');
+    expect(ids(pendingKey)).toEqual([]);
+    expect(ids(completedKey)).toEqual(['t-7']);
+    expect([total(pendingKey), total(completedKey)]).toEqual([0, 1]);
+    expect(refetched()).toBe(0);
+  });
+
+  it('does nothing for a change the cache already holds (this screen’s own drag)', async () => {
+    const { refetched } = board();
+    const fetchMock = mockFetch(jsonResponse(500));
+    applier.apply(event('updated', v0));
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(ids(pendingKey)).toEqual(['t-7']);
+    expect(refetched()).toBe(0);
+  });
+
+  it('removes a deleted task, and one the user may no longer see (404), without refetching', async () => {
+    const { refetched } = board();
+    applier.apply(event('deleted', v1));
+    await settle();
+    expect(ids(pendingKey)).toEqual([]);
+    expect(total(pendingKey)).toBe(0);
+
+    queryClient.setQueryData(pendingKey, pagesOf([makeTask({ id: 't-8', updatedAt: v0 })]));
+    mockFetch(apiError(404, 'TASK_NOT_FOUND', 'Task not found'));
+    applier.apply(event('updated', v1, 't-8'));
+    await settle();
+    expect(ids(pendingKey)).toEqual([]);
+    expect(refetched()).toBe(0);
+  });
+
+  it('never replaces a newer state that landed while the task was being read', async () => {
+    board();
+    const answer = deferred<Response>();
+    mockFetch(() => answer.promise);
+    applier.apply(event('updated', v1));
+    await settle();
+    // Meanwhile this screen's own change (v2, In Progress → Completed) came back from the server.
+    changeCachedTasks(queryClient, { task: makeTask({ id: 't-7', status: 'Completed', updatedAt: v2 }) });
+    answer.resolve(jsonResponse(200, makeTask({ id: 't-7', status: 'In Progress', updatedAt: v1 })));
+    await settle();
+    expect(ids(completedKey)).toEqual(['t-7']);
+    expect(ids(pendingKey)).toEqual([]);
   });
 });

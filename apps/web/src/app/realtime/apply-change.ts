@@ -19,6 +19,7 @@ import {
   type TaskPages,
   taskKeys,
 } from '../../features/tasks/api/get-tasks.ts';
+import { syncCachedTask } from '../../features/tasks/api/task-cache.ts';
 import { teamKeys } from '../../features/teams/api/team-keys.ts';
 import { teamMemberKeys } from '../../features/user-management/api/get-team-members.ts';
 import { productOptionsKey } from '../../lib/product-options.ts';
@@ -26,9 +27,10 @@ import { productOptionsKey } from '../../lib/product-options.ts';
 // Which caches a server change touches (issue 8). It lives in app/ because it reads every
 // feature's query keys (features never import each other; app/ composes them).
 // An event says what changed, not the new state, so every touched query is invalidated: the ones
-// on screen refetch, the others are fetched when next shown. A client's own changes come back as
-// events too and are refetched like anyone's: two people moving one card both end on the
-// server's last write.
+// on screen refetch, the others are fetched when next shown. Task lists are the exception (a
+// board holds pages of them): the changed task is read once and patched into every list, unless
+// the cache already holds that version (this screen's own change) — see syncCachedTask. Every
+// screen thus ends on the server's last write when two people move one card.
 
 /** A burst of events (a drag, a bulk change) within this window refetches each query once. */
 export const CHANGE_BATCH_MS = 75;
@@ -101,8 +103,8 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
   const { kind, op, id, productId } = change;
   switch (kind) {
     case 'task':
+      // The task lists themselves are patched by the applier (syncCachedTask), not refetched.
       return [
-        taskLists(productId, id),
         // Progress, the timeline, the products table's progress column, the counts.
         ofProduct(productDetailKey, productId),
         ofProduct(productActivitiesKey, productId),
@@ -189,6 +191,8 @@ export function createChangeApplier(
   { batchMs = CHANGE_BATCH_MS, mutationWaitMs = MUTATION_WAIT_MAX_MS } = {},
 ) {
   let pending: Target[] = [];
+  /** The newest event of each task changed in this batch. */
+  let tasks = new Map<string, ChangeEvent>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let since = 0;
 
@@ -200,6 +204,10 @@ export function createChangeApplier(
       timer = setTimeout(flush, batchMs);
       return;
     }
+    for (const task of tasks.values()) {
+      if (!syncCachedTask(queryClient, task)) pending.push(taskLists(task.productId, task.id));
+    }
+    tasks = new Map();
     const active = pending.filter((target) => !target.stale);
     const stale = pending.filter((target) => target.stale);
     pending = [];
@@ -222,6 +230,7 @@ export function createChangeApplier(
       } else {
         const me = queryClient.getQueryData<User | null>(sessionKey)?.id;
         pending.push(...targetsOf(message, me));
+        if (message.kind === 'task') tasks.set(message.id, message);
       }
       if (timer === undefined) {
         since = Date.now();
@@ -232,6 +241,7 @@ export function createChangeApplier(
       clearTimeout(timer);
       timer = undefined;
       pending = [];
+      tasks = new Map();
     },
   };
 }

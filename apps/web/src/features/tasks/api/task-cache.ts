@@ -1,5 +1,6 @@
 import type { Task } from '@shipyard/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { ApiRequestError, api } from '../../../lib/api-client.ts';
 import { type TaskListParams, type TaskPages, taskKeys } from './get-tasks.ts';
 
 // Keeping every cached task list true to a change without refetching them all: a board of
@@ -107,4 +108,46 @@ export function refreshAfterTaskChange(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
     queryClient.invalidateQueries({ queryKey: ['activity'] }),
   ]);
+}
+
+/** A task change another screen (or this one) made, as the realtime event names it. */
+export type TaskChangeEvent = { op: 'created' | 'updated' | 'deleted'; id: string; version: number };
+
+const versionOf = (task: Task) => Date.parse(task.updatedAt);
+
+/** GET /tasks/{id}: the task, or null when it is gone or out of this user's sight (404). */
+export async function fetchTask(id: string): Promise<Task | null> {
+  try {
+    return await api.get<Task>(`/tasks/${encodeURIComponent(id)}`);
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * Brings every cached list up to a task change without refetching the lists (issue 8: a drag on
+ * someone else's board must not reload ten pages of every board that shows the product). A
+ * change the cache already holds (its version is not newer) costs nothing; otherwise the task is
+ * read once and moved where it belongs, never replacing a newer state that landed meanwhile.
+ * Answers false when that cannot be exact: an edit or deletion of a task no list has loaded may
+ * move it between lists whose totals only the server knows, so the caller refetches them.
+ */
+export function syncCachedTask(queryClient: QueryClient, change: TaskChangeEvent): boolean {
+  const cached = findCachedTask(queryClient, change.id);
+  if (!cached && change.op !== 'created') return false;
+  if (change.op === 'deleted') {
+    changeCachedTasks(queryClient, { removedId: change.id });
+    return true;
+  }
+  if (cached && versionOf(cached) >= change.version) return true;
+  fetchTask(change.id).then(
+    (task) => {
+      const now = findCachedTask(queryClient, change.id);
+      if (task && now && versionOf(now) > versionOf(task)) return;
+      changeCachedTasks(queryClient, task ? { task } : { removedId: change.id });
+    },
+    () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
+  );
+  return true;
 }
