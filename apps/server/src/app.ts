@@ -194,10 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const changes = createChanges(bus, app.log, () => clock.now().getTime());
   const realtime = createRealtimeHub({ bus, db, sessions, log: app.log });
   app.decorate('realtime', realtime);
-  app.addHook('onClose', async () => {
-    realtime.shutdown();
-    await bus.close();
-  });
+  // The sockets close in the realtime route's preClose (before the server stops); the bus last.
+  app.addHook('onClose', async () => bus.close());
   const users = createUsersRepository(db);
   const tokens = createAuthRepository(db);
   const accounts = createAccounts({ db, users, clock, changes });

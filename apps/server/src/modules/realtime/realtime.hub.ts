@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-import type { Change, ChangeBus } from '../../lib/realtime/changes.ts';
-import { emailKey } from '../../lib/realtime/changes.ts';
+import { type Change, type ChangeBus, emailKey } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
 import { visibleProducts } from '../../lib/visibility.ts';
 
@@ -18,6 +17,7 @@ import { visibleProducts } from '../../lib/visibility.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Sockets one user may hold at once (tabs, devices); the oldest goes first. */
 const MAX_SOCKETS_PER_USER = 20;
+const PONG = JSON.stringify({ type: 'pong' });
 
 type Client = {
   socket: WebSocket;
@@ -65,17 +65,25 @@ export function createRealtimeHub({
     client.socket.close(code, reason);
   }
 
-  /** Re-reads the session and what it may see; closes the socket when the session has ended. */
-  async function recheck(client: Client, withProducts: boolean): Promise<boolean> {
+  /** Re-reads the session of one socket; closes it when the session has ended. */
+  async function recheck(client: Client) {
     const user = await sessions.resolve(client.token);
-    if (!user) {
-      close(client, REALTIME_CLOSE.unauthorized, 'session ended');
-      return false;
+    if (!user) close(client, REALTIME_CLOSE.unauthorized, 'session ended');
+    else {
+      client.role = user.role;
+      client.emailKey = emailKey(user.email);
     }
-    client.role = user.role;
-    client.emailKey = emailKey(user.email);
-    if (withProducts) client.products = await productsOf(user);
-    return true;
+    return user;
+  }
+
+  /** Re-checks every socket of one user: each session, then the products they see, read once. */
+  async function recheckUser(userId: string) {
+    const clients = [...(byUser.get(userId) ?? [])];
+    const users = await Promise.all(clients.map(recheck));
+    const user = users.find((u) => u !== undefined);
+    if (!user) return;
+    const visible = await productsOf(user);
+    for (const client of byUser.get(userId) ?? []) client.products = visible;
   }
 
   function send(client: Client, message: string) {
@@ -97,8 +105,7 @@ export function createRealtimeHub({
 
   async function route(changes: Change[]) {
     for (const change of changes) {
-      const affected = (change.access ?? []).flatMap((id) => [...(byUser.get(id) ?? [])]);
-      await Promise.all(affected.map((c) => recheck(c, true)));
+      await Promise.all((change.access ?? []).filter((id) => byUser.has(id)).map(recheckUser));
       const event: ChangeEvent = {
         type: 'change',
         kind: change.kind,
@@ -119,9 +126,9 @@ export function createRealtimeHub({
     // Changes may have been missed, access changes among them: re-check everyone, then refetch.
     onResync: () =>
       enqueue(async () => {
-        const all = [...byUser.values()].flatMap((set) => [...set]);
-        await Promise.all(all.map((c) => recheck(c, true)));
-        for (const c of all) send(c, JSON.stringify({ type: 'resync' }));
+        await Promise.all([...byUser.keys()].map(recheckUser));
+        const message = JSON.stringify({ type: 'resync' });
+        for (const clients of byUser.values()) for (const c of clients) send(c, message);
       }),
   });
 
@@ -153,8 +160,7 @@ export function createRealtimeHub({
           return;
         }
         // The client's heartbeat doubles as the session check: an expired session ends here.
-        if (message?.type === 'ping')
-          void recheck(client, false).then((ok) => ok && send(client, JSON.stringify({ type: 'pong' })));
+        if (message?.type === 'ping') void recheck(client).then((ok) => ok && send(client, PONG));
       });
       await bus.ready?.();
       send(client, JSON.stringify({ type: 'ready' }));
