@@ -39,6 +39,8 @@ export const NotificationSchema = z.object({
   read: z.boolean(),
   sender: z.nullable(z.object({ _id: z.string(), name: z.string(), avatar: z.nullable(z.string()) })),
   metadata: z.record(z.string(), z.unknown()),
+  /** An INVITE whose invitation still waits: Accept is offered, read or not. False otherwise. */
+  invitationPending: z.boolean(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;

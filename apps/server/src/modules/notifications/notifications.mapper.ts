@@ -5,10 +5,15 @@ import type { NotificationRow } from '../../db/schema/index.ts';
 export type NotificationWithSender = {
   notification: NotificationRow;
   sender: { id: string; name: string; avatarUrl: string | null } | null;
+  invitationPending: boolean;
 };
 
 /** The API's notification (spec §3): `_id` and `id`, `read` for `read_at IS NOT NULL`. */
-export function toNotification({ notification: n, sender }: NotificationWithSender): Notification {
+export function toNotification({
+  notification: n,
+  sender,
+  invitationPending,
+}: NotificationWithSender): Notification {
   return {
     _id: n.id,
     id: n.id,
@@ -17,6 +22,7 @@ export function toNotification({ notification: n, sender }: NotificationWithSend
     read: n.readAt !== null,
     sender: sender ? { _id: sender.id, name: sender.name, avatar: sender.avatarUrl } : null,
     metadata: n.metadata,
+    invitationPending,
     createdAt: n.createdAt.toISOString(),
   };
 }

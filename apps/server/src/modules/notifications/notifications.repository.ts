@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema/index.ts';
+import { notifications, teamMembers, users } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import type { NotificationWithSender } from './notifications.mapper.ts';
 
@@ -8,10 +8,17 @@ export type NewNotification = typeof notifications.$inferInsert;
 
 export type NotificationListQuery = { unread: boolean; after: Cursor | undefined; limit: number };
 
-/** The notification with its sender's name and avatar, LEFT JOINed (the sender may be gone). */
+/**
+ * The notification with its sender's name and avatar, LEFT JOINed (the sender may be gone), and
+ * for an INVITE whether the invitation still waits (read or not, it can be accepted until then).
+ */
 const withSender = {
   notification: notifications,
   sender: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+  invitationPending: sql<boolean>`(${notifications.type} = 'INVITE' and exists (
+    select 1 from ${teamMembers} where ${teamMembers.userId} = ${notifications.userId}
+      and ${teamMembers.teamId}::text = ${notifications.metadata}->>'teamId'
+      and ${teamMembers.status} in ('invited', 'pending')))`,
 };
 
 // Every read and write names the recipient: a notification of someone else is never found.

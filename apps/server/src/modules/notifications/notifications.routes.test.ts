@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema/index.ts';
 import { cursorMessages, encodeCursor } from '../../lib/cursor.ts';
-import { createSignedInUser, createUser } from '../../testing/factories.ts';
+import { createProduct, createSignedInUser, createTeam, createUser } from '../../testing/factories.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -16,7 +16,7 @@ type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 type Req = { method?: 'GET' | 'PATCH' | 'DELETE'; url: string };
 const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
 type Listed = {
-  data: { id: string; message: string; read: boolean }[];
+  data: { id: string; type: string; message: string; read: boolean; invitationPending: boolean }[];
   unread: number;
   nextCursor: string | null;
 };
@@ -79,6 +79,8 @@ describe('GET /api/notifications', () => {
       read: false,
       sender: { _id: sender.id, name: 'Sam Sender', avatar: null },
       metadata: { teamId: 'team-1' },
+      // No such team: nothing to accept.
+      invitationPending: false,
       createdAt: second?.createdAt.toISOString(),
     });
     expect(body.data[0]).toMatchObject({ sender: null, metadata: {}, read: false });
@@ -133,6 +135,36 @@ describe('GET /api/notifications', () => {
     expect((await as(me, { url: '/api/notifications?limit=201' })).statusCode).toBe(400);
     expect((await as(undefined, { url: '/api/notifications' })).statusCode).toBe(401);
     expect((await as(undefined, { url: '/api/notifications/unread-count' })).statusCode).toBe(401);
+  });
+});
+
+describe('an invitation', () => {
+  it('stays acceptable once read, until it is accepted (invitationPending)', async () => {
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const invitee = await createSignedInUser(ctx);
+    const product = await createProduct(ctx, admin.user.id);
+    const team = await createTeam(ctx, product.id);
+    const invited = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/team/${team.id}/${product.id}/invite`,
+      headers: admin.headers,
+      payload: { userId: invitee.user.id, role: 'developer' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const [other] = await notify(invitee.user.id, 1);
+    const invitation = async () => {
+      const list = (await as(invitee, { url: '/api/notifications' })).json<Listed>();
+      return list.data.find((n) => n.id !== other?.id);
+    };
+    expect(await invitation()).toMatchObject({ type: 'INVITE', read: false, invitationPending: true });
+    expect((await as(invitee, { method: 'PATCH', url: '/api/notifications/read-all' })).statusCode).toBe(200);
+    expect(await invitation()).toMatchObject({ read: true, invitationPending: true });
+    const list = (await as(invitee, { url: '/api/notifications' })).json<Listed>();
+    expect(list.data.find((n) => n.id === other?.id)).toMatchObject({ invitationPending: false });
+
+    const accepted = await as(invitee, { method: 'PATCH', url: `/api/team/${team.id}/accept` });
+    expect(accepted.statusCode).toBe(200);
+    expect(await invitation()).toMatchObject({ read: true, invitationPending: false });
   });
 });
 

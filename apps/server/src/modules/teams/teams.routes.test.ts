@@ -401,6 +401,7 @@ describe('POST /api/team/{teamId}/{projectId}/invite', () => {
           productName: 'Apollo',
           role: 'qa engineer',
         },
+        invitationPending: true,
         createdAt: expect.any(String),
       },
     ]);
