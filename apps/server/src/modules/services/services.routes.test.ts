@@ -158,11 +158,50 @@ describe('who may read and write services', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('refuses a guest every write with 403 FORBIDDEN, changing no stored row', async () => {
+    const product = await createProduct(ctx, admin.user.id, { name: 'Apollo' });
+    const service = await addService({
+      name: 'Guarded',
+      integration: 'Webhook',
+      webhookUrl: 'https://hooks.example.com/guarded',
+      apiKey: API_KEY,
+      productIds: [product.id],
+    });
+    const gil = await createSignedInUser(ctx, { role: 'guest' });
+    const linksOf = () =>
+      ctx.db.select().from(serviceProducts).where(eq(serviceProducts.serviceId, service.id));
+    const total = async () => (await ctx.db.select({ n: count() }).from(services))[0]?.n;
+    const before = { row: await storedService(service.id), links: await linksOf(), total: await total() };
+    expect(before.row?.webhookSecretEncrypted).not.toBeNull();
+
+    const writes: Req[] = [
+      createReq({ name: 'By guest', category: 'Payment', integration: 'SDK', productIds: [product.id] }),
+      {
+        method: 'PATCH',
+        url: `/api/services/${service.id}`,
+        payload: { name: 'Renamed', integration: 'SDK', apiKey: null, productIds: [] },
+      },
+      { method: 'PATCH', url: `/api/services/${service.id}/status`, payload: { status: 'Inactive' } },
+      { method: 'POST', url: `/api/services/${service.id}/signing-secret` },
+      { method: 'DELETE', url: `/api/services/${service.id}` },
+    ];
+    for (const req of writes) {
+      const res = await as(gil, req);
+      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: serviceMessages.forbidden });
+      expect(res.body).not.toContain('whsec_');
+    }
+    expect({ row: await storedService(service.id), links: await linksOf(), total: await total() }).toEqual(
+      before,
+    );
+  });
+
   it('answers 404 SERVICE_NOT_FOUND for an unknown service', async () => {
     for (const req of [
       { url: `/api/services/${UNKNOWN}` },
       { method: 'PATCH', url: `/api/services/${UNKNOWN}`, payload: { name: 'Y' } },
       { method: 'PATCH', url: `/api/services/${UNKNOWN}/status`, payload: { status: 'Active' } },
+      { method: 'POST', url: `/api/services/${UNKNOWN}/signing-secret` },
       { method: 'DELETE', url: `/api/services/${UNKNOWN}` },
       { url: `/api/services/${UNKNOWN}/deliveries` },
     ] as Req[]) {

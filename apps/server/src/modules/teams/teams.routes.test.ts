@@ -711,6 +711,40 @@ describe('PATCH /api/team/{teamId}/lead', () => {
     expect((await as(owner, setLead(team.id, owner.user.id))).statusCode).toBe(200);
     expect(await notificationsOf(owner.user.id)).toEqual([]);
   });
+
+  it('answers 404 TEAM_NOT_FOUND to a member who cannot see the product, and 403 READ_ONLY to a guest who sees it (even its lead), changing nothing', async () => {
+    const owner = await member();
+    const teammate = await member('Tom Teammate');
+    const visitor = await guest();
+    const guestLead = await guest('Gwen Guest Lead');
+    const stranger = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, guestLead.user.id, { isLead: true, role: 'manager' });
+    await addMember(ctx, team.id, teammate.user.id, { role: 'manager' });
+    await addMember(ctx, team.id, visitor.user.id);
+    const leads = async () =>
+      (await ctx.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id)))
+        .filter((m) => m.isLead)
+        .map((m) => m.userId);
+    const before = [await countOf(activities), await countOf(notifications)];
+
+    const byStranger = await as(stranger, setLead(team.id, teammate.user.id));
+    expect(byStranger.statusCode).toBe(404);
+    expect(byStranger.json()).toMatchObject({ code: 'TEAM_NOT_FOUND', message: teamMessages.notFound });
+    for (const who of [visitor, guestLead]) {
+      const res = await as(who, setLead(team.id, teammate.user.id));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'READ_ONLY', message: productMessages.readOnly });
+    }
+    const unknown = await as(owner, setLead(UNKNOWN, teammate.user.id));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('TEAM_NOT_FOUND');
+
+    expect(await leads()).toEqual([guestLead.user.id]);
+    expect((await rowOf(team.id, teammate.user.id))?.isLead).toBe(false);
+    expect([await countOf(activities), await countOf(notifications)]).toEqual(before);
+  });
 });
 
 describe('DELETE /api/team/{teamId}/remove/{userId}', () => {
@@ -840,6 +874,34 @@ describe('DELETE /api/team/{teamId}', () => {
     expect(byGuest.json().code).toBe('READ_ONLY');
     expect(await ctx.db.select().from(teams).where(eq(teams.id, team.id))).toHaveLength(1);
     expect((await as(admin, { method: 'DELETE', url: `/api/team/${team.id}` })).statusCode).toBe(200);
+  });
+
+  it('answers 404 TEAM_NOT_FOUND to a member who cannot see the product and 403 READ_ONLY to a guest lead, deleting nothing', async () => {
+    const owner = await member();
+    const teammate = await member();
+    const guestLead = await guest();
+    const stranger = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, guestLead.user.id, { isLead: true, role: 'manager' });
+    await addMember(ctx, team.id, teammate.user.id);
+    // The stranger sees a product of their own, not this one.
+    await createTeam(ctx, (await createProduct(ctx, stranger.user.id)).id);
+    const task = await createTask(ctx, product.id, { teamId: team.id });
+    const before = [await countOf(teamMembers), await countOf(activities)];
+    const remove: Req = { method: 'DELETE', url: `/api/team/${team.id}` };
+
+    const byStranger = await as(stranger, remove);
+    expect(byStranger.statusCode).toBe(404);
+    expect(byStranger.json()).toMatchObject({ code: 'TEAM_NOT_FOUND', message: teamMessages.notFound });
+    const byGuestLead = await as(guestLead, remove);
+    expect(byGuestLead.statusCode).toBe(403);
+    expect(byGuestLead.json()).toMatchObject({ code: 'READ_ONLY', message: productMessages.readOnly });
+
+    expect(await ctx.db.select().from(teams).where(eq(teams.id, team.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id))).toHaveLength(2);
+    expect((await ctx.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]?.teamId).toBe(team.id);
+    expect([await countOf(teamMembers), await countOf(activities)]).toEqual(before);
   });
 });
 
