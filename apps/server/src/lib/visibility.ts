@@ -1,5 +1,5 @@
 import { isAdmin, productMessages, type Role } from '@shipyard/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { products, teamMembers, teams } from '../db/schema/index.ts';
 import { NotFound } from './errors.ts';
@@ -19,6 +19,17 @@ export function visibleProducts(viewer: Viewer): SQL | undefined {
     where ${teams.productId} = ${products.id} and ${teamMembers.userId} = ${viewer.id} and ${teamMembers.status} = 'active'))`;
 }
 
+const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+
+/**
+ * `column` (a product id) names a product the viewer may see, as one subquery that PostgreSQL
+ * hashes once rather than a membership check per row; undefined when the viewer sees everything.
+ */
+export function inVisibleProducts(db: Db, column: AnyColumn, viewer: Viewer): SQL | undefined {
+  const visible = visibleProducts(viewer);
+  return visible ? inArray(column, db.select({ id: products.id }).from(products).where(visible)) : undefined;
+}
+
 /** The product, if the viewer may see it; otherwise 404 'Product not found'. */
 export async function findVisibleProduct(db: Db, viewer: Viewer, productId: string) {
   const [row] = await db
@@ -26,7 +37,23 @@ export async function findVisibleProduct(db: Db, viewer: Viewer, productId: stri
     .from(products)
     .where(and(eq(products.id, productId), visibleProducts(viewer)))
     .limit(1);
-  if (!row) throw NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+  if (!row) throw productNotFound();
+  return row;
+}
+
+/**
+ * In a transaction that attaches something to a product (a task, a team, an event): the product
+ * if the viewer may see it, held (FOR KEY SHARE) so it cannot be deleted before the commit;
+ * otherwise 404 'Product not found'.
+ */
+export async function holdVisibleProduct(tx: Db, viewer: Viewer, productId: string) {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), visibleProducts(viewer)))
+    .limit(1)
+    .for('key share');
+  if (!row) throw productNotFound();
   return row;
 }
 

@@ -79,6 +79,38 @@ export const emailKey = (email: string) =>
 export const versionOf = (row: { updatedAt?: Date | null; createdAt?: Date | null }): number | undefined =>
   (row.updatedAt ?? row.createdAt)?.getTime();
 
+/** A notification's change: to its owner alone. */
+export const notificationChange = (
+  op: ChangeOp,
+  n: { id: string; userId: string; createdAt?: Date; updatedAt?: Date },
+): Change => ({
+  kind: 'notification',
+  op,
+  id: n.id,
+  productId: null,
+  version: versionOf(n),
+  userIds: [n.userId],
+});
+
+/**
+ * A user account's change: to that user, whose sockets re-check their session and access first;
+ * with `admins`, also to the admins' user lists (a name, role or avatar they show).
+ */
+export const accountChange = (
+  op: ChangeOp,
+  id: string,
+  { row, admins = false }: { row?: { updatedAt?: Date | null }; admins?: boolean } = {},
+): Change => ({
+  kind: 'user',
+  op,
+  id,
+  productId: null,
+  version: row && versionOf(row),
+  userIds: [id],
+  access: [id],
+  ...(admins ? { admins: true } : {}),
+});
+
 /** One process only: what tests use, and a fallback nobody else listens to. */
 export function createMemoryBus(): ChangeBus & { published: Change[] } {
   const listeners = new Set<{ onChanges: (c: Change[]) => void; onResync: () => void }>();

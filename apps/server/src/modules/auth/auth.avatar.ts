@@ -1,6 +1,6 @@
 import { type AVATAR_TYPES, userMessages } from '@shipyard/shared';
 import { AppError, NotFound } from '../../lib/errors.ts';
-import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
+import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { toUser } from '../users/users.mapper.ts';
@@ -29,16 +29,7 @@ export function createAvatarService({ users, storage, changes }: Deps) {
       const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
       if (!row) throw NotFound(userMessages.notFound);
       // As a profile update: the user's other tabs and the admins' lists show the new avatar.
-      changes.publish({
-        kind: 'user',
-        op: 'updated',
-        id: row.id,
-        productId: null,
-        version: versionOf(row),
-        userIds: [row.id],
-        access: [row.id],
-        admins: true,
-      });
+      changes.publish(accountChange('updated', row.id, { row, admins: true }));
       const previous = actor.avatarUrl?.startsWith(URL_PREFIX)
         ? actor.avatarUrl.slice(URL_PREFIX.length)
         : undefined;

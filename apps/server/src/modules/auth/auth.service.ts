@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
+import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
 import { toUser } from '../users/users.mapper.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -38,20 +38,6 @@ type Deps = {
   changes: Changes;
 };
 type Meta = { userAgent?: string; ip?: string };
-
-/**
- * The user's own account changed (sessions revoked, profile): their sockets re-check the session
- * (a revoked one is closed) and their other tabs refresh it.
- */
-const ownAccountChange = (id: string, row?: UserRow): Change => ({
-  kind: 'user',
-  op: 'updated',
-  id,
-  productId: null,
-  version: row && versionOf(row),
-  userIds: [id],
-  access: [id],
-});
 
 export function createAuthService({
   db,
@@ -143,7 +129,7 @@ export function createAuthService({
         await sessions.revokeAll(userId, undefined, tx);
         return { userId, token: await sessions.create(userId, meta, tx) };
       });
-      changes.publish(ownAccountChange(userId));
+      changes.publish(accountChange('updated', userId));
       return { token };
     },
 
@@ -181,7 +167,7 @@ export function createAuthService({
         await sessions.revokeAll(userId, undefined, tx);
         return userId;
       });
-      changes.publish(ownAccountChange(userId));
+      changes.publish(accountChange('updated', userId));
       return { message: authMessages.passwordChanged };
     },
 
@@ -196,7 +182,7 @@ export function createAuthService({
         await users.update(actor.id, { passwordHash, mustChangePassword: false }, tx);
         await sessions.revokeAll(actor.id, actor.sessionId, tx);
       });
-      changes.publish(ownAccountChange(actor.id));
+      changes.publish(accountChange('updated', actor.id));
       return { message: authMessages.passwordChanged };
     },
 
@@ -211,13 +197,13 @@ export function createAuthService({
       });
       if (!row) throw NotFound(userMessages.notFound);
       // Admins list names and avatars too.
-      changes.publish({ ...ownAccountChange(row.id, row), admins: true });
+      changes.publish(accountChange('updated', row.id, { row, admins: true }));
       return toUser(row);
     },
 
     async signOut(actor: SessionUser) {
       await sessions.revoke(actor.sessionId);
-      changes.publish(ownAccountChange(actor.id));
+      changes.publish(accountChange('updated', actor.id));
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, arrayContains, asc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gte, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type EventRow, events, products } from '../../db/schema/index.ts';
-import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 export type NewEvent = typeof events.$inferInsert;
 export type EventPatch = Partial<
@@ -40,13 +40,10 @@ export function createEventsRepository(db: Db) {
    * for an admin, every product's.
    */
   function visibleEvents(viewer: EventViewer): SQL | undefined {
-    const product = visibleProducts(viewer);
     return or(
       eq(events.createdBy, viewer.id),
       arrayContains(events.participants, [viewer.email]),
-      product
-        ? inArray(events.productId, db.select({ id: products.id }).from(products).where(product))
-        : isNotNull(events.productId),
+      inVisibleProducts(db, events.productId, viewer) ?? isNotNull(events.productId),
     );
   }
 
@@ -125,20 +122,6 @@ export function createEventsRepository(db: Db) {
         .where(and(eq(events.id, id), visibleEvents(viewer)))
         .limit(1)
         .for('update');
-      return row;
-    },
-
-    /**
-     * The product, if the viewer may see it, held against deletion until the transaction ends
-     * (KEY SHARE, as the tasks do).
-     */
-    async holdVisibleProduct(tx: Db, viewer: Viewer, productId: string) {
-      const [row] = await tx
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(and(eq(products.id, productId), visibleProducts(viewer)))
-        .limit(1)
-        .for('key share');
       return row;
     },
 

@@ -8,7 +8,6 @@ import {
   type EventList,
   type EventRangeQuery,
   eventMessages,
-  productMessages,
   type UpdateEvent,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { holdVisibleProduct } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import { toEvent, toMilestone } from './events.mapper.ts';
 import type { EventPatch, EventsRepository } from './events.repository.ts';
@@ -87,7 +87,6 @@ const eventChange = (op: Change['op'], row: EventRow, participants = row.partici
 
 export function createEventsService({ db, events, activities, clock, changes }: Deps) {
   const eventNotFound = () => NotFound(eventMessages.notFound, 'EVENT_NOT_FOUND');
-  const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const readOnly = () => Forbidden(eventMessages.readOnly, 'READ_ONLY');
 
   /** The server's day (UTC): only a fallback, as the calendar always names its range. */
@@ -143,9 +142,7 @@ export function createEventsService({ db, events, activities, clock, changes }: 
     async create(actor: SessionUser, body: CreateEvent): Promise<CalendarEvent> {
       const { event, row } = await db.transaction(async (tx) => {
         // A hidden product is a 404 before any 403, as everywhere (docs/decisions/004).
-        if (body.productId && !(await events.holdVisibleProduct(tx, actor, body.productId))) {
-          throw productNotFound();
-        }
+        if (body.productId) await holdVisibleProduct(tx, actor, body.productId);
         if (!canScheduleEvents(actor.role)) throw readOnly();
         const row = await events.insert({ ...body, createdBy: actor.id }, tx);
         if (row.productId) await activities.insert(scheduledActivity(row, row.productId, actor.id), tx);
@@ -172,7 +169,7 @@ export function createEventsService({ db, events, activities, clock, changes }: 
           delete patch.startTime;
         }
         const productId = typeof patch.productId === 'string' ? patch.productId : undefined;
-        if (productId && !(await events.holdVisibleProduct(tx, actor, productId))) throw productNotFound();
+        if (productId) await holdVisibleProduct(tx, actor, productId);
         if (Object.keys(patch).length === 0)
           return { event: await visibleEvent(actor, id, tx), published: [] };
 

@@ -7,21 +7,12 @@ import {
 import type { Db } from '../../db/client.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { NotFound } from '../../lib/errors.ts';
-import type { Change, Changes } from '../../lib/realtime/changes.ts';
+import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { toNotification } from './notifications.mapper.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 
 type Deps = { db: Db; notifications: NotificationsRepository; changes: Changes };
-
-/** A change of the caller's notifications: to their other tabs alone. */
-const ownChange = (op: Change['op'], id: string, ownerId: string): Change => ({
-  kind: 'notification',
-  op,
-  id,
-  productId: null,
-  userIds: [ownerId],
-});
 
 // A user only ever sees and changes their own notifications: anyone else's is 404, as if it did
 // not exist. They are written by the services whose changes cause them (teams, tasks).
@@ -64,20 +55,20 @@ export function createNotificationsService({ db, notifications, changes }: Deps)
         if (!(await notifications.markRead(actor.id, id, tx))) throw notFound();
         return own(actor, id, tx);
       });
-      changes.publish(ownChange('updated', id, actor.id));
+      changes.publish(notificationChange('updated', { id, userId: actor.id }));
       return read;
     },
 
     /** The change names the user: it concerns all of their notifications. */
     async markAllRead(actor: SessionUser): Promise<{ updated: number }> {
       const updated = await notifications.markAllRead(actor.id);
-      if (updated > 0) changes.publish(ownChange('updated', actor.id, actor.id));
+      if (updated > 0) changes.publish(notificationChange('updated', { id: actor.id, userId: actor.id }));
       return { updated };
     },
 
     async remove(actor: SessionUser, id: string): Promise<void> {
       if (!(await notifications.remove(actor.id, id))) throw notFound();
-      changes.publish(ownChange('deleted', id, actor.id));
+      changes.publish(notificationChange('deleted', { id, userId: actor.id }));
     },
   };
 }

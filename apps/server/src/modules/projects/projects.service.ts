@@ -62,7 +62,7 @@ type Deps = {
   activities: ActivitiesRepository;
   files: DocumentFiles;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
-  outbox?: WebhookOutbox;
+  outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
 };
@@ -151,7 +151,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           },
           tx,
         );
-        await outbox?.enqueue(tx, productEvent('product.created', row));
+        await outbox.enqueue(tx, productEvent('product.created', row));
         return row;
       });
       // `access`: the creator's sockets learn that they now see this product.
@@ -181,7 +181,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           },
           tx,
         );
-        await outbox?.enqueue(
+        await outbox.enqueue(
           tx,
           productEvent('product.status_changed', row, { previousStatus: current.status }),
         );
@@ -232,7 +232,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           },
           tx,
         );
-        await outbox?.enqueue(
+        await outbox.enqueue(
           tx,
           productEvent('product.updated', row, {
             changed: Object.keys(diff),
@@ -252,7 +252,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
         requireEditor(actor, current);
         const documentKeys = await files.keysOf(id, tx);
         // Before the delete: the product's service links go with it.
-        await outbox?.enqueue(tx, productEvent('product.deleted', current));
+        await outbox.enqueue(tx, productEvent('product.deleted', current));
         await projects.remove(id, tx);
         await activities.insert(
           {

@@ -65,9 +65,9 @@ export function createRealtimeHub({
     client.socket.close(code, reason);
   }
 
-  /** Re-reads the session of one socket; closes it when the session has ended. */
-  async function recheck(client: Client) {
-    const user = await sessions.resolve(client.token);
+  /** Re-reads the session of one socket (or takes it read); closes it when the session has ended. */
+  async function recheck(client: Client, session = sessions.resolve(client.token)) {
+    const user = await session;
     if (!user) close(client, REALTIME_CLOSE.unauthorized, 'session ended');
     else {
       client.role = user.role;
@@ -76,10 +76,11 @@ export function createRealtimeHub({
     return user;
   }
 
-  /** Re-checks every socket of one user: each session, then the products they see, read once. */
+  /** Re-checks every socket of one user: each session once (tabs share one), then the products they see, once. */
   async function recheckUser(userId: string) {
     const clients = [...(byUser.get(userId) ?? [])];
-    const users = await Promise.all(clients.map(recheck));
+    const sessionsOf = new Map(clients.map((c) => [c.token, sessions.resolve(c.token)]));
+    const users = await Promise.all(clients.map((c) => recheck(c, sessionsOf.get(c.token))));
     const user = users.find((u) => u !== undefined);
     if (!user) return;
     const visible = await productsOf(user);

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import { REALTIME_CLOSE } from '@shipyard/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { Forbidden } from '../../lib/errors.ts';
 import { tokenFromRequest } from '../../lib/session.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 
@@ -47,7 +47,7 @@ export async function realtimeRoutes(
       preValidation: async (req) => {
         const origin = req.headers.origin;
         if (origin && ![ownOrigin, req.headers.host].includes(safeHost(origin)))
-          throw new AppError(403, 'FORBIDDEN', 'Cross-site WebSocket connections are not allowed');
+          throw Forbidden('Cross-site WebSocket connections are not allowed');
       },
     },
     async (socket, req) => {

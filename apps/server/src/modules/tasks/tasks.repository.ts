@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { products, type TaskRow, tasks, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { containsInsensitive } from '../../lib/like.ts';
-import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 
 export type NewTask = typeof tasks.$inferInsert;
@@ -44,21 +44,10 @@ const withNames = {
 };
 
 export function createTasksRepository(db: Db) {
-  /**
-   * The visible products are one subquery, hashed once, rather than the membership check repeated
-   * for every task walked (as the activity log does).
-   */
-  const inVisibleProducts = (viewer: Viewer): SQL | undefined => {
-    const visible = visibleProducts(viewer);
-    return visible
-      ? inArray(tasks.productId, db.select({ id: products.id }).from(products).where(visible))
-      : undefined;
-  };
-
   function listConditions(query: TaskListQuery): SQL | undefined {
     const { search, phase, status } = query;
     return and(
-      query.visibleTo ? inVisibleProducts(query.visibleTo) : undefined,
+      query.visibleTo ? inVisibleProducts(db, tasks.productId, query.visibleTo) : undefined,
       query.productId ? eq(tasks.productId, query.productId) : undefined,
       search
         ? or(containsInsensitive(tasks.title, search), containsInsensitive(tasks.description, search))
@@ -147,20 +136,6 @@ export function createTasksRepository(db: Db) {
         .limit(1)
         .for('update', { of: tasks });
       return row?.task;
-    },
-
-    /**
-     * The product, if the viewer may see it, held against deletion until the transaction ends
-     * (KEY SHARE: the lock a foreign key check takes, which does not block other updates).
-     */
-    async holdVisibleProduct(tx: Db, viewer: Viewer, productId: string) {
-      const [row] = await tx
-        .select({ id: products.id, name: products.name, createdBy: products.createdBy })
-        .from(products)
-        .where(and(eq(products.id, productId), visibleProducts(viewer)))
-        .limit(1)
-        .for('key share');
-      return row;
     },
 
     /** Whether the team belongs to the product; held against deletion like the product. */

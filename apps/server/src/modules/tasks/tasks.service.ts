@@ -2,7 +2,6 @@ import {
   type CreateTask,
   canChangeTaskStatus,
   canEditTasks,
-  productMessages,
   type Task,
   type TaskFilters,
   type TaskList,
@@ -16,9 +15,9 @@ import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
-import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
+import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
+import { findVisibleProduct, holdVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
@@ -69,7 +68,7 @@ type Deps = {
   activities: ActivitiesRepository;
   notifications: NotificationsRepository;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
-  outbox?: WebhookOutbox;
+  outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
 };
@@ -95,19 +94,8 @@ const taskChange = (op: Change['op'], row: TaskRow, productId = row.productId): 
   version: versionOf(row),
 });
 
-/** A new notification, to its owner alone. */
-const notificationChange = (row: { id: string; userId: string; createdAt: Date }): Change => ({
-  kind: 'notification',
-  op: 'created',
-  id: row.id,
-  productId: null,
-  version: versionOf(row),
-  userIds: [row.userId],
-});
-
 export function createTasksService({ db, tasks, activities, notifications, outbox, changes }: Deps) {
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
-  const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
@@ -198,8 +186,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
 
     async create(actor: SessionUser, body: CreateTask): Promise<Task> {
       const { task, row, notified } = await db.transaction(async (tx) => {
-        const product = await tasks.holdVisibleProduct(tx, actor, body.projectId);
-        if (!product) throw productNotFound();
+        const product = await holdVisibleProduct(tx, actor, body.projectId);
         if (!canEditTasks(actor.role)) throw readOnly();
         await checkReferences(tx, product.id, body);
         const row = await tasks.insert(
@@ -229,12 +216,15 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
           },
           tx,
         );
-        await outbox?.enqueue(tx, taskEvent('task.created', row));
+        await outbox.enqueue(tx, taskEvent('task.created', row));
         const task = await withNames(row.id, tx);
         const notified = await notifyAssignee(tx, actor, task, null);
         return { task, row, notified };
       });
-      changes.publish(taskChange('created', row), ...(notified ? [notificationChange(notified)] : []));
+      changes.publish(
+        taskChange('created', row),
+        ...(notified ? [notificationChange('created', notified)] : []),
+      );
       return task;
     },
 
@@ -250,7 +240,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         if (!canEditTasks(actor.role)) throw readOnly();
         const productId = body.projectId ?? current.productId;
         const moved = productId !== current.productId;
-        if (moved && !(await tasks.holdVisibleProduct(tx, actor, productId))) throw productNotFound();
+        if (moved) await holdVisibleProduct(tx, actor, productId);
         const teamId = body.teamId === undefined ? current.teamId : body.teamId;
         const assigneeId = body.assigneeId === undefined ? current.assigneeId : body.assigneeId;
         // Unchanged references are not checked again: an assignee who has since left the team
@@ -292,7 +282,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
             tx,
           );
         }
-        await outbox?.enqueue(
+        await outbox.enqueue(
           tx,
           statusChanged && changed.length === 0
             ? taskEvent('task.status_changed', row, { previousStatus: current.status })
@@ -312,7 +302,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
           taskChange('updated', row),
           // Moved: who sees only the old product must drop it from there.
           ...(moved ? [taskChange('updated', row, current.productId)] : []),
-          ...(notified ? [notificationChange(notified)] : []),
+          ...(notified ? [notificationChange('created', notified)] : []),
         ];
         return { task, published };
       });
@@ -328,7 +318,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         if (current.status === status) return { task: await withNames(id, tx), written: undefined };
         const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
-        await outbox?.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
+        await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
         return { task: await withNames(id, tx), written: row };
       });
       if (written) changes.publish(taskChange('updated', written));
@@ -341,7 +331,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await tasks.remove(id, tx);
-        await outbox?.enqueue(tx, taskEvent('task.deleted', current));
+        await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
           {
             actionType: 'task_deleted',

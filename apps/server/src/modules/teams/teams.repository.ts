@@ -97,17 +97,6 @@ export function createTeamsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The product, if the viewer may see it, held against deletion until the transaction ends. */
-    async holdVisibleProduct(tx: Db, viewer: Viewer, productId: string) {
-      const [row] = await tx
-        .select({ id: products.id, name: products.name, createdBy: products.createdBy })
-        .from(products)
-        .where(and(eq(products.id, productId), visibleProducts(viewer)))
-        .limit(1)
-        .for('key share');
-      return row;
-    },
-
     /** A team's members: active first, then invited, pending and suspended, each by name. */
     async members(teamId: string, tx: Db = db): Promise<MemberWithUser[]> {
       return tx

@@ -12,9 +12,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
-import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
+import { type Change, type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
+import { findVisibleProduct, holdVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
@@ -51,19 +51,6 @@ const memberChange = (op: Change['op'], team: { id: string; productId: string },
   productId: team.productId,
   userIds: [userId],
   access: [userId],
-});
-
-/** A notification row written or read: to its owner alone. */
-const notificationChange = (
-  op: Change['op'],
-  row: { id: string; userId: string; createdAt?: Date; updatedAt?: Date },
-): Change => ({
-  kind: 'notification',
-  op,
-  id: row.id,
-  productId: null,
-  version: versionOf(row),
-  userIds: [row.userId],
 });
 
 // Teams of a product, their members and invitations (docs/data-model.md, docs/decisions/004).
@@ -135,8 +122,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
     /** Admins and members who see the product; the creator becomes the team's first member and lead. */
     async create(actor: SessionUser, productId: string, body: CreateTeam): Promise<Team> {
       const team = await db.transaction(async (tx) => {
-        const product = await teams.holdVisibleProduct(tx, actor, productId);
-        if (!product) throw NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+        await holdVisibleProduct(tx, actor, productId);
         if (actor.role === 'guest') throw readOnly();
         const team = await teams.insertTeam(
           {

@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
+import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
 import { toDirectoryMember, toPublicUser, toUser } from './users.mapper.ts';
 import type { UserPatch, UsersRepository } from './users.repository.ts';
@@ -31,21 +31,6 @@ type Deps = {
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
 };
-
-/**
- * An account changed by an admin: to the admins, and to the user, whose sockets re-check their
- * session and what they see (a role, a disabled or deleted account).
- */
-const userChange = (op: Change['op'], id: string, row?: UserRow): Change => ({
-  kind: 'user',
-  op,
-  id,
-  productId: null,
-  version: row && versionOf(row),
-  admins: true,
-  userIds: [id],
-  access: [id],
-});
 
 // No look-alike characters, so a temporary password read from a mail can be typed back.
 const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -90,7 +75,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         emailVerifiedAt: clock.now(),
         mustChangePassword: true,
       });
-      changes.publish(userChange('created', row.id, row));
+      changes.publish(accountChange('created', row.id, { row, admins: true }));
       await mailer.send(
         linkMail(
           row.email,
@@ -155,7 +140,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         if (disabling) await sessions.revokeAll(target.id, undefined, tx);
         return row;
       });
-      changes.publish(userChange('updated', row.id, row));
+      changes.publish(accountChange('updated', row.id, { row, admins: true }));
       return toUser(row);
     },
 
@@ -167,7 +152,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         await guardLastSuperAdmin(tx, target, false);
         await users.remove(target.id, tx); // sessions and tokens go with it (ON DELETE CASCADE)
       });
-      changes.publish(userChange('deleted', id));
+      changes.publish(accountChange('deleted', id, { admins: true }));
     },
   };
 }
