@@ -4,7 +4,7 @@ import { api, getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { notificationKeys } from './get-notifications.ts';
 import { markNotificationRead } from './mark-notification-read.ts';
-import { markReadInCache } from './notification-cache.ts';
+import { markReadInCache, settleInvitationInCache } from './notification-cache.ts';
 
 export type InvitationAcceptance = {
   /** The INVITE notification. */
@@ -41,6 +41,7 @@ export function useAcceptInvitation() {
     mutationFn: acceptInvitation,
     onSuccess: (_member, { notificationId }) => {
       markReadInCache(queryClient, notificationId, { keepInUnread: true });
+      settleInvitationInCache(queryClient, notificationId);
       toast.success(notificationMessages.success, { description: notificationMessages.accepted });
     },
     onError: (error) => {

@@ -75,6 +75,14 @@ export function markReadInCache(client: QueryClient, id: string, { keepInUnread 
   if (wasUnread) shiftUnread(client, -1);
 }
 
+/** An accepted invitation waits no more: wherever a list holds it, it offers Accept no longer. */
+export function settleInvitationInCache(client: QueryClient, id: string) {
+  changeLists(client, (page) => ({
+    ...page,
+    data: page.data.map((n) => (n.id === id && n.invitationPending ? { ...n, invitationPending: false } : n)),
+  }));
+}
+
 /** Every notification read; the Unread lists empty. */
 export function markAllReadInCache(client: QueryClient) {
   changeLists(client, (page, filter) => ({

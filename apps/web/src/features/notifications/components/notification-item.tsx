@@ -44,11 +44,15 @@ export function NotificationItem({
   const { icon: TypeIcon, label: typeLabel } = notificationTypeIcons[notification.type];
   const productId = productIdOf(notification);
   const teamId = metadataText(notification, 'teamId');
-  const canAccept = notification.type === 'INVITE' && unread && teamId !== undefined && !accepted;
+  // The server says whether the invitation still waits, read or not (an accepted, withdrawn or
+  // expired one offers nothing; accepted here, it links to its product below).
+  const canAccept =
+    notification.type === 'INVITE' && notification.invitationPending && teamId !== undefined && !accepted;
   const taskLink =
     notification.type === 'TASK_ASSIGNED' && productId ? productTasksPath(productId) : undefined;
-  // An accepted invitation, a team the caller now leads and an accepted invite they sent all
-  // lead to a product the caller can open.
+  // An invitation accepted on this visit, a team the caller now leads and an accepted invite
+  // they sent all lead to a product the caller can open. An invitation no longer pending when
+  // loaded may have been withdrawn rather than accepted, so it links nowhere.
   const opensProduct =
     (notification.type === 'INVITE' && accepted) ||
     notification.type === 'TEAM_LEAD' ||

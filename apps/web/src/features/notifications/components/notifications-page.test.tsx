@@ -29,6 +29,7 @@ function makeNotification(overrides: Partial<Notification> = {}): Notification {
     read: false,
     sender: { _id: 'u-2', name: 'Grace Hopper', avatar: null },
     metadata: {},
+    invitationPending: false,
     createdAt: minutesAgo(5),
     ...overrides,
   };
@@ -39,6 +40,7 @@ const invite = makeNotification({
   type: 'INVITE',
   message: 'Grace Hopper invited you to join the team "Core" on "Apollo" as developer.',
   metadata: { teamId: 't-1', productId: 'p-1', teamName: 'Core', productName: 'Apollo', role: 'developer' },
+  invitationPending: true,
 });
 
 const listOf = (data: Notification[], nextCursor: string | null = null): NotificationList => ({
@@ -96,7 +98,8 @@ describe('NotificationsPage', () => {
 
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
     expect(screen.getByText("You'll see notifications here when you receive them.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    expect(await screen.findByText("You're all caught up.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });
 
   it('lists each notification with sender, message and time, unread ones highlighted', async () => {
@@ -175,7 +178,7 @@ describe('NotificationsPage', () => {
     await waitFor(() => expect(countCalls()).toBeGreaterThan(countsBefore));
     expect(itemOf(/accepted your invitation/)).toHaveAttribute('data-read', 'true');
     expect(await screen.findByText("You're all caught up.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });
 
   it('marks an item read from its check button, from the keyboard', async () => {
@@ -267,7 +270,7 @@ describe('NotificationsPage', () => {
   it('accepts an invitation, marks it read, refreshes what it changes, then links to the product', async () => {
     const { fetchMock, state } = serve([invite], {
       'PATCH /api/team/t-1/accept': () => {
-        state.items = state.items.map((n) => ({ ...n, read: true }));
+        state.items = state.items.map((n) => ({ ...n, read: true, invitationPending: false }));
         return jsonResponse(200, { _id: 'm-1', status: 'active' });
       },
       'PATCH /api/notifications/n-inv/read': () => jsonResponse(200, state.items[0]),
@@ -337,13 +340,86 @@ describe('NotificationsPage', () => {
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
   });
 
-  it('offers Accept only on unread invitations', async () => {
+  it('does not offer Accept again on an accepted invitation while its list is being fetched again', async () => {
+    let listAnswer: Promise<Response> | undefined;
+    const { state } = serve([invite], {
+      [LIST]: () =>
+        listAnswer ??
+        jsonResponse(200, { ...listOf(state.items), unread: state.items.filter((n) => !n.read).length }),
+      'PATCH /api/team/t-1/accept': () => {
+        state.items = state.items.map((n) => ({ ...n, read: true, invitationPending: false }));
+        return jsonResponse(200, { _id: 'm-1', status: 'active' });
+      },
+      'PATCH /api/notifications/n-inv/read': () => jsonResponse(200, state.items[0]),
+    });
+    const queryClient = createTestQueryClient();
+    const first = renderWithProviders(<NotificationsPage />, { queryClient });
+    await first.user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    first.unmount();
+
+    // Back on the page: the cached list shows until the server answers again.
+    listAnswer = deferred<Response>().promise;
+    renderWithProviders(<NotificationsPage />, { queryClient });
+    const item = await findItem(/invited you to join/);
+    expect(within(item).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('offers Accept on an invitation that still waits, even once it is read', async () => {
     serve([{ ...invite, read: true }, makeNotification()]);
     renderWithProviders(<NotificationsPage />);
 
-    await screen.findByText(/invited you to join/);
+    const item = await findItem(/invited you to join/);
+    expect(item).toHaveAttribute('data-read', 'true');
+    expect(within(item).getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Open product' })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing on an invitation that waits no more, read or not', async () => {
+    serve([
+      { ...invite, invitationPending: false },
+      {
+        ...invite,
+        id: 'n-inv-2',
+        _id: 'n-inv-2',
+        message: 'Grace Hopper invited you to join "Ops".',
+        read: true,
+        invitationPending: false,
+      },
+      makeNotification(),
+    ]);
+    renderWithProviders(<NotificationsPage />);
+
+    await screen.findByText(/invited you to join the team "Core"/);
+    await screen.findByText('Grace Hopper invited you to join "Ops".');
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open product' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Accept on an invitation marked read, by a click or with the others', async () => {
+    const { state } = serve([invite, makeNotification()], {
+      'PATCH /api/notifications/n-inv/read': () => {
+        state.items = state.items.map((n) => (n.id === 'n-inv' ? { ...n, read: true } : n));
+        return jsonResponse(200, state.items[0]);
+      },
+      'PATCH /api/notifications/read-all': () => {
+        state.items = state.items.map((n) => ({ ...n, read: true }));
+        return jsonResponse(200, { updated: 1 });
+      },
+    });
+    const { user } = renderWithProviders(<NotificationsPage />);
+
+    await user.click(await screen.findByText(/invited you to join/));
+    await waitFor(() => expect(itemOf(/invited you to join/)).toHaveAttribute('data-read', 'true'));
+    expect(within(itemOf(/invited you to join/)).getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', {
+        description: 'All notifications marked as read.',
+      }),
+    );
+    expect(within(itemOf(/invited you to join/)).getByRole('button', { name: 'Accept' })).toBeEnabled();
   });
 
   it("links an assigned task to its product's Tasks tab, and reading it there marks it read", async () => {
@@ -398,7 +474,32 @@ describe('NotificationsPage', () => {
     expect(callsTo(fetchMock, 'PATCH', '/api/notifications/read-all')).toHaveLength(1);
     for (const item of screen.getAllByRole('listitem')) expect(item).toHaveAttribute('data-read', 'true');
     expect(await screen.findByText("You're all caught up.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("keeps 'Mark all as read' in place, busy, until the server has answered", async () => {
+    const answer = deferred<Response>();
+    const { state } = serve([makeNotification()], {
+      'PATCH /api/notifications/read-all': () => {
+        state.items = state.items.map((n) => ({ ...n, read: true }));
+        return answer.promise;
+      },
+    });
+    const { user } = renderWithProviders(<NotificationsPage />);
+    await screen.findByText('You have 1 unread notification.');
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+
+    expect(await screen.findByText("You're all caught up.")).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Mark all as read' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    answer.resolve(jsonResponse(200, { updated: 1 }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument(),
+    );
   });
 
   it('puts everything back and says so when marking all read fails', async () => {

@@ -95,16 +95,14 @@ export function NotificationsPage() {
         title={notificationsPageText.title}
         description={unread === undefined ? undefined : notificationsPageText.unreadLine(unread)}
         actions={
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!unread}
-            pending={markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            {markAll.isPending ? null : <CheckCheckIcon aria-hidden="true" />}
-            {notificationsPageText.markAll}
-          </Button>
+          // Spec §2.21: only while something is unread. The count drops to 0 as soon as the
+          // button is pressed, so it stays (busy) until the server has answered.
+          (unread ?? 0) > 0 || markAll.isPending ? (
+            <Button variant="outline" size="sm" pending={markAll.isPending} onClick={() => markAll.mutate()}>
+              {markAll.isPending ? null : <CheckCheckIcon aria-hidden="true" />}
+              {notificationsPageText.markAll}
+            </Button>
+          ) : undefined
         }
       />
 
