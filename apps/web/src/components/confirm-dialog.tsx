@@ -8,12 +8,16 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from './ui/alert-dialog.tsx';
 
 export type ConfirmDialogProps = {
   open: boolean;
-  /** Called with `false` when the user dismisses the dialog; never while `pending`. */
-  onOpenChange: (open: false) => void;
+  /**
+   * Called with `false` when the user dismisses the dialog, never while `pending`; with `true`
+   * when the `trigger` opens it.
+   */
+  onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
   confirmLabel: ReactNode;
@@ -21,15 +25,21 @@ export type ConfirmDialogProps = {
   pending: boolean;
   onConfirm: () => void;
   /**
-   * Without an AlertDialogTrigger Radix would drop focus on the page: on close, focus goes back
-   * to this element (if it is still in the document).
+   * The button that opens the dialog (rendered as the dialog's trigger, `asChild`); focus goes
+   * back to it on close. Without one the caller opens the dialog through `open`.
+   */
+  trigger?: ReactNode;
+  /**
+   * Without a trigger Radix would drop focus on the page: on close, focus goes back to this
+   * element (if it is still in the document).
    */
   returnFocusRef?: RefObject<HTMLElement | null>;
 };
 
 /**
- * A destructive confirmation opened without a trigger. It cannot be dismissed while `pending`,
- * and its action stays open until the server answers (the caller closes it on success).
+ * A destructive confirmation, opened by its `trigger` or by the caller. It cannot be dismissed
+ * while `pending`, and its action stays open until the server answers (the caller closes it on
+ * success).
  */
 export function ConfirmDialog({
   open,
@@ -40,15 +50,17 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
+  trigger,
   returnFocusRef,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) onOpenChange(false);
+        if (next || !pending) onOpenChange(next);
       }}
     >
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent
         onCloseAutoFocus={
           returnFocusRef

@@ -245,5 +245,3 @@ export function createChangeApplier(
     },
   };
 }
-
-export type ChangeApplier = ReturnType<typeof createChangeApplier>;

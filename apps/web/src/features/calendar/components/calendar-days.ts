@@ -63,19 +63,12 @@ export function itemsByDay(items: readonly CalendarItem[]): Map<string, Calendar
 }
 
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
-const mediumDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 const shortTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** 'Monday, May 4, 2026' in en-US. */
 export const formatDayLong = (key: string): string => {
   const date = fromDayKey(key);
   return date ? fullDate.format(date) : key;
-};
-
-/** 'Mon, May 4' in en-US. */
-export const formatDayShort = (key: string): string => {
-  const date = fromDayKey(key);
-  return date ? mediumDate.format(date) : key;
 };
 
 /** A start time 'HH:MM' on its day, in the user's clock style: '9:30 AM' in en-US. */

@@ -1,17 +1,7 @@
 import { serviceMessages as m, type Service, type WebhookDelivery } from '@shipyard/shared';
 import { RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Separator } from '../../../components/ui/separator.tsx';
 import {
@@ -241,40 +231,21 @@ function DeleteServiceButton({ service, onDeleted }: { service: Service; onDelet
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={confirming}
-      onOpenChange={(open) => {
-        if (!remove.isPending) setConfirming(open);
-      }}
-    >
-      <AlertDialogTrigger asChild>
+      onOpenChange={setConfirming}
+      trigger={
         <Button variant="outline" className="text-destructive hover:text-destructive">
           <Trash2Icon aria-hidden="true" />
           Delete service
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {service.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Its product links and delivery log are deleted with it. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Stay open until the server answers.
-              event.preventDefault();
-              confirmDelete();
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${service.name}?`}
+      description="Its product links and delivery log are deleted with it. This action cannot be undone."
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={confirmDelete}
+    />
   );
 }

@@ -1,17 +1,7 @@
 import { teamMessages as m, type Team } from '@shipyard/shared';
 import { Mail, Trash2, UserRound, Users } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -64,13 +54,10 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
         <TeamTypeBadge type={team.teamType} />
         {team.canManage ? (
           <CardAction>
-            <AlertDialog
+            <ConfirmDialog
               open={confirming}
-              onOpenChange={(open) => {
-                if (!remove.isPending) setConfirming(open);
-              }}
-            >
-              <AlertDialogTrigger asChild>
+              onOpenChange={setConfirming}
+              trigger={
                 <Button
                   variant="ghost"
                   size="icon"
@@ -79,28 +66,14 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{m.deleteTitle}</AlertDialogTitle>
-                  <AlertDialogDescription>{m.deleteDescription(team.name)}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-                  <AlertDialogAction
-                    variant="destructive"
-                    disabled={remove.isPending}
-                    onClick={(event) => {
-                      // Stay open until the server answers.
-                      event.preventDefault();
-                      confirmDelete();
-                    }}
-                  >
-                    {remove.isPending ? 'Deleting…' : 'Delete'}
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title={m.deleteTitle}
+              description={m.deleteDescription(team.name)}
+              confirmLabel="Delete"
+              pendingLabel="Deleting..."
+              pending={remove.isPending}
+              onConfirm={confirmDelete}
+            />
           </CardAction>
         ) : null}
       </CardHeader>

@@ -1,5 +1,5 @@
 import { ALL_DEPARTMENTS, type DirectoryList, type DirectoryMember } from '@shipyard/shared';
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** What narrows User Management (spec §5 Filters): '' and 'all' disable a filter. */
@@ -41,9 +41,6 @@ export const teamMembersQueryOptions = (params: TeamMemberListParams) =>
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
   });
-
-export const useTeamMembers = (params: TeamMemberListParams) =>
-  useInfiniteQuery(teamMembersQueryOptions(params));
 
 /** Every loaded member, in order (a member moved between pages by a change is shown once). */
 export function loadedMembers(data: Pick<TeamMemberPages, 'pages'> | undefined): DirectoryMember[] {
