@@ -58,9 +58,7 @@ describe('TeamMembersPage', () => {
       'placeholder',
       'Search team members...',
     );
-    expect(screen.getByRole('combobox', { name: 'Filter by department' })).toHaveTextContent(
-      'All Departments',
-    );
+    expect(screen.getByRole('combobox', { name: 'Filter by department' })).toHaveTextContent(/^All$/);
     expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Grid View' })).toHaveAttribute('aria-selected', 'false');
 
@@ -116,7 +114,7 @@ describe('TeamMembersPage', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Filter by department' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'All Departments',
+      'All',
       'Engineering',
       'Product',
       'Design',

@@ -1,11 +1,11 @@
 import { DEPARTMENTS, type DirectoryMember, userManagementMessages as m } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { LayoutGridIcon, ListIcon, PlusIcon, SearchIcon, XIcon } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LayoutGridIcon, ListIcon, PlusIcon, XIcon } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import {
   Select,
   SelectContent,
@@ -15,7 +15,6 @@ import {
 } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { loadedMembers, teamMembersQueryOptions, totalMembers } from '../api/get-team-members.ts';
@@ -35,10 +34,8 @@ import {
   writeTeamSearch,
 } from './team-search-params.ts';
 
-/** How long typing pauses before the search goes to the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 /** Members per page; 'Load more' asks for the next. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** The select value of 'All' (spec §5: the filter is 'All' or equal). */
 const ALL = 'all';
 
@@ -134,7 +131,14 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
         className="min-w-0 gap-4"
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-          <SearchBox value={state.search} onChange={onSearch} />
+          {/* Name or role (and e-mail), sent once typing pauses; follows the URL when it changes. */}
+          <SearchBox
+            value={state.search}
+            onChange={onSearch}
+            label="Search team members"
+            placeholder={m.searchPlaceholder}
+            className="sm:max-w-xs"
+          />
           <Select
             value={state.department ?? ALL}
             onValueChange={(value) => update({ department: isDepartment(value) ? value : undefined })}
@@ -143,7 +147,7 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={ALL}>All Departments</SelectItem>
+              <SelectItem value={ALL}>All</SelectItem>
               {DEPARTMENTS.map((department) => (
                 <SelectItem key={department} value={department}>
                   {departmentLabel(department)}
@@ -203,7 +207,7 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
               pending={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              {query.isFetchingNextPage ? 'Loading more…' : `Load more (${members.length} of ${total})`}
+              {query.isFetchingNextPage ? 'Loading more...' : `Load more (${members.length} of ${total})`}
             </Button>
           </div>
         ) : null}
@@ -215,66 +219,6 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
         member={dialog.member}
         viewer={viewer}
       />
-    </div>
-  );
-}
-
-/** The search box: name or role (and e-mail), sent once typing pauses; follows the URL when it changes. */
-function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
-  const [text, setText] = useState(value);
-  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const sent = useRef(value);
-  // The latest callback, without sending again whenever another filter changes it.
-  const latestOnChange = useRef(onChange);
-  useEffect(() => {
-    latestOnChange.current = onChange;
-  }, [onChange]);
-
-  // The URL changed by other means (back button, Clear filters): show what it says.
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    if (settled === sent.current) return;
-    sent.current = settled;
-    latestOnChange.current(settled);
-  }, [settled]);
-
-  return (
-    <div className="relative min-w-0 flex-1 sm:max-w-xs">
-      <SearchIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        aria-label="Search team members"
-        placeholder={m.searchPlaceholder}
-        value={text}
-        maxLength={200}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && text !== '') {
-            event.preventDefault();
-            setText('');
-          }
-        }}
-        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-      />
-      {text !== '' ? (
-        <button
-          type="button"
-          aria-label="Clear search"
-          onClick={() => setText('')}
-          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <XIcon aria-hidden="true" className="size-4" />
-        </button>
-      ) : null}
     </div>
   );
 }
