@@ -217,7 +217,7 @@ describe('AppShell', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Sign out failed'));
     expect(assign).not.toHaveBeenCalled();
   });
-  it("says 'Reconnecting…' in the top bar while the live updates are down", async () => {
+  it("says 'Reconnecting...' in the top bar while the live updates are down", async () => {
     routeFetch({ [RECENT]: page([]) });
     const sockets: FakeSocket[] = [];
     vi.stubGlobal(
@@ -237,7 +237,7 @@ describe('AppShell', () => {
     act(() => sockets[0]?.ready());
     expect(live).toBeEmptyDOMElement();
     act(() => sockets[0]?.serverClose(1006));
-    expect(live).toHaveTextContent('Reconnecting…');
+    expect(live).toHaveTextContent('Reconnecting...');
   });
 
   describe('the unread badge on Notifications', () => {

@@ -11,7 +11,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 
 /**
  * Spec §2.3: the trigger, where you are, the theme switch and 'New Product' for those who may
- * create; and 'Reconnecting…' while the live updates are down (issue 8).
+ * create; and 'Reconnecting...' while the live updates are down (issue 8).
  */
 export function TopBar({ user }: { user: User }) {
   const { pathname } = useLocation();

@@ -44,7 +44,7 @@ describe('RealtimeProvider', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
-  it('connects to /api/realtime on this origin, and shows Reconnecting… only while a lost socket is replaced', () => {
+  it('connects to /api/realtime on this origin, and shows Reconnecting... only while a lost socket is replaced', () => {
     const fake = fakeSockets();
     renderProvider(fake.createSocket);
     expect(fake.last().url).toBe(`ws://${window.location.host}/api/realtime`);
@@ -56,7 +56,7 @@ describe('RealtimeProvider', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
 
     act(() => fake.last().serverClose(1006));
-    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting...');
   });
 
   it('refreshes the caches a change touches', async () => {

@@ -4,10 +4,10 @@ import type { RealtimeStatus as Status } from '../../lib/realtime.ts';
 import { RealtimeStatus } from './realtime-status.tsx';
 
 describe('RealtimeStatus', () => {
-  it('says Reconnecting… in a polite live region while reconnecting', () => {
+  it('says Reconnecting... in a polite live region while reconnecting', () => {
     render(<RealtimeStatus status="reconnecting" />);
     const region = screen.getByRole('status');
-    expect(region).toHaveTextContent('Reconnecting…');
+    expect(region).toHaveTextContent('Reconnecting...');
     expect(region).toHaveAttribute('aria-live', 'polite');
   });
 

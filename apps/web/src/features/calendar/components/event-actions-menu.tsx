@@ -74,7 +74,7 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
         title="Delete event"
         description={<>Are you sure you want to delete "{event.title}"? This action cannot be undone.</>}
         confirmLabel="Delete"
-        pendingLabel="Deleting…"
+        pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={confirmDelete}
         returnFocusRef={triggerRef}

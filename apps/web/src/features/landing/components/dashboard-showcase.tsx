@@ -268,7 +268,7 @@ function TopBar() {
       <div className="ml-auto flex items-center gap-3">
         <div className="flex h-8 w-60 items-center gap-2 rounded-md border bg-background px-2.5 text-muted-foreground text-xs max-md:hidden">
           <SearchIcon className="size-3.5" />
-          Search products…
+          Search products...
           <kbd className="ml-auto rounded border bg-muted/40 px-1.5 font-sans text-[10px]">⌘K</kbd>
         </div>
         <span className="relative text-muted-foreground">

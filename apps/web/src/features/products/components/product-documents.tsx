@@ -278,7 +278,7 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
               {uploading ? (
                 <span className="flex items-center gap-2">
                   <Spinner aria-hidden="true" label="" />
-                  Uploading {uploading}…
+                  Uploading {uploading}...
                 </span>
               ) : (
                 <>
@@ -307,7 +307,7 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
         title="Delete Document"
         description={<>Are you sure you want to delete {toDelete?.name}? This action cannot be undone.</>}
         confirmLabel="Delete"
-        pendingLabel="Deleting…"
+        pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

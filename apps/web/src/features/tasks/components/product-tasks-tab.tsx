@@ -166,11 +166,14 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
       <CardContent className="px-0">
         <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-0">
           <div className="border-b px-4 pb-3 sm:px-6">
-            <TabsList aria-label="Filter tasks by status" className="w-full justify-start sm:w-fit">
+            {/* Spec §2.11's labels at every width: on a narrow phone the bar scrolls sideways. */}
+            <TabsList
+              aria-label="Filter tasks by status"
+              className="w-full justify-start overflow-x-auto sm:w-fit"
+            >
               {FILTERS.map(({ value, label }) => (
                 <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
-                  <span className="sm:hidden">{value === 'all' ? 'All' : label}</span>
-                  <span className="hidden sm:inline">{label}</span>
+                  {label}
                   <StatusCount productId={productId} filter={value} />
                 </TabsTrigger>
               ))}
@@ -295,7 +298,7 @@ function VirtualTaskList({
           className="flex items-center justify-center gap-2 py-4 text-muted-foreground text-sm"
         >
           <Spinner aria-hidden="true" label="" />
-          Loading more tasks…
+          Loading more tasks...
         </p>
       ) : nextPageFailed ? (
         <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-4 text-sm">

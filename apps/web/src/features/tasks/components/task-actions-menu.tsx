@@ -113,7 +113,7 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
         title="Delete task"
         description={<>Are you sure you want to delete "{task.title}"? This action cannot be undone.</>}
         confirmLabel="Delete"
-        pendingLabel="Deleting…"
+        pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={confirmDelete}
         returnFocusRef={triggerRef}

@@ -189,7 +189,7 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
   const optionsPlaceholder = !selectedProduct
     ? 'Select a product first'
     : options.isPending
-      ? 'Loading…'
+      ? 'Loading...'
       : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -365,7 +365,7 @@ function ChoiceField({ control, name, label, placeholder, choices, disabled, onC
           <FormLabel>{label}</FormLabel>
           <Select
             name={field.name}
-            // While disabled the placeholder says why ('Loading…'), whatever the value.
+            // While disabled the placeholder says why ('Loading...'), whatever the value.
             value={disabled ? '' : field.value || (hasNone ? NONE : '')}
             disabled={disabled}
             onValueChange={(value) => {

@@ -29,8 +29,6 @@ import {
 } from './task-search-params.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 
-/** How long typing pauses before the search goes to the server. */
-
 /** The select value that disables a filter (spec §5). */
 const ALL = 'all';
 

@@ -28,7 +28,7 @@ import { roleLabel } from './team-labels.tsx';
 
 export const inviteMessages = {
   searchLabel: 'Search users',
-  searchPlaceholder: 'Search by name or email…',
+  searchPlaceholder: 'Search by name or email...',
   noMatches: (search: string) => `No users match “${search}”.`,
   noCandidates: 'Everyone is already in this team.',
   loadFailed: 'Failed to load users',

@@ -95,7 +95,7 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
         title={memberActionsMessages.removeTitle}
         description={memberActionsMessages.removeDescription(name, teamName)}
         confirmLabel="Remove"
-        pendingLabel="Removing…"
+        pendingLabel="Removing..."
         pending={remove.isPending}
         onConfirm={confirmRemove}
         returnFocusRef={triggerRef}

@@ -100,7 +100,7 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
           </>
         }
         confirmLabel="Delete"
-        pendingLabel="Deleting…"
+        pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={confirmDelete}
         returnFocusRef={triggerRef}
