@@ -12,4 +12,5 @@ export * from './reports.ts';
 export * from './services.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
+export * from './text.ts';
 export * from './users.ts';
