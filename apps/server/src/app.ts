@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus =
     deps.bus ?? createChangeBus({ redis: deps.redis, databaseUrl: deps.databaseUrl, db, log: app.log });
   const changes = createChanges(bus, app.log, () => clock.now().getTime());
-  const realtime = createRealtimeHub({ bus, db, sessions, log: app.log });
+  const realtime = createRealtimeHub({ bus, db, sessions, clock, log: app.log });
   app.decorate('realtime', realtime);
   // The sockets close in the realtime route's preClose (before the server stops); the bus last.
   app.addHook('onClose', async () => bus.close());

@@ -50,5 +50,18 @@ export type RealtimeServerMessage = ChangeEvent | { type: 'ready' } | { type: 'r
 
 export type RealtimeClientMessage = { type: 'ping' };
 
-/** Close codes the server uses: the session ended or was revoked (sign in again), or shutdown. */
-export const REALTIME_CLOSE = { unauthorized: 4401, slowConsumer: 4008, shutdown: 1001 } as const;
+/**
+ * Close codes the server uses: the session ended or was revoked (sign in again; no retry), the
+ * client fell too far behind or sent too many messages (1008, policy; both reconnect with the
+ * back-off), shutdown, and a user's socket over the per-user limit: refused, no retry until reload.
+ */
+export const REALTIME_CLOSE = {
+  unauthorized: 4401,
+  slowConsumer: 4008,
+  rateLimited: 1008,
+  tooManySockets: 4429,
+  shutdown: 1001,
+} as const;
+
+/** Sockets one user may hold open at once (tabs, devices); the next one is refused (tooManySockets). */
+export const REALTIME_MAX_SOCKETS_PER_USER = 20;

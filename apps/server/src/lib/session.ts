@@ -10,7 +10,8 @@ import { Unauthorized } from './errors.ts';
 // Opaque 256-bit tokens, stored as SHA-256, 7-day lifetime (ARCHITECTURE §4). Every request
 // re-reads the user, so a role change, a disabled account or a revoked session applies at once.
 
-export type SessionUser = UserRow & { sessionId: string };
+/** `sessionExpiresAt`: when this session ends (the realtime socket closes then, issue 13). */
+export type SessionUser = UserRow & { sessionId: string; sessionExpiresAt: Date };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +48,9 @@ export function createSessionStore(db: Db, clock: Clock) {
           ),
         )
         .limit(1);
-      return row ? { ...row.user, sessionId: row.session.id } : undefined;
+      return row
+        ? { ...row.user, sessionId: row.session.id, sessionExpiresAt: row.session.expiresAt }
+        : undefined;
     },
 
     async revoke(sessionId: string) {
