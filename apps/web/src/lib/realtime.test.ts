@@ -155,6 +155,36 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('stops for good when the server refuses a socket over the per-user limit (4429), and says so in its status', () => {
+    start();
+    last().serverClose(REALTIME_CLOSE.tooManySockets);
+    expect(current().status).toBe('refused');
+    expect(statuses).toEqual(['connecting', 'refused']);
+    expect(messages).toEqual([]);
+    window.dispatchEvent(new Event('online'));
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('reconnects after a rate-limit close (1008) with its back-off, not at once, even when the tab comes back', () => {
+    start();
+    last().ready();
+    last().serverClose(REALTIME_CLOSE.rateLimited);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('online'));
+    vi.advanceTimersByTime(999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    last().serverClose(REALTIME_CLOSE.rateLimited);
+    vi.advanceTimersByTime(1_999);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+  });
+
   it('asks for a resync after every ready but the first', () => {
     start();
     last().ready();

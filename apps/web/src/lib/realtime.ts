@@ -14,9 +14,11 @@ import {
 
 /**
  * 'connecting' is the first attempt, 'reconnecting' everything until the next 'ready' after a
- * lost socket, 'closed' before connect(), after disconnect() or once the session ended.
+ * lost socket, 'closed' before connect(), after disconnect() or once the session ended;
+ * 'refused' when the server turned the socket away because the user has too many open (4429):
+ * no retry follows, since each retry would only be refused again; a reload tries anew.
  */
-export type RealtimeStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+export type RealtimeStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'refused';
 
 /**
  * What the app must act on: a change, a resync (refetch everything shown: the server says events
@@ -61,6 +63,8 @@ export class RealtimeClient {
   #wanted = false;
   /** Reconnects since the last 'ready': the index into the back-off delays. */
   #failures = 0;
+  /** The server closed the last socket for sending too much: no early retry on wake (online, tab shown). */
+  #holdOff = false;
   #everReady = false;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   #deadline: ReturnType<typeof setTimeout> | undefined;
@@ -97,6 +101,10 @@ export class RealtimeClient {
   }
 
   disconnect(): void {
+    this.#stop('closed');
+  }
+
+  #stop(status: 'closed' | 'refused') {
     if (!this.#wanted) return;
     this.#wanted = false;
     window.removeEventListener('online', this.#wake);
@@ -104,7 +112,7 @@ export class RealtimeClient {
     this.#drop();
     clearTimeout(this.#retry);
     this.#retry = undefined;
-    this.#setStatus('closed');
+    this.#setStatus(status);
   }
 
   #open(status: RealtimeStatus) {
@@ -139,6 +147,7 @@ export class RealtimeClient {
     } else if (message.type === 'ready') {
       this.#clearDeadline();
       this.#failures = 0;
+      this.#holdOff = false;
       this.#setStatus('open');
       // Whatever changed while this client had no socket was never sent to it.
       if (this.#everReady) this.#emit({ type: 'resync' });
@@ -155,6 +164,12 @@ export class RealtimeClient {
       this.#emit({ type: 'unauthorized' });
       return;
     }
+    if (code === REALTIME_CLOSE.tooManySockets) {
+      this.#stop('refused');
+      return;
+    }
+    // Too many messages: wait the whole back-off, whatever wakes the tab meanwhile.
+    this.#holdOff = code === REALTIME_CLOSE.rateLimited;
     // Slow consumer, shutdown, a network failure or anything else: try again.
     this.#scheduleReconnect();
   }
@@ -221,6 +236,7 @@ export class RealtimeClient {
   readonly #wake = () => {
     if (!this.#wanted) return;
     if (this.#retry !== undefined) {
+      if (this.#holdOff) return;
       clearTimeout(this.#retry);
       this.#retry = undefined;
       this.#open('reconnecting');

@@ -90,6 +90,23 @@ describe('RealtimeProvider', () => {
     expect(fake.sockets).toHaveLength(1);
   });
 
+  it('says live updates are off, and stops trying, when the server refuses the socket for too many tabs', () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeSockets();
+      renderProvider(fake.createSocket);
+      act(() => fake.last().serverClose(REALTIME_CLOSE.tooManySockets));
+      expect(status()).toBe('refused');
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Live updates are off: too many open tabs. Close some and reload.',
+      );
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(fake.sockets).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('closes the socket when the shell goes away', () => {
     const fake = fakeSockets();
     const { unmount } = renderProvider(fake.createSocket);
