@@ -208,8 +208,9 @@ export function createRealtimeHub({
         version: change.version ?? Date.now(),
       };
       const message = JSON.stringify(event);
-      for (const clients of [...byUser.values()]) {
-        for (const client of [...clients]) if (receives(client, change)) send(client, message);
+      // send() may close a socket (expired, too far behind): deleting during a Set's iteration is safe.
+      for (const clients of byUser.values()) {
+        for (const client of clients) if (receives(client, change)) send(client, message);
       }
     }
   }
@@ -221,15 +222,15 @@ export function createRealtimeHub({
       enqueue(async () => {
         await Promise.all([...byUser.keys()].map(recheckUserOrDrop));
         const message = JSON.stringify({ type: 'resync' });
-        for (const clients of [...byUser.values()]) for (const c of [...clients]) send(c, message);
+        for (const clients of byUser.values()) for (const c of clients) send(c, message);
       }),
   });
 
   // A socket that receives nothing must still end with its session (and the server's 30 s ping
   // is answered by the browser itself, whatever the session).
   const sweeper = setInterval(() => {
-    for (const clients of [...byUser.values()])
-      for (const c of [...clients]) if (expired(c)) close(c, REALTIME_CLOSE.unauthorized, 'session expired');
+    for (const clients of byUser.values())
+      for (const c of clients) if (expired(c)) close(c, REALTIME_CLOSE.unauthorized, 'session expired');
   }, EXPIRY_SWEEP_MS);
   sweeper.unref();
 
