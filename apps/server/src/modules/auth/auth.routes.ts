@@ -187,7 +187,13 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         response: { 200: UserSchema },
       },
     },
-    async (req) => service.updateProfile(currentUser(req), req.body),
+    async (req) => {
+      const actor = currentUser(req);
+      await avatars.checkProfileValue(actor, req.body.avatar_url);
+      const user = await service.updateProfile(actor, req.body);
+      await avatars.afterProfileUpdate(actor, user);
+      return user;
+    },
   );
 
   app.post(
