@@ -16,10 +16,13 @@ import {
   teamMessages,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { TeamsService } from './teams.service.ts';
 
 const tags = ['teams'];
+/** Per account: enough for a person typing, not for walking the directory (decision 010). */
+export const CANDIDATE_SEARCHES_PER_MINUTE = 60;
 
 export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = async (app, { service }) => {
   app.addHook('onRequest', requireSession);
@@ -82,10 +85,16 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
   app.get(
     '/team/:teamId/candidates',
     {
+      config: perUserRateLimit(
+        CANDIDATE_SEARCHES_PER_MINUTE,
+        '1 minute',
+        `You can search for people at most ${CANDIDATE_SEARCHES_PER_MINUTE} times a minute. Please wait a minute and try again.`,
+        'SEARCH_RATE_LIMITED',
+      ),
       schema: {
         tags,
         summary:
-          'Enabled, verified users not yet in the team whose name or e-mail contains the search (at most 20, by name); for those who manage the team',
+          'Enabled, verified users not yet in the team, by name; for those who manage the team. Admins: whose name or e-mail contains the search (at most 20). Others (restricted): by exact e-mail, or by the start of a name or of a word in it (at least 3 letters; at most 5, e-mails masked); an empty or shorter search lists nobody (docs/decisions/010-people-search.md)',
         params: TeamIdParamsSchema,
         querystring: CandidateQuerySchema,
         response: { 200: CandidateListSchema },

@@ -3,6 +3,9 @@ import {
   type Candidate,
   type CreateTeam,
   type InviteMember,
+  isAdmin,
+  PEOPLE_SEARCH_LIMIT,
+  peopleSearchKind,
   productMessages,
   type Team,
   type TeamDetail,
@@ -372,18 +375,50 @@ export function createTeamsService({ db, teams, activities, notifications, chang
       return member;
     },
 
-    /** Users the caller could invite; only for those who may manage the team. */
-    async candidates(actor: SessionUser, teamId: string, search: string): Promise<{ data: Candidate[] }> {
+    /**
+     * Users the caller could invite; only for those who may manage the team. Admins search the
+     * whole directory; anyone else finds a few people by exact e-mail or the start of a name,
+     * with the e-mails they did not type masked (docs/decisions/010-people-search.md).
+     */
+    async candidates(
+      actor: SessionUser,
+      teamId: string,
+      search: string,
+    ): Promise<{ data: Candidate[]; restricted: boolean }> {
       const found = await teams.findForViewer(actor, teamId);
       if (!found) throw teamNotFound();
       requireManager(actor, found);
-      const rows = await teams.candidates(teamId, search);
+      if (isAdmin(actor.role)) {
+        const rows = await teams.candidates(teamId, { by: 'contains', search });
+        return { data: rows.map((u) => toCandidate(u, u.email)), restricted: false };
+      }
+      const by = peopleSearchKind(search);
+      if (!by) return { data: [], restricted: true };
+      const rows = await teams.candidates(teamId, { by, search }, PEOPLE_SEARCH_LIMIT);
       return {
-        data: rows.map((u) => ({ _id: u.id, id: u.id, name: u.name, email: u.email, avatar: u.avatarUrl })),
+        data: rows.map((u) => toCandidate(u, by === 'email' ? u.email : maskEmail(u.email))),
+        restricted: true,
       };
     },
   };
 }
+
+const toCandidate = (
+  u: { id: string; name: string; avatarUrl: string | null },
+  email: string,
+): Candidate => ({
+  _id: u.id,
+  id: u.id,
+  name: u.name,
+  email,
+  avatar: u.avatarUrl,
+});
+
+/** `ada@example.com` → `a•••@example.com`: enough to tell two namesakes apart, not to mail them. */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return `${[...email.slice(0, Math.max(at, 0))][0] ?? ''}•••${at >= 0 ? email.slice(at) : ''}`;
+};
 
 /** What a team notification names: enough for the screen to link and to accept from it. */
 const teamMetadata = (row: TeamWithNames) => ({
