@@ -3,6 +3,7 @@ import { AppError, BadRequest, NotFound } from '../../lib/errors.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { toUser } from '../users/users.mapper.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
@@ -31,9 +32,20 @@ function ownFile(userId: string, url: string | null | undefined): string | undef
   return NAME.exec(name)?.[1] === userId ? name : undefined;
 }
 
-type Deps = { users: UsersRepository; storage: Storage; changes: Changes };
+type Deps = {
+  users: UsersRepository;
+  storage: Storage;
+  changes: Changes;
+  /** The upload quotas; read lazily, as the quota counts avatars through this service too. */
+  quota: () => UploadQuota;
+};
 
-export function createAvatarService({ users, storage, changes }: Deps) {
+/** How long the instance's avatar bytes are reused (the total quota lists the avatar folder). */
+const TOTAL_CACHE_MS = 60_000;
+
+export function createAvatarService({ users, storage, changes, quota }: Deps) {
+  let totalCache: { at: number; bytes: number } | undefined;
+
   /** Removes the file the user's avatar was, if it was their own upload and is no longer in use. */
   async function removePrevious(userId: string, previousUrl: string | null, currentUrl: string | null) {
     const previous = ownFile(userId, previousUrl);
@@ -44,6 +56,8 @@ export function createAvatarService({ users, storage, changes }: Deps) {
     async replace(actor: SessionUser, data: Buffer, sniffedType: string | undefined) {
       const ext = extensions[sniffedType as keyof typeof extensions];
       if (!ext) throw new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
+      // The avatar it replaces is removed, so it does not count.
+      await quota().check({ id: actor.id, avatarUrl: null }, data.length);
       const name = await storage.save(AREA, ext, data, actor.id);
       const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
       if (!row) throw NotFound(userMessages.notFound);
@@ -74,6 +88,15 @@ export function createAvatarService({ users, storage, changes }: Deps) {
     async bytesOf(user: { id: string; avatarUrl: string | null }): Promise<number> {
       const name = ownFile(user.id, user.avatarUrl);
       return name ? ((await storage.sizeOf(AREA, name)) ?? 0) : 0;
+    },
+
+    /** The bytes of every stored avatar (for the instance's quota), reused for a minute. */
+    async totalBytes(): Promise<number> {
+      const now = Date.now();
+      if (!totalCache || now - totalCache.at > TOTAL_CACHE_MS) {
+        totalCache = { at: now, bytes: await storage.usage(AREA) };
+      }
+      return totalCache.bytes;
     },
 
     /** The stored file behind an avatar name, or undefined for anything that is not one of ours. */

@@ -30,6 +30,7 @@ import {
   setSessionCookie,
 } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { AvatarService } from './auth.avatar.ts';
 import type { GoogleSignIn } from './auth.google.ts';
 import type { AuthService } from './auth.service.ts';
@@ -44,6 +45,8 @@ type Options = {
   storage: Storage;
   secureCookies: boolean;
   rateLimits: RateLimits;
+  /** Avatar uploads per account per hour (UPLOAD_RATE_PER_HOUR). */
+  uploadsPerHour: number;
 };
 
 const tags = ['auth'];
@@ -51,7 +54,7 @@ const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, sessions, storage, secureCookies, rateLimits } = opts;
+  const { service, avatars, google, sessions, storage, secureCookies, rateLimits, uploadsPerHour } = opts;
   const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
 
   app.post(
@@ -200,6 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     '/auth/avatar',
     {
       onRequest: requireSession,
+      config: uploadRateLimit(uploadsPerHour),
       schema: {
         tags,
         summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 2 MB) as multipart field "file"',
