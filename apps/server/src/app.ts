@@ -259,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           notifications,
           changes,
         }),
+        invitesPerHour: config.invitesPerHour,
       });
       await api.register(notificationsRoutes, {
         service: createNotificationsService({ db, notifications, changes }),

@@ -24,7 +24,10 @@ const tags = ['teams'];
 /** Per account: enough for a person typing, not for walking the directory (decision 010). */
 export const CANDIDATE_SEARCHES_PER_MINUTE = 60;
 
-export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = async (app, { service }) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService; invitesPerHour: number }> = async (
+  app,
+  { service, invitesPerHour },
+) => {
   app.addHook('onRequest', requireSession);
 
   app.get(
@@ -155,10 +158,16 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
   app.post(
     '/team/:teamId/:projectId/invite',
     {
+      config: perUserRateLimit(
+        invitesPerHour,
+        '1 hour',
+        `You can send at most ${invitesPerHour} team invitations per hour. Please try again later.`,
+        'INVITE_RATE_LIMITED',
+      ),
       schema: {
         tags,
         summary:
-          "Invite an existing user to the team with a role: an 'invited' member and an INVITE notification; records 'member_added'",
+          "Invite an existing user to the team with a role: an 'invited' member and an INVITE notification (a repeat within 10 minutes updates that notification); records 'member_added'. At most INVITE_RATE_PER_HOUR (default 60) per account per hour (429)",
         params: InviteParamsSchema,
         body: InviteMemberSchema,
         response: { 201: TeamMemberSchema },
