@@ -185,7 +185,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       onRequest: requireSession,
       schema: {
         tags,
-        summary: 'Update username, full name and avatar of the signed-in user',
+        summary:
+          "Update username, full name and avatar of the signed-in user; avatar_url is one of the account's own uploads, or empty to remove it",
         body: ProfileUpdateSchema,
         response: { 200: UserSchema },
       },
@@ -206,7 +207,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       config: uploadRateLimit(uploadsPerHour),
       schema: {
         tags,
-        summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 2 MB) as multipart field "file"',
+        summary:
+          'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 2 MB) as multipart field "file"; within the upload quota (413) and the uploads per hour (429) of the account. It replaces the previous avatar, whose file is removed if this account uploaded it',
         consumes: ['multipart/form-data'],
         response: { 200: UserSchema },
       },
