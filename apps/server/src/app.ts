@@ -27,6 +27,7 @@ import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
 import { loadSecretBox } from './lib/secrets.ts';
 import { createSessionStore, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
+import { createUploadQuota } from './lib/upload-quota.ts';
 import { createWebhookWorker } from './lib/webhook-worker.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -209,19 +210,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         configuration: { url: '/api/openapi.json', withDefaultFonts: false, title: 'Shipyard API' },
       });
       await api.register(healthRoutes, { db });
+      const documents = createDocumentsRepository(db);
+      // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
+      const avatars = createAvatarService({ users, storage, changes, quota: () => uploadQuota });
+      const uploadQuota = createUploadQuota(config.uploads, {
+        ofUser: async (user) => (await documents.bytesUploadedBy(user.id)) + (await avatars.bytesOf(user)),
+        total: async () => (await documents.totalBytes()) + (await avatars.totalBytes()),
+      });
       await api.register(authRoutes, {
         service: createAuthService({ ...common, accounts, tokens, log: app.log }),
-        avatars: createAvatarService({ users, storage, changes }),
+        avatars,
         google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
         sessions,
         storage,
         secureCookies: config.secureCookies,
         rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+        uploadsPerHour: config.uploads.perHour,
       });
       await api.register(usersRoutes, { service: createUsersService(common) });
       const activities = createActivitiesRepository(db);
       const notifications = createNotificationsRepository(db);
-      const documents = createDocumentsRepository(db);
       const files = createDocumentFiles({ documents, storage, log: app.log });
       await api.register(projectsRoutes, {
         service: createProjectsService({
@@ -251,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           notifications,
           changes,
         }),
+        invitesPerHour: config.invitesPerHour,
       });
       await api.register(notificationsRoutes, {
         service: createNotificationsService({ db, notifications, changes }),
@@ -266,7 +275,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         service: createReportsService({ reports: createReportsRepository(db), clock }),
       });
       await api.register(documentsRoutes, {
-        service: createDocumentsService({ db, documents, storage, log: app.log, changes }),
+        service: createDocumentsService({
+          db,
+          documents,
+          storage,
+          log: app.log,
+          changes,
+          quota: uploadQuota,
+        }),
+        uploadsPerHour: config.uploads.perHour,
       });
       await api.register(servicesRoutes, {
         service: createServicesService({

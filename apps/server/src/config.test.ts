@@ -160,3 +160,41 @@ describe('webhooks and stored secrets', () => {
     expect(err.message).not.toContain('too-short-secret');
   });
 });
+
+describe('upload and invitation limits', () => {
+  it('defaults to a 1024 MB quota per account, none for the instance, and 60 uploads and invitations an hour', () => {
+    const config = loadConfig({});
+    expect(config.uploads).toEqual({
+      userQuotaBytes: 1024 * 1024 * 1024,
+      totalQuotaBytes: undefined,
+      perHour: 60,
+    });
+    expect(config.invitesPerHour).toBe(60);
+  });
+
+  it('reads UPLOAD_QUOTA_USER_MB, UPLOAD_QUOTA_TOTAL_MB, UPLOAD_RATE_PER_HOUR and INVITE_RATE_PER_HOUR', () => {
+    const config = loadConfig({
+      UPLOAD_QUOTA_USER_MB: '50',
+      UPLOAD_QUOTA_TOTAL_MB: '2048',
+      UPLOAD_RATE_PER_HOUR: '10',
+      INVITE_RATE_PER_HOUR: ' 5 ',
+    });
+    expect(config.uploads).toEqual({
+      userQuotaBytes: 50 * 1024 * 1024,
+      totalQuotaBytes: 2048 * 1024 * 1024,
+      perHour: 10,
+    });
+    expect(config.invitesPerHour).toBe(5);
+    expect(loadConfig({ UPLOAD_QUOTA_TOTAL_MB: '' }).uploads.totalQuotaBytes).toBeUndefined();
+  });
+
+  it('refuses a limit that is not a whole number of at least 1', () => {
+    expect(configError({ UPLOAD_QUOTA_USER_MB: '0' }).message).toBe(
+      'Invalid UPLOAD_QUOTA_USER_MB: must be a whole number of at least 1 (got "0")',
+    );
+    expect(configError({ INVITE_RATE_PER_HOUR: 'lots' }).message).toBe(
+      'Invalid INVITE_RATE_PER_HOUR: must be a whole number of at least 1 (got "lots")',
+    );
+    expect(configError({ UPLOAD_RATE_PER_HOUR: '1.5' }).message).toContain('Invalid UPLOAD_RATE_PER_HOUR');
+  });
+});

@@ -13,6 +13,18 @@ const postgresUrl = optionalString.refine(
   'must be a postgres:// URL, e.g. postgres://user:password@localhost:5432/shipyard',
 );
 
+/** A whole number ≥ 1 (blank means unset), or the default. */
+const positiveInt = (fallback: number | undefined) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a whole number of at least 1' })
+      .int('must be a whole number of at least 1')
+      .min(1, 'must be a whole number of at least 1')
+      .optional()
+      .transform((v) => v ?? fallback),
+  );
+
 const EnvSchema = z.object({
   // Blank (`PORT=` in an env file) means unset: z.coerce would turn '' into 0, a random port.
   PORT: z.preprocess(
@@ -61,6 +73,11 @@ const EnvSchema = z.object({
     (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
     'must be 1 or 0',
   ),
+  // Upload and invitation limits (docs/security.md, issue 13 #11).
+  UPLOAD_QUOTA_USER_MB: positiveInt(1024),
+  UPLOAD_QUOTA_TOTAL_MB: positiveInt(undefined),
+  UPLOAD_RATE_PER_HOUR: positiveInt(60),
+  INVITE_RATE_PER_HOUR: positiveInt(60),
 });
 
 export type Config = {
@@ -82,7 +99,21 @@ export type Config = {
   appSecret: string | undefined;
   /** Webhooks may go to loopback and private addresses, and over plain http (tests, local receivers). */
   webhookAllowPrivate: boolean;
+  uploads: UploadLimits;
+  /** Team invitations one account may send per hour. */
+  invitesPerHour: number;
 };
+
+export type UploadLimits = {
+  /** What one account may keep stored: its documents and its avatar. */
+  userQuotaBytes: number;
+  /** What the whole instance may keep stored; undefined: no limit. */
+  totalQuotaBytes: number | undefined;
+  /** Uploads per account per hour, on each upload route. */
+  perHour: number;
+};
+
+const MB = 1024 * 1024;
 
 export class ConfigError extends Error {}
 
@@ -142,5 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: /^https:\/\//i.test(appUrl),
     appSecret: e.APP_SECRET,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    uploads: {
+      userQuotaBytes: (e.UPLOAD_QUOTA_USER_MB ?? 1024) * MB,
+      totalQuotaBytes: e.UPLOAD_QUOTA_TOTAL_MB === undefined ? undefined : e.UPLOAD_QUOTA_TOTAL_MB * MB,
+      perHour: e.UPLOAD_RATE_PER_HOUR ?? 60,
+    },
+    invitesPerHour: e.INVITE_RATE_PER_HOUR ?? 60,
   };
 }

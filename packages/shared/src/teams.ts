@@ -145,5 +145,22 @@ export type TeamDetail = z.infer<typeof TeamDetailSchema>;
 export const CandidateQuerySchema = z.object({
   search: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
 });
-export const CandidateListSchema = z.object({ data: z.array(PersonSchema) });
+/**
+ * `restricted`: the caller is not an admin, so the search finds people only by an exact e-mail
+ * or the start of a name (docs/decisions/010-people-search.md).
+ */
+export const CandidateListSchema = z.object({ data: z.array(PersonSchema), restricted: z.boolean() });
+
+// People search for those who are not admins (docs/decisions/010-people-search.md).
+/** The letters of a name a search needs before it finds anyone. */
+export const PEOPLE_SEARCH_NAME_MIN = 3;
+/** At most this many people per search. */
+export const PEOPLE_SEARCH_LIMIT = 5;
+export const peopleSearchHint = `Type a full e-mail address or at least ${PEOPLE_SEARCH_NAME_MIN} letters of a name.`;
+/** How a restricted search finds people: by exact e-mail, by the start of a name, or not at all. */
+export function peopleSearchKind(search: string): 'email' | 'name' | undefined {
+  const term = search.trim();
+  if (term.includes('@')) return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(term) ? 'email' : undefined;
+  return [...term].length >= PEOPLE_SEARCH_NAME_MIN ? 'name' : undefined;
+}
 export type Candidate = z.infer<typeof PersonSchema>;

@@ -35,14 +35,17 @@ export const PublicUserSchema = z.pick(UserSchema, {
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-/** An avatar is one we stored (see POST /api/auth/avatar) or an https image, never a script URL. */
+/**
+ * An avatar is a file the account itself uploaded (POST /api/auth/avatar names it
+ * `<user id>-<random>.<ext>`; the server checks the user id), never another site's URL: an
+ * https image would be a tracking pixel for everyone who sees the user (issue 13 #7).
+ */
 export const AvatarUrlSchema = z.string().check(
   z.trim(),
   z.maxLength(2048),
   z.refine(
-    (v) =>
-      /^\/api\/uploads\/avatars\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
-    'Avatar must be an uploaded image or an https URL',
+    (v) => /^\/api\/uploads\/avatars\/[0-9a-f-]{36}-[a-f0-9]{32}\.(png|jpg|gif|webp)$/.test(v),
+    'Avatar must be an image you uploaded',
   ),
 );
 

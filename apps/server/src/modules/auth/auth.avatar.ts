@@ -1,12 +1,15 @@
 import { type AVATAR_TYPES, userMessages } from '@shipyard/shared';
-import { AppError, NotFound } from '../../lib/errors.ts';
+import { AppError, BadRequest, NotFound } from '../../lib/errors.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { toUser } from '../users/users.mapper.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 // Avatars: the type is read from the bytes, never from the name or the client's header.
+// A file is named `<user id>-<random>.<ext>`: which account uploaded it is read from the name we
+// chose, never from a URL a client sent, so an account removes only its own files (issue 13 #7).
 
 const extensions: Record<(typeof AVATAR_TYPES)[number], string> = {
   'image/png': 'png',
@@ -16,31 +19,90 @@ const extensions: Record<(typeof AVATAR_TYPES)[number], string> = {
 };
 const byExtension = Object.fromEntries(Object.entries(extensions).map(([type, ext]) => [ext, type]));
 const URL_PREFIX = '/api/uploads/avatars/';
-const NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+const AREA = 'avatars';
+/** Ours: `<user id>-<random>.<ext>`, or a name from before owners were named (served, never removed). */
+const NAME =
+  /^(?:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-)?[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+const notOwn = 'Avatar must be an image you uploaded';
 
-type Deps = { users: UsersRepository; storage: Storage; changes: Changes };
+/** The name of the user's own uploaded file that `url` points at, or undefined. */
+function ownFile(userId: string, url: string | null | undefined): string | undefined {
+  if (!url?.startsWith(URL_PREFIX)) return undefined;
+  const name = url.slice(URL_PREFIX.length);
+  return NAME.exec(name)?.[1] === userId ? name : undefined;
+}
 
-export function createAvatarService({ users, storage, changes }: Deps) {
+type Deps = {
+  users: UsersRepository;
+  storage: Storage;
+  changes: Changes;
+  /** The upload quotas; read lazily, as the quota counts avatars through this service too. */
+  quota: () => UploadQuota;
+};
+
+/** How long the instance's avatar bytes are reused (the total quota lists the avatar folder). */
+const TOTAL_CACHE_MS = 60_000;
+
+export function createAvatarService({ users, storage, changes, quota }: Deps) {
+  let totalCache: { at: number; bytes: number } | undefined;
+
+  /** Removes the file the user's avatar was, if it was their own upload and is no longer in use. */
+  async function removePrevious(userId: string, previousUrl: string | null, currentUrl: string | null) {
+    const previous = ownFile(userId, previousUrl);
+    if (previous && previousUrl !== currentUrl) await storage.remove(AREA, previous);
+  }
+
   return {
     async replace(actor: SessionUser, data: Buffer, sniffedType: string | undefined) {
       const ext = extensions[sniffedType as keyof typeof extensions];
       if (!ext) throw new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
-      const name = await storage.save('avatars', ext, data);
+      // The avatar it replaces is removed, so it does not count.
+      await quota().check({ id: actor.id, avatarUrl: null }, data.length);
+      const name = await storage.save(AREA, ext, data, actor.id);
       const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
       if (!row) throw NotFound(userMessages.notFound);
       // As a profile update: the user's other tabs and the admins' lists show the new avatar.
       changes.publish(accountChange('updated', row.id, { row, admins: true }));
-      const previous = actor.avatarUrl?.startsWith(URL_PREFIX)
-        ? actor.avatarUrl.slice(URL_PREFIX.length)
-        : undefined;
-      if (previous && NAME.test(previous)) await storage.remove('avatars', previous);
+      await removePrevious(actor.id, actor.avatarUrl, row.avatarUrl);
       return toUser(row);
+    },
+
+    /**
+     * PATCH /api/auth/profile's avatar_url: unchanged (absent), removed (null), or a file this
+     * account uploaded and we still hold; anything else is a 400.
+     */
+    async checkProfileValue(actor: SessionUser, url: string | null | undefined) {
+      if (url === undefined || url === null) return;
+      const name = ownFile(actor.id, url);
+      if (!name || (await storage.sizeOf(AREA, name)) === undefined) {
+        throw BadRequest(notOwn, 'AVATAR_NOT_OWN', { fields: { avatar_url: [notOwn] } });
+      }
+    },
+
+    /** After a profile update: the avatar the user left, if it was their upload, is removed. */
+    async afterProfileUpdate(actor: SessionUser, user: { avatar_url: string | null }) {
+      await removePrevious(actor.id, actor.avatarUrl, user.avatar_url);
+    },
+
+    /** The bytes of the user's own avatar file (for the upload quota). */
+    async bytesOf(user: { id: string; avatarUrl: string | null }): Promise<number> {
+      const name = ownFile(user.id, user.avatarUrl);
+      return name ? ((await storage.sizeOf(AREA, name)) ?? 0) : 0;
+    },
+
+    /** The bytes of every stored avatar (for the instance's quota), reused for a minute. */
+    async totalBytes(): Promise<number> {
+      const now = Date.now();
+      if (!totalCache || now - totalCache.at > TOTAL_CACHE_MS) {
+        totalCache = { at: now, bytes: await storage.usage(AREA) };
+      }
+      return totalCache.bytes;
     },
 
     /** The stored file behind an avatar name, or undefined for anything that is not one of ours. */
     fileOf(name: string) {
       const match = NAME.exec(name);
-      const contentType = match?.[1] ? byExtension[match[1]] : undefined;
+      const contentType = match?.[2] ? byExtension[match[2]] : undefined;
       return contentType ? { name, contentType } : undefined;
     },
   };

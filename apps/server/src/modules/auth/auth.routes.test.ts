@@ -395,7 +395,7 @@ describe('POST /api/auth/avatar', () => {
     const res = await upload(headers, 'me.bin', 'application/octet-stream', tinyPng);
     expect(res.statusCode).toBe(200);
     const url: string = res.json().avatar_url;
-    expect(url).toMatch(/^\/api\/uploads\/avatars\/[a-f0-9]{32}\.png$/);
+    expect(url).toMatch(/^\/api\/uploads\/avatars\/[0-9a-f-]{36}-[a-f0-9]{32}\.png$/);
     const served = await ctx.app.inject(url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');

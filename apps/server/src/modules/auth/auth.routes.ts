@@ -30,6 +30,7 @@ import {
   setSessionCookie,
 } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { AvatarService } from './auth.avatar.ts';
 import type { GoogleSignIn } from './auth.google.ts';
 import type { AuthService } from './auth.service.ts';
@@ -44,6 +45,8 @@ type Options = {
   storage: Storage;
   secureCookies: boolean;
   rateLimits: RateLimits;
+  /** Avatar uploads per account per hour (UPLOAD_RATE_PER_HOUR). */
+  uploadsPerHour: number;
 };
 
 const tags = ['auth'];
@@ -51,7 +54,7 @@ const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, sessions, storage, secureCookies, rateLimits } = opts;
+  const { service, avatars, google, sessions, storage, secureCookies, rateLimits, uploadsPerHour } = opts;
   const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
 
   app.post(
@@ -182,21 +185,30 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       onRequest: requireSession,
       schema: {
         tags,
-        summary: 'Update username, full name and avatar of the signed-in user',
+        summary:
+          "Update username, full name and avatar of the signed-in user; avatar_url is one of the account's own uploads, or empty to remove it",
         body: ProfileUpdateSchema,
         response: { 200: UserSchema },
       },
     },
-    async (req) => service.updateProfile(currentUser(req), req.body),
+    async (req) => {
+      const actor = currentUser(req);
+      await avatars.checkProfileValue(actor, req.body.avatar_url);
+      const user = await service.updateProfile(actor, req.body);
+      await avatars.afterProfileUpdate(actor, user);
+      return user;
+    },
   );
 
   app.post(
     '/auth/avatar',
     {
       onRequest: requireSession,
+      config: uploadRateLimit(uploadsPerHour),
       schema: {
         tags,
-        summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 2 MB) as multipart field "file"',
+        summary:
+          'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 2 MB) as multipart field "file"; within the upload quota (413) and the uploads per hour (429) of the account. It replaces the previous avatar, whose file is removed if this account uploaded it',
         consumes: ['multipart/form-data'],
         response: { 200: UserSchema },
       },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, type DocumentRow, documents, users } from '../../db/schema/index.ts';
 
@@ -23,6 +23,21 @@ export function createDocumentsRepository(db: Db) {
         .from(documents)
         .where(eq(documents.productId, productId));
       return rows.map((r) => r.key);
+    },
+
+    /** The bytes of the documents a user uploaded (their upload quota). */
+    async bytesUploadedBy(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<string>`coalesce(sum(${documents.size}), 0)` })
+        .from(documents)
+        .where(eq(documents.uploadedBy, userId));
+      return Number(row?.n ?? 0);
+    },
+
+    /** The bytes of every document stored (the instance's upload quota). */
+    async totalBytes(): Promise<number> {
+      const [row] = await db.select({ n: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents);
+      return Number(row?.n ?? 0);
     },
 
     async list(productId: string, page: number, limit: number) {

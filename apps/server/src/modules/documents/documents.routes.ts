@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { AppError, BadRequest } from '../../lib/errors.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
+import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import { DocumentNotFound, type DocumentsService } from './documents.service.ts';
 
 const tags = ['documents'];
@@ -26,10 +27,10 @@ const DocumentListSchema = z.object({
   limit: z.number(),
 });
 
-export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService }> = async (
-  app,
-  { service },
-) => {
+export const documentsRoutes: FastifyPluginAsyncZod<{
+  service: DocumentsService;
+  uploadsPerHour: number;
+}> = async (app, { service, uploadsPerHour }) => {
   app.addHook('onRequest', requireSession);
 
   app.get(
@@ -49,9 +50,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService 
   app.post(
     '/projects/:id/documents',
     {
+      config: uploadRateLimit(uploadsPerHour),
       schema: {
         tags,
-        summary: 'Upload a file (any type, at most 25 MB) to a product as multipart field "file"',
+        summary:
+          'Upload a file (any type, at most 25 MB) to a product as multipart field "file"; within the upload quota (413) and the uploads per hour (429) of the account',
         consumes: ['multipart/form-data'],
         params: ProductIdParamsSchema,
         response: { 201: DocumentSchema },

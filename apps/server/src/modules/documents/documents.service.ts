@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { DocumentsRepository, DocumentWithUploader } from './documents.repository.ts';
 
@@ -66,13 +67,19 @@ type Deps = {
   log: FastifyBaseLogger;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** The account's and the instance's upload quotas (issue 13 #11). */
+  quota: UploadQuota;
 };
 
 /**
  * What deleting a product needs from documents: the keys of its files, read in the delete's
  * transaction, and their removal once it has committed (the rows go by ON DELETE CASCADE).
  */
-export function createDocumentFiles({ documents, storage, log }: Omit<Deps, 'db' | 'changes'>) {
+export function createDocumentFiles({
+  documents,
+  storage,
+  log,
+}: Pick<Deps, 'documents' | 'storage' | 'log'>) {
   return {
     keysOf: (productId: string, tx: Db) => documents.storageKeys(productId, tx),
     async remove(keys: string[]) {
@@ -84,7 +91,7 @@ export function createDocumentFiles({ documents, storage, log }: Omit<Deps, 'db'
 }
 export type DocumentFiles = ReturnType<typeof createDocumentFiles>;
 
-export function createDocumentsService({ db, documents, storage, log, changes }: Deps) {
+export function createDocumentsService({ db, documents, storage, log, changes, quota }: Deps) {
   /** The product, if the caller may see it (404 otherwise) and, for `write`, change its documents. */
   async function product(viewer: Viewer, productId: string, write = false) {
     const row = await findVisibleProduct(db, viewer, productId);
@@ -111,6 +118,7 @@ export function createDocumentsService({ db, documents, storage, log, changes }:
       await product(viewer, productId, true);
       const file = await read();
       if (file.data.length === 0) throw BadRequest(documentMessages.fileEmpty, 'FILE_EMPTY');
+      await quota.check(viewer, file.data.length);
       const name = displayName(file.filename);
       const type = await sniffType(file.data);
       const key = await storage.save(AREA, type.ext, file.data);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, teamMembers, users } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
@@ -105,6 +105,40 @@ export function createNotificationsRepository(db: Db) {
         )
         .returning({ id: notifications.id });
       return rows.length;
+    },
+
+    /**
+     * The user's newest notification of `type` about the team, if it was created less than
+     * `minutes` ago, rewritten with `values` and unread again; undefined when there is none. A
+     * repeat within the window (an invite/withdraw loop) updates it instead of adding another.
+     */
+    async refreshRecent(
+      userId: string,
+      teamId: string,
+      type: NewNotification['type'],
+      minutes: number,
+      values: Pick<NewNotification, 'senderId' | 'message' | 'metadata'>,
+      tx: Db = db,
+    ) {
+      const recent = tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.type, type),
+            sql`${notifications.metadata} ->> 'teamId' = ${teamId}`,
+            sql`${notifications.createdAt} > now() - make_interval(mins => ${minutes})`,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt))
+        .limit(1);
+      const [row] = await tx
+        .update(notifications)
+        .set({ ...values, readAt: null, updatedAt: sql`now()` })
+        .where(inArray(notifications.id, recent))
+        .returning();
+      return row;
     },
 
     /** Whether it was the user's (and is now gone). */

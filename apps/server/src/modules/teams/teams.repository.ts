@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { products, type TeamMemberRow, teamMembers, teams, users } from '../../db/schema/index.ts';
-import { containsInsensitive } from '../../lib/like.ts';
+import { containsInsensitive, escapeLike } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import type { MemberWithUser, TeamWithNames } from './teams.mapper.ts';
 
@@ -150,25 +150,33 @@ export function createTeamsRepository(db: Db) {
     },
 
     /**
-     * Who could be invited: enabled, verified users whose name or e-mail contains the search
-     * (ignoring case), without any membership row in the team; by name.
+     * Who could be invited: enabled, verified users without any membership row in the team, by
+     * name; `contains` the search in their name or e-mail (ignoring case, admins), with exactly
+     * that `email`, or with a `name` (or a word of it) that starts with the search.
      */
-    async candidates(teamId: string, search: string) {
+    async candidates(
+      teamId: string,
+      find: { by: 'contains' | 'email' | 'name'; search: string },
+      limit = CANDIDATE_LIMIT,
+    ) {
+      const { by, search } = find;
+      const term = escapeLike(search);
+      const match =
+        by === 'email'
+          ? sql`lower(${users.email}) = ${search.toLowerCase()}`
+          : by === 'name'
+            ? or(ilike(users.name, `${term}%`), ilike(users.name, `% ${term}%`))
+            : search
+              ? or(containsInsensitive(users.name, search), containsInsensitive(users.email, search))
+              : undefined;
       return db
         .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
         .from(users)
         .where(
-          and(
-            isNull(users.disabledAt),
-            isNotNull(users.emailVerifiedAt),
-            search
-              ? or(containsInsensitive(users.name, search), containsInsensitive(users.email, search))
-              : undefined,
-            notMemberOf(db, teamId),
-          ),
+          and(isNull(users.disabledAt), isNotNull(users.emailVerifiedAt), match, notMemberOf(db, teamId)),
         )
         .orderBy(asc(users.name), asc(users.id))
-        .limit(CANDIDATE_LIMIT);
+        .limit(limit);
     },
 
     async insertTeam(values: NewTeam, tx: Db = db) {

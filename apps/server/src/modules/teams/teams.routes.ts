@@ -16,12 +16,18 @@ import {
   teamMessages,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { TeamsService } from './teams.service.ts';
 
 const tags = ['teams'];
+/** Per account: enough for a person typing, not for walking the directory (decision 010). */
+export const CANDIDATE_SEARCHES_PER_MINUTE = 60;
 
-export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = async (app, { service }) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService; invitesPerHour: number }> = async (
+  app,
+  { service, invitesPerHour },
+) => {
   app.addHook('onRequest', requireSession);
 
   app.get(
@@ -82,10 +88,16 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
   app.get(
     '/team/:teamId/candidates',
     {
+      config: perUserRateLimit(
+        CANDIDATE_SEARCHES_PER_MINUTE,
+        '1 minute',
+        `You can search for people at most ${CANDIDATE_SEARCHES_PER_MINUTE} times a minute. Please wait a minute and try again.`,
+        'SEARCH_RATE_LIMITED',
+      ),
       schema: {
         tags,
         summary:
-          'Enabled, verified users not yet in the team whose name or e-mail contains the search (at most 20, by name); for those who manage the team',
+          'Enabled, verified users not yet in the team, by name; for those who manage the team. Admins: whose name or e-mail contains the search (at most 20). Others (restricted): by exact e-mail, or by the start of a name or of a word in it (at least 3 letters; at most 5, e-mails masked); an empty or shorter search lists nobody (docs/decisions/010-people-search.md)',
         params: TeamIdParamsSchema,
         querystring: CandidateQuerySchema,
         response: { 200: CandidateListSchema },
@@ -146,10 +158,16 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService }> = asy
   app.post(
     '/team/:teamId/:projectId/invite',
     {
+      config: perUserRateLimit(
+        invitesPerHour,
+        '1 hour',
+        `You can send at most ${invitesPerHour} team invitations per hour. Please try again later.`,
+        'INVITE_RATE_LIMITED',
+      ),
       schema: {
         tags,
         summary:
-          "Invite an existing user to the team with a role: an 'invited' member and an INVITE notification; records 'member_added'",
+          "Invite an existing user to the team with a role: an 'invited' member and an INVITE notification (a repeat within 10 minutes updates that notification); records 'member_added'. At most INVITE_RATE_PER_HOUR (default 60) per account per hour (429)",
         params: InviteParamsSchema,
         body: InviteMemberSchema,
         response: { 201: TeamMemberSchema },

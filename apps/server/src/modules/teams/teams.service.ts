@@ -3,6 +3,9 @@ import {
   type Candidate,
   type CreateTeam,
   type InviteMember,
+  isAdmin,
+  PEOPLE_SEARCH_LIMIT,
+  peopleSearchKind,
   productMessages,
   type Team,
   type TeamDetail,
@@ -16,10 +19,13 @@ import { type Change, type Changes, notificationChange } from '../../lib/realtim
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, holdVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
-import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
 import { canManageTeam, type TeamWithNames, toTeam, toTeamMember } from './teams.mapper.ts';
 import type { TeamsRepository } from './teams.repository.ts';
+
+/** A second invitation (or withdrawal) of a person to a team within this window notifies no one again. */
+export const NOTIFY_AGAIN_AFTER_MINUTES = 10;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -85,6 +91,31 @@ export function createTeamsService({ db, teams, activities, notifications, chang
     const found = await teams.member(teamId, userId, tx);
     if (!found) throw memberNotFound();
     return toTeamMember(found);
+  }
+
+  /**
+   * An INVITE or REMOVED_FROM_TEAM notification, unless the person got one of that kind about
+   * this team less than NOTIFY_AGAIN_AFTER_MINUTES ago: that one is rewritten and unread again,
+   * so inviting and withdrawing in a loop cannot flood them (issue 13 #11).
+   */
+  async function notifyOnce(
+    tx: Db,
+    values: Omit<NewNotification, 'type'> & {
+      type: 'INVITE' | 'REMOVED_FROM_TEAM';
+      metadata: { teamId: string };
+    },
+  ): Promise<Change> {
+    const { userId, type, metadata, senderId, message } = values;
+    const refreshed = await notifications.refreshRecent(
+      userId,
+      metadata.teamId,
+      type,
+      NOTIFY_AGAIN_AFTER_MINUTES,
+      { senderId, message, metadata },
+      tx,
+    );
+    if (refreshed) return notificationChange('updated', refreshed);
+    return notificationChange('created', await notifications.insert(values, tx));
   }
 
   /** An entry of the team's product timeline, naming the team in its metadata. */
@@ -255,17 +286,14 @@ export function createTeamsService({ db, teams, activities, notifications, chang
             : [removed];
         }
         const text = invited ? notificationTexts.invitationWithdrawn : notificationTexts.removedFromTeam;
-        const notified = await notifications.insert(
-          {
-            userId,
-            senderId: actor.id,
-            type: 'REMOVED_FROM_TEAM',
-            message: text(actor.name, team, found.productName),
-            metadata: teamMetadata(found),
-          },
-          tx,
-        );
-        return [removed, notificationChange('created', notified)];
+        const notified = await notifyOnce(tx, {
+          userId,
+          senderId: actor.id,
+          type: 'REMOVED_FROM_TEAM',
+          message: text(actor.name, team, found.productName),
+          metadata: teamMetadata(found),
+        });
+        return [removed, notified];
       });
       changes.publish(...published);
     },
@@ -293,16 +321,13 @@ export function createTeamsService({ db, teams, activities, notifications, chang
         if (!row) throw Conflict(teamMessages.alreadyInvited, 'ALREADY_INVITED');
 
         const team = found.team.name;
-        const notified = await notifications.insert(
-          {
-            userId: user.id,
-            senderId: actor.id,
-            type: 'INVITE',
-            message: notificationTexts.invite(actor.name, team, found.productName, body.role),
-            metadata: { ...teamMetadata(found), role: body.role },
-          },
-          tx,
-        );
+        const notified = await notifyOnce(tx, {
+          userId: user.id,
+          senderId: actor.id,
+          type: 'INVITE',
+          message: notificationTexts.invite(actor.name, team, found.productName, body.role),
+          metadata: { ...teamMetadata(found), role: body.role },
+        });
         await record(tx, actor, found.team, {
           actionType: 'member_added',
           description: `Invited ${user.name} to team "${team}" as ${body.role}`,
@@ -310,7 +335,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
         });
         return {
           member: await memberOf(teamId, user.id, tx),
-          published: [memberChange('created', found.team, user.id), notificationChange('created', notified)],
+          published: [memberChange('created', found.team, user.id), notified],
         };
       });
       changes.publish(...published);
@@ -372,18 +397,50 @@ export function createTeamsService({ db, teams, activities, notifications, chang
       return member;
     },
 
-    /** Users the caller could invite; only for those who may manage the team. */
-    async candidates(actor: SessionUser, teamId: string, search: string): Promise<{ data: Candidate[] }> {
+    /**
+     * Users the caller could invite; only for those who may manage the team. Admins search the
+     * whole directory; anyone else finds a few people by exact e-mail or the start of a name,
+     * with the e-mails they did not type masked (docs/decisions/010-people-search.md).
+     */
+    async candidates(
+      actor: SessionUser,
+      teamId: string,
+      search: string,
+    ): Promise<{ data: Candidate[]; restricted: boolean }> {
       const found = await teams.findForViewer(actor, teamId);
       if (!found) throw teamNotFound();
       requireManager(actor, found);
-      const rows = await teams.candidates(teamId, search);
+      if (isAdmin(actor.role)) {
+        const rows = await teams.candidates(teamId, { by: 'contains', search });
+        return { data: rows.map((u) => toCandidate(u, u.email)), restricted: false };
+      }
+      const by = peopleSearchKind(search);
+      if (!by) return { data: [], restricted: true };
+      const rows = await teams.candidates(teamId, { by, search }, PEOPLE_SEARCH_LIMIT);
       return {
-        data: rows.map((u) => ({ _id: u.id, id: u.id, name: u.name, email: u.email, avatar: u.avatarUrl })),
+        data: rows.map((u) => toCandidate(u, by === 'email' ? u.email : maskEmail(u.email))),
+        restricted: true,
       };
     },
   };
 }
+
+const toCandidate = (
+  u: { id: string; name: string; avatarUrl: string | null },
+  email: string,
+): Candidate => ({
+  _id: u.id,
+  id: u.id,
+  name: u.name,
+  email,
+  avatar: u.avatarUrl,
+});
+
+/** `ada@example.com` → `a•••@example.com`: enough to tell two namesakes apart, not to mail them. */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return `${[...email.slice(0, Math.max(at, 0))][0] ?? ''}•••${at >= 0 ? email.slice(at) : ''}`;
+};
 
 /** What a team notification names: enough for the screen to link and to accept from it. */
 const teamMetadata = (row: TeamWithNames) => ({

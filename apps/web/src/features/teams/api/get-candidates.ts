@@ -3,14 +3,16 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client.ts';
 import { teamKeys } from './team-keys.ts';
 
-/** GET /team/{teamId}/candidates?search=: users who are not yet in the team. */
+/**
+ * GET /team/{teamId}/candidates?search=: users who are not yet in the team; `restricted` when
+ * the caller finds people only by exact e-mail or the start of a name (decision 010).
+ */
 export async function getCandidates(teamId: string, search: string, signal?: AbortSignal) {
   const query = search ? `?search=${encodeURIComponent(search)}` : '';
-  const list = await api.get<{ data: Candidate[] }>(
+  return api.get<{ data: Candidate[]; restricted: boolean }>(
     `/team/${encodeURIComponent(teamId)}/candidates${query}`,
     { signal },
   );
-  return list.data;
 }
 
 export const candidatesQueryOptions = (teamId: string, search: string) =>

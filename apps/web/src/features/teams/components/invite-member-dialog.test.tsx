@@ -25,7 +25,22 @@ function candidatesAnswer({ url }: { url: URL }) {
   const data = [linus, margaret].filter(
     (c) => c.name.toLowerCase().includes(search) || c.email.toLowerCase().includes(search),
   );
-  return jsonResponse(200, { data });
+  return jsonResponse(200, { data, restricted: false });
+}
+
+/**
+ * The endpoint as a lead who is not an admin sees it (decision 010): nobody for a short search,
+ * people by the start of a name with masked e-mails.
+ */
+function restrictedAnswer({ url }: { url: URL }) {
+  const search = (url.searchParams.get('search') ?? '').toLowerCase();
+  const data =
+    search.length < 3
+      ? []
+      : [linus, margaret]
+          .filter((c) => c.name.toLowerCase().startsWith(search))
+          .map((c) => ({ ...c, email: `${c.email[0]}•••@example.com` }));
+  return jsonResponse(200, { data, restricted: true });
 }
 
 function renderDialog() {
@@ -157,6 +172,29 @@ describe('InviteMemberDialog', () => {
     );
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('tells a lead who is not an admin to type a full e-mail or 3 letters, and asks the server only then', async () => {
+    const fetchMock = routeFetch({ [`GET ${CANDIDATES_PATH}`]: restrictedAnswer });
+    const { user } = renderDialog();
+    const hint = 'Type a full e-mail address or at least 3 letters of a name.';
+
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+    expect(screen.queryByText('Everyone is already in this team.')).not.toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    await user.type(box, 'li');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByText(hint)).toBeInTheDocument();
+
+    await user.type(box, 'n');
+    expect(await screen.findByRole('radio', { name: /Linus Torvalds/ })).toHaveAccessibleName(
+      /l•••@example\.com/,
+    );
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    const searches = callsTo(fetchMock, 'GET', CANDIDATES_PATH).map(({ url }) =>
+      url.searchParams.get('search'),
+    );
+    expect(searches).toEqual([null, 'lin']);
   });
 
   it('shows why the users could not be loaded', async () => {

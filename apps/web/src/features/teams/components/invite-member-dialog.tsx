@@ -5,6 +5,8 @@ import {
   type InviteMember,
   InviteMemberSchema,
   teamMessages as m,
+  peopleSearchHint,
+  peopleSearchKind,
 } from '@shipyard/shared';
 import { Check, Search } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -154,15 +156,21 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Candidate | undefined>();
   const settled = useDebouncedValue(search.trim(), CANDIDATE_SEARCH_DELAY_MS);
-  const candidates = useCandidates(teamId, settled);
+  // Once the server said the caller's search is restricted (decision 010), a search it would
+  // answer with nobody is not sent: the box says what to type instead.
+  const [restricted, setRestricted] = useState(false);
+  const qualifies = peopleSearchKind(settled) !== undefined;
+  const candidates = useCandidates(teamId, settled, !restricted || qualifies);
+  if (candidates.data?.restricted && !restricted) setRestricted(true);
+  const hint = (restricted || candidates.data?.restricted === true) && !qualifies;
 
-  const found = candidates.data ?? [];
+  const found = hint ? [] : (candidates.data?.data ?? []);
   const shown =
     picked && picked.id === value && !found.some((c) => c.id === picked.id) ? [picked, ...found] : found;
   const searching = candidates.isFetching && candidates.isPlaceholderData;
 
   let list: ReactNode;
-  if (candidates.isPending) {
+  if (candidates.isPending && !hint) {
     list = (
       <div className="flex flex-col gap-1 p-1">
         <span role="status" className="sr-only">
@@ -179,7 +187,7 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
         ))}
       </div>
     );
-  } else if (candidates.isError) {
+  } else if (candidates.isError && !hint) {
     list = (
       <p role="alert" className="px-3 py-4 text-center text-sm">
         <span className="font-medium">{inviteMessages.loadFailed}</span>
@@ -189,7 +197,7 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
   } else if (shown.length === 0) {
     list = (
       <p className="px-3 py-6 text-center text-muted-foreground text-sm">
-        {settled ? inviteMessages.noMatches(settled) : inviteMessages.noCandidates}
+        {hint ? peopleSearchHint : settled ? inviteMessages.noMatches(settled) : inviteMessages.noCandidates}
       </p>
     );
   } else {

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../testing/factories.ts';
+import { multipartFile, tinyPng } from '../../testing/multipart.ts';
+import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+
+// Issue 13 #7: an avatar_url points only at the account's own upload, and replacing an avatar
+// removes only a file that account uploaded.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+const upload = (headers: Headers, data = tinyPng) => {
+  const body = multipartFile('file', 'me.png', 'image/png', data);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/avatar',
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
+};
+const setAvatarUrl = (headers: Headers, avatar_url: string | null) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/auth/profile', payload: { avatar_url }, headers });
+
+describe('avatar ownership', () => {
+  it("leaves the victim's avatar downloadable when an attacker points at it and uploads a new one", async () => {
+    const victim = await createSignedInUser(ctx, { name: 'Vic Victim' });
+    const attacker = await createSignedInUser(ctx, { name: 'Mal Attacker' });
+    const victimUrl: string = (await upload(victim.headers)).json().avatar_url;
+
+    await setAvatarUrl(attacker.headers, victimUrl);
+    expect((await upload(attacker.headers)).statusCode).toBe(200);
+
+    const served = await ctx.app.inject(victimUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(tinyPng)).toBe(true);
+  });
+
+  it("refuses an https URL and another user's upload as avatar_url with a 400", async () => {
+    const victim = await createSignedInUser(ctx);
+    const attacker = await createSignedInUser(ctx);
+    const victimUrl: string = (await upload(victim.headers)).json().avatar_url;
+
+    const pixel = await setAvatarUrl(attacker.headers, 'https://tracker.example.com/pixel.png');
+    expect(pixel.statusCode).toBe(400);
+    const stolen = await setAvatarUrl(attacker.headers, victimUrl);
+    expect(stolen.statusCode).toBe(400);
+    const me = await ctx.app.inject({ url: '/api/user/me', headers: attacker.headers });
+    expect(me.json().avatar_url).toBeNull();
+  });
+
+  it('accepts the account its own upload, and empty to remove the avatar', async () => {
+    const { headers } = await createSignedInUser(ctx);
+    const own: string = (await upload(headers)).json().avatar_url;
+
+    const kept = await setAvatarUrl(headers, own);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().avatar_url).toBe(own);
+
+    const removed = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      payload: { avatar_url: '' },
+      headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().avatar_url).toBeNull();
+  });
+});
