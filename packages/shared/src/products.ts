@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { notEmptyUpdate } from './api.ts';
 import { PageQuerySchema } from './users.ts';
 
 // Products (spec §3; "projects" in the API's paths). Statuses are the board's column ids.
@@ -107,7 +108,7 @@ export type CreateProductInput = z.input<typeof CreateProductSchema>;
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z
   .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES) }))
-  .check(datesInOrder);
+  .check(datesInOrder, notEmptyUpdate());
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 
 export const ProductStatusUpdateSchema = z.object({ status: productFields.status });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { notEmptyUpdate } from './api.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 
 // Third-party services (spec §2.19, §3 Third-party service, §4 Service status, §8.2 Services):
@@ -147,7 +148,7 @@ export type CreateServiceInput = z.input<typeof CreateServiceSchema>;
  * `productIds` replaces the list. A Webhook service must end up with a URL (checked on the server
  * against what is stored).
  */
-export const UpdateServiceSchema = z.partial(
+const UpdateServiceFieldsSchema = z.partial(
   z.object({
     ...serviceFields,
     description: z.string().check(z.trim(), z.maxLength(1000)),
@@ -156,6 +157,7 @@ export const UpdateServiceSchema = z.partial(
     productIds: z.array(z.uuid(m.productNotFound)).check(z.maxLength(PAGE_LIMIT_MAX)),
   }),
 );
+export const UpdateServiceSchema = UpdateServiceFieldsSchema.check(notEmptyUpdate());
 export type UpdateService = z.infer<typeof UpdateServiceSchema>;
 
 /** PATCH /api/services/{id}/status: Enable (Active) or Disable (Inactive). */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { notEmptyUpdate } from './api.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
 
@@ -100,7 +101,7 @@ export type CreateTask = z.infer<typeof CreateTaskSchema>;
 export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
 
 /** PATCH /api/tasks/{id}/update: any of the fields; `projectId` moves the task to another product. */
-export const UpdateTaskSchema = z.partial(
+const UpdateTaskFieldsSchema = z.partial(
   z.object({
     ...taskFields,
     description: z.string().check(z.trim(), z.maxLength(5000)),
@@ -115,6 +116,7 @@ export const UpdateTaskSchema = z.partial(
     dueDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
   }),
 );
+export const UpdateTaskSchema = UpdateTaskFieldsSchema.check(notEmptyUpdate());
 export type UpdateTask = z.infer<typeof UpdateTaskSchema>;
 
 /** PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'). */

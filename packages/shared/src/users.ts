@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { notEmptyUpdate } from './api.ts';
 import { DEPARTMENTS, NAME_MIN, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { ROLES } from './permissions.ts';
@@ -64,7 +65,7 @@ const clearable = <T extends z.ZodMiniType>(schema: T) =>
     ),
   ]);
 
-export const ProfileUpdateSchema = z.strictObject({
+const ProfileFieldsSchema = z.strictObject({
   username: clearable(username),
   full_name: z.optional(
     z.string(m.nameMin2).check(z.trim(), z.minLength(NAME_MIN, m.nameMin2), z.maxLength(100)),
@@ -72,9 +73,11 @@ export const ProfileUpdateSchema = z.strictObject({
   avatar_url: clearable(AvatarUrlSchema),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+/** PATCH /api/auth/profile: `{}` changes nothing and is refused. */
+export const ProfileUpdateSchema = ProfileFieldsSchema.check(notEmptyUpdate());
 
 /** The Personal Information form of /profile: the part of a profile update typed by hand. */
-export const PersonalInfoSchema = z.pick(ProfileUpdateSchema, { username: true, full_name: true });
+export const PersonalInfoSchema = z.pick(ProfileFieldsSchema, { username: true, full_name: true });
 
 const department = z.enum(DEPARTMENTS, m.department);
 const skills = z.optional(
@@ -97,7 +100,7 @@ export const AdminCreateUserSchema = z.object({
 });
 export type AdminCreateUser = z.infer<typeof AdminCreateUserSchema>;
 
-export const AdminUpdateUserSchema = z.object({
+const AdminUpdateUserFieldsSchema = z.object({
   id: z.uuid('User not found'),
   name: z.optional(z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100))),
   email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail))),
@@ -107,6 +110,8 @@ export const AdminUpdateUserSchema = z.object({
   skills,
   disabled: z.optional(z.boolean()),
 });
+/** PATCH /api/user/update-user: the id alone changes nothing and is refused. */
+export const AdminUpdateUserSchema = AdminUpdateUserFieldsSchema.check(notEmptyUpdate(['id']));
 export type AdminUpdateUser = z.infer<typeof AdminUpdateUserSchema>;
 
 export const RoleChangeSchema = z.object({ role: RoleSchema });
