@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { notEmptyUpdate } from './api.ts';
+import { isBoundedJson, notEmptyUpdate } from './api.ts';
+import { multiLine, singleLine } from './text.ts';
 import { PageQuerySchema } from './users.ts';
 
 // Products (spec §3; "projects" in the API's paths). Statuses are the board's column ids.
@@ -171,6 +172,24 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
+/**
+ * The types a client may post (POST /api/activities): notes. Every other type describes a change
+ * and is written by the server with it; reports and analytics read only those (issue 13 #9).
+ */
+export const CLIENT_ACTIVITY_TYPES = ['comment_added', 'milestone_reached', 'other'] as const;
+export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
+
+/** Caps of a posted entry (docs/security.md): its metadata as serialized JSON, and its shape. */
+export const ACTIVITY_METADATA_MAX_BYTES = 4096;
+export const ACTIVITY_METADATA_MAX_DEPTH = 4;
+export const ACTIVITY_METADATA_MAX_KEYS = 50;
+export const ACTIVITY_DESCRIPTION_MAX = 1000;
+
+export const activityMessages = {
+  clientType: `Only these entries can be posted: ${CLIENT_ACTIVITY_TYPES.join(', ')}`,
+  metadataTooLarge: `Metadata must be at most ${ACTIVITY_METADATA_MAX_BYTES} bytes of JSON, ${ACTIVITY_METADATA_MAX_DEPTH} levels deep, with at most ${ACTIVITY_METADATA_MAX_KEYS} keys`,
+} as const;
+
 const PersonRefSchema = z.object({ _id: z.string(), name: z.string(), avatar_url: z.nullable(z.string()) });
 
 export const ActivitySchema = z.object({
@@ -191,10 +210,30 @@ export const ActivitySchema = z.object({
 export type Activity = z.infer<typeof ActivitySchema>;
 
 export const CreateActivitySchema = z.object({
-  actionType: z.enum(ACTIVITY_TYPES),
-  description: z.string().check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(1000)),
+  actionType: z.enum(CLIENT_ACTIVITY_TYPES, activityMessages.clientType),
+  description: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Description is required'),
+      z.maxLength(ACTIVITY_DESCRIPTION_MAX),
+      multiLine(),
+    ),
   projectId: z.uuid(productMessages.notFound),
-  metadata: z._default(z.record(z.string(), z.unknown()), {}),
+  metadata: z._default(
+    z.record(z.string(), z.unknown()).check(
+      z.refine(
+        (v) =>
+          isBoundedJson(v, {
+            maxBytes: ACTIVITY_METADATA_MAX_BYTES,
+            maxDepth: ACTIVITY_METADATA_MAX_DEPTH,
+            maxKeys: ACTIVITY_METADATA_MAX_KEYS,
+          }),
+        activityMessages.metadataTooLarge,
+      ),
+    ),
+    {},
+  ),
 });
 export type CreateActivity = z.infer<typeof CreateActivitySchema>;
 
@@ -207,8 +246,12 @@ export const ActivityLogQuerySchema = z.object({
 });
 export type ActivityLogQuery = z.infer<typeof ActivityLogQuerySchema>;
 
+/** A row of the activity log: the screen reads no metadata, so the list does not carry it. */
+export const ActivityLogEntrySchema = z.omit(ActivitySchema, { metadata: true });
+export type ActivityLogEntry = z.infer<typeof ActivityLogEntrySchema>;
+
 export const ActivityListSchema = z.object({
-  data: z.array(ActivitySchema),
+  data: z.array(ActivityLogEntrySchema),
   /** How many entries match the filters, counted up to 10,000 (the list holds at most `limit`). */
   total: z.number(),
   /** More than `total` entries match: the screen says "10,000+". */

@@ -54,7 +54,7 @@ describe('POST /api/activities', () => {
     const res = await as(
       owner,
       post({
-        actionType: 'task_created',
+        actionType: 'comment_added',
         description: 'Created task "Wire up"',
         projectId: product.id,
         metadata: { priority: 'high', status: 'Pending' },
@@ -66,7 +66,7 @@ describe('POST /api/activities', () => {
     expect(data).toEqual({
       _id: data.id,
       id: expect.any(String),
-      actionType: 'task_created',
+      actionType: 'comment_added',
       description: 'Created task "Wire up"',
       metadata: { priority: 'high', status: 'Pending' },
       projectId: product.id,
@@ -79,7 +79,8 @@ describe('POST /api/activities', () => {
     const [stored] = await entriesOf(product.id);
     expect(stored).toMatchObject({
       id: data.id,
-      actionType: 'task_created',
+      actionType: 'comment_added',
+      source: 'client',
       performedBy: owner.user.id,
       metadata: { priority: 'high', status: 'Pending' },
     });
@@ -124,6 +125,69 @@ describe('POST /api/activities', () => {
     expect(await countActivities()).toBe(before);
   });
 
+  it.each([
+    ['a task status change', 'task_status_updated'],
+    ['a completed task', 'task_completed'],
+    ['a product status change', 'status_changed'],
+    ['a product creation', 'prd_created'],
+  ])(
+    'refuses %s posted by a client (the server writes those alone), storing nothing',
+    async (_, actionType) => {
+      const owner = await member();
+      const product = await createProduct(ctx, owner.user.id);
+      const before = await countActivities();
+      const res = await as(
+        owner,
+        post({
+          actionType,
+          description: 'Changed task "X" from Completed to Pending',
+          projectId: product.id,
+          metadata: { previousStatus: 'Completed', newStatus: 'Pending' },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { fields: { actionType: [expect.any(String)] } },
+      });
+      expect(await countActivities()).toBe(before);
+    },
+  );
+
+  it.each([
+    ['900 KB of metadata', { blob: 'x'.repeat(900 * 1024) }],
+    ['metadata one byte over 4 KB', { blob: 'x'.repeat(4096 - '{"blob":""}'.length + 1) }],
+    ['metadata 4 KB long in multi-byte characters', { blob: 'é'.repeat(2100) }],
+    ['metadata nested five deep', { a: { b: { c: { d: { e: 1 } } } } }],
+    ['metadata with 51 keys', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))],
+  ])('refuses %s with 400 and stores nothing', async (_, metadata) => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const before = await countActivities();
+    const res = await as(
+      owner,
+      post({ actionType: 'other', description: 'x', projectId: product.id, metadata }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().details.fields)).toEqual(['metadata']);
+    expect(await countActivities()).toBe(before);
+  });
+
+  it('accepts metadata of exactly 4 KB, four levels deep', async () => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const exact = { blob: 'x'.repeat(4096 - '{"blob":""}'.length) };
+    const deep = { a: { b: { c: { d: 1 } } } };
+    for (const metadata of [exact, deep]) {
+      const res = await as(
+        owner,
+        post({ actionType: 'other', description: 'x', projectId: product.id, metadata }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.metadata).toEqual(metadata);
+    }
+  });
+
   it('is 404 for an unknown or hidden product, and 401 without a session, storing nothing', async () => {
     const owner = await member();
     const stranger = await member();
@@ -135,6 +199,39 @@ describe('POST /api/activities', () => {
     expect(unknown.statusCode).toBe(404);
     expect((await as(undefined, post(body))).statusCode).toBe(401);
     expect(await countActivities()).toBe(before);
+  });
+});
+
+describe('history posted by a client', () => {
+  it('never counts in the reopened figure of analytics, whether posted now or stored before the rule', async () => {
+    const root = await createSignedInUser(ctx, { role: 'super admin' });
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const reopened = async () => {
+      const res = await as(root, { url: '/api/analytics?timeframe=week' });
+      expect(res.statusCode).toBe(200);
+      return res.json().quality.reopened;
+    };
+    const before = await reopened();
+    const forged = {
+      actionType: 'task_status_updated',
+      description: 'Changed task "X" from Completed to Pending',
+      projectId: product.id,
+      metadata: { previousStatus: 'Completed', newStatus: 'Pending' },
+    };
+    expect((await as(owner, post(forged))).statusCode).toBe(400);
+    // An entry a client posted before types were limited, marked as the client's.
+    await ctx.db.insert(activities).values({
+      actionType: 'task_status_updated',
+      description: forged.description,
+      metadata: forged.metadata,
+      productId: product.id,
+      performedBy: owner.user.id,
+      source: 'client',
+    });
+    // A note that says the same thing is a note.
+    expect((await as(owner, post({ ...forged, actionType: 'other' }))).statusCode).toBe(201);
+    expect(await reopened()).toBe(before);
   });
 });
 
@@ -323,6 +420,25 @@ describe('GET /api/activities', () => {
     expect(theirs).toMatchObject({ data: [], total: 0, actionTypes: [] });
     const byAdmin = (await as(admin, { url: '/api/activities?search=my%20loose' })).json();
     expect(byAdmin).toMatchObject({ total: 1, data: [{ description: 'My loose note', projectId: null }] });
+  });
+
+  it('leaves the metadata of each entry out of the log, which does not show it', async () => {
+    const me = await member();
+    const product = await createProduct(ctx, me.user.id);
+    await ctx.db.insert(activities).values({
+      actionType: 'status_changed',
+      description: 'Status changed',
+      metadata: { previousStatus: 'planning', newStatus: 'testing', blob: 'x'.repeat(3000) },
+      productId: product.id,
+      performedBy: me.user.id,
+      createdAt: nextSecond(),
+    });
+    const res = await as(me, { url: `/api/activities?productId=${product.id}` });
+    expect(res.statusCode).toBe(200);
+    const [entry] = res.json().data;
+    expect(entry).toMatchObject({ actionType: 'status_changed', description: 'Status changed' });
+    expect(entry).not.toHaveProperty('metadata');
+    expect(res.body.length).toBeLessThan(1000);
   });
 
   it('refuses a caller without a session and a limit above 100', async () => {
