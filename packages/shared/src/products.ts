@@ -65,6 +65,9 @@ export const productMessages = {
   statusUpdateFailed: 'Failed to update product status',
 } as const;
 
+/** Caps of stored product text (docs/security.md). */
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+
 /** A real calendar day: Date.parse would take '2026-02-30' (as 2 March), PostgreSQL would not. */
 const isCalendarDay = (v: string) => {
   const day = new Date(`${v}T00:00:00Z`);
@@ -78,10 +81,15 @@ export const isoDate = (message: string) =>
 const productFields = {
   name: z
     .string(productMessages.nameRequired)
-    .check(z.trim(), z.minLength(1, productMessages.nameRequired), z.maxLength(200)),
+    .check(z.trim(), z.minLength(1, productMessages.nameRequired), z.maxLength(200), singleLine()),
   description: z
     .string(productMessages.descriptionRequired)
-    .check(z.trim(), z.minLength(1, productMessages.descriptionRequired), z.maxLength(5000)),
+    .check(
+      z.trim(),
+      z.minLength(1, productMessages.descriptionRequired),
+      z.maxLength(PRODUCT_DESCRIPTION_MAX),
+      multiLine(),
+    ),
   start_date: isoDate(productMessages.startDateRequired),
   target_end_date: isoDate(productMessages.targetDateRequired),
   status: z.pipe(
@@ -134,7 +142,7 @@ const csv = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /** GET /api/projects: search on name or description, filters as comma lists, paging. */
 export const ProductFiltersSchema = z.extend(PageQuerySchema, {
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200), singleLine())),
   status: csv(PRODUCT_STATUSES),
   priority: csv(PRODUCT_PRIORITIES),
   team: csv(TEAM_TYPES),
@@ -240,8 +248,8 @@ export type CreateActivity = z.infer<typeof CreateActivitySchema>;
 /** GET /api/activities: the activity log (at most 100, newest first). */
 export const ActivityLogQuerySchema = z.object({
   productId: z.optional(z.uuid(productMessages.notFound)),
-  action: z.optional(z.string().check(z.maxLength(50))),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  action: z.optional(z.string().check(z.maxLength(50), singleLine())),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200), singleLine())),
   limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 100),
 });
 export type ActivityLogQuery = z.infer<typeof ActivityLogQuerySchema>;

@@ -3,6 +3,7 @@ import { notEmptyUpdate } from './api.ts';
 import { DEPARTMENTS, NAME_MIN, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { ROLES } from './permissions.ts';
+import { singleLine } from './text.ts';
 
 export const RoleSchema = z.enum(ROLES);
 
@@ -81,7 +82,7 @@ export const PersonalInfoSchema = z.pick(ProfileFieldsSchema, { username: true, 
 
 const department = z.enum(DEPARTMENTS, m.department);
 const skills = z.optional(
-  z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+  z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50), singleLine())).check(z.maxLength(30)),
 );
 
 export const AdminCreateUserSchema = z.object({
@@ -95,7 +96,7 @@ export const AdminCreateUserSchema = z.object({
     z.transform((r) => (r ? r : ('member' as const))),
   ),
   department: z.optional(department),
-  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100), singleLine()))),
   skills,
 });
 export type AdminCreateUser = z.infer<typeof AdminCreateUserSchema>;
@@ -106,7 +107,7 @@ const AdminUpdateUserFieldsSchema = z.object({
   email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail))),
   role: z.optional(RoleSchema),
   department: z.optional(z.nullable(department)),
-  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100), singleLine()))),
   skills,
   disabled: z.optional(z.boolean()),
 });
@@ -146,10 +147,12 @@ export const TeamMemberFormSchema = z.object({
   role: AdminCreateUserSchema.shape.role,
   /** An empty job title is none. */
   position: z.pipe(
-    z.string().check(z.trim(), z.maxLength(100)),
+    z.string().check(z.trim(), z.maxLength(100), singleLine()),
     z.transform((v) => (v === '' ? null : v)),
   ),
-  skills: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+  skills: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50), singleLine()))
+    .check(z.maxLength(30)),
 });
 export type TeamMemberForm = z.infer<typeof TeamMemberFormSchema>;
 export type TeamMemberFormInput = z.input<typeof TeamMemberFormSchema>;
@@ -159,7 +162,7 @@ export type TeamMemberFormInput = z.input<typeof TeamMemberFormSchema>;
  * ignoring case; `department` is one department, or 'all' (any casing) for every one.
  */
 export const DirectoryQuerySchema = z.extend(PageQuerySchema, {
-  search: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  search: z._default(z.string().check(z.trim(), z.maxLength(200), singleLine()), ''),
   department: z._default(
     z.pipe(
       z.transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),

@@ -239,3 +239,60 @@ describe('a malformed multipart upload', () => {
     },
   );
 });
+
+describe('the shared text rules of every schema', () => {
+  const oneLine: [Method, () => string, string, () => Record<string, unknown>][] = [
+    ['PATCH', () => `/api/projects/${productId}`, 'name', () => ({})],
+    ['PATCH', () => `/api/tasks/${taskId}/update`, 'title', () => ({})],
+    ['POST', () => `/api/team/${productId}/create-team`, 'name', () => ({ teamType: 'qa' })],
+    ['POST', () => '/api/events', 'title', () => ({ date: '2026-03-01', type: 'meeting' })],
+    ['POST', () => '/api/services', 'name', () => ({ category: 'Payment', integration: 'SDK' })],
+    ['PATCH', () => '/api/user/update-user', 'position', () => ({ id: admin.user.id })],
+  ];
+
+  it.each([
+    ['a line break', 'two\nlines'],
+    ['a bell', 'ring\u0007'],
+    ['a line separator', 'a\u2028b'],
+  ])(
+    'refuses %s in a one-line field of each module with 400 on that field, storing nothing',
+    async (_, bad) => {
+      const before = await snapshot();
+      for (const [method, url, field, rest] of oneLine) {
+        const res = await call(method, url(), { ...rest(), [field]: bad });
+        expect([url(), res.statusCode]).toEqual([url(), 400]);
+        expect(Object.keys(res.json().details.fields)).toEqual([field]);
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
+
+  it.each([
+    '/api/projects?search=a%07b',
+    '/api/activities?search=a%0Ab',
+    '/api/tasks/all?search=a%1Bb',
+    '/api/services?search=a%07b',
+    '/api/team/all-team-members?search=a%07b',
+  ])('refuses a control character in the search of GET %s', async (url) => {
+    const res = await call('GET', url);
+    expectAppError(res);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses a description one character over its cap and a control character in it, keeping tabs and line breaks', async () => {
+    const before = await snapshot();
+    for (const [url, field, max] of [
+      [`/api/projects/${productId}`, 'description', 5000],
+      [`/api/tasks/${taskId}/update`, 'description', 5000],
+    ] as const) {
+      const long = await call('PATCH', url, { [field]: 'x'.repeat(max + 1) });
+      expect(long.statusCode).toBe(400);
+      const bell = await call('PATCH', url, { [field]: 'ring\u0007' });
+      expect(bell.statusCode).toBe(400);
+    }
+    expect(await snapshot()).toBe(before);
+    const kept = await call('PATCH', `/api/tasks/${taskId}/update`, { description: 'one\ttwo\r\nthree' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().description).toBe('one\ttwo\r\nthree');
+  });
+});
