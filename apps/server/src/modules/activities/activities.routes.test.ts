@@ -1,8 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { productMessages } from '@shipyard/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, users } from '../../db/schema/index.ts';
-import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
+import {
+  addMember,
+  createProduct,
+  createSignedInUser,
+  createTask,
+  createTeam,
+} from '../../testing/factories.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -232,6 +239,51 @@ describe('history posted by a client', () => {
     // A note that says the same thing is a note.
     expect((await as(owner, post({ ...forged, actionType: 'other' }))).statusCode).toBe(201);
     expect(await reopened()).toBe(before);
+  });
+});
+
+describe('migration 0008 (activity source)', () => {
+  it('marks as posted by a client the old task status entries that name no task, and only those', async () => {
+    const sqlText = await readFile(
+      new URL('../../db/migrations/0008_activity_source.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = sqlText.split('--> statement-breakpoint').find((s) => s.includes('UPDATE'));
+    expect(backfill).toBeDefined();
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const task = await createTask(ctx, product.id);
+    const entry = (description: string, values: Partial<typeof activities.$inferInsert>) => ({
+      actionType: 'task_status_updated',
+      description,
+      productId: product.id,
+      performedBy: owner.user.id,
+      metadata: { previousStatus: 'Completed', newStatus: 'Pending' },
+      ...values,
+    });
+    // As stored before the migration: every entry 'server'.
+    await ctx.db
+      .insert(activities)
+      .values([
+        entry('forged', {}),
+        entry('by the server', {
+          taskId: task.id,
+          metadata: { previousStatus: 'Completed', taskId: task.id },
+        }),
+        entry('of a deleted task', { metadata: { previousStatus: 'Completed', taskId: task.id } }),
+        entry('a note', { actionType: 'other' }),
+      ]);
+    await ctx.pool.query(backfill as string);
+    const rows = await ctx.db
+      .select({ description: activities.description, source: activities.source })
+      .from(activities)
+      .where(eq(activities.productId, product.id));
+    expect(Object.fromEntries(rows.map((r) => [r.description, r.source]))).toEqual({
+      forged: 'client',
+      'by the server': 'server',
+      'of a deleted task': 'server',
+      'a note': 'server',
+    });
   });
 });
 
