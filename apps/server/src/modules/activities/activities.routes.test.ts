@@ -262,17 +262,15 @@ describe('migration 0008 (activity source)', () => {
       ...values,
     });
     // As stored before the migration: every entry 'server'.
-    await ctx.db
-      .insert(activities)
-      .values([
-        entry('forged', {}),
-        entry('by the server', {
-          taskId: task.id,
-          metadata: { previousStatus: 'Completed', taskId: task.id },
-        }),
-        entry('of a deleted task', { metadata: { previousStatus: 'Completed', taskId: task.id } }),
-        entry('a note', { actionType: 'other' }),
-      ]);
+    await ctx.db.insert(activities).values([
+      entry('forged', {}),
+      entry('by the server', {
+        taskId: task.id,
+        metadata: { previousStatus: 'Completed', taskId: task.id },
+      }),
+      entry('of a deleted task', { metadata: { previousStatus: 'Completed', taskId: task.id } }),
+      entry('a note', { actionType: 'other' }),
+    ]);
     await ctx.pool.query(backfill as string);
     const rows = await ctx.db
       .select({ description: activities.description, source: activities.source })
