@@ -243,13 +243,13 @@ describe('history posted by a client', () => {
 });
 
 describe('migration 0008 (activity source)', () => {
-  it('marks as posted by a client the old task status entries that name no task, and only those', async () => {
+  it('marks as posted by a client the old task status entries that name no task, and truncates only metadata over 64 KB', async () => {
     const sqlText = await readFile(
       new URL('../../db/migrations/0008_activity_source.sql', import.meta.url),
       'utf8',
     );
-    const backfill = sqlText.split('--> statement-breakpoint').find((s) => s.includes('UPDATE'));
-    expect(backfill).toBeDefined();
+    const updates = sqlText.split('--> statement-breakpoint').filter((s) => s.includes('UPDATE'));
+    expect(updates).toHaveLength(2);
     const owner = await member();
     const product = await createProduct(ctx, owner.user.id);
     const task = await createTask(ctx, product.id);
@@ -270,8 +270,14 @@ describe('migration 0008 (activity source)', () => {
       }),
       entry('of a deleted task', { metadata: { previousStatus: 'Completed', taskId: task.id } }),
       entry('a note', { actionType: 'other' }),
+      entry('a huge note', { actionType: 'other', metadata: { blob: 'x'.repeat(70_000) } }),
+      entry('a long server entry', {
+        actionType: 'task_updated',
+        taskId: task.id,
+        metadata: { changes: { description: ['x'.repeat(5000), 'y'.repeat(5000)] }, taskId: task.id },
+      }),
     ]);
-    await ctx.pool.query(backfill as string);
+    for (const update of updates) await ctx.pool.query(update);
     const rows = await ctx.db
       .select({ description: activities.description, source: activities.source })
       .from(activities)
@@ -281,7 +287,13 @@ describe('migration 0008 (activity source)', () => {
       'by the server': 'server',
       'of a deleted task': 'server',
       'a note': 'server',
+      'a huge note': 'server',
+      'a long server entry': 'server',
     });
+    const metadataOf = async (description: string) =>
+      (await ctx.db.select().from(activities).where(eq(activities.description, description)))[0]?.metadata;
+    expect(await metadataOf('a huge note')).toEqual({ truncated: true });
+    expect(await metadataOf('a long server entry')).toMatchObject({ taskId: task.id });
   });
 });
 
