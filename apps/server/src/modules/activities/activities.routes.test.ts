@@ -162,7 +162,7 @@ describe('POST /api/activities', () => {
   );
 
   it.each([
-    ['900 KB of metadata', { blob: 'x'.repeat(900 * 1024) }],
+    ['1 MB of metadata (1,000,000 characters, within the 1 MiB body limit)', { blob: 'x'.repeat(1_000_000) }],
     ['metadata one byte over 4 KB', { blob: 'x'.repeat(4096 - '{"blob":""}'.length + 1) }],
     ['metadata 4 KB long in multi-byte characters', { blob: 'é'.repeat(2100) }],
     ['metadata nested five deep', { a: { b: { c: { d: { e: 1 } } } } }],
