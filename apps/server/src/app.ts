@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
+import { registerInputGuard } from './lib/input-guard.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import { NAME_MIN, PASSWORD_MIN_LOGIN, PASSWORD_MIN_RESET } from './constants.ts';
 import { authMessages, validationMessages as m } from './messages.ts';
+import { singleLine } from './text.ts';
 
 const trimmedLower = (message: string) => z.string(message).check(z.trim(), z.toLowerCase());
 const email = z.pipe(
@@ -14,7 +15,8 @@ const password = (min: number, message: string) =>
     .check(z.minLength(min, message), z.maxLength(256, 'Password must be at most 256 characters'));
 const loginPassword = password(PASSWORD_MIN_LOGIN, m.passwordMin6);
 const newPassword = password(PASSWORD_MIN_RESET, m.passwordMin8);
-const required = z.string(m.required).check(z.minLength(1, m.required));
+/** A token or a typed password: one line, at most 256 characters (longer ones are never issued). */
+const required = z.string(m.required).check(z.minLength(1, m.required), z.maxLength(256));
 
 export const LoginSchema = z.object({ email, password: loginPassword });
 export type Login = z.infer<typeof LoginSchema>;
@@ -33,7 +35,7 @@ export const RegisterSchema = z.object({
 export type Register = z.infer<typeof RegisterSchema>;
 
 export const ResetRequestSchema = z.object({
-  email: z.pipe(trimmedLower(m.resetEmail), z.email(m.resetEmail)),
+  email: z.pipe(trimmedLower(m.resetEmail), z.email(m.resetEmail).check(z.maxLength(254, m.resetEmail))),
 });
 export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 
@@ -69,7 +71,13 @@ export const ChangePasswordSchema = z
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const VerifyQuerySchema = z.object({
-  token: z.string(authMessages.verifyTokenInvalid).check(z.minLength(1, authMessages.verifyTokenInvalid)),
+  token: z
+    .string(authMessages.verifyTokenInvalid)
+    .check(
+      z.minLength(1, authMessages.verifyTokenInvalid),
+      z.maxLength(256, authMessages.verifyTokenInvalid),
+      singleLine(),
+    ),
 });
 export const ResendVerificationSchema = z.object({ email });
 

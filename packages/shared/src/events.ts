@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { validationMessages } from './messages.ts';
 import { isAdmin, type Role } from './permissions.ts';
 import { productMessages } from './products.ts';
+import { multiLine, singleLine } from './text.ts';
 
 // Calendar events (spec §2.13, §3 Event, §4 Event status, §5 Event, §7.5, §8.2 Event, §9).
 
@@ -172,6 +173,7 @@ const eventFields = {
       z.trim(),
       z.minLength(1, eventMessages.titleRequired),
       z.maxLength(EVENT_TITLE_MAX, eventMessages.titleTooLong),
+      singleLine(),
     ),
   date: day,
   startTime,
@@ -179,7 +181,9 @@ const eventFields = {
   status: statusOf(EVENT_STATUSES, eventMessages.statusRequired),
   description: z.pipe(
     z.transform((v: unknown) => (v === null || v === undefined ? '' : v)),
-    z.string().check(z.trim(), z.maxLength(EVENT_DESCRIPTION_MAX, eventMessages.descriptionTooLong)),
+    z
+      .string()
+      .check(z.trim(), z.maxLength(EVENT_DESCRIPTION_MAX, eventMessages.descriptionTooLong), multiLine()),
   ),
   meetingLink,
   participants,

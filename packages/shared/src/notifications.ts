@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { singleLine } from './text.ts';
 
 // Notifications (spec §2.21, §3 Notification, §4, §7.5, §8.2). A user only ever sees and
 // changes their own.
@@ -53,7 +54,7 @@ export const NotificationQuerySchema = z.object({
       z.boolean(),
     ),
   ),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(z.string().check(z.maxLength(200), singleLine())),
   limit: z._default(
     z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(PAGE_LIMIT_MAX))),
     PAGE_LIMIT_DEFAULT,

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { isBoundedJson, notEmptyUpdate } from './api.ts';
+import { multiLine, singleLine } from './text.ts';
 import { PageQuerySchema } from './users.ts';
 
 // Products (spec §3; "projects" in the API's paths). Statuses are the board's column ids.
@@ -63,6 +65,9 @@ export const productMessages = {
   statusUpdateFailed: 'Failed to update product status',
 } as const;
 
+/** Caps of stored product text (docs/security.md). */
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+
 /** A real calendar day: Date.parse would take '2026-02-30' (as 2 March), PostgreSQL would not. */
 const isCalendarDay = (v: string) => {
   const day = new Date(`${v}T00:00:00Z`);
@@ -76,10 +81,15 @@ export const isoDate = (message: string) =>
 const productFields = {
   name: z
     .string(productMessages.nameRequired)
-    .check(z.trim(), z.minLength(1, productMessages.nameRequired), z.maxLength(200)),
+    .check(z.trim(), z.minLength(1, productMessages.nameRequired), z.maxLength(200), singleLine()),
   description: z
     .string(productMessages.descriptionRequired)
-    .check(z.trim(), z.minLength(1, productMessages.descriptionRequired), z.maxLength(5000)),
+    .check(
+      z.trim(),
+      z.minLength(1, productMessages.descriptionRequired),
+      z.maxLength(PRODUCT_DESCRIPTION_MAX),
+      multiLine(),
+    ),
   start_date: isoDate(productMessages.startDateRequired),
   target_end_date: isoDate(productMessages.targetDateRequired),
   status: z.pipe(
@@ -107,7 +117,7 @@ export type CreateProductInput = z.input<typeof CreateProductSchema>;
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z
   .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES) }))
-  .check(datesInOrder);
+  .check(datesInOrder, notEmptyUpdate());
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 
 export const ProductStatusUpdateSchema = z.object({ status: productFields.status });
@@ -132,7 +142,7 @@ const csv = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /** GET /api/projects: search on name or description, filters as comma lists, paging. */
 export const ProductFiltersSchema = z.extend(PageQuerySchema, {
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200), singleLine())),
   status: csv(PRODUCT_STATUSES),
   priority: csv(PRODUCT_PRIORITIES),
   team: csv(TEAM_TYPES),
@@ -170,6 +180,24 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
+/**
+ * The types a client may post (POST /api/activities): notes. Every other type describes a change
+ * and is written by the server with it; reports and analytics read only those (issue 13 #9).
+ */
+export const CLIENT_ACTIVITY_TYPES = ['comment_added', 'milestone_reached', 'other'] as const;
+export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
+
+/** Caps of a posted entry (docs/security.md): its metadata as serialized JSON, and its shape. */
+export const ACTIVITY_METADATA_MAX_BYTES = 4096;
+export const ACTIVITY_METADATA_MAX_DEPTH = 4;
+export const ACTIVITY_METADATA_MAX_KEYS = 50;
+export const ACTIVITY_DESCRIPTION_MAX = 1000;
+
+export const activityMessages = {
+  clientType: `Only these entries can be posted: ${CLIENT_ACTIVITY_TYPES.join(', ')}`,
+  metadataTooLarge: `Metadata must be at most ${ACTIVITY_METADATA_MAX_BYTES} bytes of JSON, ${ACTIVITY_METADATA_MAX_DEPTH} levels deep, with at most ${ACTIVITY_METADATA_MAX_KEYS} keys`,
+} as const;
+
 const PersonRefSchema = z.object({ _id: z.string(), name: z.string(), avatar_url: z.nullable(z.string()) });
 
 export const ActivitySchema = z.object({
@@ -190,24 +218,48 @@ export const ActivitySchema = z.object({
 export type Activity = z.infer<typeof ActivitySchema>;
 
 export const CreateActivitySchema = z.object({
-  actionType: z.enum(ACTIVITY_TYPES),
-  description: z.string().check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(1000)),
+  actionType: z.enum(CLIENT_ACTIVITY_TYPES, activityMessages.clientType),
+  description: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Description is required'),
+      z.maxLength(ACTIVITY_DESCRIPTION_MAX),
+      multiLine(),
+    ),
   projectId: z.uuid(productMessages.notFound),
-  metadata: z._default(z.record(z.string(), z.unknown()), {}),
+  metadata: z._default(
+    z.record(z.string(), z.unknown()).check(
+      z.refine(
+        (v) =>
+          isBoundedJson(v, {
+            maxBytes: ACTIVITY_METADATA_MAX_BYTES,
+            maxDepth: ACTIVITY_METADATA_MAX_DEPTH,
+            maxKeys: ACTIVITY_METADATA_MAX_KEYS,
+          }),
+        activityMessages.metadataTooLarge,
+      ),
+    ),
+    {},
+  ),
 });
 export type CreateActivity = z.infer<typeof CreateActivitySchema>;
 
 /** GET /api/activities: the activity log (at most 100, newest first). */
 export const ActivityLogQuerySchema = z.object({
   productId: z.optional(z.uuid(productMessages.notFound)),
-  action: z.optional(z.string().check(z.maxLength(50))),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  action: z.optional(z.string().check(z.maxLength(50), singleLine())),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200), singleLine())),
   limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 100),
 });
 export type ActivityLogQuery = z.infer<typeof ActivityLogQuerySchema>;
 
+/** A row of the activity log: the screen reads no metadata, so the list does not carry it. */
+export const ActivityLogEntrySchema = z.omit(ActivitySchema, { metadata: true });
+export type ActivityLogEntry = z.infer<typeof ActivityLogEntrySchema>;
+
 export const ActivityListSchema = z.object({
-  data: z.array(ActivitySchema),
+  data: z.array(ActivityLogEntrySchema),
   /** How many entries match the filters, counted up to 10,000 (the list holds at most `limit`). */
   total: z.number(),
   /** More than `total` entries match: the screen says "10,000+". */

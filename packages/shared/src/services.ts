@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { notEmptyUpdate } from './api.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { multiLine, singleLine } from './text.ts';
 
 // Third-party services (spec §2.19, §3 Third-party service, §4 Service status, §8.2 Services):
 // stored and real (ARCHITECTURE §5). An API key is kept encrypted and only ever shown masked;
@@ -108,20 +110,22 @@ export const WebhookUrlSchema = z.pipe(
   z.nullable(
     z
       .string(m.webhookUrlInvalid)
-      .check(z.trim(), z.maxLength(2000), z.refine(isHttpUrl, m.webhookUrlInvalid)),
+      .check(z.trim(), z.maxLength(2000), singleLine(), z.refine(isHttpUrl, m.webhookUrlInvalid)),
   ),
 );
 
 /** An API key: kept encrypted, never answered; '' or null for none. */
 const ApiKeySchema = z.pipe(
   z.transform(blankToNull),
-  z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(1000))),
+  z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(1000), singleLine())),
 );
 
 const serviceFields = {
-  name: z.string(m.nameRequired).check(z.trim(), z.minLength(1, m.nameRequired), z.maxLength(100)),
+  name: z
+    .string(m.nameRequired)
+    .check(z.trim(), z.minLength(1, m.nameRequired), z.maxLength(100), singleLine()),
   category: z.enum(SERVICE_CATEGORIES, m.categoryRequired),
-  description: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
+  description: z._default(z.string().check(z.trim(), z.maxLength(1000), multiLine()), ''),
   integration: z.enum(SERVICE_INTEGRATIONS, m.integrationRequired),
   apiKey: z._default(ApiKeySchema, null),
   webhookUrl: z._default(WebhookUrlSchema, null),
@@ -147,15 +151,16 @@ export type CreateServiceInput = z.input<typeof CreateServiceSchema>;
  * `productIds` replaces the list. A Webhook service must end up with a URL (checked on the server
  * against what is stored).
  */
-export const UpdateServiceSchema = z.partial(
+const UpdateServiceFieldsSchema = z.partial(
   z.object({
     ...serviceFields,
-    description: z.string().check(z.trim(), z.maxLength(1000)),
+    description: z.string().check(z.trim(), z.maxLength(1000), multiLine()),
     apiKey: ApiKeySchema,
     webhookUrl: WebhookUrlSchema,
     productIds: z.array(z.uuid(m.productNotFound)).check(z.maxLength(PAGE_LIMIT_MAX)),
   }),
 );
+export const UpdateServiceSchema = UpdateServiceFieldsSchema.check(notEmptyUpdate());
 export type UpdateService = z.infer<typeof UpdateServiceSchema>;
 
 /** PATCH /api/services/{id}/status: Enable (Active) or Disable (Inactive). */
@@ -168,7 +173,7 @@ export const ServiceIdParamsSchema = z.object({ id: z.uuid(m.notFound) });
 
 /** GET /api/services?search&category: search on name or description, ignoring case. */
 export const ServiceFiltersSchema = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200), singleLine())),
   category: z.optional(
     z.pipe(
       z.transform((v: unknown) => (v === '' || v === 'all' || v === m.allCategories ? undefined : v)),
@@ -229,7 +234,7 @@ export type ServiceList = z.infer<typeof ServiceListSchema>;
 
 /** GET /api/services/{id}/deliveries?cursor&limit (admins). */
 export const DeliveryQuerySchema = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(z.string().check(z.maxLength(200), singleLine())),
   limit: z._default(
     z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(PAGE_LIMIT_MAX))),
     PAGE_LIMIT_DEFAULT,

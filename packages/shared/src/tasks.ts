@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
+import { notEmptyUpdate } from './api.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
+import { multiLine, singleLine } from './text.ts';
 
 // Tasks (spec §3 Task, §4 Task status, §5 Task form and filters, §7.3, §8.2).
 
@@ -68,8 +70,8 @@ const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 const taskFields = {
   title: z
     .string(taskMessages.titleRequired)
-    .check(z.trim(), z.minLength(1, taskMessages.titleRequired), z.maxLength(200)),
-  description: z._default(z.string().check(z.trim(), z.maxLength(5000)), ''),
+    .check(z.trim(), z.minLength(1, taskMessages.titleRequired), z.maxLength(200), singleLine()),
+  description: z._default(z.string().check(z.trim(), z.maxLength(5000), multiLine()), ''),
   status: z._default(TaskStatusSchema, 'Pending'),
   priority: z._default(z.pipe(z.transform(lower), z.enum(TASK_PRIORITIES)), 'medium'),
   phase: z._default(
@@ -100,10 +102,10 @@ export type CreateTask = z.infer<typeof CreateTaskSchema>;
 export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
 
 /** PATCH /api/tasks/{id}/update: any of the fields; `projectId` moves the task to another product. */
-export const UpdateTaskSchema = z.partial(
+const UpdateTaskFieldsSchema = z.partial(
   z.object({
     ...taskFields,
-    description: z.string().check(z.trim(), z.maxLength(5000)),
+    description: z.string().check(z.trim(), z.maxLength(5000), multiLine()),
     status: TaskStatusSchema,
     priority: z.pipe(z.transform(lower), z.enum(TASK_PRIORITIES)),
     phase: z.pipe(
@@ -115,6 +117,7 @@ export const UpdateTaskSchema = z.partial(
     dueDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
   }),
 );
+export const UpdateTaskSchema = UpdateTaskFieldsSchema.check(notEmptyUpdate());
 export type UpdateTask = z.infer<typeof UpdateTaskSchema>;
 
 /** PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'). */
@@ -169,7 +172,7 @@ const csvOf = <T extends readonly [string, ...string[]]>(values: T, normalise: (
  * phase and status ('all' or nothing disables a filter), newest first, keyset paging by `cursor`.
  */
 export const TaskFiltersSchema = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200), singleLine())),
   productId: z.optional(
     z.pipe(
       z.transform((v: unknown) => (v === 'all' || v === '' ? undefined : v)),
@@ -180,7 +183,7 @@ export const TaskFiltersSchema = z.object({
   status: csvOf(TASK_STATUSES, (s) => toTaskStatus(s) ?? s),
   assigneeId: z.optional(z.uuid()),
   /** The `nextCursor` of the previous page. */
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(z.string().check(z.maxLength(200), singleLine())),
   limit: z._default(
     z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(PAGE_LIMIT_MAX))),
     PAGE_LIMIT_DEFAULT,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { productMessages, TEAM_TYPES } from './products.ts';
+import { multiLine, singleLine } from './text.ts';
 import { RoleSchema } from './users.ts';
 
 // Teams of a product, their members and invitations (spec §2.11, §3 Team and Team member, §4,
@@ -63,8 +64,8 @@ const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : 
 export const CreateTeamSchema = z.object({
   name: z
     .string(teamMessages.nameMin)
-    .check(z.trim(), z.minLength(2, teamMessages.nameMin), z.maxLength(100)),
-  description: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
+    .check(z.trim(), z.minLength(2, teamMessages.nameMin), z.maxLength(100), singleLine()),
+  description: z._default(z.string().check(z.trim(), z.maxLength(1000), multiLine()), ''),
   teamType: z.pipe(z.transform(lower), z.enum(TEAM_TYPES, teamMessages.typeRequired)),
 });
 export type CreateTeam = z.infer<typeof CreateTeamSchema>;
@@ -72,7 +73,9 @@ export type CreateTeamInput = z.input<typeof CreateTeamSchema>;
 
 /** POST /api/team/{teamId}/{projectId}/invite: an existing user, with a role sent lowercased. */
 export const InviteMemberSchema = z.object({
-  userId: z.string(teamMessages.userIdRequired).check(z.trim(), z.minLength(1, teamMessages.userIdRequired)),
+  userId: z
+    .string(teamMessages.userIdRequired)
+    .check(z.trim(), z.minLength(1, teamMessages.userIdRequired), z.maxLength(100), singleLine()),
   role: z.pipe(z.transform(lower), z.enum(INVITE_ROLES, teamMessages.roleRequired)),
 });
 export type InviteMember = z.infer<typeof InviteMemberSchema>;
@@ -143,7 +146,7 @@ export type TeamDetail = z.infer<typeof TeamDetailSchema>;
 
 /** GET /api/team/{teamId}/candidates?search=: users who could be invited (not yet in the team). */
 export const CandidateQuerySchema = z.object({
-  search: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  search: z._default(z.string().check(z.trim(), z.maxLength(100), singleLine()), ''),
 });
 /**
  * `restricted`: the caller is not an admin, so the search finds people only by an exact e-mail

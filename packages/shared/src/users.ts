@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
+import { notEmptyUpdate } from './api.ts';
 import { DEPARTMENTS, NAME_MIN, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { ROLES } from './permissions.ts';
+import { singleLine } from './text.ts';
 
 export const RoleSchema = z.enum(ROLES);
 
@@ -67,7 +69,7 @@ const clearable = <T extends z.ZodMiniType>(schema: T) =>
     ),
   ]);
 
-export const ProfileUpdateSchema = z.strictObject({
+const ProfileFieldsSchema = z.strictObject({
   username: clearable(username),
   full_name: z.optional(
     z.string(m.nameMin2).check(z.trim(), z.minLength(NAME_MIN, m.nameMin2), z.maxLength(100)),
@@ -75,13 +77,15 @@ export const ProfileUpdateSchema = z.strictObject({
   avatar_url: clearable(AvatarUrlSchema),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+/** PATCH /api/auth/profile: `{}` changes nothing and is refused. */
+export const ProfileUpdateSchema = ProfileFieldsSchema.check(notEmptyUpdate());
 
 /** The Personal Information form of /profile: the part of a profile update typed by hand. */
-export const PersonalInfoSchema = z.pick(ProfileUpdateSchema, { username: true, full_name: true });
+export const PersonalInfoSchema = z.pick(ProfileFieldsSchema, { username: true, full_name: true });
 
 const department = z.enum(DEPARTMENTS, m.department);
 const skills = z.optional(
-  z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+  z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50), singleLine())).check(z.maxLength(30)),
 );
 
 export const AdminCreateUserSchema = z.object({
@@ -95,21 +99,23 @@ export const AdminCreateUserSchema = z.object({
     z.transform((r) => (r ? r : ('member' as const))),
   ),
   department: z.optional(department),
-  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100), singleLine()))),
   skills,
 });
 export type AdminCreateUser = z.infer<typeof AdminCreateUserSchema>;
 
-export const AdminUpdateUserSchema = z.object({
+const AdminUpdateUserFieldsSchema = z.object({
   id: z.uuid('User not found'),
   name: z.optional(z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100))),
   email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail))),
   role: z.optional(RoleSchema),
   department: z.optional(z.nullable(department)),
-  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100), singleLine()))),
   skills,
   disabled: z.optional(z.boolean()),
 });
+/** PATCH /api/user/update-user: the id alone changes nothing and is refused. */
+export const AdminUpdateUserSchema = AdminUpdateUserFieldsSchema.check(notEmptyUpdate(['id']));
 export type AdminUpdateUser = z.infer<typeof AdminUpdateUserSchema>;
 
 export const RoleChangeSchema = z.object({ role: RoleSchema });
@@ -144,10 +150,12 @@ export const TeamMemberFormSchema = z.object({
   role: AdminCreateUserSchema.shape.role,
   /** An empty job title is none. */
   position: z.pipe(
-    z.string().check(z.trim(), z.maxLength(100)),
+    z.string().check(z.trim(), z.maxLength(100), singleLine()),
     z.transform((v) => (v === '' ? null : v)),
   ),
-  skills: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+  skills: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50), singleLine()))
+    .check(z.maxLength(30)),
 });
 export type TeamMemberForm = z.infer<typeof TeamMemberFormSchema>;
 export type TeamMemberFormInput = z.input<typeof TeamMemberFormSchema>;
@@ -157,7 +165,7 @@ export type TeamMemberFormInput = z.input<typeof TeamMemberFormSchema>;
  * ignoring case; `department` is one department, or 'all' (any casing) for every one.
  */
 export const DirectoryQuerySchema = z.extend(PageQuerySchema, {
-  search: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  search: z._default(z.string().check(z.trim(), z.maxLength(200), singleLine()), ''),
   department: z._default(
     z.pipe(
       z.transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),

@@ -40,6 +40,27 @@ const titleOf = (status: number) => statusTitles[status] ?? 'Error';
 
 type FieldErrors = Record<string, string[]>;
 
+/**
+ * A multipart body the parser cannot read (no boundary, no closing boundary, not multipart at
+ * all): the client's fault, so a 400 rather than the 500 busboy's plain Errors would become.
+ */
+const MULTIPART_PARSE_ERRORS =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (form|multipart data)|Malformed part header|Missing Content-Type-header\.|Unsupported Content-Type\.)$/;
+const MULTIPART_CLIENT_CODES = new Set([
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_INVALID_JSON_FIELD_ERROR',
+  'FST_PROTO_VIOLATION',
+  'FST_MP_PREMATURE_CLOSE',
+]);
+export const multipartMessages = {
+  malformed: 'The upload is not a valid multipart/form-data body.',
+} as const;
+function malformedMultipart(err: FastifyError): boolean {
+  return (
+    MULTIPART_CLIENT_CODES.has(err.code) || (!err.statusCode && MULTIPART_PARSE_ERRORS.test(err.message))
+  );
+}
+
 function pgUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -63,6 +84,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(fields)[0]?.[0] ?? 'Invalid input';
       return send(400, 'VALIDATION_ERROR', first, { fields });
     }
+    if (malformedMultipart(err)) return send(400, 'MALFORMED_MULTIPART', multipartMessages.malformed);
     if (pgUniqueViolation(err)) return send(409, 'CONFLICT', 'This already exists.');
 
     const status = err.statusCode ?? 500;

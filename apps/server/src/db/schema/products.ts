@@ -63,9 +63,17 @@ export const activities = pgTable(
     productId: uuid().references(() => products.id, { onDelete: 'cascade' }),
     taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
     performedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * 'server': written by the server with the change it describes; 'client': a note posted
+     * through POST /api/activities. Reports and analytics read only server entries (issue 13 #9).
+     */
+    source: text({ enum: ['server', 'client'] })
+      .notNull()
+      .default('server'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('activities_source_check', sql`${t.source} in ('server', 'client')`),
     index('activities_product_created_idx').on(t.productId, ...newestFirst(t)),
     index('activities_created_idx').on(...newestFirst(t)),
     index('activities_performed_by_idx').on(t.performedBy),
@@ -73,7 +81,9 @@ export const activities = pgTable(
     // Analytics counts reopened tasks (moved out of Completed) per period without reading every entry.
     index('activities_reopened_idx')
       .on(t.createdAt)
-      .where(sql`${t.actionType} = 'task_status_updated' and ${t.metadata}->>'previousStatus' = 'Completed'`),
+      .where(
+        sql`${t.actionType} = 'task_status_updated' and ${t.metadata}->>'previousStatus' = 'Completed' and ${t.source} = 'server'`,
+      ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { Activity } from '@shipyard/shared';
+import type { Activity, ActivityLogEntry } from '@shipyard/shared';
 import type { ActivityRow } from '../../db/schema/index.ts';
 
 export type PersonRefRow = { id: string; name: string; avatarUrl: string | null };
@@ -12,15 +12,27 @@ export type ActivityWithNames = {
 
 export const toPersonRef = (p: PersonRefRow) => ({ _id: p.id, name: p.name, avatar_url: p.avatarUrl });
 
+/** An activity log row: everything but the metadata, which the log does not show (nor read). */
+export type ActivityLogRowWithNames = Omit<ActivityWithNames, 'activity'> & {
+  activity: Omit<ActivityRow, 'metadata'>;
+};
+
 /** The API's activity entry (spec §3): `updatedAt` equals `createdAt`, entries never change. */
-export function toActivity({ activity, productName, performer }: ActivityWithNames): Activity {
+export function toActivity(entry: ActivityWithNames): Activity {
+  return { ...toActivityLogEntry(entry), metadata: entry.activity.metadata };
+}
+
+export function toActivityLogEntry({
+  activity,
+  productName,
+  performer,
+}: ActivityLogRowWithNames): ActivityLogEntry {
   const at = activity.createdAt.toISOString();
   return {
     _id: activity.id,
     id: activity.id,
     actionType: activity.actionType,
     description: activity.description,
-    metadata: activity.metadata,
     projectId: activity.productId,
     productName,
     performedBy: activity.performedBy,

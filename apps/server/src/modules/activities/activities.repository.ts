@@ -1,5 +1,5 @@
 import type { ActivityLogQuery } from '@shipyard/shared';
-import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, products, users } from '../../db/schema/index.ts';
 import { containsInsensitive } from '../../lib/like.ts';
@@ -14,6 +14,10 @@ const withNames = {
   productName: products.name,
   performer: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
 };
+
+/** The log's rows leave the metadata out: the screen never shows it (issue 13 #4). */
+const { metadata: _metadata, ...logColumns } = getTableColumns(activities);
+const logWithNames = { ...withNames, activity: logColumns };
 
 export const COUNT_CAP = 10_000;
 const TYPES_WINDOW = 5_000;
@@ -82,7 +86,11 @@ export function createActivitiesRepository(db: Db) {
         .limit(TYPES_WINDOW)
         .as('recent');
       const [rows, [counted], types] = await Promise.all([
-        selectWithNames(db)
+        db
+          .select(logWithNames)
+          .from(activities)
+          .leftJoin(products, eq(products.id, activities.productId))
+          .leftJoin(users, eq(users.id, activities.performedBy))
           .where(where)
           .orderBy(desc(activities.createdAt), desc(activities.id))
           .limit(query.limit),

@@ -1,8 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { productMessages } from '@shipyard/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, users } from '../../db/schema/index.ts';
-import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
+import {
+  addMember,
+  createProduct,
+  createSignedInUser,
+  createTask,
+  createTeam,
+} from '../../testing/factories.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -54,7 +61,7 @@ describe('POST /api/activities', () => {
     const res = await as(
       owner,
       post({
-        actionType: 'task_created',
+        actionType: 'comment_added',
         description: 'Created task "Wire up"',
         projectId: product.id,
         metadata: { priority: 'high', status: 'Pending' },
@@ -66,7 +73,7 @@ describe('POST /api/activities', () => {
     expect(data).toEqual({
       _id: data.id,
       id: expect.any(String),
-      actionType: 'task_created',
+      actionType: 'comment_added',
       description: 'Created task "Wire up"',
       metadata: { priority: 'high', status: 'Pending' },
       projectId: product.id,
@@ -79,7 +86,8 @@ describe('POST /api/activities', () => {
     const [stored] = await entriesOf(product.id);
     expect(stored).toMatchObject({
       id: data.id,
-      actionType: 'task_created',
+      actionType: 'comment_added',
+      source: 'client',
       performedBy: owner.user.id,
       metadata: { priority: 'high', status: 'Pending' },
     });
@@ -124,6 +132,69 @@ describe('POST /api/activities', () => {
     expect(await countActivities()).toBe(before);
   });
 
+  it.each([
+    ['a task status change', 'task_status_updated'],
+    ['a completed task', 'task_completed'],
+    ['a product status change', 'status_changed'],
+    ['a product creation', 'prd_created'],
+  ])(
+    'refuses %s posted by a client (the server writes those alone), storing nothing',
+    async (_, actionType) => {
+      const owner = await member();
+      const product = await createProduct(ctx, owner.user.id);
+      const before = await countActivities();
+      const res = await as(
+        owner,
+        post({
+          actionType,
+          description: 'Changed task "X" from Completed to Pending',
+          projectId: product.id,
+          metadata: { previousStatus: 'Completed', newStatus: 'Pending' },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { fields: { actionType: [expect.any(String)] } },
+      });
+      expect(await countActivities()).toBe(before);
+    },
+  );
+
+  it.each([
+    ['1 MB of metadata (1,000,000 characters, within the 1 MiB body limit)', { blob: 'x'.repeat(1_000_000) }],
+    ['metadata one byte over 4 KB', { blob: 'x'.repeat(4096 - '{"blob":""}'.length + 1) }],
+    ['metadata 4 KB long in multi-byte characters', { blob: 'é'.repeat(2100) }],
+    ['metadata nested five deep', { a: { b: { c: { d: { e: 1 } } } } }],
+    ['metadata with 51 keys', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))],
+  ])('refuses %s with 400 and stores nothing', async (_, metadata) => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const before = await countActivities();
+    const res = await as(
+      owner,
+      post({ actionType: 'other', description: 'x', projectId: product.id, metadata }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().details.fields)).toEqual(['metadata']);
+    expect(await countActivities()).toBe(before);
+  });
+
+  it('accepts metadata of exactly 4 KB, four levels deep', async () => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const exact = { blob: 'x'.repeat(4096 - '{"blob":""}'.length) };
+    const deep = { a: { b: { c: { d: 1 } } } };
+    for (const metadata of [exact, deep]) {
+      const res = await as(
+        owner,
+        post({ actionType: 'other', description: 'x', projectId: product.id, metadata }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.metadata).toEqual(metadata);
+    }
+  });
+
   it('is 404 for an unknown or hidden product, and 401 without a session, storing nothing', async () => {
     const owner = await member();
     const stranger = await member();
@@ -135,6 +206,94 @@ describe('POST /api/activities', () => {
     expect(unknown.statusCode).toBe(404);
     expect((await as(undefined, post(body))).statusCode).toBe(401);
     expect(await countActivities()).toBe(before);
+  });
+});
+
+describe('history posted by a client', () => {
+  it('never counts in the reopened figure of analytics, whether posted now or stored before the rule', async () => {
+    const root = await createSignedInUser(ctx, { role: 'super admin' });
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const reopened = async () => {
+      const res = await as(root, { url: '/api/analytics?timeframe=week' });
+      expect(res.statusCode).toBe(200);
+      return res.json().quality.reopened;
+    };
+    const before = await reopened();
+    const forged = {
+      actionType: 'task_status_updated',
+      description: 'Changed task "X" from Completed to Pending',
+      projectId: product.id,
+      metadata: { previousStatus: 'Completed', newStatus: 'Pending' },
+    };
+    expect((await as(owner, post(forged))).statusCode).toBe(400);
+    // An entry a client posted before types were limited, marked as the client's.
+    await ctx.db.insert(activities).values({
+      actionType: 'task_status_updated',
+      description: forged.description,
+      metadata: forged.metadata,
+      productId: product.id,
+      performedBy: owner.user.id,
+      source: 'client',
+    });
+    // A note that says the same thing is a note.
+    expect((await as(owner, post({ ...forged, actionType: 'other' }))).statusCode).toBe(201);
+    expect(await reopened()).toBe(before);
+  });
+});
+
+describe('migration 0008 (activity source)', () => {
+  it('marks as posted by a client the old task status entries that name no task, and truncates only metadata over 64 KB', async () => {
+    const sqlText = await readFile(
+      new URL('../../db/migrations/0008_activity_source.sql', import.meta.url),
+      'utf8',
+    );
+    const updates = sqlText.split('--> statement-breakpoint').filter((s) => s.includes('UPDATE'));
+    expect(updates).toHaveLength(2);
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id);
+    const task = await createTask(ctx, product.id);
+    const entry = (description: string, values: Partial<typeof activities.$inferInsert>) => ({
+      actionType: 'task_status_updated',
+      description,
+      productId: product.id,
+      performedBy: owner.user.id,
+      metadata: { previousStatus: 'Completed', newStatus: 'Pending' },
+      ...values,
+    });
+    // As stored before the migration: every entry 'server'.
+    await ctx.db.insert(activities).values([
+      entry('forged', {}),
+      entry('by the server', {
+        taskId: task.id,
+        metadata: { previousStatus: 'Completed', taskId: task.id },
+      }),
+      entry('of a deleted task', { metadata: { previousStatus: 'Completed', taskId: task.id } }),
+      entry('a note', { actionType: 'other' }),
+      entry('a huge note', { actionType: 'other', metadata: { blob: 'x'.repeat(70_000) } }),
+      entry('a long server entry', {
+        actionType: 'task_updated',
+        taskId: task.id,
+        metadata: { changes: { description: ['x'.repeat(5000), 'y'.repeat(5000)] }, taskId: task.id },
+      }),
+    ]);
+    for (const update of updates) await ctx.pool.query(update);
+    const rows = await ctx.db
+      .select({ description: activities.description, source: activities.source })
+      .from(activities)
+      .where(eq(activities.productId, product.id));
+    expect(Object.fromEntries(rows.map((r) => [r.description, r.source]))).toEqual({
+      forged: 'client',
+      'by the server': 'server',
+      'of a deleted task': 'server',
+      'a note': 'server',
+      'a huge note': 'server',
+      'a long server entry': 'server',
+    });
+    const metadataOf = async (description: string) =>
+      (await ctx.db.select().from(activities).where(eq(activities.description, description)))[0]?.metadata;
+    expect(await metadataOf('a huge note')).toEqual({ truncated: true });
+    expect(await metadataOf('a long server entry')).toMatchObject({ taskId: task.id });
   });
 });
 
@@ -323,6 +482,25 @@ describe('GET /api/activities', () => {
     expect(theirs).toMatchObject({ data: [], total: 0, actionTypes: [] });
     const byAdmin = (await as(admin, { url: '/api/activities?search=my%20loose' })).json();
     expect(byAdmin).toMatchObject({ total: 1, data: [{ description: 'My loose note', projectId: null }] });
+  });
+
+  it('leaves the metadata of each entry out of the log, which does not show it', async () => {
+    const me = await member();
+    const product = await createProduct(ctx, me.user.id);
+    await ctx.db.insert(activities).values({
+      actionType: 'status_changed',
+      description: 'Status changed',
+      metadata: { previousStatus: 'planning', newStatus: 'testing', blob: 'x'.repeat(3000) },
+      productId: product.id,
+      performedBy: me.user.id,
+      createdAt: nextSecond(),
+    });
+    const res = await as(me, { url: `/api/activities?productId=${product.id}` });
+    expect(res.statusCode).toBe(200);
+    const [entry] = res.json().data;
+    expect(entry).toMatchObject({ actionType: 'status_changed', description: 'Status changed' });
+    expect(entry).not.toHaveProperty('metadata');
+    expect(res.body.length).toBeLessThan(1000);
   });
 
   it('refuses a caller without a session and a limit above 100', async () => {

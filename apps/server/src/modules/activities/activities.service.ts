@@ -10,7 +10,7 @@ import { Forbidden } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct } from '../../lib/visibility.ts';
-import { toActivity } from './activities.mapper.ts';
+import { toActivity, toActivityLogEntry } from './activities.mapper.ts';
 import type { ActivitiesRepository } from './activities.repository.ts';
 
 /** Spec §7.6: the timeline and the activity log read at most 100 entries. */
@@ -30,6 +30,7 @@ export function createActivitiesService({ db, activities, changes }: Deps) {
         metadata: body.metadata,
         productId: product.id,
         performedBy: actor.id,
+        source: 'client',
       });
       changes.publish({
         kind: 'activity',
@@ -53,7 +54,7 @@ export function createActivitiesService({ db, activities, changes }: Deps) {
 
     async log(actor: SessionUser, query: ActivityLogQuery): Promise<ActivityList> {
       const { rows, total, totalCapped, actionTypes } = await activities.log(actor, query);
-      return { data: rows.map(toActivity), total, totalCapped, actionTypes };
+      return { data: rows.map(toActivityLogEntry), total, totalCapped, actionTypes };
     },
   };
 }

@@ -179,6 +179,7 @@ export function createAnalyticsRepository(db: Db) {
             count(distinct coalesce(a.task_id, a.id)) filter (where a.created_at < w.cfrom)::int as reopened_prev
           from w, ${activities} a
           where a.action_type = 'task_status_updated' and a.metadata->>'previousStatus' = 'Completed'
+            and a.source = 'server'
             and a.created_at >= w.pfrom and a.created_at <= w.cto ${inProducts(sql`a.product_id`, w)}
         )
         select ${iso(sql`w.cfrom`)} as "from", ${iso(sql`w.cto`)} as "to", ${iso(sql`w.pfrom`)} as previous_from,

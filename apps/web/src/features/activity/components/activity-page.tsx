@@ -1,4 +1,4 @@
-import type { Activity } from '@shipyard/shared';
+import type { ActivityLogEntry } from '@shipyard/shared';
 import { AlertTriangle, ListFilter, RotateCw, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -38,7 +38,7 @@ export function showingLine(shown: number, total: number, capped = false): strin
   return `Showing ${formatNumber(shown)} ${shown === 1 ? 'activity' : 'activities'} of ${of} total`;
 }
 
-function ActivityRow({ activity }: { activity: Activity }) {
+function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
   const name = activity.performer?.name.trim() || 'User';
   return (
     <li className="flex gap-3 px-4 py-4 sm:px-6">
