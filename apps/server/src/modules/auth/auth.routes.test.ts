@@ -286,6 +286,69 @@ describe('password reset', () => {
   });
 });
 
+describe('outstanding links end when the password changes (issue 13 #6)', () => {
+  const resetLinkOf = async (email: string) => {
+    await post('/api/auth/reset-password', { email });
+    await expect
+      .poll(() => ctx.mail.sent.some((m) => m.to === email && m.text.includes('reset_token')))
+      .toBe(true);
+    return ctx.mail.linkTo(email, 'reset_token').searchParams.get('reset_token') ?? '';
+  };
+  const confirmReset = (token: string, newPassword = 'attacker-pass-1') =>
+    post('/api/auth/reset-password/confirm', { token, newPassword });
+
+  it('a password change cancels a reset link mailed before it', async () => {
+    const { user, headers } = await createSignedInUser(ctx);
+    const token = await resetLinkOf(user.email);
+    const changed = await patch(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword: 'fresh-pass-1', confirmPassword: 'fresh-pass-1' },
+      headers,
+    );
+    expect(changed.statusCode).toBe(200);
+    expectError(await confirmReset(token), 400, authMessages.resetTokenInvalid, 'TOKEN_INVALID');
+    expect((await post('/api/auth/login', { email: user.email, password: 'fresh-pass-1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a password reset cancels the temporary-password token and the verification link', async () => {
+    const forced = await createUser(ctx, { mustChangePassword: true });
+    const tempToken = (await post('/api/auth/login', forced)).json().details.temp_token;
+    await confirmReset(await resetLinkOf(forced.email), 'reset-pass-1');
+    expectError(
+      await patch('/api/auth/force-change-password', { temp_token: tempToken, new_password: 'temp-pass-12' }),
+      401,
+      authMessages.tempTokenInvalid,
+    );
+
+    const body = { name: 'Una Verified', email: uniqueEmail('una'), password: 'secret1' };
+    await post('/api/auth/register', body);
+    const verifyToken = ctx.mail.linkTo(body.email, '/verify').searchParams.get('token');
+    expect((await confirmReset(await resetLinkOf(body.email), 'reset-pass-2')).statusCode).toBe(200);
+    expectError(
+      await ctx.app.inject(`/api/auth/verify?token=${verifyToken}`),
+      400,
+      authMessages.verifyTokenInvalid,
+    );
+  });
+
+  it('a forced password change cancels a reset link mailed before it', async () => {
+    const forced = await createUser(ctx, { mustChangePassword: true });
+    const token = await resetLinkOf(forced.email);
+    const tempToken = (await post('/api/auth/login', forced)).json().details.temp_token;
+    const changed = await patch('/api/auth/force-change-password', {
+      temp_token: tempToken,
+      new_password: 'chosen-pass-1',
+    });
+    expect(changed.statusCode).toBe(200);
+    expectError(await confirmReset(token), 400, authMessages.resetTokenInvalid);
+    expect(
+      (await post('/api/auth/login', { email: forced.email, password: 'chosen-pass-1' })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('signed-in account', () => {
   it('refuses every account call without a session', async () => {
     for (const [method, url] of [

@@ -126,7 +126,7 @@ export function createAuthService({
         const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
         if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
-        await sessions.revokeAll(userId, undefined, tx);
+        await sessions.endAccess(userId, { tx });
         return { userId, token: await sessions.create(userId, meta, tx) };
       });
       changes.publish(accountChange('updated', userId));
@@ -164,7 +164,7 @@ export function createAuthService({
           { passwordHash, mustChangePassword: false, emailVerifiedAt: user?.emailVerifiedAt ?? now },
           tx,
         );
-        await sessions.revokeAll(userId, undefined, tx);
+        await sessions.endAccess(userId, { tx });
         return userId;
       });
       changes.publish(accountChange('updated', userId));
@@ -180,7 +180,7 @@ export function createAuthService({
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await users.update(actor.id, { passwordHash, mustChangePassword: false }, tx);
-        await sessions.revokeAll(actor.id, actor.sessionId, tx);
+        await sessions.endAccess(actor.id, { keepSessionId: actor.sessionId, tx });
       });
       changes.publish(accountChange('updated', actor.id));
       return { message: authMessages.passwordChanged };

@@ -146,6 +146,28 @@ describe('changing users', () => {
     expect(login.statusCode).toBe(403);
   });
 
+  it('disabling an account cancels its outstanding reset link, which stays dead after re-enabling (issue 13 #6)', async () => {
+    const target = await createUser(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: target.email },
+    });
+    await expect.poll(() => ctx.mail.sent.some((m) => m.to === target.email)).toBe(true);
+    const token = ctx.mail.linkTo(target.email, 'reset_token').searchParams.get('reset_token');
+    expect((await as(admin, update({ id: target.id, disabled: true }))).statusCode).toBe(200);
+    expect((await as(admin, update({ id: target.id, disabled: false }))).statusCode).toBe(200);
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/confirm',
+      payload: { token, newPassword: 'attacker-pass-1' },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json().message).toBe(authMessages.resetTokenInvalid);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: target });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('refuses members, and admins acting on someone who outranks them', async () => {
     const before = await stored(superAdmin.user.id);
     expect((await as(member, update({ id: admin.user.id, name: 'Hacked' }))).statusCode).toBe(403);

@@ -137,7 +137,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
           patch.disabledAt = input.disabled ? (target.disabledAt ?? clock.now()) : null;
         const row = await users.update(target.id, patch, tx);
         if (!row) throw NotFound(userMessages.notFound);
-        if (disabling) await sessions.revokeAll(target.id, undefined, tx);
+        if (disabling) await sessions.endAccess(target.id, { tx });
         return row;
       });
       changes.publish(accountChange('updated', row.id, { row, admins: true }));
