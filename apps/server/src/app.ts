@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   const users = createUsersRepository(db);
   const tokens = createAuthRepository(db);
-  const accounts = createAccounts({ db, users, clock, changes });
+  const accounts = createAccounts({ db, users, sessions, clock, changes });
   const common = { db, users, sessions, mailer, clock, appUrl: config.appUrl, changes };
 
   await app.register(

@@ -5,7 +5,8 @@ import type { UserRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
-import { versionOf } from '../../lib/realtime/changes.ts';
+import { accountChange, versionOf } from '../../lib/realtime/changes.ts';
+import type { SessionStore } from '../../lib/session.ts';
 import type { NewUser, UsersRepository } from '../users/users.repository.ts';
 
 // Creating an account, by sign-up or by Google: the first account of an instance is its
@@ -22,7 +23,17 @@ export type GoogleIdentity = {
   picture?: string;
 };
 
-type Deps = { db: Db; users: UsersRepository; clock: Clock; changes: Changes };
+type Deps = { db: Db; users: UsersRepository; sessions: SessionStore; clock: Clock; changes: Changes };
+
+/** A name from a provider, as a single line of at most 100 characters (or undefined). */
+export function cleanName(name: string | undefined): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  const clean = name
+    ?.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clean && clean.length >= 2 ? clean.slice(0, 100).trim() : undefined;
+}
 
 /** A new account: the admins' user lists refresh. */
 export const userCreated = (user: UserRow): Change => ({
@@ -34,7 +45,7 @@ export const userCreated = (user: UserRow): Change => ({
   admins: true,
 });
 
-export function createAccounts({ db, users, clock, changes }: Deps) {
+export function createAccounts({ db, users, sessions, clock, changes }: Deps) {
   async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
     if (await users.findByEmail(values.email, tx)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
@@ -47,15 +58,15 @@ export function createAccounts({ db, users, clock, changes }: Deps) {
 
     /** Finds, links or creates the account of a Google identity; returns its id. */
     async signInWithGoogle(identity: GoogleIdentity): Promise<string> {
-      const { user, created } = await db.transaction(async (tx) => {
+      const { user, created, claimed } = await db.transaction(async (tx) => {
         const found = await findOrCreate(identity, tx);
         // Thrown inside the transaction: a disabled account is neither signed in nor linked.
         if (found.user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
         return found;
       });
-      if (created) {
-        changes.publish(userCreated(user));
-      }
+      if (created) changes.publish(userCreated(user));
+      // The ended sessions' sockets re-check; admins see the new name.
+      if (claimed) changes.publish(accountChange('updated', user.id, { row: user, admins: true }));
       return user.id;
     },
   };
@@ -63,7 +74,7 @@ export function createAccounts({ db, users, clock, changes }: Deps) {
   async function findOrCreate(
     identity: GoogleIdentity,
     tx: Db,
-  ): Promise<{ user: UserRow; created: boolean }> {
+  ): Promise<{ user: UserRow; created: boolean; claimed?: boolean }> {
     const known = await users.findByGoogleSub(identity.sub, tx);
     if (known) return { user: known, created: false };
     const byEmail = await users.findByEmail(identity.email, tx);
@@ -71,19 +82,35 @@ export function createAccounts({ db, users, clock, changes }: Deps) {
       // Linking hands the account to whoever controls the Google identity: only on the provider's word.
       if (!identity.emailVerified)
         throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
-      const linked = await users.update(
+      if (byEmail.emailVerifiedAt) {
+        // Its owner proved the address before: the same person, who keeps their password.
+        const linked = await users.update(byEmail.id, { googleSub: identity.sub }, tx);
+        return { user: linked ?? byEmail, created: false };
+      }
+      // Nobody ever proved this address, so whoever registered it may not be its owner (account
+      // pre-hijacking): the Google identity claims the account, and nothing the registrant set
+      // up survives — no password, no session, no outstanding link (decision 010).
+      // (A disabled account is refused after this, which rolls all of it back.)
+      await sessions.endAccess(byEmail.id, { tx });
+      const claimed = await users.update(
         byEmail.id,
-        { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? clock.now() },
+        {
+          googleSub: identity.sub,
+          emailVerifiedAt: clock.now(),
+          passwordHash: null,
+          mustChangePassword: false,
+          name: cleanName(identity.name) ?? byEmail.name,
+        },
         tx,
       );
-      return { user: linked ?? byEmail, created: false };
+      return { user: claimed ?? byEmail, created: false, claimed: true };
     }
     if (!identity.emailVerified)
       throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
     const user = await insertAccount(
       {
         email: identity.email,
-        name: identity.name?.trim() || identity.email.split('@')[0] || identity.email,
+        name: cleanName(identity.name) ?? cleanName(identity.email.split('@')[0]) ?? identity.email,
         googleSub: identity.sub,
         avatarUrl: identity.picture?.startsWith('https://') ? identity.picture : null,
         emailVerifiedAt: clock.now(),
