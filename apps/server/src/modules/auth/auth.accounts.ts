@@ -1,4 +1,4 @@
-import { authMessages } from '@shipyard/shared';
+import { authMessages, isSingleLineText } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -27,11 +27,12 @@ type Deps = { db: Db; users: UsersRepository; sessions: SessionStore; clock: Clo
 
 /** A name from a provider, as a single line of at most 100 characters (or undefined). */
 export function cleanName(name: string | undefined): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const clean = name
-    ?.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    ? Array.from(name, (c) => (isSingleLineText(c) ? c : ' '))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : undefined;
   return clean && clean.length >= 2 ? clean.slice(0, 100).trim() : undefined;
 }
 
