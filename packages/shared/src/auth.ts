@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import { NAME_MIN, PASSWORD_MIN_LOGIN, PASSWORD_MIN_RESET } from './constants.ts';
 import { authMessages, validationMessages as m } from './messages.ts';
+import { singleLine } from './text.ts';
 
 const trimmedLower = (message: string) => z.string(message).check(z.trim(), z.toLowerCase());
 const email = z.pipe(
@@ -26,6 +27,7 @@ export const RegisterSchema = z.object({
       z.trim(),
       z.minLength(NAME_MIN, m.nameMin2),
       z.maxLength(100, 'Name must be at most 100 characters'),
+      singleLine(),
     ),
   email,
   password: loginPassword,

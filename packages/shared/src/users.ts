@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { DEPARTMENTS, NAME_MIN, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { ROLES } from './permissions.ts';
+import { singleLine } from './text.ts';
 
 export const RoleSchema = z.enum(ROLES);
 
@@ -67,7 +68,7 @@ const clearable = <T extends z.ZodMiniType>(schema: T) =>
 export const ProfileUpdateSchema = z.strictObject({
   username: clearable(username),
   full_name: z.optional(
-    z.string(m.nameMin2).check(z.trim(), z.minLength(NAME_MIN, m.nameMin2), z.maxLength(100)),
+    z.string(m.nameMin2).check(z.trim(), z.minLength(NAME_MIN, m.nameMin2), z.maxLength(100), singleLine()),
   ),
   avatar_url: clearable(AvatarUrlSchema),
 });
@@ -78,13 +79,13 @@ export const PersonalInfoSchema = z.pick(ProfileUpdateSchema, { username: true, 
 
 const department = z.enum(DEPARTMENTS, m.department);
 const skills = z.optional(
-  z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+  z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50), singleLine())).check(z.maxLength(30)),
 );
 
 export const AdminCreateUserSchema = z.object({
   name: z
     .string(m.teamMemberNameMin2)
-    .check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100)),
+    .check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100), singleLine()),
   email: z.pipe(z.string(m.teamMemberEmail).check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail)),
   /** A system role; the form's empty choice means 'member' (spec §5). */
   role: z.pipe(
@@ -92,18 +93,20 @@ export const AdminCreateUserSchema = z.object({
     z.transform((r) => (r ? r : ('member' as const))),
   ),
   department: z.optional(department),
-  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100), singleLine()))),
   skills,
 });
 export type AdminCreateUser = z.infer<typeof AdminCreateUserSchema>;
 
 export const AdminUpdateUserSchema = z.object({
   id: z.uuid('User not found'),
-  name: z.optional(z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100))),
+  name: z.optional(
+    z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100), singleLine()),
+  ),
   email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail))),
   role: z.optional(RoleSchema),
   department: z.optional(z.nullable(department)),
-  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100), singleLine()))),
   skills,
   disabled: z.optional(z.boolean()),
 });
@@ -141,10 +144,12 @@ export const TeamMemberFormSchema = z.object({
   role: AdminCreateUserSchema.shape.role,
   /** An empty job title is none. */
   position: z.pipe(
-    z.string().check(z.trim(), z.maxLength(100)),
+    z.string().check(z.trim(), z.maxLength(100), singleLine()),
     z.transform((v) => (v === '' ? null : v)),
   ),
-  skills: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))).check(z.maxLength(30)),
+  skills: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50), singleLine()))
+    .check(z.maxLength(30)),
 });
 export type TeamMemberForm = z.infer<typeof TeamMemberFormSchema>;
 export type TeamMemberFormInput = z.input<typeof TeamMemberFormSchema>;

@@ -1,4 +1,4 @@
-import { authMessages, SESSION_COOKIE, userMessages } from '@shipyard/shared';
+import { authMessages, SESSION_COOKIE, textMessages, userMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -80,6 +80,30 @@ describe('POST /api/auth/register', () => {
     });
     expectError(res, 409, authMessages.emailTaken, 'EMAIL_TAKEN');
     expect(await userCount()).toBe(before);
+  });
+});
+
+describe('names and mail to unverified addresses (issue 13 #14)', () => {
+  it('refuses a name with a line break or a control character, storing nothing', async () => {
+    const before = await userCount();
+    for (const name of ['Eve\r\nVisit http://evil.example', 'Eve\u0007Bell', 'Eve\u2028Line']) {
+      const res = await post('/api/auth/register', { name, email: uniqueEmail('eve'), password: 'secret1' });
+      expectError(res, 400, textMessages.singleLine, 'VALIDATION_ERROR');
+    }
+    expect(await userCount()).toBe(before);
+    const { headers } = await createSignedInUser(ctx);
+    expect((await patch('/api/auth/profile', { full_name: 'Ada\nKing' }, headers)).statusCode).toBe(400);
+  });
+
+  it('greets generically in the verification mail: nothing the sender typed reaches the address', async () => {
+    const email = uniqueEmail('victim');
+    const name = 'Claim your prize at evil example dot com';
+    expect((await post('/api/auth/register', { name, email, password: 'secret1' })).statusCode).toBe(201);
+    const mail = ctx.mail.sent.findLast((m) => m.to === email);
+    expect(mail?.subject).toBe('Verify your Shipyard email');
+    expect(mail?.text).not.toContain('prize');
+    expect(mail?.html).not.toContain('prize');
+    expect(mail?.text).toContain('Welcome to Shipyard!');
   });
 });
 

@@ -58,7 +58,9 @@ export function createAuthService({
     return linkMail(
       user.email,
       'Verify your Shipyard email',
-      `Welcome to Shipyard, ${user.name}! Confirm that this is your email address to finish setting up your account.`,
+      // Nobody has proved this address yet: the mail carries no text the sender chose, not even
+      // the name typed at sign-up (docs/decisions/010-account-security.md).
+      'Welcome to Shipyard! Confirm that this is your email address to finish setting up your account.',
       'Verify email',
       `${appUrl}/verify?token=${token}`,
       'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',

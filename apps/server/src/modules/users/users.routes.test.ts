@@ -1,4 +1,4 @@
-import { authMessages, userMessages } from '@shipyard/shared';
+import { authMessages, textMessages, userMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -83,6 +83,34 @@ describe('POST /api/user/admin-create-users', () => {
     const res = await as(admin, create(body));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+
+  it('refuses names and job titles on more than one line, and mails no text the admin typed (issue 13 #14)', async () => {
+    const before = await userCount();
+    const bad = [
+      { name: 'Nia\r\nClick http://evil.example', email: uniqueEmail('nl') },
+      { name: 'Nia New', email: uniqueEmail('nl'), position: 'Dev\nOps' },
+      { name: 'Nia New', email: uniqueEmail('nl'), skills: ['a\u0000b'] },
+    ];
+    for (const body of bad) {
+      const res = await as(admin, create(body));
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await userCount()).toBe(before);
+    const update = await as(admin, {
+      method: 'PATCH',
+      url: '/api/user/update-user',
+      payload: { id: member.user.id, name: 'Mia\nMember' },
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toBe(textMessages.singleLine);
+
+    const email = uniqueEmail('fresh');
+    expect((await as(admin, create({ name: 'Fresh Face', email }))).statusCode).toBe(201);
+    const mail = ctx.mail.sent.findLast((m) => m.to === email);
+    expect(mail?.text).toContain('temporary password');
+    expect(mail?.text).not.toContain('Alex Admin');
+    expect(mail?.text).not.toContain('Fresh Face');
   });
 
   it('refuses an e-mail that already has an account', async () => {

@@ -80,7 +80,8 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         linkMail(
           row.email,
           'Your Shipyard account',
-          `${actor.name} created a Shipyard account for you. Your temporary password is: ${password}`,
+          // To an address its owner has not confirmed: no text the admin typed (decision 010).
+          `An administrator created a Shipyard account for you. Your temporary password is: ${password}`,
           'Log in',
           `${appUrl}/auth`,
           'You will be asked to choose a new password when you first log in.',
