@@ -23,6 +23,8 @@ export const authMessages = {
   emailNotVerified: 'Please verify your email before logging in. Check your inbox for the verification link.',
   accountDisabled: 'This account has been disabled. Contact your administrator.',
   emailTaken: 'An account with this email already exists',
+  /** Sign-up's answer, the same whether or not the address has an account (decision 010). */
+  registered: 'Check your email to finish signing up.',
   verifyTokenInvalid: 'This verification link is invalid or has expired.',
   resetTokenInvalid: 'This reset link is invalid or has expired.',
   tempTokenInvalid: 'Your password change session has expired. Please log in again.',

@@ -47,9 +47,10 @@ export const userCreated = (user: UserRow): Change => ({
 });
 
 export function createAccounts({ db, users, sessions, clock, changes }: Deps) {
-  async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow> {
+  /** The new account, or undefined when the address already has one (nothing is stored then). */
+  async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow | undefined> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
-    if (await users.findByEmail(values.email, tx)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
+    if (await users.findByEmail(values.email, tx)) return undefined;
     const first = (await users.count(tx)) === 0;
     return users.insert({ ...values, role: first ? 'super admin' : 'member' }, tx);
   }
@@ -118,6 +119,7 @@ export function createAccounts({ db, users, sessions, clock, changes }: Deps) {
       },
       tx,
     );
+    if (!user) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN'); // registered meanwhile
     return { user, created: true };
   }
 }

@@ -41,21 +41,21 @@ describe('POST /api/auth/register', () => {
     const first = { name: 'Ada Lovelace', email: uniqueEmail('ada'), password: 'secret1' };
     const res = await post('/api/auth/register', first);
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({
-      email: first.email,
+    expect(res.json()).toEqual({ message: authMessages.registered });
+    expect(await userByEmail(first.email)).toMatchObject({
       name: 'Ada Lovelace',
       role: 'super admin',
-      email_verified: false,
+      emailVerifiedAt: null,
     });
     const link = ctx.mail.linkTo(first.email, '/verify?token=');
     expect(link.origin).toBe(APP_URL);
 
-    const second = await post('/api/auth/register', {
-      name: 'Bo',
-      email: uniqueEmail('bo'),
-      password: 'secret1',
-    });
-    expect(second.json().user.role).toBe('member');
+    const second = { name: 'Bo', email: uniqueEmail('bo'), password: 'secret1' };
+    expect((await post('/api/auth/register', second)).statusCode).toBe(201);
+    expect((await userByEmail(second.email))?.role).toBe('member');
+    // A sign-up with the first address again changes nothing about who is first.
+    await post('/api/auth/register', { ...first, name: 'Ada Again' });
+    expect(await userByEmail(first.email)).toMatchObject({ name: 'Ada Lovelace', role: 'super admin' });
   });
 
   it.each([
@@ -69,17 +69,44 @@ describe('POST /api/auth/register', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('refuses an e-mail that is taken, whatever its case', async () => {
-    const email = uniqueEmail('taken');
-    await post('/api/auth/register', { name: 'First', email, password: 'secret1' });
-    const before = await userCount();
-    const res = await post('/api/auth/register', {
-      name: 'Second',
-      email: email.toUpperCase(),
+  it('answers a taken e-mail exactly like a new one, and mails its owner instead (issue 13 #15)', async () => {
+    const owner = await createUser(ctx, { name: 'Olga Owner' });
+    const fresh = await post('/api/auth/register', {
+      name: 'New Person',
+      email: uniqueEmail('new'),
       password: 'secret1',
     });
-    expectError(res, 409, authMessages.emailTaken, 'EMAIL_TAKEN');
+    const before = await userCount();
+    const mailsBefore = ctx.mail.sent.length;
+    const taken = await post('/api/auth/register', {
+      name: 'Mallory Prize',
+      email: owner.email.toUpperCase(),
+      password: 'mallory-1',
+    });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual(fresh.json());
     expect(await userCount()).toBe(before);
+
+    const mails = ctx.mail.sent.slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: owner.email,
+      subject: 'Someone tried to sign up with your Shipyard email',
+    });
+    expect(mails[0]?.link).toBe(`${APP_URL}/auth`);
+    expect(mails[0]?.text).toContain('Forgot password?');
+    expect(mails[0]?.text).not.toContain('Mallory');
+    // The account is untouched: its own password still signs in, the typed one does not.
+    expect(await userByEmail(owner.email)).toMatchObject({
+      name: 'Olga Owner',
+      passwordHash: owner.passwordHash,
+    });
+    expect((await post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode).toBe(
+      200,
+    );
+    expect((await post('/api/auth/login', { email: owner.email, password: 'mallory-1' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -605,7 +632,7 @@ describe('realtime changes', () => {
       expect(
         (await post('/api/auth/register', { name: 'Again', email: a.user.email, password: 'secret1' }))
           .statusCode,
-      ).toBe(409);
+      ).toBe(201);
       expect((await patch('/api/auth/profile', { username }, b.headers)).statusCode).toBe(409);
       const wrong = {
         currentPassword: 'wrong-password',

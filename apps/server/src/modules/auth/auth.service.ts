@@ -67,24 +67,42 @@ export function createAuthService({
     );
   }
 
+  /** To the owner of an address someone tried to sign up with: nothing the sender typed. */
+  const signUpAttemptMail = (email: string) =>
+    linkMail(
+      email,
+      'Someone tried to sign up with your Shipyard email',
+      'Someone tried to create a Shipyard account with this email address, which already has one. If it was you, log in with your password, or choose "Forgot password?" there to set a new one.',
+      'Log in',
+      `${appUrl}/auth`,
+      'If it was not you, ignore this mail: nothing has changed in your account.',
+    );
+
   /** Mail whose sending must not reveal, by its timing, whether an account exists. */
   const sendInBackground = (mail: Parameters<Mailer['send']>[0]) => {
     mailer.send(mail).catch((err) => log.error({ err, to: mail.to }, 'mail delivery failed'));
   };
 
   return {
+    /**
+     * The same answer whether or not the address has an account (decision 010): a new address
+     * gets its verification link, a taken one a note to its owner, and nothing is stored.
+     */
     async register(body: Register) {
-      const { user, mail } = await db.transaction(async (tx) => {
-        const user = await accounts.insertAccount(
-          { name: body.name, email: body.email, passwordHash: await hashPassword(body.password) },
-          tx,
-        );
-        return { user, mail: await sendVerification(user, tx) };
+      // Hashed either way, so that the answer takes as long for a taken address.
+      const passwordHash = await hashPassword(body.password);
+      const result = await db.transaction(async (tx) => {
+        const user = await accounts.insertAccount({ name: body.name, email: body.email, passwordHash }, tx);
+        return user ? { user, mail: await sendVerification(user, tx) } : undefined;
       });
-      changes.publish(userCreated(user));
-      // Sent after commit: the link must point at a token that exists.
-      await mailer.send(mail);
-      return { message: 'Account created. Check your email to verify your account.', user: toUser(user) };
+      if (result) {
+        changes.publish(userCreated(result.user));
+        // Sent after commit: the link must point at a token that exists.
+        sendInBackground(result.mail);
+      } else {
+        sendInBackground(signUpAttemptMail(body.email));
+      }
+      return { message: authMessages.registered };
     },
 
     async verifyEmail(token: string) {
