@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   const users = createUsersRepository(db);
   const tokens = createAuthRepository(db);
-  const accounts = createAccounts({ db, users, sessions, clock, changes });
+  const accounts = createAccounts({ db, users, sessions, tokens, clock, changes, appUrl: config.appUrl });
   const common = { db, users, sessions, mailer, clock, appUrl: config.appUrl, changes };
 
   await app.register(
@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secureCookies: config.secureCookies,
         rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
       });
-      await api.register(usersRoutes, { service: createUsersService(common) });
+      await api.register(usersRoutes, { service: createUsersService({ ...common, accounts }) });
       const activities = createActivitiesRepository(db);
       const notifications = createNotificationsRepository(db);
       const documents = createDocumentsRepository(db);

@@ -53,6 +53,8 @@ export const userMessages = {
   avatarTooLarge: 'The avatar must be at most 2 MB.',
   avatarMissing: 'Choose an image file to upload.',
   usernameTaken: 'That username is already taken',
+  accessNotBelow: 'Only someone with a higher role can change the email, role or status of this account.',
+  ownEmail: 'Your email cannot be changed here.',
 } as const;
 
 export const genericMessages = {

@@ -1,13 +1,15 @@
-import { authMessages, isSingleLineText } from '@shipyard/shared';
+import { authMessages, isSingleLineText, userMessages, VERIFY_TOKEN_TTL_MS } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict } from '../../lib/errors.ts';
+import { linkMail, type Mail } from '../../lib/mailer.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { accountChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionStore } from '../../lib/session.ts';
 import type { NewUser, UsersRepository } from '../users/users.repository.ts';
+import type { AuthRepository } from './auth.repository.ts';
 
 // Creating an account, by sign-up or by Google: the first account of an instance is its
 // super admin, later ones are members (ARCHITECTURE §5).
@@ -23,7 +25,15 @@ export type GoogleIdentity = {
   picture?: string;
 };
 
-type Deps = { db: Db; users: UsersRepository; sessions: SessionStore; clock: Clock; changes: Changes };
+type Deps = {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionStore;
+  tokens: AuthRepository;
+  clock: Clock;
+  changes: Changes;
+  appUrl: string;
+};
 
 /** A name from a provider, as a single line of at most 100 characters (or undefined). */
 export function cleanName(name: string | undefined): string | undefined {
@@ -46,7 +56,7 @@ export const userCreated = (user: UserRow): Change => ({
   admins: true,
 });
 
-export function createAccounts({ db, users, sessions, clock, changes }: Deps) {
+export function createAccounts({ db, users, sessions, tokens, clock, changes, appUrl }: Deps) {
   /** The new account, or undefined when the address already has one (nothing is stored then). */
   async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow | undefined> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
@@ -57,6 +67,44 @@ export function createAccounts({ db, users, sessions, clock, changes }: Deps) {
 
   return {
     insertAccount,
+
+    /**
+     * Moves an account to another address, in the caller's transaction (decision 010): the new
+     * address is unverified until its owner follows the mailed link, every session and
+     * outstanding link ends, and the old address is told. Returns the row and the mails to send
+     * after commit. Whoever may do this is the caller's check.
+     */
+    async changeEmail(user: UserRow, email: string, tx: Db): Promise<{ row: UserRow; mails: Mail[] }> {
+      const row = await users.update(user.id, { email, emailVerifiedAt: null }, tx);
+      if (!row) throw new AppError(404, 'NOT_FOUND', userMessages.notFound);
+      await sessions.endAccess(user.id, { tx });
+      const token = await tokens.issueToken(
+        user.id,
+        'verify_email',
+        new Date(clock.now().getTime() + VERIFY_TOKEN_TTL_MS),
+        tx,
+      );
+      const mails = [
+        // The new address is not proved yet: no text anyone typed, not even a name.
+        linkMail(
+          email,
+          'Confirm your new Shipyard email',
+          'The email address of a Shipyard account was changed to this address. Confirm that it is yours to log in again.',
+          'Confirm email',
+          `${appUrl}/verify?token=${token}`,
+          'The link works once and expires in 24 hours. If you do not know Shipyard, ignore this mail.',
+        ),
+        linkMail(
+          user.email,
+          'Your Shipyard email was changed',
+          `The email address of your Shipyard account was changed to ${email}, and you were signed out everywhere. You can no longer log in with this address.`,
+          'Open Shipyard',
+          `${appUrl}/auth`,
+          'If you did not expect this, contact your administrator.',
+        ),
+      ];
+      return { row, mails };
+    },
 
     /** Finds, links or creates the account of a Google identity; returns its id. */
     async signInWithGoogle(identity: GoogleIdentity): Promise<string> {

@@ -196,6 +196,79 @@ describe('changing users', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('lets no admin change the e-mail, role or status of a peer admin, nor delete them (issue 13 #5)', async () => {
+    const peer = await createUser(ctx, { role: 'admin', name: 'Pia Peer' });
+    const before = await stored(peer.id);
+    for (const change of [{ email: uniqueEmail('attacker') }, { role: 'member' }, { disabled: true }]) {
+      const res = await as(admin, update({ id: peer.id, ...change }));
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json().message).toBe(userMessages.accessNotBelow);
+    }
+    expect((await as(admin, { method: 'DELETE', url: `/api/user/${peer.id}` })).statusCode).toBe(403);
+    // The rest of a peer's details, and the unchanged e-mail and role the form sends back, are fine.
+    const details = await as(
+      admin,
+      update({ id: peer.id, email: peer.email, role: 'admin', department: 'design', name: 'Pia P.' }),
+    );
+    expect(details.statusCode).toBe(200);
+    expect(await stored(peer.id)).toMatchObject({
+      email: before?.email,
+      role: 'admin',
+      disabledAt: null,
+      emailVerifiedAt: before?.emailVerifiedAt,
+      department: 'design',
+    });
+    // A super admin manages admins; a peer super admin's e-mail is nobody's to change.
+    expect((await as(superAdmin, update({ id: peer.id, role: 'member' }))).statusCode).toBe(200);
+    const otherSuper = await createUser(ctx, { role: 'super admin' });
+    expect((await as(superAdmin, update({ id: otherSuper.id, email: uniqueEmail('x') }))).statusCode).toBe(
+      403,
+    );
+    // Nor one's own, here: the profile says 'Your email cannot be changed.'
+    expect((await as(admin, update({ id: admin.user.id, email: uniqueEmail('me') }))).statusCode).toBe(403);
+    expect((await stored(admin.user.id))?.email).toBe(admin.user.email);
+  });
+
+  it('changing an e-mail unverifies it, ends sessions and links, asks the new address to confirm and tells the old one (issue 13 #5, #6)', async () => {
+    const target = await createSignedInUser(ctx, { name: 'Tess Target' });
+    const oldEmail = target.user.email;
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: oldEmail } });
+    await expect.poll(() => ctx.mail.sent.some((m) => m.to === oldEmail)).toBe(true);
+    const resetToken = ctx.mail.linkTo(oldEmail, 'reset_token').searchParams.get('reset_token');
+    const newEmail = uniqueEmail('moved');
+
+    const res = await as(admin, update({ id: target.user.id, email: newEmail.toUpperCase() }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: newEmail, email_verified: false });
+    expect((await as(target, { method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/confirm',
+      payload: { token: resetToken, newPassword: 'attacker-pass-1' },
+    });
+    expect(reset.statusCode).toBe(400);
+
+    const told = ctx.mail.sent.findLast((m) => m.to === oldEmail);
+    expect(told?.subject).toBe('Your Shipyard email was changed');
+    expect(told?.text).toContain(newEmail);
+    const confirm = ctx.mail.sent.findLast((m) => m.to === newEmail);
+    expect(confirm?.subject).toBe('Confirm your new Shipyard email');
+    expect(confirm?.text).not.toContain('Alex Admin');
+    expect(confirm?.text).not.toContain('Tess Target');
+
+    const login = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: target.user.password },
+      });
+    expect((await login(oldEmail)).statusCode).toBe(401);
+    expect((await login(newEmail)).json().code).toBe('EMAIL_NOT_VERIFIED');
+    const token = ctx.mail.linkTo(newEmail, '/verify?token=').searchParams.get('token');
+    expect((await ctx.app.inject(`/api/auth/verify?token=${token}`)).statusCode).toBe(200);
+    expect((await login(newEmail)).statusCode).toBe(200);
+  });
+
   it('refuses members, and admins acting on someone who outranks them', async () => {
     const before = await stored(superAdmin.user.id);
     expect((await as(member, update({ id: admin.user.id, name: 'Hacked' }))).statusCode).toBe(403);
