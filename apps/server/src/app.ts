@@ -40,6 +40,7 @@ import { createGoogleSignIn } from './modules/auth/auth.google.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes, type RateLimits } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthThrottle, rateLimitCounter } from './modules/auth/auth.throttle.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -210,7 +211,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, {
-        service: createAuthService({ ...common, accounts, tokens, log: app.log }),
+        service: createAuthService({
+          ...common,
+          accounts,
+          tokens,
+          log: app.log,
+          throttle: createAuthThrottle(rateLimitCounter(app)),
+        }),
         avatars: createAvatarService({ users, storage, changes }),
         google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
         sessions,

@@ -36,6 +36,7 @@ export const authMessages = {
   passwordChanged: 'Your password has been updated successfully.',
   signedOut: "You've been signed out.",
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  loginLocked: 'Too many failed attempts for this account. Please wait a few minutes and try again.',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
   googleFailed: 'Google sign-in failed. Please try again.',
   googleEmailUnverified:

@@ -1,6 +1,6 @@
 import { authMessages, SESSION_COOKIE, textMessages, userMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
 import { createSignedInUser, createUser, signIn, uniqueEmail } from '../../testing/factories.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
@@ -706,5 +706,113 @@ describe('rate limits', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('limits per account and per target address (issue 13 #11)', () => {
+  const login = (email: string, password: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  const MINUTE = 60 * 1000;
+
+  it('after five failures on an account, a failing address waits 30 s, then longer, never more than 5 minutes; another address still logs in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const user = await createUser(ctx);
+      for (let i = 0; i < 5; i++)
+        expect((await login(user.email, 'wrong-pass', '10.1.0.1')).statusCode).toBe(401);
+      const locked = await login(user.email, user.password, '10.1.0.1');
+      expectError(locked, 429, authMessages.loginLocked, 'RATE_LIMITED');
+      expect(locked.json().details.retryAfter).toBe(30);
+      // An unknown address answers exactly alike: the limit tells nothing about accounts.
+      const ghost = uniqueEmail('ghost');
+      for (let i = 0; i < 5; i++) await login(ghost, 'wrong-pass', '10.1.0.1');
+      expect((await login(ghost, 'wrong-pass', '10.1.0.1')).json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        details: { retryAfter: 30 },
+      });
+
+      // The owner, from an address that has not been failing, is not locked out.
+      expect((await login(user.email, user.password, '10.1.0.2')).statusCode).toBe(200);
+
+      const waits: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        const wait = (await login(user.email, 'wrong-pass', '10.1.0.1')).json().details?.retryAfter;
+        waits.push(wait);
+        vi.setSystemTime(Date.now() + wait * 1000 + 1000);
+        expect((await login(user.email, 'wrong-pass', '10.1.0.1')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([30, 60, 120, 240, 300]);
+      expect((await login(user.email, 'wrong-pass', '10.1.0.1')).json().details.retryAfter).toBe(300);
+      // Once the 15-minute window has passed, the count starts again.
+      vi.setSystemTime(Date.now() + 16 * MINUTE);
+      expect((await login(user.email, user.password, '10.1.0.1')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('mails one address at most three reset links, verification links and sign-up notices an hour, answering the same', async () => {
+    const user = await createUser(ctx);
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { email: user.email },
+          remoteAddress: `10.2.0.${i}`,
+        }),
+      );
+    }
+    for (const res of answers) expect(res.json()).toEqual({ message: authMessages.resetRequested });
+    const resets = () => ctx.mail.sent.filter((m) => m.to === user.email && m.text.includes('reset_token'));
+    await expect.poll(() => resets().length).toBe(3);
+
+    const body = { name: 'Rhea Resend', email: uniqueEmail('resend'), password: 'secret1' };
+    await post('/api/auth/register', body);
+    for (let i = 0; i < 5; i++) {
+      const res = await post('/api/auth/resend-verification', { email: body.email });
+      expect(res.json()).toEqual({ message: authMessages.verificationSent });
+    }
+    const verifications = () =>
+      ctx.mail.sent.filter((m) => m.to === body.email && m.text.includes('/verify'));
+    await expect.poll(() => verifications().length).toBe(4); // the sign-up's own, and three more
+
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/auth/register', { ...body, name: `Try ${i}` })).json()).toEqual({
+        message: authMessages.registered,
+      });
+    }
+    const notices = () =>
+      ctx.mail.sent.filter((m) => m.to === body.email && m.subject.startsWith('Someone tried'));
+    await expect.poll(() => notices().length).toBe(3);
+  });
+
+  it('limits wrong current passwords on change-password per account', async () => {
+    const user = await createUser(ctx);
+    const here = await signIn(ctx, user);
+    const change = (current: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: current, newPassword: 'next-pass-1', confirmPassword: 'next-pass-1' },
+        headers: here.headers,
+        remoteAddress,
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}`, `10.3.0.${i}`)).statusCode).toBe(400);
+    const limited = await change(user.password, '10.3.0.9');
+    expectError(limited, 429, authMessages.rateLimited, 'RATE_LIMITED');
+    expect(limited.json().details.retryAfter).toBeGreaterThan(0);
+    expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
+    // Someone else's form is not affected.
+    const other = await createSignedInUser(ctx);
+    const theirs = await patch(
+      '/api/auth/change-password',
+      { currentPassword: other.user.password, newPassword: 'next-pass-1', confirmPassword: 'next-pass-1' },
+      other.headers,
+    );
+    expect(theirs.statusCode).toBe(200);
   });
 });

@@ -168,6 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     '/auth/change-password',
     {
       onRequest: requireSession,
+      config: perMinute(rateLimits.login),
       schema: {
         tags,
         summary: 'Change the password while signed in; ends the other sessions',

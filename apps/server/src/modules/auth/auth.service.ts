@@ -23,6 +23,7 @@ import { toUser } from '../users/users.mapper.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { type AccountsService, userCreated } from './auth.accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import type { AuthThrottle } from './auth.throttle.ts';
 
 type Deps = {
   db: Db;
@@ -36,6 +37,8 @@ type Deps = {
   log: { error: (obj: object, msg: string) => void };
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** Limits per account and per target address (decision 010). */
+  throttle: AuthThrottle;
 };
 type Meta = { userAgent?: string; ip?: string };
 
@@ -50,6 +53,7 @@ export function createAuthService({
   appUrl,
   log,
   changes,
+  throttle,
 }: Deps) {
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
@@ -99,7 +103,7 @@ export function createAuthService({
         changes.publish(userCreated(result.user));
         // Sent after commit: the link must point at a token that exists.
         sendInBackground(result.mail);
-      } else {
+      } else if (await throttle.mayMail('signup', body.email)) {
         sendInBackground(signUpAttemptMail(body.email));
       }
       return { message: authMessages.registered };
@@ -116,18 +120,25 @@ export function createAuthService({
     },
 
     async resendVerification(email: string) {
+      // Counted whether or not the address has an account: the answer is the same either way.
+      if (!(await throttle.mayMail('verify', email))) return { message: authMessages.verificationSent };
       const user = await users.findByEmail(email);
       if (user && !user.emailVerifiedAt && !user.disabledAt) sendInBackground(await sendVerification(user));
       return { message: authMessages.verificationSent };
     },
 
     async login(body: Login, meta: Meta) {
+      const ip = meta.ip ?? 'unknown';
+      // Counted per e-mail whether or not an account has it, so the limit reveals nothing.
+      await throttle.beforeLogin(body.email, ip);
       const user = await users.findByEmail(body.email);
       if (!user) {
         await burnPasswordCheck(body.password);
+        await throttle.loginFailed(body.email, ip);
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
+        await throttle.loginFailed(body.email, ip);
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       // Only past the password check may an answer say anything about the account.
@@ -154,6 +165,8 @@ export function createAuthService({
     },
 
     async requestPasswordReset(email: string) {
+      // At most a few reset mails an hour to one address; past that the answer stays the same.
+      if (!(await throttle.mayMail('reset', email))) return { message: authMessages.resetRequested };
       const user = await users.findByEmail(email);
       if (user && !user.disabledAt) {
         const token = await tokens.issueToken(user.id, 'reset_password', later(RESET_TOKEN_TTL_MS));
@@ -192,7 +205,9 @@ export function createAuthService({
     },
 
     async changePassword(actor: SessionUser, body: ChangePassword) {
+      await throttle.beforePasswordChange(actor.id);
       if (!(await verifyPassword(actor.passwordHash, body.currentPassword))) {
+        await throttle.passwordChangeFailed(actor.id);
         throw BadRequest(authMessages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG', {
           fields: { currentPassword: [authMessages.currentPasswordWrong] },
         });
