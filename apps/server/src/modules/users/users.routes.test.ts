@@ -269,6 +269,32 @@ describe('changing users', () => {
     expect((await login(newEmail)).statusCode).toBe(200);
   });
 
+  it('moving an account that still has its temporary password mails a new one to the new address (issue 13 #5)', async () => {
+    const typo = uniqueEmail('typo');
+    const created = await as(admin, {
+      method: 'POST',
+      url: '/api/user/admin-create-users',
+      payload: { name: 'Tom Typo', email: typo },
+    });
+    const oldTemp = ctx.mail.sent
+      .findLast((m) => m.to === typo)
+      ?.text.match(/temporary password is: (\S+)/)?.[1];
+    const fixed = uniqueEmail('fixed');
+    expect((await as(admin, update({ id: created.json().id, email: fixed }))).statusCode).toBe(200);
+
+    const newTemp = ctx.mail.sent
+      .findLast((m) => m.to === fixed && m.text.includes('temporary password'))
+      ?.text.match(/temporary password is: (\S+)/)?.[1];
+    expect(newTemp).toHaveLength(14);
+    expect(newTemp).not.toBe(oldTemp);
+    const token = ctx.mail.linkTo(fixed, '/verify?token=').searchParams.get('token');
+    expect((await ctx.app.inject(`/api/auth/verify?token=${token}`)).statusCode).toBe(200);
+    const login = (password: string | undefined) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: fixed, password } });
+    expect((await login(oldTemp)).statusCode).toBe(401);
+    expect((await login(newTemp)).json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+  });
+
   it('refuses members, and admins acting on someone who outranks them', async () => {
     const before = await stored(superAdmin.user.id);
     expect((await as(member, update({ id: admin.user.id, name: 'Hacked' }))).statusCode).toBe(403);

@@ -41,6 +41,17 @@ const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const temporaryPassword = () =>
   Array.from({ length: 14 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
 
+/** To an address its owner has not confirmed: no text the admin typed (decision 010). */
+const temporaryPasswordMail = (to: string, password: string, appUrl: string) =>
+  linkMail(
+    to,
+    'Your Shipyard account',
+    `An administrator created a Shipyard account for you. Your temporary password is: ${password}`,
+    'Log in',
+    `${appUrl}/auth`,
+    'You will be asked to choose a new password when you first log in.',
+  );
+
 export function createUsersService({ db, users, sessions, mailer, clock, appUrl, changes, accounts }: Deps) {
   const requireAdmin = (actor: SessionUser) => {
     if (!isAdmin(actor.role)) throw Forbidden(userMessages.forbidden);
@@ -80,17 +91,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         mustChangePassword: true,
       });
       changes.publish(accountChange('created', row.id, { row, admins: true }));
-      await mailer.send(
-        linkMail(
-          row.email,
-          'Your Shipyard account',
-          // To an address its owner has not confirmed: no text the admin typed (decision 010).
-          `An administrator created a Shipyard account for you. Your temporary password is: ${password}`,
-          'Log in',
-          `${appUrl}/auth`,
-          'You will be asked to choose a new password when you first log in.',
-        ),
-      );
+      await mailer.send(temporaryPasswordMail(row.email, password, appUrl));
       return toUser(row);
     },
 
@@ -154,7 +155,11 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         if (!newEmail) return { row, mails: [] };
         const moved = await accounts.changeEmail(row, newEmail, tx);
         row = moved.row;
-        return { row, mails: moved.mails };
+        if (!row.mustChangePassword) return { row, mails: moved.mails };
+        // Its temporary password was mailed to the old address: a new one goes to the new address.
+        const password = temporaryPassword();
+        row = (await users.update(row.id, { passwordHash: await hashPassword(password) }, tx)) ?? row;
+        return { row, mails: [...moved.mails, temporaryPasswordMail(newEmail, password, appUrl)] };
       });
       changes.publish(accountChange('updated', row.id, { row, admins: true }));
       for (const mail of mails) await mailer.send(mail);
