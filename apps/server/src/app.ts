@@ -42,6 +42,7 @@ import { createGoogleSignIn } from './modules/auth/auth.google.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes, type RateLimits } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthThrottle, rateLimitCounter } from './modules/auth/auth.throttle.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -201,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   const users = createUsersRepository(db);
   const tokens = createAuthRepository(db);
-  const accounts = createAccounts({ db, users, clock, changes });
+  const accounts = createAccounts({ db, users, sessions, tokens, clock, changes, appUrl: config.appUrl });
   const common = { db, users, sessions, mailer, clock, appUrl: config.appUrl, changes };
 
   await app.register(
@@ -220,7 +221,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         total: async () => (await documents.totalBytes()) + (await avatars.totalBytes()),
       });
       await api.register(authRoutes, {
-        service: createAuthService({ ...common, accounts, tokens, log: app.log }),
+        service: createAuthService({
+          ...common,
+          accounts,
+          tokens,
+          log: app.log,
+          throttle: createAuthThrottle(rateLimitCounter(app)),
+        }),
         avatars,
         google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
         sessions,
@@ -229,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
         uploadsPerHour: config.uploads.perHour,
       });
-      await api.register(usersRoutes, { service: createUsersService(common) });
+      await api.register(usersRoutes, { service: createUsersService({ ...common, accounts }) });
       const activities = createActivitiesRepository(db);
       const notifications = createNotificationsRepository(db);
       const files = createDocumentFiles({ documents, storage, log: app.log });

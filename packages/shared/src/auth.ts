@@ -28,6 +28,7 @@ export const RegisterSchema = z.object({
       z.trim(),
       z.minLength(NAME_MIN, m.nameMin2),
       z.maxLength(100, 'Name must be at most 100 characters'),
+      singleLine(),
     ),
   email,
   password: loginPassword,

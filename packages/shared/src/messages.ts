@@ -23,6 +23,8 @@ export const authMessages = {
   emailNotVerified: 'Please verify your email before logging in. Check your inbox for the verification link.',
   accountDisabled: 'This account has been disabled. Contact your administrator.',
   emailTaken: 'An account with this email already exists',
+  /** Sign-up's answer, the same whether or not the address has an account (decision 010). */
+  registered: 'Check your email to finish signing up.',
   verifyTokenInvalid: 'This verification link is invalid or has expired.',
   resetTokenInvalid: 'This reset link is invalid or has expired.',
   tempTokenInvalid: 'Your password change session has expired. Please log in again.',
@@ -34,6 +36,7 @@ export const authMessages = {
   passwordChanged: 'Your password has been updated successfully.',
   signedOut: "You've been signed out.",
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  loginLocked: 'Too many failed attempts for this account. Please wait a few minutes and try again.',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
   googleFailed: 'Google sign-in failed. Please try again.',
   googleEmailUnverified:
@@ -51,6 +54,8 @@ export const userMessages = {
   avatarTooLarge: 'The avatar must be at most 2 MB.',
   avatarMissing: 'Choose an image file to upload.',
   usernameTaken: 'That username is already taken',
+  accessNotBelow: 'Only someone with a higher role can change the email, role or status of this account.',
+  ownEmail: 'Your email cannot be changed here.',
 } as const;
 
 export const genericMessages = {

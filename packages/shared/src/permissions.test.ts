@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canAssignRole, canManageUser, canSeeMenuItem, type MenuItem, type Role } from './permissions.ts';
+import {
+  canAssignRole,
+  canManageAccess,
+  canManageUser,
+  canSeeMenuItem,
+  type MenuItem,
+  type Role,
+} from './permissions.ts';
 
 describe('the sidebar follows the role table of spec §6 (Settings for everyone, ARCHITECTURE §5)', () => {
   const table: Record<MenuItem, Role[]> = {
@@ -34,5 +41,14 @@ describe('role changes', () => {
     expect(canManageUser('admin', 'member')).toBe(true);
     expect(canManageUser('admin', 'super admin')).toBe(false);
     expect(canManageUser('member', 'guest')).toBe(false);
+  });
+
+  it('leaves e-mail, role and status to a higher rank: admins manage members and guests, super admins admins too', () => {
+    expect(canManageAccess('admin', 'member')).toBe(true);
+    expect(canManageAccess('admin', 'guest')).toBe(true);
+    expect(canManageAccess('admin', 'admin')).toBe(false);
+    expect(canManageAccess('super admin', 'admin')).toBe(true);
+    expect(canManageAccess('super admin', 'super admin')).toBe(false);
+    expect(canManageAccess('member', 'guest')).toBe(false);
   });
 });

@@ -13,6 +13,13 @@ export const canAssignRole = (actor: Role, target: Role): boolean =>
   isAdmin(actor) && rank[target] <= rank[actor];
 export const canManageUser = (actor: Role, subject: Role): boolean =>
   isAdmin(actor) && rank[subject] <= rank[actor];
+/**
+ * How an account signs in and whether it may — its e-mail, role, disabled state, deletion — is
+ * changed only from a higher rank: an admin manages members and guests, a super admin admins too,
+ * and nobody a peer (decision 010). One's own role may still be lowered.
+ */
+export const canManageAccess = (actor: Role, subject: Role): boolean =>
+  isAdmin(actor) && rank[subject] < rank[actor];
 
 export type MenuItem =
   | 'dashboard'

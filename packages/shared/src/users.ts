@@ -72,7 +72,7 @@ const clearable = <T extends z.ZodMiniType>(schema: T) =>
 const ProfileFieldsSchema = z.strictObject({
   username: clearable(username),
   full_name: z.optional(
-    z.string(m.nameMin2).check(z.trim(), z.minLength(NAME_MIN, m.nameMin2), z.maxLength(100)),
+    z.string(m.nameMin2).check(z.trim(), z.minLength(NAME_MIN, m.nameMin2), z.maxLength(100), singleLine()),
   ),
   avatar_url: clearable(AvatarUrlSchema),
 });
@@ -91,7 +91,7 @@ const skills = z.optional(
 export const AdminCreateUserSchema = z.object({
   name: z
     .string(m.teamMemberNameMin2)
-    .check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100)),
+    .check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100), singleLine()),
   email: z.pipe(z.string(m.teamMemberEmail).check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail)),
   /** A system role; the form's empty choice means 'member' (spec §5). */
   role: z.pipe(
@@ -106,7 +106,9 @@ export type AdminCreateUser = z.infer<typeof AdminCreateUserSchema>;
 
 const AdminUpdateUserFieldsSchema = z.object({
   id: z.uuid('User not found'),
-  name: z.optional(z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100))),
+  name: z.optional(
+    z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100), singleLine()),
+  ),
   email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail))),
   role: z.optional(RoleSchema),
   department: z.optional(z.nullable(department)),

@@ -115,7 +115,8 @@ describe('mail through SMTP_URL to a real SMTP server', () => {
     expect(mail.envelopeFrom).toBe('no-reply@localhost');
     expect(mail.from).toEqual({ name: 'Shipyard', address: 'no-reply@localhost' });
     expect(mail.to).toEqual([email]);
-    expect(mail.text).toContain('Welcome to Shipyard, Mira Mailer!');
+    expect(mail.text).toContain('Welcome to Shipyard!');
+    expect(mail.text).not.toContain('Mira Mailer'); // no text the sender chose (issue 13 #14)
     expect(mail.text).toContain('— Shipyard'); // non-ASCII survives the transfer encoding
     expect(logged).toEqual([]); // sent over SMTP, not to the log
 

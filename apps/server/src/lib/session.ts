@@ -2,7 +2,7 @@ import { authMessages, SESSION_COOKIE, SESSION_TTL_MS } from '@shipyard/shared';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessions, type UserRow, users } from '../db/schema/index.ts';
+import { authTokens, sessions, type UserRow, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { Unauthorized } from './errors.ts';
@@ -57,15 +57,24 @@ export function createSessionStore(db: Db, clock: Clock) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
 
-    /** Ends every session of a user, but the one named (the caller's own, after a password change). */
-    async revokeAll(userId: string, exceptSessionId?: string, tx: Db = db) {
+    /**
+     * Ends every session of a user but the one named (the caller's own, after a password
+     * change), and cancels every outstanding single-use token of theirs: e-mail verification,
+     * password reset and the forced-change temp_token. Every path that changes the password,
+     * the e-mail or the status of an account (or hands it to a new owner) calls this, in the
+     * transaction of the change (ARCHITECTURE: tokens end when the password, e-mail or status
+     * changes; docs/decisions/010-account-security.md).
+     */
+    async endAccess(userId: string, options: { keepSessionId?: string; tx?: Db } = {}) {
+      const tx = options.tx ?? db;
+      const keep = options.keepSessionId;
       await tx
         .delete(sessions)
-        .where(
-          exceptSessionId
-            ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-            : eq(sessions.userId, userId),
-        );
+        .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+      await tx
+        .update(authTokens)
+        .set({ usedAt: clock.now() })
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
     },
   };
 }

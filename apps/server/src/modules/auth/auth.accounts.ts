@@ -1,12 +1,15 @@
-import { authMessages } from '@shipyard/shared';
+import { authMessages, isSingleLineText, userMessages, VERIFY_TOKEN_TTL_MS } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict } from '../../lib/errors.ts';
+import { linkMail, type Mail } from '../../lib/mailer.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
-import { versionOf } from '../../lib/realtime/changes.ts';
+import { accountChange, versionOf } from '../../lib/realtime/changes.ts';
+import type { SessionStore } from '../../lib/session.ts';
 import type { NewUser, UsersRepository } from '../users/users.repository.ts';
+import type { AuthRepository } from './auth.repository.ts';
 
 // Creating an account, by sign-up or by Google: the first account of an instance is its
 // super admin, later ones are members (ARCHITECTURE §5).
@@ -22,7 +25,26 @@ export type GoogleIdentity = {
   picture?: string;
 };
 
-type Deps = { db: Db; users: UsersRepository; clock: Clock; changes: Changes };
+type Deps = {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionStore;
+  tokens: AuthRepository;
+  clock: Clock;
+  changes: Changes;
+  appUrl: string;
+};
+
+/** A name from a provider, as a single line of at most 100 characters (or undefined). */
+export function cleanName(name: string | undefined): string | undefined {
+  const clean = name
+    ? Array.from(name, (c) => (isSingleLineText(c) ? c : ' '))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : undefined;
+  return clean && clean.length >= 2 ? clean.slice(0, 100).trim() : undefined;
+}
 
 /** A new account: the admins' user lists refresh. */
 export const userCreated = (user: UserRow): Change => ({
@@ -34,10 +56,11 @@ export const userCreated = (user: UserRow): Change => ({
   admins: true,
 });
 
-export function createAccounts({ db, users, clock, changes }: Deps) {
-  async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow> {
+export function createAccounts({ db, users, sessions, tokens, clock, changes, appUrl }: Deps) {
+  /** The new account, or undefined when the address already has one (nothing is stored then). */
+  async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow | undefined> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
-    if (await users.findByEmail(values.email, tx)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
+    if (await users.findByEmail(values.email, tx)) return undefined;
     const first = (await users.count(tx)) === 0;
     return users.insert({ ...values, role: first ? 'super admin' : 'member' }, tx);
   }
@@ -45,17 +68,55 @@ export function createAccounts({ db, users, clock, changes }: Deps) {
   return {
     insertAccount,
 
+    /**
+     * Moves an account to another address, in the caller's transaction (decision 010): the new
+     * address is unverified until its owner follows the mailed link, every session and
+     * outstanding link ends, and the old address is told. Returns the row and the mails to send
+     * after commit. Whoever may do this is the caller's check.
+     */
+    async changeEmail(user: UserRow, email: string, tx: Db): Promise<{ row: UserRow; mails: Mail[] }> {
+      const row = await users.update(user.id, { email, emailVerifiedAt: null }, tx);
+      if (!row) throw new AppError(404, 'NOT_FOUND', userMessages.notFound);
+      await sessions.endAccess(user.id, { tx });
+      const token = await tokens.issueToken(
+        user.id,
+        'verify_email',
+        new Date(clock.now().getTime() + VERIFY_TOKEN_TTL_MS),
+        tx,
+      );
+      const mails = [
+        // The new address is not proved yet: no text anyone typed, not even a name.
+        linkMail(
+          email,
+          'Confirm your new Shipyard email',
+          'The email address of a Shipyard account was changed to this address. Confirm that it is yours to log in again.',
+          'Confirm email',
+          `${appUrl}/verify?token=${token}`,
+          'The link works once and expires in 24 hours. If you do not know Shipyard, ignore this mail.',
+        ),
+        linkMail(
+          user.email,
+          'Your Shipyard email was changed',
+          `The email address of your Shipyard account was changed to ${email}, and you were signed out everywhere. You can no longer log in with this address.`,
+          'Open Shipyard',
+          `${appUrl}/auth`,
+          'If you did not expect this, contact your administrator.',
+        ),
+      ];
+      return { row, mails };
+    },
+
     /** Finds, links or creates the account of a Google identity; returns its id. */
     async signInWithGoogle(identity: GoogleIdentity): Promise<string> {
-      const { user, created } = await db.transaction(async (tx) => {
+      const { user, created, claimed } = await db.transaction(async (tx) => {
         const found = await findOrCreate(identity, tx);
         // Thrown inside the transaction: a disabled account is neither signed in nor linked.
         if (found.user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
         return found;
       });
-      if (created) {
-        changes.publish(userCreated(user));
-      }
+      if (created) changes.publish(userCreated(user));
+      // The ended sessions' sockets re-check; admins see the new name.
+      if (claimed) changes.publish(accountChange('updated', user.id, { row: user, admins: true }));
       return user.id;
     },
   };
@@ -63,7 +124,7 @@ export function createAccounts({ db, users, clock, changes }: Deps) {
   async function findOrCreate(
     identity: GoogleIdentity,
     tx: Db,
-  ): Promise<{ user: UserRow; created: boolean }> {
+  ): Promise<{ user: UserRow; created: boolean; claimed?: boolean }> {
     const known = await users.findByGoogleSub(identity.sub, tx);
     if (known) return { user: known, created: false };
     const byEmail = await users.findByEmail(identity.email, tx);
@@ -71,25 +132,42 @@ export function createAccounts({ db, users, clock, changes }: Deps) {
       // Linking hands the account to whoever controls the Google identity: only on the provider's word.
       if (!identity.emailVerified)
         throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
-      const linked = await users.update(
+      if (byEmail.emailVerifiedAt) {
+        // Its owner proved the address before: the same person, who keeps their password.
+        const linked = await users.update(byEmail.id, { googleSub: identity.sub }, tx);
+        return { user: linked ?? byEmail, created: false };
+      }
+      // Nobody ever proved this address, so whoever registered it may not be its owner (account
+      // pre-hijacking): the Google identity claims the account, and nothing the registrant set
+      // up survives — no password, no session, no outstanding link (decision 010).
+      // (A disabled account is refused after this, which rolls all of it back.)
+      await sessions.endAccess(byEmail.id, { tx });
+      const claimed = await users.update(
         byEmail.id,
-        { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? clock.now() },
+        {
+          googleSub: identity.sub,
+          emailVerifiedAt: clock.now(),
+          passwordHash: null,
+          mustChangePassword: false,
+          name: cleanName(identity.name) ?? byEmail.name,
+        },
         tx,
       );
-      return { user: linked ?? byEmail, created: false };
+      return { user: claimed ?? byEmail, created: false, claimed: true };
     }
     if (!identity.emailVerified)
       throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
     const user = await insertAccount(
       {
         email: identity.email,
-        name: identity.name?.trim() || identity.email.split('@')[0] || identity.email,
+        name: cleanName(identity.name) ?? cleanName(identity.email.split('@')[0]) ?? identity.email,
         googleSub: identity.sub,
         avatarUrl: identity.picture?.startsWith('https://') ? identity.picture : null,
         emailVerifiedAt: clock.now(),
       },
       tx,
     );
+    if (!user) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN'); // registered meanwhile
     return { user, created: true };
   }
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
+import { createSessionStore } from '../../lib/session.ts';
 import { createUser } from '../../testing/factories.ts';
 import {
   authorizeAtProvider,
@@ -147,8 +148,8 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(profile.json()).toMatchObject({ id: row?.id, email: who.email, name: 'Ada Lovelace' });
   });
 
-  it('links an existing password account with the same e-mail when Google says it is verified', async () => {
-    const existing = await createUser(ctx, { name: 'Pat Password', verified: false });
+  it('links a verified password account with the same e-mail, keeping its password and name', async () => {
+    const existing = await createUser(ctx, { name: 'Pat Password' });
     const who = identity({ email: existing.email.toUpperCase(), email_verified: true });
 
     const first = await signInWithGoogle({ login: who.login });
@@ -160,9 +161,14 @@ describe('Google sign-in against a real OpenID provider', () => {
       name: 'Pat Password',
       passwordHash: existing.passwordHash,
     });
-    // Google vouched for the address, so it counts as verified now.
     expect(linked?.emailVerifiedAt).toBeInstanceOf(Date);
     expect((await me(token)).json()).toMatchObject({ id: existing.id, email: existing.email });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: existing.email, password: existing.password },
+    });
+    expect(login.statusCode).toBe(200);
 
     // The next sign-in finds the account by its Google subject, even after the Google address changed.
     const renamed = `renamed-${who.login}@example.com`;
@@ -170,7 +176,52 @@ describe('Google sign-in against a real OpenID provider', () => {
     const second = await signInWithGoogle({ login: who.login });
     expect((await me(expectSignedIn(second.res))).json()).toMatchObject({ id: existing.id });
     expect(await userByEmail(renamed)).toBeUndefined();
-    expect(await sessionCount(existing.id)).toBe(2);
+    expect(await sessionCount(existing.id)).toBe(3);
+  });
+
+  it('claims an unverified account registered with the address: its password, sessions and links end (issue 13 #2)', async () => {
+    // Someone registered the victim's address with a password of theirs, before the victim came.
+    const squatted = await createUser(ctx, {
+      name: 'Not Grace',
+      password: 'attacker-pass-1',
+      verified: false,
+    });
+    const squatterSession = await createSessionStore(ctx.db, ctx.clock).create(squatted.id, {});
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: squatted.email },
+    });
+    await expect.poll(() => ctx.mail.sent.some((m) => m.to === squatted.email)).toBe(true);
+    const resetToken = ctx.mail.linkTo(squatted.email, 'reset_token').searchParams.get('reset_token');
+
+    const who = identity({ email: squatted.email, email_verified: true, name: 'Grace Victim' });
+    const token = expectSignedIn((await signInWithGoogle({ login: who.login })).res);
+
+    const claimed = await userByEmail(squatted.email);
+    expect(claimed).toMatchObject({
+      id: squatted.id,
+      googleSub: who.sub,
+      passwordHash: null,
+      name: 'Grace Victim',
+    });
+    expect(claimed?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect((await me(token)).statusCode).toBe(200);
+    // The squatter's password, session and any link mailed before no longer open the account.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: squatted.email, password: 'attacker-pass-1' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await me(squatterSession)).statusCode).toBe(401);
+    expect(await sessionCount(squatted.id)).toBe(1);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/confirm',
+      payload: { token: resetToken, newPassword: 'attacker-pass-2' },
+    });
+    expect(reset.statusCode).toBe(400);
   });
 
   it('refuses to link an existing account when Google says the e-mail is not verified', async () => {

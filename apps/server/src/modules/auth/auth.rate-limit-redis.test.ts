@@ -38,7 +38,7 @@ describe.runIf(available)(`rate limits shared through Redis (${url})`, () => {
       ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'someone@example.com', password: 'whatever' },
+        payload: { email: `someone-${remoteAddress}@example.com`, password: 'whatever' },
         remoteAddress,
       });
     expect((await attempt(a)).statusCode).toBe(401);
@@ -47,6 +47,23 @@ describe.runIf(available)(`rate limits shared through Redis (${url})`, () => {
     const limited = await attempt(b);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(authMessages.rateLimited);
+  });
+
+  it('counts the failures of one account made through two processes together (issue 13 #11)', async () => {
+    const email = `shared-${Math.random().toString(36).slice(2)}@example.com`;
+    const attempt = (ctx: TestContext, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'whatever' },
+        remoteAddress,
+      });
+    // Five failures, from five addresses (under each address's own limit), through both processes.
+    for (const [i, ctx] of [a, b, a, b, a].entries())
+      expect((await attempt(ctx, `10.9.${i}.1`)).statusCode).toBe(401);
+    const locked = await attempt(b, '10.9.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(authMessages.loginLocked);
   });
 });
 

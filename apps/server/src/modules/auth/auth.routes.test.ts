@@ -1,6 +1,6 @@
-import { authMessages, SESSION_COOKIE, userMessages } from '@shipyard/shared';
+import { authMessages, SESSION_COOKIE, textMessages, userMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
 import { createSignedInUser, createUser, signIn, uniqueEmail } from '../../testing/factories.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
@@ -41,21 +41,21 @@ describe('POST /api/auth/register', () => {
     const first = { name: 'Ada Lovelace', email: uniqueEmail('ada'), password: 'secret1' };
     const res = await post('/api/auth/register', first);
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({
-      email: first.email,
+    expect(res.json()).toEqual({ message: authMessages.registered });
+    expect(await userByEmail(first.email)).toMatchObject({
       name: 'Ada Lovelace',
       role: 'super admin',
-      email_verified: false,
+      emailVerifiedAt: null,
     });
     const link = ctx.mail.linkTo(first.email, '/verify?token=');
     expect(link.origin).toBe(APP_URL);
 
-    const second = await post('/api/auth/register', {
-      name: 'Bo',
-      email: uniqueEmail('bo'),
-      password: 'secret1',
-    });
-    expect(second.json().user.role).toBe('member');
+    const second = { name: 'Bo', email: uniqueEmail('bo'), password: 'secret1' };
+    expect((await post('/api/auth/register', second)).statusCode).toBe(201);
+    expect((await userByEmail(second.email))?.role).toBe('member');
+    // A sign-up with the first address again changes nothing about who is first.
+    await post('/api/auth/register', { ...first, name: 'Ada Again' });
+    expect(await userByEmail(first.email)).toMatchObject({ name: 'Ada Lovelace', role: 'super admin' });
   });
 
   it.each([
@@ -69,17 +69,68 @@ describe('POST /api/auth/register', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('refuses an e-mail that is taken, whatever its case', async () => {
-    const email = uniqueEmail('taken');
-    await post('/api/auth/register', { name: 'First', email, password: 'secret1' });
-    const before = await userCount();
-    const res = await post('/api/auth/register', {
-      name: 'Second',
-      email: email.toUpperCase(),
+  it('answers a taken e-mail exactly like a new one, and mails its owner instead (issue 13 #15)', async () => {
+    const owner = await createUser(ctx, { name: 'Olga Owner' });
+    const fresh = await post('/api/auth/register', {
+      name: 'New Person',
+      email: uniqueEmail('new'),
       password: 'secret1',
     });
-    expectError(res, 409, authMessages.emailTaken, 'EMAIL_TAKEN');
+    const before = await userCount();
+    const mailsBefore = ctx.mail.sent.length;
+    const taken = await post('/api/auth/register', {
+      name: 'Mallory Prize',
+      email: owner.email.toUpperCase(),
+      password: 'mallory-1',
+    });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual(fresh.json());
     expect(await userCount()).toBe(before);
+
+    const mails = ctx.mail.sent.slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: owner.email,
+      subject: 'Someone tried to sign up with your Shipyard email',
+    });
+    expect(mails[0]?.link).toBe(`${APP_URL}/auth`);
+    expect(mails[0]?.text).toContain('Forgot password?');
+    expect(mails[0]?.text).not.toContain('Mallory');
+    // The account is untouched: its own password still signs in, the typed one does not.
+    expect(await userByEmail(owner.email)).toMatchObject({
+      name: 'Olga Owner',
+      passwordHash: owner.passwordHash,
+    });
+    expect((await post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode).toBe(
+      200,
+    );
+    expect((await post('/api/auth/login', { email: owner.email, password: 'mallory-1' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('names and mail to unverified addresses (issue 13 #14)', () => {
+  it('refuses a name with a line break or a control character, storing nothing', async () => {
+    const before = await userCount();
+    for (const name of ['Eve\r\nVisit http://evil.example', 'Eve\u0007Bell', 'Eve\u2028Line']) {
+      const res = await post('/api/auth/register', { name, email: uniqueEmail('eve'), password: 'secret1' });
+      expectError(res, 400, textMessages.singleLine, 'VALIDATION_ERROR');
+    }
+    expect(await userCount()).toBe(before);
+    const { headers } = await createSignedInUser(ctx);
+    expect((await patch('/api/auth/profile', { full_name: 'Ada\nKing' }, headers)).statusCode).toBe(400);
+  });
+
+  it('greets generically in the verification mail: nothing the sender typed reaches the address', async () => {
+    const email = uniqueEmail('victim');
+    const name = 'Claim your prize at evil example dot com';
+    expect((await post('/api/auth/register', { name, email, password: 'secret1' })).statusCode).toBe(201);
+    const mail = ctx.mail.sent.findLast((m) => m.to === email);
+    expect(mail?.subject).toBe('Verify your Shipyard email');
+    expect(mail?.text).not.toContain('prize');
+    expect(mail?.html).not.toContain('prize');
+    expect(mail?.text).toContain('Welcome to Shipyard!');
   });
 });
 
@@ -283,6 +334,69 @@ describe('password reset', () => {
       ctx.clock.advance(-61 * 60 * 1000);
     }
     expect((await post('/api/auth/login', user)).statusCode).toBe(200);
+  });
+});
+
+describe('outstanding links end when the password changes (issue 13 #6)', () => {
+  const resetLinkOf = async (email: string) => {
+    await post('/api/auth/reset-password', { email });
+    await expect
+      .poll(() => ctx.mail.sent.some((m) => m.to === email && m.text.includes('reset_token')))
+      .toBe(true);
+    return ctx.mail.linkTo(email, 'reset_token').searchParams.get('reset_token') ?? '';
+  };
+  const confirmReset = (token: string, newPassword = 'attacker-pass-1') =>
+    post('/api/auth/reset-password/confirm', { token, newPassword });
+
+  it('a password change cancels a reset link mailed before it', async () => {
+    const { user, headers } = await createSignedInUser(ctx);
+    const token = await resetLinkOf(user.email);
+    const changed = await patch(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword: 'fresh-pass-1', confirmPassword: 'fresh-pass-1' },
+      headers,
+    );
+    expect(changed.statusCode).toBe(200);
+    expectError(await confirmReset(token), 400, authMessages.resetTokenInvalid, 'TOKEN_INVALID');
+    expect((await post('/api/auth/login', { email: user.email, password: 'fresh-pass-1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a password reset cancels the temporary-password token and the verification link', async () => {
+    const forced = await createUser(ctx, { mustChangePassword: true });
+    const tempToken = (await post('/api/auth/login', forced)).json().details.temp_token;
+    await confirmReset(await resetLinkOf(forced.email), 'reset-pass-1');
+    expectError(
+      await patch('/api/auth/force-change-password', { temp_token: tempToken, new_password: 'temp-pass-12' }),
+      401,
+      authMessages.tempTokenInvalid,
+    );
+
+    const body = { name: 'Una Verified', email: uniqueEmail('una'), password: 'secret1' };
+    await post('/api/auth/register', body);
+    const verifyToken = ctx.mail.linkTo(body.email, '/verify').searchParams.get('token');
+    expect((await confirmReset(await resetLinkOf(body.email), 'reset-pass-2')).statusCode).toBe(200);
+    expectError(
+      await ctx.app.inject(`/api/auth/verify?token=${verifyToken}`),
+      400,
+      authMessages.verifyTokenInvalid,
+    );
+  });
+
+  it('a forced password change cancels a reset link mailed before it', async () => {
+    const forced = await createUser(ctx, { mustChangePassword: true });
+    const token = await resetLinkOf(forced.email);
+    const tempToken = (await post('/api/auth/login', forced)).json().details.temp_token;
+    const changed = await patch('/api/auth/force-change-password', {
+      temp_token: tempToken,
+      new_password: 'chosen-pass-1',
+    });
+    expect(changed.statusCode).toBe(200);
+    expectError(await confirmReset(token), 400, authMessages.resetTokenInvalid);
+    expect(
+      (await post('/api/auth/login', { email: forced.email, password: 'chosen-pass-1' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -518,7 +632,7 @@ describe('realtime changes', () => {
       expect(
         (await post('/api/auth/register', { name: 'Again', email: a.user.email, password: 'secret1' }))
           .statusCode,
-      ).toBe(409);
+      ).toBe(201);
       expect((await patch('/api/auth/profile', { username }, b.headers)).statusCode).toBe(409);
       const wrong = {
         currentPassword: 'wrong-password',
@@ -592,5 +706,113 @@ describe('rate limits', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('limits per account and per target address (issue 13 #11)', () => {
+  const login = (email: string, password: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  const MINUTE = 60 * 1000;
+
+  it('after five failures on an account, a failing address waits 30 s, then longer, never more than 5 minutes; another address still logs in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const user = await createUser(ctx);
+      for (let i = 0; i < 5; i++)
+        expect((await login(user.email, 'wrong-pass', '10.1.0.1')).statusCode).toBe(401);
+      const locked = await login(user.email, user.password, '10.1.0.1');
+      expectError(locked, 429, authMessages.loginLocked, 'RATE_LIMITED');
+      expect(locked.json().details.retryAfter).toBe(30);
+      // An unknown address answers exactly alike: the limit tells nothing about accounts.
+      const ghost = uniqueEmail('ghost');
+      for (let i = 0; i < 5; i++) await login(ghost, 'wrong-pass', '10.1.0.1');
+      expect((await login(ghost, 'wrong-pass', '10.1.0.1')).json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        details: { retryAfter: 30 },
+      });
+
+      // The owner, from an address that has not been failing, is not locked out.
+      expect((await login(user.email, user.password, '10.1.0.2')).statusCode).toBe(200);
+
+      const waits: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        const wait = (await login(user.email, 'wrong-pass', '10.1.0.1')).json().details?.retryAfter;
+        waits.push(wait);
+        vi.setSystemTime(Date.now() + wait * 1000 + 1000);
+        expect((await login(user.email, 'wrong-pass', '10.1.0.1')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([30, 60, 120, 240, 300]);
+      expect((await login(user.email, 'wrong-pass', '10.1.0.1')).json().details.retryAfter).toBe(300);
+      // Once the 15-minute window has passed, the count starts again.
+      vi.setSystemTime(Date.now() + 16 * MINUTE);
+      expect((await login(user.email, user.password, '10.1.0.1')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('mails one address at most three reset links, verification links and sign-up notices an hour, answering the same', async () => {
+    const user = await createUser(ctx);
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { email: user.email },
+          remoteAddress: `10.2.0.${i}`,
+        }),
+      );
+    }
+    for (const res of answers) expect(res.json()).toEqual({ message: authMessages.resetRequested });
+    const resets = () => ctx.mail.sent.filter((m) => m.to === user.email && m.text.includes('reset_token'));
+    await expect.poll(() => resets().length).toBe(3);
+
+    const body = { name: 'Rhea Resend', email: uniqueEmail('resend'), password: 'secret1' };
+    await post('/api/auth/register', body);
+    for (let i = 0; i < 5; i++) {
+      const res = await post('/api/auth/resend-verification', { email: body.email });
+      expect(res.json()).toEqual({ message: authMessages.verificationSent });
+    }
+    const verifications = () =>
+      ctx.mail.sent.filter((m) => m.to === body.email && m.text.includes('/verify'));
+    await expect.poll(() => verifications().length).toBe(4); // the sign-up's own, and three more
+
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/auth/register', { ...body, name: `Try ${i}` })).json()).toEqual({
+        message: authMessages.registered,
+      });
+    }
+    const notices = () =>
+      ctx.mail.sent.filter((m) => m.to === body.email && m.subject.startsWith('Someone tried'));
+    await expect.poll(() => notices().length).toBe(3);
+  });
+
+  it('limits wrong current passwords on change-password per account', async () => {
+    const user = await createUser(ctx);
+    const here = await signIn(ctx, user);
+    const change = (current: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: current, newPassword: 'next-pass-1', confirmPassword: 'next-pass-1' },
+        headers: here.headers,
+        remoteAddress,
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}`, `10.3.0.${i}`)).statusCode).toBe(400);
+    const limited = await change(user.password, '10.3.0.9');
+    expectError(limited, 429, authMessages.rateLimited, 'RATE_LIMITED');
+    expect(limited.json().details.retryAfter).toBeGreaterThan(0);
+    expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
+    // Someone else's form is not affected.
+    const other = await createSignedInUser(ctx);
+    const theirs = await patch(
+      '/api/auth/change-password',
+      { currentPassword: other.user.password, newPassword: 'next-pass-1', confirmPassword: 'next-pass-1' },
+      other.headers,
+    );
+    expect(theirs.statusCode).toBe(200);
   });
 });

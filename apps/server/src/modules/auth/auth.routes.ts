@@ -64,8 +64,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       schema: {
         tags,
         summary: 'Create an account; a verification link is mailed',
+        description:
+          'Answers the same whether or not the e-mail already has an account: a new address is mailed its verification link, a taken one a note to its owner (docs/decisions/010-account-security.md).',
         body: RegisterSchema,
-        response: { 201: z.object({ message: z.string(), user: UserSchema }) },
+        response: { 201: MessageResponseSchema },
       },
     },
     async (req, reply) => reply.status(201).send(await service.register(req.body)),
@@ -169,6 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     '/auth/change-password',
     {
       onRequest: requireSession,
+      config: perMinute(rateLimits.login),
       schema: {
         tags,
         summary: 'Change the password while signed in; ends the other sessions',

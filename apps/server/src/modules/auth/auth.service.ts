@@ -23,6 +23,7 @@ import { toUser } from '../users/users.mapper.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { type AccountsService, userCreated } from './auth.accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import type { AuthThrottle } from './auth.throttle.ts';
 
 type Deps = {
   db: Db;
@@ -36,6 +37,8 @@ type Deps = {
   log: { error: (obj: object, msg: string) => void };
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** Limits per account and per target address (decision 010). */
+  throttle: AuthThrottle;
 };
 type Meta = { userAgent?: string; ip?: string };
 
@@ -50,6 +53,7 @@ export function createAuthService({
   appUrl,
   log,
   changes,
+  throttle,
 }: Deps) {
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
@@ -58,12 +62,25 @@ export function createAuthService({
     return linkMail(
       user.email,
       'Verify your Shipyard email',
-      `Welcome to Shipyard, ${user.name}! Confirm that this is your email address to finish setting up your account.`,
+      // Nobody has proved this address yet: the mail carries no text the sender chose, not even
+      // the name typed at sign-up (docs/decisions/010-account-security.md).
+      'Welcome to Shipyard! Confirm that this is your email address to finish setting up your account.',
       'Verify email',
       `${appUrl}/verify?token=${token}`,
       'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',
     );
   }
+
+  /** To the owner of an address someone tried to sign up with: nothing the sender typed. */
+  const signUpAttemptMail = (email: string) =>
+    linkMail(
+      email,
+      'Someone tried to sign up with your Shipyard email',
+      'Someone tried to create a Shipyard account with this email address, which already has one. If it was you, log in with your password, or choose "Forgot password?" there to set a new one.',
+      'Log in',
+      `${appUrl}/auth`,
+      'If it was not you, ignore this mail: nothing has changed in your account.',
+    );
 
   /** Mail whose sending must not reveal, by its timing, whether an account exists. */
   const sendInBackground = (mail: Parameters<Mailer['send']>[0]) => {
@@ -71,18 +88,25 @@ export function createAuthService({
   };
 
   return {
+    /**
+     * The same answer whether or not the address has an account (decision 010): a new address
+     * gets its verification link, a taken one a note to its owner, and nothing is stored.
+     */
     async register(body: Register) {
-      const { user, mail } = await db.transaction(async (tx) => {
-        const user = await accounts.insertAccount(
-          { name: body.name, email: body.email, passwordHash: await hashPassword(body.password) },
-          tx,
-        );
-        return { user, mail: await sendVerification(user, tx) };
+      // Hashed either way, so that the answer takes as long for a taken address.
+      const passwordHash = await hashPassword(body.password);
+      const result = await db.transaction(async (tx) => {
+        const user = await accounts.insertAccount({ name: body.name, email: body.email, passwordHash }, tx);
+        return user ? { user, mail: await sendVerification(user, tx) } : undefined;
       });
-      changes.publish(userCreated(user));
-      // Sent after commit: the link must point at a token that exists.
-      await mailer.send(mail);
-      return { message: 'Account created. Check your email to verify your account.', user: toUser(user) };
+      if (result) {
+        changes.publish(userCreated(result.user));
+        // Sent after commit: the link must point at a token that exists.
+        sendInBackground(result.mail);
+      } else if (await throttle.mayMail('signup', body.email)) {
+        sendInBackground(signUpAttemptMail(body.email));
+      }
+      return { message: authMessages.registered };
     },
 
     async verifyEmail(token: string) {
@@ -96,18 +120,25 @@ export function createAuthService({
     },
 
     async resendVerification(email: string) {
+      // Counted whether or not the address has an account: the answer is the same either way.
+      if (!(await throttle.mayMail('verify', email))) return { message: authMessages.verificationSent };
       const user = await users.findByEmail(email);
       if (user && !user.emailVerifiedAt && !user.disabledAt) sendInBackground(await sendVerification(user));
       return { message: authMessages.verificationSent };
     },
 
     async login(body: Login, meta: Meta) {
+      const ip = meta.ip ?? 'unknown';
+      // Counted per e-mail whether or not an account has it, so the limit reveals nothing.
+      await throttle.beforeLogin(body.email, ip);
       const user = await users.findByEmail(body.email);
       if (!user) {
         await burnPasswordCheck(body.password);
+        await throttle.loginFailed(body.email, ip);
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
+        await throttle.loginFailed(body.email, ip);
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       // Only past the password check may an answer say anything about the account.
@@ -126,7 +157,7 @@ export function createAuthService({
         const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
         if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
-        await sessions.revokeAll(userId, undefined, tx);
+        await sessions.endAccess(userId, { tx });
         return { userId, token: await sessions.create(userId, meta, tx) };
       });
       changes.publish(accountChange('updated', userId));
@@ -134,6 +165,8 @@ export function createAuthService({
     },
 
     async requestPasswordReset(email: string) {
+      // At most a few reset mails an hour to one address; past that the answer stays the same.
+      if (!(await throttle.mayMail('reset', email))) return { message: authMessages.resetRequested };
       const user = await users.findByEmail(email);
       if (user && !user.disabledAt) {
         const token = await tokens.issueToken(user.id, 'reset_password', later(RESET_TOKEN_TTL_MS));
@@ -164,7 +197,7 @@ export function createAuthService({
           { passwordHash, mustChangePassword: false, emailVerifiedAt: user?.emailVerifiedAt ?? now },
           tx,
         );
-        await sessions.revokeAll(userId, undefined, tx);
+        await sessions.endAccess(userId, { tx });
         return userId;
       });
       changes.publish(accountChange('updated', userId));
@@ -172,7 +205,9 @@ export function createAuthService({
     },
 
     async changePassword(actor: SessionUser, body: ChangePassword) {
+      await throttle.beforePasswordChange(actor.id);
       if (!(await verifyPassword(actor.passwordHash, body.currentPassword))) {
+        await throttle.passwordChangeFailed(actor.id);
         throw BadRequest(authMessages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG', {
           fields: { currentPassword: [authMessages.currentPasswordWrong] },
         });
@@ -180,7 +215,7 @@ export function createAuthService({
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await users.update(actor.id, { passwordHash, mustChangePassword: false }, tx);
-        await sessions.revokeAll(actor.id, actor.sessionId, tx);
+        await sessions.endAccess(actor.id, { keepSessionId: actor.sessionId, tx });
       });
       changes.publish(accountChange('updated', actor.id));
       return { message: authMessages.passwordChanged };

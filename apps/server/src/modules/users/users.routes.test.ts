@@ -1,4 +1,4 @@
-import { authMessages, userMessages } from '@shipyard/shared';
+import { authMessages, textMessages, userMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -85,6 +85,34 @@ describe('POST /api/user/admin-create-users', () => {
     expect(res.json().message).toBe(message);
   });
 
+  it('refuses names and job titles on more than one line, and mails no text the admin typed (issue 13 #14)', async () => {
+    const before = await userCount();
+    const bad = [
+      { name: 'Nia\r\nClick http://evil.example', email: uniqueEmail('nl') },
+      { name: 'Nia New', email: uniqueEmail('nl'), position: 'Dev\nOps' },
+      { name: 'Nia New', email: uniqueEmail('nl'), skills: ['a\u0000b'] },
+    ];
+    for (const body of bad) {
+      const res = await as(admin, create(body));
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await userCount()).toBe(before);
+    const update = await as(admin, {
+      method: 'PATCH',
+      url: '/api/user/update-user',
+      payload: { id: member.user.id, name: 'Mia\nMember' },
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toBe(textMessages.singleLine);
+
+    const email = uniqueEmail('fresh');
+    expect((await as(admin, create({ name: 'Fresh Face', email }))).statusCode).toBe(201);
+    const mail = ctx.mail.sent.findLast((m) => m.to === email);
+    expect(mail?.text).toContain('temporary password');
+    expect(mail?.text).not.toContain('Alex Admin');
+    expect(mail?.text).not.toContain('Fresh Face');
+  });
+
   it('refuses an e-mail that already has an account', async () => {
     const res = await as(admin, create({ name: 'Dup', email: member.user.email }));
     expect(res.statusCode).toBe(409);
@@ -144,6 +172,127 @@ describe('changing users', () => {
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(0);
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: target.user });
     expect(login.statusCode).toBe(403);
+  });
+
+  it('disabling an account cancels its outstanding reset link, which stays dead after re-enabling (issue 13 #6)', async () => {
+    const target = await createUser(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: target.email },
+    });
+    await expect.poll(() => ctx.mail.sent.some((m) => m.to === target.email)).toBe(true);
+    const token = ctx.mail.linkTo(target.email, 'reset_token').searchParams.get('reset_token');
+    expect((await as(admin, update({ id: target.id, disabled: true }))).statusCode).toBe(200);
+    expect((await as(admin, update({ id: target.id, disabled: false }))).statusCode).toBe(200);
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/confirm',
+      payload: { token, newPassword: 'attacker-pass-1' },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json().message).toBe(authMessages.resetTokenInvalid);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: target });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('lets no admin change the e-mail, role or status of a peer admin, nor delete them (issue 13 #5)', async () => {
+    const peer = await createUser(ctx, { role: 'admin', name: 'Pia Peer' });
+    const before = await stored(peer.id);
+    for (const change of [{ email: uniqueEmail('attacker') }, { role: 'member' }, { disabled: true }]) {
+      const res = await as(admin, update({ id: peer.id, ...change }));
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json().message).toBe(userMessages.accessNotBelow);
+    }
+    expect((await as(admin, { method: 'DELETE', url: `/api/user/${peer.id}` })).statusCode).toBe(403);
+    // The rest of a peer's details, and the unchanged e-mail and role the form sends back, are fine.
+    const details = await as(
+      admin,
+      update({ id: peer.id, email: peer.email, role: 'admin', department: 'design', name: 'Pia P.' }),
+    );
+    expect(details.statusCode).toBe(200);
+    expect(await stored(peer.id)).toMatchObject({
+      email: before?.email,
+      role: 'admin',
+      disabledAt: null,
+      emailVerifiedAt: before?.emailVerifiedAt,
+      department: 'design',
+    });
+    // A super admin manages admins; a peer super admin's e-mail is nobody's to change.
+    expect((await as(superAdmin, update({ id: peer.id, role: 'member' }))).statusCode).toBe(200);
+    const otherSuper = await createUser(ctx, { role: 'super admin' });
+    expect((await as(superAdmin, update({ id: otherSuper.id, email: uniqueEmail('x') }))).statusCode).toBe(
+      403,
+    );
+    // Nor one's own, here: the profile says 'Your email cannot be changed.'
+    expect((await as(admin, update({ id: admin.user.id, email: uniqueEmail('me') }))).statusCode).toBe(403);
+    expect((await stored(admin.user.id))?.email).toBe(admin.user.email);
+  });
+
+  it('changing an e-mail unverifies it, ends sessions and links, asks the new address to confirm and tells the old one (issue 13 #5, #6)', async () => {
+    const target = await createSignedInUser(ctx, { name: 'Tess Target' });
+    const oldEmail = target.user.email;
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: oldEmail } });
+    await expect.poll(() => ctx.mail.sent.some((m) => m.to === oldEmail)).toBe(true);
+    const resetToken = ctx.mail.linkTo(oldEmail, 'reset_token').searchParams.get('reset_token');
+    const newEmail = uniqueEmail('moved');
+
+    const res = await as(admin, update({ id: target.user.id, email: newEmail.toUpperCase() }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: newEmail, email_verified: false });
+    expect((await as(target, { method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/confirm',
+      payload: { token: resetToken, newPassword: 'attacker-pass-1' },
+    });
+    expect(reset.statusCode).toBe(400);
+
+    const told = ctx.mail.sent.findLast((m) => m.to === oldEmail);
+    expect(told?.subject).toBe('Your Shipyard email was changed');
+    expect(told?.text).toContain(newEmail);
+    const confirm = ctx.mail.sent.findLast((m) => m.to === newEmail);
+    expect(confirm?.subject).toBe('Confirm your new Shipyard email');
+    expect(confirm?.text).not.toContain('Alex Admin');
+    expect(confirm?.text).not.toContain('Tess Target');
+
+    const login = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: target.user.password },
+      });
+    expect((await login(oldEmail)).statusCode).toBe(401);
+    expect((await login(newEmail)).json().code).toBe('EMAIL_NOT_VERIFIED');
+    const token = ctx.mail.linkTo(newEmail, '/verify?token=').searchParams.get('token');
+    expect((await ctx.app.inject(`/api/auth/verify?token=${token}`)).statusCode).toBe(200);
+    expect((await login(newEmail)).statusCode).toBe(200);
+  });
+
+  it('moving an account that still has its temporary password mails a new one to the new address (issue 13 #5)', async () => {
+    const typo = uniqueEmail('typo');
+    const created = await as(admin, {
+      method: 'POST',
+      url: '/api/user/admin-create-users',
+      payload: { name: 'Tom Typo', email: typo },
+    });
+    const oldTemp = ctx.mail.sent
+      .findLast((m) => m.to === typo)
+      ?.text.match(/temporary password is: (\S+)/)?.[1];
+    const fixed = uniqueEmail('fixed');
+    expect((await as(admin, update({ id: created.json().id, email: fixed }))).statusCode).toBe(200);
+
+    const newTemp = ctx.mail.sent
+      .findLast((m) => m.to === fixed && m.text.includes('temporary password'))
+      ?.text.match(/temporary password is: (\S+)/)?.[1];
+    expect(newTemp).toHaveLength(14);
+    expect(newTemp).not.toBe(oldTemp);
+    const token = ctx.mail.linkTo(fixed, '/verify?token=').searchParams.get('token');
+    expect((await ctx.app.inject(`/api/auth/verify?token=${token}`)).statusCode).toBe(200);
+    const login = (password: string | undefined) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: fixed, password } });
+    expect((await login(oldTemp)).statusCode).toBe(401);
+    expect((await login(newTemp)).json().code).toBe('PASSWORD_CHANGE_REQUIRED');
   });
 
   it('refuses members, and admins acting on someone who outranks them', async () => {

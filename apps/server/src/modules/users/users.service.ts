@@ -4,6 +4,7 @@ import {
   type AdminUpdateUser,
   authMessages,
   canAssignRole,
+  canManageAccess,
   canManageUser,
   type DirectoryQuery,
   isAdmin,
@@ -18,6 +19,7 @@ import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
+import type { AccountsService } from '../auth/auth.accounts.ts';
 import { toDirectoryMember, toPublicUser, toUser } from './users.mapper.ts';
 import type { UserPatch, UsersRepository } from './users.repository.ts';
 
@@ -30,6 +32,8 @@ type Deps = {
   appUrl: string;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** The auth module's entry point for moving an account to another address. */
+  accounts: Pick<AccountsService, 'changeEmail'>;
 };
 
 // No look-alike characters, so a temporary password read from a mail can be typed back.
@@ -37,7 +41,18 @@ const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const temporaryPassword = () =>
   Array.from({ length: 14 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
 
-export function createUsersService({ db, users, sessions, mailer, clock, appUrl, changes }: Deps) {
+/** To an address its owner has not confirmed: no text the admin typed (decision 010). */
+const temporaryPasswordMail = (to: string, password: string, appUrl: string) =>
+  linkMail(
+    to,
+    'Your Shipyard account',
+    `An administrator created a Shipyard account for you. Your temporary password is: ${password}`,
+    'Log in',
+    `${appUrl}/auth`,
+    'You will be asked to choose a new password when you first log in.',
+  );
+
+export function createUsersService({ db, users, sessions, mailer, clock, appUrl, changes, accounts }: Deps) {
   const requireAdmin = (actor: SessionUser) => {
     if (!isAdmin(actor.role)) throw Forbidden(userMessages.forbidden);
   };
@@ -76,16 +91,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         mustChangePassword: true,
       });
       changes.publish(accountChange('created', row.id, { row, admins: true }));
-      await mailer.send(
-        linkMail(
-          row.email,
-          'Your Shipyard account',
-          `${actor.name} created a Shipyard account for you. Your temporary password is: ${password}`,
-          'Log in',
-          `${appUrl}/auth`,
-          'You will be asked to choose a new password when you first log in.',
-        ),
-      );
+      await mailer.send(temporaryPasswordMail(row.email, password, appUrl));
       return toUser(row);
     },
 
@@ -115,19 +121,26 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
 
     async update(actor: SessionUser, input: AdminUpdateUser) {
       requireAdmin(actor);
-      const row = await db.transaction(async (tx) => {
+      const { row, mails } = await db.transaction(async (tx) => {
         const target = await loadManageable(actor, input.id, tx);
         const role: Role = input.role ?? target.role;
         if (input.role && !canAssignRole(actor.role, input.role)) throw Forbidden(userMessages.roleTooHigh);
         const disabling = input.disabled === true && target.disabledAt === null;
-        if (disabling && target.id === actor.id) throw BadRequest('You cannot disable your own account.');
+        const enabling = input.disabled === false && target.disabledAt !== null;
+        const newEmail = input.email && input.email !== target.email ? input.email : undefined;
+        const self = target.id === actor.id;
+        if (disabling && self) throw BadRequest('You cannot disable your own account.');
+        if (newEmail && self) throw Forbidden(userMessages.ownEmail);
+        // E-mail, role and status: only from a higher rank (decision 010); one may lower one's own role.
+        const accessChange = newEmail || disabling || enabling || (role !== target.role && !self);
+        if (accessChange && !canManageAccess(actor.role, target.role))
+          throw Forbidden(userMessages.accessNotBelow);
         await guardLastSuperAdmin(tx, target, role === 'super admin' && !disabling);
-        if (input.email && input.email !== target.email && (await users.findByEmail(input.email, tx))) {
+        if (newEmail && (await users.findByEmail(newEmail, tx))) {
           throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
         }
         const patch: UserPatch = {
           name: input.name,
-          email: input.email,
           role: input.role,
           department: input.department,
           position: input.position,
@@ -135,12 +148,21 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         };
         if (input.disabled !== undefined)
           patch.disabledAt = input.disabled ? (target.disabledAt ?? clock.now()) : null;
-        const row = await users.update(target.id, patch, tx);
+        const changed = Object.values(patch).some((v) => v !== undefined);
+        let row = changed ? await users.update(target.id, patch, tx) : target;
         if (!row) throw NotFound(userMessages.notFound);
-        if (disabling) await sessions.revokeAll(target.id, undefined, tx);
-        return row;
+        if (disabling) await sessions.endAccess(target.id, { tx });
+        if (!newEmail) return { row, mails: [] };
+        const moved = await accounts.changeEmail(row, newEmail, tx);
+        row = moved.row;
+        if (!row.mustChangePassword) return { row, mails: moved.mails };
+        // Its temporary password was mailed to the old address: a new one goes to the new address.
+        const password = temporaryPassword();
+        row = (await users.update(row.id, { passwordHash: await hashPassword(password) }, tx)) ?? row;
+        return { row, mails: [...moved.mails, temporaryPasswordMail(newEmail, password, appUrl)] };
       });
       changes.publish(accountChange('updated', row.id, { row, admins: true }));
+      for (const mail of mails) await mailer.send(mail);
       return toUser(row);
     },
 
@@ -149,6 +171,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
       if (id === actor.id) throw BadRequest(userMessages.cannotDeleteSelf);
       await db.transaction(async (tx) => {
         const target = await loadManageable(actor, id, tx);
+        if (!canManageAccess(actor.role, target.role)) throw Forbidden(userMessages.accessNotBelow);
         await guardLastSuperAdmin(tx, target, false);
         await users.remove(target.id, tx); // sessions and tokens go with it (ON DELETE CASCADE)
       });

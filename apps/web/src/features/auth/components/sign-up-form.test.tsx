@@ -1,3 +1,4 @@
+import { authMessages } from '@shipyard/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
@@ -5,7 +6,6 @@ import {
   apiError,
   deferred,
   jsonResponse,
-  makeUser,
   mockFetch,
   renderWithProviders,
   sentRequest,
@@ -68,9 +68,8 @@ describe('SignUpForm', () => {
   });
 
   it('creates the account, toasts and hands the address on', async () => {
-    const fetchMock = mockFetch(
-      jsonResponse(201, { message: 'ok', user: makeUser({ email_verified: false }) }),
-    );
+    // The server answers a new and a taken address alike (issue 13 #15): the screen cannot tell.
+    const fetchMock = mockFetch(jsonResponse(201, { message: authMessages.registered }));
     const { user, onSignedUp } = renderSignUpForm();
 
     await fill(user, { name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'secret1' });
@@ -88,7 +87,7 @@ describe('SignUpForm', () => {
   });
 
   it("toasts 'Sign Up Failed' with the server's message", async () => {
-    mockFetch(apiError(409, 'EMAIL_TAKEN', 'An account with this email already exists'));
+    mockFetch(apiError(429, 'RATE_LIMITED', authMessages.rateLimited));
     const { user, onSignedUp } = renderSignUpForm();
 
     await fill(user, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret1' });
@@ -96,7 +95,7 @@ describe('SignUpForm', () => {
 
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Sign Up Failed', {
-        description: 'An account with this email already exists',
+        description: authMessages.rateLimited,
       }),
     );
     expect(onSignedUp).not.toHaveBeenCalled();
@@ -111,7 +110,7 @@ describe('SignUpForm', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
-    answer.resolve(jsonResponse(201, { message: 'ok', user: makeUser() }));
+    answer.resolve(jsonResponse(201, { message: authMessages.registered }));
     await waitFor(() => expect(onSignedUp).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });

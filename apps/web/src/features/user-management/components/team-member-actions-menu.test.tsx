@@ -58,16 +58,16 @@ describe('TeamMemberActionsMenu', () => {
 
   it("toasts 'Failed to delete team member' with the server's message, and stays open", async () => {
     routeFetch({
-      [DELETE]: apiError(409, 'LAST_SUPER_ADMIN', 'The last super admin cannot be demoted or deleted.'),
+      [DELETE]: apiError(403, 'FORBIDDEN', 'You do not have permission to do this.'),
     });
-    const { user } = renderMenu('super admin', makeMember({ role: 'super admin' }));
+    const { user } = renderMenu('super admin', makeMember({ role: 'admin' }));
 
     await openDelete(user);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Failed to delete team member', {
-        description: 'The last super admin cannot be demoted or deleted.',
+        description: 'You do not have permission to do this.',
       }),
     );
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
@@ -76,6 +76,13 @@ describe('TeamMemberActionsMenu', () => {
   it('offers no Delete on yourself', async () => {
     routeFetch({});
     const { user } = renderMenu('admin', makeMember({ id: VIEWER_ID, name: 'Bea Builder', role: 'admin' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Bea Builder' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit']);
+  });
+
+  it('offers no Delete on a peer admin, which only a super admin may delete (issue 13 #5)', async () => {
+    routeFetch({});
+    const { user } = renderMenu('admin', makeMember({ role: 'admin' }));
     await user.click(screen.getByRole('button', { name: 'Actions for Bea Builder' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit']);
   });

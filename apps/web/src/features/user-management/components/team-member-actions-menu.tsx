@@ -1,4 +1,5 @@
 import {
+  canManageAccess,
   canManageUser,
   type DirectoryMember,
   userManagementMessages as m,
@@ -30,12 +31,13 @@ export type TeamMemberActionsMenuProps = {
 
 /**
  * The menu of a row and a card (spec §2.12): Edit and Delete. Nobody changes someone who
- * outranks them, nor deletes themselves here (decision 003): those choices are not offered, and
- * a viewer who may do neither gets no menu.
+ * outranks them, deletes a peer (decision 010) or themselves here (decision 003): those choices
+ * are not offered, and a viewer who may do neither gets no menu.
  */
 export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActionsMenuProps) {
   const canEdit = canManageUser(viewer.role, member.role);
-  const canDelete = canEdit && member.id !== viewer.id;
+  // Deleting is for a higher rank only: no admin deletes a peer admin (decision 010).
+  const canDelete = canManageAccess(viewer.role, member.role) && member.id !== viewer.id;
   const remove = useDeleteTeamMember();
   const [confirming, setConfirming] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);

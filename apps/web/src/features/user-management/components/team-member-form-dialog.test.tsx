@@ -171,6 +171,31 @@ describe('TeamMemberFormDialog', () => {
     expect(sentJson(patch?.init)).not.toHaveProperty('role');
   });
 
+  it("leaves a peer admin's email and role alone, sending only their details (issue 13 #5)", async () => {
+    const fetchMock = routeFetch({ [UPDATE]: jsonResponse(200, makeUser()) });
+    const { user } = renderDialog({ member: makeMember({ role: 'admin' }) });
+
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByText('Only someone with a higher role can change this email.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Email'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/user/update-user')).toHaveLength(1));
+    const [patch] = callsTo(fetchMock, 'PATCH', '/api/user/update-user');
+    expect(sentJson(patch?.init)).not.toHaveProperty('email');
+    expect(sentJson(patch?.init)).not.toHaveProperty('role');
+  });
+
+  it("says that a member's new email signs them out until they confirm it", () => {
+    routeFetch({});
+    renderDialog({ member: makeMember() });
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('readonly');
+    expect(
+      screen.getByText('A new email signs them out until they confirm it from their inbox.'),
+    ).toBeInTheDocument();
+  });
+
   it("toasts 'Error' with the server's message and stays open when the save fails", async () => {
     routeFetch({ [UPDATE]: apiError(403, 'FORBIDDEN', 'You cannot grant a role above your own.') });
     const { user, onOpenChange } = renderDialog({ member: makeMember() });

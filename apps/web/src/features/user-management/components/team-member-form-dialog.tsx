@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminUpdateUser,
   canAssignRole,
+  canManageAccess,
   DEPARTMENTS,
   type DirectoryMember,
   userManagementMessages as m,
@@ -23,6 +24,7 @@ import {
   FormLabel,
   FormMessage,
 } from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import {
   Select,
   SelectContent,
@@ -128,6 +130,8 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
   const editing = member !== undefined;
   // Your own role is not yours to change here: the server would let you lock yourself out.
   const ownAccount = member?.id === viewer.id;
+  // E-mail and role are changed only from a higher rank, and never one's own e-mail (decision 010).
+  const accessLocked = member !== undefined && (ownAccount || !canManageAccess(viewer.role, member.role));
   const [defaults] = useState(() => defaultsFor(member));
   const form = useForm<TeamMemberFormValues, unknown, TeamMemberForm>({ resolver, defaultValues: defaults });
   const roles = ROLES.filter((role) => canAssignRole(viewer.role, role) || role === member?.role);
@@ -135,8 +139,8 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       if (member) {
-        const { role, ...rest } = values;
-        await onUpdate(ownAccount ? { id: member.id, ...rest } : { id: member.id, role, ...rest });
+        const { role, email, ...rest } = values;
+        await onUpdate(accessLocked ? { id: member.id, ...rest } : { id: member.id, email, role, ...rest });
       } else {
         await onCreate(values);
       }
@@ -171,14 +175,34 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
             autoComplete="off"
             maxLength={100}
           />
-          <TextField
+          <FormField
             control={form.control}
             name="email"
-            label="Email"
-            type="email"
-            placeholder="name@example.com"
-            autoComplete="off"
-            maxLength={254}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    type="email"
+                    placeholder="name@example.com"
+                    autoComplete="off"
+                    maxLength={254}
+                    readOnly={accessLocked}
+                  />
+                </FormControl>
+                {editing ? (
+                  <FormDescription>
+                    {ownAccount
+                      ? 'You cannot change your own email here.'
+                      : accessLocked
+                        ? 'Only someone with a higher role can change this email.'
+                        : 'A new email signs them out until they confirm it from their inbox.'}
+                  </FormDescription>
+                ) : null}
+                <FormMessage />
+              </FormItem>
+            )}
           />
           <div className="grid items-start gap-5 sm:grid-cols-2">
             <SelectField
@@ -197,7 +221,7 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
                   <Select
                     name={field.name}
                     value={field.value}
-                    disabled={ownAccount}
+                    disabled={accessLocked}
                     onValueChange={field.onChange}
                   >
                     <FormControl>
@@ -213,7 +237,11 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
                       ))}
                     </SelectContent>
                   </Select>
-                  {ownAccount ? <FormDescription>You cannot change your own role.</FormDescription> : null}
+                  {ownAccount ? (
+                    <FormDescription>You cannot change your own role.</FormDescription>
+                  ) : accessLocked ? (
+                    <FormDescription>Only someone with a higher role can change this role.</FormDescription>
+                  ) : null}
                   <FormMessage />
                 </FormItem>
               )}

@@ -1,0 +1,106 @@
+import { authMessages } from '@shipyard/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+
+// Limits per account and per target address (docs/decisions/010-account-security.md), beside
+// the per-address route limits of auth.routes.ts. The counts live in @fastify/rate-limit's store:
+// Redis when REDIS_URL is set, so every process shares them; otherwise this process's memory.
+
+const MINUTE = 60 * 1000;
+
+/** Login: failures per account (its e-mail, whether or not an account has it). */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+/** The waits after the 5th, 6th, … failure: 30 s doubling, capped at 5 minutes. */
+export const LOGIN_BACKOFF_MS = [0.5, 1, 2, 4, 5].map((m) => m * MINUTE);
+/** Account mails (reset, verification, sign-up notice) to one address, per kind. */
+export const MAILS_PER_ADDRESS = 3;
+export const MAIL_WINDOW_MS = 60 * MINUTE;
+/** Wrong current passwords on the change-password form, per account. */
+export const PASSWORD_CHANGE_FAILURES = 5;
+export const PASSWORD_CHANGE_WINDOW_MS = 15 * MINUTE;
+
+type Count = { count: number; ttlMs: number };
+/** A fixed-window counter: the window starts at a key's first hit. */
+export type Counter = {
+  hit: (key: string, windowMs: number) => Promise<Count>;
+  peek: (key: string, windowMs: number) => Promise<Count>;
+};
+
+const COUNT_MAX = 1_000_000_000;
+type Probe = { key: string; windowMs: number; routeOptions: { config: object } };
+
+/** A Counter on the rate limiter registered in app.ts (its store, namespace and error policy). */
+export function rateLimitCounter(app: FastifyInstance): Counter {
+  const limiter = app.createRateLimit({
+    max: COUNT_MAX,
+    keyGenerator: (req) => (req as unknown as Probe).key,
+    timeWindow: (req) => (req as unknown as Probe).windowMs,
+    // The in-memory store's size: large enough that spraying addresses does not evict counts.
+    ...{ cache: 100_000 },
+  });
+  const run = async (key: string, windowMs: number, increment: boolean): Promise<Count> => {
+    const probe: Probe = { key: `acct:${key}`, windowMs, routeOptions: { config: {} } };
+    const result = await limiter(probe as unknown as FastifyRequest, { increment });
+    // A store failure counts nothing (skipOnError), like the route limits.
+    if (result.isAllowed) return { count: 0, ttlMs: 0 };
+    return { count: COUNT_MAX - result.remaining, ttlMs: result.ttl };
+  };
+  return {
+    hit: (key, windowMs) => run(key, windowMs, true),
+    peek: (key, windowMs) => run(key, windowMs, false),
+  };
+}
+
+const tooMany = (message: string, ttlMs: number) =>
+  new AppError(429, 'RATE_LIMITED', message, { retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) });
+
+export function createAuthThrottle(counter: Counter) {
+  const failuresOf = (email: string) => `login-fail:${email}`;
+  const failuresFrom = (email: string, ip: string) => `login-fail-from:${ip}:${email}`;
+  const lockOf = (email: string, level: number) => `login-lock:${email}:${level}`;
+  const levelOf = (failures: number) => Math.min(failures - LOGIN_FREE_FAILURES, LOGIN_BACKOFF_MS.length - 1);
+
+  return {
+    /**
+     * Before a password is checked: after 5 failures on an account, an address that has failed
+     * on it waits (30 s, 1, 2, 4, then 5 minutes at most). An address that has not failed on it
+     * is not made to wait, so nobody can lock the owner out by failing on purpose.
+     */
+    async beforeLogin(email: string, ip: string) {
+      const failures = (await counter.peek(failuresOf(email), LOGIN_FAILURE_WINDOW_MS)).count;
+      if (failures < LOGIN_FREE_FAILURES) return;
+      const level = levelOf(failures);
+      const lock = await counter.peek(lockOf(email, level), LOGIN_BACKOFF_MS[level] ?? 0);
+      if (lock.count === 0) return;
+      const fromHere = await counter.peek(failuresFrom(email, ip), LOGIN_FAILURE_WINDOW_MS);
+      if (fromHere.count === 0) return;
+      throw tooMany(authMessages.loginLocked, lock.ttlMs);
+    },
+
+    async loginFailed(email: string, ip: string) {
+      await counter.hit(failuresFrom(email, ip), LOGIN_FAILURE_WINDOW_MS);
+      const failures = (await counter.hit(failuresOf(email), LOGIN_FAILURE_WINDOW_MS)).count;
+      if (failures < LOGIN_FREE_FAILURES) return;
+      const level = levelOf(failures);
+      await counter.hit(lockOf(email, level), LOGIN_BACKOFF_MS[level] ?? 0);
+    },
+
+    /** Counts a mail of a kind to an address; false once the address had its quota this hour. */
+    async mayMail(kind: 'reset' | 'verify' | 'signup', email: string) {
+      return (await counter.hit(`mail:${kind}:${email}`, MAIL_WINDOW_MS)).count <= MAILS_PER_ADDRESS;
+    },
+
+    /** Before the current password is checked on the change-password form. */
+    async beforePasswordChange(userId: string) {
+      const wrong = await counter.peek(`pw-change:${userId}`, PASSWORD_CHANGE_WINDOW_MS);
+      if (wrong.count >= PASSWORD_CHANGE_FAILURES) throw tooMany(authMessages.rateLimited, wrong.ttlMs);
+    },
+
+    async passwordChangeFailed(userId: string) {
+      await counter.hit(`pw-change:${userId}`, PASSWORD_CHANGE_WINDOW_MS);
+    },
+  };
+}
+
+export type AuthThrottle = ReturnType<typeof createAuthThrottle>;
