@@ -178,6 +178,82 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
+/** An admin with a session and a product of theirs, stored directly. */
+async function seedAdmin(databaseUrl: string) {
+  const token = randomBytes(32).toString('base64url');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const userId = (
+      await client.query<{ id: string }>(
+        `INSERT INTO users (email, name, role, email_verified_at)
+         VALUES ($1, 'Test Admin', 'admin', now()) RETURNING id`,
+        [`admin-${randomBytes(4).toString('hex')}@example.com`],
+      )
+    ).rows[0]?.id;
+    await client.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+      [userId, createHash('sha256').update(token).digest('hex')],
+    );
+    const productId = (
+      await client.query<{ id: string }>(
+        `INSERT INTO products (name, description, team_size, start_date, target_end_date, created_by)
+         VALUES ('Apollo', '', 1, '2026-01-01', '2026-12-31', $1) RETURNING id`,
+        [userId],
+      )
+    ).rows[0]?.id;
+    if (!productId) throw new Error('no product stored');
+    return { token, productId };
+  } finally {
+    await client.end();
+  }
+}
+
+type Outcome = { status: number; connection: string | undefined; body: string } | { error: string };
+
+/** One request on the given agent: its answer, or the error code the client saw instead. */
+function request(
+  agent: http.Agent,
+  port: number,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const failed = (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(data === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }),
+        );
+        res.on('error', failed);
+      },
+    );
+    req.on('error', failed);
+    req.end(data);
+  });
+}
+
 const lines = (text: string) => text.split('\n').filter((l) => l.length > 0);
 
 describe('start errors are one line on stderr and exit code 1', () => {
@@ -313,6 +389,92 @@ describe('with DATABASE_URL', () => {
     await within(socketClosed, 5000, 'close of the connection');
     expect(await exitOf(server, 5000)).toEqual({ code: 0, signal: null });
   }, 60_000);
+  it('on SIGTERM, keep-alive clients get their real answer or a clean refusal, never a reset, and answers while closing say connection: close', async () => {
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const port = await freePort();
+    const server = startServer({
+      DATABASE_URL: url,
+      PORT: String(port),
+      DATA_DIR: await makeDataDir(),
+      LOG_LEVEL: 'info', // the log tells us when the drain begins
+    });
+    await ready(server);
+    const { token, productId } = await seedAdmin(url);
+
+    // Six keep-alive clients, each on one reused connection, alternating writes and reads.
+    const outcomes: Outcome[][] = Array.from({ length: 6 }, () => []);
+    const clients = outcomes.map(async (mine, i) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let n = i; ; n++) {
+          const outcome =
+            n % 2 === 0
+              ? await request(agent, port, token, 'PATCH', `/api/projects/${productId}/status`, {
+                  status: n % 4 === 0 ? 'development' : 'testing',
+                })
+              : await request(agent, port, token, 'GET', `/api/projects/${productId}`);
+          mine.push(outcome);
+          if ('error' in outcome) return;
+        }
+      } finally {
+        agent.destroy();
+      }
+    });
+    // And one connection that sits idle, kept alive, when the drain begins.
+    const idle = net.connect(port, '127.0.0.1');
+    let idleReceived = '';
+    idle.on('data', (d) => {
+      idleReceived += d;
+    });
+    const idleClosed = new Promise<void>((resolve) => idle.once('close', () => resolve()));
+    idle.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until('requests on every client', () => outcomes.every((o) => o.length >= 6), 15_000);
+    await until("the idle connection's first answer", () => idleReceived.endsWith('{"status":"ok"}'), 5_000);
+    idleReceived = '';
+
+    server.child.kill('SIGTERM');
+    await until(
+      'the drain to begin',
+      () => server.stdout().includes('shutting down: draining requests'),
+      5_000,
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    idle.write('POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n');
+    await within(idleClosed, 5_000, 'close of the idle connection');
+    await within(Promise.all(clients), 10_000, 'end of the clients');
+    expect(await exitOf(server, 10_000)).toEqual({ code: 0, signal: null });
+
+    // The request on the idle connection was refused before being processed, in the app's shape.
+    expect(idleReceived).toMatch(/^HTTP\/1\.1 503 /);
+    expect(idleReceived).toMatch(/\r\nconnection: close\r\n/i);
+    expect(idleReceived).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(JSON.parse(idleReceived.slice(idleReceived.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'Service Unavailable',
+      message: expect.any(String),
+      code: 'SHUTTING_DOWN',
+      requestId: expect.any(String),
+    });
+
+    for (const mine of outcomes) {
+      // Every request got its answer, until a new connection was refused (the server had stopped
+      // listening): no reset, no hang-up on a reused connection.
+      const last = mine.at(-1);
+      expect(last).toEqual({ error: 'ECONNREFUSED' });
+      const answers = mine.slice(0, -1);
+      for (const a of answers) {
+        expect(a).toHaveProperty('status');
+        if (!('status' in a)) continue;
+        expect([200, 503]).toContain(a.status);
+        if (a.status === 503) {
+          expect(a.connection).toBe('close');
+          expect(JSON.parse(a.body)).toMatchObject({ code: 'SHUTTING_DOWN', requestId: expect.any(String) });
+        }
+      }
+      // The answer that ended the connection said so.
+      expect(answers.at(-1)).toMatchObject({ connection: 'close' });
+    }
+  }, 60_000);
 });
 
 describe('bundled PostgreSQL (no DATABASE_URL)', () => {
@@ -439,28 +601,7 @@ describe('a database that goes away and comes back', () => {
     await ready(server);
     const base = `http://127.0.0.1:${port}`;
 
-    // An admin with a session and a product, stored directly.
-    const token = randomBytes(32).toString('base64url');
-    const setup = new pg.Client({ connectionString: databaseUrl });
-    await setup.connect();
-    const userId = (
-      await setup.query<{ id: string }>(
-        `INSERT INTO users (email, name, role, email_verified_at)
-         VALUES ('restart@example.com', 'Restart Admin', 'admin', now()) RETURNING id`,
-      )
-    ).rows[0]?.id;
-    await setup.query(
-      `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-      [userId, createHash('sha256').update(token).digest('hex')],
-    );
-    const productId = (
-      await setup.query<{ id: string }>(
-        `INSERT INTO products (name, description, team_size, start_date, target_end_date, created_by)
-         VALUES ('Restart', '', 1, '2026-01-01', '2026-12-31', $1) RETURNING id`,
-        [userId],
-      )
-    ).rows[0]?.id;
-    await setup.end();
+    const { token, productId } = await seedAdmin(databaseUrl);
 
     const api = (method: string, url: string, body?: unknown) =>
       fetch(base + url, {
