@@ -82,6 +82,17 @@ describe('request timeouts', () => {
     });
   });
 
+  it('closes a connection whose body still trickles in after an early answer once the body deadline passes', async () => {
+    const c = connect();
+    c.socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-unknown\r\nContent-Length: 200\r\n\r\nab`,
+    );
+    trickle(c.socket, 100);
+    const elapsed = await within(c.closed, 3_000, 'close of the connection');
+    expect(c.received()).toMatch(/^HTTP\/1\.1 415 /);
+    expect(elapsed).toBeLessThan(limits.bodyTimeoutMs + 1_000);
+  });
+
   it('closes a connection whose headers trickle in once the header deadline passes', async () => {
     const c = connect();
     c.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');

@@ -10,7 +10,7 @@ import { AppError } from './errors.ts';
 export type HttpLimits = {
   /** The request line and headers must arrive within this (Node's headersTimeout). */
   headersTimeoutMs: number;
-  /** A body other than a multipart upload must arrive within this, counted from its first byte. */
+  /** A body other than a multipart upload must arrive within this, counted from the end of the headers. */
   bodyTimeoutMs: number;
   /** A whole request, an upload's body included, must arrive within this (Node's requestTimeout). */
   requestTimeoutMs: number;
@@ -96,15 +96,23 @@ export function installHttpGuards(
     if (!hasBody || req.raw.complete || isMultipart(req.headers['content-type'])) return payload;
     const timed = new PassThrough();
     const timer = setTimeout(() => {
+      // Answered early (a refused content type) while the body still trickles in: drop it.
+      if (reply.raw.headersSent) {
+        req.raw.destroy();
+        return;
+      }
       // The rest of the body is never read: the connection closes after the answer.
       payload.unpipe(timed);
       reply.header('connection', 'close');
       timed.destroy(new AppError(408, 'REQUEST_TIMEOUT', bodyTimeoutMessage));
     }, limits.bodyTimeoutMs);
     timer.unref();
+    const done = () => clearTimeout(timer);
+    payload.on('end', done);
+    payload.on('close', done);
     payload.on('error', (err) => timed.destroy(err));
-    payload.on('end', () => clearTimeout(timer));
-    timed.on('close', () => clearTimeout(timer));
+    // Fastify's body parser listens while it reads; a request refused before parsing never reads.
+    timed.on('error', () => {});
     payload.pipe(timed);
     return timed;
   });
