@@ -107,7 +107,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(400, 'VALIDATION_ERROR', first, { fields });
     }
     if (pgUniqueViolation(err)) return send(409, 'CONFLICT', 'This already exists.');
-    if (isDatabaseUnavailable(err)) {
+    // A client error (Fastify's 400 for an aborted body carries ECONNRESET) stays a client error.
+    if (!(err.statusCode && err.statusCode < 500) && isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       return send(503, 'SERVICE_UNAVAILABLE', unavailableMessage);
     }
