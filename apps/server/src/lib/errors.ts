@@ -29,6 +29,7 @@ const statusTitles: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -66,11 +67,53 @@ function pgUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** Seconds a client is told to wait (Retry-After) before repeating a request answered 503. */
+export const RETRY_AFTER_SECONDS = 5;
+const unavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.';
+
+// The database is down, restarting, failing over or out of connections: the request may succeed
+// if repeated, so it is a 503 with Retry-After, not a 500. SQLSTATE classes 08 (connection
+// exception) and 53 (insufficient resources, e.g. too many connections), 57P01-57P03 (terminated
+// by an administrator or a shutdown, cannot connect now), the sockets' own errors, and
+// node-postgres's messages for a lost connection or a pool wait that ran out.
+const unavailableSqlStates = /^(08|53|57P0[123])/;
+const unavailableSocketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const unavailableMessages = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/** Whether the error, or one it wraps (Drizzle wraps the driver's), says the database is unavailable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e;
+    if (typeof code === 'string' && (unavailableSqlStates.test(code) || unavailableSocketCodes.has(code)))
+      return true;
+    if (typeof message === 'string' && unavailableMessages.some((m) => message.startsWith(m))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const requestId = String(req.id);
-    const send = (status: number, code: string, message: string, details?: unknown) =>
-      reply.status(status).send({ error: titleOf(status), message, code, details, requestId });
+    const send = (status: number, code: string, message: string, details?: unknown) => {
+      if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(status).send({ error: titleOf(status), message, code, details, requestId });
+    };
 
     if (err instanceof AppError) return send(err.status, err.code, err.message, err.details);
 
@@ -86,6 +129,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (malformedMultipart(err)) return send(400, 'MALFORMED_MULTIPART', multipartMessages.malformed);
     if (pgUniqueViolation(err)) return send(409, 'CONFLICT', 'This already exists.');
+    // A client error (Fastify's 400 for an aborted body carries ECONNRESET) stays a client error.
+    if (!(err.statusCode && err.statusCode < 500) && isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return send(503, 'SERVICE_UNAVAILABLE', unavailableMessage);
+    }
 
     const status = err.statusCode ?? 500;
     if (status === 429) return send(429, 'RATE_LIMITED', err.message);
