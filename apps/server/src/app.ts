@@ -220,7 +220,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(scalar, {
         routePrefix: '/docs',
-        configuration: { url: '/api/openapi.json', withDefaultFonts: false, title: 'Shipyard API' },
+        // No Scalar fonts CDN; no "Ask AI" agent (on localhost it fetches Scalar's hosted registry).
+        configuration: {
+          url: '/api/openapi.json',
+          withDefaultFonts: false,
+          agent: { disabled: true },
+          title: 'Shipyard API',
+        },
       });
       await api.register(healthRoutes, { db });
       const documents = createDocumentsRepository(db);
