@@ -74,7 +74,8 @@ describe('errors', () => {
 
   it('hides what went wrong inside a 500: no stack, no SQL', async () => {
     const broken = await buildTestApp();
-    await broken.pool.end();
+    // A query that fails for a reason other than the database being away (that is a 503).
+    await broken.pool.query('DROP TABLE sessions CASCADE');
     try {
       const res = await broken.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer abc' } });
       expect(res.statusCode).toBe(500);
@@ -84,6 +85,19 @@ describe('errors', () => {
         code: 'INTERNAL',
         requestId: expect.any(String),
       });
+      expect(res.body).not.toMatch(/sessions|relation|select/i);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('answers 503 with the error shape, not a 500, when the database cannot be reached', async () => {
+    const broken = await buildTestApp();
+    await broken.pool.end();
+    try {
+      const res = await broken.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer abc' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', requestId: expect.any(String) });
       const health = await broken.app.inject('/api/health');
       expect(health.statusCode).toBe(503);
     } finally {

