@@ -20,6 +20,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { docsContentSecurityPolicy, prepareDocsPayload } from './lib/docs-csp.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -115,9 +116,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  // The API docs page runs Scalar's inline script; every other response keeps the strict CSP.
+  // The API docs page runs Scalar's inline script: it gets a CSP of its own (lib/docs-csp.ts)
+  // instead of the app's; every other response keeps the strict one.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.helmet = { contentSecurityPolicy: false };
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.routeOptions.url?.startsWith('/api/docs')) return payload;
+    const page = prepareDocsPayload(payload);
+    reply.header('content-security-policy', docsContentSecurityPolicy(page));
+    return page;
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
