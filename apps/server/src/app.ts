@@ -20,6 +20,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { docsContentSecurityPolicy, prepareDocsPayload } from './lib/docs-csp.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
 import {
   defaultHttpLimits,
@@ -28,6 +29,7 @@ import {
   serverTimeoutOptions,
 } from './lib/http-guards.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
+import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
@@ -111,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const httpLimits = { ...defaultHttpLimits, ...deps.httpLimits };
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(deps.logger ?? { level: config.logLevel }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -128,9 +130,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  // The API docs page runs Scalar's inline script; every other response keeps the strict CSP.
+  // The API docs page runs Scalar's inline script: it gets a CSP of its own (lib/docs-csp.ts)
+  // instead of the app's; every other response keeps the strict one.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.helmet = { contentSecurityPolicy: false };
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.routeOptions.url?.startsWith('/api/docs')) return payload;
+    const page = prepareDocsPayload(payload);
+    reply.header('content-security-policy', docsContentSecurityPolicy(page));
+    return page;
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

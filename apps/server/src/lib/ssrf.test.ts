@@ -41,6 +41,37 @@ describe('isForbiddenAddress', () => {
   );
 });
 
+describe('isForbiddenAddress with an IPv4 address carried inside IPv6', () => {
+  it.each([
+    ['IPv4-compatible, dotted', '::127.0.0.1'],
+    ['IPv4-compatible, hex (as the URL parser writes it)', '::7f00:1'],
+    ['IPv4-compatible, public IPv4', '::8.8.8.8'],
+    ['IPv4-mapped, written out in full', '0:0:0:0:0:ffff:7f00:1'],
+    ['IPv4-mapped, upper case', '::FFFF:7F00:1'],
+    ['SIIT (::ffff:0:a.b.c.d)', '::ffff:0:127.0.0.1'],
+    ['SIIT in hex', '::ffff:0:a9fe:a9fe'],
+    ['NAT64 in hex', '64:ff9b::a00:1'],
+    ['NAT64 to metadata', '64:ff9b::169.254.169.254'],
+    ['NAT64 local-use prefix', '64:ff9b:1::8.8.8.8'],
+    ['6to4 of loopback', '2002:7f00:1::'],
+    ['6to4 of a private network', '2002:c0a8:101::1'],
+    ['6to4 of metadata', '2002:a9fe:a9fe:1:2:3:4:5'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['Teredo whose client is loopback', '2001:0:808:808::80ff:fffe'],
+    ['a zone id on link-local', 'fe80::1%eth0'],
+    ['discard-only', '100::1'],
+  ])('refuses %s: %s', (_form, address) => {
+    expect(isForbiddenAddress(address)).toBe(true);
+  });
+
+  it.each(['2002:808:808::1', '64:ff9b::8.8.8.8', '::ffff:0:8.8.8.8', '2a00:1450:4001:81c::200e'])(
+    'allows %s, which carries a public address or none',
+    (address) => {
+      expect(isForbiddenAddress(address)).toBe(false);
+    },
+  );
+});
+
 describe('checkWebhookUrl', () => {
   const strict = { allowPrivate: false };
   const relaxed = { allowPrivate: true };
@@ -54,6 +85,11 @@ describe('checkWebhookUrl', () => {
     expect(checkWebhookUrl('https://127.0.0.1:8443/', strict)).toBe('private');
     expect(checkWebhookUrl('https://[::1]/', strict)).toBe('private');
     expect(checkWebhookUrl('https://[::ffff:127.0.0.1]/', strict)).toBe('private');
+    expect(checkWebhookUrl('https://[::127.0.0.1]/', strict)).toBe('private');
+    expect(checkWebhookUrl('https://[::ffff:7f00:1]/', strict)).toBe('private');
+    expect(checkWebhookUrl('https://[64:ff9b::10.0.0.1]/', strict)).toBe('private');
+    expect(checkWebhookUrl('https://[2002:7f00:1::1]/', strict)).toBe('private');
+    expect(checkWebhookUrl('https://[0:0:0:0:0:ffff:169.254.169.254]/', strict)).toBe('private');
     expect(checkWebhookUrl('https://169.254.169.254/latest/meta-data', strict)).toBe('private');
     expect(checkWebhookUrl('https://localhost/', strict)).toBe('private');
     expect(checkWebhookUrl('https://api.localhost./', strict)).toBe('private');
@@ -100,7 +136,7 @@ describe('resolveWebhookTarget', () => {
         allowPrivate: false,
         lookup: lookupOf('169.254.169.254'),
       }),
-    ).rejects.toThrow(/169\.254\.169\.254/);
+    ).rejects.toThrow(ForbiddenTargetError);
   });
 
   it('does not look up a literal address, and lets private ones through when allowed', async () => {

@@ -102,9 +102,7 @@ export function createWebhookWorker(deps: WorkerDeps) {
       const problem = checkWebhookUrl(service.webhookUrl, { allowPrivate });
       if (problem) {
         throw new PermanentFailure(
-          problem === 'private'
-            ? 'refused: the webhook URL points to a loopback, private or reserved address'
-            : `refused: the webhook URL is not allowed (${problem})`,
+          problem === 'private' ? deliveryErrors.private : deliveryErrors.notAllowed,
         );
       }
       const url = new URL(service.webhookUrl);
@@ -129,8 +127,15 @@ export function createWebhookWorker(deps: WorkerDeps) {
       return { statusCode, error: `HTTP ${statusCode}`, retryable: true };
     } catch (err) {
       if (shutdown.signal.aborted) return ABANDONED;
-      if (err instanceof PermanentFailure || err instanceof ForbiddenTargetError) {
-        return { statusCode: null, error: err.message, retryable: false };
+      if (err instanceof PermanentFailure) return { statusCode: null, error: err.message, retryable: false };
+      // The delivery log shows admins a generic reason; what the name resolved to, the address
+      // and port refused, or a certificate's names go to the server log only.
+      log?.warn(
+        { deliveryId: delivery.id, serviceId: delivery.serviceId, err },
+        'webhook delivery attempt failed',
+      );
+      if (err instanceof ForbiddenTargetError) {
+        return { statusCode: null, error: deliveryErrors.private, retryable: false };
       }
       return { statusCode: null, error: describe(err, timeoutMs), retryable: true };
     }
@@ -295,6 +300,36 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/**
+ * The reasons the delivery log may show (GET /api/services/{id}/deliveries): fixed texts that say
+ * what went wrong without naming an address, a port or a host the server resolved.
+ */
+export const deliveryErrors = {
+  private: 'refused: the address is private',
+  notAllowed: 'refused: the webhook URL is not allowed',
+  dns: 'DNS lookup failed',
+  refused: 'connection refused',
+  tls: 'TLS handshake failed',
+  failed: 'connection failed',
+  unknown: 'delivery failed',
+} as const;
+
+const knownErrors = new Set<string>(Object.values(deliveryErrors));
+
+/**
+ * A stored reason as the delivery log answers it: one of the fixed texts, `HTTP nnn`, a timeout
+ * or a PermanentFailure's own sentence pass; anything else (a row written before the texts were
+ * made generic) reads as 'delivery failed'.
+ */
+export function publicDeliveryError(stored: string | null): string | null {
+  if (stored === null) return null;
+  if (knownErrors.has(stored) || /^HTTP \d{3}$/.test(stored) || /^timed out after [\d.]+ s$/.test(stored)) {
+    return stored;
+  }
+  if (/^The service [a-z ]+\.$/.test(stored)) return stored;
+  return deliveryErrors.unknown;
+}
+
 function describe(err: unknown, timeoutMs: number): string {
   const e = err as { name?: string; code?: string; message?: string };
   // AbortSignal.any passes the timeout's reason on: a TimeoutError, or an AbortError carrying it.
@@ -302,7 +337,10 @@ function describe(err: unknown, timeoutMs: number): string {
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || cause?.name === 'TimeoutError') {
     return `timed out after ${timeoutMs / 1000} s`;
   }
-  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') return `DNS lookup failed (${e.code})`;
-  if (e?.code) return `${e.code}${e.message ? `: ${e.message}` : ''}`;
-  return e?.message ?? String(err);
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL') return deliveryErrors.dns;
+  if (code === 'ECONNREFUSED') return deliveryErrors.refused;
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/.test(code))
+    return deliveryErrors.tls;
+  return deliveryErrors.failed;
 }

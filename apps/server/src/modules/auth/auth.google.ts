@@ -68,11 +68,8 @@ export function createGoogleSignIn({ google, appUrl, tokens, accounts, clock }: 
       const current = new URL(callbackPath, appUrl);
       const state = current.searchParams.get('state');
       if (current.searchParams.has('error')) {
-        throw new AppError(
-          401,
-          'GOOGLE_DENIED',
-          current.searchParams.get('error_description') ?? authMessages.googleFailed,
-        );
+        // Not the provider's error_description: anyone can put text in this URL.
+        throw new AppError(401, 'GOOGLE_DENIED', authMessages.googleFailed);
       }
       if (!state || state !== cookieState) throw new AppError(401, 'GOOGLE_STATE', authMessages.googleFailed);
       const login = await tokens.takeOidcLogin(state, clock.now());

@@ -261,10 +261,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     { schema: { tags, summary: 'Start Google sign-in (browser navigation)' } },
     async (req, reply) => {
       if (!google.configured) {
-        const message = authMessages.googleNotConfigured;
+        // The callback page shows its own text for the code (never text taken from a URL).
         if (req.headers.accept?.includes('text/html'))
-          return reply.redirect(`/auth/callback?error=${encodeURIComponent(message)}`);
-        throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', message);
+          return reply.redirect('/auth/callback?error=GOOGLE_NOT_CONFIGURED');
+        throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', authMessages.googleNotConfigured);
       }
       const { url, state } = await google.start();
       reply.setCookie(STATE_COOKIE, state, {
@@ -290,8 +290,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         return reply.redirect('/auth/callback');
       } catch (err) {
         if (!(err instanceof AppError)) req.log.error({ err }, 'google sign-in failed');
-        const message = err instanceof AppError ? err.message : authMessages.googleFailed;
-        return reply.redirect(`/auth/callback?error=${encodeURIComponent(message)}`);
+        const code = err instanceof AppError ? err.code : 'GOOGLE_FAILED';
+        return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
       }
     },
   );

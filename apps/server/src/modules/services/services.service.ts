@@ -26,7 +26,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { checkWebhookUrl, type WebhookUrlProblem } from '../../lib/ssrf.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { newSigningSecret } from '../../lib/webhook-signing.ts';
-import { webhookSecretContext } from '../../lib/webhook-worker.ts';
+import { publicDeliveryError, webhookSecretContext } from '../../lib/webhook-worker.ts';
 import type { ServicePatch, ServicesRepository } from './services.repository.ts';
 
 /** The API key's additional data: it decrypts only in that column of that row. */
@@ -304,7 +304,7 @@ function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
     status: row.status,
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
-    lastError: row.lastError,
+    lastError: publicDeliveryError(row.lastError),
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,

@@ -51,16 +51,43 @@ describe('AuthCallback', () => {
     expect(queryClient.getQueryData(sessionKey)).toEqual(ada);
   });
 
-  it("toasts 'Authentication failed' with the provider's error and goes to /auth, asking nothing", async () => {
+  it("toasts 'Authentication failed' with the text of the server's error code and goes to /auth, asking nothing", async () => {
     const fetchMock = mockFetch(jsonResponse(200, makeUser()));
-    renderCallback(`/auth/callback?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`);
+    renderCallback('/auth/callback?error=ACCOUNT_DISABLED');
+
+    expect(await screen.findByRole('heading', { name: 'Auth screen' })).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Authentication failed', {
+      description: 'This account has been disabled. Contact your administrator.',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a sentence someone wrote into the link', 'Your account is locked. Call +1 555 0100 now.'],
+    ['an unknown code', 'SOMETHING_ELSE'],
+    ['an inherited property name', 'constructor'],
+    ['an empty value', ''],
+  ])('shows the generic text, never the URL, for %s', async (_what, error) => {
+    mockFetch(jsonResponse(200, makeUser()));
+    renderCallback(`/auth/callback?error=${encodeURIComponent(error)}`);
 
     expect(await screen.findByRole('heading', { name: 'Auth screen' })).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('Authentication failed', {
       description: 'Google sign-in failed. Please try again.',
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured on this server.'],
+    ['GOOGLE_STATE', 'Google sign-in failed. Please try again.'],
+    ['GOOGLE_DENIED', 'Google sign-in failed. Please try again.'],
+  ])('maps %s to its text', async (code, text) => {
+    mockFetch(jsonResponse(200, makeUser()));
+    renderCallback(`/auth/callback?error=${code}`);
+    expect(await screen.findByRole('heading', { name: 'Auth screen' })).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('Authentication failed', { description: text });
   });
 
   it("toasts 'Authentication failed' when the round trip left no session", async () => {

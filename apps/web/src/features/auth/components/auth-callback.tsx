@@ -8,8 +8,24 @@ import { toast } from '../../../lib/toast.ts';
 import { getSession, sessionKey } from '../api/get-session.ts';
 
 /**
+ * What the server's `?error=<code>` means. Anyone can send a link to /auth/callback with any text
+ * in it, so the screen shows only its own sentences: a known code's, or the generic one.
+ */
+const callbackErrors: Record<string, string> = {
+  GOOGLE_NOT_CONFIGURED: authMessages.googleNotConfigured,
+  GOOGLE_EMAIL_UNVERIFIED: authMessages.googleEmailUnverified,
+  ACCOUNT_DISABLED: authMessages.accountDisabled,
+  GOOGLE_FAILED: authMessages.googleFailed,
+  GOOGLE_STATE: authMessages.googleFailed,
+  GOOGLE_DENIED: authMessages.googleFailed,
+};
+
+export const callbackErrorText = (code: string) =>
+  Object.hasOwn(callbackErrors, code) ? (callbackErrors[code] as string) : authMessages.googleFailed;
+
+/**
  * The social-login callback (spec §2.5). The server has already set the session cookie (or sent
- * `?error=<message>`); this screen asks who is signed in and reports the outcome once.
+ * `?error=<code>`); this screen asks who is signed in and reports the outcome once.
  */
 export function AuthCallback() {
   const navigate = useNavigate();
@@ -28,8 +44,8 @@ export function AuthCallback() {
       navigate('/auth', { replace: true });
     };
 
-    if (providerError) {
-      fail(providerError);
+    if (providerError !== null) {
+      fail(callbackErrorText(providerError));
       return;
     }
 
