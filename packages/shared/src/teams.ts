@@ -150,11 +150,11 @@ export const CandidateQuerySchema = z.object({
 });
 /**
  * `restricted`: the caller is not an admin, so the search finds people only by an exact e-mail
- * or the start of a name (docs/decisions/010-people-search.md).
+ * or the start of a name (docs/decisions/011-people-search.md).
  */
 export const CandidateListSchema = z.object({ data: z.array(PersonSchema), restricted: z.boolean() });
 
-// People search for those who are not admins (docs/decisions/010-people-search.md).
+// People search for those who are not admins (docs/decisions/011-people-search.md).
 /** The letters of a name a search needs before it finds anyone. */
 export const PEOPLE_SEARCH_NAME_MIN = 3;
 /** At most this many people per search. */

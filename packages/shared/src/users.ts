@@ -92,7 +92,10 @@ export const AdminCreateUserSchema = z.object({
   name: z
     .string(m.teamMemberNameMin2)
     .check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100), singleLine()),
-  email: z.pipe(z.string(m.teamMemberEmail).check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail)),
+  email: z.pipe(
+    z.string(m.teamMemberEmail).check(z.trim(), z.toLowerCase()),
+    z.email(m.teamMemberEmail).check(z.maxLength(254, m.teamMemberEmail)),
+  ),
   /** A system role; the form's empty choice means 'member' (spec §5). */
   role: z.pipe(
     z.optional(z.union([RoleSchema, z.literal('')])),
@@ -109,7 +112,12 @@ const AdminUpdateUserFieldsSchema = z.object({
   name: z.optional(
     z.string().check(z.trim(), z.minLength(NAME_MIN, m.teamMemberNameMin2), z.maxLength(100), singleLine()),
   ),
-  email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email(m.teamMemberEmail))),
+  email: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.toLowerCase()),
+      z.email(m.teamMemberEmail).check(z.maxLength(254, m.teamMemberEmail)),
+    ),
+  ),
   role: z.optional(RoleSchema),
   department: z.optional(z.nullable(department)),
   position: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100), singleLine()))),

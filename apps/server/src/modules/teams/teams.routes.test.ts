@@ -948,7 +948,7 @@ describe('GET /api/team/{teamId}/candidates', () => {
     expect((await as(admin, { url: `/api/team/${team.id}/candidates` })).statusCode).toBe(200);
   });
 
-  // Issue 13 #8 (docs/decisions/010-people-search.md): a member who leads a team finds the
+  // Issue 13 #8 (docs/decisions/011-people-search.md): a member who leads a team finds the
   // person to invite without being able to list the directory.
   describe('for a lead who is not an admin', () => {
     const search = async (who: Signed, teamId: string, term: string) => {

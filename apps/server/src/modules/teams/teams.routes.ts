@@ -97,7 +97,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService; invites
       schema: {
         tags,
         summary:
-          'Enabled, verified users not yet in the team, by name; for those who manage the team. Admins: whose name or e-mail contains the search (at most 20). Others (restricted): by exact e-mail, or by the start of a name or of a word in it (at least 3 letters; at most 5, e-mails masked); an empty or shorter search lists nobody (docs/decisions/010-people-search.md)',
+          'Enabled, verified users not yet in the team, by name; for those who manage the team. Admins: whose name or e-mail contains the search (at most 20). Others (restricted): by exact e-mail, or by the start of a name or of a word in it (at least 3 letters; at most 5, e-mails masked); an empty or shorter search lists nobody (docs/decisions/011-people-search.md)',
         params: TeamIdParamsSchema,
         querystring: CandidateQuerySchema,
         response: { 200: CandidateListSchema },

@@ -400,7 +400,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
     /**
      * Users the caller could invite; only for those who may manage the team. Admins search the
      * whole directory; anyone else finds a few people by exact e-mail or the start of a name,
-     * with the e-mails they did not type masked (docs/decisions/010-people-search.md).
+     * with the e-mails they did not type masked (docs/decisions/011-people-search.md).
      */
     async candidates(
       actor: SessionUser,
