@@ -254,8 +254,22 @@ export const ActivityLogQuerySchema = z.object({
 });
 export type ActivityLogQuery = z.infer<typeof ActivityLogQuerySchema>;
 
-/** A row of the activity log: the screen reads no metadata, so the list does not carry it. */
-export const ActivityLogEntrySchema = z.omit(ActivitySchema, { metadata: true });
+/**
+ * The metadata keys a list of activity entries carries (spec §3's status and progress keys, which
+ * the dashboard's Recent Activity draws); anything else stored stays out of lists (issue 13 #4).
+ */
+export const ACTIVITY_LIST_METADATA_KEYS = [
+  'previousStatus',
+  'newStatus',
+  'progress',
+  'progressUpdates',
+  'priority',
+  'status',
+  'role',
+] as const;
+
+/** A row of the activity log: an entry whose metadata holds only ACTIVITY_LIST_METADATA_KEYS. */
+export const ActivityLogEntrySchema = ActivitySchema;
 export type ActivityLogEntry = z.infer<typeof ActivityLogEntrySchema>;
 
 export const ActivityListSchema = z.object({

@@ -12,14 +12,12 @@ export type ActivityWithNames = {
 
 export const toPersonRef = (p: PersonRefRow) => ({ _id: p.id, name: p.name, avatar_url: p.avatarUrl });
 
-/** An activity log row: everything but the metadata, which the log does not show (nor read). */
-export type ActivityLogRowWithNames = Omit<ActivityWithNames, 'activity'> & {
-  activity: Omit<ActivityRow, 'metadata'>;
-};
+/** An activity log row: its metadata holds only the keys a list reads (ACTIVITY_LIST_METADATA_KEYS). */
+export type ActivityLogRowWithNames = ActivityWithNames;
 
 /** The API's activity entry (spec §3): `updatedAt` equals `createdAt`, entries never change. */
 export function toActivity(entry: ActivityWithNames): Activity {
-  return { ...toActivityLogEntry(entry), metadata: entry.activity.metadata };
+  return toActivityLogEntry(entry);
 }
 
 export function toActivityLogEntry({
@@ -37,6 +35,7 @@ export function toActivityLogEntry({
     productName,
     performedBy: activity.performedBy,
     performer: performer ? toPersonRef(performer) : null,
+    metadata: activity.metadata,
     createdAt: at,
     updatedAt: at,
   };

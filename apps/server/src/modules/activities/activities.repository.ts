@@ -1,4 +1,4 @@
-import type { ActivityLogQuery } from '@shipyard/shared';
+import { ACTIVITY_LIST_METADATA_KEYS, type ActivityLogQuery } from '@shipyard/shared';
 import { and, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, products, users } from '../../db/schema/index.ts';
@@ -15,9 +15,16 @@ const withNames = {
   performer: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
 };
 
-/** The log's rows leave the metadata out: the screen never shows it (issue 13 #4). */
+/**
+ * The log's rows carry only the metadata keys that spec §3 names and the lists read (status and
+ * progress: the dashboard's Recent Activity draws them), never a whole stored blob (issue 13 #4).
+ */
 const { metadata: _metadata, ...logColumns } = getTableColumns(activities);
-const logWithNames = { ...withNames, activity: logColumns };
+const listedMetadata = sql<Record<string, unknown>>`jsonb_strip_nulls(jsonb_build_object(${sql.join(
+  ACTIVITY_LIST_METADATA_KEYS.map((key) => sql`${key}::text, ${activities.metadata} -> ${key}::text`),
+  sql`, `,
+)}))`;
+const logWithNames = { ...withNames, activity: { ...logColumns, metadata: listedMetadata } };
 
 export const COUNT_CAP = 10_000;
 const TYPES_WINDOW = 5_000;
