@@ -20,7 +20,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { docsContentSecurityPolicy, prepareDocsPayload } from './lib/docs-csp.ts';
+import { docsContentSecurityPolicy } from './lib/docs-csp.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
 import {
   defaultHttpLimits,
@@ -137,9 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.routeOptions.url?.startsWith('/api/docs')) return payload;
-    const page = prepareDocsPayload(payload);
-    reply.header('content-security-policy', docsContentSecurityPolicy(page));
-    return page;
+    reply.header('content-security-policy', docsContentSecurityPolicy(payload));
+    return payload;
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -17,18 +17,9 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-/**
- * Scalar's bundled zod probes `Function('')` to decide whether it may compile validators, which
- * a CSP without 'unsafe-eval' reports as a violation. Setting zod's shared config to jitless
- * before scalar.js runs skips the probe (same validation, without generated code).
- */
-const jitlessZod = '<script>globalThis.__zod_globalConfig = { jitless: true };</script>';
-
-/** The docs page's HTML with zod told not to probe for eval; anything else unchanged. */
-export function prepareDocsPayload<T>(payload: T): T | string {
-  if (typeof payload !== 'string' || payload.includes(jitlessZod)) return payload;
-  return payload.replace(/<script src="js\/scalar\.js"><\/script>/, (tag) => `${jitlessZod}\n    ${tag}`);
-}
+// Scalar's bundled zod probes `new Function('')` once (in a try/catch) to decide whether it may
+// compile validators; without 'unsafe-eval' the probe is refused, reported as a violation, and
+// zod validates without generated code. That refusal is the point, so the policy keeps it.
 
 /** The docs page's Content-Security-Policy for the payload about to be sent. */
 export function docsContentSecurityPolicy(payload: unknown): string {
