@@ -29,18 +29,25 @@ export const ProductSchema = z.object({
   start_date: z.string(),
   target_end_date: z.string(),
   created_by: z.nullable(z.string()),
+  /** When it was archived: an archived product is read-only and left out of lists unless asked for. */
+  archived_at: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const ProductListSchema = z.object({
-  data: z.array(ProductSchema),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
-export type ProductList = z.infer<typeof ProductListSchema>;
+/** How many of its newest activity entries each product of a list carries (spec §7.2). */
+export const LIST_ACTIVITY_LIMIT = 5;
+
+const PersonRefSchema = z.object({ _id: z.string(), name: z.string(), avatar_url: z.nullable(z.string()) });
+
+/** What a list row and the detail add to the product: who made it, who works on it, what happened. */
+const productExtras = {
+  /** Its creator (the board card's owner); null once the creator is gone. */
+  creator: z.nullable(PersonRefSchema),
+  /** People with an active membership in one of its teams, counted once (beside the planned team_size). */
+  active_members: z.number(),
+};
 
 // ---- Writing products (spec §5 Create Product; edit and status change, ARCHITECTURE §5) ----
 
@@ -63,6 +70,14 @@ export const productMessages = {
   createFailed: 'Failed to create product',
   statusUpdated: 'Product status updated',
   statusUpdateFailed: 'Failed to update product status',
+  /** A write to an archived product, its tasks, teams or documents (409). */
+  archived: 'This product is archived and read-only. Unarchive it to make changes.',
+  updated: 'Product updated',
+  updateFailed: 'Failed to update product',
+  archivedToast: 'Product archived',
+  unarchivedToast: 'Product unarchived',
+  archiveFailed: 'Failed to archive product',
+  deleteFailed: 'Failed to delete product',
 } as const;
 
 /** Caps of stored product text (docs/security.md). */
@@ -121,6 +136,9 @@ export const UpdateProductSchema = z
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 
 export const ProductStatusUpdateSchema = z.object({ status: productFields.status });
+/** PATCH /api/projects/{id}/archive: archive (true) or unarchive (false). */
+export const ProductArchiveSchema = z.object({ archived: z.boolean() });
+export type ProductArchive = z.infer<typeof ProductArchiveSchema>;
 export const ProductIdParamsSchema = z.object({ id: z.uuid(productMessages.notFound) });
 
 /** Team types of spec §3; the products filter panel offers them (docs/decisions/006). */
@@ -146,6 +164,13 @@ export const ProductFiltersSchema = z.extend(PageQuerySchema, {
   status: csv(PRODUCT_STATUSES),
   priority: csv(PRODUCT_PRIORITIES),
   team: csv(TEAM_TYPES),
+  /** 'true': archived products are listed too ("Show archived"); by default they are left out. */
+  archived: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((v) => v === 'true'),
+    ),
+  ),
 });
 export type ProductFilters = z.infer<typeof ProductFiltersSchema>;
 
@@ -197,8 +222,6 @@ export const activityMessages = {
   clientType: `Only these entries can be posted: ${CLIENT_ACTIVITY_TYPES.join(', ')}`,
   metadataTooLarge: `Metadata must be at most ${ACTIVITY_METADATA_MAX_BYTES} bytes of JSON, ${ACTIVITY_METADATA_MAX_DEPTH} levels deep, with at most ${ACTIVITY_METADATA_MAX_KEYS} keys`,
 } as const;
-
-const PersonRefSchema = z.object({ _id: z.string(), name: z.string(), avatar_url: z.nullable(z.string()) });
 
 export const ActivitySchema = z.object({
   _id: z.string(),
@@ -285,10 +308,25 @@ export type ActivityList = z.infer<typeof ActivityListSchema>;
 
 /** GET /api/projects/{id}: the product with its newest activity entries. */
 export const ProductDetailSchema = z.extend(ProductSchema, {
+  ...productExtras,
   activity_log: z.array(ActivitySchema),
-  creator: z.nullable(PersonRefSchema),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** A row of GET /api/projects: the product with its LIST_ACTIVITY_LIMIT newest entries. */
+export const ProductListItemSchema = z.extend(ProductSchema, {
+  ...productExtras,
+  activity_log: z.array(ActivitySchema),
+});
+export type ProductListItem = z.infer<typeof ProductListItemSchema>;
+
+export const ProductListSchema = z.object({
+  data: z.array(ProductListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
 
 // ---- Dashboard (spec §2.8; captions computed, ARCHITECTURE §5) ----
 

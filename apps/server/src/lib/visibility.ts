@@ -2,7 +2,7 @@ import { isAdmin, productMessages, type Role } from '@shipyard/shared';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { products, teamMembers, teams } from '../db/schema/index.ts';
-import { NotFound } from './errors.ts';
+import { Conflict, NotFound } from './errors.ts';
 
 // Who may see a product (ARCHITECTURE §5, docs/data-model.md "Visibility"): admins see every
 // product; members and guests those they created or belong to through an active team
@@ -55,6 +55,23 @@ export async function holdVisibleProduct(tx: Db, viewer: Viewer, productId: stri
     .for('key share');
   if (!row) throw productNotFound();
   return row;
+}
+
+/** A write to an archived product or to its tasks, teams or documents (issue 14). */
+export const productArchived = () => Conflict(productMessages.archived, 'PRODUCT_ARCHIVED');
+
+/**
+ * In a write's transaction, once the caller's right is checked: refuses (409) a change to what hangs
+ * off an archived product, holding the product (FOR KEY SHARE) so it is not archived before the commit.
+ */
+export async function refuseArchivedProduct(tx: Db, productId: string) {
+  const [row] = await tx
+    .select({ archivedAt: products.archivedAt })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1)
+    .for('key share');
+  if (row?.archivedAt) throw productArchived();
 }
 
 /** Whether the viewer may edit or delete the product. A guest never may, even one who created it

@@ -33,10 +33,12 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
     start_date: '2025-01-15',
     target_end_date: '2025-12-31',
     created_by: 'u-1',
+    archived_at: null,
     createdAt: '2025-01-10T09:00:00.000Z',
     updatedAt: '2025-03-05T14:07:00.000Z',
     activity_log: [],
     creator: { _id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
+    active_members: 2,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -33,6 +34,8 @@ export const products = pgTable(
     startDate: date().notNull(),
     targetEndDate: date().notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Archived: read-only, and left out of lists unless they ask for archived products (issue 14). */
+    archivedAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -66,6 +66,28 @@ export function createActivitiesRepository(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * The newest `perProduct` entries of each product, in one query: a LATERAL read per product id
+     * on activities_product_created_idx, so a product with a long history costs no more (spec §7.2).
+     */
+    async newestForProducts(productIds: string[], perProduct: number, tx: Db = db) {
+      if (productIds.length === 0) return [];
+      const ids = sql.join(
+        productIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const newest = sql`(select a.id from unnest(array[${ids}]) as p(id) cross join lateral (
+        select ${activities.id} as id from ${activities} where ${activities.productId} = p.id
+        order by ${activities.createdAt} desc, ${activities.id} desc limit ${perProduct}) as a)`;
+      return tx
+        .select(logWithNames)
+        .from(activities)
+        .leftJoin(products, eq(products.id, activities.productId))
+        .leftJoin(users, eq(users.id, activities.performedBy))
+        .where(inArray(activities.id, newest))
+        .orderBy(desc(activities.createdAt), desc(activities.id));
+    },
+
     /** The activity log: the newest matching entries, how many match, and the action types to filter by. */
     async log(viewer: Viewer, query: ActivityLogQuery) {
       const visible = visibleActivities(viewer);

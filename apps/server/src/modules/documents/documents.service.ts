@@ -6,7 +6,7 @@ import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
-import { findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
+import { findVisibleProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
 import type { DocumentsRepository, DocumentWithUploader } from './documents.repository.ts';
 
 // The product's Documents tab (ARCHITECTURE §5). Anyone who can see the product lists and
@@ -97,6 +97,7 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
     const row = await findVisibleProduct(db, viewer, productId);
     // Seeing a product means admin, creator or active team member, so only guests are left out.
     if (write && viewer.role === 'guest') throw Forbidden(documentMessages.forbidden, 'READ_ONLY');
+    if (write && row.archivedAt) throw productArchived();
     return row;
   }
 

@@ -1,7 +1,7 @@
 import type { ProductFilters } from '@shipyard/shared';
-import { and, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ProductRow, products, tasks, teams, users } from '../../db/schema/index.ts';
+import { type ProductRow, products, tasks, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
@@ -9,7 +9,7 @@ export type NewProduct = typeof products.$inferInsert;
 export type ProductPatch = Partial<
   Pick<
     NewProduct,
-    'name' | 'description' | 'status' | 'priority' | 'teamSize' | 'startDate' | 'targetEndDate'
+    'name' | 'description' | 'status' | 'priority' | 'teamSize' | 'startDate' | 'targetEndDate' | 'archivedAt'
   >
 >;
 
@@ -26,10 +26,21 @@ export function createProjectsRepository(db: Db) {
     .where(eq(tasks.productId, products.id))
     .as('task_progress');
 
+  // People with an active membership in any of the product's teams, each counted once.
+  const activeMembers = db
+    .select({ activeMembers: sql<number>`count(distinct ${teamMembers.userId})::int`.as('active_members') })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teams.productId, products.id), eq(teamMembers.status, 'active')))
+    .as('active_members');
+
+  const creator = { id: users.id, name: users.name, avatarUrl: users.avatarUrl };
+
   function listConditions(viewer: Viewer, filters: ProductFilters): SQL | undefined {
-    const { search, status, priority, team } = filters;
+    const { search, status, priority, team, archived } = filters;
     return and(
       visibleProducts(viewer),
+      archived ? undefined : isNull(products.archivedAt),
       search
         ? or(containsInsensitive(products.name, search), containsInsensitive(products.description, search))
         : undefined,
@@ -51,9 +62,16 @@ export function createProjectsRepository(db: Db) {
       const where = listConditions(viewer, filters);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ product: products, progress: taskProgress.progress })
+          .select({
+            product: products,
+            progress: taskProgress.progress,
+            activeMembers: activeMembers.activeMembers,
+            creator,
+          })
           .from(products)
           .leftJoinLateral(taskProgress, sql`true`)
+          .leftJoinLateral(activeMembers, sql`true`)
+          .leftJoin(users, eq(users.id, products.createdBy))
           .where(where)
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(filters.limit)
@@ -69,10 +87,12 @@ export function createProjectsRepository(db: Db) {
         .select({
           product: products,
           progress: taskProgress.progress,
-          creator: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+          activeMembers: activeMembers.activeMembers,
+          creator,
         })
         .from(products)
         .leftJoinLateral(taskProgress, sql`true`)
+        .leftJoinLateral(activeMembers, sql`true`)
         .leftJoin(users, eq(users.id, products.createdBy))
         .where(and(eq(products.id, id), visibleProducts(viewer)))
         .limit(1);
@@ -87,6 +107,19 @@ export function createProjectsRepository(db: Db) {
         .where(and(eq(products.id, id), visibleProducts(viewer)))
         .limit(1)
         .for('update', { of: products });
+      return row;
+    },
+
+    /** Progress, active members and creator of a product just written, for the write's answer. */
+    async extras(id: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ progress: taskProgress.progress, activeMembers: activeMembers.activeMembers, creator })
+        .from(products)
+        .leftJoinLateral(taskProgress, sql`true`)
+        .leftJoinLateral(activeMembers, sql`true`)
+        .leftJoin(users, eq(users.id, products.createdBy))
+        .where(eq(products.id, id))
+        .limit(1);
       return row;
     },
 

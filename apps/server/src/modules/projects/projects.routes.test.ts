@@ -1,7 +1,7 @@
 import { productMessages } from '@shipyard/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, products } from '../../db/schema/index.ts';
+import { activities, documents, products, tasks, teamMembers, teams } from '../../db/schema/index.ts';
 import {
   addMember,
   createProduct,
@@ -9,6 +9,7 @@ import {
   createTask,
   createTeam,
 } from '../../testing/factories.ts';
+import { multipartFile } from '../../testing/multipart.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -84,8 +85,12 @@ describe('GET /api/projects', () => {
       start_date: '2026-01-01',
       target_end_date: '2026-12-31',
       created_by: alice.user.id,
+      archived_at: null,
       createdAt: newer.createdAt.toISOString(),
       updatedAt: newer.updatedAt.toISOString(),
+      creator: { _id: alice.user.id, name: 'Mia Member', avatar_url: null },
+      active_members: 0,
+      activity_log: [],
     });
 
     const guestList = await as(bob, { url: '/api/projects' });
@@ -775,5 +780,315 @@ describe('realtime changes', () => {
       }
     });
     expect(published).toEqual([]);
+  });
+});
+
+describe('activity_log and team members in the list and the detail (spec §7.2)', () => {
+  it('lists each product with its 5 newest entries, newest first, and the detail with its active members', async () => {
+    const owner = await member('Lena Lister');
+    const mate = await member();
+    const invited = await member();
+    const busy = await createProduct(ctx, owner.user.id, { name: 'Busy' });
+    const quiet = await createProduct(ctx, owner.user.id, { name: 'Quiet' });
+    const base = Date.parse('2031-01-01T00:00:00Z');
+    await ctx.db.insert(activities).values(
+      Array.from({ length: 8 }, (_, i) => ({
+        actionType: 'comment_added',
+        description: `Note ${i}`,
+        metadata: { status: 'planning', secret: 'not listed' },
+        productId: busy.id,
+        performedBy: owner.user.id,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const core = await createTeam(ctx, busy.id);
+    const design = await createTeam(ctx, busy.id, { name: 'Design', teamType: 'design' });
+    await addMember(ctx, core.id, mate.user.id);
+    await addMember(ctx, design.id, mate.user.id);
+    await addMember(ctx, design.id, owner.user.id);
+    await addMember(ctx, core.id, invited.user.id, { status: 'invited' });
+
+    const res = await as(owner, { url: '/api/projects?page=1&limit=10' });
+    expect(res.statusCode).toBe(200);
+    const byName = Object.fromEntries(res.json().data.map((p: { name: string }) => [p.name, p])) as Record<
+      string,
+      { activity_log: { description: string; metadata: object }[]; active_members: number }
+    >;
+    expect(byName.Busy?.activity_log.map((a) => a.description)).toEqual([
+      'Note 7',
+      'Note 6',
+      'Note 5',
+      'Note 4',
+      'Note 3',
+    ]);
+    expect(byName.Busy?.activity_log[0]).toMatchObject({
+      actionType: 'comment_added',
+      projectId: busy.id,
+      productName: 'Busy',
+      performer: { _id: owner.user.id, name: 'Lena Lister', avatar_url: null },
+      metadata: { status: 'planning' },
+    });
+    expect(byName.Busy?.activity_log[0]?.metadata).not.toHaveProperty('secret');
+    expect(byName.Quiet?.activity_log).toEqual([]);
+    // The mate in two teams counts once; an invitation is not a member.
+    expect(byName.Busy?.active_members).toBe(2);
+    expect(byName.Quiet?.active_members).toBe(0);
+
+    const detail = await as(owner, { url: `/api/projects/${busy.id}` });
+    expect(detail.json()).toMatchObject({ active_members: 2, team_size: 3, archived_at: null });
+    expect((await as(owner, { url: `/api/projects/${quiet.id}` })).json().active_members).toBe(0);
+  });
+
+  it('reads every row’s entries in one query, however many products the page holds', async () => {
+    const owner = await member();
+    for (let i = 0; i < 6; i++) {
+      const p = await createProduct(ctx, owner.user.id, { name: `Row ${i}` });
+      await ctx.db
+        .insert(activities)
+        .values({ actionType: 'other', description: `Entry ${i}`, productId: p.id });
+    }
+    const queries: string[] = [];
+    const original = ctx.pool.query.bind(ctx.pool);
+    // biome-ignore lint/suspicious/noExplicitAny: counting whatever the driver is asked
+    (ctx.pool as any).query = (...args: any[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+      if (typeof text === 'string' && text.includes('"activities"')) queries.push(text);
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+    try {
+      const res = await as(owner, { url: '/api/projects' });
+      expect(res.json().data).toHaveLength(6);
+      expect(res.json().data.every((p: { activity_log: unknown[] }) => p.activity_log.length === 1)).toBe(
+        true,
+      );
+    } finally {
+      // biome-ignore lint/suspicious/noExplicitAny: restoring the driver
+      (ctx.pool as any).query = original;
+    }
+    expect(queries).toHaveLength(1);
+  });
+});
+
+describe('PATCH /api/projects/{id}/archive', () => {
+  const archive = (id: string, archived = true): Req => ({
+    method: 'PATCH',
+    url: `/api/projects/${id}/archive`,
+    payload: { archived },
+  });
+  const listed = async (who: Signed, query = '') =>
+    ids((await as(who, { url: `/api/projects?limit=100${query}` })).json());
+
+  it('archives for the creator: hidden from the list unless archived=true, still readable, and unarchives', async () => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id, { name: 'Shelved' });
+    const res = await as(owner, archive(product.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: product.id, name: 'Shelved' });
+    expect(typeof res.json().archived_at).toBe('string');
+    expect((await storedProduct(product.id))?.archivedAt).toBeInstanceOf(Date);
+    expect((await entriesOf(product.id)).at(-1)).toMatchObject({
+      actionType: 'product_updated',
+      description: 'Archived product "Shelved"',
+      metadata: { archived: true },
+    });
+
+    expect(await listed(owner)).not.toContain(product.id);
+    expect(await listed(owner, '&archived=true')).toContain(product.id);
+    expect(await listed(admin)).not.toContain(product.id);
+    const detail = await as(owner, { url: `/api/projects/${product.id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().archived_at).toBe(res.json().archived_at);
+
+    const back = await as(owner, archive(product.id, false));
+    expect(back.statusCode).toBe(200);
+    expect(back.json().archived_at).toBeNull();
+    expect(await listed(owner)).toContain(product.id);
+    expect((await entriesOf(product.id)).at(-1)?.description).toBe('Unarchived product "Shelved"');
+  });
+
+  it('records nothing when archiving what is already archived', async () => {
+    const owner = await member();
+    const product = await createProduct(ctx, owner.user.id, { archivedAt: new Date('2030-01-01') });
+    const before = await countActivities();
+    const res = await as(owner, archive(product.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().archived_at).toBe('2030-01-01T00:00:00.000Z');
+    expect(await countActivities()).toBe(before);
+  });
+
+  it('refuses no session (401), a teammate (403), a guest (403), a stranger and an unknown id (404), changing nothing', async () => {
+    const owner = await member();
+    const teammate = await member();
+    const stranger = await member();
+    const onlooker = await guest();
+    const product = await createProduct(ctx, owner.user.id);
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, teammate.user.id);
+    await addMember(ctx, team.id, onlooker.user.id);
+    const before = await countActivities();
+
+    expect((await as(undefined, archive(product.id))).statusCode).toBe(401);
+    const mate = await as(teammate, archive(product.id));
+    expect(mate.statusCode).toBe(403);
+    expect(mate.json().message).toBe(productMessages.forbidden);
+    const byGuest = await as(onlooker, archive(product.id));
+    expect(byGuest.statusCode).toBe(403);
+    expect(byGuest.json().message).toBe(productMessages.readOnly);
+    expect((await as(stranger, archive(product.id))).statusCode).toBe(404);
+    expect((await as(owner, archive('00000000-0000-4000-8000-000000000000'))).statusCode).toBe(404);
+    expect((await as(owner, { ...archive(product.id), payload: { archived: 'yes' } })).statusCode).toBe(400);
+    expect((await storedProduct(product.id))?.archivedAt).toBeNull();
+    expect(await countActivities()).toBe(before);
+
+    expect((await as(admin, archive(product.id))).statusCode).toBe(200);
+  });
+});
+
+describe('an archived product is read-only', () => {
+  async function archivedProduct() {
+    const owner = await member();
+    const mate = await member();
+    const product = await createProduct(ctx, owner.user.id, { name: 'Frozen' });
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, owner.user.id, { role: 'manager', isLead: true });
+    await addMember(ctx, team.id, mate.user.id);
+    const task = await createTask(ctx, product.id, { title: 'Still here' });
+    const [doc] = await ctx.db
+      .insert(documents)
+      .values({
+        productId: product.id,
+        name: 'a.txt',
+        contentType: 'text/plain',
+        size: 1,
+        storageKey: `k-${product.id}`,
+      })
+      .returning();
+    await ctx.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, product.id));
+    return { owner, mate, product, team, task, doc: doc as { id: string } };
+  }
+  const expectArchived = (res: { statusCode: number; json: () => { message: string; code: string } }) => {
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: productMessages.archived, code: 'PRODUCT_ARCHIVED' });
+  };
+  const snapshot = async (productId: string) => ({
+    product: await storedProduct(productId),
+    tasks: await ctx.db.select().from(tasks).where(eq(tasks.productId, productId)),
+    teams: await ctx.db.select().from(teams).where(eq(teams.productId, productId)),
+    members: await ctx.db
+      .select({ m: teamMembers })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teams.productId, productId)),
+    documents: await ctx.db.select().from(documents).where(eq(documents.productId, productId)),
+    activities: await countActivities(),
+  });
+
+  it('refuses edits and moves of the product itself with 409, for its creator and an admin', async () => {
+    const { owner, product } = await archivedProduct();
+    const before = await snapshot(product.id);
+    expectArchived(
+      await as(owner, { method: 'PATCH', url: `/api/projects/${product.id}`, payload: { name: 'New' } }),
+    );
+    expectArchived(
+      await as(admin, { method: 'PATCH', url: `/api/projects/${product.id}`, payload: { name: 'New' } }),
+    );
+    expectArchived(
+      await as(owner, {
+        method: 'PATCH',
+        url: `/api/projects/${product.id}/status`,
+        payload: { status: 'testing' },
+      }),
+    );
+    expect(await snapshot(product.id)).toEqual(before);
+  });
+
+  it('refuses writes to its tasks (create, edit, status, delete, move in or out) with 409, changing nothing', async () => {
+    const { owner, mate, product, task } = await archivedProduct();
+    const open = await createProduct(ctx, owner.user.id, { name: 'Open' });
+    const openTask = await createTask(ctx, open.id);
+    const before = await snapshot(product.id);
+    expectArchived(
+      await as(mate, { method: 'POST', url: '/api/tasks', payload: { title: 'New', projectId: product.id } }),
+    );
+    expectArchived(
+      await as(mate, { method: 'PATCH', url: `/api/tasks/${task.id}/update`, payload: { title: 'Changed' } }),
+    );
+    expectArchived(
+      await as(owner, {
+        method: 'PATCH',
+        url: `/api/tasks/${task.id}/task/update`,
+        payload: { status: 'Completed' },
+      }),
+    );
+    expectArchived(await as(owner, { method: 'DELETE', url: `/api/tasks/${task.id}` }));
+    expectArchived(
+      await as(owner, {
+        method: 'PATCH',
+        url: `/api/tasks/${openTask.id}/update`,
+        payload: { projectId: product.id },
+      }),
+    );
+    expect(await snapshot(product.id)).toEqual(before);
+    // Reading stays possible.
+    expect((await as(mate, { url: `/api/tasks/${product.id}/tasks` })).statusCode).toBe(200);
+  });
+
+  it('refuses writes to its teams with 409 but lets a member leave, changing nothing else', async () => {
+    const { owner, mate, product, team } = await archivedProduct();
+    const outsider = await member();
+    const before = await snapshot(product.id);
+    expectArchived(
+      await as(owner, {
+        method: 'POST',
+        url: `/api/team/${product.id}/create-team`,
+        payload: { name: 'More', description: 'x', teamType: 'design' },
+      }),
+    );
+    expectArchived(
+      await as(owner, {
+        method: 'POST',
+        url: `/api/team/${team.id}/${product.id}/invite`,
+        payload: { userId: outsider.user.id, role: 'developer' },
+      }),
+    );
+    expectArchived(
+      await as(owner, {
+        method: 'PATCH',
+        url: `/api/team/${team.id}/lead`,
+        payload: { memberId: mate.user.id },
+      }),
+    );
+    expectArchived(await as(owner, { method: 'DELETE', url: `/api/team/${team.id}/remove/${mate.user.id}` }));
+    expectArchived(await as(admin, { method: 'DELETE', url: `/api/team/${team.id}` }));
+    expect(await snapshot(product.id)).toEqual(before);
+
+    expect(
+      (await as(mate, { method: 'DELETE', url: `/api/team/${team.id}/remove/${mate.user.id}` })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses uploading and deleting its documents with 409, and still lists them', async () => {
+    const { owner, product, doc } = await archivedProduct();
+    const before = await snapshot(product.id);
+    const body = multipartFile('file', 'notes.txt', 'text/plain', Buffer.from('hello'));
+    expectArchived(
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/projects/${product.id}/documents`,
+        payload: body.payload,
+        headers: { ...owner.headers, ...body.headers },
+      }),
+    );
+    expectArchived(
+      await as(owner, { method: 'DELETE', url: `/api/projects/${product.id}/documents/${doc.id}` }),
+    );
+    expect(await snapshot(product.id)).toEqual(before);
+    expect((await as(owner, { url: `/api/projects/${product.id}/documents` })).json().total).toBe(1);
+  });
+
+  it('can still be deleted by its creator', async () => {
+    const { owner, product } = await archivedProduct();
+    expect((await as(owner, { method: 'DELETE', url: `/api/projects/${product.id}` })).statusCode).toBe(200);
+    expect(await storedProduct(product.id)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import {
   CreateProductSchema,
   MessageResponseSchema,
+  ProductArchiveSchema,
   ProductDetailSchema,
   ProductFiltersSchema,
   ProductIdParamsSchema,
@@ -27,7 +28,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService }>
     {
       schema: {
         tags,
-        summary: 'Products the caller may see, newest first, with search, filters and progress',
+        summary:
+          'Products the caller may see, newest first, with search, filters, progress and each one’s 5 newest activity entries; archived ones only with archived=true',
         querystring: ProductFiltersSchema,
         response: { 200: ProductListSchema },
       },
@@ -40,7 +42,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService }>
     {
       schema: {
         tags,
-        summary: 'One product with its 20 newest activity entries and its creator',
+        summary:
+          'One product with its 20 newest activity entries, its creator and its active members (archived too)',
         params: ProductIdParamsSchema,
         response: { 200: ProductDetailSchema },
       },
@@ -87,6 +90,21 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService }>
       },
     },
     async (req) => service.update(currentUser(req), req.params.id, req.body),
+  );
+
+  app.patch(
+    '/projects/:id/archive',
+    {
+      schema: {
+        tags,
+        summary:
+          "Archive or unarchive a product (its creator or an admin); archived, it and its tasks, teams and documents are read-only (409). Records 'product_updated'",
+        params: ProductIdParamsSchema,
+        body: ProductArchiveSchema,
+        response: { 200: ProductSchema },
+      },
+    },
+    async (req) => service.setArchived(currentUser(req), req.params.id, req.body.archived),
   );
 
   app.delete(

@@ -1,6 +1,7 @@
 import {
   type CreateProduct,
   canCreateProduct,
+  LIST_ACTIVITY_LIMIT,
   type Product,
   type ProductDetail,
   type ProductFilters,
@@ -14,8 +15,8 @@ import type { ProductRow } from '../../db/schema/index.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { canEditProduct, type Viewer } from '../../lib/visibility.ts';
-import { toActivity, toPersonRef } from '../activities/activities.mapper.ts';
+import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
+import { toActivity, toActivityLogEntry, toPersonRef } from '../activities/activities.mapper.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { DocumentFiles } from '../documents/documents.service.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
@@ -38,6 +39,7 @@ export function toProduct(row: ProductRow, progress: number): Product {
     start_date: row.startDate,
     target_end_date: row.targetEndDate,
     created_by: row.createdBy,
+    archived_at: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -103,11 +105,26 @@ export function createProjectsService({ db, projects, activities, files, outbox,
       : Forbidden(productMessages.forbidden, 'NOT_PRODUCT_OWNER');
   }
 
+  /** The product's answer after a write, with its derived fields read in the same transaction. */
+  async function answer(row: ProductRow, tx: Db): Promise<Product> {
+    return toProduct(row, await projects.progress(row.id, tx));
+  }
+
   return {
     async list(actor: SessionUser, filters: ProductFilters): Promise<ProductList> {
       const { rows, total } = await projects.list(actor, filters);
+      // One query for every row's newest entries, never one per product.
+      const entries = await activities.newestForProducts(
+        rows.map((r) => r.product.id),
+        LIST_ACTIVITY_LIMIT,
+      );
       return {
-        data: rows.map((r) => toProduct(r.product, r.progress ?? 0)),
+        data: rows.map((r) => ({
+          ...toProduct(r.product, r.progress ?? 0),
+          creator: r.creator ? toPersonRef(r.creator) : null,
+          active_members: r.activeMembers ?? 0,
+          activity_log: entries.filter((e) => e.activity.productId === r.product.id).map(toActivityLogEntry),
+        })),
         total,
         page: filters.page,
         limit: filters.limit,
@@ -122,6 +139,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
         ...toProduct(found.product, found.progress ?? 0),
         activity_log: log.map(toActivity),
         creator: found.creator ? toPersonRef(found.creator) : null,
+        active_members: found.activeMembers ?? 0,
       };
     },
 
@@ -167,6 +185,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
       const { product, written } = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
+        if (current.archivedAt) throw productArchived();
         if (current.status === status) {
           return { product: toProduct(current, await projects.progress(id, tx)), written: undefined };
         }
@@ -195,6 +214,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
       const { product, written } = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
+        if (current.archivedAt) throw productArchived();
         // The schema checks the order when both dates come; one alone is checked against the stored other.
         const start = body.start_date ?? current.startDate;
         const end = body.target_end_date ?? current.targetEndDate;
@@ -240,6 +260,35 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           }),
         );
         return { product: toProduct(row, await projects.progress(id, tx)), written: row };
+      });
+      if (written) changes.publish(productChange('updated', written));
+      return product;
+    },
+
+    /**
+     * Archives or unarchives: the product's editors only. While archived it is read-only (the
+     * product, its tasks, teams and documents) and lists leave it out unless asked for it.
+     */
+    async setArchived(actor: SessionUser, id: string, archived: boolean): Promise<Product> {
+      const { product, written } = await db.transaction(async (tx) => {
+        const current = await lockVisible(tx, actor, id);
+        requireEditor(actor, current);
+        if (Boolean(current.archivedAt) === archived) {
+          return { product: await answer(current, tx), written: undefined };
+        }
+        const row = (await projects.update(id, { archivedAt: archived ? new Date() : null }, tx)) ?? current;
+        await activities.insert(
+          {
+            actionType: 'product_updated',
+            description: `${archived ? 'Archived' : 'Unarchived'} product "${row.name}"`,
+            metadata: { archived },
+            productId: id,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+        await outbox.enqueue(tx, productEvent('product.updated', row, { changed: ['archived'], archived }));
+        return { product: await answer(row, tx), written: row };
       });
       if (written) changes.publish(productChange('updated', written));
       return product;

@@ -17,7 +17,12 @@ import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct, holdVisibleProduct, type Viewer } from '../../lib/visibility.ts';
+import {
+  findVisibleProduct,
+  holdVisibleProduct,
+  refuseArchivedProduct,
+  type Viewer,
+} from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
@@ -188,6 +193,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
       const { task, row, notified } = await db.transaction(async (tx) => {
         const product = await holdVisibleProduct(tx, actor, body.projectId);
         if (!canEditTasks(actor.role)) throw readOnly();
+        await refuseArchivedProduct(tx, product.id);
         await checkReferences(tx, product.id, body);
         const row = await tasks.insert(
           {
@@ -240,7 +246,11 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         if (!canEditTasks(actor.role)) throw readOnly();
         const productId = body.projectId ?? current.productId;
         const moved = productId !== current.productId;
-        if (moved) await holdVisibleProduct(tx, actor, productId);
+        await refuseArchivedProduct(tx, current.productId);
+        if (moved) {
+          await holdVisibleProduct(tx, actor, productId);
+          await refuseArchivedProduct(tx, productId);
+        }
         const teamId = body.teamId === undefined ? current.teamId : body.teamId;
         const assigneeId = body.assigneeId === undefined ? current.assigneeId : body.assigneeId;
         // Unchanged references are not checked again: an assignee who has since left the team
@@ -315,6 +325,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
       const { task, written } = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         if (!canChangeTaskStatus(actor, current)) throw readOnly();
+        await refuseArchivedProduct(tx, current.productId);
         if (current.status === status) return { task: await withNames(id, tx), written: undefined };
         const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
@@ -330,6 +341,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
       const productId = await db.transaction(async (tx) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
+        await refuseArchivedProduct(tx, current.productId);
         await tasks.remove(id, tx);
         await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(

@@ -17,7 +17,12 @@ import type { Db } from '../../db/client.ts';
 import { type AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct, holdVisibleProduct, type Viewer } from '../../lib/visibility.ts';
+import {
+  findVisibleProduct,
+  holdVisibleProduct,
+  refuseArchivedProduct,
+  type Viewer,
+} from '../../lib/visibility.ts';
 import type { ActivitiesRepository } from '../activities/activities.repository.ts';
 import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
@@ -155,6 +160,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
       const team = await db.transaction(async (tx) => {
         await holdVisibleProduct(tx, actor, productId);
         if (actor.role === 'guest') throw readOnly();
+        await refuseArchivedProduct(tx, productId);
         const team = await teams.insertTeam(
           {
             productId,
@@ -198,6 +204,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
       const { team, memberIds } = await db.transaction(async (tx) => {
         const found = await lockVisible(tx, actor, teamId);
         requireManager(actor, found);
+        await refuseArchivedProduct(tx, found.team.productId);
         const members = await teams.members(teamId, tx);
         await teams.removeTeam(teamId, tx);
         await record(tx, actor, found.team, {
@@ -215,6 +222,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
       const { team, published } = await db.transaction(async (tx) => {
         const found = await lockVisible(tx, actor, teamId);
         requireManager(actor, found);
+        await refuseArchivedProduct(tx, found.team.productId);
         const target = await teams.lockMember(tx, teamId, userId);
         if (!target) throw memberNotFound();
         if (target.status !== 'active' || target.isLead) {
@@ -256,7 +264,11 @@ export function createTeamsService({ db, teams, activities, notifications, chang
       const published = await db.transaction(async (tx) => {
         const found = await lockVisible(tx, actor, teamId);
         const self = userId === actor.id;
-        if (!self) requireManager(actor, found);
+        // Leaving a team, or declining, stays possible while the product is archived.
+        if (!self) {
+          requireManager(actor, found);
+          await refuseArchivedProduct(tx, found.team.productId);
+        }
         const target = await teams.lockMember(tx, teamId, userId);
         if (!target) throw memberNotFound();
         await teams.removeMember(target.id, tx);
@@ -309,6 +321,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
         const found = await lockVisible(tx, actor, teamId);
         if (found.team.productId !== productId) throw teamNotFound();
         requireManager(actor, found);
+        await refuseArchivedProduct(tx, productId);
         const user = UUID.test(body.userId) ? await teams.findUser(body.userId, tx) : undefined;
         if (!user || user.disabledAt) throw NotFound(teamMessages.userNotFound, 'USER_NOT_FOUND');
 

@@ -1,4 +1,4 @@
-import { PRODUCT_STATUSES, type Product } from '@shipyard/shared';
+import { PRODUCT_STATUSES, type Product, type ProductListItem } from '@shipyard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
@@ -11,7 +11,7 @@ vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.f
 
 const noFilters: ProductFilterValues = { search: '', status: [], team: [], priority: [] };
 
-const products: Product[] = [
+const products: ProductListItem[] = [
   makeProduct({ id: 'p-1', name: 'Apollo', status: 'planning' }),
   makeProduct({ id: 'p-2', name: 'Gemini', status: 'planning' }),
   makeProduct({ id: 'p-3', name: 'Mercury', status: 'development' }),

@@ -1,8 +1,8 @@
-import type { Product, ProductList } from '@shipyard/shared';
+import type { ProductList, ProductListItem } from '@shipyard/shared';
 
 // Products as GET /api/projects answers them, for this feature's list and board tests.
 
-export function makeProduct(overrides: Partial<Product> = {}): Product {
+export function makeProduct(overrides: Partial<ProductListItem> = {}): ProductListItem {
   const id = overrides.id ?? 'p-1';
   return {
     id,
@@ -16,12 +16,16 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     start_date: '2025-01-15',
     target_end_date: '2025-12-31',
     created_by: 'u-1',
+    archived_at: null,
     createdAt: '2025-01-10T09:00:00.000Z',
     updatedAt: '2025-01-10T09:00:00.000Z',
+    creator: { _id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
+    active_members: 2,
+    activity_log: [],
     ...overrides,
   };
 }
 
-export function productList(data: Product[], overrides: Partial<ProductList> = {}): ProductList {
+export function productList(data: ProductListItem[], overrides: Partial<ProductList> = {}): ProductList {
   return { data, total: data.length, page: 1, limit: 20, ...overrides };
 }
