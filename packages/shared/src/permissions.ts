@@ -55,3 +55,12 @@ export const canChangeTaskStatus = (
   viewer: { id: string; role: Role },
   task: { assigneeId: string | null },
 ): boolean => canEditTasks(viewer.role) || task.assigneeId === viewer.id;
+
+/**
+ * Editing, archiving and deleting a product: its creator or an admin. A guest never may, even one
+ * who created it before being made a guest (ARCHITECTURE §5: guests are read-only).
+ */
+export const canEditProduct = (
+  viewer: { id: string; role: Role },
+  product: { createdBy: string | null },
+): boolean => isAdmin(viewer.role) || (viewer.role !== 'guest' && product.createdBy === viewer.id);

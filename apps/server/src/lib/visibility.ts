@@ -1,4 +1,9 @@
-import { isAdmin, productMessages, type Role } from '@shipyard/shared';
+import {
+  isAdmin,
+  productMessages,
+  type Role,
+  canEditProduct as sharedCanEditProduct,
+} from '@shipyard/shared';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { products, teamMembers, teams } from '../db/schema/index.ts';
@@ -74,8 +79,5 @@ export async function refuseArchivedProduct(tx: Db, productId: string) {
   if (row?.archivedAt) throw productArchived();
 }
 
-/** Whether the viewer may edit or delete the product. A guest never may, even one who created it
- * before being made a guest (ARCHITECTURE §5: guests are read-only). */
-export function canEditProduct(viewer: Viewer, product: { createdBy: string | null }): boolean {
-  return isAdmin(viewer.role) || (viewer.role !== 'guest' && product.createdBy === viewer.id);
-}
+/** Whether the viewer may edit, archive or delete the product (the rule both sides share). */
+export const canEditProduct = sharedCanEditProduct;

@@ -10,6 +10,9 @@ export function Component() {
   const { data: user } = useSession();
   const role = user?.role ?? 'guest';
   const viewer = { id: user?.id ?? '', role };
+  // An archived product is read-only: its tabs then show what a guest sees (no create, edit or
+  // delete controls); the server refuses those writes anyway (409).
+  const readOnlyViewer = { ...viewer, role: 'guest' as const };
   return (
     // Keyed by id: moving to another product starts with fresh state.
     <ProductDetailPage
@@ -17,8 +20,8 @@ export function Component() {
       productId={id}
       currentUserId={user?.id}
       userRole={role}
-      tasksTab={<ProductTasksTab productId={id} viewer={viewer} />}
-      teamsTab={<ProductTeamsTab productId={id} viewer={viewer} />}
+      tasksTab={(readOnly) => <ProductTasksTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
+      teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
     />
   );
 }

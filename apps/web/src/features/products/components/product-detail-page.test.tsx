@@ -20,8 +20,8 @@ function renderPage({ currentUserId = 'u-1', role = 'member' as const, route = '
       productId="p-1"
       currentUserId={currentUserId}
       userRole={role}
-      tasksTab={<p>The product's tasks</p>}
-      teamsTab={<p>The product's teams</p>}
+      tasksTab={(readOnly) => <p>The product's tasks{readOnly ? ' (read-only)' : ''}</p>}
+      teamsTab={(readOnly) => <p>The product's teams{readOnly ? ' (read-only)' : ''}</p>}
     />,
     {
       route,
@@ -57,7 +57,8 @@ describe('ProductDetailPage', () => {
     renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Apollo' })).toBeInTheDocument();
-    expect(screen.getAllByText('Development')[0]?.closest('[data-slot="status-badge"]')).not.toBeNull();
+    // A member may change the stage from the header; the select shows it.
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveTextContent('Development');
     expect(screen.getByText(formatDate('2025-01-10T09:00:00.000Z'))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -69,14 +70,17 @@ describe('ProductDetailPage', () => {
     ]);
   });
 
-  it('shows the overview: description, status, team size and the target completion date', async () => {
-    routeFetch({ 'GET /api/projects/p-1': jsonResponse(200, makeProductDetail({ team_size: 4 })) });
+  it('shows the overview: description, status, active members beside the planned team size, and the target date', async () => {
+    routeFetch({
+      'GET /api/projects/p-1': jsonResponse(200, makeProductDetail({ team_size: 4, active_members: 3 })),
+    });
     renderPage();
 
     expect(await screen.findByText('A moon lander for the rest of us.')).toBeInTheDocument();
     expect(
-      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === '4 members'),
+      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === '3 of 4'),
     ).toBeInTheDocument();
+    expect(screen.getByText('active members, 4 planned')).toBeInTheDocument();
     expect(screen.getByText(/Target completion:/)).toHaveTextContent(
       `Target completion: ${formatDate('2025-12-31')}`,
     );

@@ -1,18 +1,35 @@
-import { canCreateProduct, type Role } from '@shipyard/shared';
-import { AlertTriangle, ArrowLeft, CalendarDays } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import {
+  canCreateProduct,
+  PRODUCT_STATUSES,
+  type ProductDetail,
+  type ProductStatus,
+  productMessages,
+  type Role,
+} from '@shipyard/shared';
+import { AlertTriangle, ArchiveIcon, ArrowLeft, CalendarDays } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, statusLabel } from '../../../lib/format.ts';
 import { useProduct } from '../api/get-product.ts';
+import { useUpdateProductStatus } from '../api/update-product-status.ts';
+import { ProductActionsMenu } from './product-actions.tsx';
 import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge, StatusDot } from './status-badge.tsx';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
@@ -24,10 +41,13 @@ type ProductDetailPageProps = {
   currentUserId: string | undefined;
   /** The signed-in user's role: guests only read. */
   userRole: Role;
-  /** The Tasks tab's content: the tasks feature's list, composed in by the route. */
-  tasksTab: ReactNode;
+  /**
+   * The Tasks tab's content: the tasks feature's list, composed in by the route; `readOnly` while
+   * the product is archived (the server refuses its writes then).
+   */
+  tasksTab: (readOnly: boolean) => ReactNode;
   /** The Team tab's content: the teams feature's list and members view, composed in by the route. */
-  teamsTab: ReactNode;
+  teamsTab: (readOnly: boolean) => ReactNode;
 };
 
 /** Spec §2.11: the product's header and its Overview, Tasks, Team, Documents and Activity Timeline tabs. */
@@ -39,6 +59,7 @@ export function ProductDetailPage({
   teamsTab,
 }: ProductDetailPageProps) {
   const product = useProduct(productId);
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'overview';
@@ -79,8 +100,10 @@ export function ProductDetailPage({
   }
 
   const data = product.data;
-  // Guests are read-only (ARCHITECTURE §5); the server refuses them anyway.
-  const canEdit = canCreateProduct(userRole);
+  const archived = data.archived_at !== null;
+  // Guests are read-only (ARCHITECTURE §5), and so is an archived product; the server refuses them anyway.
+  const canEdit = canCreateProduct(userRole) && !archived;
+  const viewer = currentUserId ? { id: currentUserId, role: userRole } : undefined;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -92,29 +115,63 @@ export function ProductDetailPage({
           <ArrowLeft className="size-4" aria-hidden="true" />
           Products
         </Link>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <h1 className="min-w-0 break-words font-semibold text-2xl tracking-tight">{data.name}</h1>
-          <StatusBadge status={data.status} />
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
+            <h1 className="min-w-0 break-words font-semibold text-2xl tracking-tight">{data.name}</h1>
+            {canEdit ? <StageSelect product={data} /> : <StatusBadge status={data.status} />}
+            {archived ? (
+              <Badge variant="outline" className="gap-1 text-muted-foreground">
+                <ArchiveIcon aria-hidden="true" />
+                Archived
+              </Badge>
+            ) : null}
+          </div>
+          <div className="flex items-center gap-2">
+            <ProductActionsMenu
+              product={data}
+              viewer={viewer}
+              variant="header"
+              onDeleted={() => navigate('/products')}
+            />
+          </div>
         </div>
         <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
           <CalendarDays className="size-4" aria-hidden="true" />
           Created <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
         </p>
+        {archived ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-lg border border-dashed bg-muted/40 px-3 py-2 text-muted-foreground text-sm"
+          >
+            <ArchiveIcon className="size-4 shrink-0" aria-hidden="true" />
+            {productMessages.archived}
+          </p>
+        ) : null}
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
-        <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="tasks">Tasks</TabsTrigger>
-          <TabsTrigger value="teams">Team</TabsTrigger>
-          <TabsTrigger value="documents">Documents</TabsTrigger>
-          <TabsTrigger value="timeline">Timeline</TabsTrigger>
+        {/* Five tabs fit a 390 px phone: equal columns and a smaller type below the sm breakpoint. */}
+        <TabsList className="grid w-full grid-cols-5 sm:inline-flex sm:w-fit">
+          {(
+            [
+              ['overview', 'Overview'],
+              ['tasks', 'Tasks'],
+              ['teams', 'Team'],
+              ['documents', 'Documents'],
+              ['timeline', 'Timeline'],
+            ] as const
+          ).map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className="min-w-0 px-1 text-[13px] sm:px-2 sm:text-sm">
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="overview">
           <ProductOverview product={data} currentUserId={currentUserId} />
         </TabsContent>
-        <TabsContent value="tasks">{tasksTab}</TabsContent>
-        <TabsContent value="teams">{teamsTab}</TabsContent>
+        <TabsContent value="tasks">{tasksTab(archived)}</TabsContent>
+        <TabsContent value="teams">{teamsTab(archived)}</TabsContent>
         <TabsContent value="documents">
           <ProductDocuments productId={data.id} canEdit={canEdit} />
         </TabsContent>
@@ -123,6 +180,38 @@ export function ProductDetailPage({
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** The product's stage, changed from its header without dragging it on the board. */
+function StageSelect({ product }: { product: ProductDetail }) {
+  const change = useUpdateProductStatus();
+  const labelId = useId();
+  return (
+    <>
+      <span id={labelId} className="sr-only">
+        Stage
+      </span>
+      <Select
+        value={product.status}
+        disabled={change.isPending}
+        onValueChange={(status) => {
+          if (status !== product.status) change.mutate({ id: product.id, status: status as ProductStatus });
+        }}
+      >
+        <SelectTrigger size="sm" aria-labelledby={labelId} className="h-7 rounded-full px-2.5 text-xs">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {PRODUCT_STATUSES.map((status) => (
+            <SelectItem key={status} value={status}>
+              <StatusDot status={status} className="size-2" />
+              {statusLabel(status)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </>
   );
 }
 

@@ -26,6 +26,7 @@ import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.
 import { statusLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
+import { useUpdateProduct } from '../api/manage-product.ts';
 import { StatusDot } from './status-badge.tsx';
 
 const PRIORITY_CHOICES = ['high', 'medium', 'low'] as const;
@@ -61,33 +62,67 @@ const priorityOptions = PRIORITY_CHOICES.map((priority) => ({
   icon: <PriorityDot priority={priority} className="size-2" />,
 }));
 
-export type ProductFormProps = {
-  /** Called with the product the server created (the page then opens it). */
-  onCreated: (product: Product) => void;
-};
+export type ProductFormProps =
+  | {
+      /** Called with the product the server created (the page then opens it). */
+      onCreated: (product: Product) => void;
+      product?: undefined;
+      onSaved?: undefined;
+      onCancel?: undefined;
+    }
+  | {
+      onCreated?: undefined;
+      /** The product being edited: every field of the create form, filled in. */
+      product: Product;
+      onSaved: (product: Product) => void;
+      onCancel: () => void;
+    };
 
-/** Spec §2.10 and §5 'Create Product': every field required, team size at least 1. */
-export function ProductForm({ onCreated }: ProductFormProps) {
+const valuesOf = (product: Product): CreateProductInput => ({
+  name: product.name,
+  description: product.description,
+  start_date: product.start_date,
+  target_end_date: product.target_end_date,
+  status: product.status,
+  priority: product.priority,
+  team_size: String(product.team_size),
+});
+
+/**
+ * Spec §2.10 and §5 'Create Product': every field required, team size at least 1. With a
+ * `product`, the same form edits it (PATCH /api/projects/{id}).
+ */
+export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFormProps) {
   const create = useCreateProduct();
+  const update = useUpdateProduct();
   const form = useForm<CreateProductInput, unknown, CreateProduct>({
     resolver: zodResolver(CreateProductSchema),
-    defaultValues,
+    defaultValues: product ? valuesOf(product) : defaultValues,
   });
   const startDate = useWatch({ control: form.control, name: 'start_date' });
+  const pending = create.isPending || update.isPending;
 
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutateAsync(values).then(
-      (product) => {
-        toast.success(m.created, { description: m.createdDescription(product.name) });
-        onCreated(product);
+  const onSubmit = form.handleSubmit((values) => {
+    const saved = product ? update.mutateAsync({ id: product.id, ...values }) : create.mutateAsync(values);
+    return saved.then(
+      (answer) => {
+        if (product) {
+          toast.success(m.updated);
+          onSaved?.(answer);
+        } else {
+          toast.success(m.created, { description: m.createdDescription(answer.name) });
+          onCreated?.(answer);
+        }
       },
       (error: unknown) => {
         if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
-          toast.error('Error', { description: serverMessage(error, m.createFailed) });
+          toast.error('Error', {
+            description: serverMessage(error, product ? m.updateFailed : m.createFailed),
+          });
         }
       },
-    ),
-  );
+    );
+  });
 
   return (
     <Form {...form}>
@@ -148,11 +183,17 @@ export function ProductForm({ onCreated }: ProductFormProps) {
           />
         </div>
         <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:justify-end">
-          <Link to="/products" className={buttonVariants({ variant: 'outline' })}>
-            Cancel
-          </Link>
-          <Button type="submit" pending={create.isPending}>
-            Create Product
+          {onCancel ? (
+            <Button type="button" variant="outline" disabled={pending} onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <Link to="/products" className={buttonVariants({ variant: 'outline' })}>
+              Cancel
+            </Link>
+          )}
+          <Button type="submit" pending={pending}>
+            {product ? 'Save Changes' : 'Create Product'}
           </Button>
         </div>
       </form>

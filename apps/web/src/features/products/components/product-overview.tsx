@@ -57,12 +57,18 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
               Team Size
             </CardDescription>
           </CardHeader>
-          <CardContent className="px-4 sm:px-6">
+          <CardContent className="flex flex-col gap-1 px-4 sm:px-6">
+            {/* The people actually on its teams beside the size planned at creation. */}
             <p className="font-semibold text-2xl tabular-nums">
-              {formatNumber(product.team_size)}{' '}
+              {formatNumber(product.active_members)}
               <span className="font-normal text-base text-muted-foreground">
-                {product.team_size === 1 ? 'member' : 'members'}
+                {' '}
+                of {formatNumber(product.team_size)}
               </span>
+            </p>
+            <p className="text-muted-foreground text-xs">
+              {product.active_members === 1 ? 'active member' : 'active members'},{' '}
+              {formatNumber(product.team_size)} planned
             </p>
           </CardContent>
         </Card>

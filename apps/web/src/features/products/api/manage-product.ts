@@ -1,0 +1,55 @@
+import type { Product, UpdateProduct } from '@shipyard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { productKeys } from './get-products.ts';
+
+const path = (id: string) => `/projects/${encodeURIComponent(id)}`;
+
+/** PATCH /api/projects/{id}: any of the create form's fields (its creator or an admin). */
+export function updateProduct({ id, ...body }: UpdateProduct & { id: string }): Promise<Product> {
+  return api.patch<Product>(path(id), body);
+}
+
+/** PATCH /api/projects/{id}/archive: archived, a product is read-only and left out of lists. */
+export function archiveProduct({ id, archived }: { id: string; archived: boolean }): Promise<Product> {
+  return api.patch<Product>(`${path(id)}/archive`, { archived });
+}
+
+/** DELETE /api/projects/{id}: the product and everything under it. */
+export function deleteProduct(id: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(path(id));
+}
+
+/** After any of them: every product list, the sidebar's Recent Products, the product's page, the dashboard. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      // The dashboard's counts and progress (its key belongs to the dashboard feature).
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+}
+
+export function useUpdateProduct() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: updateProduct, onSuccess: refresh });
+}
+
+export function useArchiveProduct() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: archiveProduct, onSuccess: refresh });
+}
+
+export function useDeleteProduct() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: (_answer, id) => {
+      // Its page must not refetch a product that is gone.
+      queryClient.removeQueries({ queryKey: ['products', 'detail', id] });
+      return refresh();
+    },
+  });
+}
