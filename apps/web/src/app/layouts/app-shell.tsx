@@ -18,7 +18,7 @@ export function Component() {
       <SidebarProvider>
         <AppSidebar user={user} />
         <SidebarInset>
-          <TopBar user={user} />
+          <TopBar />
           <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
             <Outlet />
           </main>

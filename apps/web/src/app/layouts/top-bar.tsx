@@ -1,7 +1,4 @@
-import { canCreateProduct, type User } from '@shipyard/shared';
-import { PlusIcon } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { useLocation } from 'react-router';
 import { Separator } from '../../components/ui/separator.tsx';
 import { SidebarTrigger } from '../../components/ui/sidebar.tsx';
 import { useRealtime } from '../realtime/realtime-provider.tsx';
@@ -10,10 +7,11 @@ import { pageTitleOf } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 /**
- * Spec §2.3: the trigger, where you are, the theme switch and 'New Product' for those who may
- * create; and 'Reconnecting...' while the live updates are down (issue 8).
+ * Spec §2.3: the trigger, where you are and the theme switch; and 'Reconnecting...' while the live
+ * updates are down (issue 8). 'New Product' is the products and dashboard pages' own primary
+ * action, not repeated here on every page (issue 14).
  */
-export function TopBar({ user }: { user: User }) {
+export function TopBar() {
   const { pathname } = useLocation();
   const title = pageTitleOf(pathname);
   const realtime = useRealtime();
@@ -25,14 +23,6 @@ export function TopBar({ user }: { user: User }) {
       <RealtimeStatus status={realtime.status} className="ml-auto" />
       <div className="flex items-center gap-1.5">
         <ThemeToggle />
-        {canCreateProduct(user.role) ? (
-          <Button asChild size="sm">
-            <Link to="/new-product">
-              <PlusIcon aria-hidden="true" />
-              New Product
-            </Link>
-          </Button>
-        ) : null}
       </div>
     </header>
   );
