@@ -3,7 +3,7 @@ import { ProductsPage } from '../../features/products/components/products-page.t
 
 export function Component() {
   const { data: user } = useSession();
-  return <ProductsPage role={user?.role} />;
+  return <ProductsPage role={user?.role} userId={user?.id} />;
 }
 
 export default Component;

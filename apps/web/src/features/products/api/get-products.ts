@@ -8,6 +8,8 @@ export type ProductFilterValues = {
   status: ProductStatus[];
   team: TeamType[];
   priority: ProductPriority[];
+  /** "Show archived": archived products are listed too (the API leaves them out by default). */
+  archived?: boolean;
 };
 
 export type ProductListParams = ProductFilterValues & { page: number; limit: number };
@@ -30,6 +32,7 @@ export function productListQuery(params: ProductListParams): string {
   for (const key of ['status', 'team', 'priority'] as const) {
     if (params[key].length > 0) parts.push(`${key}=${params[key].join(',')}`);
   }
+  if (params.archived) parts.push('archived=true');
   return parts.join('&');
 }
 

@@ -9,11 +9,13 @@ import {
   useDraggable,
   useDroppable,
 } from '@dnd-kit/core';
-import { PRODUCT_STATUSES, type Product, type ProductStatus } from '@shipyard/shared';
-import { GripVerticalIcon } from 'lucide-react';
+import { PRODUCT_STATUSES, type ProductListItem as Product, type ProductStatus } from '@shipyard/shared';
+import { ArchiveIcon, CalendarIcon, GripVerticalIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
@@ -23,10 +25,12 @@ import {
   columnKeyboardCoordinates,
   useBoardSensors,
 } from '../../../lib/dnd.ts';
-import { statusLabel } from '../../../lib/format.ts';
+import { formatDate, initials, statusLabel } from '../../../lib/format.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
+import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
+import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge, StatusDot } from './status-badge.tsx';
 
 /** The board shows every visible product at once, up to the API's page maximum. */
@@ -98,10 +102,12 @@ export type ProductBoardProps = {
   canMove: boolean;
   /** The empty state's next action. */
   emptyAction?: ReactNode;
+  /** Who looks: a product's creator and admins get its card menu (Edit, Archive, Delete). */
+  viewer?: ProductViewer | undefined;
 };
 
 /** Spec §2.9 Kanban Board: five status columns; dragging a card to another column changes its status. */
-export function ProductBoard({ filters, canMove, emptyAction }: ProductBoardProps) {
+export function ProductBoard({ filters, canMove, emptyAction, viewer }: ProductBoardProps) {
   const query = useProducts({ ...filters, page: 1, limit: BOARD_LIMIT });
   const updateStatus = useUpdateProductStatus();
   const [dragged, setDragged] = useState<Product | null>(null);
@@ -177,6 +183,7 @@ export function ProductBoard({ filters, canMove, emptyAction }: ProductBoardProp
               status={column.status}
               products={column.products}
               canMove={canMove}
+              viewer={viewer}
               refocus={refocus}
               onRefocused={refocused}
             />
@@ -196,12 +203,14 @@ function BoardColumn({
   status,
   products,
   canMove,
+  viewer,
   refocus,
   onRefocused,
 }: {
   status: ProductStatus;
   products: Product[];
   canMove: boolean;
+  viewer: ProductViewer | undefined;
 } & Refocus) {
   const headingId = useId();
   const { setNodeRef, isOver, active } = useDroppable({ id: status });
@@ -229,7 +238,9 @@ function BoardColumn({
             <BoardCard
               key={product.id}
               product={product}
-              canMove={canMove}
+              // An archived product is read-only: it stays where it is.
+              canMove={canMove && product.archived_at === null}
+              viewer={viewer}
               takeFocus={refocus?.id === product.id && refocus.status === status}
               onFocused={onRefocused}
             />
@@ -247,11 +258,13 @@ function BoardColumn({
 function BoardCard({
   product,
   canMove,
+  viewer,
   takeFocus,
   onFocused,
 }: {
   product: Product;
   canMove: boolean;
+  viewer: ProductViewer | undefined;
   takeFocus: boolean;
   onFocused: () => void;
 }) {
@@ -276,6 +289,7 @@ function BoardCard({
     >
       <CardBody
         product={product}
+        menu={<ProductActionsMenu product={product} viewer={viewer} />}
         handle={
           canMove ? (
             <button
@@ -297,14 +311,19 @@ function BoardCard({
   );
 }
 
-/** A card's face: name (a link, except on the dragged copy), two lines of description, badges. */
+/**
+ * A card's face: name (a link, except on the dragged copy), two lines of description, badges,
+ * progress, owner and target date (as the landing page's board shows them).
+ */
 function CardBody({
   product,
   handle,
+  menu,
   overlay = false,
 }: {
   product: Product;
   handle?: ReactNode;
+  menu?: ReactNode;
   overlay?: boolean;
 }) {
   return (
@@ -335,7 +354,10 @@ function CardBody({
         {overlay ? (
           <GripVerticalIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         ) : (
-          handle
+          <div className="-mt-1 -mr-1 flex shrink-0 items-center">
+            {menu}
+            {handle}
+          </div>
         )}
       </div>
       {product.description ? (
@@ -344,6 +366,34 @@ function CardBody({
       <div className="flex flex-wrap items-center gap-1.5">
         <StatusBadge status={product.status} />
         <PriorityBadge priority={product.priority} />
+        {product.archived_at ? (
+          <Badge variant="outline" className="gap-1 text-muted-foreground">
+            <ArchiveIcon aria-hidden="true" />
+            Archived
+          </Badge>
+        ) : null}
+      </div>
+      <ProgressBar value={product.progress} label={`Progress of ${product.name}`} />
+      <div className="flex items-center justify-between gap-2 text-muted-foreground text-xs">
+        {product.creator ? (
+          <span className="flex min-w-0 items-center gap-1.5" title={`Owner: ${product.creator.name}`}>
+            <Avatar className="size-5 ring-1 ring-background">
+              {product.creator.avatar_url ? <AvatarImage src={product.creator.avatar_url} alt="" /> : null}
+              <AvatarFallback className="text-[10px]">{initials(product.creator.name)}</AvatarFallback>
+            </Avatar>
+            <span className="truncate">
+              <span className="sr-only">Owner: </span>
+              {product.creator.name}
+            </span>
+          </span>
+        ) : (
+          <span />
+        )}
+        <span className="flex shrink-0 items-center gap-1">
+          <CalendarIcon aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Target date: </span>
+          <time dateTime={product.target_end_date}>{formatDate(product.target_end_date)}</time>
+        </span>
       </div>
     </article>
   );

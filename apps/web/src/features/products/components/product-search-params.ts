@@ -20,6 +20,7 @@ export const defaultProductsSearch: ProductsSearchState = {
   status: [],
   team: [],
   priority: [],
+  archived: false,
   page: 1,
   view: 'list',
 };
@@ -82,6 +83,7 @@ export function readProductsSearch(params: URLSearchParams): ProductsSearchState
     status: pick(params.get('status'), PRODUCT_STATUSES),
     team: pick(params.get('team'), TEAM_TYPES),
     priority: pick(params.get('priority'), PRODUCT_PRIORITIES),
+    archived: params.get('archived') === '1',
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
     view: params.get('view') === 'board' ? 'board' : 'list',
   };
@@ -95,6 +97,7 @@ export function writeProductsSearch(state: ProductsSearchState): string {
   if (status.length > 0) parts.push(`status=${status.join(',')}`);
   if (team.length > 0) parts.push(`team=${team.join(',')}`);
   if (priority.length > 0) parts.push(`priority=${priority.join(',')}`);
+  if (state.archived) parts.push('archived=1');
   if (state.page > 1) parts.push(`page=${state.page}`);
   if (state.view !== 'list') parts.push(`view=${state.view}`);
   return parts.length > 0 ? `?${parts.join('&')}` : '';

@@ -1,8 +1,9 @@
-import type { Product } from '@shipyard/shared';
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import type { ProductListItem } from '@shipyard/shared';
+import { ArchiveIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
@@ -14,8 +15,11 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { useIsMobile } from '../../../hooks/use-mobile.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
+import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -30,12 +34,18 @@ export type ProductTableProps = {
   onPageChange: (page: number) => void;
   /** The empty state's next action (clear the filters, or create a product). */
   emptyAction?: ReactNode;
+  /** Who looks: a product's creator and admins get its row menu (Edit, Archive, Delete). */
+  viewer?: ProductViewer | undefined;
 };
 
-const productPath = (product: Product) => `/products/${encodeURIComponent(product.id)}`;
+const productPath = (product: ProductListItem) => `/products/${encodeURIComponent(product.id)}`;
 
-/** Spec §2.9 List View: Product, Status, Team Size, Progress, Actions, paged by the server. */
-export function ProductTable({ filters, page, onPageChange, emptyAction }: ProductTableProps) {
+/**
+ * Spec §2.9 List View: Product, Status, Team Size, Progress, Actions, paged by the server. On a
+ * phone the rows become cards (as /tasks does), so nothing scrolls sideways.
+ */
+export function ProductTable({ filters, page, onPageChange, emptyAction, viewer }: ProductTableProps) {
+  const isMobile = useIsMobile();
   const query = useProducts({ ...filters, page, limit: LIST_PAGE_SIZE });
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
@@ -57,8 +67,18 @@ export function ProductTable({ filters, page, onPageChange, emptyAction }: Produ
         <ProductsEmptyState action={emptyAction} />
       </div>
     );
+  } else if (isMobile) {
+    body = (
+      <ul aria-label="Products" className="divide-y">
+        {query.data.data.map((product) => (
+          <ProductCard key={product.id} product={product} viewer={viewer} />
+        ))}
+      </ul>
+    );
   } else {
-    body = query.data.data.map((product) => <ProductRow key={product.id} product={product} />);
+    body = query.data.data.map((product) => (
+      <ProductRow key={product.id} product={product} viewer={viewer} />
+    ));
   }
 
   const from = (page - 1) * LIST_PAGE_SIZE + 1;
@@ -66,8 +86,10 @@ export function ProductTable({ filters, page, onPageChange, emptyAction }: Produ
 
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
-      {query.isError && !query.data ? (
-        body
+      {(query.isError && !query.data) || (isMobile && !query.isPending) ? (
+        <div aria-busy={query.isFetching} className={cn(query.isPlaceholderData && 'opacity-60')}>
+          {body}
+        </div>
       ) : (
         <Table aria-busy={query.isFetching} className={cn(query.isPlaceholderData && 'opacity-60')}>
           <TableCaption className="sr-only">Products</TableCaption>
@@ -120,16 +142,72 @@ export function ProductTable({ filters, page, onPageChange, emptyAction }: Produ
   );
 }
 
-function ProductRow({ product }: { product: Product }) {
+/** "2 / 4": the people on its teams beside the size planned at creation. */
+function TeamSize({ product }: { product: ProductListItem }) {
+  return (
+    <span
+      className="tabular-nums"
+      title={`${count.format(product.active_members)} active of ${count.format(product.team_size)} planned`}
+    >
+      {count.format(product.active_members)}
+      <span className="text-muted-foreground"> / {count.format(product.team_size)}</span>
+      <span className="sr-only"> planned</span>
+    </span>
+  );
+}
+
+function ArchivedBadge() {
+  return (
+    <Badge variant="outline" className="gap-1 text-muted-foreground">
+      <ArchiveIcon aria-hidden="true" />
+      Archived
+    </Badge>
+  );
+}
+
+/** A product on a phone: what a row shows, stacked. */
+function ProductCard({ product, viewer }: { product: ProductListItem; viewer: ProductViewer | undefined }) {
+  return (
+    <li className="relative grid gap-2 px-4 py-3" data-product-id={product.id}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <Link
+            to={productPath(product)}
+            className="min-w-0 break-words font-medium outline-none after:absolute after:inset-0 hover:underline focus-visible:underline"
+          >
+            {product.name}
+          </Link>
+          <PriorityBadge priority={product.priority} />
+          {product.archived_at ? <ArchivedBadge /> : null}
+        </div>
+        <ProductActionsMenu product={product} viewer={viewer} />
+      </div>
+      <p className="line-clamp-2 text-muted-foreground text-xs">{product.description}</p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+        <StatusBadge status={product.status} />
+        <span>
+          Team <TeamSize product={product} />
+        </span>
+        <span>
+          Due <time dateTime={product.target_end_date}>{formatDate(product.target_end_date)}</time>
+        </span>
+      </div>
+      <ProgressBar value={product.progress} label={`Progress of ${product.name}`} />
+    </li>
+  );
+}
+
+function ProductRow({ product, viewer }: { product: ProductListItem; viewer: ProductViewer | undefined }) {
   const to = productPath(product);
   return (
-    <TableRow>
+    <TableRow data-product-id={product.id}>
       <TableCell className="max-w-[15rem] py-3 pl-4 sm:max-w-[26rem]">
         <div className="flex min-w-0 items-center gap-2">
           <Link to={to} className="truncate font-medium hover:underline focus-visible:underline">
             {product.name}
           </Link>
           <PriorityBadge priority={product.priority} />
+          {product.archived_at ? <ArchivedBadge /> : null}
         </div>
         <p className="mt-0.5 truncate text-muted-foreground text-xs" title={product.description}>
           {product.description}
@@ -138,18 +216,23 @@ function ProductRow({ product }: { product: Product }) {
       <TableCell>
         <StatusBadge status={product.status} />
       </TableCell>
-      <TableCell className="text-right tabular-nums">{count.format(product.team_size)}</TableCell>
+      <TableCell className="text-right">
+        <TeamSize product={product} />
+      </TableCell>
       <TableCell>
         <ProgressBar value={product.progress} label={`Progress of ${product.name}`} className="w-40" />
       </TableCell>
       <TableCell className="pr-4 text-right">
-        <Link
-          to={to}
-          aria-label={`View ${product.name}`}
-          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-        >
-          View
-        </Link>
+        <div className="flex items-center justify-end gap-1">
+          <Link
+            to={to}
+            aria-label={`View ${product.name}`}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
+            View
+          </Link>
+          <ProductActionsMenu product={product} viewer={viewer} />
+        </div>
       </TableCell>
     </TableRow>
   );

@@ -135,11 +135,11 @@ describe('ProductsPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
   });
 
-  it('offers New Product when there are no products at all', async () => {
+  it('offers New Product once, in the header, even when there are no products at all', async () => {
     mockFetch(jsonResponse(200, productList([])));
     renderPage();
 
     expect(await screen.findByText('No products found')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'New Product' })).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'New Product' })).toHaveLength(1);
   });
 });

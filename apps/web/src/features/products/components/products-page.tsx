@@ -1,5 +1,12 @@
 import { canCreateProduct, type Role } from '@shipyard/shared';
-import { LayoutDashboardIcon, ListFilterIcon, ListIcon, PlusIcon, SquareKanbanIcon } from 'lucide-react';
+import {
+  ArchiveIcon,
+  LayoutDashboardIcon,
+  ListFilterIcon,
+  ListIcon,
+  PlusIcon,
+  SquareKanbanIcon,
+} from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -25,10 +32,12 @@ import { type FilterSelection, ProductsFilterPanel } from './products-filter-pan
 export type ProductsPageProps = {
   /** The viewer's role: who may create products and move them on the board (spec §6). */
   role: Role | undefined;
+  /** The viewer's id: the row menus (Edit, Archive, Delete) are for a product's creator and admins. */
+  userId?: string | undefined;
 };
 
 /** Spec §2.9 /products: search, filters, and the products as a list or a board. */
-export function ProductsPage({ role }: ProductsPageProps) {
+export function ProductsPage({ role, userId }: ProductsPageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const state = useMemo(() => readProductsSearch(params), [params]);
@@ -46,12 +55,19 @@ export function ProductsPage({ role }: ProductsPageProps) {
   );
 
   const filters: ProductFilterValues = useMemo(
-    () => ({ search: state.search, status: state.status, team: state.team, priority: state.priority }),
-    [state.search, state.status, state.team, state.priority],
+    () => ({
+      search: state.search,
+      status: state.status,
+      team: state.team,
+      priority: state.priority,
+      archived: state.archived,
+    }),
+    [state.search, state.status, state.team, state.priority, state.archived],
   );
   const filterCount = activeFilterCount(filters);
   const narrowed = filterCount > 0 || filters.search !== '';
   const canCreate = role !== undefined && canCreateProduct(role);
+  const viewer = role !== undefined && userId ? { id: userId, role } : undefined;
 
   const onSearch = useCallback((search: string) => update({ search, page: 1 }, { replace: true }), [update]);
   const onApply = useCallback((selection: FilterSelection) => update({ ...selection, page: 1 }), [update]);
@@ -61,16 +77,12 @@ export function ProductsPage({ role }: ProductsPageProps) {
     <Button
       variant="outline"
       size="sm"
-      onClick={() => update({ ...defaultProductsSearch, view: state.view })}
+      onClick={() => update({ ...defaultProductsSearch, view: state.view, archived: state.archived })}
     >
       Clear search and filters
     </Button>
-  ) : canCreate ? (
-    <Link to="/new-product" className={buttonVariants({ size: 'sm' })}>
-      <PlusIcon aria-hidden="true" />
-      New Product
-    </Link>
-  ) : undefined;
+  ) : // The header's New Product is the page's one primary action; the empty state does not repeat it.
+  undefined;
 
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
@@ -108,10 +120,19 @@ export function ProductsPage({ role }: ProductsPageProps) {
           />
           <Button
             variant="outline"
+            aria-pressed={state.archived}
+            onClick={() => update({ archived: !state.archived, page: 1 })}
+            className={cn('sm:ml-auto', state.archived && 'bg-accent dark:bg-input/50')}
+          >
+            <ArchiveIcon aria-hidden="true" />
+            Show archived
+          </Button>
+          <Button
+            variant="outline"
             aria-expanded={filtersOpen}
             aria-controls={filtersOpen ? panelId : undefined}
             onClick={() => setFiltersOpen((open) => !open)}
-            className={cn('sm:ml-auto', filtersOpen && 'bg-accent dark:bg-input/50')}
+            className={cn(filtersOpen && 'bg-accent dark:bg-input/50')}
           >
             <ListFilterIcon aria-hidden="true" />
             Filters
@@ -151,10 +172,11 @@ export function ProductsPage({ role }: ProductsPageProps) {
             page={state.page}
             onPageChange={onPageChange}
             emptyAction={emptyAction}
+            viewer={viewer}
           />
         </TabsContent>
         <TabsContent value="board" className="min-w-0">
-          <ProductBoard filters={filters} canMove={canCreate} emptyAction={emptyAction} />
+          <ProductBoard filters={filters} canMove={canCreate} emptyAction={emptyAction} viewer={viewer} />
         </TabsContent>
       </Tabs>
     </div>
