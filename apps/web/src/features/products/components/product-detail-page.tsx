@@ -151,8 +151,8 @@ export function ProductDetailPage({
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
-        {/* Five tabs fit a 390 px phone: equal columns and a smaller type below the sm breakpoint. */}
-        <TabsList className="grid w-full grid-cols-5 sm:inline-flex sm:w-fit">
+        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint. */}
+        <TabsList className="flex w-full sm:inline-flex sm:w-fit">
           {(
             [
               ['overview', 'Overview'],
@@ -162,7 +162,11 @@ export function ProductDetailPage({
               ['timeline', 'Timeline'],
             ] as const
           ).map(([value, label]) => (
-            <TabsTrigger key={value} value={value} className="min-w-0 px-1 text-[13px] sm:px-2 sm:text-sm">
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="flex-auto px-1.5 text-[13px] sm:flex-1 sm:px-2 sm:text-sm"
+            >
               {label}
             </TabsTrigger>
           ))}

@@ -166,13 +166,17 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
       <CardContent className="px-0">
         <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-0">
           <div className="border-b px-4 pb-3 sm:px-6">
-            {/* Spec §2.11's labels at every width: on a narrow phone the bar scrolls sideways. */}
+            {/* Spec §2.11's labels at every width: on a phone the four take two rows, so none is cut (issue 14). */}
             <TabsList
               aria-label="Filter tasks by status"
-              className="w-full justify-start overflow-x-auto sm:w-fit"
+              className="grid h-auto w-full grid-cols-2 gap-0.5 sm:inline-flex sm:h-9 sm:w-fit"
             >
               {FILTERS.map(({ value, label }) => (
-                <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
+                <TabsTrigger
+                  key={value}
+                  value={value}
+                  className="min-h-8 px-2 sm:min-h-0 sm:flex-none sm:px-3"
+                >
                   {label}
                   <StatusCount productId={productId} filter={value} />
                 </TabsTrigger>
