@@ -358,3 +358,108 @@ test('a guest has no New Product button and no drag handles, and cannot open a m
   await error.getByRole('link', { name: 'Back to Products' }).click();
   await expect(page).toHaveURL(/\/products$/);
 });
+
+test('a member edits a product, changes its stage, archives it (gone from the board and the sidebar), finds it with Show archived, unarchives and deletes it', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('member');
+  const product = await createProduct(page, { name: `Manage ${randomSuffix()}` });
+  const renamed = `Renamed ${randomSuffix()}`;
+
+  // Edit: every field of the create form, filled in, in a dialog on the product's page.
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Product' });
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(product.name);
+  await dialog.getByLabel('Name', { exact: true }).fill(renamed);
+  await dialog.getByLabel('Team Size', { exact: true }).fill('6');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByText('active members, 6 planned', { exact: true })).toBeVisible();
+
+  // The stage, from the header, without dragging.
+  await page.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Testing', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Stage' })).toHaveText('Testing');
+
+  // Archive from its board card's menu: it leaves the board and Recent Products.
+  await page.goto('/products?view=board');
+  const testing = boardColumn(page, 'Testing');
+  await expect(cardIn(testing, renamed)).toBeVisible();
+  await expect(recentProducts(page).getByRole('link', { name: renamed, exact: true })).toBeVisible();
+  await testing.getByRole('button', { name: `Actions for ${renamed}` }).click();
+  await page.getByRole('menuitem', { name: 'Archive', exact: true }).click();
+  await expect(cardIn(testing, renamed)).toHaveCount(0);
+  await expect(recentProducts(page).getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
+
+  // Show archived brings it back, marked; its page is read-only until it is unarchived.
+  await page.getByRole('button', { name: 'Show archived' }).click();
+  await expect(page).toHaveURL(/archived=1/);
+  await expect(cardIn(testing, renamed)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Move ${renamed}` })).toHaveCount(0);
+  await cardIn(testing, renamed).click();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  const readOnly = page.getByText('This product is archived and read-only. Unarchive it to make changes.');
+  await expect(readOnly).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: `Actions for ${renamed}` }).click();
+  await page.getByRole('menuitem', { name: 'Unarchive', exact: true }).click();
+  await expect(readOnly).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeEnabled();
+
+  // Delete from its row menu in the list, after a confirmation that names it.
+  await page.goto('/products');
+  const row = productsTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: renamed, exact: true }) });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Actions for ${renamed}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete product' });
+  await expect(confirm).toContainText(`Are you sure you want to delete "${renamed}"?`);
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(`/api/projects/${product.id}`)).status()).toBe(404);
+});
+
+test('on a 390 px phone the products list is cards, and every product tab and Tasks filter fits on screen', async ({
+  page,
+  signInAs,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs('member');
+  const product = await createProduct(page, { name: `Phone ${randomSuffix()}` });
+
+  await page.goto('/products');
+  const cards = page.getByRole('list', { name: 'Products' });
+  await expect(cards.getByRole('link', { name: product.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Products' })).toHaveCount(0);
+  // Nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  /** Every one of `tabs` lies whole inside the viewport's width, its label not clipped. */
+  async function expectAllInside(tabs: Locator) {
+    const count = await tabs.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const tab = tabs.nth(i);
+      const box = await tab.boundingBox();
+      expect(box, await tab.innerText()).not.toBeNull();
+      expect(box?.x ?? -1, await tab.innerText()).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0), await tab.innerText()).toBeLessThanOrEqual(390);
+      const clipped = await tab.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(clipped, `${await tab.innerText()} is cut`).toBe(false);
+    }
+  }
+
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expectAllInside(page.getByRole('tablist').first().getByRole('tab'));
+  await page.getByRole('tab', { name: 'Tasks', exact: true }).click();
+  const filters = page.getByRole('tablist', { name: 'Filter tasks by status' });
+  await expect(filters.getByRole('tab', { name: /Completed/ })).toBeVisible();
+  await expectAllInside(filters.getByRole('tab'));
+});
