@@ -374,9 +374,13 @@ function CardBody({
         ) : null}
       </div>
       <ProgressBar value={product.progress} label={`Progress of ${product.name}`} />
-      <div className="flex items-center justify-between gap-2 text-muted-foreground text-xs">
+      {/* Owner and date share a line when both fit; in a narrow column the date wraps below. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-muted-foreground text-xs">
         {product.creator ? (
-          <span className="flex min-w-0 items-center gap-1.5" title={`Owner: ${product.creator.name}`}>
+          <span
+            className="flex min-w-0 max-w-full items-center gap-1.5"
+            title={`Owner: ${product.creator.name}`}
+          >
             <Avatar className="size-5 ring-1 ring-background">
               {product.creator.avatar_url ? <AvatarImage src={product.creator.avatar_url} alt="" /> : null}
               <AvatarFallback className="text-[10px]">{initials(product.creator.name)}</AvatarFallback>

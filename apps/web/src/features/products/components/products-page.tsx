@@ -116,7 +116,7 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
             onChange={onSearch}
             label="Search products"
             placeholder="Search products..."
-            className="sm:max-w-sm"
+            className="basis-full sm:basis-auto sm:max-w-sm"
           />
           <Button
             variant="outline"
