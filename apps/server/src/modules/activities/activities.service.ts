@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct } from '../../lib/visibility.ts';
+import { findVisibleProduct, productArchived } from '../../lib/visibility.ts';
 import { toActivity, toActivityLogEntry } from './activities.mapper.ts';
 import type { ActivitiesRepository } from './activities.repository.ts';
 
@@ -24,6 +24,7 @@ export function createActivitiesService({ db, activities, changes }: Deps) {
     async create(actor: SessionUser, body: CreateActivity): Promise<Activity> {
       const product = await findVisibleProduct(db, actor, body.projectId);
       if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
+      if (product.archivedAt) throw productArchived();
       const row = await activities.insert({
         actionType: body.actionType,
         description: body.description,

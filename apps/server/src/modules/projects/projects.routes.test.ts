@@ -1086,6 +1086,20 @@ describe('an archived product is read-only', () => {
     expect((await as(owner, { url: `/api/projects/${product.id}/documents` })).json().total).toBe(1);
   });
 
+  it('refuses a note posted to its timeline with 409, and still shows the timeline', async () => {
+    const { mate, product } = await archivedProduct();
+    const before = await snapshot(product.id);
+    expectArchived(
+      await as(mate, {
+        method: 'POST',
+        url: '/api/activities',
+        payload: { actionType: 'comment_added', description: 'Late note', projectId: product.id },
+      }),
+    );
+    expect(await snapshot(product.id)).toEqual(before);
+    expect((await as(mate, { url: `/api/activities/product/${product.id}` })).statusCode).toBe(200);
+  });
+
   it('can still be deleted by its creator', async () => {
     const { owner, product } = await archivedProduct();
     expect((await as(owner, { method: 'DELETE', url: `/api/projects/${product.id}` })).statusCode).toBe(200);
