@@ -31,9 +31,12 @@ function useRefresh() {
     ]);
 }
 
+/** The key of a product edit in flight, so the dialog around the form can refuse to close meanwhile. */
+export const updateProductKey = ['products', 'update'] as const;
+
 export function useUpdateProduct() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: updateProduct, onSuccess: refresh });
+  return useMutation({ mutationKey: updateProductKey, mutationFn: updateProduct, onSuccess: refresh });
 }
 
 export function useArchiveProduct() {

@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { makeProductDetail } from '../../../test/product-fixtures.ts';
-import { apiError, currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import {
+  apiError,
+  currentLocation,
+  deferred,
+  jsonResponse,
+  renderWithProviders,
+} from '../../../test/render.tsx';
 import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
 import { ProductDetailPage } from './product-detail-page.tsx';
 
@@ -76,6 +82,24 @@ describe('managing a product from its page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeInTheDocument();
+  });
+
+  it('keeps the edit dialog open while the save is in flight, even on Escape', async () => {
+    const answer = deferred<Response>();
+    routeFetch({
+      'GET /api/projects/p-1': jsonResponse(200, makeProductDetail()),
+      'PATCH /api/projects/p-1': () => answer.promise,
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled());
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeInTheDocument();
+
+    answer.resolve(jsonResponse(200, makeProductDetail()));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('changes the stage from the header without dragging', async () => {

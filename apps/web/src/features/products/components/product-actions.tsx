@@ -1,4 +1,5 @@
 import { canEditProduct, productMessages as m, type Product, type Role } from '@shipyard/shared';
+import { useIsMutating } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -15,7 +16,7 @@ import {
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useArchiveProduct, useDeleteProduct } from '../api/manage-product.ts';
+import { updateProductKey, useArchiveProduct, useDeleteProduct } from '../api/manage-product.ts';
 import { ProductForm } from './product-form.tsx';
 
 export type ProductViewer = { id: string; role: Role };
@@ -43,6 +44,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
   const [confirming, setConfirming] = useState(false);
   const archive = useArchiveProduct();
   const remove = useDeleteProduct();
+  const saving = useIsMutating({ mutationKey: updateProductKey }) > 0;
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
 
@@ -116,7 +118,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
       <FormDialog
         open={editing}
         onOpenChange={setEditing}
-        pending={false}
+        pending={saving}
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
       >
         <DialogHeader>
