@@ -18,8 +18,8 @@ import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, holdVisibleProduct, type Viewer } from '../../lib/visibility.ts';
-import type { ActivitiesRepository } from '../activities/activities.repository.ts';
-import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { ActivityRecorder } from '../activities/activities.recorder.ts';
+import type { Notifier } from '../notifications/notifications.notifier.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
 import { toTask } from './tasks.mapper.ts';
@@ -65,8 +65,8 @@ function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
 type Deps = {
   db: Db;
   tasks: TasksRepository;
-  activities: ActivitiesRepository;
-  notifications: NotificationsRepository;
+  activities: ActivityRecorder;
+  notifications: Notifier;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
   outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
