@@ -1,0 +1,12 @@
+import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import type { RealtimeHub } from './realtime.hub.ts';
+import { realtimeRoutes } from './realtime.routes.ts';
+
+/** The /api/realtime WebSocket; the hub is built by buildApp, which exposes it as app.realtime. */
+export function realtimeModule({ config, hub }: ModuleContext & { hub: RealtimeHub }): AppModule {
+  return {
+    register: async (api) => {
+      await api.register(realtimeRoutes, { hub, appUrl: config.appUrl });
+    },
+  };
+}
