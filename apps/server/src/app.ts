@@ -32,6 +32,7 @@ import { registerInputGuard } from './lib/input-guard.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { ModuleContext } from './lib/module.ts';
+import { declareErrorResponses } from './lib/openapi-errors.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
 import { loadSecretBox } from './lib/secrets.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }, { cookie: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: declareErrorResponses,
   });
 
   const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
