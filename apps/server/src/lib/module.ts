@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -36,3 +42,15 @@ export type ModuleContext = {
  * other modules may use of it (an activity recorder, a notifier) is a field beside `register`.
  */
 export type AppModule = { register: (api: Api) => Promise<void> };
+
+/** The module of a routes plugin and its options: most modules are this once their service is built. */
+export function routesModule<Options extends FastifyPluginOptions>(
+  plugin: FastifyPluginAsync<Options, RawServerDefault, ZodTypeProvider>,
+  options: Options,
+): AppModule {
+  return {
+    register: async (api) => {
+      await api.register(plugin, options);
+    },
+  };
+}

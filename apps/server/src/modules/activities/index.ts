@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from './activities.recorder.ts';
 import { createActivitiesRepository } from './activities.repository.ts';
 import { activitiesRoutes } from './activities.routes.ts';
@@ -12,8 +12,6 @@ export function activitiesModule({ db, changes }: ModuleContext): AppModule & { 
   const service = createActivitiesService({ db, activities, changes });
   return {
     recorder: activities,
-    register: async (api) => {
-      await api.register(activitiesRoutes, { service });
-    },
+    ...routesModule(activitiesRoutes, { service }),
   };
 }

@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 import { createAnalyticsService } from './analytics.service.ts';
@@ -6,9 +6,5 @@ import { createAnalyticsService } from './analytics.service.ts';
 /** The analytics read model. */
 export function analyticsModule({ db, clock }: ModuleContext): AppModule {
   const service = createAnalyticsService({ analytics: createAnalyticsRepository(db), clock });
-  return {
-    register: async (api) => {
-      await api.register(analyticsRoutes, { service });
-    },
-  };
+  return routesModule(analyticsRoutes, { service });
 }

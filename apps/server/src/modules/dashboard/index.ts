@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
@@ -6,9 +6,5 @@ import { createDashboardService } from './dashboard.service.ts';
 /** The dashboard read model. */
 export function dashboardModule({ db, clock }: ModuleContext): AppModule {
   const service = createDashboardService({ dashboard: createDashboardRepository(db), clock });
-  return {
-    register: async (api) => {
-      await api.register(dashboardRoutes, { service });
-    },
-  };
+  return routesModule(dashboardRoutes, { service });
 }

@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { eventsRoutes } from './events.routes.ts';
@@ -9,9 +9,5 @@ type Deps = ModuleContext & { activities: ActivityRecorder };
 /** The calendar's events. */
 export function eventsModule({ db, clock, changes, activities }: Deps): AppModule {
   const service = createEventsService({ db, events: createEventsRepository(db), activities, clock, changes });
-  return {
-    register: async (api) => {
-      await api.register(eventsRoutes, { service });
-    },
-  };
+  return routesModule(eventsRoutes, { service });
 }

@@ -1,11 +1,7 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { healthRoutes } from './health.routes.ts';
 
 /** Liveness and readiness. */
 export function healthModule({ db }: ModuleContext): AppModule {
-  return {
-    register: async (api) => {
-      await api.register(healthRoutes, { db });
-    },
-  };
+  return routesModule(healthRoutes, { db });
 }

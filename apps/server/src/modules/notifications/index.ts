@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { Notifier } from './notifications.notifier.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
@@ -12,8 +12,6 @@ export function notificationsModule({ db, changes }: ModuleContext): AppModule &
   const service = createNotificationsService({ db, notifications, changes });
   return {
     notifier: notifications,
-    register: async (api) => {
-      await api.register(notificationsRoutes, { service });
-    },
+    ...routesModule(notificationsRoutes, { service }),
   };
 }

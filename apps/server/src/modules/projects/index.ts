@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
@@ -18,9 +18,5 @@ export function projectsModule({ db, changes, activities, files, outbox }: Deps)
     outbox,
     changes,
   });
-  return {
-    register: async (api) => {
-      await api.register(projectsRoutes, { service });
-    },
-  };
+  return routesModule(projectsRoutes, { service });
 }

@@ -1,12 +1,8 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 import { realtimeRoutes } from './realtime.routes.ts';
 
 /** The /api/realtime WebSocket; the hub is built by buildApp, which exposes it as app.realtime. */
 export function realtimeModule({ config, hub }: ModuleContext & { hub: RealtimeHub }): AppModule {
-  return {
-    register: async (api) => {
-      await api.register(realtimeRoutes, { hub, appUrl: config.appUrl });
-    },
-  };
+  return routesModule(realtimeRoutes, { hub, appUrl: config.appUrl });
 }

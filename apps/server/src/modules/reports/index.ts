@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
@@ -6,9 +6,5 @@ import { createReportsService } from './reports.service.ts';
 /** The reports read model. */
 export function reportsModule({ db, clock }: ModuleContext): AppModule {
   const service = createReportsService({ reports: createReportsRepository(db), clock });
-  return {
-    register: async (api) => {
-      await api.register(reportsRoutes, { service });
-    },
-  };
+  return routesModule(reportsRoutes, { service });
 }

@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { createWebhookOutbox, type WebhookOutbox } from './services.outbox.ts';
 import { createServicesRepository } from './services.repository.ts';
@@ -25,8 +25,6 @@ export function servicesModule({ config, db, clock, changes, secrets }: Deps): A
   });
   return {
     outbox: createWebhookOutbox({ clock }),
-    register: async (api) => {
-      await api.register(servicesRoutes, { service });
-    },
+    ...routesModule(servicesRoutes, { service }),
   };
 }

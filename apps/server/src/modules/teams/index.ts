@@ -1,4 +1,4 @@
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import { createTeamsRepository } from './teams.repository.ts';
@@ -16,9 +16,5 @@ export function teamsModule({ config, db, changes, activities, notifier }: Deps)
     notifications: notifier,
     changes,
   });
-  return {
-    register: async (api) => {
-      await api.register(teamsRoutes, { service, invitesPerHour: config.invitesPerHour });
-    },
-  };
+  return routesModule(teamsRoutes, { service, invitesPerHour: config.invitesPerHour });
 }

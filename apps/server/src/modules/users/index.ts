@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { AccountsService } from '../auth/auth.accounts.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
@@ -25,9 +25,5 @@ export function usersModule({ accounts, ...ctx }: Deps): AppModule {
     changes: ctx.changes,
     accounts,
   });
-  return {
-    register: async (api) => {
-      await api.register(usersRoutes, { service });
-    },
-  };
+  return routesModule(usersRoutes, { service });
 }
