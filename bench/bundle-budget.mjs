@@ -14,13 +14,10 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-// The target is 150 kB per route. '/' meets it. '/auth' cannot with the stack the web app is
-// built on: react-dom (64 kB) and react-router (30 kB) alone are 94 kB before any code of ours,
-// and its forms add react-hook-form + zod/mini (22 kB). Its ceiling is the figure reached
-// plus headroom for the bundler's chunking as pages are added, so a real regression still fails:
-// docs/decisions/005-bundle-budget.md.
+// 150 kB per route, for '/' and '/auth' alike (issue 14: '/auth' was 172.8 kB under a 175 kB
+// ceiling). How '/auth' meets it: docs/decisions/005-bundle-budget.md.
 const TARGET_GZIP_KB = 150;
-const BUDGETS = { '/': 150, '/auth': 175 };
+const BUDGETS = { '/': 150, '/auth': 150 };
 const ROUTES = Object.keys(BUDGETS);
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -6,6 +6,30 @@ import { defineConfig } from 'vite';
 // origin, so the SameSite=Strict session cookie is sent. `vite preview` reuses this proxy.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  build: {
+    rolldownOptions: {
+      output: {
+        // What every page runs (React, the router, TanStack Query, cn()) in one long-cached chunk,
+        // instead of pieces the chunker re-cuts as pages are added (docs/decisions/005-bundle-budget.md).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/]cn\.ts$/,
+            },
+            // The form stack every form page shares, as one chunk rather than five small ones.
+            // zod stays out: forms load their resolvers when they first validate (lib/lazy-resolver.ts).
+            {
+              name: 'forms',
+              priority: 1,
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]components[\\/]ui[\\/](form|input|label|text-field)\.tsx/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', ws: true },

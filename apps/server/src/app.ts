@@ -31,6 +31,8 @@ import {
 import { registerInputGuard } from './lib/input-guard.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import type { ModuleContext } from './lib/module.ts';
+import { declareErrorResponses } from './lib/openapi-errors.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
 import { loadSecretBox } from './lib/secrets.ts';
@@ -38,53 +40,23 @@ import { createSessionStore, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
 import { createUploadQuota } from './lib/upload-quota.ts';
 import { createWebhookWorker } from './lib/webhook-worker.ts';
-import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
-import { activitiesRoutes } from './modules/activities/activities.routes.ts';
-import { createActivitiesService } from './modules/activities/activities.service.ts';
-import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
-import { createAccounts } from './modules/auth/auth.accounts.ts';
-import { createAvatarService } from './modules/auth/auth.avatar.ts';
-import { createGoogleSignIn } from './modules/auth/auth.google.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes, type RateLimits } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createAuthThrottle, rateLimitCounter } from './modules/auth/auth.throttle.ts';
-import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
-import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
-import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { createDocumentFiles, createDocumentsService } from './modules/documents/documents.service.ts';
-import { createEventsRepository } from './modules/events/events.repository.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
-import { createEventsService } from './modules/events/events.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { createProjectsRepository } from './modules/projects/projects.repository.ts';
-import { projectsRoutes } from './modules/projects/projects.routes.ts';
-import { createProjectsService } from './modules/projects/projects.service.ts';
+import { activitiesModule } from './modules/activities/index.ts';
+import { analyticsModule } from './modules/analytics/index.ts';
+import type { RateLimits } from './modules/auth/auth.routes.ts';
+import { authModule } from './modules/auth/index.ts';
+import { dashboardModule } from './modules/dashboard/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
+import { eventsModule } from './modules/events/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
+import { projectsModule } from './modules/projects/index.ts';
+import { realtimeModule } from './modules/realtime/index.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
-import { createReportsRepository } from './modules/reports/reports.repository.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { createReportsService } from './modules/reports/reports.service.ts';
-import { createWebhookOutbox } from './modules/services/services.outbox.ts';
-import { createServicesRepository } from './modules/services/services.repository.ts';
-import { servicesRoutes } from './modules/services/services.routes.ts';
-import { createServicesService } from './modules/services/services.service.ts';
-import { createTasksRepository } from './modules/tasks/tasks.repository.ts';
-import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
-import { createTasksService } from './modules/tasks/tasks.service.ts';
-import { createTeamsRepository } from './modules/teams/teams.repository.ts';
-import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { createTeamsService } from './modules/teams/teams.service.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+import { reportsModule } from './modules/reports/index.ts';
+import { servicesModule } from './modules/services/index.ts';
+import { tasksModule } from './modules/tasks/index.ts';
+import { teamsModule } from './modules/teams/index.ts';
+import { createUserStore, usersModule } from './modules/users/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -183,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }, { cookie: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: declareErrorResponses,
   });
 
   const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
@@ -208,7 +181,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', async () => webhooks.stop());
-  const outbox = createWebhookOutbox({ clock });
   // Realtime (docs/decisions/009-realtime.md): services publish committed changes on the bus;
   // every process's hub routes them to the sockets that may see them.
   const bus =
@@ -218,10 +190,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', realtime);
   // The sockets close in the realtime route's preClose (before the server stops); the bus last.
   app.addHook('onClose', async () => bus.close());
-  const users = createUsersRepository(db);
-  const tokens = createAuthRepository(db);
-  const accounts = createAccounts({ db, users, sessions, tokens, clock, changes, appUrl: config.appUrl });
-  const common = { db, users, sessions, mailer, clock, appUrl: config.appUrl, changes };
+  // Each module wires itself (modules/<m>/index.ts); what one module uses of another is its
+  // narrow entry point (an activity recorder, a notifier, an outbox), never its repository.
+  const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log };
+  const activities = activitiesModule(ctx);
+  const notifications = notificationsModule(ctx);
+  const services = servicesModule({ ...ctx, secrets });
+  const documents = documentsModule({ ...ctx, quota: () => uploadQuota });
+  const auth = authModule({
+    ...ctx,
+    users: createUserStore(db),
+    quota: () => uploadQuota,
+    rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+  });
+  // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
+  const uploadQuota = createUploadQuota(config.uploads, {
+    ofUser: async (user) =>
+      (await documents.stored.bytesUploadedBy(user.id)) + (await auth.avatars.bytesOf(user)),
+    total: async () => (await documents.stored.totalBytes()) + (await auth.avatars.totalBytes()),
+  });
+  const modules = [
+    healthModule(ctx),
+    auth,
+    usersModule({ ...ctx, accounts: auth.accounts }),
+    projectsModule({
+      ...ctx,
+      activities: activities.recorder,
+      files: documents.files,
+      outbox: services.outbox,
+    }),
+    tasksModule({
+      ...ctx,
+      activities: activities.recorder,
+      notifier: notifications.notifier,
+      outbox: services.outbox,
+    }),
+    teamsModule({ ...ctx, activities: activities.recorder, notifier: notifications.notifier }),
+    notifications,
+    activities,
+    dashboardModule(ctx),
+    analyticsModule(ctx),
+    reportsModule(ctx),
+    documents,
+    services,
+    realtimeModule({ ...ctx, hub: realtime }),
+    eventsModule({ ...ctx, activities: activities.recorder }),
+  ];
 
   await app.register(
     async (api) => {
@@ -236,101 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           title: 'Shipyard API',
         },
       });
-      await api.register(healthRoutes, { db });
-      const documents = createDocumentsRepository(db);
-      // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
-      const avatars = createAvatarService({ users, storage, changes, quota: () => uploadQuota });
-      const uploadQuota = createUploadQuota(config.uploads, {
-        ofUser: async (user) => (await documents.bytesUploadedBy(user.id)) + (await avatars.bytesOf(user)),
-        total: async () => (await documents.totalBytes()) + (await avatars.totalBytes()),
-      });
-      await api.register(authRoutes, {
-        service: createAuthService({
-          ...common,
-          accounts,
-          tokens,
-          log: app.log,
-          throttle: createAuthThrottle(rateLimitCounter(app)),
-        }),
-        avatars,
-        google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
-        sessions,
-        storage,
-        secureCookies: config.secureCookies,
-        rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
-        uploadsPerHour: config.uploads.perHour,
-      });
-      await api.register(usersRoutes, { service: createUsersService({ ...common, accounts }) });
-      const activities = createActivitiesRepository(db);
-      const notifications = createNotificationsRepository(db);
-      const files = createDocumentFiles({ documents, storage, log: app.log });
-      await api.register(projectsRoutes, {
-        service: createProjectsService({
-          db,
-          projects: createProjectsRepository(db),
-          activities,
-          files,
-          outbox,
-          changes,
-        }),
-      });
-      await api.register(tasksRoutes, {
-        service: createTasksService({
-          db,
-          tasks: createTasksRepository(db),
-          activities,
-          notifications,
-          outbox,
-          changes,
-        }),
-      });
-      await api.register(teamsRoutes, {
-        service: createTeamsService({
-          db,
-          teams: createTeamsRepository(db),
-          activities,
-          notifications,
-          changes,
-        }),
-        invitesPerHour: config.invitesPerHour,
-      });
-      await api.register(notificationsRoutes, {
-        service: createNotificationsService({ db, notifications, changes }),
-      });
-      await api.register(activitiesRoutes, { service: createActivitiesService({ db, activities, changes }) });
-      await api.register(dashboardRoutes, {
-        service: createDashboardService({ dashboard: createDashboardRepository(db), clock }),
-      });
-      await api.register(analyticsRoutes, {
-        service: createAnalyticsService({ analytics: createAnalyticsRepository(db), clock }),
-      });
-      await api.register(reportsRoutes, {
-        service: createReportsService({ reports: createReportsRepository(db), clock }),
-      });
-      await api.register(documentsRoutes, {
-        service: createDocumentsService({
-          db,
-          documents,
-          storage,
-          log: app.log,
-          changes,
-          quota: uploadQuota,
-        }),
-        uploadsPerHour: config.uploads.perHour,
-      });
-      await api.register(servicesRoutes, {
-        service: createServicesService({
-          db,
-          services: createServicesRepository(db),
-          secrets,
-          allowPrivateWebhooks: config.webhookAllowPrivate,
-          changes,
-        }),
-      });
-      await api.register(realtimeRoutes, { hub: realtime, appUrl: config.appUrl });
-      await api.register(eventsRoutes, {
-        service: createEventsService({ db, events: createEventsRepository(db), activities, clock, changes }),
-      });
+      for (const module of modules) await module.register(api);
     },
     { prefix: '/api' },
   );

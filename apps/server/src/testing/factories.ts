@@ -9,7 +9,7 @@ export const DEFAULT_PASSWORD = 'correct-horse-42';
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(4).toString('hex')}@example.com`;
 
-type UserOptions = {
+export type UserOptions = {
   role?: Role;
   verified?: boolean;
   mustChangePassword?: boolean;

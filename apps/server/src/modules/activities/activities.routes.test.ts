@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { productMessages } from '@shipyard/shared';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, users } from '../../db/schema/index.ts';
 import {
   addMember,
@@ -10,21 +10,16 @@ import {
   createTask,
   createTeam,
 } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 
-let ctx: TestContext;
+const { ctx, as, member } = useTestApp();
+
 let admin: Signed;
 beforeAll(async () => {
-  ctx = await buildTestApp();
   admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
 });
-afterAll(() => ctx.close());
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-type Req = { method?: 'GET' | 'POST'; url: string; payload?: object };
 type ActivityBody = { id: string; description: string; actionType: string; projectId: string | null };
-const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
-const member = (name = 'Mia Member') => createSignedInUser(ctx, { role: 'member', name });
 const descriptions = (body: { data: ActivityBody[] }) => body.data.map((a) => a.description);
 const entriesOf = (productId: string) =>
   ctx.db.select().from(activities).where(eq(activities.productId, productId));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.ts';
 import {
   createProduct,
@@ -7,7 +7,7 @@ import {
   createTeam,
   createUser,
 } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/http.ts';
 
 // A fixed "now": Sunday 15 March 2026, noon UTC. The week is the 7 days 9–15 March (from
 // 9 March 00:00 to now, 6.5 days); the previous period is the 6.5 days before it, from
@@ -18,7 +18,7 @@ const at = (iso: string) => new Date(iso);
 type Kpi = { key: string; value: number | null; previous: number | null; change: number | null };
 
 describe('GET /api/analytics', () => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp({ clock: { now: () => NOW } });
   let root: Awaited<ReturnType<typeof createSignedInUser>>;
   let apollo: { id: string };
   let borealis: { id: string };
@@ -28,7 +28,6 @@ describe('GET /api/analytics', () => {
   let beta: { id: string };
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ clock: { now: () => NOW } });
     root = await createSignedInUser(ctx, { role: 'super admin', name: 'Root' });
     ann = await createUser(ctx, { name: 'Ann' });
     bob = await createUser(ctx, { name: 'Bob' });
@@ -116,7 +115,6 @@ describe('GET /api/analytics', () => {
         moved(lowTask, 'In Progress', '2026-03-13T10:00:00Z'),
       ]);
   });
-  afterAll(() => ctx.close());
 
   const get = async (query: string, headers = root.headers) => {
     const res = await ctx.app.inject({ url: `/api/analytics${query}`, headers });
@@ -339,13 +337,11 @@ describe('GET /api/analytics', () => {
 });
 
 describe('GET /api/analytics without history', () => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp({ clock: { now: () => NOW } });
   let root: Awaited<ReturnType<typeof createSignedInUser>>;
   beforeAll(async () => {
-    ctx = await buildTestApp({ clock: { now: () => NOW } });
     root = await createSignedInUser(ctx, { role: 'super admin' });
   });
-  afterAll(() => ctx.close());
 
   const kpis = async (query: string) => {
     const res = await ctx.app.inject({ url: `/api/analytics${query}`, headers: root.headers });

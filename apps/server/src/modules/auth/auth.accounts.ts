@@ -8,7 +8,7 @@ import { linkMail, type Mail } from '../../lib/mailer.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { accountChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionStore } from '../../lib/session.ts';
-import type { NewUser, UsersRepository } from '../users/users.repository.ts';
+import type { NewUser, UserStore } from '../users/users.store.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 // Creating an account, by sign-up or by Google: the first account of an instance is its
@@ -27,7 +27,7 @@ export type GoogleIdentity = {
 
 type Deps = {
   db: Db;
-  users: UsersRepository;
+  users: UserStore;
   sessions: SessionStore;
   tokens: AuthRepository;
   clock: Clock;

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { toUser } from '../users/users.mapper.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UserStore } from '../users/users.store.ts';
 
 // Avatars: the type is read from the bytes, never from the name or the client's header.
 // A file is named `<user id>-<random>.<ext>`: which account uploaded it is read from the name we
@@ -33,7 +33,7 @@ function ownFile(userId: string, url: string | null | undefined): string | undef
 }
 
 type Deps = {
-  users: UsersRepository;
+  users: UserStore;
   storage: Storage;
   changes: Changes;
   /** The upload quotas; read lazily, as the quota counts avatars through this service too. */

@@ -1,16 +1,13 @@
 import { authMessages, SESSION_COOKIE, textMessages, userMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
 import { createSignedInUser, createUser, signIn, uniqueEmail } from '../../testing/factories.ts';
+import { useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { APP_URL, buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { APP_URL, buildTestApp } from '../../testing/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, headers });

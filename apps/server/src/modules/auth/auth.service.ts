@@ -20,14 +20,14 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
 import { toUser } from '../users/users.mapper.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UserStore } from '../users/users.store.ts';
 import { type AccountsService, userCreated } from './auth.accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { AuthThrottle } from './auth.throttle.ts';
 
 type Deps = {
   db: Db;
-  users: UsersRepository;
+  users: UserStore;
   accounts: AccountsService;
   tokens: AuthRepository;
   sessions: SessionStore;

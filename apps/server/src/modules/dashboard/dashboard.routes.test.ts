@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
   createProduct,
@@ -8,12 +8,12 @@ import {
   createUser,
   signIn,
 } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/http.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('GET /api/dashboard/summary', () => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp();
   let alice: Awaited<ReturnType<typeof createSignedInUser>>;
   let gus: Awaited<ReturnType<typeof createSignedInUser>>;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -21,7 +21,6 @@ describe('GET /api/dashboard/summary', () => {
 
   // Alice's three products and Bob's two; Gus (a guest) belongs to a team of Alice's first.
   beforeAll(async () => {
-    ctx = await buildTestApp();
     const ago = (days: number) => new Date(ctx.clock.now().getTime() - days * DAY);
     alice = await createSignedInUser(ctx, { name: 'Alice' });
     gus = await createSignedInUser(ctx, { role: 'guest', name: 'Gus' });
@@ -64,7 +63,6 @@ describe('GET /api/dashboard/summary', () => {
     await createTask(ctx, a3.id, { status: 'Completed', completedAt: ago(10) });
     for (let i = 0; i < 5; i++) await createTask(ctx, b1.id, { status: 'Completed', completedAt: ago(1) });
   });
-  afterAll(() => ctx.close());
 
   const summary = async (headers: Record<string, string>) => {
     const res = await ctx.app.inject({ url: '/api/dashboard/summary', headers });
@@ -149,11 +147,7 @@ describe('GET /api/dashboard/summary', () => {
 });
 
 describe('GET /api/dashboard/team-overview', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp();
 
   it('lists the teams of visible products newest first, with lead, active count and five members', async () => {
     const alice = await createSignedInUser(ctx, { name: 'Alice' });

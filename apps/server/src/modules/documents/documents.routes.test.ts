@@ -2,15 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DOCUMENT_MAX_BYTES, documentMessages } from '@shipyard/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, documents } from '../../db/schema/index.ts';
 import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
+import { type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
+const { ctx } = useTestApp();
 
-let ctx: TestContext;
 let alice: Signed; // creates the product
 let mia: Signed; // a member in one of its teams
 let gus: Signed; // a guest in one of its teams
@@ -19,7 +18,6 @@ let admin: Signed;
 let productId: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   [alice, mia, gus, bob, admin] = await Promise.all([
     createSignedInUser(ctx, { name: 'Alice' }),
     createSignedInUser(ctx, { name: 'Mia' }),
@@ -32,7 +30,6 @@ beforeAll(async () => {
   await addMember(ctx, team.id, mia.user.id);
   await addMember(ctx, team.id, gus.user.id);
 });
-afterAll(() => ctx.close());
 
 const base = (id = productId) => `/api/projects/${id}/documents`;
 const documentsDir = () => path.join(ctx.dataDir, 'uploads', 'documents');

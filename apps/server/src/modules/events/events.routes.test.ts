@@ -1,24 +1,17 @@
 import { eventMessages, productMessages } from '@shipyard/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, events, users } from '../../db/schema/index.ts';
 import { emailKey } from '../../lib/realtime/changes.ts';
 import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 
-let ctx: TestContext;
+const { ctx, as, member, guest } = useTestApp();
+
 let admin: Signed;
 beforeAll(async () => {
-  ctx = await buildTestApp();
   admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
 });
-afterAll(() => ctx.close());
-
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-type Req = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
-const member = (name = 'Mia Member') => createSignedInUser(ctx, { role: 'member', name });
-const guest = (name = 'Gil Guest') => createSignedInUser(ctx, { role: 'guest', name });
 
 type Item = { id: string; source: string; title: string; date: string; canEdit: boolean };
 const create = (payload: object): Req => ({ method: 'POST', url: '/api/events', payload });

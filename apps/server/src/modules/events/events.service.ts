@@ -17,7 +17,7 @@ import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { holdVisibleProduct } from '../../lib/visibility.ts';
-import type { ActivitiesRepository } from '../activities/activities.repository.ts';
+import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import { toEvent, toMilestone } from './events.mapper.ts';
 import type { EventPatch, EventsRepository } from './events.repository.ts';
 
@@ -65,7 +65,7 @@ const scheduledActivity = (row: EventRow, productId: string, actorId: string) =>
 type Deps = {
   db: Db;
   events: EventsRepository;
-  activities: ActivitiesRepository;
+  activities: ActivityRecorder;
   clock: Clock;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/http.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 describe('GET /api/health', () => {
   it('answers ok once migrations ran', async () => {

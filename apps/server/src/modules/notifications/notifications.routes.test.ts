@@ -1,20 +1,13 @@
 import { NOTIFICATION_TYPES, notificationMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema/index.ts';
 import { cursorMessages, encodeCursor } from '../../lib/cursor.ts';
 import { createProduct, createSignedInUser, createTeam, createUser } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/http.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx, as } = useTestApp();
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-type Req = { method?: 'GET' | 'PATCH' | 'DELETE'; url: string };
-const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
 type Listed = {
   data: { id: string; type: string; message: string; read: boolean; invitationPending: boolean }[];
   unread: number;

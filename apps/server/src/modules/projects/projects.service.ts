@@ -17,7 +17,7 @@ import { type Change, type Changes, versionOf } from '../../lib/realtime/changes
 import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
 import { toActivity, toActivityLogEntry, toPersonRef } from '../activities/activities.mapper.ts';
-import type { ActivitiesRepository } from '../activities/activities.repository.ts';
+import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { DocumentFiles } from '../documents/documents.service.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
 import type { ProductPatch, ProjectsRepository } from './projects.repository.ts';
@@ -61,7 +61,7 @@ const EDITABLE = [
 type Deps = {
   db: Db;
   projects: ProjectsRepository;
-  activities: ActivitiesRepository;
+  activities: ActivityRecorder;
   files: DocumentFiles;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
   outbox: WebhookOutbox;

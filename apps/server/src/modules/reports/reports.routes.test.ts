@@ -1,5 +1,5 @@
 import { addDays, type Report } from '@shipyard/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
   createProduct,
@@ -8,7 +8,8 @@ import {
   createTeam,
   createUser,
 } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/http.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -30,7 +31,7 @@ const rowsOf = (report: Report) => report.table.rows;
 const summaryOf = (report: Report) => Object.fromEntries(report.summary.map((s) => [s.key, s.value]));
 
 describe('GET /api/reports/{type}', () => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp();
   let today: string;
   let boss: SignedIn;
   let ann: Awaited<ReturnType<typeof createUser>>;
@@ -41,7 +42,6 @@ describe('GET /api/reports/{type}', () => {
 
   // Seven products of known shape (targets relative to today), three teams, and fifteen tasks.
   beforeAll(async () => {
-    ctx = await buildTestApp();
     today = pinToNoon(ctx);
     boss = await createSignedInUser(ctx, { role: 'super admin', name: 'Boss' });
     ann = await createUser(ctx, { name: 'Ann' });
@@ -101,7 +101,6 @@ describe('GET /api/reports/{type}', () => {
     await createTask(ctx, fornax.id, { ...done(35), assigneeId: ann.id });
     await createTask(ctx, fornax.id, { ...done(50), assigneeId: ann.id });
   });
-  afterAll(() => ctx.close());
 
   const get = async (url: string, headers = boss.headers) => {
     const res = await ctx.app.inject({ url, headers });
@@ -470,13 +469,11 @@ describe('GET /api/reports/{type}', () => {
 });
 
 describe('CSV quoting', () => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp();
   let boss: SignedIn;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     boss = await createSignedInUser(ctx, { role: 'super admin' });
   });
-  afterAll(() => ctx.close());
 
   it('quotes commas, quotes and line breaks (RFC 4180) and defuses cells a spreadsheet would run', async () => {
     const names = [

@@ -14,24 +14,18 @@ import {
   createTask,
   createTeam,
 } from '../../testing/factories.ts';
+import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createWebhookOutbox } from './services.outbox.ts';
 
 // WEBHOOK_ALLOW_PRIVATE=1: the receivers of these tests listen on 127.0.0.1. The rule without it
 // has its own app below.
-let ctx: TestContext;
+const { ctx, as, member } = useTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
 let admin: Signed;
 beforeAll(async () => {
-  ctx = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
   admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
 });
-afterAll(() => ctx.close());
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-type Req = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-const as = (who: Signed | undefined, req: Req, app = ctx.app) =>
-  app.inject({ ...req, headers: who?.headers ?? {} });
-const member = (name = 'Mia Member') => createSignedInUser(ctx, { role: 'member', name });
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const API_KEY = 'sk_live_51HxQ2eZvKYlo2C0123abcd';
 

@@ -1,6 +1,6 @@
 import { productMessages, taskMessages } from '@shipyard/shared';
 import { asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, notifications, tasks } from '../../db/schema/index.ts';
 import { cursorMessages, encodeCursor } from '../../lib/cursor.ts';
 import {
@@ -10,21 +10,15 @@ import {
   createTask,
   createTeam,
 } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 
-let ctx: TestContext;
+const { ctx, as, member, guest } = useTestApp();
+
 let admin: Signed;
 beforeAll(async () => {
-  ctx = await buildTestApp();
   admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
 });
-afterAll(() => ctx.close());
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-type Req = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: object };
-const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
-const member = (name = 'Mia Member') => createSignedInUser(ctx, { role: 'member', name });
-const guest = (name = 'Gil Guest') => createSignedInUser(ctx, { role: 'guest', name });
 type Listed = { data: { id: string; title: string }[]; total: number; nextCursor: string | null };
 const ids = (body: Listed) => body.data.map((t) => t.id);
 const titles = (body: Listed) => body.data.map((t) => t.title);

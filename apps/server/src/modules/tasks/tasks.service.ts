@@ -23,8 +23,8 @@ import {
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import type { ActivitiesRepository } from '../activities/activities.repository.ts';
-import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { ActivityRecorder } from '../activities/activities.recorder.ts';
+import type { Notifier } from '../notifications/notifications.notifier.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
 import { toTask } from './tasks.mapper.ts';
@@ -70,8 +70,8 @@ function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
 type Deps = {
   db: Db;
   tasks: TasksRepository;
-  activities: ActivitiesRepository;
-  notifications: NotificationsRepository;
+  activities: ActivityRecorder;
+  notifications: Notifier;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
   outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */

@@ -1,6 +1,6 @@
 import { productMessages, teamMessages } from '@shipyard/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, notifications, tasks, teamMembers, teams } from '../../db/schema/index.ts';
 import {
   addMember,
@@ -10,21 +10,15 @@ import {
   createTeam,
   createUser,
 } from '../../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 
-let ctx: TestContext;
+const { ctx, as, member, guest } = useTestApp();
+
 let admin: Signed;
 beforeAll(async () => {
-  ctx = await buildTestApp();
   admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
 });
-afterAll(() => ctx.close());
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-type Req = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
-const member = (name = 'Mia Member') => createSignedInUser(ctx, { role: 'member', name });
-const guest = (name = 'Gil Guest') => createSignedInUser(ctx, { role: 'guest', name });
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 const createTeamReq = (productId: string, payload: object): Req => ({

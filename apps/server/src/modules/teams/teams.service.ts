@@ -23,8 +23,8 @@ import {
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import type { ActivitiesRepository } from '../activities/activities.repository.ts';
-import type { NewNotification, NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { ActivityRecorder } from '../activities/activities.recorder.ts';
+import type { NewNotification, Notifier } from '../notifications/notifications.notifier.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
 import { canManageTeam, type TeamWithNames, toTeam, toTeamMember } from './teams.mapper.ts';
 import type { TeamsRepository } from './teams.repository.ts';
@@ -37,8 +37,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Deps = {
   db: Db;
   teams: TeamsRepository;
-  activities: ActivitiesRepository;
-  notifications: NotificationsRepository;
+  activities: ActivityRecorder;
+  notifications: Notifier;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
 };

@@ -10,24 +10,21 @@ import {
   createUser,
   uniqueEmail,
 } from '../../testing/factories.ts';
+import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
-let ctx: TestContext;
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
+const { ctx, as } = useTestApp();
+
 let superAdmin: Signed;
 let admin: Signed;
 let member: Signed;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   superAdmin = await createSignedInUser(ctx, { role: 'super admin', name: 'Sam Super' });
   admin = await createSignedInUser(ctx, { role: 'admin', name: 'Alex Admin' });
   member = await createSignedInUser(ctx, { role: 'member', name: 'Mia Member' });
 });
-afterAll(() => ctx.close());
 
-type Req = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
 const userCount = async () => (await ctx.db.select({ n: count() }).from(users))[0]?.n;
 const stored = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0];
 

@@ -51,10 +51,24 @@ describe('AuthPage', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
   });
 
-  it("shows 'Set New Password' when the address carries a reset token", () => {
+  it('moves between Login and Sign Up with the arrow keys, as tabs do', async () => {
+    const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
+
+    await user.click(screen.getByRole('tab', { name: 'Login' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveFocus();
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Sign Up');
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("shows 'Set New Password' when the address carries a reset token", async () => {
     renderWithProviders(<AuthPage />, { route: '/auth?reset_token=abc' });
 
     expect(heading()).toHaveTextContent('Set New Password');
+    // The view's form is a chunk of its own, loaded when the view opens.
+    await screen.findByLabelText('New Password');
     expect(screen.getByText('Enter your new password below')).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm Password')).toBeInTheDocument();
@@ -67,7 +81,7 @@ describe('AuthPage', () => {
     const fetchMock = mockFetch(jsonResponse(200, { message: 'ok' }));
     const { user } = renderWithProviders(<AuthPage />, { route: '/auth?reset_token=tok%2B1' });
 
-    await user.type(screen.getByLabelText('New Password'), 'correct horse');
+    await user.type(await screen.findByLabelText('New Password'), 'correct horse');
     await user.type(screen.getByLabelText('Confirm Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
@@ -85,6 +99,7 @@ describe('AuthPage', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
 
     expect(heading()).toHaveTextContent('Reset Password');
+    await screen.findByRole('button', { name: 'Send Reset Link' });
     expect(screen.getByText('Enter your email to receive a reset link')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/auth');
@@ -102,7 +117,7 @@ describe('AuthPage', () => {
     const { user } = renderWithProviders(<AuthPage />, { route: '/auth' });
 
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
     await waitFor(() => expect(heading()).toHaveTextContent('Welcome'));
@@ -136,7 +151,7 @@ describe('AuthPage', () => {
 
     await waitFor(() => expect(heading()).toHaveTextContent('Change Your Password'));
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('New Password')).toBeRequired();
+    expect(await screen.findByLabelText('New Password')).toBeRequired();
 
     await user.type(screen.getByLabelText('New Password'), 'a much better one');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));

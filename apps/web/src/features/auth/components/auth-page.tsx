@@ -1,6 +1,6 @@
 import { authMessages } from '@shipyard/shared';
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import {
@@ -11,14 +11,21 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { Separator } from '../../../components/ui/separator.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { ForceChangePasswordForm } from './force-change-password-form.tsx';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { AuthTabs } from './auth-tabs.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { LoginForm } from './login-form.tsx';
-import { ResetPasswordForm } from './reset-password-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
+
+// The views a sign-in does not need load when they open (docs/decisions/005-bundle-budget.md).
+const ForceChangePasswordForm = lazy(() =>
+  import('./force-change-password-form.tsx').then((m) => ({ default: m.ForceChangePasswordForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form.tsx').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const ResetPasswordForm = lazy(() =>
+  import('./reset-password-form.tsx').then((m) => ({ default: m.ResetPasswordForm })),
+);
 
 /** What /auth may be handed in the history entry: the guard's `from`, or the address that just signed up. */
 type AuthLocationState = { from?: unknown; registeredEmail?: unknown };
@@ -115,39 +122,46 @@ function AuthCard() {
 
   return (
     <AuthCardFrame title="Welcome" description="Sign in or create an account">
-      <Tabs
+      <AuthTabs
         value={tab}
-        onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}
-        className="gap-5"
-      >
-        <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
-        </TabsList>
-        <TabsContent value="login" className="grid gap-4">
-          {registeredEmail && <VerifyEmailNotice email={registeredEmail} />}
-          <LoginForm
-            redirectTo={from}
-            defaultEmail={email}
-            onForgotPassword={(typed) => {
-              setEmail(typed);
-              setForgotPassword(true);
-            }}
-            onPasswordChangeRequired={setTempToken}
-          />
-        </TabsContent>
-        <TabsContent value="signup">
-          <SignUpForm
-            onSignedUp={(address) =>
-              navigate('/auth', { replace: true, state: { from, registeredEmail: address } })
-            }
-          />
-        </TabsContent>
-      </Tabs>
+        onValueChange={setTab}
+        tabs={[
+          {
+            value: 'login',
+            label: 'Login',
+            panelClassName: 'grid gap-4',
+            panel: (
+              <>
+                {registeredEmail && <VerifyEmailNotice email={registeredEmail} />}
+                <LoginForm
+                  redirectTo={from}
+                  defaultEmail={email}
+                  onForgotPassword={(typed) => {
+                    setEmail(typed);
+                    setForgotPassword(true);
+                  }}
+                  onPasswordChangeRequired={setTempToken}
+                />
+              </>
+            ),
+          },
+          {
+            value: 'signup',
+            label: 'Sign Up',
+            panel: (
+              <SignUpForm
+                onSignedUp={(address) =>
+                  navigate('/auth', { replace: true, state: { from, registeredEmail: address } })
+                }
+              />
+            ),
+          },
+        ]}
+      />
       <div className="flex items-center gap-3" role="presentation">
-        <Separator className="flex-1" />
+        <div className="h-px flex-1 bg-border" />
         <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
-        <Separator className="flex-1" />
+        <div className="h-px flex-1 bg-border" />
       </div>
       <GoogleButton />
     </AuthCardFrame>
@@ -178,7 +192,9 @@ function AuthCardFrame({ title, description, footer, children }: AuthCardFramePr
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">{children}</CardContent>
+      <CardContent className="grid gap-5">
+        <Suspense fallback={null}>{children}</Suspense>
+      </CardContent>
       {footer && <CardFooter className="justify-center">{footer}</CardFooter>}
     </Card>
   );

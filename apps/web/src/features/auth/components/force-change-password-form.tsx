@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ForcedNewPasswordSchema, authScreenMessages as m, PASSWORD_MIN_RESET } from '@shipyard/shared';
+import { authScreenMessages as m, PASSWORD_MIN_RESET } from '@shipyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,11 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useForceChangePassword } from '../api/force-change-password.ts';
 import { sessionKey } from '../api/get-session.ts';
-
-const NewPasswordSchema = ForcedNewPasswordSchema;
 
 type ForceChangePasswordFormProps = {
   /** The temporary token from the login answer (details.temp_token). */
@@ -29,7 +27,10 @@ export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePas
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const changePassword = useForceChangePassword();
-  const form = useForm({ resolver: zodResolver(NewPasswordSchema), defaultValues: { new_password: '' } });
+  const form = useForm({
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((r) => r.forcedNewPasswordResolver)),
+    defaultValues: { new_password: '' },
+  });
   // This view replaces another one: move the focus into it, as the element that had it is gone.
   useEffect(() => form.setFocus('new_password'), [form]);
 

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authScreenMessages as m, ResetRequestSchema } from '@shipyard/shared';
+import { authScreenMessages as m } from '@shipyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRequestReset } from '../api/request-reset.ts';
 
@@ -17,7 +17,10 @@ type ForgotPasswordFormProps = {
 /** The forgot-password view's form (spec §2.4): an email field and 'Send Reset Link'. */
 export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPasswordFormProps) {
   const requestReset = useRequestReset();
-  const form = useForm({ resolver: zodResolver(ResetRequestSchema), defaultValues: { email: defaultEmail } });
+  const form = useForm({
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((r) => r.resetRequestResolver)),
+    defaultValues: { email: defaultEmail },
+  });
   // This view replaces another one: move the focus into it, as the element that had it is gone.
   useEffect(() => form.setFocus('email'), [form]);
 

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authMessages, LoginSchema, authScreenMessages as m } from '@shipyard/shared';
+import { authMessages, authScreenMessages as m } from '@shipyard/shared';
 import { CircleAlert, MailCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -42,7 +42,7 @@ export function LoginForm({
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const form = useForm({
-    resolver: zodResolver(LoginSchema),
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((r) => r.loginResolver)),
     defaultValues: { email: defaultEmail, password: '' },
   });
   // The spec shows no toast for a failed login (§8.2); the reason is said in the form instead.

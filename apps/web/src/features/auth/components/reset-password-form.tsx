@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authScreenMessages as m, ResetFormSchema } from '@shipyard/shared';
+import { authScreenMessages as m } from '@shipyard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmReset } from '../api/confirm-reset.ts';
 
@@ -14,7 +14,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const confirmReset = useConfirmReset();
   const form = useForm({
-    resolver: zodResolver(ResetFormSchema),
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((r) => r.resetResolver)),
     defaultValues: { password: '', confirmPassword: '' },
   });
   // This view replaces another one: move the focus into it, as the element that had it is gone.

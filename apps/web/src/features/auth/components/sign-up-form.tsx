@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authScreenMessages as m, RegisterSchema } from '@shipyard/shared';
+import { authScreenMessages as m } from '@shipyard/shared';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 
@@ -16,7 +16,7 @@ type SignUpFormProps = {
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const registerMutation = useRegister();
   const form = useForm({
-    resolver: zodResolver(RegisterSchema),
+    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((r) => r.registerResolver)),
     defaultValues: { name: '', email: '', password: '' },
   });
 

@@ -1,0 +1,22 @@
+import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
+import type { Notifier } from '../notifications/index.ts';
+import type { WebhookOutbox } from '../services/index.ts';
+import { createTasksRepository } from './tasks.repository.ts';
+import { tasksRoutes } from './tasks.routes.ts';
+import { createTasksService } from './tasks.service.ts';
+
+type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier; outbox: WebhookOutbox };
+
+/** Tasks of products. */
+export function tasksModule({ db, changes, activities, notifier, outbox }: Deps): AppModule {
+  const service = createTasksService({
+    db,
+    tasks: createTasksRepository(db),
+    activities,
+    notifications: notifier,
+    outbox,
+    changes,
+  });
+  return routesModule(tasksRoutes, { service });
+}

@@ -1,0 +1,11 @@
+import type { NewUser, UsersRepository } from './users.repository.ts';
+
+/**
+ * The accounts' narrow entry point for the auth module: find, create and update a user.
+ * Auth depends on this, never on the users repository (scripts/check-boundaries.mjs).
+ */
+export type UserStore = Pick<
+  UsersRepository,
+  'count' | 'findByEmail' | 'findByGoogleSub' | 'findById' | 'insert' | 'update' | 'usernameTaken'
+>;
+export type { NewUser };
