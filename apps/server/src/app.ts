@@ -89,7 +89,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 export type AppDeps = {
   config: Config;
   db: Db;
-  /** Defaults to SMTP_URL's mailer, or the log when it is unset. */
+  /** Defaults to SMTP_URL's mailer, or one printed line per mail when it is unset. */
   mailer?: Mailer;
   clock?: Clock;
   redis?: Redis;
@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => mailer.close());
 
   const sessions = createSessionStore(db, clock);
