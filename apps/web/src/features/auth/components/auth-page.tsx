@@ -11,11 +11,10 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { Separator } from '../../../components/ui/separator.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ForceChangePasswordForm } from './force-change-password-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { GoogleButton } from './google-button.tsx';
+import { GoogleSignIn } from './google-button.tsx';
 import { LoginForm } from './login-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
@@ -144,12 +143,7 @@ function AuthCard() {
           />
         </TabsContent>
       </Tabs>
-      <div className="flex items-center gap-3" role="presentation">
-        <Separator className="flex-1" />
-        <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
-        <Separator className="flex-1" />
-      </div>
-      <GoogleButton />
+      <GoogleSignIn />
     </AuthCardFrame>
   );
 }
