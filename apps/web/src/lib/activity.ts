@@ -24,6 +24,7 @@ const titles: Record<string, string> = {
   team_member_removed: 'Team Change',
   team_lead_changed: 'Team Change',
   file_uploaded: 'Document Updated',
+  event_scheduled: 'Event Scheduled',
 };
 
 /** Spec §3: the title an entry shows for its action type (ours where it names none); else 'Activity'. */
@@ -59,6 +60,7 @@ const actionLabels: Record<ActivityType, string> = {
   milestone_reached: 'Milestone Reached',
   comment_added: 'Comment',
   other: 'Note',
+  event_scheduled: 'Event Scheduled',
 };
 
 /** The plain-words label of an action type; a type this build does not know is title-cased. */

@@ -39,24 +39,30 @@ function statCard(title: string): HTMLElement {
 }
 
 describe('DashboardPage', () => {
-  it('shows the title, the buttons, and New Product only to those who may create', () => {
+  it("shows the title and 'View All Products', leaving 'New Product' to the top bar (one primary action)", () => {
     serve();
-    const { unmount } = renderWithProviders(<DashboardPage userRole="member" />);
+    renderWithProviders(<DashboardPage />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText(/product development lifecycle/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
-    expect(screen.getByRole('link', { name: 'New Product' })).toHaveAttribute('href', '/new-product');
-    unmount();
-
-    renderWithProviders(<DashboardPage userRole="guest" />);
-    expect(screen.getByRole('link', { name: 'View All Products' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Product' })).not.toBeInTheDocument();
+  });
+
+  it("links Recent Activity to the whole activity log with 'View all'", async () => {
+    serve();
+    renderWithProviders(<DashboardPage />);
+
+    const card = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest(
+      '[data-slot="card"]',
+    );
+    if (!(card instanceof HTMLElement)) throw new Error('no card');
+    expect(within(card).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/activity');
   });
 
   it('computes the stat captions from the figures', async () => {
     serve();
-    renderWithProviders(<DashboardPage userRole="member" />);
+    renderWithProviders(<DashboardPage />);
 
     expect(await within(statCard('Active Products')).findByText('7')).toBeInTheDocument();
     expect(within(statCard('Active Products')).getByText('+2 from last month')).toBeInTheDocument();
@@ -79,7 +85,7 @@ describe('DashboardPage', () => {
         pendingReviews: 0,
       },
     });
-    renderWithProviders(<DashboardPage userRole="member" />);
+    renderWithProviders(<DashboardPage />);
 
     expect(await screen.findByText('+4 this week')).toBeInTheDocument();
     expect(screen.getByText('+0 from last month')).toBeInTheDocument();
@@ -89,14 +95,14 @@ describe('DashboardPage', () => {
 
   it('shows a drop as a negative percentage', async () => {
     serve({ figures: { ...summary, completedThisWeek: 5, completedLastWeek: 10 } });
-    renderWithProviders(<DashboardPage userRole="member" />);
+    renderWithProviders(<DashboardPage />);
 
     expect(await screen.findByText('-50% from last week')).toBeInTheDocument();
   });
 
   it("says 'No teams available' and 'No data to display' without teams", async () => {
     serve({ teams: [] });
-    renderWithProviders(<DashboardPage userRole="member" />);
+    renderWithProviders(<DashboardPage />);
 
     expect(await screen.findByText('No teams available')).toBeInTheDocument();
     expect(screen.getByText('No data to display')).toBeInTheDocument();
@@ -114,7 +120,7 @@ describe('DashboardPage', () => {
     serve({
       teams: [{ id: 't-1', name: 'Platform', productId: 'p-1', lead: 'Ada Lovelace', members: 9, sample }],
     });
-    renderWithProviders(<DashboardPage userRole="member" />);
+    renderWithProviders(<DashboardPage />);
 
     const link = await screen.findByRole('link', { name: 'Platform' });
     expect(link).toHaveAttribute('href', '/products/p-1');
@@ -125,7 +131,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('+4')).toBeInTheDocument();
   });
 
-  it('shows at most the 2 newest entries of each product, newest first, with progress and status', async () => {
+  it('shows at most the 2 newest entries of each product, newest first, with status, and progress only where recorded', async () => {
     const activities = [
       makeActivity({
         id: 'p1-a',
@@ -162,7 +168,7 @@ describe('DashboardPage', () => {
       }),
     ];
     serve({ activities });
-    renderWithProviders(<DashboardPage userRole="member" />);
+    renderWithProviders(<DashboardPage />);
 
     const card = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest(
       '[data-slot="card"]',
@@ -183,20 +189,46 @@ describe('DashboardPage', () => {
       'aria-valuenow',
       '60',
     );
-    expect(within(gemini).getByRole('progressbar', { name: 'frontend' })).toHaveAttribute(
-      'aria-valuenow',
-      '80',
-    );
-    expect(within(gemini).getByRole('progressbar', { name: 'backend' })).toHaveAttribute(
-      'aria-valuenow',
-      '40',
-    );
     expect(within(gemini).getByText('Testing')).toBeInTheDocument();
     expect(within(gemini).getByText('System')).toBeInTheDocument();
-    // An entry without progress shows 0.
-    expect(
-      within(entries[0] as HTMLElement).getByRole('progressbar', { name: 'Overall progress' }),
-    ).toHaveAttribute('aria-valuenow', '0');
+    expect(within(gemini).getByText('60%')).toBeInTheDocument();
+    // An entry that records no progress draws no bar (not a false 0 %).
+    expect(within(entries[0] as HTMLElement).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(entries[1] as HTMLElement).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('draws the progress a document upload records, and titles a calendar entry by what it is', async () => {
+    serve({
+      activities: [
+        makeActivity({
+          id: 'doc',
+          projectId: 'p-1',
+          actionType: 'file_uploaded',
+          description: 'Uploaded spec.pdf',
+          metadata: { progress: 29 },
+          createdAt: '2025-03-07T10:00:00.000Z',
+        }),
+        makeActivity({
+          id: 'cal',
+          projectId: 'p-2',
+          actionType: 'event_scheduled',
+          description: 'Scheduled meeting "Kick-off" on 2025-03-10',
+          metadata: { status: 'Planning' },
+          createdAt: '2025-03-06T10:00:00.000Z',
+        }),
+      ],
+    });
+    renderWithProviders(<DashboardPage />);
+
+    const doc = (await screen.findByText('Uploaded spec.pdf')).closest('li') as HTMLElement;
+    expect(within(doc).getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '29',
+    );
+    const cal = screen.getByText(/Kick-off/).closest('li') as HTMLElement;
+    expect(within(cal).getByText('Event Scheduled')).toBeInTheDocument();
+    expect(within(cal).queryByText('Activity')).not.toBeInTheDocument();
+    expect(within(cal).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
 

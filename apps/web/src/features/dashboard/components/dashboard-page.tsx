@@ -1,5 +1,4 @@
-import { canCreateProduct, type Role } from '@shipyard/shared';
-import { AlertTriangle, CheckCircle2, Clock, FolderKanban, type LucideIcon, Plus, Users } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, FolderKanban, type LucideIcon, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -66,7 +65,7 @@ function StatCard({ title, value, caption, icon: Icon, loading, tone = 'default'
 }
 
 /** Spec §2.8: the dashboard. */
-export function DashboardPage({ userRole }: { userRole: Role }) {
+export function DashboardPage() {
   const summary = useDashboardSummary();
   const figures = summary.data ?? emptySummary;
   const loading = summary.isPending;
@@ -77,19 +76,10 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
         title="Dashboard"
         description="Manage your product development lifecycle from planning to production."
         actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to="/products">View All Products</Link>
-            </Button>
-            {canCreateProduct(userRole) ? (
-              <Button asChild>
-                <Link to="/new-product">
-                  <Plus aria-hidden="true" />
-                  New Product
-                </Link>
-              </Button>
-            ) : null}
-          </>
+          // 'New Product' is the top bar's, on every page: one primary action, not two.
+          <Button asChild variant="outline">
+            <Link to="/products">View All Products</Link>
+          </Button>
         }
       />
 
