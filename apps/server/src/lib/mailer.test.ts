@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../testing/factories.ts';
 import { APP_URL, buildTestApp, type TestContext } from '../testing/test-app.ts';
 import { createMailer, linkMail, type Mailer } from './mailer.ts';
 
@@ -237,6 +238,37 @@ describe('createMailer without SMTP_URL', () => {
       linkMail('you@example.com', 'Verify your Shipyard email', 'Hi', 'Verify email', 'http://…', 'Bye'),
     );
     expect(printed).toEqual([`${quoted}\n`]);
+  });
+
+  it("keeps an admin-created account's temporary password on its printed line, and it logs in", async () => {
+    const printed: string[] = [];
+    const ctx = await buildTestApp({
+      env: { APP_URL },
+      mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line)),
+    });
+    try {
+      const admin = await createSignedInUser(ctx, { role: 'super admin' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/admin-create-users',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { name: 'Temp Tess', email: 'tess@example.com', role: 'member' },
+      });
+      expect(res.statusCode).toBe(201);
+      const line = printed.find((l) => l.includes('tess@example.com')) ?? '';
+      const password = line.match(/\(temporary password: (\S+)\)\n$/)?.[1];
+      expect(line).toMatch(
+        /^shipyard: mail to tess@example\.com \(no SMTP_URL set\): Your Shipyard account → /,
+      );
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'tess@example.com', password },
+      });
+      expect(login.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+    } finally {
+      await ctx.close();
+    }
   });
 
   it('is what the app uses when SMTP_URL is unset: the link lands on one line of its own', async () => {

@@ -1,7 +1,10 @@
 import nodemailer from 'nodemailer';
 
-/** `link` is the mail's call to action, printed on one line when there is no SMTP server. */
-export type Mail = { to: string; subject: string; text: string; html?: string; link?: string };
+/**
+ * `link` is the mail's call to action, printed on one line when there is no SMTP server; `note`
+ * is what else that line must carry for the mail to be of use (a temporary password).
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; link?: string; note?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 const toStdout = (line: string) => void process.stdout.write(line);
 
@@ -18,7 +21,7 @@ export function createMailer(
     return {
       send: async (mail) =>
         print(
-          `shipyard: mail to ${mail.to} (no SMTP_URL set): ${mail.subject}${mail.link ? ` → ${mail.link}` : ''}\n`,
+          `shipyard: mail to ${mail.to} (no SMTP_URL set): ${mail.subject}${mail.link ? ` → ${mail.link}` : ''}${mail.note ? ` (${mail.note})` : ''}\n`,
         ),
       close: () => {},
     };
