@@ -7,7 +7,6 @@ import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { latestPerProduct } from '../api/get-recent-activity.ts';
 import { DashboardPage } from './dashboard-page.tsx';
-import { memberColour } from './member-dots.tsx';
 
 const summary: DashboardSummary = {
   activeProjects: 7,
@@ -241,12 +240,5 @@ describe('latestPerProduct', () => {
       makeActivity({ id: 'd', projectId: 'p-1', createdAt: '2025-01-02T00:00:00Z' }),
     ];
     expect(latestPerProduct(entries).map((e) => e.id)).toEqual(['b', 'c', 'd']);
-  });
-});
-
-describe('memberColour', () => {
-  it('gives a person the same colour every time', () => {
-    expect(memberColour('u-42')).toBe(memberColour('u-42'));
-    expect(memberColour('u-42')).toMatch(/^bg-/);
   });
 });
