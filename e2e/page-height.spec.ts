@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test.ts';
+import { expect, horizontalOverflow, test } from './support/test.ts';
 
 // Issue 14: no page is taller than what it shows. /tasks scrolled 255 px (1440) and ~1,100 px
 // (phone) into empty space, because screen-reader labels (position: absolute) escaped the
@@ -101,6 +101,7 @@ for (const width of [1440, 390]) {
         // Lists, charts and virtual rows settle once their data is in.
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
+        expect(await horizontalOverflow(page), `horizontal overflow of ${path} in px`).toBeLessThanOrEqual(0);
         const { scrollHeight, visibleBottom } = await emptySpaceBelow(page);
         expect(
           scrollHeight - visibleBottom,

@@ -127,7 +127,8 @@ export function DashboardPage() {
         />
       </section>
 
-      <div className="grid items-start gap-4 lg:grid-cols-3">
+      {/* grid-cols-1 (minmax(0, 1fr)): a long team or product name never widens the column past a phone. */}
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentActivityCard />
         </div>
