@@ -17,6 +17,9 @@ const menu: { label: string; href: string; roles: Role[] }[] = [
   { label: 'Reports', href: '/reports', roles: superOnly },
   { label: 'Tasks', href: '/tasks', roles: everyone },
   { label: 'Analytics', href: '/analytics', roles: superOnly },
+  // Pages of spec §2.1 that nothing else linked to (issue 14).
+  { label: 'Activity', href: '/activity', roles: everyone },
+  { label: 'Services', href: '/services', roles: everyone },
   { label: 'Settings', href: '/settings', roles: everyone },
   { label: 'Notifications', href: '/notifications', roles: memberUp },
 ];

@@ -61,7 +61,7 @@ import { createUserStore, usersModule } from './modules/users/index.ts';
 export type AppDeps = {
   config: Config;
   db: Db;
-  /** Defaults to SMTP_URL's mailer, or the log when it is unset. */
+  /** Defaults to SMTP_URL's mailer, or one printed line per mail when it is unset. */
   mailer?: Mailer;
   clock?: Clock;
   redis?: Redis;
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: declareErrorResponses,
   });
 
-  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const mailer = deps.mailer ?? createMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => mailer.close());
 
   const sessions = createSessionStore(db, clock);

@@ -295,6 +295,26 @@ describe('start errors are one line on stderr and exit code 1', () => {
       blocker.close();
     }
   }, 20_000);
+  it('a DATA_DIR inside a folder the postgres user cannot enter', async () => {
+    const parent = await makeDataDir();
+    await fs.chmod(parent, 0o700);
+    const dataDir = path.join(parent, 'data');
+    const server = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await exitOf(server, 15_000)).toEqual({ code: 1, signal: null });
+    expect(lines(server.stderr())).toEqual([
+      `shipyard: the database's user (postgres) cannot enter ${parent}, so it cannot use DATA_DIR ${dataDir}; run chmod o+x ${parent} or choose a DATA_DIR elsewhere`,
+    ]);
+  }, 20_000);
+
+  it('a DATA_DIR that exists but the postgres user cannot enter', async () => {
+    const dataDir = await makeDataDir();
+    await fs.chmod(dataDir, 0o700);
+    const server = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await exitOf(server, 15_000)).toEqual({ code: 1, signal: null });
+    expect(lines(server.stderr())).toEqual([
+      `shipyard: the database's user (postgres) cannot enter ${dataDir}, so it cannot use DATA_DIR ${dataDir}; run chmod o+x ${dataDir} or choose a DATA_DIR elsewhere`,
+    ]);
+  }, 20_000);
 });
 
 describe('with DATABASE_URL', () => {

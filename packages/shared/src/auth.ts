@@ -84,3 +84,6 @@ export const ResendVerificationSchema = z.object({ email });
 
 export const TokenResponseSchema = z.object({ token: z.string() });
 export const MessageResponseSchema = z.object({ message: z.string() });
+/** Which sign-in providers this instance offers beside e-mail and password (GET /api/auth/providers). */
+export const AuthProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;

@@ -22,10 +22,12 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notificationMessages = {
   success: 'Success',
   accepted: 'Invitation accepted successfully.',
+  declined: 'Invitation declined.',
   markedRead: 'Notification marked as read.',
   deleted: 'Notification deleted.',
   allRead: 'All notifications marked as read.',
   acceptFailed: 'Failed to accept invitation.',
+  declineFailed: 'Failed to decline invitation.',
   markReadFailed: 'Failed to mark notification as read.',
   deleteFailed: 'Failed to delete notification.',
   markAllFailed: 'Failed to mark notifications as read.',

@@ -17,6 +17,8 @@ describe('the sidebar follows the role table of spec §6 (Settings for everyone,
     calendar: ['member', 'admin', 'super admin'],
     reports: ['super admin'],
     analytics: ['super admin'],
+    activity: ['guest', 'member', 'admin', 'super admin'],
+    services: ['guest', 'member', 'admin', 'super admin'],
     settings: ['guest', 'member', 'admin', 'super admin'],
     notifications: ['member', 'admin', 'super admin'],
   };

@@ -29,6 +29,8 @@ export type MenuItem =
   | 'reports'
   | 'tasks'
   | 'analytics'
+  | 'activity'
+  | 'services'
   | 'settings'
   | 'notifications';
 
@@ -41,6 +43,10 @@ const menu: Record<MenuItem, (role: Role) => boolean> = {
   calendar: (r) => rank[r] >= rank.member,
   reports: isSuperAdmin,
   analytics: isSuperAdmin,
+  // Everyone signed in reads the activity of the products they see and the services catalogue
+  // (spec §2.1); only admins change services, which the page itself decides.
+  activity: () => true,
+  services: () => true,
   settings: () => true,
   notifications: (r) => rank[r] >= rank.member,
 };

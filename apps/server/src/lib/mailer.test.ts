@@ -1,9 +1,11 @@
+import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../testing/factories.ts';
 import { APP_URL, buildTestApp, type TestContext } from '../testing/test-app.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import { createMailer, linkMail, type Mailer } from './mailer.ts';
 
 // A real SMTP receiver on loopback: the app's mails go through nodemailer and the wire, and the
 // test reads them back with a real mail parser, the way a mail client would.
@@ -85,8 +87,9 @@ describe('mail through SMTP_URL to a real SMTP server', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    const log = { info: (_obj: object, msg: string) => void logged.push(msg) };
-    mailer = createMailer(`smtp://127.0.0.1:${smtpPort}`, 'Shipyard <no-reply@localhost>', log);
+    mailer = createMailer(`smtp://127.0.0.1:${smtpPort}`, 'Shipyard <no-reply@localhost>', (line) =>
+      logged.push(line),
+    );
     ctx = await buildTestApp({ env: { APP_URL }, mailer });
   });
   afterAll(async () => {
@@ -201,41 +204,78 @@ describe('mail through SMTP_URL to a real SMTP server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
     const port = (closed.server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const unreachable = createMailer(`smtp://127.0.0.1:${port}`, 'Shipyard <no-reply@localhost>', {
-      info: () => {},
-    });
+    const unreachable = createMailer(`smtp://127.0.0.1:${port}`, 'Shipyard <no-reply@localhost>', () => {});
     await expect(unreachable.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();
     unreachable.close();
   });
 });
 
 describe('createMailer without SMTP_URL', () => {
-  it('writes the mail, link included, to the logger and sends nothing', async () => {
-    const entries: { obj: object; msg: string }[] = [];
-    const mailer = createMailer(undefined, 'Shipyard <no-reply@localhost>', {
-      info: (obj, msg) => void entries.push({ obj, msg }),
-    });
+  it('prints one plain line naming the recipient, the subject and the link, and sends nothing', async () => {
+    const printed: string[] = [];
+    const mailer = createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line));
     const link = `${APP_URL}/verify?token=abc123`;
     await mailer.send({
       to: 'log@example.com',
       subject: 'Verify your Shipyard email',
       text: `Verify email: ${link}`,
+      link,
     });
     mailer.close();
-    expect(entries).toHaveLength(1);
-    expect(entries[0]?.obj).toMatchObject({
-      mail: { to: 'log@example.com', subject: 'Verify your Shipyard email' },
-    });
-    expect(entries[0]?.msg).toContain(link);
+    expect(printed).toEqual([
+      `shipyard: mail to log@example.com (no SMTP_URL set): Verify your Shipyard email → ${link}\n`,
+    ]);
     expect(inbox).toEqual([]);
   });
 
-  it('is what the app uses when SMTP_URL is unset: the link lands in the log', async () => {
-    const lines: string[] = [];
-    const logger = { info: (_obj: object, msg: string) => void lines.push(msg) };
+  it('prints the line the README tells users to look for', async () => {
+    const readme = await fs.readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const quoted = readme.match(/look for\s+the line `([^`]+)`/)?.[1];
+    expect(quoted).toBeDefined();
+    const printed: string[] = [];
+    const mailer = createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line));
+    await mailer.send(
+      linkMail('you@example.com', 'Verify your Shipyard email', 'Hi', 'Verify email', 'http://…', 'Bye'),
+    );
+    expect(printed).toEqual([`${quoted}\n`]);
+  });
+
+  it("keeps an admin-created account's temporary password on its printed line, and it logs in", async () => {
+    const printed: string[] = [];
+    const ctx = await buildTestApp({
+      env: { APP_URL },
+      mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line)),
+    });
+    try {
+      const admin = await createSignedInUser(ctx, { role: 'super admin' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/admin-create-users',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { name: 'Temp Tess', email: 'tess@example.com', role: 'member' },
+      });
+      expect(res.statusCode).toBe(201);
+      const line = printed.find((l) => l.includes('tess@example.com')) ?? '';
+      const password = line.match(/\(temporary password: (\S+)\)\n$/)?.[1];
+      expect(line).toMatch(
+        /^shipyard: mail to tess@example\.com \(no SMTP_URL set\): Your Shipyard account → /,
+      );
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'tess@example.com', password },
+      });
+      expect(login.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('is what the app uses when SMTP_URL is unset: the link lands on one line of its own', async () => {
+    const printed: string[] = [];
     const ctx = await buildTestApp({
       env: { APP_URL: 'https://shipyard.example.com/' },
-      mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', logger),
+      mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line)),
     });
     try {
       const res = await ctx.app.inject({
@@ -244,7 +284,10 @@ describe('createMailer without SMTP_URL', () => {
         payload: { name: 'Logan', email: 'logan@example.com', password: 'log-pass-1' },
       });
       expect(res.statusCode).toBe(201);
-      expect(lines.join('\n')).toMatch(/https:\/\/shipyard\.example\.com\/verify\?token=[\w-]{32,}/);
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toMatch(
+        /^shipyard: mail to logan@example\.com \(no SMTP_URL set\): .+ → https:\/\/shipyard\.example\.com\/verify\?token=[\w-]{32,}\n$/,
+      );
     } finally {
       await ctx.close();
     }

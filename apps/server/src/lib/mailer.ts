@@ -1,16 +1,28 @@
 import nodemailer from 'nodemailer';
 
-/** `link` is the mail's call to action, printed on one line when there is no SMTP server. */
-export type Mail = { to: string; subject: string; text: string; html?: string; link?: string };
+/**
+ * `link` is the mail's call to action, printed on one line when there is no SMTP server; `note`
+ * is what else that line must carry for the mail to be of use (a temporary password).
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; link?: string; note?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
-type Logger = { info: (obj: object, msg: string) => void };
+const toStdout = (line: string) => void process.stdout.write(line);
 
-/** Sends through SMTP_URL; without it, the mail and its link go to the log (ARCHITECTURE §4). */
-export function createMailer(smtpUrl: string | undefined, from: string, log: Logger): Mailer {
+/**
+ * Sends through SMTP_URL; without it, each mail is one plain line on stdout with its link, the
+ * line the README tells a first user to look for (ARCHITECTURE §4) — not a JSON log entry.
+ */
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  print: (line: string) => void = toStdout,
+): Mailer {
   if (!smtpUrl) {
     return {
       send: async (mail) =>
-        log.info({ mail: { to: mail.to, subject: mail.subject } }, `mail (no SMTP_URL set):\n${mail.text}`),
+        print(
+          `shipyard: mail to ${mail.to} (no SMTP_URL set): ${mail.subject}${mail.link ? ` → ${mail.link}` : ''}${mail.note ? ` (${mail.note})` : ''}\n`,
+        ),
       close: () => {},
     };
   }

@@ -1,7 +1,7 @@
 import { canSeeMenuItem, type MenuItem } from '@shipyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { sessionKey, useSession } from '../features/auth/api/get-session.ts';
@@ -40,6 +40,24 @@ export function RequireMenuAccess({ item }: { item: MenuItem }) {
         Go to the dashboard
       </Link>
     </div>
+  );
+}
+
+// Loaded only when a signed-in user lands on an unknown address; the shell's own route loads it otherwise.
+const AppShell = lazy(() => import('./layouts/app-shell.tsx'));
+
+/**
+ * For an address no route knows: inside the app shell (sidebar, top bar) for a signed-in user,
+ * who should not be thrown out of the app by a typo; on its own for everyone else.
+ */
+export function ShellIfSignedIn() {
+  const session = useSession();
+  if (session.isPending) return <FullScreenSpinner />;
+  if (!session.data) return <Outlet />;
+  return (
+    <Suspense fallback={null}>
+      <AppShell />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@shipyard/shared';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { RedirectIfSignedIn, RequireMenuAccess, RequireSession } from './guards.tsx';
+import { RedirectIfSignedIn, RequireMenuAccess, RequireSession, ShellIfSignedIn } from './guards.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
 // Every route of spec §2.1; each page is its own lazily loaded chunk.
@@ -52,7 +52,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+      {
+        element: <ShellIfSignedIn />,
+        children: [{ path: '*', lazy: () => import('./routes/not-found.tsx') }],
+      },
     ],
   },
 ];

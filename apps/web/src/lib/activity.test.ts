@@ -1,3 +1,4 @@
+import { ACTIVITY_TYPES } from '@shipyard/shared';
 import { describe, expect, it } from 'vitest';
 import { actionTypeColour, actionTypeLabel, activityTitle, performerName, statusChange } from './activity.ts';
 
@@ -21,9 +22,24 @@ describe('activityTitle', () => {
 });
 
 describe('actionTypeLabel', () => {
-  it('title-cases and turns underscores into spaces', () => {
-    expect(actionTypeLabel('task_status_updated')).toBe('Task Status Updated');
-    expect(actionTypeLabel('other')).toBe('Other');
+  it('says every action type in plain words, never a code like "Prd" or a bare "Other"', () => {
+    expect(actionTypeLabel('prd_created')).toBe('Product Created');
+    expect(actionTypeLabel('other')).toBe('Note');
+    expect(actionTypeLabel('task_status_updated')).toBe('Task Status Changed');
+    for (const type of ACTIVITY_TYPES) {
+      expect(actionTypeLabel(type)).not.toMatch(/\bPrd\b|^Other$/);
+    }
+  });
+
+  it('tells an invitation from its acceptance, and gives no two action types the same label', () => {
+    expect(actionTypeLabel('member_added')).toBe('Member Invited');
+    expect(actionTypeLabel('team_member_added')).toBe('Invitation Accepted');
+    const labels = ACTIVITY_TYPES.map(actionTypeLabel);
+    expect(new Set(labels).size).toBe(ACTIVITY_TYPES.length);
+  });
+
+  it('title-cases a type this build does not know yet', () => {
+    expect(actionTypeLabel('budget_changed')).toBe('Budget Changed');
   });
 });
 

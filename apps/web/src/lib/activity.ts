@@ -1,4 +1,4 @@
-import type { Activity } from '@shipyard/shared';
+import type { Activity, ActivityType } from '@shipyard/shared';
 
 // How activity entries read on every screen that lists them (spec §3, §4). Here rather than in
 // one feature because the product timeline, the dashboard and the activity log all show them,
@@ -24,6 +24,7 @@ const titles: Record<string, string> = {
   team_member_removed: 'Team Change',
   team_lead_changed: 'Team Change',
   file_uploaded: 'Document Updated',
+  event_scheduled: 'Event Scheduled',
 };
 
 /** Spec §3: the title an entry shows for its action type (ours where it names none); else 'Activity'. */
@@ -31,8 +32,41 @@ export function activityTitle(actionType: string): string {
   return titles[actionType] ?? 'Activity';
 }
 
-/** Spec §2.20: an action type title-cased, underscores turned into spaces ('task_created' → 'Task Created'). */
+/**
+ * The badge and filter label of every action type, in plain words (spec §2.20 title-cases the
+ * raw type, which read 'Prd Created' and 'Other', and 'Member Added' beside 'Team Member Added'
+ * for an invitation and its acceptance). A Record over ActivityType: a new type needs a label.
+ */
+const actionLabels: Record<ActivityType, string> = {
+  prd_created: 'Product Created',
+  product_updated: 'Product Edited',
+  product_deleted: 'Product Deleted',
+  status_changed: 'Stage Changed',
+  progress_updated: 'Progress Updated',
+  member_added: 'Member Invited',
+  team_member_added: 'Invitation Accepted',
+  external_invitation_sent: 'Invitation Emailed',
+  team_member_removed: 'Member Removed',
+  team_created: 'Team Created',
+  team_deleted: 'Team Deleted',
+  team_lead_changed: 'Team Lead Changed',
+  task_created: 'Task Created',
+  task_status_updated: 'Task Status Changed',
+  task_completed: 'Task Completed',
+  task_updated: 'Task Edited',
+  task_deleted: 'Task Deleted',
+  document_updated: 'Document Updated',
+  file_uploaded: 'File Uploaded',
+  milestone_reached: 'Milestone Reached',
+  comment_added: 'Comment',
+  other: 'Note',
+  event_scheduled: 'Event Scheduled',
+};
+
+/** The plain-words label of an action type; a type this build does not know is title-cased. */
 export function actionTypeLabel(actionType: string): string {
+  const known = (actionLabels as Record<string, string | undefined>)[actionType];
+  if (known) return known;
   return actionType
     .split('_')
     .filter(Boolean)

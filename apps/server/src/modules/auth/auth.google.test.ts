@@ -128,6 +128,23 @@ async function sessionCount(userId: string) {
 }
 
 describe('Google sign-in against a real OpenID provider', () => {
+  it('tells the client, without a session, that Google sign-in is offered', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: true });
+  });
+
+  it('declares the providers call in the OpenAPI document, with no security', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const op = doc.paths['/api/auth/providers']?.get;
+    expect(op?.security).toEqual([]);
+    expect(op?.responses?.['200']?.content?.['application/json']?.schema).toMatchObject({
+      type: 'object',
+      properties: { google: { type: 'boolean' } },
+      required: ['google'],
+    });
+  });
+
   it('creates an account for a new Google identity with a verified e-mail and signs it in', async () => {
     const who = identity({ name: 'Ada Lovelace' });
     const { res } = await signInWithGoogle({ login: who.login });
@@ -355,6 +372,12 @@ describe('Google sign-in when not configured', () => {
     bare = await buildTestApp();
   });
   afterAll(() => bare?.close());
+
+  it('tells the client, without a session, that Google sign-in is not offered', async () => {
+    const res = await bare.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: false });
+  });
 
   it('answers 503 GOOGLE_NOT_CONFIGURED to an API client', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google' });

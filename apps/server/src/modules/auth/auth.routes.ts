@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import {
+  AuthProvidersSchema,
   AVATAR_MAX_BYTES,
   authMessages,
   ChangePasswordSchema,
@@ -254,6 +255,19 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       clearSessionCookie(reply, secureCookies);
       return { message: authMessages.signedOut };
     },
+  );
+
+  app.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The sign-in providers this instance offers, so a client shows only buttons that work',
+        security: [],
+        response: { 200: AuthProvidersSchema },
+      },
+    },
+    async () => ({ google: google.configured }),
   );
 
   app.get(

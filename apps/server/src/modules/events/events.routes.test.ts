@@ -121,7 +121,7 @@ describe('POST /api/events', () => {
     const entries = await entriesOf(product.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      actionType: 'other',
+      actionType: 'event_scheduled',
       description: 'Scheduled workshop "Sprint planning" on 2026-06-01',
       metadata: { eventId: res.json().id, type: 'workshop', status: 'Development', date: '2026-06-01' },
       performedBy: owner.user.id,

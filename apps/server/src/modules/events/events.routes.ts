@@ -50,7 +50,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = a
       schema: {
         tags,
         summary:
-          "Schedule an event (not guests); createdBy is the caller; a product must be one the caller sees, and its timeline records 'other'",
+          "Schedule an event (not guests); createdBy is the caller; a product must be one the caller sees, and its timeline records 'event_scheduled'",
         body: CreateEventSchema,
         response: { 201: EventSchema },
       },

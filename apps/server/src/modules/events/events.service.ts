@@ -52,9 +52,9 @@ function byCalendarOrder(a: CalendarItem, b: CalendarItem): number {
   return a.title.localeCompare(b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** A product's timeline says that something was scheduled on it (spec §3: 'other' reads 'Activity'). */
+/** A product's timeline says that something was scheduled on it, under a type of its own. */
 const scheduledActivity = (row: EventRow, productId: string, actorId: string) => ({
-  actionType: 'other',
+  actionType: 'event_scheduled',
   description: `Scheduled ${row.type} "${row.title}" on ${row.date}`,
   metadata: { eventId: row.id, type: row.type, status: row.status, date: row.date },
   productId,

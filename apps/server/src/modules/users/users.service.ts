@@ -42,15 +42,18 @@ export const temporaryPassword = () =>
   Array.from({ length: 14 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
 
 /** To an address its owner has not confirmed: no text the admin typed (decision 010). */
-const temporaryPasswordMail = (to: string, password: string, appUrl: string) =>
-  linkMail(
+const temporaryPasswordMail = (to: string, password: string, appUrl: string) => ({
+  ...linkMail(
     to,
     'Your Shipyard account',
     `An administrator created a Shipyard account for you. Your temporary password is: ${password}`,
     'Log in',
     `${appUrl}/auth`,
     'You will be asked to choose a new password when you first log in.',
-  );
+  ),
+  // Without SMTP_URL the printed line is all there is: it must carry the password too.
+  note: `temporary password: ${password}`,
+});
 
 export function createUsersService({ db, users, sessions, mailer, clock, appUrl, changes, accounts }: Deps) {
   const requireAdmin = (actor: SessionUser) => {

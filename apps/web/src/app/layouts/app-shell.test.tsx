@@ -66,9 +66,19 @@ const menuLabels = () =>
 
 // Spec §6, with Settings shown to everyone (ARCHITECTURE §5); super admin outranks admin.
 const expectedMenu: Record<Role, string[]> = {
-  guest: ['Dashboard', 'Products', 'Tasks', 'Settings'],
-  member: ['Dashboard', 'Products', 'Calendar', 'Tasks', 'Settings', 'Notifications'],
-  admin: ['Dashboard', 'Products', 'Team', 'Calendar', 'Tasks', 'Settings', 'Notifications'],
+  guest: ['Dashboard', 'Products', 'Tasks', 'Activity', 'Services', 'Settings'],
+  member: ['Dashboard', 'Products', 'Calendar', 'Tasks', 'Activity', 'Services', 'Settings', 'Notifications'],
+  admin: [
+    'Dashboard',
+    'Products',
+    'Team',
+    'Calendar',
+    'Tasks',
+    'Activity',
+    'Services',
+    'Settings',
+    'Notifications',
+  ],
   'super admin': [
     'Dashboard',
     'Products',
@@ -77,6 +87,8 @@ const expectedMenu: Record<Role, string[]> = {
     'Reports',
     'Tasks',
     'Analytics',
+    'Activity',
+    'Services',
     'Settings',
     'Notifications',
   ],
@@ -118,6 +130,8 @@ describe('AppShell', () => {
       '/reports',
       '/tasks',
       '/analytics',
+      '/activity',
+      '/services',
       '/settings',
       '/notifications',
     ]);

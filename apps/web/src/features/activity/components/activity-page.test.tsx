@@ -72,7 +72,7 @@ describe('ActivityPage', () => {
     if (!second) throw new Error('no row');
     expect(within(second).getByText('User')).toBeInTheDocument();
     expect(within(second).getByText('U')).toBeInTheDocument();
-    expect(within(second).getByText('Prd Created')).toHaveClass('text-green-700');
+    expect(within(second).getByText('Product Created')).toHaveClass('text-green-700');
     expect(within(second).queryByText(/^Product:/)).not.toBeInTheDocument();
   });
 
@@ -114,7 +114,7 @@ describe('ActivityPage', () => {
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'All Actions',
       'Task Created',
-      'Prd Created',
+      'Product Created',
     ]);
     await user.click(screen.getByRole('option', { name: 'Task Created' }));
     await waitFor(() =>

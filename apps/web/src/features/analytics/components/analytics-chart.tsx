@@ -228,39 +228,42 @@ export function ChartCard({ title, summary, spec, showTable = false, footer, cla
               <p className="text-muted-foreground text-sm">Nothing to chart for this period</p>
             </div>
           )}
-          <table className={showTable ? 'mx-2 w-[calc(100%-1rem)] text-sm' : 'sr-only'}>
-            <caption className="sr-only">{title}</caption>
-            <thead className={showTable ? 'border-b text-muted-foreground text-xs' : undefined}>
-              <tr>
-                <th scope="col" className="py-1.5 text-left font-medium">
-                  {spec.categoryLabel}
-                </th>
-                {spec.series.map((s) => (
-                  <th key={s.key} scope="col" className="py-1.5 text-right font-medium">
-                    {s.label}
+          {/* A table ignores the 1 px height of sr-only: a wrapper clips it, or it stretches the page. */}
+          <div className={showTable ? undefined : 'sr-only'}>
+            <table className={showTable ? 'mx-2 w-[calc(100%-1rem)] text-sm' : undefined}>
+              <caption className="sr-only">{title}</caption>
+              <thead className={showTable ? 'border-b text-muted-foreground text-xs' : undefined}>
+                <tr>
+                  <th scope="col" className="py-1.5 text-left font-medium">
+                    {spec.categoryLabel}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className={showTable ? 'divide-y' : undefined}>
-              {spec.data.map((point) => (
-                // A point's id when it has one: two people or teams may share a name.
-                <tr key={String(point.id ?? point[spec.categoryKey])}>
-                  <th scope="row" className="py-1.5 text-left font-normal">
-                    {category(point[spec.categoryKey] ?? null)}
-                  </th>
-                  {spec.series.map((s) => {
-                    const v = point[s.key];
-                    return (
-                      <td key={s.key} className="py-1.5 text-right tabular-nums">
-                        {format(typeof v === 'number' ? v : null)}
-                      </td>
-                    );
-                  })}
+                  {spec.series.map((s) => (
+                    <th key={s.key} scope="col" className="py-1.5 text-right font-medium">
+                      {s.label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className={showTable ? 'divide-y' : undefined}>
+                {spec.data.map((point) => (
+                  // A point's id when it has one: two people or teams may share a name.
+                  <tr key={String(point.id ?? point[spec.categoryKey])}>
+                    <th scope="row" className="py-1.5 text-left font-normal">
+                      {category(point[spec.categoryKey] ?? null)}
+                    </th>
+                    {spec.series.map((s) => {
+                      const v = point[s.key];
+                      return (
+                        <td key={s.key} className="py-1.5 text-right tabular-nums">
+                          {format(typeof v === 'number' ? v : null)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </figure>
         {footer}
       </CardContent>

@@ -19,12 +19,17 @@ import {
 import { AuthPage } from './auth-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+// Which providers the server offers is GoogleSignIn's own call (google-button.test.tsx); here it
+// is answered without fetch, so each test's fetch stub sees only the calls of the forms.
+const providers = vi.hoisted(() => ({ google: true }));
+vi.mock('../api/get-providers.ts', () => ({ useAuthProviders: () => ({ data: providers }) }));
 
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 describe('AuthPage', () => {
   beforeEach(() => {
     vi.clearAllMocks();
+    providers.google = true;
   });
 
   it("shows 'Welcome' with the Login tab selected, the Sign Up tab and Google sign-in", () => {
@@ -39,6 +44,15 @@ describe('AuthPage', () => {
       'href',
       '/api/auth/google',
     );
+  });
+
+  it('offers no Google sign-in when the server does not', () => {
+    providers.google = false;
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
   });
 
   it('switches to the Sign Up form', async () => {

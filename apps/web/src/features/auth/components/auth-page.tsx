@@ -12,7 +12,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { AuthTabs } from './auth-tabs.tsx';
-import { GoogleButton } from './google-button.tsx';
+import { GoogleSignIn } from './google-button.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
@@ -158,12 +158,7 @@ function AuthCard() {
           },
         ]}
       />
-      <div className="flex items-center gap-3" role="presentation">
-        <div className="h-px flex-1 bg-border" />
-        <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
-        <div className="h-px flex-1 bg-border" />
-      </div>
-      <GoogleButton />
+      <GoogleSignIn />
     </AuthCardFrame>
   );
 }

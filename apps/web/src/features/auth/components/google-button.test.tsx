@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { GoogleButton } from './google-button.tsx';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { GoogleButton, GoogleSignIn } from './google-button.tsx';
 
 describe('GoogleButton', () => {
   it("is a link that takes the browser to the server's Google sign-in", () => {
@@ -10,5 +12,38 @@ describe('GoogleButton', () => {
     // A plain anchor: a full navigation, not a client-side route change.
     expect(link).toHaveAttribute('href', '/api/auth/google');
     expect(link).not.toHaveAttribute('target');
+  });
+});
+
+describe('GoogleSignIn', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('offers Google sign-in when the server says it is configured', async () => {
+    routeFetch({ 'GET /api/auth/providers': jsonResponse(200, { google: true }) });
+    renderWithProviders(<GoogleSignIn />);
+
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByText('or')).toBeInTheDocument();
+  });
+
+  it('shows neither the button nor its divider when the server says Google is not configured', async () => {
+    const fetchMock = routeFetch({ 'GET /api/auth/providers': jsonResponse(200, { google: false }) });
+    const { queryClient } = renderWithProviders(<GoogleSignIn />);
+
+    await waitFor(() => expect(queryClient.getQueryData(['auth', 'providers'])).toEqual({ google: false }));
+    expect(callsTo(fetchMock, 'GET', '/api/auth/providers')).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
+
+  it('shows no button while the answer is unknown or failed', async () => {
+    routeFetch({ 'GET /api/auth/providers': jsonResponse(500, { message: 'x' }) });
+    const { queryClient } = renderWithProviders(<GoogleSignIn />);
+
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(['auth', 'providers'])?.status).toBe('error'));
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
   });
 });

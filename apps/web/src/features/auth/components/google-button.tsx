@@ -1,6 +1,8 @@
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { Separator } from '../../../components/ui/separator.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useAuthProviders } from '../api/get-providers.ts';
 
 /** Where the browser goes to sign in with Google; the server answers with a redirect to Google. */
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
@@ -39,5 +41,24 @@ export function GoogleButton({ className }: { className?: string }) {
       <GoogleLogo className="size-4" />
       Continue with Google
     </a>
+  );
+}
+
+/**
+ * The 'or' divider and 'Continue with Google', shown only once the server says Google sign-in is
+ * configured: a button that could only fail with a toast is not offered at all.
+ */
+export function GoogleSignIn() {
+  const providers = useAuthProviders();
+  if (!providers.data?.google) return null;
+  return (
+    <>
+      <div className="flex items-center gap-3" role="presentation">
+        <Separator className="flex-1" />
+        <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
+        <Separator className="flex-1" />
+      </div>
+      <GoogleButton />
+    </>
   );
 }

@@ -7,7 +7,6 @@ import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { latestPerProduct } from '../api/get-recent-activity.ts';
 import { DashboardPage } from './dashboard-page.tsx';
-import { memberColour } from './member-dots.tsx';
 
 const summary: DashboardSummary = {
   activeProjects: 7,
@@ -39,19 +38,29 @@ function statCard(title: string): HTMLElement {
 }
 
 describe('DashboardPage', () => {
-  it('shows the title, the buttons, and New Product only to those who may create', () => {
+  it("shows the title, 'View All Products' and one 'New Product' for who may create, none for a guest", () => {
     serve();
     const { unmount } = renderWithProviders(<DashboardPage userRole="member" />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText(/product development lifecycle/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
-    expect(screen.getByRole('link', { name: 'New Product' })).toHaveAttribute('href', '/new-product');
+    expect(screen.getAllByRole('link', { name: 'New Product' })).toHaveLength(1);
     unmount();
 
     renderWithProviders(<DashboardPage userRole="guest" />);
-    expect(screen.getByRole('link', { name: 'View All Products' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Product' })).not.toBeInTheDocument();
+  });
+
+  it("links Recent Activity to the whole activity log with 'View all'", async () => {
+    serve();
+    renderWithProviders(<DashboardPage userRole="member" />);
+
+    const card = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest(
+      '[data-slot="card"]',
+    );
+    if (!(card instanceof HTMLElement)) throw new Error('no card');
+    expect(within(card).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/activity');
   });
 
   it('computes the stat captions from the figures', async () => {
@@ -125,7 +134,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('+4')).toBeInTheDocument();
   });
 
-  it('shows at most the 2 newest entries of each product, newest first, with progress and status', async () => {
+  it('shows at most the 2 newest entries of each product, newest first, with status, and progress only where recorded', async () => {
     const activities = [
       makeActivity({
         id: 'p1-a',
@@ -183,20 +192,46 @@ describe('DashboardPage', () => {
       'aria-valuenow',
       '60',
     );
-    expect(within(gemini).getByRole('progressbar', { name: 'frontend' })).toHaveAttribute(
-      'aria-valuenow',
-      '80',
-    );
-    expect(within(gemini).getByRole('progressbar', { name: 'backend' })).toHaveAttribute(
-      'aria-valuenow',
-      '40',
-    );
     expect(within(gemini).getByText('Testing')).toBeInTheDocument();
     expect(within(gemini).getByText('System')).toBeInTheDocument();
-    // An entry without progress shows 0.
-    expect(
-      within(entries[0] as HTMLElement).getByRole('progressbar', { name: 'Overall progress' }),
-    ).toHaveAttribute('aria-valuenow', '0');
+    expect(within(gemini).getByText('60%')).toBeInTheDocument();
+    // An entry that records no progress draws no bar (not a false 0 %).
+    expect(within(entries[0] as HTMLElement).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(entries[1] as HTMLElement).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('draws the progress a document upload records, and titles a calendar entry by what it is', async () => {
+    serve({
+      activities: [
+        makeActivity({
+          id: 'doc',
+          projectId: 'p-1',
+          actionType: 'file_uploaded',
+          description: 'Uploaded spec.pdf',
+          metadata: { progress: 29 },
+          createdAt: '2025-03-07T10:00:00.000Z',
+        }),
+        makeActivity({
+          id: 'cal',
+          projectId: 'p-2',
+          actionType: 'event_scheduled',
+          description: 'Scheduled meeting "Kick-off" on 2025-03-10',
+          metadata: { status: 'Planning' },
+          createdAt: '2025-03-06T10:00:00.000Z',
+        }),
+      ],
+    });
+    renderWithProviders(<DashboardPage userRole="member" />);
+
+    const doc = (await screen.findByText('Uploaded spec.pdf')).closest('li') as HTMLElement;
+    expect(within(doc).getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '29',
+    );
+    const cal = screen.getByText(/Kick-off/).closest('li') as HTMLElement;
+    expect(within(cal).getByText('Event Scheduled')).toBeInTheDocument();
+    expect(within(cal).queryByText('Activity')).not.toBeInTheDocument();
+    expect(within(cal).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
 
@@ -209,12 +244,5 @@ describe('latestPerProduct', () => {
       makeActivity({ id: 'd', projectId: 'p-1', createdAt: '2025-01-02T00:00:00Z' }),
     ];
     expect(latestPerProduct(entries).map((e) => e.id)).toEqual(['b', 'c', 'd']);
-  });
-});
-
-describe('memberColour', () => {
-  it('gives a person the same colour every time', () => {
-    expect(memberColour('u-42')).toBe(memberColour('u-42'));
-    expect(memberColour('u-42')).toMatch(/^bg-/);
   });
 });

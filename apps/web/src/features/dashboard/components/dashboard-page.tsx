@@ -77,6 +77,7 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
         title="Dashboard"
         description="Manage your product development lifecycle from planning to production."
         actions={
+          // The page's one primary action (the top bar has none): New Product, for who may create.
           <>
             <Button asChild variant="outline">
               <Link to="/products">View All Products</Link>
@@ -137,7 +138,8 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
         />
       </section>
 
-      <div className="grid items-start gap-4 lg:grid-cols-3">
+      {/* grid-cols-1 (minmax(0, 1fr)): a long team or product name never widens the column past a phone. */}
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentActivityCard />
         </div>

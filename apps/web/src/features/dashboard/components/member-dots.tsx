@@ -1,30 +1,10 @@
 import type { TeamOverviewItem } from '@shipyard/shared';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { personColour } from '../../../lib/person-colour.ts';
 
 /** Spec §9: team avatar dots are capped at 5. */
 export const MEMBER_DOTS_MAX = 5;
-
-const palette = [
-  // Shades dark enough for white initials (at least 4.5:1).
-  'bg-blue-600',
-  'bg-emerald-700',
-  'bg-amber-700',
-  'bg-purple-600',
-  'bg-rose-600',
-  'bg-cyan-700',
-  'bg-indigo-600',
-  'bg-orange-700',
-  'bg-teal-700',
-  'bg-pink-600',
-] as const;
-
-/** The same colour for the same person on every visit (a string hash of their id). */
-export function memberColour(id: string): string {
-  let hash = 0;
-  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return palette[hash % palette.length] ?? palette[0];
-}
 
 type MemberDotsProps = { team: Pick<TeamOverviewItem, 'members' | 'sample'> };
 
@@ -40,8 +20,8 @@ export function MemberDots({ team }: MemberDotsProps) {
             key={member._id}
             title={member.name}
             className={cn(
-              'flex size-7 items-center justify-center rounded-full font-semibold text-[10px] text-white ring-2 ring-card',
-              memberColour(member._id),
+              'flex size-7 shrink-0 items-center justify-center rounded-full font-semibold text-[10px] text-white leading-none ring-2 ring-card',
+              personColour(member._id),
             )}
           >
             <span aria-hidden="true">{initials(member.name)}</span>

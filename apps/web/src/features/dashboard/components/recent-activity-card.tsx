@@ -1,8 +1,15 @@
 import type { Activity } from '@shipyard/shared';
-import { AlertTriangle, History } from 'lucide-react';
+import { AlertTriangle, ArrowRight, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { activityTitle, capitalise, performerName } from '../../../lib/activity.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -27,73 +34,48 @@ const percent = (value: unknown): number | undefined => {
   return typeof n === 'number' && Number.isFinite(n) ? Math.min(100, Math.max(0, Math.round(n))) : undefined;
 };
 
-/** What an entry's metadata says about progress: overall (0 if absent) and per area. */
-export function progressOf(metadata: Activity['metadata']) {
+/**
+ * The progress an entry records (metadata.progress, or progressUpdates.progress), or undefined:
+ * most entries (a document, a task, a team change) say nothing about progress, and a bar at 0 %
+ * beside a product at 29 % would be false.
+ */
+export function progressOf(metadata: Activity['metadata']): number | undefined {
   const updates = isRecord(metadata.progressUpdates) ? metadata.progressUpdates : undefined;
-  const overall = percent(metadata.progress) ?? percent(updates?.progress) ?? 0;
-  const details = isRecord(updates?.progress_details) ? updates.progress_details : {};
-  const areas = Object.entries(details).flatMap(([area, value]) => {
-    const p = percent(value);
-    return p === undefined ? [] : [{ area, progress: p }];
-  });
-  return { overall, areas };
+  return percent(metadata.progress) ?? percent(updates?.progress);
 }
 
-function Meter({
-  label,
-  value,
-  colour,
-  size = 'md',
-}: {
-  label: string;
-  value: number;
-  colour: string;
-  size?: 'sm' | 'md';
-}) {
+function ProgressMeter({ value, colour }: { value: number; colour: string }) {
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center justify-between gap-2 text-xs">
-        <span className={cn('text-muted-foreground', size === 'sm' && 'capitalize')}>{label}</span>
-        <span className="font-medium tabular-nums">{value}%</span>
-      </div>
+    <div className="flex items-center gap-2">
       <div
         role="progressbar"
-        aria-label={label}
+        aria-label="Overall progress"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
-        className={cn('w-full overflow-hidden rounded-full bg-muted', size === 'sm' ? 'h-1' : 'h-1.5')}
+        className="h-1.5 max-w-48 flex-1 overflow-hidden rounded-full bg-muted"
       >
-        <div
-          className={cn('h-full rounded-full transition-[width]', colour)}
-          style={{ width: `${value}%` }}
-        />
+        <div className={cn('h-full rounded-full', colour)} style={{ width: `${value}%` }} />
       </div>
+      <span className="font-medium text-xs tabular-nums">{value}%</span>
     </div>
   );
 }
 
 function RecentActivityItem({ activity }: { activity: Activity }) {
-  const { overall, areas } = progressOf(activity.metadata);
+  const progress = progressOf(activity.metadata);
   const newStatus = typeof activity.metadata.newStatus === 'string' ? activity.metadata.newStatus : undefined;
   const colour = (newStatus && statusBar[newStatus.toLowerCase()]) || 'bg-primary';
   return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-        <p className="font-medium text-sm">{activityTitle(activity.actionType)}</p>
-        <time dateTime={activity.createdAt} className="text-muted-foreground text-xs tabular-nums">
+    <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+      <div className="flex items-baseline justify-between gap-3">
+        <p className="truncate font-medium text-sm">{activityTitle(activity.actionType)}</p>
+        <time dateTime={activity.createdAt} className="shrink-0 text-muted-foreground text-xs tabular-nums">
           {formatActivityTime(activity.createdAt)}
         </time>
       </div>
-      <p className="break-words text-sm">{activity.description}</p>
-      <Meter label="Overall progress" value={overall} colour={colour} />
-      {areas.length > 0 ? (
-        <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-          {areas.map(({ area, progress }) => (
-            <Meter key={area} label={area.replaceAll('_', ' ')} value={progress} colour={colour} size="sm" />
-          ))}
-        </div>
-      ) : null}
+      <p className="line-clamp-2 break-words text-muted-foreground text-sm">{activity.description}</p>
+      {progress !== undefined ? <ProgressMeter value={progress} colour={colour} /> : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
         {newStatus ? (
           <span className="flex items-center gap-1.5">
@@ -107,7 +89,7 @@ function RecentActivityItem({ activity }: { activity: Activity }) {
         {activity.projectId && activity.productName ? (
           <Link
             to={`/products/${encodeURIComponent(activity.projectId)}`}
-            className="truncate rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            className="min-w-0 truncate rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             {activity.productName}
           </Link>
@@ -124,7 +106,7 @@ export function RecentActivityCard() {
   let body: ReactNode;
   if (activity.isPending) {
     body = (
-      <ul className="flex flex-col gap-6">
+      <ul className="flex flex-col gap-4">
         <li role="status" className="sr-only">
           Loading recent activity
         </li>
@@ -135,7 +117,6 @@ export function RecentActivityCard() {
               <Skeleton className="h-3 w-24" />
             </div>
             <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-1.5 w-full rounded-full" />
           </li>
         ))}
       </ul>
@@ -172,6 +153,15 @@ export function RecentActivityCard() {
       <CardHeader>
         <CardTitle className="text-base">Recent Activity</CardTitle>
         <CardDescription>The latest changes across your products.</CardDescription>
+        <CardAction>
+          <Link
+            to="/activity"
+            className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            View all
+            <ArrowRight className="size-3.5" aria-hidden="true" />
+          </Link>
+        </CardAction>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

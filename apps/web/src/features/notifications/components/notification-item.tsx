@@ -22,9 +22,13 @@ export type NotificationItemProps = {
   /** The caller accepted this invitation while on the page: it links to the product. */
   accepted: boolean;
   accepting: boolean;
+  declining: boolean;
+  /** Decline needs the caller's id (their own team row); without it only Accept is offered. */
+  canDecline: boolean;
   onMarkRead: (notification: Notification) => void;
   onDelete: (notification: Notification) => void;
   onAccept: (notification: Notification) => void;
+  onDecline: (notification: Notification) => void;
 };
 
 const linkClasses = buttonVariants({ variant: 'outline', size: 'sm' });
@@ -35,9 +39,12 @@ export function NotificationItem({
   now,
   accepted,
   accepting,
+  declining,
+  canDecline,
   onMarkRead,
   onDelete,
   onAccept,
+  onDecline,
 }: NotificationItemProps) {
   const unread = !notification.read;
   const name = senderName(notification);
@@ -122,8 +129,24 @@ export function NotificationItem({
         {canAccept || productLink || taskLink ? (
           <div className="mt-1.5 flex flex-wrap gap-2">
             {canAccept ? (
-              <Button size="sm" pending={accepting} onClick={() => onAccept(notification)}>
+              <Button
+                size="sm"
+                pending={accepting}
+                disabled={declining}
+                onClick={() => onAccept(notification)}
+              >
                 Accept
+              </Button>
+            ) : null}
+            {canAccept && canDecline ? (
+              <Button
+                size="sm"
+                variant="outline"
+                pending={declining}
+                disabled={accepting}
+                onClick={() => onDecline(notification)}
+              >
+                Decline
               </Button>
             ) : null}
             {productLink ? (

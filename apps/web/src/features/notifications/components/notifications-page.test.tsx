@@ -170,10 +170,10 @@ describe('NotificationsPage', () => {
 
     await user.click(screen.getByText(/accepted your invitation/));
 
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Notification marked as read.' }),
-    );
-    expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-1/read')).toHaveLength(1);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-1/read')).toHaveLength(1));
+    await waitFor(() => expect(itemOf(/accepted your invitation/)).toHaveAttribute('data-read', 'true'));
+    // Marking read is quiet: the item itself shows it, no toast says so.
+    expect(toast.success).not.toHaveBeenCalled();
     // The badge's count is asked for again (another tab or device may have changed it too).
     await waitFor(() => expect(countCalls()).toBeGreaterThan(countsBefore));
     expect(itemOf(/accepted your invitation/)).toHaveAttribute('data-read', 'true');
@@ -194,10 +194,10 @@ describe('NotificationsPage', () => {
     button.focus();
     await user.keyboard('{Enter}');
 
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Notification marked as read.' }),
-    );
-    expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-1/read')).toHaveLength(1);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-1/read')).toHaveLength(1));
+    await waitFor(() => expect(itemOf(/accepted your invitation/)).toHaveAttribute('data-read', 'true'));
+    // Marking read is quiet: the item itself shows it, no toast says so.
+    expect(toast.success).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
   });
 
@@ -316,6 +316,47 @@ describe('NotificationsPage', () => {
     }
     // Accepting is not also a click on the item: one read call, the one that follows the accept.
     expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-inv/read')).toHaveLength(1);
+  });
+
+  it('declines an invitation: removes the caller from the team, and offers neither Accept nor Decline again', async () => {
+    const { fetchMock, state } = serve([invite], {
+      'DELETE /api/team/t-1/remove/u-me': () => {
+        state.items = state.items.map((n) => ({ ...n, read: true, invitationPending: false }));
+        return jsonResponse(200, { message: 'Member removed successfully' });
+      },
+    });
+    const { user } = renderWithProviders(<NotificationsPage userId="u-me" />);
+
+    const item = await findItem(/invited you to join/);
+    await user.click(within(item).getByRole('button', { name: 'Decline' }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Invitation declined.' }),
+    );
+    expect(callsTo(fetchMock, 'DELETE', '/api/team/t-1/remove/u-me')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'PATCH', '/api/team/t-1/accept')).toHaveLength(0);
+    const after = itemOf(/invited you to join/);
+    expect(after).toHaveAttribute('data-read', 'true');
+    expect(within(after).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(within(after).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    expect(within(after).queryByRole('link', { name: 'Open product' })).not.toBeInTheDocument();
+  });
+
+  it('says why an invitation could not be declined, and keeps it open', async () => {
+    serve([invite], {
+      'DELETE /api/team/t-1/remove/u-me': apiError(404, 'NOT_FOUND', 'Team not found'),
+    });
+    const { user } = renderWithProviders(<NotificationsPage userId="u-me" />);
+
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to decline invitation.', {
+        description: 'Team not found',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
   });
 
   it('says why an invitation could not be accepted, and keeps it open', async () => {

@@ -12,6 +12,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { useDeclineInvitation } from '../api/decline-invitation.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { loadedNotifications, type NotificationFilter, useNotifications } from '../api/get-notifications.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
@@ -42,8 +43,11 @@ export const notificationsPageText = {
 
 const FILTER_PARAM = 'filter';
 
-/** Spec §2.21: the caller's notifications, all or only the unread, with their actions. */
-export function NotificationsPage() {
+/**
+ * Spec §2.21: the caller's notifications, all or only the unread, with their actions.
+ * `userId` is the signed-in user's id: declining an invitation removes their own team row.
+ */
+export function NotificationsPage({ userId }: { userId?: string }) {
   const [params, setParams] = useSearchParams();
   // The tab lives in the URL, so a reload or the back button shows the same one.
   const filter: NotificationFilter = params.get(FILTER_PARAM) === 'unread' ? 'unread' : 'all';
@@ -65,12 +69,14 @@ export function NotificationsPage() {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
   const accept = useAcceptInvitation();
+  const decline = useDeclineInvitation();
   // Invitations accepted on this visit (in either tab): they link to their product from now on.
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
 
   const { mutate: markReadMutate } = markRead;
   const { mutate: removeMutate } = remove;
   const { mutate: acceptMutate } = accept;
+  const { mutate: declineMutate } = decline;
   const actions: ItemActions = useMemo(
     () => ({
       onMarkRead: (n) => markReadMutate(n.id),
@@ -83,11 +89,17 @@ export function NotificationsPage() {
           { onSuccess: () => setAccepted((ids) => new Set(ids).add(n.id)) },
         );
       },
+      onDecline: (n) => {
+        const teamId = metadataText(n, 'teamId');
+        if (!teamId || !userId) return;
+        declineMutate({ notificationId: n.id, teamId, userId });
+      },
     }),
-    [markReadMutate, removeMutate, acceptMutate],
+    [markReadMutate, removeMutate, acceptMutate, declineMutate, userId],
   );
   const acceptingId = accept.isPending ? accept.variables?.notificationId : undefined;
-  const listProps = { accepted, acceptingId, actions };
+  const decliningId = decline.isPending ? decline.variables?.notificationId : undefined;
+  const listProps = { accepted, acceptingId, decliningId, canDecline: userId !== undefined, actions };
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
@@ -126,16 +138,28 @@ export function NotificationsPage() {
   );
 }
 
-type ItemActions = Record<'onMarkRead' | 'onDelete' | 'onAccept', (notification: Notification) => void>;
+type ItemActions = Record<
+  'onMarkRead' | 'onDelete' | 'onAccept' | 'onDecline',
+  (notification: Notification) => void
+>;
 
 type NotificationsListProps = {
   filter: NotificationFilter;
   accepted: ReadonlySet<string>;
   acceptingId: string | undefined;
+  decliningId: string | undefined;
+  canDecline: boolean;
   actions: ItemActions;
 };
 
-function NotificationsList({ filter, accepted, acceptingId, actions }: NotificationsListProps) {
+function NotificationsList({
+  filter,
+  accepted,
+  acceptingId,
+  decliningId,
+  canDecline,
+  actions,
+}: NotificationsListProps) {
   const query = useNotifications(filter);
   const notifications = useMemo(() => loadedNotifications(query.data), [query.data]);
   const now = useNow();
@@ -177,6 +201,8 @@ function NotificationsList({ filter, accepted, acceptingId, actions }: Notificat
             now={now}
             accepted={accepted.has(notification.id)}
             accepting={acceptingId === notification.id}
+            declining={decliningId === notification.id}
+            canDecline={canDecline}
             {...actions}
           />
         ))}

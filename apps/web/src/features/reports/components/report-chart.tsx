@@ -229,31 +229,34 @@ export function ReportChart({ chart, className }: { chart: Chart; className?: st
               <p className="text-muted-foreground text-sm">Nothing to chart for this period</p>
             </div>
           )}
-          <table className="sr-only">
-            <caption>{chart.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{chart.categoryLabel}</th>
-                {chart.series.map((s) => (
-                  <th key={s.key} scope="col">
-                    {s.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {chart.data.map((point, index) => (
-                // Categories may repeat (two teams of one name): the position keeps rows apart.
-                // biome-ignore lint/suspicious/noArrayIndexKey: the data is replaced as a whole, never reordered.
-                <tr key={index}>
-                  <th scope="row">{category(chart, point[chart.categoryKey])}</th>
+          {/* A table ignores the 1 px height of sr-only: a wrapper clips it, or it stretches the page. */}
+          <div className="sr-only">
+            <table>
+              <caption>{chart.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{chart.categoryLabel}</th>
                   {chart.series.map((s) => (
-                    <td key={s.key}>{formatReportValue(point[s.key] ?? null, 'number')}</td>
+                    <th key={s.key} scope="col">
+                      {s.label}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {chart.data.map((point, index) => (
+                  // Categories may repeat (two teams of one name): the position keeps rows apart.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the data is replaced as a whole, never reordered.
+                  <tr key={index}>
+                    <th scope="row">{category(chart, point[chart.categoryKey])}</th>
+                    {chart.series.map((s) => (
+                      <td key={s.key}>{formatReportValue(point[s.key] ?? null, 'number')}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </figure>
       </CardContent>
     </Card>

@@ -2,6 +2,7 @@ import type { Task } from '@shipyard/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { personColour } from '../../../lib/person-colour.ts';
 
 /** Spec §2.11: the team's name plus ' Team', or 'Unassigned Team'. */
 export function teamLabel(team: Task['team']): string {
@@ -9,7 +10,16 @@ export function teamLabel(team: Task['team']): string {
 }
 
 /** The assignee's avatar (or initials) and name, or 'Unassigned'. */
-export function TaskAssignee({ assignee, className }: { assignee: Task['assignee']; className?: string }) {
+export function TaskAssignee({
+  assignee,
+  className,
+  wrapName = false,
+}: {
+  assignee: Task['assignee'];
+  className?: string;
+  /** From lg on, a long name takes a second line instead of being cut (the list's column). */
+  wrapName?: boolean;
+}) {
   if (!assignee) {
     return (
       <span className={cn('inline-flex min-w-0 items-center gap-1.5 text-muted-foreground', className)}>
@@ -25,11 +35,17 @@ export function TaskAssignee({ assignee, className }: { assignee: Task['assignee
     <span className={cn('inline-flex min-w-0 items-center gap-1.5', className)}>
       <Avatar className="size-5">
         {assignee.avatar_url ? <AvatarImage src={assignee.avatar_url} alt="" /> : null}
-        <AvatarFallback aria-hidden="true" className="text-[9px]">
+        <AvatarFallback
+          aria-hidden="true"
+          className={cn('font-semibold text-[8px] text-white leading-none', personColour(assignee.id))}
+        >
           {initials(assignee.name)}
         </AvatarFallback>
       </Avatar>
-      <span className="truncate" title={assignee.name}>
+      <span
+        className={cn('truncate', wrapName && 'lg:line-clamp-2 lg:whitespace-normal lg:break-words')}
+        title={assignee.name}
+      >
         {assignee.name}
       </span>
     </span>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber, initials, statusLabel, toDate } from '../../../lib/format.ts';
+import { personColour } from '../../../lib/person-colour.ts';
 
 // The pieces of a task that both views of the tasks page show the same way.
 
@@ -27,9 +28,12 @@ export function AssigneeAvatar({ task, className }: { task: Pick<Task, 'assignee
   if (!assignee) return null;
   return (
     <span className={cn('inline-flex shrink-0', className)} title={`Assigned to ${assignee.name}`}>
-      <Avatar className="size-6">
+      <Avatar className="size-6 ring-2 ring-card">
         {assignee.avatar_url ? <AvatarImage src={assignee.avatar_url} alt="" /> : null}
-        <AvatarFallback aria-hidden="true" className="text-[10px]">
+        <AvatarFallback
+          aria-hidden="true"
+          className={cn('font-semibold text-[10px] text-white leading-none', personColour(assignee.id))}
+        >
           {initials(assignee.name)}
         </AvatarFallback>
       </Avatar>

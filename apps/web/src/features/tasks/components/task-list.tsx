@@ -33,9 +33,11 @@ export type TaskListProps = {
   emptyAction?: ReactNode;
 };
 
-// Desktop: a table of fixed columns, scrolling sideways when narrow; below lg each row folds
-// into a small card (the header row hides, cells wrap under the title).
-const COLUMN_WIDTHS = ['auto', '7rem', '7.25rem', '5rem', '7rem', '8.75rem', '9rem', '7.5rem', '3rem'];
+// Desktop: a table of fixed columns (rows are virtual, so widths must not follow their content),
+// scrolling sideways when narrow; below lg each row folds into a small card (the header row
+// hides, cells wrap under the title). The badge, phase and date columns are as wide as their
+// longest value; the title, product and team take two lines rather than cutting text short.
+const COLUMN_WIDTHS = ['auto', '9rem', '7rem', '5rem', '6.5rem', '9rem', '9rem', '7rem', '2.75rem'];
 const fold = 'max-lg:block';
 
 const HEADERS = ['Task', 'Product', 'Status', 'Priority', 'Phase', 'Team', 'Assignee', 'Due date'] as const;
@@ -147,7 +149,9 @@ function TaskRows({
     <div
       ref={scrollRef}
       data-scroll-area=""
-      className="max-h-[max(24rem,calc(100dvh-17rem))] overflow-auto overscroll-contain"
+      // relative: the rows' screen-reader labels (position: absolute) stay inside this box
+      // instead of stretching the page below it (issue 14).
+      className="relative max-h-[max(24rem,calc(100dvh-17rem))] overflow-auto overscroll-contain"
     >
       <table
         aria-label="Tasks"
@@ -160,10 +164,11 @@ function TaskRows({
             <col key={index} style={width === 'auto' ? undefined : { width }} />
           ))}
         </colgroup>
-        <thead className="sticky top-0 z-10 bg-muted max-lg:hidden">
+        {/* z-[1]: above the rows of this box only, so the page's top bar (z-10) stays on top. */}
+        <thead className="sticky top-0 z-[1] bg-muted max-lg:hidden">
           <tr aria-rowindex={1} className="h-9 border-b text-left text-muted-foreground text-xs">
             {HEADERS.map((header, index) => (
-              <th key={header} scope="col" className={cn('px-3 font-medium', index === 0 && 'pl-4')}>
+              <th key={header} scope="col" className={cn('px-2 font-medium', index === 0 && 'pl-4')}>
                 {header}
               </th>
             ))}
@@ -221,7 +226,7 @@ function FoldLabel({ children }: { children: string }) {
 }
 
 /** A cell: a table cell from lg on, one item of the folded card's wrapping line below it. */
-const cell = 'px-3 py-2.5 align-middle max-lg:order-3 max-lg:block max-lg:p-0';
+const cell = 'px-2 py-2.5 align-middle max-lg:order-3 max-lg:block max-lg:p-0';
 
 const TaskRow = memo(function TaskRow({
   rowRef,
@@ -254,21 +259,26 @@ const TaskRow = memo(function TaskRow({
             <button
               type="button"
               onClick={() => onEdit(task)}
-              className="w-fit max-w-full truncate rounded-sm text-left font-medium outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              title={task.title}
+              className="line-clamp-2 w-fit max-w-full break-words rounded-sm text-left font-medium outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
               {task.title}
             </button>
           ) : (
-            <span className="truncate font-medium">{task.title}</span>
+            <span title={task.title} className="line-clamp-2 break-words font-medium">
+              {task.title}
+            </span>
           )}
           {task.description ? (
             <span className="truncate text-muted-foreground text-xs">{task.description}</span>
           ) : null}
         </div>
       </td>
-      <td className={cn(cell, 'truncate max-lg:max-w-full max-lg:text-xs')}>
+      <td className={cn(cell, 'max-lg:max-w-full max-lg:truncate max-lg:text-xs')}>
         <FoldLabel>Product</FoldLabel>
-        {task.project.name}
+        <span title={task.project.name} className="break-words lg:line-clamp-2">
+          {task.project.name}
+        </span>
       </td>
       <td className={cell}>
         <TaskStatusBadge status={task.status} />
@@ -282,12 +292,12 @@ const TaskRow = memo(function TaskRow({
       </td>
       <td
         title={teamLabel(task.team)}
-        className={cn(cell, 'truncate max-lg:text-xs', !task.team && 'text-muted-foreground')}
+        className={cn(cell, 'max-lg:truncate max-lg:text-xs', !task.team && 'text-muted-foreground')}
       >
-        {teamLabel(task.team)}
+        <span className="break-words lg:line-clamp-2">{teamLabel(task.team)}</span>
       </td>
       <td className={cn(cell, 'max-lg:text-xs')}>
-        <TaskAssignee assignee={task.assignee} className="max-w-full" />
+        <TaskAssignee assignee={task.assignee} className="max-w-full" wrapName />
       </td>
       <td className={cn(cell, 'max-lg:text-xs')}>
         <FoldLabel>Due</FoldLabel>

@@ -1,0 +1,20 @@
+import type { AuthProviders } from '@shipyard/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const authProvidersKey = ['auth', 'providers'] as const;
+
+/** Which sign-in providers the server offers beside e-mail and password. */
+export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
+  return api.get<AuthProviders>('/auth/providers', { signal });
+}
+
+export const authProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: authProvidersKey,
+    queryFn: ({ signal }) => getAuthProviders(signal),
+    // The server's configuration does not change while it runs.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useAuthProviders = () => useQuery(authProvidersQueryOptions());
