@@ -21,6 +21,7 @@ export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'PATCH /api/auth/force-change-password',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
+  'GET /api/auth/providers',
   'GET /api/uploads/avatars/{name}',
 ]);
 
