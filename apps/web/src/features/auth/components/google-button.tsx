@@ -1,6 +1,5 @@
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Separator } from '../../../components/ui/separator.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useAuthProviders } from '../api/get-providers.ts';
 
@@ -54,9 +53,9 @@ export function GoogleSignIn() {
   return (
     <>
       <div className="flex items-center gap-3" role="presentation">
-        <Separator className="flex-1" />
+        <div className="h-px flex-1 bg-border" />
         <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
-        <Separator className="flex-1" />
+        <div className="h-px flex-1 bg-border" />
       </div>
       <GoogleButton />
     </>
