@@ -13,9 +13,10 @@ import {
   eventMessages as m,
   type UpdateEvent,
 } from '@shipyard/shared';
-import { type ReactNode, useState } from 'react';
-import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
   Form,
@@ -26,13 +27,6 @@ import {
   FormLabel,
   FormMessage,
 } from '../../../components/ui/form.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
@@ -76,12 +70,7 @@ const FIELDS = [
   'productId',
 ] as const satisfies ReadonlyArray<keyof EventFormValues & keyof EventFields>;
 
-/** Radix Select has no empty value: "No product" uses this one and the form keeps ''. */
-const NONE = '__none__';
-
-type Choice = { value: string; label: string; icon?: ReactNode };
-
-const typeChoices: Choice[] = EVENT_TYPES.map((type) => {
+const typeChoices: SelectFieldOption[] = EVENT_TYPES.map((type) => {
   const Icon = eventTypeIcons[type];
   return {
     value: type,
@@ -89,7 +78,7 @@ const typeChoices: Choice[] = EVENT_TYPES.map((type) => {
     icon: <Icon aria-hidden="true" className="size-3.5 text-muted-foreground" />,
   };
 });
-const statusChoices = (statuses: readonly EventStatus[]): Choice[] =>
+const statusChoices = (statuses: readonly EventStatus[]): SelectFieldOption[] =>
   statuses.map((status) => ({ value: status, label: status, icon: <EventStatusDot status={status} /> }));
 
 // The schemas take anything for each field (a string of addresses, '' for none); the form only
@@ -169,8 +158,7 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
   const description = useWatch({ control: form.control, name: 'description' });
 
   // An event whose product the caller no longer sees keeps it as a choice, unnamed.
-  const productChoices: Choice[] = [
-    { value: NONE, label: 'No product' },
+  const productChoices: SelectFieldOption[] = [
     ...products.map((product) => ({ value: product.id, label: product.name })),
     ...(event?.productId && !products.some((product) => product.id === event.productId)
       ? [{ value: event.productId, label: event.productName ?? 'A product you cannot see' }]
@@ -216,19 +204,19 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
             <TextField control={form.control} name="startTime" label="Start time (optional)" type="time" />
           </div>
           <div className="grid items-start gap-5 sm:grid-cols-2">
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="type"
               label="Type"
               placeholder="Select type"
-              choices={typeChoices}
+              options={typeChoices}
             />
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="status"
               label="Status"
               placeholder="Select status"
-              choices={statusChoices(editing ? EVENT_STATUSES : EVENT_CREATE_STATUSES)}
+              options={statusChoices(editing ? EVENT_STATUSES : EVENT_CREATE_STATUSES)}
             />
           </div>
           <FormField
@@ -289,12 +277,13 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
               </FormItem>
             )}
           />
-          <ChoiceField
+          <SelectField
             control={form.control}
             name="productId"
             label="Product"
             placeholder="No product"
-            choices={productChoices}
+            noneLabel="No product"
+            options={productChoices}
           />
         </div>
 
@@ -313,48 +302,4 @@ function changedFields(values: EventFields, raw: EventFormValues, initial: Event
   const body: Record<string, unknown> = {};
   for (const field of FIELDS) if (raw[field] !== initial[field]) body[field] = values[field];
   return body as UpdateEvent;
-}
-
-type ChoiceFieldProps = {
-  control: Control<EventFormValues, unknown, EventFields>;
-  name: FieldPath<EventFormValues>;
-  label: string;
-  placeholder: string;
-  choices: readonly Choice[];
-};
-
-/** A labelled select; a NONE choice stands for the form's ''. */
-function ChoiceField({ control, name, label, placeholder, choices }: ChoiceFieldProps) {
-  const hasNone = choices.some((choice) => choice.value === NONE);
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <Select
-            name={field.name}
-            value={field.value || (hasNone ? NONE : '')}
-            onValueChange={(value) => field.onChange(value === NONE ? '' : value)}
-          >
-            <FormControl>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full min-w-0">
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {choices.map((choice) => (
-                <SelectItem key={choice.value} value={choice.value}>
-                  {choice.icon}
-                  {choice.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
 }

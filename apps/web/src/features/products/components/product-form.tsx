@@ -10,6 +10,7 @@ import {
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PriorityDot } from '../../../components/priority-badge.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -19,7 +20,6 @@ import {
   FormLabel,
   FormMessage,
 } from '../../../components/ui/form.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';

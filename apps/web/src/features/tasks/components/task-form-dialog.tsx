@@ -11,10 +11,11 @@ import {
   type TaskStatus,
   type UpdateTask,
 } from '@shipyard/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type Control, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { PriorityDot } from '../../../components/priority-badge.tsx';
+import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
   Form,
@@ -24,13 +25,6 @@ import {
   FormLabel,
   FormMessage,
 } from '../../../components/ui/form.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
@@ -76,25 +70,20 @@ const FIELDS = [
   'dueDate',
 ] as const satisfies ReadonlyArray<keyof TaskFormValues>;
 
-/** Radix Select has no empty value: the "none" choices use this one and the form keeps ''. */
-const NONE = '__none__';
-
-type Choice = { value: string; label: string; icon?: ReactNode };
-
-const statusChoices: Choice[] = TASK_STATUSES.map((status) => ({
+const statusChoices: SelectFieldOption[] = TASK_STATUSES.map((status) => ({
   value: status,
   label: status,
   icon: <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />,
 }));
-const priorityChoices: Choice[] = TASK_PRIORITIES.map((priority) => ({
+const priorityChoices: SelectFieldOption[] = TASK_PRIORITIES.map((priority) => ({
   value: priority,
   label: statusLabel(priority),
   icon: <PriorityDot priority={priority} className="size-2" />,
 }));
-const phaseChoices: Choice[] = [
-  { value: NONE, label: 'None' },
-  ...TASK_PHASES.map((phase) => ({ value: phase, label: statusLabel(phase) })),
-];
+const phaseChoices: SelectFieldOption[] = TASK_PHASES.map((phase) => ({
+  value: phase,
+  label: statusLabel(phase),
+}));
 
 // The schema takes anything for its choices ('', null, any casing); the form only ever holds
 // strings, a narrower input, which TypeScript cannot see through the resolver's generics.
@@ -247,62 +236,59 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
             )}
           />
           {products ? (
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="projectId"
               label="Product"
               placeholder="Select a product"
-              choices={products.map((product) => ({ value: product.id, label: product.name }))}
+              options={products.map((product) => ({ value: product.id, label: product.name }))}
               onChosen={() => {
                 productChanged.current = true;
               }}
             />
           ) : null}
           <div className="grid items-start gap-5 sm:grid-cols-3">
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="status"
               label="Status"
               placeholder="Select status"
-              choices={statusChoices}
+              options={statusChoices}
             />
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="priority"
               label="Priority"
               placeholder="Select priority"
-              choices={priorityChoices}
+              options={priorityChoices}
             />
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="phase"
               label="Phase"
               placeholder="None"
-              choices={phaseChoices}
+              noneLabel="None"
+              options={phaseChoices}
             />
           </div>
           <div className="grid items-start gap-5 sm:grid-cols-2">
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="teamId"
               label="Team"
               placeholder={optionsPlaceholder ?? 'No team'}
               disabled={optionsPlaceholder !== undefined}
-              choices={[
-                { value: NONE, label: 'No team' },
-                ...teams.map((team) => ({ value: team.id, label: team.name })),
-              ]}
+              noneLabel="No team"
+              options={teams.map((team) => ({ value: team.id, label: team.name }))}
             />
-            <ChoiceField
+            <SelectField
               control={form.control}
               name="assigneeId"
               label="Assignee"
               placeholder={optionsPlaceholder ?? 'Unassigned'}
               disabled={optionsPlaceholder !== undefined}
-              choices={[
-                { value: NONE, label: 'Unassigned' },
-                ...assignees.map((person) => ({ value: person.id, label: person.name })),
-              ]}
+              noneLabel="Unassigned"
+              options={assignees.map((person) => ({ value: person.id, label: person.name }))}
             />
           </div>
           <TextField
@@ -341,56 +327,4 @@ function changedFields(values: CreateTask, raw: TaskFormValues, initial: TaskFor
   const body: Record<string, unknown> = { projectId: values.projectId };
   for (const field of FIELDS) if (raw[field] !== initial[field]) body[field] = values[field];
   return body as UpdateTask;
-}
-
-type ChoiceFieldProps = {
-  control: Control<TaskFormValues, unknown, CreateTask>;
-  name: FieldPath<TaskFormValues>;
-  label: string;
-  placeholder: string;
-  choices: readonly Choice[];
-  disabled?: boolean;
-  onChosen?: (value: string) => void;
-};
-
-/** A labelled select whose NONE choice stands for the form's ''. */
-function ChoiceField({ control, name, label, placeholder, choices, disabled, onChosen }: ChoiceFieldProps) {
-  const hasNone = choices.some((choice) => choice.value === NONE);
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <Select
-            name={field.name}
-            // While disabled the placeholder says why ('Loading...'), whatever the value.
-            value={disabled ? '' : field.value || (hasNone ? NONE : '')}
-            disabled={disabled}
-            onValueChange={(value) => {
-              const next = value === NONE ? '' : value;
-              field.onChange(next);
-              onChosen?.(next);
-            }}
-          >
-            <FormControl>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full min-w-0">
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {choices.map((choice) => (
-                <SelectItem key={choice.value} value={choice.value}>
-                  {choice.icon}
-                  {choice.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
 }

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
   Form,
@@ -32,7 +33,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../../components/ui/select.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
