@@ -129,4 +129,32 @@ describe('error text (spec §8.1)', () => {
   ])('getErrorMessage shows %s', (_case, error, expected) => {
     expect(getErrorMessage(error)).toBe(expected);
   });
+
+  it.each([
+    [
+      "the server's message when it answered our error shape",
+      new ApiRequestError('Name taken', {
+        status: 409,
+        body: { error: 'Conflict', message: 'Name taken', code: 'CONFLICT' },
+      }),
+      'Name taken',
+    ],
+    [
+      'the no-response text when nothing came back',
+      new ApiRequestError('Unable to connect to server. Please check your connection.', {
+        status: 0,
+        body: undefined,
+      }),
+      'Unable to connect to server. Please check your connection.',
+    ],
+    [
+      'the fallback for an answer without our shape',
+      new ApiRequestError('Bad Gateway', { status: 502, body: '<html>' }),
+      'Failed to save',
+    ],
+    ['the fallback for a client-side error', new Error('x is undefined'), 'Failed to save'],
+    ['the fallback for a plain string', 'oops', 'Failed to save'],
+  ])('getErrorMessage with a fallback shows %s', (_case, error, expected) => {
+    expect(getErrorMessage(error, 'Failed to save')).toBe(expected);
+  });
 });

@@ -77,10 +77,18 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * The text to show for anything a call or handler threw (spec §8.1): a plain string as is, an
- * empty error as unknown, an Error by its message (an ApiRequestError's is already derived).
+ * The one text for anything a call or handler threw (spec §8.1).
+ *
+ * Without a fallback: a plain string as is, an empty error as unknown, an Error by its message
+ * (an ApiRequestError's is already derived). With the screen's fallback: the server's own
+ * message when it answered our error shape, the no-response text when nothing came back, else
+ * the fallback (a client-side Error's message is not for users there).
  */
-export function getErrorMessage(error: unknown): string {
+export function getErrorMessage(error: unknown, fallback?: string): string {
+  if (fallback !== undefined) {
+    const answered = error instanceof ApiRequestError && (error.code !== undefined || error.status === 0);
+    return answered && error.message ? error.message : fallback;
+  }
   if (typeof error === 'string') return error || errorMessages.unknown;
   if (error === null || error === undefined) return errorMessages.unknown;
   if (error instanceof Error && error.message) return error.message;

@@ -1,17 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from './api-client.ts';
 
-/**
- * The text for a failed call: the server's own message when it answered our error shape, the
- * no-response text when nothing came back (spec §8.1), else the screen's fallback.
- */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && (error.code !== undefined || error.status === 0) && error.message) {
-    return error.message;
-  }
-  return fallback;
-}
-
 function fieldErrorsOf(error: ApiRequestError): Record<string, string[]> {
   const details = error.details;
   if (typeof details !== 'object' || details === null || !('fields' in details)) return {};

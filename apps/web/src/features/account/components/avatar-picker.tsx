@@ -3,7 +3,7 @@ import { CameraIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { avatarFileProblem, useUploadAvatar } from '../api/upload-avatar.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -34,7 +34,7 @@ export function AvatarPicker({ user, onUpdated }: AvatarPickerProps) {
         toast.success(m.avatarUploadedTitle, { description: m.avatarUploaded });
       },
       onError: (error) => {
-        toast.error(m.avatarUploadFailedTitle, { description: serverMessage(error, m.avatarUploadFailed) });
+        toast.error(m.avatarUploadFailedTitle, { description: getErrorMessage(error, m.avatarUploadFailed) });
       },
     });
   };

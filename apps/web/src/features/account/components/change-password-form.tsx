@@ -13,7 +13,7 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -40,7 +40,7 @@ export function ChangePasswordForm() {
         const names = fields.map((field) => field.name);
         if (applyServerFieldErrors(error, form.setError, names)) return;
         toast.error(m.passwordChangeFailedTitle, {
-          description: serverMessage(error, getErrorMessage(error)),
+          description: getErrorMessage(error),
         });
       },
     ),

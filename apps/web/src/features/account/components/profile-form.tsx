@@ -15,7 +15,8 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -49,7 +50,9 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
       },
       (error: unknown) => {
         if (applyServerFieldErrors(error, form.setError, fields, { USERNAME_TAKEN: 'username' })) return;
-        toast.error(m.profileUpdateFailedTitle, { description: serverMessage(error, m.profileUpdateFailed) });
+        toast.error(m.profileUpdateFailedTitle, {
+          description: getErrorMessage(error, m.profileUpdateFailed),
+        });
       },
     ),
   );

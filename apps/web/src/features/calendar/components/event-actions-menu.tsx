@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
-import { serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteEvent } from '../api/save-event.ts';
 
@@ -36,7 +36,7 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
         setConfirming(false);
       },
       (error: unknown) => {
-        toast.error(m.deleteFailed, { description: serverMessage(error, m.deleteFailed) });
+        toast.error(m.deleteFailed, { description: getErrorMessage(error, m.deleteFailed) });
       },
     );
   }

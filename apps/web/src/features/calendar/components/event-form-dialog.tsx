@@ -29,7 +29,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
 import { EventStatusDot, eventTypeIcons, eventTypeLabels } from './event-badges.tsx';
@@ -172,7 +173,7 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
         const title = editing ? m.updateFailed : m.createFailed;
-        toast.error(title, { description: serverMessage(error, title) });
+        toast.error(title, { description: getErrorMessage(error, title) });
       }
       return;
     }

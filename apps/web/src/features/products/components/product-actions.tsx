@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
-import { serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { updateProductKey, useArchiveProduct, useDeleteProduct } from '../api/manage-product.ts';
 import { ProductForm } from './product-form.tsx';
@@ -55,7 +55,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
     archive.mutateAsync({ id: product.id, archived: !archived }).then(
       () => toast.success(archived ? m.unarchivedToast : m.archivedToast),
       (error: unknown) =>
-        toast.error(m.archiveFailed, { description: serverMessage(error, m.archiveFailed) }),
+        toast.error(m.archiveFailed, { description: getErrorMessage(error, m.archiveFailed) }),
     );
   }
 
@@ -66,7 +66,8 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
         setConfirming(false);
         onDeleted?.();
       },
-      (error: unknown) => toast.error(m.deleteFailed, { description: serverMessage(error, m.deleteFailed) }),
+      (error: unknown) =>
+        toast.error(m.deleteFailed, { description: getErrorMessage(error, m.deleteFailed) }),
     );
   }
 

@@ -22,7 +22,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
@@ -117,7 +118,7 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
       (error: unknown) => {
         if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
           toast.error('Error', {
-            description: serverMessage(error, product ? m.updateFailed : m.createFailed),
+            description: getErrorMessage(error, product ? m.updateFailed : m.createFailed),
           });
         }
       },

@@ -31,7 +31,8 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type NewService, useCreateService } from '../api/save-service.ts';
 import { ProductChecklist } from './product-checklist.tsx';
@@ -150,7 +151,7 @@ function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
       service = await onSave(values);
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, FIELDS, { WEBHOOK_URL_REFUSED: 'webhookUrl' })) {
-        toast.error(m.addFailed, { description: serverMessage(error, m.addFailed) });
+        toast.error(m.addFailed, { description: getErrorMessage(error, m.addFailed) });
       }
       return;
     }

@@ -26,7 +26,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { serverMessage } from '../../../lib/form-errors.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -97,7 +96,7 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
     (task: Task, status: TaskStatus) => {
       moveTask({ id: task.id, status }).then(
         () => toast.success(m.updated, { description: m.statusChangedDescription(status) }),
-        (error: unknown) => toast.error(m.updateFailed, { description: serverMessage(error, m.fallback) }),
+        (error: unknown) => toast.error(m.updateFailed, { description: getErrorMessage(error, m.fallback) }),
       );
     },
     [moveTask],

@@ -19,7 +19,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
-import { serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTask } from '../api/save-task.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -53,7 +53,7 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
         setConfirming(false);
       },
       (error: unknown) => {
-        toast.error(m.deleteFailed, { description: serverMessage(error, m.fallback) });
+        toast.error(m.deleteFailed, { description: getErrorMessage(error, m.fallback) });
       },
     );
   }

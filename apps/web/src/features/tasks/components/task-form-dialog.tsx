@@ -27,7 +27,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
@@ -188,7 +189,7 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
         toast.error(editing ? m.updateFailed : m.createFailed, {
-          description: serverMessage(error, m.fallback),
+          description: getErrorMessage(error, m.fallback),
         });
       }
       return;

@@ -1,6 +1,6 @@
 import { type Task, type TaskStatus, taskMessages } from '@shipyard/shared';
 import { useCallback } from 'react';
-import { serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateTaskStatus } from '../api/update-task-status.ts';
 
@@ -20,7 +20,7 @@ export function useTaskStatusChange() {
         toast.success(taskMessages.statusUpdated);
         return true;
       } catch (error) {
-        const description = serverMessage(error, '');
+        const description = getErrorMessage(error, '');
         toast.error(taskMessages.statusUpdateFailed, description ? { description } : undefined);
         return false;
       }

@@ -12,7 +12,6 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { serverMessage } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useSetTeamLead } from '../api/set-team-lead.ts';
@@ -58,7 +57,7 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
         setConfirming(false);
         onRemoved?.();
       },
-      (error: unknown) => toast.error(serverMessage(error, m.removeFailed)),
+      (error: unknown) => toast.error(getErrorMessage(error, m.removeFailed)),
     );
   }
 

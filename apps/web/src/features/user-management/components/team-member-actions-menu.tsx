@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
-import { serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTeamMember } from '../api/save-team-member.ts';
 
@@ -52,7 +52,7 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
         setConfirming(false);
       },
       (error: unknown) => {
-        toast.error(m.deleteFailed, { description: serverMessage(error, m.fallback) });
+        toast.error(m.deleteFailed, { description: getErrorMessage(error, m.fallback) });
       },
     );
   }

@@ -34,7 +34,8 @@ import {
   SelectValue,
 } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTeamMember, useUpdateTeamMember } from '../api/save-team-member.ts';
 import { SkillsInput } from './skills-input.tsx';
@@ -146,7 +147,7 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
       }
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, FIELDS, { EMAIL_TAKEN: 'email' })) {
-        toast.error(m.errorTitle, { description: serverMessage(error, m.fallback) });
+        toast.error(m.errorTitle, { description: getErrorMessage(error, m.fallback) });
       }
       return;
     }
