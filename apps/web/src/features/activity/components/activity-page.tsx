@@ -1,9 +1,9 @@
 import type { ActivityLogEntry } from '@shipyard/shared';
-import { AlertTriangle, ListFilter, RotateCw, Search } from 'lucide-react';
+import { ListFilter, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import {
@@ -17,7 +17,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
 import { actionTypeColour, actionTypeLabel } from '../../../lib/activity.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
@@ -143,15 +142,11 @@ export function ActivityPage() {
     );
   } else if (log.isError && !log.data) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-2 px-4 py-12 text-center">
-        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium text-sm">{activityLogMessages.loadFailed}</p>
-        <p className="text-muted-foreground text-sm">{getErrorMessage(log.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void log.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ErrorState
+        title={activityLogMessages.loadFailed}
+        error={log.error}
+        onRetry={() => void log.refetch()}
+      />
     );
   } else if (log.data.data.length === 0) {
     body = (

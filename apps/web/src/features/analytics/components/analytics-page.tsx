@@ -6,16 +6,16 @@ import {
   type AnalyticsTimeframe,
   analyticsMessages,
 } from '@shipyard/shared';
-import { AlertTriangle, ChartNoAxesColumn, RotateCw } from 'lucide-react';
+import { ChartNoAxesColumn } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
@@ -131,14 +131,12 @@ export function AnalyticsPage() {
     );
   } else if (query.isError || !data) {
     body = (
-      <Card role="alert" className="items-center gap-2 px-4 py-12 text-center">
-        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium text-sm">{analyticsMessages.loadFailed}</p>
-        <p className="text-muted-foreground text-sm">{getErrorMessage(query.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
+      <Card className="py-0">
+        <ErrorState
+          title={analyticsMessages.loadFailed}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </Card>
     );
   } else {

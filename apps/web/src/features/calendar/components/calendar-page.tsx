@@ -6,8 +6,9 @@ import {
   type Role,
 } from '@shipyard/shared';
 import { isSameMonth, startOfMonth } from 'date-fns';
-import { CalendarDaysIcon, CalendarPlusIcon, CircleAlertIcon, PlusIcon, RotateCcwIcon } from 'lucide-react';
+import { CalendarDaysIcon, CalendarPlusIcon, PlusIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -221,17 +222,7 @@ function DayPanel({ day, isToday, items, loading, error, onRetry, onEdit, emptyA
       {loading ? (
         <DaySkeleton />
       ) : error ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <CircleAlertIcon aria-hidden="true" className="size-5 text-destructive" />
-          <div className="grid gap-1">
-            <p className="font-medium text-sm">{m.loadFailed}</p>
-            <p className="text-muted-foreground text-sm">{getErrorMessage(error)}</p>
-          </div>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            <RotateCcwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <ErrorState title={m.loadFailed} error={error} onRetry={onRetry} className="py-10" />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-10 text-center">
           <div className="flex size-10 items-center justify-center rounded-full bg-muted">

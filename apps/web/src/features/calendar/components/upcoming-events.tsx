@@ -1,10 +1,10 @@
 import { type EventList, eventMessages as m } from '@shipyard/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CalendarClockIcon, FlagIcon, PlusIcon, RotateCcwIcon } from 'lucide-react';
+import { CalendarClockIcon, FlagIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatStartTime, fromDayKey, UPCOMING_LIMIT } from './calendar-days.ts';
 import { EventStatusDot, eventTypeLabels } from './event-badges.tsx';
@@ -57,14 +57,13 @@ export function UpcomingEvents({
           ))}
         </div>
       ) : query.isError && !query.data ? (
-        <div role="alert" className="grid justify-items-start gap-2 text-sm">
-          <p className="font-medium">{m.loadFailed}</p>
-          <p className="text-muted-foreground">{getErrorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <ErrorState
+          variant="inline"
+          title={m.loadFailed}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          className="justify-start py-0"
+        />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-6 text-center">
           <CalendarClockIcon aria-hidden="true" className="size-5 text-muted-foreground" />

@@ -1,14 +1,15 @@
 import type { Notification } from '@shipyard/shared';
-import { BellIcon, CheckCheckIcon, CircleAlertIcon, InboxIcon, RotateCcwIcon } from 'lucide-react';
+import { BellIcon, CheckCheckIcon, InboxIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
@@ -33,7 +34,6 @@ export const notificationsPageText = {
   emptyUnreadTitle: 'No unread notifications',
   emptyUnreadDescription: "You're all caught up.",
   loadFailed: 'Failed to load notifications',
-  retry: 'Try again',
   loadMore: 'Load more',
   unreadLine: (count: number) =>
     count === 0
@@ -173,23 +173,15 @@ function NotificationsList({
   if (query.isError && !query.data) {
     return (
       <Card className="py-0">
-        <div role="alert" className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <div className="flex size-10 items-center justify-center rounded-full bg-destructive/10">
-            <CircleAlertIcon aria-hidden="true" className="size-5 text-destructive" />
-          </div>
-          <div className="grid gap-1">
-            <p className="font-medium text-sm">{notificationsPageText.loadFailed}</p>
-            <p className="max-w-md text-muted-foreground text-sm">{getErrorMessage(query.error)}</p>
-          </div>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            {notificationsPageText.retry}
-          </Button>
-        </div>
+        <ErrorState
+          title={notificationsPageText.loadFailed}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </Card>
     );
   }
-  if (notifications.length === 0) return <EmptyState filter={filter} />;
+  if (notifications.length === 0) return <NotificationsEmptyState filter={filter} />;
 
   return (
     <Card className="gap-0 overflow-hidden py-0">
@@ -237,26 +229,17 @@ function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () =>
   );
 }
 
-function EmptyState({ filter }: { filter: NotificationFilter }) {
+function NotificationsEmptyState({ filter }: { filter: NotificationFilter }) {
   const unreadOnly = filter === 'unread';
-  const Icon = unreadOnly ? InboxIcon : BellIcon;
   return (
     <Card className="py-0">
-      <div className="flex flex-col items-center justify-center gap-3 px-6 py-14 text-center">
-        <div className="flex size-10 items-center justify-center rounded-full bg-muted">
-          <Icon aria-hidden="true" className="size-5 text-muted-foreground" />
-        </div>
-        <div className="grid gap-1">
-          <p className="font-medium text-sm">
-            {unreadOnly ? notificationsPageText.emptyUnreadTitle : notificationsPageText.emptyTitle}
-          </p>
-          <p className="text-muted-foreground text-sm">
-            {unreadOnly
-              ? notificationsPageText.emptyUnreadDescription
-              : notificationsPageText.emptyDescription}
-          </p>
-        </div>
-      </div>
+      <EmptyState
+        icon={unreadOnly ? InboxIcon : BellIcon}
+        title={unreadOnly ? notificationsPageText.emptyUnreadTitle : notificationsPageText.emptyTitle}
+        description={
+          unreadOnly ? notificationsPageText.emptyUnreadDescription : notificationsPageText.emptyDescription
+        }
+      />
     </Card>
   );
 }

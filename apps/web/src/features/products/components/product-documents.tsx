@@ -1,7 +1,8 @@
 import { DOCUMENT_MAX_BYTES, type ProductDocument } from '@shipyard/shared';
-import { AlertTriangle, Download, FileText, RotateCw, Trash2, Upload } from 'lucide-react';
+import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -130,15 +131,11 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
     );
   } else if (documents.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
-        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium text-sm">{documentMessages.loadFailed}</p>
-        <p className="text-muted-foreground text-sm">{getErrorMessage(documents.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ErrorState
+        title={documentMessages.loadFailed}
+        error={documents.error}
+        onRetry={() => void documents.refetch()}
+      />
     );
   } else if (documents.data.length === 0) {
     body = (

@@ -1,11 +1,10 @@
-import { AlertTriangle, History, RotateCw } from 'lucide-react';
+import { History } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useProductActivities } from '../api/get-product-activities.ts';
 import { ActivityEntryBody, ActivityEntryIcon } from './activity-entry.tsx';
 
@@ -47,20 +46,12 @@ export function ProductTimeline({
     );
   } else if (activities.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
-        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium text-sm">{timelineMessages.loadFailed}</p>
-        <p className="text-muted-foreground text-sm">{getErrorMessage(activities.error)}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void activities.refetch()}
-          disabled={activities.isFetching}
-        >
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ErrorState
+        title={timelineMessages.loadFailed}
+        error={activities.error}
+        onRetry={() => void activities.refetch()}
+        retrying={activities.isFetching}
+      />
     );
   } else if (activities.data.length === 0) {
     body = (

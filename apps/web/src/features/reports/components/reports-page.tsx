@@ -5,9 +5,10 @@ import {
   type Report,
   reportMessages,
 } from '@shipyard/shared';
-import { AlertTriangle, BarChart3, FileDown, ListChecks, RotateCw, Table2 } from 'lucide-react';
+import { AlertTriangle, BarChart3, FileDown, ListChecks, Table2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -139,15 +140,11 @@ export function ReportsPage() {
     if (!data) {
       if (report.isError) {
         return (
-          <div role="alert" className="flex flex-col items-center gap-2 px-4 py-12 text-center">
-            <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-            <p className="font-medium text-sm">Failed to load the report</p>
-            <p className="text-muted-foreground text-sm">{getErrorMessage(report.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void report.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <ErrorState
+            title="Failed to load the report"
+            error={report.error}
+            onRetry={() => void report.refetch()}
+          />
         );
       }
       return <LoadingShape tab={which} />;

@@ -4,11 +4,11 @@ import {
   type ServiceStatus,
   type WebhookDeliveryStatus,
 } from '@shipyard/shared';
-import { CircleAlertIcon, PlugIcon, RotateCcwIcon } from 'lucide-react';
+import { PlugIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 
 // The pieces of a service that the cards, the details and the statistics show the same way.
@@ -96,41 +96,23 @@ export function UsedByChips({ service, className }: { service: Service; classNam
 /** No service to show: an icon, the text and the next action (ARCHITECTURE §6). */
 export function ServicesEmptyState({ narrowed, action }: { narrowed: boolean; action?: ReactNode }) {
   return (
-    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border bg-card px-6 py-14 text-center">
-      <div className="flex size-10 items-center justify-center rounded-full bg-muted">
-        <PlugIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-      </div>
-      <div className="grid gap-1">
-        <p className="font-medium text-sm">{m.empty}</p>
-        <p className="text-muted-foreground text-sm">
-          {narrowed
-            ? 'No service matches this search and category.'
-            : 'Add the tools your products rely on: chat, hosting, monitoring, payments.'}
-        </p>
-      </div>
-      {action}
-    </div>
+    <EmptyState
+      icon={PlugIcon}
+      title={m.empty}
+      description={
+        narrowed
+          ? 'No service matches this search and category.'
+          : 'Add the tools your products rely on: chat, hosting, monitoring, payments.'
+      }
+      action={action}
+      className="rounded-xl border bg-card"
+    />
   );
 }
 
 /** A failed load: the error's text (spec §8.1) and a way to try again. */
 export function ServicesErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center justify-center gap-3 rounded-xl border bg-card px-6 py-14 text-center"
-    >
-      <div className="flex size-10 items-center justify-center rounded-full bg-destructive/10">
-        <CircleAlertIcon aria-hidden="true" className="size-5 text-destructive" />
-      </div>
-      <div className="grid gap-1">
-        <p className="font-medium text-sm">{m.loadFailed}</p>
-        <p className="max-w-md text-muted-foreground text-sm">{getErrorMessage(error)}</p>
-      </div>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
+    <ErrorState title={m.loadFailed} error={error} onRetry={onRetry} className="rounded-xl border bg-card" />
   );
 }

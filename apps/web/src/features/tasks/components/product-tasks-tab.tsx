@@ -8,7 +8,7 @@ import {
 } from '@shipyard/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { AlertTriangle, CalendarDays, ListTodo, Plus, RotateCw, Users } from 'lucide-react';
+import { CalendarDays, ListTodo, Plus, Users } from 'lucide-react';
 import {
   memo,
   type ReactNode,
@@ -19,6 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -107,15 +108,12 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
     body = <TaskRowsSkeleton />;
   } else if (list.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium text-sm">{productTasksMessages.loadFailed}</p>
-        <p className="text-muted-foreground text-sm">{getErrorMessage(list.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ErrorState
+        title={productTasksMessages.loadFailed}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   } else if (tasks.length === 0) {
     body = (
@@ -304,13 +302,11 @@ function VirtualTaskList({
           Loading more tasks...
         </p>
       ) : nextPageFailed ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-4 text-sm">
-          <span className="text-muted-foreground">{productTasksMessages.loadMoreFailed}</span>
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <ErrorState
+          variant="inline"
+          title={productTasksMessages.loadMoreFailed}
+          onRetry={() => void fetchNextPage()}
+        />
       ) : null}
     </>
   );

@@ -1,10 +1,10 @@
 import type { Task } from '@shipyard/shared';
 import { startOfToday } from 'date-fns';
-import { CalendarIcon, CircleAlertIcon, ListTodoIcon, RotateCcwIcon } from 'lucide-react';
+import { CalendarIcon, ListTodoIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber, initials, statusLabel, toDate } from '../../../lib/format.ts';
 import { personColour } from '../../../lib/person-colour.ts';
@@ -92,20 +92,17 @@ export function TasksEmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-3 px-6 py-14 text-center', className)}>
-      <div className="flex size-10 items-center justify-center rounded-full bg-muted">
-        <ListTodoIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-      </div>
-      <div className="grid gap-1">
-        <p className="font-medium text-sm">No tasks found</p>
-        <p className="text-muted-foreground text-sm">
-          {narrowed
-            ? 'No task matches this search and these filters.'
-            : 'Tasks of the products you can see appear here.'}
-        </p>
-      </div>
-      {action}
-    </div>
+    <EmptyState
+      icon={ListTodoIcon}
+      title="No tasks found"
+      description={
+        narrowed
+          ? 'No task matches this search and these filters.'
+          : 'Tasks of the products you can see appear here.'
+      }
+      action={action}
+      className={className}
+    />
   );
 }
 
@@ -119,19 +116,5 @@ export function TasksErrorState({
   onRetry: () => void;
   className?: string;
 }) {
-  return (
-    <div
-      role="alert"
-      className={cn('flex flex-col items-center justify-center gap-3 px-6 py-14 text-center', className)}
-    >
-      <div className="flex size-10 items-center justify-center rounded-full bg-destructive/10">
-        <CircleAlertIcon aria-hidden="true" className="size-5 text-destructive" />
-      </div>
-      <p className="max-w-md text-sm">{getErrorMessage(error)}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
-  );
+  return <ErrorState error={error} onRetry={onRetry} className={className} />;
 }

@@ -1,11 +1,11 @@
 import { teamMessages as m, type Role, roleRank, type Team } from '@shipyard/shared';
-import { AlertTriangle, Plus, RotateCw, Users } from 'lucide-react';
+import { Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useProductTeams } from '../api/get-product-teams.ts';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { TeamCard } from './team-card.tsx';
@@ -104,14 +104,13 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
     body = <TeamGridSkeleton />;
   } else if (teams.isError) {
     body = (
-      <Card role="alert" className="items-center gap-2 px-6 py-10 text-center">
-        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium text-sm">{productTeamsMessages.loadFailed}</p>
-        <p className="text-muted-foreground text-sm">{getErrorMessage(teams.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void teams.refetch()} disabled={teams.isFetching}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
+      <Card className="py-0">
+        <ErrorState
+          title={productTeamsMessages.loadFailed}
+          error={teams.error}
+          onRetry={() => void teams.refetch()}
+          retrying={teams.isFetching}
+        />
       </Card>
     );
   } else if (teams.data.length === 0) {

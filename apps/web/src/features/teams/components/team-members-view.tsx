@@ -1,6 +1,7 @@
 import { LEAD_ELIGIBLE_ROLES, teamMessages as m, type TeamDetail, type TeamMember } from '@shipyard/shared';
-import { AlertTriangle, Crown, RotateCw, UserPlus, Users } from 'lucide-react';
+import { Crown, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -13,7 +14,6 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber, initials } from '../../../lib/format.ts';
 import { useTeam } from '../api/get-team.ts';
@@ -59,15 +59,12 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
     body = <MemberRowsSkeleton />;
   } else if (team.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-        <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium text-sm">{teamMembersMessages.loadFailed}</p>
-        <p className="text-muted-foreground text-sm">{getErrorMessage(team.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void team.refetch()} disabled={team.isFetching}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ErrorState
+        title={teamMembersMessages.loadFailed}
+        error={team.error}
+        onRetry={() => void team.refetch()}
+        retrying={team.isFetching}
+      />
     );
   } else if (team.data.members.length === 0) {
     body = (

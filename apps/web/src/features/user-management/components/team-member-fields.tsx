@@ -1,10 +1,10 @@
 import { type DirectoryMember, userManagementMessages as m, type Role } from '@shipyard/shared';
-import { CircleAlertIcon, RotateCcwIcon, UsersIcon } from 'lucide-react';
+import { UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, initials } from '../../../lib/format.ts';
 
@@ -147,38 +147,19 @@ export function Chips({
 /** No member to show: an icon, the text and the next action (ARCHITECTURE §6). */
 export function MembersEmptyState({ narrowed, action }: { narrowed: boolean; action?: ReactNode }) {
   return (
-    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border bg-card px-6 py-14 text-center">
-      <div className="flex size-10 items-center justify-center rounded-full bg-muted">
-        <UsersIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-      </div>
-      <div className="grid gap-1">
-        <p className="font-medium text-sm">{m.empty}</p>
-        <p className="text-muted-foreground text-sm">
-          {narrowed
-            ? 'No one matches this search and department.'
-            : 'Add the people who work on your products.'}
-        </p>
-      </div>
-      {action}
-    </div>
+    <EmptyState
+      icon={UsersIcon}
+      title={m.empty}
+      description={
+        narrowed ? 'No one matches this search and department.' : 'Add the people who work on your products.'
+      }
+      action={action}
+      className="rounded-xl border bg-card"
+    />
   );
 }
 
 /** A failed load: the error's text (spec §8.1) and a way to try again. */
 export function MembersErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center justify-center gap-3 rounded-xl border bg-card px-6 py-14 text-center"
-    >
-      <div className="flex size-10 items-center justify-center rounded-full bg-destructive/10">
-        <CircleAlertIcon aria-hidden="true" className="size-5 text-destructive" />
-      </div>
-      <p className="max-w-md text-sm">{getErrorMessage(error)}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
-  );
+  return <ErrorState error={error} onRetry={onRetry} className="rounded-xl border bg-card" />;
 }
