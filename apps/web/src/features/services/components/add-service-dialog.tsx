@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreateService,
   CreateServiceSchema,
@@ -9,7 +8,7 @@ import {
 } from '@shipyard/shared';
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -31,8 +30,7 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type NewService, useCreateService } from '../api/save-service.ts';
 import { ProductChecklist } from './product-checklist.tsx';
@@ -73,19 +71,12 @@ const defaults: ServiceFormValues = {
   productIds: [],
 };
 
-// The form only ever holds strings; a webhook URL typed before choosing another integration is
-// dropped rather than checked (it is not sent either).
-const schemaResolver = zodResolver(CreateServiceSchema) as unknown as Resolver<
-  ServiceFormValues,
-  unknown,
-  CreateService
->;
-const resolver: Resolver<ServiceFormValues, unknown, CreateService> = (values, context, options) =>
-  schemaResolver(
-    { ...values, webhookUrl: values.integration === 'Webhook' ? values.webhookUrl : '' },
-    context,
-    options,
-  );
+// A webhook URL typed before choosing another integration is dropped rather than checked (it
+// is not sent either).
+const prepare = (values: ServiceFormValues): ServiceFormValues => ({
+  ...values,
+  webhookUrl: values.integration === 'Webhook' ? values.webhookUrl : '',
+});
 
 const categoryOptions = SERVICE_CATEGORIES.map((c) => ({ value: c, label: c }));
 const integrationOptions = SERVICE_INTEGRATIONS.map((i) => ({ value: i, label: i }));
@@ -142,22 +133,21 @@ type AddServiceFormProps = {
 };
 
 function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
-  const form = useForm<ServiceFormValues, unknown, CreateService>({ resolver, defaultValues: defaults });
-  const integration = useWatch({ control: form.control, name: 'integration' });
-
-  const onSubmit = form.handleSubmit(async ({ status: _status, ...values }) => {
-    let service: ServiceWithSecret;
-    try {
-      service = await onSave(values);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS, { WEBHOOK_URL_REFUSED: 'webhookUrl' })) {
-        toast.error(m.addFailed, { description: getErrorMessage(error, m.addFailed) });
-      }
-      return;
-    }
-    toast.success(m.added, { description: service.name });
-    onSaved(service);
+  const { form, onSubmit } = useServerForm<ServiceFormValues, CreateService, ServiceWithSecret>({
+    schema: CreateServiceSchema,
+    prepare,
+    defaultValues: defaults,
+    fields: FIELDS,
+    codeToField: { WEBHOOK_URL_REFUSED: 'webhookUrl' },
+    submit: ({ status: _status, ...values }) => onSave(values),
+    onSuccess: (service) => {
+      toast.success(m.added, { description: service.name });
+      onSaved(service);
+    },
+    failureTitle: m.addFailed,
+    failureFallback: m.addFailed,
   });
+  const integration = useWatch({ control: form.control, name: 'integration' });
 
   return (
     <Form {...form}>

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateTeam, CreateTeamSchema, teamMessages as m, TEAM_TYPES } from '@shipyard/shared';
-import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -14,8 +12,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { teamTypeLabel } from './team-labels.tsx';
@@ -29,13 +26,6 @@ export type CreateTeamDialogProps = {
 type CreateTeamValues = { name: string; description: string; teamType: string };
 
 const FIELDS = ['name', 'description', 'teamType'] as const satisfies ReadonlyArray<keyof CreateTeamValues>;
-
-// The schema takes any casing for the type; the form only ever holds strings.
-const createTeamResolver = zodResolver(CreateTeamSchema) as unknown as Resolver<
-  CreateTeamValues,
-  unknown,
-  CreateTeam
->;
 
 const typeOptions = TEAM_TYPES.map((type) => ({ value: type, label: teamTypeLabel(type) }));
 
@@ -62,23 +52,16 @@ type CreateTeamFormProps = {
 };
 
 function CreateTeamForm({ pending, onSave, onSaved }: CreateTeamFormProps) {
-  const form = useForm<CreateTeamValues, unknown, CreateTeam>({
-    resolver: createTeamResolver,
+  const { form, onSubmit } = useServerForm<CreateTeamValues, CreateTeam, { name: string }>({
+    schema: CreateTeamSchema,
     defaultValues: { name: '', description: '', teamType: '' },
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    let team: { name: string };
-    try {
-      team = await onSave(values);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
-        toast.error(m.createFailed, { description: getErrorMessage(error) });
-      }
-      return;
-    }
-    toast.success(m.created, { description: team.name });
-    onSaved();
+    fields: FIELDS,
+    submit: onSave,
+    onSuccess: (team) => {
+      toast.success(m.created, { description: team.name });
+      onSaved();
+    },
+    failureTitle: m.createFailed,
   });
 
   return (

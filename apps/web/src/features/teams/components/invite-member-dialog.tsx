@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Candidate,
   INVITE_ROLES,
@@ -10,7 +9,6 @@ import {
 } from '@shipyard/shared';
 import { Check, Search } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
@@ -19,9 +17,9 @@ import { Form, FormField, FormItem, FormMessage, useFormField } from '../../../c
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { initials } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCandidates } from '../api/get-candidates.ts';
@@ -50,13 +48,6 @@ type InviteValues = { userId: string; role: string };
 
 const FIELDS = ['userId', 'role'] as const satisfies ReadonlyArray<keyof InviteValues>;
 
-// The schema lowercases the role; the form only ever holds strings.
-const inviteResolver = zodResolver(InviteMemberSchema) as unknown as Resolver<
-  InviteValues,
-  unknown,
-  InviteMember
->;
-
 const roleOptions = INVITE_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
 /** Spec §2.11 and §5: 'Add Team Member' invites an existing user, found by name or e-mail, with a role. */
@@ -84,22 +75,16 @@ type InviteFormProps = {
 };
 
 function InviteForm({ teamId, pending, onSave, onSaved }: InviteFormProps) {
-  const form = useForm<InviteValues, unknown, InviteMember>({
-    resolver: inviteResolver,
+  const { form, onSubmit } = useServerForm<InviteValues, InviteMember>({
+    schema: InviteMemberSchema,
     defaultValues: { userId: '', role: '' },
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await onSave(values);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
-        toast.error(m.inviteFailed, { description: getErrorMessage(error) });
-      }
-      return;
-    }
-    toast.success(m.invited);
-    onSaved();
+    fields: FIELDS,
+    submit: onSave,
+    onSuccess: () => {
+      toast.success(m.invited);
+      onSaved();
+    },
+    failureTitle: m.inviteFailed,
   });
 
   return (
