@@ -79,15 +79,13 @@ describe('useServerForm', () => {
   });
 
   it("puts the server's field errors on their fields and focuses the first, without a toast", async () => {
-    const submit = vi
-      .fn()
-      .mockRejectedValue(
-        serverError(400, {
-          message: 'Invalid input',
-          code: 'VALIDATION',
-          details: { fields: { name: ['Name is taken'] } },
-        }),
-      );
+    const submit = vi.fn().mockRejectedValue(
+      serverError(400, {
+        message: 'Invalid input',
+        code: 'VALIDATION',
+        details: { fields: { name: ['Name is taken'] } },
+      }),
+    );
     render(<NameForm submit={submit} />);
     await fillAndSave('Alpha');
     expect(await screen.findByText('Name is taken')).toBeInTheDocument();
