@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BaseSyntheticEvent } from 'react';
-import { type FieldPath, type FieldValues, type Resolver, type UseFormProps, useForm } from 'react-hook-form';
+import {
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { getErrorMessage } from '../lib/api-client.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
@@ -22,8 +29,8 @@ export type ServerFormOptions<Values extends FieldValues, Output, Result> = Omit
   /** Error codes that belong to one field (USERNAME_TAKEN → username). */
   codeToField?: Partial<Record<string, FieldPath<Values>>>;
   /** Sends the checked values; a rejection is the server's answer. */
-  submit: (values: Output) => Promise<Result>;
-  onSuccess?: (result: Result, values: Output) => void;
+  submit: (values: Output, form: UseFormReturn<Values, unknown, Output>) => Promise<Result>;
+  onSuccess?: (result: Result, values: Output, form: UseFormReturn<Values, unknown, Output>) => void;
   /** The failure toast's title, when no field error could hold the answer. */
   failureTitle: string;
   /** The toast's text when the server gave none (spec §8.1); left out, the error's own text. */
@@ -51,14 +58,14 @@ export function useServerForm<Values extends FieldValues, Output = Values, Resul
   const onSubmit: (event?: BaseSyntheticEvent) => Promise<void> = form.handleSubmit(async (values) => {
     let result: Result;
     try {
-      result = await submit(values);
+      result = await submit(values, form);
     } catch (error) {
       if (!applyServerFieldErrors(error, form.setError, fields, codeToField)) {
         toast.error(failureTitle, { description: getErrorMessage(error, failureFallback) });
       }
       return;
     }
-    onSuccess?.(result, values);
+    onSuccess?.(result, values, form);
   });
 
   return { form, onSubmit };

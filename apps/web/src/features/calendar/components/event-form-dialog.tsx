@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CalendarEvent,
   type CreateEvent,
@@ -14,7 +13,7 @@ import {
   type UpdateEvent,
 } from '@shipyard/shared';
 import { useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -29,8 +28,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
 import { EventStatusDot, eventTypeIcons, eventTypeLabels } from './event-badges.tsx';
@@ -81,19 +79,6 @@ const typeChoices: SelectFieldOption[] = EVENT_TYPES.map((type) => {
 });
 const statusChoices = (statuses: readonly EventStatus[]): SelectFieldOption[] =>
   statuses.map((status) => ({ value: status, label: status, icon: <EventStatusDot status={status} /> }));
-
-// The schemas take anything for each field (a string of addresses, '' for none); the form only
-// ever holds strings, a narrower input, which TypeScript cannot see through the resolver's generics.
-const createResolver = zodResolver(CreateEventSchema) as unknown as Resolver<
-  EventFormValues,
-  unknown,
-  EventFields
->;
-const editResolver = zodResolver(EventFieldsSchema) as unknown as Resolver<
-  EventFormValues,
-  unknown,
-  EventFields
->;
 
 function defaultsFor(event: CalendarEvent | undefined, defaultDate: string): EventFormValues {
   return {
@@ -152,9 +137,20 @@ type EventFormProps = {
 function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: EventFormProps) {
   const editing = event !== undefined;
   const [defaults] = useState(() => defaultsFor(event, defaultDate));
-  const form = useForm<EventFormValues, unknown, EventFields>({
-    resolver: editing ? editResolver : createResolver,
+  const { form, onSubmit } = useServerForm<EventFormValues, EventFields, CalendarEvent>({
+    schema: editing ? EventFieldsSchema : CreateEventSchema,
     defaultValues: defaults,
+    fields: FIELDS,
+    // Editing sends only what changed.
+    submit: (values, { getValues }) =>
+      onSave(editing ? changedFields(values, getValues(), defaults) : values),
+    onSuccess: (_event, _values, { reset }) => {
+      toast.success(editing ? m.updated : m.created);
+      reset(defaultsFor(undefined, defaultDate));
+      onSaved();
+    },
+    failureTitle: editing ? m.updateFailed : m.createFailed,
+    failureFallback: editing ? m.updateFailed : m.createFailed,
   });
   const description = useWatch({ control: form.control, name: 'description' });
 
@@ -165,22 +161,6 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
       ? [{ value: event.productId, label: event.productName ?? 'A product you cannot see' }]
       : []),
   ];
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body = editing ? changedFields(values, form.getValues(), defaults) : values;
-    try {
-      await onSave(body);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
-        const title = editing ? m.updateFailed : m.createFailed;
-        toast.error(title, { description: getErrorMessage(error, title) });
-      }
-      return;
-    }
-    toast.success(editing ? m.updated : m.created);
-    form.reset(defaultsFor(undefined, defaultDate));
-    onSaved();
-  });
 
   return (
     <Form {...form}>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreateTask,
   CreateTaskSchema,
@@ -12,7 +11,7 @@ import {
   type UpdateTask,
 } from '@shipyard/shared';
 import { useEffect, useRef, useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { PriorityDot } from '../../../components/priority-badge.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
@@ -27,8 +26,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
@@ -85,14 +83,6 @@ const phaseChoices: SelectFieldOption[] = TASK_PHASES.map((phase) => ({
   value: phase,
   label: statusLabel(phase),
 }));
-
-// The schema takes anything for its choices ('', null, any casing); the form only ever holds
-// strings, a narrower input, which TypeScript cannot see through the resolver's generics.
-const taskResolver = zodResolver(CreateTaskSchema) as unknown as Resolver<
-  TaskFormValues,
-  unknown,
-  CreateTask
->;
 
 function defaultsFor(task: Task | undefined, productId: string | undefined): TaskFormValues {
   return {
@@ -151,9 +141,20 @@ type TaskFormProps = {
 function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskFormProps) {
   const editing = task !== undefined;
   const [defaults] = useState(() => defaultsFor(task, productId));
-  const form = useForm<TaskFormValues, unknown, CreateTask>({
-    resolver: taskResolver,
+  const { form, onSubmit } = useServerForm<TaskFormValues, CreateTask, Task>({
+    schema: CreateTaskSchema,
     defaultValues: defaults,
+    fields: FIELDS,
+    // Editing sends only what changed.
+    submit: (values, { getValues }) =>
+      onSave(editing ? changedFields(values, getValues(), defaults) : values),
+    onSuccess: () => {
+      if (editing) toast.success(m.updated, { description: m.updatedDescription });
+      else toast.success(m.created, { description: m.createdDescription });
+      onSaved();
+    },
+    failureTitle: editing ? m.updateFailed : m.createFailed,
+    failureFallback: m.fallback,
   });
   const selectedProduct = useWatch({ control: form.control, name: 'projectId' });
   const options = useTaskOptions(selectedProduct || undefined);
@@ -181,23 +182,6 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
     : options.isPending
       ? 'Loading...'
       : undefined;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body = editing ? changedFields(values, form.getValues(), defaults) : values;
-    try {
-      await onSave(body);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
-        toast.error(editing ? m.updateFailed : m.createFailed, {
-          description: getErrorMessage(error, m.fallback),
-        });
-      }
-      return;
-    }
-    if (editing) toast.success(m.updated, { description: m.updatedDescription });
-    else toast.success(m.created, { description: m.createdDescription });
-    onSaved();
-  });
 
   return (
     <Form {...form}>
