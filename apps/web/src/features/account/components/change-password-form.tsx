@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangePassword, ChangePasswordSchema, accountMessages as m } from '@shipyard/shared';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
@@ -12,8 +10,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -27,24 +24,18 @@ const empty: ChangePassword = { currentPassword: '', newPassword: '', confirmPas
 
 /** Spec §2.17 Account tab: change the password while signed in. */
 export function ChangePasswordForm() {
-  const form = useForm<ChangePassword>({ resolver: zodResolver(ChangePasswordSchema), defaultValues: empty });
   const change = useChangePassword();
-
-  const onSubmit = form.handleSubmit((values) =>
-    change.mutateAsync(values).then(
-      () => {
-        form.reset(empty);
-        toast.success(m.passwordUpdatedTitle, { description: m.passwordUpdated });
-      },
-      (error: unknown) => {
-        const names = fields.map((field) => field.name);
-        if (applyServerFieldErrors(error, form.setError, names)) return;
-        toast.error(m.passwordChangeFailedTitle, {
-          description: getErrorMessage(error),
-        });
-      },
-    ),
-  );
+  const { form, onSubmit } = useServerForm<ChangePassword>({
+    schema: ChangePasswordSchema,
+    defaultValues: empty,
+    fields: fields.map((field) => field.name),
+    submit: (values) => change.mutateAsync(values),
+    onSuccess: (_answer, _values, { reset }) => {
+      reset(empty);
+      toast.success(m.passwordUpdatedTitle, { description: m.passwordUpdated });
+    },
+    failureTitle: m.passwordChangeFailedTitle,
+  });
 
   return (
     <Form {...form}>

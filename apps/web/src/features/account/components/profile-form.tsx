@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessages as m, PersonalInfoSchema, type User } from '@shipyard/shared';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -15,8 +13,7 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -35,27 +32,21 @@ export type ProfileFormProps = {
 
 /** Spec §2.18 'Personal Information': email (read-only), username and full name. */
 export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
-  const form = useForm<PersonalInfoInput, unknown, PersonalInfo>({
-    resolver: zodResolver(PersonalInfoSchema),
-    defaultValues: valuesOf(user),
-  });
   const update = useUpdateProfile();
-
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutateAsync(values).then(
-      (updated) => {
-        form.reset(valuesOf(updated));
-        onUpdated(updated);
-        toast.success(m.profileUpdatedTitle, { description: m.profileUpdated });
-      },
-      (error: unknown) => {
-        if (applyServerFieldErrors(error, form.setError, fields, { USERNAME_TAKEN: 'username' })) return;
-        toast.error(m.profileUpdateFailedTitle, {
-          description: getErrorMessage(error, m.profileUpdateFailed),
-        });
-      },
-    ),
-  );
+  const { form, onSubmit } = useServerForm<PersonalInfoInput, PersonalInfo, User>({
+    schema: PersonalInfoSchema,
+    defaultValues: valuesOf(user),
+    fields,
+    codeToField: { USERNAME_TAKEN: 'username' },
+    submit: (values) => update.mutateAsync(values),
+    onSuccess: (updated, _values, { reset }) => {
+      reset(valuesOf(updated));
+      onUpdated(updated);
+      toast.success(m.profileUpdatedTitle, { description: m.profileUpdated });
+    },
+    failureTitle: m.profileUpdateFailedTitle,
+    failureFallback: m.profileUpdateFailed,
+  });
 
   const emailId = useId();
   return (

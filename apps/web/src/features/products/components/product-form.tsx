@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreateProduct,
   type CreateProductInput,
@@ -7,7 +6,7 @@ import {
   PRODUCT_STATUSES,
   type Product,
 } from '@shipyard/shared';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PriorityDot } from '../../../components/priority-badge.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -22,8 +21,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
@@ -96,34 +94,26 @@ const valuesOf = (product: Product): CreateProductInput => ({
 export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFormProps) {
   const create = useCreateProduct();
   const update = useUpdateProduct();
-  const form = useForm<CreateProductInput, unknown, CreateProduct>({
-    resolver: zodResolver(CreateProductSchema),
+  const { form, onSubmit } = useServerForm<CreateProductInput, CreateProduct, Product>({
+    schema: CreateProductSchema,
     defaultValues: product ? valuesOf(product) : defaultValues,
+    fields: FIELDS,
+    submit: (values) =>
+      product ? update.mutateAsync({ id: product.id, ...values }) : create.mutateAsync(values),
+    onSuccess: (answer) => {
+      if (product) {
+        toast.success(m.updated);
+        onSaved?.(answer);
+      } else {
+        toast.success(m.created, { description: m.createdDescription(answer.name) });
+        onCreated?.(answer);
+      }
+    },
+    failureTitle: 'Error',
+    failureFallback: product ? m.updateFailed : m.createFailed,
   });
   const startDate = useWatch({ control: form.control, name: 'start_date' });
   const pending = create.isPending || update.isPending;
-
-  const onSubmit = form.handleSubmit((values) => {
-    const saved = product ? update.mutateAsync({ id: product.id, ...values }) : create.mutateAsync(values);
-    return saved.then(
-      (answer) => {
-        if (product) {
-          toast.success(m.updated);
-          onSaved?.(answer);
-        } else {
-          toast.success(m.created, { description: m.createdDescription(answer.name) });
-          onCreated?.(answer);
-        }
-      },
-      (error: unknown) => {
-        if (!applyServerFieldErrors(error, form.setError, FIELDS)) {
-          toast.error('Error', {
-            description: getErrorMessage(error, product ? m.updateFailed : m.createFailed),
-          });
-        }
-      },
-    );
-  });
 
   return (
     <Form {...form}>

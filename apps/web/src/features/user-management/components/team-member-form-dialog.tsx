@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminUpdateUser,
   canAssignRole,
@@ -12,7 +11,6 @@ import {
   TeamMemberFormSchema,
 } from '@shipyard/shared';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -34,8 +32,7 @@ import {
   SelectValue,
 } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTeamMember, useUpdateTeamMember } from '../api/save-team-member.ts';
 import { SkillsInput } from './skills-input.tsx';
@@ -62,14 +59,6 @@ type TeamMemberFormValues = {
 
 const FIELDS = ['name', 'email', 'department', 'role', 'position', 'skills'] as const satisfies ReadonlyArray<
   keyof TeamMemberFormValues
->;
-
-// The schema takes anything for the department (it lowercases first); the form only holds
-// strings, a narrower input, which TypeScript cannot see through the resolver's generics.
-const resolver = zodResolver(TeamMemberFormSchema) as unknown as Resolver<
-  TeamMemberFormValues,
-  unknown,
-  TeamMemberForm
 >;
 
 const departmentOptions = DEPARTMENTS.map((department) => ({
@@ -134,26 +123,24 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
   // E-mail and role are changed only from a higher rank, and never one's own e-mail (decision 010).
   const accessLocked = member !== undefined && (ownAccount || !canManageAccess(viewer.role, member.role));
   const [defaults] = useState(() => defaultsFor(member));
-  const form = useForm<TeamMemberFormValues, unknown, TeamMemberForm>({ resolver, defaultValues: defaults });
-  const roles = ROLES.filter((role) => canAssignRole(viewer.role, role) || role === member?.role);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (member) {
-        const { role, email, ...rest } = values;
-        await onUpdate(accessLocked ? { id: member.id, ...rest } : { id: member.id, email, role, ...rest });
-      } else {
-        await onCreate(values);
-      }
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS, { EMAIL_TAKEN: 'email' })) {
-        toast.error(m.errorTitle, { description: getErrorMessage(error, m.fallback) });
-      }
-      return;
-    }
-    toast.success(editing ? m.updated : m.added);
-    onSaved();
+  const { form, onSubmit } = useServerForm<TeamMemberFormValues, TeamMemberForm>({
+    schema: TeamMemberFormSchema,
+    defaultValues: defaults,
+    fields: FIELDS,
+    codeToField: { EMAIL_TAKEN: 'email' },
+    submit: (values) => {
+      if (!member) return onCreate(values);
+      const { role, email, ...rest } = values;
+      return onUpdate(accessLocked ? { id: member.id, ...rest } : { id: member.id, email, role, ...rest });
+    },
+    onSuccess: () => {
+      toast.success(editing ? m.updated : m.added);
+      onSaved();
+    },
+    failureTitle: m.errorTitle,
+    failureFallback: m.fallback,
   });
+  const roles = ROLES.filter((role) => canAssignRole(viewer.role, role) || role === member?.role);
 
   return (
     <Form {...form}>
