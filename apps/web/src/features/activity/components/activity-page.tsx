@@ -2,6 +2,7 @@ import type { ActivityLogEntry } from '@shipyard/shared';
 import { ListFilter, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -149,12 +150,7 @@ export function ActivityPage() {
       />
     );
   } else if (log.data.data.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
-        <ListFilter className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-muted-foreground text-sm">{activityLogMessages.empty}</p>
-      </div>
-    );
+    body = <EmptyState icon={ListFilter} title={activityLogMessages.empty} className="py-12" />;
   } else {
     body = (
       <ul className={cn('divide-y transition-opacity', log.isPlaceholderData && 'opacity-60')}>

@@ -8,6 +8,7 @@ import {
 import { isSameMonth, startOfMonth } from 'date-fns';
 import { CalendarDaysIcon, CalendarPlusIcon, PlusIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -224,13 +225,12 @@ function DayPanel({ day, isToday, items, loading, error, onRetry, onEdit, emptyA
       ) : error ? (
         <ErrorState title={m.loadFailed} error={error} onRetry={onRetry} className="py-10" />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center">
-          <div className="flex size-10 items-center justify-center rounded-full bg-muted">
-            <CalendarDaysIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-          </div>
-          <p className="text-muted-foreground text-sm">Nothing on this day yet.</p>
-          {emptyAction}
-        </div>
+        <EmptyState
+          icon={CalendarDaysIcon}
+          title="Nothing on this day yet."
+          action={emptyAction}
+          className="py-10"
+        />
       ) : (
         <ul aria-label="Events of the day" className="grid gap-3 xl:grid-cols-2">
           {items.map((item) => (

@@ -2,6 +2,7 @@ import { type EventList, eventMessages as m } from '@shipyard/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarClockIcon, FlagIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -65,16 +66,19 @@ export function UpcomingEvents({
           className="justify-start py-0"
         />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-6 text-center">
-          <CalendarClockIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-          <p className="text-muted-foreground text-sm">{m.empty}</p>
-          {onAdd ? (
-            <Button variant="outline" size="sm" onClick={onAdd}>
-              <PlusIcon aria-hidden="true" />
-              Add an event
-            </Button>
-          ) : null}
-        </div>
+        <EmptyState
+          icon={CalendarClockIcon}
+          title={m.empty}
+          action={
+            onAdd ? (
+              <Button variant="outline" size="sm" onClick={onAdd}>
+                <PlusIcon aria-hidden="true" />
+                Add an event
+              </Button>
+            ) : null
+          }
+          className="py-6"
+        />
       ) : (
         <>
           <ol aria-label={m.upcoming} className="-mx-2 grid gap-0.5">

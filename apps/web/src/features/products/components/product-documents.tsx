@@ -2,6 +2,7 @@ import { DOCUMENT_MAX_BYTES, type ProductDocument } from '@shipyard/shared';
 import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -139,13 +140,12 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
     );
   } else if (documents.data.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-2 py-8 text-center">
-        <FileText className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium text-sm">{documentMessages.empty}</p>
-        <p className="text-muted-foreground text-sm">
-          {canEdit ? documentMessages.emptyHint : documentMessages.emptyHintReadOnly}
-        </p>
-      </div>
+      <EmptyState
+        icon={FileText}
+        title={documentMessages.empty}
+        description={canEdit ? documentMessages.emptyHint : documentMessages.emptyHintReadOnly}
+        className="py-8"
+      />
     );
   } else {
     body = (

@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -55,11 +56,12 @@ export function ProductTimeline({
     );
   } else if (activities.data.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-2 py-10 text-center">
-        <History className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium text-sm">{timelineMessages.empty}</p>
-        <p className="text-muted-foreground text-sm">{timelineMessages.emptyHint}</p>
-      </div>
+      <EmptyState
+        icon={History}
+        title={timelineMessages.empty}
+        description={timelineMessages.emptyHint}
+        className="py-10"
+      />
     );
   } else {
     body = (

@@ -19,6 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -117,19 +118,20 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
     );
   } else if (tasks.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-        <ListTodo className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium text-sm">{m.emptyForStatus}</p>
-        <p className="text-muted-foreground text-sm">
-          {canEdit ? productTasksMessages.emptyHint : productTasksMessages.emptyHintReadOnly}
-        </p>
-        {canEdit ? (
-          <Button variant="outline" size="sm" className="mt-2" onClick={openCreate}>
-            <Plus aria-hidden="true" />
-            Create Task
-          </Button>
-        ) : null}
-      </div>
+      <EmptyState
+        icon={ListTodo}
+        title={m.emptyForStatus}
+        description={canEdit ? productTasksMessages.emptyHint : productTasksMessages.emptyHintReadOnly}
+        action={
+          canEdit ? (
+            <Button variant="outline" size="sm" onClick={openCreate}>
+              <Plus aria-hidden="true" />
+              Create Task
+            </Button>
+          ) : null
+        }
+        className="py-12"
+      />
     );
   } else {
     body = (

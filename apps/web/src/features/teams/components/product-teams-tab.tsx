@@ -2,6 +2,7 @@ import { teamMessages as m, type Role, roleRank, type Team } from '@shipyard/sha
 import { Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
@@ -115,19 +116,20 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
     );
   } else if (teams.data.length === 0) {
     body = (
-      <Card className="items-center gap-2 border-dashed px-6 py-12 text-center shadow-none">
-        <Users className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium text-sm">{m.emptyTeams}</p>
-        <p className="text-muted-foreground text-sm">
-          {canCreate ? productTeamsMessages.emptyHint : productTeamsMessages.emptyHintReadOnly}
-        </p>
-        {canCreate ? (
-          <Button variant="outline" size="sm" className="mt-2" onClick={openCreate}>
-            <Plus aria-hidden="true" />
-            Create New Team
-          </Button>
-        ) : null}
-      </Card>
+      <EmptyState
+        icon={Users}
+        title={m.emptyTeams}
+        description={canCreate ? productTeamsMessages.emptyHint : productTeamsMessages.emptyHintReadOnly}
+        action={
+          canCreate ? (
+            <Button variant="outline" size="sm" onClick={openCreate}>
+              <Plus aria-hidden="true" />
+              Create New Team
+            </Button>
+          ) : null
+        }
+        className="rounded-xl border border-dashed py-12"
+      />
     );
   } else {
     body = (

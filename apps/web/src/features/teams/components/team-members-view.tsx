@@ -1,6 +1,7 @@
 import { LEAD_ELIGIBLE_ROLES, teamMessages as m, type TeamDetail, type TeamMember } from '@shipyard/shared';
 import { Crown, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -68,18 +69,20 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
     );
   } else if (team.data.members.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-        <Users className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium text-sm">{m.emptyMembers}</p>
-        {canManage ? (
-          <Button variant="outline" size="sm" className="mt-2" onClick={openInvite}>
-            <UserPlus aria-hidden="true" />
-            Add Team Member
-          </Button>
-        ) : (
-          <p className="text-muted-foreground text-sm">{teamMembersMessages.emptyHintReadOnly}</p>
-        )}
-      </div>
+      <EmptyState
+        icon={Users}
+        title={m.emptyMembers}
+        description={canManage ? undefined : teamMembersMessages.emptyHintReadOnly}
+        action={
+          canManage ? (
+            <Button variant="outline" size="sm" onClick={openInvite}>
+              <UserPlus aria-hidden="true" />
+              Add Team Member
+            </Button>
+          ) : null
+        }
+        className="py-12"
+      />
     );
   } else {
     body = <MembersTable team={team.data} onRemoved={() => headingRef.current?.focus()} />;
