@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { InboxIcon } from 'lucide-react';
-import { describe, expect, it } from 'vitest';
-import { EmptyState } from './empty-state.tsx';
+import userEvent from '@testing-library/user-event';
+import { InboxIcon, PlusIcon } from 'lucide-react';
+import { describe, expect, it, vi } from 'vitest';
+import { EmptyState, EmptyStateButton } from './empty-state.tsx';
 import { Button } from './ui/button.tsx';
 
 describe('EmptyState', () => {
@@ -24,5 +25,23 @@ describe('EmptyState', () => {
     const { container } = render(<EmptyState icon={InboxIcon} title="No products found" />);
     expect(container).toHaveTextContent(/^No products found$/);
     expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('offers its next action as a button that acts when pressed', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <EmptyState
+        icon={InboxIcon}
+        title="No tasks yet"
+        action={
+          <EmptyStateButton icon={PlusIcon} onClick={onClick}>
+            Create Task
+          </EmptyStateButton>
+        }
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { Button } from './ui/button.tsx';
 
 type EmptyStateProps = {
   icon: LucideIcon;
@@ -24,5 +25,23 @@ export function EmptyState({ icon: Icon, title, description, action, className }
       </div>
       {action}
     </div>
+  );
+}
+
+/** The usual next action of an empty state: a small outlined button with an icon. */
+export function EmptyStateButton({
+  icon: Icon,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="outline" size="sm" onClick={onClick}>
+      <Icon aria-hidden="true" />
+      {children}
+    </Button>
   );
 }

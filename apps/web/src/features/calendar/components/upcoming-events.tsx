@@ -2,9 +2,8 @@ import { type EventList, eventMessages as m } from '@shipyard/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarClockIcon, FlagIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatStartTime, fromDayKey, UPCOMING_LIMIT } from './calendar-days.ts';
@@ -71,10 +70,9 @@ export function UpcomingEvents({
           title={m.empty}
           action={
             onAdd ? (
-              <Button variant="outline" size="sm" onClick={onAdd}>
-                <PlusIcon aria-hidden="true" />
+              <EmptyStateButton icon={PlusIcon} onClick={onAdd}>
                 Add an event
-              </Button>
+              </EmptyStateButton>
             ) : null
           }
           className="py-6"

@@ -19,7 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -124,10 +124,9 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
         description={canEdit ? productTasksMessages.emptyHint : productTasksMessages.emptyHintReadOnly}
         action={
           canEdit ? (
-            <Button variant="outline" size="sm" onClick={openCreate}>
-              <Plus aria-hidden="true" />
+            <EmptyStateButton icon={Plus} onClick={openCreate}>
               Create Task
-            </Button>
+            </EmptyStateButton>
           ) : null
         }
         className="py-12"

@@ -2,7 +2,7 @@ import { teamMessages as m, type Role, roleRank, type Team } from '@shipyard/sha
 import { Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
@@ -122,10 +122,9 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
         description={canCreate ? productTeamsMessages.emptyHint : productTeamsMessages.emptyHintReadOnly}
         action={
           canCreate ? (
-            <Button variant="outline" size="sm" onClick={openCreate}>
-              <Plus aria-hidden="true" />
+            <EmptyStateButton icon={Plus} onClick={openCreate}>
               Create New Team
-            </Button>
+            </EmptyStateButton>
           ) : null
         }
         className="rounded-xl border border-dashed py-12"

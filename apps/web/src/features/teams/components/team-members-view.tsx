@@ -1,7 +1,7 @@
 import { LEAD_ELIGIBLE_ROLES, teamMessages as m, type TeamDetail, type TeamMember } from '@shipyard/shared';
 import { Crown, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -75,10 +75,9 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
         description={canManage ? undefined : teamMembersMessages.emptyHintReadOnly}
         action={
           canManage ? (
-            <Button variant="outline" size="sm" onClick={openInvite}>
-              <UserPlus aria-hidden="true" />
+            <EmptyStateButton icon={UserPlus} onClick={openInvite}>
               Add Team Member
-            </Button>
+            </EmptyStateButton>
           ) : null
         }
         className="py-12"
