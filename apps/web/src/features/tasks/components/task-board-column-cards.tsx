@@ -1,9 +1,10 @@
 import { canChangeTaskStatus, type Task, type TaskStatus } from '@shipyard/shared';
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { LoaderCircleIcon } from 'lucide-react';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef } from 'react';
+import { type NextPages, useInfiniteVirtualList } from '../../../hooks/use-infinite-virtual-list.ts';
 import { BoardCard } from './task-board-card.tsx';
 import type { Viewer } from './task-board-model.ts';
+import { TasksLoadMore } from './tasks-load-more.tsx';
 
 const CARD_ESTIMATE_PX = 132;
 /** How close to a column's last loaded card its next page is asked for. */
@@ -21,9 +22,7 @@ export const ColumnCards = memo(function ColumnCards({
   activeId,
   refocus,
   onRefocused,
-  hasMore,
-  loadingMore,
-  onLoadMore,
+  ...pages
 }: {
   tasks: Task[];
   viewer: Viewer;
@@ -32,10 +31,7 @@ export const ColumnCards = memo(function ColumnCards({
   activeId: string | undefined;
   refocus: string | undefined;
   onRefocused: () => void;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-}) {
+} & NextPages) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // The dragged card and the one about to take the focus stay rendered even out of view.
   const pinned = useMemo(() => {
@@ -50,20 +46,16 @@ export const ColumnCards = memo(function ColumnCards({
     },
     [pinned],
   );
-  const virtualizer = useVirtualizer({
-    count: tasks.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_ESTIMATE_PX,
+  const { rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } = useInfiniteVirtualList({
+    items: tasks,
+    getKey: (task) => task.id,
+    pages,
+    estimateSize: CARD_ESTIMATE_PX,
     overscan: 4,
-    getItemKey: (index) => tasks[index]?.id ?? index,
+    loadMoreWithin: LOAD_MORE_WITHIN_CARDS,
     rangeExtractor,
+    scroll: { element: () => scrollRef.current },
   });
-  const items = virtualizer.getVirtualItems();
-  const lastInView = virtualizer.range?.endIndex ?? -1;
-
-  useEffect(() => {
-    if (hasMore && lastInView >= tasks.length - LOAD_MORE_WITHIN_CARDS) onLoadMore();
-  }, [hasMore, lastInView, tasks.length, onLoadMore]);
 
   return (
     <div
@@ -71,14 +63,14 @@ export const ColumnCards = memo(function ColumnCards({
       data-scroll-area=""
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2"
     >
-      <ul className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
+      <ul className="relative" style={{ height: totalSize }}>
+        {rows.map((item) => {
           const task = tasks[item.index];
           if (!task) return null;
           return (
             <BoardCard
               key={item.key}
-              measureRef={virtualizer.measureElement}
+              measureRef={measureRow}
               index={item.index}
               start={item.start}
               task={task}
@@ -92,15 +84,12 @@ export const ColumnCards = memo(function ColumnCards({
           );
         })}
       </ul>
-      {loadingMore ? (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-2 py-2 text-muted-foreground text-xs"
-        >
-          <LoaderCircleIcon aria-hidden="true" className="size-3.5 animate-spin" />
-          Loading more tasks...
-        </p>
-      ) : null}
+      <TasksLoadMore
+        loading={loadingMore}
+        failed={nextPageFailed}
+        onRetry={loadMore}
+        className="py-2 text-xs"
+      />
     </div>
   );
 });

@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import type { Task, TaskStatus } from '@shipyard/shared';
-import { type ReactNode, useCallback, useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { loadedTasks, totalTasks } from '../api/get-tasks.ts';
 import { ColumnCards } from './task-board-column-cards.tsx';
@@ -38,10 +38,6 @@ export function BoardColumn({
   const isSource = active !== null && taskOf(active.data.current)?.status === column.status;
   const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
   const total = enabled ? totalTasks(query.data) : 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   let body: ReactNode;
   if (!enabled) {
@@ -62,9 +58,10 @@ export function BoardColumn({
         activeId={activeId}
         refocus={refocus}
         onRefocused={onRefocused}
-        hasMore={Boolean(hasNextPage)}
-        loadingMore={isFetchingNextPage}
-        onLoadMore={loadMore}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        isFetchNextPageError={query.isFetchNextPageError}
+        fetchNextPage={query.fetchNextPage}
       />
     );
   }
