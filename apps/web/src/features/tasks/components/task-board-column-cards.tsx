@@ -10,6 +10,18 @@ const CARD_ESTIMATE_PX = 132;
 /** How close to a column's last loaded card its next page is asked for. */
 const LOAD_MORE_WITHIN_CARDS = 10;
 
+export type ColumnCardsProps = {
+  tasks: Task[];
+  viewer: Viewer;
+  onEdit: (task: Task) => void;
+  onChangeStatus: (task: Task, status: TaskStatus) => void;
+  /** The dragged task: its card stays mounted however far its column scrolls. */
+  activeId: string | undefined;
+  /** The task whose card takes the focus once it shows in this column. */
+  refocus: string | undefined;
+  onRefocused: () => void;
+} & NextPages;
+
 /**
  * A column's cards, virtualized: a product with thousands of tasks renders only the cards in
  * view. Memoized, so a card passing over the column (its highlight) re-renders none of them.
@@ -23,15 +35,7 @@ export const ColumnCards = memo(function ColumnCards({
   refocus,
   onRefocused,
   ...pages
-}: {
-  tasks: Task[];
-  viewer: Viewer;
-  onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
-  activeId: string | undefined;
-  refocus: string | undefined;
-  onRefocused: () => void;
-} & NextPages) {
+}: ColumnCardsProps) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // The dragged card and the one about to take the focus stay rendered even out of view.
   const pinned = useMemo(() => {

@@ -1,10 +1,10 @@
 import { useDroppable } from '@dnd-kit/core';
-import type { Task, TaskStatus } from '@shipyard/shared';
 import { type ReactNode, useId, useMemo } from 'react';
+import type { NextPages } from '../../../hooks/use-infinite-virtual-list.ts';
 import { cn } from '../../../lib/cn.ts';
 import { loadedTasks, totalTasks } from '../api/get-tasks.ts';
-import { ColumnCards } from './task-board-column-cards.tsx';
-import { type Column, taskOf, type Viewer } from './task-board-model.ts';
+import { ColumnCards, type ColumnCardsProps } from './task-board-column-cards.tsx';
+import { type Column, taskOf } from './task-board-model.ts';
 import { ColumnSkeleton } from './task-board-skeleton.tsx';
 import { TasksErrorState, taskCount } from './task-fields.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -13,26 +13,9 @@ import type { ColumnQuery } from './use-column-tasks.ts';
 type ColumnProps = {
   column: Column;
   query: ColumnQuery;
-  viewer: Viewer;
-  onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
-  /** The dragged task: its card stays mounted however far its column scrolls. */
-  activeId: string | undefined;
-  /** The task whose card takes the focus once it shows in this column. */
-  refocus: string | undefined;
-  onRefocused: () => void;
-};
+} & Omit<ColumnCardsProps, 'tasks' | keyof NextPages>;
 
-export function BoardColumn({
-  column,
-  query: { query, enabled },
-  viewer,
-  onEdit,
-  onChangeStatus,
-  activeId,
-  refocus,
-  onRefocused,
-}: ColumnProps) {
+export function BoardColumn({ column, query: { query, enabled }, ...cards }: ColumnProps) {
   const headingId = useId();
   const { setNodeRef, isOver, active } = useDroppable({ id: column.id });
   const isSource = active !== null && taskOf(active.data.current)?.status === column.status;
@@ -51,13 +34,8 @@ export function BoardColumn({
   } else {
     body = (
       <ColumnCards
+        {...cards}
         tasks={tasks}
-        viewer={viewer}
-        onEdit={onEdit}
-        onChangeStatus={onChangeStatus}
-        activeId={activeId}
-        refocus={refocus}
-        onRefocused={onRefocused}
         hasNextPage={query.hasNextPage}
         isFetchingNextPage={query.isFetchingNextPage}
         isFetchNextPageError={query.isFetchNextPageError}

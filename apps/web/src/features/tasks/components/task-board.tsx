@@ -37,17 +37,8 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     useColumnTasks(filters, 'Completed'),
   ] as const;
   const filterKey = useMemo(() => JSON.stringify(filters), [filters]);
-  const {
-    boardRef,
-    dragged,
-    refocus,
-    refocused,
-    onChangeStatus,
-    dropAnimation,
-    onDragStart,
-    onDragEnd,
-    onDragCancel,
-  } = useBoardDrag();
+  const drag = useBoardDrag();
+  const { dragged, refocus } = drag;
   const sensors = useBoardSensors(keyboardCoordinates);
 
   const shown = columns.filter(({ enabled }) => enabled);
@@ -70,12 +61,12 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       collisionDetection={boardCollisionDetection}
       autoScroll={boardAutoScroll}
       accessibility={{ announcements, screenReaderInstructions }}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={onDragCancel}
+      onDragStart={drag.onDragStart}
+      onDragEnd={drag.onDragEnd}
+      onDragCancel={drag.onDragCancel}
     >
       <div
-        ref={boardRef}
+        ref={drag.boardRef}
         data-slot="task-board"
         className="-mx-4 grid min-w-0 scroll-px-4 snap-x snap-mandatory auto-cols-[minmax(16rem,85%)] grid-flow-col gap-3 overflow-x-auto px-4 pb-2 sm:auto-cols-[minmax(16rem,1fr)] md:mx-0 md:snap-none md:px-0"
       >
@@ -88,14 +79,14 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
             query={columns[index]!}
             viewer={viewer}
             onEdit={onEdit}
-            onChangeStatus={onChangeStatus}
+            onChangeStatus={drag.onChangeStatus}
             activeId={dragged?.id}
             refocus={refocus?.column === column.id ? refocus.id : undefined}
-            onRefocused={refocused}
+            onRefocused={drag.refocused}
           />
         ))}
       </div>
-      <DragOverlay dropAnimation={dropAnimation}>
+      <DragOverlay dropAnimation={drag.dropAnimation}>
         {dragged ? <CardFace task={dragged} viewer={viewer} overlay /> : null}
       </DragOverlay>
     </DndContext>

@@ -55,6 +55,16 @@ function renderList(viewer = member, props: Partial<Parameters<typeof TaskList>[
   return { ...result, onEdit };
 }
 
+/** A full first page of tasks, newest first, and the one task of the second page. */
+const page1 = Array.from({ length: LIST_LIMIT }, (_, i) =>
+  makeTask({
+    id: `a-${i}`,
+    title: `Task ${i}`,
+    createdAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
+  }),
+);
+const page2 = [makeTask({ id: 'b-0', title: 'The last task', createdAt: '2024-01-01T00:00:00.000Z' })];
+
 describe('TaskList', () => {
   beforeEach(() => {
     vi.clearAllMocks();
@@ -161,14 +171,6 @@ describe('TaskList', () => {
   });
 
   it('asks for the next page only as the end of the loaded rows comes near', async () => {
-    const page1 = Array.from({ length: LIST_LIMIT }, (_, i) =>
-      makeTask({
-        id: `a-${i}`,
-        title: `Task ${i}`,
-        createdAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
-      }),
-    );
-    const page2 = [makeTask({ id: 'b-0', title: 'The last task', createdAt: '2024-01-01T00:00:00.000Z' })];
     const fetchMock = routeFetch({
       'GET /api/tasks/all': ({ url }) =>
         jsonResponse(
@@ -198,14 +200,6 @@ describe('TaskList', () => {
   });
 
   it('says when the next page could not be loaded, and asks again only from Try again', async () => {
-    const page1 = Array.from({ length: LIST_LIMIT }, (_, i) =>
-      makeTask({
-        id: `a-${i}`,
-        title: `Task ${i}`,
-        createdAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
-      }),
-    );
-    const page2 = [makeTask({ id: 'b-0', title: 'The last task', createdAt: '2024-01-01T00:00:00.000Z' })];
     let fail = true;
     const fetchMock = routeFetch({
       'GET /api/tasks/all': ({ url }) => {
