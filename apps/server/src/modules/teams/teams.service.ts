@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange } from '../../lib/realtime/changes.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import {
   findVisibleProduct,
@@ -71,6 +72,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
   const teamNotFound = () => NotFound(teamMessages.notFound, 'TEAM_NOT_FOUND');
   const memberNotFound = () => NotFound(teamMessages.memberNotFound, 'MEMBER_NOT_FOUND');
   const readOnly = () => Forbidden(productMessages.readOnly, 'READ_ONLY');
+  const inTransaction = createInTransaction(db, changes);
 
   /** The team the viewer may see, locked against concurrent changes; otherwise 404. */
   async function lockVisible(tx: Db, actor: Viewer, teamId: string): Promise<TeamWithNames> {
@@ -157,7 +159,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
 
     /** Admins and members who see the product; the creator becomes the team's first member and lead. */
     async create(actor: SessionUser, productId: string, body: CreateTeam): Promise<Team> {
-      const team = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         await holdVisibleProduct(tx, actor, productId);
         if (actor.role === 'guest') throw readOnly();
         await refuseArchivedProduct(tx, productId);
@@ -189,10 +191,9 @@ export function createTeamsService({ db, teams, activities, notifications, chang
         });
         const created = await teams.findForViewer(actor, team.id, tx);
         if (!created) throw teamNotFound();
+        after.publish(teamChange('created', { id: team.id, productId }));
         return toTeam(actor, created);
       });
-      changes.publish(teamChange('created', { id: team.id, productId }));
-      return team;
     },
 
     async get(actor: SessionUser, teamId: string): Promise<TeamDetail> {
@@ -201,7 +202,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
 
     /** Its members' rows and its tasks' team go with it (tasks keep no team). */
     async remove(actor: SessionUser, teamId: string): Promise<void> {
-      const { team, memberIds } = await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const found = await lockVisible(tx, actor, teamId);
         requireManager(actor, found);
         await refuseArchivedProduct(tx, found.team.productId);
@@ -211,15 +212,15 @@ export function createTeamsService({ db, teams, activities, notifications, chang
           actionType: 'team_deleted',
           description: `Deleted team "${found.team.name}"`,
         });
-        return { team: found.team, memberIds: members.map((m) => m.user.id) };
+        // Its members may have seen the product through this team alone.
+        const memberIds = members.map((m) => m.user.id);
+        after.publish({ ...teamChange('deleted', found.team), userIds: memberIds, access: memberIds });
       });
-      // Its members may have seen the product through this team alone.
-      changes.publish({ ...teamChange('deleted', team), userIds: memberIds, access: memberIds });
     },
 
     /** Only an active member who is not already lead (spec §4); the previous lead stops being lead. */
     async setLead(actor: SessionUser, teamId: string, userId: string): Promise<TeamDetail> {
-      const { team, published } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const found = await lockVisible(tx, actor, teamId);
         requireManager(actor, found);
         await refuseArchivedProduct(tx, found.team.productId);
@@ -236,7 +237,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
           description: `Made ${name} lead of team "${found.team.name}"`,
           metadata: { userId, previousLeadId: found.lead?.id ?? null },
         });
-        const published = [memberChange('updated', found.team, userId)];
+        after.publish(memberChange('updated', found.team, userId));
         if (userId !== actor.id) {
           const notified = await notifications.insert(
             {
@@ -248,12 +249,10 @@ export function createTeamsService({ db, teams, activities, notifications, chang
             },
             tx,
           );
-          published.push(notificationChange('created', notified));
+          after.publish(notificationChange('created', notified));
         }
-        return { team: await detail(actor, teamId, tx), published };
+        return detail(actor, teamId, tx);
       });
-      changes.publish(...published);
-      return team;
     },
 
     /**
@@ -261,7 +260,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
      * decline an invitation (their own row). Removing the lead leaves the team without one.
      */
     async removeMember(actor: SessionUser, teamId: string, userId: string): Promise<void> {
-      const published = await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const found = await lockVisible(tx, actor, teamId);
         const self = userId === actor.id;
         // Leaving a team, or declining, stays possible while the product is archived.
@@ -290,12 +289,11 @@ export function createTeamsService({ db, teams, activities, notifications, chang
           description,
           metadata: { userId, role: target.role, status: target.status, wasLead: target.isLead },
         });
-        const removed = memberChange('deleted', found.team, userId);
+        after.publish(memberChange('deleted', found.team, userId));
         if (self) {
           // A declined invitation was marked read: their other tabs refresh the list.
-          return readInvites > 0
-            ? [removed, notificationChange('updated', { id: userId, userId })]
-            : [removed];
+          if (readInvites > 0) after.publish(notificationChange('updated', { id: userId, userId }));
+          return;
         }
         const text = invited ? notificationTexts.invitationWithdrawn : notificationTexts.removedFromTeam;
         const notified = await notifyOnce(tx, {
@@ -305,9 +303,8 @@ export function createTeamsService({ db, teams, activities, notifications, chang
           message: text(actor.name, team, found.productName),
           metadata: teamMetadata(found),
         });
-        return [removed, notified];
+        after.publish(notified);
       });
-      changes.publish(...published);
     },
 
     /** An existing, enabled user becomes an invited member; they answer from the INVITE notification. */
@@ -317,7 +314,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
       productId: string,
       body: InviteMember,
     ): Promise<TeamMember> {
-      const { member, published } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const found = await lockVisible(tx, actor, teamId);
         if (found.team.productId !== productId) throw teamNotFound();
         requireManager(actor, found);
@@ -346,13 +343,9 @@ export function createTeamsService({ db, teams, activities, notifications, chang
           description: `Invited ${user.name} to team "${team}" as ${body.role}`,
           metadata: { userId: user.id, role: body.role, status: 'invited' },
         });
-        return {
-          member: await memberOf(teamId, user.id, tx),
-          published: [memberChange('created', found.team, user.id), notified],
-        };
+        after.publish(memberChange('created', found.team, user.id), notified);
+        return memberOf(teamId, user.id, tx);
       });
-      changes.publish(...published);
-      return member;
     },
 
     /**
@@ -360,21 +353,20 @@ export function createTeamsService({ db, teams, activities, notifications, chang
      * INVITE notifications of the team are read and the inviter is told. Twice is harmless.
      */
     async accept(actor: SessionUser, teamId: string): Promise<TeamMember> {
-      const { member, published } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const row = await teams.lockMember(tx, teamId, actor.id);
         if (!row || row.status === 'suspended') {
           throw NotFound(teamMessages.invitationNotFound, 'INVITATION_NOT_FOUND');
         }
-        if (row.status === 'active') return { member: await memberOf(teamId, actor.id, tx), published: [] };
+        if (row.status === 'active') return memberOf(teamId, actor.id, tx);
 
         await teams.activate(row.id, tx);
         const readInvites = await notifications.markInvitesRead(actor.id, teamId, tx);
         const names = await teams.names(teamId, tx);
         if (!names) throw teamNotFound();
-        const published = [memberChange('updated', { id: teamId, productId: names.productId }, actor.id)];
+        after.publish(memberChange('updated', { id: teamId, productId: names.productId }, actor.id));
         // The accepted invitation was marked read.
-        if (readInvites > 0)
-          published.push(notificationChange('updated', { id: actor.id, userId: actor.id }));
+        if (readInvites > 0) after.publish(notificationChange('updated', { id: actor.id, userId: actor.id }));
         if (row.invitedBy && row.invitedBy !== actor.id) {
           const notified = await notifications.insert(
             {
@@ -392,7 +384,7 @@ export function createTeamsService({ db, teams, activities, notifications, chang
             },
             tx,
           );
-          published.push(notificationChange('created', notified));
+          after.publish(notificationChange('created', notified));
         }
         await record(
           tx,
@@ -404,10 +396,8 @@ export function createTeamsService({ db, teams, activities, notifications, chang
             metadata: { userId: actor.id, role: row.role },
           },
         );
-        return { member: await memberOf(teamId, actor.id, tx), published };
+        return memberOf(teamId, actor.id, tx);
       });
-      changes.publish(...published);
-      return member;
     },
 
     /**
