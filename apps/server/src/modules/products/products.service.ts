@@ -21,7 +21,7 @@ import { toActivity, toActivityLogEntry, toPersonRef } from '../activities/activ
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { DocumentFiles } from '../documents/documents.service.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
-import type { ProductPatch, ProjectsRepository } from './projects.repository.ts';
+import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
 /** How many of its newest activity entries the product detail carries. */
 export const DETAIL_ACTIVITY_LIMIT = 20;
@@ -61,7 +61,7 @@ const EDITABLE = [
 
 type Deps = {
   db: Db;
-  projects: ProjectsRepository;
+  products: ProductsRepository;
   activities: ActivityRecorder;
   files: DocumentFiles;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
@@ -90,12 +90,12 @@ const productChange = (op: Change['op'], row: ProductRow): Change => ({
   version: versionOf(row),
 });
 
-export function createProjectsService({ db, projects, activities, files, outbox, changes }: Deps) {
+export function createProductsService({ db, products, activities, files, outbox, changes }: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const inTransaction = createInTransaction(db, changes);
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
-    const product = await projects.lockVisible(tx, actor, id);
+    const product = await products.lockVisible(tx, actor, id);
     if (!product) throw notFound();
     return product;
   }
@@ -109,12 +109,12 @@ export function createProjectsService({ db, projects, activities, files, outbox,
 
   /** The product's answer after a write, with its derived fields read in the same transaction. */
   async function answer(row: ProductRow, tx: Db): Promise<Product> {
-    return toProduct(row, await projects.progress(row.id, tx));
+    return toProduct(row, await products.progress(row.id, tx));
   }
 
   return {
     async list(actor: SessionUser, filters: ProductFilters): Promise<ProductList> {
-      const { rows, total } = await projects.list(actor, filters);
+      const { rows, total } = await products.list(actor, filters);
       // One query for every row's newest entries, never one per product.
       const entries = await activities.newestForProducts(
         rows.map((r) => r.product.id),
@@ -134,7 +134,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
     },
 
     async get(actor: SessionUser, id: string): Promise<ProductDetail> {
-      const found = await projects.findVisibleDetail(actor, id);
+      const found = await products.findVisibleDetail(actor, id);
       if (!found) throw notFound();
       const log = await activities.listForProduct(id, DETAIL_ACTIVITY_LIMIT);
       return {
@@ -148,7 +148,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
     async create(actor: SessionUser, body: CreateProduct): Promise<Product> {
       if (!canCreateProduct(actor.role)) throw Forbidden(productMessages.readOnly, 'READ_ONLY');
       const row = await inTransaction(async (tx, after) => {
-        const row = await projects.insert(
+        const row = await products.insert(
           {
             name: body.name,
             description: body.description,
@@ -189,9 +189,9 @@ export function createProjectsService({ db, projects, activities, files, outbox,
         if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
         if (current.archivedAt) throw productArchived();
         if (current.status === status) {
-          return toProduct(current, await projects.progress(id, tx));
+          return toProduct(current, await products.progress(id, tx));
         }
-        const row = (await projects.update(id, { status }, tx)) ?? current;
+        const row = (await products.update(id, { status }, tx)) ?? current;
         await activities.insert(
           {
             actionType: 'status_changed',
@@ -207,7 +207,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           productEvent('product.status_changed', row, { previousStatus: current.status }),
         );
         after.publish(productChange('updated', row));
-        return toProduct(row, await projects.progress(id, tx));
+        return toProduct(row, await products.progress(id, tx));
       });
     },
 
@@ -236,10 +236,10 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           changed.push(label);
         }
         if (changed.length === 0) {
-          return toProduct(current, await projects.progress(id, tx));
+          return toProduct(current, await products.progress(id, tx));
         }
 
-        const row = (await projects.update(id, patch as ProductPatch, tx)) ?? current;
+        const row = (await products.update(id, patch as ProductPatch, tx)) ?? current;
         await activities.insert(
           {
             actionType: 'product_updated',
@@ -261,7 +261,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           }),
         );
         after.publish(productChange('updated', row));
-        return toProduct(row, await projects.progress(id, tx));
+        return toProduct(row, await products.progress(id, tx));
       });
     },
 
@@ -276,7 +276,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
         if (Boolean(current.archivedAt) === archived) {
           return answer(current, tx);
         }
-        const row = (await projects.update(id, { archivedAt: archived ? new Date() : null }, tx)) ?? current;
+        const row = (await products.update(id, { archivedAt: archived ? new Date() : null }, tx)) ?? current;
         await activities.insert(
           {
             actionType: 'product_updated',
@@ -301,7 +301,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
         const documentKeys = await files.keysOf(id, tx);
         // Before the delete: the product's service links go with it.
         await outbox.enqueue(tx, productEvent('product.deleted', current));
-        await projects.remove(id, tx);
+        await products.remove(id, tx);
         await activities.insert(
           {
             actionType: 'product_deleted',
@@ -321,4 +321,4 @@ export function createProjectsService({ db, projects, activities, files, outbox,
   };
 }
 
-export type ProjectsService = ReturnType<typeof createProjectsService>;
+export type ProductsService = ReturnType<typeof createProductsService>;
