@@ -49,7 +49,7 @@ import { documentsModule } from './modules/documents/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
-import { projectsModule } from './modules/projects/index.ts';
+import { productsModule } from './modules/products/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     healthModule(ctx),
     auth,
     usersModule({ ...ctx, accounts: auth.accounts }),
-    projectsModule({
+    productsModule({
       ...ctx,
       activities: activities.recorder,
       files: documents.files,

@@ -73,8 +73,10 @@ describe('useServerForm', () => {
     const onSuccess = vi.fn();
     render(<NameForm submit={submit} onSuccess={onSuccess} />);
     await fillAndSave('  Alpha ');
-    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith('saved', { name: 'Alpha', code: 'c1' }));
-    expect(submit).toHaveBeenCalledWith({ name: 'Alpha', code: 'c1' });
+    await waitFor(() =>
+      expect(onSuccess).toHaveBeenCalledWith('saved', { name: 'Alpha', code: 'c1' }, expect.anything()),
+    );
+    expect(submit).toHaveBeenCalledWith({ name: 'Alpha', code: 'c1' }, expect.anything());
     expect(toast.error).not.toHaveBeenCalled();
   });
 

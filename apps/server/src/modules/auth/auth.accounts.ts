@@ -8,6 +8,7 @@ import { linkMail, type Mail } from '../../lib/mailer.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { accountChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionStore } from '../../lib/session.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { NewUser, UserStore } from '../users/users.store.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
@@ -57,6 +58,7 @@ export const userCreated = (user: UserRow): Change => ({
 });
 
 export function createAccounts({ db, users, sessions, tokens, clock, changes, appUrl }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
   /** The new account, or undefined when the address already has one (nothing is stored then). */
   async function insertAccount(values: Omit<NewUser, 'role'>, tx: Db): Promise<UserRow | undefined> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
@@ -108,16 +110,15 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
 
     /** Finds, links or creates the account of a Google identity; returns its id. */
     async signInWithGoogle(identity: GoogleIdentity): Promise<string> {
-      const { user, created, claimed } = await db.transaction(async (tx) => {
-        const found = await findOrCreate(identity, tx);
+      return inTransaction(async (tx, after) => {
+        const { user, created, claimed } = await findOrCreate(identity, tx);
         // Thrown inside the transaction: a disabled account is neither signed in nor linked.
-        if (found.user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
-        return found;
+        if (user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
+        if (created) after.publish(userCreated(user));
+        // The ended sessions' sockets re-check; admins see the new name.
+        if (claimed) after.publish(accountChange('updated', user.id, { row: user, admins: true }));
+        return user.id;
       });
-      if (created) changes.publish(userCreated(user));
-      // The ended sessions' sockets re-check; admins see the new name.
-      if (claimed) changes.publish(accountChange('updated', user.id, { row: user, admins: true }));
-      return user.id;
     },
   };
 

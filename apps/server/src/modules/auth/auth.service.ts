@@ -19,6 +19,7 @@ import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import { toUser } from '../users/users.mapper.ts';
 import type { UserStore } from '../users/users.store.ts';
 import { type AccountsService, userCreated } from './auth.accounts.ts';
@@ -55,6 +56,7 @@ export function createAuthService({
   changes,
   throttle,
 }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
   async function sendVerification(user: UserRow, tx: Db = db) {
@@ -95,12 +97,14 @@ export function createAuthService({
     async register(body: Register) {
       // Hashed either way, so that the answer takes as long for a taken address.
       const passwordHash = await hashPassword(body.password);
-      const result = await db.transaction(async (tx) => {
+      const result = await inTransaction(async (tx, after) => {
         const user = await accounts.insertAccount({ name: body.name, email: body.email, passwordHash }, tx);
-        return user ? { user, mail: await sendVerification(user, tx) } : undefined;
+        if (!user) return undefined;
+        const mail = await sendVerification(user, tx);
+        after.publish(userCreated(user));
+        return { user, mail };
       });
       if (result) {
-        changes.publish(userCreated(result.user));
         // Sent after commit: the link must point at a token that exists.
         sendInBackground(result.mail);
       } else if (await throttle.mayMail('signup', body.email)) {
@@ -153,14 +157,14 @@ export function createAuthService({
 
     async forceChangePassword(body: ForceChangePassword, meta: Meta) {
       const passwordHash = await hashPassword(body.new_password);
-      const { userId, token } = await db.transaction(async (tx) => {
+      const { token } = await inTransaction(async (tx, after) => {
         const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
         if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
         await sessions.endAccess(userId, { tx });
-        return { userId, token: await sessions.create(userId, meta, tx) };
+        after.publish(accountChange('updated', userId));
+        return { token: await sessions.create(userId, meta, tx) };
       });
-      changes.publish(accountChange('updated', userId));
       return { token };
     },
 
@@ -187,7 +191,7 @@ export function createAuthService({
     async confirmPasswordReset(body: ResetConfirm) {
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
-      const userId = await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const userId = await tokens.consumeToken(body.token, 'reset_password', now, tx);
         if (!userId) throw BadRequest(authMessages.resetTokenInvalid, 'TOKEN_INVALID');
         const user = await users.findById(userId, tx);
@@ -198,9 +202,8 @@ export function createAuthService({
           tx,
         );
         await sessions.endAccess(userId, { tx });
-        return userId;
+        after.publish(accountChange('updated', userId));
       });
-      changes.publish(accountChange('updated', userId));
       return { message: authMessages.passwordChanged };
     },
 
@@ -213,11 +216,11 @@ export function createAuthService({
         });
       }
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         await users.update(actor.id, { passwordHash, mustChangePassword: false }, tx);
         await sessions.endAccess(actor.id, { keepSessionId: actor.sessionId, tx });
+        after.publish(accountChange('updated', actor.id));
       });
-      changes.publish(accountChange('updated', actor.id));
       return { message: authMessages.passwordChanged };
     },
 

@@ -17,6 +17,7 @@ import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { holdVisibleProduct } from '../../lib/visibility.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import { toEvent, toMilestone } from './events.mapper.ts';
 import type { EventPatch, EventsRepository } from './events.repository.ts';
@@ -86,6 +87,7 @@ const eventChange = (op: Change['op'], row: EventRow, participants = row.partici
 });
 
 export function createEventsService({ db, events, activities, clock, changes }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
   const eventNotFound = () => NotFound(eventMessages.notFound, 'EVENT_NOT_FOUND');
   const readOnly = () => Forbidden(eventMessages.readOnly, 'READ_ONLY');
 
@@ -140,16 +142,15 @@ export function createEventsService({ db, events, activities, clock, changes }: 
     },
 
     async create(actor: SessionUser, body: CreateEvent): Promise<CalendarEvent> {
-      const { event, row } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         // A hidden product is a 404 before any 403, as everywhere (docs/decisions/004).
         if (body.productId) await holdVisibleProduct(tx, actor, body.productId);
         if (!canScheduleEvents(actor.role)) throw readOnly();
         const row = await events.insert({ ...body, createdBy: actor.id }, tx);
         if (row.productId) await activities.insert(scheduledActivity(row, row.productId, actor.id), tx);
-        return { event: await visibleEvent(actor, row.id, tx), row };
+        after.publish(eventChange('created', row));
+        return visibleEvent(actor, row.id, tx);
       });
-      changes.publish(eventChange('created', row));
-      return event;
     },
 
     /**
@@ -157,7 +158,7 @@ export function createEventsService({ db, events, activities, clock, changes }: 
      * product records it on that product's timeline, as a creation does.
      */
     async update(actor: SessionUser, id: string, body: UpdateEvent): Promise<CalendarEvent> {
-      const { event, published } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await lockChangeable(tx, actor, id);
         const patch: Record<string, unknown> = {};
         for (const field of EDITABLE) {
@@ -170,32 +171,28 @@ export function createEventsService({ db, events, activities, clock, changes }: 
         }
         const productId = typeof patch.productId === 'string' ? patch.productId : undefined;
         if (productId) await holdVisibleProduct(tx, actor, productId);
-        if (Object.keys(patch).length === 0)
-          return { event: await visibleEvent(actor, id, tx), published: [] };
+        if (Object.keys(patch).length === 0) return visibleEvent(actor, id, tx);
 
         const row = (await events.update(id, patch as EventPatch, tx)) ?? current;
         if (productId) await activities.insert(scheduledActivity(row, productId, actor.id), tx);
         // An admin who unlinks someone else's event from its product no longer sees it: answer it once.
         const found = await events.findVisible(actor, id, tx);
         const participants = [...new Set([...current.participants, ...row.participants])];
-        const published = [eventChange('updated', row, participants)];
+        after.publish(eventChange('updated', row, participants));
         // Unlinked or moved: who saw it through the old product drops it.
         if (current.productId && current.productId !== row.productId) {
-          published.push({ ...eventChange('updated', row, []), productId: current.productId, userIds: [] });
+          after.publish({ ...eventChange('updated', row, []), productId: current.productId, userIds: [] });
         }
-        return { event: toEvent(found ?? { event: row, productName: null }, actor), published };
+        return toEvent(found ?? { event: row, productName: null }, actor);
       });
-      changes.publish(...published);
-      return event;
     },
 
     async remove(actor: SessionUser, id: string): Promise<void> {
-      const current = await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const current = await lockChangeable(tx, actor, id);
         await events.remove(id, tx);
-        return current;
+        after.publish(eventChange('deleted', current));
       });
-      changes.publish(eventChange('deleted', current));
     },
   };
 }

@@ -9,6 +9,7 @@ import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import { toNotification } from './notifications.mapper.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 
@@ -18,6 +19,7 @@ type Deps = { db: Db; notifications: NotificationsRepository; changes: Changes }
 // not exist. They are written by the services whose changes cause them (teams, tasks).
 export function createNotificationsService({ db, notifications, changes }: Deps) {
   const notFound = () => NotFound(notificationMessages.notFound, 'NOTIFICATION_NOT_FOUND');
+  const inTransaction = createInTransaction(db, changes);
 
   async function own(actor: SessionUser, id: string, tx: Db = db): Promise<Notification> {
     const found = await notifications.findOwn(actor.id, id, tx);
@@ -51,12 +53,11 @@ export function createNotificationsService({ db, notifications, changes }: Deps)
 
     /** Idempotent: an already read notification keeps its first read time. */
     async markRead(actor: SessionUser, id: string): Promise<Notification> {
-      const read = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         if (!(await notifications.markRead(actor.id, id, tx))) throw notFound();
+        after.publish(notificationChange('updated', { id, userId: actor.id }));
         return own(actor, id, tx);
       });
-      changes.publish(notificationChange('updated', { id, userId: actor.id }));
-      return read;
     },
 
     /** The change names the user: it concerns all of their notifications. */

@@ -27,6 +27,7 @@ import { checkWebhookUrl, type WebhookUrlProblem } from '../../lib/ssrf.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { newSigningSecret } from '../../lib/webhook-signing.ts';
 import { publicDeliveryError, webhookSecretContext } from '../../lib/webhook-worker.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { ServicePatch, ServicesRepository } from './services.repository.ts';
 
 /** The API key's additional data: it decrypts only in that column of that row. */
@@ -68,6 +69,7 @@ const serviceChange = (op: Change['op'], id: string, row?: ServiceRow): Change =
 });
 
 export function createServicesService({ db, services, secrets, allowPrivateWebhooks, changes }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
   const notFound = () => NotFound(m.notFound, 'SERVICE_NOT_FOUND');
 
   function requireAdmin(actor: Viewer) {
@@ -163,7 +165,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
       if (webhook && body.webhookUrl) checkUrl(body.webhookUrl);
       const id = randomUUID();
       const signingSecret = webhook ? newSigningSecret() : undefined;
-      const { created, row } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const productIds = await checkProducts(tx, actor, body.productIds);
         const row = await services.insert(
           {
@@ -184,10 +186,9 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
         );
         await services.setProducts(id, productIds, tx);
         const service = await withUsedBy(row, actor, tx);
-        return { created: signingSecret ? { ...service, signingSecret } : service, row };
+        after.publish(serviceChange('created', id, row));
+        return signingSecret ? { ...service, signingSecret } : service;
       });
-      changes.publish(serviceChange('created', id, row));
-      return created;
     },
 
     /**
@@ -196,7 +197,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
      */
     async update(actor: SessionUser, id: string, body: UpdateService): Promise<ServiceWithSecret> {
       requireAdmin(actor);
-      const { updated, row } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await services.lock(tx, id);
         if (!current) throw notFound();
         const integration = body.integration ?? current.integrationType;
@@ -228,31 +229,28 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
         }
         const row = (await services.update(id, patch, tx)) ?? current;
         const service = await withUsedBy(row, actor, tx);
-        return { updated: signingSecret ? { ...service, signingSecret } : service, row };
+        after.publish(serviceChange('updated', id, row));
+        return signingSecret ? { ...service, signingSecret } : service;
       });
-      changes.publish(serviceChange('updated', id, row));
-      return updated;
     },
 
     /** Enable (Active) or Disable (Inactive); an Inactive Webhook service receives nothing. */
     async setStatus(actor: SessionUser, id: string, status: 'Active' | 'Inactive'): Promise<Service> {
       requireAdmin(actor);
-      const { service, written } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await services.lock(tx, id);
         if (!current) throw notFound();
-        if (current.status === status)
-          return { service: await withUsedBy(current, actor, tx), written: undefined };
+        if (current.status === status) return withUsedBy(current, actor, tx);
         const row = (await services.update(id, { status }, tx)) ?? current;
-        return { service: await withUsedBy(row, actor, tx), written: row };
+        after.publish(serviceChange('updated', id, row));
+        return withUsedBy(row, actor, tx);
       });
-      if (written) changes.publish(serviceChange('updated', id, written));
-      return service;
     },
 
     /** A new signing secret for a Webhook service, answered this once; the old one stops working. */
     async rotateSecret(actor: SessionUser, id: string): Promise<SigningSecret> {
       requireAdmin(actor);
-      const { signingSecret, row } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await services.lock(tx, id);
         if (!current) throw notFound();
         if (current.integrationType !== 'Webhook') throw BadRequest(m.notWebhook, 'NOT_WEBHOOK');
@@ -262,21 +260,20 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
           { webhookSecretEncrypted: secrets.encrypt(signingSecret, webhookSecretContext(id)) },
           tx,
         );
-        return { signingSecret, row };
+        after.publish(serviceChange('updated', id, row));
+        return { signingSecret };
       });
-      changes.publish(serviceChange('updated', id, row));
-      return { signingSecret };
     },
 
     /** Its products' links and its deliveries go with it. */
     async remove(actor: SessionUser, id: string): Promise<void> {
       requireAdmin(actor);
-      await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const current = await services.lock(tx, id);
         if (!current) throw notFound();
         await services.remove(id, tx);
+        after.publish(serviceChange('deleted', id));
       });
-      changes.publish(serviceChange('deleted', id));
     },
 
     async deliveries(actor: SessionUser, id: string, query: DeliveryQuery): Promise<DeliveryList> {

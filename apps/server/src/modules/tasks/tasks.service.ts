@@ -23,6 +23,7 @@ import {
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { Notifier } from '../notifications/notifications.notifier.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
@@ -100,6 +101,7 @@ const taskChange = (op: Change['op'], row: TaskRow, productId = row.productId): 
 });
 
 export function createTasksService({ db, tasks, activities, notifications, outbox, changes }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
 
@@ -190,7 +192,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
     },
 
     async create(actor: SessionUser, body: CreateTask): Promise<Task> {
-      const { task, row, notified } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const product = await holdVisibleProduct(tx, actor, body.projectId);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, product.id);
@@ -225,13 +227,12 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         await outbox.enqueue(tx, taskEvent('task.created', row));
         const task = await withNames(row.id, tx);
         const notified = await notifyAssignee(tx, actor, task, null);
-        return { task, row, notified };
+        after.publish(
+          taskChange('created', row),
+          ...(notified ? [notificationChange('created', notified)] : []),
+        );
+        return task;
       });
-      changes.publish(
-        taskChange('created', row),
-        ...(notified ? [notificationChange('created', notified)] : []),
-      );
-      return task;
     },
 
     /**
@@ -241,7 +242,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
      * status call; the other changes as one `task_updated` entry.
      */
     async update(actor: SessionUser, id: string, body: UpdateTask): Promise<Task> {
-      const { task, published } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         const productId = body.projectId ?? current.productId;
@@ -275,7 +276,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
           patch.status = body.status;
           patch.completedAt = completedAtFor(body.status);
         }
-        if (changed.length === 0 && !statusChanged) return { task: await withNames(id, tx), published: [] };
+        if (changed.length === 0 && !statusChanged) return withNames(id, tx);
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
         if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
@@ -308,37 +309,34 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         );
         const task = await withNames(id, tx);
         const notified = await notifyAssignee(tx, actor, task, current.assigneeId);
-        const published = [
+        after.publish(
           taskChange('updated', row),
           // Moved: who sees only the old product must drop it from there.
           ...(moved ? [taskChange('updated', row, current.productId)] : []),
           ...(notified ? [notificationChange('created', notified)] : []),
-        ];
-        return { task, published };
+        );
+        return task;
       });
-      changes.publish(...published);
-      return task;
     },
 
     /** The board's move and the row menu's "Mark as …"; a guest may move the tasks assigned to them. */
     async changeStatus(actor: SessionUser, id: string, status: TaskStatus): Promise<Task> {
-      const { task, written } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canChangeTaskStatus(actor, current)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
-        if (current.status === status) return { task: await withNames(id, tx), written: undefined };
+        if (current.status === status) return withNames(id, tx);
         const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
         await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
-        return { task: await withNames(id, tx), written: row };
+        after.publish(taskChange('updated', row));
+        return withNames(id, tx);
       });
-      if (written) changes.publish(taskChange('updated', written));
-      return task;
     },
 
     /** The entry outlives the task: it names the task in its metadata, not in task_id. */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      const productId = await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
@@ -360,9 +358,8 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
           },
           tx,
         );
-        return current.productId;
+        after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
       });
-      changes.publish({ kind: 'task', op: 'deleted', id, productId });
     },
   };
 }

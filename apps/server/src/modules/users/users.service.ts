@@ -19,6 +19,7 @@ import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionStore, SessionUser } from '../../lib/session.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { AccountsService } from '../auth/auth.accounts.ts';
 import { toDirectoryMember, toPublicUser, toUser } from './users.mapper.ts';
 import type { UserPatch, UsersRepository } from './users.repository.ts';
@@ -56,6 +57,7 @@ const temporaryPasswordMail = (to: string, password: string, appUrl: string) => 
 });
 
 export function createUsersService({ db, users, sessions, mailer, clock, appUrl, changes, accounts }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
   const requireAdmin = (actor: SessionUser) => {
     if (!isAdmin(actor.role)) throw Forbidden(userMessages.forbidden);
   };
@@ -124,7 +126,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
 
     async update(actor: SessionUser, input: AdminUpdateUser) {
       requireAdmin(actor);
-      const { row, mails } = await db.transaction(async (tx) => {
+      const { row, mails } = await inTransaction(async (tx, after) => {
         const target = await loadManageable(actor, input.id, tx);
         const role: Role = input.role ?? target.role;
         if (input.role && !canAssignRole(actor.role, input.role)) throw Forbidden(userMessages.roleTooHigh);
@@ -155,16 +157,21 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         let row = changed ? await users.update(target.id, patch, tx) : target;
         if (!row) throw NotFound(userMessages.notFound);
         if (disabling) await sessions.endAccess(target.id, { tx });
-        if (!newEmail) return { row, mails: [] };
-        const moved = await accounts.changeEmail(row, newEmail, tx);
-        row = moved.row;
-        if (!row.mustChangePassword) return { row, mails: moved.mails };
-        // Its temporary password was mailed to the old address: a new one goes to the new address.
-        const password = temporaryPassword();
-        row = (await users.update(row.id, { passwordHash: await hashPassword(password) }, tx)) ?? row;
-        return { row, mails: [...moved.mails, temporaryPasswordMail(newEmail, password, appUrl)] };
+        const mails: Parameters<Mailer['send']>[0][] = [];
+        if (newEmail) {
+          const moved = await accounts.changeEmail(row, newEmail, tx);
+          row = moved.row;
+          mails.push(...moved.mails);
+          if (row.mustChangePassword) {
+            // Its temporary password was mailed to the old address: a new one goes to the new address.
+            const password = temporaryPassword();
+            row = (await users.update(row.id, { passwordHash: await hashPassword(password) }, tx)) ?? row;
+            mails.push(temporaryPasswordMail(newEmail, password, appUrl));
+          }
+        }
+        after.publish(accountChange('updated', row.id, { row, admins: true }));
+        return { row, mails };
       });
-      changes.publish(accountChange('updated', row.id, { row, admins: true }));
       for (const mail of mails) await mailer.send(mail);
       return toUser(row);
     },
@@ -172,13 +179,13 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
     async remove(actor: SessionUser, id: string) {
       requireAdmin(actor);
       if (id === actor.id) throw BadRequest(userMessages.cannotDeleteSelf);
-      await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const target = await loadManageable(actor, id, tx);
         if (!canManageAccess(actor.role, target.role)) throw Forbidden(userMessages.accessNotBelow);
         await guardLastSuperAdmin(tx, target, false);
         await users.remove(target.id, tx); // sessions and tokens go with it (ON DELETE CASCADE)
+        after.publish(accountChange('deleted', id, { admins: true }));
       });
-      changes.publish(accountChange('deleted', id, { admins: true }));
     },
   };
 }

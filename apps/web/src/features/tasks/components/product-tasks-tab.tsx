@@ -7,26 +7,16 @@ import {
   type TaskStatus,
 } from '@shipyard/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { CalendarDays, ListTodo, Plus, Users } from 'lucide-react';
-import {
-  memo,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { memo, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { type NextPages, useInfiniteVirtualList } from '../../../hooks/use-infinite-virtual-list.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -42,18 +32,18 @@ import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
+import { TasksLoadMore } from './tasks-load-more.tsx';
 
 export const productTasksMessages = {
   loadFailed: 'Failed to load tasks',
-  loadMoreFailed: 'Could not load more tasks.',
   emptyHint: 'Create a task to plan the work on this product.',
   emptyHintReadOnly: 'Tasks added to this product will appear here.',
 } as const;
 
 /** Tasks per page; the next page loads as the list nears its end. */
 export const PRODUCT_TASKS_PAGE_SIZE = 100;
-/** Start loading the next page this many rows before the last loaded one comes into view. */
-const PREFETCH_ROWS = 25;
+/** Start loading the next page this many rows before the last loaded one comes into view (25 past the 8 rendered beyond it). */
+const PREFETCH_ROWS = 33;
 const ROW_ESTIMATE_PX = 84;
 
 type Filter = 'all' | TaskStatus;
@@ -139,7 +129,7 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
         total={Math.max(totalTasks(list.data), tasks.length)}
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
-        nextPageFailed={list.isFetchNextPageError}
+        isFetchNextPageError={list.isFetchNextPageError}
         fetchNextPage={list.fetchNextPage}
         renderRow={(task) => (
           <TaskRow task={task} viewer={me} onEdit={openEdit} onChangeStatus={changeStatus} />
@@ -220,22 +210,10 @@ function StatusCount({ productId, filter }: { productId: string; filter: Filter 
 type VirtualTaskListProps = {
   tasks: Task[];
   total: number;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  nextPageFailed: boolean;
-  fetchNextPage: () => Promise<unknown>;
   renderRow: (task: Task) => ReactNode;
-};
+} & NextPages;
 
-function VirtualTaskList({
-  tasks,
-  total,
-  hasNextPage,
-  isFetchingNextPage,
-  nextPageFailed,
-  fetchNextPage,
-  renderRow,
-}: VirtualTaskListProps) {
+function VirtualTaskList({ tasks, total, renderRow, ...pages }: VirtualTaskListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -252,37 +230,26 @@ function VirtualTaskList({
     return () => observer.disconnect();
   }, []);
 
-  const virtualizer = useWindowVirtualizer({
-    count: tasks.length,
-    estimateSize: () => ROW_ESTIMATE_PX,
+  const { rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } = useInfiniteVirtualList({
+    items: tasks,
+    getKey: (task) => task.id,
+    pages,
+    estimateSize: ROW_ESTIMATE_PX,
     overscan: 8,
-    scrollMargin,
-    getItemKey: (index) => tasks[index]?.id ?? index,
+    loadMoreWithin: PREFETCH_ROWS,
+    scroll: { window: true, margin: scrollMargin },
   });
-  const rows = virtualizer.getVirtualItems();
-  const lastIndex = rows.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (lastIndex >= tasks.length - PREFETCH_ROWS && hasNextPage && !isFetchingNextPage && !nextPageFailed) {
-      void fetchNextPage();
-    }
-  }, [lastIndex, tasks.length, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage]);
 
   return (
     <>
-      <ul
-        ref={listRef}
-        aria-label="Tasks"
-        className="relative"
-        style={{ height: virtualizer.getTotalSize() }}
-      >
+      <ul ref={listRef} aria-label="Tasks" className="relative" style={{ height: totalSize }}>
         {rows.map((row) => {
           const task = tasks[row.index];
           if (!task) return null;
           return (
             <li
               key={row.key}
-              ref={virtualizer.measureElement}
+              ref={measureRow}
               data-index={row.index}
               aria-posinset={row.index + 1}
               aria-setsize={total}
@@ -294,21 +261,12 @@ function VirtualTaskList({
           );
         })}
       </ul>
-      {isFetchingNextPage ? (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-2 py-4 text-muted-foreground text-sm"
-        >
-          <Spinner aria-hidden="true" label="" />
-          Loading more tasks...
-        </p>
-      ) : nextPageFailed ? (
-        <ErrorState
-          variant="inline"
-          title={productTasksMessages.loadMoreFailed}
-          onRetry={() => void fetchNextPage()}
-        />
-      ) : null}
+      <TasksLoadMore
+        loading={loadingMore}
+        failed={nextPageFailed}
+        onRetry={loadMore}
+        className="py-4 text-sm"
+      />
     </>
   );
 }

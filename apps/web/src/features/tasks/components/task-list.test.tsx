@@ -55,6 +55,16 @@ function renderList(viewer = member, props: Partial<Parameters<typeof TaskList>[
   return { ...result, onEdit };
 }
 
+/** A full first page of tasks, newest first, and the one task of the second page. */
+const page1 = Array.from({ length: LIST_LIMIT }, (_, i) =>
+  makeTask({
+    id: `a-${i}`,
+    title: `Task ${i}`,
+    createdAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
+  }),
+);
+const page2 = [makeTask({ id: 'b-0', title: 'The last task', createdAt: '2024-01-01T00:00:00.000Z' })];
+
 describe('TaskList', () => {
   beforeEach(() => {
     vi.clearAllMocks();
@@ -161,14 +171,6 @@ describe('TaskList', () => {
   });
 
   it('asks for the next page only as the end of the loaded rows comes near', async () => {
-    const page1 = Array.from({ length: LIST_LIMIT }, (_, i) =>
-      makeTask({
-        id: `a-${i}`,
-        title: `Task ${i}`,
-        createdAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
-      }),
-    );
-    const page2 = [makeTask({ id: 'b-0', title: 'The last task', createdAt: '2024-01-01T00:00:00.000Z' })];
     const fetchMock = routeFetch({
       'GET /api/tasks/all': ({ url }) =>
         jsonResponse(
@@ -195,6 +197,39 @@ describe('TaskList', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/tasks/all')).toHaveLength(2));
     expect(callsTo(fetchMock, 'GET', '/api/tasks/all')[1]?.url.searchParams.get('cursor')).toBe('c-2');
     expect(await screen.findByText('101 tasks')).toBeInTheDocument();
+  });
+
+  it('says when the next page could not be loaded, and asks again only from Try again', async () => {
+    let fail = true;
+    const fetchMock = routeFetch({
+      'GET /api/tasks/all': ({ url }) => {
+        if (url.searchParams.get('cursor') !== 'c-2') {
+          return jsonResponse(200, taskList(page1, { total: 101, nextCursor: 'c-2' }));
+        }
+        return fail
+          ? apiError(429, 'RATE_LIMITED', 'Too many requests.')
+          : jsonResponse(200, taskList(page2, { total: 101 }));
+      },
+    });
+    const { user } = renderList();
+    await screen.findByText('Task 0');
+
+    const area = document.querySelector<HTMLElement>('[data-scroll-area]');
+    if (!area) throw new Error('no scroll area');
+    await act(async () => {
+      area.scrollTop = 60 * 95;
+      fireEvent.scroll(area);
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load more tasks.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'GET', '/api/tasks/all')).toHaveLength(2);
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('The last task')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/tasks/all')).toHaveLength(3);
   });
 
   it('says when the tasks could not be loaded, and tries again', async () => {

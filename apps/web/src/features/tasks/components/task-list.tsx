@@ -1,11 +1,10 @@
 import { canEditTasks, type Role, type Task, type TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { LoaderCircleIcon } from 'lucide-react';
-import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type NextPages, useInfiniteVirtualList } from '../../../hooks/use-infinite-virtual-list.ts';
 import { cn } from '../../../lib/cn.ts';
 import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
@@ -13,12 +12,13 @@ import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { phaseLabel, TaskDueDate, TasksEmptyState, TasksErrorState, taskCount } from './task-fields.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
+import { TasksLoadMore } from './tasks-load-more.tsx';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
 /** Tasks per page; the next page loads as the end of the list comes near. */
 export const LIST_LIMIT = 100;
-/** How close to the last loaded row the next page is asked for. */
-const LOAD_MORE_WITHIN_ROWS = 20;
+/** How close to the last loaded row the next page is asked for (20 rows past the 8 rendered beyond the view). */
+const LOAD_MORE_WITHIN_ROWS = 28;
 const ROW_ESTIMATE_PX = 61;
 
 type Viewer = { id: string; role: Role };
@@ -54,10 +54,6 @@ export function TaskList({ filters, viewer, onEdit, narrowed, emptyAction }: Tas
     (task: Task, status: TaskStatus) => void changeStatus(task, status),
     [changeStatus],
   );
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) return <ListSkeleton />;
   if (query.isError && !query.data) {
@@ -86,7 +82,7 @@ export function TaskList({ filters, viewer, onEdit, narrowed, emptyAction }: Tas
         <p className="font-medium text-sm tabular-nums" aria-live="polite">
           {taskCount(total)}
         </p>
-        {query.isFetching && !isFetchingNextPage ? (
+        {query.isFetching && !query.isFetchingNextPage ? (
           <Spinner label="Updating tasks" className="text-muted-foreground" />
         ) : null}
       </div>
@@ -98,9 +94,10 @@ export function TaskList({ filters, viewer, onEdit, narrowed, emptyAction }: Tas
         viewer={viewer}
         onEdit={onEdit}
         onChangeStatus={onChangeStatus}
-        hasMore={Boolean(hasNextPage)}
-        loadingMore={isFetchingNextPage}
-        onLoadMore={loadMore}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        isFetchNextPageError={query.isFetchNextPageError}
+        fetchNextPage={query.fetchNextPage}
       />
     </div>
   );
@@ -112,38 +109,29 @@ function TaskRows({
   viewer,
   onEdit,
   onChangeStatus,
-  hasMore,
-  loadingMore,
-  onLoadMore,
+  ...pages
 }: {
   tasks: Task[];
   total: number;
   viewer: Viewer;
   onEdit: (task: Task) => void;
   onChangeStatus: (task: Task, status: TaskStatus) => void;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-}) {
+} & NextPages) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const virtualizer = useVirtualizer({
-    count: tasks.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
+  const { rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } = useInfiniteVirtualList({
+    items: tasks,
+    getKey: (task) => task.id,
+    pages,
+    estimateSize: ROW_ESTIMATE_PX,
     overscan: 8,
-    getItemKey: (index) => tasks[index]?.id ?? index,
+    loadMoreWithin: LOAD_MORE_WITHIN_ROWS,
+    scroll: { element: () => scrollRef.current },
   });
-  const rows = virtualizer.getVirtualItems();
-  const lastShown = rows.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (hasMore && lastShown >= tasks.length - LOAD_MORE_WITHIN_ROWS) onLoadMore();
-  }, [hasMore, lastShown, tasks.length, onLoadMore]);
 
   const canEdit = canEditTasks(viewer.role);
   // Rows out of view are stood in for by two spacer rows, so the table keeps its column layout.
   const paddingTop = rows[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  const paddingBottom = totalSize - (rows.at(-1)?.end ?? 0);
 
   return (
     <div
@@ -189,7 +177,7 @@ function TaskRows({
             return (
               <TaskRow
                 key={row.key}
-                rowRef={virtualizer.measureElement}
+                rowRef={measureRow}
                 index={row.index}
                 task={task}
                 viewer={viewer}
@@ -210,12 +198,12 @@ function TaskRows({
           ) : null}
         </tbody>
       </table>
-      {loadingMore ? (
-        <p role="status" className="flex items-center gap-2 px-4 py-3 text-muted-foreground text-sm">
-          <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
-          Loading more tasks...
-        </p>
-      ) : null}
+      <TasksLoadMore
+        loading={loadingMore}
+        failed={nextPageFailed}
+        onRetry={loadMore}
+        className="justify-start px-4 py-3 text-sm"
+      />
     </div>
   );
 }

@@ -13,11 +13,11 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../../lib/session.ts';
-import type { ProjectsService } from './projects.service.ts';
+import type { ProductsService } from './products.service.ts';
 
 const tags = ['products'];
 
-export const projectsRoutes: FastifyPluginAsyncZod<{ service: ProjectsService }> = async (
+export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }> = async (
   app,
   { service },
 ) => {

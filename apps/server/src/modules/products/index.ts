@@ -2,21 +2,21 @@ import { type AppModule, type ModuleContext, routesModule } from '../../lib/modu
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
-import { createProjectsRepository } from './projects.repository.ts';
-import { projectsRoutes } from './projects.routes.ts';
-import { createProjectsService } from './projects.service.ts';
+import { createProductsRepository } from './products.repository.ts';
+import { productsRoutes } from './products.routes.ts';
+import { createProductsService } from './products.service.ts';
 
 type Deps = ModuleContext & { activities: ActivityRecorder; files: DocumentFiles; outbox: WebhookOutbox };
 
 /** Products (served under /api/projects). */
-export function projectsModule({ db, changes, activities, files, outbox }: Deps): AppModule {
-  const service = createProjectsService({
+export function productsModule({ db, changes, activities, files, outbox }: Deps): AppModule {
+  const service = createProductsService({
     db,
-    projects: createProjectsRepository(db),
+    products: createProductsRepository(db),
     activities,
     files,
     outbox,
     changes,
   });
-  return routesModule(projectsRoutes, { service });
+  return routesModule(productsRoutes, { service });
 }

@@ -17,7 +17,7 @@ export type ProductPatch = Partial<
 const progressOfTasks = () =>
   sql<number>`coalesce(round(100.0 * count(*) filter (where ${tasks.status} = 'Completed') / nullif(count(*), 0)), 0)::int`;
 
-export function createProjectsRepository(db: Db) {
+export function createProductsRepository(db: Db) {
   // One aggregate row per product, joined LATERAL in the same query that reads the products:
   // no query per product (served by tasks_product_status_idx).
   const taskProgress = db
@@ -148,4 +148,4 @@ export function createProjectsRepository(db: Db) {
   };
 }
 
-export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;

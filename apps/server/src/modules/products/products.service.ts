@@ -16,11 +16,12 @@ import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import { toActivity, toActivityLogEntry, toPersonRef } from '../activities/activities.mapper.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { DocumentFiles } from '../documents/documents.service.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
-import type { ProductPatch, ProjectsRepository } from './projects.repository.ts';
+import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
 /** How many of its newest activity entries the product detail carries. */
 export const DETAIL_ACTIVITY_LIMIT = 20;
@@ -60,7 +61,7 @@ const EDITABLE = [
 
 type Deps = {
   db: Db;
-  projects: ProjectsRepository;
+  products: ProductsRepository;
   activities: ActivityRecorder;
   files: DocumentFiles;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
@@ -89,11 +90,12 @@ const productChange = (op: Change['op'], row: ProductRow): Change => ({
   version: versionOf(row),
 });
 
-export function createProjectsService({ db, projects, activities, files, outbox, changes }: Deps) {
+export function createProductsService({ db, products, activities, files, outbox, changes }: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+  const inTransaction = createInTransaction(db, changes);
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
-    const product = await projects.lockVisible(tx, actor, id);
+    const product = await products.lockVisible(tx, actor, id);
     if (!product) throw notFound();
     return product;
   }
@@ -107,12 +109,12 @@ export function createProjectsService({ db, projects, activities, files, outbox,
 
   /** The product's answer after a write, with its derived fields read in the same transaction. */
   async function answer(row: ProductRow, tx: Db): Promise<Product> {
-    return toProduct(row, await projects.progress(row.id, tx));
+    return toProduct(row, await products.progress(row.id, tx));
   }
 
   return {
     async list(actor: SessionUser, filters: ProductFilters): Promise<ProductList> {
-      const { rows, total } = await projects.list(actor, filters);
+      const { rows, total } = await products.list(actor, filters);
       // One query for every row's newest entries, never one per product.
       const entries = await activities.newestForProducts(
         rows.map((r) => r.product.id),
@@ -132,7 +134,7 @@ export function createProjectsService({ db, projects, activities, files, outbox,
     },
 
     async get(actor: SessionUser, id: string): Promise<ProductDetail> {
-      const found = await projects.findVisibleDetail(actor, id);
+      const found = await products.findVisibleDetail(actor, id);
       if (!found) throw notFound();
       const log = await activities.listForProduct(id, DETAIL_ACTIVITY_LIMIT);
       return {
@@ -145,8 +147,8 @@ export function createProjectsService({ db, projects, activities, files, outbox,
 
     async create(actor: SessionUser, body: CreateProduct): Promise<Product> {
       if (!canCreateProduct(actor.role)) throw Forbidden(productMessages.readOnly, 'READ_ONLY');
-      const row = await db.transaction(async (tx) => {
-        const row = await projects.insert(
+      const row = await inTransaction(async (tx, after) => {
+        const row = await products.insert(
           {
             name: body.name,
             description: body.description,
@@ -170,10 +172,10 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           tx,
         );
         await outbox.enqueue(tx, productEvent('product.created', row));
+        // `access`: the creator's sockets learn that they now see this product.
+        after.publish({ ...productChange('created', row), access: [actor.id] });
         return row;
       });
-      // `access`: the creator's sockets learn that they now see this product.
-      changes.publish({ ...productChange('created', row), access: [actor.id] });
       return toProduct(row, 0);
     },
 
@@ -182,14 +184,14 @@ export function createProjectsService({ db, projects, activities, files, outbox,
      * one of its teams, and all of those may move it, except guests (read-only).
      */
     async changeStatus(actor: SessionUser, id: string, status: ProductStatus): Promise<Product> {
-      const { product, written } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
         if (current.archivedAt) throw productArchived();
         if (current.status === status) {
-          return { product: toProduct(current, await projects.progress(id, tx)), written: undefined };
+          return toProduct(current, await products.progress(id, tx));
         }
-        const row = (await projects.update(id, { status }, tx)) ?? current;
+        const row = (await products.update(id, { status }, tx)) ?? current;
         await activities.insert(
           {
             actionType: 'status_changed',
@@ -204,14 +206,13 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           tx,
           productEvent('product.status_changed', row, { previousStatus: current.status }),
         );
-        return { product: toProduct(row, await projects.progress(id, tx)), written: row };
+        after.publish(productChange('updated', row));
+        return toProduct(row, await products.progress(id, tx));
       });
-      if (written) changes.publish(productChange('updated', written));
-      return product;
     },
 
     async update(actor: SessionUser, id: string, body: UpdateProduct): Promise<Product> {
-      const { product, written } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         if (current.archivedAt) throw productArchived();
@@ -235,10 +236,10 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           changed.push(label);
         }
         if (changed.length === 0) {
-          return { product: toProduct(current, await projects.progress(id, tx)), written: undefined };
+          return toProduct(current, await products.progress(id, tx));
         }
 
-        const row = (await projects.update(id, patch as ProductPatch, tx)) ?? current;
+        const row = (await products.update(id, patch as ProductPatch, tx)) ?? current;
         await activities.insert(
           {
             actionType: 'product_updated',
@@ -259,10 +260,9 @@ export function createProjectsService({ db, projects, activities, files, outbox,
             ...(row.status !== current.status && { previousStatus: current.status }),
           }),
         );
-        return { product: toProduct(row, await projects.progress(id, tx)), written: row };
+        after.publish(productChange('updated', row));
+        return toProduct(row, await products.progress(id, tx));
       });
-      if (written) changes.publish(productChange('updated', written));
-      return product;
     },
 
     /**
@@ -270,13 +270,13 @@ export function createProjectsService({ db, projects, activities, files, outbox,
      * product, its tasks, teams and documents) and lists leave it out unless asked for it.
      */
     async setArchived(actor: SessionUser, id: string, archived: boolean): Promise<Product> {
-      const { product, written } = await db.transaction(async (tx) => {
+      return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         if (Boolean(current.archivedAt) === archived) {
-          return { product: await answer(current, tx), written: undefined };
+          return answer(current, tx);
         }
-        const row = (await projects.update(id, { archivedAt: archived ? new Date() : null }, tx)) ?? current;
+        const row = (await products.update(id, { archivedAt: archived ? new Date() : null }, tx)) ?? current;
         await activities.insert(
           {
             actionType: 'product_updated',
@@ -288,21 +288,20 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           tx,
         );
         await outbox.enqueue(tx, productEvent('product.updated', row, { changed: ['archived'], archived }));
-        return { product: await answer(row, tx), written: row };
+        after.publish(productChange('updated', row));
+        return answer(row, tx);
       });
-      if (written) changes.publish(productChange('updated', written));
-      return product;
     },
 
     /** Deletes the product and everything under it; the log keeps one entry, without a product. */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      const keys = await db.transaction(async (tx) => {
+      const keys = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         const documentKeys = await files.keysOf(id, tx);
         // Before the delete: the product's service links go with it.
         await outbox.enqueue(tx, productEvent('product.deleted', current));
-        await projects.remove(id, tx);
+        await products.remove(id, tx);
         await activities.insert(
           {
             actionType: 'product_deleted',
@@ -313,13 +312,13 @@ export function createProjectsService({ db, projects, activities, files, outbox,
           },
           tx,
         );
+        after.publish({ kind: 'product', op: 'deleted', id, productId: id });
         return documentKeys;
       });
-      changes.publish({ kind: 'product', op: 'deleted', id, productId: id });
       // Only after commit: a rolled-back delete must keep its files.
       await files.remove(keys);
     },
   };
 }
 
-export type ProjectsService = ReturnType<typeof createProjectsService>;
+export type ProductsService = ReturnType<typeof createProductsService>;

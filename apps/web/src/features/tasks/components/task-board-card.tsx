@@ -1,0 +1,161 @@
+import { useDraggable } from '@dnd-kit/core';
+import { canEditTasks, type Task, type TaskStatus } from '@shipyard/shared';
+import { GripVerticalIcon } from 'lucide-react';
+import { memo, useCallback, useEffect, useRef } from 'react';
+import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { TaskActionsMenu } from './task-actions-menu.tsx';
+import type { CardData, Viewer } from './task-board-model.ts';
+import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
+
+/** Stops a press on the card's own controls from also starting a drag of the card. */
+const stopDragStart = {
+  onPointerDown: (event: { stopPropagation: () => void }) => event.stopPropagation(),
+  onTouchStart: (event: { stopPropagation: () => void }) => event.stopPropagation(),
+};
+
+export const BoardCard = memo(function BoardCard({
+  measureRef,
+  index,
+  start,
+  task,
+  viewer,
+  canMove,
+  onEdit,
+  onChangeStatus,
+  takeFocus,
+  onFocused,
+}: {
+  measureRef: (node: HTMLElement | null) => void;
+  index: number;
+  start: number;
+  task: Task;
+  viewer: Viewer;
+  canMove: boolean;
+  onEdit: (task: Task) => void;
+  onChangeStatus: (task: Task, status: TaskStatus) => void;
+  takeFocus: boolean;
+  onFocused: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: task.id,
+    data: { task } satisfies CardData,
+    disabled: !canMove,
+    attributes: { roleDescription: 'draggable task' },
+  });
+  const handle = useRef<HTMLButtonElement | null>(null);
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measureRef(node);
+    },
+    [setNodeRef, measureRef],
+  );
+  useEffect(() => {
+    if (!takeFocus) return;
+    handle.current?.focus();
+    onFocused();
+  }, [takeFocus, onFocused]);
+
+  return (
+    <li
+      ref={ref}
+      {...(canMove ? listeners : undefined)}
+      data-index={index}
+      data-task-id={task.id}
+      style={{ transform: `translateY(${start}px)` }}
+      className={cn('absolute top-0 left-0 w-full touch-manipulation pb-2', isDragging && 'opacity-40')}
+    >
+      <CardFace
+        task={task}
+        viewer={viewer}
+        onEdit={onEdit}
+        onChangeStatus={onChangeStatus}
+        movable={canMove}
+      />
+      {canMove ? (
+        <button
+          ref={(node) => {
+            setActivatorNodeRef(node);
+            handle.current = node;
+          }}
+          type="button"
+          {...attributes}
+          aria-label={`Move ${task.title}`}
+          className="absolute top-2.5 right-2 flex size-6 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
+        >
+          <GripVerticalIcon aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+    </li>
+  );
+});
+
+/** A card's face: title, two lines of description, product, priority, assignee, due date. */
+export const CardFace = memo(function CardFace({
+  task,
+  viewer,
+  onEdit,
+  onChangeStatus,
+  movable = false,
+  overlay = false,
+}: {
+  task: Task;
+  viewer: Viewer;
+  onEdit?: (task: Task) => void;
+  onChangeStatus?: (task: Task, status: TaskStatus) => void;
+  /** Room for the drag handle laid over the top right corner. */
+  movable?: boolean;
+  /** The copy that follows the pointer while dragging. */
+  overlay?: boolean;
+}) {
+  const canEdit = canEditTasks(viewer.role) && onEdit !== undefined;
+  return (
+    <article
+      data-card={task.id}
+      className={cn(
+        'relative grid select-none gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs transition-shadow',
+        overlay
+          ? 'cursor-grabbing shadow-lg ring-1 ring-ring/30'
+          : 'hover:shadow-sm focus-within:border-ring/60',
+      )}
+    >
+      <div className={cn('flex items-start gap-1', (movable || overlay) && 'pr-6')}>
+        <h3 className="min-w-0 flex-1 break-words py-0.5 font-medium text-sm leading-snug">
+          {canEdit && !overlay ? (
+            <button
+              type="button"
+              onClick={() => onEdit?.(task)}
+              className="rounded-sm text-left outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              {task.title}
+            </button>
+          ) : (
+            task.title
+          )}
+        </h3>
+        {overlay ? (
+          <GripVerticalIcon
+            aria-hidden="true"
+            className="absolute top-3 right-3 size-4 text-muted-foreground"
+          />
+        ) : onEdit && onChangeStatus ? (
+          <div className="-my-1 shrink-0" {...stopDragStart}>
+            <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+          </div>
+        ) : null}
+      </div>
+      {task.description ? (
+        <p className="line-clamp-2 break-words text-muted-foreground text-xs leading-relaxed">
+          {task.description}
+        </p>
+      ) : null}
+      <p className="truncate text-muted-foreground text-xs">{task.project.name}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <PriorityBadge priority={task.priority} />
+        <TaskDueDate task={task} withIcon className="text-muted-foreground text-xs" />
+        <AssigneeAvatar task={task} className="ml-auto" />
+      </div>
+    </article>
+  );
+});
