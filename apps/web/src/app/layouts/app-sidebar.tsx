@@ -21,6 +21,7 @@ import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/compo
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { paths } from '../../lib/paths.ts';
 
 /** Spec §2.3: the collapsible sidebar of the signed-in area. */
 export function AppSidebar({ user }: { user: User }) {
@@ -39,7 +40,7 @@ export function AppSidebar({ user }: { user: User }) {
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton asChild size="lg" tooltip="Shipyard">
-              <Link to="/d" onClick={closeOnMobile}>
+              <Link to={paths.dashboard()} onClick={closeOnMobile}>
                 <span className="flex size-8 shrink-0 items-center justify-center">
                   <LogoMark className="size-8" />
                 </span>

@@ -23,6 +23,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const activityLogMessages = {
   loadFailedTitle: 'Error',
@@ -70,7 +71,7 @@ function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
             Product:{' '}
             {activity.projectId ? (
               <Link
-                to={`/products/${encodeURIComponent(activity.projectId)}`}
+                to={paths.product(activity.projectId)}
                 className="rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 {activity.productName}

@@ -14,6 +14,7 @@ import {
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
 import { ChartCard } from './analytics-chart.tsx';
 import { bucketLabel, bucketTitle, formatDays, formatKpiValue, formatPercent } from './analytics-format.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const kpiOf = (data: Analytics, key: AnalyticsKpi['key']) => data.kpis.find((k) => k.key === key);
 const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
@@ -58,7 +59,7 @@ function ListCard({
 function ProductLink({ id, name }: { id: string; name: string }) {
   return (
     <Link
-      to={`/products/${encodeURIComponent(id)}`}
+      to={paths.product(id)}
       className="rounded-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       {name}

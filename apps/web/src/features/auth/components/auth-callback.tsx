@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getSession, sessionKey } from '../api/get-session.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * What the server's `?error=<code>` means. Anyone can send a link to /auth/callback with any text
@@ -41,7 +42,7 @@ export function AuthCallback() {
 
     const fail = (description: string) => {
       toast.error(m.callbackFailedTitle, { description });
-      navigate('/auth', { replace: true });
+      navigate(paths.auth(), { replace: true });
     };
 
     if (providerError !== null) {
@@ -67,7 +68,7 @@ export function AuthCallback() {
           return;
         }
         toast.error(m.callbackErrorTitle, { description: m.callbackError });
-        navigate('/auth', { replace: true });
+        navigate(paths.auth(), { replace: true });
       });
   }, [navigate, providerError, queryClient]);
 

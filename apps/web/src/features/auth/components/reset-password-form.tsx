@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmReset } from '../api/confirm-reset.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The set-new-password view's form (spec §2.4), for the token of a mailed reset link. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -27,7 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         onSuccess: () => {
           toast.success(m.resetDoneTitle, { description: m.resetDone });
           // The link is used up: drop it from the address and show the tabs, ready to log in.
-          navigate('/auth', { replace: true });
+          navigate(paths.auth(), { replace: true });
         },
         onError: (error) => {
           toast.error(m.errorTitle, { description: error.message || m.resetFailed });

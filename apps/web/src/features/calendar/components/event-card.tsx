@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatStartTime } from './calendar-days.ts';
 import { EventActionsMenu } from './event-actions-menu.tsx';
 import { EventStatusBadge, EventTypeBadge } from './event-badges.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** Participants shown by address before the rest are counted. */
 const PARTICIPANTS_SHOWN = 4;
@@ -23,7 +24,7 @@ export type EventCardProps = {
 export function EventCard({ item, onEdit }: EventCardProps) {
   const titleId = useId();
   const milestone = item.source === 'product';
-  const productHref = item.productId && item.productName ? `/products/${item.productId}` : undefined;
+  const productHref = item.productId && item.productName ? paths.product(item.productId) : undefined;
 
   return (
     <article

@@ -18,6 +18,7 @@ import {
   teamMembersCaption,
 } from './stat-captions.ts';
 import { TeamOverviewCard } from './team-overview-card.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 type StatCardProps = {
   title: string;
@@ -80,11 +81,11 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
           // The page's one primary action (the top bar has none): New Product, for who may create.
           <>
             <Button asChild variant="outline">
-              <Link to="/products">View All Products</Link>
+              <Link to={paths.products()}>View All Products</Link>
             </Button>
             {canCreateProduct(userRole) ? (
               <Button asChild>
-                <Link to="/new-product">
+                <Link to={paths.newProduct()}>
                   <Plus aria-hidden="true" />
                   New Product
                 </Link>

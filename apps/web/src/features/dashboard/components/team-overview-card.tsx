@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { MemberDots } from './member-dots.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** Spec §2.8 Team Overview: each team, its lead and a few of its members. */
 export function TeamOverviewCard() {
@@ -51,7 +52,7 @@ export function TeamOverviewCard() {
           <li key={team.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
             <div className="flex min-w-0 flex-col gap-0.5">
               <Link
-                to={`/products/${encodeURIComponent(team.productId)}`}
+                to={paths.product(team.productId)}
                 className="truncate rounded-sm font-medium text-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 {team.name}

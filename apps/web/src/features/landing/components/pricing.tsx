@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { container, SectionHeading } from './section-heading.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 type Tier = {
   name: string;
@@ -91,7 +92,7 @@ export function Pricing() {
                 <span className="text-muted-foreground text-sm">{tier.period}</span>
               </p>
               <Link
-                to="/auth"
+                to={paths.auth()}
                 className={buttonVariants({
                   variant: tier.featured ? 'default' : 'outline',
                   className: 'mt-6 w-full',

@@ -32,6 +32,7 @@ import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge, StatusDot } from './status-badge.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** The board shows every visible product at once, up to the API's page maximum. */
 export const BOARD_LIMIT = 200;
@@ -343,7 +344,7 @@ function CardBody({
           <h3 className="min-w-0 break-words font-medium text-sm leading-snug">
             {/* The link covers the card, so a click anywhere opens the product. */}
             <Link
-              to={`/products/${encodeURIComponent(product.id)}`}
+              to={paths.product(product.id)}
               draggable={false}
               className="outline-none after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:underline"
             >

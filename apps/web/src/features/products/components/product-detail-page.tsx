@@ -31,6 +31,7 @@ import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { StatusBadge, StatusDot } from './status-badge.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
@@ -79,7 +80,7 @@ export function ProductDetailPage({
           {product.isError ? getErrorMessage(product.error) : 'Product not found'}
         </p>
         <Button asChild variant="outline">
-          <Link to="/products">
+          <Link to={paths.products()}>
             <ArrowLeft aria-hidden="true" />
             Back to Products
           </Link>
@@ -98,7 +99,7 @@ export function ProductDetailPage({
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="flex flex-col gap-3">
         <Link
-          to="/products"
+          to={paths.products()}
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
@@ -120,7 +121,7 @@ export function ProductDetailPage({
               product={data}
               viewer={viewer}
               variant="header"
-              onDeleted={() => navigate('/products')}
+              onDeleted={() => navigate(paths.products())}
             />
           </div>
         </div>

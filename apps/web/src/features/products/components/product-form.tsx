@@ -28,6 +28,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/manage-product.ts';
 import { StatusDot } from './status-badge.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const PRIORITY_CHOICES = ['high', 'medium', 'low'] as const;
 
@@ -188,7 +189,7 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
               Cancel
             </Button>
           ) : (
-            <Link to="/products" className={buttonVariants({ variant: 'outline' })}>
+            <Link to={paths.products()} className={buttonVariants({ variant: 'outline' })}>
               Cancel
             </Link>
           )}

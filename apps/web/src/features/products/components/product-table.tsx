@@ -23,6 +23,7 @@ import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -38,7 +39,7 @@ export type ProductTableProps = {
   viewer?: ProductViewer | undefined;
 };
 
-const productPath = (product: ProductListItem) => `/products/${encodeURIComponent(product.id)}`;
+const productPath = (product: ProductListItem) => paths.product(product.id);
 
 /**
  * Spec §2.9 List View: Product, Status, Team Size, Progress, Actions, paged by the server. On a

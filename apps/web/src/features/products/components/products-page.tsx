@@ -26,6 +26,7 @@ import {
 } from './product-search-params.ts';
 import { ProductTable } from './product-table.tsx';
 import { type FilterSelection, ProductsFilterPanel } from './products-filter-panel.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** How long typing pauses before the search goes to the server. */
 
@@ -91,12 +92,12 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
         description="Manage all your products"
         actions={
           <>
-            <Link to="/d" className={buttonVariants({ variant: 'outline' })}>
+            <Link to={paths.dashboard()} className={buttonVariants({ variant: 'outline' })}>
               <LayoutDashboardIcon aria-hidden="true" />
               Dashboard
             </Link>
             {canCreate ? (
-              <Link to="/new-product" className={buttonVariants()}>
+              <Link to={paths.newProduct()} className={buttonVariants()}>
                 <PlusIcon aria-hidden="true" />
                 New Product
               </Link>

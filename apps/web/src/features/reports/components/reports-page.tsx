@@ -34,6 +34,7 @@ import { localDay } from './report-format.ts';
 import { PERIOD_CHOICES, type PeriodChoice, readSelection } from './report-period.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 type Tab = 'charts' | 'tables' | 'summary';
 
@@ -149,7 +150,7 @@ export function ReportsPage() {
           <p className="font-medium text-sm">{reportMessages.empty}</p>
           <p className="text-muted-foreground text-sm">{reportMessages.emptyHint}</p>
           <Button asChild variant="outline" size="sm">
-            <Link to="/products">View Products</Link>
+            <Link to={paths.products()}>View Products</Link>
           </Button>
         </div>
       );
