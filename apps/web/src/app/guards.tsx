@@ -37,7 +37,10 @@ export function RequireMenuAccess({ item }: { item: MenuItem }) {
       <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-lg font-semibold">You don't have access to this page</h1>
       <p className="text-sm text-muted-foreground">Ask an administrator if you need it.</p>
-      <Link className="text-sm font-medium text-primary underline-offset-4 hover:underline" to={paths.dashboard()}>
+      <Link
+        className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        to={paths.dashboard()}
+      >
         Go to the dashboard
       </Link>
     </div>
@@ -71,7 +74,11 @@ export function RedirectIfSignedIn() {
     const from = (location.state as { from?: unknown } | null)?.from;
     return (
       <Navigate
-        to={typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.dashboard()}
+        to={
+          typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
+            ? from
+            : paths.dashboard()
+        }
         replace
       />
     );

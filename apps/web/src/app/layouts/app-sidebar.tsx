@@ -18,10 +18,10 @@ import {
 } from '../../components/ui/sidebar.tsx';
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count.ts';
 import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
+import { paths } from '../../lib/paths.ts';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { paths } from '../../lib/paths.ts';
 
 /** Spec §2.3: the collapsible sidebar of the signed-in area. */
 export function AppSidebar({ user }: { user: User }) {

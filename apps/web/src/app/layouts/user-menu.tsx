@@ -6,9 +6,9 @@ import { Link, useLocation } from 'react-router';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '../../components/ui/sidebar.tsx';
 import { useSignOut } from '../../features/account/api/sign-out.ts';
 import { UserAvatar } from '../../features/account/components/user-avatar.tsx';
+import { paths } from '../../lib/paths.ts';
 import { toast } from '../../lib/toast.ts';
 import { roleLabel } from './nav-items.ts';
-import { paths } from '../../lib/paths.ts';
 
 /** Spec §2.3: the sidebar footer, the user block (to the profile) and Logout. */
 export function UserMenu({ user }: { user: User }) {

@@ -21,9 +21,9 @@ import { actionTypeColour, actionTypeLabel } from '../../../lib/activity.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
-import { paths } from '../../../lib/paths.ts';
 
 export const activityLogMessages = {
   loadFailedTitle: 'Error',

@@ -12,9 +12,9 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ChartCard } from './analytics-chart.tsx';
 import { bucketLabel, bucketTitle, formatDays, formatKpiValue, formatPercent } from './analytics-format.ts';
-import { paths } from '../../../lib/paths.ts';
 
 const kpiOf = (data: Analytics, key: AnalyticsKpi['key']) => data.kpis.find((k) => k.key === key);
 const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);

@@ -4,9 +4,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getSession, sessionKey } from '../api/get-session.ts';
-import { paths } from '../../../lib/paths.ts';
 
 /**
  * What the server's `?error=<code>` means. Anyone can send a link to /auth/callback with any text

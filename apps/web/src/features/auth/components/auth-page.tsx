@@ -11,11 +11,11 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { AuthTabs } from './auth-tabs.tsx';
 import { GoogleSignIn } from './google-button.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 // The views a sign-in does not need load when they open (docs/decisions/005-bundle-budget.md).
 const ForceChangePasswordForm = lazy(() =>

@@ -8,10 +8,10 @@ import { Form, FormControl, FormField, FormItem, FormLabel } from '../../../comp
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useForceChangePassword } from '../api/force-change-password.ts';
 import { sessionKey } from '../api/get-session.ts';
-import { paths } from '../../../lib/paths.ts';
 
 type ForceChangePasswordFormProps = {
   /** The temporary token from the login answer (details.temp_token). */

@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmReset } from '../api/confirm-reset.ts';
-import { paths } from '../../../lib/paths.ts';
 
 /** The set-new-password view's form (spec §2.4), for the token of a mailed reset link. */
 export function ResetPasswordForm({ token }: { token: string }) {

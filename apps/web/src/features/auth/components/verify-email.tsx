@@ -4,8 +4,8 @@ import { CircleCheckIcon, CircleXIcon, SpinnerIcon } from '../../../components/i
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useVerifyEmail } from '../api/verify-email.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useVerifyEmail } from '../api/verify-email.ts';
 
 const fallbackError = 'An error occurred during verification.';
 

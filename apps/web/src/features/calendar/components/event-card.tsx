@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatStartTime } from './calendar-days.ts';
 import { EventActionsMenu } from './event-actions-menu.tsx';
 import { EventStatusBadge, EventTypeBadge } from './event-badges.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 /** Participants shown by address before the rest are counted. */
 const PARTICIPANTS_SHOWN = 4;

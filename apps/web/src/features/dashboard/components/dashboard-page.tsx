@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { RecentActivityCard } from './recent-activity-card.tsx';
 import {
@@ -18,7 +19,6 @@ import {
   teamMembersCaption,
 } from './stat-captions.ts';
 import { TeamOverviewCard } from './team-overview-card.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 type StatCardProps = {
   title: string;

@@ -15,8 +15,8 @@ import { activityTitle, capitalise, performerName } from '../../../lib/activity.
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatActivityTime } from '../../../lib/format.ts';
-import { useRecentActivity } from '../api/get-recent-activity.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useRecentActivity } from '../api/get-recent-activity.ts';
 
 // Spec §4: dashboard progress colours follow the product status.
 const statusBar: Record<string, string> = {

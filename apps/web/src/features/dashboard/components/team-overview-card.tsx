@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { MemberDots } from './member-dots.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 /** Spec §2.8 Team Overview: each team, its lead and a few of its members. */
 export function TeamOverviewCard() {

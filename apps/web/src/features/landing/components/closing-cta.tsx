@@ -1,8 +1,8 @@
 import { ArrowRightIcon, CalendarDaysIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { container } from './section-heading.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { container } from './section-heading.tsx';
 
 export const salesEmail = 'sales@shipyard.example';
 

@@ -2,8 +2,8 @@ import { ArrowRightIcon, StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { container } from './section-heading.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { container } from './section-heading.tsx';
 
 const stageDots = ['bg-blue-500', 'bg-amber-500', 'bg-purple-500', 'bg-green-500', 'bg-zinc-400'] as const;
 

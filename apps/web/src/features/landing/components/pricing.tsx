@@ -2,8 +2,8 @@ import { CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { container, SectionHeading } from './section-heading.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { container, SectionHeading } from './section-heading.tsx';
 
 type Tier = {
   name: string;

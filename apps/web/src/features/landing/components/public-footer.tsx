@@ -2,9 +2,9 @@ import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { salesEmail } from './closing-cta.tsx';
 import { container } from './section-heading.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 export const contactEmail = 'hello@shipyard.example';
 

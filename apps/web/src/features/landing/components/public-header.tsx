@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { container } from './section-heading.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { container } from './section-heading.tsx';
 
 /** The landing page's sections, in page order; the header and the footer both link to them. */
 export const sectionLinks = [
@@ -124,7 +124,11 @@ function MobileMenu() {
           </ul>
         </nav>
         <div className="mt-1.5 grid grid-cols-2 gap-2 border-t p-1 pt-2.5">
-          <Link to={paths.auth()} onClick={close} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Link
+            to={paths.auth()}
+            onClick={close}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
             Log In
           </Link>
           <Link to={paths.auth()} onClick={close} className={buttonVariants({ size: 'sm' })}>

@@ -3,8 +3,8 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { ProductForm } from './product-form.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { ProductForm } from './product-form.tsx';
 
 export type NewProductPageProps = {
   /** The viewer's role; guests may look at products but not create them (spec §6). */

@@ -26,13 +26,13 @@ import {
   useBoardSensors,
 } from '../../../lib/dnd.ts';
 import { formatDate, initials, statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge, StatusDot } from './status-badge.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 /** The board shows every visible product at once, up to the API's page maximum. */
 export const BOARD_LIMIT = 200;

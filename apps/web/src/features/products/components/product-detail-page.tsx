@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate, statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu } from './product-actions.tsx';
@@ -31,7 +32,6 @@ import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { StatusBadge, StatusDot } from './status-badge.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline'] as const;
 type Tab = (typeof TABS)[number];

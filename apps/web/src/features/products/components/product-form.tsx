@@ -24,11 +24,11 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { applyServerFieldErrors, serverMessage } from '../../../lib/form-errors.ts';
 import { statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/manage-product.ts';
 import { StatusDot } from './status-badge.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 const PRIORITY_CHOICES = ['high', 'medium', 'low'] as const;
 

@@ -14,6 +14,7 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { ProductFilterValues } from '../api/get-products.ts';
 import { ProductBoard } from './product-board.tsx';
 import {
@@ -26,7 +27,6 @@ import {
 } from './product-search-params.ts';
 import { ProductTable } from './product-table.tsx';
 import { type FilterSelection, ProductsFilterPanel } from './products-filter-panel.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 /** How long typing pauses before the search goes to the server. */
 

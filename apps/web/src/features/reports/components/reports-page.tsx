@@ -26,6 +26,7 @@ import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDownloadReport } from '../api/download-report.ts';
 import { useReport } from '../api/get-report.ts';
@@ -34,7 +35,6 @@ import { localDay } from './report-format.ts';
 import { PERIOD_CHOICES, type PeriodChoice, readSelection } from './report-period.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 type Tab = 'charts' | 'tables' | 'summary';
 
