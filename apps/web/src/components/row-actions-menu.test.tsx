@@ -2,7 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { type RowAction, RowActionsMenu } from './row-actions-menu.tsx';
+import { toast } from '../lib/toast.ts';
+import { confirmedDelete, type RowAction, RowActionsMenu } from './row-actions-menu.tsx';
+
+vi.mock('../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function Harness({
   actions = [],
@@ -117,5 +120,32 @@ describe('RowActionsMenu', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
 
     expect(screen.getByRole('alertdialog', { name: 'Delete thing' })).toBeInTheDocument();
+  });
+});
+
+describe('confirmedDelete', () => {
+  const texts = { deleted: 'Deleted.', failed: 'Failed to delete', fallback: 'Something went wrong' };
+
+  it('toasts, closes the dialog and then runs what follows, once the delete succeeds', async () => {
+    vi.clearAllMocks();
+    const close = vi.fn();
+    const after = vi.fn();
+
+    confirmedDelete(() => Promise.resolve(), texts, after)(close);
+
+    await waitFor(() => expect(after).toHaveBeenCalledTimes(1));
+    expect(toast.success).toHaveBeenCalledWith('Deleted.');
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the dialog open and toasts the failure with the server's message or the fallback", async () => {
+    vi.clearAllMocks();
+    const close = vi.fn();
+
+    confirmedDelete(() => Promise.reject(new Error('boom')), texts)(close);
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    expect(toast.error).toHaveBeenCalledWith('Failed to delete', { description: 'Something went wrong' });
+    expect(close).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,8 @@
 import { MoreHorizontal } from 'lucide-react';
 import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { useAfterMenuClose } from '../hooks/use-after-menu-close.ts';
+import { serverMessage } from '../lib/form-errors.ts';
+import { toast } from '../lib/toast.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Button } from './ui/button.tsx';
 import {
@@ -53,6 +55,38 @@ export type RowActionsMenuProps = {
   triggerClassName?: string;
   triggerVariant?: 'ghost' | 'outline';
 };
+
+export type ConfirmedDeleteTexts = {
+  /** The success toast. */
+  deleted: string;
+  /** The error toast's title. */
+  failed: string;
+  /** The error toast's description when the server gives no message (default: `failed`). */
+  fallback?: string;
+};
+
+/**
+ * The usual `onConfirm` of a delete: run it; on success toast `deleted`, close the dialog and
+ * call `after`; on failure toast `failed` with the server's message and keep the dialog open.
+ */
+export function confirmedDelete(
+  run: () => Promise<unknown>,
+  { deleted, failed, fallback = failed }: ConfirmedDeleteTexts,
+  after?: () => void,
+) {
+  return (close: () => void) => {
+    run().then(
+      () => {
+        toast.success(deleted);
+        close();
+        after?.();
+      },
+      (error: unknown) => {
+        toast.error(failed, { description: serverMessage(error, fallback) });
+      },
+    );
+  };
+}
 
 const TRIGGER_CLASSES = 'size-8 text-muted-foreground data-[state=open]:bg-accent';
 

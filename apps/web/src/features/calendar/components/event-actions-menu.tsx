@@ -1,8 +1,6 @@
 import { type CalendarEvent, eventMessages as m } from '@shipyard/shared';
 import { Pencil, Trash2 } from 'lucide-react';
-import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { serverMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteEvent } from '../api/save-event.ts';
 
 export type EventActionsMenuProps = {
@@ -15,18 +13,6 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
   const remove = useDeleteEvent();
 
   if (!event.canEdit) return null;
-
-  function confirmDelete(close: () => void) {
-    remove.mutateAsync(event).then(
-      () => {
-        toast.success(m.deletedToast);
-        close();
-      },
-      (error: unknown) => {
-        toast.error(m.deleteFailed, { description: serverMessage(error, m.deleteFailed) });
-      },
-    );
-  }
 
   return (
     <RowActionsMenu
@@ -47,7 +33,10 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
         title: 'Delete event',
         description: <>Are you sure you want to delete "{event.title}"? This action cannot be undone.</>,
         pending: remove.isPending,
-        onConfirm: confirmDelete,
+        onConfirm: confirmedDelete(() => remove.mutateAsync(event), {
+          deleted: m.deletedToast,
+          failed: m.deleteFailed,
+        }),
       }}
     />
   );

@@ -3,7 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
+import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { serverMessage } from '../../../lib/form-errors.ts';
@@ -45,17 +45,6 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
       () => toast.success(archived ? m.unarchivedToast : m.archivedToast),
       (error: unknown) =>
         toast.error(m.archiveFailed, { description: serverMessage(error, m.archiveFailed) }),
-    );
-  }
-
-  function confirmDelete(close: () => void) {
-    remove.mutateAsync(product.id).then(
-      () => {
-        toast.success(m.deleted);
-        close();
-        onDeleted?.();
-      },
-      (error: unknown) => toast.error(m.deleteFailed, { description: serverMessage(error, m.deleteFailed) }),
     );
   }
 
@@ -104,7 +93,11 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
             </>
           ),
           pending: remove.isPending,
-          onConfirm: confirmDelete,
+          onConfirm: confirmedDelete(
+            () => remove.mutateAsync(product.id),
+            { deleted: m.deleted, failed: m.deleteFailed },
+            onDeleted,
+          ),
         }}
       />
 

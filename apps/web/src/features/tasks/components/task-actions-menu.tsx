@@ -8,9 +8,7 @@ import {
   type TaskStatus,
 } from '@shipyard/shared';
 import { Pencil, Trash2 } from 'lucide-react';
-import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { serverMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteTask } from '../api/save-task.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 
@@ -32,18 +30,6 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
   const remove = useDeleteTask();
 
   if (!canEdit && !canMove) return null;
-
-  function confirmDelete(close: () => void) {
-    remove.mutateAsync(task.id).then(
-      () => {
-        toast.success(m.deleted);
-        close();
-      },
-      (error: unknown) => {
-        toast.error(m.deleteFailed, { description: serverMessage(error, m.fallback) });
-      },
-    );
-  }
 
   return (
     <RowActionsMenu
@@ -74,7 +60,11 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
           title: 'Delete task',
           description: <>Are you sure you want to delete "{task.title}"? This action cannot be undone.</>,
           pending: remove.isPending,
-          onConfirm: confirmDelete,
+          onConfirm: confirmedDelete(() => remove.mutateAsync(task.id), {
+            deleted: m.deleted,
+            failed: m.deleteFailed,
+            fallback: m.fallback,
+          }),
         }
       }
     />

@@ -6,9 +6,7 @@ import {
   type Role,
 } from '@shipyard/shared';
 import { Pencil, Trash2 } from 'lucide-react';
-import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { serverMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteTeamMember } from '../api/save-team-member.ts';
 
 export type Viewer = { id: string; role: Role };
@@ -31,18 +29,6 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
   const remove = useDeleteTeamMember();
 
   if (!canEdit) return <span className="inline-block size-8" aria-hidden="true" />;
-
-  function confirmDelete(close: () => void) {
-    remove.mutateAsync(member.id).then(
-      () => {
-        toast.success(m.deleted);
-        close();
-      },
-      (error: unknown) => {
-        toast.error(m.deleteFailed, { description: serverMessage(error, m.fallback) });
-      },
-    );
-  }
 
   return (
     <RowActionsMenu
@@ -68,7 +54,11 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
             </>
           ),
           pending: remove.isPending,
-          onConfirm: confirmDelete,
+          onConfirm: confirmedDelete(() => remove.mutateAsync(member.id), {
+            deleted: m.deleted,
+            failed: m.deleteFailed,
+            fallback: m.fallback,
+          }),
         }
       }
     />
