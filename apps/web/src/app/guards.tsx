@@ -6,6 +6,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { sessionKey, useSession } from '../features/auth/api/get-session.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
 
 /** First guard: a session, or a trip to /auth that remembers where the visitor was going. */
 export function RequireSession() {
@@ -23,7 +24,7 @@ export function RequireSession() {
   }, [queryClient]);
   if (session.isPending) return <FullScreenSpinner label="Loading your workspace" />;
   if (!session.data)
-    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to={paths.auth()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }
 
@@ -36,7 +37,10 @@ export function RequireMenuAccess({ item }: { item: MenuItem }) {
       <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-lg font-semibold">You don't have access to this page</h1>
       <p className="text-sm text-muted-foreground">Ask an administrator if you need it.</p>
-      <Link className="text-sm font-medium text-primary underline-offset-4 hover:underline" to="/d">
+      <Link
+        className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        to={paths.dashboard()}
+      >
         Go to the dashboard
       </Link>
     </div>
@@ -70,7 +74,11 @@ export function RedirectIfSignedIn() {
     const from = (location.state as { from?: unknown } | null)?.from;
     return (
       <Navigate
-        to={typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/d'}
+        to={
+          typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
+            ? from
+            : paths.dashboard()
+        }
         replace
       />
     );

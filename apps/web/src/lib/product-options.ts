@@ -1,13 +1,18 @@
 import type { Product } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { queryRoots } from './query-keys.ts';
 
 export type ProductOption = Pick<Product, 'id' | 'name'>;
 
 const PRODUCT_OPTIONS_LIMIT = 200;
 
-// Under ['products'], so a change to the products refreshes the filter's choices too.
-export const productOptionsKey = ['products', 'options', { limit: PRODUCT_OPTIONS_LIMIT }] as const;
+// Under queryRoots.products, so a change to the products refreshes the filter's choices too.
+export const productOptionsKey = [
+  ...queryRoots.products,
+  'options',
+  { limit: PRODUCT_OPTIONS_LIMIT },
+] as const;
 
 /** The products the caller may see, by name, for the product filters and selects (activity log, tasks). */
 export async function getProductOptions(signal?: AbortSignal): Promise<ProductOption[]> {

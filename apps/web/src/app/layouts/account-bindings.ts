@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionKey, useSession } from '../../features/auth/api/get-session.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * What the account screens need from the session, which belongs to the auth feature: the user,
@@ -22,7 +23,7 @@ export function useAccountBindings() {
   const onSignedOut = useCallback(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     queryClient.setQueryData(sessionKey, null);
-    navigate('/auth', { replace: true });
+    navigate(paths.auth(), { replace: true });
   }, [queryClient, navigate]);
 
   return { user: session.data ?? undefined, onUserUpdated, onSignedOut };

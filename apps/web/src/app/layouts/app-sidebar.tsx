@@ -18,6 +18,7 @@ import {
 } from '../../components/ui/sidebar.tsx';
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count.ts';
 import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
+import { paths } from '../../lib/paths.ts';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -39,7 +40,7 @@ export function AppSidebar({ user }: { user: User }) {
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton asChild size="lg" tooltip="Shipyard">
-              <Link to="/d" onClick={closeOnMobile}>
+              <Link to={paths.dashboard()} onClick={closeOnMobile}>
                 <span className="flex size-8 shrink-0 items-center justify-center">
                   <LogoMark className="size-8" />
                 </span>

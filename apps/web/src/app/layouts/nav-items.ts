@@ -14,23 +14,24 @@ import {
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
+import { paths } from '../../lib/paths.ts';
 
 export type NavItem = { item: MenuItem; to: string; label: string; icon: LucideIcon };
 
 /** The sidebar's menu, in the order of spec §2.3. */
 export const navItems: readonly NavItem[] = [
-  { item: 'dashboard', to: '/d', label: 'Dashboard', icon: LayoutDashboardIcon },
-  { item: 'products', to: '/products', label: 'Products', icon: PackageIcon },
-  { item: 'team', to: '/team', label: 'Team', icon: UsersIcon },
-  { item: 'calendar', to: '/calendar', label: 'Calendar', icon: CalendarDaysIcon },
-  { item: 'reports', to: '/reports', label: 'Reports', icon: FileTextIcon },
-  { item: 'tasks', to: '/tasks', label: 'Tasks', icon: ListTodoIcon },
-  { item: 'analytics', to: '/analytics', label: 'Analytics', icon: ChartColumnIcon },
+  { item: 'dashboard', to: paths.dashboard(), label: 'Dashboard', icon: LayoutDashboardIcon },
+  { item: 'products', to: paths.products(), label: 'Products', icon: PackageIcon },
+  { item: 'team', to: paths.team(), label: 'Team', icon: UsersIcon },
+  { item: 'calendar', to: paths.calendar(), label: 'Calendar', icon: CalendarDaysIcon },
+  { item: 'reports', to: paths.reports(), label: 'Reports', icon: FileTextIcon },
+  { item: 'tasks', to: paths.tasks(), label: 'Tasks', icon: ListTodoIcon },
+  { item: 'analytics', to: paths.analytics(), label: 'Analytics', icon: ChartColumnIcon },
   // Not in spec §2.3's menu, but pages of §2.1 that nothing else links to.
-  { item: 'activity', to: '/activity', label: 'Activity', icon: HistoryIcon },
-  { item: 'services', to: '/services', label: 'Services', icon: PlugIcon },
-  { item: 'settings', to: '/settings', label: 'Settings', icon: SettingsIcon },
-  { item: 'notifications', to: '/notifications', label: 'Notifications', icon: BellIcon },
+  { item: 'activity', to: paths.activity(), label: 'Activity', icon: HistoryIcon },
+  { item: 'services', to: paths.services(), label: 'Services', icon: PlugIcon },
+  { item: 'settings', to: paths.settings(), label: 'Settings', icon: SettingsIcon },
+  { item: 'notifications', to: paths.notifications(), label: 'Notifications', icon: BellIcon },
 ];
 
 /** The entries this role may see (spec §6). */

@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useRecentProducts } from '../../features/products/api/get-recent-products.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { paths } from '../../lib/paths.ts';
 
 // Spec §4: the status dot colours; other values light gray.
 const statusDot: Record<string, string> = {
@@ -49,7 +50,7 @@ export function RecentProducts({ onNavigate }: { onNavigate?: () => void }) {
     body = (
       <SidebarMenu>
         {products.data.map((product) => {
-          const to = `/products/${encodeURIComponent(product.id)}`;
+          const to = paths.product(product.id);
           const current = pathname === to;
           return (
             <SidebarMenuItem key={product.id}>

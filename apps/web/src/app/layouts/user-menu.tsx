@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '../../components/ui/sidebar.tsx';
 import { useSignOut } from '../../features/account/api/sign-out.ts';
 import { UserAvatar } from '../../features/account/components/user-avatar.tsx';
+import { paths } from '../../lib/paths.ts';
 import { toast } from '../../lib/toast.ts';
 import { roleLabel } from './nav-items.ts';
 
@@ -17,7 +18,7 @@ export function UserMenu({ user }: { user: User }) {
   const signOut = useSignOut();
   const name = user.full_name || user.email;
   const details = [user.position, roleLabel(user.role)].filter(Boolean).join(' · ');
-  const onProfile = pathname === '/profile';
+  const onProfile = pathname === paths.profile();
 
   // Spec §4: Logout clears what the client knows and performs a full navigation to /.
   const logout = () =>
@@ -34,7 +35,7 @@ export function UserMenu({ user }: { user: User }) {
       <SidebarMenuItem>
         <SidebarMenuButton asChild size="lg" isActive={onProfile} tooltip={name}>
           <Link
-            to="/profile"
+            to={paths.profile()}
             aria-current={onProfile ? 'page' : undefined}
             onClick={() => isMobile && setOpenMobile(false)}
           >

@@ -1,27 +1,29 @@
 import type { ChangeEvent, User } from '@shipyard/shared';
 import { partialMatchKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { sessionKey } from '../../features/auth/api/get-session.ts';
-import { eventKeys } from '../../features/calendar/api/get-events.ts';
-import { dashboardSummaryKey } from '../../features/dashboard/api/get-dashboard-summary.ts';
-import { recentActivityKey } from '../../features/dashboard/api/get-recent-activity.ts';
-import { teamOverviewKey } from '../../features/dashboard/api/get-team-overview.ts';
-import { notificationKeys } from '../../features/notifications/api/get-notifications.ts';
-import { productDetailKey } from '../../features/products/api/get-product.ts';
-import { productActivitiesKey } from '../../features/products/api/get-product-activities.ts';
-import { productDocumentsKey } from '../../features/products/api/get-product-documents.ts';
-import { productKeys } from '../../features/products/api/get-products.ts';
-import { recentProductsKey } from '../../features/products/api/get-recent-products.ts';
-import { reportKeys } from '../../features/reports/api/get-report.ts';
-import { serviceKeys } from '../../features/services/api/service-keys.ts';
+import { activityKeys } from '../../features/activity/api/keys.ts';
+import { analyticsKeys } from '../../features/analytics/api/keys.ts';
+import { sessionKey } from '../../features/auth/api/keys.ts';
+import { eventKeys } from '../../features/calendar/api/keys.ts';
 import {
-  loadedTasks,
-  type TaskListParams,
-  type TaskPages,
-  taskKeys,
-} from '../../features/tasks/api/get-tasks.ts';
+  dashboardSummaryKey,
+  recentActivityKey,
+  teamOverviewKey,
+} from '../../features/dashboard/api/keys.ts';
+import { notificationKeys } from '../../features/notifications/api/keys.ts';
+import {
+  productActivitiesKey,
+  productDetailKey,
+  productDocumentsKey,
+  productKeys,
+  recentProductsKey,
+} from '../../features/products/api/keys.ts';
+import { reportKeys } from '../../features/reports/api/keys.ts';
+import { serviceKeys } from '../../features/services/api/keys.ts';
+import { loadedTasks, type TaskListParams, type TaskPages } from '../../features/tasks/api/get-tasks.ts';
+import { taskKeys } from '../../features/tasks/api/keys.ts';
 import { syncCachedTask } from '../../features/tasks/api/task-cache.ts';
-import { teamKeys } from '../../features/teams/api/team-keys.ts';
-import { teamMemberKeys } from '../../features/user-management/api/get-team-members.ts';
+import { teamKeys } from '../../features/teams/api/keys.ts';
+import { teamMemberKeys } from '../../features/user-management/api/keys.ts';
 import { productOptionsKey } from '../../lib/product-options.ts';
 
 // Which caches a server change touches (issue 8). It lives in app/ because it reads every
@@ -72,9 +74,9 @@ function taskLists(productId: string | null, taskId?: string): Target {
 }
 
 const dashboard = [prefix(dashboardSummaryKey), prefix(recentActivityKey), prefix(teamOverviewKey)];
-const activityLog = prefix(['activity']);
+const activityLog = prefix(activityKeys.all);
 /** Analytics and reports count tasks, products and teams; they refetch only while shown. */
-const figures = [prefix(['analytics']), prefix(reportKeys.all)];
+const figures = [prefix(analyticsKeys.all), prefix(reportKeys.all)];
 const productLists = prefix(productKeys.lists);
 /** The sidebar's recent products and the product pickers: names, and which products one sees. */
 const productNames = [prefix(recentProductsKey), prefix(productOptionsKey)];

@@ -1,7 +1,7 @@
 import type { User } from '@shipyard/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { sessionKey } from '../../features/auth/api/get-session.ts';
+import { sessionKey } from '../../features/auth/api/keys.ts';
 import { api } from '../../lib/api-client.ts';
 import { RealtimeClient, type RealtimeStatus, realtimeUrl } from '../../lib/realtime.ts';
 import { createChangeApplier } from './apply-change.ts';

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { cn } from '../../lib/cn.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * Spec §2.7. Signed in, it shows inside the app shell (ShellIfSignedIn) and 'Return to Home'
@@ -19,7 +20,10 @@ export function Component() {
     >
       <h1 className="font-semibold text-7xl text-muted-foreground/40 tracking-tighter tabular-nums">404</h1>
       <p className="mt-3 font-medium text-lg">Oops! Page not found</p>
-      <Link to={signedIn ? '/d' : '/'} className={buttonVariants({ variant: 'outline', className: 'mt-8' })}>
+      <Link
+        to={signedIn ? paths.dashboard() : paths.home()}
+        className={buttonVariants({ variant: 'outline', className: 'mt-8' })}
+      >
         Return to Home
       </Link>
     </Wrapper>

@@ -1,10 +1,10 @@
 import type { User } from '@shipyard/shared';
 import { BellIcon, KeyRoundIcon, PaletteIcon, UserIcon } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -27,19 +27,9 @@ export type SettingsPageProps = {
 
 /** Spec §2.17 /settings; the open tab is in the address (?tab=account), so it can be linked to. */
 export function SettingsPage({ user, onUserUpdated }: SettingsPageProps) {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'profile';
-  const onTabChange = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'profile') updated.delete('tab');
-        else updated.set('tab', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const { values, set } = useUrlState({ tab: 'profile' });
+  const tab: Tab = isTab(values.tab) ? values.tab : 'profile';
+  const onTabChange = (next: string) => set({ tab: next });
 
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">

@@ -2,6 +2,7 @@ import type { ActivityList } from '@shipyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVITY_STALE_MS } from '../../../lib/activity.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** Spec §9: the activity log request is limited to 100, newest first. */
 export const ACTIVITY_LOG_LIMIT = 100;
@@ -12,7 +13,8 @@ export type ActivityLogFilters = { productId: string; action: string; search: st
 /** The server's answer, with the action types always present. */
 export type ActivityLog = ActivityList & { actionTypes: string[] };
 
-export const activityLogKey = (filters: ActivityLogFilters) => ['activity', 'log', filters] as const;
+export const activityLogKey = (filters: ActivityLogFilters) =>
+  [...queryRoots.activity, 'log', filters] as const;
 
 /** The query string of GET /activities for these filters (search trimmed; empty filters left out). */
 export function activityLogQuery(filters: ActivityLogFilters): string {

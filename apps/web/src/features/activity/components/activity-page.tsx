@@ -1,7 +1,7 @@
 import type { ActivityLogEntry } from '@shipyard/shared';
 import { ListFilter, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -17,9 +17,11 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { actionTypeColour, actionTypeLabel } from '../../../lib/activity.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
 
@@ -69,7 +71,7 @@ function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
             Product:{' '}
             {activity.projectId ? (
               <Link
-                to={`/products/${encodeURIComponent(activity.projectId)}`}
+                to={paths.product(activity.projectId)}
                 className="rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 {activity.productName}
@@ -87,27 +89,18 @@ function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
 /** Spec §2.20: every activity the caller may see, searchable and filtered by product and action. */
 export function ActivityPage() {
   // The filters live in the URL, so a reload or a shared link shows the same log.
-  const [params, setParams] = useSearchParams();
-  const productId = params.get('product') ?? '';
-  const action = params.get('action') ?? '';
-  const [searchText, setSearchText] = useState(() => params.get('q') ?? '');
+  const { values, set } = useUrlState({ product: '', action: '', q: '' });
+  const productId = values.product;
+  const action = values.action;
+  const [searchText, setSearchText] = useState(() => values.q);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
 
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = (key: 'product' | 'action' | 'q', value: string) => set({ [key]: value });
 
   // The search reaches the URL (and the server) once typing pauses.
   // biome-ignore lint/correctness/useExhaustiveDependencies: setParam is rebuilt every render; only the settled text matters.
   useEffect(() => {
-    if ((params.get('q') ?? '') !== search) setParam('q', search);
+    if (values.q !== search) setParam('q', search);
   }, [search]);
 
   const filters: ActivityLogFilters = { productId, action, search };

@@ -1,6 +1,7 @@
 import type { Analytics, AnalyticsTimeframe } from '@shipyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type AnalyticsParams = {
   timeframe: AnalyticsTimeframe;
@@ -21,7 +22,8 @@ const normalise = (params: AnalyticsParams): AnalyticsParams => ({
   products: [...new Set(params.products)].sort(),
 });
 
-export const analyticsKey = (params: AnalyticsParams) => ['analytics', normalise(params)] as const;
+export const analyticsKey = (params: AnalyticsParams) =>
+  [...queryRoots.analytics, normalise(params)] as const;
 
 export function analyticsPath(params: AnalyticsParams): string {
   const { timeframe, products, tz } = normalise(params);

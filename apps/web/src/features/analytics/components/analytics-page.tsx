@@ -8,14 +8,14 @@ import {
 } from '@shipyard/shared';
 import { ChartNoAxesColumn } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
-import { type ReactNode, useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ReactNode, useMemo } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
@@ -23,7 +23,6 @@ import { browserTimeZone, useAnalytics } from '../api/get-analytics.ts';
 import { chartColours } from './analytics-chart.tsx';
 import {
   ANALYTICS_TABS,
-  type AnalyticsSearch,
   type AnalyticsTab,
   readAnalyticsSearch,
   writeAnalyticsSearch,
@@ -99,20 +98,10 @@ function TabsSkeleton() {
 
 /** Spec §2.16: the analytics of the tasks of all or some products, for a week, month, quarter or year. */
 export function AnalyticsPage() {
-  const [params, setParams] = useSearchParams();
-  const search = readAnalyticsSearch(params);
+  const [search, update] = useUrlSearchState(readAnalyticsSearch, writeAnalyticsSearch);
   const timeZone = useMemo(browserTimeZone, []);
   const query = useAnalytics({ timeframe: search.timeframe, products: search.products, tz: timeZone });
   const products = useProductOptions();
-
-  const update = useCallback(
-    (patch: Partial<AnalyticsSearch>) =>
-      setParams(
-        (current) => writeAnalyticsSearch({ ...readAnalyticsSearch(current), ...patch }).replace(/^\?/, ''),
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const data = query.data;
   const days = ANALYTICS_PERIOD_DAYS[search.timeframe];

@@ -12,6 +12,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ChartCard } from './analytics-chart.tsx';
 import { bucketLabel, bucketTitle, formatDays, formatKpiValue, formatPercent } from './analytics-format.ts';
 
@@ -58,7 +59,7 @@ function ListCard({
 function ProductLink({ id, name }: { id: string; name: string }) {
   return (
     <Link
-      to={`/products/${encodeURIComponent(id)}`}
+      to={paths.product(id)}
       className="rounded-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       {name}

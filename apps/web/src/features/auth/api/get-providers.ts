@@ -1,8 +1,9 @@
 import type { AuthProviders } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const authProvidersKey = ['auth', 'providers'] as const;
+export const authProvidersKey = [...queryRoots.auth, 'providers'] as const;
 
 /** Which sign-in providers the server offers beside e-mail and password. */
 export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {

@@ -1,8 +1,9 @@
 import type { User } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const sessionKey = ['session'] as const;
+export const sessionKey = queryRoots.session;
 
 /** The signed-in user, or null when there is no session (a 401 is an answer here, not an error). */
 export async function getSession(signal?: AbortSignal): Promise<User | null> {

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type VerifyEmailResponse = { message: string };
 
@@ -15,7 +16,7 @@ export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
  */
 export function verifyEmailQueryOptions(token: string | null) {
   return queryOptions({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: [...queryRoots.auth, 'verify-email', token],
     queryFn: token ? () => verifyEmail(token) : skipToken,
     retry: false,
     staleTime: 'static',

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getSession, sessionKey } from '../api/get-session.ts';
 
@@ -41,7 +42,7 @@ export function AuthCallback() {
 
     const fail = (description: string) => {
       toast.error(m.callbackFailedTitle, { description });
-      navigate('/auth', { replace: true });
+      navigate(paths.auth(), { replace: true });
     };
 
     if (providerError !== null) {
@@ -67,7 +68,7 @@ export function AuthCallback() {
           return;
         }
         toast.error(m.callbackErrorTitle, { description: m.callbackError });
-        navigate('/auth', { replace: true });
+        navigate(paths.auth(), { replace: true });
       });
   }, [navigate, providerError, queryClient]);
 

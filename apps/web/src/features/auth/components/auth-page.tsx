@@ -11,6 +11,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { AuthTabs } from './auth-tabs.tsx';
 import { GoogleSignIn } from './google-button.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -74,7 +75,7 @@ function AuthCard() {
 
   const backToLogin = (
     <Link
-      to="/auth"
+      to={paths.auth()}
       state={from ? { from } : undefined}
       className="inline-flex items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
@@ -151,7 +152,7 @@ function AuthCard() {
             panel: (
               <SignUpForm
                 onSignedUp={(address) =>
-                  navigate('/auth', { replace: true, state: { from, registeredEmail: address } })
+                  navigate(paths.auth(), { replace: true, state: { from, registeredEmail: address } })
                 }
               />
             ),

@@ -8,6 +8,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel } from '../../../comp
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useForceChangePassword } from '../api/force-change-password.ts';
 import { sessionKey } from '../api/get-session.ts';
@@ -45,7 +46,7 @@ export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePas
             });
             // Signed in by the change: the guard takes the user on. Without a session, back to login.
             if (user) queryClient.setQueryData(sessionKey, user);
-            else navigate('/auth', { replace: true });
+            else navigate(paths.auth(), { replace: true });
           },
           onError: (error) => {
             toast.error(m.passwordChangeFailedTitle, { description: error.message });

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmReset } from '../api/confirm-reset.ts';
 
@@ -27,7 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         onSuccess: () => {
           toast.success(m.resetDoneTitle, { description: m.resetDone });
           // The link is used up: drop it from the address and show the tabs, ready to log in.
-          navigate('/auth', { replace: true });
+          navigate(paths.auth(), { replace: true });
         },
         onError: (error) => {
           toast.error(m.errorTitle, { description: error.message || m.resetFailed });

@@ -4,6 +4,7 @@ import { CircleCheckIcon, CircleXIcon, SpinnerIcon } from '../../../components/i
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 
 const fallbackError = 'An error occurred during verification.';
@@ -61,7 +62,7 @@ export function VerifyEmail() {
       </CardHeader>
       {view.tone !== 'pending' && (
         <CardFooter>
-          <Link to="/auth" className={buttonVariants({ className: 'w-full' })}>
+          <Link to={paths.auth()} className={buttonVariants({ className: 'w-full' })}>
             Go to Login
           </Link>
         </CardFooter>

@@ -1,13 +1,14 @@
 import type { EventList } from '@shipyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** Calendar days 'YYYY-MM-DD', both included, and how many items at most. */
 export type EventRange = { from: string; to: string; limit?: number | undefined };
 
 export const eventKeys = {
-  all: ['events'] as const,
-  list: (range: EventRange) => ['events', 'list', range] as const,
+  all: queryRoots.events,
+  list: (range: EventRange) => [...queryRoots.events, 'list', range] as const,
 };
 
 /** GET /api/events?from&to[&limit]: the caller's events and the visible products' target dates. */

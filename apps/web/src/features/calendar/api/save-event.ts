@@ -1,6 +1,7 @@
 import type { CalendarEvent, CreateEvent, UpdateEvent } from '@shipyard/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
 import { eventKeys } from './get-events.ts';
 
 /** POST /api/events; the server fills `createdBy` from the session. */
@@ -26,8 +27,8 @@ function refreshAfterEventChange(queryClient: QueryClient, productIds: Array<str
   const products = [...new Set(productIds.filter((id): id is string => Boolean(id)))];
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: eventKeys.all }),
-    ...products.map((id) => queryClient.invalidateQueries({ queryKey: ['products', 'activities', id] })),
-    products.length > 0 ? queryClient.invalidateQueries({ queryKey: ['activity'] }) : undefined,
+    ...products.map((id) => queryClient.invalidateQueries({ queryKey: sharedKeys.productActivities(id) })),
+    products.length > 0 ? queryClient.invalidateQueries({ queryKey: queryRoots.activity }) : undefined,
   ]);
 }
 

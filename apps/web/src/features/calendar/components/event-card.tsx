@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatStartTime } from './calendar-days.ts';
 import { EventActionsMenu } from './event-actions-menu.tsx';
 import { EventStatusBadge, EventTypeBadge } from './event-badges.tsx';
@@ -23,7 +24,7 @@ export type EventCardProps = {
 export function EventCard({ item, onEdit }: EventCardProps) {
   const titleId = useId();
   const milestone = item.source === 'product';
-  const productHref = item.productId && item.productName ? `/products/${item.productId}` : undefined;
+  const productHref = item.productId && item.productName ? paths.product(item.productId) : undefined;
 
   return (
     <article

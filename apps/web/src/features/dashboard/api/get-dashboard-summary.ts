@@ -1,8 +1,9 @@
 import type { DashboardSummary } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const dashboardSummaryKey = ['dashboard', 'summary'] as const;
+export const dashboardSummaryKey = [...queryRoots.dashboard, 'summary'] as const;
 
 /** GET /dashboard/summary: the stat cards' figures and what their captions compare. */
 export function getDashboardSummary(signal?: AbortSignal): Promise<DashboardSummary> {

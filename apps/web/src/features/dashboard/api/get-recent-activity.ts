@@ -2,12 +2,13 @@ import type { Activity } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVITY_STALE_MS } from '../../../lib/activity.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** Spec §9: the dashboard shows at most 2 entries per product. */
 export const RECENT_ACTIVITY_PER_PRODUCT = 2;
 const ACTIVITY_LIMIT = 100;
 
-export const recentActivityKey = ['dashboard', 'recent-activity'] as const;
+export const recentActivityKey = [...queryRoots.dashboard, 'recent-activity'] as const;
 
 /** Up to `perProduct` newest entries of each product, merged, newest first. */
 export function latestPerProduct(entries: Activity[], perProduct = RECENT_ACTIVITY_PER_PRODUCT): Activity[] {

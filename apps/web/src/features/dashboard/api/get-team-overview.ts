@@ -1,8 +1,9 @@
 import type { TeamOverviewItem } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const teamOverviewKey = ['dashboard', 'team-overview'] as const;
+export const teamOverviewKey = [...queryRoots.dashboard, 'team-overview'] as const;
 
 /** GET /dashboard/team-overview: the caller's teams with their lead and a few members. */
 export function getTeamOverview(signal?: AbortSignal): Promise<TeamOverviewItem[]> {

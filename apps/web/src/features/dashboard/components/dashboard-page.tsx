@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { RecentActivityCard } from './recent-activity-card.tsx';
 import {
@@ -80,11 +81,11 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
           // The page's one primary action (the top bar has none): New Product, for who may create.
           <>
             <Button asChild variant="outline">
-              <Link to="/products">View All Products</Link>
+              <Link to={paths.products()}>View All Products</Link>
             </Button>
             {canCreateProduct(userRole) ? (
               <Button asChild>
-                <Link to="/new-product">
+                <Link to={paths.newProduct()}>
                   <Plus aria-hidden="true" />
                   New Product
                 </Link>

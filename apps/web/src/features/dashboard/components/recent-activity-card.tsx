@@ -15,6 +15,7 @@ import { activityTitle, capitalise, performerName } from '../../../lib/activity.
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatActivityTime } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useRecentActivity } from '../api/get-recent-activity.ts';
 
 // Spec §4: dashboard progress colours follow the product status.
@@ -88,7 +89,7 @@ function RecentActivityItem({ activity }: { activity: Activity }) {
         </span>
         {activity.projectId && activity.productName ? (
           <Link
-            to={`/products/${encodeURIComponent(activity.projectId)}`}
+            to={paths.product(activity.projectId)}
             className="min-w-0 truncate rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             {activity.productName}
@@ -155,7 +156,7 @@ export function RecentActivityCard() {
         <CardDescription>The latest changes across your products.</CardDescription>
         <CardAction>
           <Link
-            to="/activity"
+            to={paths.activity()}
             className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             View all

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { MemberDots } from './member-dots.tsx';
 
@@ -51,7 +52,7 @@ export function TeamOverviewCard() {
           <li key={team.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
             <div className="flex min-w-0 flex-col gap-0.5">
               <Link
-                to={`/products/${encodeURIComponent(team.productId)}`}
+                to={paths.product(team.productId)}
                 className="truncate rounded-sm font-medium text-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 {team.name}

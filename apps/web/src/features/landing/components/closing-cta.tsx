@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CalendarDaysIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { container } from './section-heading.tsx';
 
 export const salesEmail = 'sales@shipyard.example';
@@ -24,7 +25,7 @@ export function ClosingCta() {
             Join 10,000+ teams who plan, build and ship on Shipyard. Free to start, no credit card required.
           </p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/auth" className={buttonVariants({ size: 'lg' })}>
+            <Link to={paths.auth()} className={buttonVariants({ size: 'lg' })}>
               Start Your Free Trial
               <ArrowRightIcon />
             </Link>

@@ -2,6 +2,7 @@ import { ArrowRightIcon, StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { container } from './section-heading.tsx';
 
 const stageDots = ['bg-blue-500', 'bg-amber-500', 'bg-purple-500', 'bg-green-500', 'bg-zinc-400'] as const;
@@ -36,7 +37,7 @@ export function Hero() {
         </p>
 
         <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/auth" className={buttonVariants({ size: 'lg' })}>
+          <Link to={paths.auth()} className={buttonVariants({ size: 'lg' })}>
             Get Started
             <ArrowRightIcon />
           </Link>

@@ -2,6 +2,7 @@ import { CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { container, SectionHeading } from './section-heading.tsx';
 
 type Tier = {
@@ -91,7 +92,7 @@ export function Pricing() {
                 <span className="text-muted-foreground text-sm">{tier.period}</span>
               </p>
               <Link
-                to="/auth"
+                to={paths.auth()}
                 className={buttonVariants({
                   variant: tier.featured ? 'default' : 'outline',
                   className: 'mt-6 w-full',

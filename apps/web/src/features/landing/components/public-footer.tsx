@@ -2,6 +2,7 @@ import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { salesEmail } from './closing-cta.tsx';
 import { container } from './section-heading.tsx';
 
@@ -33,8 +34,8 @@ const columns: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Account',
     links: [
-      { label: 'Log in', href: '/auth', internal: true },
-      { label: 'Create account', href: '/auth', internal: true },
+      { label: 'Log in', href: paths.auth(), internal: true },
+      { label: 'Create account', href: paths.auth(), internal: true },
     ],
   },
 ];

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import { container } from './section-heading.tsx';
 
 /** The landing page's sections, in page order; the header and the footer both link to them. */
@@ -44,12 +45,12 @@ export function PublicHeader() {
 
         <div className="ml-auto flex items-center gap-2">
           <Link
-            to="/auth"
+            to={paths.auth()}
             className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-sm:hidden' })}
           >
             Log In
           </Link>
-          <Link to="/auth" className={buttonVariants({ size: 'sm' })}>
+          <Link to={paths.auth()} className={buttonVariants({ size: 'sm' })}>
             Sign Up
           </Link>
           <MobileMenu />
@@ -123,10 +124,14 @@ function MobileMenu() {
           </ul>
         </nav>
         <div className="mt-1.5 grid grid-cols-2 gap-2 border-t p-1 pt-2.5">
-          <Link to="/auth" onClick={close} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Link
+            to={paths.auth()}
+            onClick={close}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
             Log In
           </Link>
-          <Link to="/auth" onClick={close} className={buttonVariants({ size: 'sm' })}>
+          <Link to={paths.auth()} onClick={close} className={buttonVariants({ size: 'sm' })}>
             Sign Up
           </Link>
         </div>

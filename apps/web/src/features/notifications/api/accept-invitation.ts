@@ -1,6 +1,7 @@
 import { notificationMessages, type TeamMember } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { notificationKeys } from './get-notifications.ts';
 import { markNotificationRead } from './mark-notification-read.ts';
@@ -52,10 +53,10 @@ export function useAcceptInvitation() {
         // The item stays on screen (read, with its 'Open product' link) until the list is next shown.
         queryClient.invalidateQueries({ queryKey: notificationKeys.lists, refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['teams'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.products }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.teams }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.tasks }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import type { Notification, NotificationList } from '@shipyard/shared';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { type UnreadCount, unreadCountKey } from './get-unread-count.ts';
 
 /** Notifications per page; the next page loads as the end of the list comes into view. */
@@ -13,10 +14,10 @@ export type NotificationPages = InfiniteData<NotificationList, string | null>;
 
 export const notificationKeys = {
   /** Everything of this feature: lists and the unread count. */
-  all: ['notifications'] as const,
+  all: queryRoots.notifications,
   /** Every cached list, whatever its filter: the prefix a change patches. */
-  lists: ['notifications', 'list'] as const,
-  list: (filter: NotificationFilter) => ['notifications', 'list', filter] as const,
+  lists: [...queryRoots.notifications, 'list'] as const,
+  list: (filter: NotificationFilter) => [...queryRoots.notifications, 'list', filter] as const,
   unreadCount: unreadCountKey,
 };
 

@@ -2,6 +2,7 @@ import type { UnreadCountSchema } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 
@@ -11,7 +12,7 @@ export const UNREAD_REFRESH_MS = 60_000;
 // mounting together (and the list, which also reports the count) make one request, not three.
 const UNREAD_STALE_MS = 10_000;
 
-export const unreadCountKey = ['notifications', 'unread-count'] as const;
+export const unreadCountKey = [...queryRoots.notifications, 'unread-count'] as const;
 
 /** GET /api/notifications/unread-count. */
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {

@@ -7,6 +7,7 @@ import {
   UserCheckIcon,
   UserMinusIcon,
 } from 'lucide-react';
+import { paths } from '../../../lib/paths.ts';
 
 /** The small icon on each item, and what it stands for (its tooltip). */
 export const notificationTypeIcons: Record<NotificationType, { icon: LucideIcon; label: string }> = {
@@ -32,5 +33,5 @@ export const metadataText = (notification: Notification, key: string): string | 
 export const productIdOf = (notification: Notification): string | undefined =>
   metadataText(notification, 'productId') ?? metadataText(notification, 'projectId');
 
-export const productPath = (productId: string) => `/products/${encodeURIComponent(productId)}`;
+export const productPath = (productId: string) => paths.product(productId);
 export const productTasksPath = (productId: string) => `${productPath(productId)}?tab=tasks`;

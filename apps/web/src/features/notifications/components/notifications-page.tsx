@@ -1,7 +1,6 @@
 import type { Notification } from '@shipyard/shared';
 import { BellIcon, CheckCheckIcon, InboxIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -10,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
@@ -48,19 +48,10 @@ const FILTER_PARAM = 'filter';
  * `userId` is the signed-in user's id: declining an invitation removes their own team row.
  */
 export function NotificationsPage({ userId }: { userId?: string }) {
-  const [params, setParams] = useSearchParams();
   // The tab lives in the URL, so a reload or the back button shows the same one.
-  const filter: NotificationFilter = params.get(FILTER_PARAM) === 'unread' ? 'unread' : 'all';
-  const selectFilter = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'unread') next.set(FILTER_PARAM, 'unread');
-        else next.delete(FILTER_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+  const { values, set } = useUrlState({ [FILTER_PARAM]: 'all' });
+  const filter: NotificationFilter = values[FILTER_PARAM] === 'unread' ? 'unread' : 'all';
+  const selectFilter = (value: string) => set({ [FILTER_PARAM]: value === 'unread' ? 'unread' : null });
 
   const unreadCount = useUnreadCount();
   const unread = unreadCount.data?.unread;

@@ -1,6 +1,7 @@
 import type { CreateProduct, Product } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { productKeys } from './get-products.ts';
 
 /** POST /api/projects; the server fills `created_by` from the session. */
@@ -15,7 +16,7 @@ export function useCreateProduct() {
     onSuccess: () => {
       // Every product list (and the sidebar's Recent Products) and the dashboard's counts.
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }

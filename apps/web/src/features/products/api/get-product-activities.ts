@@ -2,8 +2,9 @@ import type { Activity } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVITY_STALE_MS } from '../../../lib/activity.ts';
 import { api } from '../../../lib/api-client.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 
-export const productActivitiesKey = (id: string) => ['products', 'activities', id] as const;
+export const productActivitiesKey = sharedKeys.productActivities;
 
 /** GET /activities/product/{id}: the product's activity timeline, newest first. */
 export async function getProductActivities(id: string, signal?: AbortSignal): Promise<Activity[]> {

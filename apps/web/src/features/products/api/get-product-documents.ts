@@ -1,8 +1,9 @@
 import type { ProductDocument } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const productDocumentsKey = (id: string) => ['products', 'documents', id] as const;
+export const productDocumentsKey = (id: string) => [...queryRoots.products, 'documents', id] as const;
 
 const documentsPath = (productId: string) => `/projects/${encodeURIComponent(productId)}/documents`;
 

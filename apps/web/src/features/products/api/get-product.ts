@@ -1,8 +1,9 @@
 import type { ProductDetail } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 
-export const productDetailKey = (id: string) => ['products', 'detail', id] as const;
+export const productDetailKey = sharedKeys.productDetail;
 
 /** GET /projects/{id}: the product with its newest activity entries and its creator. */
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {

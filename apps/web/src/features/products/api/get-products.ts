@@ -1,6 +1,7 @@
 import type { ProductList, ProductPriority, ProductStatus, TeamType } from '@shipyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** What narrows the products list (spec §2.9; the filters work, ARCHITECTURE §5). */
 export type ProductFilterValues = {
@@ -15,10 +16,10 @@ export type ProductFilterValues = {
 export type ProductListParams = ProductFilterValues & { page: number; limit: number };
 
 export const productKeys = {
-  all: ['products'] as const,
+  all: queryRoots.products,
   /** Every cached list, whatever its filters: the prefix an optimistic change patches. */
-  lists: ['products', 'list'] as const,
-  list: (params: ProductListParams) => ['products', 'list', params] as const,
+  lists: [...queryRoots.products, 'list'] as const,
+  list: (params: ProductListParams) => [...queryRoots.products, 'list', params] as const,
 };
 
 /**

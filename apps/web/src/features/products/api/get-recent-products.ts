@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** The few fields the sidebar's 'Recent Products' list reads. */
 export type RecentProduct = { id: string; _id?: string; name: string; status: string };
@@ -8,8 +9,12 @@ type ProductPage = { data: RecentProduct[]; total: number; page: number; limit: 
 
 export const RECENT_PRODUCTS_LIMIT = 5;
 
-// Under ['products'], so refreshing the product lists after a change refreshes this one too.
-export const recentProductsKey = ['products', 'recent', { limit: RECENT_PRODUCTS_LIMIT }] as const;
+// Under queryRoots.products, so refreshing the product lists after a change refreshes this one too.
+export const recentProductsKey = [
+  ...queryRoots.products,
+  'recent',
+  { limit: RECENT_PRODUCTS_LIMIT },
+] as const;
 
 export async function getRecentProducts(signal?: AbortSignal): Promise<RecentProduct[]> {
   const page = await api.get<ProductPage>(`/projects?limit=${RECENT_PRODUCTS_LIMIT}`, { signal });

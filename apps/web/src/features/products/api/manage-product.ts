@@ -1,6 +1,8 @@
 import type { Product, UpdateProduct } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
+import { productDetailKey } from './get-product.ts';
 import { productKeys } from './get-products.ts';
 
 const path = (id: string) => `/projects/${encodeURIComponent(id)}`;
@@ -27,12 +29,12 @@ function useRefresh() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: productKeys.all }),
       // The dashboard's counts and progress (its key belongs to the dashboard feature).
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
     ]);
 }
 
 /** The key of a product edit in flight, so the dialog around the form can refuse to close meanwhile. */
-export const updateProductKey = ['products', 'update'] as const;
+export const updateProductKey = [...queryRoots.products, 'update'] as const;
 
 export function useUpdateProduct() {
   const refresh = useRefresh();
@@ -51,7 +53,7 @@ export function useDeleteProduct() {
     mutationFn: deleteProduct,
     onSuccess: (_answer, id) => {
       // Its page must not refetch a product that is gone.
-      queryClient.removeQueries({ queryKey: ['products', 'detail', id] });
+      queryClient.removeQueries({ queryKey: productDetailKey(id) });
       return refresh();
     },
   });

@@ -7,6 +7,7 @@ import {
 } from '@shipyard/shared';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { productKeys } from './get-products.ts';
 
@@ -74,7 +75,7 @@ export function useUpdateProductStatus() {
         // Lists, the sidebar's Recent Products and the product's own page.
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
         // The dashboard's counts and progress (its key belongs to the dashboard feature).
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
       ]),
   });
 }

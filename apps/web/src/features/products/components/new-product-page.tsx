@@ -3,6 +3,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { ProductForm } from './product-form.tsx';
 
 export type NewProductPageProps = {
@@ -13,13 +14,13 @@ export type NewProductPageProps = {
 /** Spec §2.10 /new-product: back link, the create form, and a Cancel link to /products. */
 export function NewProductPage({ role }: NewProductPageProps) {
   const navigate = useNavigate();
-  const onCreated = (product: Product) => navigate(`/products/${encodeURIComponent(product.id)}`);
+  const onCreated = (product: Product) => navigate(paths.product(product.id));
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-3">
         <Link
-          to="/products"
+          to={paths.products()}
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />

@@ -1,19 +1,11 @@
 import { canEditProduct, productMessages as m, type Product, type Role } from '@shipyard/shared';
 import { useIsMutating } from '@tanstack/react-query';
-import { ArchiveIcon, ArchiveRestoreIcon, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ArchiveIcon, ArchiveRestoreIcon, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { updateProductKey, useArchiveProduct, useDeleteProduct } from '../api/manage-product.ts';
@@ -41,12 +33,9 @@ export type ProductActionsMenuProps = {
  */
 export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row' }: ProductActionsMenuProps) {
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const archive = useArchiveProduct();
   const remove = useDeleteProduct();
   const saving = useIsMutating({ mutationKey: updateProductKey }) > 0;
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
 
   if (!mayManage(viewer, product)) return null;
   const archived = product.archived_at !== null;
@@ -59,25 +48,6 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
     );
   }
 
-  function confirmDelete() {
-    remove.mutateAsync(product.id).then(
-      () => {
-        toast.success(m.deleted);
-        setConfirming(false);
-        onDeleted?.();
-      },
-      (error: unknown) =>
-        toast.error(m.deleteFailed, { description: getErrorMessage(error, m.deleteFailed) }),
-    );
-  }
-
-  const editItem = (
-    <DropdownMenuItem disabled={archived} onSelect={() => runAfterClose(() => setEditing(true))}>
-      <Pencil aria-hidden="true" />
-      Edit
-    </DropdownMenuItem>
-  );
-
   return (
     <>
       {variant === 'header' ? (
@@ -86,35 +56,50 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
           Edit
         </Button>
       ) : null}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={triggerRef}
-            variant={variant === 'header' ? 'outline' : 'ghost'}
-            size="icon"
-            className={
-              variant === 'header'
-                ? 'size-8'
-                : 'relative z-10 size-8 text-muted-foreground data-[state=open]:bg-accent'
-            }
-            aria-label={`Actions for ${product.name}`}
-          >
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-44" onCloseAutoFocus={onCloseAutoFocus}>
-          {variant === 'row' ? editItem : null}
-          <DropdownMenuItem disabled={archive.isPending} onSelect={toggleArchived}>
-            {archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
-            {archived ? 'Unarchive' : 'Archive'}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => runAfterClose(() => setConfirming(true))}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RowActionsMenu
+        label={`Actions for ${product.name}`}
+        triggerVariant={variant === 'header' ? 'outline' : 'ghost'}
+        triggerClassName={
+          variant === 'header'
+            ? 'size-8'
+            : 'relative z-10 size-8 text-muted-foreground data-[state=open]:bg-accent'
+        }
+        contentClassName="w-44"
+        actions={[
+          variant === 'row' && {
+            key: 'edit',
+            label: 'Edit',
+            icon: <Pencil aria-hidden="true" />,
+            disabled: archived,
+            opensDialog: true,
+            onSelect: () => setEditing(true),
+          },
+          {
+            key: 'archive',
+            label: archived ? 'Unarchive' : 'Archive',
+            icon: archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />,
+            disabled: archive.isPending,
+            onSelect: toggleArchived,
+          },
+        ]}
+        confirm={{
+          label: 'Delete',
+          icon: <Trash2 aria-hidden="true" />,
+          title: 'Delete product',
+          description: (
+            <>
+              Are you sure you want to delete "{product.name}"? Its tasks, teams and documents are deleted
+              with it. This action cannot be undone.
+            </>
+          ),
+          pending: remove.isPending,
+          onConfirm: confirmedDelete(
+            () => remove.mutateAsync(product.id),
+            { deleted: m.deleted, failed: m.deleteFailed },
+            onDeleted,
+          ),
+        }}
+      />
 
       <FormDialog
         open={editing}
@@ -134,23 +119,6 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
           />
         ) : null}
       </FormDialog>
-
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={() => setConfirming(false)}
-        title="Delete product"
-        description={
-          <>
-            Are you sure you want to delete "{product.name}"? Its tasks, teams and documents are deleted with
-            it. This action cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        returnFocusRef={triggerRef}
-      />
     </>
   );
 }

@@ -26,6 +26,7 @@ import {
   useBoardSensors,
 } from '../../../lib/dnd.ts';
 import { formatDate, initials, statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
@@ -343,7 +344,7 @@ function CardBody({
           <h3 className="min-w-0 break-words font-medium text-sm leading-snug">
             {/* The link covers the card, so a click anywhere opens the product. */}
             <Link
-              to={`/products/${encodeURIComponent(product.id)}`}
+              to={paths.product(product.id)}
               draggable={false}
               className="outline-none after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:underline"
             >

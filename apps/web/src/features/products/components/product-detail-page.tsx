@@ -8,7 +8,7 @@ import {
 } from '@shipyard/shared';
 import { AlertTriangle, ArchiveIcon, ArrowLeft, CalendarDays } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -21,8 +21,10 @@ import {
 } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate, statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu } from './product-actions.tsx';
@@ -60,24 +62,12 @@ export function ProductDetailPage({
 }: ProductDetailPageProps) {
   const product = useProduct(productId);
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tabParam = searchParams.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'overview';
+  const { values, set } = useUrlState({ tab: 'overview' });
+  const tab: Tab = isTab(values.tab) ? values.tab : 'overview';
 
   // The open tab lives in the URL, so a reload or a shared link opens the same one.
-  const selectTab = (value: string) => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value === 'overview') next.delete('tab');
-        else next.set('tab', value);
-        // The team whose members the Team tab shows belongs to that tab only.
-        if (value !== 'teams') next.delete('team');
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  // The team whose members the Team tab shows belongs to that tab only.
+  const selectTab = (value: string) => set(value === 'teams' ? { tab: value } : { tab: value, team: null });
 
   if (product.isPending) return <ProductDetailSkeleton />;
 
@@ -90,7 +80,7 @@ export function ProductDetailPage({
           {product.isError ? getErrorMessage(product.error) : 'Product not found'}
         </p>
         <Button asChild variant="outline">
-          <Link to="/products">
+          <Link to={paths.products()}>
             <ArrowLeft aria-hidden="true" />
             Back to Products
           </Link>
@@ -109,7 +99,7 @@ export function ProductDetailPage({
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="flex flex-col gap-3">
         <Link
-          to="/products"
+          to={paths.products()}
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
@@ -131,7 +121,7 @@ export function ProductDetailPage({
               product={data}
               viewer={viewer}
               variant="header"
-              onDeleted={() => navigate('/products')}
+              onDeleted={() => navigate(paths.products())}
             />
           </div>
         </div>

@@ -23,6 +23,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { statusLabel } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/manage-product.ts';
@@ -179,7 +180,7 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
               Cancel
             </Button>
           ) : (
-            <Link to="/products" className={buttonVariants({ variant: 'outline' })}>
+            <Link to={paths.products()} className={buttonVariants({ variant: 'outline' })}>
               Cancel
             </Link>
           )}

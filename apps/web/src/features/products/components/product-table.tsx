@@ -18,6 +18,7 @@ import {
 import { useIsMobile } from '../../../hooks/use-mobile.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
@@ -38,7 +39,7 @@ export type ProductTableProps = {
   viewer?: ProductViewer | undefined;
 };
 
-const productPath = (product: ProductListItem) => `/products/${encodeURIComponent(product.id)}`;
+const productPath = (product: ProductListItem) => paths.product(product.id);
 
 /**
  * Spec §2.9 List View: Product, Status, Team Size, Progress, Actions, paged by the server. On a

@@ -14,6 +14,7 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { ProductFilterValues } from '../api/get-products.ts';
 import { ProductBoard } from './product-board.tsx';
 import {
@@ -91,12 +92,12 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
         description="Manage all your products"
         actions={
           <>
-            <Link to="/d" className={buttonVariants({ variant: 'outline' })}>
+            <Link to={paths.dashboard()} className={buttonVariants({ variant: 'outline' })}>
               <LayoutDashboardIcon aria-hidden="true" />
               Dashboard
             </Link>
             {canCreate ? (
-              <Link to="/new-product" className={buttonVariants()}>
+              <Link to={paths.newProduct()} className={buttonVariants()}>
                 <PlusIcon aria-hidden="true" />
                 New Product
               </Link>

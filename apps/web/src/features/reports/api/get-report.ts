@@ -1,12 +1,13 @@
 import type { Report, ReportPeriod, ReportType } from '@shipyard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type ReportParams = { type: ReportType } & ReportPeriod;
 
 export const reportKeys = {
-  all: ['reports'] as const,
-  report: (params: ReportParams) => ['reports', params.type, params.from, params.to] as const,
+  all: queryRoots.reports,
+  report: (params: ReportParams) => [...queryRoots.reports, params.type, params.from, params.to] as const,
 };
 
 /** The report's path: JSON, or with `.csv` its table as a download. */

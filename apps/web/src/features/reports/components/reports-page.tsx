@@ -7,7 +7,7 @@ import {
 } from '@shipyard/shared';
 import { AlertTriangle, BarChart3, FileDown, ListChecks, Table2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,9 +23,11 @@ import {
 } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDownloadReport } from '../api/download-report.ts';
 import { useReport } from '../api/get-report.ts';
@@ -89,26 +91,15 @@ function Charts({ report }: { report: Report }) {
 
 /** Spec §2.14: the report type and period, 'Generate Report' (the CSV), and Charts, Tables, Summary. */
 export function ReportsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlState();
   const selection = readSelection(params, localDay());
   const period = selection.period.ok ? selection.period.value : undefined;
   const report = useReport(period ? { type: selection.type, ...period } : undefined);
   const download = useDownloadReport();
   const [tab, setTab] = useState<Tab>('charts');
 
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        // undefined removes a parameter; '' keeps it (a date input that was cleared).
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // undefined removes a parameter; '' keeps it (a date input that was cleared).
+  const update = (changes: Record<string, string | undefined>) => set(changes);
 
   const choosePeriod = (choice: PeriodChoice) =>
     choice === 'custom'
@@ -156,7 +147,7 @@ export function ReportsPage() {
           <p className="font-medium text-sm">{reportMessages.empty}</p>
           <p className="text-muted-foreground text-sm">{reportMessages.emptyHint}</p>
           <Button asChild variant="outline" size="sm">
-            <Link to="/products">View Products</Link>
+            <Link to={paths.products()}>View Products</Link>
           </Button>
         </div>
       );

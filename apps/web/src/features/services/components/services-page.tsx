@@ -8,12 +8,12 @@ import {
 } from '@shipyard/shared';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -40,26 +40,17 @@ export type ServicesPageProps = { viewer: { id: string; role: Role } };
  */
 export function ServicesPage({ viewer }: ServicesPageProps) {
   const canManage = isAdmin(viewer.role);
-  const [params, setParams] = useSearchParams();
-  const search = (params.get('search') ?? '').trim();
-  const categoryParam = params.get('category');
+  const { values, set } = useUrlState({ search: '', category: '' });
+  const search = values.search.trim();
+  const categoryParam = values.category;
   const category = isCategory(categoryParam) ? categoryParam : undefined;
   const narrowed = search !== '' || category !== undefined;
 
+  // A filter pushes a history entry (typing replaces it); the list keeps its scroll position.
   const update = useCallback(
     (patch: { search?: string; category?: string | undefined }, replace = false) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      ),
-    [setParams],
+      set(patch, { replace, preventScrollReset: true }),
+    [set],
   );
 
   const listParams = useMemo(() => ({ search, category }), [search, category]);

@@ -1,6 +1,7 @@
 import type { Task, TaskList, TaskPhase, TaskStatus } from '@shipyard/shared';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
 
 /** What narrows a task list (spec §5 Filters): empty values disable a filter. */
 export type TaskListParams = {
@@ -17,11 +18,11 @@ export type TaskListParams = {
 export type TaskPages = InfiniteData<TaskList, string | null>;
 
 export const taskKeys = {
-  all: ['tasks'] as const,
+  all: queryRoots.tasks,
   /** Every cached list, whatever its filters: the prefix a change patches. */
-  lists: ['tasks', 'list'] as const,
-  list: (params: TaskListParams) => ['tasks', 'list', params] as const,
-  options: (productId: string) => ['tasks', 'options', productId] as const,
+  lists: sharedKeys.taskLists,
+  list: (params: TaskListParams) => [...sharedKeys.taskLists, params] as const,
+  options: (productId: string) => [...sharedKeys.taskOptions, productId] as const,
 };
 
 /** The query string: trimmed search, each filter as one comma list, the page size and cursor. */

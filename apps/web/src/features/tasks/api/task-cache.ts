@@ -1,6 +1,7 @@
 import type { Task } from '@shipyard/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ApiRequestError, api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { type TaskListParams, type TaskPages, taskKeys } from './get-tasks.ts';
 
 // Keeping every cached task list true to a change without refetching them all: a board of
@@ -99,14 +100,14 @@ export function findCachedTask(queryClient: QueryClient, id: string): Task | und
 /**
  * After a task change commits: the lists are marked stale without refetching the ones on screen
  * (they already show the change), and what is derived from tasks elsewhere is refreshed: product
- * progress and timelines (['products']), the dashboard's counts and the activity log.
+ * progress and timelines (queryRoots.products), the dashboard's counts and the activity log.
  */
 export function refreshAfterTaskChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: taskKeys.lists, refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: ['products'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['activity'] }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.products }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.activity }),
   ]);
 }
 

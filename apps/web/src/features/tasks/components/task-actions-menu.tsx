@@ -7,20 +7,8 @@ import {
   type Task,
   type TaskStatus,
 } from '@shipyard/shared';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Pencil, Trash2 } from 'lucide-react';
+import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteTask } from '../api/save-task.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 
@@ -40,84 +28,45 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
   const canEdit = canEditTasks(viewer.role);
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
-  const [confirming, setConfirming] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
 
   if (!canEdit && !canMove) return null;
 
-  function confirmDelete() {
-    remove.mutateAsync(task.id).then(
-      () => {
-        toast.success(m.deleted);
-        setConfirming(false);
-      },
-      (error: unknown) => {
-        toast.error(m.deleteFailed, { description: getErrorMessage(error, m.fallback) });
-      },
-    );
-  }
-
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={triggerRef}
-            variant="ghost"
-            size="icon"
-            className="size-8 text-muted-foreground data-[state=open]:bg-accent"
-            aria-label={`Actions for ${task.title}`}
-          >
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-48" onCloseAutoFocus={onCloseAutoFocus}>
-          {canEdit ? (
-            <DropdownMenuItem onSelect={() => runAfterClose(() => onEdit(task))}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </DropdownMenuItem>
-          ) : null}
-          {canEdit && canMove ? <DropdownMenuSeparator /> : null}
-          {canMove
-            ? TASK_STATUSES.map((status) => (
-                <DropdownMenuItem
-                  key={status}
-                  disabled={status === task.status}
-                  onSelect={() => onChangeStatus(task, status)}
-                >
-                  <TaskStatusIcon status={status} className="size-4" />
-                  Mark as {status}
-                </DropdownMenuItem>
-              ))
-            : null}
-          {canEdit ? (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem
-                variant="destructive"
-                onSelect={() => runAfterClose(() => setConfirming(true))}
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
-            </>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
-
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={() => setConfirming(false)}
-        title="Delete task"
-        description={<>Are you sure you want to delete "{task.title}"? This action cannot be undone.</>}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        returnFocusRef={triggerRef}
-      />
-    </>
+    <RowActionsMenu
+      label={`Actions for ${task.title}`}
+      actions={[
+        canEdit && {
+          key: 'edit',
+          label: 'Edit',
+          icon: <Pencil aria-hidden="true" />,
+          opensDialog: true,
+          onSelect: () => onEdit(task),
+        },
+        ...(canMove
+          ? TASK_STATUSES.map((status, index) => ({
+              key: status,
+              label: `Mark as ${status}`,
+              icon: <TaskStatusIcon status={status} className="size-4" />,
+              disabled: status === task.status,
+              separated: index === 0,
+              onSelect: () => onChangeStatus(task, status),
+            }))
+          : []),
+      ]}
+      confirm={
+        canEdit && {
+          label: 'Delete',
+          icon: <Trash2 aria-hidden="true" />,
+          title: 'Delete task',
+          description: <>Are you sure you want to delete "{task.title}"? This action cannot be undone.</>,
+          pending: remove.isPending,
+          onConfirm: confirmedDelete(() => remove.mutateAsync(task.id), {
+            deleted: m.deleted,
+            failed: m.deleteFailed,
+            fallback: m.fallback,
+          }),
+        }
+      }
+    />
   );
 }

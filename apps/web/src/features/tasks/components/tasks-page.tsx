@@ -1,7 +1,6 @@
 import { canEditTasks, type Role, TASK_PHASES, TASK_STATUSES, type Task } from '@shipyard/shared';
 import { ListIcon, PlusIcon, SquareKanbanIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +12,7 @@ import {
   SelectValue,
 } from '../../../components/ui/select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { TaskBoard } from './task-board.tsx';
@@ -23,7 +23,6 @@ import {
   filtersOf,
   isNarrowed,
   readTasksSearch,
-  type TasksSearchState,
   type TasksView,
   writeTasksSearch,
 } from './task-search-params.ts';
@@ -32,6 +31,9 @@ import { TaskStatusIcon } from './task-status-badge.tsx';
 /** The select value that disables a filter (spec §5). */
 const ALL = 'all';
 
+// Filters push a history entry (Back undoes one); the list below keeps its scroll position.
+const TASKS_URL_OPTIONS = { replace: false, preventScrollReset: true };
+
 export type TasksPageProps = {
   /** The signed-in user: who may add and edit tasks, and whose tasks a guest may move (spec §6). */
   viewer: { id: string; role: Role };
@@ -39,23 +41,13 @@ export type TasksPageProps = {
 
 /** Spec §2.15 /tasks: every task the viewer may see, filtered, as a list or a board. */
 export function TasksPage({ viewer }: TasksPageProps) {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readTasksSearch(params), [params]);
+  const [state, update] = useUrlSearchState(readTasksSearch, writeTasksSearch, TASKS_URL_OPTIONS);
   const products = useProductOptions();
   const productOptions = products.data ?? [];
 
   const { id: viewerId, role } = viewer;
   const me = useMemo(() => ({ id: viewerId, role }), [viewerId, role]);
   const canEdit = canEditTasks(role);
-
-  const update = useCallback(
-    (patch: Partial<TasksSearchState>, { replace = false }: { replace?: boolean } = {}) =>
-      setParams((current) => writeTasksSearch({ ...readTasksSearch(current), ...patch }), {
-        replace,
-        preventScrollReset: true,
-      }),
-    [setParams],
-  );
 
   // The same filters (by value) keep the same object, so the lists below do not start over.
   const filterKey = writeTasksSearch({ ...state, view: 'list' });

@@ -1,6 +1,7 @@
 import type { Team } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
 import { refreshAfterTeamChange, teamKeys } from './team-keys.ts';
 
 /** DELETE /team/{teamId}. */
@@ -21,7 +22,7 @@ export function useDeleteTeam() {
       return Promise.all([
         refreshAfterTeamChange(queryClient),
         // Its tasks now show 'Unassigned Team'.
-        queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.taskLists }),
       ]);
     },
   });

@@ -1,16 +1,6 @@
 import { teamMessages as m, type TeamMember } from '@shipyard/shared';
-import { Crown, MoreHorizontal, UserMinus } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
+import { Crown, UserMinus } from 'lucide-react';
+import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
@@ -37,9 +27,6 @@ export type MemberActionsMenuProps = {
 export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: MemberActionsMenuProps) {
   const setLead = useSetTeamLead(teamId);
   const remove = useRemoveMember(teamId);
-  const [confirming, setConfirming] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
   const canBeLead = member.status === 'active' && !member.is_lead;
   const name = member.user.name;
 
@@ -50,11 +37,11 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
     );
   }
 
-  function confirmRemove() {
+  function confirmRemove(close: () => void) {
     remove.mutateAsync(member.user.id).then(
       () => {
         toast.success(m.memberRemoved);
-        setConfirming(false);
+        close();
         onRemoved?.();
       },
       (error: unknown) => toast.error(getErrorMessage(error, m.removeFailed)),
@@ -62,43 +49,26 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
   }
 
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={triggerRef}
-            variant="ghost"
-            size="icon"
-            className="size-8 text-muted-foreground data-[state=open]:bg-accent"
-            aria-label={`Actions for ${name}`}
-          >
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-48" onCloseAutoFocus={onCloseAutoFocus}>
-          <DropdownMenuItem disabled={!canBeLead || setLead.isPending} onSelect={makeLead}>
-            <Crown aria-hidden="true" />
-            Make Team Lead
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => runAfterClose(() => setConfirming(true))}>
-            <UserMinus aria-hidden="true" />
-            Remove Member
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={() => setConfirming(false)}
-        title={memberActionsMessages.removeTitle}
-        description={memberActionsMessages.removeDescription(name, teamName)}
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
-        pending={remove.isPending}
-        onConfirm={confirmRemove}
-        returnFocusRef={triggerRef}
-      />
-    </>
+    <RowActionsMenu
+      label={`Actions for ${name}`}
+      actions={[
+        {
+          label: 'Make Team Lead',
+          icon: <Crown aria-hidden="true" />,
+          disabled: !canBeLead || setLead.isPending,
+          onSelect: makeLead,
+        },
+      ]}
+      confirm={{
+        label: 'Remove Member',
+        icon: <UserMinus aria-hidden="true" />,
+        title: memberActionsMessages.removeTitle,
+        description: memberActionsMessages.removeDescription(name, teamName),
+        confirmLabel: 'Remove',
+        pendingLabel: 'Removing...',
+        pending: remove.isPending,
+        onConfirm: confirmRemove,
+      }}
+    />
   );
 }

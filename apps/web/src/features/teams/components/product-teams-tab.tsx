@@ -1,12 +1,12 @@
 import { teamMessages as m, type Role, roleRank, type Team } from '@shipyard/shared';
 import { Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { useProductTeams } from '../api/get-product-teams.ts';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { TeamCard } from './team-card.tsx';
@@ -33,19 +33,13 @@ export type ProductTeamsTabProps = {
  * the browser's Back returns to the list.
  */
 export function ProductTeamsTab({ productId, viewer }: ProductTeamsTabProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const teamId = searchParams.get(TEAM_PARAM);
+  const { values, set } = useUrlState({ [TEAM_PARAM]: '' });
+  const teamId = values[TEAM_PARAM] || null;
   // Focus follows the user between the two views, never on a fresh page load.
   const [focus, setFocus] = useState<{ view: 'members' } | { view: 'list'; teamId: string } | null>(null);
 
-  const showTeam = (id: string | null) => {
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (id) next.set(TEAM_PARAM, id);
-      else next.delete(TEAM_PARAM);
-      return next;
-    });
-  };
+  // Opening a team pushes a history entry, so Back returns to the list.
+  const showTeam = (id: string | null) => set({ [TEAM_PARAM]: id }, { replace: false });
 
   if (teamId) {
     return (

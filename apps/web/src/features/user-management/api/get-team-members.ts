@@ -1,6 +1,7 @@
 import { ALL_DEPARTMENTS, type DirectoryList, type DirectoryMember } from '@shipyard/shared';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** What narrows User Management (spec §5 Filters): '' and 'all' disable a filter. */
 export type TeamMemberListParams = {
@@ -14,8 +15,8 @@ export type TeamMemberListParams = {
 export type TeamMemberPages = InfiniteData<DirectoryList, number>;
 
 export const teamMemberKeys = {
-  all: ['team-members'] as const,
-  list: (params: TeamMemberListParams) => ['team-members', 'list', params] as const,
+  all: queryRoots.teamMembers,
+  list: (params: TeamMemberListParams) => [...queryRoots.teamMembers, 'list', params] as const,
 };
 
 /** The query string: trimmed search, the department unless it is 'all', the page and its size. */

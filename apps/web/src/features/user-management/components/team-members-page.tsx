@@ -2,7 +2,6 @@ import { DEPARTMENTS, type DirectoryMember, userManagementMessages as m } from '
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +14,7 @@ import {
 } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { loadedMembers, teamMembersQueryOptions, totalMembers } from '../api/get-team-members.ts';
@@ -29,7 +29,6 @@ import {
   isDepartment,
   isNarrowed,
   readTeamSearch,
-  type TeamSearchState,
   type TeamView,
   writeTeamSearch,
 } from './team-search-params.ts';
@@ -39,6 +38,9 @@ const PAGE_SIZE = 50;
 /** The select value of 'All' (spec §5: the filter is 'All' or equal). */
 const ALL = 'all';
 
+// Filters push a history entry (Back undoes one); the list below keeps its scroll position.
+const TEAM_URL_OPTIONS = { replace: false, preventScrollReset: true };
+
 export type TeamMembersPageProps = {
   /** The signed-in admin: which roles they may grant, whom they may change (never delete themselves). */
   viewer: Viewer;
@@ -46,18 +48,8 @@ export type TeamMembersPageProps = {
 
 /** Spec §2.12 User Management (/team): everyone with an account, as a list or a grid. */
 export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readTeamSearch(params), [params]);
+  const [state, update] = useUrlSearchState(readTeamSearch, writeTeamSearch, TEAM_URL_OPTIONS);
   const narrowed = isNarrowed(state);
-
-  const update = useCallback(
-    (patch: Partial<TeamSearchState>, { replace = false }: { replace?: boolean } = {}) =>
-      setParams((current) => writeTeamSearch({ ...readTeamSearch(current), ...patch }), {
-        replace,
-        preventScrollReset: true,
-      }),
-    [setParams],
-  );
 
   const listParams = useMemo(
     () => ({ search: state.search, department: departmentParam(state), limit: PAGE_SIZE }),

@@ -1,0 +1,168 @@
+import { MoreHorizontal } from 'lucide-react';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
+import { useAfterMenuClose } from '../hooks/use-after-menu-close.ts';
+import { getErrorMessage } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Button } from './ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu.tsx';
+
+export type RowAction = {
+  /** React key; defaults to the item's position. */
+  key?: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  onSelect: () => void;
+  disabled?: boolean;
+  /**
+   * The action opens a dialog: it runs once the menu has closed and handed focus back to the
+   * trigger, so the dialog returns focus there when it closes.
+   */
+  opensDialog?: boolean;
+  /** Draw a separator above this item. */
+  separated?: boolean;
+};
+
+export type RowActionsConfirm = {
+  /** The destructive item at the bottom of the menu ("Delete", "Remove Member"), behind a separator. */
+  label: ReactNode;
+  icon?: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel?: ReactNode;
+  pendingLabel?: ReactNode;
+  pending: boolean;
+  /** Called from the dialog's action; call `close()` when the server has answered with success. */
+  onConfirm: (close: () => void) => void;
+};
+
+export type RowActionsMenuProps = {
+  /** The trigger's accessible name, e.g. `Actions for ${name}`. */
+  label: string;
+  /** The items, top to bottom; `false`/`null` entries are skipped (for conditional items). */
+  actions: ReadonlyArray<RowAction | false | null | undefined>;
+  /** A destructive last item that asks first (ConfirmDialog); omit for none. */
+  confirm?: RowActionsConfirm | false | null;
+  /** Width (and other classes) of the menu, e.g. "w-48". */
+  contentClassName?: string;
+  /** Replaces the trigger's classes (size, colour, stacking). */
+  triggerClassName?: string;
+  triggerVariant?: 'ghost' | 'outline';
+};
+
+export type ConfirmedDeleteTexts = {
+  /** The success toast. */
+  deleted: string;
+  /** The error toast's title. */
+  failed: string;
+  /** The error toast's description when the server gives no message (default: `failed`). */
+  fallback?: string;
+};
+
+/**
+ * The usual `onConfirm` of a delete: run it; on success toast `deleted`, close the dialog and
+ * call `after`; on failure toast `failed` with the server's message and keep the dialog open.
+ */
+export function confirmedDelete(
+  run: () => Promise<unknown>,
+  { deleted, failed, fallback = failed }: ConfirmedDeleteTexts,
+  after?: () => void,
+) {
+  return (close: () => void) => {
+    run().then(
+      () => {
+        toast.success(deleted);
+        close();
+        after?.();
+      },
+      (error: unknown) => {
+        toast.error(failed, { description: getErrorMessage(error, fallback) });
+      },
+    );
+  };
+}
+
+const TRIGGER_CLASSES = 'size-8 text-muted-foreground data-[state=open]:bg-accent';
+
+/**
+ * The "⋯" menu of a row or a card: a list of actions and, optionally, a destructive one that
+ * opens a ConfirmDialog. Dialogs opened from an item wait until the menu has closed, and focus
+ * returns to the trigger afterwards.
+ */
+export function RowActionsMenu({
+  label,
+  actions,
+  confirm,
+  contentClassName = 'w-48',
+  triggerClassName = TRIGGER_CLASSES,
+  triggerVariant = 'ghost',
+}: RowActionsMenuProps) {
+  const [confirming, setConfirming] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
+  const items = actions.filter((action): action is RowAction => Boolean(action));
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={triggerRef}
+            variant={triggerVariant}
+            size="icon"
+            className={triggerClassName}
+            aria-label={label}
+          >
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className={contentClassName} onCloseAutoFocus={onCloseAutoFocus}>
+          {items.map((action, index) => (
+            <Fragment key={action.key ?? index}>
+              {action.separated && index > 0 ? <DropdownMenuSeparator /> : null}
+              <DropdownMenuItem
+                disabled={action.disabled}
+                onSelect={() => (action.opensDialog ? runAfterClose(action.onSelect) : action.onSelect())}
+              >
+                {action.icon}
+                {action.label}
+              </DropdownMenuItem>
+            </Fragment>
+          ))}
+          {confirm ? (
+            <>
+              {items.length > 0 ? <DropdownMenuSeparator /> : null}
+              <DropdownMenuItem
+                variant="destructive"
+                onSelect={() => runAfterClose(() => setConfirming(true))}
+              >
+                {confirm.icon}
+                {confirm.label}
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      {confirm ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={() => setConfirming(false)}
+          title={confirm.title}
+          description={confirm.description}
+          confirmLabel={confirm.confirmLabel ?? 'Delete'}
+          pendingLabel={confirm.pendingLabel ?? 'Deleting...'}
+          pending={confirm.pending}
+          onConfirm={() => confirm.onConfirm(() => setConfirming(false))}
+          returnFocusRef={triggerRef}
+        />
+      ) : null}
+    </>
+  );
+}

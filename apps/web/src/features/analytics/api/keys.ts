@@ -1,0 +1,6 @@
+// The query-key prefixes of this feature, for app/ (realtime, providers) to invalidate by.
+import { queryRoots } from '../../../lib/query-keys.ts';
+
+/** Every query key of the analytics feature starts with this. */
+export const analyticsKeys = { all: queryRoots.analytics };
+export { analyticsKey } from './get-analytics.ts';

@@ -1,0 +1,2 @@
+// The query-key prefixes of this feature, for app/ (realtime, providers) to invalidate by.
+export { eventKeys } from './get-events.ts';

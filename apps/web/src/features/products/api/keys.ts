@@ -1,0 +1,8 @@
+// The query-key prefixes of this feature, for app/ (realtime, providers) to invalidate by.
+
+export { productDetailKey } from './get-product.ts';
+export { productActivitiesKey } from './get-product-activities.ts';
+export { productDocumentsKey } from './get-product-documents.ts';
+export { productKeys } from './get-products.ts';
+export { recentProductsKey } from './get-recent-products.ts';
+export { updateProductKey } from './manage-product.ts';

@@ -1,0 +1,96 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** A change to the search parameters: `null`/`undefined`, or a key's default value, removes the key. */
+export type UrlPatch<K extends string = string> = Partial<
+  Record<K | (string & {}), string | null | undefined>
+>;
+
+export type UrlStateOptions = {
+  /** Replace the current history entry (the default) or push a new one (`false`). */
+  replace?: boolean;
+  /** Keep the scroll position (filters above a long list). */
+  preventScrollReset?: boolean;
+};
+
+/**
+ * Apply `patch` to `current`: a key set to `null`/`undefined` or to its default is removed, so the
+ * URL carries only what differs from the defaults; any other value (even '' for a key without a
+ * default) is set. Other keys are kept.
+ */
+export function applyUrlPatch(
+  current: URLSearchParams,
+  patch: UrlPatch,
+  defaults: Readonly<Record<string, string>> = {},
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null || value === undefined || (key in defaults && value === defaults[key]))
+      next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+/**
+ * State kept in the URL's search parameters, so a reload, a shared link or the back button shows
+ * the same thing. `values` holds each key of `defaults`, read from the URL or its default; `set`
+ * changes some keys (see `applyUrlPatch`), replacing the history entry unless told to push;
+ * `params` is the whole search for callers that parse more.
+ */
+export function useUrlState<K extends string>(
+  defaults: Readonly<Record<K, string>> = {} as Record<K, string>,
+) {
+  const [params, setParams] = useSearchParams();
+  // The defaults are constants of the caller; the first ones are kept so `set` stays stable.
+  const defaultsRef = useRef(defaults);
+
+  const values = useMemo(() => {
+    const read = {} as Record<K, string>;
+    for (const key of Object.keys(defaultsRef.current) as K[])
+      read[key] = params.get(key) ?? defaultsRef.current[key];
+    return read;
+  }, [params]);
+
+  const set = useCallback(
+    (patch: UrlPatch<K>, { replace = true, preventScrollReset }: UrlStateOptions = {}) =>
+      setParams((current) => applyUrlPatch(current, patch, defaultsRef.current), {
+        replace,
+        preventScrollReset,
+      }),
+    [setParams],
+  );
+
+  return { values, set, params };
+}
+
+/**
+ * State with its own reader and writer of the whole search (several keys, validated values): the
+ * state read from the URL (the same object while the search is unchanged) and `update`, which
+ * merges a patch into the current state and writes it back.
+ */
+export function useUrlSearchState<S extends object>(
+  read: (params: URLSearchParams) => S,
+  write: (state: S) => URLSearchParams | string,
+  defaultOptions: UrlStateOptions = {},
+) {
+  const [params, setParams] = useSearchParams();
+  const codec = useRef({ read, write, defaultOptions });
+  const state = useMemo(() => codec.current.read(params), [params]);
+
+  const update = useCallback(
+    (patch: Partial<S>, options: UrlStateOptions = {}) => {
+      const { replace = true, preventScrollReset } = { ...codec.current.defaultOptions, ...options };
+      setParams(
+        (current) => new URLSearchParams(codec.current.write({ ...codec.current.read(current), ...patch })),
+        {
+          replace,
+          preventScrollReset,
+        },
+      );
+    },
+    [setParams],
+  );
+
+  return [state, update] as const;
+}

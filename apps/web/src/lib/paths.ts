@@ -1,0 +1,22 @@
+/**
+ * The app's URLs in one place: Links, navigate() and menus build them here instead of writing
+ * path strings by hand. The route table (app/router.tsx) declares the matching patterns.
+ */
+export const paths = {
+  home: () => '/',
+  auth: () => '/auth',
+  dashboard: () => '/d',
+  products: () => '/products',
+  newProduct: () => '/new-product',
+  product: (id: string) => `/products/${encodeURIComponent(id)}`,
+  team: () => '/team',
+  calendar: () => '/calendar',
+  reports: () => '/reports',
+  tasks: () => '/tasks',
+  analytics: () => '/analytics',
+  activity: () => '/activity',
+  services: () => '/services',
+  settings: () => '/settings',
+  notifications: () => '/notifications',
+  profile: () => '/profile',
+} as const;

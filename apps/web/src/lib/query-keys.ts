@@ -1,0 +1,33 @@
+/**
+ * The first element of every feature's query keys. Each feature builds its keys from its root
+ * (features/<f>/api/keys.ts) and app/ reads them there; a feature whose writes change another
+ * feature's data invalidates by that root (features never import each other), never by an array
+ * written by hand.
+ */
+export const queryRoots = {
+  activity: ['activity'],
+  analytics: ['analytics'],
+  auth: ['auth'],
+  dashboard: ['dashboard'],
+  events: ['events'],
+  notifications: ['notifications'],
+  products: ['products'],
+  reports: ['reports'],
+  services: ['services'],
+  session: ['session'],
+  tasks: ['tasks'],
+  teamMembers: ['team-members'],
+  teams: ['teams'],
+} as const;
+
+/** The families of one feature's caches that another feature's writes touch. */
+export const sharedKeys = {
+  /** Every task list, whatever its filters (tasks feature). */
+  taskLists: [...queryRoots.tasks, 'list'] as const,
+  /** The task form's team and assignee choices of every product (tasks feature). */
+  taskOptions: [...queryRoots.tasks, 'options'] as const,
+  /** One product's timeline (products feature). */
+  productActivities: (productId: string) => [...queryRoots.products, 'activities', productId] as const,
+  /** One product's page (products feature). */
+  productDetail: (productId: string) => [...queryRoots.products, 'detail', productId] as const,
+};
