@@ -7,6 +7,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
+    // Every browser we support (docs/decisions/005-bundle-budget.md) knows <link rel=modulepreload>:
+    // the polyfill Vite would put in the entry chunk is bytes every page pays for nothing.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What every page runs (React, the router, TanStack Query, cn()) in one long-cached chunk,

@@ -13,4 +13,5 @@ export * from './services.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
 export * from './text.ts';
+export * from './user-messages.ts';
 export * from './users.ts';
