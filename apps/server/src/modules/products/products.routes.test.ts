@@ -1,30 +1,17 @@
 import { productMessages } from '@shipyard/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, documents, products, tasks, teamMembers, teams } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
+import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
+import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
-let ctx: TestContext;
+const { ctx, as, signedIn, member, guest } = useTestApp();
 let admin: Signed;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
+  admin = await signedIn('admin', 'Ada Admin');
 });
-afterAll(() => ctx.close());
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-type Req = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
-const as = (who: Signed | undefined, req: Req) => ctx.app.inject({ ...req, headers: who?.headers ?? {} });
-const member = (name = 'Mia Member') => createSignedInUser(ctx, { role: 'member', name });
-const guest = (name = 'Gil Guest') => createSignedInUser(ctx, { role: 'guest', name });
 const ids = (body: { data: { id: string }[] }) => body.data.map((p) => p.id);
 
 const countProducts = async () => (await ctx.db.select({ n: count() }).from(products))[0]?.n;
