@@ -57,21 +57,25 @@ export function createProductsRepository(db: Db) {
     );
   }
 
+  /** A product row with what lists and the detail show beside it: progress, active members, creator. */
+  const withFigures = () =>
+    db
+      .select({
+        product: products,
+        progress: taskProgress.progress,
+        activeMembers: activeMembers.activeMembers,
+        creator,
+      })
+      .from(products)
+      .leftJoinLateral(taskProgress, sql`true`)
+      .leftJoinLateral(activeMembers, sql`true`)
+      .leftJoin(users, eq(users.id, products.createdBy));
+
   return {
     async list(viewer: Viewer, filters: ProductFilters) {
       const where = listConditions(viewer, filters);
       const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            product: products,
-            progress: taskProgress.progress,
-            activeMembers: activeMembers.activeMembers,
-            creator,
-          })
-          .from(products)
-          .leftJoinLateral(taskProgress, sql`true`)
-          .leftJoinLateral(activeMembers, sql`true`)
-          .leftJoin(users, eq(users.id, products.createdBy))
+        withFigures()
           .where(where)
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(filters.limit)
@@ -83,17 +87,7 @@ export function createProductsRepository(db: Db) {
 
     /** The product with its progress and creator, if the viewer may see it. */
     async findVisibleDetail(viewer: Viewer, id: string) {
-      const [row] = await db
-        .select({
-          product: products,
-          progress: taskProgress.progress,
-          activeMembers: activeMembers.activeMembers,
-          creator,
-        })
-        .from(products)
-        .leftJoinLateral(taskProgress, sql`true`)
-        .leftJoinLateral(activeMembers, sql`true`)
-        .leftJoin(users, eq(users.id, products.createdBy))
+      const [row] = await withFigures()
         .where(and(eq(products.id, id), visibleProducts(viewer)))
         .limit(1);
       return row;
