@@ -16,6 +16,12 @@ export const NOTIFICATION_TYPES = [
   'REMOVED_FROM_TEAM',
   /** To the assignee of a task someone else assigned to them. */
   'TASK_ASSIGNED',
+  /** To someone @mentioned in a task's comment; `metadata.taskId` and `commentId` say where. */
+  'TASK_MENTION',
+  /** To a task's watchers (not the author) when someone comments; `metadata.taskId`, `commentId`. */
+  'TASK_COMMENT',
+  /** To a task's watchers (not who changed it) when its status changes; `metadata.taskId`, `status`. */
+  'TASK_STATUS',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

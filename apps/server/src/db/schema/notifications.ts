@@ -18,7 +18,16 @@ export const notifications = pgTable(
     /** Who caused it; null (a deleted account, or the system) shows as 'System'. */
     senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
     type: text({
-      enum: ['INVITE', 'INVITE_ACCEPTED', 'TEAM_LEAD', 'REMOVED_FROM_TEAM', 'TASK_ASSIGNED'],
+      enum: [
+        'INVITE',
+        'INVITE_ACCEPTED',
+        'TEAM_LEAD',
+        'REMOVED_FROM_TEAM',
+        'TASK_ASSIGNED',
+        'TASK_MENTION',
+        'TASK_COMMENT',
+        'TASK_STATUS',
+      ],
     }).notNull(),
     message: text().notNull(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -33,7 +42,7 @@ export const notifications = pgTable(
     index('notifications_sender_idx').on(t.senderId),
     check(
       'notifications_type_known',
-      sql`${t.type} in ('INVITE', 'INVITE_ACCEPTED', 'TEAM_LEAD', 'REMOVED_FROM_TEAM', 'TASK_ASSIGNED')`,
+      sql`${t.type} in ('INVITE', 'INVITE_ACCEPTED', 'TEAM_LEAD', 'REMOVED_FROM_TEAM', 'TASK_ASSIGNED', 'TASK_MENTION', 'TASK_COMMENT', 'TASK_STATUS')`,
     ),
   ],
 );

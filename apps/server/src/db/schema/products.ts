@@ -102,12 +102,15 @@ export const documents = pgTable(
     contentType: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     storageKey: text().notNull(),
+    /** Set for a file attached to a task (issue 15); null for the product's Documents tab. */
+    taskId: uuid().references(() => tasks.id, { onDelete: 'cascade' }),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('documents_product_created_idx').on(t.productId, ...newestFirst(t)),
     index('documents_uploaded_by_idx').on(t.uploadedBy),
+    index('documents_task_created_idx').on(t.taskId, t.createdAt).where(sql`${t.taskId} is not null`),
     uniqueIndex('documents_storage_key_key').on(t.storageKey),
     check('documents_size_positive', sql`${t.size} >= 0`),
   ],

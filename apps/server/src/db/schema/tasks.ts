@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { newestFirst, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
@@ -30,6 +30,9 @@ export const tasks = pgTable(
     dueDate: date(),
     completedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Checklist items and how many are ticked ("3/5" on cards), kept by a trigger (migration 0010). */
+    checklistTotal: integer().notNull().default(0),
+    checklistDone: integer().notNull().default(0),
     ...timestamps(),
   },
   (t) => [
