@@ -100,6 +100,8 @@ export function createTasksRepository(db: Db) {
               dueDate: page.dueDate,
               completedAt: page.completedAt,
               createdBy: page.createdBy,
+              checklistTotal: page.checklistTotal,
+              checklistDone: page.checklistDone,
               createdAt: page.createdAt,
               updatedAt: page.updatedAt,
             },
