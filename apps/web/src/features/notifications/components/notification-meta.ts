@@ -1,8 +1,11 @@
 import type { Notification, NotificationType } from '@shipyard/shared';
 import {
   ClipboardCheckIcon,
+  AtSignIcon,
   CrownIcon,
   type LucideIcon,
+  MessageSquareIcon,
+  RefreshCwIcon,
   MailIcon,
   UserCheckIcon,
   UserMinusIcon,
@@ -16,6 +19,9 @@ export const notificationTypeIcons: Record<NotificationType, { icon: LucideIcon;
   TEAM_LEAD: { icon: CrownIcon, label: 'Team lead' },
   REMOVED_FROM_TEAM: { icon: UserMinusIcon, label: 'Removed from team' },
   TASK_ASSIGNED: { icon: ClipboardCheckIcon, label: 'Task assigned' },
+  TASK_MENTION: { icon: AtSignIcon, label: 'Mentioned' },
+  TASK_COMMENT: { icon: MessageSquareIcon, label: 'New comment' },
+  TASK_STATUS: { icon: RefreshCwIcon, label: 'Status changed' },
 };
 
 /** Spec §2.21: the sender's name, or 'System' when nobody sent it (or the sender is gone). */
