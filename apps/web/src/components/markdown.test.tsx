@@ -64,4 +64,12 @@ describe('Markdown', () => {
       'https://example.com/d.png',
     );
   });
+
+  it('shows a mention as a highlighted name, not a link', () => {
+    const id = '0b7c3f52-64a4-4a8e-9c53-2f3e1d2c9a10';
+    const { container } = render(<Markdown source={`Thanks [@Ada Lovelace](user:${id})!`} />);
+    const mention = container.querySelector(`[data-mention="${id}"]`);
+    expect(mention).toHaveTextContent('@Ada Lovelace');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });

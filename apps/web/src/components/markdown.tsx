@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '../lib/cn.ts';
 
@@ -8,15 +8,30 @@ import { cn } from '../lib/cn.ts';
 // escapes it without rehype-raw), and its default URL transform drops javascript:, data: and
 // other unsafe link targets. Links open in a new tab without access to this page.
 
+/** A mention as the comment composer writes it: `[@Ada Lovelace](user:<uuid>)`. */
+const MENTION_HREF = /^user:[0-9a-f-]{36}$/i;
+const urlTransform = (url: string) => (MENTION_HREF.test(url) ? url : defaultUrlTransform(url));
+
 const components: Components = {
-  a: ({ node: _node, ...props }) => (
-    <a
-      {...props}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      className="font-medium text-primary underline underline-offset-2 hover:no-underline"
-    />
-  ),
+  a: ({ node: _node, href, children, ...props }) =>
+    href && MENTION_HREF.test(href) ? (
+      <span
+        data-mention={href.slice('user:'.length)}
+        className="rounded bg-primary/10 px-1 font-medium text-primary"
+      >
+        {children}
+      </span>
+    ) : (
+      <a
+        href={href}
+        {...props}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="font-medium text-primary underline underline-offset-2 hover:no-underline"
+      >
+        {children}
+      </a>
+    ),
   h1: ({ node: _node, ...props }) => <h3 {...props} className="mt-4 mb-2 font-semibold text-lg first:mt-0" />,
   h2: ({ node: _node, ...props }) => (
     <h4 {...props} className="mt-4 mb-2 font-semibold text-base first:mt-0" />
@@ -80,7 +95,7 @@ type MarkdownProps = { source: string; className?: string } & Omit<ComponentProp
 export function Markdown({ source, className, ...props }: MarkdownProps) {
   return (
     <div {...props} className={cn('break-words text-sm leading-relaxed', className)}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} skipHtml>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} urlTransform={urlTransform} skipHtml>
         {source}
       </ReactMarkdown>
     </div>
