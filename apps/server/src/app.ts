@@ -12,12 +12,7 @@ import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import { authMessages } from '@shipyard/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -37,6 +32,7 @@ import type { ModuleContext } from './lib/module.ts';
 import { declareErrorResponses } from './lib/openapi-errors.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadSecretBox } from './lib/secrets.ts';
 import { createSessionStore, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
@@ -96,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
   installHttpGuards(app, { limits: httpLimits, behindProxy: config.trustProxy !== false });
