@@ -26,7 +26,24 @@ export function responseJsonSchema(schema: unknown): Record<string, unknown> {
     io: 'output',
     unrepresentable: 'any',
   }) as Record<string, unknown>;
-  return json;
+  return withNullable(json) as Record<string, unknown>;
+}
+
+/**
+ * zod writes "X or null" as `anyOf: [X, { type: 'null' }]`, which fast-json-stringify can only
+ * serve by trying each branch with a validator; `{ ...X, nullable: true }` says the same and
+ * compiles to a plain null check (a quarter of a task list's serializing time).
+ */
+function withNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullable);
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, withNullable(value)] as const);
+  const schema = Object.fromEntries(entries) as Record<string, unknown>;
+  const { anyOf, ...rest } = schema;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return schema;
+  const nonNull = anyOf.filter((branch) => !(branch && typeof branch === 'object' && branch.type === 'null'));
+  if (nonNull.length !== 1 || typeof nonNull[0] !== 'object' || !('type' in nonNull[0])) return schema;
+  return { ...rest, ...nonNull[0], nullable: true };
 }
 
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
