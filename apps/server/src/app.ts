@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -10,12 +12,7 @@ import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import { authMessages } from '@shipyard/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -35,6 +32,7 @@ import type { ModuleContext } from './lib/module.ts';
 import { declareErrorResponses } from './lib/openapi-errors.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadSecretBox } from './lib/secrets.ts';
 import { createSessionStore, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
@@ -94,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
   installHttpGuards(app, { limits: httpLimits, behindProxy: config.trustProxy !== false });
@@ -126,6 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Responses over 1 kB go out brotli or gzip, as the client accepts (JSON lists shrink ~10×).
+  // Brotli at quality 4 costs about what gzip does and still wins on size; the web app's files
+  // were compressed at build time and are sent as they are (serveWebApp). Request bodies are
+  // never inflated: a compressed upload could otherwise unpack past every size limit.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
@@ -267,6 +277,8 @@ async function serveWebApp(app: FastifyInstance, root: string) {
       root,
       wildcard: false,
       index: false,
+      // The .br and .gz siblings the build wrote (apps/web/vite.config.ts), with Vary: Accept-Encoding.
+      preCompressed: true,
       // Vite fingerprints everything under /assets: cache it for good; anything else is revalidated.
       setHeaders: (reply, file) => {
         reply.header(
