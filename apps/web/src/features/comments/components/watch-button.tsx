@@ -19,6 +19,7 @@ export function WatchButton({ taskId, disabled }: { taskId: string; disabled?: b
   const setWatching = useSetWatching(taskId);
   const watching = watchers.data?.watching ?? false;
   const total = watchers.data?.total ?? 0;
+  const label = watching ? commentMessages.unwatch : commentMessages.watch;
   const summary = watcherSummary(watchers.data?.data.map((p) => p.name) ?? [], total);
 
   const toggle = () =>
@@ -36,15 +37,17 @@ export function WatchButton({ taskId, disabled }: { taskId: string; disabled?: b
           variant="outline"
           size="sm"
           aria-pressed={watching}
-          aria-describedby={undefined}
+          aria-label={`${label}, ${total} ${total === 1 ? 'watcher' : 'watchers'}`}
           disabled={disabled || watchers.isPending}
           pending={setWatching.isPending}
           onClick={toggle}
         >
           {watching ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
-          {watching ? commentMessages.unwatch : commentMessages.watch}
-          <span className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums">
-            <span className="sr-only">, watchers: </span>
+          {label}
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums"
+          >
             {total}
           </span>
         </Button>
