@@ -42,6 +42,7 @@ import { activitiesModule } from './modules/activities/index.ts';
 import { analyticsModule } from './modules/analytics/index.ts';
 import type { RateLimits } from './modules/auth/auth.routes.ts';
 import { authModule } from './modules/auth/index.ts';
+import { commentsModule } from './modules/comments/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { eventsModule } from './modules/events/index.ts';
@@ -207,6 +208,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = notificationsModule(ctx);
   const services = servicesModule({ ...ctx, secrets });
   const documents = documentsModule({ ...ctx, quota: () => uploadQuota });
+  const comments = commentsModule({
+    ...ctx,
+    activities: activities.recorder,
+    notifier: notifications.notifier,
+  });
   const auth = authModule({
     ...ctx,
     users: createUserStore(db),
@@ -234,7 +240,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       activities: activities.recorder,
       notifier: notifications.notifier,
       outbox: services.outbox,
+      watching: comments.watching,
     }),
+    comments,
     teamsModule({ ...ctx, activities: activities.recorder, notifier: notifications.notifier }),
     notifications,
     activities,

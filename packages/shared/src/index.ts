@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './api.ts';
 export * from './auth.ts';
+export * from './comments.ts';
 export * from './constants.ts';
 export * from './events.ts';
 export * from './messages.ts';

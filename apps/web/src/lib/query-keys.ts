@@ -8,6 +8,7 @@ export const queryRoots = {
   activity: ['activity'],
   analytics: ['analytics'],
   auth: ['auth'],
+  comments: ['comments'],
   dashboard: ['dashboard'],
   events: ['events'],
   notifications: ['notifications'],

@@ -5,5 +5,8 @@ import type { NewNotification, NotificationsRepository } from './notifications.r
  * transaction, refresh a recent one instead of repeating it, mark a team's invitations read.
  * Other modules depend on this, never on the repository (scripts/check-boundaries.mjs).
  */
-export type Notifier = Pick<NotificationsRepository, 'insert' | 'refreshRecent' | 'markInvitesRead'>;
+export type Notifier = Pick<
+  NotificationsRepository,
+  'insert' | 'insertMany' | 'refreshRecent' | 'markInvitesRead'
+>;
 export type { NewNotification };

@@ -1146,6 +1146,8 @@ describe('realtime changes', () => {
         productId: null,
         userIds: [dev.user.id],
       }),
+      // Its creator and assignee now watch it (modules/comments).
+      expect.objectContaining({ kind: 'watcher', op: 'updated', id, productId: product.id }),
     ]);
     // The activity entry written with it is not a change of its own.
     expect(created.some((c) => c.kind === 'activity')).toBe(false);
@@ -1155,6 +1157,8 @@ describe('realtime changes', () => {
     ]);
     expect(await publishedBy(() => as(dev, setStatus(id, 'Completed')))).toEqual([
       expect.objectContaining({ kind: 'task', op: 'updated', id, productId: product.id }),
+      // The owner watches the task they created: TASK_STATUS.
+      expect.objectContaining({ kind: 'notification', op: 'created', userIds: [owner.user.id] }),
     ]);
     expect(await publishedBy(() => as(owner, { method: 'DELETE', url: `/api/tasks/${id}` }))).toEqual([
       expect.objectContaining({ kind: 'task', op: 'deleted', id, productId: product.id }),
@@ -1291,6 +1295,13 @@ describe('OpenAPI', () => {
       'put /api/tasks/{id}/update': ['tasks'],
       'patch /api/tasks/{id}/task/update': ['tasks'],
       'delete /api/tasks/{id}': ['tasks'],
+      // A task's conversation (modules/comments).
+      'get /api/tasks/{id}/comments': ['comments'],
+      'post /api/tasks/{id}/comments': ['comments'],
+      'get /api/tasks/{id}/mentionable': ['comments'],
+      'get /api/tasks/{id}/watchers': ['comments'],
+      'put /api/tasks/{id}/watch': ['comments'],
+      'delete /api/tasks/{id}/watch': ['comments'],
     });
   });
 });

@@ -25,6 +25,7 @@ import {
 } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
+import type { TaskWatching } from '../comments/index.ts';
 import type { Notifier } from '../notifications/notifications.notifier.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
@@ -77,6 +78,8 @@ type Deps = {
   outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** Auto-watch of creator and assignee; watchers hear of status changes (issue 15). */
+  watching: TaskWatching;
 };
 
 /** The webhook event of a task change; a task moved between products concerns both. */
@@ -100,7 +103,15 @@ const taskChange = (op: Change['op'], row: TaskRow, productId = row.productId): 
   version: versionOf(row),
 });
 
-export function createTasksService({ db, tasks, activities, notifications, outbox, changes }: Deps) {
+export function createTasksService({
+  db,
+  tasks,
+  activities,
+  notifications,
+  outbox,
+  changes,
+  watching,
+}: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
@@ -227,9 +238,11 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         await outbox.enqueue(tx, taskEvent('task.created', row));
         const task = await withNames(row.id, tx);
         const notified = await notifyAssignee(tx, actor, task, null);
+        const watched = await watching.watch(tx, row, [actor.id, row.assigneeId]);
         after.publish(
           taskChange('created', row),
           ...(notified ? [notificationChange('created', notified)] : []),
+          ...watched,
         );
         return task;
       });
@@ -309,11 +322,17 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         );
         const task = await withNames(id, tx);
         const notified = await notifyAssignee(tx, actor, task, current.assigneeId);
+        // Watchers hear of the status before a new assignee starts watching (they were told already).
+        const told = statusChanged ? await watching.statusChanged(tx, actor, row) : [];
+        const watched =
+          row.assigneeId !== current.assigneeId ? await watching.watch(tx, row, [row.assigneeId]) : [];
         after.publish(
           taskChange('updated', row),
           // Moved: who sees only the old product must drop it from there.
           ...(moved ? [taskChange('updated', row, current.productId)] : []),
           ...(notified ? [notificationChange('created', notified)] : []),
+          ...told,
+          ...watched,
         );
         return task;
       });
@@ -329,7 +348,8 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
         await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
-        after.publish(taskChange('updated', row));
+        const told = await watching.statusChanged(tx, actor, row);
+        after.publish(taskChange('updated', row), ...told);
         return withNames(id, tx);
       });
     },

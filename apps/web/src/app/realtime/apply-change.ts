@@ -4,6 +4,7 @@ import { activityKeys } from '../../features/activity/api/keys.ts';
 import { analyticsKeys } from '../../features/analytics/api/keys.ts';
 import { sessionKey } from '../../features/auth/api/keys.ts';
 import { eventKeys } from '../../features/calendar/api/keys.ts';
+import { commentKeys } from '../../features/comments/api/keys.ts';
 import {
   dashboardSummaryKey,
   recentActivityKey,
@@ -160,6 +161,17 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
       ];
     case 'service':
       return [prefix(serviceKeys.all)];
+    // `id` is the task's: its conversation, its watchers (a commenter starts watching) and the
+    // history that lists the comment.
+    case 'comment':
+      return [
+        prefix(commentKeys.list(id)),
+        prefix(commentKeys.watchers(id)),
+        activityLog,
+        ofProduct(productActivitiesKey, productId),
+      ];
+    case 'watcher':
+      return [prefix(commentKeys.watchers(id))];
     case 'activity':
       return [
         activityLog,

@@ -41,3 +41,24 @@ export const productIdOf = (notification: Notification): string | undefined =>
 
 export const productPath = (productId: string) => paths.product(productId);
 export const productTasksPath = (productId: string) => `${productPath(productId)}?tab=tasks`;
+
+/** The notification types about one task: they open it (a comment or mention at that comment). */
+const TASK_TYPES: ReadonlySet<NotificationType> = new Set([
+  'TASK_ASSIGNED',
+  'TASK_MENTION',
+  'TASK_COMMENT',
+  'TASK_STATUS',
+]);
+
+/** Where a task notification leads: `/tasks/<id>`, with `#comment-<id>` for a comment or mention. */
+export function taskPathOf(notification: Notification): string | undefined {
+  if (!TASK_TYPES.has(notification.type)) return undefined;
+  const taskId = metadataText(notification, 'taskId');
+  if (!taskId) return undefined;
+  const commentId = metadataText(notification, 'commentId');
+  const anchor =
+    commentId && (notification.type === 'TASK_MENTION' || notification.type === 'TASK_COMMENT')
+      ? `#comment-${encodeURIComponent(commentId)}`
+      : '';
+  return `${paths.task(encodeURIComponent(taskId))}${anchor}`;
+}
