@@ -1,15 +1,21 @@
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';
 
-type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier; outbox: WebhookOutbox };
+type Deps = ModuleContext & {
+  activities: ActivityRecorder;
+  notifier: Notifier;
+  outbox: WebhookOutbox;
+  files: DocumentFiles;
+};
 
 /** Tasks of products. */
-export function tasksModule({ db, changes, activities, notifier, outbox }: Deps): AppModule {
+export function tasksModule({ db, changes, activities, notifier, outbox, files }: Deps): AppModule {
   const service = createTasksService({
     db,
     tasks: createTasksRepository(db),
@@ -17,6 +23,7 @@ export function tasksModule({ db, changes, activities, notifier, outbox }: Deps)
     notifications: notifier,
     outbox,
     changes,
+    files,
   });
   return routesModule(tasksRoutes, { service });
 }
