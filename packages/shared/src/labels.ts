@@ -90,8 +90,8 @@ export const LabelSchema = z.extend(LabelRefSchema, {
 });
 export type Label = z.infer<typeof LabelSchema>;
 
-/** A product's labels, by name. */
-export const LabelListSchema = z.object({ data: z.array(LabelSchema) });
+/** A product's labels, by name, and whether the caller may manage them (create, rename, delete). */
+export const LabelListSchema = z.object({ data: z.array(LabelSchema), canManage: z.boolean() });
 export type LabelList = z.infer<typeof LabelListSchema>;
 
 /** A task's labels after a change. */

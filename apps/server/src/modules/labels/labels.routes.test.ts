@@ -72,6 +72,8 @@ describe('product labels', () => {
     const listed = await as(gus, { url: `/api/projects/${product}/labels` });
     expect(listed.statusCode).toBe(200);
     expect(labelNames(listed.json())).toEqual(['Bug', 'chore']);
+    expect(listed.json().canManage).toBe(false);
+    expect((await as(alice, { url: `/api/projects/${product}/labels` })).json().canManage).toBe(true);
     expect(ctx.published).toContainEqual(
       expect.objectContaining({ kind: 'label', op: 'created', productId: product }),
     );

@@ -79,8 +79,9 @@ export function createLabelsService({ db, labels, activities, changes }: Deps) {
 
   return {
     async list(viewer: Viewer, productId: string): Promise<LabelList> {
-      await findVisibleProduct(db, viewer, productId);
-      return { data: await labels.ofProduct(productId) };
+      const product = await findVisibleProduct(db, viewer, productId);
+      const canManage = canEditProduct(viewer, product) && !product.archivedAt;
+      return { data: await labels.ofProduct(productId), canManage };
     },
 
     async create(viewer: Viewer, productId: string, body: CreateLabel): Promise<Label> {
