@@ -2,13 +2,8 @@ import { CHECKLIST_MAX_ITEMS, checklistMessages, taskMessages } from '@shipyard/
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taskChecklistItems, tasks } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
+import { productCast } from '../../testing/cast.ts';
+import { createProduct, createTask } from '../../testing/factories.ts';
 import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 import { POSITION_STEP, positionAt } from './checklists.service.ts';
 
@@ -22,17 +17,7 @@ let admin: Signed;
 let productId: string;
 
 beforeAll(async () => {
-  [alice, mia, gus, bob, admin] = await Promise.all([
-    createSignedInUser(ctx, { name: 'Alice' }),
-    createSignedInUser(ctx, { name: 'Mia' }),
-    createSignedInUser(ctx, { role: 'guest', name: 'Gus' }),
-    createSignedInUser(ctx, { name: 'Bob' }),
-    createSignedInUser(ctx, { role: 'admin', name: 'Ada' }),
-  ]);
-  productId = (await createProduct(ctx, alice.user.id)).id;
-  const team = await createTeam(ctx, productId);
-  await addMember(ctx, team.id, mia.user.id);
-  await addMember(ctx, team.id, gus.user.id);
+  ({ alice, mia, gus, bob, admin, productId } = await productCast(ctx));
 });
 
 const newTask = async (values: Parameters<typeof createTask>[2] = {}) =>

@@ -4,13 +4,8 @@ import { documentMessages, taskMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, documents } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
+import { productCast } from '../../testing/cast.ts';
+import { createProduct, createSignedInUser, createTask } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
@@ -27,16 +22,7 @@ let bob: Signed; // a member who does not see it
 let productId: string;
 
 beforeAll(async () => {
-  [alice, mia, gus, bob] = await Promise.all([
-    createSignedInUser(ctx, { name: 'Alice' }),
-    createSignedInUser(ctx, { name: 'Mia' }),
-    createSignedInUser(ctx, { role: 'guest', name: 'Gus' }),
-    createSignedInUser(ctx, { name: 'Bob' }),
-  ]);
-  productId = (await createProduct(ctx, alice.user.id)).id;
-  const team = await createTeam(ctx, productId);
-  await addMember(ctx, team.id, mia.user.id);
-  await addMember(ctx, team.id, gus.user.id);
+  ({ alice, mia, gus, bob, productId } = await productCast(ctx));
 });
 
 function attach(

@@ -2,13 +2,8 @@ import { LABELS_PER_PRODUCT_MAX, labelMessages } from '@shipyard/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, labels, taskLabels } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
+import { productCast } from '../../testing/cast.ts';
+import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
 import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 
 const { ctx, as } = useTestApp();
@@ -22,20 +17,11 @@ let productId: string;
 let otherProductId: string;
 
 beforeAll(async () => {
-  [alice, mia, gus, bob, admin] = await Promise.all([
-    createSignedInUser(ctx, { name: 'Alice' }),
-    createSignedInUser(ctx, { name: 'Mia' }),
-    createSignedInUser(ctx, { role: 'guest', name: 'Gus' }),
-    createSignedInUser(ctx, { name: 'Bob' }),
-    createSignedInUser(ctx, { role: 'admin', name: 'Ada' }),
-  ]);
-  productId = (await createProduct(ctx, alice.user.id)).id;
+  ({ alice, mia, gus, bob, admin, productId } = await productCast(ctx));
   otherProductId = (await createProduct(ctx, alice.user.id, { name: 'Gemini' })).id;
-  for (const id of [productId, otherProductId]) {
-    const team = await createTeam(ctx, id);
-    await addMember(ctx, team.id, mia.user.id);
-    await addMember(ctx, team.id, gus.user.id);
-  }
+  const team = await createTeam(ctx, otherProductId);
+  await addMember(ctx, team.id, mia.user.id);
+  await addMember(ctx, team.id, gus.user.id);
 });
 
 const create = (payload: object, id = productId): Req => ({
