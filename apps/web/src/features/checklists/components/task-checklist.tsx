@@ -2,11 +2,17 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
+  KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CHECKLIST_TITLE_MAX, type ChecklistItem } from '@shipyard/shared';
 import { GripVerticalIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
@@ -41,7 +47,11 @@ export function TaskChecklist({ taskId, canEdit }: Props) {
   const change = useChecklistChange(taskId);
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<HTMLUListElement>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  // The handle also picks an item up with Space (dnd-kit's own announced keyboard drag).
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   if (checklist.isPending) return <ChecklistSkeleton />;
   if (checklist.isError) {
