@@ -42,11 +42,13 @@ import { activitiesModule } from './modules/activities/index.ts';
 import { analyticsModule } from './modules/analytics/index.ts';
 import type { RateLimits } from './modules/auth/auth.routes.ts';
 import { authModule } from './modules/auth/index.ts';
+import { checklistsModule } from './modules/checklists/index.ts';
 import { commentsModule } from './modules/comments/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { labelsModule } from './modules/labels/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { productsModule } from './modules/products/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -241,8 +243,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifier: notifications.notifier,
       outbox: services.outbox,
       watching: comments.watching,
+      files: documents.files,
     }),
     comments,
+    checklistsModule(ctx),
+    labelsModule({ ...ctx, activities: activities.recorder }),
     teamsModule({ ...ctx, activities: activities.recorder, notifier: notifications.notifier }),
     notifications,
     activities,

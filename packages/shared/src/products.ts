@@ -368,12 +368,16 @@ export const documentMessages = {
   fileTooLarge: 'The file must be at most 25 MB.',
   notFound: 'Document not found',
   forbidden: 'Guests cannot add or delete documents.',
+  /** Task files (issue 15). */
+  taskFileDeleteConfirm: (name: string) => `Delete "${name}"? This cannot be undone.`,
 } as const;
 
 export const DocumentSchema = z.object({
   _id: z.string(),
   id: z.string(),
   projectId: z.string(),
+  /** The task it is attached to; null for the product's own documents (issue 15). */
+  taskId: z.nullable(z.string()),
   name: z.string(),
   contentType: z.string(),
   size: z.number(),

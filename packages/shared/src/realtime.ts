@@ -21,6 +21,8 @@ export const CHANGE_KINDS = [
   'event',
   'activity',
   'document',
+  /** A product's label (created, renamed, recoloured, deleted): its tasks' cards show it. */
+  'label',
   'service',
   /** A user account (profile, role, status): to the user and to admins. */
   'user',

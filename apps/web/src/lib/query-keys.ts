@@ -9,13 +9,16 @@ export const queryRoots = {
   analytics: ['analytics'],
   auth: ['auth'],
   comments: ['comments'],
+  checklists: ['checklists'],
   dashboard: ['dashboard'],
   events: ['events'],
+  labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],
   reports: ['reports'],
   services: ['services'],
   session: ['session'],
+  taskFiles: ['task-files'],
   tasks: ['tasks'],
   teamMembers: ['team-members'],
   teams: ['teams'],
@@ -31,4 +34,6 @@ export const sharedKeys = {
   productActivities: (productId: string) => [...queryRoots.products, 'activities', productId] as const,
   /** One product's page (products feature). */
   productDetail: (productId: string) => [...queryRoots.products, 'detail', productId] as const,
+  /** One product's labels: the labels feature manages them, the task filters offer them. */
+  productLabels: (productId: string) => [...queryRoots.labels, 'product', productId] as const,
 };

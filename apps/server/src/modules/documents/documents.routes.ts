@@ -20,7 +20,7 @@ const DocumentParamsSchema = z.extend(ProductIdParamsSchema, {
   documentId: z.uuid(documentMessages.notFound),
 });
 
-const DocumentListSchema = z.object({
+export const DocumentListSchema = z.object({
   data: z.array(DocumentSchema),
   total: z.number(),
   page: z.number(),
@@ -115,7 +115,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
 
 const missing = () => BadRequest(documentMessages.fileMissing, 'FILE_MISSING');
 
-async function readDocument(req: FastifyRequest) {
+export async function readDocument(req: FastifyRequest) {
   if (!req.isMultipart()) throw missing();
   const file = await req.file({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } });
   if (file?.fieldname !== 'file') throw missing();

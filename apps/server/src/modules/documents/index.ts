@@ -3,6 +3,7 @@ import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentFiles, createDocumentsService, type DocumentFiles } from './documents.service.ts';
+import { createTaskFiles, taskFilesRoutes } from './documents.task-files.ts';
 
 export type { DocumentFiles } from './documents.service.ts';
 
@@ -15,7 +16,7 @@ export type StoredDocuments = {
 type Deps = ModuleContext & { quota: () => UploadQuota };
 
 /**
- * Product documents. Its entry points: `files` (deleting a product removes its files) and
+ * Product documents and task files. Its entry points: `files` (deleting a product or a task removes its files) and
  * `stored` (the upload quota counts them).
  */
 export function documentsModule({ quota, ...ctx }: Deps): AppModule & {
@@ -28,10 +29,10 @@ export function documentsModule({ quota, ...ctx }: Deps): AppModule & {
     files: createDocumentFiles({ documents, storage, log }),
     stored: documents,
     register: async (api) => {
-      await api.register(documentsRoutes, {
-        service: createDocumentsService({ db, documents, storage, log, changes, quota: quota() }),
-        uploadsPerHour: ctx.config.uploads.perHour,
-      });
+      const service = createDocumentsService({ db, documents, storage, log, changes, quota: quota() });
+      const uploadsPerHour = ctx.config.uploads.perHour;
+      await api.register(documentsRoutes, { service, uploadsPerHour });
+      await api.register(taskFilesRoutes, { files: createTaskFiles({ db, service }), uploadsPerHour });
     },
   };
 }

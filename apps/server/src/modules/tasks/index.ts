@@ -1,6 +1,7 @@
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { TaskWatching } from '../comments/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import { createTasksRepository } from './tasks.repository.ts';
@@ -12,10 +13,11 @@ type Deps = ModuleContext & {
   notifier: Notifier;
   outbox: WebhookOutbox;
   watching: TaskWatching;
+  files: DocumentFiles;
 };
 
 /** Tasks of products. */
-export function tasksModule({ db, changes, activities, notifier, outbox, watching }: Deps): AppModule {
+export function tasksModule({ db, changes, activities, notifier, outbox, watching, files }: Deps): AppModule {
   const service = createTasksService({
     db,
     tasks: createTasksRepository(db),
@@ -24,6 +26,7 @@ export function tasksModule({ db, changes, activities, notifier, outbox, watchin
     outbox,
     changes,
     watching,
+    files,
   });
   return routesModule(tasksRoutes, { service });
 }

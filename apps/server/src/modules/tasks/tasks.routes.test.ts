@@ -98,6 +98,8 @@ describe('POST /api/tasks', () => {
       completedAt: null,
       createdAt: row?.createdAt.toISOString(),
       updatedAt: row?.updatedAt.toISOString(),
+      checklist: { done: 0, total: 0 },
+      labels: [],
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 
@@ -1302,6 +1304,14 @@ describe('OpenAPI', () => {
       'get /api/tasks/{id}/watchers': ['comments'],
       'put /api/tasks/{id}/watch': ['comments'],
       'delete /api/tasks/{id}/watch': ['comments'],
+      // A task's details (issue 15) are documented with their own modules.
+      'get /api/tasks/{id}/checklist': ['checklists'],
+      'post /api/tasks/{id}/checklist': ['checklists'],
+      'get /api/tasks/{id}/labels': ['labels'],
+      'put /api/tasks/{id}/labels': ['labels'],
+      'get /api/tasks/{id}/files': ['documents'],
+      'post /api/tasks/{id}/files': ['documents'],
+      'delete /api/tasks/{id}/files/{fileId}': ['documents'],
     });
   });
 });

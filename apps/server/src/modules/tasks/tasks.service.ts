@@ -17,6 +17,7 @@ import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { labelsOfTasks } from '../../lib/task-labels.ts';
 import {
   findVisibleProduct,
   holdVisibleProduct,
@@ -26,10 +27,11 @@ import {
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { TaskWatching } from '../comments/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/notifications.notifier.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
-import { toTask } from './tasks.mapper.ts';
+import { type TaskWithNames, toTask } from './tasks.mapper.ts';
 import type { TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
 
 // ---- Activity texts ----
@@ -80,6 +82,8 @@ type Deps = {
   changes: Changes;
   /** Auto-watch of creator and assignee; watchers hear of status changes (issue 15). */
   watching: TaskWatching;
+  /** A deleted task's files: their keys read in the delete's transaction, the bytes removed after it. */
+  files: Pick<DocumentFiles, 'keysOfTask' | 'remove'>;
 };
 
 /** The webhook event of a task change; a task moved between products concerns both. */
@@ -111,6 +115,7 @@ export function createTasksService({
   outbox,
   changes,
   watching,
+  files,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
@@ -122,10 +127,14 @@ export function createTasksService({
     return task;
   }
 
-  async function withNames(id: string, tx: Db): Promise<Task> {
-    const found = await tasks.findWithNames(id, undefined, tx);
+  /** The task as the API shows it, its labels read alongside. */
+  async function shown(found: TaskWithNames | undefined, tx: Db = db): Promise<Task> {
     if (!found) throw taskNotFound();
-    return toTask(found);
+    return toTask(found, (await labelsOfTasks(tx, [found.task.id])).get(found.task.id));
+  }
+
+  async function withNames(id: string, tx: Db): Promise<Task> {
+    return shown(await tasks.findWithNames(id, undefined, tx), tx);
   }
 
   /** Tells a new assignee, unless they assigned it to themselves (or already had it). */
@@ -165,8 +174,12 @@ export function createTasksService({
     const { rows, total } = await tasks.list({ ...query, after });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
+    const labels = await labelsOfTasks(
+      db,
+      page.map((row) => row.task.id),
+    );
     return {
-      data: page.map(toTask),
+      data: page.map((row) => toTask(row, labels.get(row.task.id))),
       total,
       nextCursor:
         rows.length > query.limit && last
@@ -197,9 +210,7 @@ export function createTasksService({
     },
 
     async get(actor: SessionUser, id: string): Promise<Task> {
-      const found = await tasks.findWithNames(id, actor);
-      if (!found) throw taskNotFound();
-      return toTask(found);
+      return shown(await tasks.findWithNames(id, actor));
     },
 
     async create(actor: SessionUser, body: CreateTask): Promise<Task> {
@@ -292,6 +303,7 @@ export function createTasksService({
         if (changed.length === 0 && !statusChanged) return withNames(id, tx);
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
+        if (moved) await tasks.carryDetails(id, productId, tx);
         if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
         if (changed.length > 0) {
           await activities.insert(
@@ -354,12 +366,16 @@ export function createTasksService({
       });
     },
 
-    /** The entry outlives the task: it names the task in its metadata, not in task_id. */
+    /**
+     * The entry outlives the task: it names the task in its metadata, not in task_id. Its comments,
+     * checklist, labels and files go by ON DELETE CASCADE; the files' bytes once that committed.
+     */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      await inTransaction(async (tx, after) => {
+      const keys = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
+        const keys = await files.keysOfTask(id, tx);
         await tasks.remove(id, tx);
         await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
@@ -379,7 +395,9 @@ export function createTasksService({
           tx,
         );
         after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
+        return keys;
       });
+      await files.remove(keys);
     },
   };
 }

@@ -11,6 +11,8 @@ export type TaskListParams = {
   phase: TaskPhase[];
   status: TaskStatus[];
   assigneeId?: string | undefined;
+  /** Tasks carrying any of these labels (of the product: labels belong to one). */
+  labelId?: string[] | undefined;
   /** Tasks per page; the next page is fetched as the list scrolls (keyset cursor). */
   limit: number;
 };
@@ -33,6 +35,7 @@ export function taskListQuery(params: TaskListParams, cursor: string | null): st
   if (params.phase.length > 0) parts.push(`phase=${encodeURIComponent(params.phase.join(','))}`);
   if (params.status.length > 0) parts.push(`status=${encodeURIComponent(params.status.join(','))}`);
   if (params.assigneeId) parts.push(`assigneeId=${encodeURIComponent(params.assigneeId)}`);
+  if (params.labelId?.length) parts.push(`labelId=${encodeURIComponent(params.labelId.join(','))}`);
   if (cursor) parts.push(`cursor=${encodeURIComponent(cursor)}`);
   return parts.join('&');
 }

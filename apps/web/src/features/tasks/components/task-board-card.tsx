@@ -2,6 +2,8 @@ import { useDraggable } from '@dnd-kit/core';
 import { canEditTasks, type Task, type TaskStatus } from '@shipyard/shared';
 import { GripVerticalIcon } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef } from 'react';
+import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
+import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
@@ -91,7 +93,10 @@ export const BoardCard = memo(function BoardCard({
   );
 });
 
-/** A card's face: title, two lines of description, product, priority, assignee, due date. */
+/**
+ * A card's face: title, two lines of description, labels, product, priority, checklist progress,
+ * assignee, due date.
+ */
 export const CardFace = memo(function CardFace({
   task,
   viewer,
@@ -150,9 +155,11 @@ export const CardFace = memo(function CardFace({
           {task.description}
         </p>
       ) : null}
+      <LabelChips labels={task.labels} />
       <p className="truncate text-muted-foreground text-xs">{task.project.name}</p>
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />
+        <ChecklistProgress checklist={task.checklist} />
         <TaskDueDate task={task} withIcon className="text-muted-foreground text-xs" />
         <AssigneeAvatar task={task} className="ml-auto" />
       </div>

@@ -1,6 +1,8 @@
 import { canEditTasks, type Role, type Task, type TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
+import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -259,6 +261,12 @@ const TaskRow = memo(function TaskRow({
           )}
           {task.description ? (
             <span className="truncate text-muted-foreground text-xs">{task.description}</span>
+          ) : null}
+          {task.labels.length > 0 || task.checklist.total > 0 ? (
+            <span className="flex min-w-0 flex-wrap items-center gap-2 pt-0.5">
+              <ChecklistProgress checklist={task.checklist} />
+              <LabelChips labels={task.labels} />
+            </span>
           ) : null}
         </div>
       </td>
