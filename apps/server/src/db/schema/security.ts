@@ -91,9 +91,10 @@ export const auditLog = pgTable(
     details: jsonb().$type<Record<string, string | number | boolean | null>>(),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('audit_log_action_idx').on(t.action, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('audit_log_actor_idx').on(t.actorId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Pages are newest first by id (the primary key); the retention purge goes by time.
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_idx').on(t.action, t.id.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorId, t.id.desc().nullsFirst()),
   ],
 );
 
