@@ -19,6 +19,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createAuditLog, scheduleAuditPurge } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { docsContentSecurityPolicy } from './lib/docs-csp.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
@@ -29,6 +30,7 @@ import {
   serverTimeoutOptions,
 } from './lib/http-guards.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
+import { createInstanceSettings } from './lib/instance-settings.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { ModuleContext } from './lib/module.ts';
@@ -36,7 +38,7 @@ import { declareErrorResponses } from './lib/openapi-errors.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
 import { loadSecretBox } from './lib/secrets.ts';
-import { createSessionStore, tokenFromRequest } from './lib/session.ts';
+import { createSessionStore, refuseReadOnlyWrite, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
 import { createUploadQuota } from './lib/upload-quota.ts';
 import { createWebhookWorker } from './lib/webhook-worker.ts';
@@ -165,7 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = tokenFromRequest(req);
-    if (token) req.sessionUser = await sessions.resolve(token);
+    if (token) req.sessionUser = await sessions.resolve(token, { ip: req.ip });
+    refuseReadOnlyWrite(req);
   });
 
   const storage = createStorage(config.dataDir);
@@ -192,7 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   // Each module wires itself (modules/<m>/index.ts); what one module uses of another is its
   // narrow entry point (an activity recorder, a notifier, an outbox), never its repository.
-  const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log };
+  // The audit log (docs/decisions/013-accounts.md): purged of entries past AUDIT_RETENTION_DAYS
+  // at start and daily; admin settings live in instance_settings.
+  const audit = createAuditLog(db, clock);
+  const stopAuditPurge = scheduleAuditPurge(audit, config.auditRetentionDays, app.log);
+  app.addHook('onClose', async () => stopAuditPurge());
+  const settings = createInstanceSettings(db);
+  const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log, audit };
   const activities = activitiesModule(ctx);
   const notifications = notificationsModule(ctx);
   const services = servicesModule({ ...ctx, secrets });
@@ -202,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: createUserStore(db),
     quota: () => uploadQuota,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+    secrets,
+    settings,
   });
   // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
   const uploadQuota = createUploadQuota(config.uploads, {

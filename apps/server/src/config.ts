@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_TOTAL_MB: positiveInt(undefined),
   UPLOAD_RATE_PER_HOUR: positiveInt(60),
   INVITE_RATE_PER_HOUR: positiveInt(60),
+  // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
+  AUDIT_RETENTION_DAYS: positiveInt(365),
 });
 
 export type Config = {
@@ -102,6 +104,8 @@ export type Config = {
   uploads: UploadLimits;
   /** Team invitations one account may send per hour. */
   invitesPerHour: number;
+  /** Days an audit log entry is kept; older ones are purged daily. */
+  auditRetentionDays: number;
 };
 
 export type UploadLimits = {
@@ -179,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHour: e.UPLOAD_RATE_PER_HOUR ?? 60,
     },
     invitesPerHour: e.INVITE_RATE_PER_HOUR ?? 60,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
   };
 }

@@ -43,7 +43,10 @@ export const recoveryCodes = pgTable(
     codeHash: text().notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('recovery_codes_hash_key').on(t.codeHash), index('recovery_codes_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('recovery_codes_hash_key').on(t.codeHash),
+    index('recovery_codes_user_idx').on(t.userId),
+  ],
 );
 
 /** Personal API tokens: only the SHA-256 of the token is kept. */

@@ -26,8 +26,8 @@ import {
   clearSessionCookie,
   currentUser,
   requestMeta,
+  requireBrowserSession,
   requireSession,
-  type SessionStore,
   setSessionCookie,
 } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -42,7 +42,6 @@ type Options = {
   service: AuthService;
   avatars: AvatarService;
   google: GoogleSignIn;
-  sessions: SessionStore;
   storage: Storage;
   secureCookies: boolean;
   rateLimits: RateLimits;
@@ -55,7 +54,7 @@ const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, sessions, storage, secureCookies, rateLimits, uploadsPerHour } = opts;
+  const { service, avatars, google, storage, secureCookies, rateLimits, uploadsPerHour } = opts;
   const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
 
   app.post(
@@ -165,22 +164,22 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         response: { 200: MessageResponseSchema },
       },
     },
-    async (req) => service.confirmPasswordReset(req.body),
+    async (req) => service.confirmPasswordReset(req.body, requestMeta(req)),
   );
 
   app.patch(
     '/auth/change-password',
     {
-      onRequest: requireSession,
+      onRequest: [requireSession, requireBrowserSession],
       config: perMinute(rateLimits.login),
       schema: {
         tags,
-        summary: 'Change the password while signed in; ends the other sessions',
+        summary: 'Change the password while signed in; ends the other sessions and revokes every API token',
         body: ChangePasswordSchema,
         response: { 200: MessageResponseSchema },
       },
     },
-    async (req) => service.changePassword(currentUser(req), req.body),
+    async (req) => service.changePassword(currentUser(req), req.body, requestMeta(req)),
   );
 
   app.patch(
@@ -267,7 +266,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         response: { 200: AuthProvidersSchema },
       },
     },
-    async () => ({ google: google.configured }),
+    async () => ({ google: google.configured, oidc: null }),
   );
 
   app.get(
@@ -300,9 +299,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
       try {
         const userId = await google.finish(req.url, req.cookies[STATE_COOKIE]);
-        signIn(reply, await sessions.create(userId, requestMeta(req)));
+        signIn(reply, (await service.providerSignIn(userId, requestMeta(req), 'google')).token);
         return reply.redirect('/auth/callback');
       } catch (err) {
+        const challenge = secondStepRedirect(err);
+        if (challenge) return reply.redirect(challenge);
         if (!(err instanceof AppError)) req.log.error({ err }, 'google sign-in failed');
         const code = err instanceof AppError ? err.code : 'GOOGLE_FAILED';
         return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
@@ -310,6 +311,18 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
   );
 };
+
+/**
+ * Where a provider sign-in that needs a code (or enrolment) continues: the sign-in page, with the
+ * short-lived challenge (redacted from logs as a `…token` query value).
+ */
+export function secondStepRedirect(err: unknown): string | undefined {
+  if (!(err instanceof AppError)) return undefined;
+  const step = { TWO_FACTOR_REQUIRED: 'code', TWO_FACTOR_SETUP_REQUIRED: 'setup' }[err.code];
+  const token = (err.details as { challenge_token?: unknown } | undefined)?.challenge_token;
+  if (!step || typeof token !== 'string') return undefined;
+  return `/auth?step=${step}&challenge_token=${encodeURIComponent(token)}`;
+}
 
 async function readAvatar(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
