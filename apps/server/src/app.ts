@@ -55,6 +55,7 @@ import { productsModule } from './modules/products/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { securityModule } from './modules/security/index.ts';
 import { servicesModule } from './modules/services/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -223,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const modules = [
     healthModule(ctx),
     auth,
-    usersModule({ ...ctx, accounts: auth.accounts }),
+    usersModule({ ...ctx, accounts: auth.accounts, twoFactor: auth.twoFactor }),
     productsModule({
       ...ctx,
       activities: activities.recorder,
@@ -246,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services,
     realtimeModule({ ...ctx, hub: realtime }),
     eventsModule({ ...ctx, activities: activities.recorder }),
+    securityModule({ ...ctx, settings }),
   ];
 
   await app.register(
