@@ -55,6 +55,17 @@ const EnvSchema = z.object({
     (v) => v === undefined || URL.canParse(v),
     'must be an absolute URL',
   ),
+  // One generic OpenID Connect provider beside Google (docs/decisions/013-accounts.md).
+  OIDC_PROVIDER_ISSUER: optionalString.refine(
+    (v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    "must be the provider's issuer URL, e.g. https://login.example.com/realms/acme",
+  ),
+  OIDC_PROVIDER_CLIENT_ID: optionalString,
+  OIDC_PROVIDER_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_LABEL: optionalString.refine(
+    (v) => v === undefined || (v.length <= 40 && !/[\u0000-\u001f\u007f]/.test(v)),
+    'must be one line of at most 40 characters',
+  ),
   REDIS_URL: optionalString.refine(
     (v) => v === undefined || /^rediss?:\/\//.test(v),
     'must be a redis:// URL',
@@ -91,6 +102,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** The generic OpenID Connect provider, with the label of its sign-in button. */
+  oidc: { clientId: string; clientSecret: string; issuer: string; label: string } | undefined;
   redisUrl: string | undefined;
   /** Fastify's trustProxy: true, a hop count (as a function), or a list of addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -123,7 +136,7 @@ export class ConfigError extends Error {}
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 /** Variables whose value a configuration error never echoes. */
-const SECRET_VARIABLES = new Set(['APP_SECRET', 'GOOGLE_CLIENT_SECRET']);
+const SECRET_VARIABLES = new Set(['APP_SECRET', 'GOOGLE_CLIENT_SECRET', 'OIDC_PROVIDER_CLIENT_SECRET']);
 
 function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   if (v === undefined || v === '0' || v === 'false') return false;
@@ -154,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Invalid GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  const oidcParts = [e.OIDC_PROVIDER_ISSUER, e.OIDC_PROVIDER_CLIENT_ID, e.OIDC_PROVIDER_CLIENT_SECRET];
+  if (oidcParts.some((v) => v === undefined) && oidcParts.some((v) => v !== undefined)) {
+    throw new ConfigError(
+      'Invalid OIDC_PROVIDER_ISSUER/OIDC_PROVIDER_CLIENT_ID/OIDC_PROVIDER_CLIENT_SECRET: set all three or none',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -168,6 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientId: e.GOOGLE_CLIENT_ID,
             clientSecret: e.GOOGLE_CLIENT_SECRET,
             issuer: e.OIDC_ISSUER_URL ?? GOOGLE_ISSUER,
+          }
+        : undefined,
+    oidc:
+      e.OIDC_PROVIDER_ISSUER && e.OIDC_PROVIDER_CLIENT_ID && e.OIDC_PROVIDER_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_PROVIDER_ISSUER,
+            clientId: e.OIDC_PROVIDER_CLIENT_ID,
+            clientSecret: e.OIDC_PROVIDER_CLIENT_SECRET,
+            label: e.OIDC_PROVIDER_LABEL ?? 'Single sign-on',
           }
         : undefined,
     redisUrl: e.REDIS_URL,

@@ -20,6 +20,10 @@ export const securityMessages = {
   sessionNotFound: 'Session not found',
   forbidden: 'Only administrators can do this.',
   invalidDate: 'Must be a date like 2026-01-31',
+  ssoFailed: 'Single sign-on failed. Please try again.',
+  ssoNotConfigured: 'Single sign-on is not configured on this server.',
+  ssoEmailUnverified:
+    'Your email address is not verified at the sign-in provider, so it cannot be linked to an existing account.',
 } as const;
 
 /** A TOTP code (6 digits) or a recovery code (12 letters and digits, dashes and spaces ignored). */

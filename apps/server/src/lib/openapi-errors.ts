@@ -24,6 +24,8 @@ export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/auth/login/two-factor/enable',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
+  'GET /api/auth/oidc',
+  'GET /api/auth/oidc/callback',
   'GET /api/auth/providers',
   'GET /api/uploads/avatars/{name}',
 ]);

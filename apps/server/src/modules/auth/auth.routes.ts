@@ -33,7 +33,7 @@ import {
 import type { Storage } from '../../lib/storage.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { AvatarService } from './auth.avatar.ts';
-import type { GoogleSignIn } from './auth.google.ts';
+import { type ProviderKind, type ProviderSignIn, providerErrors } from './auth.google.ts';
 import type { AuthService } from './auth.service.ts';
 
 export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
@@ -41,7 +41,9 @@ export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'res
 type Options = {
   service: AuthService;
   avatars: AvatarService;
-  google: GoogleSignIn;
+  google: ProviderSignIn;
+  /** The generic OpenID Connect provider and its button label. */
+  oidc: ProviderSignIn & { label: string };
   storage: Storage;
   secureCookies: boolean;
   rateLimits: RateLimits;
@@ -54,7 +56,7 @@ const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, storage, secureCookies, rateLimits, uploadsPerHour } = opts;
+  const { service, avatars, google, oidc, storage, secureCookies, rateLimits, uploadsPerHour } = opts;
   const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
 
   app.post(
@@ -266,50 +268,65 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         response: { 200: AuthProvidersSchema },
       },
     },
-    async () => ({ google: google.configured, oidc: null }),
+    async () => ({ google: google.configured, oidc: oidc.configured ? { label: oidc.label } : null }),
   );
 
-  app.get(
-    '/auth/google',
-    { schema: { tags, summary: 'Start Google sign-in (browser navigation)' } },
-    async (req, reply) => {
-      if (!google.configured) {
-        // The callback page shows its own text for the code (never text taken from a URL).
-        if (req.headers.accept?.includes('text/html'))
-          return reply.redirect('/auth/callback?error=GOOGLE_NOT_CONFIGURED');
-        throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', authMessages.googleNotConfigured);
-      }
-      const { url, state } = await google.start();
-      reply.setCookie(STATE_COOKIE, state, {
-        httpOnly: true,
-        // Lax: the provider sends the browser back with a cross-site top-level GET.
-        sameSite: 'lax',
-        secure: secureCookies,
-        path: '/api/auth/google',
-        maxAge: 600,
-      });
-      return reply.redirect(url);
-    },
-  );
+  // Google, and the generic OpenID Connect provider: the same two routes each.
+  for (const [kind, provider] of [
+    ['google', google],
+    ['oidc', oidc],
+  ] as const) {
+    providerRoutes(kind, provider);
+  }
 
-  app.get(
-    '/auth/google/callback',
-    { schema: { tags, summary: 'Google sign-in callback: sets the session and returns to /auth/callback' } },
-    async (req, reply) => {
-      reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
-      try {
-        const userId = await google.finish(req.url, req.cookies[STATE_COOKIE]);
-        signIn(reply, (await service.providerSignIn(userId, requestMeta(req), 'google')).token);
-        return reply.redirect('/auth/callback');
-      } catch (err) {
-        const challenge = secondStepRedirect(err);
-        if (challenge) return reply.redirect(challenge);
-        if (!(err instanceof AppError)) req.log.error({ err }, 'google sign-in failed');
-        const code = err instanceof AppError ? err.code : 'GOOGLE_FAILED';
-        return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
-      }
-    },
-  );
+  function providerRoutes(kind: ProviderKind, provider: ProviderSignIn) {
+    const { prefix, notConfigured } = providerErrors[kind];
+    const name = kind === 'google' ? 'Google' : 'the OpenID Connect provider (OIDC_PROVIDER_ISSUER)';
+    const cookiePath = `/api/auth/${kind}`;
+    app.get(
+      `/auth/${kind}`,
+      { schema: { tags, summary: `Start sign-in with ${name} (browser navigation)` } },
+      async (req, reply) => {
+        if (!provider.configured) {
+          // The callback page shows its own text for the code (never text taken from a URL).
+          if (req.headers.accept?.includes('text/html'))
+            return reply.redirect(`/auth/callback?error=${prefix}_NOT_CONFIGURED`);
+          throw new AppError(503, `${prefix}_NOT_CONFIGURED`, notConfigured);
+        }
+        const { url, state } = await provider.start();
+        reply.setCookie(STATE_COOKIE, state, {
+          httpOnly: true,
+          // Lax: the provider sends the browser back with a cross-site top-level GET.
+          sameSite: 'lax',
+          secure: secureCookies,
+          path: cookiePath,
+          maxAge: 600,
+        });
+        return reply.redirect(url);
+      },
+    );
+
+    app.get(
+      `/auth/${kind}/callback`,
+      {
+        schema: { tags, summary: `${name} sign-in callback: sets the session and returns to /auth/callback` },
+      },
+      async (req, reply) => {
+        reply.clearCookie(STATE_COOKIE, { path: cookiePath });
+        try {
+          const userId = await provider.finish(req.url, req.cookies[STATE_COOKIE]);
+          signIn(reply, (await service.providerSignIn(userId, requestMeta(req), kind)).token);
+          return reply.redirect('/auth/callback');
+        } catch (err) {
+          const challenge = secondStepRedirect(err);
+          if (challenge) return reply.redirect(challenge);
+          if (!(err instanceof AppError)) req.log.error({ err }, `${kind} sign-in failed`);
+          const code = err instanceof AppError ? err.code : `${prefix}_FAILED`;
+          return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
+        }
+      },
+    );
+  }
 };
 
 /**

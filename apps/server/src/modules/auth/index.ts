@@ -7,7 +7,7 @@ import type { UserStore } from '../users/index.ts';
 import { type AccountsService, createAccounts } from './auth.accounts.ts';
 import { createApiTokens } from './auth.api-tokens.ts';
 import { type AvatarService, createAvatarService } from './auth.avatar.ts';
-import { createGoogleSignIn } from './auth.google.ts';
+import { createProviderSignIn } from './auth.google.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes, type RateLimits } from './auth.routes.ts';
 import { securityRoutes } from './auth.security.routes.ts';
@@ -38,6 +38,7 @@ export function authModule({ users, quota, rateLimits, secrets, settings, ...ctx
   const tokens = createAuthRepository(db);
   const accounts = createAccounts({ db, users, sessions, tokens, clock, changes, appUrl: config.appUrl });
   const avatars = createAvatarService({ users, storage, changes, quota });
+  const providerDeps = { appUrl: config.appUrl, tokens, accounts, clock };
   return {
     accounts,
     avatars,
@@ -63,7 +64,11 @@ export function authModule({ users, quota, rateLimits, secrets, settings, ...ctx
       await api.register(authRoutes, {
         service,
         avatars,
-        google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
+        google: createProviderSignIn({ kind: 'google', provider: config.google, ...providerDeps }),
+        oidc: {
+          ...createProviderSignIn({ kind: 'oidc', provider: config.oidc, ...providerDeps }),
+          label: config.oidc?.label ?? '',
+        },
         storage,
         secureCookies: config.secureCookies,
         rateLimits,
