@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isSingleLineText } from '@shipyard/shared';
 import { z } from 'zod';
 
 // The only reader of process.env (ARCHITECTURE §4). Anything wrong fails at start with one line.
@@ -63,7 +64,7 @@ const EnvSchema = z.object({
   OIDC_PROVIDER_CLIENT_ID: optionalString,
   OIDC_PROVIDER_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_LABEL: optionalString.refine(
-    (v) => v === undefined || (v.length <= 40 && !/[\u0000-\u001f\u007f]/.test(v)),
+    (v) => v === undefined || (v.length <= 40 && isSingleLineText(v)),
     'must be one line of at most 40 characters',
   ),
   REDIS_URL: optionalString.refine(
