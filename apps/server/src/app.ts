@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'Shipyard API',
         version: '0.1.0',
         description:
-          'Every call of the Shipyard web app. Authenticate with the sec-prd-token cookie set by POST /api/auth/login, or send the token as `Authorization: Bearer <token>`. Errors answer `{ error, message, code, details?, requestId }`.',
+          "Every call of the Shipyard web app. Authenticate with the sec-prd-token cookie set by POST /api/auth/login, or send the token as `Authorization: Bearer <token>`.\n\n**Personal API tokens** (for scripts): create one in Settings → Account → API tokens, or with POST /api/auth/tokens, and send it as `Authorization: Bearer sy_pat_…`. A `read` token may only call GET (anything else answers 403 `API_TOKEN_READ_ONLY`); no token may call the account-security operations (password, two-factor, tokens, sessions: 403 `API_TOKEN_NOT_ALLOWED`). Tokens expire after the days chosen, and all of an account's tokens end when its password changes or it is disabled.\n\nErrors answer `{ error, message, code, details?, requestId }`.",
       },
       components: {
         securitySchemes: {
