@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_COOKIE, securityMessages } from '@shipyard/shared';
+import { SESSION_COOKIE } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 import { createUser } from '../../testing/factories.ts';
 import {
   authorizeAtProvider,
@@ -110,7 +110,12 @@ describe('the generic OpenID Connect provider', () => {
     expect(res.headers.location).toBe('/auth/callback?error=OIDC_EMAIL_UNVERIFIED');
     expect(sessionOf(res)).toBeUndefined();
     expect((await userByEmail(who.email))?.oidcSub).toBeNull();
-    expect(securityMessages.ssoEmailUnverified).toContain('not verified');
+    // The refusal is in the audit log.
+    const failures = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'sign_in.failure'));
+    expect(failures.map((f) => f.details)).toContainEqual({
+      provider: 'oidc',
+      reason: 'OIDC_EMAIL_UNVERIFIED',
+    });
   });
 
   it('asks for the second factor of an account that has one on', async () => {

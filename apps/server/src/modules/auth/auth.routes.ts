@@ -322,6 +322,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
           if (challenge) return reply.redirect(challenge);
           if (!(err instanceof AppError)) req.log.error({ err }, `${kind} sign-in failed`);
           const code = err instanceof AppError ? err.code : `${prefix}_FAILED`;
+          await service.providerFailed(kind, code, requestMeta(req)).catch((auditErr: unknown) => {
+            req.log.error({ err: auditErr }, 'audit of a refused sign-in failed');
+          });
           return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
         }
       },

@@ -217,6 +217,16 @@ export function createAuthService({
       return openSession(user, meta, method);
     },
 
+    /** A provider sign-in that was refused (its code, e.g. OIDC_EMAIL_UNVERIFIED), for the audit log. */
+    async providerFailed(kind: string, code: string, meta: Meta) {
+      await audit.record({
+        action: 'sign_in.failure',
+        actor: null,
+        meta,
+        details: { provider: kind, reason: code },
+      });
+    },
+
     /** Login's second step: the challenge from login and a TOTP or recovery code. */
     async loginWithCode(body: ChallengeCode, meta: Meta) {
       const user = await challenged(body.challenge_token, 'two_factor');
@@ -254,20 +264,20 @@ export function createAuthService({
         const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
         if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         const user = await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
+        if (!user) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         await sessions.endAccess(userId, { tx });
-        if (user)
-          await audit.record(
-            {
-              action: 'password.changed',
-              actor: { id: user.id, email: user.email },
-              target: userTarget(user),
-              meta,
-              details: { how: 'temporary password replaced' },
-            },
-            tx,
-          );
+        await audit.record(
+          {
+            action: 'password.changed',
+            actor: { id: user.id, email: user.email },
+            target: userTarget(user),
+            meta,
+            details: { how: 'temporary password replaced' },
+          },
+          tx,
+        );
         after.publish(accountChange('updated', userId));
-        return { token: await sessions.create(userId, meta, tx) };
+        return openSession(user, meta, 'temporary password replaced', tx);
       });
       return { token };
     },
