@@ -67,7 +67,7 @@ export const apiTokens = pgTable(
   },
   (t) => [
     uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
-    index('api_tokens_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('api_tokens_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('api_tokens_scope_known', sql`${t.scope} in ('read', 'write')`),
   ],
 );
