@@ -16,6 +16,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createAuditLog, scheduleAuditPurge } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { docsContentSecurityPolicy } from './lib/docs-csp.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
@@ -26,6 +27,7 @@ import {
   serverTimeoutOptions,
 } from './lib/http-guards.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
+import { createInstanceSettings } from './lib/instance-settings.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { ModuleContext } from './lib/module.ts';
@@ -34,7 +36,7 @@ import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadSecretBox } from './lib/secrets.ts';
-import { createSessionStore, tokenFromRequest } from './lib/session.ts';
+import { createSessionStore, refuseReadOnlyWrite, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
 import { createUploadQuota } from './lib/upload-quota.ts';
 import { createWebhookWorker } from './lib/webhook-worker.ts';
@@ -54,6 +56,7 @@ import { productsModule } from './modules/products/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { securityModule } from './modules/security/index.ts';
 import { servicesModule } from './modules/services/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -157,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'Shipyard API',
         version: '0.1.0',
         description:
-          'Every call of the Shipyard web app. Authenticate with the sec-prd-token cookie set by POST /api/auth/login, or send the token as `Authorization: Bearer <token>`. Errors answer `{ error, message, code, details?, requestId }`.',
+          "Every call of the Shipyard web app. Authenticate with the sec-prd-token cookie set by POST /api/auth/login, or send the token as `Authorization: Bearer <token>`.\n\n**Personal API tokens** (for scripts): create one in Settings → Account → API tokens, or with POST /api/auth/tokens, and send it as `Authorization: Bearer sy_pat_…`. A `read` token may only call GET (anything else answers 403 `API_TOKEN_READ_ONLY`); no token may call the account-security operations (password, two-factor, tokens, sessions: 403 `API_TOKEN_NOT_ALLOWED`). Tokens expire after the days chosen, and all of an account's tokens end when its password changes or it is disabled.\n\nErrors answer `{ error, message, code, details?, requestId }`.",
       },
       components: {
         securitySchemes: {
@@ -178,7 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = tokenFromRequest(req);
-    if (token) req.sessionUser = await sessions.resolve(token);
+    if (token) req.sessionUser = await sessions.resolve(token, { ip: req.ip });
+    refuseReadOnlyWrite(req);
   });
 
   const storage = createStorage(config.dataDir);
@@ -205,7 +209,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   // Each module wires itself (modules/<m>/index.ts); what one module uses of another is its
   // narrow entry point (an activity recorder, a notifier, an outbox), never its repository.
-  const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log };
+  // The audit log (docs/decisions/013-accounts.md): purged of entries past AUDIT_RETENTION_DAYS
+  // at start and daily; admin settings live in instance_settings.
+  const audit = createAuditLog(db, clock);
+  const stopAuditPurge = scheduleAuditPurge(audit, config.auditRetentionDays, app.log);
+  app.addHook('onClose', async () => stopAuditPurge());
+  const settings = createInstanceSettings(db);
+  const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log, audit };
   const activities = activitiesModule(ctx);
   const notifications = notificationsModule(ctx);
   const services = servicesModule({ ...ctx, secrets });
@@ -220,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: createUserStore(db),
     quota: () => uploadQuota,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+    secrets,
+    settings,
   });
   // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
   const uploadQuota = createUploadQuota(config.uploads, {
@@ -230,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const modules = [
     healthModule(ctx),
     auth,
-    usersModule({ ...ctx, accounts: auth.accounts }),
+    usersModule({ ...ctx, accounts: auth.accounts, twoFactor: auth.twoFactor }),
     productsModule({
       ...ctx,
       activities: activities.recorder,
@@ -258,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services,
     realtimeModule({ ...ctx, hub: realtime }),
     eventsModule({ ...ctx, activities: activities.recorder }),
+    securityModule({ ...ctx, settings }),
   ];
 
   await app.register(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isSingleLineText } from '@shipyard/shared';
 import { z } from 'zod';
 
 // The only reader of process.env (ARCHITECTURE §4). Anything wrong fails at start with one line.
@@ -55,6 +56,17 @@ const EnvSchema = z.object({
     (v) => v === undefined || URL.canParse(v),
     'must be an absolute URL',
   ),
+  // One generic OpenID Connect provider beside Google (docs/decisions/013-accounts.md).
+  OIDC_PROVIDER_ISSUER: optionalString.refine(
+    (v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    "must be the provider's issuer URL, e.g. https://login.example.com/realms/acme",
+  ),
+  OIDC_PROVIDER_CLIENT_ID: optionalString,
+  OIDC_PROVIDER_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_LABEL: optionalString.refine(
+    (v) => v === undefined || (v.length <= 40 && isSingleLineText(v)),
+    'must be one line of at most 40 characters',
+  ),
   REDIS_URL: optionalString.refine(
     (v) => v === undefined || /^rediss?:\/\//.test(v),
     'must be a redis:// URL',
@@ -78,6 +90,8 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_TOTAL_MB: positiveInt(undefined),
   UPLOAD_RATE_PER_HOUR: positiveInt(60),
   INVITE_RATE_PER_HOUR: positiveInt(60),
+  // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
+  AUDIT_RETENTION_DAYS: positiveInt(365),
 });
 
 export type Config = {
@@ -89,6 +103,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** The generic OpenID Connect provider, with the label of its sign-in button. */
+  oidc: { clientId: string; clientSecret: string; issuer: string; label: string } | undefined;
   redisUrl: string | undefined;
   /** Fastify's trustProxy: true, a hop count (as a function), or a list of addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -102,6 +118,8 @@ export type Config = {
   uploads: UploadLimits;
   /** Team invitations one account may send per hour. */
   invitesPerHour: number;
+  /** Days an audit log entry is kept; older ones are purged daily. */
+  auditRetentionDays: number;
 };
 
 export type UploadLimits = {
@@ -119,7 +137,7 @@ export class ConfigError extends Error {}
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 /** Variables whose value a configuration error never echoes. */
-const SECRET_VARIABLES = new Set(['APP_SECRET', 'GOOGLE_CLIENT_SECRET']);
+const SECRET_VARIABLES = new Set(['APP_SECRET', 'GOOGLE_CLIENT_SECRET', 'OIDC_PROVIDER_CLIENT_SECRET']);
 
 function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   if (v === undefined || v === '0' || v === 'false') return false;
@@ -150,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Invalid GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  const oidcParts = [e.OIDC_PROVIDER_ISSUER, e.OIDC_PROVIDER_CLIENT_ID, e.OIDC_PROVIDER_CLIENT_SECRET];
+  if (oidcParts.some((v) => v === undefined) && oidcParts.some((v) => v !== undefined)) {
+    throw new ConfigError(
+      'Invalid OIDC_PROVIDER_ISSUER/OIDC_PROVIDER_CLIENT_ID/OIDC_PROVIDER_CLIENT_SECRET: set all three or none',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -166,6 +190,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuer: e.OIDC_ISSUER_URL ?? GOOGLE_ISSUER,
           }
         : undefined,
+    oidc:
+      e.OIDC_PROVIDER_ISSUER && e.OIDC_PROVIDER_CLIENT_ID && e.OIDC_PROVIDER_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_PROVIDER_ISSUER,
+            clientId: e.OIDC_PROVIDER_CLIENT_ID,
+            clientSecret: e.OIDC_PROVIDER_CLIENT_SECRET,
+            label: e.OIDC_PROVIDER_LABEL ?? 'Single sign-on',
+          }
+        : undefined,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
@@ -179,5 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHour: e.UPLOAD_RATE_PER_HOUR ?? 60,
     },
     invitesPerHour: e.INVITE_RATE_PER_HOUR ?? 60,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
   };
 }

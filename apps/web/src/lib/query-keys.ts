@@ -5,7 +5,9 @@
  * written by hand.
  */
 export const queryRoots = {
+  account: ['account'],
   activity: ['activity'],
+  admin: ['admin'],
   analytics: ['analytics'],
   auth: ['auth'],
   comments: ['comments'],

@@ -1,6 +1,7 @@
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './products.ts';
+export * from './security.ts';
 export * from './services.ts';
 export * from './task-details.ts';
 export * from './tasks.ts';

@@ -1,9 +1,18 @@
+import { isAdmin } from '@shipyard/shared';
 import { SettingsPage } from '../../features/account/components/settings-page.tsx';
+import { SecurityAdminPanel } from '../../features/security-admin/components/security-admin-panel.tsx';
 import { useAccountBindings } from '../layouts/account-bindings.ts';
 
 export function Component() {
   const { user, onUserUpdated } = useAccountBindings();
-  return <SettingsPage user={user} onUserUpdated={onUserUpdated} />;
+  return (
+    <SettingsPage
+      user={user}
+      onUserUpdated={onUserUpdated}
+      // Admins also get the Security tab; the server refuses its calls to anyone else anyway.
+      security={user && isAdmin(user.role) ? <SecurityAdminPanel /> : undefined}
+    />
+  );
 }
 
 export default Component;
