@@ -10,6 +10,7 @@ export * from './products.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
 export * from './services.ts';
+export * from './task-page.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
 export * from './text.ts';

@@ -2,6 +2,7 @@ import { type AppModule, type ModuleContext, routesModule } from '../../lib/modu
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { createTaskPageService } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';
@@ -10,13 +11,14 @@ type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier; 
 
 /** Tasks of products. */
 export function tasksModule({ db, changes, activities, notifier, outbox }: Deps): AppModule {
+  const tasks = createTasksRepository(db);
   const service = createTasksService({
     db,
-    tasks: createTasksRepository(db),
+    tasks,
     activities,
     notifications: notifier,
     outbox,
     changes,
   });
-  return routesModule(tasksRoutes, { service });
+  return routesModule(tasksRoutes, { service, page: createTaskPageService({ tasks, activities }) });
 }
