@@ -1,12 +1,12 @@
 import type { Notification, NotificationType } from '@shipyard/shared';
 import {
-  ClipboardCheckIcon,
   AtSignIcon,
+  ClipboardCheckIcon,
   CrownIcon,
   type LucideIcon,
+  MailIcon,
   MessageSquareIcon,
   RefreshCwIcon,
-  MailIcon,
   UserCheckIcon,
   UserMinusIcon,
 } from 'lucide-react';
