@@ -107,6 +107,9 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
     case 'task':
       // The task lists themselves are patched by the applier (syncCachedTask), not refetched.
       return [
+        // The task's page, if open: its fields, history and what one may do on it.
+        prefix(taskKeys.detail(id)),
+        prefix(taskKeys.history(id, '').slice(0, -1)),
         // Progress, the timeline, the products table's progress column, the counts.
         ofProduct(productDetailKey, productId),
         ofProduct(productActivitiesKey, productId),
@@ -129,6 +132,8 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
         ...figures,
         // Task rows name their product; a deleted product takes its tasks, teams and files along.
         ...(op === 'created' ? [] : [taskLists(product)]),
+        // A task's page shows its product's name and whether it is archived.
+        ...(op === 'created' ? [] : [prefix(family(taskKeys.detail))]),
         ...(op === 'deleted'
           ? [
               prefix(productDocumentsKey(product)),
