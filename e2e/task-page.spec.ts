@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 
@@ -50,6 +51,13 @@ test('a task opens from the board as a panel with its own URL, Back closes it, a
   await expect(panel.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Steps' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'History' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    'axe: serious violations in the task panel',
+  ).toEqual([]);
 
   // Back closes it, and the board is as it was (its search kept).
   await page.goBack();
