@@ -1,7 +1,8 @@
-import { productMessages, type Role, type TaskDetail, type TaskStatus, taskMessages } from '@shipyard/shared';
-import { ArchiveIcon, ArrowLeftIcon, SearchXIcon } from 'lucide-react';
+import { type Role, type TaskDetail, type TaskStatus, taskMessages } from '@shipyard/shared';
+import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ArchivedBanner } from '../../../../components/archived-banner.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { ErrorState } from '../../../../components/error-state.tsx';
 import { useInPanel } from '../../../../components/route-panel.tsx';
@@ -126,15 +127,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
             onDeleted={onDeleted}
           />
         </div>
-        {product.archived ? (
-          <p
-            role="status"
-            className="flex items-center gap-2 rounded-lg border border-dashed bg-muted/40 px-3 py-2 text-muted-foreground text-sm"
-          >
-            <ArchiveIcon className="size-4 shrink-0" aria-hidden="true" />
-            {productMessages.archived}
-          </p>
-        ) : null}
+        {product.archived ? <ArchivedBanner /> : null}
       </header>
 
       <div className="grid gap-8 @3xl:grid-cols-[minmax(0,1fr)_16rem]">
