@@ -149,6 +149,8 @@ async function main() {
     // shows what the stack and the machine reach at all while this runs.
     const CALLS = [
       { name: 'floor: user/me', path: '/api/user/me', reference: true },
+      // Not a target either: the task alone (GET /tasks/{id}), to tell the history's share of the detail.
+      { name: 'task alone', path: `/api/tasks/${taskId}`, reference: true },
       { name: 'detail', path: `/api/tasks/${taskId}/detail` },
     ];
     const results = [];
