@@ -1,5 +1,5 @@
 import { type Activity, productMessages, type Role, type TaskDetail, taskMessages } from '@shipyard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../../lib/toast.ts';
 import { apiError, jsonResponse, renderWithProviders } from '../../../../test/render.tsx';
@@ -185,6 +185,29 @@ describe('TaskPage', () => {
     await waitFor(() =>
       expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/options`)).toHaveLength(1),
     );
+  });
+
+  it('saves a due date once chosen, and clears it', async () => {
+    let stored = task;
+    const { fetchMock } = renderPage(makeDetail(), member, {
+      'GET /api/tasks/t-1/detail': () => jsonResponse(200, makeDetail({ task: stored })),
+      'PATCH /api/tasks/t-1/update': ({ init }: { init: RequestInit | undefined }) => {
+        stored = { ...stored, ...JSON.parse(String(init?.body)) };
+        return jsonResponse(200, stored);
+      },
+    });
+
+    const field = await screen.findByLabelText('Due date');
+    fireEvent.change(field, { target: { value: '2031-05-01' } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/update')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText('Due date')).toHaveValue('2031-05-01'));
+    fireEvent.change(screen.getByLabelText('Due date'), { target: { value: '' } });
+    fireEvent.blur(screen.getByLabelText('Due date'));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/update')).toHaveLength(2));
+    expect(
+      callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/update').map((c) => JSON.parse(String(c.init?.body))),
+    ).toEqual([{ dueDate: '2031-05-01' }, { dueDate: null }]);
   });
 
   it('gives a guest only the status of a task assigned to them, and the rest as text', async () => {

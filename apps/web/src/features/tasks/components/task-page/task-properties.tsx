@@ -30,7 +30,7 @@ import type { useSaveTask } from './use-save-task.ts';
 /** Radix Select cannot hold '' as an item's value: this stands for "none". */
 const NONE = '__none__';
 
-type Choice = { value: string; label: ReactNode };
+type Choice = { value: string; label: ReactNode; disabled?: boolean };
 
 /** A property as a label and, when it may be changed, a select that saves on choosing. */
 function PropertySelect({
@@ -63,7 +63,7 @@ function PropertySelect({
           </SelectTrigger>
           <SelectContent>
             {choices.map((choice) => (
-              <SelectItem key={choice.value} value={choice.value}>
+              <SelectItem key={choice.value} value={choice.value} disabled={choice.disabled}>
                 {choice.label}
               </SelectItem>
             ))}
@@ -135,7 +135,7 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
   const loadOptions = () => setWantOptions(true);
   const teams = withCurrent(options.data?.teams ?? [], task.team);
   const people = withCurrent(options.data?.assignees ?? [], task.assignee);
-  const loading = options.isFetching ? [{ value: '__loading__', label: 'Loading...' }] : [];
+  const loading = options.isFetching ? [{ value: '__loading__', label: 'Loading...', disabled: true }] : [];
 
   const saveRef = (field: 'teamId' | 'assigneeId', value: string) => {
     const id = value === NONE ? null : value;
@@ -195,7 +195,7 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         ]}
         readOnly={teamLabel(task.team)}
         onOpen={loadOptions}
-        onChange={edit ? (value) => value !== '__loading__' && saveRef('teamId', value) : undefined}
+        onChange={edit ? (value) => saveRef('teamId', value) : undefined}
       />
       <PropertySelect
         label="Assignee"
@@ -207,7 +207,7 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         ]}
         readOnly={<TaskAssignee assignee={task.assignee} />}
         onOpen={loadOptions}
-        onChange={edit ? (value) => value !== '__loading__' && saveRef('assigneeId', value) : undefined}
+        onChange={edit ? (value) => saveRef('assigneeId', value) : undefined}
       />
       <DueDateProperty task={task} onSave={edit ? (dueDate) => save.save({ dueDate }) : undefined} />
       <Property label="Product">
@@ -261,6 +261,9 @@ function DueDateProperty({
         type="date"
         aria-label="Due date"
         defaultValue={task.dueDate ?? ''}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+        }}
         onBlur={(event) => {
           const next = event.target.value || null;
           if (next !== task.dueDate && (next === null || event.target.validity.valid)) void onSave(next);
