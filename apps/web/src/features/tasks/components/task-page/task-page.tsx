@@ -130,7 +130,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
         {product.archived ? <ArchivedBanner /> : null}
       </header>
 
-      <div className="grid gap-8 @3xl:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid gap-8 @2xl:grid-cols-[minmax(0,1fr)_15rem]">
         <div className="grid min-w-0 content-start gap-8">
           <TaskDescription
             description={task.description}
@@ -153,7 +153,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
             <TaskHistory taskId={task.id} first={detail.history} />
           </PageSection>
         </div>
-        <aside aria-label="Properties" className="grid content-start gap-6 @3xl:border-l @3xl:pl-6">
+        <aside aria-label="Properties" className="grid content-start gap-6 @2xl:border-l @2xl:pl-6">
           <TaskProperties detail={detail} save={save} />
           {/* Issue 15: the labels field (features/labels) is plugged in here by the app. */}
           <PageSection id="task-labels" title="Labels">
