@@ -11,8 +11,8 @@ import {
   notificationTypeIcons,
   productIdOf,
   productPath,
+  productTasksPath,
   senderName,
-  taskLinkOf,
 } from './notification-meta.ts';
 
 export type NotificationItemProps = {
@@ -55,7 +55,8 @@ export function NotificationItem({
   // expired one offers nothing; accepted here, it links to its product below).
   const canAccept =
     notification.type === 'INVITE' && notification.invitationPending && teamId !== undefined && !accepted;
-  const taskLink = taskLinkOf(notification);
+  const taskLink =
+    notification.type === 'TASK_ASSIGNED' && productId ? productTasksPath(productId) : undefined;
   // An invitation accepted on this visit, a team the caller now leads and an accepted invite
   // they sent all lead to a product the caller can open. An invitation no longer pending when
   // loaded may have been withdrawn rather than accepted, so it links nowhere.

@@ -1,12 +1,12 @@
 import type { Notification, NotificationType } from '@shipyard/shared';
 import {
-  AtSignIcon,
   ClipboardCheckIcon,
+  AtSignIcon,
   CrownIcon,
   type LucideIcon,
-  MailIcon,
   MessageSquareIcon,
   RefreshCwIcon,
+  MailIcon,
   UserCheckIcon,
   UserMinusIcon,
 } from 'lucide-react';
@@ -40,24 +40,4 @@ export const productIdOf = (notification: Notification): string | undefined =>
   metadataText(notification, 'productId') ?? metadataText(notification, 'projectId');
 
 export const productPath = (productId: string) => paths.product(productId);
-
-/** The task notifications: each opens its task's page (a deleted task's page says it is gone). */
-const TASK_TYPES: ReadonlySet<NotificationType> = new Set([
-  'TASK_ASSIGNED',
-  'TASK_MENTION',
-  'TASK_COMMENT',
-  'TASK_STATUS',
-]);
-
-/**
- * Where "View task" leads: the task's page, or — for an assignment recorded without its task's
- * id — its product's Tasks tab.
- */
-export function taskLinkOf(notification: Notification): string | undefined {
-  if (!TASK_TYPES.has(notification.type)) return undefined;
-  const taskId = metadataText(notification, 'taskId');
-  if (taskId) return paths.task(taskId);
-  const productId = productIdOf(notification);
-  return notification.type === 'TASK_ASSIGNED' && productId ? productTasksPath(productId) : undefined;
-}
 export const productTasksPath = (productId: string) => `${productPath(productId)}?tab=tasks`;
