@@ -225,6 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     activities: activities.recorder,
     notifier: notifications.notifier,
   });
+  const checklists = checklistsModule(ctx);
+  const labels = labelsModule({ ...ctx, activities: activities.recorder });
   const auth = authModule({
     ...ctx,
     users: createUserStore(db),
@@ -256,10 +258,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outbox: services.outbox,
       watching: comments.watching,
       files: documents.files,
+      pageSections: {
+        checklist: checklists.ofTask,
+        labels: labels.ofTask,
+        files: documents.filesOfTask,
+        watchers: comments.watchersOf,
+      },
     }),
     comments,
-    checklistsModule(ctx),
-    labelsModule({ ...ctx, activities: activities.recorder }),
+    checklists,
+    labels,
     teamsModule({ ...ctx, activities: activities.recorder, notifier: notifications.notifier }),
     notifications,
     activities,

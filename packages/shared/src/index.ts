@@ -14,6 +14,7 @@ export * from './realtime.ts';
 export * from './reports.ts';
 export * from './security.ts';
 export * from './services.ts';
+export * from './task-page.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
 export * from './text.ts';

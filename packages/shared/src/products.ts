@@ -236,6 +236,8 @@ export const ActivitySchema = z.object({
   productName: z.nullable(z.string()),
   /** The performer's user id; null shows as 'System'. */
   performedBy: z.nullable(z.string()),
+  /** The task the entry is about while that task exists (its page opens from the entry). */
+  taskId: z.optional(z.nullable(z.string())),
   performer: z.nullable(PersonRefSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,10 +1,12 @@
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { createChecklistsRepository } from './checklists.repository.ts';
 import { checklistsRoutes } from './checklists.routes.ts';
-import { createChecklistsService } from './checklists.service.ts';
+import { type ChecklistsService, createChecklistsService } from './checklists.service.ts';
 
-/** Tasks' checklists (issue 15). */
-export function checklistsModule({ db, changes }: ModuleContext): AppModule {
+/** Tasks' checklists (issue 15). `ofTask` is what the task's page reads with the task. */
+export function checklistsModule({ db, changes }: ModuleContext): AppModule & {
+  ofTask: ChecklistsService['get'];
+} {
   const service = createChecklistsService({ db, checklists: createChecklistsRepository(db), changes });
-  return routesModule(checklistsRoutes, { service });
+  return { ofTask: service.get, ...routesModule(checklistsRoutes, { service }) };
 }

@@ -19,6 +19,8 @@ const tags = ['documents'];
 /** The task's own routes only find the task (404 when out of sight) and hand over to documents. */
 export function createTaskFiles({ db, service }: { db: Db; service: DocumentsService }) {
   return {
+    /** The product documents' service the task's routes hand over to. */
+    documents: service,
     async list(viewer: Viewer, taskId: string, page: number, limit: number) {
       const task = await findVisibleTask(db, viewer, taskId);
       return service.list(viewer, task.productId, page, limit, task.id);

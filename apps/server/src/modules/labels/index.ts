@@ -2,14 +2,14 @@ import { type AppModule, type ModuleContext, routesModule } from '../../lib/modu
 import type { ActivityRecorder } from '../activities/index.ts';
 import { createLabelsRepository } from './labels.repository.ts';
 import { labelsRoutes } from './labels.routes.ts';
-import { createLabelsService } from './labels.service.ts';
+import { createLabelsService, type LabelsService } from './labels.service.ts';
 
-/** Product labels and the labels of tasks (issue 15). */
+/** Product labels and the labels of tasks (issue 15). `ofTask` is what the task's page reads with the task. */
 export function labelsModule({
   db,
   changes,
   activities,
-}: ModuleContext & { activities: ActivityRecorder }): AppModule {
+}: ModuleContext & { activities: ActivityRecorder }): AppModule & { ofTask: LabelsService['ofTask'] } {
   const service = createLabelsService({ db, labels: createLabelsRepository(db), activities, changes });
-  return routesModule(labelsRoutes, { service });
+  return { ofTask: service.ofTask, ...routesModule(labelsRoutes, { service }) };
 }

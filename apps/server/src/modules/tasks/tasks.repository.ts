@@ -1,5 +1,6 @@
 import type { TaskPhase, TaskStatus } from '@shipyard/shared';
 import { and, asc, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   documents,
@@ -143,6 +144,28 @@ export function createTasksRepository(db: Db) {
     async findWithNames(id: string, viewer?: Viewer, tx: Db = db): Promise<TaskWithNames | undefined> {
       const [row] = await selectWithNames(tx)
         .where(and(eq(tasks.id, id), viewer ? visibleProducts(viewer) : undefined))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * What the task's page shows besides its names: whether its product is archived, who created
+     * the product (labels are theirs to manage) and who created the task — one query.
+     */
+    async findForPage(id: string, viewer: Viewer) {
+      const creator = alias(users, 'creator');
+      const [row] = await db
+        .select({
+          ...withNames,
+          product: { createdBy: products.createdBy, archivedAt: products.archivedAt },
+          creator: { id: creator.id, name: creator.name, avatarUrl: creator.avatarUrl },
+        })
+        .from(tasks)
+        .innerJoin(products, eq(products.id, tasks.productId))
+        .leftJoin(teams, eq(teams.id, tasks.teamId))
+        .leftJoin(users, eq(users.id, tasks.assigneeId))
+        .leftJoin(creator, eq(creator.id, tasks.createdBy))
+        .where(and(eq(tasks.id, id), visibleProducts(viewer)))
         .limit(1);
       return row;
     },

@@ -1292,6 +1292,8 @@ describe('OpenAPI', () => {
       'get /api/tasks/{productId}/tasks': ['tasks'],
       'get /api/tasks/{productId}/options': ['tasks'],
       'get /api/tasks/{id}': ['tasks'],
+      'get /api/tasks/{id}/detail': ['tasks'],
+      'get /api/tasks/{id}/history': ['tasks'],
       'post /api/tasks': ['tasks'],
       'patch /api/tasks/{id}/update': ['tasks'],
       'put /api/tasks/{id}/update': ['tasks'],

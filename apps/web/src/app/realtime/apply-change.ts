@@ -114,6 +114,9 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
         // Its checklist and labels (a tick or a label change in another browser, issue 15).
         prefix(checklistKeys.ofTask(id)),
         prefix(labelKeys.ofTask(id)),
+        // The task's page, if open: its fields, history and what one may do on it.
+        prefix(taskKeys.detail(id)),
+        prefix(taskKeys.history(id, '').slice(0, -1)),
         // Progress, the timeline, the products table's progress column, the counts.
         ofProduct(productDetailKey, productId),
         ofProduct(productActivitiesKey, productId),
@@ -136,6 +139,8 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
         ...figures,
         // Task rows name their product; a deleted product takes its tasks, teams and files along.
         ...(op === 'created' ? [] : [taskLists(product)]),
+        // A task's page shows its product's name and whether it is archived.
+        ...(op === 'created' ? [] : [prefix(family(taskKeys.detail))]),
         ...(op === 'deleted'
           ? [
               prefix(productDocumentsKey(product)),
@@ -179,6 +184,8 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
       return [
         prefix(commentKeys.list(id)),
         prefix(commentKeys.watchers(id)),
+        // The task's page: a comment is an entry of its history.
+        prefix(taskKeys.detail(id)),
         activityLog,
         ofProduct(productActivitiesKey, productId),
       ];

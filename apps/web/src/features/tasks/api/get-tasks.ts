@@ -25,6 +25,10 @@ export const taskKeys = {
   lists: sharedKeys.taskLists,
   list: (params: TaskListParams) => [...sharedKeys.taskLists, params] as const,
   options: (productId: string) => [...sharedKeys.taskOptions, productId] as const,
+  /** One task's page (GET /tasks/{id}/detail). */
+  detail: (id: string) => [...queryRoots.tasks, 'detail', id] as const,
+  /** The older history of a task's page, from the cursor its detail ended at. */
+  history: (id: string, from: string) => [...queryRoots.tasks, 'history', id, from] as const,
 };
 
 /** The query string: trimmed search, each filter as one comma list, the page size and cursor. */

@@ -35,6 +35,7 @@ import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskLabelFilter } from './task-label-filter.tsx';
+import { TaskLink } from './task-link.tsx';
 import { labelParam } from './task-search-params.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 import { TasksLoadMore } from './tasks-load-more.tsx';
@@ -330,12 +331,15 @@ const TaskRow = memo(function TaskRow({ task, viewer, onEdit, onChangeStatus }: 
   return (
     <article
       aria-label={task.title}
-      className="flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6"
+      className="relative flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6"
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2 lg:flex-row lg:items-center lg:gap-4">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-medium text-sm" title={task.title}>
-            {task.title}
+          <h3 className="truncate font-medium text-sm">
+            {/* The whole row opens the task's panel; its menu stays above the link. */}
+            <TaskLink taskId={task.id} title={task.title} stretched>
+              {task.title}
+            </TaskLink>
           </h3>
           {task.description ? (
             <p className="line-clamp-2 break-words text-muted-foreground text-sm">{task.description}</p>
@@ -370,7 +374,7 @@ const TaskRow = memo(function TaskRow({ task, viewer, onEdit, onChangeStatus }: 
           </span>
         </div>
       </div>
-      <div className="-my-1 w-8 shrink-0">
+      <div className="relative z-10 -my-1 w-8 shrink-0">
         <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { canEditTasks, type Role, type Task, type TaskStatus } from '@shipyard/shared';
+import type { Role, Task, TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
@@ -12,6 +12,7 @@ import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts'
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { phaseLabel, TaskDueDate, TasksEmptyState, TasksErrorState, taskCount } from './task-fields.tsx';
+import { TaskLink } from './task-link.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 import { TasksLoadMore } from './tasks-load-more.tsx';
@@ -130,7 +131,6 @@ function TaskRows({
     scroll: { element: () => scrollRef.current },
   });
 
-  const canEdit = canEditTasks(viewer.role);
   // Rows out of view are stood in for by two spacer rows, so the table keeps its column layout.
   const paddingTop = rows[0]?.start ?? 0;
   const paddingBottom = totalSize - (rows.at(-1)?.end ?? 0);
@@ -183,7 +183,6 @@ function TaskRows({
                 index={row.index}
                 task={task}
                 viewer={viewer}
-                canEdit={canEdit}
                 onEdit={onEdit}
                 onChangeStatus={onChangeStatus}
               />
@@ -223,7 +222,6 @@ const TaskRow = memo(function TaskRow({
   index,
   task,
   viewer,
-  canEdit,
   onEdit,
   onChangeStatus,
 }: {
@@ -231,7 +229,6 @@ const TaskRow = memo(function TaskRow({
   index: number;
   task: Task;
   viewer: Viewer;
-  canEdit: boolean;
   onEdit: (task: Task) => void;
   onChangeStatus: (task: Task, status: TaskStatus) => void;
 }) {
@@ -245,20 +242,13 @@ const TaskRow = memo(function TaskRow({
     >
       <td className={cn(cell, 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
         <div className="grid min-w-0 gap-0.5">
-          {canEdit ? (
-            <button
-              type="button"
-              onClick={() => onEdit(task)}
-              title={task.title}
-              className="line-clamp-2 w-fit max-w-full break-words rounded-sm text-left font-medium outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              {task.title}
-            </button>
-          ) : (
-            <span title={task.title} className="line-clamp-2 break-words font-medium">
-              {task.title}
-            </span>
-          )}
+          <TaskLink
+            taskId={task.id}
+            title={task.title}
+            className="line-clamp-2 w-fit max-w-full break-words font-medium"
+          >
+            {task.title}
+          </TaskLink>
           {task.description ? (
             <span className="truncate text-muted-foreground text-xs">{task.description}</span>
           ) : null}
