@@ -3,7 +3,7 @@ import { partialMatchKey, type Query, type QueryClient, type QueryKey } from '@t
 import { activityKeys } from '../../features/activity/api/keys.ts';
 import { analyticsKeys } from '../../features/analytics/api/keys.ts';
 import { sessionKey } from '../../features/auth/api/keys.ts';
-import { eventKeys } from '../../features/calendar/api/keys.ts';
+import { calendarTaskKeys, eventKeys } from '../../features/calendar/api/keys.ts';
 import { checklistKeys } from '../../features/checklists/api/keys.ts';
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import {
@@ -114,6 +114,8 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
         // Its checklist and labels (a tick or a label change in another browser, issue 15).
         prefix(checklistKeys.ofTask(id)),
         prefix(labelKeys.ofTask(id)),
+        // The calendar's tasks: a due date, title or assignee changed (issue 16).
+        prefix(calendarTaskKeys.all),
         // Progress, the timeline, the products table's progress column, the counts.
         ofProduct(productDetailKey, productId),
         ofProduct(productActivitiesKey, productId),
