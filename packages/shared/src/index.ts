@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './api.ts';
 export * from './auth.ts';
+export * from './calendar.ts';
 export * from './checklists.ts';
 export * from './comments.ts';
 export * from './constants.ts';

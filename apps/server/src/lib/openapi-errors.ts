@@ -28,6 +28,7 @@ export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/auth/oidc/callback',
   'GET /api/auth/providers',
   'GET /api/uploads/avatars/{name}',
+  'GET /api/calendar/feed/{file}',
 ]);
 
 export const ERROR_SCHEMA_NAME = 'Error';

@@ -2,7 +2,7 @@ import { authMessages, SESSION_COOKIE, SESSION_TTL_MS, securityMessages } from '
 import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { apiTokens, authTokens, sessions, type UserRow, users } from '../db/schema/index.ts';
+import { apiTokens, authTokens, calendarFeeds, sessions, type UserRow, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
@@ -103,7 +103,8 @@ export function createSessionStore(db: Db, clock: Clock) {
      * Ends every session of a user but the one named (the caller's own, after a password
      * change), and cancels every outstanding single-use token of theirs: e-mail verification,
      * password reset, the forced-change temp_token and a pending two-factor sign-in; and it
-     * revokes every personal API token of theirs (decision 013). Every path that changes the password,
+     * revokes every personal API token of theirs (decision 013) and turns off their calendar feed
+     * (decision 017). Every path that changes the password,
      * the e-mail or the status of an account (or hands it to a new owner) calls this, in the
      * transaction of the change (ARCHITECTURE: tokens end when the password, e-mail or status
      * changes; docs/decisions/010-account-security.md).
@@ -119,6 +120,7 @@ export function createSessionStore(db: Db, clock: Clock) {
         .set({ usedAt: clock.now() })
         .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
       await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+      await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     },
   };
 

@@ -2,6 +2,7 @@ import type { ChangeEvent, ChangeKind, ChangeOp, Task } from '@shipyard/shared';
 import { MutationObserver, type QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '../../features/auth/api/get-session.ts';
+import { calendarTaskKeys } from '../../features/calendar/api/get-calendar-tasks.ts';
 import { eventKeys } from '../../features/calendar/api/get-events.ts';
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { dashboardSummaryKey } from '../../features/dashboard/api/get-dashboard-summary.ts';
@@ -263,6 +264,14 @@ describe('applying server changes to the cache', () => {
   ])('%s', (_name, event, expected) => {
     applier.apply(event);
     expect(invalidated()).toEqual(sorted(expected));
+  });
+
+  it('refetches the calendar’s tasks when a task changes (its due date may have moved), not its events', () => {
+    const calendarTasks = calendarTaskKeys.list({ from: '2025-03-01', to: '2025-04-11' });
+    queryClient.setQueryData(calendarTasks, {});
+    applier.apply(change('task', 't-1', 'p-1'));
+    expect(invalidated()).not.toContain('events');
+    expect(queryClient.getQueryState(calendarTasks)?.isInvalidated).toBe(true);
   });
 
   it('marks every query of a product family when a change names no product', () => {

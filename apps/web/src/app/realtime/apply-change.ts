@@ -3,7 +3,7 @@ import { partialMatchKey, type Query, type QueryClient, type QueryKey } from '@t
 import { activityKeys } from '../../features/activity/api/keys.ts';
 import { analyticsKeys } from '../../features/analytics/api/keys.ts';
 import { sessionKey } from '../../features/auth/api/keys.ts';
-import { eventKeys } from '../../features/calendar/api/keys.ts';
+import { calendarTaskKeys, eventKeys } from '../../features/calendar/api/keys.ts';
 import { checklistKeys } from '../../features/checklists/api/keys.ts';
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import {
@@ -117,6 +117,8 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
         // The task's page, if open: its fields, history and what one may do on it.
         prefix(taskKeys.detail(id)),
         prefix(taskKeys.history(id, '').slice(0, -1)),
+        // The calendar's tasks: a due date, title or assignee changed (issue 16).
+        prefix(calendarTaskKeys.all),
         // Progress, the timeline, the products table's progress column, the counts.
         ofProduct(productDetailKey, productId),
         ofProduct(productActivitiesKey, productId),

@@ -30,10 +30,12 @@ export type SettingsPageProps = {
   onUserUpdated: (user: User) => void;
   /** The admins' Security tab (audit log, instance settings), composed by the route; none for others. */
   security?: ReactNode;
+  /** The calendar feed's section of the Account tab (calendar feature), composed by the route. */
+  calendarFeed?: ReactNode;
 };
 
 /** Spec §2.17 /settings; the open tab is in the address (?tab=account), so it can be linked to. */
-export function SettingsPage({ user, onUserUpdated, security }: SettingsPageProps) {
+export function SettingsPage({ user, onUserUpdated, security, calendarFeed }: SettingsPageProps) {
   const { values, set } = useUrlState({ tab: 'profile' });
   const shown = tabs.filter((t) => t.value !== 'security' || security);
   const tab: Tab = isTab(values.tab) && shown.some((t) => t.value === values.tab) ? values.tab : 'profile';
@@ -86,6 +88,7 @@ export function SettingsPage({ user, onUserUpdated, security }: SettingsPageProp
           <TwoFactorCard />
           <SessionsCard />
           <ApiTokensCard />
+          {calendarFeed}
         </TabsContent>
 
         <TabsContent value="notifications">
