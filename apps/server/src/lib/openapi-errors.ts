@@ -28,6 +28,8 @@ export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/auth/oidc/callback',
   'GET /api/auth/providers',
   'GET /api/uploads/avatars/{name}',
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ]);
 
 export const ERROR_SCHEMA_NAME = 'Error';
