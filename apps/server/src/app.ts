@@ -29,8 +29,8 @@ import {
 } from './lib/http-guards.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { createInstanceSettings } from './lib/instance-settings.ts';
-import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createJobQueue } from './lib/jobs.ts';
+import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { ModuleContext } from './lib/module.ts';
 import { declareErrorResponses } from './lib/openapi-errors.ts';
@@ -250,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       activities: activities.recorder,
       files: documents.files,
       outbox: services.outbox,
+      productStage: notifications.productStage,
     }),
     tasksModule({
       ...ctx,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   Logger,
@@ -8,7 +9,6 @@ import {
   runOnce,
   type TaskList,
 } from 'graphile-worker';
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 

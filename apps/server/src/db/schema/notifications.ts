@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { CategoryPreference, NotificationCategory } from '@shipyard/shared';
+import { sql } from 'drizzle-orm';
 import { check, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, newestFirst, timestamps } from './columns.ts';
 import { tasks } from './tasks.ts';
@@ -63,7 +63,10 @@ export const notificationSettings = pgTable('notification_settings', {
   /** An IANA name; null until the user first saves (reminders and the digest then use UTC). */
   timeZone: text(),
   /** Only the kinds the user changed; the rest follow the defaults. */
-  preferences: jsonb().$type<Partial<Record<NotificationCategory, CategoryPreference>>>().notNull().default({}),
+  preferences: jsonb()
+    .$type<Partial<Record<NotificationCategory, CategoryPreference>>>()
+    .notNull()
+    .default({}),
   /** The local date of the last daily digest claimed: a second claim for the same day fails. */
   lastDigestOn: date(),
   ...timestamps(),

@@ -1,13 +1,18 @@
 import { categoryOfType } from '@shipyard/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notificationDigestItems } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobHandlers } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
-import { digestMail, instantMail, type UnsubscribeScope, type UnsubscribeTokens } from './notifications.mail.ts';
+import {
+  digestMail,
+  instantMail,
+  type UnsubscribeScope,
+  type UnsubscribeTokens,
+} from './notifications.mail.ts';
 import { NOTIFICATION_MAIL_JOB, type NotificationMailJob, type Notifier } from './notifications.notifier.ts';
 import type { NotificationSettings } from './notifications.settings.ts';
 import { reminderTexts } from './notifications.texts.ts';
@@ -74,9 +79,7 @@ export function createNotificationJobs(deps: Deps) {
         .orderBy(asc(notificationDigestItems.createdAt))
         .limit(DIGEST_MAX_ENTRIES)
         .for('update', { skipLocked: true });
-      const wanted = entries.filter(
-        (e) => recipient?.preferences[categoryOfType[e.type]].email === 'digest',
-      );
+      const wanted = entries.filter((e) => recipient?.preferences[categoryOfType[e.type]].email === 'digest');
       const overdue =
         recipient && recipient.preferences.overdue.email !== 'never' ? await overdueTasks(tx, userId) : [];
       if (recipient?.mailable && (wanted.length > 0 || overdue.length > 0)) {
@@ -103,7 +106,12 @@ export function createNotificationJobs(deps: Deps) {
 
   /** The user's open tasks whose due date has passed in their time zone, oldest first. */
   async function overdueTasks(tx: Db, userId: string) {
-    const { rows } = await tx.execute<{ id: string; title: string; productName: string; dueDate: string }>(sql`
+    const { rows } = await tx.execute<{
+      id: string;
+      title: string;
+      productName: string;
+      dueDate: string;
+    }>(sql`
       select t.id, t.title, p.name as "productName", t.due_date::text as "dueDate"
       from tasks t
       join products p on p.id = t.product_id and p.archived_at is null

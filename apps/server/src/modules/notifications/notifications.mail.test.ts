@@ -121,9 +121,9 @@ describe('preferences', () => {
 
   it('refuses no session with 401, and a bad zone, kind, mode or extra field with 400, changing nothing', async () => {
     expect((await as(undefined, { url: PREFS })).statusCode).toBe(401);
-    expect((await as(undefined, { method: 'PUT', url: PREFS, payload: { timeZone: 'UTC' } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await as(undefined, { method: 'PUT', url: PREFS, payload: { timeZone: 'UTC' } })).statusCode,
+    ).toBe(401);
     const me = await member();
     for (const payload of [
       {},
@@ -203,7 +203,10 @@ describe('the unsubscribe link', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('You will no longer get these e-mails.');
     const prefs = (await as(reader, { url: PREFS })).json().preferences;
-    expect(prefs).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, mentioned: { inApp: true, email: 'never' } });
+    expect(prefs).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      mentioned: { inApp: true, email: 'never' },
+    });
     // Twice is fine (a client may retry), and the page's own form posts without a body.
     expect((await as(undefined, { method: 'POST', url: path })).statusCode).toBe(200);
 

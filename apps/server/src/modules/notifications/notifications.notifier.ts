@@ -21,13 +21,18 @@ export type Notifier = {
   insertMany: (values: NewNotification[], tx?: Db) => Promise<NotificationRow[]>;
 } & Pick<NotificationsRepository, 'refreshRecent' | 'markInvitesRead'>;
 export type { NewNotification };
+
 type NotificationRow = Awaited<ReturnType<NotificationsRepository['insert']>>;
 
 /** The instant mail job's payload: the notification itself (there may be no row to point at). */
 export type NotificationMailJob = Pick<NewNotification, 'userId' | 'type' | 'message' | 'metadata'>;
 export const NOTIFICATION_MAIL_JOB = 'notification-mail';
 
-export function createNotifier(notifications: NotificationsRepository, settings: NotificationSettings, db: Db): Notifier {
+export function createNotifier(
+  notifications: NotificationsRepository,
+  settings: NotificationSettings,
+  db: Db,
+): Notifier {
   async function insertMany(values: NewNotification[], tx: Db = db): Promise<NotificationRow[]> {
     if (values.length === 0) return [];
     const recipients = await settings.recipients(

@@ -88,7 +88,8 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{
       const found = service.checkToken(req.query.token);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!found) return reply.status(400).send(refused);
-      const what = found.scope === 'digest' ? 'the daily digest' : `“${notificationCategoryTexts[found.scope].label}”`;
+      const what =
+        found.scope === 'digest' ? 'the daily digest' : `“${notificationCategoryTexts[found.scope].label}”`;
       return page(
         'Unsubscribe',
         `<p>Stop e-mails about ${escapeHtml(what)}? Your other notification settings stay as they are.</p>
