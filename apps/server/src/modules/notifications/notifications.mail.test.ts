@@ -238,3 +238,38 @@ describe('the unsubscribe link', () => {
     expect((await as(other, { url: PREFS })).json().preferences).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
   });
 });
+
+describe('a product’s stage change', () => {
+  it('tells its creator and its teams’ active members, not the one who moved it nor the invited', async () => {
+    const creator = await member('Cy Creator');
+    const mover = await member('Mo Mover');
+    const onTeam = await member('Tam Team');
+    const invited = await member('Ivy Invited');
+    const product = await createProduct(ctx, creator.user.id, { name: 'Stage <one>' });
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, mover.user.id);
+    await addMember(ctx, team.id, onTeam.user.id);
+    await addMember(ctx, team.id, invited.user.id, { status: 'invited' });
+    await as(onTeam, {
+      method: 'PUT',
+      url: PREFS,
+      payload: { timeZone: 'UTC', preferences: { productStage: { inApp: true, email: 'instant' } } },
+    });
+
+    const res = await as(mover, {
+      method: 'PATCH',
+      url: `/api/projects/${product.id}/status`,
+      payload: { status: 'testing' },
+    });
+    expect(res.statusCode).toBe(200);
+    const stage = await ctx.db.select().from(notifications).where(eq(notifications.type, 'PRODUCT_STAGE'));
+    expect(stage.map((n) => n.userId).sort()).toEqual([creator.user.id, onTeam.user.id].sort());
+    expect(stage[0]?.message).toBe('Mo Mover moved the product "Stage <one>" to Testing.');
+    await ctx.app.jobs.runDue();
+    // Instant for the one who chose it (linking to the product); the creator's default is the digest.
+    const [mail] = smtp.to(onTeam.user.email);
+    expect(mail?.text).toContain(`${APP_URL}/products/${product.id}`);
+    expect(smtp.to(creator.user.email)).toHaveLength(0);
+    expect(smtp.to(mover.user.email)).toHaveLength(0);
+  });
+});
