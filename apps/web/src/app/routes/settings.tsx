@@ -1,5 +1,6 @@
 import { isAdmin } from '@shipyard/shared';
 import { SettingsPage } from '../../features/account/components/settings-page.tsx';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings.tsx';
 import { SecurityAdminPanel } from '../../features/security-admin/components/security-admin-panel.tsx';
 import { useAccountBindings } from '../layouts/account-bindings.ts';
 
@@ -11,6 +12,7 @@ export function Component() {
       onUserUpdated={onUserUpdated}
       // Admins also get the Security tab; the server refuses its calls to anyone else anyway.
       security={user && isAdmin(user.role) ? <SecurityAdminPanel /> : undefined}
+      notifications={<NotificationSettings />}
     />
   );
 }

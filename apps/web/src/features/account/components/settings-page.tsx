@@ -30,10 +30,12 @@ export type SettingsPageProps = {
   onUserUpdated: (user: User) => void;
   /** The admins' Security tab (audit log, instance settings), composed by the route; none for others. */
   security?: ReactNode;
+  /** The Notifications tab's content (the notifications feature's settings), composed by the route. */
+  notifications?: ReactNode;
 };
 
 /** Spec §2.17 /settings; the open tab is in the address (?tab=account), so it can be linked to. */
-export function SettingsPage({ user, onUserUpdated, security }: SettingsPageProps) {
+export function SettingsPage({ user, onUserUpdated, security, notifications }: SettingsPageProps) {
   const { values, set } = useUrlState({ tab: 'profile' });
   const shown = tabs.filter((t) => t.value !== 'security' || security);
   const tab: Tab = isTab(values.tab) && shown.some((t) => t.value === values.tab) ? values.tab : 'profile';
@@ -88,13 +90,8 @@ export function SettingsPage({ user, onUserUpdated, security }: SettingsPageProp
           <ApiTokensCard />
         </TabsContent>
 
-        <TabsContent value="notifications">
-          <Card className="gap-4">
-            <CardHeader>
-              <CardTitle className="text-base">Notifications</CardTitle>
-              <CardDescription>Notification settings will be available in a future update.</CardDescription>
-            </CardHeader>
-          </Card>
+        <TabsContent value="notifications" className="grid gap-6">
+          {notifications}
         </TabsContent>
 
         {security && (
