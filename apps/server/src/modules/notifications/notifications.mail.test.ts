@@ -26,7 +26,7 @@ const mailer: Mailer = {
   },
   close: () => transport?.close(),
 };
-const { ctx, as, member } = useTestApp({ mailer });
+const { ctx, as, member, signedIn } = useTestApp({ mailer });
 
 const PREFS = '/api/user/notification-preferences';
 
@@ -167,6 +167,30 @@ describe('preferences', () => {
     await ctx.app.jobs.runDue();
     expect(await rowsOf(quiet.user.id, 'TASK_COMMENT')).toHaveLength(1);
     expect(smtp.to(quiet.user.email).map((m) => m.subject)).toEqual(['Ann Author commented on “Quiet task”']);
+  });
+});
+
+describe('invitations', () => {
+  it('always show in the bell, where they are accepted, even with team notifications off in-app', async () => {
+    const admin = await signedIn('admin', 'Ada Admin');
+    const invitee = await member('Ines Invitee');
+    await as(invitee, {
+      method: 'PUT',
+      url: PREFS,
+      payload: { timeZone: 'UTC', preferences: { invitation: { inApp: false, email: 'never' } } },
+    });
+    const product = await createProduct(ctx, admin.user.id, { name: 'Invite product' });
+    const team = await createTeam(ctx, product.id);
+    const res = await as(admin, {
+      method: 'POST',
+      url: `/api/team/${team.id}/${product.id}/invite`,
+      payload: { userId: invitee.user.id, role: 'developer' },
+    });
+    expect(res.statusCode).toBe(201);
+    const rows = await ctx.db.select().from(notifications).where(eq(notifications.userId, invitee.user.id));
+    expect(rows.map((r) => r.type)).toEqual(['INVITE']);
+    await ctx.app.jobs.runDue();
+    expect(smtp.to(invitee.user.email)).toHaveLength(0);
   });
 });
 
