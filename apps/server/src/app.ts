@@ -14,6 +14,7 @@ import { authMessages } from '@shipyard/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAuditLog, scheduleAuditPurge } from './lib/audit.ts';
@@ -28,6 +29,7 @@ import {
 } from './lib/http-guards.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { createInstanceSettings } from './lib/instance-settings.ts';
+import { createJobQueue } from './lib/jobs.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { ModuleContext } from './lib/module.ts';
@@ -217,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createInstanceSettings(db);
   const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log, audit };
   const activities = activitiesModule(ctx);
-  const notifications = notificationsModule(ctx);
+  const notifications = notificationsModule({ ...ctx, secrets });
   const services = servicesModule({ ...ctx, secrets });
   const documents = documentsModule({ ...ctx, quota: () => uploadQuota });
   const comments = commentsModule({
@@ -250,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       activities: activities.recorder,
       files: documents.files,
       outbox: services.outbox,
+      productStage: notifications.productStage,
     }),
     tasksModule({
       ...ctx,
@@ -298,6 +301,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // The job queue (docs/decisions/016-notification-mail.md) on the app's pool: main.ts starts its
+  // workers and schedule after listen; tests run what is due with app.jobs.runDue().
+  const jobs = createJobQueue({
+    pool: (db as Db & { $client: pg.Pool }).$client,
+    log: app.log,
+    handlers: notifications.jobs.handlers,
+    schedule: notifications.jobs.schedule,
+  });
+  app.decorate('jobs', { ...jobs, scanNotifications: notifications.jobs.scan });
+  app.addHook('onClose', async () => jobs.stop());
 
   await serveWebApp(app, deps.webDist ?? defaultWebDist);
   return app;

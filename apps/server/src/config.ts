@@ -92,6 +92,16 @@ const EnvSchema = z.object({
   INVITE_RATE_PER_HOUR: positiveInt(60),
   // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
   AUDIT_RETENTION_DAYS: positiveInt(365),
+  // The local hour (0–23, in each user's time zone) from which their daily digest is mailed.
+  DIGEST_HOUR: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a whole number from 0 to 23' })
+      .int('must be a whole number from 0 to 23')
+      .min(0, 'must be a whole number from 0 to 23')
+      .max(23, 'must be a whole number from 0 to 23')
+      .default(8),
+  ),
 });
 
 export type Config = {
@@ -120,6 +130,8 @@ export type Config = {
   invitesPerHour: number;
   /** Days an audit log entry is kept; older ones are purged daily. */
   auditRetentionDays: number;
+  /** DIGEST_HOUR: when the daily digest goes out, in each user's time zone. */
+  digestHour: number;
 };
 
 export type UploadLimits = {
@@ -213,5 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     invitesPerHour: e.INVITE_RATE_PER_HOUR ?? 60,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
+    digestHour: e.DIGEST_HOUR,
   };
 }

@@ -70,7 +70,7 @@ async function main() {
     // a 503 and answers every request in flight with `connection: close`, so no client reuses a
     // connection that is about to close (lib/http-guards.ts); it resolves once they are answered.
     // No new webhook run starts; one in flight is cut short and retried later.
-    await Promise.all([app.webhooks.stop(), app.close()]);
+    await Promise.all([app.webhooks.stop(), app.jobs.stop(), app.close()]);
     await database.close();
     redis?.disconnect();
     await stopEmbedded();
@@ -96,6 +96,9 @@ async function main() {
     throw err;
   }
   app.webhooks.start();
+  // Mail, digests and reminders (lib/jobs.ts). A queue that cannot start is logged, not fatal:
+  // the API serves, and the jobs wait in the database for the next start.
+  await app.jobs.start().catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'));
   say(`ready on ${config.appUrl} (API docs: ${config.appUrl}/api/docs)`);
 }
 

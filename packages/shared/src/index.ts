@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './events.ts';
 export * from './labels.ts';
 export * from './messages.ts';
+export * from './notification-preferences.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './products.ts';

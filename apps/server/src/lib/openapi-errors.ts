@@ -29,6 +29,8 @@ export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/auth/providers',
   'GET /api/uploads/avatars/{name}',
   'GET /api/calendar/feed/{file}',
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ]);
 
 export const ERROR_SCHEMA_NAME = 'Error';

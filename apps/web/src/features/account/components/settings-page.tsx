@@ -32,10 +32,18 @@ export type SettingsPageProps = {
   security?: ReactNode;
   /** The calendar feed's section of the Account tab (calendar feature), composed by the route. */
   calendarFeed?: ReactNode;
+  /** The Notifications tab's content (the notifications feature's settings), composed by the route. */
+  notifications?: ReactNode;
 };
 
 /** Spec §2.17 /settings; the open tab is in the address (?tab=account), so it can be linked to. */
-export function SettingsPage({ user, onUserUpdated, security, calendarFeed }: SettingsPageProps) {
+export function SettingsPage({
+  user,
+  onUserUpdated,
+  security,
+  calendarFeed,
+  notifications,
+}: SettingsPageProps) {
   const { values, set } = useUrlState({ tab: 'profile' });
   const shown = tabs.filter((t) => t.value !== 'security' || security);
   const tab: Tab = isTab(values.tab) && shown.some((t) => t.value === values.tab) ? values.tab : 'profile';
@@ -91,13 +99,8 @@ export function SettingsPage({ user, onUserUpdated, security, calendarFeed }: Se
           {calendarFeed}
         </TabsContent>
 
-        <TabsContent value="notifications">
-          <Card className="gap-4">
-            <CardHeader>
-              <CardTitle className="text-base">Notifications</CardTitle>
-              <CardDescription>Notification settings will be available in a future update.</CardDescription>
-            </CardHeader>
-          </Card>
+        <TabsContent value="notifications" className="grid gap-6">
+          {notifications}
         </TabsContent>
 
         {security && (

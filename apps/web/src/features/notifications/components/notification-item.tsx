@@ -67,7 +67,8 @@ export function NotificationItem({
   const opensProduct =
     (notification.type === 'INVITE' && accepted) ||
     notification.type === 'TEAM_LEAD' ||
-    notification.type === 'INVITE_ACCEPTED';
+    notification.type === 'INVITE_ACCEPTED' ||
+    notification.type === 'PRODUCT_STAGE';
   const productLink = opensProduct && productId ? productPath(productId) : undefined;
 
   // Spec §4: clicking an unread item marks it read (its own buttons do their own thing; a

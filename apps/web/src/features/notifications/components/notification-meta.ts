@@ -2,11 +2,14 @@ import type { Notification, NotificationType } from '@shipyard/shared';
 import {
   AtSignIcon,
   ClipboardCheckIcon,
+  ClockIcon,
   CrownIcon,
+  FlagIcon,
   type LucideIcon,
   MailIcon,
   MessageSquareIcon,
   RefreshCwIcon,
+  TriangleAlertIcon,
   UserCheckIcon,
   UserMinusIcon,
 } from 'lucide-react';
@@ -22,6 +25,9 @@ export const notificationTypeIcons: Record<NotificationType, { icon: LucideIcon;
   TASK_MENTION: { icon: AtSignIcon, label: 'Mentioned' },
   TASK_COMMENT: { icon: MessageSquareIcon, label: 'New comment' },
   TASK_STATUS: { icon: RefreshCwIcon, label: 'Status changed' },
+  TASK_DUE_SOON: { icon: ClockIcon, label: 'Due soon' },
+  TASK_OVERDUE: { icon: TriangleAlertIcon, label: 'Overdue' },
+  PRODUCT_STAGE: { icon: FlagIcon, label: 'Product stage changed' },
 };
 
 /** Spec §2.21: the sender's name, or 'System' when nobody sent it (or the sender is gone). */
@@ -48,6 +54,8 @@ const TASK_TYPES: ReadonlySet<NotificationType> = new Set([
   'TASK_MENTION',
   'TASK_COMMENT',
   'TASK_STATUS',
+  'TASK_DUE_SOON',
+  'TASK_OVERDUE',
 ]);
 
 /** Where a task notification leads: `/tasks/<id>`, with `#comment-<id>` for a comment or mention. */
