@@ -73,8 +73,10 @@ describe('the job queue', () => {
     await database.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`);
     await queue.runDue();
     expect(calls).toBe(2);
-    const left = await database.db.execute(sql`select 1 from graphile_worker.jobs`);
-    expect(left.rows).toHaveLength(0);
+    // graphile-worker marks a job done on its own connection, which may land just after runOnce.
+    await expect
+      .poll(async () => (await database.db.execute(sql`select 1 from graphile_worker.jobs`)).rows.length)
+      .toBe(0);
   });
 
   it('starts workers that pick up new jobs, and stops', async () => {
