@@ -53,9 +53,14 @@ export function SettingsPage({
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <PageHeader title="Settings" description="Manage your account settings and preferences." />
       <Tabs value={tab} onValueChange={onTabChange} className="gap-4">
-        <TabsList className="w-full sm:w-fit">
+        {/* Five tabs are wider than a phone: there they wrap onto a second row instead of widening the page. */}
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:h-9 sm:w-fit sm:flex-nowrap">
           {shown.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="px-2.5">
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="h-8 flex-none px-2.5 sm:h-[calc(100%-1px)] sm:flex-1"
+            >
               <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
             </TabsTrigger>
