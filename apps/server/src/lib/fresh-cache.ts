@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+// A short-lived cache with request coalescing for the read models that aggregate whole tables
+// (analytics, reports): one computation per key at a time, shared by every request that may
+// use it, and never a figure older than the last write committed before the request arrived,
+// whichever process or path wrote it (docs/decisions/014-analytics-speed.md).
+//
+// How a figure knows it is still current: every statement that writes a table those read
+// models read bumps the sequence analytics_version from a trigger, after its rows are written
+// and before its transaction commits (migration 0011). A computation first reads the sequence
+// (V), then takes a snapshot and keeps the transactions it lists as in progress (X), then runs
+// its queries, whose snapshots are all later. A write it may miss either bumped the sequence
+// after V was read (the value differs) or was in progress when X was taken (it is in X). So a
+// request may use that computation, running or done, when the sequence still reads V and no
+// transaction of X has committed since: one round trip (`probe`). Anything else computes anew.
+// A request that joins a computation whose snapshot is not yet taken is safe too: its queries
+// start after the request arrived.
+
+/** The freshness stamp of a computation: the sequence's value and the writers it could not see. */
+type Entry = {
+  version: string;
+  /** Transactions in progress when the computation's snapshot was taken; undefined until then. */
+  xips: string[] | undefined;
+  startedAt: number;
+  value: Promise<unknown>;
+};
+
+export type FreshCache = {
+  /** The value of `key`: a running or finished computation no write has outdated, or `compute()` once for all. */
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+};
+
+export type FreshCacheOptions = {
+  /** How long a finished figure is served at most, even without any write ("now" moves on). */
+  maxAgeMs: number;
+  /** Keys kept at most (the oldest go first). */
+  maxEntries: number;
+  /** ms since the epoch. */
+  now: () => number;
+};
+
+export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCacheOptions): FreshCache {
+  const entries = new Map<string, Entry>();
+
+  /** The sequence's value now, and whether a transaction of `xips` has committed (or is too old to tell). */
+  async function probe(xips: string[]) {
+    const { rows } = await db.execute<{ version: string; moved: boolean }>(sql`
+      select v.last_value::text || ':' || v.is_called::text as version,
+        exists (select 1 from unnest(${sql.param(xips)}::xid8[]) x
+                where coalesce(pg_xact_status(x), 'committed') = 'committed') as moved
+      from analytics_version v`);
+    const row = rows[0];
+    if (!row) throw new Error('analytics_version is missing');
+    return row;
+  }
+
+  function start(key: string, version: string, compute: () => Promise<unknown>): Entry {
+    const entry: Entry = { version, xips: undefined, startedAt: now(), value: Promise.resolve() };
+    entry.value = (async () => {
+      const { rows } = await db.execute<{ xips: string[] }>(
+        sql`select coalesce(array_agg(x::text), '{}') as xips from pg_snapshot_xip(pg_current_snapshot()) x`,
+      );
+      entry.xips = rows[0]?.xips ?? [];
+      return compute();
+    })();
+    // A failure is answered to those who asked, never kept.
+    entry.value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    entries.delete(key);
+    entries.set(key, entry);
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries) break;
+      entries.delete(oldest);
+    }
+    return entry;
+  }
+
+  return {
+    async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      // At most a few rounds: an entry changes under a probe only when its snapshot arrives or
+      // another request starts a computation, and then we look again at what is there now.
+      for (let round = 0; ; round++) {
+        const entry = entries.get(key);
+        const xips = entry?.xips;
+        const { version, moved } = await probe(xips ?? []);
+        const current = entries.get(key);
+        if (current !== entry || current?.xips !== xips) {
+          if (round < 3) continue;
+        } else if (entry && entry.version === version && !moved && now() - entry.startedAt < maxAgeMs) {
+          return entry.value as Promise<T>;
+        }
+        return start(key, version, compute).value as Promise<T>;
+      }
+    },
+  };
+}
