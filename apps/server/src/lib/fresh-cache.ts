@@ -9,8 +9,8 @@ import type { Db } from '../db/client.ts';
 // How a figure knows it is still current: every statement that writes a table those read
 // models read bumps the sequence analytics_version from a trigger, after its rows are written
 // and before its transaction commits (migration 0011). A computation first reads the sequence
-// (V), then takes a snapshot and keeps the transactions it lists as in progress (X), then runs
-// its queries, whose snapshots are all later. A write it may miss either bumped the sequence
+// (V), then finishes a transaction id of its own, then takes a snapshot and keeps the
+// transactions it lists as in progress (X), then runs its queries, whose snapshots are all later. A write it may miss either bumped the sequence
 // after V was read (the value differs) or was in progress when X was taken (it is in X). So a
 // request may use that computation, running or done, when the sequence still reads V and no
 // transaction of X has committed since: one round trip (`probe`). Anything else computes anew.
@@ -58,9 +58,18 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
   function start(key: string, version: string, compute: () => Promise<unknown>): Entry {
     const entry: Entry = { version, xips: undefined, startedAt: now(), value: Promise.resolve() };
     entry.value = (async () => {
-      const { rows } = await db.execute<{ xips: string[] }>(
-        sql`select coalesce(array_agg(x::text), '{}') as xips from pg_snapshot_xip(pg_current_snapshot()) x`,
-      );
+      // A snapshot lists as in progress only the transactions below its xmax (the newest
+      // finished transaction id + 1): a writer that took its id later, even before V was read,
+      // would be missing. Finishing a transaction id of our own first moves xmax past every id
+      // handed out before (one id per computation).
+      await db.execute(sql`select pg_current_xact_id()`);
+      // Transaction ids are the cluster's: those of sessions in other databases cannot have
+      // written ours, and would only make the figure look outdated when they commit.
+      const { rows } = await db.execute<{ xips: string[] }>(sql`
+        select coalesce(array_agg(x::text), '{}') as xips
+        from pg_snapshot_xip(pg_current_snapshot()) x
+        where x::xid not in (select backend_xid from pg_stat_activity
+                             where backend_xid is not null and datname is distinct from current_database())`);
       entry.xips = rows[0]?.xips ?? [];
       return compute();
     })();
