@@ -24,6 +24,10 @@ type Entry = {
   xips: string[] | undefined;
   startedAt: number;
   value: Promise<unknown>;
+  /** The value has arrived. */
+  done: boolean;
+  /** A newer computation of the same version is running to replace this one. */
+  refreshing?: boolean;
 };
 
 export type FreshCache = {
@@ -32,7 +36,10 @@ export type FreshCache = {
 };
 
 export type FreshCacheOptions = {
-  /** How long a finished figure is served at most, even without any write ("now" moves on). */
+  /**
+   * How long a figure is served at most, even without any write ("now" moves on); from half of
+   * it on, requests still get it while a newer one is computed beside them.
+   */
   maxAgeMs: number;
   /** Keys kept at most (the oldest go first). */
   maxEntries: number;
@@ -55,8 +62,15 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
     return row;
   }
 
-  function start(key: string, version: string, compute: () => Promise<unknown>): Entry {
-    const entry: Entry = { version, xips: undefined, startedAt: now(), value: Promise.resolve() };
+  /** A computation stamped with `version`; not yet visible to other requests. */
+  function begin(version: string, compute: () => Promise<unknown>): Entry {
+    const entry: Entry = {
+      version,
+      xips: undefined,
+      startedAt: now(),
+      done: false,
+      value: Promise.resolve(),
+    };
     entry.value = (async () => {
       // A snapshot lists as in progress only the transactions below its xmax (the newest
       // finished transaction id + 1): a writer that took its id later, even before V was read,
@@ -71,9 +85,16 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
         where x::xid not in (select backend_xid from pg_stat_activity
                              where backend_xid is not null and datname is distinct from current_database())`);
       entry.xips = rows[0]?.xips ?? [];
-      return compute();
+      const value = await compute();
+      entry.done = true;
+      return value;
     })();
-    // A failure is answered to those who asked, never kept.
+    return entry;
+  }
+
+  /** Makes `entry` the one requests for `key` look at (the oldest keys go beyond maxEntries). */
+  function keep(key: string, entry: Entry) {
+    // A failure is answered to those who shared it, never kept.
     entry.value.catch(() => {
       if (entries.get(key) === entry) entries.delete(key);
     });
@@ -84,6 +105,24 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
       entries.delete(oldest);
     }
     return entry;
+  }
+
+  /**
+   * Past half its age, a figure that is still current is computed again in the background, so
+   * that no request waits for the clock: it replaces the old one when done, if nothing newer
+   * did meanwhile.
+   */
+  function refresh(key: string, entry: Entry, compute: () => Promise<unknown>) {
+    const next = begin(entry.version, compute);
+    entry.refreshing = true;
+    next.value.then(
+      () => {
+        if (entries.get(key) === entry) keep(key, next);
+      },
+      () => {
+        entry.refreshing = false;
+      },
+    );
   }
 
   return {
@@ -98,9 +137,11 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
         if (current !== entry || current?.xips !== xips) {
           if (round < 3) continue;
         } else if (entry && entry.version === version && !moved && now() - entry.startedAt < maxAgeMs) {
+          if (entry.done && !entry.refreshing && now() - entry.startedAt >= maxAgeMs / 2)
+            refresh(key, entry, compute);
           return entry.value as Promise<T>;
         }
-        return start(key, version, compute).value as Promise<T>;
+        return keep(key, begin(version, compute)).value as Promise<T>;
       }
     },
   };
