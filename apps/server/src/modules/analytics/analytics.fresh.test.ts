@@ -21,6 +21,7 @@ describe('analytics and reports after writes', () => {
         url: `/api/analytics?timeframe=week${products && `&products=${products}`}`,
       });
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       const body = res.json() as { kpis: Kpi[]; quality: { open: number; critical: number } };
       const value = (key: string) => body.kpis.find((k) => k.key === key)?.value;
       return {
@@ -96,6 +97,34 @@ describe('analytics and reports after writes', () => {
     expect(await kpis()).toEqual(empty);
     expect(await kpis(borealis.id)).toEqual(empty);
     expect(await projectStatus()).toEqual({ open: 0, completedInPeriod: 0 });
+  });
+
+  it('sends the same JSON to every request that shares the figures, as the route schema writes it', async () => {
+    const { apollo } = await setup();
+    const root = await createSignedInUser(ctx, { role: 'super admin', name: 'Root 3' });
+    const url = `/api/analytics?timeframe=month&products=${apollo.id}`;
+    const [a, b] = await Promise.all([as(root, { url }), as(root, { url })]);
+    const c = await as(root, { url });
+    expect(a.statusCode).toBe(200);
+    expect(b.body).toBe(a.body);
+    expect(c.body).toBe(a.body);
+    expect(Object.keys(a.json())).toEqual([
+      'timeframe',
+      'granularity',
+      'timeZone',
+      'products',
+      'from',
+      'to',
+      'previousFrom',
+      'previousTo',
+      'kpis',
+      'performance',
+      'quality',
+      'productivity',
+    ]);
+    const report = await as(root, { url: '/api/reports/resource-allocation' });
+    expect(report.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await as(root, { url: '/api/reports/resource-allocation' })).body).toBe(report.body);
   });
 
   it('shows a renamed product in the next report', async () => {

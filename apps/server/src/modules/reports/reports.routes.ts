@@ -7,6 +7,7 @@ import {
 } from '@shipyard/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSendShared } from '../../lib/fresh-cache.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -18,6 +19,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
   app.addHook('onRequest', requireSession);
   // Before the query is even validated: a caller who may not read reports learns nothing else.
   app.addHook('onRequest', async (req) => service.authorize(currentUser(req)));
+  const sendShared = createSendShared();
 
   const sendCsv = async (
     reply: FastifyReply,
@@ -61,7 +63,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
     async (req, reply) => {
       const type: ReportType = req.params.type;
       if (req.query.format === 'csv') return sendCsv(reply, service.csv(currentUser(req), type, req.query));
-      return service.report(currentUser(req), type, req.query);
+      const report = await service.report(currentUser(req), type, req.query);
+      return sendShared(reply, report);
     },
   );
 };
