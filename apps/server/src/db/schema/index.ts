@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './calendar.ts';
 export * from './events.ts';
 export * from './notifications.ts';

@@ -1,5 +1,6 @@
 import { AnalyticsQuerySchema, AnalyticsSchema } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSendShared } from '../../lib/fresh-cache.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
@@ -12,6 +13,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService 
   app.addHook('onRequest', requireSession);
   // Before the query is even validated: a caller who may not read analytics learns nothing else.
   app.addHook('onRequest', async (req) => service.authorize(currentUser(req)));
+  const sendShared = createSendShared();
 
   app.get(
     '/analytics',
@@ -24,6 +26,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService 
         response: { 200: AnalyticsSchema },
       },
     },
-    async (req) => service.get(currentUser(req), req.query),
+    async (req, reply) => {
+      const figures = await service.get(currentUser(req), req.query);
+      return sendShared(reply, figures);
+    },
   );
 };

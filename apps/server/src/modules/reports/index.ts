@@ -1,10 +1,15 @@
+import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
 
+/** How long a computed report is served at most without a write, and how many are kept. */
+export const REPORTS_CACHE = { maxAgeMs: 5_000, maxEntries: 50 };
+
 /** The reports read model. */
 export function reportsModule({ db, clock, audit }: ModuleContext): AppModule {
-  const service = createReportsService({ reports: createReportsRepository(db), clock });
+  const cache = createFreshCache(db, { ...REPORTS_CACHE, now: () => clock.now().getTime() });
+  const service = createReportsService({ reports: createReportsRepository(db), clock, cache });
   return routesModule(reportsRoutes, { service, audit });
 }

@@ -8,6 +8,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditLog } from '../../lib/audit.ts';
+import { createSendShared } from '../../lib/fresh-cache.ts';
 import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -22,6 +23,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; aud
   app.addHook('onRequest', requireSession);
   // Before the query is even validated: a caller who may not read reports learns nothing else.
   app.addHook('onRequest', async (req) => service.authorize(currentUser(req)));
+  const sendShared = createSendShared();
 
   const sendCsv = async (
     req: FastifyRequest,
@@ -75,7 +77,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; aud
       const type: ReportType = req.params.type;
       if (req.query.format === 'csv')
         return sendCsv(req, reply, service.csv(currentUser(req), type, req.query));
-      return service.report(currentUser(req), type, req.query);
+      const report = await service.report(currentUser(req), type, req.query);
+      return sendShared(reply, report);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { createReportsService } from './reports.service.ts';
 
@@ -30,10 +31,28 @@ function gatedRepository() {
   };
 }
 
+/**
+ * The sharing half of lib/fresh-cache.ts (one computation per key while it runs, a failure kept
+ * for no one); when a finished figure may be reused is fresh-cache.test.ts's, on a real database.
+ */
+function sharingCache(): FreshCache {
+  const running = new Map<string, Promise<unknown>>();
+  return {
+    get<T>(key: string, compute: () => Promise<T>) {
+      let pending = running.get(key);
+      if (!pending) {
+        pending = compute().finally(() => running.delete(key));
+        running.set(key, pending);
+      }
+      return pending as Promise<T>;
+    },
+  };
+}
+
 describe('createReportsService', () => {
   it('lets identical requests made while a report is computed share it, and computes afresh afterwards', async () => {
     const repo = gatedRepository();
-    const service = createReportsService({ reports: repo.reports, clock });
+    const service = createReportsService({ reports: repo.reports, clock, cache: sharingCache() });
     const first = service.report(superAdmin, 'milestone-analysis', {});
     const second = service.report(superAdmin, 'milestone-analysis', { from: '2025-12-11', to: '2026-03-10' });
     const other = service.report(superAdmin, 'milestone-analysis', { from: '2026-01-01' });
@@ -52,7 +71,7 @@ describe('createReportsService', () => {
 
   it('fails every request that shared a failed computation, and tries again on the next one', async () => {
     const repo = gatedRepository();
-    const service = createReportsService({ reports: repo.reports, clock });
+    const service = createReportsService({ reports: repo.reports, clock, cache: sharingCache() });
     const first = service.report(superAdmin, 'milestone-analysis', {});
     const second = service.report(superAdmin, 'milestone-analysis', {});
     repo.fail(0);

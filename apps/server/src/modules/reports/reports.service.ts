@@ -12,6 +12,7 @@ import {
 } from '@shipyard/shared';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequest, Forbidden } from '../../lib/errors.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { Body } from './reports.build.ts';
 import { toCsv } from './reports.csv.ts';
 import { milestoneAnalysisReport } from './reports.milestone-analysis.ts';
@@ -25,7 +26,16 @@ import { teamProductivityReport } from './reports.team-productivity.ts';
 // turns them into the shape the three tabs and the CSV read: summary cards, a table (whose
 // columns are the CSV's) and charts. Here: who may read them, the period, and the CSV.
 
-export function createReportsService({ reports, clock }: { reports: ReportsRepository; clock: Clock }) {
+export function createReportsService({
+  reports,
+  clock,
+  cache,
+}: {
+  reports: ReportsRepository;
+  clock: Clock;
+  /** Reports shared between requests until a write may have changed them (lib/fresh-cache.ts). */
+  cache: FreshCache;
+}) {
   const builders: Record<ReportType, (w: Window) => Promise<Body>> = {
     'project-status': (w) => projectStatusReport(reports, w),
     'team-productivity': (w) => teamProductivityReport(reports, w),
@@ -46,13 +56,11 @@ export function createReportsService({ reports, clock }: { reports: ReportsRepos
     return resolved.period;
   }
 
-  // Requests for the same report (type, period and day) that arrive while it is being computed
-  // share that computation instead of queueing another: a report reads the whole task table
-  // (about 20–70 ms of database CPU at 50,000 tasks), so a burst of identical requests (the
-  // JSON and its CSV, several tabs, several admins) costs one query. Nothing is kept once it is
-  // answered: the next request computes afresh. Per process; no state another process needs.
-  const inFlight = new Map<string, Promise<Report>>();
-
+  // Every super admin reads the same report: requests for the same type, period and day share
+  // one computation, running or done, while no write may have changed its figures (and for a
+  // few seconds at most: generatedAt says when). A report reads the whole task table (about
+  // 20–70 ms of database CPU at 50,000 tasks), so a burst of requests (the JSON and its CSV,
+  // several tabs, several admins) costs one query. docs/decisions/018-analytics-speed.md.
   async function compute(type: ReportType, { from, to }: ReportPeriod, now: Date): Promise<Report> {
     const body = await builders[type]({ from, to, today: now.toISOString().slice(0, 10) });
     return { type, title: REPORT_TYPE_LABELS[type], from, to, generatedAt: now.toISOString(), ...body };
@@ -64,12 +72,7 @@ export function createReportsService({ reports, clock }: { reports: ReportsRepos
     const today = now.toISOString().slice(0, 10);
     const range = period(query, today);
     const key = `${type} ${range.from} ${range.to} ${today}`;
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = compute(type, range, now).finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
-    }
-    return pending;
+    return cache.get(key, () => compute(type, range, now));
   }
 
   return {

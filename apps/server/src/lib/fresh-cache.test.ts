@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { tasks } from '../db/schema/index.ts';
+import { createProduct, createTask, createUser } from '../testing/factories.ts';
+import { useTestApp } from '../testing/http.ts';
+import { createFreshCache } from './fresh-cache.ts';
+
+// On a real database: the triggers of migration 0011 and PostgreSQL's snapshots are what keep
+// a cached figure exact.
+
+describe('createFreshCache', () => {
+  const { ctx } = useTestApp();
+  let time = 1_000_000;
+  const cache = (maxAgeMs = 60_000) =>
+    createFreshCache(ctx.db, { maxAgeMs, maxEntries: 10, now: () => time });
+
+  /** A computation that counts the tasks (on `db`) and how often it ran. */
+  const counter = (db: () => Db = () => ctx.db) => {
+    const counted = { runs: 0 };
+    const compute = async () => {
+      counted.runs++;
+      const { rows } = await db().execute<{ n: number }>(sql`select count(*)::int as n from ${tasks}`);
+      return rows[0]?.n ?? -1;
+    };
+    return { counted, compute };
+  };
+
+  const product = async () => createProduct(ctx, (await createUser(ctx)).id);
+
+  it('computes once for concurrent requests and again only after a write', async () => {
+    const c = cache();
+    const { counted, compute } = counter();
+    const p = await product();
+    const first = await Promise.all([1, 2, 3, 4, 5].map(() => c.get('k', compute)));
+    expect(counted.runs).toBe(1);
+    expect(new Set(first).size).toBe(1);
+
+    expect(await c.get('k', compute)).toBe(first[0]);
+    expect(counted.runs).toBe(1);
+
+    await createTask(ctx, p.id);
+    expect(await c.get('k', compute)).toBe((first[0] ?? 0) + 1);
+    expect(counted.runs).toBe(2);
+
+    // Any write path counts: a plain SQL update, a delete.
+    await ctx.db.execute(sql`update ${tasks} set title = 'Renamed' where product_id = ${p.id}`);
+    await c.get('k', compute);
+    expect(counted.runs).toBe(3);
+    await ctx.db.execute(sql`delete from ${tasks} where product_id = ${p.id}`);
+    expect(await c.get('k', compute)).toBe(first[0]);
+    expect(counted.runs).toBe(4);
+  });
+
+  it('keeps keys apart; past half its age serves a figure while a newer one is computed beside, never past maxAge', async () => {
+    const c = cache(5_000);
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await c.get('a', compute)).toBe(1);
+    expect(await c.get('b', compute)).toBe(2);
+    expect(await c.get('a', compute)).toBe(1);
+    expect(runs).toBe(2);
+
+    time += 2_500;
+    expect(await c.get('a', compute)).toBe(1);
+    await vi.waitFor(() => expect(runs).toBe(3));
+    await vi.waitFor(async () => expect(await c.get('a', compute)).toBe(3));
+    expect(runs).toBe(3);
+
+    // 'b' was asked for by no one meanwhile: past maxAge it is computed while the request waits.
+    time += 2_500;
+    expect(await c.get('b', compute)).toBe(4);
+  });
+
+  it('never serves a figure computed while a write was in progress once that write has committed', async () => {
+    const c = cache();
+    const { counted, compute } = counter();
+    const p = await product();
+    const before = await c.get('k', compute);
+
+    // The write bumps the version before it commits: the figure computed meanwhile cannot see it.
+    await ctx.db.transaction(async (tx) => {
+      await createTask({ db: tx }, p.id);
+      expect(await c.get('k', compute)).toBe(before);
+      expect(await c.get('k', compute)).toBe(before);
+    });
+    const runs = counted.runs;
+    expect(await c.get('k', compute)).toBe(before + 1);
+    expect(counted.runs).toBe(runs + 1);
+  });
+
+  it('keeps a failure for no one: those who shared it fail, the next request computes again', async () => {
+    const c = cache();
+    let fail = true;
+    const compute = async () => {
+      if (fail) throw new Error('database gone');
+      return 'ok';
+    };
+    const shared = [c.get('f', compute), c.get('f', compute)];
+    await expect(shared[0]).rejects.toThrow('database gone');
+    await expect(shared[1]).rejects.toThrow('database gone');
+    fail = false;
+    expect(await c.get('f', compute)).toBe('ok');
+  });
+
+  it('lets a second process see the first one’s writes at once (the version lives in the database)', async () => {
+    const a = cache();
+    const b = cache();
+    const { compute } = counter();
+    const p = await product();
+    const seen = await b.get('k', compute);
+    await a.get('k', compute);
+    await createTask(ctx, p.id);
+    expect(await b.get('k', compute)).toBe(seen + 1);
+  });
+});
