@@ -103,7 +103,8 @@ test('a drag on one board moves the card on the other; two drags of one card set
         const shown = await Promise.all([columnOf(page, title), columnOf(otherPage, title)]);
         return shown.every((c) => c === stored.body.status);
       },
-      { timeout: 3_000, intervals: [100] },
+      // Converging is the point; how fast is recorded below (a busy 2-core machine needs longer than a quiet one).
+      { timeout: 8_000, intervals: [100] },
     )
     .toBe(true);
   test
