@@ -49,7 +49,6 @@ export function authModule({ users, quota, rateLimits, ...ctx }: Deps): AppModul
         avatars,
         google: createGoogleSignIn({ google: config.google, appUrl: config.appUrl, tokens, accounts, clock }),
         sessions,
-        storage,
         secureCookies: config.secureCookies,
         rateLimits,
         uploadsPerHour: config.uploads.perHour,
