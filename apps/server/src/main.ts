@@ -54,7 +54,7 @@ async function main() {
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   redis?.on('error', () => {}); // ioredis reconnects by itself; the rate limiter then falls back per request
-  const app = await buildApp({ config, db: database.db, redis, databaseUrl });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, redis, databaseUrl });
 
   let closing = false;
   const shutdown = async (signal: string) => {
