@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -94,6 +95,8 @@ const EnvSchema = z.object({
     (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
     'must be 1 or 0',
   ),
+  // Connections each server process may open to PostgreSQL (docs/operations.md: the budget).
+  DATABASE_POOL_SIZE: positiveInt(10),
   // Processes on this machine (docs/operations.md); unset: one per core, or one with the bundled database.
   WEB_CONCURRENCY: positiveInt(undefined),
   // Prometheus metrics: their own port (bound on HOST), and/or /api/metrics behind this token.
@@ -136,8 +139,13 @@ export type Config = {
   invitesPerHour: number;
   /** The bucket uploads go to; undefined: DATA_DIR/uploads. */
   s3: S3Config | undefined;
-  /** Server processes to run on this machine; undefined: decided at start (main.ts). */
-  webConcurrency: number | undefined;
+  /** Connections each server process's pool may open. */
+  databasePoolSize: number;
+  /**
+   * Server processes on this machine: WEB_CONCURRENCY, else one per core, or one on the bundled
+   * PostgreSQL (its connection budget is small).
+   */
+  processes: number;
   metrics: {
     /** A port of its own for GET /metrics (bound on HOST), or undefined. */
     port: number | undefined;
@@ -261,7 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : undefined,
         }
       : undefined,
-    webConcurrency: e.WEB_CONCURRENCY,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    processes: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };
 }

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -175,4 +176,33 @@ declare module 'fastify' {
     /** This process's Prometheus metrics (buildApp); main.ts serves them on METRICS_PORT. */
     metrics: Metrics;
   }
+}
+
+/**
+ * GET /metrics on a port of its own (METRICS_PORT, bound on HOST like the app); nothing else is
+ * served there, so it can stay off the reverse proxy and be reached only by the scraper.
+ */
+export function listenMetrics(host: string, port: number, text: () => Promise<string>) {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    text().then(
+      (body) => res.writeHead(200, { 'content-type': client.Registry.PROMETHEUS_CONTENT_TYPE }).end(body),
+      (err: Error) => res.writeHead(503, { 'content-type': 'text/plain' }).end(`${err.message}\n`),
+    );
+  });
+  return new Promise<{ close: () => Promise<void> }>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () =>
+      resolve({
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    );
+  });
 }

@@ -33,7 +33,14 @@ export const stops: (() => Promise<void>)[] = [];
 export function startServer(env: Record<string, string>): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: os.tmpdir(),
+      LOG_LEVEL: 'warn',
+      // One process unless a test asks for more (one per core is the default with DATABASE_URL).
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
