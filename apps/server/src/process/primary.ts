@@ -78,7 +78,7 @@ export async function runPrimary({ config, databaseUrl, processes, stopEmbedded 
       if (message?.type === FAILED) abort(message.message ?? 'a server process failed to start');
       if (message?.type !== LISTENING) return;
       listening.add(worker.id);
-      if (!ready && listening.size === processes) {
+      if (!ready && !stopping && listening.size === processes) {
         ready = true;
         say(
           `ready on ${config.appUrl} (API docs: ${config.appUrl}/api/docs) with ${processes} server processes`,
