@@ -61,7 +61,12 @@ function treeCpu(pid) {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').toString();
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended meanwhile
+    }
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(entry) === pid || Number(f[1]) === pid) total += (Number(f[11]) + Number(f[12])) / 100;
   }

@@ -26,17 +26,23 @@ const positiveInt = (fallback: number | undefined) =>
       .transform((v) => v ?? fallback),
   );
 
-const EnvSchema = z.object({
-  // Blank (`PORT=` in an env file) means unset: z.coerce would turn '' into 0, a random port.
-  PORT: z.preprocess(
+/** A TCP port from `min` to 65535, or undefined (blank means unset). */
+const portNumber = (min: number) => {
+  const message = `must be a number between ${min} and 65535`;
+  return z.preprocess(
     (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
     z.coerce
-      .number({ error: 'must be a number between 0 and 65535' })
-      .int('must be a whole number between 0 and 65535')
-      .min(0, 'must be a number between 0 and 65535')
-      .max(65535, 'must be a number between 0 and 65535')
-      .default(3000),
-  ),
+      .number({ error: message })
+      .int(`must be a whole number between ${min} and 65535`)
+      .min(min, message)
+      .max(65535, message)
+      .optional(),
+  );
+};
+
+const EnvSchema = z.object({
+  // Blank (`PORT=` in an env file) means unset: z.coerce would turn '' into 0, a random port.
+  PORT: portNumber(0).transform((v) => v ?? 3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl,
@@ -100,15 +106,7 @@ const EnvSchema = z.object({
   // Processes on this machine (docs/operations.md); unset: one per core, or one with the bundled database.
   WEB_CONCURRENCY: positiveInt(undefined),
   // Prometheus metrics: their own port (bound on HOST), and/or /api/metrics behind this token.
-  METRICS_PORT: z.preprocess(
-    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
-    z.coerce
-      .number({ error: 'must be a number between 1 and 65535' })
-      .int('must be a whole number between 1 and 65535')
-      .min(1, 'must be a number between 1 and 65535')
-      .max(65535, 'must be a number between 1 and 65535')
-      .optional(),
-  ),
+  METRICS_PORT: portNumber(1),
   METRICS_TOKEN: optionalString.refine(
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters, e.g. the output of `openssl rand -hex 32`',
