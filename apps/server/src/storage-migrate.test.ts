@@ -30,6 +30,7 @@ beforeAll(async () => {
   await write('documents', `${'b'.repeat(32)}.pdf`, '%PDF-1.4 not really');
   await write('avatars', `${'c'.repeat(32)}.png`, 'png bytes');
   await write('documents', `${'d'.repeat(32)}.txt.tmp`, 'an upload cut short');
+  await write('lost+found', 'x', 'not ours');
 });
 afterAll(async () => {
   await s3?.stop();
@@ -47,7 +48,7 @@ const localFiles = async (area: string) =>
   (await fs.readdir(path.join(dataDir, 'uploads', area)).catch(() => [])).sort();
 
 describe('npm run storage:migrate', () => {
-  it('copies every upload to the bucket under the same key, skips partial files, and keeps the local copies', async () => {
+  it('copies every upload to the bucket under the same key, skips partial files and folders not ours, and keeps the local copies', async () => {
     const { stdout } = await storageMigrate();
     expect(stdout).toContain(`copied 3 files (36 bytes) to bucket ${s3.bucket}, 0 already there, 0 removed`);
     expect(await s3.keys()).toEqual([

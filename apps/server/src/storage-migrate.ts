@@ -35,7 +35,9 @@ async function main() {
   const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
   const counts = { copied: 0, bytes: 0, present: 0, removed: 0 };
   try {
-    for (const area of entries.filter((e) => e.isDirectory()).map((e) => e.name)) {
+    // Our areas (documents, avatars, …); a folder of another name (lost+found) is not ours.
+    const areas = entries.filter((e) => e.isDirectory() && /^[a-z][a-z0-9-]*$/.test(e.name));
+    for (const area of areas.map((e) => e.name)) {
       for await (const file of disk.list(area)) {
         if ((await bucket.sizeOf(area, file.name)) === file.size) {
           counts.present++;
