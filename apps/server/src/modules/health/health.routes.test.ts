@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
@@ -44,6 +46,36 @@ describe('GET /api/health/live and /api/health/ready', () => {
       );
     }
     expect((await ctx.app.inject('/api/health/ready')).statusCode).toBe(200);
+  });
+
+  it('ready answers 503 SHUTTING_DOWN once the process has begun to shut down', async () => {
+    const other = await buildTestApp({ httpLimits: { closingGraceMs: 500 } });
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = other.app.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+            let body = '';
+            res.on('data', (d) => {
+              body += d;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    try {
+      expect((await get('/api/health/ready')).status).toBe(200);
+      const closing = other.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const ready = await get('/api/health/ready'); // on the kept-alive connection
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.body).code).toBe('SHUTTING_DOWN');
+      await closing;
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('ready answers 503 when the database does not answer; live still answers', async () => {
