@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (token) req.sessionUser = await sessions.resolve(token);
   });
 
-  const storage = createStorage(config);
+  const storage = createStorage(config, app.log);
   app.addHook('onClose', async () => storage.close());
   // Stored secrets and the webhook outbox's sender (docs/decisions/008-webhooks.md). main.ts
   // starts the worker's interval; tests call app.webhooks.deliverDue() themselves.

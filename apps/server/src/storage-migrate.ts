@@ -30,7 +30,12 @@ async function main() {
   if (!config.s3) fail('set S3_BUCKET (and S3_URL and the credentials) to the bucket to move the files to');
 
   const disk = createDiskStorage(config.dataDir);
-  const bucket = createS3Storage(config.s3);
+  const bucket = createS3Storage(config.s3, {
+    warn: (details) => {
+      const { err } = details as { err?: Error };
+      process.stderr.write(`shipyard storage:migrate: the bucket answered: ${err?.message ?? 'no answer'}\n`);
+    },
+  });
   const root = path.join(config.dataDir, 'uploads');
   const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
   const counts = { copied: 0, bytes: 0, present: 0, removed: 0 };

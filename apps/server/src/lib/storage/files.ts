@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { AppError } from '../errors.ts';
 
 // What every place that keeps uploaded bytes sees (docs/decisions/014-object-storage.md): files
 // addressed as <area>/<name>, names ours (random), never the client's; bytes move as streams.
@@ -25,6 +26,17 @@ export type Storage = {
   usage: (area: string) => Promise<number>;
   close: () => void;
 };
+
+/** Where a storage failure is told (the app's logger). */
+export type WarnLog = { warn: (details: object, message: string) => void };
+
+/** The bucket does not answer, or refuses our credentials: the caller may try again later. */
+export const storageUnavailable = () =>
+  new AppError(
+    503,
+    'STORAGE_UNAVAILABLE',
+    'Files cannot be reached right now. Please try again in a moment.',
+  );
 
 const safe = /^[a-zA-Z0-9_.-]+$/;
 

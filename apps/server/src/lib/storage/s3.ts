@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.ts';
-import { checkName, type Storage, sumSizes } from './files.ts';
+import { checkName, type Storage, storageUnavailable, sumSizes, type WarnLog } from './files.ts';
 
 /** Parts of a multipart upload: S3's minimum, so one upload holds at most two parts in memory. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -18,8 +18,11 @@ const isMissing = (err: unknown) => {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 };
 
-/** Objects `<area>/<name>` in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, …). */
-export function createS3Storage(s3: S3Config): Storage {
+/**
+ * Objects `<area>/<name>` in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, …). A failure of
+ * the bucket itself (unreachable, credentials refused) is logged and answered 503.
+ */
+export function createS3Storage(s3: S3Config, log?: WarnLog): Storage {
   const client = new S3Client({
     endpoint: s3.url,
     region: s3.region,
@@ -27,24 +30,40 @@ export function createS3Storage(s3: S3Config): Storage {
     credentials: s3.credentials,
   });
   const Bucket = s3.bucket;
+  const unavailable = (err: unknown) => {
+    log?.warn({ err, bucket: Bucket }, 'file storage unavailable');
+    return storageUnavailable();
+  };
+  /** The bucket's answer, or a 503 for anything but "no such key" (undefined). */
+  async function ask<T>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await call();
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw unavailable(err);
+    }
+  }
   const keyOf = (area: string, name: string) => {
     checkName(area, name);
     return `${area}/${name}`;
   };
   const remove = async (area: string, name: string) => {
-    await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(area, name) }));
+    const Key = keyOf(area, name);
+    await ask(() => client.send(new DeleteObjectCommand({ Bucket, Key })));
   };
 
   async function* list(area: string) {
     const Prefix = keyOf(area, 'probe').replace(/probe$/, '');
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
-      for (const object of page.Contents ?? []) {
+      const page = await ask(() =>
+        client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })),
+      );
+      for (const object of page?.Contents ?? []) {
         const name = object.Key?.slice(Prefix.length);
         if (name && !name.includes('/')) yield { name, size: object.Size ?? 0 };
       }
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      ContinuationToken = page?.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
   }
 
@@ -80,29 +99,22 @@ export function createS3Storage(s3: S3Config): Storage {
           await remove(area, name).catch(() => {});
           throw bodyError;
         }
-        throw err;
+        throw unavailable(err);
       }
       return size;
     },
     async read(area, name) {
-      try {
-        const got = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(area, name) }));
-        if (!(got.Body instanceof Readable)) throw new Error('the bucket answered without a body');
-        return { size: got.ContentLength ?? 0, body: got.Body };
-      } catch (err) {
-        if (isMissing(err)) return undefined;
-        throw err;
-      }
+      const Key = keyOf(area, name);
+      const got = await ask(() => client.send(new GetObjectCommand({ Bucket, Key })));
+      if (!got) return undefined;
+      if (!(got.Body instanceof Readable)) throw unavailable(new Error('the bucket answered without a body'));
+      return { size: got.ContentLength ?? 0, body: got.Body };
     },
     remove,
     async sizeOf(area, name) {
-      try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(area, name) }));
-        return head.ContentLength ?? 0;
-      } catch (err) {
-        if (isMissing(err)) return undefined;
-        throw err;
-      }
+      const Key = keyOf(area, name);
+      const head = await ask(() => client.send(new HeadObjectCommand({ Bucket, Key })));
+      return head ? (head.ContentLength ?? 0) : undefined;
     },
     list,
     usage: (area) => sumSizes(list(area)),

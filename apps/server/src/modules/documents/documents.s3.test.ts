@@ -4,6 +4,7 @@ import { SAMPLE_BYTES } from '../../lib/receive-upload.ts';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 import { type LocalS3, startLocalS3 } from '../../testing/s3.ts';
+import { freePort } from '../../testing/server-process.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // Issue 19: with S3_BUCKET set, documents and avatars stream to the bucket (the real AWS SDK
@@ -121,5 +122,37 @@ describe('avatars in the bucket', () => {
     const res = await send(alice, '/api/auth/avatar', 'me.png', Buffer.from('not an image'));
     expect(res.statusCode).toBe(415);
     expect(await s3.keys()).toEqual(before);
+  });
+});
+
+describe('a bucket that does not answer', () => {
+  it('answers 503 STORAGE_UNAVAILABLE to an upload and stores no row', async () => {
+    const away = await buildTestApp({
+      env: { ...s3.env, S3_URL: `http://127.0.0.1:${await freePort()}` },
+    });
+    try {
+      const carol = await createSignedInUser(away, { name: 'Carol' });
+      const product = (await createProduct(away, carol.user.id)).id;
+      const body = multipartFile('file', 'a.txt', 'text/plain', Buffer.from('hello'));
+      const res = await away.app.inject({
+        method: 'POST',
+        url: `/api/projects/${product}/documents`,
+        payload: body.payload,
+        headers: { ...carol.headers, ...body.headers },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({
+        code: 'STORAGE_UNAVAILABLE',
+        message: 'Files cannot be reached right now. Please try again in a moment.',
+      });
+      const list = await away.app.inject({
+        url: `/api/projects/${product}/documents`,
+        headers: carol.headers,
+      });
+      expect(list.json().total).toBe(0);
+    } finally {
+      await away.close();
+    }
   });
 });
