@@ -1,3 +1,4 @@
+import { DOCUMENT_MAX_BYTES } from '@shipyard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPng } from './testing/multipart.ts';
 import { type LocalS3, startLocalS3 } from './testing/s3.ts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => s3?.stop());
 
 describe('two processes sharing one bucket', () => {
-  it('uploads through one process, downloads and deletes through the other', async () => {
+  it('uploads through one process, downloads and deletes through the other, and refuses an oversized upload mid-stream', async () => {
     const { url, drop } = await createTestDatabase();
     cleanups.push(drop);
     const [portA, portB] = [await freePort(), await freePort()];
@@ -56,5 +57,16 @@ describe('two processes sharing one bucket', () => {
     const gone = await fetch(`${documents(portA)}/${id}/download`, { headers: auth });
     expect(gone.status).toBe(404);
     await gone.text();
+
+    // Over 25 MB: refused mid-stream over real HTTP, nothing kept, and the process serves on.
+    const big = new FormData();
+    big.append('file', new Blob([Buffer.alloc(DOCUMENT_MAX_BYTES + 1, 1)]), 'big.bin');
+    const refused = await fetch(documents(portB), { method: 'POST', headers: auth, body: big });
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { code: string }).code).toBe('FILE_TOO_LARGE');
+    expect(await s3.keys()).toEqual([]);
+    const after = await fetch(documents(portB), { headers: auth });
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { total: number }).total).toBe(0);
   }, 60_000);
 });
