@@ -117,7 +117,7 @@ const missing = () => BadRequest(documentMessages.fileMissing, 'FILE_MISSING');
  * The file part as a stream. The parser cuts it one byte past the limit, so the service sees
  * that it is too large, and a refused file is never read much further than that.
  */
-async function readDocument(req: FastifyRequest) {
+export async function readDocument(req: FastifyRequest) {
   if (!req.isMultipart()) throw missing();
   const file = await req.file({
     limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1 },
