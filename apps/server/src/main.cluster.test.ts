@@ -134,3 +134,33 @@ describe('WEB_CONCURRENCY=2 on the bundled PostgreSQL', () => {
     expect(await postgresFor(pgDir)).toEqual([]);
   }, 120_000);
 });
+
+describe('METRICS_PORT in a single process', () => {
+  it('serves the process’s metrics there, and a port in use is one line naming METRICS_PORT', async () => {
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const env = { DATABASE_URL: url, METRICS_PORT: String(metricsPort) };
+    const server = startServer({ ...env, PORT: String(port), DATA_DIR: await makeDataDir() });
+    await ready(server);
+    const live = await fetch(`http://127.0.0.1:${port}/api/health/live`);
+    await live.text();
+    const scrape = `http://127.0.0.1:${metricsPort}/metrics`;
+    expect(
+      await metric(
+        scrape,
+        'shipyard_http_requests_total{method="GET",route="/api/health/live",status="200"}',
+      ),
+    ).toBe(1);
+    expect(await metric(scrape, 'shipyard_workers')).toBeUndefined();
+    const other = await fetch(`http://127.0.0.1:${metricsPort}/anything-else`);
+    expect(other.status).toBe(404);
+    await other.text();
+
+    const second = startServer({ ...env, PORT: String(await freePort()), DATA_DIR: await makeDataDir() });
+    expect(await exitOf(second, 30_000)).toEqual({ code: 1, signal: null });
+    expect(lines(second.stderr())).toEqual([
+      `shipyard: port ${metricsPort} on 127.0.0.1 is already in use; set METRICS_PORT to a free port`,
+    ]);
+  }, 90_000);
+});
