@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -59,7 +60,7 @@ export async function serve(config: Config, databaseUrl: string, opts: Options) 
     process.on(signal, () => void shutdown(signal));
   }
   // A worker whose primary is gone (killed) drains and ends instead of serving on alone.
-  process.on('disconnect', () => void shutdown('disconnect'));
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('disconnect'));
 
   let listening = false;
   try {
