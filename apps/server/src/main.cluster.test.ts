@@ -98,6 +98,22 @@ describe('WEB_CONCURRENCY=2 with DATABASE_URL', () => {
     expect(workers.filter(isAlive)).toEqual([]);
   }, 120_000);
 
+  it('workers whose primary is killed drain and exit by themselves', async () => {
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const server = startServer({
+      DATABASE_URL: url,
+      PORT: String(await freePort()),
+      DATA_DIR: await makeDataDir(),
+      WEB_CONCURRENCY: '2',
+    });
+    await ready(server, 60_000);
+    const workers = await workersOf(server.child.pid ?? 0);
+    expect(workers).toHaveLength(2);
+    server.child.kill('SIGKILL');
+    await until('the workers to exit', () => workers.every((pid) => !isAlive(pid)), 20_000);
+  }, 90_000);
+
   it('a PORT already in use is one line on stderr and exit code 1, whatever the number of processes', async () => {
     const { url, drop } = await createTestDatabase();
     cleanups.push(drop);
