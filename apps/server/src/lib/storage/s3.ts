@@ -13,8 +13,10 @@ import { checkName, type Storage, storageUnavailable, sumSizes, type WarnLog } f
 /** Parts of a multipart upload: S3's minimum, so one upload holds at most two parts in memory. */
 const PART_BYTES = 5 * 1024 * 1024;
 
+/** No such object; a missing bucket (also a 404) is a misconfiguration, answered 503. */
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.name === 'NoSuchBucket') return false;
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 };
 

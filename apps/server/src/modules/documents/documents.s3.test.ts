@@ -125,11 +125,12 @@ describe('avatars in the bucket', () => {
   });
 });
 
-describe('a bucket that does not answer', () => {
-  it('answers 503 STORAGE_UNAVAILABLE to an upload and stores no row', async () => {
-    const away = await buildTestApp({
-      env: { ...s3.env, S3_URL: `http://127.0.0.1:${await freePort()}` },
-    });
+describe('a bucket that does not answer, or is not there', () => {
+  it.each([
+    ['a server that does not answer', async () => ({ S3_URL: `http://127.0.0.1:${await freePort()}` })],
+    ['a bucket that does not exist', async () => ({ S3_BUCKET: 'no-such-bucket' })],
+  ])('answers 503 STORAGE_UNAVAILABLE to an upload to %s, and stores no row', async (_, env) => {
+    const away = await buildTestApp({ env: { ...s3.env, ...(await env()) } });
     try {
       const carol = await createSignedInUser(away, { name: 'Carol' });
       const product = (await createProduct(away, carol.user.id)).id;
