@@ -96,9 +96,10 @@ export async function runPrimary({ config, databaseUrl, processes, stopEmbedded 
       process.stderr.write(
         `shipyard: server process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another in ${delay / 1000} s\n`,
       );
+      // Not unref'd: with every worker gone, this timer is what keeps the primary alive.
       setTimeout(() => {
         if (!stopping) fork();
-      }, delay).unref();
+      }, delay);
     });
   }
 
