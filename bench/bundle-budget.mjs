@@ -3,6 +3,8 @@
 // every .js response is counted: the entry script, its static imports, modulepreloads and the
 // lazy route chunk(s) the route pulls in. Each file is gzipped (zlib level 9) and the sizes are
 // summed. Exit 1 when a route exceeds the budget. Figures go to bench/results/bundle.json.
+// "wire" is what the production server actually sends a browser that accepts brotli for the
+// route's JS and CSS: the build-time .br copy where the build wrote one, the file otherwise.
 //
 // Usage: npm run build && npm run bench:bundle      (kB = 1000 bytes, as Vite prints them)
 
@@ -60,23 +62,34 @@ async function measure(browser, origin, route) {
   const scripts = new Set();
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    if (url.origin === origin && /\.(js|css)$/.test(url.pathname)) scripts.add(url.pathname);
   });
   await page.goto(origin + route, { waitUntil: 'networkidle' });
   // The route's own content must be on screen, or we would be measuring a spinner.
   await page.locator('#root *').first().waitFor({ state: 'visible', timeout: 15_000 });
   await context.close();
 
-  const files = [...scripts].sort().map((pathname) => {
-    const bytes = fs.readFileSync(path.join(dist, pathname));
+  const all = [...scripts].sort().map((pathname) => {
+    const file = path.join(dist, pathname);
+    const bytes = fs.readFileSync(file);
+    const br = fs.statSync(`${file}.br`, { throwIfNoEntry: false });
     return {
       file: pathname.replace(/^\//, ''),
       raw: bytes.length,
       gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+      wire: br ? br.size : bytes.length,
     };
   });
-  const sum = (key) => files.reduce((total, f) => total + f[key], 0);
-  return { route, files, rawBytes: sum('raw'), gzipBytes: sum('gzip') };
+  const files = all.filter((f) => f.file.endsWith('.js'));
+  const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
+  return {
+    route,
+    files,
+    styles: all.filter((f) => f.file.endsWith('.css')),
+    rawBytes: sum(files, 'raw'),
+    gzipBytes: sum(files, 'gzip'),
+    wireBytes: sum(all, 'wire'),
+  };
 }
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
@@ -114,12 +127,13 @@ try {
 }
 
 const rows = [
-  ['route', 'files', 'raw kB', 'gzip kB', 'budget kB', `target ${TARGET_GZIP_KB} kB`],
+  ['route', 'files', 'raw kB', 'gzip kB', 'wire JS+CSS br kB', 'budget kB', `target ${TARGET_GZIP_KB} kB`],
   ...results.map((r) => [
     r.route,
     String(r.files.length),
     kB(r.rawBytes),
     kB(r.gzipBytes),
+    kB(r.wireBytes),
     `${BUDGETS[r.route]}${r.gzipBytes > BUDGETS[r.route] * 1000 ? ' OVER' : ' ok'}`,
     r.gzipBytes > TARGET_GZIP_KB * 1000 ? 'missed' : 'met',
   ]),
@@ -131,8 +145,10 @@ for (const [index, row] of rows.entries()) {
 }
 for (const r of results) {
   console.log(`\n${r.route}:`);
-  for (const f of r.files)
-    console.log(`  ${kB(f.gzip).padStart(7)} kB gzip  ${kB(f.raw).padStart(7)} kB  ${f.file}`);
+  for (const f of [...r.files, ...r.styles])
+    console.log(
+      `  ${kB(f.gzip).padStart(7)} kB gzip  ${kB(f.wire).padStart(7)} kB br  ${kB(f.raw).padStart(7)} kB  ${f.file}`,
+    );
 }
 
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -1,11 +1,27 @@
+import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API server (apps/server) listens on :3000 in development; proxying keeps the browser on one
 // origin, so the SameSite=Strict session cookie is sent. `vite preview` reuses this proxy.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of every text asset next to it, made once at build time at the
+    // highest levels; the server sends the one the browser accepts (app.ts, preCompressed).
+    compression({
+      include: /\.(js|css|html|svg|json|webmanifest|txt)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   build: {
     // Every browser we support (docs/decisions/005-bundle-budget.md) knows <link rel=modulepreload>:
     // the polyfill Vite would put in the entry chunk is bytes every page pays for nothing.

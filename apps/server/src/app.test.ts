@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './testing/test-app.ts';
 
 let ctx: TestContext;
 let web: TestContext;
+const bigScript = `export const words = ${JSON.stringify('shipyard '.repeat(4000))};`;
 beforeAll(async () => {
   ctx = await buildTestApp();
   const dist = path.join(ctx.dataDir, 'web-dist');
@@ -14,6 +16,10 @@ beforeAll(async () => {
     '<!doctype html><title>Shipyard</title><div id="root"></div>',
   );
   await fs.writeFile(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  // What the build writes next to a large asset (apps/web/vite.config.ts).
+  await fs.writeFile(path.join(dist, 'assets', 'big-456.js'), bigScript);
+  await fs.writeFile(path.join(dist, 'assets', 'big-456.js.br'), zlib.brotliCompressSync(bigScript));
+  await fs.writeFile(path.join(dist, 'assets', 'big-456.js.gz'), zlib.gzipSync(bigScript));
   web = await buildTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -157,5 +163,65 @@ describe('the web app', () => {
     const api = await web.app.inject('/api/unknown');
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('sends the build-time brotli or gzip copy of an asset the browser accepts, with Vary', async () => {
+    const br = await web.app.inject({
+      url: '/assets/big-456.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gz = await web.app.inject({ url: '/assets/big-456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await web.app.inject({
+      url: '/assets/big-456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+});
+
+describe('compressed API responses', () => {
+  it('compresses a JSON answer over 1 kB for a client that accepts it, and leaves small ones alone', async () => {
+    const big = await ctx.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const doc = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString());
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(doc).length / 4);
+
+    const gz = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const none = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json().openapi).toMatch(/^3\./);
+
+    const small = await ctx.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('never inflates a compressed request body', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: zlib.gzipSync(JSON.stringify({ email: 'a@b.co', password: 'secret12' })),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -10,16 +12,12 @@ import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import { authMessages } from '@shipyard/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createAuditLog, scheduleAuditPurge } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { docsContentSecurityPolicy } from './lib/docs-csp.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
@@ -30,6 +28,8 @@ import {
   serverTimeoutOptions,
 } from './lib/http-guards.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
+import { createInstanceSettings } from './lib/instance-settings.ts';
+import { createJobQueue } from './lib/jobs.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -37,8 +37,9 @@ import type { ModuleContext } from './lib/module.ts';
 import { declareErrorResponses } from './lib/openapi-errors.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
 import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadSecretBox } from './lib/secrets.ts';
-import { createSessionStore, tokenFromRequest } from './lib/session.ts';
+import { createSessionStore, refuseReadOnlyWrite, tokenFromRequest } from './lib/session.ts';
 import { createStorage } from './lib/storage.ts';
 import { createUploadQuota } from './lib/upload-quota.ts';
 import { createWebhookWorker } from './lib/webhook-worker.ts';
@@ -46,15 +47,19 @@ import { activitiesModule } from './modules/activities/index.ts';
 import { analyticsModule } from './modules/analytics/index.ts';
 import type { RateLimits } from './modules/auth/auth.routes.ts';
 import { authModule } from './modules/auth/index.ts';
+import { checklistsModule } from './modules/checklists/index.ts';
+import { commentsModule } from './modules/comments/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { labelsModule } from './modules/labels/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { productsModule } from './modules/products/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { securityModule } from './modules/security/index.ts';
 import { servicesModule } from './modules/services/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -98,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
   installHttpGuards(app, { limits: httpLimits, behindProxy: config.trustProxy !== false });
@@ -131,6 +136,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Responses over 1 kB go out brotli or gzip, as the client accepts (JSON lists shrink ~10×).
+  // Brotli at quality 4 costs about what gzip does and still wins on size; the web app's files
+  // were compressed at build time and are sent as they are (serveWebApp). Request bodies are
+  // never inflated: a compressed upload could otherwise unpack past every size limit.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimit, {
@@ -148,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'Shipyard API',
         version: '0.1.0',
         description:
-          'Every call of the Shipyard web app. Authenticate with the sec-prd-token cookie set by POST /api/auth/login, or send the token as `Authorization: Bearer <token>`. Errors answer `{ error, message, code, details?, requestId }`.',
+          "Every call of the Shipyard web app. Authenticate with the sec-prd-token cookie set by POST /api/auth/login, or send the token as `Authorization: Bearer <token>`.\n\n**Personal API tokens** (for scripts): create one in Settings → Account → API tokens, or with POST /api/auth/tokens, and send it as `Authorization: Bearer sy_pat_…`. A `read` token may only call GET (anything else answers 403 `API_TOKEN_READ_ONLY`); no token may call the account-security operations (password, two-factor, tokens, sessions: 403 `API_TOKEN_NOT_ALLOWED`). Tokens expire after the days chosen, and all of an account's tokens end when its password changes or it is disabled.\n\nErrors answer `{ error, message, code, details?, requestId }`.",
       },
       components: {
         securitySchemes: {
@@ -169,7 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = tokenFromRequest(req);
-    if (token) req.sessionUser = await sessions.resolve(token);
+    if (token) req.sessionUser = await sessions.resolve(token, { ip: req.ip });
+    refuseReadOnlyWrite(req);
   });
 
   const storage = createStorage(config, app.log);
@@ -203,16 +221,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   // Each module wires itself (modules/<m>/index.ts); what one module uses of another is its
   // narrow entry point (an activity recorder, a notifier, an outbox), never its repository.
-  const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log };
+  // The audit log (docs/decisions/013-accounts.md): purged of entries past AUDIT_RETENTION_DAYS
+  // at start and daily; admin settings live in instance_settings.
+  const audit = createAuditLog(db, clock);
+  const stopAuditPurge = scheduleAuditPurge(audit, config.auditRetentionDays, app.log);
+  app.addHook('onClose', async () => stopAuditPurge());
+  const settings = createInstanceSettings(db);
+  const ctx: ModuleContext = { config, db, clock, changes, mailer, sessions, storage, log: app.log, audit };
   const activities = activitiesModule(ctx);
-  const notifications = notificationsModule(ctx);
+  const notifications = notificationsModule({ ...ctx, secrets });
   const services = servicesModule({ ...ctx, secrets });
   const documents = documentsModule({ ...ctx, quota: () => uploadQuota });
+  const comments = commentsModule({
+    ...ctx,
+    activities: activities.recorder,
+    notifier: notifications.notifier,
+  });
+  const checklists = checklistsModule(ctx);
+  const labels = labelsModule({ ...ctx, activities: activities.recorder });
   const auth = authModule({
     ...ctx,
     users: createUserStore(db),
     quota: () => uploadQuota,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+    secrets,
+    settings,
   });
   // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
   const uploadQuota = createUploadQuota(config.uploads, {
@@ -223,19 +256,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const modules = [
     healthModule({ ...ctx, metrics }),
     auth,
-    usersModule({ ...ctx, accounts: auth.accounts }),
+    usersModule({ ...ctx, accounts: auth.accounts, twoFactor: auth.twoFactor }),
     productsModule({
       ...ctx,
       activities: activities.recorder,
       files: documents.files,
       outbox: services.outbox,
+      productStage: notifications.productStage,
     }),
     tasksModule({
       ...ctx,
       activities: activities.recorder,
       notifier: notifications.notifier,
       outbox: services.outbox,
+      watching: comments.watching,
+      files: documents.files,
+      pageSections: {
+        checklist: checklists.ofTask,
+        labels: labels.ofTask,
+        files: documents.filesOfTask,
+        watchers: comments.watchersOf,
+      },
     }),
+    comments,
+    checklists,
+    labels,
     teamsModule({ ...ctx, activities: activities.recorder, notifier: notifications.notifier }),
     notifications,
     activities,
@@ -246,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services,
     realtimeModule({ ...ctx, hub: realtime }),
     eventsModule({ ...ctx, activities: activities.recorder }),
+    securityModule({ ...ctx, settings }),
   ];
 
   await app.register(
@@ -266,6 +312,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  // The job queue (docs/decisions/016-notification-mail.md) on the app's pool: main.ts starts its
+  // workers and schedule after listen; tests run what is due with app.jobs.runDue().
+  const jobs = createJobQueue({
+    pool: (db as Db & { $client: pg.Pool }).$client,
+    log: app.log,
+    handlers: notifications.jobs.handlers,
+    schedule: notifications.jobs.schedule,
+  });
+  app.decorate('jobs', { ...jobs, scanNotifications: notifications.jobs.scan });
+  app.addHook('onClose', async () => jobs.stop());
+
   await serveWebApp(app, deps.webDist ?? defaultWebDist);
   return app;
 }
@@ -278,6 +335,8 @@ async function serveWebApp(app: FastifyInstance, root: string) {
       root,
       wildcard: false,
       index: false,
+      // The .br and .gz siblings the build wrote (apps/web/vite.config.ts), with Vary: Accept-Encoding.
+      preCompressed: true,
       // Vite fingerprints everything under /assets: cache it for good; anything else is revalidated.
       setHeaders: (reply, file) => {
         reply.header(

@@ -118,6 +118,43 @@ describe('loadConfig options', () => {
     expect(custom.google?.issuer).toBe('http://127.0.0.1:9999');
   });
 
+  it('enables the generic OpenID provider with issuer, id and secret, labelled "Single sign-on" unless told', () => {
+    const env = {
+      OIDC_PROVIDER_ISSUER: 'https://login.example.com/realms/acme',
+      OIDC_PROVIDER_CLIENT_ID: 'shipyard',
+      OIDC_PROVIDER_CLIENT_SECRET: 'sso-secret',
+    };
+    expect(loadConfig(env).oidc).toEqual({
+      issuer: 'https://login.example.com/realms/acme',
+      clientId: 'shipyard',
+      clientSecret: 'sso-secret',
+      label: 'Single sign-on',
+    });
+    expect(loadConfig({ ...env, OIDC_PROVIDER_LABEL: 'Acme SSO' }).oidc?.label).toBe('Acme SSO');
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(configError({ OIDC_PROVIDER_ISSUER: env.OIDC_PROVIDER_ISSUER }).message).toMatch(
+      /set all three or none/,
+    );
+    expect(configError({ ...env, OIDC_PROVIDER_ISSUER: 'login.example.com' }).message).toMatch(
+      /^Invalid OIDC_PROVIDER_ISSUER/,
+    );
+    expect(configError({ ...env, OIDC_PROVIDER_LABEL: 'Acme\nSSO' }).message).toMatch(
+      /^Invalid OIDC_PROVIDER_LABEL/,
+    );
+    const secret = configError({
+      ...env,
+      OIDC_PROVIDER_ISSUER: 'x',
+      OIDC_PROVIDER_CLIENT_SECRET: '',
+    }).message;
+    expect(secret).not.toContain('sso-secret');
+  });
+
+  it('keeps audit entries AUDIT_RETENTION_DAYS days, 365 by default', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionDays).toBe(90);
+    expect(configError({ AUDIT_RETENTION_DAYS: '0' }).message).toMatch(/^Invalid AUDIT_RETENTION_DAYS/);
+  });
+
   it('sets secureCookies only for an https APP_URL', () => {
     expect(loadConfig({ APP_URL: 'https://shipyard.example.com' }).secureCookies).toBe(true);
     expect(loadConfig({ APP_URL: 'HTTPS://shipyard.example.com' }).secureCookies).toBe(true);

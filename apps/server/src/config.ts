@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { isSingleLineText } from '@shipyard/shared';
 import { z } from 'zod';
 
 // The only reader of process.env (ARCHITECTURE §4). Anything wrong fails at start with one line.
@@ -62,6 +63,17 @@ const EnvSchema = z.object({
     (v) => v === undefined || URL.canParse(v),
     'must be an absolute URL',
   ),
+  // One generic OpenID Connect provider beside Google (docs/decisions/013-accounts.md).
+  OIDC_PROVIDER_ISSUER: optionalString.refine(
+    (v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    "must be the provider's issuer URL, e.g. https://login.example.com/realms/acme",
+  ),
+  OIDC_PROVIDER_CLIENT_ID: optionalString,
+  OIDC_PROVIDER_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_LABEL: optionalString.refine(
+    (v) => v === undefined || (v.length <= 40 && isSingleLineText(v)),
+    'must be one line of at most 40 characters',
+  ),
   REDIS_URL: optionalString.refine(
     (v) => v === undefined || /^rediss?:\/\//.test(v),
     'must be a redis:// URL',
@@ -111,6 +123,18 @@ const EnvSchema = z.object({
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters, e.g. the output of `openssl rand -hex 32`',
   ),
+  // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
+  AUDIT_RETENTION_DAYS: positiveInt(365),
+  // The local hour (0–23, in each user's time zone) from which their daily digest is mailed.
+  DIGEST_HOUR: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a whole number from 0 to 23' })
+      .int('must be a whole number from 0 to 23')
+      .min(0, 'must be a whole number from 0 to 23')
+      .max(23, 'must be a whole number from 0 to 23')
+      .default(8),
+  ),
 });
 
 export type Config = {
@@ -122,6 +146,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** The generic OpenID Connect provider, with the label of its sign-in button. */
+  oidc: { clientId: string; clientSecret: string; issuer: string; label: string } | undefined;
   redisUrl: string | undefined;
   /** Fastify's trustProxy: true, a hop count (as a function), or a list of addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -150,6 +176,10 @@ export type Config = {
     /** Bearer token for GET /api/metrics; undefined: no /api/metrics. */
     token: string | undefined;
   };
+  /** Days an audit log entry is kept; older ones are purged daily. */
+  auditRetentionDays: number;
+  /** DIGEST_HOUR: when the daily digest goes out, in each user's time zone. */
+  digestHour: number;
 };
 
 export type S3Config = {
@@ -180,6 +210,8 @@ const GOOGLE_ISSUER = 'https://accounts.google.com';
 const SECRET_VARIABLES = new Set([
   'APP_SECRET',
   'GOOGLE_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'OIDC_PROVIDER_CLIENT_SECRET',
   'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
 ]);
@@ -222,6 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError(`Invalid METRICS_PORT: must differ from PORT (${e.PORT})`);
   }
+  const oidcParts = [e.OIDC_PROVIDER_ISSUER, e.OIDC_PROVIDER_CLIENT_ID, e.OIDC_PROVIDER_CLIENT_SECRET];
+  if (oidcParts.some((v) => v === undefined) && oidcParts.some((v) => v !== undefined)) {
+    throw new ConfigError(
+      'Invalid OIDC_PROVIDER_ISSUER/OIDC_PROVIDER_CLIENT_ID/OIDC_PROVIDER_CLIENT_SECRET: set all three or none',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -236,6 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientId: e.GOOGLE_CLIENT_ID,
             clientSecret: e.GOOGLE_CLIENT_SECRET,
             issuer: e.OIDC_ISSUER_URL ?? GOOGLE_ISSUER,
+          }
+        : undefined,
+    oidc:
+      e.OIDC_PROVIDER_ISSUER && e.OIDC_PROVIDER_CLIENT_ID && e.OIDC_PROVIDER_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_PROVIDER_ISSUER,
+            clientId: e.OIDC_PROVIDER_CLIENT_ID,
+            clientSecret: e.OIDC_PROVIDER_CLIENT_SECRET,
+            label: e.OIDC_PROVIDER_LABEL ?? 'Single sign-on',
           }
         : undefined,
     redisUrl: e.REDIS_URL,
@@ -270,5 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     processes: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
+    digestHour: e.DIGEST_HOUR,
   };
 }

@@ -85,5 +85,9 @@ export const ResendVerificationSchema = z.object({ email });
 export const TokenResponseSchema = z.object({ token: z.string() });
 export const MessageResponseSchema = z.object({ message: z.string() });
 /** Which sign-in providers this instance offers beside e-mail and password (GET /api/auth/providers). */
-export const AuthProvidersSchema = z.object({ google: z.boolean() });
+export const AuthProvidersSchema = z.object({
+  google: z.boolean(),
+  /** The generic OpenID Connect provider's button label, or null when none is configured. */
+  oidc: z.nullable(z.object({ label: z.string() })),
+});
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;

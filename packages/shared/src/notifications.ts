@@ -22,6 +22,12 @@ export const NOTIFICATION_TYPES = [
   'TASK_COMMENT',
   /** To a task's watchers (not who changed it) when its status changes; `metadata.taskId`, `status`. */
   'TASK_STATUS',
+  /** To a task's assignee once its due date is less than 24 hours away (their time zone); `metadata.taskId`, `dueDate`. */
+  'TASK_DUE_SOON',
+  /** To a task's assignee once, when its due date has passed (their time zone); `metadata.taskId`, `dueDate`. */
+  'TASK_OVERDUE',
+  /** To a product's creator and its teams' active members (not who changed it) when its stage changes; `metadata.productId`, `status`. */
+  'PRODUCT_STAGE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

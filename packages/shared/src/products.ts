@@ -236,6 +236,8 @@ export const ActivitySchema = z.object({
   productName: z.nullable(z.string()),
   /** The performer's user id; null shows as 'System'. */
   performedBy: z.nullable(z.string()),
+  /** The task the entry is about while that task exists (its page opens from the entry). */
+  taskId: z.optional(z.nullable(z.string())),
   performer: z.nullable(PersonRefSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -368,12 +370,16 @@ export const documentMessages = {
   fileTooLarge: 'The file must be at most 25 MB.',
   notFound: 'Document not found',
   forbidden: 'Guests cannot add or delete documents.',
+  /** Task files (issue 15). */
+  taskFileDeleteConfirm: (name: string) => `Delete "${name}"? This cannot be undone.`,
 } as const;
 
 export const DocumentSchema = z.object({
   _id: z.string(),
   id: z.string(),
   projectId: z.string(),
+  /** The task it is attached to; null for the product's own documents (issue 15). */
+  taskId: z.nullable(z.string()),
   name: z.string(),
   contentType: z.string(),
   size: z.number(),

@@ -21,9 +21,15 @@ export const CHANGE_KINDS = [
   'event',
   'activity',
   'document',
+  /** A product's label (created, renamed, recoloured, deleted): its tasks' cards show it. */
+  'label',
   'service',
   /** A user account (profile, role, status): to the user and to admins. */
   'user',
+  /** A task's comment added, edited or deleted. `id` is the task's. */
+  'comment',
+  /** Someone started or stopped watching a task. `id` is the task's. */
+  'watcher',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

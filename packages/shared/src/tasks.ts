@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { notEmptyUpdate } from './api.ts';
+import { TaskChecklistCountsSchema } from './checklists.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
 import { multiLine, singleLine } from './text.ts';
 
@@ -150,6 +152,10 @@ export const TaskSchema = z.object({
   completedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its checklist's counts ("3/5" on cards and rows). */
+  checklist: TaskChecklistCountsSchema,
+  /** Its labels, by name. */
+  labels: z.array(LabelRefSchema),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -182,6 +188,18 @@ export const TaskFiltersSchema = z.object({
   phase: csvOf(TASK_PHASES, (s) => s.toLowerCase()),
   status: csvOf(TASK_STATUSES, (s) => toTaskStatus(s) ?? s),
   assigneeId: z.optional(z.uuid()),
+  /** Tasks carrying any of these labels: one id, a comma list or the key repeated. */
+  labelId: z.optional(
+    z.pipe(
+      z.transform((v: unknown) =>
+        (Array.isArray(v) ? v.join(',') : String(v ?? ''))
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+      z.array(z.uuid(labelMessages.notFound)).check(z.maxLength(LABELS_PER_TASK_MAX)),
+    ),
+  ),
   /** The `nextCursor` of the previous page. */
   cursor: z.optional(z.string().check(z.maxLength(200), singleLine())),
   limit: z._default(

@@ -74,6 +74,16 @@ describe('list queries are served by their indexes, without a sort', () => {
       'documents_product_created_idx',
       `select id from documents where product_id = '00000000-0000-4000-8000-000000000000' order by created_at desc, id desc limit 50`,
     ],
+    // Account security (issue 18): an account's API tokens, and the audit log filtered by event or actor.
+    [
+      'api_tokens_user_idx',
+      `select id from api_tokens where user_id = '00000000-0000-4000-8000-000000000000' order by created_at desc, id desc limit 50`,
+    ],
+    ['audit_log_action_idx', `select id from audit_log where action = 'export' order by id desc limit 51`],
+    [
+      'audit_log_actor_idx',
+      `select id from audit_log where actor_id = '00000000-0000-4000-8000-000000000000' order by id desc limit 51`,
+    ],
   ])('%s', async (index, query) => {
     const text = await plan(query);
     expect(text).toContain(index);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateJobQueue } from '../lib/jobs.ts';
 
 // In the bundle, the build copies the SQL files next to main.js (see build.mjs).
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -11,13 +12,16 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 // An arbitrary constant: every Shipyard process takes the same lock, so only one migrates at a time.
 const MIGRATION_LOCK = 7_254_003_118;
 
-/** Applies the committed migrations under a session advisory lock on a connection of its own. */
+/** Applies the committed migrations, then the job queue's, under a session advisory lock on a connection of its own. */
 export async function runMigrations(url: string, folder = migrationsFolder) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle({ client }), { migrationsFolder: folder });
+    // The job queue's own schema (graphile_worker), under the same lock: every notifying write
+    // calls its add_job(), so it must exist before the app serves (lib/jobs.ts).
+    await migrateJobQueue(url);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();

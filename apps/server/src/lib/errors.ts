@@ -62,7 +62,7 @@ function malformedMultipart(err: FastifyError): boolean {
   );
 }
 
-function pgUniqueViolation(err: unknown): boolean {
+export function pgUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -64,3 +64,13 @@ describe('redactUrl', () => {
     expect(redactUrl('/a?q=token&flag')).toBe('/a?q=token&flag');
   });
 });
+
+describe('redactUrl on secret paths', () => {
+  it('redacts the calendar feed token in the path, keeping the query rules', () => {
+    expect(redactUrl('/api/calendar/feed/abcDEF_123-xyz.ics')).toBe('/api/calendar/feed/[REDACTED]');
+    expect(redactUrl('/api/calendar/feed/abc.ics?token=t&x=1')).toBe(
+      '/api/calendar/feed/[REDACTED]?token=[REDACTED]&x=1',
+    );
+    expect(redactUrl('/api/calendar/tasks?from=2026-01-01')).toBe('/api/calendar/tasks?from=2026-01-01');
+  });
+});

@@ -27,8 +27,12 @@ const isSecretName = (raw: string) => {
   return SECRET_PARAMS.has(name) || name.endsWith('token');
 };
 
-/** The URL with the values of its secret query parameters replaced by [REDACTED]. */
-export function redactUrl(url: string): string {
+/** Paths whose last segment is a secret: the personal calendar feed (decision 017). */
+const SECRET_PATH = /^(\/api\/calendar\/feed\/)[^/?#]+/;
+
+/** The URL with the values of its secret query parameters (and a secret path segment) replaced by [REDACTED]. */
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATH, `$1${REDACTED}`);
   const q = url.indexOf('?');
   if (q === -1) return url;
   const query = url

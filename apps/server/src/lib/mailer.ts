@@ -4,7 +4,16 @@ import nodemailer from 'nodemailer';
  * `link` is the mail's call to action, printed on one line when there is no SMTP server; `note`
  * is what else that line must carry for the mail to be of use (a temporary password).
  */
-export type Mail = { to: string; subject: string; text: string; html?: string; link?: string; note?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  link?: string;
+  note?: string;
+  /** Extra headers (List-Unsubscribe); not printed when there is no SMTP server. */
+  headers?: Record<string, string>;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 const toStdout = (line: string) => void process.stdout.write(line);
 
@@ -35,13 +44,14 @@ export function createMailer(
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
       });
     },
     close: () => transport.close(),
   };
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { AuditLog } from './audit.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mailer.ts';
 import type { Changes } from './realtime/changes.ts';
@@ -34,6 +35,8 @@ export type ModuleContext = {
   sessions: SessionStore;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** The audit log's writer (lib/audit.ts): entries go in the transaction of their change. */
+  audit: AuditLog;
 };
 
 /**

@@ -21,10 +21,18 @@ export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/auth/reset-password',
   'POST /api/auth/reset-password/confirm',
   'PATCH /api/auth/force-change-password',
+  'POST /api/auth/login/two-factor',
+  'POST /api/auth/login/two-factor/setup',
+  'POST /api/auth/login/two-factor/enable',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
+  'GET /api/auth/oidc',
+  'GET /api/auth/oidc/callback',
   'GET /api/auth/providers',
   'GET /api/uploads/avatars/{name}',
+  'GET /api/calendar/feed/{file}',
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ]);
 
 export const ERROR_SCHEMA_NAME = 'Error';

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,6 +18,8 @@ export type SecretBox = {
   encrypt: (plaintext: string, context: string) => string;
   /** The plaintext, or an error when the value was not made by this key for this context. */
   decrypt: (stored: string, context: string) => string;
+  /** An HMAC-SHA256 of `message` (base64url) under a key of its own, for links that need no sign-in. */
+  sign: (message: string) => string;
 };
 
 export class SecretDecryptError extends Error {}
@@ -27,7 +29,9 @@ export function createSecretBox(material: string | Buffer): SecretBox {
   // HKDF, not the material itself: an APP_SECRET of any length and alphabet becomes 32
   // uniformly random bytes, reserved to this one use by the info string.
   const key = Buffer.from(hkdfSync('sha256', material, 'shipyard', 'shipyard secrets at rest v1', 32));
+  const macKey = Buffer.from(hkdfSync('sha256', material, 'shipyard', 'shipyard signed links v1', 32));
   return {
+    sign: (message) => createHmac('sha256', macKey).update(message, 'utf8').digest('base64url'),
     encrypt(plaintext, context) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });

@@ -1,17 +1,30 @@
-import { authMessages, SESSION_COOKIE, SESSION_TTL_MS } from '@shipyard/shared';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { authMessages, SESSION_COOKIE, SESSION_TTL_MS, securityMessages } from '@shipyard/shared';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { authTokens, sessions, type UserRow, users } from '../db/schema/index.ts';
+import { apiTokens, authTokens, calendarFeeds, sessions, type UserRow, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { Unauthorized } from './errors.ts';
+import { Forbidden, Unauthorized } from './errors.ts';
 
 // Opaque 256-bit tokens, stored as SHA-256, 7-day lifetime (ARCHITECTURE §4). Every request
 // re-reads the user, so a role change, a disabled account or a revoked session applies at once.
 
-/** `sessionExpiresAt`: when this session ends (the realtime socket closes then, issue 13). */
-export type SessionUser = UserRow & { sessionId: string; sessionExpiresAt: Date };
+/**
+ * `sessionExpiresAt`: when this session ends (the realtime socket closes then, issue 13).
+ * `apiToken`: set when the caller authenticated with a personal API token rather than a
+ * session; `sessionId` is then the token's id (decision 013).
+ */
+export type SessionUser = UserRow & {
+  sessionId: string;
+  sessionExpiresAt: Date;
+  apiToken?: { id: string; scope: 'read' | 'write' };
+};
+
+/** Personal API tokens start with this, so a leaked one is recognisable (secret scanners). */
+export const API_TOKEN_PREFIX = 'sy_pat_';
+/** Last-use times are written at most this often per session or token. */
+const LAST_USE_EVERY_MS = 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,22 +48,51 @@ export function createSessionStore(db: Db, clock: Clock) {
       return token;
     },
 
-    async resolve(token: string): Promise<SessionUser | undefined> {
+    async resolve(token: string, meta: { ip?: string } = {}): Promise<SessionUser | undefined> {
+      if (token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(token, meta.ip);
+      const now = clock.now();
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
-          and(
-            eq(sessions.tokenHash, sha256(token)),
-            gt(sessions.expiresAt, clock.now()),
-            isNull(users.disabledAt),
-          ),
+          and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now), isNull(users.disabledAt)),
         )
         .limit(1);
-      return row
-        ? { ...row.user, sessionId: row.session.id, sessionExpiresAt: row.session.expiresAt }
-        : undefined;
+      if (!row) return undefined;
+      const seen = row.session.lastSeenAt ?? row.session.createdAt;
+      if (now.getTime() - seen.getTime() >= LAST_USE_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+      }
+      return { ...row.user, sessionId: row.session.id, sessionExpiresAt: row.session.expiresAt };
+    },
+
+    /** The account's live sessions, most recently used first. */
+    async list(userId: string) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, clock.now())))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+        .limit(200);
+    },
+
+    /** Ends one of the account's own sessions; false when it has no such session. */
+    async revokeOwn(userId: string, sessionId: string) {
+      const gone = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id });
+      return gone.length > 0;
+    },
+
+    /** Ends every session of the account but `keepSessionId`; returns how many ended. */
+    async revokeOthers(userId: string, keepSessionId: string) {
+      const gone = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+        .returning({ id: sessions.id });
+      return gone.length;
     },
 
     async revoke(sessionId: string) {
@@ -60,7 +102,9 @@ export function createSessionStore(db: Db, clock: Clock) {
     /**
      * Ends every session of a user but the one named (the caller's own, after a password
      * change), and cancels every outstanding single-use token of theirs: e-mail verification,
-     * password reset and the forced-change temp_token. Every path that changes the password,
+     * password reset, the forced-change temp_token and a pending two-factor sign-in; and it
+     * revokes every personal API token of theirs (decision 013) and turns off their calendar feed
+     * (decision 017). Every path that changes the password,
      * the e-mail or the status of an account (or hands it to a new owner) calls this, in the
      * transaction of the change (ARCHITECTURE: tokens end when the password, e-mail or status
      * changes; docs/decisions/010-account-security.md).
@@ -75,8 +119,43 @@ export function createSessionStore(db: Db, clock: Clock) {
         .update(authTokens)
         .set({ usedAt: clock.now() })
         .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+      await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+      await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     },
   };
+
+  async function resolveApiToken(token: string, ip: string | undefined): Promise<SessionUser | undefined> {
+    const now = clock.now();
+    const [row] = await db
+      .select({ token: apiTokens, user: users })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(
+        and(
+          eq(apiTokens.tokenHash, sha256(token)),
+          or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+          isNull(users.disabledAt),
+        ),
+      )
+      .limit(1);
+    if (!row) return undefined;
+    const stale = new Date(now.getTime() - LAST_USE_EVERY_MS);
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now, lastUsedIp: ip ?? null })
+      .where(
+        and(
+          eq(apiTokens.id, row.token.id),
+          or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, stale)),
+        ),
+      );
+    return {
+      ...row.user,
+      sessionId: row.token.id,
+      sessionExpiresAt: row.token.expiresAt ?? new Date(now.getTime() + SESSION_TTL_MS),
+      apiToken: { id: row.token.id, scope: row.token.scope },
+    };
+  }
 }
 
 export function tokenFromRequest(req: FastifyRequest): string | undefined {
@@ -94,6 +173,21 @@ export function currentUser(req: FastifyRequest): SessionUser {
 /** Route hook: refuses a caller without a session before the body is even validated. */
 export async function requireSession(req: FastifyRequest) {
   currentUser(req);
+}
+
+/**
+ * Route hook of the account-security calls (password, two-factor, API tokens, sessions): a
+ * signed-in browser session only, never a personal API token (decision 013).
+ */
+export async function requireBrowserSession(req: FastifyRequest) {
+  if (currentUser(req).apiToken) throw Forbidden(securityMessages.tokenNotAllowed, 'API_TOKEN_NOT_ALLOWED');
+}
+
+/** A read-only API token may only read: refused before anything runs (app.ts onRequest). */
+export function refuseReadOnlyWrite(req: FastifyRequest) {
+  const token = req.sessionUser?.apiToken;
+  if (token?.scope === 'read' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method))
+    throw Forbidden(securityMessages.tokenReadOnly, 'API_TOKEN_READ_ONLY');
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {

@@ -7,10 +7,11 @@ import { listenMetrics } from '../lib/metrics.ts';
 import { fail } from './output.ts';
 
 // One serving process: the app on PORT (shared by every worker in cluster mode), its webhook
-// worker, and with METRICS_PORT in a single process its metrics. SIGTERM/SIGINT drain requests,
-// then close the database and, in a single process, stop the bundled server.
+// worker and job queue, and with METRICS_PORT in a single process its metrics. SIGTERM/SIGINT
+// drain requests, then close the database and, in a single process, stop the bundled server.
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const settled = (value: boolean) => () => value;
 
 type Options = {
   /** Stops the bundled PostgreSQL after draining (a single process that started it). */
@@ -32,6 +33,7 @@ export async function serve(config: Config, databaseUrl: string, opts: Options) 
   let metricsServer: { close: () => Promise<void> } | undefined;
 
   let closing = false;
+  let binding: Promise<unknown> | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -41,11 +43,16 @@ export async function serve(config: Config, databaseUrl: string, opts: Options) 
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // A signal while a cluster worker still waits for the primary's listen answer (the primary
+    // stops every worker when another one fails to bind): close() now would make Node crash on
+    // that late answer, so let it settle. A failed bind ends the process on its own path.
+    const bound = await binding?.then(settled(true), settled(false));
+    if (bound === false) return;
     // close() stops listening, refuses requests that still arrive on kept-alive connections with
     // a 503 and answers every request in flight with `connection: close`, so no client reuses a
     // connection that is about to close (lib/http-guards.ts); it resolves once they are answered.
     // No new webhook run starts; one in flight is cut short and retried later.
-    await Promise.all([app.webhooks.stop(), app.close(), metricsServer?.close()]);
+    await Promise.all([app.webhooks.stop(), app.jobs.stop(), app.close(), metricsServer?.close()]);
     await database.close();
     redis?.disconnect();
     await stopEmbedded();
@@ -64,7 +71,8 @@ export async function serve(config: Config, databaseUrl: string, opts: Options) 
 
   let listening = false;
   try {
-    await app.listen({ port: config.port, host: config.host });
+    binding = app.listen({ port: config.port, host: config.host });
+    await binding;
     listening = true;
     if (opts.serveMetricsPort && config.metrics.port) {
       metricsServer = await listenMetrics(config.host, config.metrics.port, () => app.metrics.text());
@@ -80,5 +88,9 @@ export async function serve(config: Config, databaseUrl: string, opts: Options) 
     throw err;
   }
   app.webhooks.start();
+  // Mail, digests and reminders (lib/jobs.ts), in every serving process: graphile-worker shares
+  // the queue between processes safely. A queue that cannot start is logged, not fatal: the API
+  // serves, and the jobs wait in the database for the next start.
+  await app.jobs.start().catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'));
   opts.onListening();
 }

@@ -407,7 +407,8 @@ const leaks: [string, RegExp][] = [
 
 /** A 5xx that is an answer, not a failure: Google sign-in asked for on a server without it. */
 const deliberate = (res: LightMyRequestResponse) =>
-  res.statusCode === 503 && res.body.includes('"code":"GOOGLE_NOT_CONFIGURED"');
+  res.statusCode === 503 &&
+  (res.body.includes('"code":"GOOGLE_NOT_CONFIGURED"') || res.body.includes('"code":"OIDC_NOT_CONFIGURED"'));
 
 export function problemsOf(res: LightMyRequestResponse): string[] {
   const problems: string[] = [];

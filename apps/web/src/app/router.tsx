@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
               { path: 'products/:id', lazy: () => import('./routes/product-detail.tsx') },
               { path: 'new-product', lazy: () => import('./routes/new-product.tsx') },
               { path: 'tasks', lazy: () => import('./routes/tasks.tsx') },
+              { path: 'tasks/:id', lazy: () => import('./routes/task.tsx') },
               { path: 'activity', lazy: () => import('./routes/activity.tsx') },
               { path: 'services', lazy: () => import('./routes/services.tsx') },
               { path: 'settings', lazy: () => import('./routes/settings.tsx') },

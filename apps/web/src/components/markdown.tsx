@@ -52,6 +52,13 @@ const components: Components = {
     />
   ),
   ol: ({ node: _node, ...props }) => <ol {...props} className="my-2 list-decimal pl-6" />,
+  // A task list's boxes are read-only; they are named by their state (axe: a form field needs a name).
+  input: ({ node: _node, ...props }) =>
+    props.type === 'checkbox' ? (
+      <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />
+    ) : (
+      <input {...props} />
+    ),
   li: ({ node: _node, ...props }) => (
     <li {...props} className="my-0.5 [&>input]:mr-2 [&>input]:align-middle" />
   ),

@@ -13,6 +13,7 @@ export const paths = {
   calendar: () => '/calendar',
   reports: () => '/reports',
   tasks: () => '/tasks',
+  task: (id: string) => `/tasks/${id}`,
   analytics: () => '/analytics',
   activity: () => '/activity',
   services: () => '/services',

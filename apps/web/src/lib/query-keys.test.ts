@@ -12,5 +12,6 @@ describe('queryRoots and sharedKeys', () => {
     expect(sharedKeys.taskOptions).toEqual(['tasks', 'options']);
     expect(sharedKeys.productActivities('p1')).toEqual(['products', 'activities', 'p1']);
     expect(sharedKeys.productDetail('p1')).toEqual(['products', 'detail', 'p1']);
+    expect(sharedKeys.productLabels('p1')).toEqual(['labels', 'product', 'p1']);
   });
 });

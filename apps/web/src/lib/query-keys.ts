@@ -5,16 +5,22 @@
  * written by hand.
  */
 export const queryRoots = {
+  account: ['account'],
   activity: ['activity'],
+  admin: ['admin'],
   analytics: ['analytics'],
   auth: ['auth'],
+  comments: ['comments'],
+  checklists: ['checklists'],
   dashboard: ['dashboard'],
   events: ['events'],
+  labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],
   reports: ['reports'],
   services: ['services'],
   session: ['session'],
+  taskFiles: ['task-files'],
   tasks: ['tasks'],
   teamMembers: ['team-members'],
   teams: ['teams'],
@@ -30,4 +36,6 @@ export const sharedKeys = {
   productActivities: (productId: string) => [...queryRoots.products, 'activities', productId] as const,
   /** One product's page (products feature). */
   productDetail: (productId: string) => [...queryRoots.products, 'detail', productId] as const,
+  /** One product's labels: the labels feature manages them, the task filters offer them. */
+  productLabels: (productId: string) => [...queryRoots.labels, 'product', productId] as const,
 };

@@ -50,6 +50,7 @@ export function makeDocument(overrides: Partial<ProductDocument> = {}): ProductD
     _id: id,
     id,
     projectId: 'p-1',
+    taskId: null,
     name: 'spec.pdf',
     contentType: 'application/pdf',
     size: 1536,

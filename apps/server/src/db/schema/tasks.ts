@@ -45,6 +45,13 @@ export const tasks = pgTable(
     index('tasks_assignee_idx').on(t.assigneeId, t.status),
     index('tasks_team_idx').on(t.teamId),
     index('tasks_created_by_idx').on(t.createdBy),
+    // The calendar (issue 16): the tasks due on a range of days, everyone's or one assignee's (the feed).
+    index('tasks_due_idx').on(t.dueDate).where(sql`${t.dueDate} is not null`),
+    index('tasks_assignee_due_idx').on(t.assigneeId, t.dueDate).where(sql`${t.dueDate} is not null`),
+    // The reminder scan (due soon / overdue): open, assigned tasks by due date.
+    index('tasks_due_open_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} <> 'Completed' and ${t.assigneeId} is not null and ${t.dueDate} is not null`),
     index('tasks_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),

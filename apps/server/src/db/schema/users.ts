@@ -22,12 +22,15 @@ export const users = pgTable(
     mustChangePassword: boolean().notNull().default(false),
     disabledAt: timestamp({ withTimezone: true }),
     googleSub: text(),
+    /** The subject at the generic OpenID Connect provider (OIDC_PROVIDER_ISSUER). */
+    oidcSub: text(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    uniqueIndex('users_oidc_sub_key').on(t.oidcSub),
     index('users_role_idx').on(t.role),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_role_known', sql`${t.role} in ('guest', 'member', 'admin', 'super admin')`),
@@ -47,11 +50,21 @@ export const sessions = pgTable(
     userAgent: text(),
     ip: text(),
     createdAt: createdAt(),
+    /** Updated at most once a minute by the requests that use the session. */
+    lastSeenAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
 
-export const authTokenPurposes = ['verify_email', 'reset_password', 'password_change'] as const;
+export const authTokenPurposes = [
+  'verify_email',
+  'reset_password',
+  'password_change',
+  /** Login's second step: the password was right, a code is due (decision 013). */
+  'two_factor',
+  /** Login's second step when two-factor is required and the account has none: enrol first. */
+  'two_factor_setup',
+] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 /** Single-use tokens: e-mail verification, password reset and the forced-change temp_token. */

@@ -34,6 +34,7 @@ export function toActivityLogEntry({
     projectId: activity.productId,
     productName,
     performedBy: activity.performedBy,
+    taskId: activity.taskId,
     performer: performer ? toPersonRef(performer) : null,
     metadata: activity.metadata,
     createdAt: at,

@@ -2,8 +2,11 @@ import type { ActivitiesRepository, NewActivity } from './activities.repository.
 
 /**
  * The activity log's narrow entry point for other modules: record an entry inside the caller's
- * transaction, read a product's newest entries (or a page of products' newest few). Other modules depend on this, never on the
+ * transaction, read a product's newest entries (or a page of products' newest few), or a page of a task's history. Other modules depend on this, never on the
  * repository (ARCHITECTURE §2, checked by scripts/check-boundaries.mjs).
  */
-export type ActivityRecorder = Pick<ActivitiesRepository, 'insert' | 'listForProduct' | 'newestForProducts'>;
+export type ActivityRecorder = Pick<
+  ActivitiesRepository,
+  'insert' | 'listForProduct' | 'newestForProducts' | 'listForTask'
+>;
 export type { NewActivity };

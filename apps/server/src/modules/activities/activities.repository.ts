@@ -2,6 +2,7 @@ import { ACTIVITY_LIST_METADATA_KEYS, type ActivityLogQuery } from '@shipyard/sh
 import { and, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, products, users } from '../../db/schema/index.ts';
+import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import type { ActivityWithNames } from './activities.mapper.ts';
@@ -86,6 +87,28 @@ export function createActivitiesRepository(db: Db) {
         .leftJoin(users, eq(users.id, activities.performedBy))
         .where(inArray(activities.id, newest))
         .orderBy(desc(activities.createdAt), desc(activities.id));
+    },
+
+    /**
+     * A page of a task's history, newest first, with `limit + 1` rows read (the extra one tells
+     * whether another page follows). Only entries the viewer may see in the log: an entry recorded
+     * while the task belonged to a product the viewer does not see stays out (a moved task).
+     */
+    async listForTask(viewer: Viewer, taskId: string, after: Cursor | undefined, limit: number) {
+      return db
+        .select({ ...logWithNames, cursorAt: exactCreatedAt(activities.createdAt) })
+        .from(activities)
+        .leftJoin(products, eq(products.id, activities.productId))
+        .leftJoin(users, eq(users.id, activities.performedBy))
+        .where(
+          and(
+            eq(activities.taskId, taskId),
+            visibleActivities(viewer),
+            after ? olderThan(activities.createdAt, activities.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(activities.createdAt), desc(activities.id))
+        .limit(limit + 1);
     },
 
     /** The activity log: the newest matching entries, how many match, and the action types to filter by. */

@@ -74,6 +74,7 @@ describe('POST /api/activities', () => {
       projectId: product.id,
       productName: 'Atlas',
       performedBy: owner.user.id,
+      taskId: null,
       performer: { _id: owner.user.id, name: 'Omar Owner', avatar_url: null },
       createdAt: expect.any(String),
       updatedAt: data.createdAt,

@@ -1,4 +1,10 @@
-import { authMessages, isSingleLineText, userMessages, VERIFY_TOKEN_TTL_MS } from '@shipyard/shared';
+import {
+  authMessages,
+  isSingleLineText,
+  securityMessages,
+  userMessages,
+  VERIFY_TOKEN_TTL_MS,
+} from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -108,10 +114,13 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
       return { row, mails };
     },
 
-    /** Finds, links or creates the account of a Google identity; returns its id. */
-    async signInWithGoogle(identity: GoogleIdentity): Promise<string> {
+    /**
+     * Finds, links or creates the account of an identity at Google or at the generic OpenID
+     * provider (the same linking rules for both, decision 013); returns its id.
+     */
+    async signInWithProvider(kind: 'google' | 'oidc', identity: GoogleIdentity): Promise<string> {
       return inTransaction(async (tx, after) => {
-        const { user, created, claimed } = await findOrCreate(identity, tx);
+        const { user, created, claimed } = await findOrCreate(kind, identity, tx);
         // Thrown inside the transaction: a disabled account is neither signed in nor linked.
         if (user.disabledAt) throw new AppError(403, 'ACCOUNT_DISABLED', authMessages.accountDisabled);
         if (created) after.publish(userCreated(user));
@@ -123,19 +132,24 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
   };
 
   async function findOrCreate(
+    kind: 'google' | 'oidc',
     identity: GoogleIdentity,
     tx: Db,
   ): Promise<{ user: UserRow; created: boolean; claimed?: boolean }> {
-    const known = await users.findByGoogleSub(identity.sub, tx);
+    const subject = kind === 'google' ? { googleSub: identity.sub } : { oidcSub: identity.sub };
+    const unverified = () =>
+      kind === 'google'
+        ? new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified)
+        : new AppError(401, 'OIDC_EMAIL_UNVERIFIED', securityMessages.ssoEmailUnverified);
+    const known = await users.findBySubject(kind, identity.sub, tx);
     if (known) return { user: known, created: false };
     const byEmail = await users.findByEmail(identity.email, tx);
     if (byEmail) {
       // Linking hands the account to whoever controls the Google identity: only on the provider's word.
-      if (!identity.emailVerified)
-        throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
+      if (!identity.emailVerified) throw unverified();
       if (byEmail.emailVerifiedAt) {
         // Its owner proved the address before: the same person, who keeps their password.
-        const linked = await users.update(byEmail.id, { googleSub: identity.sub }, tx);
+        const linked = await users.update(byEmail.id, subject, tx);
         return { user: linked ?? byEmail, created: false };
       }
       // Nobody ever proved this address, so whoever registered it may not be its owner (account
@@ -146,7 +160,7 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
       const claimed = await users.update(
         byEmail.id,
         {
-          googleSub: identity.sub,
+          ...subject,
           emailVerifiedAt: clock.now(),
           passwordHash: null,
           mustChangePassword: false,
@@ -156,13 +170,12 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
       );
       return { user: claimed ?? byEmail, created: false, claimed: true };
     }
-    if (!identity.emailVerified)
-      throw new AppError(401, 'GOOGLE_EMAIL_UNVERIFIED', authMessages.googleEmailUnverified);
+    if (!identity.emailVerified) throw unverified();
     const user = await insertAccount(
       {
         email: identity.email,
         name: cleanName(identity.name) ?? cleanName(identity.email.split('@')[0]) ?? identity.email,
-        googleSub: identity.sub,
+        ...subject,
         avatarUrl: identity.picture?.startsWith('https://') ? identity.picture : null,
         emailVerifiedAt: clock.now(),
       },

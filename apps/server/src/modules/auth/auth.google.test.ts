@@ -131,7 +131,7 @@ describe('Google sign-in against a real OpenID provider', () => {
   it('tells the client, without a session, that Google sign-in is offered', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ google: true });
+    expect(res.json()).toEqual({ google: true, oidc: null });
   });
 
   it('declares the providers call in the OpenAPI document, with no security', async () => {
@@ -141,7 +141,7 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(op?.responses?.['200']?.content?.['application/json']?.schema).toMatchObject({
       type: 'object',
       properties: { google: { type: 'boolean' } },
-      required: ['google'],
+      required: ['google', 'oidc'],
     });
   });
 
@@ -376,7 +376,7 @@ describe('Google sign-in when not configured', () => {
   it('tells the client, without a session, that Google sign-in is not offered', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ google: false });
+    expect(res.json()).toEqual({ google: false, oidc: null });
   });
 
   it('answers 503 GOOGLE_NOT_CONFIGURED to an API client', async () => {

@@ -1,30 +1,49 @@
-import { authMessages } from '@shipyard/shared';
+import { authMessages, securityMessages } from '@shipyard/shared';
 import * as oidc from 'openid-client';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, ServiceUnavailable } from '../../lib/errors.ts';
 import type { AccountsService } from './auth.accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
-// Google sign-in through OpenID Connect: authorization code with PKCE, state and nonce.
-// The state is both stored (single use, 10 minutes) and bound to the browser by a cookie.
+// Sign-in through OpenID Connect, for Google and for one generic provider configured by
+// environment (decision 013): authorization code with PKCE, state and nonce. The state is both
+// stored (single use, 10 minutes) and bound to the browser by a cookie.
 
 export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+export type ProviderKind = 'google' | 'oidc';
 type Deps = {
-  google: GoogleConfig | undefined;
+  kind: ProviderKind;
+  provider: GoogleConfig | undefined;
   appUrl: string;
   tokens: AuthRepository;
   accounts: AccountsService;
   clock: Clock;
 };
 
+/** Each provider's error codes (the callback page shows its own text for them) and messages. */
+export const providerErrors = {
+  google: {
+    prefix: 'GOOGLE',
+    failed: authMessages.googleFailed,
+    notConfigured: authMessages.googleNotConfigured,
+  },
+  oidc: {
+    prefix: 'OIDC',
+    failed: securityMessages.ssoFailed,
+    notConfigured: securityMessages.ssoNotConfigured,
+  },
+} as const;
+
 const LOGIN_TTL_MS = 10 * 60 * 1000;
 
-export function createGoogleSignIn({ google, appUrl, tokens, accounts, clock }: Deps) {
-  const redirectUri = `${appUrl}/api/auth/google/callback`;
+export function createProviderSignIn({ kind, provider: google, appUrl, tokens, accounts, clock }: Deps) {
+  const redirectUri = `${appUrl}/api/auth/${kind}/callback`;
+  const errors = providerErrors[kind];
+  const failed = (what: string) => new AppError(401, `${errors.prefix}_${what}`, errors.failed);
   let discovered: Promise<oidc.Configuration> | undefined;
 
   function configuration(): Promise<oidc.Configuration> {
-    if (!google) throw ServiceUnavailable(authMessages.googleNotConfigured, 'GOOGLE_NOT_CONFIGURED');
+    if (!google) throw ServiceUnavailable(errors.notConfigured, `${errors.prefix}_NOT_CONFIGURED`);
     const issuer = new URL(google.issuer);
     // Plain http only ever means a local test provider; production issuers are https.
     const options = issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
@@ -69,11 +88,11 @@ export function createGoogleSignIn({ google, appUrl, tokens, accounts, clock }: 
       const state = current.searchParams.get('state');
       if (current.searchParams.has('error')) {
         // Not the provider's error_description: anyone can put text in this URL.
-        throw new AppError(401, 'GOOGLE_DENIED', authMessages.googleFailed);
+        throw failed('DENIED');
       }
-      if (!state || state !== cookieState) throw new AppError(401, 'GOOGLE_STATE', authMessages.googleFailed);
+      if (!state || state !== cookieState) throw failed('STATE');
       const login = await tokens.takeOidcLogin(state, clock.now());
-      if (!login) throw new AppError(401, 'GOOGLE_STATE', authMessages.googleFailed);
+      if (!login) throw failed('STATE');
       let claims: oidc.IDToken | undefined;
       try {
         const result = await oidc.authorizationCodeGrant(config, current, {
@@ -84,11 +103,10 @@ export function createGoogleSignIn({ google, appUrl, tokens, accounts, clock }: 
         });
         claims = result.claims();
       } catch {
-        throw new AppError(401, 'GOOGLE_FAILED', authMessages.googleFailed);
+        throw failed('FAILED');
       }
-      if (!claims?.sub || typeof claims.email !== 'string')
-        throw new AppError(401, 'GOOGLE_FAILED', authMessages.googleFailed);
-      return accounts.signInWithGoogle({
+      if (!claims?.sub || typeof claims.email !== 'string') throw failed('FAILED');
+      return accounts.signInWithProvider(kind, {
         sub: claims.sub,
         email: claims.email.toLowerCase(),
         emailVerified: claims.email_verified === true,
@@ -99,4 +117,4 @@ export function createGoogleSignIn({ google, appUrl, tokens, accounts, clock }: 
   };
 }
 
-export type GoogleSignIn = ReturnType<typeof createGoogleSignIn>;
+export type ProviderSignIn = ReturnType<typeof createProviderSignIn>;

@@ -35,6 +35,22 @@ export function createAuthRepository(db: Db) {
       return row?.userId;
     },
 
+    /** The user id of a live token, without using it up (a mistyped two-factor code keeps its challenge). */
+    async peekToken(token: string, purpose: AuthTokenPurpose, now: Date, tx: Db = db) {
+      const [row] = await tx
+        .select({ userId: authTokens.userId })
+        .from(authTokens)
+        .where(
+          and(
+            eq(authTokens.tokenHash, sha256(token)),
+            eq(authTokens.purpose, purpose),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, now),
+          ),
+        );
+      return row?.userId;
+    },
+
     async saveOidcLogin(values: typeof oidcLogins.$inferInsert, now: Date) {
       await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, now));
       await db.insert(oidcLogins).values(values);

@@ -25,13 +25,13 @@ import {
   clearSessionCookie,
   currentUser,
   requestMeta,
+  requireBrowserSession,
   requireSession,
-  type SessionStore,
   setSessionCookie,
 } from '../../lib/session.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { AvatarService } from './auth.avatar.ts';
-import type { GoogleSignIn } from './auth.google.ts';
+import { type ProviderKind, type ProviderSignIn, providerErrors } from './auth.google.ts';
 import type { AuthService } from './auth.service.ts';
 
 export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
@@ -39,8 +39,9 @@ export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'res
 type Options = {
   service: AuthService;
   avatars: AvatarService;
-  google: GoogleSignIn;
-  sessions: SessionStore;
+  google: ProviderSignIn;
+  /** The generic OpenID Connect provider and its button label. */
+  oidc: ProviderSignIn & { label: string };
   secureCookies: boolean;
   rateLimits: RateLimits;
   /** Avatar uploads per account per hour (UPLOAD_RATE_PER_HOUR). */
@@ -52,7 +53,7 @@ const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, sessions, secureCookies, rateLimits, uploadsPerHour } = opts;
+  const { service, avatars, google, oidc, secureCookies, rateLimits, uploadsPerHour } = opts;
   const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
 
   app.post(
@@ -162,22 +163,22 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         response: { 200: MessageResponseSchema },
       },
     },
-    async (req) => service.confirmPasswordReset(req.body),
+    async (req) => service.confirmPasswordReset(req.body, requestMeta(req)),
   );
 
   app.patch(
     '/auth/change-password',
     {
-      onRequest: requireSession,
+      onRequest: [requireSession, requireBrowserSession],
       config: perMinute(rateLimits.login),
       schema: {
         tags,
-        summary: 'Change the password while signed in; ends the other sessions',
+        summary: 'Change the password while signed in; ends the other sessions and revokes every API token',
         body: ChangePasswordSchema,
         response: { 200: MessageResponseSchema },
       },
     },
-    async (req) => service.changePassword(currentUser(req), req.body),
+    async (req) => service.changePassword(currentUser(req), req.body, requestMeta(req)),
   );
 
   app.patch(
@@ -262,49 +263,81 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         response: { 200: AuthProvidersSchema },
       },
     },
-    async () => ({ google: google.configured }),
+    async () => ({ google: google.configured, oidc: oidc.configured ? { label: oidc.label } : null }),
   );
 
-  app.get(
-    '/auth/google',
-    { schema: { tags, summary: 'Start Google sign-in (browser navigation)' } },
-    async (req, reply) => {
-      if (!google.configured) {
-        // The callback page shows its own text for the code (never text taken from a URL).
-        if (req.headers.accept?.includes('text/html'))
-          return reply.redirect('/auth/callback?error=GOOGLE_NOT_CONFIGURED');
-        throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', authMessages.googleNotConfigured);
-      }
-      const { url, state } = await google.start();
-      reply.setCookie(STATE_COOKIE, state, {
-        httpOnly: true,
-        // Lax: the provider sends the browser back with a cross-site top-level GET.
-        sameSite: 'lax',
-        secure: secureCookies,
-        path: '/api/auth/google',
-        maxAge: 600,
-      });
-      return reply.redirect(url);
-    },
-  );
+  // Google, and the generic OpenID Connect provider: the same two routes each.
+  for (const [kind, provider] of [
+    ['google', google],
+    ['oidc', oidc],
+  ] as const) {
+    providerRoutes(kind, provider);
+  }
 
-  app.get(
-    '/auth/google/callback',
-    { schema: { tags, summary: 'Google sign-in callback: sets the session and returns to /auth/callback' } },
-    async (req, reply) => {
-      reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
-      try {
-        const userId = await google.finish(req.url, req.cookies[STATE_COOKIE]);
-        signIn(reply, await sessions.create(userId, requestMeta(req)));
-        return reply.redirect('/auth/callback');
-      } catch (err) {
-        if (!(err instanceof AppError)) req.log.error({ err }, 'google sign-in failed');
-        const code = err instanceof AppError ? err.code : 'GOOGLE_FAILED';
-        return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
-      }
-    },
-  );
+  function providerRoutes(kind: ProviderKind, provider: ProviderSignIn) {
+    const { prefix, notConfigured } = providerErrors[kind];
+    const name = kind === 'google' ? 'Google' : 'the OpenID Connect provider (OIDC_PROVIDER_ISSUER)';
+    const cookiePath = `/api/auth/${kind}`;
+    app.get(
+      `/auth/${kind}`,
+      { schema: { tags, summary: `Start sign-in with ${name} (browser navigation)` } },
+      async (req, reply) => {
+        if (!provider.configured) {
+          // The callback page shows its own text for the code (never text taken from a URL).
+          if (req.headers.accept?.includes('text/html'))
+            return reply.redirect(`/auth/callback?error=${prefix}_NOT_CONFIGURED`);
+          throw new AppError(503, `${prefix}_NOT_CONFIGURED`, notConfigured);
+        }
+        const { url, state } = await provider.start();
+        reply.setCookie(STATE_COOKIE, state, {
+          httpOnly: true,
+          // Lax: the provider sends the browser back with a cross-site top-level GET.
+          sameSite: 'lax',
+          secure: secureCookies,
+          path: cookiePath,
+          maxAge: 600,
+        });
+        return reply.redirect(url);
+      },
+    );
+
+    app.get(
+      `/auth/${kind}/callback`,
+      {
+        schema: { tags, summary: `${name} sign-in callback: sets the session and returns to /auth/callback` },
+      },
+      async (req, reply) => {
+        reply.clearCookie(STATE_COOKIE, { path: cookiePath });
+        try {
+          const userId = await provider.finish(req.url, req.cookies[STATE_COOKIE]);
+          signIn(reply, (await service.providerSignIn(userId, requestMeta(req), kind)).token);
+          return reply.redirect('/auth/callback');
+        } catch (err) {
+          const challenge = secondStepRedirect(err);
+          if (challenge) return reply.redirect(challenge);
+          if (!(err instanceof AppError)) req.log.error({ err }, `${kind} sign-in failed`);
+          const code = err instanceof AppError ? err.code : `${prefix}_FAILED`;
+          await service.providerFailed(kind, code, requestMeta(req)).catch((auditErr: unknown) => {
+            req.log.error({ err: auditErr }, 'audit of a refused sign-in failed');
+          });
+          return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
+        }
+      },
+    );
+  }
 };
+
+/**
+ * Where a provider sign-in that needs a code (or enrolment) continues: the sign-in page, with the
+ * short-lived challenge (redacted from logs as a `…token` query value).
+ */
+export function secondStepRedirect(err: unknown): string | undefined {
+  if (!(err instanceof AppError)) return undefined;
+  const step = { TWO_FACTOR_REQUIRED: 'code', TWO_FACTOR_SETUP_REQUIRED: 'setup' }[err.code];
+  const token = (err.details as { challenge_token?: unknown } | undefined)?.challenge_token;
+  if (!step || typeof token !== 'string') return undefined;
+  return `/auth?step=${step}&challenge_token=${encodeURIComponent(token)}`;
+}
 
 /** The image part as a stream, cut one byte past the limit so the service sees it is too large. */
 async function readAvatar(req: FastifyRequest): Promise<Readable> {

@@ -7,12 +7,14 @@ import {
   RESET_TOKEN_TTL_MS,
   type Register,
   type ResetConfirm,
+  securityMessages,
   TEMP_TOKEN_TTL_MS,
   userMessages,
   VERIFY_TOKEN_TTL_MS,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import type { AuditLog, AuditMeta } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
@@ -25,6 +27,7 @@ import type { UserStore } from '../users/users.store.ts';
 import { type AccountsService, userCreated } from './auth.accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { AuthThrottle } from './auth.throttle.ts';
+import { type TwoFactor, userTarget } from './auth.two-factor.ts';
 
 type Deps = {
   db: Db;
@@ -40,8 +43,11 @@ type Deps = {
   changes: Changes;
   /** Limits per account and per target address (decision 010). */
   throttle: AuthThrottle;
+  twoFactor: TwoFactor;
+  audit: AuditLog;
 };
-type Meta = { userAgent?: string; ip?: string };
+type Meta = AuditMeta;
+type ChallengeCode = { challenge_token: string; code: string };
 
 export function createAuthService({
   db,
@@ -55,6 +61,8 @@ export function createAuthService({
   log,
   changes,
   throttle,
+  twoFactor,
+  audit,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
@@ -83,6 +91,45 @@ export function createAuthService({
       `${appUrl}/auth`,
       'If it was not you, ignore this mail: nothing has changed in your account.',
     );
+
+  const signInFailed = (meta: Meta, email: string, reason: string, user?: UserRow) =>
+    audit.record({
+      action: 'sign_in.failure',
+      actor: null,
+      target: user ? userTarget(user) : undefined,
+      meta,
+      details: { email, reason },
+    });
+
+  /** A session for an account whose every factor is checked; audited. */
+  async function openSession(user: UserRow, meta: Meta, method: string, tx: Db = db) {
+    const token = await sessions.create(user.id, meta, tx);
+    await audit.record(
+      {
+        action: 'sign_in.success',
+        actor: { id: user.id, email: user.email },
+        target: userTarget(user),
+        meta,
+        details: { method },
+      },
+      tx,
+    );
+    return { token, user: toUser(user) };
+  }
+
+  /** The account a live login challenge of `purpose` belongs to, or 401 (expired, used, disabled). */
+  async function challenged(token: string, purpose: 'two_factor' | 'two_factor_setup') {
+    const userId = await tokens.peekToken(token, purpose, clock.now());
+    const user = userId ? await users.findById(userId) : undefined;
+    if (!user || user.disabledAt) throw Unauthorized(securityMessages.challengeExpired, 'CHALLENGE_EXPIRED');
+    return user;
+  }
+
+  /** Uses the challenge up: a second request with it (a race) finds nothing. */
+  async function spend(token: string, purpose: 'two_factor' | 'two_factor_setup', tx: Db = db) {
+    if (!(await tokens.consumeToken(token, purpose, clock.now(), tx)))
+      throw Unauthorized(securityMessages.challengeExpired, 'CHALLENGE_EXPIRED');
+  }
 
   /** Mail whose sending must not reveal, by its timing, whether an account exists. */
   const sendInBackground = (mail: Parameters<Mailer['send']>[0]) => {
@@ -139,10 +186,12 @@ export function createAuthService({
       if (!user) {
         await burnPasswordCheck(body.password);
         await throttle.loginFailed(body.email, ip);
+        await signInFailed(meta, body.email, 'unknown_email');
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
         await throttle.loginFailed(body.email, ip);
+        await signInFailed(meta, body.email, 'wrong_password', user);
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       // Only past the password check may an answer say anything about the account.
@@ -152,7 +201,61 @@ export function createAuthService({
         const temp_token = await tokens.issueToken(user.id, 'password_change', later(TEMP_TOKEN_TTL_MS));
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', authMessages.mustChangePassword, { temp_token });
       }
-      return { token: await sessions.create(user.id, meta), user: toUser(user) };
+      // A code is due, or enrolment when the instance requires two-factor (decision 013).
+      await twoFactor.gate(user);
+      return openSession(user, meta, 'password');
+    },
+
+    /**
+     * After an OpenID provider vouched for an account: the same gate as a password sign-in (a
+     * code is due, or enrolment), then a session.
+     */
+    async providerSignIn(userId: string, meta: Meta, method: string) {
+      const user = await users.findById(userId);
+      if (!user || user.disabledAt) throw Forbidden(authMessages.accountDisabled, 'ACCOUNT_DISABLED');
+      await twoFactor.gate(user);
+      return openSession(user, meta, method);
+    },
+
+    /** A provider sign-in that was refused (its code, e.g. OIDC_EMAIL_UNVERIFIED), for the audit log. */
+    async providerFailed(kind: string, code: string, meta: Meta) {
+      await audit.record({
+        action: 'sign_in.failure',
+        actor: null,
+        meta,
+        details: { provider: kind, reason: code },
+      });
+    },
+
+    /** Login's second step: the challenge from login and a TOTP or recovery code. */
+    async loginWithCode(body: ChallengeCode, meta: Meta) {
+      const user = await challenged(body.challenge_token, 'two_factor');
+      try {
+        await twoFactor.verify(user, body.code, meta);
+      } catch (err) {
+        await signInFailed(meta, user.email, 'wrong_code', user);
+        throw err;
+      }
+      return db.transaction(async (tx) => {
+        await spend(body.challenge_token, 'two_factor', tx);
+        return openSession(user, meta, 'password+code', tx);
+      });
+    },
+
+    /** Enrolment during sign-in, when the instance requires two-factor: the new secret. */
+    async loginSetup(body: { challenge_token: string }) {
+      return twoFactor.beginSetup(await challenged(body.challenge_token, 'two_factor_setup'));
+    },
+
+    /** Enrolment during sign-in: the first code turns it on, then the session opens. */
+    async loginEnable(body: ChallengeCode, meta: Meta) {
+      const user = await challenged(body.challenge_token, 'two_factor_setup');
+      const { recovery_codes } = await twoFactor.enable(user, body.code, meta);
+      const session = await db.transaction(async (tx) => {
+        await spend(body.challenge_token, 'two_factor_setup', tx);
+        return openSession(user, meta, 'password+code', tx);
+      });
+      return { ...session, recovery_codes };
     },
 
     async forceChangePassword(body: ForceChangePassword, meta: Meta) {
@@ -160,10 +263,21 @@ export function createAuthService({
       const { token } = await inTransaction(async (tx, after) => {
         const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
         if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
-        await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
+        const user = await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
+        if (!user) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         await sessions.endAccess(userId, { tx });
+        await audit.record(
+          {
+            action: 'password.changed',
+            actor: { id: user.id, email: user.email },
+            target: userTarget(user),
+            meta,
+            details: { how: 'temporary password replaced' },
+          },
+          tx,
+        );
         after.publish(accountChange('updated', userId));
-        return { token: await sessions.create(userId, meta, tx) };
+        return openSession(user, meta, 'temporary password replaced', tx);
       });
       return { token };
     },
@@ -188,7 +302,7 @@ export function createAuthService({
       return { message: authMessages.resetRequested };
     },
 
-    async confirmPasswordReset(body: ResetConfirm) {
+    async confirmPasswordReset(body: ResetConfirm, meta: Meta) {
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
       await inTransaction(async (tx, after) => {
@@ -202,12 +316,22 @@ export function createAuthService({
           tx,
         );
         await sessions.endAccess(userId, { tx });
+        if (user)
+          await audit.record(
+            {
+              action: 'password.reset',
+              actor: { id: user.id, email: user.email },
+              target: userTarget(user),
+              meta,
+            },
+            tx,
+          );
         after.publish(accountChange('updated', userId));
       });
       return { message: authMessages.passwordChanged };
     },
 
-    async changePassword(actor: SessionUser, body: ChangePassword) {
+    async changePassword(actor: SessionUser, body: ChangePassword, meta: Meta) {
       await throttle.beforePasswordChange(actor.id);
       if (!(await verifyPassword(actor.passwordHash, body.currentPassword))) {
         await throttle.passwordChangeFailed(actor.id);
@@ -219,6 +343,15 @@ export function createAuthService({
       await inTransaction(async (tx, after) => {
         await users.update(actor.id, { passwordHash, mustChangePassword: false }, tx);
         await sessions.endAccess(actor.id, { keepSessionId: actor.sessionId, tx });
+        await audit.record(
+          {
+            action: 'password.changed',
+            actor: { id: actor.id, email: actor.email },
+            target: userTarget(actor),
+            meta,
+          },
+          tx,
+        );
         after.publish(accountChange('updated', actor.id));
       });
       return { message: authMessages.passwordChanged };
@@ -237,6 +370,36 @@ export function createAuthService({
       // Admins list names and avatars too.
       changes.publish(accountChange('updated', row.id, { row, admins: true }));
       return toUser(row);
+    },
+
+    /** Ends one of the caller's own sessions (404 for any other id). */
+    async endSession(actor: SessionUser, sessionId: string, meta: Meta) {
+      if (!(await sessions.revokeOwn(actor.id, sessionId)))
+        throw NotFound(securityMessages.sessionNotFound, 'NOT_FOUND');
+      await audit.record({
+        action: 'session.revoked',
+        actor: { id: actor.id, email: actor.email },
+        target: { type: 'session', id: sessionId, label: actor.email },
+        meta,
+      });
+      // The ended session's sockets re-check and close.
+      changes.publish(accountChange('updated', actor.id));
+      return { message: 'Session ended.' };
+    },
+
+    async endOtherSessions(actor: SessionUser, meta: Meta) {
+      const ended = await sessions.revokeOthers(actor.id, actor.sessionId);
+      if (ended) {
+        await audit.record({
+          action: 'session.revoked',
+          actor: { id: actor.id, email: actor.email },
+          target: userTarget(actor),
+          meta,
+          details: { sessions: ended },
+        });
+        changes.publish(accountChange('updated', actor.id));
+      }
+      return { message: ended === 1 ? '1 other session ended.' : `${ended} other sessions ended.` };
     },
 
     async signOut(actor: SessionUser) {

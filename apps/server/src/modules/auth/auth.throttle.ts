@@ -20,6 +20,10 @@ export const MAIL_WINDOW_MS = 60 * MINUTE;
 export const PASSWORD_CHANGE_FAILURES = 5;
 export const PASSWORD_CHANGE_WINDOW_MS = 15 * MINUTE;
 
+/** Wrong two-factor codes (TOTP or recovery) per account, wherever they are typed (decision 013). */
+export const TWO_FACTOR_FAILURES = 5;
+export const TWO_FACTOR_WINDOW_MS = 15 * MINUTE;
+
 type Count = { count: number; ttlMs: number };
 /** A fixed-window counter: the window starts at a key's first hit. */
 export type Counter = {
@@ -99,6 +103,16 @@ export function createAuthThrottle(counter: Counter) {
 
     async passwordChangeFailed(userId: string) {
       await counter.hit(`pw-change:${userId}`, PASSWORD_CHANGE_WINDOW_MS);
+    },
+
+    /** Before a two-factor code is checked: 5 wrong codes per account per 15 minutes, then 429. */
+    async beforeCode(userId: string) {
+      const wrong = await counter.peek(`2fa-fail:${userId}`, TWO_FACTOR_WINDOW_MS);
+      if (wrong.count >= TWO_FACTOR_FAILURES) throw tooMany(authMessages.rateLimited, wrong.ttlMs);
+    },
+
+    async codeFailed(userId: string) {
+      await counter.hit(`2fa-fail:${userId}`, TWO_FACTOR_WINDOW_MS);
     },
   };
 }

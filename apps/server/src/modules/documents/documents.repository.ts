@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, type DocumentRow, documents, users } from '../../db/schema/index.ts';
 
@@ -12,7 +12,15 @@ const columns = {
   uploader: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
 };
 
-type Activity = { description: string; metadata: Record<string, unknown>; performedBy: string };
+type Activity = {
+  description: string;
+  metadata: Record<string, unknown>;
+  performedBy: string;
+  taskId?: string | null;
+};
+
+/** A task's files, or (null) the product's own documents: the Documents tab lists only those. */
+const ofTask = (taskId: string | null) => (taskId ? eq(documents.taskId, taskId) : isNull(documents.taskId));
 
 export function createDocumentsRepository(db: Db) {
   return {
@@ -25,7 +33,16 @@ export function createDocumentsRepository(db: Db) {
       return rows.map((r) => r.key);
     },
 
-    /** The bytes of the documents a user uploaded (their upload quota). */
+    /** The stored files of a task (read inside the transaction that deletes it). */
+    async storageKeysOfTask(taskId: string, tx: Db = db) {
+      const rows = await tx
+        .select({ key: documents.storageKey })
+        .from(documents)
+        .where(eq(documents.taskId, taskId));
+      return rows.map((r) => r.key);
+    },
+
+    /** The bytes of the documents (task files too) a user uploaded (their upload quota). */
     async bytesUploadedBy(userId: string): Promise<number> {
       const [row] = await db
         .select({ n: sql<string>`coalesce(sum(${documents.size}), 0)` })
@@ -40,17 +57,18 @@ export function createDocumentsRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    async list(productId: string, page: number, limit: number) {
+    async list(productId: string, page: number, limit: number, taskId: string | null = null) {
+      const where = and(eq(documents.productId, productId), ofTask(taskId));
       const [rows, [total]] = await Promise.all([
         db
           .select(columns)
           .from(documents)
           .leftJoin(users, eq(users.id, documents.uploadedBy))
-          .where(eq(documents.productId, productId))
+          .where(where)
           .orderBy(desc(documents.createdAt), desc(documents.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ n: count() }).from(documents).where(eq(documents.productId, productId)),
+        db.select({ n: count() }).from(documents).where(where),
       ]);
       return { rows: rows as DocumentWithUploader[], total: total?.n ?? 0 };
     },
@@ -80,11 +98,16 @@ export function createDocumentsRepository(db: Db) {
     },
 
     /** Deletes the row with its `document_updated` entry; undefined when it was already gone. */
-    async delete(productId: string, documentId: string, activity: (row: DocumentRow) => Activity) {
+    async delete(
+      productId: string,
+      documentId: string,
+      activity: (row: DocumentRow) => Activity,
+      taskId: string | null = null,
+    ) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .delete(documents)
-          .where(and(eq(documents.id, documentId), eq(documents.productId, productId)))
+          .where(and(eq(documents.id, documentId), eq(documents.productId, productId), ofTask(taskId)))
           .returning();
         if (!row) return undefined;
         await tx.insert(activities).values({

@@ -19,7 +19,7 @@ const DocumentParamsSchema = z.extend(ProductIdParamsSchema, {
   documentId: z.uuid(documentMessages.notFound),
 });
 
-const DocumentListSchema = z.object({
+export const DocumentListSchema = z.object({
   data: z.array(DocumentSchema),
   total: z.number(),
   page: z.number(),

@@ -25,6 +25,7 @@ export function toDocument({ document, uploader }: DocumentWithUploader): Produc
     _id: document.id,
     id: document.id,
     projectId: document.productId,
+    taskId: document.taskId,
     name: document.name,
     contentType: document.contentType,
     size: document.size,
@@ -109,6 +110,8 @@ export function createDocumentFiles({
 }: Pick<Deps, 'documents' | 'storage' | 'log'>) {
   return {
     keysOf: (productId: string, tx: Db) => documents.storageKeys(productId, tx),
+    /** Deleting a task removes its files the same way. */
+    keysOfTask: (taskId: string, tx: Db) => documents.storageKeysOfTask(taskId, tx),
     async remove(keys: string[]) {
       for (const key of keys) {
         await storage.remove(AREA, key).catch((err) => log.error({ err, key }, 'document file not removed'));
@@ -129,9 +132,10 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
   }
 
   return {
-    async list(viewer: Viewer, productId: string, page: number, limit: number) {
+    /** With `taskId`, that task's files (documents.task-files.ts); otherwise the product's own. */
+    async list(viewer: Viewer, productId: string, page: number, limit: number, taskId: string | null = null) {
       await product(viewer, productId);
-      const { rows, total } = await documents.list(productId, page, limit);
+      const { rows, total } = await documents.list(productId, page, limit, taskId);
       return { data: rows.map(toDocument), total, page, limit };
     },
 
@@ -143,6 +147,7 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
       viewer: Viewer & { name: string; avatarUrl: string | null },
       productId: string,
       read: () => Promise<{ filename: string; stream: Readable }>,
+      taskId: string | null = null,
     ): Promise<ProductDocument> {
       await product(viewer, productId, true);
       const file = await read();
@@ -167,11 +172,13 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
             size,
             storageKey: key,
             uploadedBy: viewer.id,
+            taskId,
           },
           (documentId) => ({
             description: `Uploaded "${name}"`,
             metadata: { documentId, size },
             performedBy: viewer.id,
+            taskId,
           }),
         );
         changes.publish({ kind: 'document', op: 'created', id: row.id, productId, version: versionOf(row) });
@@ -198,13 +205,19 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
       return { document: found.document, ...stored };
     },
 
-    async remove(viewer: Viewer, productId: string, documentId: string) {
+    async remove(viewer: Viewer, productId: string, documentId: string, taskId: string | null = null) {
       await product(viewer, productId, true);
-      const row = await documents.delete(productId, documentId, (doc) => ({
-        description: `Deleted "${doc.name}"`,
-        metadata: { documentId: doc.id, name: doc.name },
-        performedBy: viewer.id,
-      }));
+      const row = await documents.delete(
+        productId,
+        documentId,
+        (doc) => ({
+          description: `Deleted "${doc.name}"`,
+          metadata: { documentId: doc.id, name: doc.name },
+          performedBy: viewer.id,
+          taskId,
+        }),
+        taskId,
+      );
       if (!row) throw DocumentNotFound();
       changes.publish({ kind: 'document', op: 'deleted', id: row.id, productId });
       // After commit: a crash here leaves an unreferenced file, never a row without its bytes.

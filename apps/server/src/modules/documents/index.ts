@@ -1,8 +1,14 @@
+import type { ProductDocument } from '@shipyard/shared';
 import type { AppModule, ModuleContext } from '../../lib/module.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
+import type { Viewer } from '../../lib/visibility.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentFiles, createDocumentsService, type DocumentFiles } from './documents.service.ts';
+import { createTaskFiles, type TaskFiles, taskFilesRoutes } from './documents.task-files.ts';
+
+/** The files a task's page lists at once (a task holds far fewer). */
+const TASK_FILES_LISTED = 100;
 
 export type { DocumentFiles } from './documents.service.ts';
 
@@ -15,23 +21,35 @@ export type StoredDocuments = {
 type Deps = ModuleContext & { quota: () => UploadQuota };
 
 /**
- * Product documents. Its entry points: `files` (deleting a product removes its files) and
+ * Product documents and task files. Its entry points: `files` (deleting a product or a task removes its files) and
  * `stored` (the upload quota counts them).
  */
 export function documentsModule({ quota, ...ctx }: Deps): AppModule & {
   files: DocumentFiles;
   stored: StoredDocuments;
+  /** A task's files, newest first (the task's page reads them with the task). */
+  filesOfTask: (viewer: Viewer, taskId: string) => Promise<ProductDocument[]>;
 } {
   const { db, storage, log, changes } = ctx;
   const documents = createDocumentsRepository(db);
+  // Made on first use: the quota it checks is wired after the modules are.
+  let taskFiles: TaskFiles | undefined;
+  const service = () => {
+    taskFiles ??= createTaskFiles({
+      db,
+      service: createDocumentsService({ db, documents, storage, log, changes, quota: quota() }),
+    });
+    return taskFiles;
+  };
   return {
     files: createDocumentFiles({ documents, storage, log }),
     stored: documents,
+    filesOfTask: async (viewer, taskId) => (await service().list(viewer, taskId, 1, TASK_FILES_LISTED)).data,
     register: async (api) => {
-      await api.register(documentsRoutes, {
-        service: createDocumentsService({ db, documents, storage, log, changes, quota: quota() }),
-        uploadsPerHour: ctx.config.uploads.perHour,
-      });
+      const files = service();
+      const uploadsPerHour = ctx.config.uploads.perHour;
+      await api.register(documentsRoutes, { service: files.documents, uploadsPerHour });
+      await api.register(taskFilesRoutes, { files, uploadsPerHour });
     },
   };
 }

@@ -31,6 +31,7 @@ export type MilestoneRow = {
   status: string;
   targetEndDate: string;
   createdBy: string | null;
+  updatedAt: Date;
 };
 
 export function createEventsRepository(db: Db) {
@@ -93,6 +94,7 @@ export function createEventsRepository(db: Db) {
           status: products.status,
           targetEndDate: products.targetEndDate,
           createdBy: products.createdBy,
+          updatedAt: products.updatedAt,
         })
         .from(products)
         .where(

@@ -1,9 +1,68 @@
+import { categoryOfType } from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import { notificationDigestItems } from '../../db/schema/index.ts';
+import { addJob } from '../../lib/jobs.ts';
 import type { NewNotification, NotificationsRepository } from './notifications.repository.ts';
+import type { NotificationSettings } from './notifications.settings.ts';
 
 /**
  * The notifications' narrow entry point for other modules: notify someone inside the caller's
  * transaction, refresh a recent one instead of repeating it, mark a team's invitations read.
  * Other modules depend on this, never on the repository (scripts/check-boundaries.mjs).
+ *
+ * Each recipient's choices decide, in that same transaction: the bell's row (none when in-app is
+ * off; an INVITE always has one, it is accepted there), an instant mail job, or an entry for the
+ * daily digest. So a committed change never loses its mail, and a rolled-back one sends none.
  */
-export type Notifier = Pick<NotificationsRepository, 'insert' | 'refreshRecent' | 'markInvitesRead'>;
+export type Notifier = {
+  /** The row, or undefined when the recipient turned that kind off in the bell. */
+  insert: (values: NewNotification, tx?: Db) => Promise<NotificationRow | undefined>;
+  /** The rows created (those whose recipients keep that kind in the bell). */
+  insertMany: (values: NewNotification[], tx?: Db) => Promise<NotificationRow[]>;
+} & Pick<NotificationsRepository, 'refreshRecent' | 'markInvitesRead'>;
 export type { NewNotification };
+
+type NotificationRow = Awaited<ReturnType<NotificationsRepository['insert']>>;
+
+/** The instant mail job's payload: the notification itself (there may be no row to point at). */
+export type NotificationMailJob = Pick<NewNotification, 'userId' | 'type' | 'message' | 'metadata'>;
+export const NOTIFICATION_MAIL_JOB = 'notification-mail';
+
+export function createNotifier(
+  notifications: NotificationsRepository,
+  settings: NotificationSettings,
+  db: Db,
+): Notifier {
+  async function insertMany(values: NewNotification[], tx: Db = db): Promise<NotificationRow[]> {
+    if (values.length === 0) return [];
+    const recipients = await settings.recipients(
+      values.map((v) => v.userId),
+      tx,
+    );
+    const shown: NewNotification[] = [];
+    const digest: (typeof notificationDigestItems.$inferInsert)[] = [];
+    for (const value of values) {
+      const recipient = recipients.get(value.userId);
+      if (!recipient) continue;
+      const choice = recipient.preferences[categoryOfType[value.type]];
+      if (choice.inApp || value.type === 'INVITE') shown.push(value);
+      const mail: NotificationMailJob = {
+        userId: value.userId,
+        type: value.type,
+        message: value.message,
+        metadata: value.metadata ?? {},
+      };
+      if (choice.email === 'instant' && recipient.mailable) await addJob(tx, NOTIFICATION_MAIL_JOB, mail);
+      if (choice.email === 'digest' && recipient.mailable) digest.push(mail);
+    }
+    if (digest.length > 0) await tx.insert(notificationDigestItems).values(digest);
+    return notifications.insertMany(shown, tx);
+  }
+
+  return {
+    insertMany,
+    insert: async (values, tx) => (await insertMany([values], tx))[0],
+    refreshRecent: notifications.refreshRecent,
+    markInvitesRead: notifications.markInvitesRead,
+  };
+}

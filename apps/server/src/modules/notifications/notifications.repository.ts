@@ -34,6 +34,12 @@ export function createNotificationsRepository(db: Db) {
       return row;
     },
 
+    /** Several at once (a task's watchers), in the transaction of the change that causes them. */
+    async insertMany(values: NewNotification[], tx: Db = db) {
+      if (values.length === 0) return [];
+      return tx.insert(notifications).values(values).returning();
+    },
+
     /**
      * One page, newest first, plus one row that only tells whether another page follows. Served
      * by notifications_user_created_idx (the keyset is a bound of its scan).

@@ -279,6 +279,8 @@ describe('OpenAPI', () => {
       'patch /api/notifications/{id}/read': ['notifications'],
       'delete /api/notifications/{id}/delete': ['notifications'],
       'delete /api/notifications/{id}': ['notifications'],
+      'get /api/notifications/unsubscribe': ['notifications'],
+      'post /api/notifications/unsubscribe': ['notifications'],
     });
   });
 });

@@ -16,3 +16,13 @@ export const notificationTexts = {
   taskAssigned: (sender: string, title: string, product: string) =>
     `${sender} assigned you the task "${title}" in "${product}".`,
 };
+
+/** Reminders and stage changes (issue 16). */
+export const reminderTexts = {
+  dueSoon: (title: string, product: string, dueDate: string) =>
+    `The task "${title}" in "${product}" is due within 24 hours (${dueDate}).`,
+  overdue: (title: string, product: string, dueDate: string) =>
+    `The task "${title}" in "${product}" is overdue (it was due ${dueDate}).`,
+  productStage: (sender: string, product: string, stage: string) =>
+    `${sender} moved the product "${product}" to ${stage}.`,
+};

@@ -261,6 +261,7 @@ describe('GET /api/projects/{id}', () => {
       projectId: id,
       productName: 'Nebula',
       performedBy: owner.user.id,
+      taskId: null,
       performer: { _id: owner.user.id, name: 'Cleo Creator', avatar_url: null },
       createdAt: new Date(base + 24_000).toISOString(),
       updatedAt: new Date(base + 24_000).toISOString(),

@@ -20,6 +20,7 @@ import { createInTransaction } from '../../lib/write.ts';
 import { toActivity, toActivityLogEntry, toPersonRef } from '../activities/activities.mapper.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { DocumentFiles } from '../documents/documents.service.ts';
+import type { ProductStageNotice } from '../notifications/index.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
@@ -68,6 +69,8 @@ type Deps = {
   outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** PRODUCT_STAGE to the people on the product, in the change's transaction (issue 16). */
+  productStage: ProductStageNotice;
 };
 
 /** The webhook event of a product change: small, ids and what a receiver shows. */
@@ -90,7 +93,15 @@ const productChange = (op: Change['op'], row: ProductRow): Change => ({
   version: versionOf(row),
 });
 
-export function createProductsService({ db, products, activities, files, outbox, changes }: Deps) {
+export function createProductsService({
+  db,
+  products,
+  activities,
+  files,
+  outbox,
+  changes,
+  productStage,
+}: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const inTransaction = createInTransaction(db, changes);
 
@@ -206,7 +217,7 @@ export function createProductsService({ db, products, activities, files, outbox,
           tx,
           productEvent('product.status_changed', row, { previousStatus: current.status }),
         );
-        after.publish(productChange('updated', row));
+        after.publish(productChange('updated', row), ...(await productStage(tx, actor, row)));
         return toProduct(row, await products.progress(id, tx));
       });
     },
@@ -261,6 +272,7 @@ export function createProductsService({ db, products, activities, files, outbox,
           }),
         );
         after.publish(productChange('updated', row));
+        if (row.status !== current.status) after.publish(...(await productStage(tx, actor, row)));
         return toProduct(row, await products.progress(id, tx));
       });
     },

@@ -4,7 +4,7 @@ import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
 
 /** The reports read model. */
-export function reportsModule({ db, clock }: ModuleContext): AppModule {
+export function reportsModule({ db, clock, audit }: ModuleContext): AppModule {
   const service = createReportsService({ reports: createReportsRepository(db), clock });
-  return routesModule(reportsRoutes, { service });
+  return routesModule(reportsRoutes, { service, audit });
 }

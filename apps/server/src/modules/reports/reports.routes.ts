@@ -5,25 +5,38 @@ import {
   ReportSchema,
   type ReportType,
 } from '@shipyard/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireSession } from '../../lib/session.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const tags = ['reports'];
 const types = 'project-status, team-productivity, milestone-analysis or resource-allocation';
 const period = 'from and to are YYYY-MM-DD (UTC days, both included); by default the last 90 days';
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> = async (app, { service }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; audit: AuditLog }> = async (
+  app,
+  { service, audit },
+) => {
   app.addHook('onRequest', requireSession);
   // Before the query is even validated: a caller who may not read reports learns nothing else.
   app.addHook('onRequest', async (req) => service.authorize(currentUser(req)));
 
   const sendCsv = async (
+    req: FastifyRequest,
     reply: FastifyReply,
     file: Promise<{ fileName: string; body: string }>,
   ): Promise<FastifyReply> => {
     const { fileName, body } = await file;
+    // Exports are audited (docs/decisions/013-accounts.md).
+    const actor = currentUser(req);
+    await audit.record({
+      action: 'export',
+      actor: { id: actor.id, email: actor.email },
+      target: { type: 'report', id: fileName, label: fileName },
+      meta: requestMeta(req),
+    });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -44,7 +57,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => sendCsv(reply, service.csv(currentUser(req), req.params.type, req.query)),
+    async (req, reply) => sendCsv(req, reply, service.csv(currentUser(req), req.params.type, req.query)),
   );
 
   app.get(
@@ -60,7 +73,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
     },
     async (req, reply) => {
       const type: ReportType = req.params.type;
-      if (req.query.format === 'csv') return sendCsv(reply, service.csv(currentUser(req), type, req.query));
+      if (req.query.format === 'csv')
+        return sendCsv(req, reply, service.csv(currentUser(req), type, req.query));
       return service.report(currentUser(req), type, req.query);
     },
   );

@@ -13,7 +13,7 @@ type Deps = ModuleContext & { secrets: SecretBox };
  * The services catalogue and its webhooks. Its entry point: `outbox`, where other modules write
  * webhook deliveries in their change's transaction (docs/decisions/008-webhooks.md).
  */
-export function servicesModule({ config, db, clock, changes, secrets }: Deps): AppModule & {
+export function servicesModule({ config, db, clock, changes, secrets, audit }: Deps): AppModule & {
   outbox: WebhookOutbox;
 } {
   const service = createServicesService({
@@ -22,6 +22,7 @@ export function servicesModule({ config, db, clock, changes, secrets }: Deps): A
     secrets,
     allowPrivateWebhooks: config.webhookAllowPrivate,
     changes,
+    audit,
   });
   return {
     outbox: createWebhookOutbox({ clock }),

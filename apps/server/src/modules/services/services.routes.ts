@@ -14,7 +14,7 @@ import {
   UpdateServiceSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireSession } from '../../lib/session.ts';
+import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
 import type { ServicesService } from './services.service.ts';
 
 const tags = ['services'];
@@ -63,7 +63,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
         response: { 201: ServiceWithSecretSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await service.create(currentUser(req), req.body, requestMeta(req))),
   );
 
   app.patch(
@@ -78,7 +79,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
         response: { 200: ServiceWithSecretSchema },
       },
     },
-    async (req) => service.update(currentUser(req), req.params.id, req.body),
+    async (req) => service.update(currentUser(req), req.params.id, req.body, requestMeta(req)),
   );
 
   app.patch(
@@ -105,7 +106,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
         response: { 200: SigningSecretSchema },
       },
     },
-    async (req) => service.rotateSecret(currentUser(req), req.params.id),
+    async (req) => service.rotateSecret(currentUser(req), req.params.id, requestMeta(req)),
   );
 
   app.delete(

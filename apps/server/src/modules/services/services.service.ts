@@ -18,6 +18,7 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { ServiceRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
+import type { AuditLog, AuditMeta } from '../../lib/audit.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
@@ -56,6 +57,8 @@ type Deps = {
   allowPrivateWebhooks: boolean;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** Secret changes (API key, signing secret) are audited (decision 013). */
+  audit: AuditLog;
 };
 
 /** The catalogue is read by every signed-in user, so every one of them refreshes it. */
@@ -68,8 +71,28 @@ const serviceChange = (op: Change['op'], id: string, row?: ServiceRow): Change =
   everyone: true,
 });
 
-export function createServicesService({ db, services, secrets, allowPrivateWebhooks, changes }: Deps) {
+export function createServicesService({ db, services, secrets, allowPrivateWebhooks, changes, audit }: Deps) {
   const inTransaction = createInTransaction(db, changes);
+  /** Records which secrets of a service changed (never their values). */
+  const secretsChanged = async (
+    actor: SessionUser,
+    row: ServiceRow,
+    changed: Record<string, string>,
+    meta: AuditMeta,
+    tx: Db,
+  ) => {
+    if (Object.keys(changed).length === 0) return;
+    await audit.record(
+      {
+        action: 'service.secret_changed',
+        actor: { id: actor.id, email: actor.email },
+        target: { type: 'service', id: row.id, label: row.name },
+        meta,
+        details: changed,
+      },
+      tx,
+    );
+  };
   const notFound = () => NotFound(m.notFound, 'SERVICE_NOT_FOUND');
 
   function requireAdmin(actor: Viewer) {
@@ -159,7 +182,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
       return withUsedBy(row, actor);
     },
 
-    async create(actor: SessionUser, body: CreateService): Promise<ServiceWithSecret> {
+    async create(actor: SessionUser, body: CreateService, meta: AuditMeta = {}): Promise<ServiceWithSecret> {
       requireAdmin(actor);
       const webhook = body.integration === 'Webhook';
       if (webhook && body.webhookUrl) checkUrl(body.webhookUrl);
@@ -185,6 +208,16 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
           tx,
         );
         await services.setProducts(id, productIds, tx);
+        await secretsChanged(
+          actor,
+          row,
+          {
+            ...(body.apiKey ? { api_key: 'set' } : {}),
+            ...(signingSecret ? { signing_secret: 'created' } : {}),
+          },
+          meta,
+          tx,
+        );
         const service = await withUsedBy(row, actor, tx);
         after.publish(serviceChange('created', id, row));
         return signingSecret ? { ...service, signingSecret } : service;
@@ -195,7 +228,12 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
      * Any of the fields. Becoming a Webhook service needs a URL and gives a signing secret
      * (answered this once); ceasing to be one drops the URL and the secret.
      */
-    async update(actor: SessionUser, id: string, body: UpdateService): Promise<ServiceWithSecret> {
+    async update(
+      actor: SessionUser,
+      id: string,
+      body: UpdateService,
+      meta: AuditMeta = {},
+    ): Promise<ServiceWithSecret> {
       requireAdmin(actor);
       return inTransaction(async (tx, after) => {
         const current = await services.lock(tx, id);
@@ -228,6 +266,12 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
           await services.setProducts(id, await checkProducts(tx, actor, body.productIds), tx);
         }
         const row = (await services.update(id, patch, tx)) ?? current;
+        const changed: Record<string, string> = {};
+        if (body.apiKey === null && current.apiKeyEncrypted) changed.api_key = 'removed';
+        else if (body.apiKey) changed.api_key = 'set';
+        if (signingSecret) changed.signing_secret = 'created';
+        else if (!webhook && current.webhookSecretEncrypted) changed.signing_secret = 'removed';
+        await secretsChanged(actor, row, changed, meta, tx);
         const service = await withUsedBy(row, actor, tx);
         after.publish(serviceChange('updated', id, row));
         return signingSecret ? { ...service, signingSecret } : service;
@@ -248,7 +292,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
     },
 
     /** A new signing secret for a Webhook service, answered this once; the old one stops working. */
-    async rotateSecret(actor: SessionUser, id: string): Promise<SigningSecret> {
+    async rotateSecret(actor: SessionUser, id: string, meta: AuditMeta = {}): Promise<SigningSecret> {
       requireAdmin(actor);
       return inTransaction(async (tx, after) => {
         const current = await services.lock(tx, id);
@@ -260,6 +304,7 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
           { webhookSecretEncrypted: secrets.encrypt(signingSecret, webhookSecretContext(id)) },
           tx,
         );
+        await secretsChanged(actor, row ?? current, { signing_secret: 'rotated' }, meta, tx);
         after.publish(serviceChange('updated', id, row));
         return { signingSecret };
       });

@@ -1,22 +1,48 @@
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
+import type { TaskWatching } from '../comments/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';
 
-type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier; outbox: WebhookOutbox };
+type Deps = ModuleContext & {
+  activities: ActivityRecorder;
+  notifier: Notifier;
+  outbox: WebhookOutbox;
+  watching: TaskWatching;
+  files: DocumentFiles;
+  /** What the task's page reads from the checklists, labels, documents and comments modules. */
+  pageSections: TaskPageSections;
+};
 
 /** Tasks of products. */
-export function tasksModule({ db, changes, activities, notifier, outbox }: Deps): AppModule {
+export function tasksModule({
+  db,
+  changes,
+  activities,
+  notifier,
+  outbox,
+  watching,
+  files,
+  pageSections,
+}: Deps): AppModule {
+  const tasks = createTasksRepository(db);
   const service = createTasksService({
     db,
-    tasks: createTasksRepository(db),
+    tasks,
     activities,
     notifications: notifier,
     outbox,
     changes,
+    watching,
+    files,
   });
-  return routesModule(tasksRoutes, { service });
+  return routesModule(tasksRoutes, {
+    service,
+    page: createTaskPageService({ tasks, activities, sections: pageSections }),
+  });
 }

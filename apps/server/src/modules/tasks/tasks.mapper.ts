@@ -1,5 +1,6 @@
 import type { Task } from '@shipyard/shared';
 import type { TaskRow } from '../../db/schema/index.ts';
+import type { TaskLabel } from '../../lib/task-labels.ts';
 
 /** A task with the names its screens show, joined in the query that read it. */
 export type TaskWithNames = {
@@ -9,8 +10,11 @@ export type TaskWithNames = {
   assignee: { id: string; name: string; avatarUrl: string | null } | null;
 };
 
-/** The API's task (spec §3): both `id` and `_id`, `projectId` and `product_id`. */
-export function toTask({ task, productName, team, assignee }: TaskWithNames): Task {
+/**
+ * The API's task (spec §3): both `id` and `_id`, `projectId` and `product_id`; with its checklist
+ * counts and its labels (read for a whole page at once, lib/task-labels.ts).
+ */
+export function toTask({ task, productName, team, assignee }: TaskWithNames, labels: TaskLabel[] = []): Task {
   return {
     id: task.id,
     _id: task.id,
@@ -31,5 +35,7 @@ export function toTask({ task, productName, team, assignee }: TaskWithNames): Ta
     completedAt: task.completedAt?.toISOString() ?? null,
     createdAt: task.createdAt.toISOString(),
     updatedAt: task.updatedAt.toISOString(),
+    checklist: { done: task.checklistDone, total: task.checklistTotal },
+    labels,
   };
 }

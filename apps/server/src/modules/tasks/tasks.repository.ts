@@ -1,7 +1,17 @@
 import type { TaskPhase, TaskStatus } from '@shipyard/shared';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { products, type TaskRow, tasks, teamMembers, teams, users } from '../../db/schema/index.ts';
+import {
+  documents,
+  products,
+  type TaskRow,
+  taskLabels,
+  tasks,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visibility.ts';
@@ -31,6 +41,8 @@ export type TaskListQuery = {
   phase?: TaskPhase[] | undefined;
   status?: TaskStatus[] | undefined;
   assigneeId?: string | undefined;
+  /** Tasks carrying any of these labels. */
+  labelId?: string[] | undefined;
   after?: Cursor | undefined;
   limit: number;
 };
@@ -55,6 +67,14 @@ export function createTasksRepository(db: Db) {
       phase?.length ? inArray(tasks.phase, phase) : undefined,
       status?.length ? inArray(tasks.status, status) : undefined,
       query.assigneeId ? eq(tasks.assigneeId, query.assigneeId) : undefined,
+      query.labelId?.length
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(taskLabels)
+              .where(and(eq(taskLabels.taskId, tasks.id), inArray(taskLabels.labelId, query.labelId))),
+          )
+        : undefined,
     );
   }
 
@@ -128,6 +148,28 @@ export function createTasksRepository(db: Db) {
       return row;
     },
 
+    /**
+     * What the task's page shows besides its names: whether its product is archived, who created
+     * the product (labels are theirs to manage) and who created the task — one query.
+     */
+    async findForPage(id: string, viewer: Viewer) {
+      const creator = alias(users, 'creator');
+      const [row] = await db
+        .select({
+          ...withNames,
+          product: { createdBy: products.createdBy, archivedAt: products.archivedAt },
+          creator: { id: creator.id, name: creator.name, avatarUrl: creator.avatarUrl },
+        })
+        .from(tasks)
+        .innerJoin(products, eq(products.id, tasks.productId))
+        .leftJoin(teams, eq(teams.id, tasks.teamId))
+        .leftJoin(users, eq(users.id, tasks.assigneeId))
+        .leftJoin(creator, eq(creator.id, tasks.createdBy))
+        .where(and(eq(tasks.id, id), visibleProducts(viewer)))
+        .limit(1);
+      return row;
+    },
+
     /** The task locked for a change in this transaction, if the viewer may see its product. */
     async lockVisible(tx: Db, viewer: Viewer, id: string): Promise<TaskRow | undefined> {
       const [row] = await tx
@@ -195,6 +237,15 @@ export function createTasksRepository(db: Db) {
         .where(eq(tasks.id, id))
         .returning();
       return row;
+    },
+
+    /**
+     * After a move to another product: the task's files follow it (their product is the task's),
+     * and its labels, all of the old product, come off.
+     */
+    async carryDetails(id: string, productId: string, tx: Db) {
+      await tx.update(documents).set({ productId }).where(eq(documents.taskId, id));
+      await tx.delete(taskLabels).where(eq(taskLabels.taskId, id));
     },
 
     async remove(id: string, tx: Db = db) {

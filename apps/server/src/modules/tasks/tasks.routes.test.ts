@@ -98,6 +98,8 @@ describe('POST /api/tasks', () => {
       completedAt: null,
       createdAt: row?.createdAt.toISOString(),
       updatedAt: row?.updatedAt.toISOString(),
+      checklist: { done: 0, total: 0 },
+      labels: [],
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 
@@ -1146,6 +1148,8 @@ describe('realtime changes', () => {
         productId: null,
         userIds: [dev.user.id],
       }),
+      // Its creator and assignee now watch it (modules/comments).
+      expect.objectContaining({ kind: 'watcher', op: 'updated', id, productId: product.id }),
     ]);
     // The activity entry written with it is not a change of its own.
     expect(created.some((c) => c.kind === 'activity')).toBe(false);
@@ -1155,6 +1159,8 @@ describe('realtime changes', () => {
     ]);
     expect(await publishedBy(() => as(dev, setStatus(id, 'Completed')))).toEqual([
       expect.objectContaining({ kind: 'task', op: 'updated', id, productId: product.id }),
+      // The owner watches the task they created: TASK_STATUS.
+      expect.objectContaining({ kind: 'notification', op: 'created', userIds: [owner.user.id] }),
     ]);
     expect(await publishedBy(() => as(owner, { method: 'DELETE', url: `/api/tasks/${id}` }))).toEqual([
       expect.objectContaining({ kind: 'task', op: 'deleted', id, productId: product.id }),
@@ -1286,11 +1292,28 @@ describe('OpenAPI', () => {
       'get /api/tasks/{productId}/tasks': ['tasks'],
       'get /api/tasks/{productId}/options': ['tasks'],
       'get /api/tasks/{id}': ['tasks'],
+      'get /api/tasks/{id}/detail': ['tasks'],
+      'get /api/tasks/{id}/history': ['tasks'],
       'post /api/tasks': ['tasks'],
       'patch /api/tasks/{id}/update': ['tasks'],
       'put /api/tasks/{id}/update': ['tasks'],
       'patch /api/tasks/{id}/task/update': ['tasks'],
       'delete /api/tasks/{id}': ['tasks'],
+      // A task's conversation (modules/comments).
+      'get /api/tasks/{id}/comments': ['comments'],
+      'post /api/tasks/{id}/comments': ['comments'],
+      'get /api/tasks/{id}/mentionable': ['comments'],
+      'get /api/tasks/{id}/watchers': ['comments'],
+      'put /api/tasks/{id}/watch': ['comments'],
+      'delete /api/tasks/{id}/watch': ['comments'],
+      // A task's details (issue 15) are documented with their own modules.
+      'get /api/tasks/{id}/checklist': ['checklists'],
+      'post /api/tasks/{id}/checklist': ['checklists'],
+      'get /api/tasks/{id}/labels': ['labels'],
+      'put /api/tasks/{id}/labels': ['labels'],
+      'get /api/tasks/{id}/files': ['documents'],
+      'post /api/tasks/{id}/files': ['documents'],
+      'delete /api/tasks/{id}/files/{fileId}': ['documents'],
     });
   });
 });

@@ -1,7 +1,10 @@
 import {
   CreateTaskSchema,
   MessageResponseSchema,
+  TaskDetailSchema,
   TaskFiltersSchema,
+  TaskHistoryQuerySchema,
+  TaskHistorySchema,
   TaskIdParamsSchema,
   TaskListSchema,
   TaskOptionsSchema,
@@ -13,11 +16,15 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../../lib/session.ts';
+import type { TaskPageService } from './tasks.page.ts';
 import type { TasksService } from './tasks.service.ts';
 
 const tags = ['tasks'];
 
-export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = async (app, { service }) => {
+export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService; page: TaskPageService }> = async (
+  app,
+  { service, page },
+) => {
   app.addHook('onRequest', requireSession);
 
   // Static before parametric is Fastify's own rule: /tasks/all never reaches /tasks/:id.
@@ -74,6 +81,34 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
       },
     },
     async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/tasks/:id/detail',
+    {
+      schema: {
+        tags,
+        summary:
+          "A task's page in one request: the task, its product (archived or not), its creator, the first page of its history and what the caller may do on it",
+        params: TaskIdParamsSchema,
+        response: { 200: TaskDetailSchema },
+      },
+    },
+    async (req) => page.detail(currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/tasks/:id/history',
+    {
+      schema: {
+        tags,
+        summary: "A page of a task's history (its activity entries), newest first, keyset paging by cursor",
+        params: TaskIdParamsSchema,
+        querystring: TaskHistoryQuerySchema,
+        response: { 200: TaskHistorySchema },
+      },
+    },
+    async (req) => page.history(currentUser(req), req.params.id, req.query),
   );
 
   app.post(

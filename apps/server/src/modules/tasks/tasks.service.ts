@@ -17,6 +17,7 @@ import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { labelsOfTasks } from '../../lib/task-labels.ts';
 import {
   findVisibleProduct,
   holdVisibleProduct,
@@ -25,10 +26,12 @@ import {
 } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
+import type { TaskWatching } from '../comments/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/notifications.notifier.ts';
 import { notificationTexts } from '../notifications/notifications.texts.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
-import { toTask } from './tasks.mapper.ts';
+import { type TaskWithNames, toTask } from './tasks.mapper.ts';
 import type { TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
 
 // ---- Activity texts ----
@@ -77,6 +80,10 @@ type Deps = {
   outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
+  /** Auto-watch of creator and assignee; watchers hear of status changes (issue 15). */
+  watching: TaskWatching;
+  /** A deleted task's files: their keys read in the delete's transaction, the bytes removed after it. */
+  files: Pick<DocumentFiles, 'keysOfTask' | 'remove'>;
 };
 
 /** The webhook event of a task change; a task moved between products concerns both. */
@@ -100,7 +107,16 @@ const taskChange = (op: Change['op'], row: TaskRow, productId = row.productId): 
   version: versionOf(row),
 });
 
-export function createTasksService({ db, tasks, activities, notifications, outbox, changes }: Deps) {
+export function createTasksService({
+  db,
+  tasks,
+  activities,
+  notifications,
+  outbox,
+  changes,
+  watching,
+  files,
+}: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
@@ -111,10 +127,14 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
     return task;
   }
 
-  async function withNames(id: string, tx: Db): Promise<Task> {
-    const found = await tasks.findWithNames(id, undefined, tx);
+  /** The task as the API shows it, its labels read alongside. */
+  async function shown(found: TaskWithNames | undefined, tx: Db = db): Promise<Task> {
     if (!found) throw taskNotFound();
-    return toTask(found);
+    return toTask(found, (await labelsOfTasks(tx, [found.task.id])).get(found.task.id));
+  }
+
+  async function withNames(id: string, tx: Db): Promise<Task> {
+    return shown(await tasks.findWithNames(id, undefined, tx), tx);
   }
 
   /** Tells a new assignee, unless they assigned it to themselves (or already had it). */
@@ -154,8 +174,12 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
     const { rows, total } = await tasks.list({ ...query, after });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
+    const labels = await labelsOfTasks(
+      db,
+      page.map((row) => row.task.id),
+    );
     return {
-      data: page.map(toTask),
+      data: page.map((row) => toTask(row, labels.get(row.task.id))),
       total,
       nextCursor:
         rows.length > query.limit && last
@@ -186,9 +210,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
     },
 
     async get(actor: SessionUser, id: string): Promise<Task> {
-      const found = await tasks.findWithNames(id, actor);
-      if (!found) throw taskNotFound();
-      return toTask(found);
+      return shown(await tasks.findWithNames(id, actor));
     },
 
     async create(actor: SessionUser, body: CreateTask): Promise<Task> {
@@ -227,9 +249,11 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         await outbox.enqueue(tx, taskEvent('task.created', row));
         const task = await withNames(row.id, tx);
         const notified = await notifyAssignee(tx, actor, task, null);
+        const watched = await watching.watch(tx, row, [actor.id, row.assigneeId]);
         after.publish(
           taskChange('created', row),
           ...(notified ? [notificationChange('created', notified)] : []),
+          ...watched,
         );
         return task;
       });
@@ -279,6 +303,7 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         if (changed.length === 0 && !statusChanged) return withNames(id, tx);
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
+        if (moved) await tasks.carryDetails(id, productId, tx);
         if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
         if (changed.length > 0) {
           await activities.insert(
@@ -309,11 +334,17 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         );
         const task = await withNames(id, tx);
         const notified = await notifyAssignee(tx, actor, task, current.assigneeId);
+        // Watchers hear of the status before a new assignee starts watching (they were told already).
+        const told = statusChanged ? await watching.statusChanged(tx, actor, row) : [];
+        const watched =
+          row.assigneeId !== current.assigneeId ? await watching.watch(tx, row, [row.assigneeId]) : [];
         after.publish(
           taskChange('updated', row),
           // Moved: who sees only the old product must drop it from there.
           ...(moved ? [taskChange('updated', row, current.productId)] : []),
           ...(notified ? [notificationChange('created', notified)] : []),
+          ...told,
+          ...watched,
         );
         return task;
       });
@@ -329,17 +360,22 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
         const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
         await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
-        after.publish(taskChange('updated', row));
+        const told = await watching.statusChanged(tx, actor, row);
+        after.publish(taskChange('updated', row), ...told);
         return withNames(id, tx);
       });
     },
 
-    /** The entry outlives the task: it names the task in its metadata, not in task_id. */
+    /**
+     * The entry outlives the task: it names the task in its metadata, not in task_id. Its comments,
+     * checklist, labels and files go by ON DELETE CASCADE; the files' bytes once that committed.
+     */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      await inTransaction(async (tx, after) => {
+      const keys = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
+        const keys = await files.keysOfTask(id, tx);
         await tasks.remove(id, tx);
         await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
@@ -359,7 +395,9 @@ export function createTasksService({ db, tasks, activities, notifications, outbo
           tx,
         );
         after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
+        return keys;
       });
+      await files.remove(keys);
     },
   };
 }

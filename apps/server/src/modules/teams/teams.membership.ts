@@ -63,7 +63,7 @@ export function createMembershipFlows({ teams, notifications }: Deps, access: Te
       type: 'INVITE' | 'REMOVED_FROM_TEAM';
       metadata: { teamId: string };
     },
-  ): Promise<Change> {
+  ): Promise<Change[]> {
     const { userId, type, metadata, senderId, message } = values;
     const refreshed = await notifications.refreshRecent(
       userId,
@@ -73,8 +73,10 @@ export function createMembershipFlows({ teams, notifications }: Deps, access: Te
       { senderId, message, metadata },
       tx,
     );
-    if (refreshed) return notificationChange('updated', refreshed);
-    return notificationChange('created', await notifications.insert(values, tx));
+    if (refreshed) return [notificationChange('updated', refreshed)];
+    // None when the person turned team notifications off in the bell (an INVITE always shows).
+    const created = await notifications.insert(values, tx);
+    return created ? [notificationChange('created', created)] : [];
   }
 
   return {
@@ -109,7 +111,7 @@ export function createMembershipFlows({ teams, notifications }: Deps, access: Te
             },
             tx,
           );
-          after.publish(notificationChange('created', notified));
+          if (notified) after.publish(notificationChange('created', notified));
         }
         return detail(actor, teamId, tx);
       });
@@ -163,7 +165,7 @@ export function createMembershipFlows({ teams, notifications }: Deps, access: Te
           message: text(actor.name, team, found.productName),
           metadata: teamMetadata(found),
         });
-        after.publish(notified);
+        after.publish(...notified);
       });
     },
 
@@ -203,7 +205,7 @@ export function createMembershipFlows({ teams, notifications }: Deps, access: Te
           description: `Invited ${user.name} to team "${team}" as ${body.role}`,
           metadata: { userId: user.id, role: body.role, status: 'invited' },
         });
-        after.publish(memberChange('created', found.team, user.id), notified);
+        after.publish(memberChange('created', found.team, user.id), ...notified);
         return memberOf(teamId, user.id, tx);
       });
     },
@@ -244,7 +246,7 @@ export function createMembershipFlows({ teams, notifications }: Deps, access: Te
             },
             tx,
           );
-          after.publish(notificationChange('created', notified));
+          if (notified) after.publish(notificationChange('created', notified));
         }
         await record(
           tx,

@@ -11,10 +11,13 @@ export type { UserStore } from './users.store.ts';
 /** The user store the auth module signs people in and up with (its narrow entry point). */
 export const createUserStore = (db: Db): UserStore => createUsersRepository(db);
 
-type Deps = ModuleContext & { accounts: Pick<AccountsService, 'changeEmail'> };
+type Deps = ModuleContext & {
+  accounts: Pick<AccountsService, 'changeEmail'>;
+  twoFactor: { remove: (userId: string, tx: Db) => Promise<void> };
+};
 
 /** User management and profiles. */
-export function usersModule({ accounts, ...ctx }: Deps): AppModule {
+export function usersModule({ accounts, twoFactor, ...ctx }: Deps): AppModule {
   const service = createUsersService({
     db: ctx.db,
     users: createUsersRepository(ctx.db),
@@ -24,6 +27,8 @@ export function usersModule({ accounts, ...ctx }: Deps): AppModule {
     appUrl: ctx.config.appUrl,
     changes: ctx.changes,
     accounts,
+    twoFactor,
+    audit: ctx.audit,
   });
   return routesModule(usersRoutes, { service });
 }

@@ -46,8 +46,15 @@ export function createUsersRepository(db: Db) {
     findByEmail: async (email: string, tx: Db = db): Promise<UserRow | undefined> =>
       (await tx.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0],
 
-    findByGoogleSub: async (sub: string, tx: Db = db): Promise<UserRow | undefined> =>
-      (await tx.select().from(users).where(eq(users.googleSub, sub)).limit(1))[0],
+    /** The account linked to a subject at Google or at the generic OpenID provider. */
+    findBySubject: async (kind: 'google' | 'oidc', sub: string, tx: Db = db): Promise<UserRow | undefined> =>
+      (
+        await tx
+          .select()
+          .from(users)
+          .where(eq(kind === 'google' ? users.googleSub : users.oidcSub, sub))
+          .limit(1)
+      )[0],
 
     usernameTaken: async (username: string, exceptId: string, tx: Db = db) =>
       (

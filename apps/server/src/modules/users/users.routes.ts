@@ -12,7 +12,7 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireSession } from '../../lib/session.ts';
+import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
@@ -87,7 +87,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 201: UserSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await service.create(currentUser(req), req.body, requestMeta(req))),
   );
 
   app.patch(
@@ -100,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: UserSchema },
       },
     },
-    async (req) => service.update(currentUser(req), req.body),
+    async (req) => service.update(currentUser(req), req.body, requestMeta(req)),
   );
 
   app.patch(
@@ -114,7 +115,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: UserSchema },
       },
     },
-    async (req) => service.update(currentUser(req), { id: req.params.id, role: req.body.role }),
+    async (req) =>
+      service.update(currentUser(req), { id: req.params.id, role: req.body.role }, requestMeta(req)),
   );
 
   app.delete(
@@ -128,8 +130,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       },
     },
     async (req) => {
-      await service.remove(currentUser(req), req.params.id);
+      await service.remove(currentUser(req), req.params.id, requestMeta(req));
       return { message: 'User deleted' };
     },
+  );
+
+  app.post(
+    '/user/:id/two-factor/reset',
+    {
+      schema: {
+        tags,
+        summary:
+          "Remove a user's second factor, e.g. after a lost phone (admins, below their own rank; audited)",
+        description:
+          'Their sessions and API tokens end too; they sign in with their password and enrol again.',
+        params: UserIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => service.resetTwoFactor(currentUser(req), req.params.id, requestMeta(req)),
   );
 };

@@ -13,6 +13,7 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import type { AuditLog, AuditMeta } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
@@ -35,6 +36,9 @@ type Deps = {
   changes: Changes;
   /** The auth module's entry point for moving an account to another address. */
   accounts: Pick<AccountsService, 'changeEmail'>;
+  /** The auth module's entry point for removing someone's second factor. */
+  twoFactor: { remove: (userId: string, tx: Db) => Promise<void> };
+  audit: AuditLog;
 };
 
 // No look-alike characters, so a temporary password read from a mail can be typed back.
@@ -56,7 +60,21 @@ const temporaryPasswordMail = (to: string, password: string, appUrl: string) => 
   note: `temporary password: ${password}`,
 });
 
-export function createUsersService({ db, users, sessions, mailer, clock, appUrl, changes, accounts }: Deps) {
+const targetOf = (row: UserRow) => ({ type: 'user' as const, id: row.id, label: row.email });
+const by = (actor: SessionUser) => ({ id: actor.id, email: actor.email });
+
+export function createUsersService({
+  db,
+  users,
+  sessions,
+  mailer,
+  clock,
+  appUrl,
+  changes,
+  accounts,
+  twoFactor,
+  audit,
+}: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const requireAdmin = (actor: SessionUser) => {
     if (!isAdmin(actor.role)) throw Forbidden(userMessages.forbidden);
@@ -78,22 +96,39 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
   }
 
   return {
-    async create(actor: SessionUser, body: AdminCreateUser) {
+    async create(actor: SessionUser, body: AdminCreateUser, meta: AuditMeta = {}) {
       requireAdmin(actor);
       if (!canAssignRole(actor.role, body.role)) throw Forbidden(userMessages.roleTooHigh);
       if (await users.findByEmail(body.email)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
       const password = temporaryPassword();
-      const row = await users.insert({
-        name: body.name,
-        email: body.email,
-        role: body.role,
-        department: body.department ?? null,
-        position: body.position ?? null,
-        skills: body.skills ?? [],
-        passwordHash: await hashPassword(password),
-        // The admin vouches for the address; the first login must replace the temporary password.
-        emailVerifiedAt: clock.now(),
-        mustChangePassword: true,
+      const passwordHash = await hashPassword(password);
+      const row = await db.transaction(async (tx) => {
+        const created = await users.insert(
+          {
+            name: body.name,
+            email: body.email,
+            role: body.role,
+            department: body.department ?? null,
+            position: body.position ?? null,
+            skills: body.skills ?? [],
+            passwordHash,
+            // The admin vouches for the address; the first login must replace the temporary password.
+            emailVerifiedAt: clock.now(),
+            mustChangePassword: true,
+          },
+          tx,
+        );
+        await audit.record(
+          {
+            action: 'user.created',
+            actor: by(actor),
+            target: targetOf(created),
+            meta,
+            details: { role: created.role },
+          },
+          tx,
+        );
+        return created;
       });
       changes.publish(accountChange('created', row.id, { row, admins: true }));
       await mailer.send(temporaryPasswordMail(row.email, password, appUrl));
@@ -124,7 +159,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
       return isAdmin(actor.role) || actor.id === id ? toUser(row) : toPublicUser(row);
     },
 
-    async update(actor: SessionUser, input: AdminUpdateUser) {
+    async update(actor: SessionUser, input: AdminUpdateUser, meta: AuditMeta = {}) {
       requireAdmin(actor);
       const { row, mails } = await inTransaction(async (tx, after) => {
         const target = await loadManageable(actor, input.id, tx);
@@ -169,6 +204,39 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
             mails.push(temporaryPasswordMail(newEmail, password, appUrl));
           }
         }
+        if (role !== target.role)
+          await audit.record(
+            {
+              action: 'user.role_changed',
+              actor: by(actor),
+              target: targetOf(row),
+              meta,
+              details: { from: target.role, to: role },
+            },
+            tx,
+          );
+        if (disabling || enabling)
+          await audit.record(
+            {
+              action: 'user.status_changed',
+              actor: by(actor),
+              target: targetOf(row),
+              meta,
+              details: { disabled: disabling },
+            },
+            tx,
+          );
+        if (newEmail)
+          await audit.record(
+            {
+              action: 'email.changed',
+              actor: by(actor),
+              target: targetOf(row),
+              meta,
+              details: { from: target.email, to: newEmail },
+            },
+            tx,
+          );
         after.publish(accountChange('updated', row.id, { row, admins: true }));
         return { row, mails };
       });
@@ -176,7 +244,7 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
       return toUser(row);
     },
 
-    async remove(actor: SessionUser, id: string) {
+    async remove(actor: SessionUser, id: string, meta: AuditMeta = {}) {
       requireAdmin(actor);
       if (id === actor.id) throw BadRequest(userMessages.cannotDeleteSelf);
       await inTransaction(async (tx, after) => {
@@ -184,8 +252,30 @@ export function createUsersService({ db, users, sessions, mailer, clock, appUrl,
         if (!canManageAccess(actor.role, target.role)) throw Forbidden(userMessages.accessNotBelow);
         await guardLastSuperAdmin(tx, target, false);
         await users.remove(target.id, tx); // sessions and tokens go with it (ON DELETE CASCADE)
+        await audit.record({ action: 'user.deleted', actor: by(actor), target: targetOf(target), meta }, tx);
         after.publish(accountChange('deleted', id, { admins: true }));
       });
+    },
+
+    /**
+     * Removes someone's second factor (a lost phone), under the same rank rule as their e-mail
+     * and status: they sign in with their password alone, or enrol again if it is required.
+     * Their sessions and API tokens end with it (decision 013).
+     */
+    async resetTwoFactor(actor: SessionUser, id: string, meta: AuditMeta = {}) {
+      requireAdmin(actor);
+      await inTransaction(async (tx, after) => {
+        const subject = await loadManageable(actor, id, tx);
+        if (!canManageAccess(actor.role, subject.role)) throw Forbidden(userMessages.accessNotBelow);
+        await twoFactor.remove(subject.id, tx);
+        await sessions.endAccess(subject.id, { tx });
+        await audit.record(
+          { action: 'two_factor.reset', actor: by(actor), target: targetOf(subject), meta },
+          tx,
+        );
+        after.publish(accountChange('updated', subject.id, { row: subject, admins: true }));
+      });
+      return { message: 'Two-factor sign-in was reset.' };
     },
   };
 }

@@ -6,6 +6,6 @@ import type { NewUser, UsersRepository } from './users.repository.ts';
  */
 export type UserStore = Pick<
   UsersRepository,
-  'count' | 'findByEmail' | 'findByGoogleSub' | 'findById' | 'insert' | 'update' | 'usernameTaken'
+  'count' | 'findByEmail' | 'findBySubject' | 'findById' | 'insert' | 'update' | 'usernameTaken'
 >;
 export type { NewUser };

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { RealtimeProvider } from '../realtime/realtime-provider.tsx';
@@ -12,6 +12,8 @@ import { TopBar } from './top-bar.tsx';
  */
 export function Component() {
   const { data: user } = useSession();
+  // A task opened from a list shows as a panel over it (docs/decisions/012-task-page.md).
+  const { background, panel } = useRoutePanelOutlet();
   if (!user) return null;
   return (
     <RealtimeProvider>
@@ -20,7 +22,8 @@ export function Component() {
         <SidebarInset>
           <TopBar />
           <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
-            <Outlet />
+            {background}
+            {panel}
           </main>
         </SidebarInset>
       </SidebarProvider>

@@ -2,7 +2,9 @@ import type { ChangeEvent, ChangeKind, ChangeOp, Task } from '@shipyard/shared';
 import { MutationObserver, type QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '../../features/auth/api/get-session.ts';
+import { calendarTaskKeys } from '../../features/calendar/api/get-calendar-tasks.ts';
 import { eventKeys } from '../../features/calendar/api/get-events.ts';
+import { commentKeys } from '../../features/comments/api/keys.ts';
 import { dashboardSummaryKey } from '../../features/dashboard/api/get-dashboard-summary.ts';
 import { recentActivityKey } from '../../features/dashboard/api/get-recent-activity.ts';
 import { teamOverviewKey } from '../../features/dashboard/api/get-team-overview.ts';
@@ -77,6 +79,10 @@ const caches = {
   analytics: ['analytics', { timeframe: '30d', products: [], tz: 'UTC' }],
   report: reportKeys.report({ type: 'project-status', from: '2025-01-01', to: '2025-03-31' }),
   session: sessionKey,
+  commentsT1: commentKeys.list('t-1'),
+  commentsT2: commentKeys.list('t-2'),
+  watchersT1: commentKeys.watchers('t-1'),
+  watchersT2: commentKeys.watchers('t-2'),
 } satisfies Record<string, QueryKey>;
 type Cache = keyof typeof caches;
 
@@ -245,6 +251,12 @@ describe('applying server changes to the cache', () => {
     ],
     ['a service', change('service', 's-1', null), ['services', 'deliveries']],
     [
+      'a comment on a task (id is the task’s): its conversation, watchers and the timelines',
+      change('comment', 't-1', 'p-1', 'created'),
+      ['commentsT1', 'watchersT1', 'activityLog', 'timelineP1'],
+    ],
+    ['a watcher of a task: its watchers', change('watcher', 't-1', 'p-1'), ['watchersT1']],
+    [
       'an activity entry',
       change('activity', 'a-1', 'p-1', 'created'),
       ['activityLog', 'recentActivity', 'timelineP1', 'productP1'],
@@ -252,6 +264,14 @@ describe('applying server changes to the cache', () => {
   ])('%s', (_name, event, expected) => {
     applier.apply(event);
     expect(invalidated()).toEqual(sorted(expected));
+  });
+
+  it('refetches the calendar’s tasks when a task changes (its due date may have moved), not its events', () => {
+    const calendarTasks = calendarTaskKeys.list({ from: '2025-03-01', to: '2025-04-11' });
+    queryClient.setQueryData(calendarTasks, {});
+    applier.apply(change('task', 't-1', 'p-1'));
+    expect(invalidated()).not.toContain('events');
+    expect(queryClient.getQueryState(calendarTasks)?.isInvalidated).toBe(true);
   });
 
   it('marks every query of a product family when a change names no product', () => {

@@ -3,12 +3,15 @@ import { partialMatchKey, type Query, type QueryClient, type QueryKey } from '@t
 import { activityKeys } from '../../features/activity/api/keys.ts';
 import { analyticsKeys } from '../../features/analytics/api/keys.ts';
 import { sessionKey } from '../../features/auth/api/keys.ts';
-import { eventKeys } from '../../features/calendar/api/keys.ts';
+import { calendarTaskKeys, eventKeys } from '../../features/calendar/api/keys.ts';
+import { checklistKeys } from '../../features/checklists/api/keys.ts';
+import { commentKeys } from '../../features/comments/api/keys.ts';
 import {
   dashboardSummaryKey,
   recentActivityKey,
   teamOverviewKey,
 } from '../../features/dashboard/api/keys.ts';
+import { labelKeys } from '../../features/labels/api/keys.ts';
 import { notificationKeys } from '../../features/notifications/api/keys.ts';
 import {
   productActivitiesKey,
@@ -19,6 +22,7 @@ import {
 } from '../../features/products/api/keys.ts';
 import { reportKeys } from '../../features/reports/api/keys.ts';
 import { serviceKeys } from '../../features/services/api/keys.ts';
+import { taskFileKeys } from '../../features/task-files/api/keys.ts';
 import { loadedTasks, type TaskListParams, type TaskPages } from '../../features/tasks/api/get-tasks.ts';
 import { taskKeys } from '../../features/tasks/api/keys.ts';
 import { syncCachedTask } from '../../features/tasks/api/task-cache.ts';
@@ -107,6 +111,14 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
     case 'task':
       // The task lists themselves are patched by the applier (syncCachedTask), not refetched.
       return [
+        // Its checklist and labels (a tick or a label change in another browser, issue 15).
+        prefix(checklistKeys.ofTask(id)),
+        prefix(labelKeys.ofTask(id)),
+        // The task's page, if open: its fields, history and what one may do on it.
+        prefix(taskKeys.detail(id)),
+        prefix(taskKeys.history(id, '').slice(0, -1)),
+        // The calendar's tasks: a due date, title or assignee changed (issue 16).
+        prefix(calendarTaskKeys.all),
         // Progress, the timeline, the products table's progress column, the counts.
         ofProduct(productDetailKey, productId),
         ofProduct(productActivitiesKey, productId),
@@ -129,6 +141,8 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
         ...figures,
         // Task rows name their product; a deleted product takes its tasks, teams and files along.
         ...(op === 'created' ? [] : [taskLists(product)]),
+        // A task's page shows its product's name and whether it is archived.
+        ...(op === 'created' ? [] : [prefix(family(taskKeys.detail))]),
         ...(op === 'deleted'
           ? [
               prefix(productDocumentsKey(product)),
@@ -154,12 +168,31 @@ export function targetsOf(change: ChangeEvent, me: string | undefined): Target[]
     case 'document':
       return [
         ofProduct(productDocumentsKey, productId),
+        // A task's files are documents too; the event does not say which task.
+        prefix(taskFileKeys.all),
         ofProduct(productActivitiesKey, productId),
         ofProduct(productDetailKey, productId),
         activityLog,
       ];
+    case 'label':
+      // A product's label renamed, recoloured or deleted: its pickers, the tasks' own labels, and
+      // every card and row of its tasks (they show the label).
+      return [prefix(labelKeys.all), taskLists(productId)];
     case 'service':
       return [prefix(serviceKeys.all)];
+    // `id` is the task's: its conversation, its watchers (a commenter starts watching) and the
+    // history that lists the comment.
+    case 'comment':
+      return [
+        prefix(commentKeys.list(id)),
+        prefix(commentKeys.watchers(id)),
+        // The task's page: a comment is an entry of its history.
+        prefix(taskKeys.detail(id)),
+        activityLog,
+        ofProduct(productActivitiesKey, productId),
+      ];
+    case 'watcher':
+      return [prefix(commentKeys.watchers(id))];
     case 'activity':
       return [
         activityLog,

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
@@ -20,7 +21,14 @@ export function Component() {
       productId={id}
       currentUserId={user?.id}
       userRole={role}
-      tasksTab={(readOnly) => <ProductTasksTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
+      tasksTab={(readOnly) => (
+        <ProductTasksTab
+          productId={id}
+          viewer={readOnly ? readOnlyViewer : viewer}
+          // Whoever manages the product manages its labels (the manager shows only to them).
+          actions={readOnly ? null : <ProductLabelsManager productId={id} />}
+        />
+      )}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
     />
   );

@@ -1,9 +1,22 @@
+import { isAdmin } from '@shipyard/shared';
 import { SettingsPage } from '../../features/account/components/settings-page.tsx';
+import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings.tsx';
+import { SecurityAdminPanel } from '../../features/security-admin/components/security-admin-panel.tsx';
 import { useAccountBindings } from '../layouts/account-bindings.ts';
 
 export function Component() {
   const { user, onUserUpdated } = useAccountBindings();
-  return <SettingsPage user={user} onUserUpdated={onUserUpdated} />;
+  return (
+    <SettingsPage
+      user={user}
+      onUserUpdated={onUserUpdated}
+      // Admins also get the Security tab; the server refuses its calls to anyone else anyway.
+      security={user && isAdmin(user.role) ? <SecurityAdminPanel /> : undefined}
+      calendarFeed={<CalendarFeedCard />}
+      notifications={<NotificationSettings />}
+    />
+  );
 }
 
 export default Component;

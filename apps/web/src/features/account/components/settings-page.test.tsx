@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../../components/theme-provider.tsx';
 import { THEME_STORAGE_KEY } from '../../../lib/theme.ts';
-import { currentLocation, makeUser, renderWithProviders } from '../../../test/render.tsx';
+import { currentLocation, jsonResponse, makeUser, renderWithProviders } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
 import { SettingsPage } from './settings-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -10,7 +11,11 @@ vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.f
 function renderSettings(route = '/settings') {
   return renderWithProviders(
     <ThemeProvider>
-      <SettingsPage user={makeUser()} onUserUpdated={vi.fn()} />
+      <SettingsPage
+        user={makeUser()}
+        onUserUpdated={vi.fn()}
+        notifications={<p>Notification choices here</p>}
+      />
     </ThemeProvider>,
     { route },
   );
@@ -19,6 +24,16 @@ function renderSettings(route = '/settings') {
 describe('SettingsPage', () => {
   beforeEach(() => {
     localStorage.clear();
+    // The Account tab's security cards read the account's two-factor state, tokens and sessions.
+    routeFetch({
+      'GET /api/auth/two-factor': jsonResponse(200, {
+        enabled: false,
+        required: false,
+        recovery_codes_left: 0,
+      }),
+      'GET /api/auth/tokens': jsonResponse(200, { data: [] }),
+      'GET /api/auth/sessions': jsonResponse(200, { data: [] }),
+    });
   });
   afterEach(() => {
     document.documentElement.classList.remove('light', 'dark');
@@ -49,11 +64,9 @@ describe('SettingsPage', () => {
     expect(currentLocation()).toBe('/settings?tab=account');
   });
 
-  it('says notifications come in a future update', () => {
+  it('shows what the route composes on the Notifications tab', () => {
     renderSettings('/settings?tab=notifications');
-    expect(
-      screen.getByText('Notification settings will be available in a future update.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Notification choices here')).toBeInTheDocument();
   });
 
   it('lets the user pick light, dark or system on the Display tab', async () => {

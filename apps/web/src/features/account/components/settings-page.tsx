@@ -1,20 +1,25 @@
 import type { User } from '@shipyard/shared';
-import { BellIcon, KeyRoundIcon, PaletteIcon, UserIcon } from 'lucide-react';
+import { BellIcon, KeyRoundIcon, PaletteIcon, ShieldIcon, UserIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
+import { ApiTokensCard } from './api-tokens-card.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 import { ThemeChoice } from './theme-choice.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 const tabs = [
   { value: 'profile', label: 'Profile', icon: UserIcon },
   { value: 'account', label: 'Account', icon: KeyRoundIcon },
   { value: 'notifications', label: 'Notifications', icon: BellIcon },
   { value: 'display', label: 'Display', icon: PaletteIcon },
+  { value: 'security', label: 'Security', icon: ShieldIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
@@ -23,12 +28,25 @@ const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab.val
 export type SettingsPageProps = {
   user: User | undefined;
   onUserUpdated: (user: User) => void;
+  /** The admins' Security tab (audit log, instance settings), composed by the route; none for others. */
+  security?: ReactNode;
+  /** The calendar feed's section of the Account tab (calendar feature), composed by the route. */
+  calendarFeed?: ReactNode;
+  /** The Notifications tab's content (the notifications feature's settings), composed by the route. */
+  notifications?: ReactNode;
 };
 
 /** Spec §2.17 /settings; the open tab is in the address (?tab=account), so it can be linked to. */
-export function SettingsPage({ user, onUserUpdated }: SettingsPageProps) {
+export function SettingsPage({
+  user,
+  onUserUpdated,
+  security,
+  calendarFeed,
+  notifications,
+}: SettingsPageProps) {
   const { values, set } = useUrlState({ tab: 'profile' });
-  const tab: Tab = isTab(values.tab) ? values.tab : 'profile';
+  const shown = tabs.filter((t) => t.value !== 'security' || security);
+  const tab: Tab = isTab(values.tab) && shown.some((t) => t.value === values.tab) ? values.tab : 'profile';
   const onTabChange = (next: string) => set({ tab: next });
 
   return (
@@ -36,7 +54,7 @@ export function SettingsPage({ user, onUserUpdated }: SettingsPageProps) {
       <PageHeader title="Settings" description="Manage your account settings and preferences." />
       <Tabs value={tab} onValueChange={onTabChange} className="gap-4">
         <TabsList className="w-full sm:w-fit">
-          {tabs.map(({ value, label, icon: Icon }) => (
+          {shown.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value} className="px-2.5">
               <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
@@ -63,7 +81,7 @@ export function SettingsPage({ user, onUserUpdated }: SettingsPageProps) {
           )}
         </TabsContent>
 
-        <TabsContent value="account">
+        <TabsContent value="account" className="grid gap-6">
           <Card className="gap-6">
             <CardHeader>
               <CardTitle className="text-base">Change Password</CardTitle>
@@ -75,16 +93,21 @@ export function SettingsPage({ user, onUserUpdated }: SettingsPageProps) {
               <ChangePasswordForm />
             </CardContent>
           </Card>
+          <TwoFactorCard />
+          <SessionsCard />
+          <ApiTokensCard />
+          {calendarFeed}
         </TabsContent>
 
-        <TabsContent value="notifications">
-          <Card className="gap-4">
-            <CardHeader>
-              <CardTitle className="text-base">Notifications</CardTitle>
-              <CardDescription>Notification settings will be available in a future update.</CardDescription>
-            </CardHeader>
-          </Card>
+        <TabsContent value="notifications" className="grid gap-6">
+          {notifications}
         </TabsContent>
+
+        {security && (
+          <TabsContent value="security" className="grid gap-6">
+            {security}
+          </TabsContent>
+        )}
 
         <TabsContent value="display">
           <Card className="gap-6">

@@ -21,7 +21,12 @@ const products = {
 };
 
 const entries = [
-  makeActivity({ id: 'a-1', actionType: 'task_created', description: 'Created task "Wire the radio"' }),
+  makeActivity({
+    id: 'a-1',
+    actionType: 'task_created',
+    description: 'Created task "Wire the radio"',
+    taskId: 'k-1',
+  }),
   makeActivity({
     id: 'a-2',
     actionType: 'prd_created',
@@ -67,6 +72,11 @@ describe('ActivityPage', () => {
     expect(within(first).getByText('Task Created')).toHaveClass('text-purple-700');
     expect(within(first).getByText(/^Product:/)).toHaveTextContent('Product: Apollo');
     expect(within(first).getByRole('link', { name: 'Apollo' })).toHaveAttribute('href', '/products/p-1');
+    // An entry about a task opens the task's page.
+    expect(within(first).getByRole('link', { name: 'Created task "Wire the radio"' })).toHaveAttribute(
+      'href',
+      '/tasks/k-1',
+    );
 
     const second = screen.getByText('Created the product').closest('li');
     if (!second) throw new Error('no row');
@@ -74,6 +84,7 @@ describe('ActivityPage', () => {
     expect(within(second).getByText('U')).toBeInTheDocument();
     expect(within(second).getByText('Product Created')).toHaveClass('text-green-700');
     expect(within(second).queryByText(/^Product:/)).not.toBeInTheDocument();
+    expect(within(second).queryByRole('link', { name: 'Created the product' })).not.toBeInTheDocument();
   });
 
   it('asks for the newest 100 with no filters at first', async () => {

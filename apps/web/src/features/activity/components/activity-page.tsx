@@ -2,6 +2,7 @@ import type { ActivityLogEntry } from '@shipyard/shared';
 import { ListFilter, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ActivityDescription } from '../../../components/activity-description.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -65,7 +66,7 @@ function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
             {actionTypeLabel(activity.actionType)}
           </span>
         </div>
-        <p className="break-words text-sm">{activity.description}</p>
+        <ActivityDescription activity={activity} />
         {activity.productName ? (
           <p className="text-muted-foreground text-xs">
             Product:{' '}

@@ -83,6 +83,11 @@ describe('AuthCallback', () => {
     ['GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured on this server.'],
     ['GOOGLE_STATE', 'Google sign-in failed. Please try again.'],
     ['GOOGLE_DENIED', 'Google sign-in failed. Please try again.'],
+    ['OIDC_FAILED', 'Single sign-on failed. Please try again.'],
+    [
+      'OIDC_EMAIL_UNVERIFIED',
+      'Your email address is not verified at the sign-in provider, so it cannot be linked to an existing account.',
+    ],
   ])('maps %s to its text', async (code, text) => {
     mockFetch(jsonResponse(200, makeUser()));
     renderCallback(`/auth/callback?error=${code}`);

@@ -1,4 +1,4 @@
-import { authMessages, authScreenMessages as m } from '@shipyard/shared';
+import { authMessages, authScreenMessages as m, securityMessages } from '@shipyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -19,6 +19,11 @@ const callbackErrors: Record<string, string> = {
   GOOGLE_FAILED: authMessages.googleFailed,
   GOOGLE_STATE: authMessages.googleFailed,
   GOOGLE_DENIED: authMessages.googleFailed,
+  OIDC_NOT_CONFIGURED: securityMessages.ssoNotConfigured,
+  OIDC_EMAIL_UNVERIFIED: securityMessages.ssoEmailUnverified,
+  OIDC_FAILED: securityMessages.ssoFailed,
+  OIDC_STATE: securityMessages.ssoFailed,
+  OIDC_DENIED: securityMessages.ssoFailed,
 };
 
 export const callbackErrorText = (code: string) =>

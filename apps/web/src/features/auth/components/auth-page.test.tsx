@@ -19,9 +19,9 @@ import {
 import { AuthPage } from './auth-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-// Which providers the server offers is GoogleSignIn's own call (google-button.test.tsx); here it
+// Which providers the server offers is SignInProviders' own call (provider-buttons.test.tsx); here it
 // is answered without fetch, so each test's fetch stub sees only the calls of the forms.
-const providers = vi.hoisted(() => ({ google: true }));
+const providers = vi.hoisted(() => ({ google: true, oidc: null as { label: string } | null }));
 vi.mock('../api/get-providers.ts', () => ({ useAuthProviders: () => ({ data: providers }) }));
 
 const heading = () => screen.getByRole('heading', { level: 1 });
@@ -32,7 +32,7 @@ describe('AuthPage', () => {
     providers.google = true;
   });
 
-  it("shows 'Welcome' with the Login tab selected, the Sign Up tab and Google sign-in", () => {
+  it("shows 'Welcome' with the Login tab selected, the Sign Up tab and Google sign-in", async () => {
     renderWithProviders(<AuthPage />, { route: '/auth' });
 
     expect(heading()).toHaveTextContent('Welcome');
@@ -40,7 +40,7 @@ describe('AuthPage', () => {
     expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'false');
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',
       '/api/auth/google',
     );

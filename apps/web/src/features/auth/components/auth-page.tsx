@@ -13,8 +13,8 @@ import {
 } from '../../../components/ui/card.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { AuthTabs } from './auth-tabs.tsx';
-import { GoogleSignIn } from './google-button.tsx';
 import { LoginForm } from './login-form.tsx';
+import { SignInProviders } from './sign-in-providers.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 // The views a sign-in does not need load when they open (docs/decisions/005-bundle-budget.md).
@@ -24,6 +24,7 @@ const ForceChangePasswordForm = lazy(() =>
 const ForgotPasswordForm = lazy(() =>
   import('./forgot-password-form.tsx').then((m) => ({ default: m.ForgotPasswordForm })),
 );
+const TwoFactorStep = lazy(() => import('./two-factor-step.tsx').then((m) => ({ default: m.TwoFactorStep })));
 const ResetPasswordForm = lazy(() =>
   import('./reset-password-form.tsx').then((m) => ({ default: m.ResetPasswordForm })),
 );
@@ -65,6 +66,12 @@ function AuthCard() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const resetToken = searchParams.get('reset_token') || null;
+  // A provider sign-in that needs a code comes back here with its challenge (decision 013).
+  const step = searchParams.get('step');
+  const [challenge, setChallenge] = useState<{ step: 'code' | 'setup'; token: string } | null>(() => {
+    const token = searchParams.get('challenge_token');
+    return token && (step === 'code' || step === 'setup') ? { step, token } : null;
+  });
   const { from, registeredEmail } = readState(location.state);
 
   const [forgotPassword, setForgotPassword] = useState(false);
@@ -109,6 +116,22 @@ function AuthCard() {
     );
   }
 
+  if (challenge) {
+    return (
+      <AuthCardFrame
+        title={challenge.step === 'code' ? 'Two-factor sign-in' : 'Set up two-factor sign-in'}
+        description={
+          challenge.step === 'code'
+            ? 'Enter the code from your authenticator app.'
+            : 'Your organisation requires it. Use an authenticator app on your phone.'
+        }
+        footer={backToLogin}
+      >
+        <TwoFactorStep challenge={challenge} redirectTo={from} onExpired={() => setChallenge(null)} />
+      </AuthCardFrame>
+    );
+  }
+
   if (tempToken) {
     return (
       <AuthCardFrame
@@ -142,6 +165,7 @@ function AuthCard() {
                     setForgotPassword(true);
                   }}
                   onPasswordChangeRequired={setTempToken}
+                  onTwoFactor={setChallenge}
                 />
               </>
             ),
@@ -159,7 +183,7 @@ function AuthCard() {
           },
         ]}
       />
-      <GoogleSignIn />
+      <SignInProviders />
     </AuthCardFrame>
   );
 }

@@ -19,15 +19,17 @@ vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.f
 function renderLoginForm(props: Partial<Parameters<typeof LoginForm>[0]> = {}) {
   const onForgotPassword = vi.fn();
   const onPasswordChangeRequired = vi.fn();
+  const onTwoFactor = vi.fn();
   const rendered = renderWithProviders(
     <LoginForm
       onForgotPassword={onForgotPassword}
       onPasswordChangeRequired={onPasswordChangeRequired}
+      onTwoFactor={onTwoFactor}
       {...props}
     />,
     { route: '/auth' },
   );
-  return { ...rendered, onForgotPassword, onPasswordChangeRequired };
+  return { ...rendered, onForgotPassword, onPasswordChangeRequired, onTwoFactor };
 }
 
 async function fillAndSubmit(
@@ -176,6 +178,23 @@ describe('LoginForm', () => {
     await waitFor(() => expect(onPasswordChangeRequired).toHaveBeenCalledWith('temp-123'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['TWO_FACTOR_REQUIRED', 'code'],
+    ['TWO_FACTOR_SETUP_REQUIRED', 'setup'],
+  ])('hands the challenge over when the server answers %s', async (code, step) => {
+    mockFetch(
+      apiError(403, code, 'Enter the code from your authenticator app to finish signing in.', {
+        challenge_token: 'ch-1',
+      }),
+    );
+    const { user, onTwoFactor } = renderLoginForm();
+
+    await fillAndSubmit(user, 'ada@example.com', 'secret1');
+
+    await waitFor(() => expect(onTwoFactor).toHaveBeenCalledWith({ step, token: 'ch-1' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('opens the forgot-password view with the address typed so far', async () => {

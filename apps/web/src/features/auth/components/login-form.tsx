@@ -21,6 +21,8 @@ type LoginFormProps = {
   onForgotPassword: (email: string) => void;
   /** The account must change its password first (spec §4): open that view with the temporary token. */
   onPasswordChangeRequired: (tempToken: string) => void;
+  /** A two-factor code (or enrolment) is due: open the second step with the server's challenge. */
+  onTwoFactor: (challenge: { step: 'code' | 'setup'; token: string }) => void;
 };
 
 type Failure = { message: string; code: string | undefined; email: string; attempt: number };
@@ -38,6 +40,7 @@ export function LoginForm({
   defaultEmail = '',
   onForgotPassword,
   onPasswordChangeRequired,
+  onTwoFactor,
 }: LoginFormProps) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
@@ -67,6 +70,13 @@ export function LoginForm({
           return;
         }
         const code = error instanceof ApiRequestError ? error.code : undefined;
+        const token = (error as ApiRequestError).details as { challenge_token?: string } | undefined;
+        const step =
+          code === 'TWO_FACTOR_REQUIRED' ? 'code' : code === 'TWO_FACTOR_SETUP_REQUIRED' ? 'setup' : null;
+        if (step && token?.challenge_token) {
+          onTwoFactor({ step, token: token.challenge_token });
+          return;
+        }
         attempts.current += 1;
         setFailure({ message: getErrorMessage(error), code, email: values.email, attempt: attempts.current });
       },

@@ -48,6 +48,7 @@ function serve(events: Parameters<typeof routeFetch>[0][string] = eventsServer()
   return routeFetch({
     'GET /api/events': events,
     'GET /api/projects': jsonResponse(200, { data: [], total: 0, page: 1, limit: 200 }),
+    'GET /api/calendar/tasks': jsonResponse(200, { data: [], from: '', to: '', hasMore: false }),
   });
 }
 

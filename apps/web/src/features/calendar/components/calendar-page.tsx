@@ -1,33 +1,33 @@
 import {
   type CalendarEvent,
   type CalendarItem,
+  type CalendarTask,
   canScheduleEvents,
   eventMessages as m,
   type Role,
 } from '@shipyard/shared';
 import { isSameMonth, startOfMonth } from 'date-fns';
-import { CalendarDaysIcon, CalendarPlusIcon, PlusIcon } from 'lucide-react';
-import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { CalendarPlusIcon, PlusIcon } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
+import { useCalendarTasks } from '../api/get-calendar-tasks.ts';
 import { useEvents } from '../api/get-events.ts';
 import {
   dayKey,
-  formatDayLong,
   fromDayKey,
   itemsByDay,
   localeWeekStart,
   monthGridRange,
   upcomingRange,
 } from './calendar-days.ts';
-import { EventCard } from './event-card.tsx';
+import { CalendarFilterBar } from './calendar-filter-bar.tsx';
+import { type CalendarFilters, productColour, useCalendarFilters } from './calendar-filters.ts';
+import { DayPanel } from './day-panel.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
 import { type DayMarks, MonthCalendar } from './month-calendar.tsx';
 import { UpcomingEvents } from './upcoming-events.tsx';
@@ -37,9 +37,27 @@ export type CalendarPageProps = {
   viewer: { id: string; role: Role };
 };
 
+/** Whether an event or a milestone passes the filters (tasks are filtered by the server). */
+function passes(item: CalendarItem, filters: CalendarFilters): boolean {
+  if (!filters.shown.has(item.source === 'product' ? 'milestones' : 'events')) return false;
+  return !filters.productId || item.productId === filters.productId;
+}
+
+/** The tasks by due day, in the server's order. */
+function tasksByDay(tasks: readonly CalendarTask[]): Map<string, CalendarTask[]> {
+  const days = new Map<string, CalendarTask[]>();
+  for (const task of tasks) {
+    const list = days.get(task.dueDate);
+    if (list) list.push(task);
+    else days.set(task.dueDate, [task]);
+  }
+  return days;
+}
+
 /**
  * Spec §2.13 /calendar: a month calendar marking the days with events, the selected day's events,
- * the upcoming ones, and the 'Add Event' dialog. Products' target dates show as milestones.
+ * the upcoming ones, and the 'Add Event' dialog. Products' target dates show as milestones, and
+ * tasks on their due days in their product's colour (issue 16); the filters are in the address.
  */
 export function CalendarPage({ viewer }: CalendarPageProps) {
   const now = useNow();
@@ -56,20 +74,50 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
   const dayEvents = useEvents({ from: selected, to: selected }, { enabled: !selectedInGrid });
   const upcoming = useEvents(useMemo(() => upcomingRange(today), [today]));
   const products = useProductOptions();
+  const { filters, setProduct, setMineOnly, setShown } = useCalendarFilters();
+  const showTasks = filters.shown.has('tasks');
+  const taskFilters = { productId: filters.productId || undefined, mine: filters.mineOnly || undefined };
+  const monthTasks = useCalendarTasks(
+    { ...grid, ...taskFilters },
+    { enabled: showTasks, keepPrevious: true },
+  );
+  const dayTasksQuery = useCalendarTasks(
+    { from: selected, to: selected, ...taskFilters },
+    { enabled: showTasks && !selectedInGrid },
+  );
 
-  const days = useMemo(() => itemsByDay(monthEvents.data?.data ?? []), [monthEvents.data]);
+  const days = useMemo(
+    () => itemsByDay((monthEvents.data?.data ?? []).filter((item) => passes(item, filters))),
+    [monthEvents.data, filters],
+  );
+  const taskDays = useMemo(
+    () => tasksByDay(showTasks ? (monthTasks.data?.data ?? []) : []),
+    [monthTasks.data, showTasks],
+  );
   const marks = useMemo(() => {
     const result = new Map<string, DayMarks>();
     for (const [day, items] of days) {
       const milestones = items.filter((item) => item.source === 'product').length;
       result.set(day, { events: items.length - milestones, milestones });
     }
+    for (const [day, tasks] of taskDays) {
+      const current = result.get(day) ?? { events: 0, milestones: 0 };
+      result.set(day, { ...current, tasks: tasks.map((task) => productColour(task.productId)) });
+    }
     return result;
-  }, [days]);
+  }, [days, taskDays]);
 
   const dayQuery = selectedInGrid ? monthEvents : dayEvents;
   const dayLoading = dayQuery.isPending || (selectedInGrid && monthEvents.isPlaceholderData);
-  const dayItems = selectedInGrid ? (days.get(selected) ?? []) : (dayEvents.data?.data ?? []);
+  const dayItems = selectedInGrid
+    ? (days.get(selected) ?? [])
+    : (dayEvents.data?.data ?? []).filter((item) => passes(item, filters));
+  const dayTasks = !showTasks
+    ? []
+    : selectedInGrid
+      ? (taskDays.get(selected) ?? [])
+      : (dayTasksQuery.data?.data ?? []);
+  const tasksQuery = selectedInGrid ? monthTasks : dayTasksQuery;
 
   const canSchedule = canScheduleEvents(viewer.role);
   const [dialog, setDialog] = useState<{ open: boolean; event?: CalendarEvent | undefined }>({ open: false });
@@ -89,7 +137,7 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Calendar"
-        description="Meetings, reviews and workshops, and the target dates of your products."
+        description="Meetings, reviews and workshops, the target dates of your products and the tasks due."
         actions={
           canSchedule ? (
             <Button onClick={onAdd}>
@@ -98,6 +146,14 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
             </Button>
           ) : null
         }
+      />
+
+      <CalendarFilterBar
+        filters={filters}
+        products={products.data ?? []}
+        onProduct={setProduct}
+        onMineOnly={setMineOnly}
+        onShown={setShown}
       />
 
       <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
@@ -124,6 +180,10 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
                 />
                 Product target dates
               </span>
+              <span className="inline-flex items-center gap-1.5">
+                <span aria-hidden="true" className="size-[6px] rounded-[1px] bg-muted-foreground" />
+                Tasks (product colour)
+              </span>
             </div>
             <Button
               variant="outline"
@@ -142,12 +202,25 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
               {m.loadFailed}: {getErrorMessage(monthEvents.error)}
             </p>
           ) : null}
+          {showTasks && monthTasks.isError && !monthTasks.data ? (
+            <p role="alert" className="text-destructive text-xs">
+              Failed to load tasks: {getErrorMessage(monthTasks.error)}
+            </p>
+          ) : null}
+          {showTasks && monthTasks.data?.hasMore ? (
+            <p className="text-muted-foreground text-xs">
+              Showing the first {monthTasks.data.data.length} tasks of this month: filter by product to see
+              the rest.
+            </p>
+          ) : null}
         </Card>
 
         <DayPanel
           day={selected}
           isToday={selected === today}
           items={dayItems}
+          tasks={dayTasks}
+          tasksLoading={showTasks && tasksQuery.isPending}
           loading={dayLoading}
           error={dayQuery.isError && !dayQuery.data ? dayQuery.error : null}
           onRetry={() => void dayQuery.refetch()}
@@ -179,85 +252,6 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
         defaultDate={selected}
         products={products.data ?? []}
       />
-    </div>
-  );
-}
-
-type DayPanelProps = {
-  day: string;
-  isToday: boolean;
-  items: readonly CalendarItem[];
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
-  onEdit: (event: CalendarEvent) => void;
-  emptyAction?: ReactNode;
-};
-
-/** The selected day: 'N events scheduled', its events and its products' target dates. */
-function DayPanel({ day, isToday, items, loading, error, onRetry, onEdit, emptyAction }: DayPanelProps) {
-  const headingId = useId();
-  const events = items.filter((item) => item.source === 'event').length;
-
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5 lg:col-start-2 lg:row-span-2 lg:row-start-1"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
-          <h2 id={headingId} className="font-semibold leading-tight tracking-tight">
-            {formatDayLong(day)}
-          </h2>
-          <p className="text-muted-foreground text-sm" aria-live="polite">
-            {loading ? m.loading : events > 0 ? m.scheduled(events) : m.emptyDay}
-          </p>
-        </div>
-        {isToday ? (
-          <span className="rounded-md bg-primary/10 px-2 py-0.5 font-medium text-primary text-xs dark:text-ring">
-            Today
-          </span>
-        ) : null}
-      </header>
-
-      {loading ? (
-        <DaySkeleton />
-      ) : error ? (
-        <ErrorState title={m.loadFailed} error={error} onRetry={onRetry} className="py-10" />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={CalendarDaysIcon}
-          title="Nothing on this day yet."
-          action={emptyAction}
-          className="py-10"
-        />
-      ) : (
-        <ul aria-label="Events of the day" className="grid gap-3 xl:grid-cols-2">
-          {items.map((item) => (
-            <li key={item.id} className="min-w-0">
-              <EventCard item={item} onEdit={onEdit} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function DaySkeleton() {
-  return (
-    <div className="grid gap-3 xl:grid-cols-2">
-      {[0, 1].map((i) => (
-        <div key={i} className="grid gap-2.5 rounded-lg border p-3">
-          <Skeleton className="h-3 w-16" />
-          <Skeleton className="h-4 w-2/3" />
-          <div className="flex gap-1.5">
-            <Skeleton className="h-4 w-16" />
-            <Skeleton className="h-4 w-20" />
-          </div>
-          <Skeleton className="h-3 w-full" />
-        </div>
-      ))}
     </div>
   );
 }

@@ -5,8 +5,11 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { dayKey, type WeekStart } from './calendar-days.ts';
 
-/** What a day holds: how many events, and how many products' target dates. */
-export type DayMarks = { events: number; milestones: number };
+/**
+ * What a day holds: how many events, how many products' target dates, and the tasks due (the
+ * colour class of each one's product).
+ */
+export type DayMarks = { events: number; milestones: number; tasks?: readonly string[] };
 
 const MarksContext = createContext<ReadonlyMap<string, DayMarks>>(new Map());
 
@@ -22,13 +25,17 @@ export function dayLabel(date: Date, modifiers: Modifiers, marks: DayMarks | und
   if (modifiers.today) parts.unshift('Today');
   if (marks?.events) parts.push(plural(marks.events, 'event', 'events'));
   if (marks?.milestones) parts.push(plural(marks.milestones, 'product target date', 'product target dates'));
+  if (marks?.tasks?.length) parts.push(plural(marks.tasks.length, 'task due', 'tasks due'));
   if (modifiers.selected) parts.push('selected');
   return parts.join(', ');
 }
 
 const MAX_DOTS = 3;
 
-/** The day's button, with a dot per event (up to three) and a diamond for a product's target date. */
+/**
+ * The day's button, with a dot per event (up to three), a diamond for a product's target date and
+ * a square per task due in its product's colour (up to three).
+ */
 function CalendarDayButton({ day, modifiers, className, children, ...props }: DayButtonProps) {
   const ref = useRef<HTMLButtonElement>(null);
   // DayPicker moves the keyboard focus by telling the day it is focused.
@@ -64,6 +71,14 @@ function CalendarDayButton({ day, modifiers, className, children, ...props }: Da
                 'size-1 rounded-full',
                 selected ? 'bg-primary-foreground' : 'bg-primary dark:bg-ring',
               )}
+            />
+          ))}
+          {(marks.tasks ?? []).slice(0, MAX_DOTS).map((colour, i) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: one square per task, in order
+              key={`task-${i}`}
+              data-task-mark=""
+              className={cn('size-[5px] rounded-[1px]', colour, selected && 'ring-1 ring-primary-foreground')}
             />
           ))}
           {marks.milestones ? (

@@ -2,6 +2,7 @@ import type { Activity } from '@shipyard/shared';
 import { AlertTriangle, ArrowRight, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ActivityDescription } from '../../../components/activity-description.tsx';
 import {
   Card,
   CardAction,
@@ -75,7 +76,7 @@ function RecentActivityItem({ activity }: { activity: Activity }) {
           {formatActivityTime(activity.createdAt)}
         </time>
       </div>
-      <p className="line-clamp-2 break-words text-muted-foreground text-sm">{activity.description}</p>
+      <ActivityDescription activity={activity} className="line-clamp-2 text-muted-foreground" />
       {progress !== undefined ? <ProgressMeter value={progress} colour={colour} /> : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
         {newStatus ? (

@@ -13,6 +13,7 @@ import {
   productPath,
   productTasksPath,
   senderName,
+  taskPathOf,
 } from './notification-meta.ts';
 
 export type NotificationItemProps = {
@@ -55,15 +56,19 @@ export function NotificationItem({
   // expired one offers nothing; accepted here, it links to its product below).
   const canAccept =
     notification.type === 'INVITE' && notification.invitationPending && teamId !== undefined && !accepted;
+  // A task notification opens the task (a comment or mention at that comment); an old
+  // assignment without a task id, the product's tasks.
   const taskLink =
-    notification.type === 'TASK_ASSIGNED' && productId ? productTasksPath(productId) : undefined;
+    taskPathOf(notification) ??
+    (notification.type === 'TASK_ASSIGNED' && productId ? productTasksPath(productId) : undefined);
   // An invitation accepted on this visit, a team the caller now leads and an accepted invite
   // they sent all lead to a product the caller can open. An invitation no longer pending when
   // loaded may have been withdrawn rather than accepted, so it links nowhere.
   const opensProduct =
     (notification.type === 'INVITE' && accepted) ||
     notification.type === 'TEAM_LEAD' ||
-    notification.type === 'INVITE_ACCEPTED';
+    notification.type === 'INVITE_ACCEPTED' ||
+    notification.type === 'PRODUCT_STAGE';
   const productLink = opensProduct && productId ? productPath(productId) : undefined;
 
   // Spec §4: clicking an unread item marks it read (its own buttons do their own thing; a

@@ -1,12 +1,15 @@
 import type { Notification, NotificationType } from '@shipyard/shared';
 import {
-  ClipboardCheckIcon,
   AtSignIcon,
+  ClipboardCheckIcon,
+  ClockIcon,
   CrownIcon,
+  FlagIcon,
   type LucideIcon,
+  MailIcon,
   MessageSquareIcon,
   RefreshCwIcon,
-  MailIcon,
+  TriangleAlertIcon,
   UserCheckIcon,
   UserMinusIcon,
 } from 'lucide-react';
@@ -22,6 +25,9 @@ export const notificationTypeIcons: Record<NotificationType, { icon: LucideIcon;
   TASK_MENTION: { icon: AtSignIcon, label: 'Mentioned' },
   TASK_COMMENT: { icon: MessageSquareIcon, label: 'New comment' },
   TASK_STATUS: { icon: RefreshCwIcon, label: 'Status changed' },
+  TASK_DUE_SOON: { icon: ClockIcon, label: 'Due soon' },
+  TASK_OVERDUE: { icon: TriangleAlertIcon, label: 'Overdue' },
+  PRODUCT_STAGE: { icon: FlagIcon, label: 'Product stage changed' },
 };
 
 /** Spec §2.21: the sender's name, or 'System' when nobody sent it (or the sender is gone). */
@@ -41,3 +47,26 @@ export const productIdOf = (notification: Notification): string | undefined =>
 
 export const productPath = (productId: string) => paths.product(productId);
 export const productTasksPath = (productId: string) => `${productPath(productId)}?tab=tasks`;
+
+/** The notification types about one task: they open it (a comment or mention at that comment). */
+const TASK_TYPES: ReadonlySet<NotificationType> = new Set([
+  'TASK_ASSIGNED',
+  'TASK_MENTION',
+  'TASK_COMMENT',
+  'TASK_STATUS',
+  'TASK_DUE_SOON',
+  'TASK_OVERDUE',
+]);
+
+/** Where a task notification leads: `/tasks/<id>`, with `#comment-<id>` for a comment or mention. */
+export function taskPathOf(notification: Notification): string | undefined {
+  if (!TASK_TYPES.has(notification.type)) return undefined;
+  const taskId = metadataText(notification, 'taskId');
+  if (!taskId) return undefined;
+  const commentId = metadataText(notification, 'commentId');
+  const anchor =
+    commentId && (notification.type === 'TASK_MENTION' || notification.type === 'TASK_COMMENT')
+      ? `#comment-${encodeURIComponent(commentId)}`
+      : '';
+  return `${paths.task(encodeURIComponent(taskId))}${anchor}`;
+}

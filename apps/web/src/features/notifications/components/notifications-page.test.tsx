@@ -463,7 +463,7 @@ describe('NotificationsPage', () => {
     expect(within(itemOf(/invited you to join/)).getByRole('button', { name: 'Accept' })).toBeEnabled();
   });
 
-  it("links an assigned task to its product's Tasks tab, and reading it there marks it read", async () => {
+  it('links an assigned task to its page, and reading it there marks it read', async () => {
     const { fetchMock } = serve(
       [
         makeNotification({
@@ -483,10 +483,10 @@ describe('NotificationsPage', () => {
     const { user } = renderWithProviders(<NotificationsPage />);
 
     const link = await screen.findByRole('link', { name: 'View task' });
-    expect(link).toHaveAttribute('href', '/products/p-1?tab=tasks');
+    expect(link).toHaveAttribute('href', '/tasks/k-1');
     await user.click(link);
 
-    expect(currentLocation()).toBe('/products/p-1?tab=tasks');
+    expect(currentLocation()).toBe('/tasks/k-1');
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-task/read')).toHaveLength(1),
     );

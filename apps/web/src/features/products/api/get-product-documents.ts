@@ -13,10 +13,7 @@ export async function getProductDocuments(id: string, signal?: AbortSignal): Pro
   return page.data;
 }
 
-/** Where the browser downloads a document (same origin, so the session cookie goes along). */
-export function documentDownloadUrl(productId: string, documentId: string): string {
-  return `/api${documentsPath(productId)}/${encodeURIComponent(documentId)}/download`;
-}
+export { documentDownloadUrl } from '../../../lib/documents.ts';
 
 export const productDocumentsQueryOptions = (id: string) =>
   queryOptions({

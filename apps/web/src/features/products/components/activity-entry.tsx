@@ -10,6 +10,7 @@ import {
   TrendingUp,
   UserPlus,
 } from 'lucide-react';
+import { ActivityDescription } from '../../../components/activity-description.tsx';
 import { activityTitle, capitalise, performerName, statusChange } from '../../../lib/activity.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
@@ -63,7 +64,7 @@ export function ActivityEntryBody({ activity, now, currentUserId }: ActivityEntr
           {formatRelative(activity.createdAt, now)}
         </time>
       </div>
-      <p className="break-words text-sm">{activity.description}</p>
+      <ActivityDescription activity={activity} />
       {change ? (
         <p className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-xs">
           {change.previous ? <span className="sr-only">Status changed from</span> : 'Status:'}

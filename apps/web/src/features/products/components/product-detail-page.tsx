@@ -3,12 +3,12 @@ import {
   PRODUCT_STATUSES,
   type ProductDetail,
   type ProductStatus,
-  productMessages,
   type Role,
 } from '@shipyard/shared';
 import { AlertTriangle, ArchiveIcon, ArrowLeft, CalendarDays } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ArchivedBanner } from '../../../components/archived-banner.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -129,15 +129,7 @@ export function ProductDetailPage({
           <CalendarDays className="size-4" aria-hidden="true" />
           Created <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
         </p>
-        {archived ? (
-          <p
-            role="status"
-            className="flex items-center gap-2 rounded-lg border border-dashed bg-muted/40 px-3 py-2 text-muted-foreground text-sm"
-          >
-            <ArchiveIcon className="size-4 shrink-0" aria-hidden="true" />
-            {productMessages.archived}
-          </p>
-        ) : null}
+        {archived ? <ArchivedBanner /> : null}
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">

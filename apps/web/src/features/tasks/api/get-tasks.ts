@@ -11,6 +11,8 @@ export type TaskListParams = {
   phase: TaskPhase[];
   status: TaskStatus[];
   assigneeId?: string | undefined;
+  /** Tasks carrying any of these labels (of the product: labels belong to one). */
+  labelId?: string[] | undefined;
   /** Tasks per page; the next page is fetched as the list scrolls (keyset cursor). */
   limit: number;
 };
@@ -23,6 +25,10 @@ export const taskKeys = {
   lists: sharedKeys.taskLists,
   list: (params: TaskListParams) => [...sharedKeys.taskLists, params] as const,
   options: (productId: string) => [...sharedKeys.taskOptions, productId] as const,
+  /** One task's page (GET /tasks/{id}/detail). */
+  detail: (id: string) => [...queryRoots.tasks, 'detail', id] as const,
+  /** The older history of a task's page, from the cursor its detail ended at. */
+  history: (id: string, from: string) => [...queryRoots.tasks, 'history', id, from] as const,
 };
 
 /** The query string: trimmed search, each filter as one comma list, the page size and cursor. */
@@ -33,6 +39,7 @@ export function taskListQuery(params: TaskListParams, cursor: string | null): st
   if (params.phase.length > 0) parts.push(`phase=${encodeURIComponent(params.phase.join(','))}`);
   if (params.status.length > 0) parts.push(`status=${encodeURIComponent(params.status.join(','))}`);
   if (params.assigneeId) parts.push(`assigneeId=${encodeURIComponent(params.assigneeId)}`);
+  if (params.labelId?.length) parts.push(`labelId=${encodeURIComponent(params.labelId.join(','))}`);
   if (cursor) parts.push(`cursor=${encodeURIComponent(cursor)}`);
   return parts.join('&');
 }

@@ -1,6 +1,7 @@
 import type { CreateTask, Task, UpdateTask } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { putTaskIntoDetail } from './get-task-detail.ts';
 import { changeCachedTasks, refreshAfterTaskChange } from './task-cache.ts';
 
 /** POST /api/tasks; the server fills `createdBy` from the session. */
@@ -37,7 +38,7 @@ export function useUpdateTask() {
     mutationFn: updateTask,
     onSuccess: (task) => {
       changeCachedTasks(queryClient, { task });
-      return refreshAfterTaskChange(queryClient);
+      return Promise.all([refreshAfterTaskChange(queryClient), putTaskIntoDetail(queryClient, task)]);
     },
   });
 }

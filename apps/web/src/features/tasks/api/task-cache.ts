@@ -14,6 +14,8 @@ export function taskMatches(params: TaskListParams, task: Task): boolean {
   if (params.phase.length > 0 && !(task.phase && (params.phase as string[]).includes(task.phase)))
     return false;
   if (params.assigneeId && task.assigneeId !== params.assigneeId) return false;
+  const labelIds = params.labelId ?? [];
+  if (labelIds.length > 0 && !task.labels.some((label) => labelIds.includes(label.id))) return false;
   const search = params.search.trim().toLowerCase();
   if (search && !`${task.title}\n${task.description}`.toLowerCase().includes(search)) return false;
   return true;

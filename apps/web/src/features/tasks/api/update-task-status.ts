@@ -1,6 +1,7 @@
 import { type Task, type TaskStatus, toTaskStatus } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { putTaskIntoDetail } from './get-task-detail.ts';
 import { taskKeys } from './get-tasks.ts';
 import {
   changeCachedTasks,
@@ -46,6 +47,7 @@ export function useUpdateTaskStatus() {
     onSuccess: (task, _change, context) => {
       // The lists already count the optimistic version (which may be cached in none of them).
       changeCachedTasks(queryClient, { task }, context?.optimistic);
+      return putTaskIntoDetail(queryClient, task);
     },
     onSettled: () => refreshAfterTaskChange(queryClient),
   });

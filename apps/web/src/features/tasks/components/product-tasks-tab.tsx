@@ -9,14 +9,17 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarDays, ListTodo, Plus, Users } from 'lucide-react';
 import { memo, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { type NextPages, useInfiniteVirtualList } from '../../../hooks/use-infinite-virtual-list.ts';
+import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -31,6 +34,9 @@ import { useUpdateTaskStatus } from '../api/update-task-status.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
+import { TaskLabelFilter } from './task-label-filter.tsx';
+import { TaskLink } from './task-link.tsx';
+import { labelParam } from './task-search-params.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 import { TasksLoadMore } from './tasks-load-more.tsx';
 
@@ -46,6 +52,8 @@ export const PRODUCT_TASKS_PAGE_SIZE = 100;
 const PREFETCH_ROWS = 33;
 const ROW_ESTIMATE_PX = 84;
 
+const LABEL_DEFAULTS = { label: '' } as const;
+
 type Filter = 'all' | TaskStatus;
 const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All Tasks' },
@@ -53,11 +61,17 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
 ];
 const isFilter = (value: string): value is Filter => FILTERS.some((filter) => filter.value === value);
 
-const listParams = (productId: string, filter: Filter, limit: number): TaskListParams => ({
+const listParams = (
+  productId: string,
+  filter: Filter,
+  limit: number,
+  labelId: string | undefined,
+): TaskListParams => ({
   productId,
   search: '',
   phase: [],
   status: filter === 'all' ? [] : [filter],
+  labelId: labelId ? [labelId] : [],
   limit,
 });
 
@@ -67,14 +81,33 @@ type Viewer = { id: string; role: Role };
  * Spec §2.11 Tasks tab: the product's tasks by status, with the row menu and the task dialog.
  * The list is virtualized against the window and loads page by page, so thousands stay smooth.
  */
-export function ProductTasksTab({ productId, viewer }: { productId: string; viewer: Viewer }) {
+export function ProductTasksTab({
+  productId,
+  viewer,
+  actions,
+}: {
+  productId: string;
+  viewer: Viewer;
+  /** More buttons beside "Create Task" (the route puts the labels manager there). */
+  actions?: ReactNode;
+}) {
   // Callers pass a fresh object each render; the memoized rows should not redraw for that.
   const { id: viewerId, role } = viewer;
   const me = useMemo<Viewer>(() => ({ id: viewerId, role }), [viewerId, role]);
   const [filter, setFilter] = useState<Filter>('all');
   const [dialog, setDialog] = useState<{ open: boolean; task?: Task | undefined }>({ open: false });
   const canEdit = canEditTasks(role);
-  const params = useMemo(() => listParams(productId, filter, PRODUCT_TASKS_PAGE_SIZE), [productId, filter]);
+  // The label filter is kept in the URL (?label=…), so a reload or a shared link shows the same tasks.
+  const { params: search, set: setSearch } = useUrlState(LABEL_DEFAULTS);
+  const labelId = labelParam(search);
+  const setLabel = useCallback(
+    (label: string | undefined) => setSearch({ label }, { preventScrollReset: true }),
+    [setSearch],
+  );
+  const params = useMemo(
+    () => listParams(productId, filter, PRODUCT_TASKS_PAGE_SIZE, labelId),
+    [productId, filter, labelId],
+  );
   const list = useTasks(params);
   const tasks = useMemo(() => loadedTasks(list.data), [list.data]);
   const updateStatus = useUpdateTaskStatus();
@@ -142,14 +175,21 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
     <Card className="gap-4 pb-0">
       <CardHeader>
         <CardTitle className="text-base">Tasks</CardTitle>
-        {canEdit ? (
-          <CardAction>
+        <CardAction className="flex items-center gap-2">
+          <TaskLabelFilter
+            productId={productId}
+            value={labelId}
+            onChange={setLabel}
+            className="h-8 lg:w-36"
+          />
+          {actions}
+          {canEdit ? (
             <Button size="sm" onClick={openCreate}>
               <Plus aria-hidden="true" />
               Create Task
             </Button>
-          </CardAction>
-        ) : null}
+          ) : null}
+        </CardAction>
       </CardHeader>
       <CardContent className="px-0">
         <Tabs value={filter} onValueChange={(value) => isFilter(value) && setFilter(value)} className="gap-0">
@@ -166,7 +206,7 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
                   className="min-h-8 px-2 sm:min-h-0 sm:flex-none sm:px-3"
                 >
                   {label}
-                  <StatusCount productId={productId} filter={value} />
+                  <StatusCount productId={productId} filter={value} labelId={labelId} />
                 </TabsTrigger>
               ))}
             </TabsList>
@@ -191,9 +231,17 @@ export function ProductTasksTab({ productId, viewer }: { productId: string; view
  * How many tasks a filter holds: a one-row page's total. The cache patches it along with the
  * lists, so the counts move with every change at no extra request.
  */
-function StatusCount({ productId, filter }: { productId: string; filter: Filter }) {
+function StatusCount({
+  productId,
+  filter,
+  labelId,
+}: {
+  productId: string;
+  filter: Filter;
+  labelId: string | undefined;
+}) {
   const count = useInfiniteQuery({
-    ...tasksQueryOptions(listParams(productId, filter, 1)),
+    ...tasksQueryOptions(listParams(productId, filter, 1, labelId)),
     select: totalTasks,
   });
   if (count.data === undefined) return null;
@@ -283,15 +331,24 @@ const TaskRow = memo(function TaskRow({ task, viewer, onEdit, onChangeStatus }: 
   return (
     <article
       aria-label={task.title}
-      className="flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6"
+      className="relative flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6"
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2 lg:flex-row lg:items-center lg:gap-4">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-medium text-sm" title={task.title}>
-            {task.title}
+          <h3 className="truncate font-medium text-sm">
+            {/* The whole row opens the task's panel; its menu stays above the link. */}
+            <TaskLink taskId={task.id} title={task.title} stretched>
+              {task.title}
+            </TaskLink>
           </h3>
           {task.description ? (
             <p className="line-clamp-2 break-words text-muted-foreground text-sm">{task.description}</p>
+          ) : null}
+          {task.labels.length > 0 || task.checklist.total > 0 ? (
+            <div className="mt-1 flex min-w-0 flex-wrap items-center gap-2">
+              <ChecklistProgress checklist={task.checklist} />
+              <LabelChips labels={task.labels} />
+            </div>
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs lg:flex-nowrap">
@@ -317,7 +374,7 @@ const TaskRow = memo(function TaskRow({ task, viewer, onEdit, onChangeStatus }: 
           </span>
         </div>
       </div>
-      <div className="-my-1 w-8 shrink-0">
+      <div className="relative z-10 -my-1 w-8 shrink-0">
         <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
       </div>
     </article>

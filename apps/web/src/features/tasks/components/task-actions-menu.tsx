@@ -17,6 +17,8 @@ export type TaskActionsMenuProps = {
   viewer: { id: string; role: Role };
   onEdit: (task: Task) => void;
   onChangeStatus: (task: Task, status: TaskStatus) => void;
+  /** After a confirmed deletion (the task's page goes back to the list). */
+  onDeleted?: () => void;
 };
 
 /**
@@ -24,7 +26,7 @@ export type TaskActionsMenuProps = {
  * as Completed, and Delete. A guest only moves the tasks assigned to them (ARCHITECTURE §5);
  * a viewer who may do nothing gets no menu at all.
  */
-export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskActionsMenuProps) {
+export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDeleted }: TaskActionsMenuProps) {
   const canEdit = canEditTasks(viewer.role);
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
@@ -60,11 +62,11 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus }: TaskAc
           title: 'Delete task',
           description: <>Are you sure you want to delete "{task.title}"? This action cannot be undone.</>,
           pending: remove.isPending,
-          onConfirm: confirmedDelete(() => remove.mutateAsync(task.id), {
-            deleted: m.deleted,
-            failed: m.deleteFailed,
-            fallback: m.fallback,
-          }),
+          onConfirm: confirmedDelete(
+            () => remove.mutateAsync(task.id),
+            { deleted: m.deleted, failed: m.deleteFailed, fallback: m.fallback },
+            onDeleted,
+          ),
         }
       }
     />

@@ -1,12 +1,15 @@
 import { useDraggable } from '@dnd-kit/core';
-import { canEditTasks, type Task, type TaskStatus } from '@shipyard/shared';
+import type { Task, TaskStatus } from '@shipyard/shared';
 import { GripVerticalIcon } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef } from 'react';
+import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
+import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import type { CardData, Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
+import { TaskLink } from './task-link.tsx';
 
 /** Stops a press on the card's own controls from also starting a drag of the card. */
 const stopDragStart = {
@@ -82,7 +85,7 @@ export const BoardCard = memo(function BoardCard({
           type="button"
           {...attributes}
           aria-label={`Move ${task.title}`}
-          className="absolute top-2.5 right-2 flex size-6 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
+          className="absolute top-2.5 right-2 z-10 flex size-6 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
         >
           <GripVerticalIcon aria-hidden="true" className="size-4" />
         </button>
@@ -91,7 +94,10 @@ export const BoardCard = memo(function BoardCard({
   );
 });
 
-/** A card's face: title, two lines of description, product, priority, assignee, due date. */
+/**
+ * A card's face: title, two lines of description, labels, product, priority, checklist progress,
+ * assignee, due date.
+ */
 export const CardFace = memo(function CardFace({
   task,
   viewer,
@@ -109,7 +115,6 @@ export const CardFace = memo(function CardFace({
   /** The copy that follows the pointer while dragging. */
   overlay?: boolean;
 }) {
-  const canEdit = canEditTasks(viewer.role) && onEdit !== undefined;
   return (
     <article
       data-card={task.id}
@@ -122,16 +127,13 @@ export const CardFace = memo(function CardFace({
     >
       <div className={cn('flex items-start gap-1', (movable || overlay) && 'pr-6')}>
         <h3 className="min-w-0 flex-1 break-words py-0.5 font-medium text-sm leading-snug">
-          {canEdit && !overlay ? (
-            <button
-              type="button"
-              onClick={() => onEdit?.(task)}
-              className="rounded-sm text-left outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              {task.title}
-            </button>
-          ) : (
+          {overlay ? (
             task.title
+          ) : (
+            // The whole card opens the task's panel; its menu and drag handle stay above the link.
+            <TaskLink taskId={task.id} stretched>
+              {task.title}
+            </TaskLink>
           )}
         </h3>
         {overlay ? (
@@ -140,7 +142,7 @@ export const CardFace = memo(function CardFace({
             className="absolute top-3 right-3 size-4 text-muted-foreground"
           />
         ) : onEdit && onChangeStatus ? (
-          <div className="-my-1 shrink-0" {...stopDragStart}>
+          <div className="relative z-10 -my-1 shrink-0" {...stopDragStart}>
             <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
           </div>
         ) : null}
@@ -150,9 +152,11 @@ export const CardFace = memo(function CardFace({
           {task.description}
         </p>
       ) : null}
+      <LabelChips labels={task.labels} />
       <p className="truncate text-muted-foreground text-xs">{task.project.name}</p>
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />
+        <ChecklistProgress checklist={task.checklist} />
         <TaskDueDate task={task} withIcon className="text-muted-foreground text-xs" />
         <AssigneeAvatar task={task} className="ml-auto" />
       </div>

@@ -3,7 +3,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import {
+  apiError,
+  currentLocation,
+  deferred,
+  jsonResponse,
+  renderWithProviders,
+} from '../../../test/render.tsx';
 import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { LIST_LIMIT, TaskList } from './task-list.tsx';
@@ -117,13 +123,14 @@ describe('TaskList', () => {
     expect(second.querySelector('[data-overdue]')).toBeNull();
   });
 
-  it('opens the task for editing from its title', async () => {
+  it('opens the task’s page from its title (Edit stays in the row menu)', async () => {
     routeFetch({ 'GET /api/tasks/all': jsonResponse(200, taskList([radio])) });
     const { user, onEdit } = renderList();
 
-    await user.click(await screen.findByRole('button', { name: 'Wire the radio' }));
+    await user.click(await screen.findByRole('link', { name: 'Wire the radio' }));
 
-    expect(onEdit).toHaveBeenCalledWith(radio);
+    expect(currentLocation()).toBe('/tasks/t-1');
+    expect(onEdit).not.toHaveBeenCalled();
   });
 
   it('changes the status from the row menu, at once, and says so', async () => {

@@ -1,6 +1,8 @@
-import { canEditTasks, type Role, type Task, type TaskStatus } from '@shipyard/shared';
+import type { Role, Task, TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
+import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -10,6 +12,7 @@ import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts'
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { phaseLabel, TaskDueDate, TasksEmptyState, TasksErrorState, taskCount } from './task-fields.tsx';
+import { TaskLink } from './task-link.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 import { TasksLoadMore } from './tasks-load-more.tsx';
@@ -128,7 +131,6 @@ function TaskRows({
     scroll: { element: () => scrollRef.current },
   });
 
-  const canEdit = canEditTasks(viewer.role);
   // Rows out of view are stood in for by two spacer rows, so the table keeps its column layout.
   const paddingTop = rows[0]?.start ?? 0;
   const paddingBottom = totalSize - (rows.at(-1)?.end ?? 0);
@@ -181,7 +183,6 @@ function TaskRows({
                 index={row.index}
                 task={task}
                 viewer={viewer}
-                canEdit={canEdit}
                 onEdit={onEdit}
                 onChangeStatus={onChangeStatus}
               />
@@ -221,7 +222,6 @@ const TaskRow = memo(function TaskRow({
   index,
   task,
   viewer,
-  canEdit,
   onEdit,
   onChangeStatus,
 }: {
@@ -229,7 +229,6 @@ const TaskRow = memo(function TaskRow({
   index: number;
   task: Task;
   viewer: Viewer;
-  canEdit: boolean;
   onEdit: (task: Task) => void;
   onChangeStatus: (task: Task, status: TaskStatus) => void;
 }) {
@@ -243,22 +242,21 @@ const TaskRow = memo(function TaskRow({
     >
       <td className={cn(cell, 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
         <div className="grid min-w-0 gap-0.5">
-          {canEdit ? (
-            <button
-              type="button"
-              onClick={() => onEdit(task)}
-              title={task.title}
-              className="line-clamp-2 w-fit max-w-full break-words rounded-sm text-left font-medium outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              {task.title}
-            </button>
-          ) : (
-            <span title={task.title} className="line-clamp-2 break-words font-medium">
-              {task.title}
-            </span>
-          )}
+          <TaskLink
+            taskId={task.id}
+            title={task.title}
+            className="line-clamp-2 w-fit max-w-full break-words font-medium"
+          >
+            {task.title}
+          </TaskLink>
           {task.description ? (
             <span className="truncate text-muted-foreground text-xs">{task.description}</span>
+          ) : null}
+          {task.labels.length > 0 || task.checklist.total > 0 ? (
+            <span className="flex min-w-0 flex-wrap items-center gap-2 pt-0.5">
+              <ChecklistProgress checklist={task.checklist} />
+              <LabelChips labels={task.labels} />
+            </span>
           ) : null}
         </div>
       </td>

@@ -11,6 +11,7 @@ describe('tasks page search params', () => {
       productId: 'p-1',
       phase: 'testing',
       status: 'In Progress',
+      labelId: undefined,
       view: 'board',
     });
     expect(writeTasksSearch(state)).toBe(
@@ -21,7 +22,19 @@ describe('tasks page search params', () => {
       productId: 'p-1',
       phase: ['testing'],
       status: ['In Progress'],
+      labelId: [],
     });
+  });
+
+  it('keeps a label of the chosen product in ?label=, and no label without a product', () => {
+    const label = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    const state = read(`?product=p-1&label=${label.toUpperCase()}`);
+    expect(state.labelId).toBe(label);
+    expect(writeTasksSearch(state)).toBe(`?product=p-1&label=${label}`);
+    expect(filtersOf(state).labelId).toEqual([label]);
+    expect(read(`?label=${label}`).labelId).toBeUndefined();
+    expect(read('?product=p-1&label=not-a-label').labelId).toBeUndefined();
+    expect(writeTasksSearch({ ...defaultTasksSearch, labelId: label })).toBe('');
   });
 
   it("treats 'all', unknown values and the defaults as no filter, and leaves them out of the URL", () => {

@@ -12,6 +12,8 @@ export type TaskFilterValues = {
   productId: string | undefined;
   phase: TaskPhase[];
   status: TaskStatus[];
+  /** Tasks carrying any of these labels. */
+  labelId?: string[];
 };
 
 export type TasksSearchState = {
@@ -19,6 +21,8 @@ export type TasksSearchState = {
   productId: string | undefined;
   phase: TaskPhase | undefined;
   status: TaskStatus | undefined;
+  /** One of the chosen product's labels (issue 15). */
+  labelId: string | undefined;
   view: TasksView;
 };
 
@@ -27,13 +31,22 @@ export const defaultTasksSearch: TasksSearchState = {
   productId: undefined,
   phase: undefined,
   status: undefined,
+  labelId: undefined,
   view: 'list',
 };
 
 /** 'In Progress' → 'in-progress': readable in a link, and read back by `toTaskStatus`. */
 const statusParam = (status: TaskStatus) => status.toLowerCase().replace(' ', '-');
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const isPhase = (value: string): value is TaskPhase => (TASK_PHASES as readonly string[]).includes(value);
+
+/** `?label=<uuid>`, or undefined for anything else. */
+export function labelParam(params: URLSearchParams): string | undefined {
+  const label = params.get('label')?.trim().toLowerCase();
+  return label && UUID.test(label) ? label : undefined;
+}
 
 export function readTasksSearch(params: URLSearchParams): TasksSearchState {
   const productId = params.get('product')?.trim();
@@ -43,11 +56,13 @@ export function readTasksSearch(params: URLSearchParams): TasksSearchState {
     productId: productId && productId !== 'all' ? productId : undefined,
     phase: isPhase(phase) ? phase : undefined,
     status: toTaskStatus(params.get('status')),
+    // Labels belong to a product: without one the label is left out.
+    labelId: productId && productId !== 'all' ? labelParam(params) : undefined,
     view: params.get('view') === 'board' ? 'board' : 'list',
   };
 }
 
-/** `?search=…&product=…&phase=…&status=…&view=board` without the defaults ('' when all are). */
+/** `?search=…&product=…&phase=…&status=…&label=…&view=board` without the defaults ('' when all are). */
 export function writeTasksSearch(state: TasksSearchState): string {
   const params = new URLSearchParams();
   const search = state.search.trim();
@@ -55,6 +70,7 @@ export function writeTasksSearch(state: TasksSearchState): string {
   if (state.productId) params.set('product', state.productId);
   if (state.phase) params.set('phase', state.phase);
   if (state.status) params.set('status', statusParam(state.status));
+  if (state.productId && state.labelId) params.set('label', state.labelId);
   if (state.view !== 'list') params.set('view', state.view);
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -67,9 +83,14 @@ export function filtersOf(state: TasksSearchState): TaskFilterValues {
     productId: state.productId,
     phase: state.phase ? [state.phase] : [],
     status: state.status ? [state.status] : [],
+    labelId: state.labelId ? [state.labelId] : [],
   };
 }
 
 /** Whether any filter or the search narrows the tasks. */
 export const isNarrowed = (state: TasksSearchState) =>
-  state.search !== '' || Boolean(state.productId) || Boolean(state.phase) || Boolean(state.status);
+  state.search !== '' ||
+  Boolean(state.productId) ||
+  Boolean(state.phase) ||
+  Boolean(state.status) ||
+  Boolean(state.labelId);

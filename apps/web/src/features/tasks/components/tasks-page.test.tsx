@@ -39,12 +39,19 @@ const products = {
 
 const radio = makeTask({ id: 't-1', title: 'Wire the radio', status: 'Pending' });
 
+const BUG = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+const labels = {
+  data: [{ id: BUG, productId: 'p-2', name: 'Bug', color: '#ef4444', tasks: 1 }],
+  canManage: false,
+};
+
 function serve(tasks: Task[] = [radio]) {
   const answer = () => jsonResponse(200, taskList(tasks));
   return routeFetch({
     'GET /api/tasks/all': answer,
     'GET /api/tasks/p-2/tasks': answer,
     'GET /api/projects': jsonResponse(200, products),
+    'GET /api/projects/p-2/labels': jsonResponse(200, labels),
   });
 }
 
@@ -241,5 +248,23 @@ describe('TasksPage', () => {
 
     expect(await screen.findByText('No tasks found')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Add Task' })).toHaveLength(2);
+  });
+
+  it('offers the chosen product’s labels as a filter, kept in the URL and sent as labelId', async () => {
+    const fetchMock = serve();
+    const { user } = renderPage('/tasks?product=p-2');
+    await screen.findByText('Wire the radio');
+    await choose(user, 'Filter by label', 'Bug');
+    await waitFor(() => expect(currentLocation()).toBe(`/tasks?product=p-2&label=${BUG}`));
+    await waitFor(() =>
+      expect(lastListRequest(fetchMock)).toEqual({
+        path: '/api/tasks/p-2/tasks',
+        query: { limit: '100', labelId: BUG },
+      }),
+    );
+    // Another product: its labels differ, so the label filter goes.
+    await choose(user, 'Filter by product', 'All Products');
+    await waitFor(() => expect(currentLocation()).toBe('/tasks'));
+    expect(screen.queryByRole('combobox', { name: 'Filter by label' })).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { statusLabel } from '../../../lib/format.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { TaskBoard } from './task-board.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
+import { TaskLabelFilter } from './task-label-filter.tsx';
 import { TaskList } from './task-list.tsx';
 import {
   defaultTasksSearch,
@@ -109,7 +110,10 @@ export function TasksPage({ viewer }: TasksPageProps) {
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-center">
             <Select
               value={state.productId ?? ALL}
-              onValueChange={(value) => update({ productId: value === ALL ? undefined : value })}
+              // Labels belong to a product: another product starts without a label filter.
+              onValueChange={(value) =>
+                update({ productId: value === ALL ? undefined : value, labelId: undefined })
+              }
             >
               <SelectTrigger aria-label="Filter by product" className="w-full min-w-0 lg:w-44">
                 <SelectValue placeholder="All Products" />
@@ -160,6 +164,13 @@ export function TasksPage({ viewer }: TasksPageProps) {
                 ))}
               </SelectContent>
             </Select>
+            {state.productId ? (
+              <TaskLabelFilter
+                productId={state.productId}
+                value={state.labelId}
+                onChange={(labelId) => update({ labelId })}
+              />
+            ) : null}
             {narrowed ? (
               <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
                 <XIcon aria-hidden="true" />

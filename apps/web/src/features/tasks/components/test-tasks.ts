@@ -33,6 +33,8 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     completedAt: null,
     createdAt: '2025-03-01T10:00:00.000Z',
     updatedAt: '2025-03-01T10:00:00.000Z',
+    checklist: { done: 0, total: 0 },
+    labels: [],
     ...overrides,
   };
 }

@@ -43,3 +43,11 @@ export function useDeleteTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: deleteTeamMember, onSuccess: () => refreshAfterChange(queryClient) });
 }
+
+/** POST /api/user/{id}/two-factor/reset: their second factor goes, and with it their sessions. */
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<{ message: string }>(`/user/${encodeURIComponent(id)}/two-factor/reset`),
+  });
+}

@@ -56,6 +56,26 @@ describe('TeamMemberActionsMenu', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
+  it("resets the member's two-factor sign-in only once confirmed, then toasts", async () => {
+    const RESET = `POST /api/user/${member.id}/two-factor/reset`;
+    const fetchMock = routeFetch({
+      [RESET]: jsonResponse(200, { message: 'Two-factor sign-in was reset.' }),
+    });
+    const { user } = renderMenu();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Bea Builder' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Reset two-factor' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset two-factor sign-in' });
+    expect(dialog).toHaveTextContent('Bea Builder is signed out everywhere');
+    expect(callsTo(fetchMock, 'POST', `/api/user/${member.id}/two-factor/reset`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Two-factor sign-in reset', expect.anything()),
+    );
+    expect(callsTo(fetchMock, 'POST', `/api/user/${member.id}/two-factor/reset`)).toHaveLength(1);
+  });
+
   it("toasts 'Failed to delete team member' with the server's message, and stays open", async () => {
     routeFetch({
       [DELETE]: apiError(403, 'FORBIDDEN', 'You do not have permission to do this.'),

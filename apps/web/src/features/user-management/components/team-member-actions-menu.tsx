@@ -5,9 +5,13 @@ import {
   userManagementMessages as m,
   type Role,
 } from '@shipyard/shared';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { useDeleteTeamMember } from '../api/save-team-member.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteTeamMember, useResetTwoFactor } from '../api/save-team-member.ts';
 
 export type Viewer = { id: string; role: Role };
 
@@ -27,40 +31,72 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
   // Deleting is for a higher rank only: no admin deletes a peer admin (decision 010).
   const canDelete = canManageAccess(viewer.role, member.role) && member.id !== viewer.id;
   const remove = useDeleteTeamMember();
+  const resetTwoFactor = useResetTwoFactor();
+  const [resetting, setResetting] = useState(false);
 
   if (!canEdit) return <span className="inline-block size-8" aria-hidden="true" />;
 
   return (
-    <RowActionsMenu
-      label={`Actions for ${member.name}`}
-      contentClassName="w-40"
-      actions={[
-        {
-          label: 'Edit',
-          icon: <Pencil aria-hidden="true" />,
-          opensDialog: true,
-          onSelect: () => onEdit(member),
-        },
-      ]}
-      confirm={
-        canDelete && {
-          label: 'Delete',
-          icon: <Trash2 aria-hidden="true" />,
-          title: 'Delete team member',
-          description: (
-            <>
-              Are you sure you want to delete {member.name} ({member.email})? They lose access at once. This
-              action cannot be undone.
-            </>
-          ),
-          pending: remove.isPending,
-          onConfirm: confirmedDelete(() => remove.mutateAsync(member.id), {
-            deleted: m.deleted,
-            failed: m.deleteFailed,
-            fallback: m.fallback,
-          }),
+    <>
+      <RowActionsMenu
+        label={`Actions for ${member.name}`}
+        contentClassName="w-48"
+        actions={[
+          {
+            label: 'Edit',
+            icon: <Pencil aria-hidden="true" />,
+            opensDialog: true,
+            onSelect: () => onEdit(member),
+          },
+          // Like deleting, only from a higher rank (the server checks the same rule, decision 013).
+          canDelete && {
+            label: 'Reset two-factor',
+            icon: <ShieldOff aria-hidden="true" />,
+            opensDialog: true,
+            onSelect: () => setResetting(true),
+          },
+        ]}
+        confirm={
+          canDelete && {
+            label: 'Delete',
+            icon: <Trash2 aria-hidden="true" />,
+            title: 'Delete team member',
+            description: (
+              <>
+                Are you sure you want to delete {member.name} ({member.email})? They lose access at once. This
+                action cannot be undone.
+              </>
+            ),
+            pending: remove.isPending,
+            onConfirm: confirmedDelete(() => remove.mutateAsync(member.id), {
+              deleted: m.deleted,
+              failed: m.deleteFailed,
+              fallback: m.fallback,
+            }),
+          }
         }
-      }
-    />
+      />
+      <ConfirmDialog
+        open={resetting}
+        onOpenChange={setResetting}
+        title="Reset two-factor sign-in"
+        description={`${member.name} is signed out everywhere and signs in with their password alone (or sets two-factor up again if it is required). Do this only once you know it is them.`}
+        confirmLabel="Reset"
+        pendingLabel="Resetting..."
+        pending={resetTwoFactor.isPending}
+        onConfirm={() =>
+          resetTwoFactor.mutate(member.id, {
+            onSuccess: () => {
+              toast.success('Two-factor sign-in reset', {
+                description: `${member.name} can sign in with their password.`,
+              });
+              setResetting(false);
+            },
+            onError: (error) =>
+              toast.error('Could not reset two-factor sign-in', { description: getErrorMessage(error) }),
+          })
+        }
+      />
+    </>
   );
 }

@@ -168,13 +168,17 @@ describe('TeamMembersPage', () => {
     expect(screen.getByRole('table', { name: 'Team members' })).toBeInTheDocument();
   });
 
-  it('offers Edit and Delete on others, only Edit on yourself, nothing on someone who outranks you', async () => {
+  it('offers Edit, Reset two-factor and Delete on others, only Edit on yourself, nothing on someone who outranks you', async () => {
     serve([ada, bea, sam]);
     const { user } = renderPage();
     await screen.findByText('Bea Builder');
 
     await user.click(screen.getByRole('button', { name: 'Actions for Bea Builder' }));
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit', 'Delete']);
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Edit',
+      'Reset two-factor',
+      'Delete',
+    ]);
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Actions for Ada Admin' }));

@@ -1,7 +1,8 @@
+import type { AuthProviders } from '@shipyard/shared';
+import { KeyRound } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useAuthProviders } from '../api/get-providers.ts';
 
 /** Where the browser goes to sign in with Google; the server answers with a redirect to Google. */
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
@@ -43,13 +44,21 @@ export function GoogleButton({ className }: { className?: string }) {
   );
 }
 
+/** The generic OpenID Connect provider's button, labelled as the server says (OIDC_PROVIDER_LABEL). */
+export function OidcButton({ label }: { label: string }) {
+  return (
+    <a href="/api/auth/oidc" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
+      <KeyRound className="size-4" aria-hidden="true" />
+      Continue with {label}
+    </a>
+  );
+}
+
 /**
- * The 'or' divider and 'Continue with Google', shown only once the server says Google sign-in is
- * configured: a button that could only fail with a toast is not offered at all.
+ * The 'or' divider and a button per provider the server says is configured: a button that could
+ * only fail is not offered at all. Loaded only when there is one (decision 005's budget).
  */
-export function GoogleSignIn() {
-  const providers = useAuthProviders();
-  if (!providers.data?.google) return null;
+export function ProviderButtons({ providers }: { providers: AuthProviders }) {
   return (
     <>
       <div className="flex items-center gap-3" role="presentation">
@@ -57,7 +66,8 @@ export function GoogleSignIn() {
         <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
         <div className="h-px flex-1 bg-border" />
       </div>
-      <GoogleButton />
+      {providers.google && <GoogleButton />}
+      {providers.oidc && <OidcButton label={providers.oidc.label} />}
     </>
   );
 }

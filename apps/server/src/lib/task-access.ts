@@ -1,0 +1,77 @@
+import { taskMessages } from '@shipyard/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { products, tasks } from '../db/schema/index.ts';
+import { type AppError, Forbidden, NotFound } from './errors.ts';
+import type { Change } from './realtime/changes.ts';
+import { refuseArchivedProduct, type Viewer, visibleProducts } from './visibility.ts';
+
+// What hangs off a task (its checklist, labels and files — issue 15, docs/decisions/012-task-page.md):
+// seeing it is seeing its product (a task out of sight is a 404); members and admins change it,
+// guests only read; nothing of an archived product changes (409).
+
+export type TaskRef = { id: string; productId: string; assigneeId: string | null };
+
+const taskRef = { id: tasks.id, productId: tasks.productId, assigneeId: tasks.assigneeId };
+export const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
+
+/** The task, if the viewer may see its product; otherwise `notFound` (404 'Task not found'). */
+export async function findVisibleTask(
+  db: Db,
+  viewer: Viewer,
+  taskId: string,
+  notFound: () => AppError = taskNotFound,
+): Promise<TaskRef> {
+  const [row] = await db
+    .select(taskRef)
+    .from(tasks)
+    .innerJoin(products, eq(products.id, tasks.productId))
+    .where(and(eq(tasks.id, taskId), visibleProducts(viewer)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * In a write's transaction: the task, locked against concurrent changes of its details (so caps
+ * hold), once the viewer may see it (404), is no guest (403 `readOnly`) and its product is not
+ * archived (409).
+ */
+export async function holdTaskForChange(
+  tx: Db,
+  viewer: Viewer,
+  taskId: string,
+  { readOnly, notFound = taskNotFound }: { readOnly: string; notFound?: () => AppError },
+): Promise<TaskRef> {
+  const [row] = await tx
+    .select(taskRef)
+    .from(tasks)
+    .innerJoin(products, eq(products.id, tasks.productId))
+    .where(and(eq(tasks.id, taskId), visibleProducts(viewer)))
+    .limit(1)
+    .for('no key update', { of: tasks });
+  if (!row) throw notFound();
+  if (viewer.role === 'guest') throw Forbidden(readOnly, 'READ_ONLY');
+  await refuseArchivedProduct(tx, row.productId);
+  return row;
+}
+
+/**
+ * Marks the task changed (its updated_at is the version cards compare) and answers the realtime
+ * change that makes every board showing it read it again.
+ */
+export async function touchTask(tx: Db, taskId: string): Promise<Change> {
+  const [row] = await tx
+    .update(tasks)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(tasks.id, taskId))
+    .returning({ id: tasks.id, productId: tasks.productId, updatedAt: tasks.updatedAt });
+  if (!row) throw taskNotFound();
+  return {
+    kind: 'task',
+    op: 'updated',
+    id: row.id,
+    productId: row.productId,
+    version: row.updatedAt.getTime(),
+  };
+}

@@ -1,0 +1,26 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { labels, taskLabels } from '../db/schema/index.ts';
+
+export type TaskLabel = { id: string; name: string; color: string };
+
+/**
+ * The labels of each of these tasks, by name, in one query: a page of a task list reads its
+ * tasks' labels at once (never one query per task). Tasks without labels are absent.
+ */
+export async function labelsOfTasks(db: Db, taskIds: readonly string[]): Promise<Map<string, TaskLabel[]>> {
+  const byTask = new Map<string, TaskLabel[]>();
+  if (taskIds.length === 0) return byTask;
+  const rows = await db
+    .select({ taskId: taskLabels.taskId, id: labels.id, name: labels.name, color: labels.color })
+    .from(taskLabels)
+    .innerJoin(labels, eq(labels.id, taskLabels.labelId))
+    .where(inArray(taskLabels.taskId, [...new Set(taskIds)]))
+    .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id));
+  for (const { taskId, ...label } of rows) {
+    const list = byTask.get(taskId);
+    if (list) list.push(label);
+    else byTask.set(taskId, [label]);
+  }
+  return byTask;
+}

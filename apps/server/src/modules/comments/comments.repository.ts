@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  products,
+  taskComments,
+  tasks,
+  taskWatchers,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
+import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+
+/** The task a conversation hangs off: what the permission checks and the notifications need. */
+export type ConversationTask = { id: string; productId: string; title: string; assigneeId: string | null };
+
+const taskColumns = {
+  id: tasks.id,
+  productId: tasks.productId,
+  title: tasks.title,
+  assigneeId: tasks.assigneeId,
+};
+
+/** A comment's author, a watcher, someone to mention. */
+const person = { id: users.id, name: users.name, avatarUrl: users.avatarUrl };
+
+/** Whoever may see the product now (lib/visibility.ts, from the user's side), with an enabled account. */
+export const seesProduct = (productId: string): SQL => sql`(${users.disabledAt} is null and (
+  ${users.role} in ('admin', 'super admin')
+  or ${users.id} = (select ${products.createdBy} from ${products} where ${products.id} = ${productId})
+  or exists (select 1 from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId}
+    where ${teams.productId} = ${productId} and ${teamMembers.userId} = ${users.id}
+      and ${teamMembers.status} = 'active')))`;
+
+/** The product's own people: its creator and the active members of its teams. */
+const ofProduct = (productId: string): SQL => sql`(
+  ${users.id} = (select ${products.createdBy} from ${products} where ${products.id} = ${productId})
+  or exists (select 1 from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId}
+    where ${teams.productId} = ${productId} and ${teamMembers.userId} = ${users.id}
+      and ${teamMembers.status} = 'active'))`;
+
+export function createCommentsRepository(db: Db) {
+  return {
+    /**
+     * The task if the viewer may see its product; in a write, held (FOR KEY SHARE) so that it
+     * is not deleted before the commit.
+     */
+    async findVisibleTask(viewer: Viewer, id: string, tx?: Db): Promise<ConversationTask | undefined> {
+      const query = (tx ?? db)
+        .select(taskColumns)
+        .from(tasks)
+        .innerJoin(products, eq(products.id, tasks.productId))
+        .where(and(eq(tasks.id, id), visibleProducts(viewer)))
+        .limit(1);
+      const [row] = tx ? await query.for('key share', { of: tasks }) : await query;
+      return row;
+    },
+
+    /** A comment and its task, locked for a change, if the viewer may see the task's product. */
+    async lockVisibleComment(tx: Db, viewer: Viewer, id: string) {
+      const [row] = await tx
+        .select({ comment: taskComments, task: taskColumns })
+        .from(taskComments)
+        .innerJoin(tasks, eq(tasks.id, taskComments.taskId))
+        .innerJoin(products, eq(products.id, tasks.productId))
+        .where(and(eq(taskComments.id, id), visibleProducts(viewer)))
+        .limit(1)
+        .for('update', { of: taskComments });
+      return row;
+    },
+
+    /**
+     * The `limit` comments just before `before` (the newest without it), newest first, plus one
+     * that only tells whether earlier ones exist; and how many the task has. Served by
+     * task_comments_task_created_idx read backwards.
+     */
+    async page(taskId: string, before: Cursor | undefined, limit: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ comment: taskComments, author: person, cursorAt: exactCreatedAt(taskComments.createdAt) })
+          .from(taskComments)
+          .leftJoin(users, eq(users.id, taskComments.authorId))
+          .where(
+            and(
+              eq(taskComments.taskId, taskId),
+              before ? olderThan(taskComments.createdAt, taskComments.id, before) : undefined,
+            ),
+          )
+          .orderBy(desc(taskComments.createdAt), desc(taskComments.id))
+          .limit(limit + 1),
+        db.select({ n: count() }).from(taskComments).where(eq(taskComments.taskId, taskId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async withAuthor(id: string, tx: Db) {
+      const [row] = await tx
+        .select({ comment: taskComments, author: person })
+        .from(taskComments)
+        .leftJoin(users, eq(users.id, taskComments.authorId))
+        .where(eq(taskComments.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async insert(tx: Db, values: { taskId: string; authorId: string; body: string }) {
+      const [row] = await tx.insert(taskComments).values(values).returning();
+      if (!row) throw new Error('comment insert returned no row');
+      return row;
+    },
+
+    async updateBody(tx: Db, id: string, body: string) {
+      await tx
+        .update(taskComments)
+        .set({ body, editedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(taskComments.id, id));
+    },
+
+    async remove(tx: Db, id: string) {
+      await tx.delete(taskComments).where(eq(taskComments.id, id));
+    },
+
+    /** Of `ids`, those who may see the product now (a mention of anyone else is plain text). */
+    async whoSees(tx: Db, productId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, [...ids]), seesProduct(productId)));
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * People to mention: who sees the product, less the caller, by name. Without a search only the
+     * product's own people; with one, anyone who sees it (admins too) whose name, a word of their
+     * name or username starts with it.
+     */
+    async mentionable(productId: string, callerId: string, q: string, limit: number) {
+      const term = `${escapeLike(q)}%`;
+      const match = q
+        ? or(ilike(users.name, term), ilike(users.name, `% ${term}`), ilike(users.username, term))
+        : ofProduct(productId);
+      return db
+        .select(person)
+        .from(users)
+        .where(and(ne(users.id, callerId), seesProduct(productId), match))
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(limit);
+    },
+
+    // ---- Watchers ----
+
+    /** Makes them watch (those who already do are left as they are); how many started. */
+    async watch(tx: Db, taskId: string, userIds: readonly string[]): Promise<number> {
+      const unique = [...new Set(userIds)];
+      if (unique.length === 0) return 0;
+      const rows = await tx
+        .insert(taskWatchers)
+        .values(unique.map((userId) => ({ taskId, userId })))
+        .onConflictDoNothing()
+        .returning({ userId: taskWatchers.userId });
+      return rows.length;
+    },
+
+    async unwatch(tx: Db, taskId: string, userId: string): Promise<number> {
+      const rows = await tx
+        .delete(taskWatchers)
+        .where(and(eq(taskWatchers.taskId, taskId), eq(taskWatchers.userId, userId)))
+        .returning({ userId: taskWatchers.userId });
+      return rows.length;
+    },
+
+    /** The watchers who still see the product, less the actor and `except`, to notify. */
+    async watchersToNotify(tx: Db, task: ConversationTask, actorId: string, except: readonly string[]) {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(taskWatchers)
+        .innerJoin(users, eq(users.id, taskWatchers.userId))
+        .where(
+          and(
+            eq(taskWatchers.taskId, task.id),
+            ne(users.id, actorId),
+            except.length ? sql`${users.id} <> all(${sql.param([...except])}::uuid[])` : undefined,
+            seesProduct(task.productId),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /** The first watchers by name who still see the product, how many in all, and whether `userId` is one. */
+    async watchers(task: ConversationTask, userId: string, limit: number) {
+      const watching = and(eq(taskWatchers.taskId, task.id), seesProduct(task.productId));
+      const [rows, [total], [mine]] = await Promise.all([
+        db
+          .select(person)
+          .from(taskWatchers)
+          .innerJoin(users, eq(users.id, taskWatchers.userId))
+          .where(watching)
+          .orderBy(asc(users.name), asc(users.id))
+          .limit(limit),
+        db
+          .select({ n: count() })
+          .from(taskWatchers)
+          .innerJoin(users, eq(users.id, taskWatchers.userId))
+          .where(watching),
+        db
+          .select({ userId: taskWatchers.userId })
+          .from(taskWatchers)
+          .where(and(eq(taskWatchers.taskId, task.id), eq(taskWatchers.userId, userId)))
+          .limit(1),
+      ]);
+      return { rows, total: total?.n ?? 0, watching: mine !== undefined };
+    },
+  };
+}
+
+export type CommentsRepository = ReturnType<typeof createCommentsRepository>;

@@ -1,0 +1,215 @@
+import {
+  type Comment,
+  type CommentList,
+  type CommentListQuery,
+  canCommentOnTask,
+  commentMessages,
+  conversationNotificationTexts,
+  isAdmin,
+  MENTIONABLE_LIMIT,
+  type MentionableList,
+  mentionedUserIds,
+  taskMessages,
+  WATCHERS_LISTED_MAX,
+  type WatcherList,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import { encodeCursor, readCursor } from '../../lib/cursor.ts';
+import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { type Change, type Changes, notificationChange } from '../../lib/realtime/changes.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { refuseArchivedProduct } from '../../lib/visibility.ts';
+import { createInTransaction } from '../../lib/write.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
+import type { Notifier } from '../notifications/index.ts';
+import { toComment, toPerson } from './comments.mapper.ts';
+import type { CommentsRepository, ConversationTask } from './comments.repository.ts';
+import { type createTaskWatching, watcherChange } from './comments.watching.ts';
+
+type Deps = {
+  db: Db;
+  comments: CommentsRepository;
+  watching: ReturnType<typeof createTaskWatching>;
+  notifier: Notifier;
+  activities: ActivityRecorder;
+  changes: Changes;
+};
+
+/** The realtime change of a task's conversation: everyone who sees the product refreshes it. */
+const commentChange = (op: Change['op'], task: ConversationTask): Change => ({
+  kind: 'comment',
+  op,
+  id: task.id,
+  productId: task.productId,
+});
+
+export function createCommentsService({ db, comments, watching, notifier, activities, changes }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
+  const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
+  const commentNotFound = () => NotFound(commentMessages.notFound, 'COMMENT_NOT_FOUND');
+  const guestNotAssigned = () => Forbidden(commentMessages.guestNotAssigned, 'READ_ONLY');
+
+  async function visibleTask(actor: SessionUser, taskId: string, tx?: Db) {
+    const task = await comments.findVisibleTask(actor, taskId, tx);
+    if (!task) throw taskNotFound();
+    return task;
+  }
+
+  /**
+   * Those of `ids` who see the product, less the author, are told they were mentioned and made
+   * watchers. Answers who was notified (they get no TASK_COMMENT for the same comment).
+   */
+  async function notifyMentioned(
+    tx: Db,
+    actor: SessionUser,
+    task: ConversationTask,
+    commentId: string,
+    ids: readonly string[],
+  ) {
+    const mentioned = await comments.whoSees(
+      tx,
+      task.productId,
+      ids.filter((id) => id !== actor.id),
+    );
+    const rows = await notifier.insertMany(
+      mentioned.map((userId) => ({
+        userId,
+        senderId: actor.id,
+        type: 'TASK_MENTION' as const,
+        message: conversationNotificationTexts.mention(actor.name, task.title),
+        metadata: { taskId: task.id, productId: task.productId, commentId },
+      })),
+      tx,
+    );
+    const watched = await watching.watch(tx, task, mentioned);
+    return { mentioned, changes: [...rows.map((row) => notificationChange('created', row)), ...watched] };
+  }
+
+  async function watchers(actor: SessionUser, task: ConversationTask): Promise<WatcherList> {
+    const { rows, total, watching: mine } = await comments.watchers(task, actor.id, WATCHERS_LISTED_MAX);
+    return { data: rows.map(toPerson), total, watching: mine };
+  }
+
+  /** Watch or unwatch: anyone who sees the task, guests too; not on an archived product. */
+  async function setWatching(actor: SessionUser, taskId: string, on: boolean): Promise<WatcherList> {
+    const task = await inTransaction(async (tx, after) => {
+      const found = await visibleTask(actor, taskId, tx);
+      await refuseArchivedProduct(tx, found.productId);
+      const changed = on
+        ? await comments.watch(tx, found.id, [actor.id])
+        : await comments.unwatch(tx, found.id, actor.id);
+      if (changed > 0) after.publish(watcherChange(found));
+      return found;
+    });
+    return watchers(actor, task);
+  }
+
+  return {
+    /** The newest page, or the one before `before`; oldest first within the page. */
+    async list(actor: SessionUser, taskId: string, query: CommentListQuery): Promise<CommentList> {
+      const before = readCursor(query.before);
+      const task = await visibleTask(actor, taskId);
+      const { rows, total } = await comments.page(task.id, before, query.limit);
+      const page = rows.slice(0, query.limit);
+      const oldest = page.at(-1);
+      return {
+        data: page.reverse().map(toComment),
+        total,
+        previousCursor:
+          rows.length > query.limit && oldest
+            ? encodeCursor({ createdAt: oldest.cursorAt, id: oldest.comment.id })
+            : null,
+      };
+    },
+
+    async create(actor: SessionUser, taskId: string, body: string): Promise<Comment> {
+      return inTransaction(async (tx, after) => {
+        const task = await visibleTask(actor, taskId, tx);
+        if (!canCommentOnTask(actor, task)) throw guestNotAssigned();
+        await refuseArchivedProduct(tx, task.productId);
+        const row = await comments.insert(tx, { taskId: task.id, authorId: actor.id, body });
+        await activities.insert(
+          {
+            actionType: 'comment_added',
+            description: `Commented on task "${task.title}"`,
+            metadata: { taskId: task.id, commentId: row.id },
+            productId: task.productId,
+            taskId: task.id,
+            performedBy: actor.id,
+          },
+          tx,
+        );
+        const watched = await watching.watch(tx, task, [actor.id]);
+        const mentions = await notifyMentioned(tx, actor, task, row.id, mentionedUserIds(body));
+        const commented = await watching.notifyWatchers(
+          tx,
+          task,
+          actor,
+          {
+            type: 'TASK_COMMENT',
+            message: conversationNotificationTexts.comment(actor.name, task.title),
+            metadata: { taskId: task.id, productId: task.productId, commentId: row.id },
+          },
+          mentions.mentioned,
+        );
+        after.publish(commentChange('created', task), ...watched, ...mentions.changes, ...commented);
+        const created = await comments.withAuthor(row.id, tx);
+        if (!created) throw commentNotFound();
+        return toComment(created);
+      });
+    },
+
+    /** Only the author edits, and only while they may comment; newly mentioned people are told. */
+    async update(actor: SessionUser, commentId: string, body: string): Promise<Comment> {
+      return inTransaction(async (tx, after) => {
+        const found = await comments.lockVisibleComment(tx, actor, commentId);
+        if (!found) throw commentNotFound();
+        const { comment, task } = found;
+        if (comment.authorId !== actor.id) throw Forbidden(commentMessages.editOwnOnly, 'NOT_AUTHOR');
+        if (!canCommentOnTask(actor, task)) throw guestNotAssigned();
+        await refuseArchivedProduct(tx, task.productId);
+        await comments.updateBody(tx, comment.id, body);
+        const before = new Set(mentionedUserIds(comment.body));
+        const added = mentionedUserIds(body).filter((id) => !before.has(id));
+        const mentions = await notifyMentioned(tx, actor, task, comment.id, added);
+        after.publish(commentChange('updated', task), ...mentions.changes);
+        const updated = await comments.withAuthor(comment.id, tx);
+        if (!updated) throw commentNotFound();
+        return toComment(updated);
+      });
+    },
+
+    /** The author (while they may comment) or an admin. */
+    async remove(actor: SessionUser, commentId: string): Promise<void> {
+      await inTransaction(async (tx, after) => {
+        const found = await comments.lockVisibleComment(tx, actor, commentId);
+        if (!found) throw commentNotFound();
+        const { comment, task } = found;
+        if (!isAdmin(actor.role)) {
+          if (comment.authorId !== actor.id) throw Forbidden(commentMessages.deleteOwnOnly, 'NOT_AUTHOR');
+          if (!canCommentOnTask(actor, task)) throw guestNotAssigned();
+        }
+        await refuseArchivedProduct(tx, task.productId);
+        await comments.remove(tx, comment.id);
+        after.publish(commentChange('deleted', task));
+      });
+    },
+
+    /** For the composer's autocomplete: whoever may comment on the task. */
+    async mentionable(actor: SessionUser, taskId: string, q: string): Promise<MentionableList> {
+      const task = await visibleTask(actor, taskId);
+      if (!canCommentOnTask(actor, task)) throw guestNotAssigned();
+      const rows = await comments.mentionable(task.productId, actor.id, q, MENTIONABLE_LIMIT);
+      return { data: rows.map(toPerson) };
+    },
+
+    async watchers(actor: SessionUser, taskId: string): Promise<WatcherList> {
+      return watchers(actor, await visibleTask(actor, taskId));
+    },
+
+    watch: (actor: SessionUser, taskId: string) => setWatching(actor, taskId, true),
+    unwatch: (actor: SessionUser, taskId: string) => setWatching(actor, taskId, false),
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

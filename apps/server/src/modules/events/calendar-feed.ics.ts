@@ -1,0 +1,102 @@
+import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
+import type { CalendarTaskRow } from './calendar.repository.ts';
+import type { EventWithProduct, MilestoneRow } from './events.repository.ts';
+
+// The personal feed as iCalendar (RFC 5545), written by ical-generator (escaping, line folding).
+// Decision 017: stable UIDs per object, DTSTAMP and LAST-MODIFIED from its updated_at so that
+// clients replace what changed; a day is an all-day VEVENT, a start time a floating one (the
+// stored time has no zone: it means the same clock time wherever the reader is).
+
+/** A timed event has no end in Shipyard; the feed gives it this long. */
+const TIMED_EVENT_MINUTES = 60;
+/** How often clients are asked to fetch again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+const REFRESH_SECONDS = 60 * 60;
+
+export type FeedContent = {
+  ownerName: string;
+  events: EventWithProduct[];
+  milestones: MilestoneRow[];
+  tasks: CalendarTaskRow[];
+};
+
+/** Midnight UTC of a 'YYYY-MM-DD' day: ical-generator writes a date-only value from UTC fields. */
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+const nextDay = (day: string) => new Date(utcDay(day).getTime() + 24 * 60 * 60 * 1000);
+
+const lines = (...parts: Array<string | null | undefined | false>) =>
+  parts.filter((part): part is string => Boolean(part)).join('\n');
+
+export function buildFeed(content: FeedContent, appUrl: string): string {
+  const host = new URL(appUrl).hostname;
+  const calendar = ical({
+    name: `Shipyard — ${content.ownerName}`,
+    description: 'Your Shipyard events, product target dates and tasks due.',
+    prodId: { company: 'Shipyard', product: 'Calendar feed', language: 'EN' },
+    ttl: REFRESH_SECONDS,
+  });
+
+  for (const { event, productName } of content.events) {
+    const start = event.startTime
+      ? new Date(`${event.date}T${event.startTime.slice(0, 5)}:00Z`)
+      : utcDay(event.date);
+    calendar.createEvent({
+      id: `event-${event.id}@${host}`,
+      summary: event.title,
+      description: lines(
+        event.description,
+        productName && `Product: ${productName}`,
+        `Status: ${event.status}`,
+        event.meetingLink && `Join: ${event.meetingLink}`,
+      ),
+      start,
+      end: event.startTime
+        ? new Date(start.getTime() + TIMED_EVENT_MINUTES * 60 * 1000)
+        : nextDay(event.date),
+      allDay: !event.startTime,
+      floating: Boolean(event.startTime),
+      status: event.status === 'Cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      url: event.meetingLink ?? `${appUrl}/calendar`,
+      stamp: event.updatedAt,
+      lastModified: event.updatedAt,
+      created: event.createdAt,
+    });
+  }
+
+  for (const product of content.milestones) {
+    calendar.createEvent({
+      id: `milestone-${product.id}@${host}`,
+      summary: `${product.name} target date`,
+      description: `Target end date of the product ${product.name}.`,
+      start: utcDay(product.targetEndDate),
+      end: nextDay(product.targetEndDate),
+      allDay: true,
+      url: `${appUrl}/products/${product.id}`,
+      stamp: product.updatedAt,
+      lastModified: product.updatedAt,
+    });
+  }
+
+  for (const task of content.tasks) {
+    const done = task.status === 'Completed';
+    calendar.createEvent({
+      id: `task-${task.id}@${host}`,
+      summary: done ? `✓ ${task.title}` : `Due: ${task.title}`,
+      description: lines(
+        task.description,
+        `Product: ${task.productName}`,
+        `Status: ${task.status} · Priority: ${task.priority}`,
+      ),
+      start: utcDay(task.dueDate),
+      end: nextDay(task.dueDate),
+      allDay: true,
+      // A due date blocks no time.
+      transparency: ICalEventTransparency.TRANSPARENT,
+      url: `${appUrl}/tasks/${task.id}`,
+      stamp: task.updatedAt,
+      lastModified: task.updatedAt,
+      created: task.createdAt,
+    });
+  }
+
+  return calendar.toString();
+}

@@ -1,0 +1,95 @@
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type LabelRow, labels, taskLabels } from '../../db/schema/index.ts';
+import { labelsOfTasks } from '../../lib/task-labels.ts';
+
+export function createLabelsRepository(db: Db) {
+  return {
+    /** A product's labels by name, each with how many tasks carry it. */
+    async ofProduct(productId: string) {
+      return db
+        .select({
+          id: labels.id,
+          name: labels.name,
+          color: labels.color,
+          productId: labels.productId,
+          tasks: count(taskLabels.taskId),
+        })
+        .from(labels)
+        .leftJoin(taskLabels, eq(taskLabels.labelId, labels.id))
+        .where(eq(labels.productId, productId))
+        .groupBy(labels.id)
+        .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id));
+    },
+
+    async countOfProduct(productId: string, tx: Db) {
+      const [row] = await tx.select({ n: count() }).from(labels).where(eq(labels.productId, productId));
+      return row?.n ?? 0;
+    },
+
+    async find(id: string, tx: Db = db): Promise<LabelRow | undefined> {
+      const [row] = await tx.select().from(labels).where(eq(labels.id, id)).limit(1);
+      return row;
+    },
+
+    async insert(values: typeof labels.$inferInsert, tx: Db) {
+      const [row] = await tx.insert(labels).values(values).returning();
+      if (!row) throw new Error('no label inserted');
+      return row;
+    },
+
+    async update(id: string, patch: Partial<Pick<LabelRow, 'name' | 'color'>>, tx: Db) {
+      const [row] = await tx
+        .update(labels)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(labels.id, id))
+        .returning();
+      return row;
+    },
+
+    async delete(id: string, tx: Db) {
+      const [row] = await tx.delete(labels).where(eq(labels.id, id)).returning();
+      return row;
+    },
+
+    /** Which of `ids` are labels of the product. */
+    async idsOfProduct(productId: string, ids: string[], tx: Db) {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({ id: labels.id })
+        .from(labels)
+        .where(and(eq(labels.productId, productId), inArray(labels.id, ids)))
+        .for('key share');
+      return rows.map((r) => r.id);
+    },
+
+    /** A task's labels, by name. */
+    async ofTask(taskId: string, tx: Db = db) {
+      return (await labelsOfTasks(tx, [taskId])).get(taskId) ?? [];
+    },
+
+    /** Makes the task's labels exactly `labelIds`; answers whether anything changed. */
+    async setOfTask(taskId: string, labelIds: string[], tx: Db): Promise<boolean> {
+      const removed = await tx
+        .delete(taskLabels)
+        .where(
+          and(
+            eq(taskLabels.taskId, taskId),
+            labelIds.length > 0 ? notInArray(taskLabels.labelId, labelIds) : undefined,
+          ),
+        )
+        .returning({ id: taskLabels.labelId });
+      const added =
+        labelIds.length === 0
+          ? []
+          : await tx
+              .insert(taskLabels)
+              .values(labelIds.map((labelId) => ({ taskId, labelId })))
+              .onConflictDoNothing()
+              .returning({ id: taskLabels.labelId });
+      return removed.length > 0 || added.length > 0;
+    },
+  };
+}
+
+export type LabelsRepository = ReturnType<typeof createLabelsRepository>;

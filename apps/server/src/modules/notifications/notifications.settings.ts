@@ -1,0 +1,107 @@
+import {
+  type CategoryPreference,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationCategory,
+  type NotificationPreferences,
+} from '@shipyard/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notificationSettings, users } from '../../db/schema/index.ts';
+
+type Stored = Partial<Record<NotificationCategory, CategoryPreference>>;
+
+/** Every kind's choice: the stored ones over the defaults. */
+export const withDefaults = (stored: Stored | null | undefined): NotificationPreferences['preferences'] => ({
+  ...DEFAULT_NOTIFICATION_PREFERENCES,
+  ...stored,
+});
+
+/** A recipient as the notifier and the mail jobs need them. */
+export type Recipient = {
+  userId: string;
+  email: string;
+  name: string;
+  /** A verified, enabled account: only those are mailed. */
+  mailable: boolean;
+  timeZone: string;
+  preferences: NotificationPreferences['preferences'];
+};
+
+/** The users' notification settings (table notification_settings; no row: defaults, UTC). */
+export function createNotificationSettings(db: Db) {
+  const select = (tx: Db) =>
+    tx
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+        mailable: sql<boolean>`(${users.emailVerifiedAt} is not null and ${users.disabledAt} is null)`,
+        timeZone: notificationSettings.timeZone,
+        preferences: notificationSettings.preferences,
+      })
+      .from(users)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id));
+
+  const toRecipient = (row: Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]): Recipient => ({
+    ...row,
+    timeZone: row.timeZone ?? 'UTC',
+    preferences: withDefaults(row.preferences),
+  });
+
+  return {
+    /** One query for all of them, in the caller's transaction. */
+    async recipients(ids: readonly string[], tx: Db = db): Promise<Map<string, Recipient>> {
+      if (ids.length === 0) return new Map();
+      const rows = await select(tx).where(inArray(users.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.userId, toRecipient(row)]));
+    },
+
+    async recipient(id: string, tx: Db = db): Promise<Recipient | undefined> {
+      return (await this.recipients([id], tx)).get(id);
+    },
+
+    /** What Settings → Notifications shows: timeZone null until first saved. */
+    async read(userId: string, tx: Db = db): Promise<NotificationPreferences> {
+      const [row] = await tx
+        .select({ timeZone: notificationSettings.timeZone, preferences: notificationSettings.preferences })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId));
+      return { timeZone: row?.timeZone ?? null, preferences: withDefaults(row?.preferences) };
+    },
+
+    /** Saves the time zone and merges the given kinds into the stored ones (one statement). */
+    async save(userId: string, timeZone: string, changed: Stored, tx: Db = db) {
+      await tx
+        .insert(notificationSettings)
+        .values({ userId, timeZone, preferences: changed })
+        .onConflictDoUpdate({
+          target: notificationSettings.userId,
+          set: {
+            timeZone,
+            preferences: sql`${notificationSettings.preferences} || ${JSON.stringify(changed)}::jsonb`,
+            updatedAt: sql`now()`,
+          },
+        });
+    },
+
+    /** The kinds' e-mail becomes never, their in-app choice kept (the unsubscribe link). */
+    async stopMail(userId: string, categories: readonly NotificationCategory[], tx: Db = db) {
+      const current = await this.read(userId, tx);
+      const changed: Stored = Object.fromEntries(
+        categories.map((c) => [c, { inApp: current.preferences[c].inApp, email: 'never' }]),
+      );
+      await tx
+        .insert(notificationSettings)
+        .values({ userId, preferences: changed })
+        .onConflictDoUpdate({
+          target: notificationSettings.userId,
+          set: {
+            preferences: sql`${notificationSettings.preferences} || ${JSON.stringify(changed)}::jsonb`,
+            updatedAt: sql`now()`,
+          },
+        });
+    },
+  };
+}
+
+export type NotificationSettings = ReturnType<typeof createNotificationSettings>;

@@ -1,0 +1,96 @@
+import {
+  type Checklist,
+  type ProductDocument,
+  TASK_HISTORY_PAGE,
+  type TaskDetail,
+  type TaskHistory,
+  type TaskHistoryQuery,
+  type TaskLabels,
+  taskMessages,
+  taskPermissions,
+  type WatcherList,
+} from '@shipyard/shared';
+import { encodeCursor, readCursor } from '../../lib/cursor.ts';
+import { NotFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import type { Viewer } from '../../lib/visibility.ts';
+import { toActivityLogEntry } from '../activities/activities.mapper.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
+import { toTask } from './tasks.mapper.ts';
+import type { TasksRepository } from './tasks.repository.ts';
+
+// The task's page (issue 15, docs/decisions/012-task-page.md): one request for what the page
+// shows, computed with the rules the writes enforce, and the older history page by page.
+
+/** What other modules read for the page, each as its own GET route answers it (and checks it). */
+export type TaskPageSections = {
+  checklist: (viewer: SessionUser, taskId: string) => Promise<Checklist>;
+  labels: (viewer: SessionUser, taskId: string) => Promise<TaskLabels>;
+  files: (viewer: SessionUser, taskId: string) => Promise<ProductDocument[]>;
+  watchers: (viewer: SessionUser, taskId: string) => Promise<WatcherList>;
+};
+
+type Deps = {
+  tasks: TasksRepository;
+  activities: Pick<ActivityRecorder, 'listForTask'>;
+  sections: TaskPageSections;
+};
+
+export function createTaskPageService({ tasks, activities, sections }: Deps) {
+  const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
+
+  async function historyPage(viewer: Viewer, taskId: string, cursor: string | undefined, limit: number) {
+    const rows = await activities.listForTask(viewer, taskId, readCursor(cursor), limit);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(toActivityLogEntry),
+      nextCursor:
+        rows.length > limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.activity.id }) : null,
+    } satisfies TaskHistory;
+  }
+
+  return {
+    /** 404 unless the caller sees the task's product (as GET /tasks/{id}). */
+    async detail(actor: SessionUser, id: string): Promise<TaskDetail> {
+      // Everything is read at once; each part checks the same visibility, so for a task out of
+      // sight the answer is the 404 below whatever the parts did.
+      const [page, ...parts] = await Promise.allSettled([
+        Promise.all([tasks.findForPage(id, actor), historyPage(actor, id, undefined, TASK_HISTORY_PAGE)]),
+        sections.checklist(actor, id),
+        sections.labels(actor, id),
+        sections.files(actor, id),
+        sections.watchers(actor, id),
+      ] as const);
+      if (page.status === 'rejected') throw page.reason;
+      const [found, history] = page.value;
+      if (!found) throw taskNotFound();
+      const [checklist, labels, files, watchers] = parts.map((part) => {
+        if (part.status === 'rejected') throw part.reason;
+        return part.value;
+      }) as [Checklist, TaskLabels, ProductDocument[], WatcherList];
+      const task = toTask(found, labels.labels);
+      const archived = found.product.archivedAt !== null;
+      return {
+        task,
+        product: { id: task.projectId, name: task.project.name, archived },
+        createdBy: found.creator
+          ? { id: found.creator.id, name: found.creator.name, avatar_url: found.creator.avatarUrl }
+          : null,
+        history,
+        permissions: taskPermissions(actor, task, { createdBy: found.product.createdBy, archived }),
+        checklist,
+        labels,
+        files,
+        watchers,
+      };
+    },
+
+    async history(actor: SessionUser, id: string, query: TaskHistoryQuery): Promise<TaskHistory> {
+      if (!(await tasks.findWithNames(id, actor))) throw taskNotFound();
+      return historyPage(actor, id, query.cursor, query.limit);
+    },
+  };
+}
+
+export type TaskPageService = ReturnType<typeof createTaskPageService>;

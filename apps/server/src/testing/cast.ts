@@ -1,0 +1,22 @@
+import { addMember, createProduct, createSignedInUser, createTeam } from './factories.ts';
+import type { Signed } from './http.ts';
+import type { TestContext } from './test-app.ts';
+
+/**
+ * The people most route tests of what hangs off a product need: Alice creates the product, Mia
+ * (member) and Gus (guest) are in its team, Bob (member) does not see it, Ada is an admin.
+ */
+export async function productCast(ctx: Pick<TestContext, 'app' | 'db'>) {
+  const [alice, mia, gus, bob, admin] = (await Promise.all([
+    createSignedInUser(ctx, { name: 'Alice' }),
+    createSignedInUser(ctx, { name: 'Mia' }),
+    createSignedInUser(ctx, { role: 'guest', name: 'Gus' }),
+    createSignedInUser(ctx, { name: 'Bob' }),
+    createSignedInUser(ctx, { role: 'admin', name: 'Ada' }),
+  ])) as [Signed, Signed, Signed, Signed, Signed];
+  const productId = (await createProduct(ctx, alice.user.id)).id;
+  const team = await createTeam(ctx, productId);
+  await addMember(ctx, team.id, mia.user.id);
+  await addMember(ctx, team.id, gus.user.id);
+  return { alice, mia, gus, bob, admin, productId, teamId: team.id };
+}

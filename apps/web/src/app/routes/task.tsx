@@ -1,0 +1,73 @@
+import { commentMessages, type TaskDetail } from '@shipyard/shared';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { checklistKeys } from '../../features/checklists/api/keys.ts';
+import { TaskChecklist } from '../../features/checklists/components/task-checklist.tsx';
+import { commentKeys } from '../../features/comments/api/keys.ts';
+import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
+import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { labelKeys } from '../../features/labels/api/keys.ts';
+import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
+import { taskFileKeys } from '../../features/task-files/api/keys.ts';
+import { TaskFiles } from '../../features/task-files/components/task-files.tsx';
+import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/task-page/task-page.tsx';
+
+/**
+ * The detail carries the checklist, labels, files and watchers in the shapes of their own GET
+ * routes: put them in those queries' caches before their components mount, so the page costs
+ * two requests (the detail and the conversation's first page). Only where the cache is empty:
+ * once a part is mounted, its own query and the realtime changes keep it fresh.
+ */
+function seedParts(queryClient: QueryClient, detail: TaskDetail) {
+  const id = detail.task.id;
+  const seed = (key: QueryKey, data: unknown) => {
+    if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, data);
+  };
+  seed(checklistKeys.ofTask(id), detail.checklist);
+  seed(labelKeys.ofTask(id), detail.labels);
+  seed(taskFileKeys.ofTask(id), detail.files);
+  seed(commentKeys.watchers(id), detail.watchers);
+}
+
+/** /tasks/{id}: the task's page, full page or (opened from a list) the shell's side panel. */
+export function Component() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  // RequireSession has loaded the user before any signed-in page renders.
+  const { data: user } = useSession();
+  const viewer = { id: user?.id ?? '', role: user?.role ?? ('guest' as const) };
+  const person = { ...viewer, name: user?.name ?? '', avatar_url: user?.avatar_url ?? null };
+
+  // The other features' parts of the page (features never import each other; the app composes).
+  // Each part's cache is seeded from the detail before the first of them renders.
+  const parts: TaskPageSlots = {
+    watch: ({ task, product }) => <WatchButton taskId={task.id} disabled={product.archived} />,
+    checklist: ({ task, permissions }) => <TaskChecklist taskId={task.id} canEdit={permissions.canEdit} />,
+    files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
+    labels: ({ task, permissions }) => (
+      <TaskLabelsField taskId={task.id} productId={task.projectId} canEdit={permissions.canEdit} />
+    ),
+    comments: ({ task, product, permissions }) => (
+      <TaskConversation
+        taskId={task.id}
+        viewer={person}
+        canComment={permissions.canComment}
+        readOnlyHint={product.archived ? commentMessages.archivedHint : commentMessages.guestHint}
+      />
+    ),
+  };
+  const slots = Object.fromEntries(
+    Object.entries(parts).map(([name, part]) => [
+      name,
+      (detail: TaskDetail) => {
+        seedParts(queryClient, detail);
+        return part(detail);
+      },
+    ]),
+  ) as TaskPageSlots;
+  // Keyed by id: another task starts with fresh state (no half-typed title carried over).
+  return <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} />;
+}
+
+export default Component;

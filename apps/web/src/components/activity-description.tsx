@@ -1,0 +1,31 @@
+import type { Activity } from '@shipyard/shared';
+import { Link } from 'react-router';
+import { cn } from '../lib/cn.ts';
+import { paths } from '../lib/paths.ts';
+
+/**
+ * What an activity entry says; an entry about a task that still exists opens the task's page
+ * (issue 15). Used by every list of entries: the activity log, the dashboard, the product timeline.
+ */
+export function ActivityDescription({
+  activity,
+  className,
+}: {
+  activity: Pick<Activity, 'description' | 'taskId'>;
+  className?: string;
+}) {
+  return (
+    <p className={cn('break-words text-sm', className)}>
+      {activity.taskId ? (
+        <Link
+          to={paths.task(activity.taskId)}
+          className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {activity.description}
+        </Link>
+      ) : (
+        activity.description
+      )}
+    </p>
+  );
+}

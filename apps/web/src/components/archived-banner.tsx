@@ -1,0 +1,15 @@
+import { productMessages } from '@shipyard/shared';
+import { ArchiveIcon } from 'lucide-react';
+
+/** Under the heading of an archived product's page, and of its tasks' pages: why nothing is editable. */
+export function ArchivedBanner() {
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-2 rounded-lg border border-dashed bg-muted/40 px-3 py-2 text-muted-foreground text-sm"
+    >
+      <ArchiveIcon className="size-4 shrink-0" aria-hidden="true" />
+      {productMessages.archived}
+    </p>
+  );
+}

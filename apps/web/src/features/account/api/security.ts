@@ -1,0 +1,91 @@
+import type {
+  ApiToken,
+  ApiTokenCreate,
+  ApiTokenCreated,
+  RecoveryCodes,
+  SessionInfo,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@shipyard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
+
+// Settings → Account: two-factor sign-in, personal API tokens and sessions (decision 013).
+
+export const securityKeys = {
+  twoFactor: [...queryRoots.account, 'two-factor'] as const,
+  tokens: [...queryRoots.account, 'tokens'] as const,
+  sessions: [...queryRoots.account, 'sessions'] as const,
+};
+
+export const useTwoFactorStatus = () =>
+  useQuery({
+    queryKey: securityKeys.twoFactor,
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/auth/two-factor', { signal }),
+  });
+
+/** A new secret waiting for its first code. */
+export const useStartTwoFactor = () =>
+  useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/auth/two-factor/setup') });
+
+export function useEnableTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodes>('/auth/two-factor/enable', { code }),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.twoFactor }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<{ message: string }>('/auth/two-factor/disable', { code }),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.twoFactor }),
+  });
+}
+
+export const useApiTokens = () =>
+  useQuery({
+    queryKey: securityKeys.tokens,
+    queryFn: ({ signal }) => api.get<{ data: ApiToken[] }>('/auth/tokens', { signal }).then((r) => r.data),
+  });
+
+export function useCreateApiToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiTokenCreate) => api.post<ApiTokenCreated>('/auth/tokens', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.tokens }),
+  });
+}
+
+export function useRevokeApiToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/auth/tokens/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.tokens }),
+  });
+}
+
+export const useSessions = () =>
+  useQuery({
+    queryKey: securityKeys.sessions,
+    queryFn: ({ signal }) =>
+      api.get<{ data: SessionInfo[] }>('/auth/sessions', { signal }).then((r) => r.data),
+  });
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/auth/sessions/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.sessions }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ message: string }>('/auth/sessions'),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.sessions }),
+  });
+}

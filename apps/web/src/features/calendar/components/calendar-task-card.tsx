@@ -1,0 +1,53 @@
+import type { CalendarTask } from '@shipyard/shared';
+import { CheckCircle2Icon, CircleDashedIcon, CircleIcon, UserIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
+import { productColour } from './calendar-filters.ts';
+
+const statusIcons = { Pending: CircleIcon, 'In Progress': CircleDashedIcon, Completed: CheckCircle2Icon };
+
+/** A task due on the day: its product's colour, title (opening the task), product, status and assignee. */
+export function CalendarTaskCard({ task }: { task: CalendarTask }) {
+  const StatusIcon = statusIcons[task.status];
+  const done = task.status === 'Completed';
+  return (
+    <article
+      data-source="task"
+      className="relative grid gap-1.5 overflow-hidden rounded-lg border bg-card p-3 pl-4 text-sm shadow-xs"
+    >
+      <span
+        aria-hidden="true"
+        data-testid="product-colour"
+        className={cn('absolute inset-y-0 left-0 w-1.5', productColour(task.productId))}
+      />
+      <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
+        <StatusIcon aria-hidden="true" className="size-3.5" />
+        Task due · {task.status}
+      </p>
+      <h3
+        className={cn('break-words font-medium leading-snug', done && 'text-muted-foreground line-through')}
+      >
+        <Link
+          to={paths.task(task.id)}
+          className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {task.title}
+        </Link>
+      </h3>
+      <p className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+        <span className="inline-flex min-w-0 items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className={cn('size-2 shrink-0 rounded-full', productColour(task.productId))}
+          />
+          <span className="truncate">{task.productName}</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <UserIcon aria-hidden="true" className="size-3.5" />
+          {task.assigneeName ?? 'Unassigned'}
+        </span>
+      </p>
+    </article>
+  );
+}

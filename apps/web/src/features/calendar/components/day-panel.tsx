@@ -1,0 +1,122 @@
+import {
+  type CalendarEvent,
+  type CalendarItem,
+  type CalendarTask,
+  eventMessages as m,
+} from '@shipyard/shared';
+import { CalendarDaysIcon } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDayLong } from './calendar-days.ts';
+import { CalendarTaskCard } from './calendar-task-card.tsx';
+import { EventCard } from './event-card.tsx';
+
+type DayPanelProps = {
+  day: string;
+  isToday: boolean;
+  items: readonly CalendarItem[];
+  tasks: readonly CalendarTask[];
+  tasksLoading: boolean;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  onEdit: (event: CalendarEvent) => void;
+  emptyAction?: ReactNode;
+};
+
+/** The selected day: 'N events scheduled', its events, its products' target dates and its tasks due. */
+export function DayPanel({
+  day,
+  isToday,
+  items,
+  tasks,
+  tasksLoading,
+  loading,
+  error,
+  onRetry,
+  onEdit,
+  emptyAction,
+}: DayPanelProps) {
+  const headingId = useId();
+  const events = items.filter((item) => item.source === 'event').length;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <h2 id={headingId} className="font-semibold leading-tight tracking-tight">
+            {formatDayLong(day)}
+          </h2>
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {loading ? m.loading : events > 0 ? m.scheduled(events) : m.emptyDay}
+            {tasks.length > 0 ? ` · ${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'} due` : ''}
+          </p>
+        </div>
+        {isToday ? (
+          <span className="rounded-md bg-primary/10 px-2 py-0.5 font-medium text-primary text-xs dark:text-ring">
+            Today
+          </span>
+        ) : null}
+      </header>
+
+      {loading ? (
+        <DaySkeleton />
+      ) : error ? (
+        <ErrorState title={m.loadFailed} error={error} onRetry={onRetry} className="py-10" />
+      ) : items.length === 0 && tasks.length === 0 && !tasksLoading ? (
+        <EmptyState
+          icon={CalendarDaysIcon}
+          title="Nothing on this day yet."
+          action={emptyAction}
+          className="py-10"
+        />
+      ) : (
+        <>
+          {items.length > 0 ? (
+            <ul aria-label="Events of the day" className="grid gap-3 xl:grid-cols-2">
+              {items.map((item) => (
+                <li key={item.id} className="min-w-0">
+                  <EventCard item={item} onEdit={onEdit} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {tasks.length > 0 ? (
+            <ul aria-label="Tasks due" className="grid gap-3 xl:grid-cols-2">
+              {tasks.map((task) => (
+                <li key={task.id} className="min-w-0">
+                  <CalendarTaskCard task={task} />
+                </li>
+              ))}
+            </ul>
+          ) : tasksLoading ? (
+            <Skeleton className="h-16 w-full" />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DaySkeleton() {
+  return (
+    <div className="grid gap-3 xl:grid-cols-2">
+      {[0, 1].map((i) => (
+        <div key={i} className="grid gap-2.5 rounded-lg border p-3">
+          <Skeleton className="h-3 w-16" />
+          <Skeleton className="h-4 w-2/3" />
+          <div className="flex gap-1.5">
+            <Skeleton className="h-4 w-16" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+          <Skeleton className="h-3 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}

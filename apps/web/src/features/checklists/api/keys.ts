@@ -1,0 +1,8 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
+
+// The query keys of this feature, for app/ (realtime) to invalidate by.
+export const checklistKeys = {
+  all: queryRoots.checklists,
+  /** One task's checklist. */
+  ofTask: (taskId: string) => [...queryRoots.checklists, taskId] as const,
+};

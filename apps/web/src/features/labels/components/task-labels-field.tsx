@@ -1,0 +1,170 @@
+import { type Label, type LabelRef, labelMessages } from '@shipyard/shared';
+import { CheckIcon, PlusIcon, TagIcon } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useId, useMemo, useState } from 'react';
+import { LabelChips } from '../../../components/label-chips.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useLabelWrites, useProductLabels, useSetTaskLabels, useTaskLabels } from '../api/labels.ts';
+import { nextLabelColor } from './label-color-picker.tsx';
+
+export const labelFieldTexts = {
+  none: 'No labels',
+  edit: 'Edit labels',
+  search: 'Search labels',
+  noMatch: 'No labels match.',
+  noLabels: 'This product has no labels yet.',
+  create: (name: string) => `Create “${name}”`,
+} as const;
+
+type Props = { taskId: string; productId: string; canEdit: boolean };
+
+/**
+ * A task's labels as chips and, for those who may change them, a picker: search the product's
+ * labels, tick them on and off (each change is saved at once), and — for whoever manages the
+ * product — create a new one from the search text.
+ */
+export function TaskLabelsField({ taskId, productId, canEdit }: Props) {
+  const taskLabels = useTaskLabels(taskId);
+  if (taskLabels.isPending) return <Skeleton className="h-5 w-32" />;
+  const labels = taskLabels.data?.labels ?? [];
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-1.5">
+      {labels.length > 0 ? (
+        <LabelChips labels={labels} max={20} />
+      ) : (
+        <span className="text-muted-foreground text-sm">{labelFieldTexts.none}</span>
+      )}
+      {canEdit ? <LabelPicker taskId={taskId} productId={productId} selected={labels} /> : null}
+    </div>
+  );
+}
+
+export function LabelPicker({
+  taskId,
+  productId,
+  selected,
+}: {
+  taskId: string;
+  productId: string;
+  selected: readonly LabelRef[];
+}) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const product = useProductLabels(open ? productId : undefined);
+  const setLabels = useSetTaskLabels(taskId);
+  const { create } = useLabelWrites(productId);
+  const listId = useId();
+
+  const all: Label[] = product.data?.data ?? [];
+  const query = search.trim().toLowerCase();
+  const shown = useMemo(() => all.filter((label) => label.name.toLowerCase().includes(query)), [all, query]);
+  const exact = all.some((label) => label.name.toLowerCase() === query);
+  const selectedIds = selected.map((label) => label.id);
+
+  const save = (labelIds: string[]) =>
+    setLabels
+      .mutateAsync(labelIds)
+      .catch((error: unknown) =>
+        toast.error(labelMessages.setFailed, { description: getErrorMessage(error) }),
+      );
+
+  const toggle = (id: string) =>
+    save(selectedIds.includes(id) ? selectedIds.filter((x) => x !== id) : [...selectedIds, id]);
+
+  async function createAndAdd() {
+    try {
+      const made = await create.mutateAsync({
+        name: search.trim(),
+        color: nextLabelColor(all.map((label) => label.color)),
+      });
+      setSearch('');
+      await save([...selectedIds, made.id]);
+    } catch (error) {
+      toast.error(labelMessages.saveFailed, { description: getErrorMessage(error) });
+    }
+  }
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <Button variant="ghost" size="sm" className="h-7 px-2 text-muted-foreground">
+          <TagIcon aria-hidden="true" />
+          {labelFieldTexts.edit}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 grid w-64 gap-2 rounded-md border bg-popover p-2 text-popover-foreground shadow-md outline-none"
+        >
+          <Input
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={labelFieldTexts.search}
+            aria-label={labelFieldTexts.search}
+            aria-controls={listId}
+            maxLength={50}
+            className="h-8"
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                const first = shown[0];
+                if (first) void toggle(first.id);
+                else if (query && product.data?.canManage) void createAndAdd();
+              }
+            }}
+          />
+          {product.isPending ? (
+            <Skeleton className="h-16 w-full" />
+          ) : (
+            <ul id={listId} aria-label="Labels" className="grid max-h-60 gap-0.5 overflow-y-auto">
+              {shown.map((label) => {
+                const on = selectedIds.includes(label.id);
+                return (
+                  <li key={label.id}>
+                    <button
+                      type="button"
+                      aria-pressed={on}
+                      onClick={() => void toggle(label.id)}
+                      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className="size-2.5 shrink-0 rounded-full"
+                        style={{ backgroundColor: label.color }}
+                      />
+                      <span className="min-w-0 flex-1 truncate">{label.name}</span>
+                      <CheckIcon aria-hidden="true" className={cn('size-4', !on && 'invisible')} />
+                    </button>
+                  </li>
+                );
+              })}
+              {shown.length === 0 ? (
+                <li className="px-2 py-1.5 text-muted-foreground text-sm">
+                  {all.length === 0 ? labelFieldTexts.noLabels : labelFieldTexts.noMatch}
+                </li>
+              ) : null}
+            </ul>
+          )}
+          {product.data?.canManage && query && !exact ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void createAndAdd()}
+              disabled={create.isPending}
+            >
+              <PlusIcon aria-hidden="true" />
+              <span className="truncate">{labelFieldTexts.create(search.trim())}</span>
+            </Button>
+          ) : null}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,8 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
+
+// The query keys of this feature, for app/ (realtime) to invalidate by.
+export const taskFileKeys = {
+  all: queryRoots.taskFiles,
+  /** One task's files. */
+  ofTask: (taskId: string) => [...queryRoots.taskFiles, taskId] as const,
+};

@@ -1,0 +1,190 @@
+import { type Role, type TaskDetail, type TaskStatus, taskMessages } from '@shipyard/shared';
+import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArchivedBanner } from '../../../../components/archived-banner.tsx';
+import { EmptyState } from '../../../../components/empty-state.tsx';
+import { ErrorState } from '../../../../components/error-state.tsx';
+import { useInPanel } from '../../../../components/route-panel.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { ApiRequestError } from '../../../../lib/api-client.ts';
+import { cn } from '../../../../lib/cn.ts';
+import { paths } from '../../../../lib/paths.ts';
+import { useTaskDetail } from '../../api/get-task-detail.ts';
+import { TaskActionsMenu } from '../task-actions-menu.tsx';
+import { TaskFormDialog } from '../task-form-dialog.tsx';
+import { TaskDescription } from './task-description.tsx';
+import { TaskHistory } from './task-history.tsx';
+import { TaskProperties } from './task-properties.tsx';
+import { TaskTitle } from './task-title.tsx';
+import { useSaveTask } from './use-save-task.ts';
+
+/**
+ * What the app plugs into the page (issue 15): the other features' parts, which this feature may
+ * not import (features never import each other; apps/web/src/app/routes/task.tsx composes them).
+ */
+export type TaskPageSlots = Partial<
+  Record<'checklist' | 'labels' | 'files' | 'comments' | 'watch', (detail: TaskDetail) => ReactNode>
+>;
+
+export type TaskPageProps = {
+  taskId: string;
+  viewer: { id: string; role: Role };
+  slots?: TaskPageSlots;
+};
+
+/** A headed part of the page; the app supplies the body of the ones other features own. */
+function PageSection({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h2 id={id} className="font-medium text-sm">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The task's page (issue 15), the same as a full page at /tasks/{id} and as the side panel
+ * opened from a list: title and markdown description edited in place, the properties beside
+ * them (below on a narrow screen), the places of the checklist, files and conversation, and the
+ * history of its changes. One request (GET /tasks/{id}/detail) fills all of it.
+ */
+export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
+  const inPanel = useInPanel();
+  const navigate = useNavigate();
+  const query = useTaskDetail(taskId);
+  const save = useSaveTask(taskId);
+  const [editing, setEditing] = useState(false);
+  const onDeleted = useCallback(() => {
+    if (inPanel) navigate(-1);
+    else navigate(paths.tasks(), { replace: true });
+  }, [inPanel, navigate]);
+  const onChangeStatus = useCallback(
+    (task: { status: TaskStatus }, status: TaskStatus) => void save.saveStatus(task.status, status),
+    [save],
+  );
+
+  if (query.isPending) return <TaskPageSkeleton inPanel={inPanel} />;
+  if (query.isError) {
+    if (query.error instanceof ApiRequestError && query.error.status === 404) {
+      return (
+        <EmptyState
+          icon={SearchXIcon}
+          title={taskMessages.notFound}
+          description="It may have been deleted, or it belongs to a product you cannot see."
+          action={
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.tasks()}>
+                <ArrowLeftIcon aria-hidden="true" />
+                Back to tasks
+              </Link>
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
+
+  const detail = query.data;
+  const { task, permissions, product } = detail;
+  // An archived product is read-only: the menu then offers nothing (the server refuses anyway).
+  const menuViewer = product.archived ? { id: '', role: 'guest' as const } : viewer;
+
+  return (
+    <article
+      aria-labelledby="task-page-title"
+      className={cn('@container mx-auto grid w-full max-w-6xl gap-6', inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12')}
+    >
+      <header className="grid gap-3">
+        {inPanel ? null : (
+          <Link
+            to={paths.tasks()}
+            className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <ArrowLeftIcon className="size-4" aria-hidden="true" />
+            Tasks
+          </Link>
+        )}
+        <div className="flex items-start gap-2">
+          <div id="task-page-title" className="min-w-0 flex-1">
+            <TaskTitle
+              title={task.title}
+              canEdit={permissions.canEdit}
+              onSave={(title) => save.save({ title })}
+            />
+          </div>
+          {slots.watch?.(detail)}
+          <TaskActionsMenu
+            task={task}
+            viewer={menuViewer}
+            onEdit={() => setEditing(true)}
+            onChangeStatus={onChangeStatus}
+            onDeleted={onDeleted}
+          />
+        </div>
+        {product.archived ? <ArchivedBanner /> : null}
+      </header>
+
+      <div className="grid gap-8 @2xl:grid-cols-[minmax(0,1fr)_15rem]">
+        <div className="grid min-w-0 content-start gap-8">
+          <TaskDescription
+            description={task.description}
+            canEdit={permissions.canEdit}
+            onSave={(description) => save.save({ description })}
+          />
+          {/* The checklist, the files and the conversation come with their own headings (the app
+              plugs them in: features/checklists, features/task-files, features/comments). */}
+          {slots.checklist?.(detail)}
+          {slots.files?.(detail)}
+          {slots.comments?.(detail)}
+          <PageSection id="task-history" title="History">
+            <TaskHistory taskId={task.id} first={detail.history} />
+          </PageSection>
+        </div>
+        <aside aria-label="Properties" className="grid content-start gap-6 @2xl:border-l @2xl:pl-6">
+          <TaskProperties detail={detail} save={save} />
+          {slots.labels ? (
+            <PageSection id="task-labels" title="Labels">
+              {slots.labels(detail)}
+            </PageSection>
+          ) : null}
+        </aside>
+      </div>
+
+      <TaskFormDialog open={editing} onOpenChange={setEditing} task={task} productId={task.projectId} />
+    </article>
+  );
+}
+
+function TaskPageSkeleton({ inPanel }: { inPanel: boolean }) {
+  return (
+    <div className={cn('mx-auto grid w-full max-w-6xl gap-6', inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12')}>
+      <p role="status" className="sr-only">
+        Loading task...
+      </p>
+      <Skeleton className="h-8 w-2/3" />
+      <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="grid content-start gap-3">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-4 w-3/5" />
+        </div>
+        <div className="grid content-start gap-4">
+          {[0, 1, 2, 3, 4, 5].map((row) => (
+            <div key={row} className="grid gap-1">
+              <Skeleton className="h-3 w-16" />
+              <Skeleton className="h-8 w-full" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

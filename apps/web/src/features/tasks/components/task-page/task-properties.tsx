@@ -1,0 +1,275 @@
+import {
+  TASK_PHASES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type Task,
+  type TaskDetail,
+  type TaskPhase,
+  type TaskPriority,
+  type TaskStatus,
+} from '@shipyard/shared';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PriorityBadge, PriorityDot } from '../../../../components/priority-badge.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../../components/ui/select.tsx';
+import { formatDate, formatDateTime, statusLabel } from '../../../../lib/format.ts';
+import { paths } from '../../../../lib/paths.ts';
+import { useTaskOptions } from '../../api/get-task-options.ts';
+import { TaskAssignee, teamLabel } from '../task-assignee.tsx';
+import { phaseLabel, TaskDueDate } from '../task-fields.tsx';
+import { TaskStatusBadge, TaskStatusIcon } from '../task-status-badge.tsx';
+import type { useSaveTask } from './use-save-task.ts';
+
+/** Radix Select cannot hold '' as an item's value: this stands for "none". */
+const NONE = '__none__';
+
+type Choice = { value: string; label: ReactNode; disabled?: boolean };
+
+/** A property as a label and, when it may be changed, a select that saves on choosing. */
+function PropertySelect({
+  label,
+  value,
+  choices,
+  readOnly,
+  onChange,
+  onOpen,
+}: {
+  label: string;
+  value: string;
+  choices: readonly Choice[];
+  readOnly: ReactNode;
+  /** Undefined when the viewer may not change it. */
+  onChange: ((value: string) => void) | undefined;
+  onOpen?: () => void;
+}) {
+  const id = useId();
+  return (
+    <Property label={label} labelId={id}>
+      {onChange ? (
+        <Select
+          value={value}
+          onValueChange={(next) => next !== value && onChange(next)}
+          onOpenChange={(open) => open && onOpen?.()}
+        >
+          <SelectTrigger aria-labelledby={id} size="sm" className="w-full min-w-0">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {choices.map((choice) => (
+              <SelectItem key={choice.value} value={choice.value} disabled={choice.disabled}>
+                {choice.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : (
+        <div className="min-h-8 py-1 text-sm">{readOnly}</div>
+      )}
+    </Property>
+  );
+}
+
+function Property({ label, labelId, children }: { label: string; labelId?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt id={labelId} className="font-medium text-muted-foreground text-xs">
+        {label}
+      </dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/** The options, plus the current choice when it is no longer among them (or not loaded yet). */
+function withCurrent(
+  list: ReadonlyArray<{ id: string; name: string }>,
+  current: { id: string; name: string } | null,
+) {
+  if (!current || list.some((item) => item.id === current.id)) return [...list];
+  return [current, ...list];
+}
+
+const statusChoices: Choice[] = TASK_STATUSES.map((status) => ({
+  value: status,
+  label: (
+    <>
+      <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />
+      {status}
+    </>
+  ),
+}));
+const priorityChoices: Choice[] = TASK_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: (
+    <>
+      <PriorityDot priority={priority} className="size-2" />
+      {statusLabel(priority)}
+    </>
+  ),
+}));
+const phaseChoices: Choice[] = [
+  { value: NONE, label: 'None' },
+  ...TASK_PHASES.map((phase) => ({ value: phase, label: statusLabel(phase) })),
+];
+
+type SaveTask = ReturnType<typeof useSaveTask>;
+
+/**
+ * The properties column: status, priority, phase, team, assignee and due date, each changed in
+ * place when the viewer may (a guest only the status of a task assigned to them), then the
+ * product, who created the task and when, and when it last changed. The team and assignee
+ * choices load only when their select opens: the page itself costs one request.
+ */
+export function TaskProperties({ detail, save }: { detail: TaskDetail; save: SaveTask }) {
+  const { task, permissions, product, createdBy } = detail;
+  const edit = permissions.canEdit;
+  const [wantOptions, setWantOptions] = useState(false);
+  const options = useTaskOptions(edit && wantOptions ? task.projectId : undefined);
+  const loadOptions = () => setWantOptions(true);
+  const teams = withCurrent(options.data?.teams ?? [], task.team);
+  const people = withCurrent(options.data?.assignees ?? [], task.assignee);
+  const loading = options.isFetching ? [{ value: '__loading__', label: 'Loading...', disabled: true }] : [];
+
+  const saveRef = (field: 'teamId' | 'assigneeId', value: string) => {
+    const id = value === NONE ? null : value;
+    const shown: Partial<Task> =
+      field === 'teamId'
+        ? { teamId: id, team: teams.find((t) => t.id === id) ?? null }
+        : {
+            assigneeId: id,
+            assignee: (() => {
+              const person = options.data?.assignees.find((p) => p.id === id) ?? task.assignee;
+              return person && person.id === id
+                ? { id: person.id, name: person.name, avatar_url: person.avatar_url }
+                : null;
+            })(),
+          };
+    void save.save({ [field]: id }, shown);
+  };
+
+  return (
+    <dl className="grid gap-4">
+      <PropertySelect
+        label="Status"
+        value={task.status}
+        choices={statusChoices}
+        readOnly={<TaskStatusBadge status={task.status} />}
+        onChange={
+          permissions.canEditStatus
+            ? (status) => void save.saveStatus(task.status, status as TaskStatus)
+            : undefined
+        }
+      />
+      <PropertySelect
+        label="Priority"
+        value={task.priority}
+        choices={priorityChoices}
+        readOnly={<PriorityBadge priority={task.priority} />}
+        onChange={edit ? (priority) => void save.save({ priority: priority as TaskPriority }) : undefined}
+      />
+      <PropertySelect
+        label="Phase"
+        value={task.phase ?? NONE}
+        choices={phaseChoices}
+        readOnly={phaseLabel(task.phase)}
+        onChange={
+          edit
+            ? (phase) => void save.save({ phase: phase === NONE ? null : (phase as TaskPhase) })
+            : undefined
+        }
+      />
+      <PropertySelect
+        label="Team"
+        value={task.teamId ?? NONE}
+        choices={[
+          { value: NONE, label: 'No team' },
+          ...teams.map((team) => ({ value: team.id, label: team.name })),
+          ...loading,
+        ]}
+        readOnly={teamLabel(task.team)}
+        onOpen={loadOptions}
+        onChange={edit ? (value) => saveRef('teamId', value) : undefined}
+      />
+      <PropertySelect
+        label="Assignee"
+        value={task.assigneeId ?? NONE}
+        choices={[
+          { value: NONE, label: 'Unassigned' },
+          ...people.map((person) => ({ value: person.id, label: person.name })),
+          ...loading,
+        ]}
+        readOnly={<TaskAssignee assignee={task.assignee} />}
+        onOpen={loadOptions}
+        onChange={edit ? (value) => saveRef('assigneeId', value) : undefined}
+      />
+      <DueDateProperty task={task} onSave={edit ? (dueDate) => save.save({ dueDate }) : undefined} />
+      <Property label="Product">
+        <Link
+          to={paths.product(product.id)}
+          className="w-fit break-words rounded-sm font-medium text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {product.name}
+        </Link>
+      </Property>
+      <Property label="Created">
+        <p className="text-sm">
+          <time dateTime={task.createdAt} title={formatDateTime(task.createdAt)}>
+            {formatDate(task.createdAt)}
+          </time>
+          {createdBy ? <> by {createdBy.name}</> : null}
+        </p>
+      </Property>
+      <Property label="Last updated">
+        <time dateTime={task.updatedAt} className="text-sm">
+          {formatDateTime(task.updatedAt)}
+        </time>
+      </Property>
+    </dl>
+  );
+}
+
+/** The due date: a date field that saves once a whole date (or none) is chosen. */
+function DueDateProperty({
+  task,
+  onSave,
+}: {
+  task: Task;
+  onSave: ((dueDate: string | null) => Promise<boolean>) | undefined;
+}) {
+  const id = useId();
+  if (!onSave) {
+    return (
+      <Property label="Due date" labelId={id}>
+        <div className="py-1 text-sm">
+          <TaskDueDate task={task} />
+        </div>
+      </Property>
+    );
+  }
+  return (
+    <Property label="Due date">
+      <Input
+        // Keyed by the stored date: a refused change shows the stored one again.
+        key={task.dueDate ?? ''}
+        type="date"
+        aria-label="Due date"
+        defaultValue={task.dueDate ?? ''}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+        }}
+        onBlur={(event) => {
+          const next = event.target.value || null;
+          if (next !== task.dueDate && (next === null || event.target.validity.valid)) void onSave(next);
+        }}
+        className="h-8"
+      />
+    </Property>
+  );
+}

@@ -1,0 +1,100 @@
+import { CreateTaskSchema } from '@shipyard/shared';
+import { useState } from 'react';
+import { z } from 'zod/mini';
+import { Input } from '../../../../components/ui/input.tsx';
+import { cn } from '../../../../lib/cn.ts';
+
+const TitleSchema = CreateTaskSchema.shape.title;
+
+/** The title's first problem, in the task form's words ('Title is required'), or undefined. */
+export function titleError(value: string): string | undefined {
+  const parsed = z.safeParse(TitleSchema, value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+type TaskTitleProps = {
+  title: string;
+  canEdit: boolean;
+  /** Saves the trimmed title; answers whether it was saved. */
+  onSave: (title: string) => Promise<boolean>;
+};
+
+/**
+ * The title, edited in place: a click (or Enter on it) turns it into a field, Enter saves,
+ * Escape or leaving it unchanged cancels. A refused title keeps the field open with the reason.
+ */
+export function TaskTitle({ title, canEdit, onSave }: TaskTitleProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  if (!canEdit) {
+    return <h1 className="break-words font-semibold text-2xl tracking-tight">{title}</h1>;
+  }
+  if (draft === null) {
+    return (
+      <h1 className="font-semibold text-2xl tracking-tight">
+        <button
+          type="button"
+          onClick={() => setDraft(title)}
+          title="Rename"
+          className="-mx-1 w-full cursor-text break-words rounded-md px-1 text-left outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {title}
+          <span className="sr-only"> (rename)</span>
+        </button>
+      </h1>
+    );
+  }
+
+  const cancel = () => {
+    setDraft(null);
+    setError(undefined);
+  };
+  const submit = async () => {
+    const problem = titleError(draft);
+    if (problem) return setError(problem);
+    const next = draft.trim();
+    if (next === title) return cancel();
+    setDraft(null);
+    setError(undefined);
+    if (!(await onSave(next))) setDraft(next);
+  };
+
+  return (
+    <div className="grid gap-1.5">
+      <Input
+        autoFocus
+        data-own-escape=""
+        aria-label="Title"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'task-title-error' : undefined}
+        value={draft}
+        maxLength={200}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (error) setError(undefined);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void submit();
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            cancel();
+          }
+        }}
+        onBlur={() => {
+          if (draft.trim() === title) cancel();
+        }}
+        className={cn('h-auto py-1 font-semibold text-xl md:text-xl')}
+      />
+      {error ? (
+        <p id="task-title-error" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : (
+        <p className="text-muted-foreground text-xs">Enter to save, Escape to cancel.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  taskMessages as m,
+  type Task,
+  type TaskDetail,
+  type TaskStatus,
+  type UpdateTask,
+} from '@shipyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { getErrorMessage } from '../../../../lib/api-client.ts';
+import { toast } from '../../../../lib/toast.ts';
+import { taskKeys } from '../../api/get-tasks.ts';
+import { useUpdateTask } from '../../api/save-task.ts';
+import { useTaskStatusChange } from '../use-task-status-change.ts';
+
+/**
+ * The page's in-place edits: the change shows at once (`shown`, the fields as they will read),
+ * is saved with PATCH /tasks/{id}/update (the status with the board's own call, the one a guest
+ * may make), and is put back with 'Failed to update task' and the server's reason if refused.
+ * Answers whether it was saved; never rejects.
+ */
+export function useSaveTask(taskId: string) {
+  const queryClient = useQueryClient();
+  const { mutateAsync: update } = useUpdateTask();
+  const changeStatus = useTaskStatusChange();
+
+  const showing = useCallback(
+    (shown: Partial<Task>) => {
+      const key = taskKeys.detail(taskId);
+      const before = queryClient.getQueryData<TaskDetail>(key);
+      if (before)
+        queryClient.setQueryData<TaskDetail>(key, { ...before, task: { ...before.task, ...shown } });
+      return () => {
+        if (before) queryClient.setQueryData(key, before);
+      };
+    },
+    [queryClient, taskId],
+  );
+
+  const save = useCallback(
+    async (patch: UpdateTask, shown: Partial<Task> = patch as Partial<Task>): Promise<boolean> => {
+      const undo = showing(shown);
+      try {
+        // The mutation puts the server's task into the page (and every list) itself.
+        await update({ id: taskId, ...patch });
+        return true;
+      } catch (error) {
+        undo();
+        toast.error(m.updateFailed, { description: getErrorMessage(error, m.fallback) });
+        return false;
+      }
+    },
+    [showing, update, taskId],
+  );
+
+  const saveStatus = useCallback(
+    async (current: TaskStatus, status: TaskStatus): Promise<boolean> => {
+      const undo = showing({ status });
+      const saved = await changeStatus({ id: taskId, status: current }, status);
+      if (!saved) undo();
+      return saved;
+    },
+    [showing, changeStatus, taskId],
+  );
+
+  return { save, saveStatus };
+}

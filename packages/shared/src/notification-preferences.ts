@@ -1,0 +1,111 @@
+import { z } from 'zod/mini';
+import { isTimeZone } from './analytics.ts';
+import type { NotificationType } from './notifications.ts';
+
+// Settings → Notifications (issue 16): per kind of event, whether it shows in the bell and how it
+// is e-mailed. The server reads them for every recipient in the transaction that notifies.
+
+/** The kinds a user chooses for, in the order the settings list them. */
+export const NOTIFICATION_CATEGORIES = [
+  'assigned',
+  'mentioned',
+  'watchedComment',
+  'watchedStatus',
+  'invitation',
+  'dueSoon',
+  'overdue',
+  'productStage',
+] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export const EMAIL_MODES = ['instant', 'digest', 'never'] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
+
+/**
+ * Which choice a notification type follows. The team notifications (an invitation accepted,
+ * made lead, removed) go with invitations; an INVITE itself always shows in the bell, where it
+ * is accepted (its in-app switch governs the other three).
+ */
+export const categoryOfType: Record<NotificationType, NotificationCategory> = {
+  INVITE: 'invitation',
+  INVITE_ACCEPTED: 'invitation',
+  TEAM_LEAD: 'invitation',
+  REMOVED_FROM_TEAM: 'invitation',
+  TASK_ASSIGNED: 'assigned',
+  TASK_MENTION: 'mentioned',
+  TASK_COMMENT: 'watchedComment',
+  TASK_STATUS: 'watchedStatus',
+  TASK_DUE_SOON: 'dueSoon',
+  TASK_OVERDUE: 'overdue',
+  PRODUCT_STAGE: 'productStage',
+};
+
+export const notificationCategoryTexts: Record<NotificationCategory, { label: string; hint: string }> = {
+  assigned: { label: 'Assigned to me', hint: 'Someone assigns a task to you.' },
+  mentioned: { label: 'Mentioned', hint: 'Someone @mentions you in a comment.' },
+  watchedComment: { label: 'Comments on tasks I watch', hint: 'A new comment on a task you watch.' },
+  watchedStatus: { label: 'Status changes of tasks I watch', hint: 'A task you watch changes status.' },
+  invitation: {
+    label: 'Invitations and teams',
+    hint: 'Team invitations, accepted invitations, lead changes and removals. Invitations always show in the bell.',
+  },
+  dueSoon: { label: 'Due soon', hint: 'A task assigned to you is due within 24 hours.' },
+  overdue: { label: 'Overdue', hint: 'A task assigned to you is past its due date.' },
+  productStage: { label: 'Product stage changes', hint: 'A product you are on moves to another stage.' },
+};
+
+export const emailModeTexts: Record<EmailMode, string> = {
+  instant: 'Instantly',
+  digest: 'Daily digest',
+  never: 'Never',
+};
+
+export const CategoryPreferenceSchema = z.object({
+  inApp: z.boolean(),
+  email: z.enum(EMAIL_MODES, 'E-mail must be instant, digest or never.'),
+});
+export type CategoryPreference = z.infer<typeof CategoryPreferenceSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationCategory, CategoryPreference> = {
+  assigned: { inApp: true, email: 'instant' },
+  mentioned: { inApp: true, email: 'instant' },
+  watchedComment: { inApp: true, email: 'digest' },
+  watchedStatus: { inApp: true, email: 'digest' },
+  invitation: { inApp: true, email: 'instant' },
+  dueSoon: { inApp: true, email: 'instant' },
+  overdue: { inApp: true, email: 'instant' },
+  productStage: { inApp: true, email: 'digest' },
+};
+
+export const notificationPreferenceMessages = {
+  timeZone: 'Unknown time zone.',
+  saved: 'Notification settings saved.',
+  saveFailed: 'Failed to save notification settings.',
+  loadFailed: 'Failed to load notification settings.',
+  unsubscribed: 'You will no longer get these e-mails.',
+  badToken: 'This unsubscribe link is not valid.',
+} as const;
+
+export const TimeZoneSchema = z.string().check(
+  z.minLength(1, notificationPreferenceMessages.timeZone),
+  z.maxLength(64, notificationPreferenceMessages.timeZone),
+  z.refine((v) => isTimeZone(v), notificationPreferenceMessages.timeZone),
+);
+
+const categoryShape = Object.fromEntries(
+  NOTIFICATION_CATEGORIES.map((c) => [c, CategoryPreferenceSchema]),
+) as Record<NotificationCategory, typeof CategoryPreferenceSchema>;
+
+/** GET /api/user/notification-preferences: every kind (defaults filled in); timeZone null: never saved. */
+export const NotificationPreferencesSchema = z.object({
+  timeZone: z.nullable(z.string()),
+  preferences: z.object(categoryShape),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** PUT: the time zone and any of the kinds (the others keep their choice); unknown keys are refused. */
+export const NotificationPreferencesUpdateSchema = z.strictObject({
+  timeZone: TimeZoneSchema,
+  preferences: z._default(z.partial(z.strictObject(categoryShape)), {}),
+});
+export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
