@@ -126,7 +126,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = { ...process.env };
-    // Nothing from the caller's shell may point the run at a shared database, Redis or Google.
+    // Nothing from the caller's shell may point the run at a shared database, Redis, bucket or Google,
+    // nor change how many processes serve it.
     for (const name of [
       'DATABASE_URL',
       'REDIS_URL',
@@ -134,6 +135,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       'GOOGLE_CLIENT_SECRET',
       'TRUST_PROXY',
       'SEED_DEMO',
+      'S3_BUCKET',
+      'S3_URL',
+      'WEB_CONCURRENCY',
+      'METRICS_PORT',
     ]) {
       delete env[name];
     }

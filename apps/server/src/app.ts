@@ -32,6 +32,7 @@ import { createInstanceSettings } from './lib/instance-settings.ts';
 import { createJobQueue } from './lib/jobs.ts';
 import { withRedactedRequests } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMetrics } from './lib/metrics.ts';
 import type { ModuleContext } from './lib/module.ts';
 import { declareErrorResponses } from './lib/openapi-errors.ts';
 import { createChangeBus } from './lib/realtime/bus.ts';
@@ -67,6 +68,8 @@ import { createUserStore, usersModule } from './modules/users/index.ts';
 export type AppDeps = {
   config: Config;
   db: Db;
+  /** The pool behind `db`, for the metrics of its connections. */
+  pool?: pg.Pool;
   /** Defaults to SMTP_URL's mailer, or one printed line per mail when it is unset. */
   mailer?: Mailer;
   clock?: Clock;
@@ -187,16 +190,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refuseReadOnlyWrite(req);
   });
 
-  const storage = createStorage(config.dataDir);
+  const storage = createStorage(config, app.log);
+  app.addHook('onClose', async () => storage.close());
   // Stored secrets and the webhook outbox's sender (docs/decisions/008-webhooks.md). main.ts
   // starts the worker's interval; tests call app.webhooks.deliverDue() themselves.
   const secrets = await loadSecretBox({ appSecret: config.appSecret, dataDir: config.dataDir });
+  // Prometheus metrics (lib/metrics.ts): served on METRICS_PORT by main.ts, or at /api/metrics.
+  const metrics = createMetrics();
+  metrics.observeRequests(app);
+  app.decorate('metrics', metrics);
   const webhooks = createWebhookWorker({
     db,
     secrets,
     clock,
     allowPrivate: config.webhookAllowPrivate,
     log: app.log,
+    onOutcome: metrics.webhookOutcome,
   });
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', async () => webhooks.stop());
@@ -207,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const changes = createChanges(bus, app.log, () => clock.now().getTime());
   const realtime = createRealtimeHub({ bus, db, sessions, clock, log: app.log });
   app.decorate('realtime', realtime);
+  metrics.observeState({ db, pool: deps.pool, sockets: () => realtime.size() });
   // The sockets close in the realtime route's preClose (before the server stops); the bus last.
   app.addHook('onClose', async () => bus.close());
   // Each module wires itself (modules/<m>/index.ts); what one module uses of another is its
@@ -244,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     total: async () => (await documents.stored.totalBytes()) + (await auth.avatars.totalBytes()),
   });
   const modules = [
-    healthModule(ctx),
+    healthModule({ ...ctx, metrics }),
     auth,
     usersModule({ ...ctx, accounts: auth.accounts, twoFactor: auth.twoFactor }),
     productsModule({

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -233,5 +234,72 @@ describe('upload and invitation limits', () => {
       'Invalid INVITE_RATE_PER_HOUR: must be a whole number of at least 1 (got "lots")',
     );
     expect(configError({ UPLOAD_RATE_PER_HOUR: '1.5' }).message).toContain('Invalid UPLOAD_RATE_PER_HOUR');
+  });
+});
+
+describe('processes, object storage and metrics (issue 19)', () => {
+  it('runs one process per core with DATABASE_URL, one on the bundled database, or WEB_CONCURRENCY', () => {
+    const url = 'postgres://u:p@db:5432/shipyard';
+    expect(loadConfig({ DATABASE_URL: url }).processes).toBe(os.availableParallelism());
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: '2' }).processes).toBe(2);
+    expect(configError({ WEB_CONCURRENCY: '0' }).message).toBe(
+      'Invalid WEB_CONCURRENCY: must be a whole number of at least 1 (got "0")',
+    );
+  });
+
+  it('stores uploads on disk unless S3_BUCKET is set; path-style URLs for a self-hosted endpoint', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'shipyard-files',
+        S3_URL: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'shipyard-files',
+      url: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ S3_BUCKET: 'shipyard-files', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      url: undefined,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('stops with one line on a bad bucket setting, never echoing the secret key', () => {
+    expect(configError({ S3_BUCKET: 'Not_A_Bucket' }).message).toMatch(
+      /^Invalid S3_BUCKET: must be a bucket name/,
+    );
+    expect(configError({ S3_URL: 'http://minio:9000' }).message).toBe(
+      'Invalid S3_URL: set S3_BUCKET too, the bucket that uploads go to',
+    );
+    expect(configError({ S3_BUCKET: 'files', S3_URL: 'minio:9000' }).message).toMatch(
+      /^Invalid S3_URL: must be the http\(s\) URL/,
+    );
+    const half = configError({ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'very-secret' });
+    expect(half.message).toBe('Invalid S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither');
+    expect(configError({ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }).message).toMatch(
+      /^Invalid S3_FORCE_PATH_STYLE: must be 1 or 0/,
+    );
+  });
+
+  it('takes a metrics port apart from PORT and a token of at least 32 characters, never echoed', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, token: undefined });
+    expect(configError({ METRICS_PORT: '3000' }).message).toBe(
+      'Invalid METRICS_PORT: must differ from PORT (3000)',
+    );
+    expect(configError({ METRICS_PORT: '70000' }).message).toMatch(
+      /^Invalid METRICS_PORT: must be a number between 1 and 65535/,
+    );
+    const short = configError({ METRICS_TOKEN: 'short-token' });
+    expect(short.message).toMatch(/^Invalid METRICS_TOKEN: must be at least 32 characters/);
+    expect(short.message).not.toContain('short-token');
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { isSingleLineText } from '@shipyard/shared';
 import { z } from 'zod';
@@ -26,17 +27,23 @@ const positiveInt = (fallback: number | undefined) =>
       .transform((v) => v ?? fallback),
   );
 
-const EnvSchema = z.object({
-  // Blank (`PORT=` in an env file) means unset: z.coerce would turn '' into 0, a random port.
-  PORT: z.preprocess(
+/** A TCP port from `min` to 65535, or undefined (blank means unset). */
+const portNumber = (min: number) => {
+  const message = `must be a number between ${min} and 65535`;
+  return z.preprocess(
     (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
     z.coerce
-      .number({ error: 'must be a number between 0 and 65535' })
-      .int('must be a whole number between 0 and 65535')
-      .min(0, 'must be a number between 0 and 65535')
-      .max(65535, 'must be a number between 0 and 65535')
-      .default(3000),
-  ),
+      .number({ error: message })
+      .int(`must be a whole number between ${min} and 65535`)
+      .min(min, message)
+      .max(65535, message)
+      .optional(),
+  );
+};
+
+const EnvSchema = z.object({
+  // Blank (`PORT=` in an env file) means unset: z.coerce would turn '' into 0, a random port.
+  PORT: portNumber(0).transform((v) => v ?? 3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl,
@@ -90,6 +97,32 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_TOTAL_MB: positiveInt(undefined),
   UPLOAD_RATE_PER_HOUR: positiveInt(60),
   INVITE_RATE_PER_HOUR: positiveInt(60),
+  // Object storage (docs/operations.md): uploads go to this bucket when S3_BUCKET is set.
+  S3_BUCKET: optionalString.refine(
+    (v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+    'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+  ),
+  S3_URL: optionalString.refine(
+    (v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    'must be the http(s) URL of the S3 endpoint, e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000',
+  ),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.refine(
+    (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
+    'must be 1 or 0',
+  ),
+  // Connections each server process may open to PostgreSQL (docs/operations.md: the budget).
+  DATABASE_POOL_SIZE: positiveInt(10),
+  // Processes on this machine (docs/operations.md); unset: one per core, or one with the bundled database.
+  WEB_CONCURRENCY: positiveInt(undefined),
+  // Prometheus metrics: their own port (bound on HOST), and/or /api/metrics behind this token.
+  METRICS_PORT: portNumber(1),
+  METRICS_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters, e.g. the output of `openssl rand -hex 32`',
+  ),
   // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
   AUDIT_RETENTION_DAYS: positiveInt(365),
   // The local hour (0–23, in each user's time zone) from which their daily digest is mailed.
@@ -128,10 +161,35 @@ export type Config = {
   uploads: UploadLimits;
   /** Team invitations one account may send per hour. */
   invitesPerHour: number;
+  /** The bucket uploads go to; undefined: DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+  /** Connections each server process's pool may open. */
+  databasePoolSize: number;
+  /**
+   * Server processes on this machine: WEB_CONCURRENCY, else one per core, or one on the bundled
+   * PostgreSQL (its connection budget is small).
+   */
+  processes: number;
+  metrics: {
+    /** A port of its own for GET /metrics (bound on HOST), or undefined. */
+    port: number | undefined;
+    /** Bearer token for GET /api/metrics; undefined: no /api/metrics. */
+    token: string | undefined;
+  };
   /** Days an audit log entry is kept; older ones are purged daily. */
   auditRetentionDays: number;
   /** DIGEST_HOUR: when the daily digest goes out, in each user's time zone. */
   digestHour: number;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** The endpoint; undefined: AWS S3 in `region`. */
+  url: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** undefined: the AWS SDK's own chain (environment, instance role, …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
 
 export type UploadLimits = {
@@ -149,7 +207,14 @@ export class ConfigError extends Error {}
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 /** Variables whose value a configuration error never echoes. */
-const SECRET_VARIABLES = new Set(['APP_SECRET', 'GOOGLE_CLIENT_SECRET', 'OIDC_PROVIDER_CLIENT_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'APP_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'OIDC_PROVIDER_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+]);
 
 function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   if (v === undefined || v === '0' || v === 'false') return false;
@@ -179,6 +244,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Invalid GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (e.S3_URL && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid S3_URL: set S3_BUCKET too, the bucket that uploads go to');
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`Invalid METRICS_PORT: must differ from PORT (${e.PORT})`);
   }
   const oidcParts = [e.OIDC_PROVIDER_ISSUER, e.OIDC_PROVIDER_CLIENT_ID, e.OIDC_PROVIDER_CLIENT_SECRET];
   if (oidcParts.some((v) => v === undefined) && oidcParts.some((v) => v !== undefined)) {
@@ -224,6 +298,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHour: e.UPLOAD_RATE_PER_HOUR ?? 60,
     },
     invitesPerHour: e.INVITE_RATE_PER_HOUR ?? 60,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          url: e.S3_URL,
+          region: e.S3_REGION,
+          // A self-hosted endpoint (MinIO, Ceph) usually serves only path-style URLs.
+          forcePathStyle:
+            e.S3_FORCE_PATH_STYLE === undefined
+              ? e.S3_URL !== undefined
+              : e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    processes: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     digestHour: e.DIGEST_HOUR,
   };

@@ -11,6 +11,8 @@ import type { SwaggerTransformObject } from '@fastify/swagger';
  */
 export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/signout',

@@ -1,6 +1,7 @@
 import type { UploadLimits } from '../config.ts';
 import { AppError } from './errors.ts';
 import { perUserRateLimit } from './per-user-rate-limit.ts';
+import type { UploadRoom } from './receive-upload.ts';
 
 // Upload quotas (issue 13 #11, docs/security.md): counted from what is stored — an account's
 // documents and its avatar, and everything on the instance — before a new file is kept.
@@ -19,7 +20,14 @@ const mb = (bytes: number) => {
 };
 
 export function createUploadQuota(limits: UploadLimits, stored: StoredBytes) {
-  return {
+  /** The bytes `user` may still add: the smaller of the account's and the instance's room. */
+  async function room(user: { id: string; avatarUrl: string | null }) {
+    const ofUser = limits.userQuotaBytes - (await stored.ofUser(user));
+    if (limits.totalQuotaBytes === undefined) return ofUser;
+    return Math.min(ofUser, limits.totalQuotaBytes - (await stored.total()));
+  }
+
+  const quota = {
     /**
      * Refuses with 413 a file of `adding` bytes that would take the account or the instance over
      * its quota. For an avatar, pass `avatarUrl: null`: the avatar it replaces does not count.
@@ -42,7 +50,22 @@ export function createUploadQuota(limits: UploadLimits, stored: StoredBytes) {
         );
       }
     },
+
+    /**
+     * For a streamed upload (lib/receive-upload.ts): the room left, and once a file passes it,
+     * the same 413 as `check` (or the new room, if files were deleted meanwhile).
+     */
+    forUpload(user: { id: string; avatarUrl: string | null }): UploadRoom {
+      return {
+        room: () => room(user),
+        exceeded: async (bytes) => {
+          await quota.check(user, bytes);
+          return room(user);
+        },
+      };
+    },
   };
+  return quota;
 }
 
 export type UploadQuota = ReturnType<typeof createUploadQuota>;

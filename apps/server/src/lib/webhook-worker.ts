@@ -41,6 +41,8 @@ type WorkerDeps = {
   log?: Logger;
   intervalMs?: number;
   timeoutMs?: number;
+  /** Told every recorded outcome (the metrics count them). */
+  onOutcome?: (outcome: DeliveryOutcome) => void;
   /** DNS, replaceable in tests. */
   lookup?: Parameters<typeof resolveWebhookTarget>[1]['lookup'];
 };
@@ -162,6 +164,7 @@ export function createWebhookWorker(deps: WorkerDeps) {
         nextAttemptAt: outcome === 'retrying' ? new Date(now.getTime() + delay) : now,
       })
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')));
+    deps.onOutcome?.(outcome);
     if (outcome === 'failed') {
       log?.warn(
         { deliveryId: delivery.id, serviceId: delivery.serviceId, error: result.error },

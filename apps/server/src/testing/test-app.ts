@@ -90,6 +90,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
   const app: FastifyInstance = await buildApp({
     config,
     db: database.db,
+    pool: database.pool,
     mailer: mail.mailer,
     clock,
     logger: false,

@@ -1,8 +1,11 @@
-import { type AVATAR_TYPES, userMessages } from '@shipyard/shared';
+import type { Readable } from 'node:stream';
+import { AVATAR_MAX_BYTES, type AVATAR_TYPES, userMessages } from '@shipyard/shared';
+import { fileTypeFromBuffer } from 'file-type';
 import { AppError, BadRequest, NotFound } from '../../lib/errors.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
+import { receiveUpload } from '../../lib/receive-upload.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import type { Storage } from '../../lib/storage.ts';
+import { newFileName, type Storage } from '../../lib/storage.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { toUser } from '../users/users.mapper.ts';
 import type { UserStore } from '../users/users.store.ts';
@@ -53,12 +56,23 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
   }
 
   return {
-    async replace(actor: SessionUser, data: Buffer, sniffedType: string | undefined) {
-      const ext = extensions[sniffedType as keyof typeof extensions];
-      if (!ext) throw new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
-      // The avatar it replaces is removed, so it does not count.
-      await quota().check({ id: actor.id, avatarUrl: null }, data.length);
-      const name = await storage.save(AREA, ext, data, actor.id);
+    /** The image streams to storage; its type is read from its first bytes. */
+    async replace(actor: SessionUser, image: Readable) {
+      const notImage = () => new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
+      const { name } = await receiveUpload(storage, image, {
+        area: AREA,
+        maxBytes: AVATAR_MAX_BYTES,
+        tooLarge: () => new AppError(413, 'AVATAR_TOO_LARGE', userMessages.avatarTooLarge),
+        empty: notImage,
+        // The avatar it replaces is removed, so it does not count.
+        quota: quota().forUpload({ id: actor.id, avatarUrl: null }),
+        nameFor: async (sample) => {
+          const sniffed = await fileTypeFromBuffer(sample);
+          const ext = extensions[sniffed?.mime as keyof typeof extensions];
+          if (!ext) throw notImage();
+          return newFileName(ext, actor.id);
+        },
+      });
       const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
       if (!row) throw NotFound(userMessages.notFound);
       // As a profile update: the user's other tabs and the admins' lists show the new avatar.
@@ -104,6 +118,11 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
       const match = NAME.exec(name);
       const contentType = match?.[2] ? byExtension[match[2]] : undefined;
       return contentType ? { name, contentType } : undefined;
+    },
+
+    /** The bytes of a stored avatar, or undefined. */
+    async read(name: string) {
+      return storage.read(AREA, name);
     },
   };
 }

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import {
   AuthProvidersSchema,
   AVATAR_MAX_BYTES,
@@ -19,7 +19,6 @@ import {
 } from '@shipyard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -30,7 +29,6 @@ import {
   requireSession,
   setSessionCookie,
 } from '../../lib/session.ts';
-import type { Storage } from '../../lib/storage.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { AvatarService } from './auth.avatar.ts';
 import { type ProviderKind, type ProviderSignIn, providerErrors } from './auth.google.ts';
@@ -44,7 +42,6 @@ type Options = {
   google: ProviderSignIn;
   /** The generic OpenID Connect provider and its button label. */
   oidc: ProviderSignIn & { label: string };
-  storage: Storage;
   secureCookies: boolean;
   rateLimits: RateLimits;
   /** Avatar uploads per account per hour (UPLOAD_RATE_PER_HOUR). */
@@ -56,7 +53,7 @@ const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, oidc, storage, secureCookies, rateLimits, uploadsPerHour } = opts;
+  const { service, avatars, google, oidc, secureCookies, rateLimits, uploadsPerHour } = opts;
   const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
 
   app.post(
@@ -220,9 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
     async (req) => {
       const actor = currentUser(req);
-      const data = await readAvatar(req);
-      const type = await fileTypeFromBuffer(data);
-      return avatars.replace(actor, data, type?.mime);
+      return avatars.replace(actor, await readAvatar(req));
     },
   );
 
@@ -232,13 +227,13 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     async (req, reply) => {
       const file = avatars.fileOf(req.params.name);
       if (!file) throw new AppError(404, 'NOT_FOUND', 'Avatar not found');
-      const stat = await fs.promises.stat(storage.pathOf('avatars', file.name)).catch(() => undefined);
-      if (!stat) throw new AppError(404, 'NOT_FOUND', 'Avatar not found');
+      const stored = await avatars.read(file.name);
+      if (!stored) throw new AppError(404, 'NOT_FOUND', 'Avatar not found');
       return reply
         .type(file.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', stat.size)
-        .send(fs.createReadStream(storage.pathOf('avatars', file.name)));
+        .header('content-length', stored.size)
+        .send(stored.body);
     },
   );
 
@@ -344,15 +339,12 @@ export function secondStepRedirect(err: unknown): string | undefined {
   return `/auth?step=${step}&challenge_token=${encodeURIComponent(token)}`;
 }
 
-async function readAvatar(req: FastifyRequest): Promise<Buffer> {
-  const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+/** The image part as a stream, cut one byte past the limit so the service sees it is too large. */
+async function readAvatar(req: FastifyRequest): Promise<Readable> {
+  const file = await req.file({
+    limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 },
+    throwFileSizeLimit: false,
+  });
   if (!file) throw new AppError(400, 'FILE_MISSING', userMessages.avatarMissing);
-  try {
-    return await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'AVATAR_TOO_LARGE', userMessages.avatarTooLarge);
-    }
-    throw err;
-  }
+  return file.file;
 }

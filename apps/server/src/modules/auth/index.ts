@@ -69,7 +69,6 @@ export function authModule({ users, quota, rateLimits, secrets, settings, ...ctx
           ...createProviderSignIn({ kind: 'oidc', provider: config.oidc, ...providerDeps }),
           label: config.oidc?.label ?? '',
         },
-        storage,
         secureCookies: config.secureCookies,
         rateLimits,
         uploadsPerHour: config.uploads.perHour,

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   DOCUMENT_MAX_BYTES,
   DocumentSchema,
@@ -9,10 +8,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { AppError, BadRequest } from '../../lib/errors.ts';
+import { BadRequest } from '../../lib/errors.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
-import { DocumentNotFound, type DocumentsService } from './documents.service.ts';
+import type { DocumentsService } from './documents.service.ts';
 
 const tags = ['documents'];
 
@@ -76,22 +75,21 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const { document, path } = await service.file(currentUser(req), req.params.id, req.params.documentId);
-      const stat = await fs.promises.stat(path).catch(() => undefined);
-      if (!stat) {
-        req.log.error({ documentId: document.id, key: document.storageKey }, 'document file missing');
-        throw DocumentNotFound();
-      }
+      const { document, size, body } = await service.file(
+        currentUser(req),
+        req.params.id,
+        req.params.documentId,
+      );
       return (
         reply
           .type(document.contentType)
-          .header('content-length', stat.size)
+          .header('content-length', size)
           .header('content-disposition', attachment(document.name))
           .header('x-content-type-options', 'nosniff')
           // Never rendered as a page of ours, even if a browser ignored `attachment`.
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('cache-control', 'private, no-cache')
-          .send(fs.createReadStream(path))
+          .send(body)
       );
     },
   );
@@ -115,18 +113,18 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
 
 const missing = () => BadRequest(documentMessages.fileMissing, 'FILE_MISSING');
 
+/**
+ * The file part as a stream. The parser cuts it one byte past the limit, so the service sees
+ * that it is too large, and a refused file is never read much further than that.
+ */
 export async function readDocument(req: FastifyRequest) {
   if (!req.isMultipart()) throw missing();
-  const file = await req.file({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } });
+  const file = await req.file({
+    limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1 },
+    throwFileSizeLimit: false,
+  });
   if (file?.fieldname !== 'file') throw missing();
-  try {
-    return { filename: file.filename, data: await file.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'FILE_TOO_LARGE', documentMessages.fileTooLarge);
-    }
-    throw err;
-  }
+  return { filename: file.filename, stream: file.file };
 }
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 `filename*`. */

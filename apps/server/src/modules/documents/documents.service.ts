@@ -1,10 +1,12 @@
-import { documentMessages, type ProductDocument } from '@shipyard/shared';
+import type { Readable } from 'node:stream';
+import { DOCUMENT_MAX_BYTES, documentMessages, type ProductDocument } from '@shipyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import { AppError, BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
-import type { Storage } from '../../lib/storage.ts';
+import { receiveUpload } from '../../lib/receive-upload.ts';
+import { newFileName, type Storage } from '../../lib/storage.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { findVisibleProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
 import type { DocumentsRepository, DocumentWithUploader } from './documents.repository.ts';
@@ -46,19 +48,44 @@ export function displayName(raw: string): string {
   return name === '' || name === '.' || name === '..' ? 'document' : name;
 }
 
-/** The type read from the bytes; text is what decodes as UTF-8 without NUL bytes. */
-export async function sniffType(data: Buffer): Promise<{ mime: string; ext: string }> {
-  const type = await fileTypeFromBuffer(data);
-  if (type) return { mime: type.mime, ext: type.ext };
-  if (!data.includes(0)) {
+/**
+ * The type of a stored file: read from its first bytes by file-type; otherwise text, if every
+ * byte decodes as UTF-8 without NUL bytes, checked chunk by chunk as the upload streams.
+ */
+export function typeSniffer() {
+  let detected: { mime: string; ext: string } | undefined;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let text = true;
+  const decodes = (chunk?: Buffer) => {
+    if (!text) return;
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(data);
-      return { mime: 'text/plain', ext: 'txt' };
+      if (chunk?.includes(0)) text = false;
+      else decoder.decode(chunk, { stream: chunk !== undefined });
     } catch {
-      // not UTF-8: fall through
+      text = false;
     }
-  }
-  return { mime: 'application/octet-stream', ext: 'bin' };
+  };
+  return {
+    /** The extension of the stored name, from the first bytes. */
+    async fromSample(sample: Buffer): Promise<string> {
+      detected = await fileTypeFromBuffer(sample);
+      if (detected) return detected.ext;
+      const head = new TextDecoder('utf-8', { fatal: true });
+      try {
+        head.decode(sample, { stream: true });
+        return sample.includes(0) ? 'bin' : 'txt';
+      } catch {
+        return 'bin';
+      }
+    },
+    observe: (chunk: Buffer) => decodes(chunk),
+    /** Once every byte went by. */
+    type(): { mime: string; ext: string } {
+      if (detected) return detected;
+      decodes();
+      return text ? { mime: 'text/plain', ext: 'txt' } : { mime: 'application/octet-stream', ext: 'bin' };
+    },
+  };
 }
 
 type Deps = {
@@ -114,34 +141,42 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
 
     /**
      * `read` is called once the caller may upload, so a refused caller never streams 25 MB to us.
+     * The bytes stream to storage; over 25 MB or the quota, nothing is kept (a 413).
      */
     async upload(
       viewer: Viewer & { name: string; avatarUrl: string | null },
       productId: string,
-      read: () => Promise<{ filename: string; data: Buffer }>,
+      read: () => Promise<{ filename: string; stream: Readable }>,
       taskId: string | null = null,
     ): Promise<ProductDocument> {
       await product(viewer, productId, true);
       const file = await read();
-      if (file.data.length === 0) throw BadRequest(documentMessages.fileEmpty, 'FILE_EMPTY');
-      await quota.check(viewer, file.data.length);
       const name = displayName(file.filename);
-      const type = await sniffType(file.data);
-      const key = await storage.save(AREA, type.ext, file.data);
+      const sniffer = typeSniffer();
+      const { name: key, size } = await receiveUpload(storage, file.stream, {
+        area: AREA,
+        maxBytes: DOCUMENT_MAX_BYTES,
+        tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', documentMessages.fileTooLarge),
+        empty: () => BadRequest(documentMessages.fileEmpty, 'FILE_EMPTY'),
+        quota: quota.forUpload(viewer),
+        nameFor: async (sample) => newFileName(await sniffer.fromSample(sample)),
+        observe: sniffer.observe,
+      });
+      const type = sniffer.type();
       try {
         const row = await documents.insert(
           {
             productId,
             name,
             contentType: type.mime,
-            size: file.data.length,
+            size,
             storageKey: key,
             uploadedBy: viewer.id,
             taskId,
           },
           (documentId) => ({
             description: `Uploaded "${name}"`,
-            metadata: { documentId, size: file.data.length },
+            metadata: { documentId, size },
             performedBy: viewer.id,
             taskId,
           }),
@@ -157,12 +192,17 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
       }
     },
 
-    /** The row and the path of its bytes, for a download. */
+    /** The row and a stream of its bytes, for a download. */
     async file(viewer: Viewer, productId: string, documentId: string) {
       await product(viewer, productId);
       const found = await documents.find(productId, documentId);
       if (!found) throw DocumentNotFound();
-      return { document: found.document, path: storage.pathOf(AREA, found.document.storageKey) };
+      const stored = await storage.read(AREA, found.document.storageKey);
+      if (!stored) {
+        log.error({ documentId, key: found.document.storageKey }, 'document file missing');
+        throw DocumentNotFound();
+      }
+      return { document: found.document, ...stored };
     },
 
     async remove(viewer: Viewer, productId: string, documentId: string, taskId: string | null = null) {

@@ -1,7 +1,14 @@
+import { newestMigration } from '../../db/migrate.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { healthRoutes } from './health.routes.ts';
 
-/** Liveness and readiness. */
-export function healthModule({ db }: ModuleContext): AppModule {
-  return routesModule(healthRoutes, { db });
+/** Liveness, readiness and the metrics behind METRICS_TOKEN. */
+export function healthModule({ db, config, metrics }: ModuleContext & { metrics: Metrics }): AppModule {
+  return routesModule(healthRoutes, {
+    db,
+    newestMigration: newestMigration(),
+    metrics,
+    metricsToken: config.metrics.token,
+  });
 }
