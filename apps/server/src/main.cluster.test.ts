@@ -24,14 +24,19 @@ cleanUpServerProcesses();
 
 const TOKEN = 'a-metrics-token-of-32-characters-or-more';
 
-/** The worker processes of a primary. */
+/**
+ * The live worker processes of a primary: its node children (under tsx a primary may also have
+ * an esbuild service child; an exited worker not yet reaped is not one either).
+ */
 async function workersOf(pid: number): Promise<number[]> {
   const children: number[] = [];
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === pid) children.push(Number(entry));
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(ppid) === pid && command.startsWith('node') && state !== 'Z' && state !== 'X')
+      children.push(Number(entry));
   }
   return children.sort();
 }
