@@ -4,9 +4,11 @@ import { ProductLabelsManager } from '../../features/labels/components/product-l
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
+import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
   const { id = '' } = useParams();
+  usePrefetchTaskRoute();
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
   const role = user?.role ?? 'guest';

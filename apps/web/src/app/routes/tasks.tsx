@@ -1,9 +1,11 @@
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { TasksPage } from '../../features/tasks/components/tasks-page.tsx';
+import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
+  usePrefetchTaskRoute();
   if (!user) return null;
   return <TasksPage viewer={{ id: user.id, role: user.role }} />;
 }

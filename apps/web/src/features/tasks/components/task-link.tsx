@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { usePanelState } from '../../../components/route-panel.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
+import { taskDetailQueryOptions } from '../api/get-task-detail.ts';
+
+/** How long a pointer rests on a task before its page's data is fetched ahead of a click. */
+const HOVER_INTENT_MS = 100;
 
 /**
  * Opens the task's page as a side panel over this screen (the URL becomes /tasks/{id}; Back
@@ -23,10 +28,21 @@ export function TaskLink({
   title?: string;
 }) {
   const state = usePanelState();
+  const queryClient = useQueryClient();
+  const hover = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Focus on the task, or a pointer resting on it (not one sweeping across a board), is intent:
+  // its page's data starts loading then, and is fresh for the click.
+  const prefetch = () => void queryClient.prefetchQuery(taskDetailQueryOptions(taskId));
+  useEffect(() => () => clearTimeout(hover.current), []);
   return (
     <Link
       to={paths.task(taskId)}
       state={state}
+      onPointerEnter={() => {
+        hover.current = setTimeout(prefetch, HOVER_INTENT_MS);
+      }}
+      onPointerLeave={() => clearTimeout(hover.current)}
+      onFocus={prefetch}
       preventScrollReset
       title={title}
       className={cn(
