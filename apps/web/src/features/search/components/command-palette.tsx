@@ -76,6 +76,8 @@ export type CommandPaletteProps = {
   onNewTask?: (() => void) | undefined;
   onSignOut: () => void;
   onShowShortcuts: () => void;
+  /** Where focus goes when the palette closes (by default Radix's: the trigger, which it has none of). */
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
 };
 
 const itemClass =
@@ -97,6 +99,7 @@ export function CommandPalette({
   onNewTask,
   onSignOut,
   onShowShortcuts,
+  onCloseAutoFocus,
 }: CommandPaletteProps) {
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim(), PALETTE_DEBOUNCE_MS);
@@ -143,6 +146,7 @@ export function CommandPalette({
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent
         showCloseButton={false}
+        onCloseAutoFocus={onCloseAutoFocus}
         className="top-[15%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-xl"
       >
         <DialogTitle className="sr-only">Command palette</DialogTitle>

@@ -54,9 +54,21 @@ export function CommandProvider({ role, pages, onNewTask, onSignOut, children }:
   const [open, setOpen] = useState<Open>(undefined);
   // Once loaded, a dialog stays mounted (closed), so that it opens at once the next time.
   const [loaded, setLoaded] = useState<{ palette: boolean; help: boolean }>({ palette: false, help: false });
+  // Radix gives focus back to a dialog's trigger; these dialogs have none, so to what had it before.
+  const opener = useRef<HTMLElement | null>(null);
+  const openRef = useRef<Open>(undefined);
   const show = useCallback((which: Open) => {
+    if (which && openRef.current === undefined && document.activeElement instanceof HTMLElement) {
+      opener.current = document.activeElement;
+    }
     if (which) setLoaded((was) => (was[which] ? was : { ...was, [which]: true }));
+    openRef.current = which;
     setOpen(which);
+  }, []);
+  const returnFocus = useCallback((event: Event) => {
+    if (openRef.current !== undefined) return; // another of these dialogs takes over
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
   }, []);
 
   const latest = useRef({ open, onNewTask, pages });
@@ -103,9 +115,16 @@ export function CommandProvider({ role, pages, onNewTask, onSignOut, children }:
             onNewTask={onNewTask}
             onSignOut={onSignOut}
             onShowShortcuts={() => show('help')}
+            onCloseAutoFocus={returnFocus}
           />
         ) : null}
-        {loaded.help ? <ShortcutsDialog open={open === 'help'} onOpenChange={onOpenChange('help')} /> : null}
+        {loaded.help ? (
+          <ShortcutsDialog
+            open={open === 'help'}
+            onOpenChange={onOpenChange('help')}
+            onCloseAutoFocus={returnFocus}
+          />
+        ) : null}
       </Suspense>
     </CommandContext.Provider>
   );

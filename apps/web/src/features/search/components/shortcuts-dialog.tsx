@@ -7,13 +7,17 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { SHORTCUTS } from '../shortcuts.ts';
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
+};
 
 /** `?`: every keyboard shortcut. */
-export function ShortcutsDialog({ open, onOpenChange }: Props) {
+export function ShortcutsDialog({ open, onOpenChange, onCloseAutoFocus }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Keyboard shortcuts</DialogTitle>
           <DialogDescription>They work anywhere outside a text field or an open dialog.</DialogDescription>
