@@ -5,7 +5,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { SHORTCUTS } from '../shortcuts.ts';
+import { SHORTCUTS } from '../shortcut-list.ts';
 
 type Props = {
   open: boolean;
