@@ -117,6 +117,21 @@ describe('CommandPalette', () => {
     expect(props.onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('selects the first result when the results arrive, so Enter opens it', async () => {
+    routeFetch({ 'GET /api/search': jsonResponse(200, result) });
+    const { user } = renderPalette();
+    await user.type(screen.getByRole('combobox'), 'ship');
+    const product = within(await screen.findByRole('group', { name: 'Products' })).getByRole('option');
+    await waitFor(() => expect(product).toHaveAttribute('aria-selected', 'true'));
+    await user.keyboard('{ArrowDown}');
+    expect(within(screen.getByRole('group', { name: 'Tasks' })).getByRole('option')).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(currentLocation()).toBe('/products/p-1');
+  });
+
   it('links each kind to its page, a comment to its place on its task', () => {
     expect(hitPath(hit({ kind: 'comment', id: 'c-1', taskId: 't-1' }))).toBe('/tasks/t-1#comment-c-1');
     expect(hitPath(hit({ kind: 'product', id: 'p-1' }))).toBe('/products/p-1');

@@ -66,6 +66,8 @@ export function hitPath(hit: SearchHit): string {
   }
 }
 
+const hitValue = (hit: SearchHit) => `${hit.kind}:${hit.id}`;
+
 type Action = { id: string; label: string; icon: LucideIcon; run: () => void };
 
 export type CommandPaletteProps = {
@@ -102,6 +104,7 @@ export function CommandPalette({
   onCloseAutoFocus,
 }: CommandPaletteProps) {
   const [input, setInput] = useState('');
+  const [chosen, setChosen] = useState('');
   const query = useDebouncedValue(input.trim(), PALETTE_DEBOUNCE_MS);
   const results = useSearchResults(open ? query : '');
   const navigate = useNavigate();
@@ -140,6 +143,14 @@ export function CommandPalette({
   const groups = searching && results.data ? results.data.groups : [];
   const hitCount = groups.reduce((sum, group) => sum + group.hits.length, 0);
   const settled = !searching || (query === input.trim() && !results.isFetching);
+  // The first option is the one Enter opens, also when results arrive after the typing (cmdk alone
+  // keeps the selection it made before they came).
+  const values = [
+    ...groups.flatMap((group) => group.hits.map(hitValue)),
+    ...goTo.map((page) => `page:${page.to}`),
+    ...actions.map((action) => `action:${action.id}`),
+  ];
+  const selected = values.includes(chosen) ? chosen : (values[0] ?? '');
   const announcement = settled ? `${hitCount + goTo.length + actions.length} results` : 'Searching…';
 
   return (
@@ -153,7 +164,14 @@ export function CommandPalette({
         <DialogDescription className="sr-only">
           Search products, tasks, comments and events, go to a page or run an action.
         </DialogDescription>
-        <Command shouldFilter={false} label="Command palette" loop className="flex flex-col">
+        <Command
+          shouldFilter={false}
+          value={selected}
+          onValueChange={setChosen}
+          label="Command palette"
+          loop
+          className="flex flex-col"
+        >
           <Command.Input
             value={input}
             onValueChange={setInput}
@@ -222,7 +240,7 @@ function HitItem({ hit, onSelect }: { hit: SearchHit; onSelect: () => void }) {
   const Icon = kindIcon[hit.kind];
   const snippet: ReactNode = hit.snippet.length > 0 ? <Highlighted pieces={hit.snippet} /> : null;
   return (
-    <Command.Item value={`${hit.kind}:${hit.id}`} onSelect={onSelect} className={itemClass}>
+    <Command.Item value={hitValue(hit)} onSelect={onSelect} className={itemClass}>
       <Icon aria-hidden="true" />
       <span className="grid min-w-0 flex-1">
         <span className="truncate">
