@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isSingleLineText } from '@shipyard/shared';
+import { isSingleLineText, SEARCHES_PER_MINUTE } from '@shipyard/shared';
 import { z } from 'zod';
 
 // The only reader of process.env (ARCHITECTURE §4). Anything wrong fails at start with one line.
@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_TOTAL_MB: positiveInt(undefined),
   UPLOAD_RATE_PER_HOUR: positiveInt(60),
   INVITE_RATE_PER_HOUR: positiveInt(60),
+  // Searches one account may make per minute (docs/decisions/015-search.md).
+  SEARCH_RATE_PER_MINUTE: positiveInt(SEARCHES_PER_MINUTE),
   // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
   AUDIT_RETENTION_DAYS: positiveInt(365),
 });
@@ -118,6 +120,8 @@ export type Config = {
   uploads: UploadLimits;
   /** Team invitations one account may send per hour. */
   invitesPerHour: number;
+  /** Searches one account may make per minute (GET /api/search). */
+  searchesPerMinute: number;
   /** Days an audit log entry is kept; older ones are purged daily. */
   auditRetentionDays: number;
 };
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHour: e.UPLOAD_RATE_PER_HOUR ?? 60,
     },
     invitesPerHour: e.INVITE_RATE_PER_HOUR ?? 60,
+    searchesPerMinute: e.SEARCH_RATE_PER_MINUTE ?? SEARCHES_PER_MINUTE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
   };
 }

@@ -11,12 +11,16 @@ export const SEARCH_QUERY_MAX = 200;
 /** Results per kind: `limit` defaults to this and may go up to SEARCH_LIMIT_MAX. */
 export const SEARCH_LIMIT_DEFAULT = 5;
 export const SEARCH_LIMIT_MAX = 20;
-/** Type-ahead sends a request a pause after each burst of keys, so this leaves room for busy typing. */
+/**
+ * The default of SEARCH_RATE_PER_MINUTE: type-ahead sends a request a pause after each burst of
+ * keys, so this leaves room for busy typing.
+ */
 export const SEARCHES_PER_MINUTE = 120;
 
 export const searchMessages = {
   kinds: `Kinds must be a comma-separated list of: ${SEARCH_KINDS.join(', ')}`,
-  rateLimited: `You can search at most ${SEARCHES_PER_MINUTE} times a minute. Please wait a minute and try again.`,
+  rateLimited: (perMinute: number) =>
+    `You can search at most ${perMinute} times a minute. Please wait a minute and try again.`,
   noResults: 'No results found.',
 } as const;
 

@@ -4,7 +4,7 @@ import { searchRoutes } from './search.routes.ts';
 import { createSearchService } from './search.service.ts';
 
 /** Search across products, tasks, comments, events and people (issue 16). */
-export function searchModule({ db }: ModuleContext): AppModule {
+export function searchModule({ db, config }: ModuleContext): AppModule {
   const service = createSearchService({ db, search: createSearchRepository() });
-  return routesModule(searchRoutes, { service });
+  return routesModule(searchRoutes, { service, perMinute: config.searchesPerMinute });
 }

@@ -1,4 +1,16 @@
-import { type AnyColumn, and, arrayContains, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  exists,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { events, products, taskComments, tasks, users } from '../../db/schema/index.ts';
@@ -23,8 +35,15 @@ export const MARK_START = '\u0002';
 export const MARK_STOP = '\u0003';
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
-const vectorOf = (table: PgTable) => sql`${table}.search_vector`;
-const headline = (column: AnyColumn, q: string) =>
+/**
+ * A word every task holds would otherwise rank 50,000 rows per call: each kind ranks the best of at
+ * most this many visible matches (found in index or table order), and shows the best `limit`.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+type Text = AnyColumn | SQL.Aliased<string>;
+const vectorOf = (table: PgTable) => sql<string>`${table}.search_vector`.as('match_vector');
+const headline = (column: Text, q: string) =>
   sql<string>`ts_headline('simple', ${column}, ${wordsOf(q)}, ${headlineOptions})`;
 
 /** The name or title contains the query, or is close to it (both served by the trigram index). */
@@ -34,19 +53,20 @@ function nameMatches(column: AnyColumn, q: string): SQL | undefined {
 }
 
 /** Words weigh by where they are (name A, text B); closeness of the name adds to it. */
-function rankOf(table: PgTable, name: AnyColumn | undefined, q: string) {
-  const words = sql`ts_rank_cd(${vectorOf(table)}, ${wordsOf(q)})`;
-  return name ? sql<number>`${words} + word_similarity(${q}, ${name})` : sql<number>`${words}`;
+function rankOf(vector: Text, name: Text | undefined, q: string) {
+  const words = sql`ts_rank_cd(${vector}, ${wordsOf(q)})`;
+  return name ? sql`${words} + word_similarity(${q}, ${name})` : words;
 }
 
 const matches = (table: PgTable, name: AnyColumn | undefined, q: string) =>
-  or(sql`${vectorOf(table)} @@ ${wordsOf(q)}`, name ? nameMatches(name, q) : undefined);
+  or(sql`${table}.search_vector @@ ${wordsOf(q)}`, name ? nameMatches(name, q) : undefined);
 
 export type SearchTerms = { q: string; limit: number };
 
 /**
  * Each kind's query is answered unexecuted (the service awaits it), so the plans test can EXPLAIN
- * exactly what runs.
+ * exactly what runs. Each reads the visible matches (at most SEARCH_CANDIDATES) in a subquery,
+ * then ranks them and joins what the result shows to the best `limit` only.
  */
 export function createSearchRepository() {
   return {
@@ -58,75 +78,139 @@ export function createSearchRepository() {
     },
 
     products(tx: Db, viewer: Viewer, { q, limit }: SearchTerms) {
-      const rank = rankOf(products, products.name, q);
-      return tx
+      const m = tx
         .select({
           id: products.id,
           name: products.name,
-          archived: sql<boolean>`${products.archivedAt} is not null`,
-          snippet: headline(products.description, q),
+          description: products.description,
+          archivedAt: products.archivedAt,
+          vector: vectorOf(products),
         })
         .from(products)
         .where(and(matches(products, products.name, q), visibleProducts(viewer)))
-        .orderBy(desc(rank), asc(products.id))
+        .limit(SEARCH_CANDIDATES)
+        .as('m');
+      return tx
+        .select({
+          id: m.id,
+          name: m.name,
+          archived: sql<boolean>`${m.archivedAt} is not null`,
+          snippet: headline(m.description, q),
+        })
+        .from(m)
+        .orderBy(desc(rankOf(m.vector, m.name, q)), asc(m.id))
         .limit(limit);
     },
 
     tasks(tx: Db, viewer: Viewer, { q, limit }: SearchTerms) {
-      const rank = rankOf(tasks, tasks.title, q);
-      return tx
+      const m = tx
         .select({
           id: tasks.id,
           title: tasks.title,
+          description: tasks.description,
           productId: tasks.productId,
-          productName: products.name,
-          snippet: headline(tasks.description, q),
+          vector: vectorOf(tasks),
         })
         .from(tasks)
-        .innerJoin(products, eq(products.id, tasks.productId))
         .where(and(matches(tasks, tasks.title, q), inVisibleProducts(tx, tasks.productId, viewer)))
-        .orderBy(desc(rank), asc(tasks.id))
+        .limit(SEARCH_CANDIDATES)
+        .as('m');
+      return tx
+        .select({
+          id: m.id,
+          title: m.title,
+          productId: m.productId,
+          productName: products.name,
+          snippet: headline(m.description, q),
+        })
+        .from(m)
+        .innerJoin(products, eq(products.id, m.productId))
+        .orderBy(desc(rankOf(m.vector, m.title, q)), asc(m.id))
         .limit(limit);
     },
 
     comments(tx: Db, viewer: Viewer, { q, limit }: SearchTerms) {
-      const rank = rankOf(taskComments, undefined, q);
-      return tx
+      const visibleTask = inVisibleProducts(tx, tasks.productId, viewer);
+      const m = tx
         .select({
           id: taskComments.id,
+          taskId: taskComments.taskId,
+          body: taskComments.body,
+          vector: vectorOf(taskComments),
+        })
+        .from(taskComments)
+        .where(
+          and(
+            matches(taskComments, undefined, q),
+            visibleTask
+              ? exists(
+                  tx
+                    .select({ one: sql`1` })
+                    .from(tasks)
+                    .where(and(eq(tasks.id, taskComments.taskId), visibleTask)),
+                )
+              : undefined,
+          ),
+        )
+        .limit(SEARCH_CANDIDATES)
+        .as('m');
+      // The best `limit` first, then their tasks: a join of every candidate would read all tasks.
+      const top = tx
+        .select({
+          id: m.id,
+          taskId: m.taskId,
+          body: m.body,
+          rank: sql<number>`${rankOf(m.vector, undefined, q)}`.as('rank'),
+        })
+        .from(m)
+        .orderBy(desc(rankOf(m.vector, undefined, q)), asc(m.id))
+        .limit(limit)
+        .as('top');
+      return tx
+        .select({
+          id: top.id,
           taskId: tasks.id,
           taskTitle: tasks.title,
           productId: tasks.productId,
           productName: products.name,
-          snippet: headline(taskComments.body, q),
+          snippet: headline(top.body, q),
         })
-        .from(taskComments)
-        .innerJoin(tasks, eq(tasks.id, taskComments.taskId))
+        .from(top)
+        .innerJoin(tasks, eq(tasks.id, top.taskId))
         .innerJoin(products, eq(products.id, tasks.productId))
-        .where(and(matches(taskComments, undefined, q), inVisibleProducts(tx, tasks.productId, viewer)))
-        .orderBy(desc(rank), asc(taskComments.id))
-        .limit(limit);
+        .orderBy(desc(top.rank), asc(top.id));
     },
 
     /** Events as the calendar shows them: the viewer's own, those naming their e-mail, a visible product's. */
     events(tx: Db, viewer: Viewer & { email: string }, { q, limit }: SearchTerms) {
-      const rank = rankOf(events, events.title, q);
       const visible = or(
         eq(events.createdBy, viewer.id),
         arrayContains(events.participants, [viewer.email]),
         inVisibleProducts(tx, events.productId, viewer) ?? isNotNull(events.productId),
       );
-      return tx
+      const m = tx
         .select({
           id: events.id,
           title: events.title,
+          description: events.description,
           date: events.date,
           startTime: events.startTime,
-          snippet: headline(events.description, q),
+          vector: vectorOf(events),
         })
         .from(events)
         .where(and(matches(events, events.title, q), visible))
-        .orderBy(desc(rank), asc(events.id))
+        .limit(SEARCH_CANDIDATES)
+        .as('m');
+      return tx
+        .select({
+          id: m.id,
+          title: m.title,
+          date: m.date,
+          startTime: m.startTime,
+          snippet: headline(m.description, q),
+        })
+        .from(m)
+        .orderBy(desc(rankOf(m.vector, m.title, q)), asc(m.id))
         .limit(limit);
     },
 
