@@ -5,7 +5,6 @@ import {
   asc,
   desc,
   eq,
-  exists,
   isNotNull,
   or,
   type SQL,
@@ -130,7 +129,9 @@ export function createSearchRepository() {
     },
 
     comments(tx: Db, viewer: Viewer, { q, limit }: SearchTerms) {
-      const visibleTask = inVisibleProducts(tx, tasks.productId, viewer);
+      // Per matching comment, its task's product (a primary-key lookup) among the visible ones:
+      // a join would first gather every visible task (25,000 for bench-member) on every call.
+      const visible = visibleProducts(viewer);
       const m = tx
         .select({
           id: taskComments.id,
@@ -142,13 +143,9 @@ export function createSearchRepository() {
         .where(
           and(
             matches(taskComments, undefined, q),
-            visibleTask
-              ? exists(
-                  tx
-                    .select({ one: sql`1` })
-                    .from(tasks)
-                    .where(and(eq(tasks.id, taskComments.taskId), visibleTask)),
-                )
+            visible
+              ? sql`(select ${tasks.productId} from ${tasks} where ${tasks.id} = ${taskComments.taskId})
+                    in (select ${products.id} from ${products} where ${visible})`
               : undefined,
           ),
         )
