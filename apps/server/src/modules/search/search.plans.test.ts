@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/test-app.ts';
-import { createSearchRepository, WORD_SIMILARITY_THRESHOLD } from './search.repository.ts';
+import { createSearchRepository } from './search.repository.ts';
 
 // Every search query is served by its indexes (migration 0012), on tables big enough that the
 // planner would rather scan them otherwise, with real statistics (VACUUM ANALYZE) and no planner switches.
@@ -44,19 +44,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database.drop());
 
-/** The plan of a query as the repository builds it, in a transaction set up as the service sets it up. */
+/** The plan of a query exactly as the repository builds it. */
 async function plan(query: { toSQL: () => { sql: string; params: unknown[] } }) {
   const { sql: text, params } = query.toSQL();
   const client = await database.database.pool.connect();
   try {
-    await client.query('begin');
-    await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, true)`, [
-      String(WORD_SIMILARITY_THRESHOLD),
-    ]);
     const result = await client.query(`explain (costs off) ${text}`, params);
     return result.rows.map((row) => String(row['QUERY PLAN'])).join('\n');
   } finally {
-    await client.query('rollback');
     client.release();
   }
 }

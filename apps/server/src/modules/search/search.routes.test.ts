@@ -115,7 +115,7 @@ describe('GET /api/search', () => {
     const task = await createTask(ctx, product.id, { title: 'Refactor the Kraftwerk importer' });
     expect(idsOf(await found(owner, 'shipyrd'), 'product')).toEqual([product.id]);
     expect(idsOf(await found(owner, 'Shipy'), 'product')).toEqual([product.id]);
-    expect(idsOf(await found(owner, 'kraftwrek'), 'task')).toEqual([task.id]);
+    expect(idsOf(await found(owner, 'kraftwek'), 'task')).toEqual([task.id]);
     const partial = await found(owner, 'werk');
     expect(idsOf(partial, 'task')).toEqual([task.id]);
     expect(marked(partial.groups[0]?.hits[0]?.title ?? [])).toEqual(['werk']);
