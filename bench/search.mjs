@@ -71,7 +71,11 @@ const queries = [
 const say = (msg) => console.log(msg);
 const ms = (n) => (n === undefined ? '-' : n.toFixed(n < 10 ? 2 : 1));
 
-async function run(origin, headers, q, connections) {
+/**
+ * Warm-up, then the measured run, with the CPU the server and PostgreSQL spent per request: on a
+ * machine other work shares, that figure holds where the latencies do not.
+ */
+async function run(origin, headers, q, connections, cpu) {
   const options = {
     url: `${origin}/api/search?q=${encodeURIComponent(q)}`,
     connections,
@@ -79,10 +83,15 @@ async function run(origin, headers, q, connections) {
     timeout: 10,
   };
   await autocannon({ ...options, duration: warmup });
+  const before = cpu();
   const r = await autocannon({ ...options, duration });
+  const used = cpu().map((c, i) => c - before[i]);
   return {
     reqPerSec: r.requests.average,
     latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    cpuMsPerRequest: r.requests.total
+      ? { server: (used[0] * 1000) / r.requests.total, postgres: (used[1] * 1000) / r.requests.total }
+      : undefined,
     non2xx: r.non2xx,
     errors: r.errors,
   };
