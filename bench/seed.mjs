@@ -1,4 +1,5 @@
-// Data generator: users, products, teams, team members, tasks and activities at a chosen scale,
+// Data generator: users, products, teams, team members, tasks, activities, task comments (one per
+// two tasks) and events (five per product) at a chosen scale,
 // into any PostgreSQL (--database-url) or the bundled one (--data-dir, as the app would start it).
 // Every row is generated inside PostgreSQL (generate_series + INSERT … SELECT), in one
 // transaction, followed by VACUUM ANALYZE so that plans and index-only scans are those of a
@@ -200,10 +201,39 @@ export function seedStatements(o, salt) {
                  FROM generate_series(0, ${A - 1}) a) g) s
      ORDER BY r_time DESC`,
     ],
+
+    // Search (issue 16) reads these: a comment on every other task, five events per product.
+    [
+      'task_comments',
+      `INSERT INTO task_comments (task_id, author_id, body, created_at, updated_at)
+     SELECT ${id('t', 'j')}, ${id('u', `j % ${U}`)},
+            format('Checked the %s of bench task %s: looks %s.', ${pick(['build', 'release', 'layout', 'schema', 'tests'], 'j')},
+                   j, ${pick(['good', 'risky', 'done', 'blocked'], 'j / 5')}),
+            now() - (j % 90) * ${day}, now() - (j % 90) * ${day}
+     FROM generate_series(0, ${T - 1}, 2) j`,
+    ],
+    [
+      'events',
+      `INSERT INTO events (title, description, date, type, status, product_id, created_by)
+     SELECT format('Bench %s %s', ${pick(['review', 'standup', 'demo', 'retro', 'planning'], 'e')}, e),
+            'Generated event.', (now() + (e % 120 - 60) * ${day})::date,
+            ${pick(['meeting', 'milestone', 'review', 'workshop', 'other'], 'e')}, 'Planning',
+            ${id('p', `e % ${P}`)}, ${id('u', creatorIdx(`e % ${P}`))}
+     FROM generate_series(0, ${P * 5 - 1}) e`,
+    ],
   ];
 }
 
-const SEEDED_TABLES = ['users', 'products', 'teams', 'team_members', 'tasks', 'activities'];
+const SEEDED_TABLES = [
+  'users',
+  'products',
+  'teams',
+  'team_members',
+  'tasks',
+  'activities',
+  'task_comments',
+  'events',
+];
 
 /** Every foreign key of the seeded tables, checked in one pass each (the triggers were skipped). */
 async function danglingReferences(client) {
@@ -276,7 +306,7 @@ export async function seed(url, options = {}, log = () => {}) {
       log(`  reset        ${(timings.reset / 1000).toFixed(1)} s (the earlier bench rows deleted)`);
     }
     // Bulk-load speed-ups, both undone by the end of the transaction: the secondary indexes of the
-    // two big tables are dropped and rebuilt from their own definitions (one sort instead of 550k
+    // three big tables are dropped and rebuilt from their own definitions (one sort instead of 550k
     // random inserts), and as a superuser the foreign-key triggers are skipped (the rows are
     // consistent by construction, and checked below). About 3× faster at the default scale.
     const superuser = (await client.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user'))
@@ -284,7 +314,7 @@ export async function seed(url, options = {}, log = () => {}) {
     if (superuser) await client.query('SET LOCAL session_replication_role = replica');
     const { rows: indexes } = await client.query(
       `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
-       FROM pg_index i WHERE i.indrelid = ANY (ARRAY['tasks', 'activities']::regclass[])
+       FROM pg_index i WHERE i.indrelid = ANY (ARRAY['tasks', 'activities', 'task_comments']::regclass[])
          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
     );
     for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);

@@ -59,6 +59,7 @@ import { productsModule } from './modules/products/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { createRealtimeHub } from './modules/realtime/realtime.hub.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { searchModule } from './modules/search/index.ts';
 import { securityModule } from './modules/security/index.ts';
 import { servicesModule } from './modules/services/index.ts';
 import { tasksModule } from './modules/tasks/index.ts';
@@ -292,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtimeModule({ ...ctx, hub: realtime }),
     eventsModule({ ...ctx, activities: activities.recorder }),
     securityModule({ ...ctx, settings }),
+    searchModule(ctx),
   ];
 
   await app.register(

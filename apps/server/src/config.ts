@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { isSingleLineText } from '@shipyard/shared';
+import { isSingleLineText, SEARCHES_PER_MINUTE } from '@shipyard/shared';
 import { z } from 'zod';
 
 // The only reader of process.env (ARCHITECTURE §4). Anything wrong fails at start with one line.
@@ -123,6 +123,8 @@ const EnvSchema = z.object({
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters, e.g. the output of `openssl rand -hex 32`',
   ),
+  // Searches one account may make per minute (docs/decisions/015-search.md).
+  SEARCH_RATE_PER_MINUTE: positiveInt(SEARCHES_PER_MINUTE),
   // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
   AUDIT_RETENTION_DAYS: positiveInt(365),
   // The local hour (0–23, in each user's time zone) from which their daily digest is mailed.
@@ -176,6 +178,8 @@ export type Config = {
     /** Bearer token for GET /api/metrics; undefined: no /api/metrics. */
     token: string | undefined;
   };
+  /** Searches one account may make per minute (GET /api/search). */
+  searchesPerMinute: number;
   /** Days an audit log entry is kept; older ones are purged daily. */
   auditRetentionDays: number;
   /** DIGEST_HOUR: when the daily digest goes out, in each user's time zone. */
@@ -317,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     processes: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    searchesPerMinute: e.SEARCH_RATE_PER_MINUTE ?? SEARCHES_PER_MINUTE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     digestHour: e.DIGEST_HOUR,
   };

@@ -14,6 +14,7 @@ export * from './permissions.ts';
 export * from './products.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
+export * from './search.ts';
 export * from './security.ts';
 export * from './services.ts';
 export * from './task-page.ts';

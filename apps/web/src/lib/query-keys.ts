@@ -18,6 +18,7 @@ export const queryRoots = {
   notifications: ['notifications'],
   products: ['products'],
   reports: ['reports'],
+  search: ['search'],
   services: ['services'],
   session: ['session'],
   taskFiles: ['task-files'],

@@ -3,6 +3,7 @@ import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { RealtimeProvider } from '../realtime/realtime-provider.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
+import { GlobalCommands } from './global-commands.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
@@ -17,16 +18,18 @@ export function Component() {
   if (!user) return null;
   return (
     <RealtimeProvider>
-      <SidebarProvider>
-        <AppSidebar user={user} />
-        <SidebarInset>
-          <TopBar />
-          <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
-            {background}
-            {panel}
-          </main>
-        </SidebarInset>
-      </SidebarProvider>
+      <GlobalCommands user={user}>
+        <SidebarProvider>
+          <AppSidebar user={user} />
+          <SidebarInset>
+            <TopBar />
+            <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
+              {background}
+              {panel}
+            </main>
+          </SidebarInset>
+        </SidebarProvider>
+      </GlobalCommands>
     </RealtimeProvider>
   );
 }

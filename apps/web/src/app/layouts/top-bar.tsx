@@ -1,13 +1,14 @@
 import { useLocation } from 'react-router';
 import { Separator } from '../../components/ui/separator.tsx';
 import { SidebarTrigger } from '../../components/ui/sidebar.tsx';
+import { SearchButton } from '../../features/search/components/search-button.tsx';
 import { useRealtime } from '../realtime/realtime-provider.tsx';
 import { RealtimeStatus } from '../realtime/realtime-status.tsx';
 import { pageTitleOf } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 /**
- * Spec §2.3: the trigger, where you are and the theme switch; and 'Reconnecting...' while the live
+ * Spec §2.3: the trigger, where you are, search (the command palette, issue 16) and the theme switch; and 'Reconnecting...' while the live
  * updates are down (issue 8). 'New Product' is the products and dashboard pages' own primary
  * action, not repeated here on every page (issue 14).
  */
@@ -22,6 +23,7 @@ export function TopBar() {
       {title ? <span className="truncate font-medium text-sm">{title}</span> : null}
       <RealtimeStatus status={realtime.status} className="ml-auto" />
       <div className="flex items-center gap-1.5">
+        <SearchButton />
         <ThemeToggle />
       </div>
     </header>

@@ -1,34 +1,20 @@
 import type { User } from '@shipyard/shared';
-import { accountMessages } from '@shipyard/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOutIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '../../components/ui/sidebar.tsx';
-import { useSignOut } from '../../features/account/api/sign-out.ts';
 import { UserAvatar } from '../../features/account/components/user-avatar.tsx';
 import { paths } from '../../lib/paths.ts';
-import { toast } from '../../lib/toast.ts';
 import { roleLabel } from './nav-items.ts';
+import { useLogout } from './use-logout.ts';
 
 /** Spec §2.3: the sidebar footer, the user block (to the profile) and Logout. */
 export function UserMenu({ user }: { user: User }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
-  const queryClient = useQueryClient();
-  const signOut = useSignOut();
+  const { logout, pending } = useLogout();
   const name = user.full_name || user.email;
   const details = [user.position, roleLabel(user.role)].filter(Boolean).join(' · ');
   const onProfile = pathname === paths.profile();
-
-  // Spec §4: Logout clears what the client knows and performs a full navigation to /.
-  const logout = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        queryClient.clear();
-        window.location.assign('/');
-      },
-      onError: () => toast.error(accountMessages.signOutFailed),
-    });
 
   return (
     <SidebarMenu>
@@ -51,7 +37,7 @@ export function UserMenu({ user }: { user: User }) {
         <SidebarMenuButton
           tooltip="Logout"
           onClick={logout}
-          disabled={signOut.isPending}
+          disabled={pending}
           className="text-muted-foreground"
         >
           <LogOutIcon aria-hidden="true" />

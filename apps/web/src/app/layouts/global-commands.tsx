@@ -1,0 +1,32 @@
+import { canEditTasks, type User } from '@shipyard/shared';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { CommandProvider } from '../../features/search/components/command-provider.tsx';
+import { navItemsFor } from './nav-items.ts';
+import { useLogout } from './use-logout.ts';
+
+const NewTaskDialog = lazy(() => import('./new-task-dialog.tsx'));
+
+/**
+ * The command palette and keyboard shortcuts (issue 16) with what they act on from other
+ * features: the pages of the sidebar, the new-task form, signing out.
+ */
+export function GlobalCommands({ user, children }: { user: User; children: ReactNode }) {
+  const { logout } = useLogout();
+  // undefined: never opened (nothing loaded); then open or closed.
+  const [newTask, setNewTask] = useState<boolean | undefined>(undefined);
+  return (
+    <CommandProvider
+      role={user.role}
+      pages={navItemsFor(user.role)}
+      onNewTask={canEditTasks(user.role) ? () => setNewTask(true) : undefined}
+      onSignOut={logout}
+    >
+      {children}
+      {newTask !== undefined ? (
+        <Suspense fallback={null}>
+          <NewTaskDialog open={newTask} onOpenChange={setNewTask} />
+        </Suspense>
+      ) : null}
+    </CommandProvider>
+  );
+}
