@@ -117,8 +117,8 @@ export function ActivityPage() {
   if (log.isPending) {
     body = (
       <ul className="divide-y">
-        <li role="status" className="sr-only">
-          Loading activity logs
+        <li className="sr-only">
+          <span role="status">Loading activity logs</span>
         </li>
         {[0, 1, 2, 3, 4].map((row) => (
           <li key={row} className="flex gap-3 px-4 py-4 sm:px-6">

@@ -109,8 +109,8 @@ export function RecentActivityCard() {
   if (activity.isPending) {
     body = (
       <ul className="flex flex-col gap-4">
-        <li role="status" className="sr-only">
-          Loading recent activity
+        <li className="sr-only">
+          <span role="status">Loading recent activity</span>
         </li>
         {[0, 1, 2].map((row) => (
           <li key={row} className="flex flex-col gap-2">

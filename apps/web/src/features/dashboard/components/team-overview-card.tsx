@@ -16,8 +16,8 @@ export function TeamOverviewCard() {
   if (teams.isPending) {
     body = (
       <ul className="flex flex-col gap-4">
-        <li role="status" className="sr-only">
-          Loading teams
+        <li className="sr-only">
+          <span role="status">Loading teams</span>
         </li>
         {[0, 1, 2].map((row) => (
           <li key={row} className="flex items-center justify-between gap-3">
