@@ -42,6 +42,18 @@ describe('applyUrlPatch', () => {
 });
 
 describe('useUrlState', () => {
+  it('keeps both of two writes made before the page renders again (a tab click, then a debounced search)', async () => {
+    const { router, set } = renderAt('/p');
+    const write = set();
+    await act(async () => {
+      write({ tab: 'board' });
+      write({ q: 'apollo' });
+    });
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('board');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('apollo');
+    expect(screen.getByText('board|apollo')).toBeInTheDocument();
+  });
+
   it('reads each key from the URL or its default', () => {
     renderAt('/p?tab=files');
     expect(screen.getByText('files|')).toBeInTheDocument();

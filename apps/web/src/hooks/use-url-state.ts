@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 
 /** A change to the search parameters: `null`/`undefined`, or a key's default value, removes the key. */
 export type UrlPatch<K extends string = string> = Partial<
@@ -12,6 +12,27 @@ export type UrlStateOptions = {
   /** Keep the scroll position (filters above a long list). */
   preventScrollReset?: boolean;
 };
+
+/**
+ * The search last written through these hooks, until the router's location shows it. React
+ * Router hands a functional update the search of the hook's last render, so two writes before the
+ * next render (a click on a tab, then a search box's debounced write) would make the second undo
+ * the first; each write starts from this instead while it is pending.
+ */
+let pendingSearch: string | undefined;
+
+function latestSearch(current: URLSearchParams): URLSearchParams {
+  return pendingSearch === undefined ? current : new URLSearchParams(pendingSearch);
+}
+
+/** Forgets the pending write once a new location (the write itself, or Back) has rendered. */
+function useSettledSearch() {
+  const { key, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location is the trigger
+  useEffect(() => {
+    pendingSearch = undefined;
+  }, [key, search]);
+}
 
 /**
  * Apply `patch` to `current`: a key set to `null`/`undefined` or to its default is removed, so the
@@ -42,6 +63,7 @@ export function useUrlState<K extends string>(
   defaults: Readonly<Record<K, string>> = {} as Record<K, string>,
 ) {
   const [params, setParams] = useSearchParams();
+  useSettledSearch();
   // The defaults are constants of the caller; the first ones are kept so `set` stays stable.
   const defaultsRef = useRef(defaults);
 
@@ -54,10 +76,14 @@ export function useUrlState<K extends string>(
 
   const set = useCallback(
     (patch: UrlPatch<K>, { replace = true, preventScrollReset }: UrlStateOptions = {}) =>
-      setParams((current) => applyUrlPatch(current, patch, defaultsRef.current), {
-        replace,
-        preventScrollReset,
-      }),
+      setParams(
+        (current) => {
+          const next = applyUrlPatch(latestSearch(current), patch, defaultsRef.current);
+          pendingSearch = next.toString();
+          return next;
+        },
+        { replace, preventScrollReset },
+      ),
     [setParams],
   );
 
@@ -75,6 +101,7 @@ export function useUrlSearchState<S extends object>(
   defaultOptions: UrlStateOptions = {},
 ) {
   const [params, setParams] = useSearchParams();
+  useSettledSearch();
   const codec = useRef({ read, write, defaultOptions });
   const state = useMemo(() => codec.current.read(params), [params]);
 
@@ -82,7 +109,12 @@ export function useUrlSearchState<S extends object>(
     (patch: Partial<S>, options: UrlStateOptions = {}) => {
       const { replace = true, preventScrollReset } = { ...codec.current.defaultOptions, ...options };
       setParams(
-        (current) => new URLSearchParams(codec.current.write({ ...codec.current.read(current), ...patch })),
+        (current) => {
+          const state = codec.current.read(latestSearch(current));
+          const next = new URLSearchParams(codec.current.write({ ...state, ...patch }));
+          pendingSearch = next.toString();
+          return next;
+        },
         {
           replace,
           preventScrollReset,
