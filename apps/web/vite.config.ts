@@ -28,14 +28,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // What every page runs (React, the router, TanStack Query, cn()) in one long-cached chunk,
+        // What every page runs (React, the router, TanStack Query, cn(), lucide's icon factory) in one long-cached chunk,
         // instead of pieces the chunker re-cuts as pages are added (docs/decisions/005-bundle-budget.md).
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/]cn\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/]cn\.ts$|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
             },
             // The form stack every form page shares, as one chunk rather than five small ones.
             // zod stays out: forms load their resolvers when they first validate (lib/lazy-resolver.ts).

@@ -1,8 +1,6 @@
-import { canSeeMenuItem, type MenuItem } from '@shipyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { sessionKey, useSession } from '../features/auth/api/get-session.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
@@ -26,25 +24,6 @@ export function RequireSession() {
   if (!session.data)
     return <Navigate to={paths.auth()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
-}
-
-/** Second guard: the role table of spec §6, for pages behind a role-dependent menu entry. */
-export function RequireMenuAccess({ item }: { item: MenuItem }) {
-  const { data: user } = useSession();
-  if (user && canSeeMenuItem(user.role, item)) return <Outlet />;
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">
-      <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-lg font-semibold">You don't have access to this page</h1>
-      <p className="text-sm text-muted-foreground">Ask an administrator if you need it.</p>
-      <Link
-        className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-        to={paths.dashboard()}
-      >
-        Go to the dashboard
-      </Link>
-    </div>
-  );
 }
 
 // Loaded only when a signed-in user lands on an unknown address; the shell's own route loads it otherwise.

@@ -1,12 +1,15 @@
 import type { MenuItem } from '@shipyard/shared';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { RedirectIfSignedIn, RequireMenuAccess, RequireSession, ShellIfSignedIn } from './guards.tsx';
+import { RedirectIfSignedIn, RequireSession, ShellIfSignedIn } from './guards.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
 // Every route of spec §2.1; each page is its own lazily loaded chunk.
 
 const behindMenu = (item: MenuItem, route: RouteObject): RouteObject => ({
-  element: <RequireMenuAccess item={item} />,
+  lazy: async () => {
+    const { RequireMenuAccess } = await import('./require-menu-access.tsx');
+    return { element: <RequireMenuAccess item={item} /> };
+  },
   children: [route],
 });
 
