@@ -63,10 +63,18 @@ describe('the job queue', () => {
     await queue.runDue();
     expect(calls).toBe(1);
     expect(logged.some((l) => l.level !== 'debug' && /SMTP is down|failed/i.test(l.msg))).toBe(true);
-    const { rows } = await database.db.execute<{ attempts: number; later: boolean }>(
-      sql`select attempts, run_at > now() as later from graphile_worker.jobs`,
-    );
-    expect(rows).toEqual([{ attempts: 1, later: true }]);
+    // graphile-worker records the failure (and its back-off) on its own connection, which may
+    // land just after runOnce returns: wait for it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db.execute<{ attempts: number; later: boolean }>(
+              sql`select attempts, run_at > now() as later from graphile_worker.jobs`,
+            )
+          ).rows,
+      )
+      .toEqual([{ attempts: 1, later: true }]);
     // Not due yet: nothing runs. Once due, it succeeds and is gone.
     await queue.runDue();
     expect(calls).toBe(1);
