@@ -2,6 +2,8 @@ import cluster from 'node:cluster';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { systemClock } from './lib/clock.ts';
+import { demoLoginLines, seedDemoDatabase } from './modules/demo/demo.seed.ts';
 import { fail, reportStartError, say } from './process/output.ts';
 import { HELLO, LISTENING, runPrimary, START } from './process/primary.ts';
 import { serve } from './process/serve.ts';
@@ -42,6 +44,19 @@ async function main() {
     fail(
       `cannot prepare the database at ${where}: ${e.cause?.message ?? e.message ?? e.code ?? String(err)}`,
     );
+  }
+
+  // Here, in the one process that migrated (the primary of a cluster), and under a lock of its
+  // own: a demo on an empty database only (modules/demo). Its logins are printed this once.
+  if (config.seedDemo) {
+    try {
+      const logins = await seedDemoDatabase(databaseUrl, systemClock);
+      if (logins) for (const line of demoLoginLines(logins, config.appUrl)) say(line);
+      else say('SEED_DEMO: the database already has users, so no demo workspace was created');
+    } catch (err) {
+      await stopEmbedded();
+      fail(`cannot create the demo workspace: ${(err as Error).message ?? String(err)}`);
+    }
   }
 
   if (config.processes > 1) {
