@@ -153,7 +153,7 @@ export const PRODUCTS: DemoProduct[] = [
     ],
     teams: [
       {
-        name: 'Checkout Squad',
+        name: 'Checkout',
         type: 'development',
         description: 'Builds the checkout flow end to end.',
         lead: 'grace',
@@ -233,7 +233,10 @@ export const PRODUCTS: DemoProduct[] = [
         createdDaysAgo: 18,
         labels: ['frontend', 'backend'],
         checklist: { items: ['Merchant validation', 'Payment sheet', 'Receipt e-mail'], done: 1 },
-        comments: [['grace', 3, 'This is blocking the beta. @linus anything I can unblock?']],
+        comments: [
+          ['grace', 3, 'This is blocking the beta. @linus anything I can unblock?'],
+          ['linus', 0, 'Merchant validation works on staging now. @ada can we demo it on Friday?'],
+        ],
       },
       {
         title: 'Fix double charge on slow networks',
@@ -308,7 +311,7 @@ export const PRODUCTS: DemoProduct[] = [
     ],
     teams: [
       {
-        name: 'Mobile Team',
+        name: 'Mobile',
         type: 'development',
         description: 'Ships the app on both stores.',
         lead: 'sofia',
@@ -326,6 +329,30 @@ export const PRODUCTS: DemoProduct[] = [
       },
     ],
     tasks: [
+      {
+        title: 'App navigation shell',
+        status: 'Completed',
+        priority: 'medium',
+        phase: 'development',
+        assignee: 'sofia',
+        team: 0,
+        due: -50,
+        createdDaysAgo: 62,
+        completedDaysAgo: 51,
+        labels: ['ios', 'android'],
+      },
+      {
+        title: 'Sign in with Apple',
+        status: 'Completed',
+        priority: 'high',
+        phase: 'development',
+        assignee: 'linus',
+        team: 0,
+        due: -40,
+        createdDaysAgo: 55,
+        completedDaysAgo: 38,
+        labels: ['ios'],
+      },
       {
         title: 'Push notification opt-in screen',
         status: 'Completed',
@@ -536,6 +563,30 @@ export const PRODUCTS: DemoProduct[] = [
     ],
     tasks: [
       {
+        title: 'Subscription data model',
+        status: 'Completed',
+        priority: 'high',
+        phase: 'development',
+        assignee: 'linus',
+        team: 0,
+        due: -52,
+        createdDaysAgo: 85,
+        completedDaysAgo: 54,
+        labels: ['backend'],
+      },
+      {
+        title: 'Invoice PDF template',
+        status: 'Completed',
+        priority: 'medium',
+        phase: 'development',
+        assignee: 'grace',
+        team: 0,
+        due: -45,
+        createdDaysAgo: 70,
+        completedDaysAgo: 41,
+        labels: ['finance'],
+      },
+      {
         title: 'Proration for plan changes',
         status: 'Completed',
         priority: 'high',
@@ -625,6 +676,9 @@ export const PRODUCTS: DemoProduct[] = [
         due: -4,
         createdDaysAgo: 14,
         labels: ['finance'],
+        comments: [
+          ['grace', 1, '@ada finance wants the figures split by country this time. Is that in scope?'],
+        ],
       },
     ],
   },
@@ -649,7 +703,7 @@ export const PRODUCTS: DemoProduct[] = [
     ],
     teams: [
       {
-        name: 'Docs Crew',
+        name: 'Docs',
         type: 'marketing',
         description: 'Keeps the guides and the API reference current.',
         lead: 'sofia',
@@ -657,6 +711,18 @@ export const PRODUCTS: DemoProduct[] = [
       },
     ],
     tasks: [
+      {
+        title: 'Versioned API reference',
+        status: 'Completed',
+        priority: 'medium',
+        phase: 'maintenance',
+        assignee: 'sofia',
+        team: 0,
+        due: -33,
+        createdDaysAgo: 48,
+        completedDaysAgo: 35,
+        labels: ['docs'],
+      },
       {
         title: 'Update the webhooks guide',
         status: 'Completed',

@@ -15,6 +15,10 @@ const NOW = new Date('2026-03-18T12:00:00.000Z');
 const TODAY = '2026-03-18';
 const fixedClock = { now: () => NOW };
 
+const TASKS = PRODUCTS.flatMap((p) => p.tasks);
+const COMPLETED = TASKS.filter((t) => t.status === 'Completed').length;
+const COMMENTS = TASKS.flatMap((t) => t.comments ?? []);
+
 const count = async (db: Db, table: string) => {
   const { rows } = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
   return rows[0]?.n ?? 0;
@@ -83,10 +87,10 @@ describe('the demo workspace on an empty database', () => {
         count(*) filter (where created_at > ${NOW}::timestamptz)::int as created_in_future
       from tasks`);
     expect(rows[0]).toEqual({
-      total: 35,
+      total: TASKS.length,
       pending: 12,
       in_progress: 8,
-      completed: 15,
+      completed: COMPLETED,
       overdue: 4,
       this_week: 7,
       later: 8,
@@ -98,10 +102,9 @@ describe('the demo workspace on an empty database', () => {
 
   it('gives tasks comments with mentions, partly ticked checklists, labels and watchers', async () => {
     const { rows: comments } = await ctx.db.execute<{ body: string }>(sql`select body from task_comments`);
-    const written = PRODUCTS.flatMap((p) => p.tasks.flatMap((t) => t.comments ?? []));
-    expect(comments).toHaveLength(written.length);
+    expect(comments).toHaveLength(COMMENTS.length);
     expect(comments.filter((c) => mentionedUserIds(c.body).length > 0)).toHaveLength(
-      written.filter(([, , text]) => text.includes('@')).length,
+      COMMENTS.filter(([, , text]) => text.includes('@')).length,
     );
     const { rows: lists } = await ctx.db.execute<{ partly: number; all: number; none: number }>(sql`
       select count(*) filter (where checklist_done > 0 and checklist_done < checklist_total)::int as partly,
@@ -130,13 +133,15 @@ describe('the demo workspace on an empty database', () => {
     const { rows } = await ctx.db.execute<{ kind: string; n: number }>(sql`
       select action_type as kind, count(*)::int as n from activities group by action_type order by action_type`);
     expect(Object.fromEntries(rows.map((r) => [r.kind, r.n]))).toEqual({
-      comment_added: 16,
+      comment_added: COMMENTS.length,
       event_scheduled: 6,
       prd_created: 6,
       status_changed: 11,
-      task_completed: 16,
-      task_created: 35,
-      task_status_updated: 24,
+      // One more completion for the task that was reopened.
+      task_completed: COMPLETED + 1,
+      task_created: TASKS.length,
+      // Pending → In Progress for every started task, and the reopening.
+      task_status_updated: TASKS.filter((t) => t.status !== 'Pending').length + 1,
       team_created: 8,
       team_member_added: 14,
     });
@@ -180,7 +185,7 @@ describe('the demo workspace on an empty database', () => {
       activeProjectsNew: 1,
       teamMembers: 7,
       teams: 8,
-      completedTasks: 15,
+      completedTasks: COMPLETED,
       completedThisWeek: 5,
       completedLastWeek: 3,
       pendingReviews: 1,

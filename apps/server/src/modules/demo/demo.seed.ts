@@ -432,9 +432,10 @@ async function writeWorkspace(tx: Db, now: Date, hashes: string[]) {
   }
 
   // ---- Calendar ----
-  for (const e of EVENTS) {
+  for (const [ei, e] of EVENTS.entries()) {
     const by = person(e.by);
-    const scheduled = ago(Math.max(2, -e.day + 3), 2);
+    // Past events were planned a few days ahead; upcoming ones over the last two weeks.
+    const scheduled = ago(e.day < 0 ? -e.day + 4 : 2 + ((ei * 3) % 11), ei % 5);
     const productId = e.product === null ? null : (productIds[e.product] ?? null);
     const [row] = await tx
       .insert(events)
