@@ -185,3 +185,45 @@ describe('METRICS_PORT in a single process', () => {
     ]);
   }, 90_000);
 });
+
+describe('SEED_DEMO=1', () => {
+  it('two servers starting at once on one empty database (one of them a cluster) create one demo workspace, and its logins are printed by that one only', async () => {
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const start = async (processes: string) => {
+      const port = await freePort();
+      const server = startServer({
+        DATABASE_URL: url,
+        PORT: String(port),
+        DATA_DIR: await makeDataDir(),
+        WEB_CONCURRENCY: processes,
+        SEED_DEMO: '1',
+      });
+      return { server, base: `http://127.0.0.1:${port}` };
+    };
+    const [a, b] = await Promise.all([start('2'), start('1')]);
+    await Promise.all([ready(a.server, 60_000), ready(b.server, 60_000)]);
+
+    const said = [a, b].map(({ server }) => server.stdout());
+    const seeded = said.filter((out) => out.includes('shipyard: demo workspace created'));
+    expect(seeded).toHaveLength(1);
+    expect(said.filter((out) => out.includes('SEED_DEMO: the database already has users'))).toHaveLength(1);
+    const out = seeded[0] ?? '';
+    const password = /with password (\S+) as$/m.exec(out)?.[1] ?? '';
+    expect(lines(out).filter((l) => l.includes(password))).toHaveLength(1);
+    expect(lines(out).filter((l) => /^shipyard: {3}\S+@demo\.shipyard\.test /.test(l))).toHaveLength(7);
+
+    // The demo's super admin signs in on either server.
+    for (const { base } of [a, b]) {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@demo.shipyard.test', password }),
+      });
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    for (const { server } of [a, b]) server.child.kill('SIGTERM');
+    for (const { server } of [a, b]) expect(await exitOf(server, 20_000)).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
