@@ -58,11 +58,14 @@ export async function seedDemoWorkspace(
   clock: Clock,
   password = demoPassword(),
 ): Promise<DemoLogins | null> {
+  const hasUsers = async (q: Db) =>
+    (await q.execute<{ any: boolean }>(sql`select exists (select 1 from ${users}) as any`)).rows[0]?.any;
+  // The usual case on a restart: no lock taken, no password hashed.
+  if (await hasUsers(db)) return null;
   const hashes = await Promise.all(PEOPLE.map(() => hashPassword(password)));
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${users} in share row exclusive mode`);
-    const { rows } = await tx.execute<{ any: boolean }>(sql`select exists (select 1 from ${users}) as any`);
-    if (rows[0]?.any) return null;
+    if (await hasUsers(tx)) return null;
     await writeWorkspace(tx, clock.now(), hashes);
     return {
       password,
