@@ -34,14 +34,14 @@ function lucideIconsImportedBy(dir: string): Set<string> {
   const lucide = path.dirname(createRequire(import.meta.url).resolve('lucide-react/package.json'));
   const barrel = fs.readFileSync(path.join(lucide, 'dist/esm/lucide-react.mjs'), 'utf8');
   const fileOf = new Map<string, string>();
-  for (const [, names, file] of barrel.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g))
-    for (const [, name] of names.matchAll(/default as (\w+)/g))
+  for (const [, names = '', file = ''] of barrel.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g))
+    for (const [, name = ''] of names.matchAll(/default as (\w+)/g))
       fileOf.set(name, path.join(lucide, 'dist/esm', file));
   const icons = new Set<string>();
   for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     if (!/\.tsx?$/.test(entry)) continue;
     const source = fs.readFileSync(path.join(dir, entry), 'utf8');
-    for (const [, names] of source.matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
+    for (const [, names = ''] of source.matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
       for (const name of names.split(',').map((n) => n.trim()))
         if (fileOf.has(name)) icons.add(fileOf.get(name) as string);
   }
@@ -94,10 +94,17 @@ export default defineConfig({
             },
             // The form stack every form page shares, as one chunk rather than five small ones.
             // zod stays out: forms load their resolvers when they first validate (lib/lazy-resolver.ts).
+            // /auth's Login and Sign Up do without it (features/auth/components/auth-form.tsx).
             {
               name: 'forms',
               priority: 1,
-              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]components[\\/]ui[\\/](form|input|label|text-field)\.tsx/,
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]components[\\/]ui[\\/](form|text-field)\.tsx/,
+            },
+            // The input and label /auth shows, which every form also uses: one small chunk.
+            {
+              name: 'fields',
+              priority: 2,
+              test: /src[\\/]components[\\/]ui[\\/](input|label)\.tsx|node_modules[\\/]@radix-ui[\\/](react-label|react-primitive)[\\/]/,
             },
           ],
         },
