@@ -23,10 +23,10 @@ import { chromium } from '@playwright/test';
 // ceiling). How '/auth' meets it: docs/decisions/005-bundle-budget.md.
 const TARGET_GZIP_KB = 150;
 const BUDGETS = { '/': 150, '/auth': 150 };
-// On the wire (brotli, JS + CSS): issue 17's 130 kB. '/' meets it and is held to it; '/auth'
-// (139.3 kB) does not yet, so it is printed against the target (docs/decisions/005-bundle-budget.md).
+// On the wire (brotli, JS + CSS): issue 17's 130 kB, met by both routes (129.3 and 126.7 kB when it
+// was set; docs/decisions/005-bundle-budget.md says what moved).
 const TARGET_WIRE_KB = 130;
-const WIRE_BUDGETS = { '/': 130 };
+const WIRE_BUDGETS = { '/': 130, '/auth': 130 };
 const ROUTES = Object.keys(BUDGETS);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
