@@ -28,6 +28,20 @@ const BUDGETS = { '/': 150, '/auth': 150 };
 const TARGET_WIRE_KB = 130;
 const WIRE_BUDGETS = { '/': 130, '/auth': 130 };
 const ROUTES = Object.keys(BUDGETS);
+// Views opened by a click on a public page, checked for unstyled classes (below) after the load.
+const VIEWS = {
+  '/': [
+    (page) => page.setViewportSize({ width: 390, height: 844 }),
+    (page) => page.getByRole('button', { name: 'Menu' }).click(),
+  ],
+  '/auth': [
+    (page) => page.getByRole('button', { name: 'Login' }).click(),
+    (page) => page.getByRole('tab', { name: 'Sign Up' }).click(),
+    (page) => page.getByRole('button', { name: 'Sign Up' }).click(),
+    (page) => page.getByRole('tab', { name: 'Login' }).click(),
+    (page) => page.getByRole('button', { name: 'Forgot password?' }).click(),
+  ],
+};
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtDist = path.join(root, 'apps/web/dist');
@@ -67,28 +81,45 @@ async function measure(browser, origin, route) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = new Set();
+  let counting = true;
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.origin === origin && /\.(js|css)$/.test(url.pathname)) scripts.add(url.pathname);
+    if (counting && url.origin === origin && /\.(js|css)$/.test(url.pathname)) scripts.add(url.pathname);
   });
   await page.goto(origin + route, { waitUntil: 'networkidle' });
   // The route's own content must be on screen, or we would be measuring a spinner.
   await page.locator('#root *').first().waitFor({ state: 'visible', timeout: 15_000 });
   // Every class on the page, escaped as in a selector, and the selectors of the loaded sheets.
-  const { classes, selectors } = await page.evaluate(() => {
-    const found = new Set();
-    for (const element of document.querySelectorAll('*'))
-      for (const name of element.classList) found.add(name);
-    const texts = [];
-    const walk = (rules) => {
-      for (const rule of rules) {
-        if (rule.selectorText) texts.push(rule.selectorText);
-        if (rule.cssRules) walk(rule.cssRules);
-      }
-    };
-    for (const sheet of document.styleSheets) walk(sheet.cssRules);
-    return { classes: [...found].map((name) => [name, CSS.escape(name)]), selectors: texts.join('\n') };
-  });
+  const seen = new Map();
+  let selectors = '';
+  const collect = async () => {
+    const found = await page.evaluate(() => {
+      const names = new Set();
+      for (const element of document.querySelectorAll('*'))
+        for (const name of element.classList) names.add(name);
+      const texts = [];
+      const walk = (rules) => {
+        for (const rule of rules) {
+          if (rule.selectorText) texts.push(rule.selectorText);
+          if (rule.cssRules) walk(rule.cssRules);
+        }
+      };
+      for (const sheet of document.styleSheets) walk(sheet.cssRules);
+      return { classes: [...names].map((name) => [name, CSS.escape(name)]), selectors: texts.join('\n') };
+    });
+    for (const [name, escaped] of found.classes) seen.set(name, escaped);
+    selectors = found.selectors;
+  };
+  await collect();
+  // The views a public page opens without leaving it: not counted in the sizes (they load on a
+  // click), but they must be styled by the same sheets.
+  counting = false;
+  for (const step of VIEWS[route] ?? []) {
+    await step(page);
+    await page.waitForLoadState('networkidle');
+    await collect();
+  }
+  const classes = [...seen];
   await context.close();
   // A class some stylesheet of the build styles (index.css: every screen) that none of the
   // sheets this page loaded does. `group`/`peer` only mark a parent for other classes' variants.
