@@ -76,14 +76,20 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // What every page runs (React, the router, TanStack Query, cn(), lucide's icon factory) in one long-cached chunk,
+        // What every page runs (React, the router, cn(), lucide's icon factory) in one long-cached chunk,
         // instead of pieces the chunker re-cuts as pages are added (docs/decisions/005-bundle-budget.md).
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/]cn\.ts$|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/](cn|api-client|paths)\.ts$|vite[\\/]preload-helper|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.mjs$/,
+            },
+            // TanStack Query, for every page but the landing page (app/query-layout.tsx).
+            {
+              name: 'query',
+              priority: 2,
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/]app[\\/](query-layout|guards)\.tsx$|src[\\/]lib[\\/](query-client|query-keys)\.ts$|src[\\/]features[\\/]auth[\\/]api[\\/]get-session\.ts$/,
             },
             // The landing page's icons in one chunk, not twenty files of 200-500 bytes (each its own
             // request, too small to be compressed); the signed-in pages that share some of them take it too.
