@@ -1,20 +1,68 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+// React Router's package exports point at its development build for every condition
+// (remix-run/react-router#12532, #14102): the same code with its dev-only warnings switched on.
+// Production builds take the production build it ships beside it. Dev server and tests keep the warnings.
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction: Plugin = {
+  name: 'shipyard:react-router-production',
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+        {
+          find: /^react-router\/dom$/,
+          replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs'),
+        },
+      ],
+    },
+  }),
+};
+
+// lucide-react's icon modules the landing page imports (by name, through the package's barrel).
+// Each becomes a chunk of its own when a signed-in page shares it; grouped, they are one request.
+function lucideIconsImportedBy(dir: string): Set<string> {
+  const lucide = path.dirname(createRequire(import.meta.url).resolve('lucide-react/package.json'));
+  const barrel = fs.readFileSync(path.join(lucide, 'dist/esm/lucide-react.mjs'), 'utf8');
+  const fileOf = new Map<string, string>();
+  for (const [, names = '', file = ''] of barrel.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g))
+    for (const [, name = ''] of names.matchAll(/default as (\w+)/g))
+      fileOf.set(name, path.join(lucide, 'dist/esm', file));
+  const icons = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(entry)) continue;
+    const source = fs.readFileSync(path.join(dir, entry), 'utf8');
+    for (const [, names = ''] of source.matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
+      for (const name of names.split(',').map((n) => n.trim()))
+        if (fileOf.has(name)) icons.add(fileOf.get(name) as string);
+  }
+  return icons;
+}
+const landingIcons = lucideIconsImportedBy(fileURLToPath(new URL('./src/features/landing', import.meta.url)));
 
 // The API server (apps/server) listens on :3000 in development; proxying keeps the browser on one
 // origin, so the SameSite=Strict session cookie is sent. `vite preview` reuses this proxy.
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction,
     tailwindcss(),
     // Brotli and gzip copies of every text asset next to it, made once at build time at the
     // highest levels; the server sends the one the browser accepts (app.ts, preCompressed).
     compression({
       include: /\.(js|css|html|svg|json|webmanifest|txt)$/,
-      threshold: 1024,
+      // Small files too: a page's icon and logo chunks are a few hundred bytes each, and brotli
+      // still takes a third off them; a copy that would not be smaller is not written.
+      threshold: 200,
       skipIfLargerOrEqual: true,
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -28,21 +76,41 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // What every page runs (React, the router, TanStack Query, cn(), lucide's icon factory) in one long-cached chunk,
+        // What every page runs (React, the router, cn(), lucide's icon factory) in one long-cached chunk,
         // instead of pieces the chunker re-cuts as pages are added (docs/decisions/005-bundle-budget.md).
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/]cn\.ts$|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/](cn|api-client|paths)\.ts$|vite[\\/]preload-helper|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.mjs$/,
+            },
+            // TanStack Query, for every page but the landing page (app/query-layout.tsx).
+            {
+              name: 'query',
+              priority: 2,
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/]app[\\/](query-layout|guards)\.tsx$|src[\\/]lib[\\/](query-client|query-keys)\.ts$|src[\\/]features[\\/]auth[\\/]api[\\/]get-session\.ts$/,
+            },
+            // The landing page's icons in one chunk, not twenty files of 200-500 bytes (each its own
+            // request, too small to be compressed); the signed-in pages that share some of them take it too.
+            {
+              name: 'landing-icons',
+              priority: 1,
+              test: (id) => landingIcons.has(id),
             },
             // The form stack every form page shares, as one chunk rather than five small ones.
             // zod stays out: forms load their resolvers when they first validate (lib/lazy-resolver.ts).
+            // /auth's Login and Sign Up do without it (features/auth/components/auth-form.tsx).
             {
               name: 'forms',
               priority: 1,
-              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]components[\\/]ui[\\/](form|input|label|text-field)\.tsx/,
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]components[\\/]ui[\\/](form|text-field)\.tsx/,
+            },
+            // The input and label /auth shows, which every form also uses: one small chunk.
+            {
+              name: 'fields',
+              priority: 2,
+              test: /src[\\/]components[\\/]ui[\\/](input|label)\.tsx|node_modules[\\/]@radix-ui[\\/](react-label|react-primitive)[\\/]/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 import '@fontsource-variable/inter';
-import './index.css';
+import './public.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -1,3 +1,6 @@
+// Every screen's styles: the public pages' first load has only public.css (docs/decisions/005-bundle-budget.md);
+// the shell's chunk waits for this sheet before any signed-in page renders.
+import '../../index.css';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';

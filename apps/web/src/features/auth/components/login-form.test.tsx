@@ -78,6 +78,40 @@ describe('LoginForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('checks nothing before the first submit', async () => {
+    const { user } = renderLoginForm();
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.tab();
+
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('focuses the first field in error, then checks a field again as it is corrected', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, {}));
+    const { user } = renderLoginForm();
+
+    await fillAndSubmit(user, 'not-an-email', '12345');
+
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-describedby', expect.stringContaining('form-item-message'));
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+
+    await waitFor(() => expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument());
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    // The other field keeps its message until it is corrected in turn.
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '6');
+    await waitFor(() =>
+      expect(screen.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument(),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('signs in: sends the credentials, caches the user, toasts and goes to /d', async () => {
     const ada = makeUser();
     const fetchMock = mockFetch(jsonResponse(200, { token: 't', user: ada }));

@@ -1,16 +1,13 @@
 import { authMessages, authScreenMessages as m } from '@shipyard/shared';
 import { CircleAlert, MailCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Form } from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
-import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
+import { AuthTextField, useAuthForm } from './auth-form.tsx';
 
 type LoginFormProps = {
   /** Where to go once signed in (spec §2.4: /d, or the page the guard turned the visitor away from). */
@@ -44,9 +41,9 @@ export function LoginForm({
 }: LoginFormProps) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const form = useForm({
-    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((r) => r.loginResolver)),
+  const form = useAuthForm({
     defaultValues: { email: defaultEmail, password: '' },
+    loadValidator: () => import('./auth-validators.ts').then((v) => v.validateLogin),
   });
   // The spec shows no toast for a failed login (§8.2); the reason is said in the form instead.
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -84,38 +81,34 @@ export function LoginForm({
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-        />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
-        {failure && <LoginFailure key={failure.attempt} failure={failure} />}
-        <Button type="submit" className="w-full" pending={loginMutation.isPending}>
-          Login
-        </Button>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="mx-auto h-auto p-0 text-muted-foreground hover:text-foreground"
-          onClick={() => onForgotPassword(form.getValues('email'))}
-        >
-          Forgot password?
-        </Button>
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <AuthTextField
+        field={form.field('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+      />
+      <AuthTextField
+        field={form.field('password')}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      {failure && <LoginFailure key={failure.attempt} failure={failure} />}
+      <Button type="submit" className="w-full" pending={loginMutation.isPending}>
+        Login
+      </Button>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="mx-auto h-auto p-0 text-muted-foreground hover:text-foreground"
+        onClick={() => onForgotPassword(form.getValues('email'))}
+      >
+        Forgot password?
+      </Button>
+    </form>
   );
 }
 

@@ -1,11 +1,8 @@
 import { authScreenMessages as m } from '@shipyard/shared';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Form } from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
+import { AuthTextField, useAuthForm } from './auth-form.tsx';
 
 type SignUpFormProps = {
   /** The account exists; the user must verify `email` before logging in (spec §2.4). */
@@ -15,9 +12,9 @@ type SignUpFormProps = {
 /** The Sign Up tab (spec §2.4): name, email, password, a Sign Up button with a loading state. */
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const registerMutation = useRegister();
-  const form = useForm({
-    resolver: lazyResolver(() => import('./auth-resolvers.ts').then((r) => r.registerResolver)),
+  const form = useAuthForm({
     defaultValues: { name: '', email: '', password: '' },
+    loadValidator: () => import('./auth-validators.ts').then((v) => v.validateRegister),
   });
 
   const onSubmit = form.handleSubmit((values) => {
@@ -33,34 +30,24 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField
-          control={form.control}
-          name="name"
-          label="Name"
-          autoComplete="name"
-          placeholder="Ada Lovelace"
-        />
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-        />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" className="w-full" pending={registerMutation.isPending}>
-          Sign Up
-        </Button>
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <AuthTextField field={form.field('name')} label="Name" autoComplete="name" placeholder="Ada Lovelace" />
+      <AuthTextField
+        field={form.field('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+      />
+      <AuthTextField
+        field={form.field('password')}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <Button type="submit" className="w-full" pending={registerMutation.isPending}>
+        Sign Up
+      </Button>
+    </form>
   );
 }
