@@ -33,7 +33,7 @@ export function Component() {
           actions={
             readOnly ? null : (
               <>
-                <ImportTasksButton productId={id} role={role} />
+                <ImportTasksButton productId={id} userRole={role} />
                 <ProductLabelsManager productId={id} />
               </>
             )

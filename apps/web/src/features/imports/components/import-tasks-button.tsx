@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button.tsx';
 const ImportTasksDialog = lazy(() => import('./import-tasks-dialog.tsx'));
 
 /** "Import" beside the Tasks tab's actions, for whoever may create the product's tasks. */
-export function ImportTasksButton({ productId, role }: { productId: string; role: Role }) {
+export function ImportTasksButton({ productId, userRole }: { productId: string; userRole: Role }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  if (!canEditTasks(role)) return null;
+  if (!canEditTasks(userRole)) return null;
   return (
     <>
       <Button

@@ -63,7 +63,7 @@ beforeEach(() => {
 
 describe('ImportTasksButton', () => {
   it('shows nothing to a guest', () => {
-    renderWithProviders(<ImportTasksButton productId={PRODUCT} role="guest" />);
+    renderWithProviders(<ImportTasksButton productId={PRODUCT} userRole="guest" />);
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
   });
 
@@ -74,7 +74,7 @@ describe('ImportTasksButton', () => {
         return jsonResponse(200, csvAnswer(body.mapping ? { mapping: body.mapping } : {}));
       },
     });
-    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} role="member" />);
+    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} userRole="member" />);
     await openAndUpload(user, csvFile());
 
     const dialog = await screen.findByRole('dialog', { name: 'Import tasks' });
@@ -116,7 +116,7 @@ describe('ImportTasksButton', () => {
         }),
       ),
     });
-    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} role="member" />);
+    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} userRole="member" />);
     await openAndUpload(user, csvFile());
 
     const errors = await screen.findByRole('region', {
@@ -138,7 +138,7 @@ describe('ImportTasksButton', () => {
       [`POST ${CSV_PATH}`]: ({ url }) =>
         jsonResponse(200, csvAnswer(url.searchParams.get('dryRun') ? {} : { dryRun: false, created: 2 })),
     });
-    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} role="member" />);
+    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} userRole="member" />);
     await openAndUpload(user, csvFile());
     await user.click(await screen.findByRole('button', { name: 'Import 2 tasks' }));
 
@@ -160,7 +160,7 @@ describe('ImportTasksButton', () => {
               errorCount: 1,
             }),
     });
-    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} role="member" />);
+    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} userRole="member" />);
     await openAndUpload(user, csvFile());
     await user.click(await screen.findByRole('button', { name: 'Import 2 tasks' }));
     expect(
@@ -193,7 +193,7 @@ describe('ImportTasksButton', () => {
     };
     const fetchMock = routeFetch({ [`POST ${TRELLO_PATH}`]: jsonResponse(200, answer) });
     const board = { name: 'Website relaunch', lists: [], cards: [] };
-    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} role="member" />);
+    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} userRole="member" />);
     await openAndUpload(user, new File([JSON.stringify(board)], 'board.json', { type: 'application/json' }));
 
     const status = await screen.findByLabelText('Status of the cards in Doing');
@@ -215,7 +215,7 @@ describe('ImportTasksButton', () => {
 
   it('refuses a JSON file that is not a Trello export without calling the server', async () => {
     const fetchMock = routeFetch({});
-    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} role="member" />);
+    const { user } = renderWithProviders(<ImportTasksButton productId={PRODUCT} userRole="member" />);
     await openAndUpload(user, new File(['{"hello":1}'], 'x.json', { type: 'application/json' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This is not a Trello board export');
     expect(fetchMock).not.toHaveBeenCalled();
