@@ -162,6 +162,16 @@ export function createCommentsRepository(db: Db) {
 
     // ---- Watchers ----
 
+    /** Many (task, user) watch pairs at once (an import's new tasks), one insert per 1000. */
+    async watchMany(tx: Db, pairs: ReadonlyArray<{ taskId: string; userId: string }>) {
+      for (let i = 0; i < pairs.length; i += 1000) {
+        await tx
+          .insert(taskWatchers)
+          .values(pairs.slice(i, i + 1000))
+          .onConflictDoNothing();
+      }
+    },
+
     /** Makes them watch (those who already do are left as they are); how many started. */
     async watch(tx: Db, taskId: string, userIds: readonly string[]): Promise<number> {
       const unique = [...new Set(userIds)];

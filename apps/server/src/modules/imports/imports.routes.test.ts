@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activities, labels, notifications, tasks } from '../../db/schema/index.ts';
+import { activities, labels, notifications, tasks, taskWatchers } from '../../db/schema/index.ts';
 import { productCast } from '../../testing/cast.ts';
 import { createProduct, createTeam } from '../../testing/factories.ts';
 import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
@@ -211,6 +211,9 @@ describe('CSV import', () => {
     expect(created.filter((a) => a.actionType === 'task_created')).toHaveLength(3);
     const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, mia.user.id));
     expect(told.filter((n) => n.type === 'TASK_ASSIGNED')).toHaveLength(0);
+    // As on creation: the importer watches every task, the assignee the ones assigned to them.
+    const watching = await ctx.db.select().from(taskWatchers).where(eq(taskWatchers.taskId, first.id));
+    expect(watching.map((w) => w.userId).sort()).toEqual([alice.user.id, mia.user.id].sort());
   });
 
   it('refuses labels a member may not add, names the rows, and lets them through once the mapping leaves labels out', async () => {

@@ -72,16 +72,29 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
         })),
         tx,
       );
-      const changes: Change[] = [];
-      for (const row of rows) {
-        await outbox.enqueue(tx, {
+      await outbox.enqueueMany(
+        tx,
+        rows.map((row) => ({
           event: 'task.created',
           productIds: [row.productId],
           data: { taskId: row.id, productId: row.productId, title: row.title, status: row.status },
-        });
-        await watching.watch(tx, row, [actor.id, row.assigneeId]);
-        changes.push({ kind: 'task', op: 'created', id: row.id, productId: row.productId });
-      }
+        })),
+      );
+      await watching.watchNew(
+        tx,
+        rows.flatMap((row) => [
+          { taskId: row.id, userId: actor.id },
+          ...(row.assigneeId && row.assigneeId !== actor.id
+            ? [{ taskId: row.id, userId: row.assigneeId }]
+            : []),
+        ]),
+      );
+      const changes: Change[] = rows.map((row) => ({
+        kind: 'task',
+        op: 'created',
+        id: row.id,
+        productId: row.productId,
+      }));
       return { rows, changes };
     },
   };
