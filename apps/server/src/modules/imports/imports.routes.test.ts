@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activities, labels, notifications, tasks, taskWatchers } from '../../db/schema/index.ts';
+import {
+  activities,
+  labels,
+  notifications,
+  serviceProducts,
+  services,
+  tasks,
+  taskWatchers,
+  webhookDeliveries,
+} from '../../db/schema/index.ts';
 import { productCast } from '../../testing/cast.ts';
 import { createProduct, createTeam } from '../../testing/factories.ts';
 import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
@@ -308,6 +317,16 @@ describe('Trello import', () => {
 
   it('imports the fixture board to the expected tasks: statuses, order, labels, checklists, comments and due dates', async () => {
     const product = (await createProduct(ctx, alice.user.id, { name: 'Website' })).id;
+    const [hook] = await ctx.db
+      .insert(services)
+      .values({
+        name: 'Receiver',
+        category: 'Development',
+        integrationType: 'Webhook',
+        webhookUrl: 'https://example.com/h',
+      })
+      .returning();
+    await ctx.db.insert(serviceProducts).values({ serviceId: hook?.id as string, productId: product });
     const res = await as(
       alice,
       trelloImport(
@@ -382,6 +401,12 @@ describe('Trello import', () => {
       ['Alice', 'Originally by Raj Patel on 2026-03-02:\n\nI can reproduce it on Android too.'],
       ['Alice', 'Originally by Jane Doe on 2026-03-04:\n\nStill broken on Safari.'],
     ]);
+    // One task.created webhook delivery per task, as on creation.
+    const deliveries = await ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.serviceId, hook?.id as string));
+    expect(deliveries.map((d) => d.eventType)).toEqual(Array(4).fill('task.created'));
     const productLabels = await as(alice, { url: `/api/projects/${product}/labels` });
     expect(productLabels.json().data.map((l: { name: string; tasks: number }) => [l.name, l.tasks])).toEqual([
       ['Bug', 1],
