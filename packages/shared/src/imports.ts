@@ -16,7 +16,7 @@ export const IMPORT_TRELLO_MAX_BYTES = 8 * 1024 * 1024;
 export const IMPORT_PREVIEW_ROWS = 10;
 /** Row errors answered at most (the count says how many there were). */
 export const IMPORT_ERRORS_MAX = 200;
-/** Imports per account per hour (dry runs included: each parses a whole file). */
+/** Calls per account per hour on each import route (dry runs included: each parses a whole file). */
 export const IMPORT_RATE_PER_HOUR = 60;
 
 /** The task fields a CSV column may fill, in the order the mapping table lists them. */

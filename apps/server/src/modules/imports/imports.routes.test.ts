@@ -271,6 +271,25 @@ describe('CSV import', () => {
   });
 });
 
+describe('import rate limit', () => {
+  it('allows 60 CSV imports (dry runs included) per account per hour, then 429; other accounts go on', async () => {
+    const { createSignedInUser } = await import('../../testing/factories.ts');
+    const busy = await createSignedInUser(ctx, { name: 'Busy' });
+    const own = (await createProduct(ctx, busy.user.id, { name: 'Busy product' })).id;
+    const csv = 'title\nOne\n';
+    for (let i = 0; i < 60; i++) {
+      expect((await as(busy, csvImport({ csv }, own, true))).statusCode).toBe(200);
+    }
+    const refused = await as(busy, csvImport({ csv }, own, true));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'At most 60 imports per hour; try again later.',
+    });
+    expect((await as(alice, csvImport({ csv }, productId, true))).statusCode).toBe(200);
+  });
+});
+
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/trello-board.json', import.meta.url), 'utf8'));
 
 describe('Trello import', () => {
