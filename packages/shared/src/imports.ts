@@ -242,7 +242,8 @@ export const ImportedTaskPreviewSchema = z.object({
   row: z.number(),
   title: z.string(),
   description: z.string(),
-  status: z.enum(TASK_STATUSES),
+  /** Values the import refuses are shown as the file wrote them. */
+  status: z.string(),
   priority: z.string(),
   phase: z.nullable(z.string()),
   team: z.nullable(z.string()),

@@ -160,6 +160,13 @@ describe('CSV import', () => {
     const dry = await as(alice, csvImport({ csv }, productId, true));
     expect(dry.statusCode).toBe(200);
     expect(dry.json()).toMatchObject({ dryRun: true, created: 0, errorCount: 7 });
+    // The preview shows a refused value as the file wrote it, never a default in its place.
+    expect(dry.json().preview[2]).toMatchObject({
+      row: 4,
+      status: 'Doing',
+      priority: 'urgent',
+      dueDate: '31/12/2026',
+    });
   });
 
   it('imports every row with the chosen mapping in one go: labels matched or created, checklists, activity, no assignment notifications', async () => {

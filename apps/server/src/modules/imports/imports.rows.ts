@@ -187,7 +187,8 @@ export function checkRows(raws: RawTask[], ctx: ImportContext, previewRows: numb
         row: raw.row,
         title,
         description,
-        status: status ?? 'Pending',
+        // A value that is refused shows as the file wrote it (its error says why).
+        status: status ?? statusText,
         priority: priority ?? priorityText,
         phase: phase ?? (phaseText || null),
         team: team?.name ?? (teamText || null),
