@@ -232,6 +232,23 @@ describe('CSV import', () => {
     expect(watching.map((w) => w.userId).sort()).toEqual([alice.user.id, mia.user.id].sort());
   });
 
+  it('publishes each new task to the product’s browsers, or one list refresh past 20 tasks, and nothing when refused', async () => {
+    const product = (await createProduct(ctx, alice.user.id, { name: 'Live' })).id;
+    const taskChanges = () => ctx.published.filter((c) => c.kind === 'task' && c.productId === product);
+    const csvOf = (n: number) => `title\n${Array.from({ length: n }, (_, i) => `T${i}`).join('\n')}\n`;
+    await as(alice, csvImport({ csv: csvOf(3) }, product));
+    expect(taskChanges().map((c) => c.op)).toEqual(['created', 'created', 'created']);
+    expect((await as(alice, csvImport({ csv: 'title,status\nA,Nope\n' }, product))).statusCode).toBe(422);
+    expect(taskChanges()).toHaveLength(3);
+    await as(alice, csvImport({ csv: csvOf(30) }, product));
+    expect(
+      taskChanges()
+        .slice(3)
+        .map((c) => c.op),
+    ).toEqual(['updated']);
+    expect(await taskCount(product)).toBe(33);
+  });
+
   it('refuses labels a member may not add, names the rows, and lets them through once the mapping leaves labels out', async () => {
     const csv = 'title,labels\nOne,Brand new label\n';
     const res = await as(mia, csvImport({ csv }, productId, true));

@@ -21,6 +21,14 @@ export type ImportedTask = {
   dueDate: string | null;
 };
 
+/**
+ * Every browser showing the product reads a created task once (GET /tasks/{id}) to put it in its
+ * lists. Past this many, an import publishes one change instead: an 'updated' task no list has
+ * loaded, which makes each browser refetch the product's task lists once
+ * (apps/web/src/app/realtime/apply-change.ts, syncCachedTask).
+ */
+export const LIVE_TASKS_ONE_BY_ONE = 20;
+
 type Deps = {
   tasks: TasksRepository;
   activities: ActivityRecorder;
@@ -89,12 +97,11 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
             : []),
         ]),
       );
-      const changes: Change[] = rows.map((row) => ({
-        kind: 'task',
-        op: 'created',
-        id: row.id,
-        productId: row.productId,
-      }));
+      const last = rows.at(-1);
+      const changes: Change[] =
+        rows.length <= LIVE_TASKS_ONE_BY_ONE || !last
+          ? rows.map((row) => ({ kind: 'task', op: 'created', id: row.id, productId: row.productId }))
+          : [{ kind: 'task', op: 'updated', id: last.id, productId: last.productId }];
       return { rows, changes };
     },
   };
