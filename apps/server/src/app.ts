@@ -53,6 +53,7 @@ import { dashboardModule } from './modules/dashboard/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { importsModule } from './modules/imports/index.ts';
 import { labelsModule } from './modules/labels/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { productsModule } from './modules/products/index.ts';
@@ -254,6 +255,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (await documents.stored.bytesUploadedBy(user.id)) + (await auth.avatars.bytesOf(user)),
     total: async () => (await documents.stored.totalBytes()) + (await auth.avatars.totalBytes()),
   });
+  const tasks = tasksModule({
+    ...ctx,
+    activities: activities.recorder,
+    notifier: notifications.notifier,
+    outbox: services.outbox,
+    watching: comments.watching,
+    files: documents.files,
+    pageSections: {
+      checklist: checklists.ofTask,
+      labels: labels.ofTask,
+      files: documents.filesOfTask,
+      watchers: comments.watchersOf,
+    },
+  });
   const modules = [
     healthModule({ ...ctx, metrics }),
     auth,
@@ -265,19 +280,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outbox: services.outbox,
       productStage: notifications.productStage,
     }),
-    tasksModule({
+    tasks,
+    importsModule({
       ...ctx,
-      activities: activities.recorder,
-      notifier: notifications.notifier,
-      outbox: services.outbox,
-      watching: comments.watching,
-      files: documents.files,
-      pageSections: {
-        checklist: checklists.ofTask,
-        labels: labels.ofTask,
-        files: documents.filesOfTask,
-        watchers: comments.watchersOf,
-      },
+      tasks: tasks.importer,
+      labels: labels.importer,
+      checklists: checklists.importer,
+      comments: comments.importer,
     }),
     comments,
     checklists,

@@ -6,6 +6,7 @@ export * from './checklists.ts';
 export * from './comments.ts';
 export * from './constants.ts';
 export * from './events.ts';
+export * from './imports.ts';
 export * from './labels.ts';
 export * from './messages.ts';
 export * from './notification-preferences.ts';

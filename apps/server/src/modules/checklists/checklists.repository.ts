@@ -40,6 +40,13 @@ export function createChecklistsRepository(db: Db) {
       return row?.taskId;
     },
 
+    /** Many items (an import's checklists), one statement per 1000. */
+    async insertMany(values: Array<typeof taskChecklistItems.$inferInsert>, tx: Db) {
+      for (let i = 0; i < values.length; i += 1000) {
+        await tx.insert(taskChecklistItems).values(values.slice(i, i + 1000));
+      }
+    },
+
     async insert(values: typeof taskChecklistItems.$inferInsert, tx: Db) {
       const [row] = await tx.insert(taskChecklistItems).values(values).returning();
       if (!row) throw new Error('no checklist item inserted');

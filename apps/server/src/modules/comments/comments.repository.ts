@@ -105,6 +105,16 @@ export function createCommentsRepository(db: Db) {
       return row;
     },
 
+    /** Many comments (an import's), one statement per 1000; no mentions, no notifications. */
+    async insertMany(
+      tx: Db,
+      values: Array<{ taskId: string; authorId: string; body: string; createdAt?: Date }>,
+    ) {
+      for (let i = 0; i < values.length; i += 1000) {
+        await tx.insert(taskComments).values(values.slice(i, i + 1000));
+      }
+    },
+
     async insert(tx: Db, values: { taskId: string; authorId: string; body: string }) {
       const [row] = await tx.insert(taskComments).values(values).returning();
       if (!row) throw new Error('comment insert returned no row');
@@ -151,6 +161,16 @@ export function createCommentsRepository(db: Db) {
     },
 
     // ---- Watchers ----
+
+    /** Many (task, user) watch pairs at once (an import's new tasks), one insert per 1000. */
+    async watchMany(tx: Db, pairs: ReadonlyArray<{ taskId: string; userId: string }>) {
+      for (let i = 0; i < pairs.length; i += 1000) {
+        await tx
+          .insert(taskWatchers)
+          .values(pairs.slice(i, i + 1000))
+          .onConflictDoNothing();
+      }
+    },
 
     /** Makes them watch (those who already do are left as they are); how many started. */
     async watch(tx: Db, taskId: string, userIds: readonly string[]): Promise<number> {

@@ -45,6 +45,14 @@ export function createTaskWatching({
   return {
     notifyWatchers,
 
+    /** New tasks' watchers at once (an import): no realtime change, the tasks are new to everyone. */
+    async watchNew(tx: Db, pairs: ReadonlyArray<{ taskId: string; userId: string | null }>) {
+      await comments.watchMany(
+        tx,
+        pairs.filter((p): p is { taskId: string; userId: string } => Boolean(p.userId)),
+      );
+    },
+
     /** Makes the people (nulls skipped) watch the task. */
     async watch(
       tx: Db,
@@ -75,4 +83,7 @@ export function createTaskWatching({
 }
 
 /** What other modules (tasks) use of the conversation. */
-export type TaskWatching = Pick<ReturnType<typeof createTaskWatching>, 'watch' | 'statusChanged'>;
+export type TaskWatching = Pick<
+  ReturnType<typeof createTaskWatching>,
+  'watch' | 'watchNew' | 'statusChanged'
+>;

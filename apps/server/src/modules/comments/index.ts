@@ -1,12 +1,15 @@
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
-import { createCommentsRepository } from './comments.repository.ts';
+import { type CommentsRepository, createCommentsRepository } from './comments.repository.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { type CommentsService, createCommentsService } from './comments.service.ts';
 import { createTaskWatching, type TaskWatching } from './comments.watching.ts';
 
 export type { TaskWatching } from './comments.watching.ts';
+
+/** What the imports module writes through, in its transaction: new tasks' comments (no notifications). */
+export type CommentImporter = Pick<CommentsRepository, 'insertMany'>;
 
 type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier };
 
@@ -18,9 +21,15 @@ export function commentsModule({ db, changes, activities, notifier }: Deps): App
   watching: TaskWatching;
   /** The task's watchers and whether the caller is one (the task's page reads it with the task). */
   watchersOf: CommentsService['watchers'];
+  importer: CommentImporter;
 } {
   const comments = createCommentsRepository(db);
   const watching = createTaskWatching({ comments, notifier });
   const service = createCommentsService({ db, comments, watching, notifier, activities, changes });
-  return { watching, watchersOf: service.watchers, ...routesModule(commentsRoutes, { service }) };
+  return {
+    watching,
+    watchersOf: service.watchers,
+    importer: { insertMany: comments.insertMany },
+    ...routesModule(commentsRoutes, { service }),
+  };
 }

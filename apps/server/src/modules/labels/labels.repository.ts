@@ -32,6 +32,29 @@ export function createLabelsRepository(db: Db) {
       return row;
     },
 
+    /** The product's labels (id, name), read in `tx`. */
+    async namesOfProduct(productId: string, tx: Db) {
+      return tx
+        .select({ id: labels.id, name: labels.name })
+        .from(labels)
+        .where(eq(labels.productId, productId));
+    },
+
+    async insertMany(values: Array<typeof labels.$inferInsert>, tx: Db) {
+      if (values.length === 0) return [];
+      return tx.insert(labels).values(values).returning();
+    },
+
+    /** Puts labels on tasks (an import's new tasks): one statement per 1000 pairs. */
+    async attachMany(pairs: Array<{ taskId: string; labelId: string }>, tx: Db) {
+      for (let i = 0; i < pairs.length; i += 1000) {
+        await tx
+          .insert(taskLabels)
+          .values(pairs.slice(i, i + 1000))
+          .onConflictDoNothing();
+      }
+    },
+
     async insert(values: typeof labels.$inferInsert, tx: Db) {
       const [row] = await tx.insert(labels).values(values).returning();
       if (!row) throw new Error('no label inserted');

@@ -57,6 +57,43 @@ export function createWebhookOutbox({ clock }: { clock: Clock }) {
       );
       return targets.length;
     },
+
+    /**
+     * The deliveries of many events (an import's `task.created`s) in `tx`: one query for the
+     * services concerned, one insert per 500 deliveries; answers how many.
+     */
+    async enqueueMany(tx: Db, events: WebhookEventInput[]): Promise<number> {
+      const ids = [...new Set(events.flatMap((e) => e.productIds))];
+      if (ids.length === 0) return 0;
+      const targets = await tx
+        .selectDistinct({ id: services.id, productId: serviceProducts.productId })
+        .from(services)
+        .innerJoin(serviceProducts, eq(serviceProducts.serviceId, services.id))
+        .where(
+          and(
+            inArray(serviceProducts.productId, ids),
+            eq(services.status, 'Active'),
+            eq(services.integrationType, 'Webhook'),
+            isNotNull(services.webhookUrl),
+          ),
+        );
+      if (targets.length === 0) return 0;
+      const now = clock.now();
+      const occurredAt = now.toISOString();
+      const rows = events.flatMap(({ event, productIds, data }) =>
+        [...new Set(targets.filter((t) => productIds.includes(t.productId)).map((t) => t.id))].map(
+          (serviceId) => {
+            const id = randomUUID();
+            const payload: WebhookPayload = { id, event, occurredAt, data };
+            return { id, serviceId, eventType: event, payload, nextAttemptAt: now };
+          },
+        ),
+      );
+      for (let i = 0; i < rows.length; i += 500) {
+        await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500));
+      }
+      return rows.length;
+    },
   };
 }
 

@@ -4,10 +4,13 @@ import type { TaskWatching } from '../comments/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';
+
+export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
 
 type Deps = ModuleContext & {
   activities: ActivityRecorder;
@@ -19,7 +22,7 @@ type Deps = ModuleContext & {
   pageSections: TaskPageSections;
 };
 
-/** Tasks of products. */
+/** Tasks of products. `importer` is what the imports module creates tasks through (issue 20). */
 export function tasksModule({
   db,
   changes,
@@ -29,7 +32,7 @@ export function tasksModule({
   watching,
   files,
   pageSections,
-}: Deps): AppModule {
+}: Deps): AppModule & { importer: TaskImporter } {
   const tasks = createTasksRepository(db);
   const service = createTasksService({
     db,
@@ -41,8 +44,11 @@ export function tasksModule({
     watching,
     files,
   });
-  return routesModule(tasksRoutes, {
-    service,
-    page: createTaskPageService({ tasks, activities, sections: pageSections }),
-  });
+  return {
+    importer: createTaskImporter({ tasks, activities, outbox, watching }),
+    ...routesModule(tasksRoutes, {
+      service,
+      page: createTaskPageService({ tasks, activities, sections: pageSections }),
+    }),
+  };
 }

@@ -204,17 +204,17 @@ export function createTasksRepository(db: Db) {
     },
 
     /** The product's teams and the people its tasks may be assigned to, each ordered by name. */
-    async options(productId: string) {
+    async options(productId: string, tx: Db = db) {
       const [teamRows, people] = await Promise.all([
-        db
+        tx
           .select({ id: teams.id, name: teams.name })
           .from(teams)
           .where(eq(teams.productId, productId))
           .orderBy(asc(teams.name), asc(teams.id)),
-        db
+        tx
           .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
           .from(users)
-          .where(inArray(users.id, assignableTo(db, productId)))
+          .where(inArray(users.id, assignableTo(tx, productId)))
           .orderBy(asc(users.name), asc(users.id)),
       ]);
       return { teams: teamRows, people };
@@ -227,6 +227,16 @@ export function createTasksRepository(db: Db) {
       const [row] = await tx.insert(tasks).values(values).returning();
       if (!row) throw new Error('task insert returned no row');
       return row;
+    },
+
+    /** Many tasks in one statement (an import's chunk), in the given order. */
+    async insertMany(
+      values: Array<Omit<NewTask, 'completedAt'> & { completedAt: SQL | null }>,
+      tx: Db,
+    ): Promise<TaskRow[]> {
+      if (values.length === 0) return [];
+      const rows = await tx.insert(tasks).values(values).returning();
+      return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     },
 
     /** Sets the fields and updated_at (the database's clock, as completed_at). */

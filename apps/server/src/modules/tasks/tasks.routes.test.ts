@@ -1314,6 +1314,9 @@ describe('OpenAPI', () => {
       'get /api/tasks/{id}/files': ['documents'],
       'post /api/tasks/{id}/files': ['documents'],
       'delete /api/tasks/{id}/files/{fileId}': ['documents'],
+      // Task import (issue 20, modules/imports).
+      'post /api/tasks/{productId}/import/csv': ['imports'],
+      'post /api/tasks/{productId}/import/trello': ['imports'],
     });
   });
 });

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
@@ -27,8 +28,16 @@ export function Component() {
         <ProductTasksTab
           productId={id}
           viewer={readOnly ? readOnlyViewer : viewer}
-          // Whoever manages the product manages its labels (the manager shows only to them).
-          actions={readOnly ? null : <ProductLabelsManager productId={id} />}
+          // Whoever manages the product manages its labels (the manager shows only to them);
+          // whoever may create its tasks may import them (issue 20).
+          actions={
+            readOnly ? null : (
+              <>
+                <ImportTasksButton productId={id} userRole={role} />
+                <ProductLabelsManager productId={id} />
+              </>
+            )
+          }
         />
       )}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}

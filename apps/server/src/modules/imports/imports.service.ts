@@ -1,0 +1,180 @@
+import {
+  type CsvImportBody,
+  type CsvImportResult,
+  canEditProduct,
+  canEditTasks,
+  guessCsvMapping,
+  IMPORT_ERRORS_MAX,
+  IMPORT_PREVIEW_ROWS,
+  type ImportResult,
+  importMessages,
+  type TrelloImportBody,
+  type TrelloImportResult,
+  taskMessages,
+} from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, Forbidden } from '../../lib/errors.ts';
+import type { Change, Changes } from '../../lib/realtime/changes.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { findVisibleProduct, productArchived, refuseArchivedProduct } from '../../lib/visibility.ts';
+import { createInTransaction } from '../../lib/write.ts';
+import type { ChecklistImporter } from '../checklists/index.ts';
+import { POSITION_STEP } from '../checklists/index.ts';
+import type { CommentImporter } from '../comments/index.ts';
+import type { LabelImporter } from '../labels/index.ts';
+import type { TaskImporter } from '../tasks/index.ts';
+import { parseCsv, rowsThroughMapping } from './imports.csv.ts';
+import { type CheckedImport, checkRows, type RawTask } from './imports.rows.ts';
+import { trelloRows } from './imports.trello.ts';
+
+type Deps = {
+  db: Db;
+  changes: Changes;
+  tasks: TaskImporter;
+  labels: LabelImporter;
+  checklists: ChecklistImporter;
+  comments: CommentImporter;
+};
+
+export function createImportsService({ db, changes, tasks, labels, checklists, comments }: Deps) {
+  const inTransaction = createInTransaction(db, changes);
+
+  /** Whoever may create tasks in the product may import them (404 unseen, 403 guest, 409 archived). */
+  async function contextFor(tx: Db, actor: SessionUser, productId: string) {
+    const product = await findVisibleProduct(tx, actor, productId);
+    if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
+    if (product.archivedAt) throw productArchived();
+    const [refs, known] = await Promise.all([
+      tasks.references(productId, tx),
+      labels.namesOfProduct(productId, tx),
+    ]);
+    return { ...refs, labels: known, canAddLabels: canEditProduct(actor, product) };
+  }
+
+  const answer = (checked: CheckedImport, total: number, dryRun: boolean): ImportResult => ({
+    dryRun,
+    total,
+    created: dryRun ? 0 : checked.tasks.length,
+    preview: checked.preview,
+    errors: checked.errors.slice(0, IMPORT_ERRORS_MAX),
+    errorCount: checked.errors.length,
+    newLabels: checked.newLabels.map((l) => l.name),
+  });
+
+  /** Stores every checked task with its labels, checklist and comments, in `tx`. */
+  async function store(
+    tx: Db,
+    actor: SessionUser,
+    productId: string,
+    checked: CheckedImport,
+    source: 'csv' | 'trello',
+  ) {
+    const published: Change[] = [];
+    const created = await labels.insertMany(
+      checked.newLabels.map((l) => ({ productId, name: l.name, color: l.color })),
+      tx,
+    );
+    for (const row of created) published.push({ kind: 'label', op: 'created', id: row.id, productId });
+    const labelIds = new Map(
+      [...(await labels.namesOfProduct(productId, tx))].map((l) => [l.name.toLowerCase(), l.id]),
+    );
+    const { rows, changes: taskChanges } = await tasks.insertMany(
+      tx,
+      actor,
+      productId,
+      checked.tasks,
+      source,
+    );
+    published.push(...taskChanges);
+    const pairs: Array<{ taskId: string; labelId: string }> = [];
+    const items: Parameters<ChecklistImporter['insertMany']>[0] = [];
+    const bodies: Parameters<CommentImporter['insertMany']>[1] = [];
+    // One transaction gives every row the same now(): a conversation's order comes from its times.
+    const start = Date.now();
+    rows.forEach((row, i) => {
+      const task = checked.tasks[i];
+      if (!task) return;
+      for (const name of task.labels) {
+        const labelId = labelIds.get(name.toLowerCase());
+        if (labelId) pairs.push({ taskId: row.id, labelId });
+      }
+      task.checklist.forEach((item, at) => {
+        items.push({
+          taskId: row.id,
+          title: item.title,
+          done: item.done,
+          position: (at + 1) * POSITION_STEP,
+          createdBy: actor.id,
+        });
+      });
+      for (const body of task.comments) {
+        bodies.push({ taskId: row.id, authorId: actor.id, body, createdAt: new Date(start + bodies.length) });
+      }
+    });
+    await labels.attachMany(pairs, tx);
+    await checklists.insertMany(items, tx);
+    await comments.insertMany(tx, bodies);
+    return published;
+  }
+
+  /** The dry run, or the import: everything or nothing (422 with the row errors). */
+  async function run(
+    actor: SessionUser,
+    productId: string,
+    raws: RawTask[],
+    dryRun: boolean,
+    source: 'csv' | 'trello',
+  ): Promise<ImportResult> {
+    if (dryRun) {
+      const context = await contextFor(db, actor, productId);
+      return answer(checkRows(raws, context, IMPORT_PREVIEW_ROWS), raws.length, true);
+    }
+    return inTransaction(async (tx, after) => {
+      const context = await contextFor(tx, actor, productId);
+      await refuseArchivedProduct(tx, productId);
+      const checked = checkRows(raws, context, IMPORT_PREVIEW_ROWS);
+      if (checked.errors.length > 0) {
+        const result = answer(checked, raws.length, true);
+        throw new AppError(
+          422,
+          'IMPORT_INVALID',
+          importMessages.invalidRows(new Set(checked.errors.map((e) => e.row)).size),
+          {
+            errors: result.errors,
+            errorCount: result.errorCount,
+          },
+        );
+      }
+      after.publish(...(await store(tx, actor, productId, checked, source)));
+      return answer(checked, raws.length, false);
+    });
+  }
+
+  return {
+    async csv(
+      actor: SessionUser,
+      productId: string,
+      body: CsvImportBody,
+      dryRun: boolean,
+    ): Promise<CsvImportResult> {
+      const parsed = parseCsv(body.csv);
+      const mapping = body.mapping ?? guessCsvMapping(parsed.headers);
+      const raws = rowsThroughMapping(parsed, mapping);
+      const result = await run(actor, productId, raws, dryRun, 'csv');
+      return { ...result, headers: parsed.headers, delimiter: parsed.delimiter, mapping };
+    },
+
+    async trello(
+      actor: SessionUser,
+      productId: string,
+      body: TrelloImportBody,
+      dryRun: boolean,
+    ): Promise<TrelloImportResult> {
+      const { rows, lists } = trelloRows(body.board, body.lists, body.includeArchived);
+      const result = await run(actor, productId, rows, dryRun, 'trello');
+      return { ...result, board: body.board.name ?? 'Trello board', lists };
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;
