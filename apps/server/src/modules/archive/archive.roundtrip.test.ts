@@ -125,7 +125,7 @@ async function populate() {
     [product.id, task.id, owner.user.id],
   );
   // Rows of the tables that are not exported: they must not reach the restored instance.
-  await as(owner, { method: 'POST', url: '/api/auth/tokens', payload: { name: 'CI', scope: 'read' } });
+  await send(owner, 'POST', '/api/auth/tokens', { name: 'CI', scope: 'read', expires_in_days: 7 });
   await ctx.pool.query(
     `INSERT INTO oidc_logins (state, nonce, code_verifier, expires_at) VALUES ('s', 'n', 'v', now())`,
   );
