@@ -113,7 +113,8 @@ export async function* writeArchive({ pool, storage, clock }: ArchiveSources): A
         pendingBytes += data.length;
         if (pendingBytes >= ARCHIVE_CHUNK_BYTES) yield flush(false);
       }
-      yield flush(true);
+      const rest = flush(true);
+      if (rest) yield rest;
       if (written !== stored.size)
         throw new Error(`file ${area}/${listed.name} changed while it was exported`);
       counts.files++;

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { ARCHIVE_EXPORTS_PER_HOUR, archiveMessages } from '@shipyard/shared';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD } from '../../testing/factories.ts';
@@ -81,6 +82,46 @@ describe('exporting the workspace', () => {
         user_agent: 'vitest',
       },
     ]);
+  });
+
+  it('goes out compressed to a client that accepts it', async () => {
+    const owner = await signedIn('super admin');
+    const res = await as(owner, { ...exportReq(), headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const doc = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+    expect(doc.end.rows.users).toBeGreaterThan(0);
+  });
+
+  it('streams as it reads: the first bytes arrive before the end, and a client that hangs up frees the connection', async () => {
+    const owner = await signedIn('super admin');
+    // Enough rows that the archive cannot sit whole in the socket buffers.
+    await ctx.pool.query(
+      `INSERT INTO audit_log (action, actor_label, details)
+       SELECT 'export', repeat('x', 200), jsonb_build_object('n', n) FROM generate_series(1, 20000) AS n`,
+    );
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/admin/workspace-archive`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: DEFAULT_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toMatch(/^\{"archive":/);
+    const openTransactions = async () =>
+      (
+        await ctx.pool.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        )
+      ).rows[0].n;
+    // The export waits on the slow reader with its snapshot open…
+    await expect.poll(openTransactions, { timeout: 5000 }).toBe(1);
+    await reader?.cancel();
+    // …and rolls it back once the reader is gone.
+    await expect.poll(openTransactions, { timeout: 5000 }).toBe(0);
+    ctx.app.server.closeAllConnections();
   });
 
   it(`allows ${ARCHIVE_EXPORTS_PER_HOUR} attempts an hour per account, then 429`, async () => {

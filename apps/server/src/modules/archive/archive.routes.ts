@@ -66,7 +66,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<Options> = async (app, { pool,
           meta: requestMeta(req),
           details: { estimated_bytes: estimate },
         });
-        const body = Readable.from(writeArchive({ pool, storage, clock }));
+        const body = Readable.from(writeArchive({ pool, storage, clock }), { objectMode: false });
         body.on('close', release);
         body.on('error', (err) => req.log.error({ err }, 'workspace archive export failed'));
         const day = clock.now().toISOString().slice(0, 10);
