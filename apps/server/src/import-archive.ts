@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { loadSecretBox, SECRET_KEY_FILE } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { ArchiveError, archiveLines, restoreArchive } from './modules/archive/archive.import.ts';
 
@@ -21,8 +23,12 @@ function fail(message: string): never {
 
 async function main() {
   const args = process.argv.slice(2);
-  if (args.length !== 1 || args[0]?.startsWith('-')) fail('usage: npm run import-archive -- <archive.json>');
-  const file = args[0] as string;
+  const skipKeyCheck = args.includes('--skip-key-check');
+  const files = args.filter((a) => a !== '--skip-key-check');
+  if (files.length !== 1 || files[0]?.startsWith('-')) {
+    fail('usage: npm run import-archive -- <archive.json> [--skip-key-check]');
+  }
+  const file = files[0] as string;
   const stat = await fs.promises.stat(file).catch(() => undefined);
   if (!stat?.isFile()) fail(`${file} is not a file`);
 
@@ -47,6 +53,16 @@ async function main() {
   const storage = createStorage(config, {
     warn: (details) => process.stderr.write(`shipyard import-archive: storage: ${JSON.stringify(details)}\n`),
   });
+  // The key the restored servers will use for secrets at rest, without making one if there is
+  // none yet (the first start makes it): the archive's encrypted secrets must decrypt with it.
+  const keyFile = path.join(config.dataDir, SECRET_KEY_FILE);
+  const haveKey =
+    Boolean(config.appSecret) || (await fs.promises.stat(keyFile).catch(() => undefined)) !== undefined;
+  const secrets = skipKeyCheck
+    ? undefined
+    : haveKey
+      ? await loadSecretBox({ appSecret: config.appSecret, dataDir: config.dataDir })
+      : null;
   const database = connectDatabase(url, 2);
   let failure: string | undefined;
   try {
@@ -56,6 +72,7 @@ async function main() {
     const summary = await restoreArchive(() => archiveLines(fs.createReadStream(file)), {
       pool: database.pool,
       storage,
+      secrets,
     });
     const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
     process.stdout.write(

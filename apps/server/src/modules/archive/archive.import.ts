@@ -15,7 +15,10 @@ import {
 } from '@shipyard/shared';
 import type pg from 'pg';
 import type { z } from 'zod/mini';
+import type { SecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { secretContext as twoFactorContext } from '../auth/auth.two-factor.ts';
+import { apiKeyContext } from '../services/services.service.ts';
 import { describeTable, quoteIdent, schemaVersion, type TableShape } from './archive.database.ts';
 import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, RECOMPUTED_ON_RESTORE } from './archive.tables.ts';
 
@@ -173,7 +176,16 @@ export async function* readArchive(lines: Lines): AsyncGenerator<ArchiveEvent> {
   }
 }
 
-export type RestoreTarget = { pool: pg.Pool; storage: Storage };
+export type RestoreTarget = {
+  pool: pg.Pool;
+  storage: Storage;
+  /**
+   * The restored instance's key for secrets at rest (APP_SECRET or DATA_DIR/secret.key), or
+   * null when it has none yet: the archive's encrypted secrets must decrypt with it. Undefined:
+   * not checked.
+   */
+  secrets?: SecretBox | null;
+};
 export type RestoreSummary = { rows: Record<string, number>; files: number; fileBytes: number };
 
 /** What the second pass does with what the first pass checked. */
@@ -187,7 +199,25 @@ type Writer = {
 /** Serialises restores (and keeps two of them from both finding the instance empty). */
 const RESTORE_LOCK = 7_254_003_200;
 
-type Schema = { shapes: Map<string, TableShape>; version: { migrations: number; latest: string } };
+type Schema = {
+  shapes: Map<string, TableShape>;
+  version: { migrations: number; latest: string };
+  secrets?: SecretBox | null;
+};
+
+export const keyMessage =
+  "The archive's encrypted secrets (two-factor sign-in, service keys) do not decrypt with this instance's key. " +
+  "Set APP_SECRET to the old instance's value, or copy its DATA_DIR/secret.key into this DATA_DIR, and run the import again " +
+  '(or pass --skip-key-check to restore them anyway: two-factor sign-in and the service keys will then not work).';
+
+/** The first encrypted value of a row, with what it is bound to. */
+function encryptedValue(table: string, row: Record<string, unknown>): [string, string] | undefined {
+  if (table === 'two_factors' && typeof row.secret === 'string')
+    return [row.secret, twoFactorContext(String(row.user_id))];
+  if (table === 'services' && typeof row.api_key_encrypted === 'string')
+    return [row.api_key_encrypted, apiKeyContext(String(row.id))];
+  return undefined;
+}
 
 async function walk(lines: Lines, schema: Schema, writer?: Writer): Promise<RestoreSummary> {
   const summary: RestoreSummary = { rows: {}, files: 0, fileBytes: 0 };
@@ -197,6 +227,7 @@ async function walk(lines: Lines, schema: Schema, writer?: Writer): Promise<Rest
   let batch: string[] = [];
   let file: { size: number; written: number; label: string } | undefined;
   let ended = false;
+  let keyChecked = schema.secrets === undefined || writer !== undefined;
   for await (const event of readArchive(lines)) {
     switch (event.kind) {
       case 'header': {
@@ -237,6 +268,18 @@ async function walk(lines: Lines, schema: Schema, writer?: Writer): Promise<Rest
           );
         }
         summary.rows[shape.name] = (summary.rows[shape.name] ?? 0) + 1;
+        if (!keyChecked) {
+          const encrypted = encryptedValue(shape.name, event.row);
+          if (encrypted) {
+            keyChecked = true;
+            try {
+              if (!schema.secrets) throw new Error('no key');
+              schema.secrets.decrypt(...encrypted);
+            } catch {
+              throw new ArchiveError(keyMessage);
+            }
+          }
+        }
         if (writer) {
           batch.push(event.raw);
           if (batch.length >= INSERT_ROWS) {
@@ -320,7 +363,7 @@ function refuseIfInUse(used: string[]) {
 /** Restores into the empty instance behind `pool` and `storage`; `open` reads the archive afresh for each pass. */
 export async function restoreArchive(
   open: () => Lines,
-  { pool, storage }: RestoreTarget,
+  { pool, storage, secrets }: RestoreTarget,
 ): Promise<RestoreSummary> {
   const client = await pool.connect();
   const written: { area: string; name: string }[] = [];
@@ -329,7 +372,7 @@ export async function restoreArchive(
     refuseIfInUse(await tablesInUse(client));
     const shapes = new Map<string, TableShape>();
     for (const table of ARCHIVE_TABLES) shapes.set(table, await describeTable(client, table));
-    const schema: Schema = { shapes, version: await schemaVersion(client) };
+    const schema: Schema = { shapes, version: await schemaVersion(client), secrets };
 
     // Pass 1: everything is checked before anything is written.
     await walk(open(), schema);

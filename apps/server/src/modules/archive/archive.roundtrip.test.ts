@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { ARCHIVE_ESTIMATE_HEADER } from '@shipyard/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_KEY_FILE } from '../../lib/secrets.ts';
 import { createDiskStorage } from '../../lib/storage/disk.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -19,10 +20,10 @@ import {
 } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { createTestDatabase } from '../../testing/test-app.ts';
+import { buildTestApp, createTestDatabase } from '../../testing/test-app.ts';
 import { totpAt } from '../auth/auth.totp.ts';
 import { describeTable, quoteIdent } from './archive.database.ts';
-import { ArchiveError, archiveLines, restoreArchive } from './archive.import.ts';
+import { ArchiveError, archiveLines, keyMessage, restoreArchive } from './archive.import.ts';
 import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tables.ts';
 
 // The round trip of issue 20: a workspace with every kind of row and file is exported over
@@ -35,6 +36,8 @@ const run = promisify(execFile);
 
 let owner: Signed;
 let archive: Buffer;
+let recoveryCode: string;
+let documentId: string;
 let scratch: string;
 
 async function populate() {
@@ -62,12 +65,13 @@ async function populate() {
       headers: { ...owner.headers, ...body.headers },
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<{ id: string }>();
   };
 
   // Files: a product document over several archive chunks, and an avatar.
   const big = Buffer.alloc(150_000);
   for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
-  await upload(`/api/projects/${product.id}/documents`, 'spec.bin', big);
+  documentId = (await upload(`/api/projects/${product.id}/documents`, 'spec.bin', big)).id;
   await upload('/api/auth/avatar', 'me.png', tinyPng);
 
   // Task details through their routes (activities, notifications and watchers follow).
@@ -94,7 +98,10 @@ async function populate() {
   await send(owner, 'PATCH', '/api/admin/settings', { require_two_factor: false });
   await send(owner, 'PATCH', '/api/admin/settings', { require_two_factor: true });
   const setup = (await send(owner, 'POST', '/api/auth/two-factor/setup')) as { secret: string };
-  await send(owner, 'POST', '/api/auth/two-factor/enable', { code: totpAt(setup.secret, new Date()) });
+  const enabled = (await send(owner, 'POST', '/api/auth/two-factor/enable', {
+    code: totpAt(setup.secret, new Date()),
+  })) as { recovery_codes: string[] };
+  recoveryCode = enabled.recovery_codes[0] as string;
 
   // The rest straight into the tables (their routes are covered by their modules' tests).
   await ctx.pool.query(
@@ -153,6 +160,28 @@ async function filesOf(storage: Storage) {
   return files;
 }
 
+/** `npm run import-archive -- <the archive>` (its script) against a database and DATA_DIR. */
+async function importCli(databaseUrl: string, dataDir: string) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_URL: 'http://shipyard.test',
+  };
+  delete env.APP_SECRET;
+  return run('node', ['--import', 'tsx', 'src/import-archive.ts', path.join(scratch, 'archive.json')], {
+    cwd: serverDir,
+    env,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({
+      code: err.code,
+      stdout: err.stdout,
+      stderr: err.stderr,
+    }),
+  );
+}
+
 beforeAll(async () => {
   await populate();
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'shipyard-archive-'));
@@ -197,20 +226,18 @@ describe('the workspace archive', () => {
     const target = await createTestDatabase();
     const dataDir = path.join(scratch, 'restored');
     try {
-      const { stdout } = await run(
-        'node',
-        ['--import', 'tsx', 'src/import-archive.ts', path.join(scratch, 'archive.json')],
-        {
-          cwd: serverDir,
-          env: {
-            ...process.env,
-            DATABASE_URL: target.url,
-            DATA_DIR: dataDir,
-            APP_URL: 'http://shipyard.test',
-          },
-        },
-      );
-      expect(stdout).toMatch(/restored \d+ rows in 24 tables and 2 files/);
+      // Without the old instance's key the encrypted secrets would not decrypt: refused, nothing written.
+      const keyless = await importCli(target.url, dataDir);
+      expect(keyless.code).toBe(1);
+      expect(keyless.stderr).toContain(keyMessage);
+      expect(await rowsOf(target.database.pool, 'users')).toEqual([]);
+
+      await fs.mkdir(dataDir, { recursive: true });
+      await fs.copyFile(path.join(ctx.dataDir, SECRET_KEY_FILE), path.join(dataDir, SECRET_KEY_FILE));
+      const restored = await importCli(target.url, dataDir);
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toMatch(/restored \d+ rows in 24 tables and 2 files/);
 
       for (const table of ARCHIVE_TABLES) {
         expect(await rowsOf(target.database.pool, table), table).toEqual(await rowsOf(ctx.pool, table));
@@ -230,23 +257,46 @@ describe('the workspace archive', () => {
       expect(counts.rows).toEqual([{ checklist_total: 2, checklist_done: 1 }]);
 
       // A second import into the now filled instance is refused, and changes nothing.
-      const again = await run(
-        'node',
-        ['--import', 'tsx', 'src/import-archive.ts', path.join(scratch, 'archive.json')],
-        {
-          cwd: serverDir,
-          env: {
-            ...process.env,
-            DATABASE_URL: target.url,
-            DATA_DIR: dataDir,
-            APP_URL: 'http://shipyard.test',
-          },
-        },
-      ).catch((err: { code: number; stderr: string }) => err);
-      expect((again as { code: number }).code).toBe(1);
-      expect((again as { stderr: string }).stderr).toMatch(
-        /This instance is not empty \(users, .*\).*Nothing was imported\./,
-      );
+      const again = await importCli(target.url, dataDir);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/This instance is not empty \(users, .*\).*Nothing was imported\./);
+      expect(await rowsOf(target.database.pool, 'audit_log')).toEqual(await rowsOf(ctx.pool, 'audit_log'));
+
+      // The restored instance works: the owner signs in with the old password and a recovery
+      // code, sees the product and downloads the document's bytes.
+      const restoredApp = await buildTestApp({
+        db: target.database.db,
+        pool: target.database.pool,
+        env: { DATA_DIR: dataDir },
+      });
+      try {
+        const login = await restoredApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: owner.user.email, password: DEFAULT_PASSWORD },
+        });
+        expect(login.json().code).toBe('TWO_FACTOR_REQUIRED');
+        const second = await restoredApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/two-factor',
+          payload: { challenge_token: login.json().details.challenge_token, code: recoveryCode },
+        });
+        expect(second.statusCode, second.body).toBe(200);
+        const headers = { authorization: `Bearer ${second.json().token}` };
+        const projects = await restoredApp.app.inject({ url: '/api/projects', headers });
+        expect(JSON.stringify(projects.json())).toContain('Apollo');
+        const product = (
+          await target.database.pool.query(`SELECT product_id FROM documents WHERE id = $1`, [documentId])
+        ).rows[0].product_id;
+        const file = await restoredApp.app.inject({
+          url: `/api/projects/${product}/documents/${documentId}/download`,
+          headers,
+        });
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.length).toBe(150_000);
+      } finally {
+        await restoredApp.close();
+      }
     } finally {
       await target.drop();
     }
