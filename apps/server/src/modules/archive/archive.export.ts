@@ -18,8 +18,16 @@ import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tabl
 // Nothing holds more than a page of rows or one chunk of a file.
 
 const FETCH_ROWS = 500;
+/** How long the snapshot may wait for a reader that does not read (docs/security.md). */
+export const IDLE_LIMIT_SECONDS = 300;
 
-export type ArchiveSources = { pool: pg.Pool; storage: Storage; clock: Clock };
+export type ArchiveSources = {
+  pool: pg.Pool;
+  storage: Storage;
+  clock: Clock;
+  /** Tests shorten it. */
+  idleLimitSeconds?: number;
+};
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -34,14 +42,32 @@ export async function estimateArchiveBytes({ pool, storage }: Pick<ArchiveSource
   return Number(rows[0]?.bytes ?? 0) + Math.ceil(files / 3) * 4;
 }
 
-export async function* writeArchive({ pool, storage, clock }: ArchiveSources): AsyncGenerator<string> {
+export async function* writeArchive({
+  pool,
+  storage,
+  clock,
+  idleLimitSeconds = IDLE_LIMIT_SECONDS,
+}: ArchiveSources): AsyncGenerator<string> {
   const counts: ArchiveEnd = { rows: {}, files: 0, file_bytes: 0 };
   const client = await pool.connect();
   let open = false;
   let failed: unknown;
+  // The server may end the session while we wait for the reader (the idle limit below): the
+  // connection is then dropped, not handed back to the pool.
+  let lost: Error | undefined;
+  const onLost = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onLost);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     open = true;
+    // A reader that stops reading must not hold the snapshot (and vacuum) back for ever: past
+    // this wait between two pages PostgreSQL ends the session, and the download stops short
+    // (an archive without its last line, which the import refuses).
+    await client.query(
+      `SET LOCAL idle_in_transaction_session_timeout = '${Math.round(idleLimitSeconds * 1000)}ms'`,
+    );
     const header: ArchiveHeader = {
       format: ARCHIVE_FORMAT,
       version: ARCHIVE_FORMAT_VERSION,
@@ -81,9 +107,10 @@ export async function* writeArchive({ pool, storage, clock }: ArchiveSources): A
     failed = err;
     throw err;
   } finally {
-    if (open) await client.query('ROLLBACK').catch(() => {});
+    if (open && !lost) await client.query('ROLLBACK').catch(() => {});
+    client.off('error', onLost);
     // A connection that failed mid-query is dropped rather than handed to the next request.
-    client.release(failed instanceof Error ? failed : undefined);
+    client.release(lost ?? (failed instanceof Error ? failed : undefined));
   }
 
   yield '],\n"files":[\n';
