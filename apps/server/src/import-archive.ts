@@ -28,7 +28,8 @@ async function main() {
   if (files.length !== 1 || files[0]?.startsWith('-')) {
     fail('usage: npm run import-archive -- <archive.json> [--skip-key-check]');
   }
-  const file = files[0] as string;
+  // npm runs the script in apps/server: a relative path is the caller's (npm's INIT_CWD).
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0] as string);
   const stat = await fs.promises.stat(file).catch(() => undefined);
   if (!stat?.isFile()) fail(`${file} is not a file`);
 
