@@ -93,17 +93,18 @@ describe('exporting the workspace', () => {
     expect(doc.end.rows.users).toBeGreaterThan(0);
   });
 
-  it('streams as it reads: the first bytes arrive before the end, and a client that hangs up frees the connection', async () => {
+  it('streams as it reads: the first bytes arrive before the end, one export at a time, and a client that hangs up frees the connection', async () => {
     const owner = await signedIn('super admin');
-    // Enough rows that the archive cannot sit whole in the socket buffers.
+    // Enough rows (that do not compress away) that the archive cannot sit whole in the buffers.
     await ctx.pool.query(
       `INSERT INTO audit_log (action, actor_label, details)
-       SELECT 'export', repeat('x', 200), jsonb_build_object('n', n) FROM generate_series(1, 20000) AS n`,
+       SELECT 'export', md5(random()::text) || md5(random()::text) || md5(random()::text), jsonb_build_object('n', n)
+         FROM generate_series(1, 20000) AS n`,
     );
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const res = await fetch(`${address}/api/admin/workspace-archive`, {
       method: 'POST',
-      headers: { ...owner.headers, 'content-type': 'application/json' },
+      headers: { ...owner.headers, 'content-type': 'application/json', 'accept-encoding': 'identity' },
       body: JSON.stringify({ password: DEFAULT_PASSWORD }),
     });
     expect(res.status).toBe(200);
@@ -118,6 +119,10 @@ describe('exporting the workspace', () => {
       ).rows[0].n;
     // The export waits on the slow reader with its snapshot open…
     await expect.poll(openTransactions, { timeout: 5000 }).toBe(1);
+    // Meanwhile a second export waits its turn.
+    const second = await as(await signedIn('super admin'), exportReq());
+    expect(second.statusCode).toBe(429);
+    expect(second.json().message).toBe(archiveMessages.busy);
     await reader?.cancel();
     // …and rolls it back once the reader is gone.
     await expect.poll(openTransactions, { timeout: 5000 }).toBe(0);
