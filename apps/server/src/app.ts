@@ -45,6 +45,7 @@ import { createUploadQuota } from './lib/upload-quota.ts';
 import { createWebhookWorker } from './lib/webhook-worker.ts';
 import { activitiesModule } from './modules/activities/index.ts';
 import { analyticsModule } from './modules/analytics/index.ts';
+import { archiveModule } from './modules/archive/index.ts';
 import type { RateLimits } from './modules/auth/auth.routes.ts';
 import { authModule } from './modules/auth/index.ts';
 import { checklistsModule } from './modules/checklists/index.ts';
@@ -302,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtimeModule({ ...ctx, hub: realtime }),
     eventsModule({ ...ctx, activities: activities.recorder }),
     securityModule({ ...ctx, settings }),
+    archiveModule({ ...ctx, pool: (db as Db & { $client: pg.Pool }).$client }),
     searchModule(ctx),
   ];
 

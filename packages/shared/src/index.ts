@@ -1,5 +1,6 @@
 export * from './analytics.ts';
 export * from './api.ts';
+export * from './archive.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './checklists.ts';

@@ -30,7 +30,8 @@ type Deps = {
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const SETUP_CHALLENGE_TTL_MS = 15 * 60 * 1000;
 
-const secretContext = (userId: string) => `two_factors.secret:${userId}`;
+/** What a TOTP secret is bound to when encrypted (the workspace archive checks its key with it). */
+export const secretContext = (userId: string) => `two_factors.secret:${userId}`;
 const invalidCode = () =>
   BadRequest(securityMessages.codeInvalid, 'CODE_INVALID', {
     fields: { code: [securityMessages.codeInvalid] },

@@ -1,4 +1,4 @@
-import { isAdmin } from '@shipyard/shared';
+import { isAdmin, isSuperAdmin } from '@shipyard/shared';
 import { SettingsPage } from '../../features/account/components/settings-page.tsx';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings.tsx';
@@ -12,7 +12,11 @@ export function Component() {
       user={user}
       onUserUpdated={onUserUpdated}
       // Admins also get the Security tab; the server refuses its calls to anyone else anyway.
-      security={user && isAdmin(user.role) ? <SecurityAdminPanel /> : undefined}
+      security={
+        user && isAdmin(user.role) ? (
+          <SecurityAdminPanel canExportWorkspace={isSuperAdmin(user.role)} />
+        ) : undefined
+      }
       calendarFeed={<CalendarFeedCard />}
       notifications={<NotificationSettings />}
     />

@@ -34,12 +34,17 @@ import {
   useInstanceSettings,
   useUpdateInstanceSettings,
 } from '../api/admin-security.ts';
+import { WorkspaceArchiveCard } from './workspace-archive-card.tsx';
 
-/** Settings → Security (admins): the instance's sign-in rule and the audit log (decision 013). */
-export function SecurityAdminPanel() {
+/**
+ * Settings → Security (admins): the instance's sign-in rule and the audit log (decision 013);
+ * for super admins also the workspace archive (decision 020).
+ */
+export function SecurityAdminPanel({ canExportWorkspace = false }: { canExportWorkspace?: boolean }) {
   return (
     <>
       <RequireTwoFactorCard />
+      {canExportWorkspace && <WorkspaceArchiveCard />}
       <AuditLogCard />
     </>
   );

@@ -1,0 +1,107 @@
+import { archiveMessages } from '@shipyard/shared';
+import { Archive } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatBytes } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { type ExportProgress, exportWorkspace, saveFile } from '../api/export-workspace.ts';
+
+/**
+ * Settings → Security, for super admins: the whole workspace as one JSON archive
+ * (docs/decisions/020-workspace-archive.md), with the password asked again and progress shown.
+ */
+export function WorkspaceArchiveCard() {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [progress, setProgress] = useState<ExportProgress>();
+  const running = useRef<AbortController | null>(null);
+  const pending = progress !== undefined;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError(archiveMessages.passwordRequired);
+      return;
+    }
+    setError(undefined);
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress({ received: 0, estimate: undefined });
+    try {
+      const { blob, filename } = await exportWorkspace(password, setProgress, controller.signal);
+      saveFile(blob, filename);
+      setPassword('');
+      toast.success('Workspace exported', { description: `${filename} (${formatBytes(blob.size)})` });
+    } catch (err) {
+      if (!controller.signal.aborted) setError(getErrorMessage(err));
+    } finally {
+      running.current = null;
+      setProgress(undefined);
+    }
+  }
+
+  const percent =
+    progress?.estimate && progress.estimate > 0
+      ? Math.min(99, Math.floor((progress.received / progress.estimate) * 100))
+      : undefined;
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-base">Workspace archive</CardTitle>
+        <CardDescription>
+          Every account (with its password hash), product, team, task, comment, event, service, activity,
+          notification, the audit log and every uploaded file, as one JSON file. Keep it as safe as a database
+          backup. Restore it into a new, empty instance with <code>npm run import-archive</code>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} className="grid max-w-sm gap-3" noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-password`}>Your password</Label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              disabled={pending}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {error && (
+              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex items-center gap-2">
+            <Button type="submit" pending={pending}>
+              <Archive aria-hidden="true" />
+              Export workspace
+            </Button>
+            {pending && (
+              <Button type="button" variant="outline" onClick={() => running.current?.abort()}>
+                Cancel
+              </Button>
+            )}
+          </div>
+          {progress && (
+            <div className="grid gap-1.5" aria-live="polite">
+              <progress className="h-2 w-full" aria-label="Export progress" max={100} value={percent} />
+              <p className="text-sm text-muted-foreground">
+                {formatBytes(progress.received)} received
+                {progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}
+              </p>
+            </div>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
