@@ -253,7 +253,10 @@ function CsvMappingTable({
           const id = `import-map-${field}`;
           const value = mapping[field];
           return (
-            <div key={field} className="grid grid-cols-[7.5rem_1fr] items-center gap-2 sm:grid-cols-[10rem_1fr]">
+            <div
+              key={field}
+              className="grid grid-cols-[7.5rem_1fr] items-center gap-2 sm:grid-cols-[10rem_1fr]"
+            >
               <label htmlFor={id} className="text-sm">
                 {csvImportFieldLabels[field]}
               </label>
