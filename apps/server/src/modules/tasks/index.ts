@@ -22,6 +22,7 @@ type Deps = ModuleContext & {
 /** Tasks of products. */
 export function tasksModule({
   db,
+  clock,
   changes,
   activities,
   notifier,
@@ -43,6 +44,7 @@ export function tasksModule({
   });
   return routesModule(tasksRoutes, {
     service,
+    clock,
     page: createTaskPageService({ tasks, activities, sections: pageSections }),
   });
 }
