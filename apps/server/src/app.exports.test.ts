@@ -56,7 +56,9 @@ describe('list exports', () => {
     const res = await as(mia, { url: '/api/projects/export.csv' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="shipyard-products-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="shipyard-products-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(res.headers['x-total-count']).toBe('521');
     const names = column(res.body, 'name');
     expect(names).toHaveLength(521);
@@ -109,9 +111,24 @@ describe('list exports', () => {
     const mine = await createProduct(ctx, ann.user.id, { name: 'Ann product' });
     const theirs = await createProduct(ctx, other.user.id, { name: 'Otto product' });
     await ctx.db.insert(activities).values([
-      { actionType: 'prd_created', description: 'Ann made a thing', productId: mine.id, performedBy: ann.user.id },
-      { actionType: 'task_created', description: 'Ann added a task', productId: mine.id, performedBy: ann.user.id },
-      { actionType: 'prd_created', description: 'Otto secret', productId: theirs.id, performedBy: other.user.id },
+      {
+        actionType: 'prd_created',
+        description: 'Ann made a thing',
+        productId: mine.id,
+        performedBy: ann.user.id,
+      },
+      {
+        actionType: 'task_created',
+        description: 'Ann added a task',
+        productId: mine.id,
+        performedBy: ann.user.id,
+      },
+      {
+        actionType: 'prd_created',
+        description: 'Otto secret',
+        productId: theirs.id,
+        performedBy: other.user.id,
+      },
     ]);
     const res = await as(ann, { url: '/api/activities/export.csv' });
     expect(res.statusCode).toBe(200);
