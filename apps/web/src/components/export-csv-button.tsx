@@ -66,12 +66,12 @@ export function ExportCsvButton({ path, fileName, size, className }: ExportCsvBu
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          className="absolute inset-x-0 bottom-0 h-0.5 bg-primary/15"
+          className="absolute inset-x-0 bottom-0 h-1.5 bg-primary/10"
         >
           <span
             className={cn(
               'block h-full bg-primary transition-[width]',
-              percent === undefined && 'w-1/3 animate-pulse',
+              percent === undefined && 'w-1/2 animate-pulse',
             )}
             style={percent === undefined ? undefined : { width: `${percent}%` }}
           />
