@@ -159,6 +159,9 @@ describe('list exports', () => {
     const everyone = await as(admin, { url: '/api/team/all-team-members.csv' });
     expect(column(everyone.body, 'name').length).toBe(Number(everyone.headers['x-total-count']));
     expect((await as(await member(), { url: '/api/team/all-team-members.csv' })).statusCode).toBe(403);
+    // Everyone's e-mail address left: the export is in the audit log.
+    const audited = await as(admin, { url: `/api/admin/audit-log?action=export&actor_id=${admin.user.id}` });
+    expect(audited.json().data[0]).toMatchObject({ target_type: 'users', target: 'User Management' });
   });
 
   it(`refuses more than ${EXPORTS_PER_MINUTE} exports a minute per account`, async () => {

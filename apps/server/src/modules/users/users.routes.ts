@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
       },
     },
     async (req, reply) => {
-      const { total, chunks } = await service.exportDirectory(currentUser(req), req.query);
+      const { total, chunks } = await service.exportDirectory(currentUser(req), req.query, requestMeta(req));
       return sendCsv(reply, { fileName: exportFileName('users', clock.now()), chunks, total });
     },
   );

@@ -167,10 +167,18 @@ export function createUsersService({
      * User Management as CSV (issue 20, admins): every user the list shows with its search and
      * department, all pages, read by keyset on its order (name, id).
      */
-    async exportDirectory(actor: SessionUser, query: DirectoryQuery) {
+    async exportDirectory(actor: SessionUser, query: DirectoryQuery, meta: AuditMeta = {}) {
       requireAdmin(actor);
       const size = 200;
       const first = await users.directory({ ...query, page: 1, limit: size });
+      // Everyone's e-mail address leaves the instance: audited, as the audit log's own export is.
+      await audit.record({
+        action: 'export',
+        actor: by(actor),
+        target: { type: 'users', id: 'users', label: 'User Management' },
+        meta,
+        details: { rows: first.total, search: query.search, department: query.department },
+      });
       async function* pages() {
         let page = first.rows;
         for (;;) {
