@@ -78,6 +78,7 @@ describe('backup and restore of the bundled database', () => {
       expect(made.manifest).toMatchObject({ kind: 'bundled', mode: 'running' });
       expect(path.basename(made.file)).toMatch(/^shipyard-backup-\d{8}T\d{6}Z\.tar\.gz$/);
       online = made.file;
+      expect((await fs.stat(online)).mode & 0o777).toBe(0o600);
       await query(server, "insert into crates (name) values ('after the backup')");
     } finally {
       await server.stop();

@@ -144,7 +144,8 @@ async function writeArchive(stage: string, file: string, manifest: Manifest) {
   const partial = `${file}.partial`;
   const entries = (await fs.readdir(stage)).sort();
   // Owners and modes are kept: the database files belong to the OS user `postgres` when we are root.
-  await tar.c({ gzip: true, file: partial, cwd: stage }, entries);
+  // Readable by its owner only: it holds the database, its password and secret.key.
+  await tar.c({ gzip: true, file: partial, cwd: stage, mode: 0o600 }, entries);
   await fs.rename(partial, file);
   return (await fs.stat(file)).size;
 }
