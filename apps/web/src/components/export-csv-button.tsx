@@ -22,6 +22,8 @@ export type ExportCsvButtonProps = {
   /** The file name when the server sends none. */
   fileName: string;
   size?: ButtonSize;
+  /** On a phone the button shows its icon (or spinner) and progress bar only; the words stay for screen readers. */
+  compact?: boolean;
   className?: string;
 };
 
@@ -29,7 +31,7 @@ export type ExportCsvButtonProps = {
  * "Export CSV" for a list toolbar: downloads what the list shows with its current filters, all
  * pages, and says how far it got while the rows stream in ("Exporting… 1,500 of 4,200 rows").
  */
-export function ExportCsvButton({ path, fileName, size, className }: ExportCsvButtonProps) {
+export function ExportCsvButton({ path, fileName, size, compact = false, className }: ExportCsvButtonProps) {
   const { start, progress, exporting } = useCsvExport();
   const percent =
     progress?.total !== undefined && progress.total > 0
@@ -56,7 +58,7 @@ export function ExportCsvButton({ path, fileName, size, className }: ExportCsvBu
       className={cn('relative overflow-hidden', className)}
     >
       {exporting ? null : <DownloadIcon aria-hidden="true" />}
-      <span aria-live="polite">
+      <span aria-live="polite" className={compact ? 'sr-only sm:not-sr-only' : undefined}>
         {progress ? exportCsvTexts.exporting(progress.rows, progress.total) : exportCsvTexts.label}
       </span>
       {progress ? (

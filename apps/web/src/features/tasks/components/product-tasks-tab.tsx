@@ -185,7 +185,12 @@ export function ProductTasksTab({
             className="h-8 lg:w-36"
           />
           {actions}
-          <ExportCsvButton size="sm" path={taskExportPath(params)} fileName="shipyard-product-tasks.csv" />
+          <ExportCsvButton
+            size="sm"
+            compact
+            path={taskExportPath(params)}
+            fileName="shipyard-product-tasks.csv"
+          />
           {canEdit ? (
             <Button size="sm" onClick={openCreate}>
               <Plus aria-hidden="true" />
