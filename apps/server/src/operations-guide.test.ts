@@ -76,7 +76,9 @@ describe.skipIf(!ready)(
     let s3: LocalS3;
     let database: Awaited<ReturnType<typeof createTestDatabase>>;
     let dataDir: string;
-    const leftovers = ['shipyard.dump', 'shipyard-data.tar.gz'].map((f) => path.join(REPO_ROOT, f));
+    const leftovers = ['shipyard.dump', 'shipyard-data.tar.gz', 'shipyard-backup.tar.gz'].map((f) =>
+      path.join(REPO_ROOT, f),
+    );
     const migrated = `${'e'.repeat(32)}.txt`;
 
     beforeAll(async () => {

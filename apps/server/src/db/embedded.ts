@@ -143,6 +143,22 @@ async function handleLeftover(pgDir: string, log: Log) {
   }
 }
 
+/**
+ * The bundled server running on DATA_DIR/postgres, if any (the backup command connects to it):
+ * its pid and port from postmaster.pid, and the password kept beside it.
+ */
+export async function runningPostmaster(dataDir: string) {
+  const pgDir = path.join(dataDir, 'postgres');
+  const text = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const lines = text?.split('\n') ?? [];
+  const pid = Number(lines[0]?.trim());
+  const port = Number(lines[3]?.trim());
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await cmdline(pid)).includes(pgDir))
+    return undefined;
+  const password = (await fs.readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  return { pid, port, password };
+}
+
 async function readOrCreatePassword(file: string): Promise<string> {
   const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
   if (existing?.trim()) return existing.trim();

@@ -7,15 +7,17 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import type { Clock } from '../../lib/clock.ts';
+import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { ActivitiesService } from './activities.service.ts';
 
 const tags = ['activities'];
 const ProductParamsSchema = z.object({ productId: z.uuid(productMessages.notFound) });
 
-export const activitiesRoutes: FastifyPluginAsyncZod<{ service: ActivitiesService }> = async (
+export const activitiesRoutes: FastifyPluginAsyncZod<{ service: ActivitiesService; clock: Clock }> = async (
   app,
-  { service },
+  { service, clock },
 ) => {
   app.addHook('onRequest', requireSession);
 
@@ -43,6 +45,25 @@ export const activitiesRoutes: FastifyPluginAsyncZod<{ service: ActivitiesServic
       },
     },
     async (req) => ({ data: await service.listForProduct(currentUser(req), req.params.productId) }),
+  );
+
+  app.get(
+    '/activities/export.csv',
+    {
+      config: exportRateLimit(),
+      schema: {
+        tags,
+        summary:
+          'The activity log as CSV with the same filters (limit ignored): every entry the caller sees, all pages, newest first, streamed',
+        querystring: ActivityLogQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('activity', clock.now()),
+        chunks: service.exportCsv(currentUser(req), req.query),
+      }),
   );
 
   app.get(

@@ -6,12 +6,29 @@ import {
   productMessages,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
+import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productArchived } from '../../lib/visibility.ts';
-import { toActivity, toActivityLogEntry } from './activities.mapper.ts';
+import { type ActivityWithNames, toActivity, toActivityLogEntry } from './activities.mapper.ts';
 import type { ActivitiesRepository } from './activities.repository.ts';
+
+type ActivityExportRow = Omit<ActivityWithNames, 'activity'> & {
+  activity: Omit<ActivityWithNames['activity'], 'metadata'>;
+};
+
+/** The columns of the activity CSV: what the log shows. */
+const ACTIVITY_CSV_COLUMNS: CsvColumn<ActivityExportRow>[] = [
+  { header: 'at', value: (r) => r.activity.createdAt },
+  { header: 'action', value: (r) => r.activity.actionType },
+  { header: 'description', value: (r) => r.activity.description },
+  { header: 'product', value: (r) => r.productName },
+  { header: 'performed_by', value: (r) => r.performer?.name },
+  { header: 'product_id', value: (r) => r.activity.productId },
+  { header: 'task_id', value: (r) => r.activity.taskId },
+  { header: 'id', value: (r) => r.activity.id },
+];
 
 /** Spec §7.6: the timeline and the activity log read at most 100 entries. */
 export const PRODUCT_TIMELINE_LIMIT = 100;
@@ -51,6 +68,15 @@ export function createActivitiesService({ db, activities, changes }: Deps) {
       await findVisibleProduct(db, actor, productId);
       const rows = await activities.listForProduct(productId, PRODUCT_TIMELINE_LIMIT);
       return rows.map(toActivity);
+    },
+
+    /** The activity log as CSV (issue 20): every entry the log shows with these filters, all pages. */
+    exportCsv(actor: SessionUser, { limit: _limit, ...query }: ActivityLogQuery) {
+      const pages = keysetPages(
+        (after, size) => activities.exportPage(actor, query, after, size),
+        (row) => ({ createdAt: row.cursorAt, id: row.activity.id }),
+      );
+      return csvChunks(ACTIVITY_CSV_COLUMNS, pages);
     },
 
     async log(actor: SessionUser, query: ActivityLogQuery): Promise<ActivityList> {

@@ -7,11 +7,15 @@ import { createActivitiesService } from './activities.service.ts';
 export type { ActivityRecorder } from './activities.recorder.ts';
 
 /** The activity log; `recorder` is what other modules use to write to it. */
-export function activitiesModule({ db, changes }: ModuleContext): AppModule & { recorder: ActivityRecorder } {
+export function activitiesModule({
+  db,
+  clock,
+  changes,
+}: ModuleContext): AppModule & { recorder: ActivityRecorder } {
   const activities = createActivitiesRepository(db);
   const service = createActivitiesService({ db, activities, changes });
   return {
     recorder: activities,
-    ...routesModule(activitiesRoutes, { service }),
+    ...routesModule(activitiesRoutes, { service, clock }),
   };
 }

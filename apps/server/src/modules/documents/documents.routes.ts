@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import { attachment } from '../../lib/csv.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
@@ -125,14 +126,4 @@ export async function readDocument(req: FastifyRequest) {
   });
   if (file?.fieldname !== 'file') throw missing();
   return { filename: file.filename, stream: file.file };
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 `filename*`. */
-export function attachment(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -15,7 +15,15 @@ type Deps = ModuleContext & {
 };
 
 /** Products (served under /api/projects). */
-export function productsModule({ db, changes, activities, files, outbox, productStage }: Deps): AppModule {
+export function productsModule({
+  db,
+  clock,
+  changes,
+  activities,
+  files,
+  outbox,
+  productStage,
+}: Deps): AppModule {
   const service = createProductsService({
     db,
     products: createProductsRepository(db),
@@ -25,5 +33,5 @@ export function productsModule({ db, changes, activities, files, outbox, product
     changes,
     productStage,
   });
-  return routesModule(productsRoutes, { service });
+  return routesModule(productsRoutes, { service, clock });
 }

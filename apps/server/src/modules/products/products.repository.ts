@@ -2,6 +2,7 @@ import type { ProductFilters } from '@shipyard/shared';
 import { and, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ProductRow, products, tasks, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
@@ -57,15 +58,17 @@ export function createProductsRepository(db: Db) {
     );
   }
 
+  const figures = {
+    product: products,
+    progress: taskProgress.progress,
+    activeMembers: activeMembers.activeMembers,
+    creator,
+  };
+
   /** A product row with what lists and the detail show beside it: progress, active members, creator. */
   const withFigures = () =>
     db
-      .select({
-        product: products,
-        progress: taskProgress.progress,
-        activeMembers: activeMembers.activeMembers,
-        creator,
-      })
+      .select(figures)
       .from(products)
       .leftJoinLateral(taskProgress, sql`true`)
       .leftJoinLateral(activeMembers, sql`true`)
@@ -83,6 +86,33 @@ export function createProductsRepository(db: Db) {
         db.select({ n: count() }).from(products).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * The CSV export (issue 20): the list's rows with the same visibility and filters, in the
+     * same order, read by keyset (`size` rows after the cursor) rather than by page number.
+     */
+    async exportPage(viewer: Viewer, filters: ProductFilters, after: Cursor | undefined, size: number) {
+      return db
+        .select({ ...figures, cursorAt: exactCreatedAt(products.createdAt) })
+        .from(products)
+        .leftJoinLateral(taskProgress, sql`true`)
+        .leftJoinLateral(activeMembers, sql`true`)
+        .leftJoin(users, eq(users.id, products.createdBy))
+        .where(
+          and(
+            listConditions(viewer, filters),
+            after ? olderThan(products.createdAt, products.id, after) : undefined,
+          ),
+        )
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(size);
+    },
+
+    /** How many products the list holds with these filters. */
+    async count(viewer: Viewer, filters: ProductFilters) {
+      const [row] = await db.select({ n: count() }).from(products).where(listConditions(viewer, filters));
+      return row?.n ?? 0;
     },
 
     /** The product with its progress and creator, if the viewer may see it. */

@@ -12,14 +12,16 @@ import {
   UpdateProductSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.ts';
+import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { ProductsService } from './products.service.ts';
 
 const tags = ['products'];
 
-export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }> = async (
+export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService; clock: Clock }> = async (
   app,
-  { service },
+  { service, clock },
 ) => {
   app.addHook('onRequest', requireSession);
 
@@ -35,6 +37,25 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
       },
     },
     async (req) => service.list(currentUser(req), req.query),
+  );
+
+  // Static before parametric: /projects/export.csv never reaches /projects/:id.
+  app.get(
+    '/projects/export.csv',
+    {
+      config: exportRateLimit(),
+      schema: {
+        tags,
+        summary:
+          'The products list as CSV with the same filters (page and limit ignored): every product the caller sees, all pages, streamed; x-total-count says how many',
+        querystring: ProductFiltersSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const { total, chunks } = await service.exportCsv(currentUser(req), req.query);
+      return sendCsv(reply, { fileName: exportFileName('products', clock.now()), chunks, total });
+    },
   );
 
   app.get(

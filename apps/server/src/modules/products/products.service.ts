@@ -12,6 +12,7 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
+import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -46,6 +47,30 @@ export function toProduct(row: ProductRow, progress: number): Product {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+type ProductExportRow = {
+  product: ProductRow;
+  progress: number | null;
+  activeMembers: number | null;
+  creator: { id: string; name: string } | null;
+};
+
+/** The columns of the products CSV: what the list shows, under the API's names. */
+const PRODUCT_CSV_COLUMNS: CsvColumn<ProductExportRow>[] = [
+  { header: 'id', value: (r) => r.product.id },
+  { header: 'name', value: (r) => r.product.name },
+  { header: 'description', value: (r) => r.product.description },
+  { header: 'status', value: (r) => r.product.status },
+  { header: 'priority', value: (r) => r.product.priority },
+  { header: 'progress', value: (r) => r.progress ?? 0 },
+  { header: 'team_size', value: (r) => r.product.teamSize },
+  { header: 'active_members', value: (r) => r.activeMembers ?? 0 },
+  { header: 'start_date', value: (r) => r.product.startDate },
+  { header: 'target_end_date', value: (r) => r.product.targetEndDate },
+  { header: 'created_by', value: (r) => r.creator?.name },
+  { header: 'created_at', value: (r) => r.product.createdAt },
+  { header: 'archived_at', value: (r) => r.product.archivedAt },
+];
 
 const capitalised = (status: ProductStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
@@ -142,6 +167,19 @@ export function createProductsService({
         page: filters.page,
         limit: filters.limit,
       };
+    },
+
+    /**
+     * The CSV export of the list (issue 20): every product the list shows with these filters,
+     * all pages, read `EXPORT_PAGE_SIZE` at a time; the count is the list's own.
+     */
+    async exportCsv(actor: SessionUser, filters: ProductFilters) {
+      const total = await products.count(actor, filters);
+      const pages = keysetPages(
+        (after, size) => products.exportPage(actor, filters, after, size),
+        (row) => ({ createdAt: row.cursorAt, id: row.product.id }),
+      );
+      return { total, chunks: csvChunks(PRODUCT_CSV_COLUMNS, pages) };
     },
 
     async get(actor: SessionUser, id: string): Promise<ProductDetail> {

@@ -1,32 +1,24 @@
 import type { AuditEntry } from '@shipyard/shared';
+import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 
-// The audit log as CSV (RFC 4180). A cell that a spreadsheet would run as a formula (it starts
-// with =, +, -, @, tab or CR) gets a leading apostrophe: entries carry text others typed.
+// The audit log as CSV, written by the shared writer (lib/csv.ts: RFC 4180, formulas defused).
 
-const COLUMNS = [
-  'at',
-  'action',
-  'actor',
-  'actor_id',
-  'target_type',
-  'target',
-  'target_id',
-  'ip',
-  'user_agent',
-  'details',
-] as const;
+const text = (key: Exclude<keyof AuditEntry, 'details'>) => ({
+  header: key,
+  value: (e: AuditEntry) => e[key] as string | null,
+});
 
-function cell(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+const COLUMNS: CsvColumn<AuditEntry>[] = [
+  text('at'),
+  text('action'),
+  text('actor'),
+  text('actor_id'),
+  text('target_type'),
+  text('target'),
+  text('target_id'),
+  text('ip'),
+  text('user_agent'),
+  { header: 'details', value: (e) => (e.details ? JSON.stringify(e.details) : null) },
+];
 
-export function auditCsv(entries: AuditEntry[]): string {
-  const lines = entries.map((e) =>
-    COLUMNS.map((c) => cell(c === 'details' ? (e.details ? JSON.stringify(e.details) : null) : e[c])).join(
-      ',',
-    ),
-  );
-  return `${[COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
-}
+export const auditCsv = (entries: AuditEntry[]): string => toCsv(COLUMNS, entries);

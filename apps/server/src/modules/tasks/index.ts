@@ -25,6 +25,7 @@ type Deps = ModuleContext & {
 /** Tasks of products. `importer` is what the imports module creates tasks through (issue 20). */
 export function tasksModule({
   db,
+  clock,
   changes,
   activities,
   notifier,
@@ -48,6 +49,7 @@ export function tasksModule({
     importer: createTaskImporter({ tasks, activities, outbox, watching }),
     ...routesModule(tasksRoutes, {
       service,
+      clock,
       page: createTaskPageService({ tasks, activities, sections: pageSections }),
     }),
   };

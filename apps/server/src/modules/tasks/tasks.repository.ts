@@ -45,6 +45,8 @@ export type TaskListQuery = {
   labelId?: string[] | undefined;
   after?: Cursor | undefined;
   limit: number;
+  /** false: skip counting every match (an export's later pages). */
+  withTotal?: boolean;
 };
 
 /** The task with the names its screens show, joined in the one query that reads it. */
@@ -135,7 +137,7 @@ export function createTasksRepository(db: Db) {
           .leftJoin(teams, eq(teams.id, page.teamId))
           .leftJoin(users, eq(users.id, page.assigneeId))
           .orderBy(desc(page.createdAt), desc(page.id)),
-        db.select({ n: count() }).from(tasks).where(where),
+        query.withTotal === false ? [] : db.select({ n: count() }).from(tasks).where(where),
       ]);
       return { rows: rows satisfies (TaskWithNames & { cursorAt: string })[], total: total?.n ?? 0 };
     },

@@ -1289,6 +1289,8 @@ describe('OpenAPI', () => {
       .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m} ${path}`, op.tags]));
     expect(Object.fromEntries(operations)).toEqual({
       'get /api/tasks/all': ['tasks'],
+      'get /api/tasks/export.csv': ['tasks'],
+      'get /api/tasks/{productId}/tasks.csv': ['tasks'],
       'get /api/tasks/{productId}/tasks': ['tasks'],
       'get /api/tasks/{productId}/options': ['tasks'],
       'get /api/tasks/{id}': ['tasks'],

@@ -15,16 +15,19 @@ import {
   UpdateTaskSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.ts';
+import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { TaskPageService } from './tasks.page.ts';
 import type { TasksService } from './tasks.service.ts';
 
 const tags = ['tasks'];
 
-export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService; page: TaskPageService }> = async (
-  app,
-  { service, page },
-) => {
+export const tasksRoutes: FastifyPluginAsyncZod<{
+  service: TasksService;
+  page: TaskPageService;
+  clock: Clock;
+}> = async (app, { service, page, clock }) => {
   app.addHook('onRequest', requireSession);
 
   // Static before parametric is Fastify's own rule: /tasks/all never reaches /tasks/:id.
@@ -40,6 +43,47 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService; page: T
       },
     },
     async (req) => service.listAll(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/tasks/export.csv',
+    {
+      config: exportRateLimit(),
+      schema: {
+        tags,
+        summary:
+          'The /tasks list as CSV with the same filters (cursor and limit ignored): every task of the products the caller sees, all pages, streamed; x-total-count says how many',
+        querystring: TaskFiltersSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const { total, chunks } = await service.exportAll(currentUser(req), req.query);
+      return sendCsv(reply, { fileName: exportFileName('tasks', clock.now()), chunks, total });
+    },
+  );
+
+  app.get(
+    '/tasks/:productId/tasks.csv',
+    {
+      config: exportRateLimit(),
+      schema: {
+        tags,
+        summary:
+          "A product's Tasks tab as CSV with the same filters (cursor and limit ignored), all pages, streamed; 404 for a product the caller does not see",
+        params: TaskProductParamsSchema,
+        querystring: TaskFiltersSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const { total, chunks } = await service.exportForProduct(
+        currentUser(req),
+        req.params.productId,
+        req.query,
+      );
+      return sendCsv(reply, { fileName: exportFileName('product-tasks', clock.now()), chunks, total });
+    },
   );
 
   app.get(

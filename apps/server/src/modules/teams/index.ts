@@ -8,7 +8,7 @@ import { createTeamsService } from './teams.service.ts';
 type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier };
 
 /** Teams, their members and invitations. */
-export function teamsModule({ config, db, changes, activities, notifier }: Deps): AppModule {
+export function teamsModule({ config, db, clock, changes, activities, notifier }: Deps): AppModule {
   const service = createTeamsService({
     db,
     teams: createTeamsRepository(db),
@@ -16,5 +16,5 @@ export function teamsModule({ config, db, changes, activities, notifier }: Deps)
     notifications: notifier,
     changes,
   });
-  return routesModule(teamsRoutes, { service, invitesPerHour: config.invitesPerHour });
+  return routesModule(teamsRoutes, { service, invitesPerHour: config.invitesPerHour, clock });
 }

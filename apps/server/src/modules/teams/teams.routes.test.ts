@@ -1023,6 +1023,7 @@ describe('OpenAPI', () => {
       'get /api/team/project/{productId}/teams': ['teams'],
       'post /api/team/{productId}/create-team': ['teams'],
       'get /api/team/{teamId}': ['teams'],
+      'get /api/team/{teamId}/members.csv': ['teams'],
       'get /api/team/{teamId}/candidates': ['teams'],
       'delete /api/team/{teamId}': ['teams'],
       'patch /api/team/{teamId}/lead': ['teams'],

@@ -16,6 +16,8 @@ import {
   teamMessages,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.ts';
+import { exportRateLimit, sendCsv } from '../../lib/csv.ts';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { TeamsService } from './teams.service.ts';
@@ -24,10 +26,11 @@ const tags = ['teams'];
 /** Per account: enough for a person typing, not for walking the directory (decision 010). */
 export const CANDIDATE_SEARCHES_PER_MINUTE = 60;
 
-export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService; invitesPerHour: number }> = async (
-  app,
-  { service, invitesPerHour },
-) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{
+  service: TeamsService;
+  invitesPerHour: number;
+  clock: Clock;
+}> = async (app, { service, invitesPerHour, clock }) => {
   app.addHook('onRequest', requireSession);
 
   app.get(
@@ -83,6 +86,28 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ service: TeamsService; invites
       },
     },
     async (req) => service.get(currentUser(req), req.params.teamId),
+  );
+
+  app.get(
+    '/team/:teamId/members.csv',
+    {
+      config: exportRateLimit(),
+      schema: {
+        tags,
+        summary:
+          "The team's members as CSV, as its page lists them; seen by whoever sees the team (404 otherwise)",
+        params: TeamIdParamsSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const { fileName, chunks, total } = await service.exportMembers(
+        currentUser(req),
+        req.params.teamId,
+        clock.now(),
+      );
+      return sendCsv(reply, { fileName, chunks, total });
+    },
   );
 
   app.get(

@@ -1,11 +1,23 @@
-import type { CreateTeam, Team, TeamDetail } from '@shipyard/shared';
+import type { CreateTeam, Team, TeamDetail, TeamMember } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
+import { type CsvColumn, csvChunks, exportFileName } from '../../lib/csv.ts';
 import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, holdVisibleProduct, refuseArchivedProduct } from '../../lib/visibility.ts';
 import { createTeamAccess, type Deps } from './teams.access.ts';
 import { toTeam } from './teams.mapper.ts';
 import { createMembershipFlows } from './teams.membership.ts';
+
+const TEAM_MEMBER_CSV_COLUMNS: CsvColumn<TeamMember>[] = [
+  { header: 'name', value: (m) => m.user.name },
+  { header: 'email', value: (m) => m.user.email },
+  { header: 'team_role', value: (m) => m.role },
+  { header: 'status', value: (m) => m.status },
+  { header: 'lead', value: (m) => m.is_lead },
+  { header: 'system_role', value: (m) => m.systemRole },
+  { header: 'joined_at', value: (m) => m.joined_at },
+  { header: 'user_id', value: (m) => m.user.id },
+];
 
 /** The realtime change of a team, to everyone who sees its product. */
 const teamChange = (op: Change['op'], team: { id: string; productId: string }): Change => ({
@@ -77,6 +89,24 @@ export function createTeamsService(deps: Deps) {
 
     async get(actor: SessionUser, teamId: string): Promise<TeamDetail> {
       return detail(actor, teamId);
+    },
+
+    /** The team's members as CSV (issue 20): the rows its page lists; 404 unless the caller sees it. */
+    async exportMembers(actor: SessionUser, teamId: string, now: Date) {
+      const team = await detail(actor, teamId);
+      const slug =
+        team.name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || 'team';
+      async function* one() {
+        yield team.members;
+      }
+      return {
+        fileName: exportFileName(`${slug}-members`, now),
+        total: team.members.length,
+        chunks: csvChunks(TEAM_MEMBER_CSV_COLUMNS, one()),
+      };
     },
 
     /** Its members' rows and its tasks' team go with it (tasks keep no team). */

@@ -30,5 +30,5 @@ export function usersModule({ accounts, twoFactor, ...ctx }: Deps): AppModule {
     twoFactor,
     audit: ctx.audit,
   });
-  return routesModule(usersRoutes, { service });
+  return routesModule(usersRoutes, { service, clock: ctx.clock });
 }

@@ -96,8 +96,18 @@ export function createUsersRepository(db: Db) {
      * matches in all), then per user of that page only, the names of the products they created
      * or are an active team member of (products_created_by_idx, team_members_user_idx).
      */
-    async directory(query: DirectoryQuery): Promise<{ rows: DirectoryRow[]; total: number }> {
-      const where: SQL = directoryConditions(query) ?? sql`true`;
+    async directory(
+      query: DirectoryQuery,
+      /** The CSV export's keyset (issue 20): the rows after this one in the list's order, from the first. */
+      after?: { name: string; id: string },
+    ): Promise<{ rows: DirectoryRow[]; total: number }> {
+      const where: SQL =
+        and(
+          directoryConditions(query),
+          after
+            ? sql`(lower(${users.name}), ${users.id}) > (lower(${after.name}), ${after.id}::uuid)`
+            : undefined,
+        ) ?? sql`true`;
       const { rows } = await db.execute<DirectoryRow>(sql`
         with picked as (
           select id, name, email, department, role, position, skills, avatar_url, disabled_at,
@@ -105,7 +115,7 @@ export function createUsersRepository(db: Db) {
           from ${users}
           where ${where}
           order by lower(name), id
-          limit ${query.limit} offset ${(query.page - 1) * query.limit}
+          limit ${query.limit} offset ${after ? 0 : (query.page - 1) * query.limit}
         )
         select u.id, u.name, u.email, u.department, u.role, u.position, u.skills, u.avatar_url,
           u.disabled_at is not null as disabled, u.total::int as total,

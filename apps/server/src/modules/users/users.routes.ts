@@ -12,12 +12,17 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
 import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: Clock }> = async (
+  app,
+  { service, clock },
+) => {
   // Every users call needs a session; checked before the body so that 401 wins over 400.
   app.addHook('onRequest', requireSession);
 
@@ -62,6 +67,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       },
     },
     async (req) => service.directory(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/team/all-team-members.csv',
+    {
+      config: exportRateLimit(),
+      schema: {
+        tags,
+        summary:
+          'User Management as CSV with the same search and department (page and limit ignored): every user, all pages, streamed (admins)',
+        querystring: DirectoryQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const { total, chunks } = await service.exportDirectory(currentUser(req), req.query, requestMeta(req));
+      return sendCsv(reply, { fileName: exportFileName('users', clock.now()), chunks, total });
+    },
   );
 
   app.get(

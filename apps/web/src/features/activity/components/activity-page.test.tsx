@@ -56,6 +56,25 @@ describe('ActivityPage', () => {
     vi.clearAllMocks();
   });
 
+  it('exports the log as CSV with the filters of the URL', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/activities': jsonResponse(200, { data: entries, total: 57, actionTypes: ['task_created'] }),
+      'GET /api/projects': jsonResponse(200, products),
+      'GET /api/activities/export.csv': () => new Response('\uFEFFat\r\n', { status: 200 }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderWithProviders(<ActivityPage />, {
+      route: '/activity?product=p-1&action=task_created&q=radio',
+    });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/activities/export.csv')).toHaveLength(1));
+    expect(
+      Object.fromEntries(callsTo(fetchMock, 'GET', '/api/activities/export.csv')[0]?.url.searchParams ?? []),
+    ).toEqual({ productId: 'p-1', action: 'task_created', search: 'radio', limit: '100' });
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+  });
+
   it("shows the heading, the rows and 'Showing N activities of M total'", async () => {
     serve();
     renderWithProviders(<ActivityPage />, { route: '/activity' });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ActivityDescription } from '../../../components/activity-description.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -24,7 +25,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
-import { type ActivityLogFilters, useActivityLog } from '../api/get-activity-log.ts';
+import { type ActivityLogFilters, activityLogQuery, useActivityLog } from '../api/get-activity-log.ts';
 
 export const activityLogMessages = {
   loadFailedTitle: 'Error',
@@ -157,7 +158,16 @@ export function ActivityPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <PageHeader title="Activity Log" description="Track all activities across your products." />
+      <PageHeader
+        title="Activity Log"
+        description="Track all activities across your products."
+        actions={
+          <ExportCsvButton
+            path={`/activities/export.csv?${activityLogQuery(filters)}`}
+            fileName="shipyard-activity.csv"
+          />
+        }
+      />
 
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="relative flex-1">

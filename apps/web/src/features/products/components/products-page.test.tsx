@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, jsonResponse, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { BOARD_LIMIT } from './product-board.tsx';
 import { LIST_PAGE_SIZE } from './product-table.tsx';
@@ -16,6 +16,21 @@ function renderPage(route = '/products', role: 'member' | 'guest' | 'admin' = 'm
 }
 
 describe('ProductsPage', () => {
+  it('exports the list as CSV with the filters and search of the URL', async () => {
+    const fetchMock = mockFetch(listAnswer(), new Response('\uFEFFid\r\n', { status: 200 }));
+    const { user } = renderPage('/products?search=moon&status=testing&priority=high');
+    await screen.findByRole('link', { name: 'Apollo' });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(requestedUrls(fetchMock)).toHaveLength(2));
+    expect(requestedUrls(fetchMock)[1]).toBe(
+      '/api/projects/export.csv?page=1&limit=50&search=moon&status=testing&priority=high',
+    );
+  });
+
   it('shows the header, a Dashboard link and, for a member, New Product', async () => {
     mockFetch(listAnswer());
     renderPage();

@@ -9,13 +9,14 @@ import {
 } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
-import type { ProductFilterValues } from '../api/get-products.ts';
+import { type ProductFilterValues, productListQuery } from '../api/get-products.ts';
 import { ProductBoard } from './product-board.tsx';
 import {
   activeFilterCount,
@@ -92,6 +93,10 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
         description="Manage all your products"
         actions={
           <>
+            <ExportCsvButton
+              path={`/projects/export.csv?${productListQuery({ ...filters, page: 1, limit: 50 })}`}
+              fileName="shipyard-products.csv"
+            />
             <Link to={paths.dashboard()} className={buttonVariants({ variant: 'outline' })}>
               <LayoutDashboardIcon aria-hidden="true" />
               Dashboard

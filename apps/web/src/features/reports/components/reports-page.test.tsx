@@ -1,10 +1,10 @@
 import { addDays, type Report, type ReportType } from '@shipyard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { attachmentFileName } from '../../../lib/download.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
-import { attachmentFileName } from '../api/download-report.ts';
 import { localDay } from './report-format.ts';
 import { ReportsPage } from './reports-page.tsx';
 

@@ -44,6 +44,17 @@ export function taskListQuery(params: TaskListParams, cursor: string | null): st
   return parts.join('&');
 }
 
+/**
+ * The CSV export of the list these params show (issue 20): GET /tasks/{productId}/tasks.csv for
+ * one product, /tasks/export.csv otherwise, with the same filters (the page size is ignored).
+ */
+export function taskExportPath(params: TaskListParams): string {
+  const path = params.productId
+    ? `/tasks/${encodeURIComponent(params.productId)}/tasks.csv`
+    : '/tasks/export.csv';
+  return `${path}?${taskListQuery(params, null)}`;
+}
+
 export function getTasks(params: TaskListParams, cursor: string | null, signal?: AbortSignal) {
   const path = params.productId ? `/tasks/${encodeURIComponent(params.productId)}/tasks` : '/tasks/all';
   return api.get<TaskList>(`${path}?${taskListQuery(params, cursor)}`, { signal });

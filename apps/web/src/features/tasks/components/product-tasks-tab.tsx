@@ -12,6 +12,7 @@ import { memo, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, us
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,6 +27,7 @@ import { toast } from '../../../lib/toast.ts';
 import {
   loadedTasks,
   type TaskListParams,
+  taskExportPath,
   tasksQueryOptions,
   totalTasks,
   useTasks,
@@ -183,6 +185,12 @@ export function ProductTasksTab({
             className="h-8 lg:w-36"
           />
           {actions}
+          <ExportCsvButton
+            size="sm"
+            compact
+            path={taskExportPath(params)}
+            fileName="shipyard-product-tasks.csv"
+          />
           {canEdit ? (
             <Button size="sm" onClick={openCreate}>
               <Plus aria-hidden="true" />

@@ -79,6 +79,40 @@ describe('TasksPage', () => {
     layOutScrollAreas();
   });
 
+  it('exports what the list shows as CSV: the filters of the URL, every task or one product', async () => {
+    const answer = () => jsonResponse(200, taskList([radio]));
+    const csv = () => new Response('\uFEFFid\r\n', { status: 200 });
+    const fetchMock = routeFetch({
+      'GET /api/tasks/all': answer,
+      'GET /api/tasks/p-2/tasks': answer,
+      'GET /api/projects': jsonResponse(200, products),
+      'GET /api/projects/p-2/labels': jsonResponse(200, labels),
+      'GET /api/tasks/export.csv': csv,
+      'GET /api/tasks/p-2/tasks.csv': csv,
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, unmount } = renderPage('/tasks?search=radio&status=Completed&phase=testing');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/tasks/export.csv')).toHaveLength(1));
+    expect(
+      Object.fromEntries(callsTo(fetchMock, 'GET', '/api/tasks/export.csv')[0]?.url.searchParams ?? []),
+    ).toEqual({
+      limit: '50',
+      search: 'radio',
+      phase: 'testing',
+      status: 'Completed',
+    });
+    unmount();
+
+    const again = renderPage(`/tasks?product=p-2&label=${BUG}`);
+    await again.user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/tasks/p-2/tasks.csv')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'GET', '/api/tasks/p-2/tasks.csv')[0]?.url.searchParams.get('labelId')).toBe(
+      BUG,
+    );
+  });
+
   it('shows the title, Add Task, the filters and the list of every task at first', async () => {
     const fetchMock = serve();
     renderPage();

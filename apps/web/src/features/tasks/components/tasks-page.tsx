@@ -1,6 +1,7 @@
 import { canEditTasks, type Role, TASK_PHASES, TASK_STATUSES, type Task } from '@shipyard/shared';
 import { ListIcon, PlusIcon, SquareKanbanIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
+import { taskExportPath } from '../api/get-tasks.ts';
 import { TaskBoard } from './task-board.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskLabelFilter } from './task-label-filter.tsx';
@@ -85,12 +87,15 @@ export function TasksPage({ viewer }: TasksPageProps) {
         title="Tasks"
         description="Plan, assign and follow the work across your products."
         actions={
-          canEdit ? (
-            <Button onClick={onAdd}>
-              <PlusIcon aria-hidden="true" />
-              Add Task
-            </Button>
-          ) : null
+          <>
+            <ExportCsvButton path={taskExportPath({ ...filters, limit: 50 })} fileName="shipyard-tasks.csv" />
+            {canEdit ? (
+              <Button onClick={onAdd}>
+                <PlusIcon aria-hidden="true" />
+                Add Task
+              </Button>
+            ) : null}
+          </>
         }
       />
 

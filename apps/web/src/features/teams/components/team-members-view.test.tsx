@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
 import { TeamMembersView } from './team-members-view.tsx';
 import { makeMember, makeTeamDetail, PRODUCT_ID, TEAM_ID } from './test-teams.ts';
 
@@ -93,6 +93,20 @@ describe('TeamMembersView', () => {
     expect(within(invited).getByText('Developer')).toBeInTheDocument();
     expect(within(invited).getByText('Invited')).toHaveAttribute('data-status', 'invited');
     expect(within(invited).getByText('Not joined yet')).toBeInTheDocument();
+  });
+
+  it("exports the team's members as CSV", async () => {
+    const fetchMock = routeFetch({
+      [DETAIL]: jsonResponse(200, makeTeamDetail({ name: 'Platform', members: [grace] })),
+      [`GET /api/team/${TEAM_ID}/members.csv`]: () => new Response('\uFEFFname\r\n', { status: 200 }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderView();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', `/api/team/${TEAM_ID}/members.csv`)).toHaveLength(1),
+    );
   });
 
   it("marks the lead 'Current Lead', system admins '(Admin)', and dims suspended rows", async () => {

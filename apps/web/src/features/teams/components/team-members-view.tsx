@@ -3,6 +3,7 @@ import { Crown, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -133,12 +134,21 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
             </>
           ) : null}
         </div>
-        {canManage ? (
-          <Button size="sm" onClick={openInvite}>
-            <UserPlus aria-hidden="true" />
-            Add Team Member
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {team.data ? (
+            <ExportCsvButton
+              size="sm"
+              path={`/team/${encodeURIComponent(teamId)}/members.csv`}
+              fileName="shipyard-team-members.csv"
+            />
+          ) : null}
+          {canManage ? (
+            <Button size="sm" onClick={openInvite}>
+              <UserPlus aria-hidden="true" />
+              Add Team Member
+            </Button>
+          ) : null}
+        </div>
       </div>
       <Card className="py-0">
         <CardContent className="px-0">{body}</CardContent>

@@ -48,6 +48,21 @@ describe('TeamMembersPage', () => {
     vi.clearAllMocks();
   });
 
+  it('exports User Management as CSV with the search and department of the URL', async () => {
+    const fetchMock = routeFetch({
+      [LIST]: jsonResponse(200, memberList([ada, bea])),
+      'GET /api/team/all-team-members.csv': () => new Response('\uFEFFname\r\n', { status: 200 }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderPage('/team?search=ada&department=engineering');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/team/all-team-members.csv')).toHaveLength(1));
+    const query = callsTo(fetchMock, 'GET', '/api/team/all-team-members.csv')[0]?.url.searchParams;
+    expect(query?.get('search')).toBe('ada');
+    expect(query?.get('department')).toBe('engineering');
+  });
+
   it('shows the title, search, department filter, tabs, and a row per member with every column', async () => {
     const fetchMock = serve();
     renderPage();

@@ -2,6 +2,7 @@ import { DEPARTMENTS, type DirectoryMember, userManagementMessages as m } from '
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,7 +18,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { loadedMembers, teamMembersQueryOptions, totalMembers } from '../api/get-team-members.ts';
+import {
+  loadedMembers,
+  teamMemberListQuery,
+  teamMembersQueryOptions,
+  totalMembers,
+} from '../api/get-team-members.ts';
 import type { Viewer } from './team-member-actions-menu.tsx';
 import { departmentLabel, MembersEmptyState, MembersErrorState, memberCount } from './team-member-fields.tsx';
 import { TeamMemberFormDialog } from './team-member-form-dialog.tsx';
@@ -110,10 +116,16 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
         title="Team"
         description="User management: everyone with an account, their department, role, projects and skills."
         actions={
-          <Button onClick={onAdd}>
-            <PlusIcon aria-hidden="true" />
-            {m.addButton}
-          </Button>
+          <>
+            <ExportCsvButton
+              path={`/team/all-team-members.csv?${teamMemberListQuery(listParams, 1)}`}
+              fileName="shipyard-users.csv"
+            />
+            <Button onClick={onAdd}>
+              <PlusIcon aria-hidden="true" />
+              {m.addButton}
+            </Button>
+          </>
         }
       />
 

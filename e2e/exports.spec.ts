@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, horizontalOverflow, test } from './support/test.ts';
+
+// Issue 20: "Export CSV" downloads what a list shows, with its filters, in a real browser: the
+// stream is read, counted and saved as a file under the server's name. Products are named with a
+// random suffix, so tests running beside this one never meet them.
+
+const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function createProduct(page: Page, name: string, status: string) {
+  const res = await page.request.post('/api/projects', {
+    data: {
+      name,
+      description: `Exported by the e2e flow: ${name}`,
+      start_date: '2026-03-02',
+      target_end_date: '2026-09-30',
+      status,
+      priority: 'medium',
+      team_size: 2,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+test('a member exports the filtered products list and a product’s tasks as CSV files', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('member');
+  const tag = suffix();
+  const testing = await createProduct(page, `Export testing ${tag}`, 'testing');
+  await createProduct(page, `Export planning ${tag}`, 'planning');
+  for (const title of ['=SUM(1)+1', 'Second, with a comma']) {
+    const res = await page.request.post('/api/tasks', { data: { projectId: testing.id, title } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto(`/products?search=${encodeURIComponent(tag)}&status=testing`);
+  const list = page.getByRole('tabpanel', { name: 'List View' });
+  await expect(list.getByRole('link', { name: `Export testing ${tag}`, exact: true })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^shipyard-products-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  expect(csv.startsWith('\uFEFFid,name,')).toBe(true);
+  expect(csv).toContain(`Export testing ${tag}`);
+  expect(csv).not.toContain(`Export planning ${tag}`);
+
+  await page.goto(`/products/${testing.id}?tab=tasks`);
+  const tasksTab = page.getByRole('tab', { name: 'Tasks' });
+  if (await tasksTab.isVisible()) await tasksTab.click();
+  await expect(page.getByText('Second, with a comma')).toBeVisible();
+  const [tasks] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const taskCsv = await readFile((await tasks.path()) ?? '', 'utf8');
+  expect(taskCsv).toContain(`"Second, with a comma"`);
+  expect(taskCsv).toContain(`'=SUM(1)+1`);
+  await expect(page.getByText('Export ready')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('the export buttons leave no screen scrolling sideways', async ({ page, signInAs }) => {
+    await signInAs('member');
+    const product = await createProduct(page, `Export phone ${suffix()}`, 'development');
+    for (const url of ['/products', '/tasks', '/activity', `/products/${product.id}?tab=tasks`]) {
+      await page.goto(url);
+      await expect(page.getByRole('button', { name: 'Export CSV' }).first()).toBeVisible();
+      // Measured once the list has loaded (its skeleton is not what this checks).
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+      expect(await horizontalOverflow(page), `horizontal overflow on ${url} in px`).toBeLessThanOrEqual(0);
+    }
+  });
+});
