@@ -12,7 +12,16 @@ import type { Clock } from './clock.ts';
 /** Who did it: a signed-in account, or nobody yet (a failed sign-in). */
 export type AuditActor = { id: string; email: string } | null;
 export type AuditTarget = {
-  type: 'user' | 'api_token' | 'session' | 'service' | 'settings' | 'audit_log' | 'report' | 'workspace' | 'users';
+  type:
+    | 'user'
+    | 'api_token'
+    | 'session'
+    | 'service'
+    | 'settings'
+    | 'audit_log'
+    | 'report'
+    | 'workspace'
+    | 'users';
   id: string;
   label?: string | null;
 };
