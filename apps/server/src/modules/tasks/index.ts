@@ -4,6 +4,7 @@ import type { TaskWatching } from '../comments/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { createTaskBoard } from './tasks.board.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
@@ -44,5 +45,6 @@ export function tasksModule({
   return routesModule(tasksRoutes, {
     service,
     page: createTaskPageService({ tasks, activities, sections: pageSections }),
+    board: createTaskBoard(db),
   });
 }
