@@ -59,10 +59,10 @@ describe('GET /api/tasks/{productId}/board', () => {
       createdAt: new Date('2030-05-02'),
     });
     const done = await createTask(ctx, product.id, { title: 'Done', status: 'Completed' });
-    // biome-ignore lint/style/noNonNullAssertion: two labels inserted
+    if (!ui || !bug) throw new Error('no labels inserted');
     await ctx.db.insert(taskLabels).values([
-      { taskId: older.id, labelId: ui!.id },
-      { taskId: older.id, labelId: bug!.id },
+      { taskId: older.id, labelId: ui.id },
+      { taskId: older.id, labelId: bug.id },
     ]);
     await createTask(ctx, (await productOf(owner)).product.id, { title: 'Elsewhere' });
 
@@ -86,7 +86,7 @@ describe('GET /api/tasks/{productId}/board', () => {
       dueDate: '2030-06-01',
       teamId: team.id,
       assigneeId: dev.user.id,
-      labelIds: [bug?.id, ui?.id],
+      labelIds: [bug.id, ui.id],
       checklist: { done: 0, total: 0 },
       createdAt: '2030-05-01T00:00:00.000Z',
       updatedAt: older.updatedAt.toISOString(),
@@ -106,8 +106,8 @@ describe('GET /api/tasks/{productId}/board', () => {
     const a = await createTask(ctx, product.id, { title: 'Alpha', description: 'needle here' });
     const b = await createTask(ctx, product.id, { title: 'Beta', status: 'In Progress', phase: 'testing' });
     const c = await createTask(ctx, product.id, { title: 'Gamma', assigneeId: owner.user.id });
-    // biome-ignore lint/style/noNonNullAssertion: one label inserted
-    await ctx.db.insert(taskLabels).values({ taskId: b.id, labelId: label!.id });
+    if (!label) throw new Error('no label inserted');
+    await ctx.db.insert(taskLabels).values({ taskId: b.id, labelId: label.id });
 
     const cards = async (query: string) => {
       const res = await as(owner, { url: boardUrl(product.id, query) });
@@ -124,7 +124,7 @@ describe('GET /api/tasks/{productId}/board', () => {
       ['In Progress', 0, []],
       ['Completed', 0, []],
     ]);
-    expect((await cards(`?labelId=${label?.id}`))[1]).toEqual(['In Progress', 1, [b.id]]);
+    expect((await cards(`?labelId=${label.id}`))[1]).toEqual(['In Progress', 1, [b.id]]);
     expect((await cards(`?assigneeId=${owner.user.id}`))[0]).toEqual(['Pending', 1, [c.id]]);
     expect((await cards('?phase=testing'))[1]).toEqual(['In Progress', 1, [b.id]]);
     expect((await as(owner, { url: boardUrl(product.id, '?status=nope') })).statusCode).toBe(400);
