@@ -229,7 +229,7 @@ async function load(origin, headers, call, serverPid, pgDir) {
 }
 
 /** Opening a board, before and after, at each of --board-connections (boards/s, time of one board, bytes). */
-async function measureBoards(server, headers, results) {
+async function measureBoards(server, headers, results, pgDir) {
   // The product with the most tasks the member sees.
   const products = JSON.parse(
     (await probe(server.origin, headers, { path: '/api/projects?limit=50' })).body,
@@ -265,10 +265,14 @@ async function measureBoards(server, headers, results) {
         duration,
         warmup,
         sequential: variant.sequential,
+        // The CPU server and PostgreSQL spent on the measured boards: what a board costs, however
+        // busy the machine was.
+        cpu: () => [processCpu(server.pid), postgresCpu(pgDir)],
       });
       say(
         `  ${variant.name} @${clients}: ${figures.boardsPerSec.toFixed(0)} boards/s, p50 ${ms(figures.latencyMs.p50)} ms, ` +
-          `p99 ${ms(figures.latencyMs.p99)} ms; JSON ${sizes.raw} B raw, ${sizes.br} B br, ${sizes.gzip} B gzip`,
+          `p99 ${ms(figures.latencyMs.p99)} ms; CPU per board: server ${ms(figures.cpuMsPerBoard.server)} ms, ` +
+          `postgres ${ms(figures.cpuMsPerBoard.postgres)} ms; JSON ${sizes.raw} B raw, ${sizes.br} B br, ${sizes.gzip} B gzip`,
       );
       results.push({
         name: `${variant.name} @${clients}`,
@@ -321,7 +325,7 @@ async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
       );
       results.push({ ...call, status: first.status, bytes: first.bytes, measured: true, ...figures });
     }
-    if (pick({ name: 'board' })) await measureBoards(server, sessions.member, results);
+    if (pick({ name: 'board' })) await measureBoards(server, sessions.member, results, pgDir);
     return results;
   } finally {
     await server.stop();
@@ -470,6 +474,7 @@ async function main() {
         ms(r.latencyMs.p99),
         ms(r.latencyMs.max),
         String(r.failed),
+        `${ms(r.cpuMsPerBoard.server)}+${ms(r.cpuMsPerBoard.postgres)}`,
         String(r.sizes.raw),
         String(r.sizes.br),
         String(r.sizes.gzip),

@@ -86,7 +86,9 @@ export async function loadBoards(
   };
   try {
     if (warmup > 0) await run(warmup, false);
+    const before = cpu();
     const { times, failed } = await run(duration, true);
+    const [server, postgres] = cpu().map((c, i) => c - before[i]);
     times.sort((a, b) => a - b);
     return {
       boards: times.length,
@@ -99,6 +101,7 @@ export async function loadBoards(
         max: times.at(-1),
       },
       failed,
+      cpuMsPerBoard: { server: (server * 1000) / times.length, postgres: (postgres * 1000) / times.length },
     };
   } finally {
     agent.destroy();

@@ -6,7 +6,7 @@ import {
   type TaskBoardQuery,
   type TaskStatus,
 } from '@shipyard/shared';
-import { and, asc, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, taskLabels, tasks, users } from '../../db/schema/index.ts';
 import { encodeCursor, exactCreatedAt } from '../../lib/cursor.ts';
@@ -40,33 +40,57 @@ function boardConditions(db: Db, productId: string, query: TaskBoardQuery): SQL 
   );
 }
 
+type CardRow = {
+  status: TaskStatus;
+  total: number;
+  id: string | null;
+  title: string;
+  priority: BoardCard['priority'];
+  phase: string | null;
+  due_date: string | null;
+  team_id: string | null;
+  assignee_id: string | null;
+  label_ids: string[];
+  checklist_done: number;
+  checklist_total: number;
+  created_at: string;
+  updated_at: string;
+  cursor_at: string;
+  assignee_name: string | null;
+  assignee_avatar: string | null;
+};
+
 export function createTaskBoard(db: Db) {
-  /** One column's first cards (plus one: whether more follow), served by tasks_product_created_idx. */
-  function columnCards(where: SQL | undefined, status: TaskStatus) {
-    return db
-      .select({
-        id: tasks.id,
-        title: tasks.title,
-        priority: tasks.priority,
-        phase: tasks.phase,
-        dueDate: tasks.dueDate,
-        teamId: tasks.teamId,
-        assigneeId: tasks.assigneeId,
-        checklistDone: tasks.checklistDone,
-        checklistTotal: tasks.checklistTotal,
-        createdAt: tasks.createdAt,
-        updatedAt: tasks.updatedAt,
-        cursorAt: exactCreatedAt(tasks.createdAt),
-        labelIds: sql<
-          string[]
-        >`array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id})`,
-        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
-      })
-      .from(tasks)
-      .leftJoin(users, eq(users.id, tasks.assigneeId))
-      .where(and(where, eq(tasks.status, status)))
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(BOARD_COLUMN_CARDS_MAX + 1);
+  /**
+   * Every column in one statement: per status, its count and its first cards (one more than the
+   * cap: whether more follow), each read through tasks_product_created_idx with a LIMIT, so a
+   * product of 5,000 tasks costs its first pages, not a sort of all of them. A column without a
+   * match is one row with its total and no card. Timestamps come as the API's text (no Date
+   * round trip in JavaScript), the cursor's to the microsecond.
+   */
+  async function readColumns(where: SQL | undefined, statuses: TaskStatus[]) {
+    const { rows } = await db.execute<CardRow>(sql`
+      select s.status, c.total, t.id, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
+             t.label_ids, t.checklist_done, t.checklist_total, t.created_at, t.updated_at, t.cursor_at,
+             u.name as assignee_name, u.avatar_url as assignee_avatar
+      from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
+      cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
+      left join lateral (
+        select ${tasks.id} as id, ${tasks.title} as title, ${tasks.priority} as priority, ${tasks.phase} as phase,
+               ${tasks.dueDate}::text as due_date, ${tasks.teamId} as team_id, ${tasks.assigneeId} as assignee_id,
+               ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
+               to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+               to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+               ${exactCreatedAt(tasks.createdAt)} as cursor_at,
+               array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}) as label_ids
+        from ${tasks}
+        where ${and(where, sql`${tasks.status} = s.status`)}
+        order by ${tasks.createdAt} desc, ${tasks.id} desc
+        limit ${BOARD_COLUMN_CARDS_MAX + 1}
+      ) t on true
+      left join ${users} u on u.id = t.assignee_id
+      order by s.n, t.cursor_at desc, t.id desc`);
+    return rows;
   }
 
   return {
@@ -77,19 +101,14 @@ export function createTaskBoard(db: Db) {
       const where = boardConditions(db, productId, query);
       // Read at once; for a product out of sight the answer is findVisibleProduct's 404 whatever
       // the others read (nothing of theirs is sent).
-      const [visible, productLabels, totals, ...columns] = await Promise.allSettled([
+      const [visible, productLabels, columnRows] = await Promise.allSettled([
         findVisibleProduct(db, actor, productId),
         db
           .select({ id: labels.id, name: labels.name, color: labels.color })
           .from(labels)
           .where(eq(labels.productId, productId))
           .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
-        db
-          .select({ status: tasks.status, n: count() })
-          .from(tasks)
-          .where(and(where, inArray(tasks.status, statuses)))
-          .groupBy(tasks.status),
-        ...statuses.map((status) => columnCards(where, status)),
+        readColumns(where, statuses),
       ] as const);
       if (visible.status === 'rejected') throw visible.reason;
       const value = <T>(result: PromiseSettledResult<T>): T => {
@@ -99,53 +118,55 @@ export function createTaskBoard(db: Db) {
       const product = visible.value;
       const labelList = value(productLabels);
       const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
-      const totalOf = new Map(value(totals).map((row) => [row.status, row.n]));
       const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
-
-      const board = statuses.map((status, index) => {
-        // biome-ignore lint/style/noNonNullAssertion: one settled result per status, in order
-        const rows = value(columns[index]!);
-        const page = rows.slice(0, BOARD_COLUMN_CARDS_MAX);
-        const last = page.at(-1);
-        return {
+      const columns = new Map(
+        statuses.map((status) => [
           status,
-          total: totalOf.get(status) ?? 0,
-          cards: page.map((row): BoardCard => {
-            if (row.assignee && !people.has(row.assignee.id)) {
-              people.set(row.assignee.id, {
-                id: row.assignee.id,
-                name: row.assignee.name,
-                avatar_url: row.assignee.avatarUrl,
-              });
-            }
-            return {
-              id: row.id,
-              title: row.title,
-              priority: row.priority,
-              phase: row.phase,
-              dueDate: row.dueDate,
-              teamId: row.teamId,
-              assigneeId: row.assigneeId,
-              labelIds:
-                row.labelIds.length > 1
-                  ? row.labelIds.toSorted((a, b) => (labelOrder.get(a) ?? 0) - (labelOrder.get(b) ?? 0))
-                  : row.labelIds,
-              checklist: { done: row.checklistDone, total: row.checklistTotal },
-              createdAt: row.createdAt.toISOString(),
-              updatedAt: row.updatedAt.toISOString(),
-            };
-          }),
-          nextCursor:
-            rows.length > BOARD_COLUMN_CARDS_MAX && last
-              ? encodeCursor({ createdAt: last.cursorAt, id: last.id })
-              : null,
-        };
-      });
+          { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
+        ]),
+      );
+      const lastCursor = new Map<TaskStatus, { at: string; id: string }>();
+      for (const row of value(columnRows)) {
+        const column = columns.get(row.status);
+        if (!column) continue;
+        column.total = row.total;
+        if (row.id === null) continue;
+        if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
+          // The one past the cap: more follow, from the last card sent.
+          const last = lastCursor.get(row.status);
+          if (last) column.nextCursor = encodeCursor({ createdAt: last.at, id: last.id });
+          continue;
+        }
+        if (row.assignee_id && row.assignee_name !== null && !people.has(row.assignee_id)) {
+          people.set(row.assignee_id, {
+            id: row.assignee_id,
+            name: row.assignee_name,
+            avatar_url: row.assignee_avatar,
+          });
+        }
+        column.cards.push({
+          id: row.id,
+          title: row.title,
+          priority: row.priority,
+          phase: row.phase,
+          dueDate: row.due_date,
+          teamId: row.team_id,
+          assigneeId: row.assignee_id,
+          labelIds:
+            row.label_ids.length > 1
+              ? row.label_ids.toSorted((a, b) => (labelOrder.get(a) ?? 0) - (labelOrder.get(b) ?? 0))
+              : row.label_ids,
+          checklist: { done: row.checklist_done, total: row.checklist_total },
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        });
+        lastCursor.set(row.status, { at: row.cursor_at, id: row.id });
+      }
       return {
         product: { id: product.id, name: product.name },
         labels: labelList,
         people: [...people.values()],
-        columns: board,
+        columns: [...columns.values()],
       };
     },
   };
