@@ -5,6 +5,7 @@
 // screen. Median (and max) of --runs runs each.
 //
 // Usage (from the repository root): npm run bench:browser [-- --runs 15] [-- --server auto|dist|source]
+//   [-- --server-main OTHER/apps/server/dist/main.js]   (another build, e.g. the web app before a change)
 // Data: a throwaway bundled PostgreSQL seeded like `bench:http --scale board` (21 users, 5 products
 // of 400 tasks, 2 comments per task, 6 labels per product); the server as in bench:http (it serves
 // the built web app), signed in as bench-member through its session cookie.
@@ -43,6 +44,9 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '15' },
     server: { type: 'string', default: 'auto' },
     'wait-quiet': { type: 'string', default: '30' },
+    // Another build to measure (its main.js serves the web app at ../../web/dist from it): a copy of
+    // apps/server/dist beside an apps/web/dist built from an earlier commit, for a before/after.
+    'server-main': { type: 'string' },
   },
 });
 const runs = Number(args.runs);
@@ -166,7 +170,9 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-browser-'));
   fs.chmodSync(tmp, 0o755);
   onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
-  const command = serverCommand(args.server);
+  const command = args['server-main']
+    ? { kind: `dist at ${args['server-main']}`, argv: [path.resolve(args['server-main'])] }
+    : serverCommand(args.server);
   say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
   const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
   onCleanup(() => postgres.stop());

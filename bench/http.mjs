@@ -30,10 +30,10 @@ import {
   machineSeconds,
   onCleanup,
   postgresCpu,
-  processCpu,
   QUIET_CORES,
   root,
   serverCommand,
+  serverCpu,
   signIn,
   startServer,
   waitForQuiet,
@@ -182,7 +182,7 @@ async function probe(origin, headers, call) {
 async function load(origin, headers, call, serverPid, pgDir) {
   const options = { url: origin + call.path, connections, headers, timeout: 10 };
   await autocannon({ ...options, duration: warmup });
-  const ours = () => [processCpu(serverPid), postgresCpu(pgDir)];
+  const ours = () => [serverCpu(serverPid), postgresCpu(pgDir)];
   const cpuBefore = ours();
   const machineBefore = machineSeconds();
   const selfBefore = process.cpuUsage();
@@ -267,7 +267,7 @@ async function measureBoards(server, headers, results, pgDir) {
         sequential: variant.sequential,
         // The CPU server and PostgreSQL spent on the measured boards: what a board costs, however
         // busy the machine was.
-        cpu: () => [processCpu(server.pid), postgresCpu(pgDir)],
+        cpu: () => [serverCpu(server.pid), postgresCpu(pgDir)],
       });
       say(
         `  ${variant.name} @${clients}: ${figures.boardsPerSec.toFixed(0)} boards/s, p50 ${ms(figures.latencyMs.p50)} ms, ` +

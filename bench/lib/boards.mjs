@@ -61,7 +61,7 @@ export async function loadBoards(
   origin,
   headers,
   paths,
-  { connections, duration, warmup, sequential = false },
+  { connections, duration, warmup, sequential = false, cpu = () => [0, 0] },
 ) {
   // Up to six sockets per client, as a browser holds per origin.
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections * Math.min(6, paths.length) });
