@@ -1290,6 +1290,7 @@ describe('OpenAPI', () => {
     expect(Object.fromEntries(operations)).toEqual({
       'get /api/tasks/all': ['tasks'],
       'get /api/tasks/{productId}/tasks': ['tasks'],
+      'get /api/tasks/{productId}/board': ['tasks'],
       'get /api/tasks/{productId}/options': ['tasks'],
       'get /api/tasks/{id}': ['tasks'],
       'get /api/tasks/{id}/detail': ['tasks'],
