@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { boardSizes, loadBoards } from './lib/boards.mjs';
 import {
   cleanup,
   endQueries,
@@ -29,10 +30,10 @@ import {
   machineSeconds,
   onCleanup,
   postgresCpu,
-  processCpu,
   QUIET_CORES,
   root,
   serverCommand,
+  serverCpu,
   signIn,
   startServer,
   waitForQuiet,
@@ -42,6 +43,8 @@ import { BENCH_ADMIN, BENCH_MEMBER, seed } from './seed.mjs';
 const SCALES = {
   full: { products: 200, tasks: 50_000, activities: 500_000 },
   small: { products: 20, tasks: 2_000, activities: 20_000 },
+  // Issue 17's comparison: 21 users, 5 boards of 400 cards, 2 comments per card (labels on two in three).
+  board: { products: 5, tasks: 2_000, activities: 2_000, users: 21, commentsPerTask: 2, labelsPerProduct: 6 },
 };
 const P99_TARGET_MS = 25;
 const REPORT_P99_TARGET_MS = 100;
@@ -67,6 +70,8 @@ const { values: args } = parseArgs({
     'apply-sql': { type: 'string' },
     // Measure only the calls whose name matches this regular expression (e.g. --only report).
     only: { type: 'string' },
+    // The board (a product's board opened as the web app does it, before and after issue 17): at these client counts.
+    'board-connections': { type: 'string', default: '1,50' },
   },
 });
 const scale = SCALES[args.scale];
@@ -80,7 +85,8 @@ const waitQuiet = Number(args['wait-quiet']);
 const retries = Number(args.retries);
 const duration = Number(args.duration);
 const warmup = Number(args.warmup);
-const numbers = [connections, waitQuiet, retries, duration, warmup];
+const boardConnections = args['board-connections'].split(',').filter(Boolean).map(Number);
+const numbers = [connections, waitQuiet, retries, duration, warmup, ...boardConnections];
 if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.every((n) => n >= 0)) {
   console.error('usage: node --import tsx bench/http.mjs [--scale full|small] [--server auto|dist|source]');
   console.error('  [--connections 32] [--duration 10] [--warmup 2] [--wait-quiet 60] [--retries 2]');
@@ -122,6 +128,45 @@ const calls = (productId) => [
   })),
 ];
 
+/**
+ * Opening a product's board (issue 17), as the web app does it: today one request; before, the
+ * first page of each of the three columns (100 cards each, at once), and the issue's own
+ * reference, the product's tasks in two pages of 200 (the second from the first's cursor).
+ */
+const boardVariants = (productId, cursor) => [
+  { name: 'board: one request', paths: [`/api/tasks/${productId}/board`] },
+  {
+    name: 'board before: 3 columns of 100',
+    paths: ['Pending', 'In%20Progress', 'Completed'].map(
+      (status) => `/api/tasks/${productId}/tasks?limit=100&status=${status}`,
+    ),
+  },
+  {
+    name: 'board before: 2 pages of 200',
+    sequential: true,
+    paths: [
+      `/api/tasks/${productId}/tasks?limit=200`,
+      `/api/tasks/${productId}/tasks?limit=200&cursor=${encodeURIComponent(cursor ?? '')}`,
+    ],
+  },
+];
+
+/** Issue 17's goals for the board in one request: ≥ 300 boards/s at 50 clients, p50 ≤ 10 ms at 1, ≤ 40 kB brotli. */
+const BOARD_TARGETS = { boardsPerSec: 300, p50Ms: 10, wireBytes: 40_000 };
+function boardTargets(r) {
+  if (!r.name.startsWith('board: one request')) return [];
+  return [
+    { what: `br ≤ ${BOARD_TARGETS.wireBytes / 1000} kB`, met: r.sizes.br <= BOARD_TARGETS.wireBytes },
+    ...(r.connections >= 50
+      ? [{ what: `≥ ${BOARD_TARGETS.boardsPerSec}/s`, met: r.boardsPerSec >= BOARD_TARGETS.boardsPerSec }]
+      : []),
+    ...(r.connections === 1
+      ? [{ what: `p50 ≤ ${BOARD_TARGETS.p50Ms} ms`, met: r.latencyMs.p50 <= BOARD_TARGETS.p50Ms }]
+      : []),
+    { what: 'no failure', met: r.failed === 0 },
+  ];
+}
+
 const say = (msg) => console.log(msg);
 const ms = (n) => (n === undefined ? '-' : n.toFixed(n < 10 ? 2 : 1));
 
@@ -137,7 +182,7 @@ async function probe(origin, headers, call) {
 async function load(origin, headers, call, serverPid, pgDir) {
   const options = { url: origin + call.path, connections, headers, timeout: 10 };
   await autocannon({ ...options, duration: warmup });
-  const ours = () => [processCpu(serverPid), postgresCpu(pgDir)];
+  const ours = () => [serverCpu(serverPid), postgresCpu(pgDir)];
   const cpuBefore = ours();
   const machineBefore = machineSeconds();
   const selfBefore = process.cpuUsage();
@@ -183,6 +228,66 @@ async function load(origin, headers, call, serverPid, pgDir) {
   };
 }
 
+/** Opening a board, before and after, at each of --board-connections (boards/s, time of one board, bytes). */
+async function measureBoards(server, headers, results, pgDir) {
+  // The product with the most tasks the member sees.
+  const products = JSON.parse(
+    (await probe(server.origin, headers, { path: '/api/projects?limit=50' })).body,
+  ).data;
+  let productId;
+  let most = -1;
+  for (const p of products) {
+    const page = JSON.parse(
+      (await probe(server.origin, headers, { path: `/api/tasks/${p.id}/tasks?limit=1` })).body,
+    );
+    if (page.total > most) [productId, most] = [p.id, page.total];
+  }
+  const first = JSON.parse(
+    (await probe(server.origin, headers, { path: `/api/tasks/${productId}/tasks?limit=200` })).body,
+  );
+  say(`  board: product ${productId} (${most} tasks)`);
+  for (const variant of boardVariants(productId, first.nextCursor)) {
+    const sizes = await boardSizes(server.origin, headers, variant.paths);
+    if (sizes.status.some((s) => s !== 200)) {
+      say(`  ${variant.name}: answered ${sizes.status.join(', ')}; not measured`);
+      results.push({
+        name: variant.name,
+        board: true,
+        measured: false,
+        status: sizes.status.find((s) => s !== 200),
+      });
+      continue;
+    }
+    for (const clients of boardConnections) {
+      await waitForQuiet(waitQuiet, say);
+      const figures = await loadBoards(server.origin, headers, variant.paths, {
+        connections: clients,
+        duration,
+        warmup,
+        sequential: variant.sequential,
+        // The CPU server and PostgreSQL spent on the measured boards: what a board costs, however
+        // busy the machine was.
+        cpu: () => [serverCpu(server.pid), postgresCpu(pgDir)],
+      });
+      say(
+        `  ${variant.name} @${clients}: ${figures.boardsPerSec.toFixed(0)} boards/s, p50 ${ms(figures.latencyMs.p50)} ms, ` +
+          `p99 ${ms(figures.latencyMs.p99)} ms; CPU per board: server ${ms(figures.cpuMsPerBoard.server)} ms, ` +
+          `postgres ${ms(figures.cpuMsPerBoard.postgres)} ms; JSON ${sizes.raw} B raw, ${sizes.br} B br, ${sizes.gzip} B gzip`,
+      );
+      results.push({
+        name: `${variant.name} @${clients}`,
+        board: true,
+        reference: true,
+        measured: true,
+        requests: variant.paths.length,
+        connections: clients,
+        sizes,
+        ...figures,
+      });
+    }
+  }
+}
+
 /** Runs the calls against one database: its own server, a fresh sign-in, then each call in turn. */
 async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
   const server = await startServer(command, { databaseUrl, dataDir });
@@ -220,6 +325,7 @@ async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
       );
       results.push({ ...call, status: first.status, bytes: first.bytes, measured: true, ...figures });
     }
+    if (pick({ name: 'board' })) await measureBoards(server, sessions.member, results, pgDir);
     return results;
   } finally {
     await server.stop();
@@ -310,24 +416,26 @@ async function main() {
       'others cpu',
       'p99 target',
     ],
-    ...measured.map((r) =>
-      r.measured
-        ? [
-            r.name,
-            r.reqPerSec.toFixed(0),
-            ms(r.latencyMs.p50),
-            ms(r.latencyMs.p90),
-            ms(r.latencyMs.p99),
-            ms(r.latencyMs.max),
-            String(r.errors),
-            String(r.non2xx),
-            r.cpuCores.others.toFixed(2),
-            r.reference
-              ? 'reference'
-              : `${r.latencyMs.p99 < (r.p99TargetMs ?? P99_TARGET_MS) && r.non2xx === 0 && r.errors === 0 ? 'met' : 'MISSED'} < ${r.p99TargetMs ?? P99_TARGET_MS}`,
-          ]
-        : [r.name, '-', '-', '-', '-', '-', '-', `${r.status}`, '-', 'NOT MEASURED'],
-    ),
+    ...measured
+      .filter((r) => !r.board)
+      .map((r) =>
+        r.measured
+          ? [
+              r.name,
+              r.reqPerSec.toFixed(0),
+              ms(r.latencyMs.p50),
+              ms(r.latencyMs.p90),
+              ms(r.latencyMs.p99),
+              ms(r.latencyMs.max),
+              String(r.errors),
+              String(r.non2xx),
+              r.cpuCores.others.toFixed(2),
+              r.reference
+                ? 'reference'
+                : `${r.latencyMs.p99 < (r.p99TargetMs ?? P99_TARGET_MS) && r.non2xx === 0 && r.errors === 0 ? 'met' : 'MISSED'} < ${r.p99TargetMs ?? P99_TARGET_MS}`,
+            ]
+          : [r.name, '-', '-', '-', '-', '-', '-', `${r.status}`, '-', 'NOT MEASURED'],
+      ),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   say('');
@@ -338,12 +446,53 @@ async function main() {
   say(
     `others cpu: cores that other processes used during the run; from ${QUIET_CORES} up the run was disturbed`,
   );
+  const boards = measured.filter((r) => r.board && r.measured);
+  for (const r of boards) r.targets = boardTargets(r);
+  if (boards.length) {
+    say('\nboard of the product with the most tasks (a board = every request the client makes to show it)');
+    const table = [
+      [
+        'board',
+        'clients',
+        'boards/s',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'max ms',
+        'failed',
+        'raw B',
+        'br B',
+        'gzip B',
+        'targets',
+      ],
+      ...boards.map((r) => [
+        r.name.replace(/ @\d+$/, ''),
+        String(r.connections),
+        r.boardsPerSec.toFixed(0),
+        ms(r.latencyMs.p50),
+        ms(r.latencyMs.p90),
+        ms(r.latencyMs.p99),
+        ms(r.latencyMs.max),
+        String(r.failed),
+        `${ms(r.cpuMsPerBoard.server)}+${ms(r.cpuMsPerBoard.postgres)}`,
+        String(r.sizes.raw),
+        String(r.sizes.br),
+        String(r.sizes.gzip),
+        r.targets.map((t) => `${t.what} ${t.met ? 'met' : 'MISSED'}`).join(', ') || '-',
+      ]),
+    ];
+    const w = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+    for (const [index, row] of table.entries()) {
+      say(row.map((cell, i) => (i === 0 ? cell.padEnd(w[i]) : cell.padStart(w[i]))).join('  '));
+      if (index === 0) say(w.map((n) => '-'.repeat(n)).join('  '));
+    }
+  }
   const disturbed = [...measured, ...base].filter((r) => r.measured && r.disturbed).map((r) => r.name);
   if (disturbed.length)
     say(`disturbed by other processes: ${disturbed.join(', ')}; re-run on a quiet machine`);
   say(`\nCPU during each run: cores busy (of ${os.cpus().length}), and CPU ms per request`);
   for (const r of [...measured, ...base.map((x) => ({ ...x, name: `${x.name} (${baseTasks})` }))]) {
-    if (!r.measured) continue;
+    if (!r.measured || r.board) continue;
     const c = r.cpuCores;
     const per = r.cpuMsPerRequest;
     say(
@@ -391,6 +540,7 @@ async function main() {
           ? `${r.name} p99 ${ms(r.latencyMs.p99)} ms, ${r.non2xx} non-2xx, ${r.errors} errors`
           : `${r.name} answered ${r.status}`,
       ),
+    ...boards.flatMap((r) => r.targets.filter((t) => !t.met).map((t) => `${r.name}: ${t.what}`)),
     ...(ratio?.met || !withRatio
       ? []
       : [ratio ? `dashboard ratio ${ratio.ratio.toFixed(2)}×` : 'dashboard ratio not measured']),

@@ -34,6 +34,10 @@ export const DEFAULTS = {
   users: 60,
   teamsPerProduct: 2,
   membersPerTeam: 8,
+  /** 0: one comment on every other task; N: N comments on every task. */
+  commentsPerTask: 0,
+  /** Labels per product; with some, two tasks in three carry one of their product's. */
+  labelsPerProduct: 0,
   seed: 42,
 };
 
@@ -210,8 +214,30 @@ export function seedStatements(o, salt) {
             format('Checked the %s of bench task %s: looks %s.', ${pick(['build', 'release', 'layout', 'schema', 'tests'], 'j')},
                    j, ${pick(['good', 'risky', 'done', 'blocked'], 'j / 5')}),
             now() - (j % 90) * ${day}, now() - (j % 90) * ${day}
-     FROM generate_series(0, ${T - 1}, 2) j`,
+     FROM ${
+       o.commentsPerTask > 0
+         ? `(SELECT c % ${T} AS j FROM generate_series(0, ${T * o.commentsPerTask - 1}) c) g`
+         : `generate_series(0, ${T - 1}, 2) j`
+     }`,
     ],
+    ...(o.labelsPerProduct > 0
+      ? [
+          [
+            'labels',
+            `INSERT INTO labels (id, product_id, name, color)
+     SELECT ${id('label', `i * ${o.labelsPerProduct} + k`)}, ${id('p', 'i')},
+            ${pick(['bug', 'feature', 'design', 'backend', 'frontend', 'urgent', 'docs', 'infra'], 'k')} || CASE WHEN k >= 8 THEN ' ' || k ELSE '' END,
+            ${pick(['#ef4444', '#3b82f6', '#a855f7', '#22c55e', '#f97316', '#eab308', '#64748b', '#14b8a6'], 'k')}
+     FROM generate_series(0, ${P - 1}) i CROSS JOIN generate_series(0, ${o.labelsPerProduct - 1}) k`,
+          ],
+          [
+            'task_labels',
+            `INSERT INTO task_labels (task_id, label_id)
+     SELECT ${id('t', 'j')}, ${id('label', `(j % ${P}) * ${o.labelsPerProduct} + (j / ${P}) % ${o.labelsPerProduct}`)}
+     FROM generate_series(0, ${T - 1}) j WHERE j % 3 <> 0`,
+          ],
+        ]
+      : []),
     [
       'events',
       `INSERT INTO events (title, description, date, type, status, product_id, created_by)
@@ -233,6 +259,8 @@ const SEEDED_TABLES = [
   'activities',
   'task_comments',
   'events',
+  'labels',
+  'task_labels',
 ];
 
 /** Every foreign key of the seeded tables, checked in one pass each (the triggers were skipped). */
@@ -325,7 +353,8 @@ export async function seed(url, options = {}, log = () => {}) {
       await client.query(sql, name === 'users' ? [passwordHash] : []);
       timings[name] = (timings[name] ?? 0) + performance.now() - t;
     }
-    for (const table of SEEDED_TABLES) log(`  ${table.padEnd(12)} ${(timings[table] / 1000).toFixed(1)} s`);
+    for (const table of SEEDED_TABLES)
+      log(`  ${table.padEnd(12)} ${((timings[table] ?? 0) / 1000).toFixed(1)} s`);
     let t = performance.now();
     for (const index of indexes) await client.query(index.def);
     timings.indexes = performance.now() - t;
@@ -362,7 +391,8 @@ export async function seed(url, options = {}, log = () => {}) {
 
 const usage = `Usage: node --import tsx bench/seed.mjs (--database-url postgres://… | --data-dir DIR) [--reset]
   [--products ${DEFAULTS.products}] [--tasks ${DEFAULTS.tasks}] [--activities ${DEFAULTS.activities}] [--users ${DEFAULTS.users}]
-  [--teams-per-product ${DEFAULTS.teamsPerProduct}] [--members-per-team ${DEFAULTS.membersPerTeam}] [--seed ${DEFAULTS.seed}]`;
+  [--teams-per-product ${DEFAULTS.teamsPerProduct}] [--members-per-team ${DEFAULTS.membersPerTeam}]
+  [--comments-per-task ${DEFAULTS.commentsPerTask}] [--labels-per-product ${DEFAULTS.labelsPerProduct}] [--seed ${DEFAULTS.seed}]`;
 
 /** The counts from --products … as numbers; unknown or malformed options throw. */
 export function parseSeedArgs(args, extra = {}) {
@@ -373,6 +403,8 @@ export function parseSeedArgs(args, extra = {}) {
     'users',
     'teams-per-product',
     'members-per-team',
+    'comments-per-task',
+    'labels-per-product',
     'seed',
   ];
   const { values } = parseArgs({

@@ -48,7 +48,7 @@ async function arrange(token: string, suffix: string) {
     await api('POST', `/tasks/${task.id}/checklist`, { title: item }, token);
   }
   await api('POST', `/projects/${product.id}/labels`, { name: `Release ${suffix}`, color: '#2563eb' }, token);
-  return { title, taskId: task.id, label: `Release ${suffix}` };
+  return { title, taskId: task.id, productId: product.id as string, label: `Release ${suffix}` };
 }
 
 const unreadBadge = (page: Page) => page.getByRole('link', { name: /^Notifications(, (\d+) unread)?$/ });
@@ -107,10 +107,11 @@ test('checklist ticks and label changes on the taskâ€™s page show on the otherâ€
   const ada = await signInAs('admin');
   const sam = runState().accounts['super admin'];
   const suffix = randomSuffix();
-  const { title, taskId, label } = await arrange(ada.token, suffix);
+  const { title, taskId, productId, label } = await arrange(ada.token, suffix);
 
   const samPage = await contextPage(browser, sam.token);
-  await samPage.goto(`/tasks?view=board&search=${suffix}`);
+  // The product's board: its cards come from the one board request (compact cards, issue 17).
+  await samPage.goto(`/tasks?view=board&search=${suffix}&product=${productId}`);
   const card = samPage
     .getByRole('region', { name: 'Pending', exact: true })
     .getByRole('listitem')

@@ -84,6 +84,20 @@ export function processCpu(pid) {
 }
 
 /**
+ * CPU seconds of the server so far: its process (the cluster's primary) and the workers alive now
+ * (WEB_CONCURRENCY: the server forks one per core by default), plus those that exited.
+ */
+export function serverCpu(pid) {
+  let total = processCpu(pid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = procStat(entry);
+    if (f && Number(f[1]) === pid) total += (Number(f[11]) + Number(f[12])) / TICK;
+  }
+  return total;
+}
+
+/**
  * CPU seconds PostgreSQL has used so far: the postmaster with its exited children (parallel workers
  * and backends come and go), plus the children alive now. It only grows, so two readings subtract.
  */

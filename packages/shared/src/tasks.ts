@@ -224,3 +224,56 @@ export const TaskOptionsSchema = z.object({
   assignees: z.array(z.extend(RefSchema, { email: z.string(), avatar_url: z.nullable(z.string()) })),
 });
 export type TaskOptions = z.infer<typeof TaskOptionsSchema>;
+
+// ---- The board in one request (issue 17, docs/decisions/022-board-in-one-request.md) ----
+
+/** Cards per column in GET /tasks/{productId}/board; the rest loads page by page as a column scrolls. */
+export const BOARD_COLUMN_CARDS_MAX = 200;
+
+/** The board's filters: the list's, without paging (the product is the path's). */
+export const TaskBoardQuerySchema = z.omit(TaskFiltersSchema, { productId: true, cursor: true, limit: true });
+export type TaskBoardQuery = z.infer<typeof TaskBoardQuerySchema>;
+
+/**
+ * What a card shows, and no more: no description, no names (the assignee and the labels are
+ * the board's `people` and `labels`, sent once), no status (the column's).
+ */
+export const BoardCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  priority: z.enum(TASK_PRIORITIES),
+  phase: z.nullable(z.string()),
+  dueDate: z.nullable(z.string()),
+  teamId: z.nullable(z.string()),
+  assigneeId: z.nullable(z.string()),
+  /** Ids of the board's `labels`, in their order. */
+  labelIds: z.array(z.string()),
+  checklist: TaskChecklistCountsSchema,
+  /** The sort key (newest first, ties by id) and, with updatedAt, the version realtime compares. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BoardCard = z.infer<typeof BoardCardSchema>;
+
+export const BoardColumnSchema = z.object({
+  status: z.enum(TASK_STATUSES),
+  /** How many tasks of this status match the filters in all. */
+  total: z.number(),
+  /** The first cards, newest first (at most BOARD_COLUMN_CARDS_MAX). */
+  cards: z.array(BoardCardSchema),
+  /** The column's next page from GET /tasks/{productId}/tasks?status=…&cursor=…; null when all are here. */
+  nextCursor: z.nullable(z.string()),
+});
+export type BoardColumn = z.infer<typeof BoardColumnSchema>;
+
+/** GET /api/tasks/{productId}/board: every column of a product's board in one answer. */
+export const TaskBoardSchema = z.object({
+  product: RefSchema,
+  /** Every label of the product (cards name them by id), ordered by name. */
+  labels: z.array(LabelRefSchema),
+  /** The assignees of the cards sent. */
+  people: z.array(z.extend(RefSchema, { avatar_url: z.nullable(z.string()) })),
+  /** Pending, In Progress, Completed: the board's columns (TASK_COLUMNS). */
+  columns: z.array(BoardColumnSchema),
+});
+export type TaskBoard = z.infer<typeof TaskBoardSchema>;

@@ -5,6 +5,7 @@ import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
+import { createTaskBoard } from './tasks.board.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
@@ -53,4 +54,9 @@ export function tasksModule({
       page: createTaskPageService({ tasks, activities, sections: pageSections }),
     }),
   };
+  return routesModule(tasksRoutes, {
+    service,
+    page: createTaskPageService({ tasks, activities, sections: pageSections }),
+    board: createTaskBoard(db),
+  });
 }

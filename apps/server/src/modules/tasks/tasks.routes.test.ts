@@ -1292,6 +1292,7 @@ describe('OpenAPI', () => {
       'get /api/tasks/export.csv': ['tasks'],
       'get /api/tasks/{productId}/tasks.csv': ['tasks'],
       'get /api/tasks/{productId}/tasks': ['tasks'],
+      'get /api/tasks/{productId}/board': ['tasks'],
       'get /api/tasks/{productId}/options': ['tasks'],
       'get /api/tasks/{id}': ['tasks'],
       'get /api/tasks/{id}/detail': ['tasks'],

@@ -1,6 +1,8 @@
 import {
   CreateTaskSchema,
   MessageResponseSchema,
+  TaskBoardQuerySchema,
+  TaskBoardSchema,
   TaskDetailSchema,
   TaskFiltersSchema,
   TaskHistoryQuerySchema,
@@ -18,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.ts';
 import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
+import type { TaskBoardService } from './tasks.board.ts';
 import type { TaskPageService } from './tasks.page.ts';
 import type { TasksService } from './tasks.service.ts';
 
@@ -27,7 +30,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
   service: TasksService;
   page: TaskPageService;
   clock: Clock;
-}> = async (app, { service, page, clock }) => {
+  board: TaskBoardService;
+}> = async (app, { service, page, clock, board }) => {
   app.addHook('onRequest', requireSession);
 
   // Static before parametric is Fastify's own rule: /tasks/all never reaches /tasks/:id.
@@ -98,6 +102,21 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => service.listForProduct(currentUser(req), req.params.productId, req.query),
+  );
+
+  app.get(
+    '/tasks/:productId/board',
+    {
+      schema: {
+        tags,
+        summary:
+          "A product's board in one request: each status column's first 200 cards (compact: what a card shows) with its total and the cursor of its next page (GET /tasks/{productId}/tasks), the product's labels and the cards' assignees",
+        params: TaskProductParamsSchema,
+        querystring: TaskBoardQuerySchema,
+        response: { 200: TaskBoardSchema },
+      },
+    },
+    async (req) => board.board(currentUser(req), req.params.productId, req.query),
   );
 
   app.get(

@@ -95,8 +95,8 @@ export const BoardCard = memo(function BoardCard({
 });
 
 /**
- * A card's face: title, two lines of description, labels, product, priority, checklist progress,
- * assignee, due date.
+ * A card's face: title, labels, product, priority, checklist progress, assignee, due date. No
+ * description (issue 17: a board of 400 cards loads the compact card, the task's panel has it).
  */
 export const CardFace = memo(function CardFace({
   task,
@@ -147,11 +147,6 @@ export const CardFace = memo(function CardFace({
           </div>
         ) : null}
       </div>
-      {task.description ? (
-        <p className="line-clamp-2 break-words text-muted-foreground text-xs leading-relaxed">
-          {task.description}
-        </p>
-      ) : null}
       <LabelChips labels={task.labels} />
       <p className="truncate text-muted-foreground text-xs">{task.project.name}</p>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,8 +1,12 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { TASK_COLUMNS, type Task } from '@shipyard/shared';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { boardAutoScroll, boardCollisionDetection, useBoardSensors } from '../../../lib/dnd.ts';
+import { toast } from '../../../lib/toast.ts';
+import { isBoardCard } from '../api/get-board.ts';
 import { totalTasks } from '../api/get-tasks.ts';
+import { fetchTask } from '../api/task-cache.ts';
 import { announcements, keyboardCoordinates, screenReaderInstructions } from './task-board-accessibility.ts';
 import { CardFace } from './task-board-card.tsx';
 import { BoardColumn } from './task-board-column.tsx';
@@ -16,6 +20,10 @@ import { useColumnTasks } from './use-column-tasks.ts';
 export { statusForDrop } from './task-board-model.ts';
 export { BOARD_COLUMN_LIMIT } from './use-column-tasks.ts';
 
+export const boardMessages = {
+  editGone: 'This task no longer exists or is out of your sight.',
+} as const;
+
 export type TaskBoardProps = {
   filters: TaskFilterValues;
   viewer: Viewer;
@@ -28,7 +36,7 @@ export type TaskBoardProps = {
 
 /**
  * Spec §2.15 Kanban Board: the columns pending, in progress and completed, each its own list
- * loaded page by page; dragging a card to another column sets the task's status to it.
+ * loaded page by page (one product's board: the first pages of all three in one request); dragging a card to another column sets the task's status to it.
  */
 export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: TaskBoardProps) {
   const columns = [
@@ -40,6 +48,21 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   const drag = useBoardDrag();
   const { dragged, refocus } = drag;
   const sensors = useBoardSensors(keyboardCoordinates);
+  // A card from the board's one request is compact (no description): the edit dialog gets the
+  // whole task, read first.
+  const edit = useCallback(
+    (task: Task) => {
+      if (!isBoardCard(task)) return onEdit(task);
+      fetchTask(task.id).then(
+        (full) => {
+          if (full) onEdit(full);
+          else toast.error(boardMessages.editGone);
+        },
+        (err: unknown) => toast.error(getErrorMessage(err)),
+      );
+    },
+    [onEdit],
+  );
 
   const shown = columns.filter(({ enabled }) => enabled);
   const loading = shown.length > 0 && shown.every(({ query }) => query.isPending);
@@ -78,7 +101,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
             // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
             query={columns[index]!}
             viewer={viewer}
-            onEdit={onEdit}
+            onEdit={edit}
             onChangeStatus={drag.onChangeStatus}
             activeId={dragged?.id}
             refocus={refocus?.column === column.id ? refocus.id : undefined}

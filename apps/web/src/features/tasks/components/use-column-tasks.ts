@@ -1,17 +1,33 @@
 import type { TaskStatus } from '@shipyard/shared';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { tasksQueryOptions } from '../api/get-tasks.ts';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { boardColumnFirstPage } from '../api/get-board.ts';
+import { getTasks, tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskFilterValues } from './task-search-params.ts';
 
 /** Tasks per page in each column; the next page loads as the column scrolls. */
 export const BOARD_COLUMN_LIMIT = 100;
 
-/** One column's tasks: the filters with the column's status, unless the status filter leaves it out. */
+/**
+ * One column's tasks: the filters with the column's status, unless the status filter leaves it
+ * out. On one product's board the columns' first pages come from one request (GET
+ * /tasks/{productId}/board, shared by the columns), the next ones from the column route.
+ */
 export function useColumnTasks(filters: TaskFilterValues, status: TaskStatus) {
+  const queryClient = useQueryClient();
   const enabled = filters.status.length === 0 || filters.status.includes(status);
   const params = { ...filters, status: [status], limit: BOARD_COLUMN_LIMIT };
+  const options = tasksQueryOptions(params);
+  const { productId } = filters;
   const query = useInfiniteQuery({
-    ...tasksQueryOptions(params),
+    ...options,
+    ...(productId
+      ? {
+          queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
+            pageParam === null
+              ? boardColumnFirstPage(queryClient, { ...filters, productId }, status)
+              : getTasks(params, pageParam, signal),
+        }
+      : {}),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,187 @@
+import { BOARD_COLUMN_CARDS_MAX, productMessages } from '@shipyard/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { labels, taskLabels, tasks } from '../../db/schema/index.ts';
+import {
+  addMember,
+  createProduct,
+  createSignedInUser,
+  createTask,
+  createTeam,
+} from '../../testing/factories.ts';
+import { type Signed, useTestApp } from '../../testing/http.ts';
+
+const { ctx, as, member, guest } = useTestApp();
+
+let admin: Signed;
+beforeAll(async () => {
+  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
+});
+
+type Card = { id: string; title: string; labelIds: string[]; assigneeId: string | null };
+type Board = {
+  product: { id: string; name: string };
+  labels: { id: string; name: string; color: string }[];
+  people: { id: string; name: string; avatar_url: string | null }[];
+  columns: { status: string; total: number; cards: Card[]; nextCursor: string | null }[];
+};
+const boardUrl = (productId: string, query = '') => `/api/tasks/${productId}/board${query}`;
+
+async function productOf(owner: Signed, people: Signed[] = []) {
+  const product = await createProduct(ctx, owner.user.id, { name: 'Apollo' });
+  const team = await createTeam(ctx, product.id, { name: 'Core team' });
+  for (const p of people) await addMember(ctx, team.id, p.user.id);
+  return { product, team };
+}
+
+describe('GET /api/tasks/{productId}/board', () => {
+  it('answers every column with its total, compact cards newest first, and the labels and assignees once', async () => {
+    const owner = await member('Olga Owner');
+    const dev = await member('Dev Eloper');
+    const { product, team } = await productOf(owner, [dev]);
+    const [ui, bug] = await ctx.db
+      .insert(labels)
+      .values([
+        { productId: product.id, name: 'UI', color: '#00aa00' },
+        { productId: product.id, name: 'bug', color: '#ff0000' },
+      ])
+      .returning();
+    const older = await createTask(ctx, product.id, {
+      title: 'Older',
+      description: 'Long text the card does not show',
+      assigneeId: dev.user.id,
+      teamId: team.id,
+      dueDate: '2030-06-01',
+      createdAt: new Date('2030-05-01'),
+    });
+    const newer = await createTask(ctx, product.id, {
+      title: 'Newer',
+      assigneeId: dev.user.id,
+      createdAt: new Date('2030-05-02'),
+    });
+    const done = await createTask(ctx, product.id, { title: 'Done', status: 'Completed' });
+    if (!ui || !bug) throw new Error('no labels inserted');
+    await ctx.db.insert(taskLabels).values([
+      { taskId: older.id, labelId: ui.id },
+      { taskId: older.id, labelId: bug.id },
+    ]);
+    await createTask(ctx, (await productOf(owner)).product.id, { title: 'Elsewhere' });
+
+    const res = await as(owner, { url: boardUrl(product.id) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Board;
+    expect(body.product).toEqual({ id: product.id, name: 'Apollo' });
+    // Ordered by name, ignoring case; cards name them in that order.
+    expect(body.labels.map((l) => l.name)).toEqual(['bug', 'UI']);
+    expect(body.people).toEqual([{ id: dev.user.id, name: 'Dev Eloper', avatar_url: null }]);
+    expect(body.columns.map((c) => [c.status, c.total, c.cards.map((t) => t.title), c.nextCursor])).toEqual([
+      ['Pending', 2, ['Newer', 'Older'], null],
+      ['In Progress', 0, [], null],
+      ['Completed', 1, ['Done'], null],
+    ]);
+    expect(body.columns[0]?.cards[1]).toEqual({
+      id: older.id,
+      title: 'Older',
+      priority: 'medium',
+      phase: null,
+      dueDate: '2030-06-01',
+      teamId: team.id,
+      assigneeId: dev.user.id,
+      labelIds: [bug.id, ui.id],
+      checklist: { done: 0, total: 0 },
+      createdAt: '2030-05-01T00:00:00.000Z',
+      updatedAt: older.updatedAt.toISOString(),
+    });
+    expect(body.columns[0]?.cards[0]?.id).toBe(newer.id);
+    expect(body.columns[2]?.cards[0]?.id).toBe(done.id);
+    expect(res.body).not.toContain('Long text');
+  });
+
+  it('applies the list filters: status leaves columns out, search, label, assignee and phase narrow them', async () => {
+    const owner = await member();
+    const { product } = await productOf(owner);
+    const [label] = await ctx.db
+      .insert(labels)
+      .values({ productId: product.id, name: 'bug', color: '#ff0000' })
+      .returning();
+    const a = await createTask(ctx, product.id, { title: 'Alpha', description: 'needle here' });
+    const b = await createTask(ctx, product.id, { title: 'Beta', status: 'In Progress', phase: 'testing' });
+    const c = await createTask(ctx, product.id, { title: 'Gamma', assigneeId: owner.user.id });
+    if (!label) throw new Error('no label inserted');
+    await ctx.db.insert(taskLabels).values({ taskId: b.id, labelId: label.id });
+
+    const cards = async (query: string) => {
+      const res = await as(owner, { url: boardUrl(product.id, query) });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as Board;
+      return body.columns.map((col) => [col.status, col.total, col.cards.map((t) => t.id)]);
+    };
+    expect(await cards('?status=in-progress,completed')).toEqual([
+      ['In Progress', 1, [b.id]],
+      ['Completed', 0, []],
+    ]);
+    expect(await cards('?search=NEEDLE')).toEqual([
+      ['Pending', 1, [a.id]],
+      ['In Progress', 0, []],
+      ['Completed', 0, []],
+    ]);
+    expect((await cards(`?labelId=${label.id}`))[1]).toEqual(['In Progress', 1, [b.id]]);
+    expect((await cards(`?assigneeId=${owner.user.id}`))[0]).toEqual(['Pending', 1, [c.id]]);
+    expect((await cards('?phase=testing'))[1]).toEqual(['In Progress', 1, [b.id]]);
+    expect((await as(owner, { url: boardUrl(product.id, '?status=nope') })).statusCode).toBe(400);
+  });
+
+  it(`sends at most ${BOARD_COLUMN_CARDS_MAX} cards a column; the column route goes on from its cursor, every task once`, async () => {
+    const owner = await member();
+    const { product } = await productOf(owner);
+    const n = BOARD_COLUMN_CARDS_MAX + 7;
+    await ctx.db.insert(tasks).values(
+      Array.from({ length: n }, (_, i) => ({
+        productId: product.id,
+        title: `Task ${i}`,
+        // A few share a created_at: the cursor breaks ties by id.
+        createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, Math.floor(i / 3))),
+      })),
+    );
+    const body = (await as(owner, { url: boardUrl(product.id) })).json() as Board;
+    const pending = body.columns[0];
+    expect(pending?.total).toBe(n);
+    expect(pending?.cards).toHaveLength(BOARD_COLUMN_CARDS_MAX);
+    expect(pending?.nextCursor).toEqual(expect.any(String));
+    const rest = await as(owner, {
+      url: `/api/tasks/${product.id}/tasks?status=Pending&limit=100&cursor=${pending?.nextCursor}`,
+    });
+    expect(rest.statusCode).toBe(200);
+    const seen = [...(pending?.cards ?? []).map((t) => t.id), ...rest.json().data.map((t: Card) => t.id)];
+    expect(rest.json().nextCursor).toBeNull();
+    expect(new Set(seen).size).toBe(n);
+  });
+
+  it('sees exactly what the column route sees: 404 for a product out of sight, 401 without a session, 400 for a bad id', async () => {
+    const owner = await member();
+    const invited = await member();
+    const teammate = await member();
+    const { product, team } = await productOf(owner, [teammate]);
+    await addMember(ctx, team.id, invited.user.id, { status: 'invited' });
+    await createTask(ctx, product.id);
+    const viewer = await guest();
+    await addMember(ctx, team.id, viewer.user.id);
+
+    for (const who of [invited, await member(), await guest()]) {
+      const column = await as(who, { url: `/api/tasks/${product.id}/tasks?status=Pending` });
+      const res = await as(who, { url: boardUrl(product.id) });
+      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(column.statusCode);
+      expect(res.json()).toMatchObject({ message: productMessages.notFound, code: 'PRODUCT_NOT_FOUND' });
+      expect({ ...res.json(), requestId: 0 }).toEqual({ ...column.json(), requestId: 0 });
+    }
+    for (const who of [owner, teammate, viewer, admin]) {
+      const res = await as(who, { url: boardUrl(product.id) });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as Board).columns[0]?.total).toBe(1);
+    }
+    expect((await as(undefined, { url: boardUrl(product.id) })).statusCode).toBe(401);
+    expect((await as(owner, { url: '/api/tasks/apollo/board' })).statusCode).toBe(400);
+    const unknown = await as(owner, { url: boardUrl('00000000-0000-4000-8000-000000000000') });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,180 @@
+import {
+  BOARD_COLUMN_CARDS_MAX,
+  type BoardCard,
+  TASK_COLUMNS,
+  type TaskBoard,
+  type TaskBoardQuery,
+  type TaskStatus,
+} from '@shipyard/shared';
+import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { labels, taskLabels, tasks, users } from '../../db/schema/index.ts';
+import { encodeCursor, exactCreatedAt } from '../../lib/cursor.ts';
+import { containsInsensitive } from '../../lib/like.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { findVisibleProduct } from '../../lib/visibility.ts';
+
+// A product's board in one request (issue 17, docs/decisions/022-board-in-one-request.md): the
+// first BOARD_COLUMN_CARDS_MAX cards of each column in the compact card shape, every column's
+// total, and the names the cards point at (labels, assignees) once. Visibility is the column
+// route's (GET /tasks/{productId}/tasks): findVisibleProduct, 404 'Product not found' otherwise.
+
+/** The board's filters, as the list applies them (tasks.repository listConditions). */
+function boardConditions(db: Db, productId: string, query: TaskBoardQuery): SQL | undefined {
+  const { search, phase, assigneeId, labelId } = query;
+  return and(
+    eq(tasks.productId, productId),
+    search
+      ? or(containsInsensitive(tasks.title, search), containsInsensitive(tasks.description, search))
+      : undefined,
+    phase?.length ? inArray(tasks.phase, phase) : undefined,
+    assigneeId ? eq(tasks.assigneeId, assigneeId) : undefined,
+    labelId?.length
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(taskLabels)
+            .where(and(eq(taskLabels.taskId, tasks.id), inArray(taskLabels.labelId, labelId))),
+        )
+      : undefined,
+  );
+}
+
+type CardRow = {
+  status: TaskStatus;
+  total: number;
+  id: string | null;
+  title: string;
+  priority: BoardCard['priority'];
+  phase: string | null;
+  due_date: string | null;
+  team_id: string | null;
+  assignee_id: string | null;
+  /** Comma-separated: cheaper to split than a PostgreSQL array to parse (a profile showed it). */
+  label_ids: string;
+  checklist_done: number;
+  checklist_total: number;
+  created_at: string;
+  updated_at: string;
+  cursor_at: string;
+  assignee_name: string | null;
+  assignee_avatar: string | null;
+};
+
+/** A card's label ids in the order of the product's labels (by name), from 'id,id'. */
+function labelIdsOf(list: string, order: Map<string, number>): string[] {
+  if (list === '') return [];
+  const ids = list.split(',');
+  return ids.length > 1 ? ids.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)) : ids;
+}
+
+export function createTaskBoard(db: Db) {
+  /**
+   * Every column in one statement: per status, its count and its first cards (one more than the
+   * cap: whether more follow), each a LATERAL subquery with a LIMIT over the product's tasks of
+   * that status (tasks_product_status_idx; 0.7 ms in all for a 400-task board). A column without
+   * a match is one row with its total and no card. Timestamps come as the API's text (no Date
+   * round trip in JavaScript), the cursor's to the microsecond.
+   */
+  async function readColumns(where: SQL | undefined, statuses: TaskStatus[]) {
+    const { rows } = await db.execute<CardRow>(sql`
+      select s.status, c.total, t.id, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
+             t.label_ids, t.checklist_done, t.checklist_total, t.created_at, t.updated_at, t.cursor_at,
+             u.name as assignee_name, u.avatar_url as assignee_avatar
+      from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
+      cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
+      left join lateral (
+        select ${tasks.id} as id, ${tasks.title} as title, ${tasks.priority} as priority, ${tasks.phase} as phase,
+               ${tasks.dueDate}::text as due_date, ${tasks.teamId} as team_id, ${tasks.assigneeId} as assignee_id,
+               ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
+               to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+               to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+               ${exactCreatedAt(tasks.createdAt)} as cursor_at,
+               array_to_string(array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}), ',') as label_ids
+        from ${tasks}
+        where ${and(where, sql`${tasks.status} = s.status`)}
+        order by ${tasks.createdAt} desc, ${tasks.id} desc
+        limit ${BOARD_COLUMN_CARDS_MAX + 1}
+      ) t on true
+      left join ${users} u on u.id = t.assignee_id
+      order by s.n, t.cursor_at desc, t.id desc`);
+    return rows;
+  }
+
+  return {
+    async board(actor: SessionUser, productId: string, query: TaskBoardQuery): Promise<TaskBoard> {
+      const statuses = TASK_COLUMNS.map((column) => column.status).filter(
+        (status) => !query.status?.length || query.status.includes(status),
+      );
+      const where = boardConditions(db, productId, query);
+      // Read at once; for a product out of sight the answer is findVisibleProduct's 404 whatever
+      // the others read (nothing of theirs is sent).
+      const [visible, productLabels, columnRows] = await Promise.allSettled([
+        findVisibleProduct(db, actor, productId),
+        db
+          .select({ id: labels.id, name: labels.name, color: labels.color })
+          .from(labels)
+          .where(eq(labels.productId, productId))
+          .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
+        readColumns(where, statuses),
+      ] as const);
+      if (visible.status === 'rejected') throw visible.reason;
+      const value = <T>(result: PromiseSettledResult<T>): T => {
+        if (result.status === 'rejected') throw result.reason;
+        return result.value;
+      };
+      const product = visible.value;
+      const labelList = value(productLabels);
+      const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
+      const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
+      const columns = new Map(
+        statuses.map((status) => [
+          status,
+          { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
+        ]),
+      );
+      const lastCursor = new Map<TaskStatus, { at: string; id: string }>();
+      for (const row of value(columnRows)) {
+        const column = columns.get(row.status);
+        if (!column) continue;
+        column.total = row.total;
+        if (row.id === null) continue;
+        if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
+          // The one past the cap: more follow, from the last card sent.
+          const last = lastCursor.get(row.status);
+          if (last) column.nextCursor = encodeCursor({ createdAt: last.at, id: last.id });
+          continue;
+        }
+        if (row.assignee_id && row.assignee_name !== null && !people.has(row.assignee_id)) {
+          people.set(row.assignee_id, {
+            id: row.assignee_id,
+            name: row.assignee_name,
+            avatar_url: row.assignee_avatar,
+          });
+        }
+        column.cards.push({
+          id: row.id,
+          title: row.title,
+          priority: row.priority,
+          phase: row.phase,
+          dueDate: row.due_date,
+          teamId: row.team_id,
+          assigneeId: row.assignee_id,
+          labelIds: labelIdsOf(row.label_ids, labelOrder),
+          checklist: { done: row.checklist_done, total: row.checklist_total },
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        });
+        lastCursor.set(row.status, { at: row.cursor_at, id: row.id });
+      }
+      return {
+        product: { id: product.id, name: product.name },
+        labels: labelList,
+        people: [...people.values()],
+        columns: [...columns.values()],
+      };
+    },
+  };
+}
+
+export type TaskBoardService = ReturnType<typeof createTaskBoard>;
