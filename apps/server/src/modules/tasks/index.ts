@@ -4,8 +4,8 @@ import type { TaskWatching } from '../comments/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
-import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskBoard } from './tasks.board.ts';
+import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
@@ -52,11 +52,7 @@ export function tasksModule({
       service,
       clock,
       page: createTaskPageService({ tasks, activities, sections: pageSections }),
+      board: createTaskBoard(db),
     }),
   };
-  return routesModule(tasksRoutes, {
-    service,
-    page: createTaskPageService({ tasks, activities, sections: pageSections }),
-    board: createTaskBoard(db),
-  });
 }
