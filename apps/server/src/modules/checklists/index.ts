@@ -5,8 +5,8 @@ import { type ChecklistsService, createChecklistsService } from './checklists.se
 
 /** Tasks' checklists (issue 15). `ofTask` is what the task's page reads with the task. */
 export function checklistsModule({ db, changes }: ModuleContext): AppModule & {
-  ofTask: ChecklistsService['get'];
+  ofTask: ChecklistsService['ofSeenTask'];
 } {
   const service = createChecklistsService({ db, checklists: createChecklistsRepository(db), changes });
-  return { ofTask: service.get, ...routesModule(checklistsRoutes, { service }) };
+  return { ofTask: service.ofSeenTask, ...routesModule(checklistsRoutes, { service }) };
 }

@@ -17,10 +17,10 @@ type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier }
 export function commentsModule({ db, changes, activities, notifier }: Deps): AppModule & {
   watching: TaskWatching;
   /** The task's watchers and whether the caller is one (the task's page reads it with the task). */
-  watchersOf: CommentsService['watchers'];
+  watchersOf: CommentsService['watchersOfSeenTask'];
 } {
   const comments = createCommentsRepository(db);
   const watching = createTaskWatching({ comments, notifier });
   const service = createCommentsService({ db, comments, watching, notifier, activities, changes });
-  return { watching, watchersOf: service.watchers, ...routesModule(commentsRoutes, { service }) };
+  return { watching, watchersOf: service.watchersOfSeenTask, ...routesModule(commentsRoutes, { service }) };
 }

@@ -9,7 +9,7 @@ export function labelsModule({
   db,
   changes,
   activities,
-}: ModuleContext & { activities: ActivityRecorder }): AppModule & { ofTask: LabelsService['ofTask'] } {
+}: ModuleContext & { activities: ActivityRecorder }): AppModule & { ofTask: LabelsService['ofSeenTask'] } {
   const service = createLabelsService({ db, labels: createLabelsRepository(db), activities, changes });
-  return { ofTask: service.ofTask, ...routesModule(labelsRoutes, { service }) };
+  return { ofTask: service.ofSeenTask, ...routesModule(labelsRoutes, { service }) };
 }
