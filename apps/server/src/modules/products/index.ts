@@ -1,3 +1,4 @@
+import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
@@ -14,8 +15,22 @@ type Deps = ModuleContext & {
   productStage: ProductStageNotice;
 };
 
+/**
+ * How long a computed products list is served at most without a write, and how many (caller,
+ * filters) keys each process keeps (docs/decisions/023-request-hot-path.md).
+ */
+export const PRODUCT_LIST_CACHE = { maxAgeMs: 5_000, maxEntries: 200 };
+
 /** Products (served under /api/projects). */
-export function productsModule({ db, changes, activities, files, outbox, productStage }: Deps): AppModule {
+export function productsModule({
+  db,
+  clock,
+  changes,
+  activities,
+  files,
+  outbox,
+  productStage,
+}: Deps): AppModule {
   const service = createProductsService({
     db,
     products: createProductsRepository(db),
@@ -24,6 +39,7 @@ export function productsModule({ db, changes, activities, files, outbox, product
     outbox,
     changes,
     productStage,
+    listCache: createFreshCache(db, { ...PRODUCT_LIST_CACHE, now: () => clock.now().getTime() }),
   });
   return routesModule(productsRoutes, { service });
 }

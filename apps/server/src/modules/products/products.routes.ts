@@ -12,6 +12,7 @@ import {
   UpdateProductSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createSendShared } from '../../lib/fresh-cache.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { ProductsService } from './products.service.ts';
 
@@ -22,6 +23,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
   { service },
 ) => {
   app.addHook('onRequest', requireSession);
+  // A list shared by the caller's requests is serialized once (lib/fresh-cache.ts).
+  const sendShared = createSendShared();
 
   app.get(
     '/projects',
@@ -34,7 +37,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
         response: { 200: ProductListSchema },
       },
     },
-    async (req) => service.list(currentUser(req), req.query),
+    async (req, reply) => sendShared(reply, await service.list(currentUser(req), req.query)),
   );
 
   app.get(
