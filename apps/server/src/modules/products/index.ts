@@ -19,7 +19,7 @@ type Deps = ModuleContext & {
  * How long a computed products list is served at most without a write, and how many (caller,
  * filters) keys each process keeps (docs/decisions/023-request-hot-path.md).
  */
-export const PRODUCT_LIST_CACHE = { maxAgeMs: 5_000, maxEntries: 200 };
+export const PRODUCT_LIST_CACHE = { maxAgeMs: 5_000, maxEntries: 100 };
 
 /** Products (served under /api/projects). */
 export function productsModule({
