@@ -49,6 +49,8 @@ const SCALES = {
 const P99_TARGET_MS = 25;
 const REPORT_P99_TARGET_MS = 100;
 const ANALYTICS_P99_TARGET_MS = 100;
+/** Issue 17: create a task at p99 ≤ 150 ms with 50 connections. */
+const CREATE_P99_TARGET_MS = 150;
 /** Made by this script after seeding (the seed has no super admin): reports are theirs only. */
 const BENCH_SUPER = 'bench-super@example.com';
 const RATIO_TARGET = 1.5;
@@ -60,7 +62,14 @@ const resultsFile = path.join(root, 'bench/results/http.json');
 const { values: args } = parseArgs({
   options: {
     scale: { type: 'string', default: 'full' },
+    // One count or several (e.g. 1,50): every call is measured at each.
     connections: { type: 'string', default: '32' },
+    // Another build of the server (e.g. a copy of apps/server/dist/main.js from before a change):
+    // every call is measured against it too, right before this build, in the same run.
+    before: { type: 'string' },
+    // Server processes (WEB_CONCURRENCY). One by default, so that the server's CPU per request is
+    // all of it (a cluster's workers are other processes).
+    processes: { type: 'string', default: '1' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     server: { type: 'string', default: 'auto' }, // auto | dist | source
@@ -80,17 +89,19 @@ const picked = (call) => !only || only.test(call.name);
 // The dashboard's ratio needs the dashboard: with --only leaving it out, so is the second database.
 const withRatio = picked({ name: 'dashboard' });
 const extraSql = args['apply-sql'] ? fs.readFileSync(args['apply-sql'], 'utf8') : undefined;
-const connections = Number(args.connections);
+const connectionCounts = args.connections.split(',').map(Number);
+const connections = Math.max(...connectionCounts);
+const processes = Number(args.processes);
 const waitQuiet = Number(args['wait-quiet']);
 const retries = Number(args.retries);
 const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const boardConnections = args['board-connections'].split(',').filter(Boolean).map(Number);
-const numbers = [connections, waitQuiet, retries, duration, warmup, ...boardConnections];
+const numbers = [...connectionCounts, processes, waitQuiet, retries, duration, warmup, ...boardConnections];
 if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.every((n) => n >= 0)) {
   console.error('usage: node --import tsx bench/http.mjs [--scale full|small] [--server auto|dist|source]');
-  console.error('  [--connections 32] [--duration 10] [--warmup 2] [--wait-quiet 60] [--retries 2]');
-  console.error('  [--apply-sql FILE] [--only REGEX]');
+  console.error('  [--connections 32|1,50] [--duration 10] [--warmup 2] [--wait-quiet 60] [--retries 2]');
+  console.error('  [--apply-sql FILE] [--only REGEX] [--before OTHER/main.js] [--processes 1]');
   process.exit(2);
 }
 
@@ -98,7 +109,7 @@ if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.ever
  * The calls, given the id of a product bench-member may see (each holds 1/200 of the tasks).
  * Every call is made as bench-member, who sees half the products, unless `as` says 'admin'.
  */
-const calls = (productId) => [
+const calls = (productId, taskId) => [
   // Not a target: the cheapest signed-in call (the session lookup and nothing else), measured the
   // same way to show what the stack and the machine allow at all.
   { name: 'floor: user/me', path: '/api/user/me', reference: true },
@@ -111,6 +122,8 @@ const calls = (productId) => [
   { name: 'tasks all (admin)', path: '/api/tasks/all', as: 'admin' },
   { name: 'tasks all (member)', path: '/api/tasks/all' },
   { name: 'product tasks', path: `/api/tasks/${productId}/tasks` },
+  // The task's page (issue 15): the task, its history and its sections in one request.
+  { name: 'task detail', path: `/api/tasks/${taskId}/detail` },
   // Reports (super admins only): every product, 50,000 tasks aggregated per call; own target.
   ...['project-status', 'team-productivity', 'milestone-analysis', 'resource-allocation'].map((type) => ({
     name: `report ${type}`,
@@ -126,7 +139,17 @@ const calls = (productId) => [
     as: 'super',
     p99TargetMs: ANALYTICS_P99_TARGET_MS,
   })),
+  // A write: creates a task in the product (the tasks it adds are deleted after the run, so the
+  // calls measured after it see the seeded data set). Last, for the same reason.
+  {
+    name: 'create task',
+    path: '/api/tasks',
+    method: 'POST',
+    body: JSON.stringify({ title: CREATED_TITLE, projectId: productId }),
+    p99TargetMs: CREATE_P99_TARGET_MS,
+  },
 ];
+const CREATED_TITLE = 'Bench created task';
 
 /**
  * Opening a product's board (issue 17), as the web app does it: today one request; before, the
@@ -173,14 +196,25 @@ const ms = (n) => (n === undefined ? '-' : n.toFixed(n < 10 ? 2 : 1));
 // ---- measuring ----------------------------------------------------------------------------------
 
 async function probe(origin, headers, call) {
-  const res = await fetch(origin + call.path, { headers });
+  const res = await fetch(origin + call.path, {
+    method: call.method ?? 'GET',
+    headers: call.body ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: call.body,
+  });
   const body = await res.text();
   return { status: res.status, bytes: Buffer.byteLength(body), body };
 }
 
 /** Warm-up, then the measured run, with the CPU the server, PostgreSQL and the rest used meanwhile. */
-async function load(origin, headers, call, serverPid, pgDir) {
-  const options = { url: origin + call.path, connections, headers, timeout: 10 };
+async function load(origin, headers, call, serverPid, pgDir, connections) {
+  const options = {
+    url: origin + call.path,
+    connections,
+    method: call.method ?? 'GET',
+    headers: call.body ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: call.body,
+    timeout: 10,
+  };
   await autocannon({ ...options, duration: warmup });
   const ours = () => [serverCpu(serverPid), postgresCpu(pgDir)];
   const cpuBefore = ours();
@@ -288,47 +322,106 @@ async function measureBoards(server, headers, results, pgDir) {
   }
 }
 
-/** Runs the calls against one database: its own server, a fresh sign-in, then each call in turn. */
-async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
-  const server = await startServer(command, { databaseUrl, dataDir });
+/** The builds measured: `--before` (if given) first, then this one. */
+const builds = (command) => [
+  ...(args.before
+    ? [{ label: 'before', command: { kind: 'dist (before)', argv: [path.resolve(args.before)] } }]
+    : []),
+  { label: args.before ? 'after' : '', command },
+];
+
+/** Tasks the create call added: deleted after each run, with their entries. */
+async function removeCreated(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    const bearer = async (email) => ({ authorization: `Bearer ${await signIn(server.origin, email)}` });
-    const sessions = {
-      member: await bearer(BENCH_MEMBER),
-      admin: await bearer(BENCH_ADMIN),
-      super: await bearer(BENCH_SUPER),
-    };
-    const list = await probe(server.origin, sessions.member, { path: '/api/projects?limit=50' });
+    await client.query('DELETE FROM activities WHERE task_id IN (SELECT id FROM tasks WHERE title = $1)', [
+      CREATED_TITLE,
+    ]);
+    await client.query('DELETE FROM tasks WHERE title = $1', [CREATED_TITLE]);
+    await client.query('VACUUM (ANALYZE) tasks, activities');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs the calls against one database: a server per build (each its own process, fresh sign-ins),
+ * then each call at each connection count, on each build in turn (before, then after).
+ */
+async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
+  const servers = [];
+  try {
+    for (const build of builds(command)) {
+      const server = await startServer(build.command, {
+        databaseUrl,
+        dataDir,
+        env: { WEB_CONCURRENCY: String(processes) },
+      });
+      const bearer = async (email) => ({ authorization: `Bearer ${await signIn(server.origin, email)}` });
+      const sessions = {
+        member: await bearer(BENCH_MEMBER),
+        admin: await bearer(BENCH_ADMIN),
+        super: await bearer(BENCH_SUPER),
+      };
+      servers.push({ ...build, server, sessions });
+    }
+    const { server: first0, sessions: sessions0 } = servers[0];
+    const list = await probe(first0.origin, sessions0.member, { path: '/api/projects?limit=50' });
     const productId = list.status === 200 ? JSON.parse(list.body).data?.[0]?.id : undefined;
     if (!productId) throw new Error(`GET /api/projects answered ${list.status} without a product`);
+    const tasksOf = await probe(first0.origin, sessions0.member, { path: `/api/tasks/${productId}/tasks` });
+    const taskId = JSON.parse(tasksOf.body).data?.[0]?.id;
     const results = [];
-    for (const call of calls(productId).filter(pick)) {
-      const headers = sessions[call.as ?? 'member'];
-      const first = await probe(server.origin, headers, call);
-      if (first.status !== 200) {
-        say(`  ${call.name}: ${call.path} answered ${first.status}; not measured`);
-        results.push({ ...call, status: first.status, bytes: first.bytes, measured: false });
-        continue;
+    for (const call of calls(productId, taskId).filter(pick)) {
+      for (const count of connectionCounts) {
+        for (const { label, server, sessions } of servers) {
+          const name = [call.name, label && `[${label}]`, connectionCounts.length > 1 && `@${count}`]
+            .filter(Boolean)
+            .join(' ');
+          const headers = sessions[call.as ?? 'member'];
+          const first = await probe(server.origin, headers, call);
+          if (first.status !== 200 && first.status !== 201) {
+            say(`  ${name}: ${call.path} answered ${first.status}; not measured`);
+            results.push({ ...call, name, status: first.status, bytes: first.bytes, measured: false });
+            continue;
+          }
+          // On a shared machine, a run that other processes disturbed is measured again (the least
+          // disturbed run is kept, and the report says how much CPU the others took during it).
+          let figures;
+          for (let attempt = 0; ; attempt++) {
+            await waitForQuiet(waitQuiet, say);
+            const run = await load(server.origin, headers, call, server.pid, pgDir, count);
+            if (call.method === 'POST') await removeCreated(databaseUrl);
+            if (!figures || run.cpuCores.others < figures.cpuCores.others) figures = run;
+            if (run.cpuCores.others < QUIET_CORES || attempt >= retries) break;
+            say(`  ${name}: other processes used ${run.cpuCores.others.toFixed(2)} cores meanwhile; again`);
+          }
+          say(
+            `  ${name}: ${ms(figures.reqPerSec)} req/s, p99 ${ms(figures.latencyMs.p99)} ms, ${first.bytes} bytes`,
+          );
+          results.push({
+            ...call,
+            name,
+            build: label || undefined,
+            connections: count,
+            status: first.status,
+            bytes: first.bytes,
+            measured: true,
+            ...figures,
+          });
+        }
       }
-      // On a shared machine, a run that other processes disturbed is measured again (the least
-      // disturbed run is kept, and the report says how much CPU the others took during it).
-      let figures;
-      for (let attempt = 0; ; attempt++) {
-        await waitForQuiet(waitQuiet, say);
-        const run = await load(server.origin, headers, call, server.pid, pgDir);
-        if (!figures || run.cpuCores.others < figures.cpuCores.others) figures = run;
-        if (run.cpuCores.others < QUIET_CORES || attempt >= retries) break;
-        say(`  ${call.name}: other processes used ${run.cpuCores.others.toFixed(2)} cores meanwhile; again`);
-      }
-      say(
-        `  ${call.name}: ${ms(figures.reqPerSec)} req/s, p99 ${ms(figures.latencyMs.p99)} ms, ${first.bytes} bytes`,
-      );
-      results.push({ ...call, status: first.status, bytes: first.bytes, measured: true, ...figures });
     }
-    if (pick({ name: 'board' })) await measureBoards(server, sessions.member, results, pgDir);
+    if (pick({ name: 'board' })) {
+      for (const { label, server, sessions } of servers) {
+        if (label) say(`  board [${label}]`);
+        await measureBoards(server, sessions.member, results, pgDir);
+      }
+    }
     return results;
   } finally {
-    await server.stop();
+    for (const { server } of servers) await server.stop();
     await endQueries(databaseUrl).catch((err) => console.error(`ending queries: ${err.message}`));
   }
 }
@@ -394,7 +487,9 @@ async function main() {
     }
   }
 
-  say(`\nmeasuring (${connections} connections, ${warmup} s warm-up + ${duration} s each)`);
+  say(
+    `\nmeasuring (${connectionCounts.join(' and ')} connections, ${warmup} s warm-up + ${duration} s each, ${processes} server process(es))`,
+  );
   const serverData = path.join(tmp, 'server');
   const measured = await measureDatabase(command, postgres.url, serverData, pgDir, picked);
   if (withRatio) say(`dashboard at ${baseTasks} tasks:`);
@@ -505,8 +600,9 @@ async function main() {
     );
   }
 
-  const big = measured.find((r) => r.name === 'dashboard');
-  const small = base.find((r) => r.name === 'dashboard');
+  // This build's dashboard (the last one measured of its name: after --before, at the most connections).
+  const big = measured.filter((r) => r.name.startsWith('dashboard')).at(-1);
+  const small = base.filter((r) => r.name.startsWith('dashboard')).at(-1);
   let ratio;
   if (big?.measured && small?.measured) {
     const value = big.latencyMs.mean / small.latencyMs.mean;

@@ -1,6 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectDatabase, type Database } from './db/client.ts';
 import { SIGNED_OUT_OPERATIONS } from './lib/openapi-errors.ts';
-import { buildTestApp, type TestContext } from './testing/test-app.ts';
+import { createSignedInUser, type UserOptions } from './testing/factories.ts';
+import { APP_URL, buildTestApp, type TestContext } from './testing/test-app.ts';
 
 // Every API operation in the OpenAPI document answers 401 to a caller without a session, except
 // the few that exist for signed-out visitors. A route added without the session hook fails here.
@@ -38,5 +43,91 @@ describe('the API without a session', () => {
     expect(open).toEqual([]);
     // The document lists the routes of every module (a sanity check that the loop ran).
     expect(checked.length).toBeGreaterThan(60);
+  });
+});
+
+// A session is read again on every request (the lookup is a prepared statement, never a cache:
+// docs/decisions/023-request-hot-path.md), so what ends or narrows it applies to the very next
+// request, in this process and in any other process on the same database.
+describe('a session after it ends or changes, in this process and in another', () => {
+  let other: FastifyInstance;
+  let database: Database;
+  beforeAll(async () => {
+    database = connectDatabase(ctx.databaseUrl, 3);
+    other = await buildApp({
+      config: loadConfig({ APP_URL, DATA_DIR: ctx.dataDir }),
+      db: database.db,
+      clock: ctx.clock,
+      logger: false,
+      webDist: `${ctx.dataDir}/no-web-build`,
+    });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await database.close();
+  });
+
+  const signedIn = (options: UserOptions) => createSignedInUser(ctx, options);
+  const me = (app: FastifyInstance, headers: Record<string, string>) =>
+    app.inject({ url: '/api/user/me', headers });
+  /** Both processes have just served the session (warm, as a cache would be). */
+  async function usedOnBoth(headers: Record<string, string>) {
+    expect((await me(ctx.app, headers)).statusCode).toBe(200);
+    expect((await me(other, headers)).statusCode).toBe(200);
+  }
+
+  it('refuses a signed-out session at once, here and in the other process', async () => {
+    const who = await signedIn({ role: 'member' });
+    await usedOnBoth(who.headers);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/signout', headers: who.headers });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await me(other, who.headers)).statusCode).toBe(401);
+    expect((await me(ctx.app, who.headers)).statusCode).toBe(401);
+  });
+
+  it('refuses a disabled account at once, in the other process too', async () => {
+    const admin = await signedIn({ role: 'admin' });
+    const who = await signedIn({ role: 'member' });
+    await usedOnBoth(who.headers);
+    const disabled = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/update-user',
+      headers: admin.headers,
+      payload: { id: who.user.id, disabled: true },
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await me(other, who.headers)).statusCode).toBe(401);
+    expect((await me(ctx.app, who.headers)).statusCode).toBe(401);
+  });
+
+  it('applies a role change to the next request in the other process', async () => {
+    const admin = await signedIn({ role: 'admin' });
+    const who = await signedIn({ role: 'member' });
+    await usedOnBoth(who.headers);
+    const create = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: who.headers,
+        payload: {
+          name: 'Gemini',
+          description: 'x',
+          status: 'planning',
+          priority: 'low',
+          team_size: 1,
+          start_date: '2026-01-01',
+          target_end_date: '2026-12-31',
+        },
+      });
+    const demoted = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${who.user.id}/role`,
+      headers: admin.headers,
+      payload: { role: 'guest' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect((await me(other, who.headers)).json()).toMatchObject({ role: 'guest' });
+    expect((await create(other)).statusCode).toBe(403);
   });
 });

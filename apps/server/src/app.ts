@@ -9,9 +9,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
 import { authMessages } from '@shipyard/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -310,16 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(scalar, {
-        routePrefix: '/docs',
-        // No Scalar fonts CDN; no "Ask AI" agent (on localhost it fetches Scalar's hosted registry).
-        configuration: {
-          url: '/api/openapi.json',
-          withDefaultFonts: false,
-          agent: { disabled: true },
-          title: 'Shipyard API',
-        },
-      });
+      await api.register(lazyApiDocs);
       for (const module of modules) await module.register(api);
     },
     { prefix: '/api' },
@@ -338,6 +328,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await serveWebApp(app, deps.webDist ?? defaultWebDist);
   return app;
+}
+
+/**
+ * The browsable API docs (Scalar) under /api/docs. Scalar's plugin reads its 4 MB page script
+ * and loads its OpenAPI parser when registered (about 20 MB of memory in every process); here it
+ * is registered in a Fastify instance of its own on the first request for the docs, and the docs'
+ * requests are handed to it, so a server nobody reads the docs of never loads it (issue 17).
+ */
+async function lazyApiDocs(api: FastifyInstance) {
+  let docs: Promise<FastifyInstance> | undefined;
+  const load = async () => {
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const inner = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+    await inner.register(scalar, {
+      routePrefix: '/api/docs',
+      // No Scalar fonts CDN; no "Ask AI" agent (on localhost it fetches Scalar's hosted registry).
+      configuration: {
+        url: '/api/openapi.json',
+        withDefaultFonts: false,
+        agent: { disabled: true },
+        title: 'Shipyard API',
+      },
+    });
+    await inner.ready();
+    return inner;
+  };
+  const passed = ['content-type', 'content-disposition', 'location', 'access-control-allow-origin'];
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    docs ??= load().catch((err) => {
+      docs = undefined;
+      throw err;
+    });
+    const res = await (await docs).inject({ method: 'GET', url: req.url });
+    for (const name of passed) {
+      const value = res.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    // Text (HTML, script, JSON), sent as a string: the docs CSP hashes the inline scripts of it.
+    return reply.status(res.statusCode).send(res.payload);
+  };
+  api.get('/docs', { schema: { hide: true } }, handler);
+  api.get('/docs/*', { schema: { hide: true } }, handler);
 }
 
 /** The built SPA, with history fallback: any non-/api GET that is not a file gets index.html. */

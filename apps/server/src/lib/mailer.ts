@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /**
  * `link` is the mail's call to action, printed on one line when there is no SMTP server; `note`
@@ -35,10 +35,15 @@ export function createMailer(
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer (about 14 MB of memory) is loaded with the first mail, not at start (issue 17).
+  let transport: Promise<Transporter> | undefined;
+  const open = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     send: async (mail) => {
-      await transport.sendMail({
+      await (await open()).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -47,7 +52,11 @@ export function createMailer(
         headers: mail.headers,
       });
     },
-    close: () => transport.close(),
+    close: () =>
+      void transport?.then(
+        (t) => t.close(),
+        () => {},
+      ),
   };
 }
 

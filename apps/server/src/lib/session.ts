@@ -1,5 +1,5 @@
 import { authMessages, SESSION_COOKIE, SESSION_TTL_MS, securityMessages } from '@shipyard/shared';
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { apiTokens, authTokens, calendarFeeds, sessions, type UserRow, users } from '../db/schema/index.ts';
@@ -35,6 +35,24 @@ declare module 'fastify' {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 export function createSessionStore(db: Db, clock: Clock) {
+  // Every request of a signed-in caller runs this lookup: prepared once per pooled connection
+  // (a named statement), it is neither rebuilt by Drizzle nor planned again by PostgreSQL on each
+  // request (docs/decisions/023-request-hot-path.md). It still reads the session and the user
+  // every time: a sign-out, a disabled account or a role change applies to the next request.
+  const sessionByToken = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.disabledAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+
   return {
     async create(userId: string, meta: { userAgent?: string; ip?: string }, tx: Db = db) {
       const token = randomToken();
@@ -51,14 +69,7 @@ export function createSessionStore(db: Db, clock: Clock) {
     async resolve(token: string, meta: { ip?: string } = {}): Promise<SessionUser | undefined> {
       if (token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(token, meta.ip);
       const now = clock.now();
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now), isNull(users.disabledAt)),
-        )
-        .limit(1);
+      const [row] = await sessionByToken.execute({ tokenHash: sha256(token), now });
       if (!row) return undefined;
       const seen = row.session.lastSeenAt ?? row.session.createdAt;
       if (now.getTime() - seen.getTime() >= LAST_USE_EVERY_MS) {

@@ -12,6 +12,13 @@ import { refuseArchivedProduct, type Viewer, visibleProducts } from './visibilit
 
 export type TaskRef = { id: string; productId: string; assigneeId: string | null };
 
+/**
+ * A task the caller has already found visible to the viewer (one visibility check for a whole
+ * page, docs/decisions/023-request-hot-path.md). A reader taking it checks nothing again: pass
+ * only a task that a visibility check of this request returned.
+ */
+export type SeenTask = { readonly id: string; readonly productId: string };
+
 const taskRef = { id: tasks.id, productId: tasks.productId, assigneeId: tasks.assigneeId };
 export const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
 

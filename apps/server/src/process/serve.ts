@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
@@ -26,7 +25,8 @@ export async function serve(config: Config, databaseUrl: string, opts: Options) 
   const stopEmbedded = async () => opts.stopEmbedded?.().catch(() => {});
   const database = connectDatabase(databaseUrl, config.databasePoolSize);
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? // ioredis (about 20 MB of memory) is loaded only when REDIS_URL is set (issue 17).
+      new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   redis?.on('error', () => {}); // ioredis reconnects by itself; the rate limiter then falls back per request
   const app = await buildApp({ config, db: database.db, pool: database.pool, redis, databaseUrl });

@@ -1,17 +1,20 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 import { checkName, type Storage, storageUnavailable, sumSizes, type WarnLog } from './files.ts';
 
 /** Parts of a multipart upload: S3's minimum, so one upload holds at most two parts in memory. */
 const PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The AWS SDK (about 25 MB of memory) is loaded with the first call to the bucket, not at start:
+ * a server storing files on disk never loads it (issue 17).
+ */
+const loadSdk = async () => {
+  const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...s3, Upload: storage.Upload };
+};
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
 /** No such object; a missing bucket (also a 404) is a misconfiguration, answered 503. */
 const isMissing = (err: unknown) => {
@@ -25,12 +28,19 @@ const isMissing = (err: unknown) => {
  * the bucket itself (unreachable, credentials refused) is logged and answered 503.
  */
 export function createS3Storage(s3: S3Config, log?: WarnLog): Storage {
-  const client = new S3Client({
-    endpoint: s3.url,
-    region: s3.region,
-    forcePathStyle: s3.forcePathStyle,
-    credentials: s3.credentials,
-  });
+  let connected: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const connect = () => {
+    connected ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: s3.url,
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: s3.credentials,
+      }),
+    }));
+    return connected;
+  };
   const Bucket = s3.bucket;
   const unavailable = (err: unknown) => {
     log?.warn({ err, bucket: Bucket }, 'file storage unavailable');
@@ -51,15 +61,17 @@ export function createS3Storage(s3: S3Config, log?: WarnLog): Storage {
   };
   const remove = async (area: string, name: string) => {
     const Key = keyOf(area, name);
-    await ask(() => client.send(new DeleteObjectCommand({ Bucket, Key })));
+    const { sdk, client } = await connect();
+    await ask(() => client.send(new sdk.DeleteObjectCommand({ Bucket, Key })));
   };
 
   async function* list(area: string) {
     const Prefix = keyOf(area, 'probe').replace(/probe$/, '');
+    const { sdk, client } = await connect();
     let ContinuationToken: string | undefined;
     do {
       const page = await ask(() =>
-        client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })),
+        client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })),
       );
       for (const object of page?.Contents ?? []) {
         const name = object.Key?.slice(Prefix.length);
@@ -86,7 +98,8 @@ export function createS3Storage(s3: S3Config, log?: WarnLog): Storage {
           throw err;
         }
       }
-      const upload = new Upload({
+      const { sdk, client } = await connect();
+      const upload = new sdk.Upload({
         client,
         params: { Bucket, Key, Body: Readable.from(counted()) },
         partSize: PART_BYTES,
@@ -107,7 +120,8 @@ export function createS3Storage(s3: S3Config, log?: WarnLog): Storage {
     },
     async read(area, name) {
       const Key = keyOf(area, name);
-      const got = await ask(() => client.send(new GetObjectCommand({ Bucket, Key })));
+      const { sdk, client } = await connect();
+      const got = await ask(() => client.send(new sdk.GetObjectCommand({ Bucket, Key })));
       if (!got) return undefined;
       if (!(got.Body instanceof Readable)) throw unavailable(new Error('the bucket answered without a body'));
       return { size: got.ContentLength ?? 0, body: got.Body };
@@ -115,11 +129,16 @@ export function createS3Storage(s3: S3Config, log?: WarnLog): Storage {
     remove,
     async sizeOf(area, name) {
       const Key = keyOf(area, name);
-      const head = await ask(() => client.send(new HeadObjectCommand({ Bucket, Key })));
+      const { sdk, client } = await connect();
+      const head = await ask(() => client.send(new sdk.HeadObjectCommand({ Bucket, Key })));
       return head ? (head.ContentLength ?? 0) : undefined;
     },
     list,
     usage: (area) => sumSizes(list(area)),
-    close: () => client.destroy(),
+    close: () =>
+      void connected?.then(
+        ({ client }) => client.destroy(),
+        () => {},
+      ),
   };
 }

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES, type AVATAR_TYPES, userMessages } from '@shipyard/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError, BadRequest, NotFound } from '../../lib/errors.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import { receiveUpload } from '../../lib/receive-upload.ts';
@@ -67,7 +66,7 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
         // The avatar it replaces is removed, so it does not count.
         quota: quota().forUpload({ id: actor.id, avatarUrl: null }),
         nameFor: async (sample) => {
-          const sniffed = await fileTypeFromBuffer(sample);
+          const sniffed = await (await import('file-type')).fileTypeFromBuffer(sample);
           const ext = extensions[sniffed?.mime as keyof typeof extensions];
           if (!ext) throw notImage();
           return newFileName(ext, actor.id);

@@ -1,5 +1,5 @@
 import { authMessages, securityMessages } from '@shipyard/shared';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, ServiceUnavailable } from '../../lib/errors.ts';
 import type { AccountsService } from './auth.accounts.ts';
@@ -36,14 +36,18 @@ export const providerErrors = {
 
 const LOGIN_TTL_MS = 10 * 60 * 1000;
 
+/** openid-client is loaded with the first sign-in through a provider, not at start (issue 17). */
+const loadOidc = () => import('openid-client');
+
 export function createProviderSignIn({ kind, provider: google, appUrl, tokens, accounts, clock }: Deps) {
   const redirectUri = `${appUrl}/api/auth/${kind}/callback`;
   const errors = providerErrors[kind];
   const failed = (what: string) => new AppError(401, `${errors.prefix}_${what}`, errors.failed);
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<Oidc.Configuration> | undefined;
 
-  function configuration(): Promise<oidc.Configuration> {
+  async function configuration(): Promise<Oidc.Configuration> {
     if (!google) throw ServiceUnavailable(errors.notConfigured, `${errors.prefix}_NOT_CONFIGURED`);
+    const oidc = await loadOidc();
     const issuer = new URL(google.issuer);
     // Plain http only ever means a local test provider; production issuers are https.
     const options = issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
@@ -62,6 +66,7 @@ export function createProviderSignIn({ kind, provider: google, appUrl, tokens, a
     /** Where to send the browser, and the state to bind to it with a cookie. */
     async start() {
       const config = await configuration();
+      const oidc = await loadOidc();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
@@ -83,6 +88,7 @@ export function createProviderSignIn({ kind, provider: google, appUrl, tokens, a
     /** Completes the code exchange and returns the signed-in account's id. */
     async finish(callbackPath: string, cookieState: string | undefined) {
       const config = await configuration();
+      const oidc = await loadOidc();
       // Built from APP_URL, never from the request's Host header.
       const current = new URL(callbackPath, appUrl);
       const state = current.searchParams.get('state');
@@ -93,7 +99,7 @@ export function createProviderSignIn({ kind, provider: google, appUrl, tokens, a
       if (!state || state !== cookieState) throw failed('STATE');
       const login = await tokens.takeOidcLogin(state, clock.now());
       if (!login) throw failed('STATE');
-      let claims: oidc.IDToken | undefined;
+      let claims: Oidc.IDToken | undefined;
       try {
         const result = await oidc.authorizationCodeGrant(config, current, {
           pkceCodeVerifier: login.codeVerifier,

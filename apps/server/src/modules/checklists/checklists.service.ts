@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskChecklistItemRow } from '../../db/schema/index.ts';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.ts';
 import type { Changes } from '../../lib/realtime/changes.ts';
-import { findVisibleTask, holdTaskForChange, touchTask } from '../../lib/task-access.ts';
+import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../../lib/task-access.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ChecklistsRepository } from './checklists.repository.ts';
@@ -96,6 +96,9 @@ export function createChecklistsService({ db, checklists, changes }: Deps) {
       await findVisibleTask(db, viewer, taskId);
       return checklist(taskId);
     },
+
+    /** The checklist of a task the caller already found visible (the task's page). */
+    ofSeenTask: (task: SeenTask): Promise<Checklist> => checklist(task.id),
 
     async add(viewer: Viewer, taskId: string, body: CreateChecklistItem): Promise<Checklist> {
       return inTransaction(async (tx, after) => {

@@ -10,13 +10,13 @@ export type ChecklistImporter = Pick<ChecklistsRepository, 'insertMany'>;
 
 /** Tasks' checklists (issue 15). `ofTask` is what the task's page reads with the task. */
 export function checklistsModule({ db, changes }: ModuleContext): AppModule & {
-  ofTask: ChecklistsService['get'];
+  ofTask: ChecklistsService['ofSeenTask'];
   importer: ChecklistImporter;
 } {
   const checklists = createChecklistsRepository(db);
   const service = createChecklistsService({ db, checklists, changes });
   return {
-    ofTask: service.get,
+    ofTask: service.ofSeenTask,
     importer: { insertMany: checklists.insertMany },
     ...routesModule(checklistsRoutes, { service }),
   };

@@ -210,7 +210,7 @@ export function createCommentsRepository(db: Db) {
     },
 
     /** The first watchers by name who still see the product, how many in all, and whether `userId` is one. */
-    async watchers(task: ConversationTask, userId: string, limit: number) {
+    async watchers(task: Pick<ConversationTask, 'id' | 'productId'>, userId: string, limit: number) {
       const watching = and(eq(taskWatchers.taskId, task.id), seesProduct(task.productId));
       const [rows, [total], [mine]] = await Promise.all([
         db

@@ -18,6 +18,7 @@ import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import type { SeenTask } from '../../lib/task-access.ts';
 import { refuseArchivedProduct } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
@@ -85,7 +86,7 @@ export function createCommentsService({ db, comments, watching, notifier, activi
     return { mentioned, changes: [...rows.map((row) => notificationChange('created', row)), ...watched] };
   }
 
-  async function watchers(actor: SessionUser, task: ConversationTask): Promise<WatcherList> {
+  async function watchers(actor: SessionUser, task: SeenTask): Promise<WatcherList> {
     const { rows, total, watching: mine } = await comments.watchers(task, actor.id, WATCHERS_LISTED_MAX);
     return { data: rows.map(toPerson), total, watching: mine };
   }
@@ -206,6 +207,9 @@ export function createCommentsService({ db, comments, watching, notifier, activi
     async watchers(actor: SessionUser, taskId: string): Promise<WatcherList> {
       return watchers(actor, await visibleTask(actor, taskId));
     },
+
+    /** The watchers of a task the caller already found visible (the task's page). */
+    watchersOfSeenTask: (actor: SessionUser, task: SeenTask): Promise<WatcherList> => watchers(actor, task),
 
     watch: (actor: SessionUser, taskId: string) => setWatching(actor, taskId, true),
     unwatch: (actor: SessionUser, taskId: string) => setWatching(actor, taskId, false),

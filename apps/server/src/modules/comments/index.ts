@@ -20,7 +20,7 @@ type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier }
 export function commentsModule({ db, changes, activities, notifier }: Deps): AppModule & {
   watching: TaskWatching;
   /** The task's watchers and whether the caller is one (the task's page reads it with the task). */
-  watchersOf: CommentsService['watchers'];
+  watchersOf: CommentsService['watchersOfSeenTask'];
   importer: CommentImporter;
 } {
   const comments = createCommentsRepository(db);
@@ -28,7 +28,7 @@ export function commentsModule({ db, changes, activities, notifier }: Deps): App
   const service = createCommentsService({ db, comments, watching, notifier, activities, changes });
   return {
     watching,
-    watchersOf: service.watchers,
+    watchersOf: service.watchersOfSeenTask,
     importer: { insertMany: comments.insertMany },
     ...routesModule(commentsRoutes, { service }),
   };

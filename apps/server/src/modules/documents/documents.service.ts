@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DOCUMENT_MAX_BYTES, documentMessages, type ProductDocument } from '@shipyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { AppError, BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
@@ -68,7 +67,7 @@ export function typeSniffer() {
   return {
     /** The extension of the stored name, from the first bytes. */
     async fromSample(sample: Buffer): Promise<string> {
-      detected = await fileTypeFromBuffer(sample);
+      detected = await (await import('file-type')).fileTypeFromBuffer(sample);
       if (detected) return detected.ext;
       const head = new TextDecoder('utf-8', { fatal: true });
       try {

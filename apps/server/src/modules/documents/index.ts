@@ -1,10 +1,15 @@
 import type { ProductDocument } from '@shipyard/shared';
 import type { AppModule, ModuleContext } from '../../lib/module.ts';
+import type { SeenTask } from '../../lib/task-access.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
-import type { Viewer } from '../../lib/visibility.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
-import { createDocumentFiles, createDocumentsService, type DocumentFiles } from './documents.service.ts';
+import {
+  createDocumentFiles,
+  createDocumentsService,
+  type DocumentFiles,
+  toDocument,
+} from './documents.service.ts';
 import { createTaskFiles, type TaskFiles, taskFilesRoutes } from './documents.task-files.ts';
 
 /** The files a task's page lists at once (a task holds far fewer). */
@@ -27,8 +32,8 @@ type Deps = ModuleContext & { quota: () => UploadQuota };
 export function documentsModule({ quota, ...ctx }: Deps): AppModule & {
   files: DocumentFiles;
   stored: StoredDocuments;
-  /** A task's files, newest first (the task's page reads them with the task). */
-  filesOfTask: (viewer: Viewer, taskId: string) => Promise<ProductDocument[]>;
+  /** The files of a task the caller already found visible, newest first (the task's page). */
+  filesOfTask: (task: SeenTask) => Promise<ProductDocument[]>;
 } {
   const { db, storage, log, changes } = ctx;
   const documents = createDocumentsRepository(db);
@@ -44,7 +49,8 @@ export function documentsModule({ quota, ...ctx }: Deps): AppModule & {
   return {
     files: createDocumentFiles({ documents, storage, log }),
     stored: documents,
-    filesOfTask: async (viewer, taskId) => (await service().list(viewer, taskId, 1, TASK_FILES_LISTED)).data,
+    filesOfTask: async (task) =>
+      (await documents.list(task.productId, 1, TASK_FILES_LISTED, task.id)).rows.map(toDocument),
     register: async (api) => {
       const files = service();
       const uploadsPerHour = ctx.config.uploads.perHour;

@@ -16,14 +16,14 @@ export function labelsModule({
   changes,
   activities,
 }: ModuleContext & { activities: ActivityRecorder }): AppModule & {
-  ofTask: LabelsService['ofTask'];
+  ofTask: LabelsService['ofSeenTask'];
   importer: LabelImporter;
 } {
   const labels = createLabelsRepository(db);
   const service = createLabelsService({ db, labels, activities, changes });
   const { namesOfProduct, insertMany, attachMany } = labels;
   return {
-    ofTask: service.ofTask,
+    ofTask: service.ofSeenTask,
     importer: { namesOfProduct, insertMany, attachMany },
     ...routesModule(labelsRoutes, { service }),
   };

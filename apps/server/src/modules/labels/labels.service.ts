@@ -20,7 +20,7 @@ import {
 } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
-import { findVisibleTask, holdTaskForChange, touchTask } from '../../lib/task-access.ts';
+import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../../lib/task-access.ts';
 import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
@@ -120,6 +120,11 @@ export function createLabelsService({ db, labels, activities, changes }: Deps) {
     async ofTask(viewer: Viewer, taskId: string): Promise<TaskLabels> {
       await findVisibleTask(db, viewer, taskId);
       return { taskId, labels: await labels.ofTask(taskId) };
+    },
+
+    /** The labels of a task the caller already found visible (the task's page). */
+    async ofSeenTask(task: SeenTask): Promise<TaskLabels> {
+      return { taskId: task.id, labels: await labels.ofTask(task.id) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
@@ -13,6 +14,12 @@ type Deps = ModuleContext & {
   outbox: WebhookOutbox;
   productStage: ProductStageNotice;
 };
+
+/**
+ * How long a computed products list is served at most without a write, and how many (caller,
+ * filters) keys each process keeps (docs/decisions/023-request-hot-path.md).
+ */
+export const PRODUCT_LIST_CACHE = { maxAgeMs: 5_000, maxEntries: 100 };
 
 /** Products (served under /api/projects). */
 export function productsModule({
@@ -32,6 +39,7 @@ export function productsModule({
     outbox,
     changes,
     productStage,
+    listCache: createFreshCache(db, { ...PRODUCT_LIST_CACHE, now: () => clock.now().getTime() }),
   });
   return routesModule(productsRoutes, { service, clock });
 }

@@ -45,6 +45,41 @@ const validProduct = {
   team_size: 4,
 };
 
+describe('GET /api/projects: shared between requests, never older than a write', () => {
+  // The list is computed once per caller and filters and shared until a write outdates it
+  // (docs/decisions/023-request-hot-path.md). Writes here go straight to the database, as another
+  // process or machine would make them.
+  it('shows a write made elsewhere on the next request: progress, a new product, a new entry, visibility', async () => {
+    const owner = await member('Cora Cache');
+    const product = await createProduct(ctx, owner.user.id, { name: 'Cached' });
+    const task = await createTask(ctx, product.id, { status: 'Pending' });
+    const list = async () => (await as(owner, { url: '/api/projects' })).json();
+    expect((await list()).data[0]).toMatchObject({ id: product.id, progress: 0 });
+    await list();
+    await ctx.db
+      .update(tasks)
+      .set({ status: 'Completed', completedAt: new Date() })
+      .where(eq(tasks.id, task.id));
+    expect((await list()).data[0]).toMatchObject({ id: product.id, progress: 100 });
+    await ctx.db
+      .insert(activities)
+      .values({ actionType: 'other', description: 'Fresh entry', productId: product.id });
+    expect((await list()).data[0].activity_log[0]).toMatchObject({ description: 'Fresh entry' });
+    const second = await createProduct(ctx, owner.user.id, { name: 'Second' });
+    const shown = await list();
+    expect(shown.total).toBe(2);
+    expect(shown.data.map((p: { id: string }) => p.id)).toEqual([second.id, product.id]);
+    // Another caller sees it once they join a team of it, and not before.
+    const other = await member('Otto Other');
+    expect((await as(other, { url: '/api/projects' })).json().total).toBe(0);
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, other.user.id);
+    expect((await as(other, { url: '/api/projects' })).json().data.map((p: { id: string }) => p.id)).toEqual([
+      product.id,
+    ]);
+  });
+});
+
 describe('GET /api/projects', () => {
   it('lists only what the caller may see: their own products, or every product for an admin', async () => {
     const alice = await member();

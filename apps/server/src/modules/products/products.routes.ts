@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.ts';
 import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
+import { createSendShared } from '../../lib/fresh-cache.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { ProductsService } from './products.service.ts';
 
@@ -24,6 +25,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService; c
   { service, clock },
 ) => {
   app.addHook('onRequest', requireSession);
+  // A list shared by the caller's requests is serialized once (lib/fresh-cache.ts).
+  const sendShared = createSendShared();
 
   app.get(
     '/projects',
@@ -36,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService; c
         response: { 200: ProductListSchema },
       },
     },
-    async (req) => service.list(currentUser(req), req.query),
+    async (req, reply) => sendShared(reply, await service.list(currentUser(req), req.query)),
   );
 
   // Static before parametric: /projects/export.csv never reaches /projects/:id.

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
@@ -96,6 +97,11 @@ type Deps = {
   changes: Changes;
   /** PRODUCT_STAGE to the people on the product, in the change's transaction (issue 16). */
   productStage: ProductStageNotice;
+  /**
+   * Lists computed once and shared by the caller's requests until a write outdates them
+   * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every request computes.
+   */
+  listCache?: FreshCache;
 };
 
 /** The webhook event of a product change: small, ids and what a receiver shows. */
@@ -126,6 +132,7 @@ export function createProductsService({
   outbox,
   changes,
   productStage,
+  listCache,
 }: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const inTransaction = createInTransaction(db, changes);
@@ -148,25 +155,37 @@ export function createProductsService({
     return toProduct(row, await products.progress(row.id, tx));
   }
 
+  async function listProducts(viewer: Viewer, filters: ProductFilters): Promise<ProductList> {
+    const { rows, total } = await products.list(viewer, filters);
+    // One query for every row's newest entries, never one per product.
+    const entries = await activities.newestForProducts(
+      rows.map((r) => r.product.id),
+      LIST_ACTIVITY_LIMIT,
+    );
+    return {
+      data: rows.map((r) => ({
+        ...toProduct(r.product, r.progress ?? 0),
+        creator: r.creator ? toPersonRef(r.creator) : null,
+        active_members: r.activeMembers ?? 0,
+        activity_log: entries.filter((e) => e.activity.productId === r.product.id).map(toActivityLogEntry),
+      })),
+      total,
+      page: filters.page,
+      limit: filters.limit,
+    };
+  }
+
   return {
+    /**
+     * What the list shows depends on the caller's id and role only (visibility) and on the
+     * filters; everything it reads (products, tasks, teams, members, users, activities) bumps
+     * analytics_version when written, so a shared computation is never older than the last write.
+     */
     async list(actor: SessionUser, filters: ProductFilters): Promise<ProductList> {
-      const { rows, total } = await products.list(actor, filters);
-      // One query for every row's newest entries, never one per product.
-      const entries = await activities.newestForProducts(
-        rows.map((r) => r.product.id),
-        LIST_ACTIVITY_LIMIT,
-      );
-      return {
-        data: rows.map((r) => ({
-          ...toProduct(r.product, r.progress ?? 0),
-          creator: r.creator ? toPersonRef(r.creator) : null,
-          active_members: r.activeMembers ?? 0,
-          activity_log: entries.filter((e) => e.activity.productId === r.product.id).map(toActivityLogEntry),
-        })),
-        total,
-        page: filters.page,
-        limit: filters.limit,
-      };
+      const viewer: Viewer = { id: actor.id, role: actor.role };
+      if (!listCache) return listProducts(viewer, filters);
+      const key = `products:${viewer.id}:${viewer.role}:${JSON.stringify(filters)}`;
+      return listCache.get(key, () => listProducts(viewer, filters));
     },
 
     /**

@@ -1,3 +1,4 @@
+import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { TaskWatching } from '../comments/index.ts';
@@ -23,6 +24,12 @@ type Deps = ModuleContext & {
   pageSections: TaskPageSections;
 };
 
+/**
+ * How long a task list's total is shared at most without a write, and how many (caller, filters)
+ * keys each process keeps (docs/decisions/023-request-hot-path.md).
+ */
+export const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
+
 /** Tasks of products. `importer` is what the imports module creates tasks through (issue 20). */
 export function tasksModule({
   db,
@@ -35,7 +42,9 @@ export function tasksModule({
   files,
   pageSections,
 }: Deps): AppModule & { importer: TaskImporter } {
-  const tasks = createTasksRepository(db);
+  const tasks = createTasksRepository(db, {
+    counts: createFreshCache(db, { ...TASK_COUNT_CACHE, now: () => clock.now().getTime() }),
+  });
   const service = createTasksService({
     db,
     tasks,

@@ -208,6 +208,35 @@ describe('GET /api/tasks/:id/detail', () => {
 });
 
 describe('GET /api/tasks/:id/detail — the rest of the page in the same answer', () => {
+  it('checks who sees the task once for the whole page, not once per section', async () => {
+    const owner = await member('Vera Viewer');
+    const teammate = await member('Tom Teammate');
+    const { product } = await productOf(owner, [teammate]);
+    const task = await createTask(ctx, product.id);
+    const statements: string[] = [];
+    const original = ctx.pool.query.bind(ctx.pool);
+    // biome-ignore lint/suspicious/noExplicitAny: counting whatever the driver is asked
+    (ctx.pool as any).query = (...args: any[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+      if (typeof text === 'string') statements.push(text);
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+    let res: Awaited<ReturnType<typeof as>>;
+    try {
+      res = await as(teammate, detail(task.id));
+    } finally {
+      // biome-ignore lint/suspicious/noExplicitAny: restoring the driver
+      (ctx.pool as any).query = original;
+    }
+    expect(res.statusCode).toBe(200);
+    // The task found for the viewer: tasks joined to products under the visibility predicate
+    // (lib/visibility.ts visibleProducts). The history's own filter reads activities, not tasks.
+    const taskChecks = statements.filter(
+      (text) => /from "tasks"/.test(text) && text.includes('"team_members"."user_id" = $'),
+    );
+    expect(taskChecks).toHaveLength(1);
+  });
+
   it('carries the checklist, labels, files and watchers as their own routes answer them', async () => {
     const owner = await member('Olga Owner');
     const { product } = await productOf(owner);

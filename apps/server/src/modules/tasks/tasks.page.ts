@@ -13,6 +13,7 @@ import {
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import type { SeenTask } from '../../lib/task-access.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { toActivityLogEntry } from '../activities/activities.mapper.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
@@ -22,12 +23,15 @@ import type { TasksRepository } from './tasks.repository.ts';
 // The task's page (issue 15, docs/decisions/012-task-page.md): one request for what the page
 // shows, computed with the rules the writes enforce, and the older history page by page.
 
-/** What other modules read for the page, each as its own GET route answers it (and checks it). */
+/**
+ * What other modules read for the page, of a task this page has already found visible: the page
+ * checks visibility once (its own query), and the sections do not check again (issue 17).
+ */
 export type TaskPageSections = {
-  checklist: (viewer: SessionUser, taskId: string) => Promise<Checklist>;
-  labels: (viewer: SessionUser, taskId: string) => Promise<TaskLabels>;
-  files: (viewer: SessionUser, taskId: string) => Promise<ProductDocument[]>;
-  watchers: (viewer: SessionUser, taskId: string) => Promise<WatcherList>;
+  checklist: (task: SeenTask) => Promise<Checklist>;
+  labels: (task: SeenTask) => Promise<TaskLabels>;
+  files: (task: SeenTask) => Promise<ProductDocument[]>;
+  watchers: (viewer: SessionUser, task: SeenTask) => Promise<WatcherList>;
 };
 
 type Deps = {
@@ -53,22 +57,20 @@ export function createTaskPageService({ tasks, activities, sections }: Deps) {
   return {
     /** 404 unless the caller sees the task's product (as GET /tasks/{id}). */
     async detail(actor: SessionUser, id: string): Promise<TaskDetail> {
-      // Everything is read at once; each part checks the same visibility, so for a task out of
-      // sight the answer is the 404 below whatever the parts did.
-      const [page, ...parts] = await Promise.allSettled([
-        Promise.all([tasks.findForPage(id, actor), historyPage(actor, id, undefined, TASK_HISTORY_PAGE)]),
-        sections.checklist(actor, id),
-        sections.labels(actor, id),
-        sections.files(actor, id),
-        sections.watchers(actor, id),
-      ] as const);
-      if (page.status === 'rejected') throw page.reason;
-      const [found, history] = page.value;
+      // One visibility check for the whole page (the task and its names, with the history beside
+      // it); then the sections of the task found, at once, without checking it again.
+      const [found, history] = await Promise.all([
+        tasks.findForPage(id, actor),
+        historyPage(actor, id, undefined, TASK_HISTORY_PAGE),
+      ]);
       if (!found) throw taskNotFound();
-      const [checklist, labels, files, watchers] = parts.map((part) => {
-        if (part.status === 'rejected') throw part.reason;
-        return part.value;
-      }) as [Checklist, TaskLabels, ProductDocument[], WatcherList];
+      const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
+      const [checklist, labels, files, watchers] = await Promise.all([
+        sections.checklist(seen),
+        sections.labels(seen),
+        sections.files(seen),
+        sections.watchers(actor, seen),
+      ]);
       const task = toTask(found, labels.labels);
       const archived = found.product.archivedAt !== null;
       return {

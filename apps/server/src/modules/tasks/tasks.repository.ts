@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
@@ -57,7 +58,11 @@ const withNames = {
   assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
 };
 
-export function createTasksRepository(db: Db) {
+/**
+ * `counts`: totals computed once and shared until a write outdates them (lib/fresh-cache.ts,
+ * docs/decisions/023-request-hot-path.md); none: every page counts.
+ */
+export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache } = {}) {
   function listConditions(query: TaskListQuery): SQL | undefined {
     const { search, phase, status } = query;
     return and(
@@ -78,6 +83,30 @@ export function createTasksRepository(db: Db) {
           )
         : undefined,
     );
+  }
+
+  /**
+   * How many tasks match, exact. Counting 25,000–50,000 tasks took 7 ms of PostgreSQL per page; the
+   * total only changes with a write to tasks, products, teams, team members or users (visibility),
+   * each of which bumps analytics_version, so it is shared until one does. A label filter also
+   * reads task_labels, which does not bump it: counted every time.
+   */
+  async function countMatching(query: TaskListQuery, where: SQL | undefined): Promise<number> {
+    const compute = async () => {
+      const [row] = await db.select({ n: count() }).from(tasks).where(where);
+      return row?.n ?? 0;
+    };
+    if (!counts || query.labelId?.length) return compute();
+    const key = JSON.stringify([
+      'tasks',
+      query.visibleTo ? [query.visibleTo.id, query.visibleTo.role] : null,
+      query.productId ?? null,
+      query.search ?? null,
+      query.phase ?? null,
+      query.status ?? null,
+      query.assigneeId ?? null,
+    ]);
+    return counts.get(key, compute);
   }
 
   const selectWithNames = (tx: Db) =>
@@ -106,7 +135,7 @@ export function createTasksRepository(db: Db) {
         .orderBy(desc(tasks.createdAt), desc(tasks.id))
         .limit(query.limit + 1)
         .as('page');
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({
             task: {
@@ -137,9 +166,9 @@ export function createTasksRepository(db: Db) {
           .leftJoin(teams, eq(teams.id, page.teamId))
           .leftJoin(users, eq(users.id, page.assigneeId))
           .orderBy(desc(page.createdAt), desc(page.id)),
-        query.withTotal === false ? [] : db.select({ n: count() }).from(tasks).where(where),
+        query.withTotal === false ? 0 : countMatching(query, where),
       ]);
-      return { rows: rows satisfies (TaskWithNames & { cursorAt: string })[], total: total?.n ?? 0 };
+      return { rows: rows satisfies (TaskWithNames & { cursorAt: string })[], total };
     },
 
     /** The task with its names, if the viewer may see its product (no viewer: no check). */

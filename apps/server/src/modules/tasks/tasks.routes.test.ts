@@ -1,7 +1,7 @@
 import { productMessages, taskMessages } from '@shipyard/shared';
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activities, notifications, tasks } from '../../db/schema/index.ts';
+import { activities, notifications, tasks, teamMembers } from '../../db/schema/index.ts';
 import { cursorMessages, encodeCursor } from '../../lib/cursor.ts';
 import {
   addMember,
@@ -481,6 +481,31 @@ describe('GET /api/tasks/all', () => {
     }
     const fine = encodeCursor({ createdAt: '2026-02-03T10:00:00.000000Z', id: UNKNOWN });
     expect((await as(viewer, { url: `/api/tasks/all?cursor=${fine}` })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/tasks/all: the total, shared between requests, never older than a write', () => {
+  // The total is counted once per caller and filters and shared until a write outdates it
+  // (docs/decisions/023-request-hot-path.md). Writes here go straight to the database, as another
+  // process would make them.
+  it('counts a task added or moved elsewhere, and a membership lost, on the next request', async () => {
+    const owner = await member('Tess Total');
+    const viewer = await member('Val Viewer');
+    const product = await createProduct(ctx, owner.user.id);
+    const team = await createTeam(ctx, product.id);
+    await addMember(ctx, team.id, viewer.user.id);
+    await createTask(ctx, product.id, { status: 'Pending' });
+    const total = async (who: Signed, query = '') =>
+      (await as(who, { url: `/api/tasks/all${query}` })).json().total as number;
+    expect(await total(viewer)).toBe(1);
+    expect(await total(viewer, '?status=Completed')).toBe(0);
+    const added = await createTask(ctx, product.id, { status: 'Pending' });
+    expect(await total(viewer)).toBe(2);
+    await ctx.db.update(tasks).set({ status: 'Completed' }).where(eq(tasks.id, added.id));
+    expect(await total(viewer, '?status=Completed')).toBe(1);
+    await ctx.db.delete(teamMembers).where(eq(teamMembers.userId, viewer.user.id));
+    expect(await total(viewer)).toBe(0);
+    expect(await total(owner)).toBe(2);
   });
 });
 
