@@ -26,7 +26,7 @@ import {
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { createInTransaction, writeTogether } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { TaskWatching } from '../comments/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
@@ -303,26 +303,32 @@ export function createTasksService({
           },
           tx,
         );
-        await activities.insert(
-          {
-            actionType: 'task_created',
-            description: `Created task "${row.title}"`,
-            metadata: { priority: row.priority, status: row.status, taskId: row.id },
-            productId: row.productId,
-            taskId: row.id,
-            performedBy: actor.id,
-          },
-          tx,
-        );
-        await outbox.enqueue(tx, taskEvent('task.created', row));
+        // Its entry, its webhook deliveries and its watchers (creator and assignee): one statement,
+        // each module's own insert (lib/write.ts writeTogether).
+        const watch = watching.watchStatement(tx, row, [actor.id, row.assigneeId]);
+        const webhooks = outbox.enqueueStatement(taskEvent('task.created', row));
+        const [started = 0] = await writeTogether(tx, [
+          ...(watch.statement ? [watch.statement] : []),
+          activities.insertStatement(
+            {
+              actionType: 'task_created',
+              description: `Created task "${row.title}"`,
+              metadata: { priority: row.priority, status: row.status, taskId: row.id },
+              productId: row.productId,
+              taskId: row.id,
+              performedBy: actor.id,
+            },
+            tx,
+          ),
+          ...(webhooks ? [webhooks] : []),
+        ]);
         // Its names are those just checked (no read back), and a new task has no labels yet.
         const task = toTask({ task: row, productName: product.name, ...names });
         const notified = await notifyAssignee(tx, actor, task, null);
-        const watched = await watching.watch(tx, row, [actor.id, row.assigneeId]);
         after.publish(
           taskChange('created', row),
           ...(notified ? [notificationChange('created', notified)] : []),
-          ...watched,
+          ...watch.changes(started),
         );
         return task;
       });
