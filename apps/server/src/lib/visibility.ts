@@ -49,15 +49,21 @@ export async function findVisibleProduct(db: Db, viewer: Viewer, productId: stri
 /**
  * In a transaction that attaches something to a product (a task, a team, an event): the product
  * if the viewer may see it, held (FOR KEY SHARE) so it cannot be deleted before the commit;
- * otherwise 404 'Product not found'.
+ * otherwise 404 'Product not found'. Its name and `archivedAt` come along: a caller that has checked
+ * its right may refuse an archived product with `productArchived()` without reading it again
+ * (the same as `refuseArchivedProduct`, one round trip fewer).
  */
 export async function holdVisibleProduct(tx: Db, viewer: Viewer, productId: string) {
   const [row] = await tx
-    .select({ id: products.id })
+    .select({ id: products.id, name: products.name, archivedAt: products.archivedAt })
     .from(products)
     .where(and(eq(products.id, productId), visibleProducts(viewer)))
     .limit(1)
-    .for('key share');
+    .for('key share')
+    // A named statement, one per shape (an admin's has no predicate): planned once per pooled
+    // connection instead of on every write (0.25 ms of planning for 0.04 ms of execution).
+    .prepare(isAdmin(viewer.role) ? 'product_hold_all' : 'product_hold_visible')
+    .execute();
   if (!row) throw productNotFound();
   return row;
 }

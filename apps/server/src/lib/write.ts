@@ -1,3 +1,4 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Change, Changes } from './realtime/changes.ts';
 
@@ -23,4 +24,28 @@ export function createInTransaction(db: Db, changes: Changes): InTransaction {
     changes.publish(...queued);
     return result;
   };
+}
+
+/**
+ * Several writes of one change sent as ONE statement (`WITH s0 AS (…), s1 AS (…) SELECT …`): one
+ * round trip and one parse instead of one each (issue 17). Each must be a data-modifying statement
+ * with a RETURNING clause; answers how many rows each returned, in order. The modules hand over
+ * statements from their own entry points (an activity entry, the webhook outbox, the watchers):
+ * the tables stay theirs. They all see the same snapshot (none sees another's rows), and
+ * foreign keys are checked at the end of the statement, so they may reference a row this
+ * transaction wrote before.
+ */
+export async function writeTogether(tx: Db, statements: SQLWrapper[]): Promise<number[]> {
+  if (statements.length === 0) return [];
+  const ctes = sql.join(
+    statements.map((s, i) => sql`${sql.raw(`s${i}`)} as (${s.getSQL()})`),
+    sql`, `,
+  );
+  const counts = sql.join(
+    statements.map((_, i) => sql.raw(`(select count(*) from s${i})::int as n${i}`)),
+    sql`, `,
+  );
+  const result = await tx.execute<Record<string, number>>(sql`with ${ctes} select ${counts}`);
+  const row = result.rows[0] ?? {};
+  return statements.map((_, i) => Number(row[`n${i}`] ?? 0));
 }

@@ -7,6 +7,6 @@ import type { ActivitiesRepository, NewActivity } from './activities.repository.
  */
 export type ActivityRecorder = Pick<
   ActivitiesRepository,
-  'insert' | 'insertMany' | 'listForProduct' | 'newestForProducts' | 'listForTask'
+  'insert' | 'insertStatement' | 'insertMany' | 'listForProduct' | 'newestForProducts' | 'listForTask'
 >;
 export type { NewActivity };

@@ -70,6 +70,11 @@ export function createActivitiesRepository(db: Db) {
       }
     },
 
+    /** The entry's insert, not run: for `writeTogether` (lib/write.ts), with the change's other writes. */
+    insertStatement(values: NewActivity, tx: Db) {
+      return tx.insert(activities).values(values).returning({ id: activities.id });
+    },
+
     async insert(values: NewActivity, tx: Db = db) {
       const [row] = await tx.insert(activities).values(values).returning();
       if (!row) throw new Error('activity insert returned no row');

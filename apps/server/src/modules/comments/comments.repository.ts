@@ -42,6 +42,17 @@ const ofProduct = (productId: string): SQL => sql`(
       and ${teamMembers.status} = 'active'))`;
 
 export function createCommentsRepository(db: Db) {
+  /** Makes them watch (those who already do are left as they are): the insert, not run. */
+  function watchStatement(tx: Db, taskId: string, userIds: readonly string[]) {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return undefined;
+    return tx
+      .insert(taskWatchers)
+      .values(unique.map((userId) => ({ taskId, userId })))
+      .onConflictDoNothing()
+      .returning({ userId: taskWatchers.userId });
+  }
+
   return {
     /**
      * The task if the viewer may see its product; in a write, held (FOR KEY SHARE) so that it
@@ -174,15 +185,12 @@ export function createCommentsRepository(db: Db) {
 
     /** Makes them watch (those who already do are left as they are); how many started. */
     async watch(tx: Db, taskId: string, userIds: readonly string[]): Promise<number> {
-      const unique = [...new Set(userIds)];
-      if (unique.length === 0) return 0;
-      const rows = await tx
-        .insert(taskWatchers)
-        .values(unique.map((userId) => ({ taskId, userId })))
-        .onConflictDoNothing()
-        .returning({ userId: taskWatchers.userId });
-      return rows.length;
+      const statement = watchStatement(tx, taskId, userIds);
+      return statement ? (await statement).length : 0;
     },
+
+    /** `watch` as a statement not run (for lib/write.ts writeTogether); undefined for nobody. */
+    watchStatement,
 
     async unwatch(tx: Db, taskId: string, userId: string): Promise<number> {
       const rows = await tx

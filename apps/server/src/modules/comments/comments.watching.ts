@@ -67,6 +67,25 @@ export function createTaskWatching({
       return started > 0 ? [watcherChange(task)] : [];
     },
 
+    /**
+     * `watch` as a statement for the caller to send with its other writes (lib/write.ts
+     * writeTogether), and the changes to publish given how many rows it returned (how many started).
+     */
+    watchStatement(
+      tx: Db,
+      task: { id: string; productId: string },
+      userIds: ReadonlyArray<string | null | undefined>,
+    ) {
+      return {
+        statement: comments.watchStatement(
+          tx,
+          task.id,
+          userIds.filter((id): id is string => Boolean(id)),
+        ),
+        changes: (started: number): Change[] => (started > 0 ? [watcherChange(task)] : []),
+      };
+    },
+
     /** TASK_STATUS to the watchers of a task whose status `actor` just changed. */
     async statusChanged(
       tx: Db,
@@ -85,5 +104,5 @@ export function createTaskWatching({
 /** What other modules (tasks) use of the conversation. */
 export type TaskWatching = Pick<
   ReturnType<typeof createTaskWatching>,
-  'watch' | 'watchNew' | 'statusChanged'
+  'watch' | 'watchStatement' | 'watchNew' | 'statusChanged'
 >;

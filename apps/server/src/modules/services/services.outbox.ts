@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@shipyard/shared';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { serviceProducts, services, webhookDeliveries } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -43,7 +43,11 @@ export function createWebhookOutbox({ clock }: { clock: Clock }) {
             eq(services.integrationType, 'Webhook'),
             isNotNull(services.webhookUrl),
           ),
-        );
+        )
+        // A named statement per number of products (one, or two for a task moved between
+        // products): every task write asks, and planning it cost more than running it.
+        .prepare(`webhook_targets_${ids.length}`)
+        .execute();
       if (targets.length === 0) return 0;
       const now = clock.now();
       const occurredAt = now.toISOString();
@@ -56,6 +60,34 @@ export function createWebhookOutbox({ clock }: { clock: Clock }) {
         }),
       );
       return targets.length;
+    },
+
+    /**
+     * `enqueue` as one statement not run, for the caller to send with its other writes (lib/write.ts
+     * writeTogether): an INSERT … SELECT of one delivery per Active Webhook service of the
+     * products, each with a fresh id that its payload repeats, returning their ids. Undefined
+     * when the event concerns no product.
+     */
+    enqueueStatement({ event, productIds, data }: WebhookEventInput) {
+      const ids = [...new Set(productIds)];
+      if (ids.length === 0) return undefined;
+      const now = clock.now();
+      const occurredAt = now.toISOString();
+      const productList = sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      // The same rows as enqueue's (jsonb keeps no key order: the payload is the same value).
+      return sql`insert into ${webhookDeliveries} (id, service_id, event_type, payload, next_attempt_at)
+        select d.id, d.service_id, ${event}::text,
+          jsonb_build_object('id', d.id, 'event', ${event}::text, 'occurredAt', ${occurredAt}::text, 'data', ${JSON.stringify(data)}::jsonb),
+          ${occurredAt}::timestamptz
+        from (select gen_random_uuid() as id, t.id as service_id from (
+          select distinct ${services.id} as id from ${services}
+          join ${serviceProducts} on ${serviceProducts.serviceId} = ${services.id}
+          where ${serviceProducts.productId} in (${productList}) and ${services.status} = 'Active'
+            and ${services.integrationType} = 'Webhook' and ${services.webhookUrl} is not null) t) d
+        returning id`;
     },
 
     /**

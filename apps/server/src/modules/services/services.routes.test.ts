@@ -739,6 +739,17 @@ describe('the webhook outbox', () => {
       ['task.deleted', { taskId, productId: product.id, title: 'Ship it now', status: 'In Progress' }],
       ['product.updated', { productId: product.id, name: 'Apollo 2', status: 'planning', changed: ['name'] }],
     ]);
+    // Every delivery as enqueue writes it, the task's creation too (one statement with its entry
+    // and watchers, lib/write.ts): pending, due at once, its payload naming it and its time.
+    for (const d of await deliveriesOf(service.id)) {
+      expect(d).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(d.payload).toEqual({
+        id: d.id,
+        event: d.eventType,
+        occurredAt: d.nextAttemptAt.toISOString(),
+        data: expect.any(Object),
+      });
+    }
 
     // Deleting the product removes its service links: the event is written before they go.
     const res = await as(admin, { method: 'DELETE', url: `/api/projects/${product.id}` });

@@ -213,25 +213,36 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
       return row?.task;
     },
 
-    /** Whether the team belongs to the product; held against deletion like the product. */
-    async teamOfProduct(tx: Db, teamId: string, productId: string): Promise<boolean> {
+    /** The team (its id and name) if it belongs to the product; held against deletion like the product. */
+    async teamOfProduct(
+      tx: Db,
+      teamId: string,
+      productId: string,
+    ): Promise<{ id: string; name: string } | undefined> {
       const [row] = await tx
-        .select({ id: teams.id })
+        .select({ id: teams.id, name: teams.name })
         .from(teams)
         .where(and(eq(teams.id, teamId), eq(teams.productId, productId)))
         .limit(1)
         .for('key share');
-      return row !== undefined;
+      return row;
     },
 
-    /** Whether the user may be assigned a task of the product: its creator or an active team member. */
-    async isAssignable(tx: Db, userId: string, productId: string): Promise<boolean> {
+    /**
+     * The user (with what a task shows of them) if they may be assigned a task of the product: its
+     * creator or an active team member.
+     */
+    async isAssignable(
+      tx: Db,
+      userId: string,
+      productId: string,
+    ): Promise<{ id: string; name: string; avatarUrl: string | null } | undefined> {
       const [row] = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, name: users.name, avatarUrl: users.avatarUrl })
         .from(users)
         .where(and(eq(users.id, userId), inArray(users.id, assignableTo(tx, productId))))
         .limit(1);
-      return row !== undefined;
+      return row;
     },
 
     /** The product's teams and the people its tasks may be assigned to, each ordered by name. */

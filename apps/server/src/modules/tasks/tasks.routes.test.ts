@@ -152,6 +152,71 @@ describe('POST /api/tasks', () => {
     expect(entry?.metadata).toEqual({ priority: 'high', status: 'In Progress', taskId: res.json().id });
   });
 
+  it('answers what GET answers, in 6 statements for a task with neither team nor assignee', async () => {
+    const owner = await member('Olga Owner');
+    const dev = await member('Dana Dev');
+    const { product, team } = await productOf(owner, [dev], { name: 'Apollo' });
+    const statements: string[] = [];
+    const original = ctx.pool.connect.bind(ctx.pool);
+    // Every statement a create sends, on the pool and on the client its transaction checks out.
+    const record = (args: unknown[]) => {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : first?.text;
+      if (typeof text === 'string') statements.push(text);
+    };
+    const poolQuery = ctx.pool.query.bind(ctx.pool);
+    // biome-ignore lint/suspicious/noExplicitAny: counting whatever the driver is asked
+    const pool = ctx.pool as any;
+    pool.query = (...args: unknown[]) => {
+      record(args);
+      return (poolQuery as (...a: unknown[]) => unknown)(...args);
+    };
+    pool.connect = async (...args: unknown[]) => {
+      // pool.query checks out with a callback: recorded above.
+      if (typeof args[0] === 'function') return (original as (...a: unknown[]) => unknown)(...args);
+      // biome-ignore lint/suspicious/noExplicitAny: the checked-out client
+      const client: any = await (original as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (!client.recorded) {
+        const clientQuery = client.query.bind(client);
+        client.query = (...a: unknown[]) => {
+          if (client.recording) record(a);
+          return clientQuery(...a);
+        };
+        client.recorded = true;
+      }
+      client.recording = true;
+      const release = client.release.bind(client);
+      client.release = (...a: unknown[]) => {
+        client.recording = false;
+        client.release = release;
+        return release(...a);
+      };
+      return client;
+    };
+    let plain: Awaited<ReturnType<typeof as>>;
+    try {
+      plain = await as(owner, create({ title: 'Plain', projectId: product.id }));
+    } finally {
+      pool.query = poolQuery;
+      pool.connect = original;
+    }
+    expect(plain.statusCode).toBe(201);
+    // The session, BEGIN, the product (visibility, archived, name), the task, its entry, the
+    // webhook services, the watcher, COMMIT (the realtime NOTIFY after it is the pg bus's, not
+    // the tests' in-memory one). Before issue 17's cut: 11, re-reading the product, the task with
+    // its names and its (new, so no) labels.
+    expect(statements, statements.join('\n')).toHaveLength(6);
+    expect(plain.json()).toEqual((await as(owner, { url: `/api/tasks/${plain.json().id}` })).json());
+
+    const full = await as(
+      owner,
+      create({ title: 'Full', projectId: product.id, teamId: team.id, assigneeId: dev.user.id }),
+    );
+    expect(full.statusCode).toBe(201);
+    expect(full.json()).toMatchObject({ team: { name: 'Core team' }, assignee: { name: 'Dana Dev' } });
+    expect(full.json()).toEqual((await as(owner, { url: `/api/tasks/${full.json().id}` })).json());
+  });
+
   it('takes empty selects as none and sets completed_at for a task created Completed', async () => {
     const owner = await member();
     const { product } = await productOf(owner);

@@ -22,10 +22,11 @@ import { labelsOfTasks, type TaskLabel } from '../../lib/task-labels.ts';
 import {
   findVisibleProduct,
   holdVisibleProduct,
+  productArchived,
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { createInTransaction, writeTogether } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { TaskWatching } from '../comments/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
@@ -175,21 +176,23 @@ export function createTasksService({
     );
   }
 
-  /** A team and an assignee must be of the task's product; both are reported at once. */
+  /**
+   * A team and an assignee must be of the task's product; both are reported at once. Answers the
+   * names the task shows of them (what the checks read anyway).
+   */
   async function checkReferences(
     tx: Db,
     productId: string,
     refs: { teamId: string | null; assigneeId: string | null },
-  ) {
+  ): Promise<Pick<TaskWithNames, 'team' | 'assignee'>> {
     const fields: Record<string, string[]> = {};
-    if (refs.teamId && !(await tasks.teamOfProduct(tx, refs.teamId, productId))) {
-      fields.teamId = [taskMessages.teamNotInProduct];
-    }
-    if (refs.assigneeId && !(await tasks.isAssignable(tx, refs.assigneeId, productId))) {
-      fields.assigneeId = [taskMessages.assigneeNotInProduct];
-    }
+    const team = refs.teamId ? await tasks.teamOfProduct(tx, refs.teamId, productId) : undefined;
+    if (refs.teamId && !team) fields.teamId = [taskMessages.teamNotInProduct];
+    const assignee = refs.assigneeId ? await tasks.isAssignable(tx, refs.assigneeId, productId) : undefined;
+    if (refs.assigneeId && !assignee) fields.assigneeId = [taskMessages.assigneeNotInProduct];
     const first = Object.values(fields)[0]?.[0];
     if (first) throw BadRequest(first, 'VALIDATION_ERROR', { fields });
+    return { team: team ?? null, assignee: assignee ?? null };
   }
 
   async function list(query: Omit<TaskListQuery, 'after'>, cursor: string | undefined): Promise<TaskList> {
@@ -279,10 +282,11 @@ export function createTasksService({
 
     async create(actor: SessionUser, body: CreateTask): Promise<Task> {
       return inTransaction(async (tx, after) => {
+        // The product read once: visible (else 404), then the role (403), then archived (409).
         const product = await holdVisibleProduct(tx, actor, body.projectId);
         if (!canEditTasks(actor.role)) throw readOnly();
-        await refuseArchivedProduct(tx, product.id);
-        await checkReferences(tx, product.id, body);
+        if (product.archivedAt) throw productArchived();
+        const names = await checkReferences(tx, product.id, body);
         const row = await tasks.insert(
           {
             productId: product.id,
@@ -299,25 +303,32 @@ export function createTasksService({
           },
           tx,
         );
-        await activities.insert(
-          {
-            actionType: 'task_created',
-            description: `Created task "${row.title}"`,
-            metadata: { priority: row.priority, status: row.status, taskId: row.id },
-            productId: row.productId,
-            taskId: row.id,
-            performedBy: actor.id,
-          },
-          tx,
-        );
-        await outbox.enqueue(tx, taskEvent('task.created', row));
-        const task = await withNames(row.id, tx);
+        // Its entry, its webhook deliveries and its watchers (creator and assignee): one statement,
+        // each module's own insert (lib/write.ts writeTogether).
+        const watch = watching.watchStatement(tx, row, [actor.id, row.assigneeId]);
+        const webhooks = outbox.enqueueStatement(taskEvent('task.created', row));
+        const [started = 0] = await writeTogether(tx, [
+          ...(watch.statement ? [watch.statement] : []),
+          activities.insertStatement(
+            {
+              actionType: 'task_created',
+              description: `Created task "${row.title}"`,
+              metadata: { priority: row.priority, status: row.status, taskId: row.id },
+              productId: row.productId,
+              taskId: row.id,
+              performedBy: actor.id,
+            },
+            tx,
+          ),
+          ...(webhooks ? [webhooks] : []),
+        ]);
+        // Its names are those just checked (no read back), and a new task has no labels yet.
+        const task = toTask({ task: row, productName: product.name, ...names });
         const notified = await notifyAssignee(tx, actor, task, null);
-        const watched = await watching.watch(tx, row, [actor.id, row.assigneeId]);
         after.publish(
           taskChange('created', row),
           ...(notified ? [notificationChange('created', notified)] : []),
-          ...watched,
+          ...watch.changes(started),
         );
         return task;
       });
