@@ -30,6 +30,14 @@ type Deps = ModuleContext & {
  */
 export const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
+/**
+ * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
+ * board depends on the clock, every table it reads bumps analytics_version, so the age bound is
+ * only a backstop. A 400-task board is ~200 kB kept with its brotli and gzip bodies: 64 keys
+ * (product and filters) are ~13 MB at most.
+ */
+export const TASK_BOARD_CACHE = { maxAgeMs: 30_000, maxEntries: 64 };
+
 /** Tasks of products. `importer` is what the imports module creates tasks through (issue 20). */
 export function tasksModule({
   db,
@@ -61,7 +69,9 @@ export function tasksModule({
       service,
       clock,
       page: createTaskPageService({ tasks, activities, sections: pageSections }),
-      board: createTaskBoard(db),
+      board: createTaskBoard(db, {
+        cache: createFreshCache(db, { ...TASK_BOARD_CACHE, now: () => clock.now().getTime() }),
+      }),
     }),
   };
 }
