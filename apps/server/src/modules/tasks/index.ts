@@ -31,6 +31,13 @@ type Deps = ModuleContext & {
 export const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
 /**
+ * First pages of the tasks across products, per (caller, filters): nothing in them depends on the
+ * clock and every table they read bumps analytics_version, so the age bound is only a backstop. A
+ * page of 50 is ~35 kB kept with its compressed bodies: 200 keys are ~8 MB at most.
+ */
+export const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 200 };
+
+/**
  * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
  * board depends on the clock, every table it reads bumps analytics_version, so the age bound is
  * only a backstop. A 400-task board is ~200 kB kept with its brotli and gzip bodies: 64 keys
@@ -62,6 +69,7 @@ export function tasksModule({
     changes,
     watching,
     files,
+    firstPages: createFreshCache(db, { ...TASK_PAGE_CACHE, now: () => clock.now().getTime() }),
   });
   return {
     importer: createTaskImporter({ tasks, activities, outbox, watching }),

@@ -250,3 +250,49 @@ describe('GET /api/tasks/all with a label filter: the shared total sees task_lab
     expect(await total()).toBe(0);
   });
 });
+
+describe('GET /api/tasks/all: a first page shared by the caller, never older than a write', () => {
+  it('shows a write made here or in another process on the next first page, and stays per caller', async () => {
+    const { owner, dev, product, task } = await sharedBoard();
+    const stranger = await member('Stan Stranger');
+    const page = async (who: Signed, app?: FastifyInstance, headers: Record<string, string> = {}) => {
+      const res = await as(who, { url: `/api/tasks/all?productId=${product.id}`, headers }, app);
+      expect(res.statusCode).toBe(200);
+      return res;
+    };
+    const titles = async (who: Signed, app?: FastifyInstance) =>
+      (await page(who, app)).json().data.map((t: { title: string }) => t.title);
+    expect(await titles(owner)).toEqual(['First']);
+    expect(await titles(owner, other)).toEqual(['First']);
+    expect(await titles(stranger)).toEqual([]);
+
+    await database.db.update(tasks).set({ title: 'Renamed' }).where(eq(tasks.id, task.id));
+    expect(await titles(owner)).toEqual(['Renamed']);
+    const [label] = await ctx.db
+      .insert(labels)
+      .values({ productId: product.id, name: 'ops', color: '#0000ff' })
+      .returning();
+    if (!label) throw new Error('no label');
+    await ctx.db.insert(taskLabels).values({ taskId: task.id, labelId: label.id });
+    const labelled = (await page(owner, other)).json().data[0];
+    expect(labelled.labels.map((l: { name: string }) => l.name)).toEqual(['ops']);
+    await database.db.update(labels).set({ name: 'sre' }).where(eq(labels.id, label.id));
+    expect((await page(owner)).json().data[0].labels.map((l: { name: string }) => l.name)).toEqual(['sre']);
+
+    // Visibility: a stranger who joins a team sees it at once; the dev, removed, loses it.
+    const team = await createTeam(ctx, product.id, { name: 'Ops' });
+    await addMember(ctx, team.id, stranger.user.id);
+    expect(await titles(stranger, other)).toEqual(['Renamed']);
+    expect(await titles(dev)).toEqual(['Renamed']);
+    await ctx.db.delete(teamMembers).where(eq(teamMembers.userId, dev.user.id));
+    expect(await titles(dev, other)).toEqual([]);
+
+    // 304 while unchanged, for the caller who holds it.
+    const etag = (await page(owner)).headers.etag as string;
+    const again = await as(owner, {
+      url: `/api/tasks/all?productId=${product.id}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});

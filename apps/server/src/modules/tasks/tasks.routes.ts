@@ -49,7 +49,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
         response: { 200: TaskListSchema },
       },
     },
-    async (req) => service.listAll(currentUser(req), req.query),
+    async (req, reply) => {
+      const list = await service.listAll(currentUser(req), req.query);
+      // A first page is shared by the caller's requests (listAll): sent as stored bytes.
+      return req.query.cursor ? list : sendShared(reply, list);
+    },
   );
 
   app.get(
