@@ -86,7 +86,11 @@ export function createSendShared() {
     const big = body.json.length >= COMPRESSION.threshold;
     // The answer depends on Accept-Encoding whenever it may be compressed (the plugin only says
     // so when it compresses; a cache in between must know either way).
-    if (big) reply.header('vary', 'accept-encoding');
+    if (big) {
+      const vary = reply.getHeader('vary');
+      if (!vary) reply.header('vary', 'accept-encoding');
+      else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
+    }
     if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
     const encoding = big ? chosenEncoding(request.headers) : undefined;
     if (!encoding) return reply.send(body.json);
