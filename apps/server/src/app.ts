@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -39,6 +38,7 @@ import { type ChangeBus, createChanges } from './lib/realtime/changes.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadSecretBox } from './lib/secrets.ts';
 import { createSessionStore, refuseReadOnlyWrite, tokenFromRequest } from './lib/session.ts';
+import { COMPRESSION } from './lib/shared-response.ts';
 import { createStorage } from './lib/storage.ts';
 import { createUploadQuota } from './lib/upload-quota.ts';
 import { createWebhookWorker } from './lib/webhook-worker.ts';
@@ -145,10 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, {
     global: true,
     globalDecompression: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    ...COMPRESSION,
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });

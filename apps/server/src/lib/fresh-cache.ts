@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 
 // A short-lived cache with request coalescing for the read models that aggregate whole tables
@@ -148,19 +147,5 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
   };
 }
 
-/**
- * Sends a value the cache shares between requests: serialized once by the route's response
- * schema (reply.serialize, what Fastify would send), then the same JSON for every request that
- * gets the same object.
- */
-export function createSendShared() {
-  const serialized = new WeakMap<object, string>();
-  return (reply: FastifyReply, value: object): FastifyReply => {
-    let body = serialized.get(value);
-    if (body === undefined) {
-      body = reply.serialize(value) as string;
-      serialized.set(value, body);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
-  };
-}
+/** Sends a shared value: serialized and compressed once (lib/shared-response.ts). */
+export { createSendShared } from './shared-response.ts';

@@ -24,7 +24,7 @@ export function visibleProducts(viewer: Viewer): SQL | undefined {
     where ${teams.productId} = ${products.id} and ${teamMembers.userId} = ${viewer.id} and ${teamMembers.status} = 'active'))`;
 }
 
-const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
+export const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
 
 /**
  * `column` (a product id) names a product the viewer may see, as one subquery that PostgreSQL

@@ -30,6 +30,22 @@ type Deps = ModuleContext & {
  */
 export const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
+/**
+ * First pages of the tasks across products, per (caller, filters): nothing in them depends on the
+ * clock and every table they read bumps analytics_version, so the age bound is only a backstop. A
+ * page of 50 is ~120 kB kept (the object, 44 kB of JSON, its compressed bodies): 100 keys are
+ * ~12 MB at most.
+ */
+export const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 100 };
+
+/**
+ * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
+ * board depends on the clock, every table it reads bumps analytics_version, so the age bound is
+ * only a backstop. A 400-task board is ~0.5 MB kept (the object, 154 kB of JSON, its brotli and
+ * gzip bodies): 32 keys (product and filters) are ~16 MB at most.
+ */
+export const TASK_BOARD_CACHE = { maxAgeMs: 30_000, maxEntries: 32 };
+
 /** Tasks of products. `importer` is what the imports module creates tasks through (issue 20). */
 export function tasksModule({
   db,
@@ -54,6 +70,7 @@ export function tasksModule({
     changes,
     watching,
     files,
+    firstPages: createFreshCache(db, { ...TASK_PAGE_CACHE, now: () => clock.now().getTime() }),
   });
   return {
     importer: createTaskImporter({ tasks, activities, outbox, watching }),
@@ -61,7 +78,9 @@ export function tasksModule({
       service,
       clock,
       page: createTaskPageService({ tasks, activities, sections: pageSections }),
-      board: createTaskBoard(db),
+      board: createTaskBoard(db, {
+        cache: createFreshCache(db, { ...TASK_BOARD_CACHE, now: () => clock.now().getTime() }),
+      }),
     }),
   };
 }

@@ -8,11 +8,12 @@ import {
 } from '@shipyard/shared';
 import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labels, taskLabels, tasks, users } from '../../db/schema/index.ts';
+import { labels, products, taskLabels, tasks, users } from '../../db/schema/index.ts';
 import { encodeCursor, exactCreatedAt } from '../../lib/cursor.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct } from '../../lib/visibility.ts';
+import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
 
 // A product's board in one request (issue 17, docs/decisions/022-board-in-one-request.md): the
 // first BOARD_COLUMN_CARDS_MAX cards of each column in the compact card shape, every column's
@@ -68,7 +69,11 @@ function labelIdsOf(list: string, order: Map<string, number>): string[] {
   return ids.length > 1 ? ids.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)) : ids;
 }
 
-export function createTaskBoard(db: Db) {
+/**
+ * `cache`: board contents shared between viewers until a write outdates them (lib/fresh-cache.ts,
+ * docs/decisions/023-request-hot-path.md); none: every request reads the board.
+ */
+export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) {
   /**
    * Every column in one statement: per status, its count and its first cards (one more than the
    * cap: whether more follow), each a LATERAL subquery with a LIMIT over the product's tasks of
@@ -101,78 +106,101 @@ export function createTaskBoard(db: Db) {
     return rows;
   }
 
+  /**
+   * The board's content for (product, filters): the same for every viewer who may see the
+   * product, so shared between them (`cache`). Undefined for a product that does not exist.
+   */
+  async function content(productId: string, query: TaskBoardQuery): Promise<TaskBoard | undefined> {
+    const statuses = TASK_COLUMNS.map((column) => column.status).filter(
+      (status) => !query.status?.length || query.status.includes(status),
+    );
+    const [[product], labelList, columnRows] = await Promise.all([
+      db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)),
+      db
+        .select({ id: labels.id, name: labels.name, color: labels.color })
+        .from(labels)
+        .where(eq(labels.productId, productId))
+        .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
+      readColumns(boardConditions(db, productId, query), statuses),
+    ]);
+    if (!product) return undefined;
+    const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
+    const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
+    const columns = new Map(
+      statuses.map((status) => [
+        status,
+        { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
+      ]),
+    );
+    const lastCursor = new Map<TaskStatus, { at: string; id: string }>();
+    for (const row of columnRows) {
+      const column = columns.get(row.status);
+      if (!column) continue;
+      column.total = row.total;
+      if (row.id === null) continue;
+      if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
+        // The one past the cap: more follow, from the last card sent.
+        const last = lastCursor.get(row.status);
+        if (last) column.nextCursor = encodeCursor({ createdAt: last.at, id: last.id });
+        continue;
+      }
+      if (row.assignee_id && row.assignee_name !== null && !people.has(row.assignee_id)) {
+        people.set(row.assignee_id, {
+          id: row.assignee_id,
+          name: row.assignee_name,
+          avatar_url: row.assignee_avatar,
+        });
+      }
+      column.cards.push({
+        id: row.id,
+        title: row.title,
+        priority: row.priority,
+        phase: row.phase,
+        dueDate: row.due_date,
+        teamId: row.team_id,
+        assigneeId: row.assignee_id,
+        labelIds: labelIdsOf(row.label_ids, labelOrder),
+        checklist: { done: row.checklist_done, total: row.checklist_total },
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      });
+      lastCursor.set(row.status, { at: row.cursor_at, id: row.id });
+    }
+    return {
+      product,
+      labels: labelList,
+      people: [...people.values()],
+      columns: [...columns.values()],
+    };
+  }
+
   return {
+    /**
+     * The board if `actor` may see the product (404 otherwise), checked on every request; the
+     * content is read beside the check, from the cache when one is given. The same object is
+     * answered to every viewer of the same board (sendShared serializes it once).
+     */
     async board(actor: SessionUser, productId: string, query: TaskBoardQuery): Promise<TaskBoard> {
-      const statuses = TASK_COLUMNS.map((column) => column.status).filter(
-        (status) => !query.status?.length || query.status.includes(status),
-      );
-      const where = boardConditions(db, productId, query);
-      // Read at once; for a product out of sight the answer is findVisibleProduct's 404 whatever
-      // the others read (nothing of theirs is sent).
-      const [visible, productLabels, columnRows] = await Promise.allSettled([
+      const key = JSON.stringify([
+        productId,
+        query.search ?? null,
+        query.phase ?? null,
+        query.status ?? null,
+        query.assigneeId ?? null,
+        query.labelId ?? null,
+      ]);
+      const compute = () => content(productId, query);
+      // At once; for a product out of sight the answer is findVisibleProduct's 404 whatever the
+      // content read (nothing of it is sent).
+      const [visible, board] = await Promise.allSettled([
         findVisibleProduct(db, actor, productId),
-        db
-          .select({ id: labels.id, name: labels.name, color: labels.color })
-          .from(labels)
-          .where(eq(labels.productId, productId))
-          .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
-        readColumns(where, statuses),
+        cache ? cache.get(key, compute) : compute(),
       ] as const);
       if (visible.status === 'rejected') throw visible.reason;
-      const value = <T>(result: PromiseSettledResult<T>): T => {
-        if (result.status === 'rejected') throw result.reason;
-        return result.value;
-      };
-      const product = visible.value;
-      const labelList = value(productLabels);
-      const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
-      const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
-      const columns = new Map(
-        statuses.map((status) => [
-          status,
-          { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
-        ]),
-      );
-      const lastCursor = new Map<TaskStatus, { at: string; id: string }>();
-      for (const row of value(columnRows)) {
-        const column = columns.get(row.status);
-        if (!column) continue;
-        column.total = row.total;
-        if (row.id === null) continue;
-        if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
-          // The one past the cap: more follow, from the last card sent.
-          const last = lastCursor.get(row.status);
-          if (last) column.nextCursor = encodeCursor({ createdAt: last.at, id: last.id });
-          continue;
-        }
-        if (row.assignee_id && row.assignee_name !== null && !people.has(row.assignee_id)) {
-          people.set(row.assignee_id, {
-            id: row.assignee_id,
-            name: row.assignee_name,
-            avatar_url: row.assignee_avatar,
-          });
-        }
-        column.cards.push({
-          id: row.id,
-          title: row.title,
-          priority: row.priority,
-          phase: row.phase,
-          dueDate: row.due_date,
-          teamId: row.team_id,
-          assigneeId: row.assignee_id,
-          labelIds: labelIdsOf(row.label_ids, labelOrder),
-          checklist: { done: row.checklist_done, total: row.checklist_total },
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-        });
-        lastCursor.set(row.status, { at: row.cursor_at, id: row.id });
-      }
-      return {
-        product: { id: product.id, name: product.name },
-        labels: labelList,
-        people: [...people.values()],
-        columns: [...columns.values()],
-      };
+      if (board.status === 'rejected') throw board.reason;
+      // Seen a moment ago and gone since: as if it had not been seen.
+      if (!board.value) throw productNotFound();
+      return board.value;
     },
   };
 }

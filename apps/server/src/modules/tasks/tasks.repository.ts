@@ -88,15 +88,15 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
   /**
    * How many tasks match, exact. Counting 25,000–50,000 tasks took 7 ms of PostgreSQL per page; the
    * total only changes with a write to tasks, products, teams, team members or users (visibility),
-   * each of which bumps analytics_version, so it is shared until one does. A label filter also
-   * reads task_labels, which does not bump it: counted every time.
+   * or task_labels (the label filter), each of which bumps analytics_version (migrations 0014,
+   * 0017), so it is shared until one does.
    */
   async function countMatching(query: TaskListQuery, where: SQL | undefined): Promise<number> {
     const compute = async () => {
       const [row] = await db.select({ n: count() }).from(tasks).where(where);
       return row?.n ?? 0;
     };
-    if (!counts || query.labelId?.length) return compute();
+    if (!counts) return compute();
     const key = JSON.stringify([
       'tasks',
       query.visibleTo ? [query.visibleTo.id, query.visibleTo.role] : null,
@@ -105,6 +105,7 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
       query.phase ?? null,
       query.status ?? null,
       query.assigneeId ?? null,
+      query.labelId ?? null,
     ]);
     return counts.get(key, compute);
   }

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.ts';
 import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
+import { createSendShared } from '../../lib/shared-response.ts';
 import type { TaskBoardService } from './tasks.board.ts';
 import type { TaskPageService } from './tasks.page.ts';
 import type { TasksService } from './tasks.service.ts';
@@ -33,6 +34,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
   board: TaskBoardService;
 }> = async (app, { service, page, clock, board }) => {
   app.addHook('onRequest', requireSession);
+  // Boards shared between viewers go out serialized and compressed once (lib/shared-response.ts).
+  const sendShared = createSendShared();
 
   // Static before parametric is Fastify's own rule: /tasks/all never reaches /tasks/:id.
   app.get(
@@ -46,7 +49,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
         response: { 200: TaskListSchema },
       },
     },
-    async (req) => service.listAll(currentUser(req), req.query),
+    async (req, reply) => {
+      const list = await service.listAll(currentUser(req), req.query);
+      // A first page is shared by the caller's requests (listAll): sent as stored bytes.
+      return req.query.cursor ? list : sendShared(reply, list);
+    },
   );
 
   app.get(
@@ -116,7 +123,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
         response: { 200: TaskBoardSchema },
       },
     },
-    async (req) => board.board(currentUser(req), req.params.productId, req.query),
+    async (req, reply) =>
+      sendShared(reply, await board.board(currentUser(req), req.params.productId, req.query)),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import type { TaskRow } from '../../db/schema/index.ts';
 import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { labelsOfTasks, type TaskLabel } from '../../lib/task-labels.ts';
@@ -108,6 +109,11 @@ type Deps = {
   watching: TaskWatching;
   /** A deleted task's files: their keys read in the delete's transaction, the bytes removed after it. */
   files: Pick<DocumentFiles, 'keysOfTask' | 'remove'>;
+  /**
+   * First pages of /tasks/all shared by the caller's requests until a write outdates them
+   * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every page is read.
+   */
+  firstPages?: FreshCache;
 };
 
 /** The webhook event of a task change; a task moved between products concerns both. */
@@ -140,6 +146,7 @@ export function createTasksService({
   changes,
   watching,
   files,
+  firstPages,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
@@ -257,8 +264,26 @@ export function createTasksService({
     },
 
     /** Every task of the products the caller may see. */
+    /**
+     * A first page (no cursor) is the same object for every request of the caller with the same
+     * filters until a write to what it reads (tasks, products, teams, team members, users, labels,
+     * task labels: all bump analytics_version) outdates it; a later page is read each time.
+     */
     async listAll(actor: SessionUser, { cursor, ...filters }: TaskFilters): Promise<TaskList> {
-      return list({ ...filters, visibleTo: actor }, cursor);
+      const compute = () => list({ ...filters, visibleTo: actor }, cursor);
+      if (cursor || !firstPages) return compute();
+      const key = JSON.stringify([
+        actor.id,
+        actor.role,
+        filters.limit,
+        filters.search ?? null,
+        filters.productId ?? null,
+        filters.phase ?? null,
+        filters.status ?? null,
+        filters.assigneeId ?? null,
+        filters.labelId ?? null,
+      ]);
+      return firstPages.get(key, compute);
     },
 
     async listForProduct(actor: SessionUser, productId: string, filters: TaskFilters): Promise<TaskList> {
