@@ -77,8 +77,8 @@ export function actionTypeLabel(actionType: string): string {
 // Spec §4: product_created green (the server records it as prd_created), product_updated blue,
 // task_created purple, task_status_updated amber, else gray. Tinted badges readable in both themes.
 const actionColours: Record<string, string> = {
-  product_created: 'bg-green-500/15 text-green-700 dark:text-green-300',
-  prd_created: 'bg-green-500/15 text-green-700 dark:text-green-300',
+  product_created: 'bg-green-500/15 text-green-800 dark:text-green-300',
+  prd_created: 'bg-green-500/15 text-green-800 dark:text-green-300',
   product_updated: 'bg-blue-500/15 text-blue-700 dark:text-blue-300',
   task_created: 'bg-purple-500/15 text-purple-700 dark:text-purple-300',
   task_status_updated: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
