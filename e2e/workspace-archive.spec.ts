@@ -15,7 +15,7 @@ test('the super admin exports the workspace with the password typed again and ge
   await expect(card).toBeVisible();
 
   await card.getByRole('button', { name: 'Export workspace' }).click();
-  await expect(card.getByRole('alert')).toHaveText('Enter your password to export the workspace');
+  await expect(card.getByRole('alert')).toHaveText('Enter your password to export the workspace.');
   await card.getByLabel('Your password').fill(account.password);
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Export workspace' }).click();

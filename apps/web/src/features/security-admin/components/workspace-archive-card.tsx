@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ExportProgress, exportWorkspace, saveFile } from '../api/export-workspace.ts';
@@ -18,6 +18,9 @@ export function WorkspaceArchiveCard() {
   const id = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  // Only a missing or wrong password marks the field; a refusal for another reason (too many
+  // exports, one already running, no connection) is told under it without blaming the password.
+  const [passwordInvalid, setPasswordInvalid] = useState(false);
   const [progress, setProgress] = useState<ExportProgress>();
   const running = useRef<AbortController | null>(null);
   const pending = progress !== undefined;
@@ -26,9 +29,11 @@ export function WorkspaceArchiveCard() {
     event.preventDefault();
     if (!password) {
       setError(archiveMessages.passwordRequired);
+      setPasswordInvalid(true);
       return;
     }
     setError(undefined);
+    setPasswordInvalid(false);
     const controller = new AbortController();
     running.current = controller;
     setProgress({ received: 0, estimate: undefined });
@@ -38,7 +43,10 @@ export function WorkspaceArchiveCard() {
       setPassword('');
       toast.success('Workspace exported', { description: `${filename} (${formatBytes(blob.size)})` });
     } catch (err) {
-      if (!controller.signal.aborted) setError(getErrorMessage(err));
+      if (!controller.signal.aborted) {
+        setError(getErrorMessage(err));
+        setPasswordInvalid(err instanceof ApiRequestError && err.status === 400);
+      }
     } finally {
       running.current = null;
       setProgress(undefined);
@@ -57,7 +65,8 @@ export function WorkspaceArchiveCard() {
         <CardDescription>
           Every account (with its password hash), product, team, task, comment, event, service, activity,
           notification, the audit log and every uploaded file, as one JSON file. Keep it as safe as a database
-          backup. Restore it into a new, empty instance with <code>npm run import-archive</code>.
+          backup. Restore it into a new, empty instance with{' '}
+          <code className="whitespace-nowrap">npm run import-archive</code>.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -70,7 +79,7 @@ export function WorkspaceArchiveCard() {
               autoComplete="current-password"
               value={password}
               disabled={pending}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={passwordInvalid || undefined}
               aria-describedby={error ? `${id}-error` : undefined}
               onChange={(e) => setPassword(e.target.value)}
             />
