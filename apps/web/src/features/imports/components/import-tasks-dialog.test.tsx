@@ -84,7 +84,9 @@ describe('ImportTasksButton', () => {
     expect(within(dialog).getByLabelText('Title')).toHaveValue('0');
     expect(within(dialog).getByLabelText('Status')).toHaveValue('1');
     expect(within(dialog).getByLabelText('Description')).toHaveValue('');
-    const preview = within(dialog).getByRole('region', { name: /Preview: the 2 tasks as they would be stored/ });
+    const preview = within(dialog).getByRole('region', {
+      name: /Preview: the 2 tasks as they would be stored/,
+    });
     expect(within(preview).getByText('Write copy')).toBeInTheDocument();
     expect(within(preview).getByText('In Progress')).toBeInTheDocument();
     expect(sent(fetchMock, CSV_PATH)).toEqual([
