@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ExportProgress, exportWorkspace, saveFile } from '../api/export-workspace.ts';
@@ -91,7 +92,7 @@ export function WorkspaceArchiveCard() {
           </div>
           <div className="flex items-center gap-2">
             <Button type="submit" pending={pending}>
-              <Archive aria-hidden="true" />
+              {pending ? null : <Archive aria-hidden="true" />}
               Export workspace
             </Button>
             {pending && (
@@ -102,10 +103,27 @@ export function WorkspaceArchiveCard() {
           </div>
           {progress && (
             <div className="grid gap-1.5" aria-live="polite">
-              <progress className="h-2 w-full" aria-label="Export progress" max={100} value={percent} />
+              {/* The app's own bar (as a product's progress), not the browser's grey <progress>. */}
+              <div
+                role="progressbar"
+                aria-label="Export progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+              >
+                <div
+                  className={cn(
+                    'h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none dark:bg-ring',
+                    percent === undefined && 'w-1/3 animate-pulse',
+                  )}
+                  style={percent === undefined ? undefined : { width: `${percent}%` }}
+                />
+              </div>
               <p className="text-sm text-muted-foreground">
-                {formatBytes(progress.received)} received
-                {progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}
+                {progress.received === 0
+                  ? 'Preparing the archive…'
+                  : `${formatBytes(progress.received)} received${progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}`}
               </p>
             </div>
           )}
