@@ -25,6 +25,8 @@ const titles: Record<string, string> = {
   team_lead_changed: 'Team Change',
   file_uploaded: 'Document Updated',
   event_scheduled: 'Event Scheduled',
+  // A comment read 'Activity' on the dashboard while the log's badge said 'Comment'.
+  comment_added: 'Comment',
 };
 
 /** Spec §3: the title an entry shows for its action type (ours where it names none); else 'Activity'. */
