@@ -71,6 +71,9 @@ export const importTexts = {
 const selectClass =
   'h-8 w-full min-w-0 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';
 
+/** A Trello list's status and phase stay readable on a phone: the table scrolls sideways instead of squeezing them to one letter. */
+const listSelectWidth = 'min-w-32';
+
 type Source =
   | { kind: 'csv'; name: string; csv: string; mapping?: CsvMapping }
   | {
@@ -330,7 +333,7 @@ function TrelloListsTable({
               <TableCell>
                 <select
                   aria-label={`Status of the cards in ${list.name}`}
-                  className={selectClass}
+                  className={cn(selectClass, listSelectWidth)}
                   value={list.target.status}
                   onChange={(event) =>
                     set(list.id, { ...list.target, status: event.target.value as TrelloListTarget['status'] })
@@ -346,7 +349,7 @@ function TrelloListsTable({
               <TableCell>
                 <select
                   aria-label={`Phase of the cards in ${list.name}`}
-                  className={selectClass}
+                  className={cn(selectClass, listSelectWidth)}
                   value={list.target.phase ?? ''}
                   onChange={(event) =>
                     set(list.id, {
