@@ -271,7 +271,7 @@ describe('applying server changes to the cache', () => {
     queryClient.setQueryData(calendarTasks, {});
     // t-1 is in a cached list, so the applier reads it (to patch the lists): answered here, not
     // sent to happy-dom's localhost:3000.
-    const fetchMock = mockFetch(jsonResponse(200, makeTask({ id: 't-1', productId: 'p-1' })));
+    const fetchMock = mockFetch(jsonResponse(200, makeTask({ id: 't-1', product_id: 'p-1' })));
     applier.apply(change('task', 't-1', 'p-1'));
     expect(invalidated()).not.toContain('events');
     expect(queryClient.getQueryState(calendarTasks)?.isInvalidated).toBe(true);
