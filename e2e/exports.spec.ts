@@ -79,4 +79,47 @@ test.describe('on a phone', () => {
       expect(await horizontalOverflow(page), `horizontal overflow on ${url} in px`).toBeLessThanOrEqual(0);
     }
   });
+
+  test('the Activity Log’s loading placeholders stay on screen', async ({ page, signInAs }) => {
+    await signInAs('member');
+    // The log held back a moment, so the skeleton is what is measured.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/activities?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/activity');
+    await expect(page.locator('[data-slot="skeleton"]').first()).toBeVisible();
+    expect(await horizontalOverflow(page), 'horizontal overflow of the skeleton in px').toBeLessThanOrEqual(
+      0,
+    );
+    release();
+    await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+  });
+});
+
+test.describe('on a 390 px phone, as an admin', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a product’s Tasks toolbar (label filter, Import, Labels, Export CSV, Create Task) wraps on screen', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs('admin');
+    const product = await createProduct(page, `Export toolbar ${suffix()}`, 'development');
+    await page.goto(`/products/${product.id}?tab=tasks`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+    for (const name of ['Import', 'Labels', 'Export CSV', 'Create Task']) {
+      // `first()`: the empty list offers Create Task again below the toolbar.
+      const button = page.getByRole('button', { name, exact: true }).first();
+      await expect(button).toBeVisible();
+      const box = await button.boundingBox();
+      expect(box && box.x + box.width, `right edge of ${name}`).toBeLessThanOrEqual(390);
+    }
+    expect(await horizontalOverflow(page), 'horizontal overflow in px').toBeLessThanOrEqual(0);
+  });
 });

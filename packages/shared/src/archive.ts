@@ -17,7 +17,7 @@ export const ARCHIVE_ESTIMATE_HEADER = 'x-archive-estimated-bytes';
 
 export const archiveMessages = {
   forbidden: 'Only a super admin can export the workspace.',
-  passwordRequired: 'Enter your password to export the workspace',
+  passwordRequired: 'Enter your password to export the workspace.',
   passwordWrong: 'That password is not correct.',
   noPassword: 'Set a password for your account first: the export asks for it.',
   busy: 'Another workspace export is running. Please try again in a few minutes.',

@@ -55,7 +55,8 @@ export function ExportCsvButton({ path, fileName, size, compact = false, classNa
       size={size}
       onClick={run}
       pending={exporting}
-      className={cn('relative overflow-hidden', className)}
+      // While it runs the button is disabled but its progress stays at full strength: it is what the user watches.
+      className={cn('relative overflow-hidden', exporting && 'disabled:opacity-100', className)}
     >
       {exporting ? null : <DownloadIcon aria-hidden="true" />}
       <span aria-live="polite" className={compact ? 'sr-only sm:not-sr-only' : undefined}>

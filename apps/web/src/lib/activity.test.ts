@@ -10,7 +10,8 @@ describe('activityTitle', () => {
     expect(activityTitle('task_completed')).toBe('Task Completed');
     expect(activityTitle('document_updated')).toBe('Document Updated');
     expect(activityTitle('milestone_reached')).toBe('Milestone Reached');
-    expect(activityTitle('comment_added')).toBe('Activity');
+    expect(activityTitle('comment_added')).toBe('Comment');
+    expect(activityTitle('other')).toBe('Activity');
     expect(activityTitle('something_new')).toBe('Activity');
   });
 

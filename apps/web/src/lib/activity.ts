@@ -25,6 +25,8 @@ const titles: Record<string, string> = {
   team_lead_changed: 'Team Change',
   file_uploaded: 'Document Updated',
   event_scheduled: 'Event Scheduled',
+  // A comment read 'Activity' on the dashboard while the log's badge said 'Comment'.
+  comment_added: 'Comment',
 };
 
 /** Spec §3: the title an entry shows for its action type (ours where it names none); else 'Activity'. */
@@ -77,8 +79,8 @@ export function actionTypeLabel(actionType: string): string {
 // Spec §4: product_created green (the server records it as prd_created), product_updated blue,
 // task_created purple, task_status_updated amber, else gray. Tinted badges readable in both themes.
 const actionColours: Record<string, string> = {
-  product_created: 'bg-green-500/15 text-green-700 dark:text-green-300',
-  prd_created: 'bg-green-500/15 text-green-700 dark:text-green-300',
+  product_created: 'bg-green-500/15 text-green-800 dark:text-green-300',
+  prd_created: 'bg-green-500/15 text-green-800 dark:text-green-300',
   product_updated: 'bg-blue-500/15 text-blue-700 dark:text-blue-300',
   task_created: 'bg-purple-500/15 text-purple-700 dark:text-purple-300',
   task_status_updated: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',

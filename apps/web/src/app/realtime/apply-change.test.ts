@@ -269,9 +269,13 @@ describe('applying server changes to the cache', () => {
   it('refetches the calendar’s tasks when a task changes (its due date may have moved), not its events', () => {
     const calendarTasks = calendarTaskKeys.list({ from: '2025-03-01', to: '2025-04-11' });
     queryClient.setQueryData(calendarTasks, {});
+    // t-1 is in a cached list, so the applier reads it (to patch the lists): answered here, not
+    // sent to happy-dom's localhost:3000.
+    const fetchMock = mockFetch(jsonResponse(200, makeTask({ id: 't-1', product_id: 'p-1' })));
     applier.apply(change('task', 't-1', 'p-1'));
     expect(invalidated()).not.toContain('events');
     expect(queryClient.getQueryState(calendarTasks)?.isInvalidated).toBe(true);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/tasks/t-1']);
   });
 
   it('marks every query of a product family when a change names no product', () => {

@@ -1,10 +1,23 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** A table in a horizontally scrolling container, so wide tables do not widen the page on phones. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * A table in a horizontally scrolling container, so wide tables do not widen the page on phones.
+ * `scrollLabel` names that container and puts it in the tab order, so a keyboard can scroll a
+ * table that is wider than a phone (axe's scrollable-region-focusable): give it to tables whose
+ * columns do not fit 390 px.
+ */
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & { scrollLabel?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

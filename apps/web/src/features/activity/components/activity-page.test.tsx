@@ -101,7 +101,7 @@ describe('ActivityPage', () => {
     if (!second) throw new Error('no row');
     expect(within(second).getByText('User')).toBeInTheDocument();
     expect(within(second).getByText('U')).toBeInTheDocument();
-    expect(within(second).getByText('Product Created')).toHaveClass('text-green-700');
+    expect(within(second).getByText('Product Created')).toHaveClass('text-green-800');
     expect(within(second).queryByText(/^Product:/)).not.toBeInTheDocument();
     expect(within(second).queryByRole('link', { name: 'Created the product' })).not.toBeInTheDocument();
   });

@@ -123,9 +123,10 @@ export function ActivityPage() {
         </li>
         {[0, 1, 2, 3, 4].map((row) => (
           <li key={row} className="flex gap-3 px-4 py-4 sm:px-6">
-            <Skeleton className="size-9 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
-              <div className="flex gap-2">
+            <Skeleton className="size-9 shrink-0 rounded-full" />
+            {/* Wraps like a loaded entry's line, so the placeholders stay on screen at 360 px. */}
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <div className="flex flex-wrap gap-x-2 gap-y-1">
                 <Skeleton className="h-4 w-24" />
                 <Skeleton className="h-4 w-32" />
                 <Skeleton className="ml-auto h-5 w-24" />

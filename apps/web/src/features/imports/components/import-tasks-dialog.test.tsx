@@ -84,7 +84,9 @@ describe('ImportTasksButton', () => {
     expect(within(dialog).getByLabelText('Title')).toHaveValue('0');
     expect(within(dialog).getByLabelText('Status')).toHaveValue('1');
     expect(within(dialog).getByLabelText('Description')).toHaveValue('');
-    const preview = within(dialog).getByRole('region', { name: /Preview: the first 2 of 2 tasks/ });
+    const preview = within(dialog).getByRole('region', {
+      name: /Preview: the 2 tasks as they would be stored/,
+    });
     expect(within(preview).getByText('Write copy')).toBeInTheDocument();
     expect(within(preview).getByText('In Progress')).toBeInTheDocument();
     expect(sent(fetchMock, CSV_PATH)).toEqual([
@@ -104,6 +106,8 @@ describe('ImportTasksButton', () => {
       [`POST ${CSV_PATH}`]: jsonResponse(
         200,
         csvAnswer({
+          total: 3,
+          preview: [row(2, 'Write copy'), row(7, 'Refund flow', { status: 'Doing' as never })],
           errors: [
             {
               row: 7,
@@ -130,7 +134,12 @@ describe('ImportTasksButton', () => {
       'Row 7: status "Doing" is not one of Pending, In Progress, Completed',
       'Row 9: title is required',
     ]);
-    expect(screen.getByRole('button', { name: 'Import 2 tasks' })).toBeDisabled();
+    // The preview marks the rows the errors name, so the two read together.
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    const rows = within(preview).getAllByRole('row').slice(1);
+    expect(rows.map((tr) => tr.getAttribute('data-invalid'))).toEqual([null, 'true']);
+    expect(within(rows[1] as HTMLElement).getByText('(has problems)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 3 tasks' })).toBeDisabled();
   });
 
   it('imports, toasts the count and closes; the import is sent without dryRun and with the mapping', async () => {

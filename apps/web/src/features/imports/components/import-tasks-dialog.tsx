@@ -37,6 +37,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ImportRequest, useImportCheck, useImportTasks } from '../api/import-tasks.ts';
 
@@ -51,19 +52,27 @@ export const importTexts = {
   lists: 'Trello lists',
   includeArchived: 'Also import archived cards and lists',
   preview: (shown: number, total: number) =>
-    `Preview: the first ${shown} of ${total} tasks as they would be stored`,
+    shown >= total
+      ? `Preview: ${total === 1 ? 'the task' : `the ${total} tasks`} as they would be stored`
+      : `Preview: the first ${shown} of ${total} tasks as they would be stored`,
+  rowHasErrors: 'has problems',
   errorsTitle: (n: number) =>
     `${n} ${n === 1 ? 'problem' : 'problems'}: nothing will be imported until the file is fixed`,
   moreErrors: (n: number) => `…and ${n} more`,
   ready: (n: number) => `${n} ${n === 1 ? 'task is' : 'tasks are'} ready to import.`,
   newLabels: (names: string[]) => `New labels: ${names.join(', ')}`,
   import: (n: number) => `Import ${n} ${n === 1 ? 'task' : 'tasks'}`,
+  /** The button before a file is chosen (or while it is checked): no count to tell yet. */
+  importNothing: 'Import',
   cancel: 'Cancel',
   notJson: importMessages.trelloInvalid,
 } as const;
 
 const selectClass =
   'h-8 w-full min-w-0 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';
+
+/** A Trello list's status and phase stay readable on a phone: the table scrolls sideways instead of squeezing them to one letter. */
+const listSelectWidth = 'min-w-32';
 
 type Source =
   | { kind: 'csv'; name: string; csv: string; mapping?: CsvMapping }
@@ -174,7 +183,7 @@ export function ImportTasksDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-5xl">
+      <DialogContent className="sm:max-w-5xl xl:max-w-6xl">
         <DialogHeader>
           <DialogTitle>{importTexts.title}</DialogTitle>
           <DialogDescription>{importTexts.description}</DialogDescription>
@@ -228,7 +237,7 @@ export function ImportTasksDialog({
           </Button>
           <Button onClick={startImport} disabled={!canImport || run.isPending}>
             {run.isPending ? <Spinner aria-hidden="true" /> : <FileUp aria-hidden="true" />}
-            {importTexts.import(result?.total ?? 0)}
+            {result ? importTexts.import(result.total) : importTexts.importNothing}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -304,7 +313,7 @@ function TrelloListsTable({
       <legend className="mb-2 font-medium text-sm">
         {importTexts.lists}: {result.board}
       </legend>
-      <Table>
+      <Table scrollLabel={importTexts.lists}>
         <TableHeader>
           <TableRow>
             <TableHead>List</TableHead>
@@ -324,7 +333,7 @@ function TrelloListsTable({
               <TableCell>
                 <select
                   aria-label={`Status of the cards in ${list.name}`}
-                  className={selectClass}
+                  className={cn(selectClass, listSelectWidth)}
                   value={list.target.status}
                   onChange={(event) =>
                     set(list.id, { ...list.target, status: event.target.value as TrelloListTarget['status'] })
@@ -340,7 +349,7 @@ function TrelloListsTable({
               <TableCell>
                 <select
                   aria-label={`Phase of the cards in ${list.name}`}
-                  className={selectClass}
+                  className={cn(selectClass, listSelectWidth)}
                   value={list.target.phase ?? ''}
                   onChange={(event) =>
                     set(list.id, {
@@ -375,6 +384,8 @@ function TrelloListsTable({
 
 function Outcome({ result, trello }: { result: ImportResult; trello: boolean }) {
   const where = (row: number) => (trello ? `Card ${row}` : `Row ${row}`);
+  // The preview's rows that an error names are marked, so the list and the table read together.
+  const invalidRows = new Set(result.errors.map((error) => error.row));
   return (
     <div className="grid gap-4">
       {result.errorCount > 0 ? (
@@ -382,7 +393,13 @@ function Outcome({ result, trello }: { result: ImportResult; trello: boolean }) 
           <h3 id="import-errors" className="font-medium text-destructive text-sm">
             {importTexts.errorsTitle(result.errorCount)}
           </h3>
-          <ul className="mt-2 grid max-h-48 gap-1 overflow-y-auto text-sm">
+          {/* Focusable, so that a keyboard can scroll a long list (axe: scrollable-region-focusable). */}
+          <ul
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard.
+            tabIndex={0}
+            aria-labelledby="import-errors"
+            className="mt-2 grid max-h-48 gap-1 overflow-y-auto rounded-sm text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
             {result.errors.map((error) => (
               <li key={`${error.row}-${error.field}-${error.message}`}>
                 {where(error.row)}: {error.message}
@@ -405,48 +422,57 @@ function Outcome({ result, trello }: { result: ImportResult; trello: boolean }) 
         <h3 id="import-preview" className="font-medium text-sm">
           {importTexts.preview(result.preview.length, result.total)}
         </h3>
-        <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{trello ? 'Card' : 'Row'}</TableHead>
-                <TableHead>Title</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Priority</TableHead>
-                <TableHead>Phase</TableHead>
-                <TableHead>Team</TableHead>
-                <TableHead>Assignee</TableHead>
-                <TableHead>Due</TableHead>
-                <TableHead>Labels</TableHead>
-                <TableHead>Checklist</TableHead>
-                {trello ? <TableHead>Comments</TableHead> : null}
+        <Table scrollLabel="Preview">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{trello ? 'Card' : 'Row'}</TableHead>
+              <TableHead>Title</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Priority</TableHead>
+              <TableHead>Phase</TableHead>
+              <TableHead>Team</TableHead>
+              <TableHead>Assignee</TableHead>
+              <TableHead>Due</TableHead>
+              <TableHead>Labels</TableHead>
+              <TableHead>Checklist</TableHead>
+              {trello ? <TableHead>Comments</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {result.preview.map((task) => (
+              <TableRow
+                key={task.row}
+                data-invalid={invalidRows.has(task.row) || undefined}
+                className={cn(invalidRows.has(task.row) && 'bg-destructive/5')}
+              >
+                <TableCell
+                  className={cn('tabular-nums', invalidRows.has(task.row) && 'font-medium text-destructive')}
+                >
+                  {task.row}
+                  {invalidRows.has(task.row) ? (
+                    <span className="sr-only"> ({importTexts.rowHasErrors})</span>
+                  ) : null}
+                </TableCell>
+                <TableCell className="max-w-64 truncate font-medium" title={task.title}>
+                  {task.title}
+                </TableCell>
+                <TableCell>{task.status}</TableCell>
+                <TableCell className="capitalize">{task.priority}</TableCell>
+                <TableCell className="capitalize">{task.phase ?? '—'}</TableCell>
+                <TableCell>{task.team ?? '—'}</TableCell>
+                <TableCell>{task.assignee ?? '—'}</TableCell>
+                <TableCell className="tabular-nums">{task.dueDate ?? '—'}</TableCell>
+                <TableCell>{task.labels.join(', ') || '—'}</TableCell>
+                <TableCell className="tabular-nums">
+                  {task.checklist.length > 0
+                    ? `${task.checklist.filter((i) => i.done).length}/${task.checklist.length}`
+                    : '—'}
+                </TableCell>
+                {trello ? <TableCell className="tabular-nums">{task.comments}</TableCell> : null}
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {result.preview.map((task) => (
-                <TableRow key={task.row}>
-                  <TableCell className="tabular-nums">{task.row}</TableCell>
-                  <TableCell className="max-w-64 truncate font-medium" title={task.title}>
-                    {task.title}
-                  </TableCell>
-                  <TableCell>{task.status}</TableCell>
-                  <TableCell className="capitalize">{task.priority}</TableCell>
-                  <TableCell className="capitalize">{task.phase ?? '—'}</TableCell>
-                  <TableCell>{task.team ?? '—'}</TableCell>
-                  <TableCell>{task.assignee ?? '—'}</TableCell>
-                  <TableCell className="tabular-nums">{task.dueDate ?? '—'}</TableCell>
-                  <TableCell>{task.labels.join(', ') || '—'}</TableCell>
-                  <TableCell className="tabular-nums">
-                    {task.checklist.length > 0
-                      ? `${task.checklist.filter((i) => i.done).length}/${task.checklist.length}`
-                      : '—'}
-                  </TableCell>
-                  {trello ? <TableCell className="tabular-nums">{task.comments}</TableCell> : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       </section>
     </div>
   );

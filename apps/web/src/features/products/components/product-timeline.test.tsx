@@ -46,7 +46,7 @@ describe('ProductTimeline', () => {
           }),
           makeActivity({
             id: 'a-3',
-            actionType: 'comment_added',
+            actionType: 'other',
             description: 'Left a note',
             createdAt: minutesAgo(60 * 24),
           }),

@@ -174,7 +174,7 @@ function AuditLogCard() {
           <EmptyState icon={ScrollText} title="No entries" description="Nothing matches these filters." />
         ) : (
           <>
-            <Table aria-label="Audit log">
+            <Table aria-label="Audit log" scrollLabel="Audit log entries">
               <TableHeader>
                 <TableRow>
                   <TableHead>When</TableHead>

@@ -42,7 +42,10 @@ describe('WorkspaceArchiveCard', () => {
     await user.click(screen.getByRole('button', { name: 'Export workspace' }));
     push?.('x'.repeat(2000));
     expect(await screen.findByText(/received of about/)).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('value', '50');
+    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     finish?.();
 
     await waitFor(() => expect(click).toHaveBeenCalled());

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ExportProgress, exportWorkspace, saveFile } from '../api/export-workspace.ts';
@@ -18,6 +19,9 @@ export function WorkspaceArchiveCard() {
   const id = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  // Only a missing or wrong password marks the field; a refusal for another reason (too many
+  // exports, one already running, no connection) is told under it without blaming the password.
+  const [passwordInvalid, setPasswordInvalid] = useState(false);
   const [progress, setProgress] = useState<ExportProgress>();
   const running = useRef<AbortController | null>(null);
   const pending = progress !== undefined;
@@ -26,9 +30,11 @@ export function WorkspaceArchiveCard() {
     event.preventDefault();
     if (!password) {
       setError(archiveMessages.passwordRequired);
+      setPasswordInvalid(true);
       return;
     }
     setError(undefined);
+    setPasswordInvalid(false);
     const controller = new AbortController();
     running.current = controller;
     setProgress({ received: 0, estimate: undefined });
@@ -38,7 +44,10 @@ export function WorkspaceArchiveCard() {
       setPassword('');
       toast.success('Workspace exported', { description: `${filename} (${formatBytes(blob.size)})` });
     } catch (err) {
-      if (!controller.signal.aborted) setError(getErrorMessage(err));
+      if (!controller.signal.aborted) {
+        setError(getErrorMessage(err));
+        setPasswordInvalid(err instanceof ApiRequestError && err.status === 400);
+      }
     } finally {
       running.current = null;
       setProgress(undefined);
@@ -57,7 +66,8 @@ export function WorkspaceArchiveCard() {
         <CardDescription>
           Every account (with its password hash), product, team, task, comment, event, service, activity,
           notification, the audit log and every uploaded file, as one JSON file. Keep it as safe as a database
-          backup. Restore it into a new, empty instance with <code>npm run import-archive</code>.
+          backup. Restore it into a new, empty instance with{' '}
+          <code className="whitespace-nowrap">npm run import-archive</code>.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -70,7 +80,7 @@ export function WorkspaceArchiveCard() {
               autoComplete="current-password"
               value={password}
               disabled={pending}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={passwordInvalid || undefined}
               aria-describedby={error ? `${id}-error` : undefined}
               onChange={(e) => setPassword(e.target.value)}
             />
@@ -82,7 +92,7 @@ export function WorkspaceArchiveCard() {
           </div>
           <div className="flex items-center gap-2">
             <Button type="submit" pending={pending}>
-              <Archive aria-hidden="true" />
+              {pending ? null : <Archive aria-hidden="true" />}
               Export workspace
             </Button>
             {pending && (
@@ -93,10 +103,27 @@ export function WorkspaceArchiveCard() {
           </div>
           {progress && (
             <div className="grid gap-1.5" aria-live="polite">
-              <progress className="h-2 w-full" aria-label="Export progress" max={100} value={percent} />
+              {/* The app's own bar (as a product's progress), not the browser's grey <progress>. */}
+              <div
+                role="progressbar"
+                aria-label="Export progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+              >
+                <div
+                  className={cn(
+                    'h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none dark:bg-ring',
+                    percent === undefined && 'w-1/3 animate-pulse',
+                  )}
+                  style={percent === undefined ? undefined : { width: `${percent}%` }}
+                />
+              </div>
               <p className="text-sm text-muted-foreground">
-                {formatBytes(progress.received)} received
-                {progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}
+                {progress.received === 0
+                  ? 'Preparing the archive…'
+                  : `${formatBytes(progress.received)} received${progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}`}
               </p>
             </div>
           )}

@@ -177,7 +177,8 @@ export function ProductTasksTab({
     <Card className="gap-4 pb-0">
       <CardHeader>
         <CardTitle className="text-base">Tasks</CardTitle>
-        <CardAction className="flex items-center gap-2">
+        {/* On a phone the toolbar takes its own row under the title and wraps, so nothing runs off screen. */}
+        <CardAction className="col-span-2 col-start-1 row-span-1 row-start-2 flex flex-wrap items-center gap-2 justify-self-stretch sm:col-span-1 sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end">
           <TaskLabelFilter
             productId={productId}
             value={labelId}
