@@ -1,5 +1,6 @@
 import { ARCHIVE_ESTIMATE_HEADER } from '@shipyard/shared';
 import { ApiRequestError, errorMessages, messageFromErrorBody } from '../../../lib/api-client.ts';
+import { attachmentFileName } from '../../../lib/download.ts';
 
 export type ExportProgress = { received: number; estimate: number | undefined };
 
@@ -31,8 +32,7 @@ export async function exportWorkspace(
   }
   const estimate = Number(response.headers.get(ARCHIVE_ESTIMATE_HEADER)) || undefined;
   const filename =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'shipyard-workspace.json';
+    attachmentFileName(response.headers.get('content-disposition')) ?? 'shipyard-workspace.json';
   const reader = response.body.getReader();
   const parts: BlobPart[] = [];
   let received = 0;
@@ -53,14 +53,4 @@ export async function exportWorkspace(
     });
   }
   return { blob: new Blob(parts, { type: 'application/json' }), filename };
-}
-
-/** Hands a Blob to the browser as a download. */
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

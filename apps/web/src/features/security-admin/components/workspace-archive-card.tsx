@@ -7,9 +7,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type ExportProgress, exportWorkspace, saveFile } from '../api/export-workspace.ts';
+import { type ExportProgress, exportWorkspace } from '../api/export-workspace.ts';
 
 /**
  * Settings → Security, for super admins: the whole workspace as one JSON archive
@@ -40,7 +41,7 @@ export function WorkspaceArchiveCard() {
     setProgress({ received: 0, estimate: undefined });
     try {
       const { blob, filename } = await exportWorkspace(password, setProgress, controller.signal);
-      saveFile(blob, filename);
+      saveBlob(blob, filename);
       setPassword('');
       toast.success('Workspace exported', { description: `${filename} (${formatBytes(blob.size)})` });
     } catch (err) {
