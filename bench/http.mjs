@@ -81,6 +81,9 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // The board (a product's board opened as the web app does it, before and after issue 17): at these client counts.
     'board-connections': { type: 'string', default: '1,50' },
+    // Write a V8 CPU profile of each server process to this directory (node --cpu-prof), for
+    // speed work that starts from a profile; open the .cpuprofile files in Chrome's DevTools.
+    profile: { type: 'string' },
   },
 });
 const scale = SCALES[args.scale];
@@ -101,7 +104,9 @@ const numbers = [...connectionCounts, processes, waitQuiet, retries, duration, w
 if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.every((n) => n >= 0)) {
   console.error('usage: node --import tsx bench/http.mjs [--scale full|small] [--server auto|dist|source]');
   console.error('  [--connections 32|1,50] [--duration 10] [--warmup 2] [--wait-quiet 60] [--retries 2]');
-  console.error('  [--apply-sql FILE] [--only REGEX] [--before OTHER/main.js] [--processes 1]');
+  console.error(
+    '  [--apply-sql FILE] [--only REGEX] [--before OTHER/main.js] [--processes 1] [--profile DIR]',
+  );
   process.exit(2);
 }
 
@@ -323,12 +328,20 @@ async function measureBoards(server, headers, results, pgDir) {
 }
 
 /** The builds measured: `--before` (if given) first, then this one. */
-const builds = (command) => [
-  ...(args.before
-    ? [{ label: 'before', command: { kind: 'dist (before)', argv: [path.resolve(args.before)] } }]
-    : []),
-  { label: args.before ? 'after' : '', command },
-];
+const builds = (command) =>
+  [
+    ...(args.before
+      ? [{ label: 'before', command: { kind: 'dist (before)', argv: [path.resolve(args.before)] } }]
+      : []),
+    { label: args.before ? 'after' : '', command },
+  ].map((build) => (args.profile ? { ...build, command: profiled(build.command) } : build));
+
+/** The command with node's CPU profiler on, writing to `--profile` (one file per process, at exit). */
+function profiled(command) {
+  const dir = path.resolve(args.profile);
+  fs.mkdirSync(dir, { recursive: true });
+  return { ...command, argv: ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...command.argv] };
+}
 
 /** Tasks the create call added: deleted after each run, with their entries. */
 async function removeCreated(databaseUrl) {
