@@ -1,9 +1,17 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+/** Column names in the database: a key `productId` is the column `product_id`. */
+const CASING = 'snake_case';
+/** Builds SQL text as `db` does (the same casing), for `executeNamed`. */
+const dialect = new PgDialect({ casing: CASING });
 
 /**
  * How long a request waits for a pooled connection (a free one, or a new one being opened)
@@ -28,6 +36,21 @@ export function connectDatabase(url: string, max = 10): Database {
     client.on('error', () => {});
   });
   pool.on('error', () => {});
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzle({ client: pool, schema, casing: CASING });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * Runs `statement` as a named (prepared) statement, as `.prepare(name)` does for a query builder:
+ * PostgreSQL parses and plans it once per pooled connection instead of on every call (a write of
+ * several CTEs spends more on planning than on running, issue 17). The name is a digest of the
+ * text, so each shape gets its own; only for statements of a few shapes (their values are
+ * parameters), since every shape stays prepared on every connection. Answers the rows as the driver
+ * reads them for Drizzle: timestamps and dates as text (db/rows.ts decodes them).
+ */
+export async function executeNamed(db: Db, statement: SQL): Promise<Record<string, unknown>[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `named_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as pg.QueryResult;
+  return result.rows;
 }

@@ -62,10 +62,12 @@ function malformedMultipart(err: FastifyError): boolean {
   );
 }
 
-export function pgUniqueViolation(err: unknown): boolean {
+const pgErrorIs = (err: unknown, code: string): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
+  return e?.code === code || e?.cause?.code === code;
+};
+export const pgUniqueViolation = (err: unknown) => pgErrorIs(err, '23505');
+export const pgForeignKeyViolation = (err: unknown) => pgErrorIs(err, '23503');
 
 /** Seconds a client is told to wait (Retry-After) before repeating a request answered 503. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -1,7 +1,8 @@
 import type { TaskPhase, TaskStatus } from '@shipyard/shared';
-import { and, asc, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { columnsByKey, rowByKey } from '../../db/rows.ts';
 import {
   documents,
   products,
@@ -19,6 +20,23 @@ import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visib
 import type { TaskWithNames } from './tasks.mapper.ts';
 
 export type NewTask = typeof tasks.$inferInsert;
+/** A create's row, every field given (the schema's defaults applied by the request's) and its id chosen. */
+export type CheckedNewTask = Required<
+  Pick<
+    NewTask,
+    | 'id'
+    | 'productId'
+    | 'title'
+    | 'description'
+    | 'status'
+    | 'priority'
+    | 'phase'
+    | 'teamId'
+    | 'assigneeId'
+    | 'dueDate'
+    | 'createdBy'
+  >
+> & { completedAt: SQL | null };
 export type TaskPatch = Partial<
   Pick<
     NewTask,
@@ -261,6 +279,59 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
           .orderBy(asc(users.name), asc(users.id)),
       ]);
       return { teams: teamRows, people };
+    },
+
+    /**
+     * `insert` as one statement not run, for a create sent at once (lib/write.ts writeAtOnce): it
+     * writes the row only when the create's checks hold (the product visible to `viewer` and not
+     * archived, the team one of the product's, the assignee one of its people), and returns it
+     * with the names the task shows (read it with `insertedWithNames`). The caller chose the id.
+     */
+    insertCheckedStatement(values: CheckedNewTask, viewer: Viewer): SQL {
+      const { id, productId, teamId, assigneeId } = values;
+      const checks = and(
+        eq(products.id, productId),
+        isNull(products.archivedAt),
+        visibleProducts(viewer),
+        teamId
+          ? exists(
+              db
+                .select({ id: teams.id })
+                .from(teams)
+                .where(and(eq(teams.id, teamId), eq(teams.productId, productId))),
+            )
+          : undefined,
+        assigneeId ? inArray(sql`${assigneeId}::uuid`, assignableTo(db, productId)) : undefined,
+      );
+      return sql`insert into ${tasks} (id, product_id, title, description, status, priority, phase,
+          team_id, assignee_id, due_date, completed_at, created_by)
+        select ${id}::uuid, ${products.id}, ${values.title}, ${values.description}, ${values.status},
+          ${values.priority}, ${values.phase}, ${teamId}::uuid, ${assigneeId}::uuid, ${values.dueDate}::date,
+          ${values.completedAt ?? sql`null`}::timestamptz, ${values.createdBy}::uuid
+        from ${products} where ${checks}
+        returning ${columnsByKey(tasks)},
+          (select ${products.name} from ${products} where ${products.id} = ${tasks.productId}) as "$productName",
+          (select ${teams.name} from ${teams} where ${teams.id} = ${tasks.teamId}) as "$teamName",
+          (select ${users.name} from ${users} where ${users.id} = ${tasks.assigneeId}) as "$assigneeName",
+          (select ${users.avatarUrl} from ${users} where ${users.id} = ${tasks.assigneeId}) as "$assigneeAvatar"`;
+    },
+
+    /** The row `insertCheckedStatement` returned, with its names, as `findWithNames` answers. */
+    insertedWithNames(raw: Record<string, unknown>): TaskWithNames {
+      const task = rowByKey(tasks, raw);
+      const name = (key: string) => raw[key] as string;
+      return {
+        task,
+        productName: name('$productName'),
+        team: task.teamId ? { id: task.teamId, name: name('$teamName') } : null,
+        assignee: task.assigneeId
+          ? {
+              id: task.assigneeId,
+              name: name('$assigneeName'),
+              avatarUrl: raw.$assigneeAvatar as string | null,
+            }
+          : null,
+      };
     },
 
     async insert(

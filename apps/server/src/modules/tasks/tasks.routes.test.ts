@@ -1,7 +1,14 @@
 import { productMessages, taskMessages } from '@shipyard/shared';
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activities, notifications, tasks, teamMembers } from '../../db/schema/index.ts';
+import {
+  activities,
+  notifications,
+  tasks,
+  taskWatchers,
+  teamMembers,
+  webhookDeliveries,
+} from '../../db/schema/index.ts';
 import { cursorMessages, encodeCursor } from '../../lib/cursor.ts';
 import {
   addMember,
@@ -152,7 +159,7 @@ describe('POST /api/tasks', () => {
     expect(entry?.metadata).toEqual({ priority: 'high', status: 'In Progress', taskId: res.json().id });
   });
 
-  it('answers what GET answers, in 6 statements for a task with neither team nor assignee', async () => {
+  it('answers what GET answers, in 2 statements for a task with neither team nor assignee', async () => {
     const owner = await member('Olga Owner');
     const dev = await member('Dana Dev');
     const { product, team } = await productOf(owner, [dev], { name: 'Apollo' });
@@ -201,11 +208,12 @@ describe('POST /api/tasks', () => {
       pool.connect = original;
     }
     expect(plain.statusCode).toBe(201);
-    // The session, BEGIN, the product (visibility, archived, name), the task, its entry, the
-    // webhook services, the watcher, COMMIT (the realtime NOTIFY after it is the pg bus's, not
-    // the tests' in-memory one). Before issue 17's cut: 11, re-reading the product, the task with
-    // its names and its (new, so no) labels.
-    expect(statements, statements.join('\n')).toHaveLength(6);
+    // The session, and the create as one statement outside a transaction: the task's insert making
+    // the checks (visibility, archived) with its watcher, entry and webhook deliveries (the realtime
+    // NOTIFY after it is the pg bus's, not the tests' in-memory one). Before issue 17's cuts: 11,
+    // then 6 (BEGIN, the product, the task, the rest together, COMMIT).
+    expect(statements, statements.join('\n')).toHaveLength(2);
+    expect(statements.join('\n')).not.toMatch(/^begin/im);
     expect(plain.json()).toEqual((await as(owner, { url: `/api/tasks/${plain.json().id}` })).json());
 
     const full = await as(
@@ -357,6 +365,48 @@ describe('POST /api/tasks', () => {
       await restore();
     }
     expect(await ctx.db.select().from(tasks).where(eq(tasks.productId, product.id))).toEqual([]);
+  });
+
+  it('writes nothing and publishes nothing when a check fails inside the one-statement create', async () => {
+    // Each refusal below is of a create that goes as one statement (an editor, no assignee or
+    // themselves): the insert finds its check failing, the entry's foreign key fails the statement,
+    // and the checked path answers why.
+    const owner = await member('Olga Owner');
+    const { product } = await productOf(owner);
+    const archived = await createProduct(ctx, owner.user.id, { archivedAt: new Date() });
+    const { team: foreignTeam } = await productOf(owner);
+    const counts = async () =>
+      Promise.all(
+        [tasks, activities, taskWatchers, webhookDeliveries].map(async (table) =>
+          Number((await ctx.db.select({ n: count() }).from(table))[0]?.n),
+        ),
+      );
+    const before = await counts();
+    const published = ctx.published.length;
+
+    const refused = [
+      [owner, { projectId: archived.id }, 409, 'PRODUCT_ARCHIVED'],
+      [owner, { projectId: product.id, teamId: foreignTeam.id }, 400, 'VALIDATION_ERROR'],
+      [admin, { projectId: product.id, assigneeId: admin.user.id }, 400, 'VALIDATION_ERROR'],
+      [owner, { projectId: UNKNOWN }, 404, 'PRODUCT_NOT_FOUND'],
+    ] as const;
+    for (const [who, fields, status, code] of refused) {
+      const res = await as(who, create({ title: 'Refused', ...fields }));
+      expect(res.statusCode, JSON.stringify(fields)).toBe(status);
+      expect(res.json().code).toBe(code);
+    }
+    expect(await counts()).toEqual(before);
+    expect(ctx.published.slice(published)).toEqual([]);
+
+    // And one that passes: the task, its entry and its watcher, published once committed.
+    const made = await as(owner, create({ title: 'Mine', projectId: product.id, assigneeId: owner.user.id }));
+    expect(made.statusCode).toBe(201);
+    // One more task, entry and watcher; no delivery (the product has no Webhook service).
+    expect(await counts()).toEqual(before.map((n, i) => (i < 3 ? n + 1 : n)));
+    expect(ctx.published.slice(published).map((c) => [c.kind, c.op, c.id])).toEqual([
+      ['task', 'created', made.json().id],
+      ['watcher', 'updated', made.json().id],
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CreateTask,
   canChangeTaskStatus,
@@ -15,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import { BadRequest, Forbidden, NotFound, pgForeignKeyViolation } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -27,7 +28,7 @@ import {
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import { createInTransaction, writeTogether } from '../../lib/write.ts';
+import { createInTransaction, writeAtOnce, writeTogether } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/activities.recorder.ts';
 import type { TaskWatching } from '../comments/index.ts';
 import type { DocumentFiles } from '../documents/index.ts';
@@ -116,10 +117,13 @@ type Deps = {
   firstPages?: FreshCache;
 };
 
+/** What a new task's other writes say of it, known before it is written. */
+type CreatedFacts = Pick<TaskRow, 'id' | 'productId' | 'title' | 'status' | 'priority' | 'assigneeId'>;
+
 /** The webhook event of a task change; a task moved between products concerns both. */
 const taskEvent = (
   event: WebhookEventInput['event'],
-  row: TaskRow,
+  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'>,
   extra: Record<string, unknown> = {},
   previousProductId = row.productId,
 ): WebhookEventInput => ({
@@ -250,6 +254,89 @@ export function createTasksService({
     return { total, chunks: csvChunks(TASK_CSV_COLUMNS, all()) };
   }
 
+  /** A create's row but its id: the request's fields (their defaults applied by the schema). */
+  const newTask = (actor: SessionUser, body: CreateTask) => ({
+    productId: body.projectId,
+    title: body.title,
+    description: body.description,
+    status: body.status,
+    priority: body.priority,
+    phase: body.phase,
+    teamId: body.teamId,
+    assigneeId: body.assigneeId,
+    dueDate: body.dueDate,
+    completedAt: completedAtFor(body.status),
+    createdBy: actor.id,
+  });
+
+  /**
+   * A new task's other writes, each its module's own insert not run (lib/write.ts): its watchers
+   * (creator and assignee), its `task_created` entry (whose foreign key to the task is what fails
+   * `writeAtOnce` when the task was not written) and its webhook deliveries; and the watchers'
+   * realtime changes, given how many rows each statement returned.
+   */
+  function writesOfCreated(tx: Db, actor: SessionUser, row: CreatedFacts) {
+    const watch = watching.watchStatement(tx, row, [actor.id, row.assigneeId]);
+    const webhooks = outbox.enqueueStatement(taskEvent('task.created', row));
+    const entry = activities.insertStatement(
+      {
+        actionType: 'task_created',
+        description: `Created task "${row.title}"`,
+        metadata: { priority: row.priority, status: row.status, taskId: row.id },
+        productId: row.productId,
+        taskId: row.id,
+        performedBy: actor.id,
+      },
+      tx,
+    );
+    return {
+      statements: [...(watch.statement ? [watch.statement] : []), entry, ...(webhooks ? [webhooks] : [])],
+      changes: (counts: number[]) => watch.changes(watch.statement ? (counts[0] ?? 0) : 0),
+    };
+  }
+
+  /**
+   * The create as ONE statement (lib/write.ts writeAtOnce): the task's insert, which writes it only
+   * when the product is visible and not archived and the team and assignee are the product's, and
+   * its other writes. When a check fails nothing is written, and this rejects with 23503.
+   */
+  async function createAtOnce(actor: SessionUser, body: CreateTask): Promise<Task> {
+    const values = { ...newTask(actor, body), id: randomUUID() };
+    const writes = writesOfCreated(db, actor, values);
+    const { row, counts } = await writeAtOnce(
+      db,
+      tasks.insertCheckedStatement(values, actor),
+      writes.statements,
+    );
+    const created = tasks.insertedWithNames(row);
+    // Committed: its changes go out now. A new task has no labels yet.
+    changes.publish(taskChange('created', created.task), ...writes.changes(counts));
+    return toTask(created);
+  }
+
+  /** The create checked step by step in a transaction, each failing check with its own answer. */
+  function createChecked(actor: SessionUser, body: CreateTask): Promise<Task> {
+    return inTransaction(async (tx, after) => {
+      // The product read once: visible (else 404), then the role (403), then archived (409).
+      const product = await holdVisibleProduct(tx, actor, body.projectId);
+      if (!canEditTasks(actor.role)) throw readOnly();
+      if (product.archivedAt) throw productArchived();
+      const names = await checkReferences(tx, product.id, body);
+      const row = await tasks.insert(newTask(actor, body), tx);
+      const writes = writesOfCreated(tx, actor, row);
+      const counts = await writeTogether(tx, writes.statements);
+      // Its names are those just checked (no read back), and a new task has no labels yet.
+      const task = toTask({ task: row, productName: product.name, ...names });
+      const notified = await notifyAssignee(tx, actor, task, null);
+      after.publish(
+        taskChange('created', row),
+        ...(notified ? [notificationChange('created', notified)] : []),
+        ...writes.changes(counts),
+      );
+      return task;
+    });
+  }
+
   return {
     /** The /tasks list as CSV. */
     async exportAll(actor: SessionUser, { cursor: _cursor, limit: _limit, ...filters }: TaskFilters) {
@@ -305,58 +392,21 @@ export function createTasksService({
       return shown(await tasks.findWithNames(id, actor));
     },
 
+    /**
+     * Most creates are one statement, with no transaction and no product read before it (decision
+     * 023): the insert makes the checks itself. A guest (404 comes before 403) and a create that
+     * tells its assignee (the notifier reads their settings in the transaction) take the checked
+     * path, and so does a create whose one statement found a check failing, to answer which.
+     */
     async create(actor: SessionUser, body: CreateTask): Promise<Task> {
-      return inTransaction(async (tx, after) => {
-        // The product read once: visible (else 404), then the role (403), then archived (409).
-        const product = await holdVisibleProduct(tx, actor, body.projectId);
-        if (!canEditTasks(actor.role)) throw readOnly();
-        if (product.archivedAt) throw productArchived();
-        const names = await checkReferences(tx, product.id, body);
-        const row = await tasks.insert(
-          {
-            productId: product.id,
-            title: body.title,
-            description: body.description,
-            status: body.status,
-            priority: body.priority,
-            phase: body.phase,
-            teamId: body.teamId,
-            assigneeId: body.assigneeId,
-            dueDate: body.dueDate,
-            completedAt: completedAtFor(body.status),
-            createdBy: actor.id,
-          },
-          tx,
-        );
-        // Its entry, its webhook deliveries and its watchers (creator and assignee): one statement,
-        // each module's own insert (lib/write.ts writeTogether).
-        const watch = watching.watchStatement(tx, row, [actor.id, row.assigneeId]);
-        const webhooks = outbox.enqueueStatement(taskEvent('task.created', row));
-        const [started = 0] = await writeTogether(tx, [
-          ...(watch.statement ? [watch.statement] : []),
-          activities.insertStatement(
-            {
-              actionType: 'task_created',
-              description: `Created task "${row.title}"`,
-              metadata: { priority: row.priority, status: row.status, taskId: row.id },
-              productId: row.productId,
-              taskId: row.id,
-              performedBy: actor.id,
-            },
-            tx,
-          ),
-          ...(webhooks ? [webhooks] : []),
-        ]);
-        // Its names are those just checked (no read back), and a new task has no labels yet.
-        const task = toTask({ task: row, productName: product.name, ...names });
-        const notified = await notifyAssignee(tx, actor, task, null);
-        after.publish(
-          taskChange('created', row),
-          ...(notified ? [notificationChange('created', notified)] : []),
-          ...watch.changes(started),
-        );
-        return task;
-      });
+      if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
+        const task = await createAtOnce(actor, body).catch((err: unknown) => {
+          if (pgForeignKeyViolation(err)) return undefined;
+          throw err;
+        });
+        if (task) return task;
+      }
+      return createChecked(actor, body);
     },
 
     /**
