@@ -20,37 +20,22 @@ import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visib
 import type { TaskWithNames } from './tasks.mapper.ts';
 
 export type NewTask = typeof tasks.$inferInsert;
-/** A create's row, every field given (the schema's defaults applied by the request's) and its id chosen. */
-export type CheckedNewTask = Required<
-  Pick<
-    NewTask,
-    | 'id'
-    | 'productId'
-    | 'title'
-    | 'description'
-    | 'status'
-    | 'priority'
-    | 'phase'
-    | 'teamId'
-    | 'assigneeId'
-    | 'dueDate'
-    | 'createdBy'
-  >
+/** What a user sets of a task: a create gives all of it, an edit any part. */
+type TaskFields = Pick<
+  NewTask,
+  | 'productId'
+  | 'title'
+  | 'description'
+  | 'status'
+  | 'priority'
+  | 'phase'
+  | 'teamId'
+  | 'assigneeId'
+  | 'dueDate'
 > & { completedAt: SQL | null };
-export type TaskPatch = Partial<
-  Pick<
-    NewTask,
-    | 'productId'
-    | 'title'
-    | 'description'
-    | 'status'
-    | 'priority'
-    | 'phase'
-    | 'teamId'
-    | 'assigneeId'
-    | 'dueDate'
-  > & { completedAt: SQL | null }
->;
+export type TaskPatch = Partial<TaskFields>;
+/** A create's row: every field (the request's schema applied the defaults), its creator and its id. */
+export type CheckedNewTask = Required<TaskFields & Pick<NewTask, 'id' | 'createdBy'>>;
 
 export type TaskListQuery = {
   /** Limits the list to the products this viewer may see; undefined when the caller checked already. */
