@@ -372,7 +372,7 @@ describe('POST /api/tasks', () => {
     // themselves): the insert finds its check failing, the entry's foreign key fails the statement,
     // and the checked path answers why.
     const owner = await member('Olga Owner');
-    const { product } = await productOf(owner);
+    const { product, team } = await productOf(owner);
     const archived = await createProduct(ctx, owner.user.id, { archivedAt: new Date() });
     const { team: foreignTeam } = await productOf(owner);
     const counts = async () =>
@@ -399,8 +399,13 @@ describe('POST /api/tasks', () => {
     expect(ctx.published.slice(published)).toEqual([]);
 
     // And one that passes: the task, its entry and its watcher, published once committed.
-    const made = await as(owner, create({ title: 'Mine', projectId: product.id, assigneeId: owner.user.id }));
+    const made = await as(
+      owner,
+      create({ title: 'Mine', projectId: product.id, teamId: team.id, assigneeId: owner.user.id }),
+    );
     expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ team: { name: 'Core team' }, assignee: { name: 'Olga Owner' } });
+    expect(made.json()).toEqual((await as(owner, { url: `/api/tasks/${made.json().id}` })).json());
     // One more task, entry and watcher; no delivery (the product has no Webhook service).
     expect(await counts()).toEqual(before.map((n, i) => (i < 3 ? n + 1 : n)));
     expect(ctx.published.slice(published).map((c) => [c.kind, c.op, c.id])).toEqual([
