@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardSizes, loadBoards } from './lib/boards.mjs';
 import {
+  autocannonFigures,
   endQueries,
   machineSeconds,
   OPTIONS,
@@ -229,17 +230,7 @@ async function load(origin, headers, call, serverPid, pgDir, connections) {
     machine.processes - machineBefore.processes - cpu[0] - cpu[1] - autocannonCpu + steal,
   );
   return {
-    reqPerSec: r.requests.average,
-    requests: r.requests.total,
-    latencyMs: {
-      mean: r.latency.mean,
-      p50: r.latency.p50,
-      p90: r.latency.p90,
-      p99: r.latency.p99,
-      max: r.latency.max,
-    },
-    non2xx: r.non2xx,
-    errors: r.errors, // timeouts included
+    ...autocannonFigures(r),
     timeouts: r.timeouts,
     statusCodes: r.statusCodeStats,
     // CPU seconds per second of the run: 1.0 is one core busy. The machine has os.cpus().length.

@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { CHROMIUM } from './lib/chromium.mjs';
 import {
+  autocannonFigures,
   OPTIONS,
   QUIET_CORES,
   root,
@@ -98,17 +99,7 @@ async function measure(url, headers, connections) {
   const r = await autocannon({ ...options, duration });
   return {
     connections,
-    reqPerSec: r.requests.average,
-    requests: r.requests.total,
-    latencyMs: {
-      mean: r.latency.mean,
-      p50: r.latency.p50,
-      p90: r.latency.p90,
-      p99: r.latency.p99,
-      max: r.latency.max,
-    },
-    non2xx: r.non2xx,
-    errors: r.errors,
+    ...autocannonFigures(r),
   };
 }
 

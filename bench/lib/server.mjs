@@ -132,6 +132,23 @@ export function writeReport(file, report, failures, say) {
   return failures.length === 0;
 }
 
+/** What the reports keep of an autocannon result (errors include the timeouts). */
+export function autocannonFigures(r) {
+  return {
+    reqPerSec: r.requests.average,
+    requests: r.requests.total,
+    latencyMs: {
+      mean: r.latency.mean,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
 /** Says a table of strings: the first row a header underlined, the first column to the left. */
 export function printTable(rows, say) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
