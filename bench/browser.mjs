@@ -16,33 +16,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from './lib/chromium.mjs';
 import {
-  cleanup,
-  handleSignals,
+  OPTIONS,
   onCleanup,
   root,
+  runBench,
   serverCommand,
   signIn,
+  startBenchDatabase,
   startServer,
   waitForQuiet,
+  writeResults,
 } from './lib/server.mjs';
-import { BENCH_MEMBER, seed } from './seed.mjs';
+import { BENCH_MEMBER, BOARD_SCALE as DATA, seed } from './seed.mjs';
 
 const BOARD_TARGET_MS = 500;
-const DATA = {
-  products: 5,
-  tasks: 2_000,
-  activities: 2_000,
-  users: 21,
-  commentsPerTask: 2,
-  labelsPerProduct: 6,
-};
 const resultsFile = path.join(root, 'bench/results/browser.json');
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '15' },
-    server: { type: 'string', default: 'auto' },
+    server: OPTIONS.server,
     'wait-quiet': { type: 'string', default: '30' },
     // Another build to measure (its main.js serves the web app at ../../web/dist from it): a copy of
     // apps/server/dist beside an apps/web/dist built from an earlier commit, for a before/after.
@@ -57,18 +52,6 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const ms = (n) => (n === undefined ? '-' : n.toFixed(0));
-
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** First paint and first contentful paint of /auth in a fresh context (nothing cached). */
 async function authCold(browser, origin) {
@@ -164,18 +147,10 @@ async function openBoard(browser, origin, token, productId, expected) {
 async function main() {
   const webIndex = path.join(root, 'apps/web/dist/index.html');
   if (!fs.existsSync(webIndex)) throw new Error('apps/web/dist is missing: npm run build first');
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  handleSignals();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-browser-'));
-  fs.chmodSync(tmp, 0o755);
-  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const command = args['server-main']
     ? { kind: `dist at ${args['server-main']}`, argv: [path.resolve(args['server-main'])] }
     : serverCommand(args.server);
-  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
-  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  onCleanup(() => postgres.stop());
+  const { tmp, postgres, runMigrations } = await startBenchDatabase('browser', command, say);
   await runMigrations(postgres.url);
   say(`seeding: ${DATA.products} products, ${DATA.tasks} tasks, ${DATA.users} users`);
   await seed(postgres.url, DATA);
@@ -189,7 +164,7 @@ async function main() {
   ).total;
   say(`board: ${product.name} (${expected} tasks)`);
 
-  const browser = await chromium.launch(LAUNCH);
+  const browser = await chromium.launch(CHROMIUM);
   onCleanup(() => browser.close());
   const auth = [];
   const board = [];
@@ -233,18 +208,9 @@ async function main() {
       `min ${ms(report.board.openMs.min)}, max ${ms(report.board.openMs.max)}; ${report.board.cardsDrawn} cards drawn; ` +
       `requests: ${report.board.requests.join(', ')}; target ≤ ${BOARD_TARGET_MS} ms ${report.board.met ? 'met' : 'MISSED'}`,
   );
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  writeResults(resultsFile, report);
   say(`written to ${path.relative(root, resultsFile)}`);
   if (!report.board.met) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(process.exitCode ?? 0);
+await runBench(main, { stack: true });

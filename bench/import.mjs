@@ -13,20 +13,21 @@
 //   [--server auto|dist|source] [--cold]
 // Figures go to bench/results/import.json. Exit 1 when an import fails or a counter is wrong.
 
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
-  cleanup,
-  handleSignals,
+  OPTIONS,
   onCleanup,
   postgresCpu,
   root,
+  runBench,
   serverCommand,
   signIn,
+  startBenchDatabase,
   startServer,
+  writeResults,
 } from './lib/server.mjs';
 import { BENCH_ADMIN, seed } from './seed.mjs';
 
@@ -35,7 +36,7 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '5000' },
     runs: { type: 'string', default: '3' },
-    server: { type: 'string', default: 'auto' },
+    server: OPTIONS.server,
     // Skip the warm-up: a fresh database's first imports (measured: no slower than warmed ones).
     cold: { type: 'boolean', default: false },
   },
@@ -94,17 +95,8 @@ async function useTriggers(client, kind) {
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 async function main() {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  handleSignals();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-import-'));
-  fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
-  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const command = serverCommand(args.server);
-  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
-  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  onCleanup(() => postgres.stop());
-  const pgDir = path.join(tmp, 'data', 'postgres');
+  const { tmp, postgres, pgDir, runMigrations } = await startBenchDatabase('import', command, say);
   await runMigrations(postgres.url);
   await seed(postgres.url, { products: 1, tasks: 0, activities: 0, users: 3, membersPerTeam: 1 });
   const client = new pg.Client({ connectionString: postgres.url });
@@ -202,11 +194,14 @@ async function main() {
         `delete median ${(summary[v].deleteMedianMs / 1000).toFixed(2)} s`,
     );
   }
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  fs.writeFileSync(
-    resultsFile,
-    `${JSON.stringify({ date: new Date().toISOString(), rows, runs, cores: os.cpus().length, loadavg: os.loadavg(), summary }, null, 2)}\n`,
-  );
+  writeResults(resultsFile, {
+    date: new Date().toISOString(),
+    rows,
+    runs,
+    cores: os.cpus().length,
+    loadavg: os.loadavg(),
+    summary,
+  });
   say(
     `load average ${os
       .loadavg()
@@ -216,9 +211,4 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(cleanup);
+await runBench(main, { stack: true });

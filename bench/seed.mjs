@@ -41,6 +41,21 @@ export const DEFAULTS = {
   seed: 42,
 };
 
+/** The data sets of --scale: full (the size of DEFAULTS) and small (to see that a benchmark runs). */
+export const SCALES = {
+  full: { products: 200, tasks: 50_000, activities: 500_000 },
+  small: { products: 20, tasks: 2_000, activities: 20_000 },
+};
+/** Issue 17's boards: 21 users, 5 boards of 400 cards, 2 comments per card (labels on two in three). */
+export const BOARD_SCALE = {
+  products: 5,
+  tasks: 2_000,
+  activities: 2_000,
+  users: 21,
+  commentsPerTask: 2,
+  labelsPerProduct: 6,
+};
+
 const PRODUCT_STATUSES = ['planning', 'development', 'testing', 'production', 'maintenance'];
 const PRIORITIES = ['low', 'medium', 'high'];
 const TEAM_TYPES = ['development', 'design', 'qa', 'marketing', 'general'];

