@@ -534,6 +534,7 @@ async function main() {
         'p99 ms',
         'max ms',
         'failed',
+        'cpu ms server+pg',
         'raw B',
         'br B',
         'gzip B',
