@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
-/** Column names in the database: a key `productId` is the column `product_id`. */
-const CASING = 'snake_case';
-/** Builds SQL text as `db` does (the same casing), for `executeNamed`. */
-const dialect = new PgDialect({ casing: CASING });
+/**
+ * The statements each pooled connection keeps prepared: the first this many shapes it runs (issue
+ * 17, docs/decisions/023-request-hot-path.md). Each costs the PostgreSQL backend its plan's memory
+ * (tens of kB), and a shape past the cap runs unnamed, parsed and planned on every call as before.
+ */
+export const STATEMENTS_PER_CONNECTION = 100;
 
 /**
  * How long a request waits for a pooled connection (a free one, or a new one being opened)
@@ -34,23 +34,37 @@ export function connectDatabase(url: string, max = 10): Database {
   // no longer queryable, and the pool drops it on release and opens a fresh one on demand.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    keepStatementsPrepared(client, STATEMENTS_PER_CONNECTION);
   });
   pool.on('error', () => {});
-  const db = drizzle({ client: pool, schema, casing: CASING });
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }
 
 /**
- * Runs `statement` as a named (prepared) statement, as `.prepare(name)` does for a query builder:
- * PostgreSQL parses and plans it once per pooled connection instead of on every call (a write of
- * several CTEs spends more on planning than on running, issue 17). The name is a digest of the
- * text, so each shape gets its own; only for statements of a few shapes (their values are
- * parameters), since every shape stays prepared on every connection. Answers the rows as the driver
- * reads them for Drizzle: timestamps and dates as text (db/rows.ts decodes them).
+ * A statement cache, as other drivers keep one (pgx, Prisma, postgres.js): every query Drizzle
+ * sends on this connection (a config object with its values, BEGIN and COMMIT too; a plain string,
+ * such as the pg bus's NOTIFY, stays as it is) gets a name that is a digest of its text, so
+ * PostgreSQL parses and plans each shape once per connection instead of on every call, and runs its
+ * plan with the new values (the planning of a write of several CTEs, or of a page's visibility
+ * joins, cost more than running them). The first `max` shapes a connection sees are named; later
+ * ones run unnamed. Statements named by their caller (`.prepare(name)`) keep their name.
  */
-export async function executeNamed(db: Db, statement: SQL): Promise<Record<string, unknown>[]> {
-  const query = dialect.sqlToQuery(statement);
-  const name = `named_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
-  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as pg.QueryResult;
-  return result.rows;
+export function keepStatementsPrepared(client: pg.ClientBase, max: number) {
+  const named = new Set<string>();
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  const cached = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && !('name' in config && config.name) && 'text' in config) {
+      const { text } = config as { text: unknown };
+      if (typeof text === 'string') {
+        const name = `shipyard_${createHash('sha1').update(text).digest('base64url')}`;
+        if (named.has(name) || named.size < max) {
+          named.add(name);
+          return query({ ...config, name }, ...rest);
+        }
+      }
+    }
+    return query(config, ...rest);
+  };
+  client.query = cached as typeof client.query;
 }

@@ -1,5 +1,5 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { Change, Changes } from './realtime/changes.ts';
 
 /** What a write hands on to run once its transaction has committed. */
@@ -72,8 +72,10 @@ export async function writeAtOnce(
     sql`, `,
   );
   const countsOf = statements.map((_, i) => sql.raw(`, (select count(*) from s${i})::int as "$n${i}"`));
-  // Named: its CTEs took longer to plan than to run (the create, 0.7 ms of PostgreSQL CPU a call).
-  const [row] = await executeNamed(db, sql`with ${ctes} select lead.*${sql.join(countsOf)} from lead`);
+  const result = await db.execute<Record<string, unknown>>(
+    sql`with ${ctes} select lead.*${sql.join(countsOf)} from lead`,
+  );
+  const row = result.rows[0];
   // Only reachable when no other write referenced the lead's row: they were written without it.
   if (!row)
     throw new Error('writeAtOnce: the lead wrote nothing and no foreign key to it failed the statement');

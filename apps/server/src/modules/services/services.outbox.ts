@@ -43,11 +43,7 @@ export function createWebhookOutbox({ clock }: { clock: Clock }) {
             eq(services.integrationType, 'Webhook'),
             isNotNull(services.webhookUrl),
           ),
-        )
-        // A named statement per number of products (one, or two for a task moved between
-        // products): every task write asks, and planning it cost more than running it.
-        .prepare(`webhook_targets_${ids.length}`)
-        .execute();
+        );
       if (targets.length === 0) return 0;
       const now = clock.now();
       const occurredAt = now.toISOString();
