@@ -444,4 +444,21 @@ describe('task lists follow a task change without being refetched', () => {
     expect(ids(completedKey)).toEqual(['t-7']);
     expect(ids(pendingKey)).toEqual([]);
   });
+
+  it('applies the change again after a column read that started before it lands with an older state', async () => {
+    board();
+    // The Completed column is being read again (a refetch on focus) from before the change.
+    const stale = deferred<TaskPages>();
+    const reading = queryClient.fetchQuery({ queryKey: completedKey, queryFn: () => stale.promise });
+    mockFetch(jsonResponse(200, makeTask({ id: 't-7', status: 'Completed', updatedAt: v1 })));
+    applier.apply(event('updated', v1));
+    await settle();
+    expect(ids(completedKey)).toEqual(['t-7']);
+    // The read lands without the card (it was still Pending then): the change goes on top again.
+    stale.resolve(pagesOf([]));
+    await reading;
+    await settle();
+    expect(ids(completedKey)).toEqual(['t-7']);
+    expect(ids(pendingKey)).toEqual([]);
+  });
 });

@@ -146,11 +146,31 @@ export function syncCachedTask(queryClient: QueryClient, change: TaskChangeEvent
   if (cached && versionOf(cached) >= change.version) return true;
   fetchTask(change.id).then(
     (task) => {
-      const now = findCachedTask(queryClient, change.id);
-      if (task && now && versionOf(now) > versionOf(task)) return;
-      changeCachedTasks(queryClient, task ? { task } : { removedId: change.id });
+      const apply = () => {
+        const now = findCachedTask(queryClient, change.id);
+        if (task && now && versionOf(now) > versionOf(task)) return;
+        changeCachedTasks(queryClient, task ? { task } : { removedId: change.id });
+      };
+      apply();
+      // A list read in flight may answer from before this change (a board across products reads
+      // each column on its own, so two reads can straddle two writes) and put the card back where
+      // it was, or in no column: the change is applied again once those reads have landed.
+      if (listsFetching(queryClient)) void listsSettled(queryClient).then(apply);
     },
     () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
   );
   return true;
+}
+
+const listsFetching = (queryClient: QueryClient) => queryClient.isFetching({ queryKey: taskKeys.lists }) > 0;
+
+/** Resolves once no task list is being fetched. */
+function listsSettled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (listsFetching(queryClient)) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
