@@ -461,4 +461,22 @@ describe('task lists follow a task change without being refetched', () => {
     expect(ids(completedKey)).toEqual(['t-7']);
     expect(ids(pendingKey)).toEqual([]);
   });
+
+  it('keeps this screen’s own change on top of a column read that lands after it with an older state', async () => {
+    board();
+    const stale = deferred<TaskPages>();
+    const reading = queryClient.fetchQuery({ queryKey: pendingKey, queryFn: () => stale.promise });
+    // This screen's drag (v1, Pending → Completed) came back from the server; then its event.
+    changeCachedTasks(queryClient, { task: makeTask({ id: 't-7', status: 'Completed', updatedAt: v1 }) });
+    const fetchMock = mockFetch(jsonResponse(500));
+    applier.apply(event('updated', v1));
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+    // The Pending column's read, begun before the drag, still has the card as it was.
+    stale.resolve(pagesOf([makeTask({ id: 't-7', updatedAt: v0 })]));
+    await reading;
+    await settle();
+    expect(ids(pendingKey)).toEqual([]);
+    expect(ids(completedKey)).toEqual(['t-7']);
+  });
 });

@@ -140,26 +140,39 @@ export function syncCachedTask(queryClient: QueryClient, change: TaskChangeEvent
   const cached = findCachedTask(queryClient, change.id);
   if (!cached && change.op !== 'created') return false;
   if (change.op === 'deleted') {
-    changeCachedTasks(queryClient, { removedId: change.id });
+    putTask(queryClient, change.id, null);
+    afterListReads(queryClient, () => putTask(queryClient, change.id, null));
     return true;
   }
-  if (cached && versionOf(cached) >= change.version) return true;
+  if (cached && versionOf(cached) >= change.version) {
+    afterListReads(queryClient, () => putTask(queryClient, change.id, cached));
+    return true;
+  }
   fetchTask(change.id).then(
     (task) => {
-      const apply = () => {
-        const now = findCachedTask(queryClient, change.id);
-        if (task && now && versionOf(now) > versionOf(task)) return;
-        changeCachedTasks(queryClient, task ? { task } : { removedId: change.id });
-      };
-      apply();
-      // A list read in flight may answer from before this change (a board across products reads
-      // each column on its own, so two reads can straddle two writes) and put the card back where
-      // it was, or in no column: the change is applied again once those reads have landed.
-      if (listsFetching(queryClient)) void listsSettled(queryClient).then(apply);
+      putTask(queryClient, change.id, task);
+      afterListReads(queryClient, () => putTask(queryClient, change.id, task));
     },
     () => queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
   );
   return true;
+}
+
+/** Puts the task where it belongs in every list (null: removes it), unless a newer state is cached. */
+function putTask(queryClient: QueryClient, id: string, task: Task | null) {
+  const now = findCachedTask(queryClient, id);
+  if (task && now && versionOf(now) > versionOf(task)) return;
+  changeCachedTasks(queryClient, task ? { task } : { removedId: id });
+}
+
+/**
+ * Runs `again` once the task lists being read have landed, if any is. A read in flight may answer
+ * from before the change just applied (a board across products reads each column on its own, so
+ * two reads can straddle two writes) and put the card back where it was, or in no column, with no
+ * later event to correct it: the change is applied again on top.
+ */
+function afterListReads(queryClient: QueryClient, again: () => void) {
+  if (listsFetching(queryClient)) void listsSettled(queryClient).then(again);
 }
 
 const listsFetching = (queryClient: QueryClient) => queryClient.isFetching({ queryKey: taskKeys.lists }) > 0;
