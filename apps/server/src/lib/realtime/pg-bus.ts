@@ -7,8 +7,9 @@ import { type Change, type ChangeBus, parseChanges } from './changes.ts';
 
 // Fan-out through PostgreSQL LISTEN/NOTIFY: works on the bundled server and any external one, with
 // no other service to run. Publishing is one pg_notify per batch on the app's pool (after the
-// change's commit; what is published during a NOTIFY goes out with the next); every process holds one dedicated connection that LISTENs. A lost listener
-// reconnects with back-off and, once back, tells the hub to make its clients refetch.
+// change's commit; what is published during a NOTIFY goes out with the next); every process holds
+// one dedicated connection that LISTENs. A lost listener reconnects with back-off and, once back,
+// tells the hub to make its clients refetch.
 
 const NOTIFY_MAX_BYTES = 7_900; // PostgreSQL refuses payloads of 8000 bytes or more
 const HEALTH_CHECK_MS = 30_000;
