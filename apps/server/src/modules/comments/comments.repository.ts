@@ -1,17 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  products,
-  taskComments,
-  tasks,
-  taskWatchers,
-  teamMembers,
-  teams,
-  users,
-} from '../../db/schema/index.ts';
+import { products, taskComments, tasks, taskWatchers, users } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { ofProduct, userSeesProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 /** The task a conversation hangs off: what the permission checks and the notifications need. */
 export type ConversationTask = { id: string; productId: string; title: string; assigneeId: string | null };
@@ -27,19 +19,8 @@ const taskColumns = {
 const person = { id: users.id, name: users.name, avatarUrl: users.avatarUrl };
 
 /** Whoever may see the product now (lib/visibility.ts, from the user's side), with an enabled account. */
-export const seesProduct = (productId: string): SQL => sql`(${users.disabledAt} is null and (
-  ${users.role} in ('admin', 'super admin')
-  or ${users.id} = (select ${products.createdBy} from ${products} where ${products.id} = ${productId})
-  or exists (select 1 from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId}
-    where ${teams.productId} = ${productId} and ${teamMembers.userId} = ${users.id}
-      and ${teamMembers.status} = 'active')))`;
-
-/** The product's own people: its creator and the active members of its teams. */
-const ofProduct = (productId: string): SQL => sql`(
-  ${users.id} = (select ${products.createdBy} from ${products} where ${products.id} = ${productId})
-  or exists (select 1 from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId}
-    where ${teams.productId} = ${productId} and ${teamMembers.userId} = ${users.id}
-      and ${teamMembers.status} = 'active'))`;
+const seesProduct = (productId: string): SQL =>
+  sql`(${users.disabledAt} is null and ${userSeesProduct(users, productId)})`;
 
 export function createCommentsRepository(db: Db) {
   /** Makes them watch (those who already do are left as they are): the insert, not run. */
@@ -162,7 +143,7 @@ export function createCommentsRepository(db: Db) {
       const term = `${escapeLike(q)}%`;
       const match = q
         ? or(ilike(users.name, term), ilike(users.name, `% ${term}`), ilike(users.username, term))
-        : ofProduct(productId);
+        : ofProduct(users.id, productId);
       return db
         .select(person)
         .from(users)

@@ -3,6 +3,7 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationCategory,
   type NotificationPreferences,
+  type Role,
 } from '@shipyard/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,8 @@ export type Recipient = {
   userId: string;
   email: string;
   name: string;
+  /** With userId, what decides what they may see (notifications.access.ts). */
+  role: Role;
   /** A verified, enabled account: only those are mailed. */
   mailable: boolean;
   timeZone: string;
@@ -35,6 +38,7 @@ export function createNotificationSettings(db: Db) {
         userId: users.id,
         email: users.email,
         name: users.name,
+        role: users.role,
         mailable: sql<boolean>`(${users.emailVerifiedAt} is not null and ${users.disabledAt} is null)`,
         timeZone: notificationSettings.timeZone,
         preferences: notificationSettings.preferences,
