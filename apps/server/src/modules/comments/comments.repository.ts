@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, taskComments, tasks, taskWatchers, users } from '../../db/schema/index.ts';
+import {
+  commentMentions,
+  products,
+  taskComments,
+  tasks,
+  taskWatchers,
+  users,
+} from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { ofProduct, userSeesProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
@@ -132,6 +139,21 @@ export function createCommentsRepository(db: Db) {
         .from(users)
         .where(and(inArray(users.id, [...ids]), seesProduct(productId)));
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * Of `userIds`, those the comment has not yet notified of a mention, now recorded as notified
+     * (once per comment and person, whatever edits remove and add back).
+     */
+    async claimMentions(tx: Db, commentId: string, userIds: readonly string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await tx
+        .insert(commentMentions)
+        .values([...new Set(userIds)].map((userId) => ({ commentId, userId })))
+        .onConflictDoNothing()
+        .returning({ userId: commentMentions.userId });
+      const claimed = new Set(rows.map((r) => r.userId));
+      return userIds.filter((id) => claimed.has(id));
     },
 
     /**

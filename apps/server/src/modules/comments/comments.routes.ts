@@ -74,7 +74,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ service: CommentsService }>
       ),
       schema: {
         tags,
-        summary: 'Edit one’s own comment; only people newly mentioned are notified',
+        summary: 'Edit one’s own comment; only people this comment never mentioned before are notified',
         params: CommentIdParamsSchema,
         body: CommentInputSchema,
         response: { 200: CommentSchema },

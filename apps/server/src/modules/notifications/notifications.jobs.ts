@@ -85,8 +85,8 @@ export function createNotificationJobs(deps: Deps) {
   /**
    * Mails the user's waiting entries and their overdue tasks, and deletes those entries, in one
    * transaction: a failed send rolls it back and the job is retried with the same entries. An
-   * entry is mailed while its kind still goes to the digest and it is about what the user still
-   * sees; either way it is deleted.
+   * entry is mailed unless its kind's mail is now off (an instant kind's entries are the ones
+   * past the hourly cap) or it is about what the user no longer sees; either way it is deleted.
    */
   async function sendDigest({ userId, day }: DigestJob) {
     await db.transaction(async (tx) => {
@@ -110,7 +110,7 @@ export function createNotificationJobs(deps: Deps) {
         .limit(DIGEST_MAX_ENTRIES)
         .for('update', { of: notificationDigestItems, skipLocked: true });
       const wanted = entries.filter(
-        (e) => e.seen && recipient.preferences[categoryOfType[e.type]].email === 'digest',
+        (e) => e.seen && recipient.preferences[categoryOfType[e.type]].email !== 'never',
       );
       const overdue = recipient.preferences.overdue.email !== 'never' ? await overdueTasks(tx, userId) : [];
       if (recipient.mailable && (wanted.length > 0 || overdue.length > 0)) {

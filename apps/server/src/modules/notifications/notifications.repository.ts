@@ -36,6 +36,28 @@ export function createNotificationsRepository(db: Db) {
   const selectWithSender = (tx: Db) =>
     tx.select(withSender).from(notifications).leftJoin(users, eq(users.id, notifications.senderId));
 
+  /**
+   * The newest notification matching `where` of each recipient, if created less than `minutes`
+   * ago, rewritten with `values` and unread again.
+   */
+  function refreshNewest(
+    where: SQL | undefined,
+    minutes: number,
+    values: Pick<NewNotification, 'senderId' | 'message' | 'metadata'>,
+    tx: Db,
+  ) {
+    const recent = tx
+      .selectDistinctOn([notifications.userId], { id: notifications.id })
+      .from(notifications)
+      .where(and(where, sql`${notifications.createdAt} > now() - make_interval(mins => ${minutes})`))
+      .orderBy(notifications.userId, desc(notifications.createdAt));
+    return tx
+      .update(notifications)
+      .set({ ...values, readAt: null, updatedAt: sql`now()` })
+      .where(inArray(notifications.id, recent))
+      .returning();
+  }
+
   return {
     /** Written in the transaction of the change that causes it. */
     async insert(values: NewNotification, tx: Db = db) {
@@ -136,25 +158,43 @@ export function createNotificationsRepository(db: Db) {
       values: Pick<NewNotification, 'senderId' | 'message' | 'metadata'>,
       tx: Db = db,
     ) {
-      const recent = tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.type, type),
-            sql`${notifications.metadata} ->> 'teamId' = ${teamId}`,
-            sql`${notifications.createdAt} > now() - make_interval(mins => ${minutes})`,
-          ),
-        )
-        .orderBy(desc(notifications.createdAt))
-        .limit(1);
-      const [row] = await tx
-        .update(notifications)
-        .set({ ...values, readAt: null, updatedAt: sql`now()` })
-        .where(inArray(notifications.id, recent))
-        .returning();
+      const [row] = await refreshNewest(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, type),
+          sql`${notifications.metadata} ->> 'teamId' = ${teamId}`,
+        ),
+        minutes,
+        values,
+        tx,
+      );
       return row;
+    },
+
+    /**
+     * `refreshRecent` for several recipients of one notification about a task (a comment's
+     * mentions): each one's newest of `type` from the same sender about the same task, if less
+     * than `minutes` old, is rewritten with `values` and unread again. The rows refreshed.
+     */
+    async refreshRecentAboutTask(
+      userIds: readonly string[],
+      about: { type: NewNotification['type']; senderId: string; taskId: string },
+      minutes: number,
+      values: Pick<NewNotification, 'senderId' | 'message' | 'metadata'>,
+      tx: Db = db,
+    ) {
+      if (userIds.length === 0) return [];
+      return refreshNewest(
+        and(
+          inArray(notifications.userId, [...userIds]),
+          eq(notifications.type, about.type),
+          eq(notifications.senderId, about.senderId),
+          sql`${notifications.metadata} ->> 'taskId' = ${about.taskId}`,
+        ),
+        minutes,
+        values,
+        tx,
+      );
     },
 
     /** Whether it was the user's (and is now gone). */
