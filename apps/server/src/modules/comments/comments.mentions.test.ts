@@ -2,11 +2,18 @@ import { mentionMarkdown } from '@shipyard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
-import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
+import {
+  addMember,
+  createProduct,
+  createSignedInUser,
+  createTask,
+  createTeam,
+} from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 
-// Issue 27 item 3: a mention cannot flood its target: once per comment and person, repeats of
-// one author on one task coalesced.
+// Issue 27: a mention cannot flood its target (item 3: once per comment and person, repeats of
+// one author on one task coalesced), and the autocomplete lists only the product's own people
+// (item 12).
 
 const { ctx, as, member } = useTestApp();
 
@@ -104,5 +111,28 @@ describe('a mention notifies its person once', () => {
     await comment(author, task.id, `${at(dev)} still there?`);
     expect(await mentionsOf(dev)).toHaveLength(4);
     expect(await mailedTo(dev)).toHaveLength(4);
+  });
+});
+
+describe('the mention autocomplete', () => {
+  const mentionable = async (who: Signed, taskId: string, q: string) => {
+    const res = await as(who, { url: `/api/tasks/${taskId}/mentionable?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: Array<{ id: string; name: string }> }>().data.map((p) => p.name);
+  };
+
+  it("lists the product's own people from the first letter, and never an admin who is not one of them", async () => {
+    const owner = await member('Olivia Owner');
+    const grace = await member('Grace Hopper');
+    const inside = await createSignedInUser(ctx, { role: 'admin', name: 'Adam Inside' });
+    await createSignedInUser(ctx, { role: 'admin', name: 'Ada Outside' });
+    await createSignedInUser(ctx, { role: 'super admin', name: 'Aston Super' });
+    const { task } = await taskOf(owner, [grace, inside]);
+
+    expect(await mentionable(owner, task.id, '')).toEqual(['Adam Inside', 'Grace Hopper']);
+    expect(await mentionable(owner, task.id, 'g')).toEqual(['Grace Hopper']);
+    expect(await mentionable(owner, task.id, 'a')).toEqual(['Adam Inside']);
+    expect(await mentionable(owner, task.id, 'Ada Outside')).toEqual([]);
+    expect(await mentionable(owner, task.id, 'Aston')).toEqual([]);
   });
 });

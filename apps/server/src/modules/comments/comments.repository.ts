@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   commentMentions,
@@ -157,19 +157,19 @@ export function createCommentsRepository(db: Db) {
     },
 
     /**
-     * People to mention: who sees the product, less the caller, by name. Without a search only the
-     * product's own people; with one, anyone who sees it (admins too) whose name, a word of their
-     * name or username starts with it.
+     * People to mention: the product's own people (its creator and the active members of its
+     * teams) with an enabled account, less the caller; with a search, those whose name, a word of
+     * their name or username starts with it. Never an admin who is not one of them (issue 27).
      */
     async mentionable(productId: string, callerId: string, q: string, limit: number) {
       const term = `${escapeLike(q)}%`;
       const match = q
         ? or(ilike(users.name, term), ilike(users.name, `% ${term}`), ilike(users.username, term))
-        : ofProduct(users.id, productId);
+        : undefined;
       return db
         .select(person)
         .from(users)
-        .where(and(ne(users.id, callerId), seesProduct(productId), match))
+        .where(and(ne(users.id, callerId), isNull(users.disabledAt), ofProduct(users.id, productId), match))
         .orderBy(asc(users.name), asc(users.id))
         .limit(limit);
     },
