@@ -4,7 +4,8 @@ import { runState } from './support/run-state.ts';
 import { expect, test } from './support/test.ts';
 
 // Issue 15, two people on one task, each in a browser of their own: Ada (admin) comments with a
-// mention of Sam (super admin); Sam, on the same task's page, sees the comment appear and the
+// mention of Sam (super admin, who created the product: the mention list offers only the
+// product's own people, issue 27); Sam, on the same task's page, sees the comment appear and the
 // notification arrive without a reload, and opens the task at the comment from it. Then Ada ticks
 // the checklist and labels the task, and Sam's board follows. The seeded accounts' sessions are
 // used (no login spent); names carry a random suffix so parallel tests never meet them.
@@ -63,10 +64,10 @@ test('a comment with a mention appears on the other’s page, the notification a
   browser,
   signInAs,
 }) => {
-  const ada = await signInAs('admin');
+  await signInAs('admin'); // Ada, in `page`
   const sam = runState().accounts['super admin'];
   const suffix = randomSuffix();
-  const { title, taskId } = await arrange(ada.token, suffix);
+  const { title, taskId } = await arrange(sam.token, suffix);
 
   const samPage = await contextPage(browser, sam.token);
   await samPage.goto(`/tasks/${taskId}`);

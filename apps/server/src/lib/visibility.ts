@@ -4,7 +4,8 @@ import {
   type Role,
   canEditProduct as sharedCanEditProduct,
 } from '@shipyard/shared';
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { products, teamMembers, teams } from '../db/schema/index.ts';
 import { Conflict, NotFound } from './errors.ts';
@@ -22,6 +23,34 @@ export function visibleProducts(viewer: Viewer): SQL | undefined {
   return sql`(${products.createdBy} = ${viewer.id} or exists (
     select 1 from ${teams} join ${teamMembers} on ${teamMembers.teamId} = ${teams.id}
     where ${teams.productId} = ${products.id} and ${teamMembers.userId} = ${viewer.id} and ${teamMembers.status} = 'active'))`;
+}
+
+// Aliased (`from products as own_product`: an alias renders as its name alone): the caller's
+// query may name these tables itself (a list of products, of tasks).
+const ownProduct = alias(products, 'own_product');
+const ownTeam = alias(teams, 'own_team');
+const ownMembership = alias(teamMembers, 'own_membership');
+
+/**
+ * The product's own people: `userId` created product `productId` or is an active member of one
+ * of its teams. Either may be a column of the caller's query or a value.
+ */
+export function ofProduct(userId: SQLWrapper | string, productId: SQLWrapper | string): SQL {
+  return sql`(exists (select 1 from ${products} as ${ownProduct} where ${ownProduct.id} = ${productId} and ${ownProduct.createdBy} = ${userId})
+    or exists (select 1 from ${teamMembers} as ${ownMembership} join ${teams} as ${ownTeam} on ${ownTeam.id} = ${ownMembership.teamId}
+      where ${ownTeam.productId} = ${productId} and ${ownMembership.userId} = ${userId} and ${ownMembership.status} = 'active'))`;
+}
+
+/**
+ * `visibleProducts` from the user's side, for a query that decides for many people at once
+ * (reminders, mentions, watchers, a notification's recipient): the user whose id and role these
+ * are (columns of a users row in the query, or values) may see product `productId` now.
+ */
+export function userSeesProduct(
+  user: { id: SQLWrapper | string; role: SQLWrapper | string },
+  productId: SQLWrapper | string,
+): SQL {
+  return sql`(${user.role} in ('admin', 'super admin') or ${ofProduct(user.id, productId)})`;
 }
 
 export const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');

@@ -1,6 +1,17 @@
 import type { CategoryPreference, NotificationCategory } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
-import { check, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, newestFirst, timestamps } from './columns.ts';
 import { tasks } from './tasks.ts';
 import { users } from './users.ts';
@@ -69,6 +80,12 @@ export const notificationSettings = pgTable('notification_settings', {
     .default({}),
   /** The local date of the last daily digest claimed: a second claim for the same day fails. */
   lastDigestOn: date(),
+  /**
+   * The instant-mail cap (notifications.notifier.ts INSTANT_MAILS_PER_HOUR): when the current hour
+   * of instant mail began, and how many were asked for since; past the cap they go to the digest.
+   */
+  instantMailWindowAt: timestamp({ withTimezone: true }),
+  instantMails: integer().notNull().default(0),
   ...timestamps(),
 });
 

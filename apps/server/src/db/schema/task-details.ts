@@ -59,6 +59,24 @@ export const taskWatchers = pgTable(
 );
 
 /**
+ * Who a comment has notified of a mention, each once (issue 27): an edit that removes a mention
+ * and adds it back, in any order, tells nobody again.
+ */
+export const commentMentions = pgTable(
+  'comment_mentions',
+  {
+    commentId: uuid()
+      .notNull()
+      .references(() => taskComments.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_mentions_user_idx').on(t.userId)],
+);
+
+/**
  * A task's checklist, in `position` order (fractional: a move writes one row). The task's
  * checklist_total / checklist_done counters are kept by a trigger (migration 0010).
  */

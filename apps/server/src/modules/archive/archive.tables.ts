@@ -18,6 +18,7 @@ export const ARCHIVE_TABLES = [
   'labels',
   'task_labels',
   'task_comments',
+  'comment_mentions',
   'task_watchers',
   'task_checklist_items',
   'task_reminders',

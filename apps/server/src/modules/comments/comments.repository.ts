@@ -1,17 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  commentMentions,
   products,
   taskComments,
   tasks,
   taskWatchers,
-  teamMembers,
-  teams,
   users,
 } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { ofProduct, userSeesProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 /** The task a conversation hangs off: what the permission checks and the notifications need. */
 export type ConversationTask = { id: string; productId: string; title: string; assigneeId: string | null };
@@ -27,19 +26,8 @@ const taskColumns = {
 const person = { id: users.id, name: users.name, avatarUrl: users.avatarUrl };
 
 /** Whoever may see the product now (lib/visibility.ts, from the user's side), with an enabled account. */
-export const seesProduct = (productId: string): SQL => sql`(${users.disabledAt} is null and (
-  ${users.role} in ('admin', 'super admin')
-  or ${users.id} = (select ${products.createdBy} from ${products} where ${products.id} = ${productId})
-  or exists (select 1 from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId}
-    where ${teams.productId} = ${productId} and ${teamMembers.userId} = ${users.id}
-      and ${teamMembers.status} = 'active')))`;
-
-/** The product's own people: its creator and the active members of its teams. */
-const ofProduct = (productId: string): SQL => sql`(
-  ${users.id} = (select ${products.createdBy} from ${products} where ${products.id} = ${productId})
-  or exists (select 1 from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId}
-    where ${teams.productId} = ${productId} and ${teamMembers.userId} = ${users.id}
-      and ${teamMembers.status} = 'active'))`;
+const seesProduct = (productId: string): SQL =>
+  sql`(${users.disabledAt} is null and ${userSeesProduct(users, productId)})`;
 
 export function createCommentsRepository(db: Db) {
   /** Makes them watch (those who already do are left as they are): the insert, not run. */
@@ -154,19 +142,34 @@ export function createCommentsRepository(db: Db) {
     },
 
     /**
-     * People to mention: who sees the product, less the caller, by name. Without a search only the
-     * product's own people; with one, anyone who sees it (admins too) whose name, a word of their
-     * name or username starts with it.
+     * Of `userIds`, those the comment has not yet notified of a mention, now recorded as notified
+     * (once per comment and person, whatever edits remove and add back).
+     */
+    async claimMentions(tx: Db, commentId: string, userIds: readonly string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await tx
+        .insert(commentMentions)
+        .values([...new Set(userIds)].map((userId) => ({ commentId, userId })))
+        .onConflictDoNothing()
+        .returning({ userId: commentMentions.userId });
+      const claimed = new Set(rows.map((r) => r.userId));
+      return userIds.filter((id) => claimed.has(id));
+    },
+
+    /**
+     * People to mention: the product's own people (its creator and the active members of its
+     * teams) with an enabled account, less the caller; with a search, those whose name, a word of
+     * their name or username starts with it. Never an admin who is not one of them (issue 27).
      */
     async mentionable(productId: string, callerId: string, q: string, limit: number) {
       const term = `${escapeLike(q)}%`;
       const match = q
         ? or(ilike(users.name, term), ilike(users.name, `% ${term}`), ilike(users.username, term))
-        : ofProduct(productId);
+        : undefined;
       return db
         .select(person)
         .from(users)
-        .where(and(ne(users.id, callerId), seesProduct(productId), match))
+        .where(and(ne(users.id, callerId), isNull(users.disabledAt), ofProduct(users.id, productId), match))
         .orderBy(asc(users.name), asc(users.id))
         .limit(limit);
     },

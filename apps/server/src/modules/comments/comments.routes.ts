@@ -74,7 +74,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ service: CommentsService }>
       ),
       schema: {
         tags,
-        summary: 'Edit one’s own comment; only people newly mentioned are notified',
+        summary: 'Edit one’s own comment; only people this comment never mentioned before are notified',
         params: CommentIdParamsSchema,
         body: CommentInputSchema,
         response: { 200: CommentSchema },
@@ -111,7 +111,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ service: CommentsService }>
       schema: {
         tags,
         summary:
-          "People one may @mention in a comment on the task (for whoever may comment on it): without `q` the product's creator and team members; with it, anyone who sees the product whose name, a word of it or username starts with `q`; at most 8, no e-mails",
+          "People one may @mention in a comment on the task (for whoever may comment on it): the product's creator and the active members of its teams (never an admin who is neither), with `q` those whose name, a word of it or username starts with `q`; at most 8, no e-mails",
         params: TaskIdParamsSchema,
         querystring: MentionableQuerySchema,
         response: { 200: MentionableListSchema },

@@ -36,6 +36,9 @@ type Deps = {
   changes: Changes;
 };
 
+/** A person mentioned again by the same author on the same task within this window is not notified anew. */
+const MENTION_AGAIN_AFTER_MINUTES = 10;
+
 /** The realtime change of a task's conversation: everyone who sees the product refreshes it. */
 const commentChange = (op: Change['op'], task: ConversationTask): Change => ({
   kind: 'comment',
@@ -57,8 +60,11 @@ export function createCommentsService({ db, comments, watching, notifier, activi
   }
 
   /**
-   * Those of `ids` who see the product, less the author, are told they were mentioned and made
-   * watchers. Answers who was notified (they get no TASK_COMMENT for the same comment).
+   * Those of `ids` who see the product, less the author, are made watchers and told they were
+   * mentioned: each once per comment (an edit that adds a mention back tells nobody again), and
+   * a repeat by the same author on the same task within MENTION_AGAIN_AFTER_MINUTES refreshes
+   * their earlier notification instead (issue 27). Answers who was mentioned (they get no
+   * TASK_COMMENT for the same comment).
    */
   async function notifyMentioned(
     tx: Db,
@@ -72,18 +78,26 @@ export function createCommentsService({ db, comments, watching, notifier, activi
       task.productId,
       ids.filter((id) => id !== actor.id),
     );
-    const rows = await notifier.insertMany(
-      mentioned.map((userId) => ({
-        userId,
+    const { created, refreshed } = await notifier.insertOrRefresh(
+      await comments.claimMentions(tx, commentId, mentioned),
+      {
         senderId: actor.id,
-        type: 'TASK_MENTION' as const,
+        type: 'TASK_MENTION',
         message: conversationNotificationTexts.mention(actor.name, task.title),
         metadata: { taskId: task.id, productId: task.productId, commentId },
-      })),
+      },
+      MENTION_AGAIN_AFTER_MINUTES,
       tx,
     );
     const watched = await watching.watch(tx, task, mentioned);
-    return { mentioned, changes: [...rows.map((row) => notificationChange('created', row)), ...watched] };
+    return {
+      mentioned,
+      changes: [
+        ...created.map((row) => notificationChange('created', row)),
+        ...refreshed.map((row) => notificationChange('updated', row)),
+        ...watched,
+      ],
+    };
   }
 
   async function watchers(actor: SessionUser, task: SeenTask): Promise<WatcherList> {

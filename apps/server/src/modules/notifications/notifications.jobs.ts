@@ -7,6 +7,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { JobHandlers } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
+import { userSeesProduct } from '../../lib/visibility.ts';
+import { aboutWhatTheySee } from './notifications.access.ts';
 import {
   digestMail,
   instantMail,
@@ -41,6 +43,13 @@ type Deps = {
 type DigestJob = { userId: string; day: string };
 
 /**
+ * For the scans over every assignee (tasks `t`, products `p`, users `u` of the assignee): an
+ * enabled account that may see the task's product now (lib/visibility.ts), not archived.
+ */
+const assigneeSeesTask = sql`u.disabled_at is null and p.archived_at is null
+  and ${userSeesProduct({ id: sql`u.id`, role: sql`u.role` }, sql`t.product_id`)}`;
+
+/**
  * The notification jobs: one instant mail, one user's daily digest, and the scan that finds
  * due-soon and overdue tasks and the users whose digest is due. Exactly once across processes
  * comes from the database: task_reminders' key and notification_settings.last_digest_on.
@@ -50,12 +59,20 @@ export function createNotificationJobs(deps: Deps) {
   const unsubscribeUrl = (userId: string, scope: UnsubscribeScope) =>
     `${appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(tokens.sign(userId, scope))}`;
 
-  /** Re-reads the recipient: a mail they turned off, or an account disabled since, is not sent. */
+  /**
+   * Re-reads the recipient: a mail they turned off, an account disabled since, or one about a
+   * task or product they no longer see (removed from its team since it was queued) is not sent.
+   */
   async function sendInstant(job: NotificationMailJob) {
     const recipient = await settings.recipient(job.userId);
     if (!recipient?.mailable) return;
     const category = categoryOfType[job.type];
     if (recipient.preferences[category].email !== 'instant') return;
+    const about = sql`${JSON.stringify(job.metadata ?? {})}::jsonb`;
+    const { rows } = await db.execute<{ seen: boolean }>(
+      sql`select ${aboutWhatTheySee({ id: recipient.userId, role: recipient.role }, sql`${job.type}::text`, about)} as seen`,
+    );
+    if (!rows[0]?.seen) return;
     await mailer.send(
       instantMail(
         recipient.email,
@@ -67,22 +84,36 @@ export function createNotificationJobs(deps: Deps) {
 
   /**
    * Mails the user's waiting entries and their overdue tasks, and deletes those entries, in one
-   * transaction: a failed send rolls it back and the job is retried with the same entries.
+   * transaction: a failed send rolls it back and the job is retried with the same entries. An
+   * entry is mailed unless its kind's mail is now off (an instant kind's entries are the ones
+   * past the hourly cap) or it is about what the user no longer sees; either way it is deleted.
    */
   async function sendDigest({ userId, day }: DigestJob) {
     await db.transaction(async (tx) => {
       const recipient = await settings.recipient(userId, tx);
+      if (!recipient) return;
       const entries = await tx
-        .select()
+        .select({
+          id: notificationDigestItems.id,
+          type: notificationDigestItems.type,
+          message: notificationDigestItems.message,
+          metadata: notificationDigestItems.metadata,
+          seen: aboutWhatTheySee(
+            { id: recipient.userId, role: recipient.role },
+            notificationDigestItems.type,
+            notificationDigestItems.metadata,
+          ),
+        })
         .from(notificationDigestItems)
         .where(eq(notificationDigestItems.userId, userId))
         .orderBy(asc(notificationDigestItems.createdAt))
         .limit(DIGEST_MAX_ENTRIES)
-        .for('update', { skipLocked: true });
-      const wanted = entries.filter((e) => recipient?.preferences[categoryOfType[e.type]].email === 'digest');
-      const overdue =
-        recipient && recipient.preferences.overdue.email !== 'never' ? await overdueTasks(tx, userId) : [];
-      if (recipient?.mailable && (wanted.length > 0 || overdue.length > 0)) {
+        .for('update', { of: notificationDigestItems, skipLocked: true });
+      const wanted = entries.filter(
+        (e) => e.seen && recipient.preferences[categoryOfType[e.type]].email !== 'never',
+      );
+      const overdue = recipient.preferences.overdue.email !== 'never' ? await overdueTasks(tx, userId) : [];
+      if (recipient.mailable && (wanted.length > 0 || overdue.length > 0)) {
         await mailer.send(
           digestMail(recipient.email, day, wanted, overdue, {
             appUrl,
@@ -104,7 +135,7 @@ export function createNotificationJobs(deps: Deps) {
     });
   }
 
-  /** The user's open tasks whose due date has passed in their time zone, oldest first. */
+  /** The user's open tasks whose due date has passed in their time zone, oldest first, of products they see. */
   async function overdueTasks(tx: Db, userId: string) {
     const { rows } = await tx.execute<{
       id: string;
@@ -114,9 +145,10 @@ export function createNotificationJobs(deps: Deps) {
     }>(sql`
       select t.id, t.title, p.name as "productName", t.due_date::text as "dueDate"
       from tasks t
-      join products p on p.id = t.product_id and p.archived_at is null
+      join products p on p.id = t.product_id
+      join users u on u.id = t.assignee_id
       left join notification_settings s on s.user_id = t.assignee_id
-      where t.assignee_id = ${userId} and t.status <> 'Completed' and t.due_date is not null
+      where t.assignee_id = ${userId} and t.status <> 'Completed' and t.due_date is not null and ${assigneeSeesTask}
         and ${clock.now().toISOString()}::timestamptz >= (t.due_date + 1)::timestamp at time zone coalesce(s.time_zone, 'UTC')
       order by t.due_date, t.id
       limit ${DIGEST_MAX_OVERDUE}`);
@@ -126,8 +158,9 @@ export function createNotificationJobs(deps: Deps) {
   /**
    * Due soon: the task's due date ends (midnight after it, in the assignee's time zone) within
    * 24 hours. Overdue: it has ended, less than two days ago (older ones are only listed in the
-   * digest). The insert into task_reminders claims each (task, assignee, kind, due date) once;
-   * the notifications (and their mail jobs) are written in the same transaction.
+   * digest). Only assignees who may see the task's product now are reminded. The insert into
+   * task_reminders claims each (task, assignee, kind, due date) once; the notifications (and
+   * their mail jobs) are written in the same transaction.
    */
   async function scanReminders(now: Date) {
     const at = now.toISOString();
@@ -145,9 +178,10 @@ export function createNotificationJobs(deps: Deps) {
           select t.id as task_id, t.assignee_id as user_id, t.due_date, t.title, t.product_id, p.name as product_name,
             (t.due_date + 1)::timestamp at time zone coalesce(s.time_zone, 'UTC') as due_end
           from tasks t
-          join products p on p.id = t.product_id and p.archived_at is null
+          join products p on p.id = t.product_id
+          join users u on u.id = t.assignee_id
           left join notification_settings s on s.user_id = t.assignee_id
-          where t.status <> 'Completed' and t.assignee_id is not null and t.due_date is not null
+          where t.status <> 'Completed' and t.assignee_id is not null and t.due_date is not null and ${assigneeSeesTask}
             and t.due_date between (${at}::timestamptz at time zone 'UTC')::date - 4
                                and (${at}::timestamptz at time zone 'UTC')::date + 2
         ), wanted as (
@@ -193,9 +227,11 @@ export function createNotificationJobs(deps: Deps) {
       with candidates as (
         select user_id from notification_digest_items
         union
-        select assignee_id from tasks
-        where status <> 'Completed' and assignee_id is not null and due_date is not null
-          and due_date < (${at}::timestamptz at time zone 'UTC')::date + 1
+        select t.assignee_id from tasks t
+        join products p on p.id = t.product_id
+        join users u on u.id = t.assignee_id
+        where t.status <> 'Completed' and t.assignee_id is not null and t.due_date is not null
+          and t.due_date < (${at}::timestamptz at time zone 'UTC')::date + 1 and ${assigneeSeesTask}
       ), local as (
         select c.user_id, (${at}::timestamptz at time zone coalesce(s.time_zone, 'UTC')) as local_now
         from candidates c left join notification_settings s on s.user_id = c.user_id

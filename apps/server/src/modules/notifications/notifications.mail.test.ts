@@ -234,7 +234,9 @@ describe('the unsubscribe link', () => {
     // Twice is fine (a client may retry), and the page's own form posts without a body.
     expect((await as(undefined, { method: 'POST', url: path })).statusCode).toBe(200);
 
-    await comment(author, task.id, `Again ${mention(reader)}`);
+    // On another task: a repeat on the same one within 10 minutes would only refresh the first.
+    const next = await createTask(ctx, task.productId, { title: 'Unsub task 2', createdBy: author.user.id });
+    await comment(author, next.id, `Again ${mention(reader)}`);
     await comment(author, task.id, 'And a plain comment');
     await ctx.app.jobs.runDue();
     // Still in the bell; the mention is not mailed again, the watched comment goes to the digest.

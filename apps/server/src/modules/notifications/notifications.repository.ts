@@ -1,7 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, teamMembers, users } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
+import type { Viewer } from '../../lib/visibility.ts';
+import { aboutWhatTheySee } from './notifications.access.ts';
 import type { NotificationWithSender } from './notifications.mapper.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
@@ -21,10 +23,40 @@ const withSender = {
       and ${teamMembers.status} in ('invited', 'pending')))`,
 };
 
-// Every read and write names the recipient: a notification of someone else is never found.
+/** The viewer's own notifications about what they may see now (notifications.access.ts). */
+const ownSeen = (viewer: Viewer): SQL =>
+  and(
+    eq(notifications.userId, viewer.id),
+    aboutWhatTheySee(viewer, notifications.type, notifications.metadata),
+  ) as SQL;
+
+// Every read and write of the recipient names them: a notification of someone else is never
+// found, nor one about a task or product they no longer see.
 export function createNotificationsRepository(db: Db) {
   const selectWithSender = (tx: Db) =>
     tx.select(withSender).from(notifications).leftJoin(users, eq(users.id, notifications.senderId));
+
+  /**
+   * The newest notification matching `where` of each recipient, if created less than `minutes`
+   * ago, rewritten with `values` and unread again.
+   */
+  function refreshNewest(
+    where: SQL | undefined,
+    minutes: number,
+    values: Pick<NewNotification, 'senderId' | 'message' | 'metadata'>,
+    tx: Db,
+  ) {
+    const recent = tx
+      .selectDistinctOn([notifications.userId], { id: notifications.id })
+      .from(notifications)
+      .where(and(where, sql`${notifications.createdAt} > now() - make_interval(mins => ${minutes})`))
+      .orderBy(notifications.userId, desc(notifications.createdAt));
+    return tx
+      .update(notifications)
+      .set({ ...values, readAt: null, updatedAt: sql`now()` })
+      .where(inArray(notifications.id, recent))
+      .returning();
+  }
 
   return {
     /** Written in the transaction of the change that causes it. */
@@ -44,14 +76,14 @@ export function createNotificationsRepository(db: Db) {
      * One page, newest first, plus one row that only tells whether another page follows. Served
      * by notifications_user_created_idx (the keyset is a bound of its scan).
      */
-    async list(userId: string, query: NotificationListQuery) {
+    async list(viewer: Viewer, query: NotificationListQuery) {
       return db
         .select({ ...withSender, cursorAt: exactCreatedAt(notifications.createdAt) })
         .from(notifications)
         .leftJoin(users, eq(users.id, notifications.senderId))
         .where(
           and(
-            eq(notifications.userId, userId),
+            ownSeen(viewer),
             query.unread ? isNull(notifications.readAt) : undefined,
             query.after ? olderThan(notifications.createdAt, notifications.id, query.after) : undefined,
           ),
@@ -61,37 +93,37 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /** Served by notifications_user_unread_idx. */
-    async unreadCount(userId: string, tx: Db = db): Promise<number> {
+    async unreadCount(viewer: Viewer, tx: Db = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+        .where(and(ownSeen(viewer), isNull(notifications.readAt)));
       return row?.n ?? 0;
     },
 
-    async findOwn(userId: string, id: string, tx: Db = db): Promise<NotificationWithSender | undefined> {
+    async findOwn(viewer: Viewer, id: string, tx: Db = db): Promise<NotificationWithSender | undefined> {
       const [row] = await selectWithSender(tx)
-        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .where(and(eq(notifications.id, id), ownSeen(viewer)))
         .limit(1);
       return row;
     },
 
     /** Marks it read once: a second call keeps the first read_at. Whether it is the user's. */
-    async markRead(userId: string, id: string, tx: Db = db): Promise<boolean> {
+    async markRead(viewer: Viewer, id: string, tx: Db = db): Promise<boolean> {
       const rows = await tx
         .update(notifications)
         .set({ readAt: sql`coalesce(${notifications.readAt}, now())`, updatedAt: sql`now()` })
-        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .where(and(eq(notifications.id, id), ownSeen(viewer)))
         .returning({ id: notifications.id });
       return rows.length > 0;
     },
 
     /** How many were unread and are read now. */
-    async markAllRead(userId: string, tx: Db = db): Promise<number> {
+    async markAllRead(viewer: Viewer, tx: Db = db): Promise<number> {
       const rows = await tx
         .update(notifications)
         .set({ readAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .where(and(ownSeen(viewer), isNull(notifications.readAt)))
         .returning({ id: notifications.id });
       return rows.length;
     },
@@ -126,32 +158,50 @@ export function createNotificationsRepository(db: Db) {
       values: Pick<NewNotification, 'senderId' | 'message' | 'metadata'>,
       tx: Db = db,
     ) {
-      const recent = tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.type, type),
-            sql`${notifications.metadata} ->> 'teamId' = ${teamId}`,
-            sql`${notifications.createdAt} > now() - make_interval(mins => ${minutes})`,
-          ),
-        )
-        .orderBy(desc(notifications.createdAt))
-        .limit(1);
-      const [row] = await tx
-        .update(notifications)
-        .set({ ...values, readAt: null, updatedAt: sql`now()` })
-        .where(inArray(notifications.id, recent))
-        .returning();
+      const [row] = await refreshNewest(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, type),
+          sql`${notifications.metadata} ->> 'teamId' = ${teamId}`,
+        ),
+        minutes,
+        values,
+        tx,
+      );
       return row;
     },
 
+    /**
+     * `refreshRecent` for several recipients of one notification about a task (a comment's
+     * mentions): each one's newest of `type` from the same sender about the same task, if less
+     * than `minutes` old, is rewritten with `values` and unread again. The rows refreshed.
+     */
+    async refreshRecentAboutTask(
+      userIds: readonly string[],
+      about: { type: NewNotification['type']; senderId: string; taskId: string },
+      minutes: number,
+      values: Pick<NewNotification, 'senderId' | 'message' | 'metadata'>,
+      tx: Db = db,
+    ) {
+      if (userIds.length === 0) return [];
+      return refreshNewest(
+        and(
+          inArray(notifications.userId, [...userIds]),
+          eq(notifications.type, about.type),
+          eq(notifications.senderId, about.senderId),
+          sql`${notifications.metadata} ->> 'taskId' = ${about.taskId}`,
+        ),
+        minutes,
+        values,
+        tx,
+      );
+    },
+
     /** Whether it was the user's (and is now gone). */
-    async remove(userId: string, id: string, tx: Db = db): Promise<boolean> {
+    async remove(viewer: Viewer, id: string, tx: Db = db): Promise<boolean> {
       const rows = await tx
         .delete(notifications)
-        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .where(and(eq(notifications.id, id), ownSeen(viewer)))
         .returning({ id: notifications.id });
       return rows.length > 0;
     },

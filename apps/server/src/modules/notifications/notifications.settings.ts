@@ -3,6 +3,7 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationCategory,
   type NotificationPreferences,
+  type Role,
 } from '@shipyard/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,8 @@ export type Recipient = {
   userId: string;
   email: string;
   name: string;
+  /** With userId, what decides what they may see (notifications.access.ts). */
+  role: Role;
   /** A verified, enabled account: only those are mailed. */
   mailable: boolean;
   timeZone: string;
@@ -35,6 +38,7 @@ export function createNotificationSettings(db: Db) {
         userId: users.id,
         email: users.email,
         name: users.name,
+        role: users.role,
         mailable: sql<boolean>`(${users.emailVerifiedAt} is not null and ${users.disabledAt} is null)`,
         timeZone: notificationSettings.timeZone,
         preferences: notificationSettings.preferences,
@@ -58,6 +62,41 @@ export function createNotificationSettings(db: Db) {
 
     async recipient(id: string, tx: Db = db): Promise<Recipient | undefined> {
       return (await this.recipients([id], tx)).get(id);
+    },
+
+    /**
+     * Counts `wanted` more instant mails (per user) against the hour that began with the first
+     * of their current window (a new one starts once that hour has passed): how many each may
+     * still send of `cap`, the rest going to the digest. The row is locked until the caller's
+     * transaction ends, so concurrent notices count one after the other.
+     */
+    async claimInstantMails(wanted: ReadonlyMap<string, number>, cap: number, tx: Db = db) {
+      const allowed = new Map<string, number>();
+      if (wanted.size === 0) return allowed;
+      const inWindow = sql`${notificationSettings.instantMailWindowAt} > now() - interval '1 hour'`;
+      const rows = await tx
+        .insert(notificationSettings)
+        .values(
+          // One order for every transaction: no two lock the same rows the other way round.
+          [...wanted.keys()].sort().map((userId) => ({
+            userId,
+            instantMailWindowAt: sql`now()`,
+            instantMails: wanted.get(userId) ?? 0,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: notificationSettings.userId,
+          set: {
+            instantMailWindowAt: sql`case when ${inWindow} then ${notificationSettings.instantMailWindowAt} else now() end`,
+            instantMails: sql`case when ${inWindow} then ${notificationSettings.instantMails} else 0 end + excluded.instant_mails`,
+          },
+        })
+        .returning({ userId: notificationSettings.userId, total: notificationSettings.instantMails });
+      for (const { userId, total } of rows) {
+        const asked = wanted.get(userId) ?? 0;
+        allowed.set(userId, Math.max(0, Math.min(asked, cap - (total - asked))));
+      }
+      return allowed;
     },
 
     /** What Settings → Notifications shows: timeZone null until first saved. */
