@@ -39,9 +39,12 @@ import { teamMemberKeys } from '../../features/user-management/api/keys.ts';
 import { productOptionsKey } from '../../lib/product-options.ts';
 import { createTestQueryClient, makeUser } from '../../test/render.tsx';
 import { CHANGE_BATCH_MS, createChangeApplier } from './apply-change.ts';
+import { changeListeners } from './listeners.ts';
 
-// What every kind of server change refreshes across the app. One cached query of every family the app has (two of those scoped to a product, a task or a
-// team), by a readable name: what a server change touches is told by which of them it reaches.
+// What every kind of server change refreshes across the app, whichever feature's listener names
+// it. One cached query of every family the app has (two of those scoped to a product, a task or
+// a team), by a readable name: what a change touches is told by which of them it reaches. The
+// expectations were taken from the single map in apply-change.ts before it was split by feature.
 
 const taskParams = (productId?: string): TaskListParams => ({
   productId,
@@ -231,7 +234,7 @@ beforeEach(() => {
   );
   queryClient = createTestQueryClient();
   outcome = seedEveryCache(queryClient);
-  applier = createChangeApplier(queryClient);
+  applier = createChangeApplier(queryClient, changeListeners);
 });
 
 afterEach(() => {
