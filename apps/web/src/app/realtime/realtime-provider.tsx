@@ -5,6 +5,7 @@ import { sessionKey } from '../../features/auth/api/keys.ts';
 import { api } from '../../lib/api-client.ts';
 import { RealtimeClient, type RealtimeStatus, realtimeUrl } from '../../lib/realtime.ts';
 import { createChangeApplier } from './apply-change.ts';
+import { changeListeners } from './listeners.ts';
 
 const RealtimeContext = createContext<RealtimeStatus>('closed');
 
@@ -37,7 +38,7 @@ export function RealtimeProvider({ children, createSocket }: RealtimeProviderPro
 
   useEffect(() => {
     const client = new RealtimeClient({ url: realtimeUrl(window.location), createSocket });
-    const changes = createChangeApplier(queryClient);
+    const changes = createChangeApplier(queryClient, changeListeners);
     const offStatus = client.onStatus(setStatus);
     const offMessage = client.onMessage((message) => {
       if (message.type === 'unauthorized') void confirmSession(queryClient);

@@ -12,7 +12,7 @@ export type CalendarTaskParams = {
 };
 
 // Under the events root: what refreshes the calendar's events (a product renamed, a membership
-// gained or lost) refreshes its tasks too; a task's own change refreshes `all` (app/realtime).
+// gained or lost) refreshes its tasks too; a task's own change refreshes `all` (api/changes.ts).
 export const calendarTaskKeys = {
   all: [...queryRoots.events, 'tasks'] as const,
   list: (params: CalendarTaskParams) => [...queryRoots.events, 'tasks', params] as const,

@@ -1,6 +1,6 @@
 import { queryRoots } from '../../../lib/query-keys.ts';
 
-// The query keys of this feature, for app/ (realtime) to invalidate by.
+// The query keys of this feature, for its realtime listener (api/changes.ts) and for app/.
 export const checklistKeys = {
   all: queryRoots.checklists,
   /** One task's checklist. */

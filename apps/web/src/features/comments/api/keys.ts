@@ -1,6 +1,6 @@
 import { queryRoots } from '../../../lib/query-keys.ts';
 
-// The query keys of a task's conversation, for this feature and for app/ (realtime) to invalidate by.
+// The query keys of a task's conversation, for this feature (its realtime listener too) and for app/.
 
 const ofTask = (taskId: string) => [...queryRoots.comments, 'task', taskId] as const;
 

@@ -1,4 +1,4 @@
-// The query-key prefixes of this feature, for app/ (realtime, providers) to invalidate by.
+// The query-key prefixes of this feature, for its realtime listener (api/changes.ts) and for app/.
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** Every query key of the dashboard feature starts with this. */

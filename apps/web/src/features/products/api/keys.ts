@@ -1,4 +1,4 @@
-// The query-key prefixes of this feature, for app/ (realtime, providers) to invalidate by.
+// The query-key prefixes of this feature, for its realtime listener (api/changes.ts) and for app/.
 
 export { productDetailKey } from './get-product.ts';
 export { productActivitiesKey } from './get-product-activities.ts';

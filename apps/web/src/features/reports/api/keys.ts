@@ -1,2 +1,2 @@
-// The query-key prefixes of this feature, for app/ (realtime, providers) to invalidate by.
+// The query-key prefixes of this feature, for its realtime listener (api/changes.ts) and for app/.
 export { reportKeys } from './get-report.ts';
