@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { chromiumOptions } from './lib/chromium.mjs';
 import {
   OPTIONS,
   onCleanup,
@@ -164,7 +164,7 @@ async function main() {
   ).total;
   say(`board: ${product.name} (${expected} tasks)`);
 
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await chromium.launch(chromiumOptions());
   onCleanup(() => browser.close());
   const auth = [];
   const board = [];

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { chromiumOptions } from './lib/chromium.mjs';
 
 // 150 kB per route, for '/' and '/auth' alike (issue 14: '/auth' was 172.8 kB under a 175 kB
 // ceiling). How '/auth' meets it: docs/decisions/005-bundle-budget.md.
@@ -174,7 +174,7 @@ const allCss = fs
 
 const server = await serveDist();
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch(CHROMIUM);
+const browser = await chromium.launch(chromiumOptions());
 
 let results;
 try {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { chromiumOptions } from './lib/chromium.mjs';
 import {
   autocannonFigures,
   OPTIONS,
@@ -111,7 +111,7 @@ async function measure(url, headers, connections) {
  */
 async function firstScreen(origin, token, taskId) {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await chromium.launch(chromiumOptions());
   try {
     const times = [];
     let requests = [];

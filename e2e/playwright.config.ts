@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 // End-to-end flows in Debian's Chromium against the production build (`npm run build` first):
 // global-setup starts apps/server/dist/main.js on a free port with a fresh DATA_DIR and a loopback
@@ -22,17 +23,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     video: 'off',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // CHROMIUM_PATH, Debian's /usr/bin/chromium, another system Chrome, or Playwright's own.
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium' }],
 });

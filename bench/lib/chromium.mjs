@@ -1,12 +1,5 @@
-// How the benchmarks launch Debian's Chromium: headless, with the flags of the e2e tests.
-export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// How the benchmarks launch Chromium: the browser and flags of the e2e tests (scripts/chromium.mjs).
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+
+/** Playwright's launch options; throws with what to install when there is no browser. */
+export const chromiumOptions = () => chromiumLaunchOptions();

@@ -33,10 +33,12 @@ async function workersOf(pid: number): Promise<number[]> {
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(ppid) === pid && command.startsWith('node') && state !== 'Z' && state !== 'X')
-      children.push(Number(entry));
+    if (Number(ppid) !== pid || state === 'Z' || state === 'X') continue;
+    // A worker runs the primary's Node binary. Not its command name: Node 24 names its main
+    // thread "MainThread", so /proc's comm no longer says "node".
+    const argv0 = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0')[0] ?? '';
+    if (argv0 === process.execPath || path.basename(argv0).startsWith('node')) children.push(Number(entry));
   }
   return children.sort();
 }

@@ -70,7 +70,7 @@ describe('ProductDetailPage', () => {
     ]);
   });
 
-  it('shows the overview: description, status, active members beside the planned team size, and the target date', async () => {
+  it("shows the overview: description, status, the spec's team size ('N members') with the active members beside it, and the target date", async () => {
     routeFetch({
       'GET /api/projects/p-1': jsonResponse(200, makeProductDetail({ team_size: 4, active_members: 3 })),
     });
@@ -78,9 +78,9 @@ describe('ProductDetailPage', () => {
 
     expect(await screen.findByText('A moon lander for the rest of us.')).toBeInTheDocument();
     expect(
-      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === '3 of 4'),
+      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === '4 members'),
     ).toBeInTheDocument();
-    expect(screen.getByText('active members, 4 planned')).toBeInTheDocument();
+    expect(screen.getByText('3 active on its teams')).toBeInTheDocument();
     expect(screen.getByText(/Target completion:/)).toHaveTextContent(
       `Target completion: ${formatDate('2025-12-31')}`,
     );

@@ -58,17 +58,15 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-1 px-4 sm:px-6">
-            {/* The people actually on its teams beside the size planned at creation. */}
+            {/* The spec's team size ('N members'), with the people actually on its teams beside it. */}
             <p className="font-semibold text-2xl tabular-nums">
-              {formatNumber(product.active_members)}
+              {formatNumber(product.team_size)}{' '}
               <span className="font-normal text-base text-muted-foreground">
-                {' '}
-                of {formatNumber(product.team_size)}
+                {product.team_size === 1 ? 'member' : 'members'}
               </span>
             </p>
             <p className="text-muted-foreground text-xs">
-              {product.active_members === 1 ? 'active member' : 'active members'},{' '}
-              {formatNumber(product.team_size)} planned
+              {formatNumber(product.active_members)} active on its teams
             </p>
           </CardContent>
         </Card>

@@ -143,16 +143,12 @@ export function ProductTable({ filters, page, onPageChange, emptyAction, viewer 
   );
 }
 
-/** "2 / 4": the people on its teams beside the size planned at creation. */
+/** The spec's team size, with the people actually on its teams beside it: "6 · 2 active". */
 function TeamSize({ product }: { product: ProductListItem }) {
   return (
-    <span
-      className="tabular-nums"
-      title={`${count.format(product.active_members)} active of ${count.format(product.team_size)} planned`}
-    >
-      {count.format(product.active_members)}
-      <span className="text-muted-foreground"> / {count.format(product.team_size)}</span>
-      <span className="sr-only"> planned</span>
+    <span className="tabular-nums">
+      {count.format(product.team_size)}
+      <span className="text-muted-foreground text-xs"> · {count.format(product.active_members)} active</span>
     </span>
   );
 }

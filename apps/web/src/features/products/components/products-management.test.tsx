@@ -98,11 +98,11 @@ describe('managing products from the list and the board', () => {
     );
   });
 
-  it('shows active members beside the planned team size', async () => {
+  it("shows the spec's team size in its column, with the active members beside it", async () => {
     stubList();
     renderPage();
     const row = (await screen.findByRole('link', { name: 'Apollo' })).closest('tr') as HTMLElement;
-    expect(within(row).getByTitle('2 active of 4 planned')).toHaveTextContent('2 / 4 planned');
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent(/^4 · 2 active$/);
   });
 
   it('lists products as cards on a phone, not as a table that scrolls sideways', async () => {
