@@ -12,7 +12,11 @@ export const securityMessages = {
   alreadyEnabled: 'Two-factor sign-in is already on.',
   notEnabled: 'Two-factor sign-in is not on.',
   setupFirst: 'Start the setup again: no two-factor secret is waiting for a first code.',
-  tokenNotAllowed: 'API tokens cannot manage account security. Sign in to the app to do this.',
+  tokenNotAllowed:
+    'API tokens cannot change accounts, sign-in or security settings. Sign in to the app to do this.',
+  reauthRequired: 'Confirm it is you: enter your password or a two-factor code again.',
+  reauthNoSecret:
+    'Your account has no password or two-factor code to confirm with. Sign out and sign in again, then retry within 10 minutes.',
   tokenReadOnly: 'This API token is read-only.',
   tokenNameRequired: 'Name is required',
   tokenLimit: 'You have the most API tokens an account may keep. Revoke one first.',
@@ -40,6 +44,30 @@ const challengeToken = z
   .check(z.minLength(1, securityMessages.challengeExpired), z.maxLength(256), singleLine());
 
 export const TwoFactorCodeBodySchema = z.object({ code: TwoFactorCodeSchema });
+
+/**
+ * POST /api/auth/reauthenticate (issue 27 #2): the account's password or a current two-factor
+ * (or recovery) code, exactly one of them.
+ */
+export const ReauthenticateSchema = z
+  .object({
+    password: z.optional(
+      z
+        .string(securityMessages.reauthRequired)
+        .check(
+          z.minLength(1, securityMessages.reauthRequired),
+          z.maxLength(256, 'Password must be at most 256 characters'),
+        ),
+    ),
+    code: z.optional(TwoFactorCodeSchema),
+  })
+  .check(
+    z.refine((v) => (v.password === undefined) !== (v.code === undefined), {
+      error: securityMessages.reauthRequired,
+      path: ['password'],
+    }),
+  );
+export type Reauthenticate = z.infer<typeof ReauthenticateSchema>;
 export const ChallengeBodySchema = z.object({ challenge_token: challengeToken });
 export const ChallengeCodeBodySchema = z.object({
   challenge_token: challengeToken,

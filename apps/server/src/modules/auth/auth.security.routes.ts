@@ -6,6 +6,7 @@ import {
   ChallengeCodeBodySchema,
   IdParamsSchema,
   MessageResponseSchema,
+  ReauthenticateSchema,
   RecoveryCodesSchema,
   SessionListSchema,
   TwoFactorCodeBodySchema,
@@ -26,6 +27,7 @@ import {
 } from '../../lib/session.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import type { ApiTokens } from './auth.api-tokens.ts';
+import type { createReauthentication } from './auth.reauth.ts';
 import type { AuthService } from './auth.service.ts';
 import type { TwoFactor } from './auth.two-factor.ts';
 
@@ -34,6 +36,7 @@ type Options = {
   twoFactor: TwoFactor;
   apiTokens: ApiTokens;
   sessions: SessionStore;
+  reauthenticate: ReturnType<typeof createReauthentication>;
   secureCookies: boolean;
   /** Login's per-address limit, also on its second step. */
   loginPerMinute: number;
@@ -55,7 +58,7 @@ const browserOnly = [requireSession, requireBrowserSession];
  * signed-in call here needs a browser session: an API token cannot manage account security.
  */
 export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, twoFactor, apiTokens, sessions, secureCookies, loginPerMinute } = opts;
+  const { service, twoFactor, apiTokens, sessions, reauthenticate, secureCookies, loginPerMinute } = opts;
 
   // ---- Login's second step (signed out: the challenge from POST /auth/login) ----
 
@@ -117,6 +120,26 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
       setSessionCookie(reply, result.token, secureCookies);
       return result;
     },
+  );
+
+  // ---- Re-authentication (issue 27 #2) ----
+
+  app.post(
+    '/auth/reauthenticate',
+    {
+      onRequest: browserOnly,
+      config: perMinute(loginPerMinute),
+      schema: {
+        tags,
+        summary:
+          'Type your password or a two-factor code again: for 10 minutes this session may do what needs a recent sign-in',
+        description:
+          'Granting admin or super admin and linking a sign-in provider answer 403 REAUTH_REQUIRED when this session last signed in or re-authenticated more than 10 minutes ago (details.password: whether the account has a password). Send exactly one of password and code. Wrong passwords: 5 per account per 15 minutes (shared with change-password), then 429.',
+        body: ReauthenticateSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => reauthenticate(currentUser(req), req.body, requestMeta(req)),
   );
 
   // ---- Two-factor of the signed-in account ----

@@ -8,6 +8,7 @@ import { type AccountsService, createAccounts } from './auth.accounts.ts';
 import { createApiTokens } from './auth.api-tokens.ts';
 import { type AvatarService, createAvatarService } from './auth.avatar.ts';
 import { createProviderSignIn } from './auth.google.ts';
+import { createReauthentication } from './auth.reauth.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes, type RateLimits } from './auth.routes.ts';
 import { securityRoutes } from './auth.security.routes.ts';
@@ -78,6 +79,7 @@ export function authModule({ users, quota, rateLimits, secrets, settings, ...ctx
         twoFactor,
         apiTokens: createApiTokens({ db, clock, audit }),
         sessions,
+        reauthenticate: createReauthentication({ sessions, throttle, twoFactor }),
         secureCookies: config.secureCookies,
         loginPerMinute: rateLimits.login,
       });
