@@ -31,14 +31,18 @@ import {
 } from '../../lib/session.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { AvatarService } from './auth.avatar.ts';
+import type { DeviceCookies } from './auth.device-cookies.ts';
 import { type ProviderKind, type ProviderSignIn, providerErrors } from './auth.google.ts';
 import type { AuthService } from './auth.service.ts';
 
 export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
+type SignedIn = { token: string; user: { email: string } };
 
 type Options = {
   service: AuthService;
   avatars: AvatarService;
+  /** Device cookies: login's back-off source, set at every sign-in (issue 27 #14). */
+  devices: DeviceCookies;
   google: ProviderSignIn;
   /** The generic OpenID Connect provider and its button label. */
   oidc: ProviderSignIn & { label: string };
@@ -53,8 +57,12 @@ const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, oidc, secureCookies, rateLimits, uploadsPerHour } = opts;
-  const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
+  const { service, avatars, devices, google, oidc, secureCookies, rateLimits, uploadsPerHour } = opts;
+  /** The session cookie, and this browser's device cookie for the account. */
+  const signIn = async (req: FastifyRequest, reply: FastifyReply, session: SignedIn) => {
+    setSessionCookie(reply, session.token, secureCookies);
+    await devices.signedIn(req, reply, session.user.email);
+  };
 
   app.post(
     '/auth/register',
@@ -114,8 +122,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       },
     },
     async (req, reply) => {
-      const result = await service.login(req.body, requestMeta(req));
-      signIn(reply, result.token);
+      const result = await service.login(req.body, requestMeta(req), devices.sourceOf(req, req.body.email));
+      await signIn(req, reply, result);
       return result;
     },
   );
@@ -133,8 +141,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
     async (req, reply) => {
       const result = await service.forceChangePassword(req.body, requestMeta(req));
-      signIn(reply, result.token);
-      return result;
+      await signIn(req, reply, result);
+      return { token: result.token };
     },
   );
 
@@ -310,7 +318,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         reply.clearCookie(STATE_COOKIE, { path: cookiePath });
         try {
           const userId = await provider.finish(req.url, req.cookies[STATE_COOKIE]);
-          signIn(reply, (await service.providerSignIn(userId, requestMeta(req), kind)).token);
+          await signIn(req, reply, await service.providerSignIn(userId, requestMeta(req), kind));
           return reply.redirect('/auth/callback');
         } catch (err) {
           const challenge = secondStepRedirect(err);

@@ -27,6 +27,7 @@ import {
 } from '../../lib/session.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import type { ApiTokens } from './auth.api-tokens.ts';
+import type { DeviceCookies } from './auth.device-cookies.ts';
 import type { createReauthentication } from './auth.reauth.ts';
 import type { AuthService } from './auth.service.ts';
 import type { TwoFactor } from './auth.two-factor.ts';
@@ -36,6 +37,7 @@ type Options = {
   twoFactor: TwoFactor;
   apiTokens: ApiTokens;
   sessions: SessionStore;
+  devices: DeviceCookies;
   reauthenticate: ReturnType<typeof createReauthentication>;
   secureCookies: boolean;
   /** Login's per-address limit, also on its second step. */
@@ -58,7 +60,8 @@ const browserOnly = [requireSession, requireBrowserSession];
  * signed-in call here needs a browser session: an API token cannot manage account security.
  */
 export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, twoFactor, apiTokens, sessions, reauthenticate, secureCookies, loginPerMinute } = opts;
+  const { service, twoFactor, apiTokens, sessions, devices, reauthenticate, secureCookies, loginPerMinute } =
+    opts;
 
   // ---- Login's second step (signed out: the challenge from POST /auth/login) ----
 
@@ -79,6 +82,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     async (req, reply) => {
       const result = await service.loginWithCode(req.body, requestMeta(req));
       setSessionCookie(reply, result.token, secureCookies);
+      await devices.signedIn(req, reply, result.user.email);
       return result;
     },
   );
@@ -118,6 +122,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     async (req, reply) => {
       const result = await service.loginEnable(req.body, requestMeta(req));
       setSessionCookie(reply, result.token, secureCookies);
+      await devices.signedIn(req, reply, result.user.email);
       return result;
     },
   );

@@ -7,6 +7,7 @@ import type { UserStore } from '../users/index.ts';
 import { type AccountsService, createAccounts } from './auth.accounts.ts';
 import { createApiTokens } from './auth.api-tokens.ts';
 import { type AvatarService, createAvatarService } from './auth.avatar.ts';
+import { createDeviceCookies } from './auth.device-cookies.ts';
 import { createProviderSignIn } from './auth.google.ts';
 import { createReauthentication } from './auth.reauth.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -62,9 +63,11 @@ export function authModule({ users, quota, rateLimits, secrets, settings, ...ctx
         twoFactor,
         audit,
       });
+      const devices = createDeviceCookies({ secrets, throttle, secure: config.secureCookies });
       await api.register(authRoutes, {
         service,
         avatars,
+        devices,
         google: createProviderSignIn({ kind: 'google', provider: config.google, ...providerDeps }),
         oidc: {
           ...createProviderSignIn({ kind: 'oidc', provider: config.oidc, ...providerDeps }),
@@ -79,6 +82,7 @@ export function authModule({ users, quota, rateLimits, secrets, settings, ...ctx
         twoFactor,
         apiTokens: createApiTokens({ db, clock, audit }),
         sessions,
+        devices,
         reauthenticate: createReauthentication({ sessions, throttle, twoFactor }),
         secureCookies: config.secureCookies,
         loginPerMinute: rateLimits.login,
