@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { setSessionCookie } from '../../lib/session.ts';
 import type { AuthThrottle, LoginSource } from './auth.throttle.ts';
 
 // Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; issue 27 #14,
@@ -50,10 +51,16 @@ export function createDeviceCookies({
     },
 
     /**
-     * After a sign-in of `email` from this request: a new device entry for it (older ones for it
-     * dropped, other accounts' kept), and the address is remembered as one the account used.
+     * A sign-in from this request: the session cookie, a new device entry for the account (older
+     * ones for it dropped, other accounts' kept), and the address remembered as one it used.
      */
-    async signedIn(req: FastifyRequest, reply: FastifyReply, email: string) {
+    async signIn(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      session: { token: string; user: { email: string } },
+    ) {
+      const { email } = session.user;
+      setSessionCookie(reply, session.token, secure);
       const id = randomBytes(16).toString('base64url');
       const others = entries(req.cookies[DEVICE_COOKIE]).filter((e) => !idFor(e, email));
       const value = [`${id}.${mac(email, id)}`, ...others].slice(0, ENTRIES_MAX).join('~');

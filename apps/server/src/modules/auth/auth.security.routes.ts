@@ -23,7 +23,6 @@ import {
   requireBrowserSession,
   requireSession,
   type SessionStore,
-  setSessionCookie,
 } from '../../lib/session.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import type { ApiTokens } from './auth.api-tokens.ts';
@@ -39,7 +38,6 @@ type Options = {
   sessions: SessionStore;
   devices: DeviceCookies;
   reauthenticate: ReturnType<typeof createReauthentication>;
-  secureCookies: boolean;
   /** Login's per-address limit, also on its second step. */
   loginPerMinute: number;
 };
@@ -47,7 +45,7 @@ type Options = {
 const tags = ['account security'];
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 /** Account-security writes per account: generous for a person, a wall for a script. */
-const writes = perUserRateLimit(
+export const writes = perUserRateLimit(
   30,
   '1 minute',
   'Too many changes. Please wait a minute and try again.',
@@ -60,8 +58,7 @@ const browserOnly = [requireSession, requireBrowserSession];
  * signed-in call here needs a browser session: an API token cannot manage account security.
  */
 export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, twoFactor, apiTokens, sessions, devices, reauthenticate, secureCookies, loginPerMinute } =
-    opts;
+  const { service, twoFactor, apiTokens, sessions, devices, reauthenticate, loginPerMinute } = opts;
 
   // ---- Login's second step (signed out: the challenge from POST /auth/login) ----
 
@@ -81,8 +78,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     },
     async (req, reply) => {
       const result = await service.loginWithCode(req.body, requestMeta(req));
-      setSessionCookie(reply, result.token, secureCookies);
-      await devices.signedIn(req, reply, result.user.email);
+      await devices.signIn(req, reply, result);
       return result;
     },
   );
@@ -121,8 +117,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     },
     async (req, reply) => {
       const result = await service.loginEnable(req.body, requestMeta(req));
-      setSessionCookie(reply, result.token, secureCookies);
-      await devices.signedIn(req, reply, result.user.email);
+      await devices.signIn(req, reply, result);
       return result;
     },
   );
