@@ -15,8 +15,8 @@ export const securityMessages = {
   tokenNotAllowed:
     'API tokens cannot change accounts, sign-in or security settings. Sign in to the app to do this.',
   reauthRequired: 'Confirm it is you: enter your password or a two-factor code again.',
-  reauthNoSecret:
-    'Your account has no password or two-factor code to confirm with. Sign out and sign in again, then retry within 10 minutes.',
+  reauthNoPassword:
+    'Your account has no password: enter a two-factor code, or sign out and sign in again and retry within 10 minutes.',
   tokenReadOnly: 'This API token is read-only.',
   tokenNameRequired: 'Name is required',
   tokenLimit: 'You have the most API tokens an account may keep. Revoke one first.',
