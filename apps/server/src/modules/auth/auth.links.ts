@@ -36,6 +36,23 @@ const subject = (kind: ProviderKind, sub: string | null) =>
  */
 export function createProviderLinks({ db, users, tokens, clock, changes, audit, offered }: Deps) {
   const inTransaction = createInTransaction(db, changes);
+  const record = (
+    action: 'identity.linked' | 'identity.unlinked',
+    user: UserRow,
+    kind: ProviderKind,
+    meta: AuditMeta,
+    tx: Db,
+  ) =>
+    audit.record(
+      {
+        action,
+        actor: { id: user.id, email: user.email },
+        target: userTarget(user),
+        meta,
+        details: { provider: kind },
+      },
+      tx,
+    );
 
   return {
     list: (actor: SessionUser) => ({
@@ -65,16 +82,7 @@ export function createProviderLinks({ db, users, tokens, clock, changes, audit, 
         if (await users.findBySubject(kind, identity.sub, tx))
           throw Conflict(securityMessages.identityTaken, `${prefix}_SUBJECT_TAKEN`);
         await users.update(user.id, subject(kind, identity.sub), tx);
-        await audit.record(
-          {
-            action: 'identity.linked',
-            actor: { id: user.id, email: user.email },
-            target: userTarget(user),
-            meta,
-            details: { provider: kind },
-          },
-          tx,
-        );
+        await record('identity.linked', user, kind, meta, tx);
         after.publish(accountChange('updated', user.id));
       });
     },
@@ -87,16 +95,7 @@ export function createProviderLinks({ db, users, tokens, clock, changes, audit, 
         throw Conflict(securityMessages.lastSignInMethod, 'LAST_SIGN_IN_METHOD');
       await inTransaction(async (tx, after) => {
         await users.update(actor.id, subject(kind, null), tx);
-        await audit.record(
-          {
-            action: 'identity.unlinked',
-            actor: { id: actor.id, email: actor.email },
-            target: userTarget(actor),
-            meta,
-            details: { provider: kind },
-          },
-          tx,
-        );
+        await record('identity.unlinked', actor, kind, meta, tx);
         after.publish(accountChange('updated', actor.id));
       });
       return { message: 'Unlinked.' };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { createUser, signIn } from '../../testing/factories.ts';
+import { apiTokenHeaders, createUser, signIn } from '../../testing/factories.ts';
 import {
   authorizeAtProvider,
   startOidcProvider,
@@ -164,17 +164,12 @@ describe('linking the generic provider from Settings → Account (issue 27 #13)'
     const user = await createUser(ctx);
     const signedOut = await ctx.app.inject({ method: 'POST', url: '/api/auth/oidc/link' });
     expect(signedOut.statusCode).toBe(401);
-    const { token } = await signIn(ctx, user);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/tokens',
-      cookies: { [SESSION_COOKIE]: token },
-      payload: { name: 'script', scope: 'write', expires_in_days: 7 },
-    });
+    const signedIn = await signIn(ctx, user);
+    const { token } = signedIn;
     const viaToken = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/oidc/link',
-      headers: { authorization: `Bearer ${created.json().token}` },
+      headers: await apiTokenHeaders(ctx, signedIn),
     });
     expect(viaToken.json()).toMatchObject({ code: 'API_TOKEN_NOT_ALLOWED' });
     ctx.clock.advance(11 * MINUTE);

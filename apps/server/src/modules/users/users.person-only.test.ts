@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instanceSettings, services, users } from '../../db/schema/index.ts';
-import { createUser, uniqueEmail } from '../../testing/factories.ts';
+import { apiTokenHeaders, createUser, uniqueEmail } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 
 // Issue 27 #2: what only a person may do. Changing someone's sign-in, factor, role, status or
@@ -20,15 +20,7 @@ beforeAll(async () => {
   admin = await signedIn('admin', 'Alex Admin');
 });
 
-async function writeToken(who: Signed): Promise<Record<string, string>> {
-  const res = await as(who, {
-    method: 'POST',
-    url: '/api/auth/tokens',
-    payload: { name: 'script', scope: 'write', expires_in_days: 30 },
-  });
-  expect(res.statusCode).toBe(201);
-  return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
-}
+const writeToken = (who: Signed) => apiTokenHeaders(ctx, who);
 
 function expectTokenRefused(res: LightMyRequestResponse, what: string) {
   expect(res.statusCode, what).toBe(403);

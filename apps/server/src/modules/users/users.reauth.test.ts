@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { createUser, signIn, uniqueEmail } from '../../testing/factories.ts';
+import { apiTokenHeaders, createUser, signIn, uniqueEmail } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { totpAt } from '../auth/auth.totp.ts';
 
@@ -126,17 +126,11 @@ describe('granting admin needs a recent sign-in (issue 27 #2)', () => {
 
   it('refuses an API token, a signed-out caller and a body with neither or both secrets', async () => {
     const admin = await signedIn('admin');
-    const created = await as(admin, {
-      method: 'POST',
-      url: '/api/auth/tokens',
-      payload: { name: 'script', scope: 'write', expires_in_days: 7 },
-    });
-    const token = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
     const viaToken = await as(undefined, {
       method: 'POST',
       url: '/api/auth/reauthenticate',
       payload: { password: admin.user.password },
-      headers: token,
+      headers: await apiTokenHeaders(ctx, admin),
     });
     expect(viaToken.json()).toMatchObject({ code: 'API_TOKEN_NOT_ALLOWED' });
     const signedOut = await as(undefined, {
