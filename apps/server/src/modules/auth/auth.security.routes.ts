@@ -17,13 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
-import {
-  currentUser,
-  requestMeta,
-  requireBrowserSession,
-  requireSession,
-  type SessionStore,
-} from '../../lib/session.ts';
+import { currentUser, requestMeta, requireBrowserSession, type SessionStore } from '../../lib/session.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import type { ApiTokens } from './auth.api-tokens.ts';
 import type { DeviceCookies } from './auth.device-cookies.ts';
@@ -43,6 +37,8 @@ type Options = {
 };
 
 const tags = ['account security'];
+// Each route names requireBrowserSession itself (it answers 401 without a session too): never
+// one shared hook array, into which @fastify/rate-limit would push every limited route's hook.
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 /** Account-security writes per account: generous for a person, a wall for a script. */
 export const writes = perUserRateLimit(
@@ -51,7 +47,6 @@ export const writes = perUserRateLimit(
   'Too many changes. Please wait a minute and try again.',
   'RATE_LIMITED',
 );
-const browserOnly = [requireSession, requireBrowserSession];
 
 /**
  * Two-factor sign-in, personal API tokens and the account's sessions (decision 013). Every
@@ -127,7 +122,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/reauthenticate',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: perMinute(loginPerMinute),
       schema: {
         tags,
@@ -147,7 +142,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.get(
     '/auth/two-factor',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       schema: {
         tags,
         summary: 'Whether two-factor sign-in is on, and recovery codes left',
@@ -160,7 +155,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/two-factor/setup',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -174,7 +169,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/two-factor/enable',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -189,7 +184,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/two-factor/disable',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -206,7 +201,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.get(
     '/auth/tokens',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       schema: {
         tags,
         summary: 'Your personal API tokens, newest first (never the token itself)',
@@ -219,7 +214,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/tokens',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -237,7 +232,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.delete(
     '/auth/tokens/:id',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -254,7 +249,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.get(
     '/auth/sessions',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       schema: {
         tags,
         summary: 'Your signed-in sessions, most recently used first',
@@ -280,7 +275,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.delete(
     '/auth/sessions/:id',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -295,7 +290,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.delete(
     '/auth/sessions',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: { tags, summary: 'End every session but this one', response: { 200: MessageResponseSchema } },
     },
