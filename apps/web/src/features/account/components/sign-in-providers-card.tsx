@@ -100,6 +100,7 @@ export function SignInProvidersCard({
                     </Button>
                   ) : (
                     <Button
+                      variant="outline"
                       size="sm"
                       pending={start.isPending && start.variables === provider.kind}
                       onClick={() => link(provider)}
