@@ -204,6 +204,10 @@ describe('linking the generic provider from Settings → Account (issue 27 #13)'
     const unlink = await ctx.app.inject({ method: 'DELETE', url: '/api/auth/oidc/link', cookies });
     expect(unlink.statusCode).toBe(200);
     expect((await stored(user.id))?.oidcSub).toBeNull();
+    const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'identity.unlinked'));
+    expect(audited).toContainEqual(
+      expect.objectContaining({ targetId: user.id, details: { provider: 'oidc' } }),
+    );
     expect(settingsOutcome(await linkWith('oidc', second.login, cookies))).toBe('linked:oidc');
     expect((await stored(user.id))?.oidcSub).toBe(second.login);
   });
