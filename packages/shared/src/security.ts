@@ -222,7 +222,6 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const PROVIDER_KINDS = ['google', 'oidc'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
-export const ProviderKindParamsSchema = z.object({ kind: z.enum(PROVIDER_KINDS, 'Not found') });
 /** GET /api/auth/links: the providers this instance offers, and whether the account is linked to each. */
 export const ProviderLinksSchema = z.object({
   data: z.array(z.object({ kind: z.enum(PROVIDER_KINDS), label: z.string(), linked: z.boolean() })),

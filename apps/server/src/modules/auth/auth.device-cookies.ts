@@ -10,7 +10,7 @@ import type { AuthThrottle, LoginSource } from './auth.throttle.ts';
 // account it names is counted on that device alone, so guessers elsewhere never hold the owner's
 // browser back. One browser keeps an entry for each of the last few accounts signed in from it.
 
-export const DEVICE_COOKIE = 'sy-device';
+const DEVICE_COOKIE = 'sy-device';
 /** Only the login calls read it (the two-factor second step's path is below this one). */
 const COOKIE_PATH = '/api/auth/login';
 const MAX_AGE_S = 180 * 24 * 60 * 60;

@@ -24,7 +24,7 @@ const linkErrors: Record<string, string> = {
   GOOGLE_ALREADY_LINKED: securityMessages.linkExists,
   ACCOUNT_DISABLED: authMessages.accountDisabled,
 };
-export const linkErrorText = (code: string) =>
+const linkErrorText = (code: string) =>
   Object.hasOwn(linkErrors, code) ? (linkErrors[code] as string) : securityMessages.linkFailed;
 
 /**
