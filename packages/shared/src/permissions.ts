@@ -20,6 +20,13 @@ export const canManageUser = (actor: Role, subject: Role): boolean =>
  */
 export const canManageAccess = (actor: Role, subject: Role): boolean =>
   isAdmin(actor) && rank[subject] < rank[actor];
+/**
+ * Someone's role and disabled state: canManageAccess, and besides it the instance's owner (its
+ * earliest active super admin) may change them for another super admin, to undo one made by a
+ * leaked token or by mistake (issue 27 #2). Never their e-mail, and nobody the owner's.
+ */
+export const canChangeRoleAndStatus = (actor: { role: Role; owner?: boolean }, subject: Role): boolean =>
+  canManageAccess(actor.role, subject) || (actor.owner === true && subject === 'super admin');
 
 export type MenuItem =
   | 'dashboard'

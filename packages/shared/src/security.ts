@@ -12,7 +12,11 @@ export const securityMessages = {
   alreadyEnabled: 'Two-factor sign-in is already on.',
   notEnabled: 'Two-factor sign-in is not on.',
   setupFirst: 'Start the setup again: no two-factor secret is waiting for a first code.',
-  tokenNotAllowed: 'API tokens cannot manage account security. Sign in to the app to do this.',
+  tokenNotAllowed:
+    'API tokens cannot change accounts, sign-in or security settings. Sign in to the app to do this.',
+  reauthRequired: 'Confirm it is you: enter your password or a two-factor code again.',
+  reauthNoPassword:
+    'Your account has no password: enter a two-factor code, or sign out and sign in again and retry within 10 minutes.',
   tokenReadOnly: 'This API token is read-only.',
   tokenNameRequired: 'Name is required',
   tokenLimit: 'You have the most API tokens an account may keep. Revoke one first.',
@@ -24,6 +28,17 @@ export const securityMessages = {
   ssoNotConfigured: 'Single sign-on is not configured on this server.',
   ssoEmailUnverified:
     'Your email address is not verified at the sign-in provider, so it cannot be linked to an existing account.',
+  ssoLinkRequired:
+    'An account with this email already exists. Log in to it (use “Forgot password?” if you have no password), then link single sign-on in Settings → Account.',
+  ssoAlreadyLinked:
+    'This account is linked to another single sign-on identity. Log in with that one or your password, and unlink it in Settings → Account to use this one.',
+  googleAlreadyLinked:
+    'This account is linked to another Google account. Log in with that one or your password, and unlink it in Settings → Account to use this one.',
+  identityTaken: 'That identity already signs in to another Shipyard account.',
+  linkExists: 'Your account is already linked to another identity there. Unlink it first.',
+  lastSignInMethod:
+    'Set a password first (“Forgot password?” on the sign-in page): without this link you could not sign in.',
+  linkFailed: 'Linking failed. Please try again.',
 } as const;
 
 /** A TOTP code (6 digits) or a recovery code (12 letters and digits, dashes and spaces ignored). */
@@ -40,6 +55,30 @@ const challengeToken = z
   .check(z.minLength(1, securityMessages.challengeExpired), z.maxLength(256), singleLine());
 
 export const TwoFactorCodeBodySchema = z.object({ code: TwoFactorCodeSchema });
+
+/**
+ * POST /api/auth/reauthenticate (issue 27 #2): the account's password or a current two-factor
+ * (or recovery) code, exactly one of them.
+ */
+export const ReauthenticateSchema = z
+  .object({
+    password: z.optional(
+      z
+        .string(securityMessages.reauthRequired)
+        .check(
+          z.minLength(1, securityMessages.reauthRequired),
+          z.maxLength(256, 'Password must be at most 256 characters'),
+        ),
+    ),
+    code: z.optional(TwoFactorCodeSchema),
+  })
+  .check(
+    z.refine((v) => (v.password === undefined) !== (v.code === undefined), {
+      error: securityMessages.reauthRequired,
+      path: ['password'],
+    }),
+  );
+export type Reauthenticate = z.infer<typeof ReauthenticateSchema>;
 export const ChallengeBodySchema = z.object({ challenge_token: challengeToken });
 export const ChallengeCodeBodySchema = z.object({
   challenge_token: challengeToken,
@@ -128,6 +167,8 @@ export const AUDIT_ACTIONS = [
   'user.status_changed',
   'api_token.created',
   'api_token.revoked',
+  'identity.linked',
+  'identity.unlinked',
   'session.revoked',
   'service.secret_changed',
   'export',
@@ -176,6 +217,17 @@ export const AuditPageSchema = z.object({
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 // ---- Instance settings ----
+
+// ---- Sign-in providers linked to the account (issue 27 #13) ----
+
+export const PROVIDER_KINDS = ['google', 'oidc'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/** GET /api/auth/links: the providers this instance offers, and whether the account is linked to each. */
+export const ProviderLinksSchema = z.object({
+  data: z.array(z.object({ kind: z.enum(PROVIDER_KINDS), label: z.string(), linked: z.boolean() })),
+});
+export type ProviderLinks = z.infer<typeof ProviderLinksSchema>;
+export const ProviderLinkStartSchema = z.object({ url: z.string() });
 
 export const InstanceSettingsSchema = z.object({ require_two_factor: z.boolean() });
 export type InstanceSettings = z.infer<typeof InstanceSettingsSchema>;

@@ -23,6 +23,8 @@ export const UserSchema = z.object({
   disabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** GET /api/user/me only: the caller is the instance's owner, its earliest active super admin. */
+  owner: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof UserSchema>;
 

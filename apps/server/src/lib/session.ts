@@ -5,19 +5,21 @@ import type { Db } from '../db/client.ts';
 import { apiTokens, authTokens, calendarFeeds, sessions, type UserRow, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { Forbidden, Unauthorized } from './errors.ts';
+import { AppError, Forbidden, Unauthorized } from './errors.ts';
 
 // Opaque 256-bit tokens, stored as SHA-256, 7-day lifetime (ARCHITECTURE §4). Every request
 // re-reads the user, so a role change, a disabled account or a revoked session applies at once.
 
 /**
  * `sessionExpiresAt`: when this session ends (the realtime socket closes then, issue 13).
- * `apiToken`: set when the caller authenticated with a personal API token rather than a
- * session; `sessionId` is then the token's id (decision 013).
+ * `authenticatedAt`: when its person last proved who they are (sign-in or re-authentication);
+ * never for an API token. `apiToken`: set when the caller authenticated with a personal API
+ * token rather than a session; `sessionId` is then the token's id (decision 013).
  */
 export type SessionUser = UserRow & {
   sessionId: string;
   sessionExpiresAt: Date;
+  authenticatedAt: Date;
   apiToken?: { id: string; scope: 'read' | 'write' };
 };
 
@@ -25,6 +27,8 @@ export type SessionUser = UserRow & {
 export const API_TOKEN_PREFIX = 'sy_pat_';
 /** Last-use times are written at most this often per session or token. */
 const LAST_USE_EVERY_MS = 60 * 1000;
+/** How long a sign-in or a re-authentication counts as recent (GitHub's sudo mode; issue 27 #2). */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,8 +66,14 @@ export function createSessionStore(db: Db, clock: Clock) {
         expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS),
         userAgent: meta.userAgent?.slice(0, 512),
         ip: meta.ip,
+        authenticatedAt: clock.now(),
       });
       return token;
+    },
+
+    /** Its person typed their password or a two-factor code again: the session counts as recent. */
+    async markAuthenticated(sessionId: string) {
+      await db.update(sessions).set({ authenticatedAt: clock.now() }).where(eq(sessions.id, sessionId));
     },
 
     async resolve(token: string, meta: { ip?: string } = {}): Promise<SessionUser | undefined> {
@@ -75,7 +85,12 @@ export function createSessionStore(db: Db, clock: Clock) {
       if (now.getTime() - seen.getTime() >= LAST_USE_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
       }
-      return { ...row.user, sessionId: row.session.id, sessionExpiresAt: row.session.expiresAt };
+      return {
+        ...row.user,
+        sessionId: row.session.id,
+        sessionExpiresAt: row.session.expiresAt,
+        authenticatedAt: row.session.authenticatedAt,
+      };
     },
 
     /** The account's live sessions, most recently used first. */
@@ -164,6 +179,8 @@ export function createSessionStore(db: Db, clock: Clock) {
       ...row.user,
       sessionId: row.token.id,
       sessionExpiresAt: row.token.expiresAt ?? new Date(now.getTime() + SESSION_TTL_MS),
+      // A token never counts as a person who just proved who they are.
+      authenticatedAt: new Date(0),
       apiToken: { id: row.token.id, scope: row.token.scope },
     };
   }
@@ -187,12 +204,32 @@ export async function requireSession(req: FastifyRequest) {
 }
 
 /**
- * Route hook of the account-security calls (password, two-factor, API tokens, sessions): a
- * signed-in browser session only, never a personal API token (decision 013).
+ * Route hook of what only a person may do: account security (password, two-factor, API tokens,
+ * sessions, linked sign-in providers; decision 013) and every change to someone's sign-in,
+ * factor, role, status or e-mail, creating accounts, the instance's security settings and
+ * webhook endpoints (issue 27 #2). A signed-in browser session only (401 without one), never a
+ * personal API token (403 `API_TOKEN_NOT_ALLOWED`), whatever its scope.
  */
 export async function requireBrowserSession(req: FastifyRequest) {
   if (currentUser(req).apiToken) throw Forbidden(securityMessages.tokenNotAllowed, 'API_TOKEN_NOT_ALLOWED');
 }
+
+/**
+ * For what needs the person to have proved who they are within REAUTH_WINDOW_MS (granting admin,
+ * linking a sign-in provider): 403 `REAUTH_REQUIRED` otherwise. `details.password` says whether
+ * the account has a password to type (else a two-factor code, or a new sign-in).
+ */
+export function requireRecentAuthentication(actor: SessionUser, now: Date) {
+  if (actor.apiToken) throw Forbidden(securityMessages.tokenNotAllowed, 'API_TOKEN_NOT_ALLOWED');
+  if (now.getTime() - actor.authenticatedAt.getTime() <= REAUTH_WINDOW_MS) return;
+  throw new AppError(403, 'REAUTH_REQUIRED', securityMessages.reauthRequired, {
+    password: actor.passwordHash !== null,
+  });
+}
+
+/** requireRecentAuthentication as a route hook, for routes that always need it. */
+export const recentlyAuthenticated = (clock: Clock) => async (req: FastifyRequest) =>
+  requireRecentAuthentication(currentUser(req), clock.now());
 
 /** A read-only API token may only read: refused before anything runs (app.ts onRequest). */
 export function refuseReadOnlyWrite(req: FastifyRequest) {

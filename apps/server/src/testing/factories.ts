@@ -42,6 +42,22 @@ export async function signIn(ctx: Pick<TestContext, 'app'>, user: { email: strin
   return { token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** A personal API token of a signed-in user, as the headers that send it (decision 013). */
+export async function apiTokenHeaders(
+  ctx: Pick<TestContext, 'app'>,
+  who: { headers: Record<string, string> },
+  scope: 'read' | 'write' = 'write',
+) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/tokens',
+    headers: who.headers,
+    payload: { name: 'script', scope, expires_in_days: 30 },
+  });
+  if (res.statusCode !== 201) throw new Error(`token not created: ${res.statusCode} ${res.body}`);
+  return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
+}
+
 export async function createSignedInUser(ctx: Pick<TestContext, 'app' | 'db'>, options: UserOptions = {}) {
   const user = await createUser(ctx, options);
   return { user, ...(await signIn(ctx, user)) };

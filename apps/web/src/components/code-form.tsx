@@ -12,16 +12,22 @@ export type CodeFormProps = {
   hint?: ReactNode;
   /** Also accept a recovery code (letters and dashes), not only six digits. */
   allowRecoveryCode?: boolean;
+  /** Ask for the account's password instead of a code (re-authentication, issue 27 #2). */
+  password?: boolean;
   children?: ReactNode;
 };
 
-/** One field for a two-factor code (sign-in's second step, enrolment, turning it off). */
+/**
+ * One field for a two-factor code (sign-in's second step, enrolment, turning it off), or for the
+ * password typed again.
+ */
 export function CodeForm({
   onSubmit,
   submitLabel,
   label = 'Authentication code',
   hint,
   allowRecoveryCode = false,
+  password = false,
   children,
 }: CodeFormProps) {
   const id = useId();
@@ -31,9 +37,9 @@ export function CodeForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = code.trim();
-    if (value.length < 6) {
-      setError('Enter the 6-digit code from your authenticator app');
+    const value = password ? code : code.trim();
+    if (password ? value === '' : value.length < 6) {
+      setError(password ? 'Enter your password' : 'Enter the 6-digit code from your authenticator app');
       return;
     }
     setPending(true);
@@ -55,9 +61,13 @@ export function CodeForm({
           id={id}
           value={code}
           onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          inputMode={allowRecoveryCode ? 'text' : 'numeric'}
-          maxLength={32}
+          {...(password
+            ? { type: 'password', autoComplete: 'current-password', maxLength: 256 }
+            : {
+                autoComplete: 'one-time-code',
+                inputMode: allowRecoveryCode ? 'text' : 'numeric',
+                maxLength: 32,
+              })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
           autoFocus

@@ -103,6 +103,15 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined) {
   onUnauthorized = handler;
 }
 
+// Issue 27 #2: a call that needs a recent sign-in (granting admin, linking a sign-in provider)
+// answers 403 REAUTH_REQUIRED. The signed-in app registers what that means — a dialog that asks
+// for the password or a two-factor code and re-authenticates — and the call is sent again once
+// it resolves true. Without a handler, or when the person cancels, the 403 is the call's answer.
+let onReauthRequired: ((details: unknown) => Promise<boolean>) | undefined;
+export function setReauthHandler(handler: ((details: unknown) => Promise<boolean>) | undefined) {
+  onReauthRequired = handler;
+}
+
 export type RequestOptions = {
   /** Do not treat a 401 as the end of the session (the call checks credentials). */
   expectUnauthorized?: boolean;
@@ -126,6 +135,7 @@ async function request<T>(
   path: string,
   body: unknown,
   options: RequestOptions = {},
+  retried = false,
 ): Promise<T> {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
@@ -156,7 +166,10 @@ async function request<T>(
 
   if (!response.ok) {
     if (response.status === 401 && !options.expectUnauthorized) onUnauthorized?.();
-    throw new ApiRequestError(messageFromErrorBody(data), { status: response.status, body: data });
+    const error = new ApiRequestError(messageFromErrorBody(data), { status: response.status, body: data });
+    if (error.code === 'REAUTH_REQUIRED' && !retried && (await onReauthRequired?.(error.details)))
+      return request<T>(method, path, body, options, true);
+    throw error;
   }
   return data as T;
 }

@@ -52,6 +52,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     /** Updated at most once a minute by the requests that use the session. */
     lastSeenAt: timestamp({ withTimezone: true }),
+    /**
+     * When its person last proved who they are: the sign-in, or the password or two-factor code
+     * typed again (POST /api/auth/reauthenticate). Granting admin needs it recent (issue 27 #2).
+     */
+    authenticatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -87,12 +92,17 @@ export const authTokens = pgTable(
   ],
 );
 
-/** An OpenID sign-in in flight: state, nonce and PKCE verifier, consumed by the callback. */
+/**
+ * An OpenID sign-in in flight: state, nonce and PKCE verifier, consumed by the callback. A link
+ * started from Settings names the session that started it (issue 27 #13): signing that session
+ * out deletes the row, and with it the link in flight.
+ */
 export const oidcLogins = pgTable('oidc_logins', {
   state: text().primaryKey(),
   nonce: text().notNull(),
   codeVerifier: text().notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  linkSessionId: uuid().references(() => sessions.id, { onDelete: 'cascade' }),
 });
 
 export type UserRow = typeof users.$inferSelect;

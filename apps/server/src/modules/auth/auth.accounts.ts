@@ -116,7 +116,8 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
 
     /**
      * Finds, links or creates the account of an identity at Google or at the generic OpenID
-     * provider (the same linking rules for both, decision 013); returns its id.
+     * provider (decisions 010 and 013); returns its id. Only Google links an existing account on
+     * its e-mail (issue 27 #13).
      */
     async signInWithProvider(kind: 'google' | 'oidc', identity: GoogleIdentity): Promise<string> {
       return inTransaction(async (tx, after) => {
@@ -147,6 +148,15 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
     if (byEmail) {
       // Linking hands the account to whoever controls the Google identity: only on the provider's word.
       if (!identity.emailVerified) throw unverified();
+      // Another identity at this provider signs in to it: never replaced silently (issue 27 #13).
+      if ((kind === 'google' ? byEmail.googleSub : byEmail.oidcSub) !== null)
+        throw kind === 'google'
+          ? Conflict(securityMessages.googleAlreadyLinked, 'GOOGLE_ALREADY_LINKED')
+          : Conflict(securityMessages.ssoAlreadyLinked, 'OIDC_ALREADY_LINKED');
+      // Any OpenID provider's word on an address is not enough to take an account (the super
+      // admin's included): its owner links it from Settings while signed in (issue 27 #13).
+      // Google's is, for the addresses it verified (decision 010).
+      if (kind === 'oidc') throw Conflict(securityMessages.ssoLinkRequired, 'OIDC_LINK_REQUIRED');
       if (byEmail.emailVerifiedAt) {
         // Its owner proved the address before: the same person, who keeps their password.
         const linked = await users.update(byEmail.id, subject, tx);

@@ -85,22 +85,16 @@ describe('the generic OpenID Connect provider', () => {
     expect(sessionOf(again)).toBeTruthy();
   });
 
-  it('links an account whose owner verified the address, keeping its password', async () => {
-    const who = identity();
-    const existing = await createUser(ctx, { email: who.email });
-    expect(sessionOf(await signInWithSso(who.login))).toBeTruthy();
-    const row = await userByEmail(who.email);
-    expect(row).toMatchObject({ id: existing.id, oidcSub: who.login });
-    expect(row?.passwordHash).toBe(existing.passwordHash);
-  });
-
-  it('claims an account nobody verified: the registrant loses the password', async () => {
-    const who = identity();
-    const squatter = await createUser(ctx, { email: who.email, verified: false });
-    expect(sessionOf(await signInWithSso(who.login))).toBeTruthy();
-    const row = await userByEmail(who.email);
-    expect(row).toMatchObject({ id: squatter.id, oidcSub: who.login, passwordHash: null });
-    expect(row?.emailVerifiedAt).not.toBeNull();
+  it('links no existing account on its e-mail, verified or not: its owner links it from Settings (issue 27 #13)', async () => {
+    for (const verified of [true, false]) {
+      const who = identity();
+      const existing = await createUser(ctx, { email: who.email, verified });
+      const res = await signInWithSso(who.login);
+      expect(res.headers.location).toBe('/auth/callback?error=OIDC_LINK_REQUIRED');
+      expect(sessionOf(res)).toBeUndefined();
+      const row = await userByEmail(who.email);
+      expect(row).toMatchObject({ id: existing.id, oidcSub: null, passwordHash: existing.passwordHash });
+    }
   });
 
   it('refuses to link when the provider has not verified the address', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type AuthTokenPurpose, authTokens, oidcLogins } from '../../db/schema/index.ts';
+import { type AuthTokenPurpose, authTokens, oidcLogins, sessions, users } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 
 export function createAuthRepository(db: Db) {
@@ -62,6 +62,17 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, now)))
         .returning();
       return row;
+    },
+
+    /** The account of a live session, locked for the caller's transaction (a provider link lands on it). */
+    async lockUserOfSession(sessionId: string, now: Date, tx: Db) {
+      const [row] = await tx
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+        .for('update', { of: users });
+      return row?.user;
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  AuthProvidersSchema,
   AVATAR_MAX_BYTES,
   authMessages,
   ChangePasswordSchema,
@@ -17,7 +16,7 @@ import {
   userMessages,
   VerifyQuerySchema,
 } from '@shipyard/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -27,11 +26,10 @@ import {
   requestMeta,
   requireBrowserSession,
   requireSession,
-  setSessionCookie,
 } from '../../lib/session.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { AvatarService } from './auth.avatar.ts';
-import { type ProviderKind, type ProviderSignIn, providerErrors } from './auth.google.ts';
+import type { DeviceCookies } from './auth.device-cookies.ts';
 import type { AuthService } from './auth.service.ts';
 
 export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
@@ -39,9 +37,8 @@ export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'res
 type Options = {
   service: AuthService;
   avatars: AvatarService;
-  google: ProviderSignIn;
-  /** The generic OpenID Connect provider and its button label. */
-  oidc: ProviderSignIn & { label: string };
+  /** Sets the session and device cookies of a sign-in (issue 27 #14). */
+  devices: DeviceCookies;
   secureCookies: boolean;
   rateLimits: RateLimits;
   /** Avatar uploads per account per hour (UPLOAD_RATE_PER_HOUR). */
@@ -49,12 +46,10 @@ type Options = {
 };
 
 const tags = ['auth'];
-const STATE_COOKIE = 'sy-oidc-state';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, avatars, google, oidc, secureCookies, rateLimits, uploadsPerHour } = opts;
-  const signIn = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secureCookies);
+  const { service, avatars, devices, secureCookies, rateLimits, uploadsPerHour } = opts;
 
   app.post(
     '/auth/register',
@@ -114,8 +109,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       },
     },
     async (req, reply) => {
-      const result = await service.login(req.body, requestMeta(req));
-      signIn(reply, result.token);
+      const result = await service.login(req.body, requestMeta(req), devices.sourceOf(req, req.body.email));
+      await devices.signIn(req, reply, result);
       return result;
     },
   );
@@ -133,8 +128,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
     async (req, reply) => {
       const result = await service.forceChangePassword(req.body, requestMeta(req));
-      signIn(reply, result.token);
-      return result;
+      await devices.signIn(req, reply, result);
+      return { token: result.token };
     },
   );
 
@@ -252,92 +247,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       return { message: authMessages.signedOut };
     },
   );
-
-  app.get(
-    '/auth/providers',
-    {
-      schema: {
-        tags,
-        summary: 'The sign-in providers this instance offers, so a client shows only buttons that work',
-        security: [],
-        response: { 200: AuthProvidersSchema },
-      },
-    },
-    async () => ({ google: google.configured, oidc: oidc.configured ? { label: oidc.label } : null }),
-  );
-
-  // Google, and the generic OpenID Connect provider: the same two routes each.
-  for (const [kind, provider] of [
-    ['google', google],
-    ['oidc', oidc],
-  ] as const) {
-    providerRoutes(kind, provider);
-  }
-
-  function providerRoutes(kind: ProviderKind, provider: ProviderSignIn) {
-    const { prefix, notConfigured } = providerErrors[kind];
-    const name = kind === 'google' ? 'Google' : 'the OpenID Connect provider (OIDC_PROVIDER_ISSUER)';
-    const cookiePath = `/api/auth/${kind}`;
-    app.get(
-      `/auth/${kind}`,
-      { schema: { tags, summary: `Start sign-in with ${name} (browser navigation)` } },
-      async (req, reply) => {
-        if (!provider.configured) {
-          // The callback page shows its own text for the code (never text taken from a URL).
-          if (req.headers.accept?.includes('text/html'))
-            return reply.redirect(`/auth/callback?error=${prefix}_NOT_CONFIGURED`);
-          throw new AppError(503, `${prefix}_NOT_CONFIGURED`, notConfigured);
-        }
-        const { url, state } = await provider.start();
-        reply.setCookie(STATE_COOKIE, state, {
-          httpOnly: true,
-          // Lax: the provider sends the browser back with a cross-site top-level GET.
-          sameSite: 'lax',
-          secure: secureCookies,
-          path: cookiePath,
-          maxAge: 600,
-        });
-        return reply.redirect(url);
-      },
-    );
-
-    app.get(
-      `/auth/${kind}/callback`,
-      {
-        schema: { tags, summary: `${name} sign-in callback: sets the session and returns to /auth/callback` },
-      },
-      async (req, reply) => {
-        reply.clearCookie(STATE_COOKIE, { path: cookiePath });
-        try {
-          const userId = await provider.finish(req.url, req.cookies[STATE_COOKIE]);
-          signIn(reply, (await service.providerSignIn(userId, requestMeta(req), kind)).token);
-          return reply.redirect('/auth/callback');
-        } catch (err) {
-          const challenge = secondStepRedirect(err);
-          if (challenge) return reply.redirect(challenge);
-          if (!(err instanceof AppError)) req.log.error({ err }, `${kind} sign-in failed`);
-          const code = err instanceof AppError ? err.code : `${prefix}_FAILED`;
-          await service.providerFailed(kind, code, requestMeta(req)).catch((auditErr: unknown) => {
-            req.log.error({ err: auditErr }, 'audit of a refused sign-in failed');
-          });
-          return reply.redirect(`/auth/callback?error=${encodeURIComponent(code)}`);
-        }
-      },
-    );
-  }
 };
-
-/**
- * Where a provider sign-in that needs a code (or enrolment) continues: the sign-in page, with the
- * short-lived challenge (redacted from logs as a `…token` query value).
- */
-export function secondStepRedirect(err: unknown): string | undefined {
-  if (!(err instanceof AppError)) return undefined;
-  const step = { TWO_FACTOR_REQUIRED: 'code', TWO_FACTOR_SETUP_REQUIRED: 'setup' }[err.code];
-  const token = (err.details as { challenge_token?: unknown } | undefined)?.challenge_token;
-  if (!step || typeof token !== 'string') return undefined;
-  return `/auth?step=${step}&challenge_token=${encodeURIComponent(token)}`;
-}
 
 /** The image part as a stream, cut one byte past the limit so the service sees it is too large. */
 async function readAvatar(req: FastifyRequest): Promise<Readable> {

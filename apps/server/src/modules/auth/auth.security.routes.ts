@@ -6,6 +6,7 @@ import {
   ChallengeCodeBodySchema,
   IdParamsSchema,
   MessageResponseSchema,
+  ReauthenticateSchema,
   RecoveryCodesSchema,
   SessionListSchema,
   TwoFactorCodeBodySchema,
@@ -16,16 +17,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
-import {
-  currentUser,
-  requestMeta,
-  requireBrowserSession,
-  requireSession,
-  type SessionStore,
-  setSessionCookie,
-} from '../../lib/session.ts';
+import { currentUser, requestMeta, requireBrowserSession, type SessionStore } from '../../lib/session.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import type { ApiTokens } from './auth.api-tokens.ts';
+import type { DeviceCookies } from './auth.device-cookies.ts';
+import type { createReauthentication } from './auth.reauth.ts';
 import type { AuthService } from './auth.service.ts';
 import type { TwoFactor } from './auth.two-factor.ts';
 
@@ -34,28 +30,30 @@ type Options = {
   twoFactor: TwoFactor;
   apiTokens: ApiTokens;
   sessions: SessionStore;
-  secureCookies: boolean;
+  devices: DeviceCookies;
+  reauthenticate: ReturnType<typeof createReauthentication>;
   /** Login's per-address limit, also on its second step. */
   loginPerMinute: number;
 };
 
 const tags = ['account security'];
+// Each route names requireBrowserSession itself (it answers 401 without a session too): never
+// one shared hook array, into which @fastify/rate-limit would push every limited route's hook.
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 /** Account-security writes per account: generous for a person, a wall for a script. */
-const writes = perUserRateLimit(
+export const writes = perUserRateLimit(
   30,
   '1 minute',
   'Too many changes. Please wait a minute and try again.',
   'RATE_LIMITED',
 );
-const browserOnly = [requireSession, requireBrowserSession];
 
 /**
  * Two-factor sign-in, personal API tokens and the account's sessions (decision 013). Every
  * signed-in call here needs a browser session: an API token cannot manage account security.
  */
 export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
-  const { service, twoFactor, apiTokens, sessions, secureCookies, loginPerMinute } = opts;
+  const { service, twoFactor, apiTokens, sessions, devices, reauthenticate, loginPerMinute } = opts;
 
   // ---- Login's second step (signed out: the challenge from POST /auth/login) ----
 
@@ -75,7 +73,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     },
     async (req, reply) => {
       const result = await service.loginWithCode(req.body, requestMeta(req));
-      setSessionCookie(reply, result.token, secureCookies);
+      await devices.signIn(req, reply, result);
       return result;
     },
   );
@@ -114,9 +112,29 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     },
     async (req, reply) => {
       const result = await service.loginEnable(req.body, requestMeta(req));
-      setSessionCookie(reply, result.token, secureCookies);
+      await devices.signIn(req, reply, result);
       return result;
     },
+  );
+
+  // ---- Re-authentication (issue 27 #2) ----
+
+  app.post(
+    '/auth/reauthenticate',
+    {
+      onRequest: requireBrowserSession,
+      config: perMinute(loginPerMinute),
+      schema: {
+        tags,
+        summary:
+          'Type your password or a two-factor code again: for 10 minutes this session may do what needs a recent sign-in',
+        description:
+          'Granting admin or super admin and linking a sign-in provider answer 403 REAUTH_REQUIRED when this session last signed in or re-authenticated more than 10 minutes ago (details.password: whether the account has a password). Send exactly one of password and code. Wrong passwords: 5 per account per 15 minutes (shared with change-password), then 429.',
+        body: ReauthenticateSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => reauthenticate(currentUser(req), req.body, requestMeta(req)),
   );
 
   // ---- Two-factor of the signed-in account ----
@@ -124,7 +142,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.get(
     '/auth/two-factor',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       schema: {
         tags,
         summary: 'Whether two-factor sign-in is on, and recovery codes left',
@@ -137,7 +155,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/two-factor/setup',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -151,7 +169,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/two-factor/enable',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -166,7 +184,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/two-factor/disable',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -183,7 +201,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.get(
     '/auth/tokens',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       schema: {
         tags,
         summary: 'Your personal API tokens, newest first (never the token itself)',
@@ -196,7 +214,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.post(
     '/auth/tokens',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -214,7 +232,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.delete(
     '/auth/tokens/:id',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -231,7 +249,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.get(
     '/auth/sessions',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       schema: {
         tags,
         summary: 'Your signed-in sessions, most recently used first',
@@ -257,7 +275,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.delete(
     '/auth/sessions/:id',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: {
         tags,
@@ -272,7 +290,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   app.delete(
     '/auth/sessions',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: writes,
       schema: { tags, summary: 'End every session but this one', response: { 200: MessageResponseSchema } },
     },

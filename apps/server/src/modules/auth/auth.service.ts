@@ -26,7 +26,7 @@ import { toUser } from '../users/users.mapper.ts';
 import type { UserStore } from '../users/users.store.ts';
 import { type AccountsService, userCreated } from './auth.accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
-import type { AuthThrottle } from './auth.throttle.ts';
+import type { AuthThrottle, LoginSource } from './auth.throttle.ts';
 import { type TwoFactor, userTarget } from './auth.two-factor.ts';
 
 type Deps = {
@@ -178,19 +178,18 @@ export function createAuthService({
       return { message: authMessages.verificationSent };
     },
 
-    async login(body: Login, meta: Meta) {
-      const ip = meta.ip ?? 'unknown';
+    async login(body: Login, meta: Meta, source: LoginSource) {
       // Counted per e-mail whether or not an account has it, so the limit reveals nothing.
-      await throttle.beforeLogin(body.email, ip);
+      const scope = await throttle.beforeLogin(body.email, source);
       const user = await users.findByEmail(body.email);
       if (!user) {
         await burnPasswordCheck(body.password);
-        await throttle.loginFailed(body.email, ip);
+        await throttle.loginFailed(body.email, scope);
         await signInFailed(meta, body.email, 'unknown_email');
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
-        await throttle.loginFailed(body.email, ip);
+        await throttle.loginFailed(body.email, scope);
         await signInFailed(meta, body.email, 'wrong_password', user);
         throw Unauthorized(authMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       }
@@ -260,7 +259,7 @@ export function createAuthService({
 
     async forceChangePassword(body: ForceChangePassword, meta: Meta) {
       const passwordHash = await hashPassword(body.new_password);
-      const { token } = await inTransaction(async (tx, after) => {
+      return inTransaction(async (tx, after) => {
         const userId = await tokens.consumeToken(body.temp_token, 'password_change', clock.now(), tx);
         if (!userId) throw Unauthorized(authMessages.tempTokenInvalid, 'TOKEN_INVALID');
         const user = await users.update(userId, { passwordHash, mustChangePassword: false }, tx);
@@ -279,7 +278,6 @@ export function createAuthService({
         after.publish(accountChange('updated', userId));
         return openSession(user, meta, 'temporary password replaced', tx);
       });
-      return { token };
     },
 
     async requestPasswordReset(email: string) {

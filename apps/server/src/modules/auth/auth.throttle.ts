@@ -13,6 +13,8 @@ export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
 /** The waits after the 5th, 6th, … failure: 30 s doubling, capped at 5 minutes. */
 export const LOGIN_BACKOFF_MS = [0.5, 1, 2, 4, 5].map((m) => m * MINUTE);
+/** An address an account signed in from counts as its own for this long (from that first sign-in). */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
 /** Account mails (reset, verification, sign-up notice) to one address, per kind. */
 export const MAILS_PER_ADDRESS = 3;
 export const MAIL_WINDOW_MS = 60 * MINUTE;
@@ -59,35 +61,56 @@ export function rateLimitCounter(app: FastifyInstance): Counter {
 const tooMany = (message: string, ttlMs: number) =>
   new AppError(429, 'RATE_LIMITED', message, { retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) });
 
+/**
+ * Where a login attempt comes from: its address, and the device id of a valid device cookie for
+ * the account it names (auth.device-cookies.ts), if it carries one.
+ */
+export type LoginSource = { ip: string; device?: string | undefined };
+/** Whose failures an attempt counts with: its device, a known address of the account, or every unknown source. */
+export type LoginScope = `device:${string}` | `ip:${string}` | 'unknown';
+
 export function createAuthThrottle(counter: Counter) {
-  const failuresOf = (email: string) => `login-fail:${email}`;
-  const failuresFrom = (email: string, ip: string) => `login-fail-from:${ip}:${email}`;
-  const lockOf = (email: string, level: number) => `login-lock:${email}:${level}`;
+  const failuresOf = (email: string, scope: LoginScope) => `login-fail:${scope}:${email}`;
+  const lockOf = (email: string, scope: LoginScope, level: number) => `login-lock:${scope}:${email}:${level}`;
+  const knownFrom = (email: string, ip: string) => `login-known:${ip}:${email}`;
   const levelOf = (failures: number) => Math.min(failures - LOGIN_FREE_FAILURES, LOGIN_BACKOFF_MS.length - 1);
+
+  async function scopeOf(email: string, { ip, device }: LoginSource): Promise<LoginScope> {
+    if (device) return `device:${device}`;
+    const known = await counter.peek(knownFrom(email, ip), KNOWN_ADDRESS_MS);
+    return known.count > 0 ? `ip:${ip}` : 'unknown';
+  }
 
   return {
     /**
-     * Before a password is checked: after 5 failures on an account, an address that has failed
-     * on it waits (30 s, 1, 2, 4, then 5 minutes at most). An address that has not failed on it
-     * is not made to wait, so nobody can lock the owner out by failing on purpose.
+     * Before a password is checked (OWASP's device cookies, issue 27 #14): failures count per
+     * account (its e-mail, whether or not an account has it) in one of three scopes — the
+     * attempt's device, when it has a valid device cookie for the account; else the address,
+     * when the account signed in from it within KNOWN_ADDRESS_MS; else every unknown source
+     * together. After 5 failures in a scope, that scope waits 30 s, 1, 2, 4, then 5 minutes at
+     * most; the others do not, so guessers from anywhere never lock the owner's browser or
+     * usual address out. Answers the scope, for loginFailed.
      */
-    async beforeLogin(email: string, ip: string) {
-      const failures = (await counter.peek(failuresOf(email), LOGIN_FAILURE_WINDOW_MS)).count;
-      if (failures < LOGIN_FREE_FAILURES) return;
+    async beforeLogin(email: string, source: LoginSource): Promise<LoginScope> {
+      const scope = await scopeOf(email, source);
+      const failures = (await counter.peek(failuresOf(email, scope), LOGIN_FAILURE_WINDOW_MS)).count;
+      if (failures < LOGIN_FREE_FAILURES) return scope;
       const level = levelOf(failures);
-      const lock = await counter.peek(lockOf(email, level), LOGIN_BACKOFF_MS[level] ?? 0);
-      if (lock.count === 0) return;
-      const fromHere = await counter.peek(failuresFrom(email, ip), LOGIN_FAILURE_WINDOW_MS);
-      if (fromHere.count === 0) return;
+      const lock = await counter.peek(lockOf(email, scope, level), LOGIN_BACKOFF_MS[level] ?? 0);
+      if (lock.count === 0) return scope;
       throw tooMany(authMessages.loginLocked, lock.ttlMs);
     },
 
-    async loginFailed(email: string, ip: string) {
-      await counter.hit(failuresFrom(email, ip), LOGIN_FAILURE_WINDOW_MS);
-      const failures = (await counter.hit(failuresOf(email), LOGIN_FAILURE_WINDOW_MS)).count;
+    async loginFailed(email: string, scope: LoginScope) {
+      const failures = (await counter.hit(failuresOf(email, scope), LOGIN_FAILURE_WINDOW_MS)).count;
       if (failures < LOGIN_FREE_FAILURES) return;
       const level = levelOf(failures);
-      await counter.hit(lockOf(email, level), LOGIN_BACKOFF_MS[level] ?? 0);
+      await counter.hit(lockOf(email, scope, level), LOGIN_BACKOFF_MS[level] ?? 0);
+    },
+
+    /** A sign-in of the account from this address: it is a known address for KNOWN_ADDRESS_MS. */
+    async signedIn(email: string, ip: string) {
+      await counter.hit(knownFrom(email, ip), KNOWN_ADDRESS_MS);
     },
 
     /** Counts a mail of a kind to an address; false once the address had its quota this hour. */

@@ -128,7 +128,7 @@ describe('signing in with a second factor', () => {
 
     const res = await secondStep(challenge, totpAt(secret, now));
     expect(res.statusCode).toBe(200);
-    expect(res.headers['set-cookie']).toContain(`${SESSION_COOKIE}=`);
+    expect(String(res.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`);
     const me = await as(undefined, {
       url: '/api/user/me',
       headers: { authorization: `Bearer ${res.json<{ token: string }>().token}` },
@@ -251,7 +251,7 @@ describe('two-factor required by an admin', () => {
       });
       expect(enable.statusCode).toBe(200);
       expect(enable.json()).toMatchObject({ user: { email: user.email }, recovery_codes: expect.any(Array) });
-      expect(enable.headers['set-cookie']).toContain(`${SESSION_COOKIE}=`);
+      expect(String(enable.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`);
       tick();
       // From now on it is asked for a code like any enrolled account.
       const next = await login(user);

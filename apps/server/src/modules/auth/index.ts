@@ -7,7 +7,11 @@ import type { UserStore } from '../users/index.ts';
 import { type AccountsService, createAccounts } from './auth.accounts.ts';
 import { createApiTokens } from './auth.api-tokens.ts';
 import { type AvatarService, createAvatarService } from './auth.avatar.ts';
+import { createDeviceCookies } from './auth.device-cookies.ts';
 import { createProviderSignIn } from './auth.google.ts';
+import { createProviderLinks } from './auth.links.ts';
+import { providerRoutes } from './auth.providers.routes.ts';
+import { createReauthentication } from './auth.reauth.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes, type RateLimits } from './auth.routes.ts';
 import { securityRoutes } from './auth.security.routes.ts';
@@ -61,24 +65,38 @@ export function authModule({ users, quota, rateLimits, secrets, settings, ...ctx
         twoFactor,
         audit,
       });
+      const devices = createDeviceCookies({ secrets, throttle, secure: config.secureCookies });
       await api.register(authRoutes, {
         service,
         avatars,
+        devices,
+        secureCookies: config.secureCookies,
+        rateLimits,
+        uploadsPerHour: config.uploads.perHour,
+      });
+      const offered = [
+        ...(config.google ? [{ kind: 'google' as const, label: 'Google' }] : []),
+        ...(config.oidc ? [{ kind: 'oidc' as const, label: config.oidc.label }] : []),
+      ];
+      await api.register(providerRoutes, {
+        service,
+        devices,
+        links: createProviderLinks({ db, users, tokens, clock, changes, audit, offered }),
+        clock,
         google: createProviderSignIn({ kind: 'google', provider: config.google, ...providerDeps }),
         oidc: {
           ...createProviderSignIn({ kind: 'oidc', provider: config.oidc, ...providerDeps }),
           label: config.oidc?.label ?? '',
         },
         secureCookies: config.secureCookies,
-        rateLimits,
-        uploadsPerHour: config.uploads.perHour,
       });
       await api.register(securityRoutes, {
         service,
         twoFactor,
         apiTokens: createApiTokens({ db, clock, audit }),
         sessions,
-        secureCookies: config.secureCookies,
+        devices,
+        reauthenticate: createReauthentication({ sessions, throttle, twoFactor }),
         loginPerMinute: rateLimits.login,
       });
     },

@@ -19,7 +19,8 @@ import { currentUser, requireBrowserSession, requireSession } from '../../lib/se
 import type { CalendarService } from './calendar.service.ts';
 
 const tags = ['events'];
-const browserOnly = [requireSession, requireBrowserSession];
+// requireBrowserSession answers 401 without a session too. Never a hook array shared between
+// routes: @fastify/rate-limit pushes each limited route's hook into it.
 /** Creating, regenerating and turning off the feed, per account. */
 const feedWrites = perUserRateLimit(
   10,
@@ -53,7 +54,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<Options> = async (app, { serv
   app.get(
     '/user/calendar-feed',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       schema: {
         tags,
         summary: 'Whether you have a calendar feed, and since when (never its secret address)',
@@ -66,7 +67,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<Options> = async (app, { serv
   app.post(
     '/user/calendar-feed',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: feedWrites,
       schema: {
         tags,
@@ -81,7 +82,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<Options> = async (app, { serv
   app.delete(
     '/user/calendar-feed',
     {
-      onRequest: browserOnly,
+      onRequest: requireBrowserSession,
       config: feedWrites,
       schema: {
         tags,

@@ -15,7 +15,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import type { InstanceSettingsStore } from '../../lib/instance-settings.ts';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
-import { currentUser, requestMeta, requireSession, type SessionUser } from '../../lib/session.ts';
+import {
+  currentUser,
+  requestMeta,
+  requireBrowserSession,
+  requireSession,
+  type SessionUser,
+} from '../../lib/session.ts';
 import { auditCsv } from './security.csv.ts';
 import { createAuditReader } from './security.repository.ts';
 
@@ -105,6 +111,8 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
   app.patch(
     '/admin/settings',
     {
+      // The instance's security settings are a person's to change, never an API token's (issue 27 #2).
+      onRequest: requireBrowserSession,
       config: perUserRateLimit(
         30,
         '1 minute',
@@ -113,7 +121,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       ),
       schema: {
         tags,
-        summary: "Change the instance's settings (admins; audited)",
+        summary: "Change the instance's settings (admins; browser session only; audited)",
         description:
           'require_two_factor: every account must use two-factor sign-in; those without it enrol at their next sign-in.',
         body: InstanceSettingsUpdateSchema,

@@ -14,7 +14,7 @@ import {
   UpdateServiceSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
+import { currentUser, requestMeta, requireBrowserSession, requireSession } from '../../lib/session.ts';
 import type { ServicesService } from './services.service.ts';
 
 const tags = ['services'];
@@ -24,6 +24,9 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
   { service },
 ) => {
   app.addHook('onRequest', requireSession);
+  // Where a webhook sends every product's changes, and the secret that signs them, outlive any
+  // token: adding or editing a service and rotating its secret need a browser session (issue 27 #2).
+  const onRequest = requireBrowserSession;
 
   app.get(
     '/services',
@@ -55,10 +58,11 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
   app.post(
     '/services',
     {
+      onRequest,
       schema: {
         tags,
         summary:
-          'Add a service (admins); the API key is stored encrypted; a Webhook service gets a signing secret, answered this once as `signingSecret`',
+          'Add a service (admins; browser session only); the API key is stored encrypted; a Webhook service gets a signing secret, answered this once as `signingSecret`',
         body: CreateServiceSchema,
         response: { 201: ServiceWithSecretSchema },
       },
@@ -70,10 +74,11 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
   app.patch(
     '/services/:id',
     {
+      onRequest,
       schema: {
         tags,
         summary:
-          'Edit a service (admins): any field; `apiKey` null removes the key; `productIds` replaces the products',
+          'Edit a service (admins; browser session only): any field; `apiKey` null removes the key; `productIds` replaces the products',
         params: ServiceIdParamsSchema,
         body: UpdateServiceSchema,
         response: { 200: ServiceWithSecretSchema },
@@ -99,9 +104,11 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
   app.post(
     '/services/:id/signing-secret',
     {
+      onRequest,
       schema: {
         tags,
-        summary: "Replace a Webhook service's signing secret (admins); the new one is answered this once",
+        summary:
+          "Replace a Webhook service's signing secret (admins; browser session only); the new one is answered this once",
         params: ServiceIdParamsSchema,
         response: { 200: SigningSecretSchema },
       },

@@ -150,6 +150,17 @@ export function createUsersRepository(db: Db) {
         .where(sql`${users.role} = 'super admin' and ${users.disabledAt} is null`)
         .for('update'),
 
+    /** The instance's owner: its earliest active super admin (issue 27 #2). */
+    ownerId: async (tx: Db = db): Promise<string | undefined> =>
+      (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`${users.role} = 'super admin' and ${users.disabledAt} is null`)
+          .orderBy(users.createdAt, users.id)
+          .limit(1)
+      )[0]?.id,
+
     count: async (tx: Db = db) => (await tx.select({ n: count() }).from(users))[0]?.n ?? 0,
   };
 }

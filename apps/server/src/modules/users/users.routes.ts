@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
-import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
+import { currentUser, requestMeta, requireBrowserSession, requireSession } from '../../lib/session.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
@@ -23,8 +23,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
   app,
   { service, clock },
 ) => {
-  // Every users call needs a session; checked before the body so that 401 wins over 400.
+  // Every users call needs a session; checked before the body so that 401 wins over 400. Every
+  // change to someone's sign-in, role, status or e-mail, and creating accounts, needs a person:
+  // a browser session, never an API token (issue 27 #2).
   app.addHook('onRequest', requireSession);
+  const onRequest = requireBrowserSession;
 
   app.get(
     '/user/me',
@@ -103,9 +106,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
   app.post(
     '/user/admin-create-users',
     {
+      onRequest,
       schema: {
         tags,
-        summary: 'Create a user with a mailed temporary password (admins)',
+        summary: 'Create a user with a mailed temporary password (admins; browser session only)',
+        description:
+          'An admin or super admin account also needs a recent sign-in: 403 REAUTH_REQUIRED otherwise (POST /api/auth/reauthenticate).',
         body: AdminCreateUserSchema,
         response: { 201: UserSchema },
       },
@@ -117,9 +123,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
   app.patch(
     '/user/update-user',
     {
+      onRequest,
       schema: {
         tags,
-        summary: 'Update a user: details, role, disabled (admins)',
+        summary: 'Update a user: details, role, disabled (admins; browser session only)',
+        description:
+          'Granting admin or super admin needs a recent sign-in: 403 REAUTH_REQUIRED otherwise (POST /api/auth/reauthenticate). The owner (the earliest active super admin) may also change the role and status of another super admin.',
         body: AdminUpdateUserSchema,
         response: { 200: UserSchema },
       },
@@ -130,9 +139,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
   app.patch(
     '/user/:id/role',
     {
+      onRequest,
       schema: {
         tags,
-        summary: "Change a user's role (admins; never above your own)",
+        summary: "Change a user's role (admins; never above your own; browser session only)",
+        description: 'Granting admin or super admin needs a recent sign-in: 403 REAUTH_REQUIRED otherwise.',
         params: UserIdParamsSchema,
         body: RoleChangeSchema,
         response: { 200: UserSchema },
@@ -145,9 +156,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
   app.delete(
     '/user/:id',
     {
+      onRequest,
       schema: {
         tags,
-        summary: 'Delete a user (admins)',
+        summary: 'Delete a user (admins; browser session only)',
         params: UserIdParamsSchema,
         response: { 200: MessageResponseSchema },
       },
@@ -161,10 +173,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
   app.post(
     '/user/:id/two-factor/reset',
     {
+      onRequest,
       schema: {
         tags,
         summary:
-          "Remove a user's second factor, e.g. after a lost phone (admins, below their own rank; audited)",
+          "Remove a user's second factor, e.g. after a lost phone (admins, below their own rank; browser session only; audited)",
         description:
           'Their sessions and API tokens end too; they sign in with their password and enrol again.',
         params: UserIdParamsSchema,

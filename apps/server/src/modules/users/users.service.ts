@@ -4,10 +4,12 @@ import {
   type AdminUpdateUser,
   authMessages,
   canAssignRole,
+  canChangeRoleAndStatus,
   canManageAccess,
   canManageUser,
   type DirectoryQuery,
   isAdmin,
+  isSuperAdmin,
   type Role,
   userMessages,
 } from '@shipyard/shared';
@@ -20,7 +22,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
-import type { SessionStore, SessionUser } from '../../lib/session.ts';
+import { requireRecentAuthentication, type SessionStore, type SessionUser } from '../../lib/session.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { AccountsService } from '../auth/auth.accounts.ts';
 import { toDirectoryMember, toPublicUser, toUser } from './users.mapper.ts';
@@ -102,6 +104,15 @@ export function createUsersService({
     return target;
   }
 
+  /** Granting admin or super admin needs a recent sign-in or re-authentication (issue 27 #2). */
+  const checkGrant = (actor: SessionUser, from: Role | undefined, to: Role) => {
+    if (to !== from && isAdmin(to)) requireRecentAuthentication(actor, clock.now());
+  };
+
+  /** Whether the actor is the instance's owner: its earliest active super admin (issue 27 #2). */
+  const isOwner = async (actor: SessionUser, tx: Db = db) =>
+    isSuperAdmin(actor.role) && (await users.ownerId(tx)) === actor.id;
+
   /** Refuses a change that would leave the instance without an active super admin. */
   async function guardLastSuperAdmin(tx: Db, target: UserRow, staysSuperAdmin: boolean) {
     if (target.role !== 'super admin' || staysSuperAdmin) return;
@@ -114,6 +125,7 @@ export function createUsersService({
     async create(actor: SessionUser, body: AdminCreateUser, meta: AuditMeta = {}) {
       requireAdmin(actor);
       if (!canAssignRole(actor.role, body.role)) throw Forbidden(userMessages.roleTooHigh);
+      checkGrant(actor, undefined, body.role);
       if (await users.findByEmail(body.email)) throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
@@ -192,7 +204,7 @@ export function createUsersService({
     },
 
     async me(actor: SessionUser) {
-      return toUser(actor);
+      return { ...toUser(actor), owner: await isOwner(actor) };
     },
 
     /** Admins get the whole record; anyone signed in may resolve a name and avatar. */
@@ -214,10 +226,17 @@ export function createUsersService({
         const self = target.id === actor.id;
         if (disabling && self) throw BadRequest('You cannot disable your own account.');
         if (newEmail && self) throw Forbidden(userMessages.ownEmail);
-        // E-mail, role and status: only from a higher rank (decision 010); one may lower one's own role.
-        const accessChange = newEmail || disabling || enabling || (role !== target.role && !self);
-        if (accessChange && !canManageAccess(actor.role, target.role))
+        // E-mail, role and status: only from a higher rank (decision 010); one may lower one's own
+        // role. The owner also changes the role and status of another super admin (issue 27 #2).
+        const roleOrStatus = disabling || enabling || (role !== target.role && !self);
+        if (newEmail && !canManageAccess(actor.role, target.role))
           throw Forbidden(userMessages.accessNotBelow);
+        if (roleOrStatus) {
+          const owner = target.role === 'super admin' && (await isOwner(actor, tx));
+          if (!canChangeRoleAndStatus({ role: actor.role, owner }, target.role))
+            throw Forbidden(userMessages.accessNotBelow);
+        }
+        checkGrant(actor, target.role, role);
         await guardLastSuperAdmin(tx, target, role === 'super admin' && !disabling);
         if (newEmail && (await users.findByEmail(newEmail, tx))) {
           throw Conflict(authMessages.emailTaken, 'EMAIL_TAKEN');

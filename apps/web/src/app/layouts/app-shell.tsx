@@ -1,6 +1,7 @@
 // Every screen's styles: the public pages' first load has only public.css (docs/decisions/005-bundle-budget.md);
 // the shell's chunk waits for this sheet before any signed-in page renders.
 import '../../index.css';
+import { ReauthDialogHost } from '../../components/reauth-dialog.tsx';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -32,6 +33,8 @@ export function Component() {
             </main>
           </SidebarInset>
         </SidebarProvider>
+        {/* Asks for the password again when an admin action needs a recent sign-in (issue 27 #2). */}
+        <ReauthDialogHost />
       </GlobalCommands>
     </RealtimeProvider>
   );

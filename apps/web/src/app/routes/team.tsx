@@ -6,7 +6,7 @@ export function Component() {
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
   if (!user) return null;
-  return <TeamMembersPage viewer={{ id: user.id, role: user.role }} />;
+  return <TeamMembersPage viewer={{ id: user.id, role: user.role, owner: user.owner }} />;
 }
 
 export default Component;

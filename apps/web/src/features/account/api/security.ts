@@ -2,6 +2,8 @@ import type {
   ApiToken,
   ApiTokenCreate,
   ApiTokenCreated,
+  ProviderKind,
+  ProviderLinks,
   RecoveryCodes,
   SessionInfo,
   TwoFactorSetup,
@@ -17,6 +19,7 @@ export const securityKeys = {
   twoFactor: [...queryRoots.account, 'two-factor'] as const,
   tokens: [...queryRoots.account, 'tokens'] as const,
   sessions: [...queryRoots.account, 'sessions'] as const,
+  links: [...queryRoots.account, 'links'] as const,
 };
 
 export const useTwoFactorStatus = () =>
@@ -87,5 +90,27 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => api.delete<{ message: string }>('/auth/sessions'),
     onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.sessions }),
+  });
+}
+
+// ---- Sign-in providers linked to the account (issue 27 #13) ----
+
+export const useProviderLinks = () =>
+  useQuery({
+    queryKey: securityKeys.links,
+    queryFn: ({ signal }) => api.get<ProviderLinks>('/auth/links', { signal }).then((r) => r.data),
+  });
+
+/** The provider's URL, to send the browser to; it comes back to Settings → Account. */
+export const useStartProviderLink = () =>
+  useMutation({
+    mutationFn: (kind: ProviderKind) => api.post<{ url: string }>(`/auth/${kind}/link`),
+  });
+
+export function useUnlinkProvider() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: ProviderKind) => api.delete<{ message: string }>(`/auth/${kind}/link`),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.links }),
   });
 }

@@ -43,7 +43,8 @@ export function ApiTokensCard() {
         <CardTitle className="text-base">API tokens</CardTitle>
         <CardDescription>
           For scripts and integrations: send one as <code>Authorization: Bearer …</code> (see the API docs). A
-          token cannot change your password, two-factor sign-in or tokens.
+          token cannot change your password, two-factor sign-in or tokens, nor anyone's account, role or the
+          security settings.
         </CardDescription>
         <CardAction>
           <Button size="sm" onClick={() => setCreating(true)}>

@@ -11,6 +11,7 @@ import { AvatarPicker } from './avatar-picker.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { SessionsCard } from './sessions-card.tsx';
+import { SignInProvidersCard } from './sign-in-providers-card.tsx';
 import { ThemeChoice } from './theme-choice.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
@@ -99,6 +100,7 @@ export function SettingsPage({
             </CardContent>
           </Card>
           <TwoFactorCard />
+          <SignInProvidersCard />
           <SessionsCard />
           <ApiTokensCard />
           {calendarFeed}

@@ -1,3 +1,4 @@
+import { securityMessages } from '@shipyard/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -88,6 +89,10 @@ describe('AuthCallback', () => {
       'OIDC_EMAIL_UNVERIFIED',
       'Your email address is not verified at the sign-in provider, so it cannot be linked to an existing account.',
     ],
+    // Issue 27 #13: an existing account is linked from Settings, and a linked one never re-linked.
+    ['OIDC_LINK_REQUIRED', securityMessages.ssoLinkRequired],
+    ['OIDC_ALREADY_LINKED', securityMessages.ssoAlreadyLinked],
+    ['GOOGLE_ALREADY_LINKED', securityMessages.googleAlreadyLinked],
   ])('maps %s to its text', async (code, text) => {
     mockFetch(jsonResponse(200, makeUser()));
     renderCallback(`/auth/callback?error=${code}`);

@@ -24,6 +24,9 @@ const callbackErrors: Record<string, string> = {
   OIDC_FAILED: securityMessages.ssoFailed,
   OIDC_STATE: securityMessages.ssoFailed,
   OIDC_DENIED: securityMessages.ssoFailed,
+  OIDC_LINK_REQUIRED: securityMessages.ssoLinkRequired,
+  OIDC_ALREADY_LINKED: securityMessages.ssoAlreadyLinked,
+  GOOGLE_ALREADY_LINKED: securityMessages.googleAlreadyLinked,
 };
 
 export const callbackErrorText = (code: string) =>

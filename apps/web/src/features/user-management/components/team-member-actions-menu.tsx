@@ -13,7 +13,8 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTeamMember, useResetTwoFactor } from '../api/save-team-member.ts';
 
-export type Viewer = { id: string; role: Role };
+/** Who is looking: `owner` when they are the instance's owner (GET /api/user/me, issue 27 #2). */
+export type Viewer = { id: string; role: Role; owner?: boolean | undefined };
 
 export type TeamMemberActionsMenuProps = {
   member: DirectoryMember;

@@ -1,6 +1,7 @@
 import {
   type AdminUpdateUser,
   canAssignRole,
+  canChangeRoleAndStatus,
   canManageAccess,
   DEPARTMENTS,
   type DirectoryMember,
@@ -120,8 +121,10 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
   const editing = member !== undefined;
   // Your own role is not yours to change here: the server would let you lock yourself out.
   const ownAccount = member?.id === viewer.id;
-  // E-mail and role are changed only from a higher rank, and never one's own e-mail (decision 010).
-  const accessLocked = member !== undefined && (ownAccount || !canManageAccess(viewer.role, member.role));
+  // E-mail and role are changed only from a higher rank, and never one's own e-mail (decision 010);
+  // the owner also changes another super admin's role (issue 27 #2).
+  const emailLocked = member !== undefined && (ownAccount || !canManageAccess(viewer.role, member.role));
+  const roleLocked = member !== undefined && (ownAccount || !canChangeRoleAndStatus(viewer, member.role));
   const [defaults] = useState(() => defaultsFor(member));
   const { form, onSubmit } = useServerForm<TeamMemberFormValues, TeamMemberForm>({
     schema: TeamMemberFormSchema,
@@ -131,7 +134,12 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
     submit: (values) => {
       if (!member) return onCreate(values);
       const { role, email, ...rest } = values;
-      return onUpdate(accessLocked ? { id: member.id, ...rest } : { id: member.id, email, role, ...rest });
+      return onUpdate({
+        id: member.id,
+        ...(emailLocked ? {} : { email }),
+        ...(roleLocked ? {} : { role }),
+        ...rest,
+      });
     },
     onSuccess: () => {
       toast.success(editing ? m.updated : m.added);
@@ -176,14 +184,14 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
                     placeholder="name@example.com"
                     autoComplete="off"
                     maxLength={254}
-                    readOnly={accessLocked}
+                    readOnly={emailLocked}
                   />
                 </FormControl>
                 {editing ? (
                   <FormDescription>
                     {ownAccount
                       ? 'You cannot change your own email here.'
-                      : accessLocked
+                      : emailLocked
                         ? 'Only someone with a higher role can change this email.'
                         : 'A new email signs them out until they confirm it from their inbox.'}
                   </FormDescription>
@@ -209,7 +217,7 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
                   <Select
                     name={field.name}
                     value={field.value}
-                    disabled={accessLocked}
+                    disabled={roleLocked}
                     onValueChange={field.onChange}
                   >
                     <FormControl>
@@ -227,7 +235,7 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
                   </Select>
                   {ownAccount ? (
                     <FormDescription>You cannot change your own role.</FormDescription>
-                  ) : accessLocked ? (
+                  ) : roleLocked ? (
                     <FormDescription>Only someone with a higher role can change this role.</FormDescription>
                   ) : null}
                   <FormMessage />
