@@ -14,6 +14,7 @@ import { EmptyState, EmptyStateButton } from '../../../components/empty-state.ts
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -40,7 +41,6 @@ import { TaskLabelFilter } from './task-label-filter.tsx';
 import { TaskLink } from './task-link.tsx';
 import { labelParam } from './task-search-params.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
-import { TasksLoadMore } from './tasks-load-more.tsx';
 
 export const productTasksMessages = {
   loadFailed: 'Failed to load tasks',
@@ -318,7 +318,8 @@ function VirtualTaskList({ tasks, total, renderRow, ...pages }: VirtualTaskListP
           );
         })}
       </ul>
-      <TasksLoadMore
+      <LoadMore
+        noun="tasks"
         loading={loadingMore}
         failed={nextPageFailed}
         onRetry={loadMore}

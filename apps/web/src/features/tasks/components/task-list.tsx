@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -15,7 +16,6 @@ import { phaseLabel, TaskDueDate, TasksEmptyState, TasksErrorState, taskCount } 
 import { TaskLink } from './task-link.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
-import { TasksLoadMore } from './tasks-load-more.tsx';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
 /** Tasks per page; the next page loads as the end of the list comes near. */
@@ -199,7 +199,8 @@ function TaskRows({
           ) : null}
         </tbody>
       </table>
-      <TasksLoadMore
+      <LoadMore
+        noun="tasks"
         loading={loadingMore}
         failed={nextPageFailed}
         onRetry={loadMore}
