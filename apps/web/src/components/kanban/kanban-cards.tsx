@@ -2,7 +2,7 @@ import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { type NextPages, useInfiniteVirtualList } from '../../hooks/use-infinite-virtual-list.ts';
 import { LoadMore } from '../load-more.tsx';
-import { KanbanCard } from './kanban-card.tsx';
+import { KanbanCard, type KanbanCardProps } from './kanban-card.tsx';
 import type { KanbanNoun } from './kanban-texts.ts';
 
 const CARD_ESTIMATE_PX = 132;
@@ -24,35 +24,32 @@ export type KanbanCardsProps<T> = {
   onRefocused: () => void;
 };
 
-function CardList<T>({
-  items,
-  noun,
-  getId,
-  getName,
-  canMove,
-  renderCard,
-  refocus,
-  onRefocused,
-}: KanbanCardsProps<T>) {
+/** One card of a column, as the board names, draws and moves it; `place` puts a virtualized one. */
+function cardOf<T>(
+  { noun, getId, getName, canMove, renderCard, refocus, onRefocused }: KanbanCardsProps<T>,
+  item: T,
+  place?: Pick<KanbanCardProps<T>, 'measureRef' | 'index' | 'start' | 'className'>,
+) {
+  const id = getId(item);
   return (
-    <ul className="flex flex-1 flex-col gap-2 px-2 pb-2">
-      {items.map((item) => {
-        const id = getId(item);
-        return (
-          <KanbanCard
-            key={id}
-            item={item}
-            id={id}
-            name={getName(item)}
-            noun={noun.one}
-            canMove={canMove(item)}
-            render={renderCard}
-            takeFocus={refocus === id}
-            onFocused={onRefocused}
-          />
-        );
-      })}
-    </ul>
+    <KanbanCard
+      key={id}
+      item={item}
+      id={id}
+      name={getName(item)}
+      noun={noun.one}
+      canMove={canMove(item)}
+      render={renderCard}
+      takeFocus={refocus === id}
+      onFocused={onRefocused}
+      {...place}
+    />
+  );
+}
+
+function CardList<T>(cards: KanbanCardsProps<T>) {
+  return (
+    <ul className="flex flex-1 flex-col gap-2 px-2 pb-2">{cards.items.map((item) => cardOf(cards, item))}</ul>
   );
 }
 
@@ -60,17 +57,14 @@ function CardList<T>({
 export const KanbanCardList = memo(CardList) as typeof CardList;
 
 function VirtualCards<T>({
-  items,
-  noun,
-  getId,
-  getName,
-  canMove,
-  renderCard,
-  activeId,
-  refocus,
-  onRefocused,
-  ...pages
+  hasNextPage,
+  isFetchingNextPage,
+  isFetchNextPageError,
+  fetchNextPage,
+  ...cards
 }: KanbanCardsProps<T> & NextPages) {
+  const { items, noun, getId, activeId, refocus } = cards;
+  const pages = { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage };
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // The dragged card and the one about to take the focus stay rendered even out of view.
   const pinned = useMemo(() => {
@@ -105,25 +99,14 @@ function VirtualCards<T>({
       <ul className="relative" style={{ height: totalSize }}>
         {rows.map((row) => {
           const item = items[row.index];
-          if (item === undefined) return null;
-          const id = getId(item);
-          return (
-            <KanbanCard
-              key={row.key}
-              item={item}
-              id={id}
-              name={getName(item)}
-              noun={noun.one}
-              canMove={canMove(item)}
-              render={renderCard}
-              takeFocus={refocus === id}
-              onFocused={onRefocused}
-              measureRef={measureRow}
-              index={row.index}
-              start={row.start}
-              className="absolute top-0 left-0 w-full pb-2"
-            />
-          );
+          return item === undefined
+            ? null
+            : cardOf(cards, item, {
+                measureRef: measureRow,
+                index: row.index,
+                start: row.start,
+                className: 'absolute top-0 left-0 w-full pb-2',
+              });
         })}
       </ul>
       <LoadMore

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import type { Viewer } from './task-board-model.ts';
 import { TasksEmptyState } from './task-fields.tsx';
-import type { TaskRowsProps } from './task-list-display.ts';
+import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskTable, TaskTableSkeleton } from './task-table.tsx';

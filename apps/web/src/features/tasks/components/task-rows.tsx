@@ -1,16 +1,14 @@
 import type { Task } from '@shipyard/shared';
 import { CalendarDays, Users } from 'lucide-react';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { LoadMore } from '../../../components/load-more.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useInfiniteVirtualList } from '../../../hooks/use-infinite-virtual-list.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskChecklistLabels } from './task-fields.tsx';
 import { TaskLink } from './task-link.tsx';
-import type { TaskRowsProps } from './task-list-display.ts';
+import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 /** Start loading the next page this many rows before the last loaded one comes into view (25 past the 8 rendered beyond it). */
@@ -39,44 +37,33 @@ export function TaskRowList({ tasks, total, viewer, onEdit, onChangeStatus, ...p
     return () => observer.disconnect();
   }, []);
 
-  const { rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } = useInfiniteVirtualList({
-    items: tasks,
-    getKey: (task) => task.id,
+  const { rows, totalSize, measureRow, footer } = useVirtualTasks({
+    tasks,
     pages,
     estimateSize: ROW_ESTIMATE_PX,
-    overscan: 8,
     loadMoreWithin: PREFETCH_ROWS,
     scroll: { window: true, margin: scrollMargin },
+    footerClassName: 'py-4 text-sm',
   });
 
   return (
     <>
       <ul ref={listRef} aria-label="Tasks" className="relative" style={{ height: totalSize }}>
-        {rows.map((row) => {
-          const task = tasks[row.index];
-          if (!task) return null;
-          return (
-            <li
-              key={row.key}
-              ref={measureRow}
-              data-index={row.index}
-              aria-posinset={row.index + 1}
-              aria-setsize={Math.max(total, tasks.length)}
-              className="absolute inset-x-0 top-0"
-              style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-            >
-              <TaskRow task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
-            </li>
-          );
-        })}
+        {rows.map(({ row, task }) => (
+          <li
+            key={row.key}
+            ref={measureRow}
+            data-index={row.index}
+            aria-posinset={row.index + 1}
+            aria-setsize={Math.max(total, tasks.length)}
+            className="absolute inset-x-0 top-0"
+            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+          >
+            <TaskRow task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+          </li>
+        ))}
       </ul>
-      <LoadMore
-        noun="tasks"
-        loading={loadingMore}
-        failed={nextPageFailed}
-        onRetry={loadMore}
-        className="py-4 text-sm"
-      />
+      {footer}
     </>
   );
 }

@@ -1,17 +1,15 @@
 import type { Task } from '@shipyard/shared';
 import { memo, useRef } from 'react';
 import { FixedTableHead } from '../../../components/fixed-table-head.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useInfiniteVirtualList } from '../../../hooks/use-infinite-virtual-list.ts';
 import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { phaseLabel, TaskChecklistLabels, TaskDueDate, taskCount } from './task-fields.tsx';
 import { TaskLink } from './task-link.tsx';
-import type { TaskRowsProps } from './task-list-display.ts';
+import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 /** How close to the last loaded row the next page is asked for (20 rows past the 8 rendered beyond the view). */
@@ -57,19 +55,18 @@ function TableRows({
   ...pages
 }: Omit<TaskRowsProps, 'resetKey' | 'stale' | 'updating'>) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const { rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } = useInfiniteVirtualList({
-    items: tasks,
-    getKey: (task) => task.id,
+  const { rows, totalSize, measureRow, footer } = useVirtualTasks({
+    tasks,
     pages,
     estimateSize: ROW_ESTIMATE_PX,
-    overscan: 8,
     loadMoreWithin: LOAD_MORE_WITHIN_ROWS,
     scroll: { element: () => scrollRef.current },
+    footerClassName: 'justify-start px-4 py-3 text-sm',
   });
 
   // Rows out of view are stood in for by two spacer rows, so the table keeps its column layout.
-  const paddingTop = rows[0]?.start ?? 0;
-  const paddingBottom = totalSize - (rows.at(-1)?.end ?? 0);
+  const paddingTop = rows[0]?.row.start ?? 0;
+  const paddingBottom = totalSize - (rows.at(-1)?.row.end ?? 0);
 
   return (
     <div
@@ -94,31 +91,21 @@ function TableRows({
         />
         <tbody className={fold}>
           {paddingTop > 0 ? <SpacerRow height={paddingTop} /> : null}
-          {rows.map((row) => {
-            const task = tasks[row.index];
-            if (!task) return null;
-            return (
-              <TaskRow
-                key={row.key}
-                rowRef={measureRow}
-                index={row.index}
-                task={task}
-                viewer={viewer}
-                onEdit={onEdit}
-                onChangeStatus={onChangeStatus}
-              />
-            );
-          })}
+          {rows.map(({ row, task }) => (
+            <TaskRow
+              key={row.key}
+              rowRef={measureRow}
+              index={row.index}
+              task={task}
+              viewer={viewer}
+              onEdit={onEdit}
+              onChangeStatus={onChangeStatus}
+            />
+          ))}
           {paddingBottom > 0 ? <SpacerRow height={paddingBottom} /> : null}
         </tbody>
       </table>
-      <LoadMore
-        noun="tasks"
-        loading={loadingMore}
-        failed={nextPageFailed}
-        onRetry={loadMore}
-        className="justify-start px-4 py-3 text-sm"
-      />
+      {footer}
     </div>
   );
 }
