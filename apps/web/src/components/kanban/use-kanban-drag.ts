@@ -61,7 +61,8 @@ export function useKanbanDrag<T>(rule: KanbanMoveRule<T>) {
     setMoves((current) => [...current.filter((other) => other.id !== move.id), move]);
     const keyboard = activatorEvent instanceof KeyboardEvent;
     if (keyboard) setRefocus({ id: move.id, column: to });
-    void onMove(item, to)
+    // A rule that throws, at once or later, refuses the move.
+    void new Promise<boolean>((resolve) => resolve(onMove(item, to)))
       .catch(() => false)
       .then((stuck) => {
         setMoves((current) => current.filter((other) => other !== move));
