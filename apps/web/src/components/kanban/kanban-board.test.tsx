@@ -39,10 +39,13 @@ function FruitBoard({
   rule,
   canMove = () => true,
   placeholder,
+  unwrapped = false,
 }: {
   rule: (fruit: Fruit, column: string) => Promise<boolean>;
   canMove?: (fruit: Fruit) => boolean;
   placeholder?: { column: string; text: string };
+  /** The rule as the board's `onMove` itself, as it is (a throw stays a throw). */
+  unwrapped?: boolean;
 }) {
   const [fruits, setFruits] = useState(FRUITS);
   const onMove = useCallback(
@@ -67,7 +70,7 @@ function FruitBoard({
       getName={fruitName}
       columnOf={columnOf}
       canMove={canMove}
-      onMove={onMove}
+      onMove={unwrapped ? rule : onMove}
       renderCard={renderCard}
       height="fit"
       columnWidths="auto-cols-fr"
@@ -169,6 +172,23 @@ describe('KanbanBoard', () => {
     expect(cardIn('Eaten', 'Cherry')).toBeInTheDocument();
     fail(new Error('offline'));
 
+    await waitFor(() => expect(cardIn('Ripe', 'Cherry')).toBeInTheDocument());
+    expect(cardIn('Eaten', 'Cherry')).not.toBeInTheDocument();
+  });
+
+  it('puts the card back when the move rule throws before it answers', async () => {
+    layOutBoard(
+      COLUMNS.map((c) => c.id),
+      'fruit',
+    );
+    const rule = vi.fn((): Promise<boolean> => {
+      throw new Error('no network');
+    });
+    render(<FruitBoard rule={rule} unwrapped />);
+
+    await dragWithKeyboard('Cherry', ['ArrowRight']);
+
+    expect(rule).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(cardIn('Ripe', 'Cherry')).toBeInTheDocument());
     expect(cardIn('Eaten', 'Cherry')).not.toBeInTheDocument();
   });
