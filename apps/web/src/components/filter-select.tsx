@@ -5,7 +5,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 /** The value of a filter's first choice, 'All …': the filter is off (spec §5). */
 const ALL = 'all';
 
-export type FilterOption = { value: string; label: string; icon?: ReactNode };
+type FilterOption = { value: string; label: string; icon?: ReactNode };
 
 /**
  * A filter of a list as a select: 'All …' first (no filter, `undefined`), then its choices. Named

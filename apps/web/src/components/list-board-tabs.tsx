@@ -4,7 +4,7 @@ import { cn } from '../lib/cn.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs.tsx';
 
 /** The two ways a page shows its collection (products, tasks): a list, or a Kanban board. */
-export type ListBoardView = 'list' | 'board';
+type ListBoardView = 'list' | 'board';
 
 /** A page's List View and Kanban Board tabs, around its toolbar (with `ListBoardTabsList`) and `ListBoardPanels`. */
 export function ListBoardTabs({

@@ -5,9 +5,9 @@ import type { PendingMove } from './kanban-moves.ts';
 import { itemOf } from './kanban-texts.ts';
 
 /** Where the focus goes back to after a keyboard move: the card's handle in that column. */
-export type Refocus = { id: string; column: string };
+type Refocus = { id: string; column: string };
 
-export type KanbanMoveRule<T> = {
+type KanbanMoveRule<T> = {
   /** Whether an id is one of the board's columns (a drop anywhere else changes nothing). */
   isColumn: (id: unknown) => id is string;
   getId: (item: T) => string;

@@ -16,14 +16,14 @@ import { useTaskStatusChange } from './use-task-status-change.ts';
 /** Tasks per page; the next page loads as the end of the list comes near. */
 export const LIST_LIMIT = 100;
 
-export const productTasksMessages = {
+const productTasksMessages = {
   loadFailed: 'Failed to load tasks',
   emptyHint: 'Create a task to plan the work on this product.',
   emptyHintReadOnly: 'Tasks added to this product will appear here.',
 } as const;
 
 /** Where a list is: /tasks (every task the viewer may see), or a product's Tasks tab. */
-export type TaskListPlace = 'tasks' | 'product';
+type TaskListPlace = 'tasks' | 'product';
 
 type Place = {
   /** How its rows look, and their skeleton. */

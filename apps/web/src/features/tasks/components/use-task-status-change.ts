@@ -27,7 +27,7 @@ const told = {
 } as const;
 
 /** Where a status change is made, for its toasts. */
-export type StatusChangePlace = keyof typeof told;
+type StatusChangePlace = keyof typeof told;
 
 /**
  * A task list's status change (row menu and board): optimistic through the cached lists, then
