@@ -3,22 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { makeActivity } from '../../../test/product-fixtures.ts';
+import { productOptionsPage } from '../../../test/product-options.ts';
 import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
 import { activityLogQuery } from '../api/get-activity-log.ts';
 import { ActivityPage, showingLine } from './activity-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-const products = {
-  data: [
-    { id: 'p-2', name: 'Gemini' },
-    { id: 'p-1', name: 'Apollo' },
-  ],
-  total: 2,
-  page: 1,
-  limit: 200,
-};
 
 const entries = [
   makeActivity({
@@ -44,7 +35,7 @@ function serve(
 ) {
   return routeFetch({
     'GET /api/activities': answer,
-    'GET /api/projects': jsonResponse(200, products),
+    'GET /api/projects': jsonResponse(200, productOptionsPage),
   });
 }
 
@@ -59,7 +50,7 @@ describe('ActivityPage', () => {
   it('exports the log as CSV with the filters of the URL', async () => {
     const fetchMock = routeFetch({
       'GET /api/activities': jsonResponse(200, { data: entries, total: 57, actionTypes: ['task_created'] }),
-      'GET /api/projects': jsonResponse(200, products),
+      'GET /api/projects': jsonResponse(200, productOptionsPage),
       'GET /api/activities/export.csv': () => new Response('\uFEFFat\r\n', { status: 200 }),
     });
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');

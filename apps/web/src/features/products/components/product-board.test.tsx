@@ -1,7 +1,8 @@
 import { PRODUCT_STATUSES, type Product, type ProductListItem } from '@shipyard/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
+import { boardColumn as column, dragWithKeyboard, layOutBoard, patches } from '../../../test/kanban.ts';
 import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import type { ProductFilterValues } from '../api/get-products.ts';
 import { BOARD_LIMIT, ProductBoard, statusChangeForDrop } from './product-board.tsx';
@@ -49,57 +50,8 @@ function stubApi(patch: PatchAnswer) {
   return fetchMock;
 }
 
-const patches = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method === 'PATCH')
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) as unknown }));
-
-const column = (name: string) => screen.getByRole('region', { name });
-
 function renderBoard(canMove = true) {
   return renderWithProviders(<ProductBoard filters={noFilters} canMove={canMove} />, { route: '/products' });
-}
-
-// happy-dom lays nothing out, so give the board a geometry: five 280 px columns side by side,
-// each card 80 px high in its column; the drag overlay starts where its card is, as in a browser.
-function layOutBoard() {
-  const rect = (x: number, y: number, width: number, height: number) =>
-    DOMRect.fromRect({ x, y, width, height });
-  const columnLeft = (columnEl: HTMLElement) =>
-    PRODUCT_STATUSES.indexOf(columnEl.dataset.column as Product['status']) * 300;
-  const cardRect = (card: HTMLElement) => {
-    const columnEl = card.closest<HTMLElement>('[data-column]');
-    if (!columnEl) return rect(0, 0, 0, 0);
-    const position = [...(card.parentElement?.children ?? [])].indexOf(card);
-    return rect(columnLeft(columnEl) + 10, 50 + position * 90, 260, 80);
-  };
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const columnEl = this.closest<HTMLElement>('[data-column]');
-    if (columnEl === this) return rect(columnLeft(columnEl), 0, 280, 800);
-    const card = this.closest<HTMLElement>('li[data-product-id]');
-    if (card) return cardRect(card);
-    // The drag overlay: where the card it copies sits in its column.
-    const copied = (this.querySelector<HTMLElement>('[data-card]') ?? this).dataset.card;
-    const original = copied ? document.querySelector<HTMLElement>(`li[data-product-id="${copied}"]`) : null;
-    return original ? cardRect(original) : rect(0, 0, 0, 0);
-  });
-}
-
-async function pressKey(target: Element | Document, code: string) {
-  await act(async () => {
-    fireEvent.keyDown(target, { code, key: code === 'Space' ? ' ' : code });
-    // The keyboard sensor listens on the window from the next tick on; let measuring settle.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
-/** Picks up `name`'s card, presses the arrows, then drops it, all with the keyboard. */
-async function dragWithKeyboard(name: string, arrows: string[]) {
-  const handle = screen.getByRole('button', { name: `Move ${name}` });
-  handle.focus();
-  await pressKey(handle, 'Space');
-  for (const arrow of arrows) await pressKey(document, arrow);
-  await pressKey(document, 'Space');
 }
 
 describe('statusChangeForDrop', () => {
@@ -157,7 +109,7 @@ describe('ProductBoard', () => {
   });
 
   it('moves a card with the keyboard and sends the column id capitalised', async () => {
-    layOutBoard();
+    layOutBoard(PRODUCT_STATUSES, 'product');
     const fetchMock = stubApi(() => jsonResponse(200, { ...products[0], status: 'testing' }));
     renderBoard();
     await screen.findByRole('region', { name: 'Planning' });
@@ -175,7 +127,7 @@ describe('ProductBoard', () => {
   });
 
   it('changes nothing when a card is dropped back in its own column', async () => {
-    layOutBoard();
+    layOutBoard(PRODUCT_STATUSES, 'product');
     const fetchMock = stubApi(() => jsonResponse(200, {}));
     renderBoard();
     await screen.findByRole('region', { name: 'Planning' });
@@ -190,7 +142,7 @@ describe('ProductBoard', () => {
   });
 
   it('moves the card at once, then puts it back and says why when the server refuses', async () => {
-    layOutBoard();
+    layOutBoard(PRODUCT_STATUSES, 'product');
     const answer = deferred<Response>();
     const fetchMock = stubApi(() => answer.promise);
     renderBoard();

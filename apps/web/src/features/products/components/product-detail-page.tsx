@@ -5,11 +5,10 @@ import {
   type ProductStatus,
   type Role,
 } from '@shipyard/shared';
-import { AlertTriangle, ArchiveIcon, ArrowLeft, CalendarDays } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CalendarDays } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArchivedBanner } from '../../../components/archived-banner.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import {
@@ -31,7 +30,7 @@ import { ProductActionsMenu } from './product-actions.tsx';
 import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
-import { StatusBadge, StatusDot } from './status-badge.tsx';
+import { ArchivedBadge, StatusBadge, StatusDot } from './status-badge.tsx';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
@@ -109,12 +108,7 @@ export function ProductDetailPage({
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
             <h1 className="min-w-0 break-words font-semibold text-2xl tracking-tight">{data.name}</h1>
             {canEdit ? <StageSelect product={data} /> : <StatusBadge status={data.status} />}
-            {archived ? (
-              <Badge variant="outline" className="gap-1 text-muted-foreground">
-                <ArchiveIcon aria-hidden="true" />
-                Archived
-              </Badge>
-            ) : null}
+            {archived ? <ArchivedBadge /> : null}
           </div>
           <div className="flex items-center gap-2">
             <ProductActionsMenu

@@ -1,9 +1,8 @@
 import type { ProductListItem } from '@shipyard/shared';
-import { ArchiveIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
@@ -23,7 +22,7 @@ import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { ArchivedBadge, StatusBadge } from './status-badge.tsx';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -150,15 +149,6 @@ function TeamSize({ product }: { product: ProductListItem }) {
       {count.format(product.team_size)}
       <span className="text-muted-foreground text-xs"> · {count.format(product.active_members)} active</span>
     </span>
-  );
-}
-
-function ArchivedBadge() {
-  return (
-    <Badge variant="outline" className="gap-1 text-muted-foreground">
-      <ArchiveIcon aria-hidden="true" />
-      Archived
-    </Badge>
   );
 }
 

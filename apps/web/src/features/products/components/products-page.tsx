@@ -1,19 +1,12 @@
 import { canCreateProduct, type Role } from '@shipyard/shared';
-import {
-  ArchiveIcon,
-  LayoutDashboardIcon,
-  ListFilterIcon,
-  ListIcon,
-  PlusIcon,
-  SquareKanbanIcon,
-} from 'lucide-react';
+import { ArchiveIcon, LayoutDashboardIcon, ListFilterIcon, PlusIcon } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { ListBoardPanels, ListBoardTabs, ListBoardTabsList } from '../../../components/list-board-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type ProductFilterValues, productListQuery } from '../api/get-products.ts';
@@ -22,7 +15,6 @@ import {
   activeFilterCount,
   defaultProductsSearch,
   type ProductsSearchState,
-  type ProductsView,
   readProductsSearch,
   writeProductsSearch,
 } from './product-search-params.ts';
@@ -111,11 +103,7 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
         }
       />
 
-      <Tabs
-        value={state.view}
-        onValueChange={(view) => update({ view: view as ProductsView })}
-        className="min-w-0 gap-4"
-      >
+      <ListBoardTabs view={state.view} onViewChange={(view) => update({ view })}>
         <div className="flex flex-wrap items-center gap-2 sm:gap-3">
           <SearchBox
             value={state.search}
@@ -149,17 +137,7 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
               </span>
             ) : null}
           </Button>
-          {/* On a phone the tabs take a row of their own, each half of it. */}
-          <TabsList className="grid h-9 w-full grid-cols-2 sm:inline-flex sm:w-fit">
-            <TabsTrigger value="list" className="px-3">
-              <ListIcon aria-hidden="true" />
-              List View
-            </TabsTrigger>
-            <TabsTrigger value="board" className="px-3">
-              <SquareKanbanIcon aria-hidden="true" />
-              Kanban Board
-            </TabsTrigger>
-          </TabsList>
+          <ListBoardTabsList />
         </div>
 
         {filtersOpen ? (
@@ -172,19 +150,21 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
           />
         ) : null}
 
-        <TabsContent value="list" className="min-w-0">
-          <ProductTable
-            filters={filters}
-            page={state.page}
-            onPageChange={onPageChange}
-            emptyAction={emptyAction}
-            viewer={viewer}
-          />
-        </TabsContent>
-        <TabsContent value="board" className="min-w-0">
-          <ProductBoard filters={filters} canMove={canCreate} emptyAction={emptyAction} viewer={viewer} />
-        </TabsContent>
-      </Tabs>
+        <ListBoardPanels
+          list={
+            <ProductTable
+              filters={filters}
+              page={state.page}
+              onPageChange={onPageChange}
+              emptyAction={emptyAction}
+              viewer={viewer}
+            />
+          }
+          board={
+            <ProductBoard filters={filters} canMove={canCreate} emptyAction={emptyAction} viewer={viewer} />
+          }
+        />
+      </ListBoardTabs>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { ArchiveIcon } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { statusLabel } from '../../../lib/format.ts';
 
@@ -66,5 +68,15 @@ export function StatusBadge({ status, className }: { status: string; className?:
       <StatusDot status={status} />
       {statusLabel(status)}
     </span>
+  );
+}
+
+/** An archived product's badge, beside its name (read-only until it is unarchived). */
+export function ArchivedBadge() {
+  return (
+    <Badge variant="outline" className="gap-1 text-muted-foreground">
+      <ArchiveIcon aria-hidden="true" />
+      Archived
+    </Badge>
   );
 }

@@ -1,13 +1,13 @@
-import { useDraggable } from '@dnd-kit/core';
-import type { Task, TaskStatus } from '@shipyard/shared';
+import { canChangeTaskStatus, type Task, type TaskStatus } from '@shipyard/shared';
 import { GripVerticalIcon } from 'lucide-react';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
+import { KanbanHandle } from '../../../components/kanban/kanban-card.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
-import type { CardData, Viewer } from './task-board-model.ts';
+import type { Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
 import { TaskLink } from './task-link.tsx';
 
@@ -17,80 +17,29 @@ const stopDragStart = {
   onTouchStart: (event: { stopPropagation: () => void }) => event.stopPropagation(),
 };
 
-export const BoardCard = memo(function BoardCard({
-  measureRef,
-  index,
-  start,
+/** A task's card on the board: its face, and the drag handle over its top right corner. */
+export const TaskBoardCard = memo(function TaskBoardCard({
   task,
   viewer,
-  canMove,
   onEdit,
   onChangeStatus,
-  takeFocus,
-  onFocused,
 }: {
-  measureRef: (node: HTMLElement | null) => void;
-  index: number;
-  start: number;
   task: Task;
   viewer: Viewer;
-  canMove: boolean;
   onEdit: (task: Task) => void;
   onChangeStatus: (task: Task, status: TaskStatus) => void;
-  takeFocus: boolean;
-  onFocused: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
-    id: task.id,
-    data: { task } satisfies CardData,
-    disabled: !canMove,
-    attributes: { roleDescription: 'draggable task' },
-  });
-  const handle = useRef<HTMLButtonElement | null>(null);
-  const ref = useCallback(
-    (node: HTMLLIElement | null) => {
-      setNodeRef(node);
-      measureRef(node);
-    },
-    [setNodeRef, measureRef],
-  );
-  useEffect(() => {
-    if (!takeFocus) return;
-    handle.current?.focus();
-    onFocused();
-  }, [takeFocus, onFocused]);
-
   return (
-    <li
-      ref={ref}
-      {...(canMove ? listeners : undefined)}
-      data-index={index}
-      data-task-id={task.id}
-      style={{ transform: `translateY(${start}px)` }}
-      className={cn('absolute top-0 left-0 w-full touch-manipulation pb-2', isDragging && 'opacity-40')}
-    >
+    <>
       <CardFace
         task={task}
         viewer={viewer}
         onEdit={onEdit}
         onChangeStatus={onChangeStatus}
-        movable={canMove}
+        movable={canChangeTaskStatus(viewer, task)}
       />
-      {canMove ? (
-        <button
-          ref={(node) => {
-            setActivatorNodeRef(node);
-            handle.current = node;
-          }}
-          type="button"
-          {...attributes}
-          aria-label={`Move ${task.title}`}
-          className="absolute top-2.5 right-2 z-10 flex size-6 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
-        >
-          <GripVerticalIcon aria-hidden="true" className="size-4" />
-        </button>
-      ) : null}
-    </li>
+      <KanbanHandle className="absolute top-2.5 right-2" />
+    </>
   );
 });
 

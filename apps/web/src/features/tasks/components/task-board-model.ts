@@ -1,21 +1,12 @@
 import type { UniqueIdentifier } from '@dnd-kit/core';
 import { type Role, TASK_COLUMNS, type Task, type TaskStatus } from '@shipyard/shared';
 
-/** What the board's parts share: its columns, and the task a dragged card carries. */
+/** What the board's parts share: who looks, its columns, and the order of a column's cards. */
 
 export type Viewer = { id: string; role: Role };
-export type Column = (typeof TASK_COLUMNS)[number];
-export type ColumnId = Column['id'];
 
-export const COLUMN_IDS: readonly ColumnId[] = TASK_COLUMNS.map((column) => column.id);
-
-export const columnOfStatus = (status: TaskStatus | undefined): ColumnId | undefined =>
-  TASK_COLUMNS.find((column) => column.status === status)?.id;
-export const columnById = (id: UniqueIdentifier | null | undefined): Column | undefined =>
-  TASK_COLUMNS.find((column) => column.id === id);
-
-export type CardData = { task: Task };
-export const taskOf = (data: unknown): Task | undefined => (data as CardData | undefined)?.task;
+export const columnOfStatus = (status: TaskStatus): string =>
+  TASK_COLUMNS.find((column) => column.status === status)?.id ?? status;
 
 /**
  * What a drop means (spec §2.15): on another column, the status that column stands for; in the
@@ -25,6 +16,10 @@ export function statusForDrop(
   task: Pick<Task, 'status'>,
   overId: UniqueIdentifier | null | undefined,
 ): TaskStatus | null {
-  const column = columnById(overId);
+  const column = TASK_COLUMNS.find((candidate) => candidate.id === overId);
   return column && column.status !== task.status ? column.status : null;
 }
+
+/** A column's order, the lists' own (the server's): newest first, ties by id descending. */
+export const newestFirst = (a: Task, b: Task) =>
+  a.createdAt === b.createdAt ? (a.id > b.id ? -1 : 1) : a.createdAt > b.createdAt ? -1 : 1;

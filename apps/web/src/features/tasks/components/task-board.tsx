@@ -1,21 +1,21 @@
-import { DndContext, DragOverlay } from '@dnd-kit/core';
-import { TASK_COLUMNS, type Task } from '@shipyard/shared';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { canChangeTaskStatus, TASK_COLUMNS, type Task, type TaskStatus } from '@shipyard/shared';
+import { type ReactNode, useCallback } from 'react';
+import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
+import { KanbanNote } from '../../../components/kanban/kanban-column.tsx';
+import type { KanbanColumnData } from '../../../components/kanban/kanban-moves.ts';
+import { KanbanCardsSkeleton, KanbanSkeleton } from '../../../components/kanban/kanban-skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { boardAutoScroll, boardCollisionDetection, useBoardSensors } from '../../../lib/dnd.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isBoardCard } from '../api/get-board.ts';
 import { totalTasks } from '../api/get-tasks.ts';
 import { fetchTask } from '../api/task-cache.ts';
-import { announcements, keyboardCoordinates, screenReaderInstructions } from './task-board-accessibility.ts';
-import { CardFace } from './task-board-card.tsx';
-import { BoardColumn } from './task-board-column.tsx';
-import type { Viewer } from './task-board-model.ts';
-import { BoardSkeleton } from './task-board-skeleton.tsx';
-import { TasksEmptyState } from './task-fields.tsx';
+import { CardFace, TaskBoardCard } from './task-board-card.tsx';
+import { columnOfStatus, newestFirst, statusForDrop, type Viewer } from './task-board-model.ts';
+import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
-import { useBoardDrag } from './use-board-drag.ts';
-import { useColumnTasks } from './use-column-tasks.ts';
+import { TaskStatusIcon } from './task-status-badge.tsx';
+import { type ColumnQuery, useColumnTasks } from './use-column-tasks.ts';
+import { useTaskStatusChange } from './use-task-status-change.ts';
 
 export { statusForDrop } from './task-board-model.ts';
 export { BOARD_COLUMN_LIMIT } from './use-column-tasks.ts';
@@ -23,6 +23,13 @@ export { BOARD_COLUMN_LIMIT } from './use-column-tasks.ts';
 export const boardMessages = {
   editGone: 'This task no longer exists or is out of your sight.',
 } as const;
+
+const NOUN = { one: 'task', other: 'tasks' };
+const COLUMN_WIDTHS = 'auto-cols-[minmax(16rem,85%)] sm:auto-cols-[minmax(16rem,1fr)]';
+
+const taskId = (task: Task) => task.id;
+const taskTitle = (task: Task) => task.title;
+const columnOf = (task: Task) => columnOfStatus(task.status);
 
 export type TaskBoardProps = {
   filters: TaskFilterValues;
@@ -34,20 +41,59 @@ export type TaskBoardProps = {
   emptyAction?: ReactNode;
 };
 
+/** One column as the board shows it: its loaded cards, or why there are none yet. */
+function columnData(
+  column: (typeof TASK_COLUMNS)[number],
+  { query, enabled, tasks }: ColumnQuery,
+): KanbanColumnData<Task> {
+  let placeholder: ReactNode;
+  if (!enabled) placeholder = <KanbanNote>Hidden by the status filter</KanbanNote>;
+  else if (query.isPending) placeholder = <KanbanCardsSkeleton />;
+  else if (query.isError && !query.data) {
+    placeholder = (
+      <TasksErrorState error={query.error} onRetry={() => void query.refetch()} className="px-3 py-6" />
+    );
+  }
+  return {
+    id: column.id,
+    title: column.status,
+    icon: <TaskStatusIcon status={column.status} className="size-4 text-muted-foreground" />,
+    items: tasks,
+    total: enabled ? totalTasks(query.data) : 0,
+    placeholder,
+    stale: query.isPlaceholderData,
+    pages: {
+      hasNextPage: query.hasNextPage,
+      isFetchingNextPage: query.isFetchingNextPage,
+      isFetchNextPageError: query.isFetchNextPageError,
+      fetchNextPage: query.fetchNextPage,
+    },
+  };
+}
+
 /**
  * Spec §2.15 Kanban Board: the columns pending, in progress and completed, each its own list
  * loaded page by page (one product's board: the first pages of all three in one request); dragging a card to another column sets the task's status to it.
  */
 export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: TaskBoardProps) {
-  const columns = [
+  const queries = [
     useColumnTasks(filters, 'Pending'),
     useColumnTasks(filters, 'In Progress'),
     useColumnTasks(filters, 'Completed'),
   ] as const;
-  const filterKey = useMemo(() => JSON.stringify(filters), [filters]);
-  const drag = useBoardDrag();
-  const { dragged, refocus } = drag;
-  const sensors = useBoardSensors(keyboardCoordinates);
+  const changeStatus = useTaskStatusChange();
+  const onChangeStatus = useCallback(
+    (task: Task, status: TaskStatus) => void changeStatus(task, status),
+    [changeStatus],
+  );
+  // The status change moves the card in every cached list at once, puts it back and toasts a refusal.
+  const onMove = useCallback(
+    (task: Task, column: string) => {
+      const status = statusForDrop(task, column);
+      return status ? changeStatus(task, status) : Promise.resolve(false);
+    },
+    [changeStatus],
+  );
   // A card from the board's one request is compact (no description): the edit dialog gets the
   // whole task, read first.
   const edit = useCallback(
@@ -63,13 +109,36 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     },
     [onEdit],
   );
+  const renderCard = useCallback(
+    (task: Task, overlay: boolean) =>
+      overlay ? (
+        <CardFace task={task} viewer={viewer} overlay />
+      ) : (
+        <TaskBoardCard task={task} viewer={viewer} onEdit={edit} onChangeStatus={onChangeStatus} />
+      ),
+    [viewer, edit, onChangeStatus],
+  );
+  const canMove = useCallback((task: Task) => canChangeTaskStatus(viewer, task), [viewer]);
 
-  const shown = columns.filter(({ enabled }) => enabled);
+  const shown = queries.filter(({ enabled }) => enabled);
   const loading = shown.length > 0 && shown.every(({ query }) => query.isPending);
-  const empty = columns.every(
+  const empty = queries.every(
     ({ query, enabled }) => !enabled || (query.isSuccess && totalTasks(query.data) === 0),
   );
-  if (loading) return <BoardSkeleton />;
+  if (loading) {
+    return (
+      <KanbanSkeleton
+        columns={TASK_COLUMNS.length}
+        height="scroll"
+        columnWidths={COLUMN_WIDTHS}
+        status={
+          <p role="status" className="sr-only">
+            Loading tasks...
+          </p>
+        }
+      />
+    );
+  }
   if (empty) {
     return (
       <div className="rounded-xl border bg-card">
@@ -79,39 +148,21 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   }
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={boardCollisionDetection}
-      autoScroll={boardAutoScroll}
-      accessibility={{ announcements, screenReaderInstructions }}
-      onDragStart={drag.onDragStart}
-      onDragEnd={drag.onDragEnd}
-      onDragCancel={drag.onDragCancel}
-    >
-      <div
-        ref={drag.boardRef}
-        data-slot="task-board"
-        className="-mx-4 grid min-w-0 scroll-px-4 snap-x snap-mandatory auto-cols-[minmax(16rem,85%)] grid-flow-col gap-3 overflow-x-auto px-4 pb-2 sm:auto-cols-[minmax(16rem,1fr)] md:mx-0 md:snap-none md:px-0"
-      >
-        {TASK_COLUMNS.map((column, index) => (
-          <BoardColumn
-            // Other filters: each column starts again from its top.
-            key={`${column.id}|${filterKey}`}
-            column={column}
-            // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
-            query={columns[index]!}
-            viewer={viewer}
-            onEdit={edit}
-            onChangeStatus={drag.onChangeStatus}
-            activeId={dragged?.id}
-            refocus={refocus?.column === column.id ? refocus.id : undefined}
-            onRefocused={drag.refocused}
-          />
-        ))}
-      </div>
-      <DragOverlay dropAnimation={drag.dropAnimation}>
-        {dragged ? <CardFace task={dragged} viewer={viewer} overlay /> : null}
-      </DragOverlay>
-    </DndContext>
+    <KanbanBoard
+      // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
+      columns={TASK_COLUMNS.map((column, index) => columnData(column, queries[index]!))}
+      noun={NOUN}
+      getId={taskId}
+      getName={taskTitle}
+      columnOf={columnOf}
+      canMove={canMove}
+      onMove={onMove}
+      renderCard={renderCard}
+      compare={newestFirst}
+      height="scroll"
+      columnWidths={COLUMN_WIDTHS}
+      // Other filters: each column starts again from its top.
+      resetKey={JSON.stringify(filters)}
+    />
   );
 }

@@ -2,8 +2,10 @@ import type { Task } from '@shipyard/shared';
 import { startOfToday } from 'date-fns';
 import { CalendarIcon, ListTodoIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { LabelChips } from '../../../components/label-chips.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber, initials, statusLabel, toDate } from '../../../lib/format.ts';
@@ -77,6 +79,23 @@ export function TaskDueDate({
           <span className={cn(stacked && 'lg:hidden')}>· </span>Overdue
         </span>
       ) : null}
+    </span>
+  );
+}
+
+/** A task's checklist progress and labels, on a line of their own; nothing when it has neither. */
+export function TaskChecklistLabels({
+  task,
+  className,
+}: {
+  task: Pick<Task, 'checklist' | 'labels'>;
+  className?: string;
+}) {
+  if (task.labels.length === 0 && task.checklist.total === 0) return null;
+  return (
+    <span className={cn('flex min-w-0 flex-wrap items-center gap-2', className)}>
+      <ChecklistProgress checklist={task.checklist} />
+      <LabelChips labels={task.labels} />
     </span>
   );
 }

@@ -1,323 +1,140 @@
-import type { Role, Task, TaskStatus } from '@shipyard/shared';
+import { taskMessages as m, type Task, type TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
-import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
-import { LabelChips } from '../../../components/label-chips.tsx';
-import { PriorityBadge } from '../../../components/priority-badge.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { type NextPages, useInfiniteVirtualList } from '../../../hooks/use-infinite-virtual-list.ts';
-import { cn } from '../../../lib/cn.ts';
+import { ListTodoIcon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useCallback, useMemo } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
-import { TaskActionsMenu } from './task-actions-menu.tsx';
-import { TaskAssignee, teamLabel } from './task-assignee.tsx';
-import { phaseLabel, TaskDueDate, TasksEmptyState, TasksErrorState, taskCount } from './task-fields.tsx';
-import { TaskLink } from './task-link.tsx';
+import type { Viewer } from './task-board-model.ts';
+import { TasksEmptyState } from './task-fields.tsx';
+import type { TaskRowsProps } from './task-list-display.tsx';
+import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
-import { TaskStatusBadge } from './task-status-badge.tsx';
-import { TasksLoadMore } from './tasks-load-more.tsx';
+import { TaskTable, TaskTableSkeleton } from './task-table.tsx';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
 /** Tasks per page; the next page loads as the end of the list comes near. */
 export const LIST_LIMIT = 100;
-/** How close to the last loaded row the next page is asked for (20 rows past the 8 rendered beyond the view). */
-const LOAD_MORE_WITHIN_ROWS = 28;
-const ROW_ESTIMATE_PX = 61;
 
-type Viewer = { id: string; role: Role };
+const productTasksMessages = {
+  loadFailed: 'Failed to load tasks',
+  emptyHint: 'Create a task to plan the work on this product.',
+  emptyHintReadOnly: 'Tasks added to this product will appear here.',
+} as const;
+
+/** Where a list is: /tasks (every task the viewer may see), or a product's Tasks tab. */
+type TaskListPlace = 'tasks' | 'product';
+
+type Place = {
+  /** How its rows look, and their skeleton. */
+  Rows: ComponentType<TaskRowsProps>;
+  Skeleton: ComponentType;
+  /** The box its states sit in (the page's list has its own; a product's is the tab's card). */
+  box?: string;
+  /** Whether other filters show the previous ones' rows, dimmed, until theirs load. */
+  keepPrevious: boolean;
+  /** What a failed load is called. */
+  failedTitle?: string;
+  empty: (narrowed: boolean, action: ReactNode) => ReactNode;
+};
+
+const PLACES: Record<TaskListPlace, Place> = {
+  tasks: {
+    Rows: TaskTable,
+    Skeleton: TaskTableSkeleton,
+    box: 'rounded-xl border bg-card',
+    keepPrevious: true,
+    empty: (narrowed, action) => <TasksEmptyState narrowed={narrowed} action={action} />,
+  },
+  product: {
+    Rows: TaskRowList,
+    Skeleton: TaskRowsSkeleton,
+    // Another status tab shows its own tasks or a skeleton, never the last tab's.
+    keepPrevious: false,
+    failedTitle: productTasksMessages.loadFailed,
+    empty: (_narrowed, action) => (
+      <EmptyState
+        icon={ListTodoIcon}
+        title={m.emptyForStatus}
+        description={action ? productTasksMessages.emptyHint : productTasksMessages.emptyHintReadOnly}
+        action={action}
+        className="py-12"
+      />
+    ),
+  },
+};
 
 export type TaskListProps = {
+  /** What narrows the list (a product's tab fixes its product). */
   filters: TaskFilterValues;
   viewer: Viewer;
   onEdit: (task: Task) => void;
+  /** Where it is: how its rows look, what its states and the status change's toasts say. */
+  place?: TaskListPlace;
   /** Whether a search or a filter narrows the list (the empty state says so). */
-  narrowed: boolean;
+  narrowed?: boolean;
   /** The empty state's next action (clear the filters, or add a task). */
   emptyAction?: ReactNode;
 };
 
-// Desktop: a table of fixed columns (rows are virtual, so widths must not follow their content),
-// scrolling sideways when narrow; below lg each row folds into a small card (the header row
-// hides, cells wrap under the title). The badge, phase and date columns are as wide as their
-// longest value; the title, product and team take two lines rather than cutting text short.
-const COLUMN_WIDTHS = ['auto', '9rem', '7rem', '5rem', '6.5rem', '9rem', '9rem', '7rem', '2.75rem'];
-const fold = 'max-lg:block';
-
-const HEADERS = ['Task', 'Product', 'Status', 'Priority', 'Phase', 'Team', 'Assignee', 'Due date'] as const;
-
-/** Spec §2.15 List View: every matching task, newest first, loaded page by page as it scrolls. */
-export function TaskList({ filters, viewer, onEdit, narrowed, emptyAction }: TaskListProps) {
+/**
+ * The task list of /tasks (spec §2.15 List View) and of a product's Tasks tab (§2.11): every
+ * matching task, newest first, loaded page by page as it scrolls, with its loading, failed and
+ * empty states and each row's menu (Edit, the status moves, Delete).
+ */
+export function TaskList({
+  filters,
+  viewer,
+  onEdit,
+  place = 'tasks',
+  narrowed = false,
+  emptyAction,
+}: TaskListProps) {
+  const { Rows, Skeleton, box, keepPrevious, failedTitle, empty } = PLACES[place];
   const params = useMemo(() => ({ ...filters, limit: LIST_LIMIT }), [filters]);
   const filterKey = useMemo(() => JSON.stringify(filters), [filters]);
-  const query = useInfiniteQuery({ ...tasksQueryOptions(params), placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({
+    ...tasksQueryOptions(params),
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
   const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
-  const total = totalTasks(query.data);
-  const changeStatus = useTaskStatusChange();
+  const changeStatus = useTaskStatusChange(place);
   const onChangeStatus = useCallback(
     (task: Task, status: TaskStatus) => void changeStatus(task, status),
     [changeStatus],
   );
 
-  if (query.isPending) return <ListSkeleton />;
-  if (query.isError && !query.data) {
+  if (query.isPending) return <Skeleton />;
+  if ((query.isError && !query.data) || tasks.length === 0) {
     return (
-      <div className="rounded-xl border bg-card">
-        <TasksErrorState error={query.error} onRetry={() => void query.refetch()} />
+      <div className={box}>
+        {query.isError && !query.data ? (
+          <ErrorState
+            title={failedTitle}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : (
+          empty(narrowed, emptyAction)
+        )}
       </div>
     );
   }
-  if (tasks.length === 0) {
-    return (
-      <div className="rounded-xl border bg-card">
-        <TasksEmptyState narrowed={narrowed} action={emptyAction} />
-      </div>
-    );
-  }
-
   return (
-    <div
-      className={cn(
-        'overflow-hidden rounded-xl border bg-card transition-opacity',
-        query.isPlaceholderData && 'opacity-60',
-      )}
-    >
-      <div className="flex items-center justify-between gap-3 border-b px-4 py-2.5">
-        <p className="font-medium text-sm tabular-nums" aria-live="polite">
-          {taskCount(total)}
-        </p>
-        {query.isFetching && !query.isFetchingNextPage ? (
-          <Spinner label="Updating tasks" className="text-muted-foreground" />
-        ) : null}
-      </div>
-      <TaskRows
-        // Other filters: the list starts again from its top.
-        key={filterKey}
-        tasks={tasks}
-        total={total}
-        viewer={viewer}
-        onEdit={onEdit}
-        onChangeStatus={onChangeStatus}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        isFetchNextPageError={query.isFetchNextPageError}
-        fetchNextPage={query.fetchNextPage}
-      />
-    </div>
-  );
-}
-
-function TaskRows({
-  tasks,
-  total,
-  viewer,
-  onEdit,
-  onChangeStatus,
-  ...pages
-}: {
-  tasks: Task[];
-  total: number;
-  viewer: Viewer;
-  onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
-} & NextPages) {
-  const scrollRef = useRef<HTMLDivElement | null>(null);
-  const { rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } = useInfiniteVirtualList({
-    items: tasks,
-    getKey: (task) => task.id,
-    pages,
-    estimateSize: ROW_ESTIMATE_PX,
-    overscan: 8,
-    loadMoreWithin: LOAD_MORE_WITHIN_ROWS,
-    scroll: { element: () => scrollRef.current },
-  });
-
-  // Rows out of view are stood in for by two spacer rows, so the table keeps its column layout.
-  const paddingTop = rows[0]?.start ?? 0;
-  const paddingBottom = totalSize - (rows.at(-1)?.end ?? 0);
-
-  return (
-    <div
-      ref={scrollRef}
-      data-scroll-area=""
-      // relative: the rows' screen-reader labels (position: absolute) stay inside this box
-      // instead of stretching the page below it (issue 14).
-      className="relative max-h-[max(24rem,calc(100dvh-17rem))] overflow-auto overscroll-contain"
-    >
-      <table
-        aria-label="Tasks"
-        aria-rowcount={total + 1}
-        className={cn('w-full table-fixed border-collapse text-sm lg:min-w-[64rem]', fold)}
-      >
-        <colgroup>
-          {COLUMN_WIDTHS.map((width, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns, never reordered
-            <col key={index} style={width === 'auto' ? undefined : { width }} />
-          ))}
-        </colgroup>
-        {/* z-[1]: above the rows of this box only, so the page's top bar (z-10) stays on top. */}
-        <thead className="sticky top-0 z-[1] bg-muted max-lg:hidden">
-          <tr aria-rowindex={1} className="h-9 border-b text-left text-muted-foreground text-xs">
-            {HEADERS.map((header, index) => (
-              <th key={header} scope="col" className={cn('px-2 font-medium', index === 0 && 'pl-4')}>
-                {header}
-              </th>
-            ))}
-            <th scope="col" className="pr-4">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={fold}>
-          {paddingTop > 0 ? (
-            <tr className={fold} data-spacer="">
-              <td colSpan={COLUMN_WIDTHS.length} style={{ height: paddingTop }} className={cn('p-0', fold)} />
-            </tr>
-          ) : null}
-          {rows.map((row) => {
-            const task = tasks[row.index];
-            if (!task) return null;
-            return (
-              <TaskRow
-                key={row.key}
-                rowRef={measureRow}
-                index={row.index}
-                task={task}
-                viewer={viewer}
-                onEdit={onEdit}
-                onChangeStatus={onChangeStatus}
-              />
-            );
-          })}
-          {paddingBottom > 0 ? (
-            <tr className={fold} data-spacer="">
-              <td
-                colSpan={COLUMN_WIDTHS.length}
-                style={{ height: paddingBottom }}
-                className={cn('p-0', fold)}
-              />
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-      <TasksLoadMore
-        loading={loadingMore}
-        failed={nextPageFailed}
-        onRetry={loadMore}
-        className="justify-start px-4 py-3 text-sm"
-      />
-    </div>
-  );
-}
-
-/** A visually-shown label for a cell once the row folds into a card (below lg). */
-function FoldLabel({ children }: { children: string }) {
-  return <span className="text-muted-foreground lg:sr-only">{children}: </span>;
-}
-
-/** A cell: a table cell from lg on, one item of the folded card's wrapping line below it. */
-const cell = 'px-2 py-2.5 align-middle max-lg:order-3 max-lg:block max-lg:p-0';
-
-const TaskRow = memo(function TaskRow({
-  rowRef,
-  index,
-  task,
-  viewer,
-  onEdit,
-  onChangeStatus,
-}: {
-  rowRef: (node: HTMLElement | null) => void;
-  index: number;
-  task: Task;
-  viewer: Viewer;
-  onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
-}) {
-  return (
-    <tr
-      ref={rowRef}
-      data-index={index}
-      data-task-id={task.id}
-      aria-rowindex={index + 2}
-      className="border-b transition-colors last:border-b-0 hover:bg-muted/40 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:px-4 max-lg:py-3"
-    >
-      <td className={cn(cell, 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
-        <div className="grid min-w-0 gap-0.5">
-          <TaskLink
-            taskId={task.id}
-            title={task.title}
-            className="line-clamp-2 w-fit max-w-full break-words font-medium"
-          >
-            {task.title}
-          </TaskLink>
-          {task.description ? (
-            <span className="truncate text-muted-foreground text-xs">{task.description}</span>
-          ) : null}
-          {task.labels.length > 0 || task.checklist.total > 0 ? (
-            <span className="flex min-w-0 flex-wrap items-center gap-2 pt-0.5">
-              <ChecklistProgress checklist={task.checklist} />
-              <LabelChips labels={task.labels} />
-            </span>
-          ) : null}
-        </div>
-      </td>
-      <td className={cn(cell, 'max-lg:max-w-full max-lg:truncate max-lg:text-xs')}>
-        <FoldLabel>Product</FoldLabel>
-        <span title={task.project.name} className="break-words lg:line-clamp-2">
-          {task.project.name}
-        </span>
-      </td>
-      <td className={cell}>
-        <TaskStatusBadge status={task.status} />
-      </td>
-      <td className={cell}>
-        <PriorityBadge priority={task.priority} />
-      </td>
-      <td className={cn(cell, 'truncate max-lg:text-xs')}>
-        <FoldLabel>Phase</FoldLabel>
-        {phaseLabel(task.phase)}
-      </td>
-      <td
-        title={teamLabel(task.team)}
-        className={cn(cell, 'max-lg:truncate max-lg:text-xs', !task.team && 'text-muted-foreground')}
-      >
-        <span className="break-words lg:line-clamp-2">{teamLabel(task.team)}</span>
-      </td>
-      <td className={cn(cell, 'max-lg:text-xs')}>
-        <TaskAssignee assignee={task.assignee} className="max-w-full" wrapName />
-      </td>
-      <td className={cn(cell, 'max-lg:text-xs')}>
-        <FoldLabel>Due</FoldLabel>
-        <TaskDueDate task={task} stacked />
-      </td>
-      <td className={cn(cell, 'pr-4 text-right max-lg:order-2 max-lg:ml-auto')}>
-        <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
-      </td>
-    </tr>
-  );
-});
-
-function ListSkeleton() {
-  return (
-    <div className="overflow-hidden rounded-xl border bg-card">
-      <p role="status" className="sr-only">
-        Loading tasks...
-      </p>
-      <div className="border-b px-4 py-3">
-        <Skeleton className="h-4 w-20" />
-      </div>
-      {Array.from({ length: 8 }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
-        <div key={row} className="flex items-center gap-4 border-b px-4 py-3 last:border-b-0">
-          <div className="grid flex-1 gap-1.5">
-            <Skeleton className="h-4 w-2/5" />
-            <Skeleton className="h-3 w-3/5" />
-          </div>
-          <Skeleton className="hidden h-5 w-20 lg:block" />
-          <Skeleton className="hidden h-5 w-16 lg:block" />
-          <Skeleton className="hidden h-5 w-24 lg:block" />
-          <Skeleton className="size-7 rounded-md" />
-        </div>
-      ))}
-    </div>
+    <Rows
+      resetKey={filterKey}
+      tasks={tasks}
+      total={totalTasks(query.data)}
+      stale={query.isPlaceholderData}
+      updating={query.isFetching && !query.isFetchingNextPage}
+      viewer={viewer}
+      onEdit={onEdit}
+      onChangeStatus={onChangeStatus}
+      hasNextPage={query.hasNextPage}
+      isFetchingNextPage={query.isFetchingNextPage}
+      isFetchNextPageError={query.isFetchNextPageError}
+      fetchNextPage={query.fetchNextPage}
+    />
   );
 }

@@ -1,8 +1,11 @@
 import { TASK_PHASES, type TaskPhase, type TaskStatus, toTaskStatus } from '@shipyard/shared';
 
-// The tasks page keeps its search, filters and tab in the URL, so a reload, a shared link and
-// the back button all show the same tasks. 'All' (a disabled filter, spec §5) and the other
-// defaults are left out of the URL.
+// The filter model of the task lists, in one place: what narrows a list (TaskFilterValues, which
+// the list, the board and the CSV export send), and how each place keeps it. The tasks page keeps
+// its search, filters and tab in the URL, so a reload, a shared link and the back button all show
+// the same tasks; 'All' (a disabled filter, spec §5) and the other defaults are left out of the
+// URL. A product's Tasks tab fixes the product, keeps its label in the URL (?label=) and its
+// status tab on screen. A new filter is a field here, read and written with the others.
 
 export type TasksView = 'list' | 'board';
 
@@ -94,3 +97,14 @@ export const isNarrowed = (state: TasksSearchState) =>
   Boolean(state.phase) ||
   Boolean(state.status) ||
   Boolean(state.labelId);
+
+/** A product's Tasks tab: its status tabs (All Tasks, Pending, In Progress, Completed). */
+export type StatusTab = 'all' | TaskStatus;
+
+/** The list filters of a product's Tasks tab: that product, the chosen status tab and label. */
+export const productTaskFilters = (
+  productId: string,
+  status: StatusTab,
+  labelId: string | undefined,
+): TaskFilterValues =>
+  filtersOf({ ...defaultTasksSearch, productId, status: status === 'all' ? undefined : status, labelId });

@@ -1,6 +1,7 @@
 import type { Role, Task } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { productOptionsPage } from '../../../test/product-options.ts';
 import { currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
@@ -27,16 +28,6 @@ vi.mock('./task-form-dialog.tsx', () => ({
     ) : null,
 }));
 
-const products = {
-  data: [
-    { id: 'p-2', name: 'Gemini' },
-    { id: 'p-1', name: 'Apollo' },
-  ],
-  total: 2,
-  page: 1,
-  limit: 200,
-};
-
 const radio = makeTask({ id: 't-1', title: 'Wire the radio', status: 'Pending' });
 
 const BUG = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
@@ -50,7 +41,7 @@ function serve(tasks: Task[] = [radio]) {
   return routeFetch({
     'GET /api/tasks/all': answer,
     'GET /api/tasks/p-2/tasks': answer,
-    'GET /api/projects': jsonResponse(200, products),
+    'GET /api/projects': jsonResponse(200, productOptionsPage),
     'GET /api/projects/p-2/labels': jsonResponse(200, labels),
   });
 }
@@ -85,7 +76,7 @@ describe('TasksPage', () => {
     const fetchMock = routeFetch({
       'GET /api/tasks/all': answer,
       'GET /api/tasks/p-2/tasks': answer,
-      'GET /api/projects': jsonResponse(200, products),
+      'GET /api/projects': jsonResponse(200, productOptionsPage),
       'GET /api/projects/p-2/labels': jsonResponse(200, labels),
       'GET /api/tasks/export.csv': csv,
       'GET /api/tasks/p-2/tasks.csv': csv,

@@ -1,7 +1,8 @@
 import type { TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { boardColumnFirstPage } from '../api/get-board.ts';
-import { getTasks, tasksQueryOptions } from '../api/get-tasks.ts';
+import { getTasks, loadedTasks, tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskFilterValues } from './task-search-params.ts';
 
 /** Tasks per page in each column; the next page loads as the column scrolls. */
@@ -31,6 +32,7 @@ export function useColumnTasks(filters: TaskFilterValues, status: TaskStatus) {
     enabled,
     placeholderData: keepPreviousData,
   });
-  return { query, enabled };
+  const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
+  return { query, enabled, tasks };
 }
 export type ColumnQuery = ReturnType<typeof useColumnTasks>;

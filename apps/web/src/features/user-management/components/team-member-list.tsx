@@ -1,14 +1,14 @@
 import type { DirectoryMember } from '@shipyard/shared';
 import { memo } from 'react';
+import { FixedTableHead } from '../../../components/fixed-table-head.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { TeamMemberActionsMenu, type Viewer } from './team-member-actions-menu.tsx';
+import { TeamMemberActionsMenu, type TeamMemberActionsMenuProps } from './team-member-actions-menu.tsx';
 import { Chips, MemberDepartment, MemberIdentity, MemberRole } from './team-member-fields.tsx';
 
-type Props = {
+/** A list or grid of members: each with its menu (Edit, Delete) for the viewer. */
+export type TeamMembersViewProps = Omit<TeamMemberActionsMenuProps, 'member'> & {
   members: readonly DirectoryMember[];
-  viewer: Viewer;
-  onEdit: (member: DirectoryMember) => void;
 };
 
 const HEADERS = ['Name', 'Department', 'Role', 'Projects', 'Skills'] as const;
@@ -23,27 +23,15 @@ function FoldLabel({ children }: { children: string }) {
 }
 
 /** Spec §2.12 List View: Name, Department, Role, Projects, Skills, and each row's menu. */
-export function TeamMemberList({ members, viewer, onEdit }: Props) {
+export function TeamMemberList({ members, viewer, onEdit }: TeamMembersViewProps) {
   return (
     <table aria-label="Team members" className={cn('w-full table-fixed border-collapse text-sm', fold)}>
-      <colgroup>
-        {COLUMN_WIDTHS.map((width, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns, never reordered
-          <col key={index} style={width === 'auto' ? undefined : { width }} />
-        ))}
-      </colgroup>
-      <thead className="bg-muted/50 max-md:hidden">
-        <tr className="h-9 border-b text-left text-muted-foreground text-xs">
-          {HEADERS.map((header, index) => (
-            <th key={header} scope="col" className={cn('px-3 font-medium', index === 0 && 'pl-4')}>
-              {header}
-            </th>
-          ))}
-          <th scope="col" className="pr-4">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <FixedTableHead
+        headers={HEADERS}
+        widths={COLUMN_WIDTHS}
+        cellClassName="px-3"
+        className="bg-muted/50 max-md:hidden"
+      />
       <tbody className={fold}>
         {members.map((member) => (
           <MemberRow key={member.id} member={member} viewer={viewer} onEdit={onEdit} />
@@ -53,15 +41,7 @@ export function TeamMemberList({ members, viewer, onEdit }: Props) {
   );
 }
 
-const MemberRow = memo(function MemberRow({
-  member,
-  viewer,
-  onEdit,
-}: {
-  member: DirectoryMember;
-  viewer: Viewer;
-  onEdit: (member: DirectoryMember) => void;
-}) {
+const MemberRow = memo(function MemberRow({ member, viewer, onEdit }: TeamMemberActionsMenuProps) {
   return (
     <tr
       data-member-id={member.id}

@@ -1,0 +1,68 @@
+import type { Task, TaskStatus } from '@shipyard/shared';
+import { LoadMore } from '../../../components/load-more.tsx';
+import {
+  type InfiniteVirtualListOptions,
+  type NextPages,
+  useInfiniteVirtualList,
+} from '../../../hooks/use-infinite-virtual-list.ts';
+import type { Viewer } from './task-board-model.ts';
+
+/**
+ * What a task list hands the rows it shows (a display: the tasks page's table, a product's stacked
+ * rows): the loaded tasks and how many match in all, whether they are the previous filters' or
+ * being refreshed, the row menu's actions, and the next pages.
+ */
+export type TaskRowsProps = {
+  /** Changes with the filters: the rows start again from their top. */
+  resetKey: string;
+  tasks: Task[];
+  total: number;
+  /** Still the previous filters' tasks, while the new ones load. */
+  stale: boolean;
+  /** Refreshing in the background (not a next page). */
+  updating: boolean;
+  viewer: Viewer;
+  onEdit: (task: Task) => void;
+  onChangeStatus: (task: Task, status: TaskStatus) => void;
+} & NextPages;
+
+const taskKey = (task: Task) => task.id;
+
+/**
+ * A display's rows, virtualized (8 rendered beyond each edge of the view) and loaded page by page:
+ * the rows to render now, each with its task, and the footer that says a next page loads, or
+ * failed with a "Try again".
+ */
+export function useVirtualTasks({
+  tasks,
+  pages,
+  footerClassName,
+  ...options
+}: { tasks: Task[]; pages: NextPages; footerClassName: string } & Pick<
+  InfiniteVirtualListOptions<Task>,
+  'estimateSize' | 'loadMoreWithin' | 'scroll'
+>) {
+  const { rows, loadMore, loadingMore, nextPageFailed, ...list } = useInfiniteVirtualList({
+    items: tasks,
+    getKey: taskKey,
+    pages,
+    overscan: 8,
+    ...options,
+  });
+  return {
+    ...list,
+    rows: rows.flatMap((row) => {
+      const task = tasks[row.index];
+      return task ? [{ row, task }] : [];
+    }),
+    footer: (
+      <LoadMore
+        noun="tasks"
+        loading={loadingMore}
+        failed={nextPageFailed}
+        onRetry={loadMore}
+        className={footerClassName}
+      />
+    ),
+  };
+}

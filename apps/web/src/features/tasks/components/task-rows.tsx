@@ -1,0 +1,146 @@
+import type { Task } from '@shipyard/shared';
+import { CalendarDays, Users } from 'lucide-react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { TaskChecklistLabels } from './task-fields.tsx';
+import { TaskLink } from './task-link.tsx';
+import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
+import { TaskStatusBadge } from './task-status-badge.tsx';
+
+/** Start loading the next page this many rows before the last loaded one comes into view (25 past the 8 rendered beyond it). */
+const PREFETCH_ROWS = 33;
+const ROW_ESTIMATE_PX = 84;
+
+/**
+ * A product's Tasks tab's list (spec §2.11): stacked rows, virtualized against the window (the
+ * page scrolls, not the list) and loaded page by page, so thousands stay smooth. Other filters
+ * load afresh (a skeleton first), so it starts from its top without being reset.
+ */
+export function TaskRowList({ tasks, total, viewer, onEdit, onChangeStatus, ...pages }: TaskRowsProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // The virtualizer needs the list's distance from the top of the document, which moves when
+  // what is above it changes height.
+  useLayoutEffect(() => {
+    const measure = () => {
+      const list = listRef.current;
+      if (list) setScrollMargin(Math.round(list.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const { rows, totalSize, measureRow, footer } = useVirtualTasks({
+    tasks,
+    pages,
+    estimateSize: ROW_ESTIMATE_PX,
+    loadMoreWithin: PREFETCH_ROWS,
+    scroll: { window: true, margin: scrollMargin },
+    footerClassName: 'py-4 text-sm',
+  });
+
+  return (
+    <>
+      <ul ref={listRef} aria-label="Tasks" className="relative" style={{ height: totalSize }}>
+        {rows.map(({ row, task }) => (
+          <li
+            key={row.key}
+            ref={measureRow}
+            data-index={row.index}
+            aria-posinset={row.index + 1}
+            aria-setsize={Math.max(total, tasks.length)}
+            className="absolute inset-x-0 top-0"
+            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+          >
+            <TaskRow task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+          </li>
+        ))}
+      </ul>
+      {footer}
+    </>
+  );
+}
+
+/** One task: title and description, then status, priority, team, assignee and due date. */
+const TaskRow = memo(function TaskRow({
+  task,
+  viewer,
+  onEdit,
+  onChangeStatus,
+}: { task: Task } & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
+  return (
+    <article
+      aria-label={task.title}
+      className="relative flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-2 lg:flex-row lg:items-center lg:gap-4">
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-medium text-sm">
+            {/* The whole row opens the task's panel; its menu stays above the link. */}
+            <TaskLink taskId={task.id} title={task.title} stretched>
+              {task.title}
+            </TaskLink>
+          </h3>
+          {task.description ? (
+            <p className="line-clamp-2 break-words text-muted-foreground text-sm">{task.description}</p>
+          ) : null}
+          <TaskChecklistLabels task={task} className="mt-1" />
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs lg:flex-nowrap">
+          <span className="flex items-center gap-1.5 lg:w-44">
+            <TaskStatusBadge status={task.status} />
+            <PriorityBadge priority={task.priority} />
+          </span>
+          <span className="inline-flex min-w-0 items-center gap-1 lg:w-32">
+            <Users className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate" title={teamLabel(task.team)}>
+              {teamLabel(task.team)}
+            </span>
+          </span>
+          <TaskAssignee assignee={task.assignee} className="text-foreground lg:w-36" />
+          <span className="inline-flex items-center gap-1 lg:w-24">
+            {task.dueDate ? (
+              <>
+                <CalendarDays className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="sr-only">Due </span>
+                <time dateTime={task.dueDate}>{formatDate(task.dueDate)}</time>
+              </>
+            ) : null}
+          </span>
+        </div>
+      </div>
+      <div className="relative z-10 -my-1 w-8 shrink-0">
+        <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+      </div>
+    </article>
+  );
+});
+
+export function TaskRowsSkeleton() {
+  return (
+    <div>
+      <span role="status" className="sr-only">
+        Loading tasks
+      </span>
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 lg:items-center">
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-2/5" />
+            <Skeleton className="h-3.5 w-3/4" />
+          </div>
+          <Skeleton className="hidden h-4 w-44 lg:block" />
+          <Skeleton className="hidden h-4 w-32 lg:block" />
+          <Skeleton className="hidden h-4 w-36 lg:block" />
+          <Skeleton className="size-8" />
+        </div>
+      ))}
+    </div>
+  );
+}
