@@ -48,7 +48,11 @@ const TOTAL_CACHE_MS = 60_000;
 export function createAvatarService({ users, storage, changes, quota }: Deps) {
   let totalCache: { at: number; bytes: number } | undefined;
 
-  /** Removes the file the user's avatar was, if it was their own upload and is no longer in use. */
+  /**
+   * Removes the file the user's avatar was, if it was their own upload and is no longer in use.
+   * `previousUrl` is what the update replaced (read under its lock), never the session's copy,
+   * which a change made meanwhile has outdated.
+   */
   async function removePrevious(userId: string, previousUrl: string | null, currentUrl: string | null) {
     const previous = ownFile(userId, previousUrl);
     if (previous && previousUrl !== currentUrl) await storage.remove(AREA, previous);
@@ -72,11 +76,20 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
           return newFileName(ext, actor.id);
         },
       });
-      const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
-      if (!row) throw NotFound(userMessages.notFound);
+      const updated = await users
+        .updateReplacingAvatar(actor.id, { avatarUrl: `${URL_PREFIX}${name}` })
+        .catch(async (err) => {
+          await storage.remove(AREA, name).catch(() => {});
+          throw err;
+        });
+      if (!updated) {
+        await storage.remove(AREA, name);
+        throw NotFound(userMessages.notFound);
+      }
+      const { row, replacedAvatarUrl } = updated;
       // As a profile update: the user's other tabs and the admins' lists show the new avatar.
       changes.publish(accountChange('updated', row.id, { row, admins: true }));
-      await removePrevious(actor.id, actor.avatarUrl, row.avatarUrl);
+      await removePrevious(actor.id, replacedAvatarUrl, row.avatarUrl);
       return toUser(row);
     },
 
@@ -92,9 +105,13 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
       }
     },
 
-    /** After a profile update: the avatar the user left, if it was their upload, is removed. */
-    async afterProfileUpdate(actor: SessionUser, user: { avatar_url: string | null }) {
-      await removePrevious(actor.id, actor.avatarUrl, user.avatar_url);
+    /** After a profile update: the avatar it replaced, if it was the user's upload, is removed. */
+    async afterProfileUpdate(
+      actor: SessionUser,
+      replacedAvatarUrl: string | null,
+      user: { avatar_url: string | null },
+    ) {
+      await removePrevious(actor.id, replacedAvatarUrl, user.avatar_url);
     },
 
     /** The bytes of the user's own avatar file (for the upload quota). */

@@ -196,8 +196,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     async (req) => {
       const actor = currentUser(req);
       await avatars.checkProfileValue(actor, req.body.avatar_url);
-      const user = await service.updateProfile(actor, req.body);
-      await avatars.afterProfileUpdate(actor, user);
+      const { user, replacedAvatarUrl } = await service.updateProfile(actor, req.body);
+      await avatars.afterProfileUpdate(actor, replacedAvatarUrl, user);
       return user;
     },
   );

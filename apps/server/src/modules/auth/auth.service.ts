@@ -361,15 +361,17 @@ export function createAuthService({
       if (body.username && (await users.usernameTaken(body.username, actor.id))) {
         throw Conflict(userMessages.usernameTaken, 'USERNAME_TAKEN');
       }
-      const row = await users.update(actor.id, {
+      const updated = await users.updateReplacingAvatar(actor.id, {
         username: body.username,
         name: body.full_name,
         avatarUrl: body.avatar_url,
       });
-      if (!row) throw NotFound(userMessages.notFound);
+      if (!updated) throw NotFound(userMessages.notFound);
+      const { row, replacedAvatarUrl } = updated;
       // Admins list names and avatars too.
       changes.publish(accountChange('updated', row.id, { row, admins: true }));
-      return toUser(row);
+      // The avatar this replaced (read under the update's lock), whose file the route removes.
+      return { user: toUser(row), replacedAvatarUrl };
     },
 
     /** Ends one of the caller's own sessions (404 for any other id). */
