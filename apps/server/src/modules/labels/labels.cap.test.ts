@@ -12,15 +12,13 @@ const { ctx, as, member } = useTestApp();
 
 async function productWith(owner: Signed, held: number) {
   const product = await createProduct(ctx, owner.user.id);
-  await ctx.db
-    .insert(labels)
-    .values(
-      Array.from({ length: held }, (_, i) => ({
-        productId: product.id,
-        name: `Held ${i}`,
-        color: '#64748b',
-      })),
-    );
+  await ctx.db.insert(labels).values(
+    Array.from({ length: held }, (_, i) => ({
+      productId: product.id,
+      name: `Held ${i}`,
+      color: '#64748b',
+    })),
+  );
   return product.id;
 }
 async function labelsOf(productId: string) {
