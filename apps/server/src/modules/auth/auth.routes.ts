@@ -21,6 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { declaredLength } from '../../lib/receive-upload.ts';
 import {
   clearSessionCookie,
   currentUser,
@@ -217,7 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
     async (req) => {
       const actor = currentUser(req);
-      return avatars.replace(actor, await readAvatar(req));
+      return avatars.replace(actor, await readAvatar(req), declaredLength(req));
     },
   );
 
