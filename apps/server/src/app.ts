@@ -247,15 +247,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
   });
   // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
-  const uploadQuota = createUploadQuota(
-    config.uploads,
-    {
-      documentsOf: documents.stored.bytesUploadedBy,
-      avatarOf: auth.avatars.bytesOf,
-      total: async (tx) => (await documents.stored.totalBytes(tx)) + (await auth.avatars.totalBytes()),
-    },
-    db,
-  );
+  const uploadQuota = createUploadQuota(config.uploads, db, {
+    documentsOf: documents.stored.bytesUploadedBy,
+    avatarOf: auth.avatars.bytesOf,
+    total: async (tx) => (await documents.stored.totalBytes(tx)) + (await auth.avatars.totalBytes()),
+  });
   const tasks = tasksModule({
     ...ctx,
     activities: activities.recorder,

@@ -43,7 +43,7 @@ const LOCK_INSTANCE = 7255;
 
 type Uploader = { id: string; replacingAvatar?: boolean };
 
-export function createUploadQuota(limits: UploadLimits, stored: StoredBytes, db: Db) {
+export function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBytes) {
   /** Bytes reserved by uploads in flight (but `except`), of `userId` or of everyone. */
   async function reserved(tx: Db, except: string, userId?: string) {
     const [row] = await tx

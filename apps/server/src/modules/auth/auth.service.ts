@@ -367,11 +367,9 @@ export function createAuthService({
         avatarUrl: body.avatar_url,
       });
       if (!updated) throw NotFound(userMessages.notFound);
-      const { row, replacedAvatarUrl } = updated;
-      // Admins list names and avatars too.
-      changes.publish(accountChange('updated', row.id, { row, admins: true }));
-      // The avatar this replaced (read under the update's lock), whose file the route removes.
-      return { user: toUser(row), replacedAvatarUrl };
+      // Admins list names and avatars too. The route removes the avatar replaced (read under a lock).
+      changes.publish(accountChange('updated', updated.row.id, { row: updated.row, admins: true }));
+      return { user: toUser(updated.row), replacedAvatarUrl: updated.replacedAvatarUrl };
     },
 
     /** Ends one of the caller's own sessions (404 for any other id). */
