@@ -35,7 +35,7 @@ const mb = (bytes: number) => {
  * A reservation outlives any upload: a whole request has `requestTimeoutMs` (5 min), and each
  * growth of the room renews it. Past this, a reservation left by a killed process stops counting.
  */
-export const RESERVATION_TTL_MS = 2 * defaultHttpLimits.requestTimeoutMs;
+const RESERVATION_TTL_MS = 2 * defaultHttpLimits.requestTimeoutMs;
 
 /** Advisory locks (two-key form, apart from the one-key locks elsewhere): one per account, one for the instance. */
 const LOCK_ACCOUNT = 7254;

@@ -8,7 +8,7 @@ import { checkName, type Storage, sumSizes } from './files.ts';
  * whatever the umask. The process's umask can only take bits away from these.
  */
 export const PRIVATE_DIR = 0o700;
-export const PRIVATE_FILE = 0o600;
+const PRIVATE_FILE = 0o600;
 
 /**
  * An install made before kept 0755 folders (and 0644 files in them): closing the uploads folder
