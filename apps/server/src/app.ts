@@ -247,10 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
   });
   // Upload quotas count the documents an account uploaded and its avatar (issue 13 #11).
-  const uploadQuota = createUploadQuota(config.uploads, {
-    ofUser: async (user) =>
-      (await documents.stored.bytesUploadedBy(user.id)) + (await auth.avatars.bytesOf(user)),
-    total: async () => (await documents.stored.totalBytes()) + (await auth.avatars.totalBytes()),
+  const uploadQuota = createUploadQuota(config.uploads, db, {
+    documentsOf: documents.stored.bytesUploadedBy,
+    avatarOf: auth.avatars.bytesOf,
+    total: async (tx) => (await documents.stored.totalBytes(tx)) + (await auth.avatars.totalBytes()),
   });
   const tasks = tasksModule({
     ...ctx,

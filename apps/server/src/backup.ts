@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import * as tar from 'tar';
 import { runningPostmaster, startEmbeddedPostgres } from './db/embedded.ts';
+import { makePrivate, PRIVATE_DIR } from './lib/storage/disk.ts';
 
 // `npm run backup [-- --out <file or folder>]` and `npm run restore -- <archive> [--force]`
 // (docs/operations.md, Backups). One .tar.gz holds a manifest and DATA_DIR: the bundled
@@ -140,7 +141,7 @@ async function archivePath(out: string | undefined, now: Date) {
 
 async function writeArchive(stage: string, file: string, manifest: Manifest) {
   await fs.writeFile(path.join(stage, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   const partial = `${file}.partial`;
   const entries = (await fs.readdir(stage)).sort();
   // Owners and modes are kept: the database files belong to the OS user `postgres` when we are root.
@@ -160,7 +161,8 @@ export type BackupOptions = {
 /** Writes one archive and answers where, how big, and how the database was copied. */
 export async function backup({ dataDir, databaseUrl, out, now = new Date() }: BackupOptions) {
   const file = await archivePath(out, now);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  // Folders it makes are its owner's only (issue 27 #11); an existing one is the operator's choice.
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   const stage = await fs.mkdtemp(path.join(path.dirname(file), '.shipyard-backup-'));
   try {
     let manifest: Manifest;
@@ -286,6 +288,8 @@ export async function restore({ archive, dataDir, force = false, log = () => {} 
     for (const name of present) await fs.rm(path.join(dataDir, name), { recursive: true, force: true });
   }
   await tar.x({ file: archive, cwd: dataDir, strip: 1, filter: (p) => /^(\.\/)?data\//.test(p) });
+  // The archive keeps the modes the files had (0644 before issue 27 #11): uploads are made private.
+  await makePrivate(path.join(dataDir, 'uploads'));
   const pgDir = path.join(dataDir, 'postgres');
   // PostgreSQL runs as the OS user postgres when we are root, and insists on owning its files.
   if (process.getuid?.() === 0) {

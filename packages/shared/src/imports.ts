@@ -12,6 +12,11 @@ export const IMPORT_CSV_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
 /** A Trello board export (JSON) of at most this many bytes. */
 export const IMPORT_TRELLO_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Checklist items and comments one import may create in all, over every row: the bound on its
+ * work (5,000 rows of 200 items each would be a million rows), apart from its bytes and rows.
+ */
+export const IMPORT_MAX_ITEMS = 20_000;
 /** Rows shown in a preview, as they would be stored. */
 export const IMPORT_PREVIEW_ROWS = 10;
 /** Row errors answered at most (the count says how many there were). */
@@ -51,6 +56,8 @@ export const importMessages = {
   csvTooLarge: `A CSV file may be at most ${IMPORT_CSV_MAX_BYTES / 1024 / 1024} MB.`,
   trelloTooLarge: `A Trello export may be at most ${IMPORT_TRELLO_MAX_BYTES / 1024 / 1024} MB.`,
   tooManyRows: `A file may hold at most ${IMPORT_MAX_ROWS} tasks.`,
+  tooManyItems: (n: number) =>
+    `An import may create at most ${IMPORT_MAX_ITEMS} checklist items and comments in all; this one would create ${n}.`,
   csvEmpty: 'The file has no header row.',
   csvNoRows: 'The file has no rows below its header.',
   csvUnreadable: (reason: string) => `The file could not be read as CSV: ${reason}`,

@@ -161,7 +161,11 @@ export async function runningPostmaster(dataDir: string) {
 
 async function readOrCreatePassword(file: string): Promise<string> {
   const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
-  if (existing?.trim()) return existing.trim();
+  if (existing?.trim()) {
+    // Made 0600; one an older install or a copy left wider is put right (issue 27 #11).
+    await fs.chmod(file, 0o600).catch(() => {});
+    return existing.trim();
+  }
   const password = randomBytes(24).toString('base64url');
   await fs.writeFile(file, password, { mode: 0o600 });
   return password;

@@ -7,7 +7,9 @@ import { perUserRateLimit } from './per-user-rate-limit.ts';
 // RFC 4180: CRLF after every record, a field in double quotes when it holds a comma, a quote or a
 // line break, a quote inside doubled. A text cell that a spreadsheet would run as a formula
 // (starting with = + - @, or a tab or carriage return that some of them skip first) gets a
-// leading single quote (OWASP "CSV injection"): cells carry text other people typed. Numbers are
+// leading single quote (OWASP "CSV injection"): cells carry text other people typed. So does every
+// segment after a `;`, `,`, tab or line break (spaces skipped): a spreadsheet whose list separator
+// is `;` splits `Budget;=cmd|…` into two cells and would run the second (issue 27 #9). Numbers are
 // written as numbers: -3 is not a formula.
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
@@ -19,6 +21,8 @@ export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
 export const CSV_BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A separator some spreadsheet splits a cell at, then spaces, then what starts a formula. */
+const FORMULA_SEGMENT = /([;,\t\r\n] *|^ +)(?=[=+\-@])/g;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: CsvValue): string {
@@ -26,7 +30,8 @@ export function csvCell(value: CsvValue): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return value.toISOString();
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const segments = value.replace(FORMULA_SEGMENT, "$1'");
+  const text = FORMULA_START.test(segments) ? `'${segments}` : segments;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

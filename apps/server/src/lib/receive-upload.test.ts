@@ -43,7 +43,7 @@ function slowStorage(sent: { sent: number }) {
 }
 
 const errors = { tooLarge: () => new Error('too large'), empty: () => new Error('empty') };
-const roomy = { room: async () => 100 * MB, exceeded: async () => 100 * MB };
+const roomy = { reserve: async (_needed: number, wanted: number) => wanted };
 
 describe('receiveUpload', () => {
   it('streams a 20 MB file to storage, never more than a sample and a chunk or two ahead of it', async () => {
@@ -76,28 +76,57 @@ describe('receiveUpload', () => {
     expect(state.sent).toBe(3 * MB);
   });
 
-  it('asks the quota again once the file passes the room left, and stops with its error', async () => {
+  it('reserves room before the bytes pass, more as the file grows, and stops with the error of a quota with none left', async () => {
     const { stream, state } = client(5 * MB);
     const { storage, kept } = slowStorage(state);
-    const asked: number[] = [];
+    const asked: Array<[number, number]> = [];
     const upload = receiveUpload(storage, stream, {
       area: 'documents',
       maxBytes: 25 * MB,
       ...errors,
       quota: {
-        room: async () => 1 * MB,
-        exceeded: async (bytes) => {
-          asked.push(bytes);
-          throw new Error('over quota');
+        reserve: async (needed, wanted) => {
+          asked.push([needed, wanted]);
+          if (needed > 1 * MB) throw new Error('over quota');
+          return Math.min(wanted, 1 * MB);
         },
       },
       nameFor: () => 'x.bin',
     });
     await expect(upload).rejects.toThrow('over quota');
-    expect(asked).toHaveLength(1);
-    expect(asked[0]).toBeGreaterThan(1 * MB);
-    expect(asked[0]).toBeLessThanOrEqual(1 * MB + 64 * 1024);
+    // The first chunk, with room for twice as much (no length declared), then as it grows.
+    expect(asked[0]).toEqual([64 * 1024, 128 * 1024]);
+    const [needed] = asked.at(-1) ?? [0];
+    expect(needed).toBeGreaterThan(1 * MB);
+    expect(needed).toBeLessThanOrEqual(1 * MB + 64 * 1024);
+    expect(asked.length).toBeLessThanOrEqual(6);
     expect(kept.size).toBe(0);
+  });
+
+  it('reserves the whole file at once when its size is known: ended within the sample, or declared', async () => {
+    const small = client(100 * 1024);
+    const asked: Array<[number, number]> = [];
+    const reserve = async (needed: number, wanted: number) => {
+      asked.push([needed, wanted]);
+      return wanted;
+    };
+    const common = {
+      area: 'documents',
+      maxBytes: 25 * MB,
+      ...errors,
+      quota: { reserve },
+      nameFor: () => 'x.bin',
+    };
+    await receiveUpload(slowStorage(small.state).storage, small.stream, common);
+    expect(asked).toEqual([[64 * 1024, 100 * 1024]]);
+
+    asked.length = 0;
+    const large = client(3 * MB);
+    await receiveUpload(slowStorage(large.state).storage, large.stream, {
+      ...common,
+      declaredBytes: 3 * MB + 200,
+    });
+    expect(asked).toEqual([[64 * 1024, 3 * MB + 200]]);
   });
 
   it('refuses an empty file, and a file its first bytes refuse, before storage sees anything', async () => {

@@ -4,15 +4,24 @@ import type { Storage } from './storage.ts';
 // An upload goes from the request to storage as a stream (issue 19): the type is read from the
 // first bytes, the bytes are counted as they pass, and a file over its size limit or over the
 // uploader's quota stops mid-stream with nothing kept. At most SAMPLE_BYTES plus a chunk or
-// two (a storage part on S3) of one upload are in memory at a time.
+// two (a storage part on S3) of one upload are in memory at a time. No byte passes to storage
+// before the quota's room for it is reserved (issue 27 #7): the whole file when its size is
+// known (it ended within the sample, or the request declared its length), else twice what
+// arrived so far, renewed as it grows.
+
+/** The request's Content-Length: an upload's file is no larger, so its room can be reserved at once. */
+export const declaredLength = (req: { headers: Record<string, string | string[] | undefined> }) =>
+  Number(req.headers['content-length']) || undefined;
 
 /** What the type is read from: file-type needs a few KB; a zip-based format a little more. */
 export const SAMPLE_BYTES = 256 * 1024;
 
-/** The bytes an uploader may still store; past them, `exceeded` throws the quota's 413 or gives new room. */
+/**
+ * The uploader's quota: `reserve` holds room for at least `needed` bytes and at most `wanted`,
+ * and answers how many it holds, or throws the quota's 413 when fewer than `needed` are left.
+ */
 export type UploadRoom = {
-  room: () => Promise<number>;
-  exceeded: (bytes: number) => Promise<number>;
+  reserve: (needed: number, wanted: number) => Promise<number>;
 };
 
 export type ReceiveOptions = {
@@ -23,6 +32,8 @@ export type ReceiveOptions = {
   /** The error for a file with no bytes. */
   empty: () => Error;
   quota: UploadRoom;
+  /** The request's Content-Length, when it has one: the file is no larger (a multipart body holds it). */
+  declaredBytes?: number | undefined;
   /**
    * The stored name, chosen from the first bytes (SAMPLE_BYTES, or all of a smaller file);
    * throwing refuses the file before anything is stored.
@@ -41,22 +52,29 @@ export async function receiveUpload(
   try {
     const head: Buffer[] = [];
     let headBytes = 0;
+    let ended = false;
     while (headBytes < SAMPLE_BYTES && headBytes <= opts.maxBytes) {
       const next = await chunks.next();
-      if (next.done) break;
+      if (next.done) {
+        ended = true;
+        break;
+      }
       head.push(next.value);
       headBytes += next.value.length;
     }
     if (headBytes === 0) throw opts.empty();
     if (headBytes > opts.maxBytes) throw opts.tooLarge();
     const name = await opts.nameFor(Buffer.concat(head).subarray(0, SAMPLE_BYTES));
-    let room = await opts.quota.room();
+    /** The room to ask for once `size` bytes arrived: all of a file of known size, else twice that. */
+    const wanted = (size: number) =>
+      ended ? headBytes : Math.min(opts.maxBytes, Math.max(size, opts.declaredBytes ?? 2 * size));
+    let room = 0;
     let size = 0;
     async function* checked() {
       const take = async (chunk: Buffer) => {
         size += chunk.length;
         if (size > opts.maxBytes) throw opts.tooLarge();
-        if (size > room) room = await opts.quota.exceeded(size);
+        if (size > room) room = await opts.quota.reserve(size, wanted(size));
         opts.observe?.(chunk);
         return chunk;
       };

@@ -76,7 +76,11 @@ export async function loadSecretBox(options: {
   if (options.appSecret) return createSecretBox(options.appSecret);
   const file = path.join(options.dataDir, SECRET_KEY_FILE);
   const existing = await readKeyFile(file);
-  if (existing) return createSecretBox(existing);
+  if (existing) {
+    // An older install may have it wider (issue 27 #11); a file that is not ours stays as it is.
+    await fs.chmod(file, 0o600).catch(() => {});
+    return createSecretBox(existing);
+  }
 
   await fs.mkdir(options.dataDir, { recursive: true });
   // Written whole under a temporary name, then linked into place: link() fails if the key exists,

@@ -1,16 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { UploadLimits } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { uploadReservations } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
+import { defaultHttpLimits } from './http-guards.ts';
 import { perUserRateLimit } from './per-user-rate-limit.ts';
 import type { UploadRoom } from './receive-upload.ts';
 
-// Upload quotas (issue 13 #11, docs/security.md): counted from what is stored — an account's
-// documents and its avatar, and everything on the instance — before a new file is kept.
+// Upload quotas (issue 13 #11, docs/security.md): an account's documents and its avatar, and
+// everything on the instance. An upload reserves its room in PostgreSQL before its bytes are
+// stored (issue 27 #7): what is stored plus what other uploads in flight reserved, counted under
+// a lock, so uploads at once, in any process, never pass a quota together. The reservation is
+// deleted once the file is stored and counted (or refused); one a crash leaves behind stops
+// counting when it expires and is deleted by the next reservation.
 
+/** What is stored now, read in `tx` (never from a session's copy, which a change meanwhile outdated). */
 export type StoredBytes = {
-  /** What the account keeps stored now (documents it uploaded and its own avatar file). */
-  ofUser: (user: { id: string; avatarUrl: string | null }) => Promise<number>;
-  /** What the instance keeps stored now. */
-  total: () => Promise<number>;
+  /** The bytes of the documents (task files too) the account uploaded. */
+  documentsOf: (userId: string, tx: Db) => Promise<number>;
+  /** The bytes of the account's avatar file, if it uploaded the avatar it has. */
+  avatarOf: (userId: string, tx: Db) => Promise<number>;
+  /** Everything the instance keeps. */
+  total: (tx: Db) => Promise<number>;
 };
 
 const MB = 1024 * 1024;
@@ -19,53 +31,101 @@ const mb = (bytes: number) => {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 };
 
-export function createUploadQuota(limits: UploadLimits, stored: StoredBytes) {
-  /** The bytes `user` may still add: the smaller of the account's and the instance's room. */
-  async function room(user: { id: string; avatarUrl: string | null }) {
-    const ofUser = limits.userQuotaBytes - (await stored.ofUser(user));
-    if (limits.totalQuotaBytes === undefined) return ofUser;
-    return Math.min(ofUser, limits.totalQuotaBytes - (await stored.total()));
+/**
+ * A reservation outlives any upload: a whole request has `requestTimeoutMs` (5 min), and each
+ * growth of the room renews it. Past this, a reservation left by a killed process stops counting.
+ */
+const RESERVATION_TTL_MS = 2 * defaultHttpLimits.requestTimeoutMs;
+
+/** Advisory locks (two-key form, apart from the one-key locks elsewhere): one per account, one for the instance. */
+const LOCK_ACCOUNT = 7254;
+const LOCK_INSTANCE = 7255;
+
+type Uploader = { id: string; replacingAvatar?: boolean };
+
+export function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBytes) {
+  /** Bytes reserved by uploads in flight (but `except`), of `userId` or of everyone. */
+  async function reserved(tx: Db, except: string, userId?: string) {
+    const [row] = await tx
+      .select({ n: sql<string>`coalesce(sum(${uploadReservations.bytes}), 0)` })
+      .from(uploadReservations)
+      .where(
+        and(
+          ne(uploadReservations.id, except),
+          sql`${uploadReservations.expiresAt} > now()`,
+          userId ? eq(uploadReservations.userId, userId) : undefined,
+        ),
+      );
+    return Number(row?.n ?? 0);
   }
 
-  const quota = {
-    /**
-     * Refuses with 413 a file of `adding` bytes that would take the account or the instance over
-     * its quota. For an avatar, pass `avatarUrl: null`: the avatar it replaces does not count.
-     */
-    async check(user: { id: string; avatarUrl: string | null }, adding: number) {
-      const used = await stored.ofUser(user);
-      if (used + adding > limits.userQuotaBytes) {
+  /**
+   * Under the lock: the room left for reservation `id` of `user` (413 when it is less than
+   * `needed`), then the reservation set to the most of `wanted` that fits.
+   */
+  async function take(user: Uploader, id: string, needed: number, wanted: number) {
+    return db.transaction(async (tx) => {
+      // With an instance quota every reservation counts against everyone's: one lock for all.
+      if (limits.totalQuotaBytes === undefined)
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_ACCOUNT}, hashtext(${user.id}))`);
+      else await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_INSTANCE}, 0)`);
+      await tx.delete(uploadReservations).where(lt(uploadReservations.expiresAt, sql`now()`));
+
+      const avatar = user.replacingAvatar ? 0 : await stored.avatarOf(user.id, tx);
+      const used = (await stored.documentsOf(user.id, tx)) + avatar + (await reserved(tx, id, user.id));
+      let room = limits.userQuotaBytes - used;
+      if (room < needed) {
         throw new AppError(
           413,
           'UPLOAD_QUOTA_EXCEEDED',
           `This file would take your uploads over your quota of ${mb(limits.userQuotaBytes)} MB (${mb(used)} MB used). Delete some documents and try again.`,
         );
       }
-      if (limits.totalQuotaBytes === undefined) return;
-      if ((await stored.total()) + adding > limits.totalQuotaBytes) {
-        throw new AppError(
-          413,
-          'STORAGE_FULL',
-          `This file would take the uploads stored on this instance over their quota of ${mb(limits.totalQuotaBytes)} MB. Ask an administrator to free some space.`,
-        );
+      if (limits.totalQuotaBytes !== undefined) {
+        room = Math.min(room, limits.totalQuotaBytes - (await stored.total(tx)) - (await reserved(tx, id)));
+        if (room < needed) {
+          throw new AppError(
+            413,
+            'STORAGE_FULL',
+            `This file would take the uploads stored on this instance over their quota of ${mb(limits.totalQuotaBytes)} MB. Ask an administrator to free some space.`,
+          );
+        }
       }
-    },
+      const bytes = Math.max(needed, Math.min(wanted, room));
+      const expiresAt = sql`now() + ${`${RESERVATION_TTL_MS} milliseconds`}::interval`;
+      await tx
+        .insert(uploadReservations)
+        .values({ id, userId: user.id, bytes, expiresAt })
+        .onConflictDoUpdate({ target: uploadReservations.id, set: { bytes, expiresAt } });
+      return bytes;
+    });
+  }
 
+  return {
     /**
-     * For a streamed upload (lib/receive-upload.ts): the room left, and once a file passes it,
-     * the same 413 as `check` (or the new room, if files were deleted meanwhile).
+     * The room of one upload by `user` (lib/receive-upload.ts); for a new avatar,
+     * `replacingAvatar`: the avatar it replaces does not count. Call `release` once the file is
+     * stored and counted, or refused.
      */
-    forUpload(user: { id: string; avatarUrl: string | null }): UploadRoom {
+    forUpload(user: Uploader): UploadRoom & { release: () => Promise<void> } {
+      const id = randomUUID();
+      let taken = false;
       return {
-        room: () => room(user),
-        exceeded: async (bytes) => {
-          await quota.check(user, bytes);
-          return room(user);
+        reserve: async (needed, wanted) => {
+          taken = true;
+          return take(user, id, needed, wanted);
+        },
+        // Never throws: a reservation that cannot be deleted now stops counting when it expires.
+        release: async () => {
+          if (!taken) return;
+          await db
+            .delete(uploadReservations)
+            .where(eq(uploadReservations.id, id))
+            .catch(() => {});
         },
       };
     },
   };
-  return quota;
 }
 
 export type UploadQuota = ReturnType<typeof createUploadQuota>;

@@ -8,4 +8,5 @@ export * from './services.ts';
 export * from './task-details.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
+export * from './uploads.ts';
 export * from './users.ts';

@@ -40,6 +40,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   oidc_logins: 'Google/SSO sign-ins in flight: they expire within minutes',
   api_tokens:
     'credentials of scripts against this instance: their owners create new ones on the restored instance',
+  upload_reservations:
+    'quota room held by uploads in flight on this instance (issue 27 #7): each ends with its upload or expires',
   webhook_deliveries:
     'the outbox of webhook POSTs: replaying it would send old events again; the services themselves are exported',
 };

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES, type AVATAR_TYPES, userMessages } from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
 import { AppError, BadRequest, NotFound } from '../../lib/errors.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
-import { receiveUpload } from '../../lib/receive-upload.ts';
+import { receiveUpload, type UploadRoom } from '../../lib/receive-upload.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { newFileName, type Storage } from '../../lib/storage.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
@@ -48,36 +49,61 @@ const TOTAL_CACHE_MS = 60_000;
 export function createAvatarService({ users, storage, changes, quota }: Deps) {
   let totalCache: { at: number; bytes: number } | undefined;
 
-  /** Removes the file the user's avatar was, if it was their own upload and is no longer in use. */
+  /**
+   * Removes the file the user's avatar was, if it was their own upload and is no longer in use.
+   * `previousUrl` is what the update replaced (read under its lock), never the session's copy,
+   * which a change made meanwhile has outdated.
+   */
   async function removePrevious(userId: string, previousUrl: string | null, currentUrl: string | null) {
     const previous = ownFile(userId, previousUrl);
     if (previous && previousUrl !== currentUrl) await storage.remove(AREA, previous);
   }
 
+  /** Streams the image to storage (its type read from its first bytes) and makes it the avatar. */
+  async function store(actor: SessionUser, image: Readable, room: UploadRoom, declaredBytes?: number) {
+    const notImage = () => new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
+    const { name } = await receiveUpload(storage, image, {
+      area: AREA,
+      maxBytes: AVATAR_MAX_BYTES,
+      tooLarge: () => new AppError(413, 'AVATAR_TOO_LARGE', userMessages.avatarTooLarge),
+      empty: notImage,
+      quota: room,
+      declaredBytes,
+      nameFor: async (sample) => {
+        const sniffed = await (await import('file-type')).fileTypeFromBuffer(sample);
+        const ext = extensions[sniffed?.mime as keyof typeof extensions];
+        if (!ext) throw notImage();
+        return newFileName(ext, actor.id);
+      },
+    });
+    const updated = await users
+      .updateReplacingAvatar(actor.id, { avatarUrl: `${URL_PREFIX}${name}` })
+      .catch(async (err) => {
+        await storage.remove(AREA, name).catch(() => {});
+        throw err;
+      });
+    if (!updated) {
+      await storage.remove(AREA, name);
+      throw NotFound(userMessages.notFound);
+    }
+    const { row, replacedAvatarUrl } = updated;
+    // As a profile update: the user's other tabs and the admins' lists show the new avatar.
+    changes.publish(accountChange('updated', row.id, { row, admins: true }));
+    await removePrevious(actor.id, replacedAvatarUrl, row.avatarUrl);
+    totalCache = undefined; // this process counts the new file at once
+    return toUser(row);
+  }
+
   return {
     /** The image streams to storage; its type is read from its first bytes. */
-    async replace(actor: SessionUser, image: Readable) {
-      const notImage = () => new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
-      const { name } = await receiveUpload(storage, image, {
-        area: AREA,
-        maxBytes: AVATAR_MAX_BYTES,
-        tooLarge: () => new AppError(413, 'AVATAR_TOO_LARGE', userMessages.avatarTooLarge),
-        empty: notImage,
-        // The avatar it replaces is removed, so it does not count.
-        quota: quota().forUpload({ id: actor.id, avatarUrl: null }),
-        nameFor: async (sample) => {
-          const sniffed = await (await import('file-type')).fileTypeFromBuffer(sample);
-          const ext = extensions[sniffed?.mime as keyof typeof extensions];
-          if (!ext) throw notImage();
-          return newFileName(ext, actor.id);
-        },
-      });
-      const row = await users.update(actor.id, { avatarUrl: `${URL_PREFIX}${name}` });
-      if (!row) throw NotFound(userMessages.notFound);
-      // As a profile update: the user's other tabs and the admins' lists show the new avatar.
-      changes.publish(accountChange('updated', row.id, { row, admins: true }));
-      await removePrevious(actor.id, actor.avatarUrl, row.avatarUrl);
-      return toUser(row);
+    async replace(actor: SessionUser, image: Readable, declaredBytes?: number) {
+      // The avatar it replaces is removed, so it does not count. Held until the row counts the file.
+      const room = quota().forUpload({ id: actor.id, replacingAvatar: true });
+      try {
+        return await store(actor, image, room, declaredBytes);
+      } finally {
+        await room.release();
+      }
     },
 
     /**
@@ -92,14 +118,18 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
       }
     },
 
-    /** After a profile update: the avatar the user left, if it was their upload, is removed. */
-    async afterProfileUpdate(actor: SessionUser, user: { avatar_url: string | null }) {
-      await removePrevious(actor.id, actor.avatarUrl, user.avatar_url);
+    /** After a profile update: the avatar it replaced, if it was the user's upload, is removed. */
+    async afterProfileUpdate(
+      actor: SessionUser,
+      replacedAvatarUrl: string | null,
+      user: { avatar_url: string | null },
+    ) {
+      await removePrevious(actor.id, replacedAvatarUrl, user.avatar_url);
     },
 
-    /** The bytes of the user's own avatar file (for the upload quota). */
-    async bytesOf(user: { id: string; avatarUrl: string | null }): Promise<number> {
-      const name = ownFile(user.id, user.avatarUrl);
+    /** The bytes of the user's own avatar file, as the row says in `tx` (for the upload quota). */
+    async bytesOf(userId: string, tx?: Db): Promise<number> {
+      const name = ownFile(userId, (await users.findById(userId, tx))?.avatarUrl);
       return name ? ((await storage.sizeOf(AREA, name)) ?? 0) : 0;
     },
 

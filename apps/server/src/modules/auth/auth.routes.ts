@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { declaredLength } from '../../lib/receive-upload.ts';
 import {
   clearSessionCookie,
   currentUser,
@@ -191,8 +192,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     async (req) => {
       const actor = currentUser(req);
       await avatars.checkProfileValue(actor, req.body.avatar_url);
-      const user = await service.updateProfile(actor, req.body);
-      await avatars.afterProfileUpdate(actor, user);
+      const { user, replacedAvatarUrl } = await service.updateProfile(actor, req.body);
+      await avatars.afterProfileUpdate(actor, replacedAvatarUrl, user);
       return user;
     },
   );
@@ -212,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
     async (req) => {
       const actor = currentUser(req);
-      return avatars.replace(actor, await readAvatar(req));
+      return avatars.replace(actor, await readAvatar(req), declaredLength(req));
     },
   );
 

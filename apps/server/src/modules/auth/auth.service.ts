@@ -359,15 +359,15 @@ export function createAuthService({
       if (body.username && (await users.usernameTaken(body.username, actor.id))) {
         throw Conflict(userMessages.usernameTaken, 'USERNAME_TAKEN');
       }
-      const row = await users.update(actor.id, {
+      const updated = await users.updateReplacingAvatar(actor.id, {
         username: body.username,
         name: body.full_name,
         avatarUrl: body.avatar_url,
       });
-      if (!row) throw NotFound(userMessages.notFound);
-      // Admins list names and avatars too.
-      changes.publish(accountChange('updated', row.id, { row, admins: true }));
-      return toUser(row);
+      if (!updated) throw NotFound(userMessages.notFound);
+      // Admins list names and avatars too. The route removes the avatar replaced (read under a lock).
+      changes.publish(accountChange('updated', updated.row.id, { row: updated.row, admins: true }));
+      return { user: toUser(updated.row), replacedAvatarUrl: updated.replacedAvatarUrl };
     },
 
     /** Ends one of the caller's own sessions (404 for any other id). */

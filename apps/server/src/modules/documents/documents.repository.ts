@@ -43,8 +43,8 @@ export function createDocumentsRepository(db: Db) {
     },
 
     /** The bytes of the documents (task files too) a user uploaded (their upload quota). */
-    async bytesUploadedBy(userId: string): Promise<number> {
-      const [row] = await db
+    async bytesUploadedBy(userId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
         .select({ n: sql<string>`coalesce(sum(${documents.size}), 0)` })
         .from(documents)
         .where(eq(documents.uploadedBy, userId));
@@ -52,8 +52,8 @@ export function createDocumentsRepository(db: Db) {
     },
 
     /** The bytes of every document stored (the instance's upload quota). */
-    async totalBytes(): Promise<number> {
-      const [row] = await db.select({ n: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents);
+    async totalBytes(tx: Db = db): Promise<number> {
+      const [row] = await tx.select({ n: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents);
       return Number(row?.n ?? 0);
     },
 

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { attachment } from '../../lib/csv.ts';
 import { BadRequest } from '../../lib/errors.ts';
+import { declaredLength } from '../../lib/receive-upload.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { DocumentsService } from './documents.service.ts';
@@ -125,5 +126,5 @@ export async function readDocument(req: FastifyRequest) {
     throwFileSizeLimit: false,
   });
   if (file?.fieldname !== 'file') throw missing();
-  return { filename: file.filename, stream: file.file };
+  return { filename: file.filename, stream: file.file, declaredBytes: declaredLength(req) };
 }

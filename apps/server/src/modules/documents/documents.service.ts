@@ -145,49 +145,62 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
     async upload(
       viewer: Viewer & { name: string; avatarUrl: string | null },
       productId: string,
-      read: () => Promise<{ filename: string; stream: Readable }>,
+      read: () => Promise<{ filename: string; stream: Readable; declaredBytes?: number | undefined }>,
       taskId: string | null = null,
     ): Promise<ProductDocument> {
       await product(viewer, productId, true);
       const file = await read();
       const name = displayName(file.filename);
       const sniffer = typeSniffer();
-      const { name: key, size } = await receiveUpload(storage, file.stream, {
-        area: AREA,
-        maxBytes: DOCUMENT_MAX_BYTES,
-        tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', documentMessages.fileTooLarge),
-        empty: () => BadRequest(documentMessages.fileEmpty, 'FILE_EMPTY'),
-        quota: quota.forUpload(viewer),
-        nameFor: async (sample) => newFileName(await sniffer.fromSample(sample)),
-        observe: sniffer.observe,
-      });
-      const type = sniffer.type();
+      // Held from the first byte until the row counts the file, or it is refused.
+      const room = quota.forUpload(viewer);
       try {
-        const row = await documents.insert(
-          {
-            productId,
-            name,
-            contentType: type.mime,
-            size,
-            storageKey: key,
-            uploadedBy: viewer.id,
-            taskId,
-          },
-          (documentId) => ({
-            description: `Uploaded "${name}"`,
-            metadata: { documentId, size },
-            performedBy: viewer.id,
-            taskId,
-          }),
-        );
-        changes.publish({ kind: 'document', op: 'created', id: row.id, productId, version: versionOf(row) });
-        return toDocument({
-          document: row,
-          uploader: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
+        const { name: key, size } = await receiveUpload(storage, file.stream, {
+          area: AREA,
+          maxBytes: DOCUMENT_MAX_BYTES,
+          tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', documentMessages.fileTooLarge),
+          empty: () => BadRequest(documentMessages.fileEmpty, 'FILE_EMPTY'),
+          quota: room,
+          declaredBytes: file.declaredBytes,
+          nameFor: async (sample) => newFileName(await sniffer.fromSample(sample)),
+          observe: sniffer.observe,
         });
-      } catch (err) {
-        await storage.remove(AREA, key).catch((e) => log.error({ err: e, key }, 'orphan document file'));
-        throw err;
+        const type = sniffer.type();
+        try {
+          const row = await documents.insert(
+            {
+              productId,
+              name,
+              contentType: type.mime,
+              size,
+              storageKey: key,
+              uploadedBy: viewer.id,
+              taskId,
+            },
+            (documentId) => ({
+              description: `Uploaded "${name}"`,
+              metadata: { documentId, size },
+              performedBy: viewer.id,
+              taskId,
+            }),
+          );
+          changes.publish({
+            kind: 'document',
+            op: 'created',
+            id: row.id,
+            productId,
+            version: versionOf(row),
+          });
+          return toDocument({
+            document: row,
+            uploader: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
+          });
+        } catch (err) {
+          await storage.remove(AREA, key).catch((e) => log.error({ err: e, key }, 'orphan document file'));
+          throw err;
+        }
+      } finally {
+        await room.release();
       }
     },
 

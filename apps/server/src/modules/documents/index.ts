@@ -1,4 +1,5 @@
 import type { ProductDocument } from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
 import type { AppModule, ModuleContext } from '../../lib/module.ts';
 import type { SeenTask } from '../../lib/task-access.ts';
 import type { UploadQuota } from '../../lib/upload-quota.ts';
@@ -19,8 +20,8 @@ export type { DocumentFiles } from './documents.service.ts';
 
 /** What the upload quota counts of documents: the bytes an account uploaded, and all of them. */
 export type StoredDocuments = {
-  bytesUploadedBy(userId: string): Promise<number>;
-  totalBytes(): Promise<number>;
+  bytesUploadedBy(userId: string, tx?: Db): Promise<number>;
+  totalBytes(tx?: Db): Promise<number>;
 };
 
 type Deps = ModuleContext & { quota: () => UploadQuota };

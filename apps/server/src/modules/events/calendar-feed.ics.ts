@@ -1,4 +1,4 @@
-import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
+import ical, { foldLines, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { CalendarTaskRow } from './calendar.repository.ts';
 import type { EventWithProduct, MilestoneRow } from './events.repository.ts';
 
@@ -22,6 +22,22 @@ export type FeedContent = {
 /** Midnight UTC of a 'YYYY-MM-DD' day: ical-generator writes a date-only value from UTC fields. */
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const nextDay = (day: string) => new Date(utcDay(day).getTime() + 24 * 60 * 60 * 1000);
+
+/**
+ * ical-generator writes a URL as text (`\;`, `\,`, `\\`), but its value is a URI (RFC 5545
+ * §3.3.13), which has no escapes: a client would open another link (issue 27). The output is
+ * unfolded, those three escapes undone on the URL lines only (a newline stays the two characters
+ * `\n`, so no line can be injected), and folded again.
+ */
+function plainUris(ics: string): string {
+  const unfolded = ics.replace(/\r\n[ \t]/g, '');
+  return foldLines(
+    unfolded.replace(
+      /^(URL;VALUE=URI:)(.*)$/gm,
+      (_, name: string, value: string) => name + value.replace(/\\([\\;,])/g, '$1'),
+    ),
+  );
+}
 
 const lines = (...parts: Array<string | null | undefined | false>) =>
   parts.filter((part): part is string => Boolean(part)).join('\n');
@@ -98,5 +114,5 @@ export function buildFeed(content: FeedContent, appUrl: string): string {
     });
   }
 
-  return calendar.toString();
+  return plainUris(calendar.toString());
 }

@@ -60,6 +60,8 @@ export type CheckedImport = {
   /** Labels to add to the product, by name, with their colour. */
   newLabels: Array<{ name: string; color: string }>;
   preview: ImportedTaskPreview[];
+  /** The checklist items and comments of every row, refused rows included (IMPORT_MAX_ITEMS). */
+  items: number;
 };
 
 const TITLE_MAX = 200;
@@ -90,6 +92,7 @@ export function checkRows(raws: RawTask[], ctx: ImportContext, previewRows: numb
   for (const p of ctx.people) peopleByName.set(key(p.name), [...(peopleByName.get(key(p.name)) ?? []), p]);
   const knownLabels = new Map(ctx.labels.map((l) => [key(l.name), l.name]));
   const newLabels = new Map<string, { name: string; color: string }>();
+  let items = 0;
 
   for (const raw of raws) {
     const fail = (field: string, message: string) => {
@@ -181,6 +184,7 @@ export function checkRows(raws: RawTask[], ctx: ImportContext, previewRows: numb
     const comments = (raw.comments ?? []).map((c) => c.replace(/\r\n?/g, '\n')).filter((c) => c.trim());
     if (comments.some((c) => c.length > COMMENT_BODY_MAX))
       fail('comments', importMessages.tooLong('a comment', COMMENT_BODY_MAX));
+    items += checklist.length + comments.length;
 
     if (preview.length < previewRows) {
       preview.push({
@@ -224,5 +228,5 @@ export function checkRows(raws: RawTask[], ctx: ImportContext, previewRows: numb
       });
     }
   }
-  return { tasks, errors, newLabels: [...newLabels.values()], preview };
+  return { tasks, errors, newLabels: [...newLabels.values()], preview, items };
 }

@@ -5,6 +5,7 @@ import {
   canEditTasks,
   guessCsvMapping,
   IMPORT_ERRORS_MAX,
+  IMPORT_MAX_ITEMS,
   IMPORT_PREVIEW_ROWS,
   type ImportResult,
   importMessages,
@@ -13,7 +14,7 @@ import {
   taskMessages,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError, Forbidden } from '../../lib/errors.ts';
+import { AppError, BadRequest, Forbidden } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productArchived, refuseArchivedProduct } from '../../lib/visibility.ts';
@@ -117,6 +118,14 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
     return published;
   }
 
+  /** The rows checked, refused as a whole (400) when they would create more than an import may. */
+  function checkAll(raws: RawTask[], context: Awaited<ReturnType<typeof contextFor>>) {
+    const result = checkRows(raws, context, IMPORT_PREVIEW_ROWS);
+    if (result.items > IMPORT_MAX_ITEMS)
+      throw BadRequest(importMessages.tooManyItems(result.items), 'IMPORT_TOO_LARGE');
+    return result;
+  }
+
   /** The dry run, or the import: everything or nothing (422 with the row errors). */
   async function run(
     actor: SessionUser,
@@ -127,26 +136,26 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
   ): Promise<ImportResult> {
     if (dryRun) {
       const context = await contextFor(db, actor, productId);
-      return answer(checkRows(raws, context, IMPORT_PREVIEW_ROWS), raws.length, true);
+      return answer(checkAll(raws, context), raws.length, true);
     }
     return inTransaction(async (tx, after) => {
       const context = await contextFor(tx, actor, productId);
       await refuseArchivedProduct(tx, productId);
-      const checked = checkRows(raws, context, IMPORT_PREVIEW_ROWS);
-      if (checked.errors.length > 0) {
-        const result = answer(checked, raws.length, true);
+      const rows = checkAll(raws, context);
+      if (rows.errors.length > 0) {
+        const result = answer(rows, raws.length, true);
         throw new AppError(
           422,
           'IMPORT_INVALID',
-          importMessages.invalidRows(new Set(checked.errors.map((e) => e.row)).size),
+          importMessages.invalidRows(new Set(rows.errors.map((e) => e.row)).size),
           {
             errors: result.errors,
             errorCount: result.errorCount,
           },
         );
       }
-      after.publish(...(await store(tx, actor, productId, checked, source)));
-      return answer(checked, raws.length, false);
+      after.publish(...(await store(tx, actor, productId, rows, source)));
+      return answer(rows, raws.length, false);
     });
   }
 

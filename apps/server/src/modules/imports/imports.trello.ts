@@ -29,6 +29,13 @@ const dayOf = (iso: string | undefined) => {
   return d && !Number.isNaN(d.getTime()) ? d.toISOString().slice(0, 10) : 'an unknown date';
 };
 
+/** Adds to a key's list in place (copying the list each time would be quadratic in a big export). */
+function append<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 export type TrelloRows = {
   rows: RawTask[];
   lists: TrelloImportResult['lists'];
@@ -45,8 +52,7 @@ export function trelloRows(
   const listById = new Map(lists.map((l) => [l.id, l]));
   const labelsById = new Map((board.labels ?? []).map((l) => [l.id, l]));
   const checklistsByCard = new Map<string, NonNullable<TrelloBoard['checklists']>>();
-  for (const c of board.checklists ?? [])
-    checklistsByCard.set(c.idCard, [...(checklistsByCard.get(c.idCard) ?? []), c]);
+  for (const c of board.checklists ?? []) append(checklistsByCard, c.idCard, c);
   const commentsByCard = new Map<string, string[]>();
   // Trello lists actions newest first; a task's conversation reads oldest first.
   const comments = (board.actions ?? [])
@@ -56,7 +62,7 @@ export function trelloRows(
     const cardId = a.data?.card?.id as string;
     const who = a.memberCreator?.fullName?.trim() || 'a Trello user';
     const body = `Originally by ${who} on ${dayOf(a.date)}:\n\n${a.data?.text ?? ''}`;
-    commentsByCard.set(cardId, [...(commentsByCard.get(cardId) ?? []), body]);
+    append(commentsByCard, cardId, body);
   }
 
   const kept = (list: { closed?: boolean | undefined }) => includeArchived || !list.closed;
@@ -64,7 +70,7 @@ export function trelloRows(
   for (const card of board.cards) {
     const list = listById.get(card.idList);
     if (!list || !kept(list) || !kept(card)) continue;
-    cardsOfList.set(list.id, [...(cardsOfList.get(list.id) ?? []), card]);
+    append(cardsOfList, list.id, card);
   }
 
   const rows: RawTask[] = [];

@@ -1,7 +1,17 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type LabelRow, labels, taskLabels } from '../../db/schema/index.ts';
+import { type LabelRow, labels, products, taskLabels } from '../../db/schema/index.ts';
 import { labelsOfTasks } from '../../lib/task-labels.ts';
+
+/**
+ * Locks the product's row until `tx` ends (FOR NO KEY UPDATE), so that whoever counts its labels
+ * next (a creation, an import) waits and then sees the labels added meanwhile: two writers can
+ * no longer both pass the cap of 100 (issue 27). Task writes hold the product FOR KEY SHARE,
+ * which this lock does not block. Outside a transaction it only waits for a writer to finish.
+ */
+async function holdLabelsOf(productId: string, tx: Db) {
+  await tx.execute(sql`SELECT 1 FROM ${products} WHERE ${products.id} = ${productId} FOR NO KEY UPDATE`);
+}
 
 export function createLabelsRepository(db: Db) {
   return {
@@ -22,7 +32,9 @@ export function createLabelsRepository(db: Db) {
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id));
     },
 
+    /** How many labels the product has, once its labels are held (`holdLabelsOf`). */
     async countOfProduct(productId: string, tx: Db) {
+      await holdLabelsOf(productId, tx);
       const [row] = await tx.select({ n: count() }).from(labels).where(eq(labels.productId, productId));
       return row?.n ?? 0;
     },
@@ -32,8 +44,9 @@ export function createLabelsRepository(db: Db) {
       return row;
     },
 
-    /** The product's labels (id, name), read in `tx`. */
+    /** The product's labels (id, name), read in `tx` once they are held (`holdLabelsOf`). */
     async namesOfProduct(productId: string, tx: Db) {
+      await holdLabelsOf(productId, tx);
       return tx
         .select({ id: labels.id, name: labels.name })
         .from(labels)

@@ -74,6 +74,23 @@ export function createUsersRepository(db: Db) {
     update: async (id: string, patch: UserPatch, tx: Db = db): Promise<UserRow | undefined> =>
       (await tx.update(users).set(patch).where(eq(users.id, id)).returning())[0],
 
+    /**
+     * `update`, answering the avatar the row had just before, read under a lock on the row: two
+     * changes of one account's avatar at once each learn the one they replaced, so the file of
+     * every avatar but the last can be removed (issue 27 #8).
+     */
+    updateReplacingAvatar: (id: string, patch: UserPatch) =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ avatarUrl: users.avatarUrl })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('no key update');
+        if (!before) return undefined;
+        const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+        return row && { row, replacedAvatarUrl: before.avatarUrl };
+      }),
+
     remove: async (id: string, tx: Db = db) => {
       await tx.delete(users).where(eq(users.id, id));
     },

@@ -6,6 +6,13 @@ import type { NewUser, UsersRepository } from './users.repository.ts';
  */
 export type UserStore = Pick<
   UsersRepository,
-  'count' | 'findByEmail' | 'findBySubject' | 'findById' | 'insert' | 'update' | 'usernameTaken'
+  | 'count'
+  | 'findByEmail'
+  | 'findBySubject'
+  | 'findById'
+  | 'insert'
+  | 'update'
+  | 'updateReplacingAvatar'
+  | 'usernameTaken'
 >;
 export type { NewUser };
