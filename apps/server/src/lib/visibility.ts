@@ -6,7 +6,7 @@ import {
 } from '@shipyard/shared';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { products, teamMembers, teams } from '../db/schema/index.ts';
+import { products, teamMembers, teams, users } from '../db/schema/index.ts';
 import { Conflict, NotFound } from './errors.ts';
 
 // Who may see a product (ARCHITECTURE §5, docs/data-model.md "Visibility"): admins see every
@@ -23,6 +23,14 @@ export function visibleProducts(viewer: Viewer): SQL | undefined {
     select 1 from ${teams} join ${teamMembers} on ${teamMembers.teamId} = ${teams.id}
     where ${teams.productId} = ${products.id} and ${teamMembers.userId} = ${viewer.id} and ${teamMembers.status} = 'active'))`;
 }
+
+/** Whoever may see the product now (`visibleProducts` from the user's side), with an enabled account. */
+export const seesProduct = (productId: string): SQL => sql`(${users.disabledAt} is null and (
+  ${users.role} in ('admin', 'super admin')
+  or ${users.id} = (select ${products.createdBy} from ${products} where ${products.id} = ${productId})
+  or exists (select 1 from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId}
+    where ${teams.productId} = ${productId} and ${teamMembers.userId} = ${users.id}
+      and ${teamMembers.status} = 'active')))`;
 
 export const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
 

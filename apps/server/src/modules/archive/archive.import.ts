@@ -17,8 +17,8 @@ import type pg from 'pg';
 import type { z } from 'zod/mini';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { secretContext as twoFactorContext } from '../auth/auth.two-factor.ts';
-import { apiKeyContext } from '../services/services.service.ts';
+import { twoFactorSecretContext as twoFactorContext } from '../auth/index.ts';
+import { apiKeyContext } from '../services/index.ts';
 import { describeTable, quoteIdent, schemaVersion, type TableShape } from './archive.database.ts';
 import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, RECOMPUTED_ON_RESTORE } from './archive.tables.ts';
 

@@ -21,7 +21,7 @@ import {
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 import { buildTestApp, createTestDatabase } from '../../testing/test-app.ts';
-import { totpAt } from '../auth/auth.totp.ts';
+import { totpAt } from '../auth/index.ts';
 import { describeTable, quoteIdent } from './archive.database.ts';
 import { ArchiveError, archiveLines, keyMessage, restoreArchive } from './archive.import.ts';
 import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tables.ts';

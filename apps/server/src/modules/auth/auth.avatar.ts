@@ -5,9 +5,8 @@ import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import { receiveUpload } from '../../lib/receive-upload.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { newFileName, type Storage } from '../../lib/storage.ts';
-import type { UploadQuota } from '../../lib/upload-quota.ts';
-import { toUser } from '../users/users.mapper.ts';
-import type { UserStore } from '../users/users.store.ts';
+import type { UploadQuota } from '../../platform/uploads.ts';
+import { toUser, type UserStore } from '../users/index.ts';
 
 // Avatars: the type is read from the bytes, never from the name or the client's header.
 // A file is named `<user id>-<random>.<ext>`: which account uploaded it is read from the name we
@@ -38,8 +37,8 @@ type Deps = {
   users: UserStore;
   storage: Storage;
   changes: Changes;
-  /** The upload quotas; read lazily, as the quota counts avatars through this service too. */
-  quota: () => UploadQuota;
+  /** The upload quotas (issue 13 #11). */
+  quota: UploadQuota;
 };
 
 /** How long the instance's avatar bytes are reused (the total quota lists the avatar folder). */
@@ -64,7 +63,7 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
         tooLarge: () => new AppError(413, 'AVATAR_TOO_LARGE', userMessages.avatarTooLarge),
         empty: notImage,
         // The avatar it replaces is removed, so it does not count.
-        quota: quota().forUpload({ id: actor.id, avatarUrl: null }),
+        quota: quota.forUpload({ id: actor.id, avatarUrl: null }),
         nameFor: async (sample) => {
           const sniffed = await (await import('file-type')).fileTypeFromBuffer(sample);
           const ext = extensions[sniffed?.mime as keyof typeof extensions];

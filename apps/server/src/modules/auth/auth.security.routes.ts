@@ -21,10 +21,10 @@ import {
   requestMeta,
   requireBrowserSession,
   requireSession,
-  type SessionStore,
   setSessionCookie,
 } from '../../lib/session.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
+import type { SessionStore } from '../../platform/session.ts';
 import type { ApiTokens } from './auth.api-tokens.ts';
 import type { AuthService } from './auth.service.ts';
 import type { TwoFactor } from './auth.two-factor.ts';

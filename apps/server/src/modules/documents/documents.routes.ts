@@ -11,7 +11,7 @@ import { z } from 'zod/mini';
 import { attachment } from '../../lib/csv.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
-import { uploadRateLimit } from '../../lib/upload-quota.ts';
+import { uploadRateLimit } from '../../platform/uploads.ts';
 import type { DocumentsService } from './documents.service.ts';
 
 const tags = ['documents'];

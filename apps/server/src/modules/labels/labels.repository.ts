@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type LabelRow, labels, taskLabels } from '../../db/schema/index.ts';
-import { labelsOfTasks } from '../../lib/task-labels.ts';
+import { labelsOfTasks } from '../tasks/index.ts';
 
 export function createLabelsRepository(db: Db) {
   return {

@@ -5,9 +5,9 @@ import type { TaskRow } from '../../db/schema/index.ts';
 import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
-import type { TaskWatching } from '../comments/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import type { TasksRepository } from './tasks.repository.ts';
+import type { TaskWatching } from './tasks.watchers.ts';
 
 /** A task as an import stores it; references already resolved and checked against the product. */
 export type ImportedTask = {

@@ -20,7 +20,6 @@ import { BadRequest, Forbidden, NotFound, pgForeignKeyViolation } from '../../li
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { labelsOfTasks, type TaskLabel } from '../../lib/task-labels.ts';
 import {
   findVisibleProduct,
   holdVisibleProduct,
@@ -29,14 +28,13 @@ import {
   type Viewer,
 } from '../../lib/visibility.ts';
 import { createInTransaction, writeAtOnce, writeTogether } from '../../lib/write.ts';
-import type { ActivityRecorder } from '../activities/activities.recorder.ts';
-import type { TaskWatching } from '../comments/index.ts';
-import type { DocumentFiles } from '../documents/index.ts';
-import type { Notifier } from '../notifications/notifications.notifier.ts';
-import { notificationTexts } from '../notifications/notifications.texts.ts';
-import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
+import { type Notifier, notificationTexts } from '../notifications/index.ts';
+import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
+import { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
 import type { TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
+import type { TaskWatching } from './tasks.watchers.ts';
 
 // ---- The CSV export's columns: what the lists show ----
 
@@ -108,14 +106,20 @@ type Deps = {
   changes: Changes;
   /** Auto-watch of creator and assignee; watchers hear of status changes (issue 15). */
   watching: TaskWatching;
-  /** A deleted task's files: their keys read in the delete's transaction, the bytes removed after it. */
-  files: Pick<DocumentFiles, 'keysOfTask' | 'remove'>;
+  /** What other modules remove with a task (its files' bytes: modules/documents). */
+  deletions: readonly TaskDeletion[];
   /**
    * First pages of /tasks/all shared by the caller's requests until a write outdates them
    * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every page is read.
    */
   firstPages?: FreshCache;
 };
+
+/**
+ * What another module keeps of a task and removes with it: run in the delete's transaction, it
+ * answers what to do once that committed (a file's bytes go only once the rows are gone).
+ */
+export type TaskDeletion = (taskId: string, tx: Db) => Promise<() => Promise<void>>;
 
 /** What a new task's other writes say of it, known before it is written. */
 type CreatedFacts = Pick<TaskRow, 'id' | 'productId' | 'title' | 'status' | 'priority' | 'assigneeId'>;
@@ -149,7 +153,7 @@ export function createTasksService({
   outbox,
   changes,
   watching,
-  files,
+  deletions,
   firstPages,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
@@ -521,11 +525,12 @@ export function createTasksService({
      * checklist, labels and files go by ON DELETE CASCADE; the files' bytes once that committed.
      */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      const keys = await inTransaction(async (tx, after) => {
+      const cleanups = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
-        const keys = await files.keysOfTask(id, tx);
+        const cleanups: Array<() => Promise<void>> = [];
+        for (const deletion of deletions) cleanups.push(await deletion(id, tx));
         await tasks.remove(id, tx);
         await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
@@ -545,9 +550,9 @@ export function createTasksService({
           tx,
         );
         after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
-        return keys;
+        return cleanups;
       });
-      await files.remove(keys);
+      for (const cleanup of cleanups) await cleanup();
     },
   };
 }

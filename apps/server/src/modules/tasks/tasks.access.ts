@@ -1,10 +1,10 @@
 import { taskMessages } from '@shipyard/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { products, tasks } from '../db/schema/index.ts';
-import { type AppError, Forbidden, NotFound } from './errors.ts';
-import type { Change } from './realtime/changes.ts';
-import { refuseArchivedProduct, type Viewer, visibleProducts } from './visibility.ts';
+import type { Db } from '../../db/client.ts';
+import { products, tasks } from '../../db/schema/index.ts';
+import { type AppError, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { Change } from '../../lib/realtime/changes.ts';
+import { refuseArchivedProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 // What hangs off a task (its checklist, labels and files — issue 15, docs/decisions/012-task-page.md):
 // seeing it is seeing its product (a task out of sight is a 404); members and admins change it,
@@ -81,4 +81,20 @@ export async function touchTask(tx: Db, taskId: string): Promise<Change> {
     productId: row.productId,
     version: row.updatedAt.getTime(),
   };
+}
+
+/**
+ * In a write's transaction: the task, if the viewer may see its product, held (FOR KEY SHARE) so
+ * that it is not deleted before the commit; otherwise 404 'Task not found'. Guests too.
+ */
+export async function holdVisibleTask(tx: Db, viewer: Viewer, taskId: string): Promise<TaskRef> {
+  const [row] = await tx
+    .select(taskRef)
+    .from(tasks)
+    .innerJoin(products, eq(products.id, tasks.productId))
+    .where(and(eq(tasks.id, taskId), visibleProducts(viewer)))
+    .limit(1)
+    .for('key share', { of: tasks });
+  if (!row) throw taskNotFound();
+  return row;
 }

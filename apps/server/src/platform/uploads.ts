@@ -1,10 +1,12 @@
+import fp from 'fastify-plugin';
 import type { UploadLimits } from '../config.ts';
-import { AppError } from './errors.ts';
-import { perUserRateLimit } from './per-user-rate-limit.ts';
-import type { UploadRoom } from './receive-upload.ts';
+import { AppError } from '../lib/errors.ts';
+import { perUserRateLimit } from '../lib/per-user-rate-limit.ts';
+import type { UploadRoom } from '../lib/receive-upload.ts';
 
 // Upload quotas (issue 13 #11, docs/security.md): counted from what is stored — an account's
-// documents and its avatar, and everything on the instance — before a new file is kept.
+// documents and its avatar, and everything on the instance — before a new file is kept. Each
+// module that stores files counts its own (`app.uploads.count`): documents, avatars.
 
 export type StoredBytes = {
   /** What the account keeps stored now (documents it uploaded and its own avatar file). */
@@ -78,3 +80,31 @@ export const uploadRateLimit = (perHour: number) =>
     `You can upload at most ${perHour} files per hour. Please try again later.`,
     'UPLOAD_RATE_LIMITED',
   );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: {
+      /** The quotas every upload is checked against, over what every module counted. */
+      quota: UploadQuota;
+      /** A module that stores uploads tells how many bytes it keeps (at boot). */
+      count: (stored: StoredBytes) => void;
+    };
+  }
+}
+
+export const uploadsPlugin = fp(
+  async (app) => {
+    const counted: StoredBytes[] = [];
+    const sum = async (each: (stored: StoredBytes) => Promise<number>) => {
+      let bytes = 0;
+      for (const stored of counted) bytes += await each(stored);
+      return bytes;
+    };
+    const quota = createUploadQuota(app.config.uploads, {
+      ofUser: (user) => sum((stored) => stored.ofUser(user)),
+      total: () => sum((stored) => stored.total()),
+    });
+    app.decorate('uploads', { quota, count: (stored: StoredBytes) => void counted.push(stored) });
+  },
+  { name: 'platform.uploads', dependencies: ['platform.core'] },
+);
