@@ -5,7 +5,7 @@ import { activitiesRoutes } from './activities.routes.ts';
 import { createActivitiesService } from './activities.service.ts';
 
 export { toActivity, toActivityLogEntry, toPersonRef } from './activities.mapper.ts';
-export type { ActivityRecorder } from './activities.recorder.ts';
+export type { ActivityRecorder, NewActivity } from './activities.recorder.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
