@@ -10,9 +10,6 @@ import { type AppDeps, platform } from './platform/index.ts';
 // The app: Fastify's options, then the platform (platform/index.ts: what every module is handed),
 // then the modules (modules/index.ts), each a plugin that wires itself and names what it uses.
 
-export { defaultRateLimits } from './platform/http.ts';
-export type { AppDeps } from './platform/index.ts';
-
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(

@@ -23,7 +23,7 @@ import { COMPRESSION } from '../lib/shared-response.ts';
 export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
 export const defaultRateLimits: RateLimits = { login: 10, register: 5, reset: 5, verify: 20, resend: 5 };
 
-export type HttpOptions = {
+type HttpOptions = {
   config: Config;
   httpLimits: HttpLimits;
   redis?: Redis;

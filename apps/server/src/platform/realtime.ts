@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export type RealtimeOptions = { bus?: ChangeBus; redis?: Redis; databaseUrl?: string };
+type RealtimeOptions = { bus?: ChangeBus; redis?: Redis; databaseUrl?: string };
 
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, { bus: given, redis, databaseUrl }) => {

@@ -13,13 +13,11 @@ export {
   findVisibleTask,
   holdTaskForChange,
   type SeenTask,
-  type TaskRef,
   taskNotFound,
   touchTask,
 } from './tasks.access.ts';
 export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
 export { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
-export type { TaskDeletion } from './tasks.service.ts';
 export type { TaskWatching } from './tasks.watchers.ts';
 
 /** The sections of the task's page that other modules contribute. */

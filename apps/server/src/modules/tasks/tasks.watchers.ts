@@ -25,7 +25,7 @@ type TaskOfProduct = { id: string; productId: string };
 const person = { id: users.id, name: users.name, avatarUrl: users.avatarUrl };
 
 /** A task's watchers changed: everyone on its page refreshes the watch button. */
-export const watcherChange = (task: TaskOfProduct): Change => ({
+const watcherChange = (task: TaskOfProduct): Change => ({
   kind: 'watcher',
   op: 'updated',
   id: task.id,
