@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSessionStore } from './lib/session.ts';
+import { createSessionStore } from './platform/session.ts';
 import { addMember, createProduct, createTask, createTeam, createUser } from './testing/factories.ts';
 import {
   type Fixtures,

@@ -6,7 +6,7 @@ import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } fro
 import { runMigrations } from './db/migrate.ts';
 import { loadSecretBox, SECRET_KEY_FILE } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
-import { ArchiveError, archiveLines, restoreArchive } from './modules/archive/archive.import.ts';
+import { ArchiveError, archiveLines, restoreArchive } from './modules/archive/index.ts';
 
 // `npm run import-archive -- <file>` (docs/operations.md, docs/decisions/020-workspace-archive.md):
 // restores a workspace archive downloaded from Settings → Security into this instance, which

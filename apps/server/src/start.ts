@@ -52,7 +52,7 @@ async function main() {
   // own: a demo on an empty database only (modules/demo). Its logins are printed this once.
   if (config.seedDemo) {
     try {
-      const { demoLoginLines, seedDemoDatabase } = await import('./modules/demo/demo.seed.ts');
+      const { demoLoginLines, seedDemoDatabase } = await import('./modules/demo/index.ts');
       const logins = await seedDemoDatabase(databaseUrl, systemClock);
       if (logins) for (const line of demoLoginLines(logins, config.appUrl)) say(line);
       else say('SEED_DEMO: the database already has users, so no demo workspace was created');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Logger, runMigrations as migrateJobQueue } from 'graphile-worker';
 import pg from 'pg';
-import { migrateJobQueue } from '../lib/jobs.ts';
 
 // In the bundle, the build copies the SQL files next to main.js (see build.mjs).
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -21,7 +21,7 @@ export async function runMigrations(url: string, folder = migrationsFolder) {
     await migrate(drizzle({ client }), { migrationsFolder: folder });
     // The job queue's own schema (graphile_worker), under the same lock: every notifying write
     // calls its add_job(), so it must exist before the app serves (lib/jobs.ts).
-    await migrateJobQueue(url);
+    await migrateJobQueue({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();

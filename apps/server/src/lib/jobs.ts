@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  Logger,
-  parseCronItems,
-  type Runner,
-  run,
-  runMigrations,
-  runOnce,
-  type TaskList,
-} from 'graphile-worker';
+import { Logger, parseCronItems, type Runner, run, runOnce, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 
@@ -39,11 +31,6 @@ export type AddJobOptions = {
   maxAttempts?: number;
 };
 
-/** Installs or upgrades the queue's schema (graphile_worker); runs under the migration lock. */
-export async function migrateJobQueue(connectionString: string) {
-  await runMigrations({ connectionString, logger: quietLogger });
-}
-
 /** Adds a job in the caller's transaction: it exists exactly when that transaction commits. */
 export async function addJob(tx: Db, name: string, payload: unknown, options: AddJobOptions = {}) {
   await tx.execute(sql`select graphile_worker.add_job(
@@ -55,8 +42,6 @@ export async function addJob(tx: Db, name: string, payload: unknown, options: Ad
 
 /** About 25 minutes of retries in all (graphile-worker waits e^attempt seconds between them). */
 export const DEFAULT_MAX_ATTEMPTS = 8;
-
-const quietLogger = new Logger(() => () => {});
 
 /** graphile-worker's messages go to the app's log; a job's failure is a warning with its error. */
 function appLogger(log: FastifyBaseLogger) {
@@ -117,14 +102,4 @@ export function createJobQueue({
       await runOnce(common);
     },
   };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * This app's job queue (buildApp): main.ts starts and stops its workers; tests call
-     * scanNotifications() (the five-minute scan, at the app's clock) and runDue() themselves.
-     */
-    jobs: JobQueue & { scanNotifications: () => Promise<void> };
-  }
 }

@@ -1,12 +1,9 @@
 import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import client from 'prom-client';
-import type { Db } from '../db/client.ts';
-import type { DeliveryOutcome } from './webhook-worker.ts';
 
 // Prometheus metrics (issue 19; every metric is explained in docs/operations.md). One registry per
 // process. In cluster mode (WEB_CONCURRENCY > 1) the primary process sums the workers' registries
@@ -38,14 +35,6 @@ export function createMetrics() {
     buckets: LATENCY_BUCKETS,
     registers,
   });
-  const deliveries = new client.Counter({
-    name: 'shipyard_webhook_deliveries_total',
-    help: 'Webhook delivery attempts recorded, by outcome (delivered, retrying, failed)',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  for (const outcome of ['delivered', 'retrying', 'failed']) deliveries.inc({ outcome }, 0);
-
   function observePool(pool: pg.Pool) {
     new client.Gauge({
       name: 'shipyard_db_pool_connections',
@@ -67,32 +56,9 @@ export function createMetrics() {
     });
   }
 
-  function observeWebhookQueue(db: Db) {
-    new client.Gauge({
-      name: 'shipyard_webhook_queue_pending',
-      help: 'Webhook deliveries waiting to be sent (due now, or retrying later), in the database',
-      labelNames: ['due'] as const,
-      // Every process reads the same table: the machine's figure is one of them, not their sum.
-      aggregator: 'max',
-      registers,
-      async collect() {
-        const rows = await db
-          .execute<{ due: boolean; n: number }>(
-            sql`select next_attempt_at <= now() as due, count(*)::int as n from webhook_deliveries
-                where status = 'pending' group by 1`,
-          )
-          .catch(() => undefined);
-        if (!rows) return; // the database is away: keep the last figures
-        this.set({ due: 'true' }, 0);
-        this.set({ due: 'false' }, 0);
-        for (const row of rows.rows) this.set({ due: String(row.due) }, row.n);
-      },
-    });
-  }
-
   return {
+    /** Where modules register their own metrics (the webhook deliveries: modules/services). */
     registry,
-    webhookOutcome: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }),
 
     /** Counts and times every request under its route pattern (never the raw URL). */
     observeRequests(app: FastifyInstance) {
@@ -104,10 +70,9 @@ export function createMetrics() {
       });
     },
 
-    /** Gauges read at scrape time: the database pool, realtime sockets, the webhook queue. */
-    observeState({ db, pool, sockets }: { db: Db; pool: pg.Pool | undefined; sockets: () => number }) {
+    /** Gauges read at scrape time: the database pool and realtime sockets. */
+    observeState({ pool, sockets }: { pool: pg.Pool | undefined; sockets: () => number }) {
       if (pool) observePool(pool);
-      observeWebhookQueue(db);
       new client.Gauge({
         name: 'shipyard_realtime_sockets',
         help: 'Open realtime WebSocket connections',
@@ -169,13 +134,6 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
   const wanted = Buffer.from(token);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This process's Prometheus metrics (buildApp); main.ts serves them on METRICS_PORT. */
-    metrics: Metrics;
-  }
 }
 
 /**

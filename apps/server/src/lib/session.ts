@@ -1,14 +1,11 @@
 import { authMessages, SESSION_COOKIE, SESSION_TTL_MS, securityMessages } from '@shipyard/shared';
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { apiTokens, authTokens, calendarFeeds, sessions, type UserRow, users } from '../db/schema/index.ts';
+import type { UserRow } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
-import { randomToken, sha256 } from './crypto.ts';
 import { AppError, Forbidden, Unauthorized } from './errors.ts';
 
-// Opaque 256-bit tokens, stored as SHA-256, 7-day lifetime (ARCHITECTURE §4). Every request
-// re-reads the user, so a role change, a disabled account or a revoked session applies at once.
+// The signed-in caller of a request, as the session plugin (platform/session.ts) resolved it,
+// and the session cookie.
 
 /**
  * `sessionExpiresAt`: when this session ends (the realtime socket closes then, issue 13).
@@ -25,164 +22,12 @@ export type SessionUser = UserRow & {
 
 /** Personal API tokens start with this, so a leaked one is recognisable (secret scanners). */
 export const API_TOKEN_PREFIX = 'sy_pat_';
-/** Last-use times are written at most this often per session or token. */
-const LAST_USE_EVERY_MS = 60 * 1000;
 /** How long a sign-in or a re-authentication counts as recent (GitHub's sudo mode; issue 27 #2). */
 export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser;
-  }
-}
-
-export type SessionStore = ReturnType<typeof createSessionStore>;
-
-export function createSessionStore(db: Db, clock: Clock) {
-  // Every request of a signed-in caller runs this lookup: prepared once per pooled connection
-  // (a named statement), it is neither rebuilt by Drizzle nor planned again by PostgreSQL on each
-  // request (docs/decisions/023-request-hot-path.md). It still reads the session and the user
-  // every time: a sign-out, a disabled account or a role change applies to the next request.
-  const sessionByToken = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        isNull(users.disabledAt),
-      ),
-    )
-    .limit(1)
-    .prepare('session_by_token');
-
-  return {
-    async create(userId: string, meta: { userAgent?: string; ip?: string }, tx: Db = db) {
-      const token = randomToken();
-      await tx.insert(sessions).values({
-        userId,
-        tokenHash: sha256(token),
-        expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS),
-        userAgent: meta.userAgent?.slice(0, 512),
-        ip: meta.ip,
-        authenticatedAt: clock.now(),
-      });
-      return token;
-    },
-
-    /** Its person typed their password or a two-factor code again: the session counts as recent. */
-    async markAuthenticated(sessionId: string) {
-      await db.update(sessions).set({ authenticatedAt: clock.now() }).where(eq(sessions.id, sessionId));
-    },
-
-    async resolve(token: string, meta: { ip?: string } = {}): Promise<SessionUser | undefined> {
-      if (token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(token, meta.ip);
-      const now = clock.now();
-      const [row] = await sessionByToken.execute({ tokenHash: sha256(token), now });
-      if (!row) return undefined;
-      const seen = row.session.lastSeenAt ?? row.session.createdAt;
-      if (now.getTime() - seen.getTime() >= LAST_USE_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
-      }
-      return {
-        ...row.user,
-        sessionId: row.session.id,
-        sessionExpiresAt: row.session.expiresAt,
-        authenticatedAt: row.session.authenticatedAt,
-      };
-    },
-
-    /** The account's live sessions, most recently used first. */
-    async list(userId: string) {
-      return db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, clock.now())))
-        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-        .limit(200);
-    },
-
-    /** Ends one of the account's own sessions; false when it has no such session. */
-    async revokeOwn(userId: string, sessionId: string) {
-      const gone = await db
-        .delete(sessions)
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-        .returning({ id: sessions.id });
-      return gone.length > 0;
-    },
-
-    /** Ends every session of the account but `keepSessionId`; returns how many ended. */
-    async revokeOthers(userId: string, keepSessionId: string) {
-      const gone = await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
-        .returning({ id: sessions.id });
-      return gone.length;
-    },
-
-    async revoke(sessionId: string) {
-      await db.delete(sessions).where(eq(sessions.id, sessionId));
-    },
-
-    /**
-     * Ends every session of a user but the one named (the caller's own, after a password
-     * change), and cancels every outstanding single-use token of theirs: e-mail verification,
-     * password reset, the forced-change temp_token and a pending two-factor sign-in; and it
-     * revokes every personal API token of theirs (decision 013) and turns off their calendar feed
-     * (decision 017). Every path that changes the password,
-     * the e-mail or the status of an account (or hands it to a new owner) calls this, in the
-     * transaction of the change (ARCHITECTURE: tokens end when the password, e-mail or status
-     * changes; docs/decisions/010-account-security.md).
-     */
-    async endAccess(userId: string, options: { keepSessionId?: string; tx?: Db } = {}) {
-      const tx = options.tx ?? db;
-      const keep = options.keepSessionId;
-      await tx
-        .delete(sessions)
-        .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
-      await tx
-        .update(authTokens)
-        .set({ usedAt: clock.now() })
-        .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
-      await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
-      await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-    },
-  };
-
-  async function resolveApiToken(token: string, ip: string | undefined): Promise<SessionUser | undefined> {
-    const now = clock.now();
-    const [row] = await db
-      .select({ token: apiTokens, user: users })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(
-        and(
-          eq(apiTokens.tokenHash, sha256(token)),
-          or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
-          isNull(users.disabledAt),
-        ),
-      )
-      .limit(1);
-    if (!row) return undefined;
-    const stale = new Date(now.getTime() - LAST_USE_EVERY_MS);
-    await db
-      .update(apiTokens)
-      .set({ lastUsedAt: now, lastUsedIp: ip ?? null })
-      .where(
-        and(
-          eq(apiTokens.id, row.token.id),
-          or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, stale)),
-        ),
-      );
-    return {
-      ...row.user,
-      sessionId: row.token.id,
-      sessionExpiresAt: row.token.expiresAt ?? new Date(now.getTime() + SESSION_TTL_MS),
-      // A token never counts as a person who just proved who they are.
-      authenticatedAt: new Date(0),
-      apiToken: { id: row.token.id, scope: row.token.scope },
-    };
   }
 }
 
@@ -231,7 +76,7 @@ export function requireRecentAuthentication(actor: SessionUser, now: Date) {
 export const recentlyAuthenticated = (clock: Clock) => async (req: FastifyRequest) =>
   requireRecentAuthentication(currentUser(req), clock.now());
 
-/** A read-only API token may only read: refused before anything runs (app.ts onRequest). */
+/** A read-only API token may only read: refused before anything runs (platform/session.ts onRequest). */
 export function refuseReadOnlyWrite(req: FastifyRequest) {
   const token = req.sessionUser?.apiToken;
   if (token?.scope === 'read' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method))

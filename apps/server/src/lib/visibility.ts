@@ -7,7 +7,7 @@ import {
 import { type AnyColumn, and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { products, teamMembers, teams } from '../db/schema/index.ts';
+import { products, teamMembers, teams, users } from '../db/schema/index.ts';
 import { Conflict, NotFound } from './errors.ts';
 
 // Who may see a product (ARCHITECTURE §5, docs/data-model.md "Visibility"): admins see every
@@ -52,6 +52,10 @@ export function userSeesProduct(
 ): SQL {
   return sql`(${user.role} in ('admin', 'super admin') or ${ofProduct(user.id, productId)})`;
 }
+
+/** Whoever may see the product now (`visibleProducts` from the user's side), with an enabled account. */
+export const seesProduct = (productId: string): SQL =>
+  sql`(${users.disabledAt} is null and ${userSeesProduct(users, productId)})`;
 
 export const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@shipyard/shared';
 import { products, tasks, teamMembers, teams } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { createUserStore } from '../modules/users/index.ts';
 import type { TestContext } from './test-app.ts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-42';
@@ -22,7 +22,7 @@ export type UserOptions = {
 /** A user stored directly, as if they had signed up and verified (unless told otherwise). */
 export async function createUser(ctx: Pick<TestContext, 'db'>, options: UserOptions = {}) {
   const password = options.password ?? DEFAULT_PASSWORD;
-  const row = await createUsersRepository(ctx.db).insert({
+  const row = await createUserStore(ctx.db).insert({
     name: options.name ?? 'Test User',
     email: options.email ?? uniqueEmail(options.role?.replace(' ', '-')),
     role: options.role ?? 'member',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type AppDeps, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
@@ -76,7 +76,9 @@ export async function createTestDatabase(): Promise<{
 
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 
-export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
+export async function buildTestApp(
+  overrides: Partial<Parameters<typeof buildApp>[0]> & { env?: Record<string, string> } = {},
+) {
   const { url, database, drop } = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipyard-test-data-'));
   const config: Config = {
@@ -87,7 +89,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
   const clock = testClock();
   // In-memory realtime fan-out: `published` lists every change the app published after commit.
   const bus = createMemoryBus();
-  const app: FastifyInstance = await buildApp({
+  const built = buildApp({
     config,
     db: database.db,
     pool: database.pool,
@@ -100,7 +102,17 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
     bus,
     ...overrides,
   });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await built;
+    await app.ready();
+  } catch (err) {
+    // A boot that fails (a test of it, or a broken module) leaves no database behind.
+    await built.then((a) => a.close()).catch(() => {});
+    await drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     db: database.db,

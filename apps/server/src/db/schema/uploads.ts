@@ -4,7 +4,7 @@ import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * Room taken by uploads in flight (issue 27 #7, lib/upload-quota.ts): the bytes an upload may
+ * Room taken by uploads in flight (issue 27 #7, platform/uploads.ts): the bytes an upload may
  * still store, counted against its account's and the instance's quota with what is stored, and
  * taken under a lock so that uploads at once, in any process, cannot pass a quota together. A
  * row lives as long as its upload; one a crash left behind stops counting at `expiresAt` and is

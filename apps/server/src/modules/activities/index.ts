@@ -1,21 +1,26 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
+import fp from 'fastify-plugin';
 import type { ActivityRecorder } from './activities.recorder.ts';
 import { createActivitiesRepository } from './activities.repository.ts';
 import { activitiesRoutes } from './activities.routes.ts';
 import { createActivitiesService } from './activities.service.ts';
 
-export type { ActivityRecorder } from './activities.recorder.ts';
+export { toActivity, toActivityLogEntry, toPersonRef } from './activities.mapper.ts';
+export type { ActivityRecorder, NewActivity } from './activities.recorder.ts';
 
-/** The activity log; `recorder` is what other modules use to write to it. */
-export function activitiesModule({
-  db,
-  clock,
-  changes,
-}: ModuleContext): AppModule & { recorder: ActivityRecorder } {
-  const activities = createActivitiesRepository(db);
-  const service = createActivitiesService({ db, activities, changes });
-  return {
-    recorder: activities,
-    ...routesModule(activitiesRoutes, { service, clock }),
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The activity log's writer: other modules record their entries through it, in their transaction. */
+    activities: ActivityRecorder;
+  }
 }
+
+/** The activity log. */
+export const activitiesModule = fp(
+  async (app) => {
+    const activities = createActivitiesRepository(app.db);
+    const service = createActivitiesService({ db: app.db, activities, changes: app.changes });
+    app.decorate('activities', activities);
+    await app.register(activitiesRoutes, { prefix: '/api', service, clock: app.clock });
+  },
+  { name: 'activities', dependencies: ['platform'] },
+);

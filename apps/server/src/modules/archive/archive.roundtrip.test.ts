@@ -21,9 +21,10 @@ import {
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 import { buildTestApp, createTestDatabase } from '../../testing/test-app.ts';
-import { totpAt } from '../auth/auth.totp.ts';
+import { totpAt } from '../auth/index.ts';
 import { describeTable, quoteIdent } from './archive.database.ts';
-import { ArchiveError, archiveLines, keyMessage, restoreArchive } from './archive.import.ts';
+import { keyMessage, restoreArchive } from './archive.import.ts';
+import { ArchiveError, archiveLines } from './archive.read.ts';
 import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tables.ts';
 
 // The round trip of issue 20: a workspace with every kind of row and file is exported over

@@ -8,13 +8,13 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requestMeta, requireBrowserSession, requireSession } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { AuditLog } from '../../platform/audit.ts';
 import { estimateArchiveBytes, writeArchive } from './archive.export.ts';
 
 type Options = { pool: pg.Pool; storage: Storage; audit: AuditLog; clock: Clock };

@@ -1,13 +1,14 @@
-import type pg from 'pg';
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
+import fp from 'fastify-plugin';
 import { archiveRoutes } from './archive.routes.ts';
 
+export { restoreArchive } from './archive.import.ts';
+export { ArchiveError, archiveLines } from './archive.read.ts';
+
 /** The workspace JSON archive's export (docs/decisions/020-workspace-archive.md); the restore is the CLI import-archive.ts. */
-export function archiveModule(ctx: ModuleContext & { pool: pg.Pool }): AppModule {
-  return routesModule(archiveRoutes, {
-    pool: ctx.pool,
-    storage: ctx.storage,
-    audit: ctx.audit,
-    clock: ctx.clock,
-  });
-}
+export const archiveModule = fp(
+  async (app) => {
+    const { pool, storage, audit, clock } = app;
+    await app.register(archiveRoutes, { prefix: '/api', pool, storage, audit, clock });
+  },
+  { name: 'archive', dependencies: ['platform'] },
+);

@@ -13,9 +13,9 @@ import { AppError, Conflict } from '../../lib/errors.ts';
 import { linkMail, type Mail } from '../../lib/mailer.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { accountChange, versionOf } from '../../lib/realtime/changes.ts';
-import type { SessionStore } from '../../lib/session.ts';
 import { createInTransaction } from '../../lib/write.ts';
-import type { NewUser, UserStore } from '../users/users.store.ts';
+import type { SessionStore } from '../../platform/session.ts';
+import type { NewUser, UserStore } from '../users/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 // Creating an account, by sign-up or by Google: the first account of an instance is its

@@ -7,14 +7,14 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ApiTokenRow, apiTokens, type UserRow } from '../../db/schema/index.ts';
-import type { AuditLog, AuditMeta } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { API_TOKEN_PREFIX } from '../../lib/session.ts';
+import type { AuditLog, AuditMeta } from '../../platform/audit.ts';
 
 // Personal API tokens (decision 013): `sy_pat_` + 256 random bits, stored as SHA-256 only,
-// shown once. lib/session.ts accepts them as `Authorization: Bearer`.
+// shown once. platform/session.ts accepts them as `Authorization: Bearer`.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

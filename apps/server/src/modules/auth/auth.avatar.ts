@@ -6,9 +6,8 @@ import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import { receiveUpload, type UploadRoom } from '../../lib/receive-upload.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { newFileName, type Storage } from '../../lib/storage.ts';
-import type { UploadQuota } from '../../lib/upload-quota.ts';
-import { toUser } from '../users/users.mapper.ts';
-import type { UserStore } from '../users/users.store.ts';
+import type { UploadQuota } from '../../platform/uploads.ts';
+import { toUser, type UserStore } from '../users/index.ts';
 
 // Avatars: the type is read from the bytes, never from the name or the client's header.
 // A file is named `<user id>-<random>.<ext>`: which account uploaded it is read from the name we
@@ -39,8 +38,8 @@ type Deps = {
   users: UserStore;
   storage: Storage;
   changes: Changes;
-  /** The upload quotas; read lazily, as the quota counts avatars through this service too. */
-  quota: () => UploadQuota;
+  /** The upload quotas (issue 13 #11). */
+  quota: UploadQuota;
 };
 
 /** How long the instance's avatar bytes are reused (the total quota lists the avatar folder). */
@@ -98,7 +97,7 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
     /** The image streams to storage; its type is read from its first bytes. */
     async replace(actor: SessionUser, image: Readable, declaredBytes?: number) {
       // The avatar it replaces is removed, so it does not count. Held until the row counts the file.
-      const room = quota().forUpload({ id: actor.id, replacingAvatar: true });
+      const room = quota.forUpload({ id: actor.id, replacingAvatar: true });
       try {
         return await store(actor, image, room, declaredBytes);
       } finally {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
-import { createSessionStore } from '../../lib/session.ts';
+import { createSessionStore } from '../../platform/session.ts';
 import { createUser } from '../../testing/factories.ts';
 import {
   authorizeAtProvider,

@@ -1,12 +1,12 @@
 import { authMessages, type ProviderKind, securityMessages } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { AuditLog, AuditMeta } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict } from '../../lib/errors.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { createInTransaction } from '../../lib/write.ts';
+import type { AuditLog, AuditMeta } from '../../platform/audit.ts';
 import type { UserStore } from '../users/index.ts';
 import type { GoogleIdentity } from './auth.accounts.ts';
 import { providerErrors } from './auth.google.ts';

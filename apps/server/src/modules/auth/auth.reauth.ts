@@ -1,8 +1,9 @@
 import { authMessages, type Reauthenticate } from '@shipyard/shared';
-import type { AuditMeta } from '../../lib/audit.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { SessionStore, SessionUser } from '../../lib/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import type { AuditMeta } from '../../platform/audit.ts';
+import type { SessionStore } from '../../platform/session.ts';
 import type { AuthThrottle } from './auth.throttle.ts';
 import type { TwoFactor } from './auth.two-factor.ts';
 

@@ -28,12 +28,11 @@ import {
   requireBrowserSession,
   requireSession,
 } from '../../lib/session.ts';
-import { uploadRateLimit } from '../../lib/upload-quota.ts';
+import type { RateLimits } from '../../platform/http.ts';
+import { uploadRateLimit } from '../../platform/uploads.ts';
 import type { AvatarService } from './auth.avatar.ts';
 import type { DeviceCookies } from './auth.device-cookies.ts';
 import type { AuthService } from './auth.service.ts';
-
-export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
 
 type Options = {
   service: AuthService;

@@ -17,8 +17,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
-import { currentUser, requestMeta, requireBrowserSession, type SessionStore } from '../../lib/session.ts';
+import { currentUser, requestMeta, requireBrowserSession } from '../../lib/session.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
+import type { SessionStore } from '../../platform/session.ts';
 import type { ApiTokens } from './auth.api-tokens.ts';
 import type { DeviceCookies } from './auth.device-cookies.ts';
 import type { createReauthentication } from './auth.reauth.ts';

@@ -2,7 +2,7 @@ import { SESSION_COOKIE, securityMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { recoveryCodes, twoFactors } from '../../db/schema/index.ts';
-import { createInstanceSettings } from '../../lib/instance-settings.ts';
+import { createInstanceSettings } from '../../platform/settings.ts';
 import { createUser } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { totpAt } from './auth.totp.ts';

@@ -11,9 +11,9 @@ import type { Db } from '../../db/client.ts';
 import type { TaskChecklistItemRow } from '../../db/schema/index.ts';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.ts';
 import type { Changes } from '../../lib/realtime/changes.ts';
-import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../../lib/task-access.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
+import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../tasks/index.ts';
 import type { ChecklistsRepository } from './checklists.repository.ts';
 
 // A task's checklist (issue 15). Order is a fractional `position`: a move writes one row, and only

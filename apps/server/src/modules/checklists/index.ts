@@ -1,23 +1,27 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
+import fp from 'fastify-plugin';
 import { type ChecklistsRepository, createChecklistsRepository } from './checklists.repository.ts';
 import { checklistsRoutes } from './checklists.routes.ts';
-import { type ChecklistsService, createChecklistsService } from './checklists.service.ts';
+import { createChecklistsService } from './checklists.service.ts';
 
 export { POSITION_STEP } from './checklists.service.ts';
 
 /** What the imports module writes through, in its transaction: new tasks' checklist items. */
 export type ChecklistImporter = Pick<ChecklistsRepository, 'insertMany'>;
 
-/** Tasks' checklists (issue 15). `ofTask` is what the task's page reads with the task. */
-export function checklistsModule({ db, changes }: ModuleContext): AppModule & {
-  ofTask: ChecklistsService['ofSeenTask'];
-  importer: ChecklistImporter;
-} {
-  const checklists = createChecklistsRepository(db);
-  const service = createChecklistsService({ db, checklists, changes });
-  return {
-    ofTask: service.ofSeenTask,
-    importer: { insertMany: checklists.insertMany },
-    ...routesModule(checklistsRoutes, { service }),
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    checklists: { importer: ChecklistImporter };
+  }
 }
+
+/** Tasks' checklists (issue 15); the checklist is a section of the task's page. */
+export const checklistsModule = fp(
+  async (app) => {
+    const checklists = createChecklistsRepository(app.db);
+    const service = createChecklistsService({ db: app.db, checklists, changes: app.changes });
+    app.tasks.addPageSection('checklist', service.ofSeenTask);
+    app.decorate('checklists', { importer: { insertMany: checklists.insertMany } });
+    await app.register(checklistsRoutes, { prefix: '/api', service });
+  },
+  { name: 'checklists', dependencies: ['platform', 'tasks'] },
+);

@@ -1,16 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  commentMentions,
-  products,
-  taskComments,
-  tasks,
-  taskWatchers,
-  users,
-} from '../../db/schema/index.ts';
+import { commentMentions, products, taskComments, tasks, users } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { ofProduct, userSeesProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { ofProduct, seesProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 /** The task a conversation hangs off: what the permission checks and the notifications need. */
 export type ConversationTask = { id: string; productId: string; title: string; assigneeId: string | null };
@@ -25,22 +18,7 @@ const taskColumns = {
 /** A comment's author, a watcher, someone to mention. */
 const person = { id: users.id, name: users.name, avatarUrl: users.avatarUrl };
 
-/** Whoever may see the product now (lib/visibility.ts, from the user's side), with an enabled account. */
-const seesProduct = (productId: string): SQL =>
-  sql`(${users.disabledAt} is null and ${userSeesProduct(users, productId)})`;
-
 export function createCommentsRepository(db: Db) {
-  /** Makes them watch (those who already do are left as they are): the insert, not run. */
-  function watchStatement(tx: Db, taskId: string, userIds: readonly string[]) {
-    const unique = [...new Set(userIds)];
-    if (unique.length === 0) return undefined;
-    return tx
-      .insert(taskWatchers)
-      .values(unique.map((userId) => ({ taskId, userId })))
-      .onConflictDoNothing()
-      .returning({ userId: taskWatchers.userId });
-  }
-
   return {
     /**
      * The task if the viewer may see its product; in a write, held (FOR KEY SHARE) so that it
@@ -172,77 +150,6 @@ export function createCommentsRepository(db: Db) {
         .where(and(ne(users.id, callerId), isNull(users.disabledAt), ofProduct(users.id, productId), match))
         .orderBy(asc(users.name), asc(users.id))
         .limit(limit);
-    },
-
-    // ---- Watchers ----
-
-    /** Many (task, user) watch pairs at once (an import's new tasks), one insert per 1000. */
-    async watchMany(tx: Db, pairs: ReadonlyArray<{ taskId: string; userId: string }>) {
-      for (let i = 0; i < pairs.length; i += 1000) {
-        await tx
-          .insert(taskWatchers)
-          .values(pairs.slice(i, i + 1000))
-          .onConflictDoNothing();
-      }
-    },
-
-    /** Makes them watch (those who already do are left as they are); how many started. */
-    async watch(tx: Db, taskId: string, userIds: readonly string[]): Promise<number> {
-      const statement = watchStatement(tx, taskId, userIds);
-      return statement ? (await statement).length : 0;
-    },
-
-    /** `watch` as a statement not run (for lib/write.ts writeTogether); undefined for nobody. */
-    watchStatement,
-
-    async unwatch(tx: Db, taskId: string, userId: string): Promise<number> {
-      const rows = await tx
-        .delete(taskWatchers)
-        .where(and(eq(taskWatchers.taskId, taskId), eq(taskWatchers.userId, userId)))
-        .returning({ userId: taskWatchers.userId });
-      return rows.length;
-    },
-
-    /** The watchers who still see the product, less the actor and `except`, to notify. */
-    async watchersToNotify(tx: Db, task: ConversationTask, actorId: string, except: readonly string[]) {
-      const rows = await tx
-        .select({ id: users.id })
-        .from(taskWatchers)
-        .innerJoin(users, eq(users.id, taskWatchers.userId))
-        .where(
-          and(
-            eq(taskWatchers.taskId, task.id),
-            ne(users.id, actorId),
-            except.length ? sql`${users.id} <> all(${sql.param([...except])}::uuid[])` : undefined,
-            seesProduct(task.productId),
-          ),
-        );
-      return rows.map((r) => r.id);
-    },
-
-    /** The first watchers by name who still see the product, how many in all, and whether `userId` is one. */
-    async watchers(task: Pick<ConversationTask, 'id' | 'productId'>, userId: string, limit: number) {
-      const watching = and(eq(taskWatchers.taskId, task.id), seesProduct(task.productId));
-      const [rows, [total], [mine]] = await Promise.all([
-        db
-          .select(person)
-          .from(taskWatchers)
-          .innerJoin(users, eq(users.id, taskWatchers.userId))
-          .where(watching)
-          .orderBy(asc(users.name), asc(users.id))
-          .limit(limit),
-        db
-          .select({ n: count() })
-          .from(taskWatchers)
-          .innerJoin(users, eq(users.id, taskWatchers.userId))
-          .where(watching),
-        db
-          .select({ userId: taskWatchers.userId })
-          .from(taskWatchers)
-          .where(and(eq(taskWatchers.taskId, task.id), eq(taskWatchers.userId, userId)))
-          .limit(1),
-      ]);
-      return { rows, total: total?.n ?? 0, watching: mine !== undefined };
     },
   };
 }

@@ -10,7 +10,6 @@ import {
   MentionableListSchema,
   MentionableQuerySchema,
   TaskIdParamsSchema,
-  WatcherListSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
@@ -118,44 +117,5 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ service: CommentsService }>
       },
     },
     async (req) => service.mentionable(currentUser(req), req.params.id, req.query.q),
-  );
-
-  app.get(
-    '/tasks/:id/watchers',
-    {
-      schema: {
-        tags,
-        summary: 'Who watches the task (the first 50 by name, the count) and whether the caller does',
-        params: TaskIdParamsSchema,
-        response: { 200: WatcherListSchema },
-      },
-    },
-    async (req) => service.watchers(currentUser(req), req.params.id),
-  );
-
-  app.put(
-    '/tasks/:id/watch',
-    {
-      schema: {
-        tags,
-        summary: 'Watch the task: hear of its comments and status changes (anyone who sees it)',
-        params: TaskIdParamsSchema,
-        response: { 200: WatcherListSchema },
-      },
-    },
-    async (req) => service.watch(currentUser(req), req.params.id),
-  );
-
-  app.delete(
-    '/tasks/:id/watch',
-    {
-      schema: {
-        tags,
-        summary: 'Stop watching the task',
-        params: TaskIdParamsSchema,
-        response: { 200: WatcherListSchema },
-      },
-    },
-    async (req) => service.unwatch(currentUser(req), req.params.id),
   );
 };

@@ -10,27 +10,25 @@ import {
   type MentionableList,
   mentionedUserIds,
   taskMessages,
-  WATCHERS_LISTED_MAX,
-  type WatcherList,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import type { SeenTask } from '../../lib/task-access.ts';
 import { refuseArchivedProduct } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
+import type { TaskWatching } from '../tasks/index.ts';
 import { toComment, toPerson } from './comments.mapper.ts';
 import type { CommentsRepository, ConversationTask } from './comments.repository.ts';
-import { type createTaskWatching, watcherChange } from './comments.watching.ts';
 
 type Deps = {
   db: Db;
   comments: CommentsRepository;
-  watching: ReturnType<typeof createTaskWatching>;
+  /** The task's watchers (the tasks module's): commenters and the mentioned watch, watchers hear of comments. */
+  watching: Pick<TaskWatching, 'watch' | 'notifyWatchers'>;
   notifier: Notifier;
   activities: ActivityRecorder;
   changes: Changes;
@@ -98,25 +96,6 @@ export function createCommentsService({ db, comments, watching, notifier, activi
         ...watched,
       ],
     };
-  }
-
-  async function watchers(actor: SessionUser, task: SeenTask): Promise<WatcherList> {
-    const { rows, total, watching: mine } = await comments.watchers(task, actor.id, WATCHERS_LISTED_MAX);
-    return { data: rows.map(toPerson), total, watching: mine };
-  }
-
-  /** Watch or unwatch: anyone who sees the task, guests too; not on an archived product. */
-  async function setWatching(actor: SessionUser, taskId: string, on: boolean): Promise<WatcherList> {
-    const task = await inTransaction(async (tx, after) => {
-      const found = await visibleTask(actor, taskId, tx);
-      await refuseArchivedProduct(tx, found.productId);
-      const changed = on
-        ? await comments.watch(tx, found.id, [actor.id])
-        : await comments.unwatch(tx, found.id, actor.id);
-      if (changed > 0) after.publish(watcherChange(found));
-      return found;
-    });
-    return watchers(actor, task);
   }
 
   return {
@@ -217,16 +196,6 @@ export function createCommentsService({ db, comments, watching, notifier, activi
       const rows = await comments.mentionable(task.productId, actor.id, q, MENTIONABLE_LIMIT);
       return { data: rows.map(toPerson) };
     },
-
-    async watchers(actor: SessionUser, taskId: string): Promise<WatcherList> {
-      return watchers(actor, await visibleTask(actor, taskId));
-    },
-
-    /** The watchers of a task the caller already found visible (the task's page). */
-    watchersOfSeenTask: (actor: SessionUser, task: SeenTask): Promise<WatcherList> => watchers(actor, task),
-
-    watch: (actor: SessionUser, taskId: string) => setWatching(actor, taskId, true),
-    unwatch: (actor: SessionUser, taskId: string) => setWatching(actor, taskId, false),
   };
 }
 

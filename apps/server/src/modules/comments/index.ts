@@ -1,35 +1,31 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
-import type { ActivityRecorder } from '../activities/index.ts';
-import type { Notifier } from '../notifications/index.ts';
+import fp from 'fastify-plugin';
 import { type CommentsRepository, createCommentsRepository } from './comments.repository.ts';
 import { commentsRoutes } from './comments.routes.ts';
-import { type CommentsService, createCommentsService } from './comments.service.ts';
-import { createTaskWatching, type TaskWatching } from './comments.watching.ts';
-
-export type { TaskWatching } from './comments.watching.ts';
+import { createCommentsService } from './comments.service.ts';
 
 /** What the imports module writes through, in its transaction: new tasks' comments (no notifications). */
 export type CommentImporter = Pick<CommentsRepository, 'insertMany'>;
 
-type Deps = ModuleContext & { activities: ActivityRecorder; notifier: Notifier };
-
-/**
- * A task's conversation: comments, mentions and watchers. `watching` is what the tasks module
- * uses (auto-watch of creator and assignee, status-change notifications).
- */
-export function commentsModule({ db, changes, activities, notifier }: Deps): AppModule & {
-  watching: TaskWatching;
-  /** The task's watchers and whether the caller is one (the task's page reads it with the task). */
-  watchersOf: CommentsService['watchersOfSeenTask'];
-  importer: CommentImporter;
-} {
-  const comments = createCommentsRepository(db);
-  const watching = createTaskWatching({ comments, notifier });
-  const service = createCommentsService({ db, comments, watching, notifier, activities, changes });
-  return {
-    watching,
-    watchersOf: service.watchersOfSeenTask,
-    importer: { insertMany: comments.insertMany },
-    ...routesModule(commentsRoutes, { service }),
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    comments: { importer: CommentImporter };
+  }
 }
+
+/** A task's conversation: comments and mentions (its watchers are the tasks module's). */
+export const commentsModule = fp(
+  async (app) => {
+    const comments = createCommentsRepository(app.db);
+    const service = createCommentsService({
+      db: app.db,
+      comments,
+      watching: app.tasks.watching,
+      notifier: app.notifications.notifier,
+      activities: app.activities,
+      changes: app.changes,
+    });
+    app.decorate('comments', { importer: { insertMany: comments.insertMany } });
+    await app.register(commentsRoutes, { prefix: '/api', service });
+  },
+  { name: 'comments', dependencies: ['platform', 'activities', 'notifications', 'tasks'] },
+);

@@ -1,10 +1,16 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
+import fp from 'fastify-plugin';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 /** The dashboard read model. */
-export function dashboardModule({ db, clock }: ModuleContext): AppModule {
-  const service = createDashboardService({ dashboard: createDashboardRepository(db), clock });
-  return routesModule(dashboardRoutes, { service });
-}
+export const dashboardModule = fp(
+  async (app) => {
+    const service = createDashboardService({
+      dashboard: createDashboardRepository(app.db),
+      clock: app.clock,
+    });
+    await app.register(dashboardRoutes, { prefix: '/api', service });
+  },
+  { name: 'dashboard', dependencies: ['platform'] },
+);

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { notificationTexts, reminderTexts } from '../notifications/notifications.texts.ts';
+import { notificationTexts, reminderTexts } from '../notifications/index.ts';
 import { DEMO_DOMAIN, EVENTS, PEOPLE, type PersonKey, PRODUCTS, SERVICES } from './demo.data.ts';
 
 // SEED_DEMO=1 (docs/decisions/019-demo-workspace.md): on a database without users, one

@@ -12,7 +12,7 @@ import { attachment } from '../../lib/csv.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import { declaredLength } from '../../lib/receive-upload.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
-import { uploadRateLimit } from '../../lib/upload-quota.ts';
+import { uploadRateLimit } from '../../platform/uploads.ts';
 import type { DocumentsService } from './documents.service.ts';
 
 const tags = ['documents'];

@@ -6,8 +6,8 @@ import { AppError, BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import { receiveUpload } from '../../lib/receive-upload.ts';
 import { newFileName, type Storage } from '../../lib/storage.ts';
-import type { UploadQuota } from '../../lib/upload-quota.ts';
 import { findVisibleProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
+import type { UploadQuota } from '../../platform/uploads.ts';
 import type { DocumentsRepository, DocumentWithUploader } from './documents.repository.ts';
 
 // The product's Documents tab (ARCHITECTURE §5). Anyone who can see the product lists and

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
-import { findVisibleTask } from '../../lib/task-access.ts';
-import { uploadRateLimit } from '../../lib/upload-quota.ts';
 import type { Viewer } from '../../lib/visibility.ts';
+import { uploadRateLimit } from '../../platform/uploads.ts';
+import { findVisibleTask } from '../tasks/index.ts';
 import { DocumentListSchema, readDocument } from './documents.routes.ts';
 import type { DocumentsService } from './documents.service.ts';
 

@@ -1,8 +1,4 @@
-import type { ProductDocument } from '@shipyard/shared';
-import type { Db } from '../../db/client.ts';
-import type { AppModule, ModuleContext } from '../../lib/module.ts';
-import type { SeenTask } from '../../lib/task-access.ts';
-import type { UploadQuota } from '../../lib/upload-quota.ts';
+import fp from 'fastify-plugin';
 import { createDocumentsRepository } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import {
@@ -11,52 +7,56 @@ import {
   type DocumentFiles,
   toDocument,
 } from './documents.service.ts';
-import { createTaskFiles, type TaskFiles, taskFilesRoutes } from './documents.task-files.ts';
+import { createTaskFiles, taskFilesRoutes } from './documents.task-files.ts';
 
 /** The files a task's page lists at once (a task holds far fewer). */
 const TASK_FILES_LISTED = 100;
 
 export type { DocumentFiles } from './documents.service.ts';
 
-/** What the upload quota counts of documents: the bytes an account uploaded, and all of them. */
-export type StoredDocuments = {
-  bytesUploadedBy(userId: string, tx?: Db): Promise<number>;
-  totalBytes(tx?: Db): Promise<number>;
-};
-
-type Deps = ModuleContext & { quota: () => UploadQuota };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deleting a product removes its files (the products module). */
+    documents: { files: DocumentFiles };
+  }
+}
 
 /**
- * Product documents and task files. Its entry points: `files` (deleting a product or a task removes its files) and
- * `stored` (the upload quota counts them).
+ * Product documents and task files. A task's files are a section of its page and go with it;
+ * the upload quota counts the bytes stored here.
  */
-export function documentsModule({ quota, ...ctx }: Deps): AppModule & {
-  files: DocumentFiles;
-  stored: StoredDocuments;
-  /** The files of a task the caller already found visible, newest first (the task's page). */
-  filesOfTask: (task: SeenTask) => Promise<ProductDocument[]>;
-} {
-  const { db, storage, log, changes } = ctx;
-  const documents = createDocumentsRepository(db);
-  // Made on first use: the quota it checks is wired after the modules are.
-  let taskFiles: TaskFiles | undefined;
-  const service = () => {
-    taskFiles ??= createTaskFiles({
-      db,
-      service: createDocumentsService({ db, documents, storage, log, changes, quota: quota() }),
+export const documentsModule = fp(
+  async (app) => {
+    const { db, storage, log, changes } = app;
+    const documents = createDocumentsRepository(db);
+    const files = createDocumentFiles({ documents, storage, log });
+    app.uploads.count({
+      ofUser: (user, tx) => documents.bytesUploadedBy(user.id, tx),
+      total: (tx) => documents.totalBytes(tx),
     });
-    return taskFiles;
-  };
-  return {
-    files: createDocumentFiles({ documents, storage, log }),
-    stored: documents,
-    filesOfTask: async (task) =>
+    app.tasks.addPageSection('files', async (task) =>
       (await documents.list(task.productId, 1, TASK_FILES_LISTED, task.id)).rows.map(toDocument),
-    register: async (api) => {
-      const files = service();
-      const uploadsPerHour = ctx.config.uploads.perHour;
-      await api.register(documentsRoutes, { service: files.documents, uploadsPerHour });
-      await api.register(taskFilesRoutes, { files, uploadsPerHour });
-    },
-  };
-}
+    );
+    app.tasks.onDelete(async (taskId, tx) => {
+      const keys = await files.keysOfTask(taskId, tx);
+      return () => files.remove(keys);
+    });
+    app.decorate('documents', { files });
+    const service = createDocumentsService({
+      db,
+      documents,
+      storage,
+      log,
+      changes,
+      quota: app.uploads.quota,
+    });
+    const uploadsPerHour = app.config.uploads.perHour;
+    await app.register(documentsRoutes, { prefix: '/api', service, uploadsPerHour });
+    await app.register(taskFilesRoutes, {
+      prefix: '/api',
+      files: createTaskFiles({ db, service }),
+      uploadsPerHour,
+    });
+  },
+  { name: 'documents', dependencies: ['platform', 'tasks'] },
+);

@@ -18,7 +18,7 @@ import { type Change, type Changes, versionOf } from '../../lib/realtime/changes
 import type { SessionUser } from '../../lib/session.ts';
 import { holdVisibleProduct } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
-import type { ActivityRecorder } from '../activities/activities.recorder.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
 import { toEvent, toMilestone } from './events.mapper.ts';
 import type { EventPatch, EventsRepository } from './events.repository.ts';
 

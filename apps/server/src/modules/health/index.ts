@@ -1,14 +1,17 @@
+import fp from 'fastify-plugin';
 import { newestMigration } from '../../db/migrate.ts';
-import type { Metrics } from '../../lib/metrics.ts';
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { healthRoutes } from './health.routes.ts';
 
 /** Liveness, readiness and the metrics behind METRICS_TOKEN. */
-export function healthModule({ db, config, metrics }: ModuleContext & { metrics: Metrics }): AppModule {
-  return routesModule(healthRoutes, {
-    db,
-    newestMigration: newestMigration(),
-    metrics,
-    metricsToken: config.metrics.token,
-  });
-}
+export const healthModule = fp(
+  async (app) => {
+    await app.register(healthRoutes, {
+      prefix: '/api',
+      db: app.db,
+      newestMigration: newestMigration(),
+      metrics: app.metrics,
+      metricsToken: app.config.metrics.token,
+    });
+  },
+  { name: 'health', dependencies: ['platform'] },
+);

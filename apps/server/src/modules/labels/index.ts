@@ -1,8 +1,7 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
-import type { ActivityRecorder } from '../activities/index.ts';
+import fp from 'fastify-plugin';
 import { createLabelsRepository, type LabelsRepository } from './labels.repository.ts';
 import { labelsRoutes } from './labels.routes.ts';
-import { createLabelsService, type LabelsService } from './labels.service.ts';
+import { createLabelsService } from './labels.service.ts';
 
 /**
  * What the imports module writes through, inside its own transaction: the product's labels, new
@@ -10,21 +9,26 @@ import { createLabelsService, type LabelsService } from './labels.service.ts';
  */
 export type LabelImporter = Pick<LabelsRepository, 'namesOfProduct' | 'insertMany' | 'attachMany'>;
 
-/** Product labels and the labels of tasks (issue 15). `ofTask` is what the task's page reads with the task. */
-export function labelsModule({
-  db,
-  changes,
-  activities,
-}: ModuleContext & { activities: ActivityRecorder }): AppModule & {
-  ofTask: LabelsService['ofSeenTask'];
-  importer: LabelImporter;
-} {
-  const labels = createLabelsRepository(db);
-  const service = createLabelsService({ db, labels, activities, changes });
-  const { namesOfProduct, insertMany, attachMany } = labels;
-  return {
-    ofTask: service.ofSeenTask,
-    importer: { namesOfProduct, insertMany, attachMany },
-    ...routesModule(labelsRoutes, { service }),
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    labels: { importer: LabelImporter };
+  }
 }
+
+/** Product labels and the labels of tasks (issue 15); a task's labels are a section of its page. */
+export const labelsModule = fp(
+  async (app) => {
+    const labels = createLabelsRepository(app.db);
+    const service = createLabelsService({
+      db: app.db,
+      labels,
+      activities: app.activities,
+      changes: app.changes,
+    });
+    const { namesOfProduct, insertMany, attachMany } = labels;
+    app.tasks.addPageSection('labels', service.ofSeenTask);
+    app.decorate('labels', { importer: { namesOfProduct, insertMany, attachMany } });
+    await app.register(labelsRoutes, { prefix: '/api', service });
+  },
+  { name: 'labels', dependencies: ['platform', 'activities', 'tasks'] },
+);

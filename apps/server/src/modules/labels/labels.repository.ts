@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type LabelRow, labels, products, taskLabels } from '../../db/schema/index.ts';
-import { labelsOfTasks } from '../../lib/task-labels.ts';
+import { labelsOfTasks } from '../tasks/index.ts';
 
 /**
  * Locks the product's row until `tx` ends (FOR NO KEY UPDATE), so that whoever counts its labels

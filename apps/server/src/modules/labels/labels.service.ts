@@ -20,10 +20,10 @@ import {
 } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
-import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../../lib/task-access.ts';
 import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
+import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../tasks/index.ts';
 import type { LabelsRepository } from './labels.repository.ts';
 
 // Product labels (issue 15): whoever manages the product (its creator, admins) defines them;

@@ -1,5 +1,4 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
+import fp from 'fastify-plugin';
 import { createNotificationJobs, NOTIFICATION_SCHEDULE } from './notifications.jobs.ts';
 import { unsubscribeTokens } from './notifications.mail.ts';
 import { createNotifier, type Notifier } from './notifications.notifier.ts';
@@ -11,42 +10,57 @@ import { createNotificationsService } from './notifications.service.ts';
 import { createNotificationSettings } from './notifications.settings.ts';
 import { createProductStageNotice, type ProductStageNotice } from './notifications.stage.ts';
 
-export type { Notifier } from './notifications.notifier.ts';
+export type { NewNotification, Notifier } from './notifications.notifier.ts';
 export type { ProductStageNotice } from './notifications.stage.ts';
+export { notificationTexts, reminderTexts } from './notifications.texts.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: {
+      /** How other modules notify someone, in their transaction. */
+      notifier: Notifier;
+      /** PRODUCT_STAGE to a moved product's people (the products module). */
+      productStage: ProductStageNotice;
+      /** The five-minute scan for reminders and digests, at the app's clock (tests call it). */
+      scan: () => Promise<void>;
+    };
+  }
+}
 
 /**
- * The notification centre; `notifier` is what other modules use to notify someone, `jobs` the
- * queue's handlers and schedule for mail, digests and reminders (app.ts starts the queue).
+ * The notification centre; its mail, digests and reminders are jobs it hands the platform's
+ * queue (docs/decisions/016-notification-mail.md).
  */
-export function notificationsModule(ctx: ModuleContext & { secrets: Pick<SecretBox, 'sign'> }): AppModule & {
-  notifier: Notifier;
-  productStage: ProductStageNotice;
-  jobs: ReturnType<typeof createNotificationJobs> & { schedule: typeof NOTIFICATION_SCHEDULE };
-} {
-  const { db, changes, config } = ctx;
-  const notifications = createNotificationsRepository(db);
-  const settings = createNotificationSettings(db);
-  const tokens = unsubscribeTokens(ctx.secrets);
-  const notifier = createNotifier(notifications, settings, db);
-  const service = createNotificationsService({ db, notifications, changes });
-  const preferences = createPreferencesService({ db, settings, tokens });
-  const jobs = createNotificationJobs({
-    ...ctx,
-    settings,
-    notifier,
-    tokens,
-    appUrl: config.appUrl,
-    digestHour: config.digestHour,
-  });
-  const routes = routesModule(notificationsRoutes, { service });
-  return {
-    notifier,
-    productStage: createProductStageNotice(notifier),
-    jobs: { ...jobs, schedule: NOTIFICATION_SCHEDULE },
-    async register(api) {
-      await routes.register(api);
-      await api.register(preferencesRoutes, { service: preferences });
-      await api.register(unsubscribeRoutes, { service: preferences, appUrl: config.appUrl });
-    },
-  };
-}
+export const notificationsModule = fp(
+  async (app) => {
+    const { db, changes, config } = app;
+    const notifications = createNotificationsRepository(db);
+    const settings = createNotificationSettings(db);
+    const tokens = unsubscribeTokens(app.secrets);
+    const notifier = createNotifier(notifications, settings, db);
+    const jobs = createNotificationJobs({
+      db,
+      clock: app.clock,
+      mailer: app.mailer,
+      changes,
+      log: app.log,
+      settings,
+      notifier,
+      tokens,
+      appUrl: config.appUrl,
+      digestHour: config.digestHour,
+    });
+    app.jobs.handle(jobs.handlers, NOTIFICATION_SCHEDULE);
+    app.decorate('notifications', {
+      notifier,
+      productStage: createProductStageNotice(notifier),
+      scan: jobs.scan,
+    });
+    const service = createNotificationsService({ db, notifications, changes });
+    const preferences = createPreferencesService({ db, settings, tokens });
+    await app.register(notificationsRoutes, { prefix: '/api', service });
+    await app.register(preferencesRoutes, { prefix: '/api', service: preferences });
+    await app.register(unsubscribeRoutes, { prefix: '/api', service: preferences, appUrl: config.appUrl });
+  },
+  { name: 'notifications', dependencies: ['platform'] },
+);

@@ -44,7 +44,7 @@ async function bell(who: Signed) {
 }
 
 async function scanAndSend() {
-  await ctx.app.jobs.scanNotifications();
+  await ctx.app.notifications.scan();
   await ctx.app.jobs.runDue();
 }
 
@@ -102,7 +102,7 @@ describe('reminders and the digest', () => {
       dueDate: '2026-07-01',
       assigneeId: gone.user.id,
     });
-    await ctx.app.jobs.scanNotifications();
+    await ctx.app.notifications.scan();
     expect((await bell(gone)).data.map((n) => n.type)).toEqual(['TASK_DUE_SOON']);
     await removeFrom(owner, team.id, gone);
     await ctx.app.jobs.runDue();

@@ -53,7 +53,7 @@ describe('instant notification mail', () => {
     expect(bell.json().data).toHaveLength(INSTANT_MAILS_PER_HOUR + 1);
 
     setNow('2026-12-02T08:30:00Z');
-    await ctx.app.jobs.scanNotifications();
+    await ctx.app.notifications.scan();
     await ctx.app.jobs.runDue();
     expect(digestsTo(admin).map((m) => m.subject)).toEqual(['Your Shipyard digest for 2026-12-02: 1 update']);
     expect(digestsTo(admin)[0]?.text).toContain(

@@ -65,7 +65,7 @@ async function assignedTask(assignee: Signed, dueDate: string, title = 'Launch c
 }
 
 async function scanAndSend(app: FastifyInstance = ctx.app) {
-  await app.jobs.scanNotifications();
+  await app.notifications.scan();
   await app.jobs.runDue();
 }
 
@@ -139,7 +139,7 @@ describe('two server processes on one database', () => {
     });
 
     for (let round = 0; round < 3; round++) {
-      await Promise.all([ctx.app.jobs.scanNotifications(), second.jobs.scanNotifications()]);
+      await Promise.all([ctx.app.notifications.scan(), second.notifications.scan()]);
       await Promise.all([ctx.app.jobs.runDue(), second.jobs.runDue()]);
     }
 

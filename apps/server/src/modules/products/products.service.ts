@@ -19,11 +19,10 @@ import { type Change, type Changes, versionOf } from '../../lib/realtime/changes
 import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
-import { toActivity, toActivityLogEntry, toPersonRef } from '../activities/activities.mapper.ts';
-import type { ActivityRecorder } from '../activities/activities.recorder.ts';
-import type { DocumentFiles } from '../documents/documents.service.ts';
+import { type ActivityRecorder, toActivity, toActivityLogEntry, toPersonRef } from '../activities/index.ts';
+import type { DocumentFiles } from '../documents/index.ts';
 import type { ProductStageNotice } from '../notifications/index.ts';
-import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
+import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
 /** How many of its newest activity entries the product detail carries. */

@@ -1,8 +1,10 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
-import type { RealtimeHub } from './realtime.hub.ts';
+import fp from 'fastify-plugin';
 import { realtimeRoutes } from './realtime.routes.ts';
 
-/** The /api/realtime WebSocket; the hub is built by buildApp, which exposes it as app.realtime. */
-export function realtimeModule({ config, hub }: ModuleContext & { hub: RealtimeHub }): AppModule {
-  return routesModule(realtimeRoutes, { hub, appUrl: config.appUrl });
-}
+/** The /api/realtime WebSocket; the hub it hands sockets to is the platform's (app.realtime). */
+export const realtimeModule = fp(
+  async (app) => {
+    await app.register(realtimeRoutes, { prefix: '/api', hub: app.realtime, appUrl: app.config.appUrl });
+  },
+  { name: 'realtime', dependencies: ['platform'] },
+);

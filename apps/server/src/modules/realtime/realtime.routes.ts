@@ -3,7 +3,7 @@ import { REALTIME_CLOSE } from '@shipyard/shared';
 import type { FastifyInstance } from 'fastify';
 import { Forbidden } from '../../lib/errors.ts';
 import { tokenFromRequest } from '../../lib/session.ts';
-import type { RealtimeHub } from './realtime.hub.ts';
+import type { RealtimeHub } from '../../platform/realtime.hub.ts';
 
 // GET /api/realtime: the WebSocket of docs/decisions/009-realtime.md. Refused before the upgrade
 // from another site's page (403). Without a session it upgrades and closes at once with 4401, the

@@ -1,5 +1,5 @@
+import fp from 'fastify-plugin';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
@@ -8,8 +8,12 @@ import { createReportsService } from './reports.service.ts';
 export const REPORTS_CACHE = { maxAgeMs: 5_000, maxEntries: 50 };
 
 /** The reports read model. */
-export function reportsModule({ db, clock, audit }: ModuleContext): AppModule {
-  const cache = createFreshCache(db, { ...REPORTS_CACHE, now: () => clock.now().getTime() });
-  const service = createReportsService({ reports: createReportsRepository(db), clock, cache });
-  return routesModule(reportsRoutes, { service, audit });
-}
+export const reportsModule = fp(
+  async (app) => {
+    const { db, clock } = app;
+    const cache = createFreshCache(db, { ...REPORTS_CACHE, now: () => clock.now().getTime() });
+    const service = createReportsService({ reports: createReportsRepository(db), clock, cache });
+    await app.register(reportsRoutes, { prefix: '/api', service, audit: app.audit });
+  },
+  { name: 'reports', dependencies: ['platform'] },
+);

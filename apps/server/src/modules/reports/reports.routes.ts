@@ -7,9 +7,9 @@ import {
 } from '@shipyard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuditLog } from '../../lib/audit.ts';
 import { createSendShared } from '../../lib/fresh-cache.ts';
 import { currentUser, requestMeta, requireSession } from '../../lib/session.ts';
+import type { AuditLog } from '../../platform/audit.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const tags = ['reports'];

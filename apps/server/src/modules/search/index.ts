@@ -1,10 +1,13 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
+import fp from 'fastify-plugin';
 import { createSearchRepository } from './search.repository.ts';
 import { searchRoutes } from './search.routes.ts';
 import { createSearchService } from './search.service.ts';
 
 /** Search across products, tasks, comments, events and people (issue 16). */
-export function searchModule({ db, config }: ModuleContext): AppModule {
-  const service = createSearchService({ db, search: createSearchRepository() });
-  return routesModule(searchRoutes, { service, perMinute: config.searchesPerMinute });
-}
+export const searchModule = fp(
+  async (app) => {
+    const service = createSearchService({ db: app.db, search: createSearchRepository() });
+    await app.register(searchRoutes, { prefix: '/api', service, perMinute: app.config.searchesPerMinute });
+  },
+  { name: 'search', dependencies: ['platform'] },
+);

@@ -2,9 +2,9 @@ import { AUDIT_ACTIONS, type AuditEntry } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import { createAuditLog } from '../../lib/audit.ts';
+import { createAuditLog } from '../../platform/audit.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
-import { totpAt } from '../auth/auth.totp.ts';
+import { totpAt } from '../auth/index.ts';
 
 let now = new Date('2026-04-01T09:00:00.000Z');
 const tick = () => {

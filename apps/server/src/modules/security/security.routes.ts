@@ -10,10 +10,8 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden } from '../../lib/errors.ts';
-import type { InstanceSettingsStore } from '../../lib/instance-settings.ts';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
 import {
   currentUser,
@@ -22,6 +20,8 @@ import {
   requireSession,
   type SessionUser,
 } from '../../lib/session.ts';
+import type { AuditLog } from '../../platform/audit.ts';
+import type { InstanceSettingsStore } from '../../platform/settings.ts';
 import { auditCsv } from './security.csv.ts';
 import { createAuditReader } from './security.repository.ts';
 

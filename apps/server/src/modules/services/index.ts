@@ -1,31 +1,47 @@
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
+import fp from 'fastify-plugin';
+import { createWebhookMetrics } from './services.metrics.ts';
 import { createWebhookOutbox, type WebhookOutbox } from './services.outbox.ts';
 import { createServicesRepository } from './services.repository.ts';
 import { servicesRoutes } from './services.routes.ts';
 import { createServicesService } from './services.service.ts';
+import { createWebhookWorker, type WebhookWorker } from './services.worker.ts';
 
-export type { WebhookOutbox } from './services.outbox.ts';
+export type { WebhookEventInput, WebhookOutbox } from './services.outbox.ts';
+export { apiKeyContext } from './services.service.ts';
 
-type Deps = ModuleContext & { secrets: SecretBox };
-
-/**
- * The services catalogue and its webhooks. Its entry point: `outbox`, where other modules write
- * webhook deliveries in their change's transaction (docs/decisions/008-webhooks.md).
- */
-export function servicesModule({ config, db, clock, changes, secrets, audit }: Deps): AppModule & {
-  outbox: WebhookOutbox;
-} {
-  const service = createServicesService({
-    db,
-    services: createServicesRepository(db),
-    secrets,
-    allowPrivateWebhooks: config.webhookAllowPrivate,
-    changes,
-    audit,
-  });
-  return {
-    outbox: createWebhookOutbox({ clock }),
-    ...routesModule(servicesRoutes, { service }),
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where other modules write webhook deliveries, in their change's transaction. */
+    outbox: WebhookOutbox;
+    /** The webhook delivery worker of this app; main.ts starts its interval, tests call deliverDue(). */
+    webhooks: WebhookWorker;
+  }
 }
+
+/** The services catalogue and its webhooks (docs/decisions/008-webhooks.md). */
+export const servicesModule = fp(
+  async (app) => {
+    const { config, db, clock, changes, secrets, audit } = app;
+    const service = createServicesService({
+      db,
+      services: createServicesRepository(db),
+      secrets,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      changes,
+      audit,
+    });
+    const webhooks = createWebhookWorker({
+      db,
+      secrets,
+      clock,
+      allowPrivate: config.webhookAllowPrivate,
+      log: app.log,
+      onOutcome: createWebhookMetrics(app.metrics.registry, db).outcome,
+    });
+    app.decorate('outbox', createWebhookOutbox({ clock }));
+    app.decorate('webhooks', webhooks);
+    app.addHook('onClose', async () => webhooks.stop());
+    await app.register(servicesRoutes, { prefix: '/api', service });
+  },
+  { name: 'services', dependencies: ['platform'] },
+);

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 // The webhook outbox (ARCHITECTURE §3.4): a product or task change writes, in its own
 // transaction, one pending delivery per Active Webhook service that the product uses. A change
 // that rolls back leaves none; one that commits cannot lose them. The delivery worker
-// (lib/webhook-worker.ts) sends them after commit.
+// (services.worker.ts) sends them after commit.
 
 export type WebhookEventInput = {
   event: WebhookEvent;

@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { products, serviceProducts, services, webhookDeliveries } from '../../db/schema/index.ts';
 import { loadSecretBox } from '../../lib/secrets.ts';
 import { verifyWebhookSignature } from '../../lib/webhook-signing.ts';
-import { createWebhookWorker, RETRY_DELAYS_MS } from '../../lib/webhook-worker.ts';
 import {
   addMember,
   createProduct,
@@ -17,6 +16,7 @@ import {
 import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createWebhookOutbox } from './services.outbox.ts';
+import { createWebhookWorker, RETRY_DELAYS_MS } from './services.worker.ts';
 
 // WEBHOOK_ALLOW_PRIVATE=1: the receivers of these tests listen on 127.0.0.1. The rule without it
 // has its own app below.

@@ -18,7 +18,6 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { ServiceRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
-import type { AuditLog, AuditMeta } from '../../lib/audit.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
@@ -27,9 +26,10 @@ import type { SessionUser } from '../../lib/session.ts';
 import { checkWebhookUrl, type WebhookUrlProblem } from '../../lib/ssrf.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { newSigningSecret } from '../../lib/webhook-signing.ts';
-import { publicDeliveryError, webhookSecretContext } from '../../lib/webhook-worker.ts';
 import { createInTransaction } from '../../lib/write.ts';
+import type { AuditLog, AuditMeta } from '../../platform/audit.ts';
 import type { ServicePatch, ServicesRepository } from './services.repository.ts';
+import { publicDeliveryError, webhookSecretContext } from './services.worker.ts';
 
 /** The API key's additional data: it decrypts only in that column of that row. */
 export const apiKeyContext = (serviceId: string) => `services.api_key:${serviceId}`;

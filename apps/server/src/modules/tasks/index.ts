@@ -1,28 +1,43 @@
+import fp from 'fastify-plugin';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
-import { type AppModule, type ModuleContext, routesModule } from '../../lib/module.ts';
-import type { ActivityRecorder } from '../activities/index.ts';
-import type { TaskWatching } from '../comments/index.ts';
-import type { DocumentFiles } from '../documents/index.ts';
-import type { Notifier } from '../notifications/index.ts';
-import type { WebhookOutbox } from '../services/index.ts';
 import { createTaskBoard } from './tasks.board.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
-import { createTasksService } from './tasks.service.ts';
+import { createTasksService, type TaskDeletion } from './tasks.service.ts';
+import { watchersRoutes } from './tasks.watchers.routes.ts';
+import { createTaskWatching, createWatchersService, type TaskWatching } from './tasks.watchers.ts';
 
+export {
+  findVisibleTask,
+  holdTaskForChange,
+  type SeenTask,
+  taskNotFound,
+  touchTask,
+} from './tasks.access.ts';
 export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
+export { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
+export type { TaskWatching } from './tasks.watchers.ts';
 
-type Deps = ModuleContext & {
-  activities: ActivityRecorder;
-  notifier: Notifier;
-  outbox: WebhookOutbox;
-  watching: TaskWatching;
-  files: DocumentFiles;
-  /** What the task's page reads from the checklists, labels, documents and comments modules. */
-  pageSections: TaskPageSections;
-};
+/** The sections of the task's page that other modules contribute. */
+type ContributedSection = Exclude<keyof TaskPageSections, 'watchers'>;
+const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tasks: {
+      /** What the imports module creates tasks through (issue 20). */
+      importer: TaskImporter;
+      /** A task's watchers: the comments module makes commenters watch and tells watchers. */
+      watching: TaskWatching;
+      /** A module that hangs something off a task shows it on the task's page (at boot). */
+      addPageSection: <K extends ContributedSection>(name: K, read: TaskPageSections[K]) => void;
+      /** A module that keeps something of a task removes it with the task (at boot). */
+      onDelete: (deletion: TaskDeletion) => void;
+    };
+  }
+}
 
 /**
  * How long a task list's total is shared at most without a write, and how many (caller, filters)
@@ -46,41 +61,51 @@ export const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 100 };
  */
 export const TASK_BOARD_CACHE = { maxAgeMs: 30_000, maxEntries: 32 };
 
-/** Tasks of products. `importer` is what the imports module creates tasks through (issue 20). */
-export function tasksModule({
-  db,
-  clock,
-  changes,
-  activities,
-  notifier,
-  outbox,
-  watching,
-  files,
-  pageSections,
-}: Deps): AppModule & { importer: TaskImporter } {
-  const tasks = createTasksRepository(db, {
-    counts: createFreshCache(db, { ...TASK_COUNT_CACHE, now: () => clock.now().getTime() }),
-  });
-  const service = createTasksService({
-    db,
-    tasks,
-    activities,
-    notifications: notifier,
-    outbox,
-    changes,
-    watching,
-    files,
-    firstPages: createFreshCache(db, { ...TASK_PAGE_CACHE, now: () => clock.now().getTime() }),
-  });
-  return {
-    importer: createTaskImporter({ tasks, activities, outbox, watching }),
-    ...routesModule(tasksRoutes, {
+/** Tasks of products, their watchers and their page. */
+export const tasksModule = fp(
+  async (app) => {
+    const { db, clock, changes, activities, outbox } = app;
+    const fresh = (limits: { maxAgeMs: number; maxEntries: number }) =>
+      createFreshCache(db, { ...limits, now: () => clock.now().getTime() });
+    const tasks = createTasksRepository(db, { counts: fresh(TASK_COUNT_CACHE) });
+    const watching = createTaskWatching({ db, notifier: app.notifications.notifier });
+    const deletions: TaskDeletion[] = [];
+    const service = createTasksService({
+      db,
+      tasks,
+      activities,
+      notifications: app.notifications.notifier,
+      outbox,
+      changes,
+      watching,
+      deletions,
+      firstPages: fresh(TASK_PAGE_CACHE),
+    });
+    // Filled by the modules that contribute a section; checked complete once every module is in.
+    const sections = { watchers: watching.of } as TaskPageSections;
+    app.decorate('tasks', {
+      importer: createTaskImporter({ tasks, activities, outbox, watching }),
+      watching,
+      addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
+      onDelete: (deletion) => void deletions.push(deletion),
+    });
+    app.addHook('onReady', async () => {
+      const missing = CONTRIBUTED.filter((name) => !sections[name]);
+      if (missing.length > 0) {
+        throw new Error(`tasks: no module contributed the task page's ${missing.join(', ')} section`);
+      }
+    });
+    await app.register(tasksRoutes, {
+      prefix: '/api',
       service,
       clock,
-      page: createTaskPageService({ tasks, activities, sections: pageSections }),
-      board: createTaskBoard(db, {
-        cache: createFreshCache(db, { ...TASK_BOARD_CACHE, now: () => clock.now().getTime() }),
-      }),
-    }),
-  };
-}
+      page: createTaskPageService({ tasks, activities, sections }),
+      board: createTaskBoard(db, { cache: fresh(TASK_BOARD_CACHE) }),
+    });
+    await app.register(watchersRoutes, {
+      prefix: '/api',
+      service: createWatchersService({ db, changes, watching }),
+    });
+  },
+  { name: 'tasks', dependencies: ['platform', 'activities', 'notifications', 'services'] },
+);

@@ -1,13 +1,13 @@
 import type { TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
-import type { TaskWatching } from '../comments/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import type { TasksRepository } from './tasks.repository.ts';
+import { completedAtFor, creationWrites } from './tasks.rules.ts';
+import type { TaskWatching } from './tasks.watchers.ts';
 
 /** A task as an import stores it; references already resolved and checked against the product. */
 export type ImportedTask = {
@@ -37,10 +37,10 @@ type Deps = {
 };
 
 /**
- * The tasks module's entry point for imports (issue 20): what a task's creation does, for many
- * tasks at once, in the caller's transaction. Each task gets its `task_created` entry, its
- * `task.created` webhook event and its creator and assignee as watchers, as on POST /tasks; no
- * TASK_ASSIGNED notification (an import of 500 tasks must not send 500 of them: decision 021).
+ * The tasks module's entry point for imports (issue 20): what a task's creation writes
+ * (tasks.rules.ts `creationWrites`, as on POST /tasks), for many tasks at once, in the caller's
+ * transaction; no TASK_ASSIGNED notification (an import of 500 tasks must not send 500 of them:
+ * decision 021).
  * The caller checks the caller's right and the references first.
  */
 export function createTaskImporter({ tasks, activities, outbox, watching }: Deps) {
@@ -63,39 +63,19 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
         const chunk = drafts.slice(i, i + 500).map((d, j) => ({
           productId,
           ...d,
-          completedAt: d.status === 'Completed' ? sql`now()` : null,
+          completedAt: completedAtFor(d.status),
           createdBy: actor.id,
           createdAt: new Date(start - (i + j)),
         }));
         rows.push(...(await tasks.insertMany(chunk, tx)));
       }
-      await activities.insertMany(
-        rows.map((row) => ({
-          actionType: 'task_created',
-          description: `Created task "${row.title}"`,
-          metadata: { priority: row.priority, status: row.status, taskId: row.id, importedFrom: source },
-          productId: row.productId,
-          taskId: row.id,
-          performedBy: actor.id,
-        })),
-        tx,
-      );
-      await outbox.enqueueMany(
-        tx,
-        rows.map((row) => ({
-          event: 'task.created',
-          productIds: [row.productId],
-          data: { taskId: row.id, productId: row.productId, title: row.title, status: row.status },
-        })),
-      );
+      // What a created task writes beside it (tasks.rules.ts), for all of them at once.
+      const { entries, events, watchers } = creationWrites(actor.id, rows, source);
+      await activities.insertMany(entries, tx);
+      await outbox.enqueueMany(tx, events);
       await watching.watchNew(
         tx,
-        rows.flatMap((row) => [
-          { taskId: row.id, userId: actor.id },
-          ...(row.assigneeId && row.assigneeId !== actor.id
-            ? [{ taskId: row.id, userId: row.assigneeId }]
-            : []),
-        ]),
+        watchers.flatMap(({ task, userIds }) => userIds.map((userId) => ({ taskId: task.id, userId }))),
       );
       const last = rows.at(-1);
       const changes: Change[] =

@@ -1,6 +1,6 @@
 import type { Task } from '@shipyard/shared';
 import type { TaskRow } from '../../db/schema/index.ts';
-import type { TaskLabel } from '../../lib/task-labels.ts';
+import type { TaskLabel } from './tasks.labels.ts';
 
 /** A task with the names its screens show, joined in the query that read it. */
 export type TaskWithNames = {
@@ -12,7 +12,7 @@ export type TaskWithNames = {
 
 /**
  * The API's task (spec §3): both `id` and `_id`, `projectId` and `product_id`; with its checklist
- * counts and its labels (read for a whole page at once, lib/task-labels.ts).
+ * counts and its labels (read for a whole page at once, tasks.labels.ts).
  */
 export function toTask({ task, productName, team, assignee }: TaskWithNames, labels: TaskLabel[] = []): Task {
   return {

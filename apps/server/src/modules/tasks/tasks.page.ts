@@ -13,10 +13,9 @@ import {
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import type { SeenTask } from '../../lib/task-access.ts';
 import type { Viewer } from '../../lib/visibility.ts';
-import { toActivityLogEntry } from '../activities/activities.mapper.ts';
-import type { ActivityRecorder } from '../activities/index.ts';
+import { type ActivityRecorder, toActivityLogEntry } from '../activities/index.ts';
+import type { SeenTask } from './tasks.access.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 
@@ -24,8 +23,9 @@ import type { TasksRepository } from './tasks.repository.ts';
 // shows, computed with the rules the writes enforce, and the older history page by page.
 
 /**
- * What other modules read for the page, of a task this page has already found visible: the page
- * checks visibility once (its own query), and the sections do not check again (issue 17).
+ * What the page reads beside the task, of a task it has already found visible: the page checks
+ * visibility once (its own query), and the sections do not check again (issue 17). The checklist,
+ * labels and files modules contribute theirs (`app.tasks.addPageSection`); watchers are the task's.
  */
 export type TaskPageSections = {
   checklist: (task: SeenTask) => Promise<Checklist>;

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import {
-  type CreateTask,
   canChangeTaskStatus,
   canEditTasks,
   type Task,
@@ -11,54 +9,36 @@ import {
   taskMessages,
   type UpdateTask,
 } from '@shipyard/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
-import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
-import { BadRequest, Forbidden, NotFound, pgForeignKeyViolation } from '../../lib/errors.ts';
+import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
-import { type Change, type Changes, notificationChange, versionOf } from '../../lib/realtime/changes.ts';
+import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { labelsOfTasks, type TaskLabel } from '../../lib/task-labels.ts';
 import {
   findVisibleProduct,
   holdVisibleProduct,
-  productArchived,
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import { createInTransaction, writeAtOnce, writeTogether } from '../../lib/write.ts';
-import type { ActivityRecorder } from '../activities/activities.recorder.ts';
-import type { TaskWatching } from '../comments/index.ts';
-import type { DocumentFiles } from '../documents/index.ts';
-import type { Notifier } from '../notifications/notifications.notifier.ts';
-import { notificationTexts } from '../notifications/notifications.texts.ts';
-import type { WebhookEventInput, WebhookOutbox } from '../services/services.outbox.ts';
+import { createInTransaction } from '../../lib/write.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
+import type { Notifier } from '../notifications/index.ts';
+import type { WebhookOutbox } from '../services/index.ts';
+import { createTaskCreation } from './tasks.create.ts';
+import { createTaskExport } from './tasks.export.ts';
+import { labelsOfTasks } from './tasks.labels.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
 import type { TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
-
-// ---- The CSV export's columns: what the lists show ----
-
-type TaskExportRow = TaskWithNames & { labels: TaskLabel[] };
-
-const TASK_CSV_COLUMNS: CsvColumn<TaskExportRow>[] = [
-  { header: 'id', value: (r) => r.task.id },
-  { header: 'title', value: (r) => r.task.title },
-  { header: 'description', value: (r) => r.task.description },
-  { header: 'status', value: (r) => r.task.status },
-  { header: 'priority', value: (r) => r.task.priority },
-  { header: 'phase', value: (r) => r.task.phase },
-  { header: 'product', value: (r) => r.productName },
-  { header: 'team', value: (r) => r.team?.name },
-  { header: 'assignee', value: (r) => r.assignee?.name },
-  { header: 'due_date', value: (r) => r.task.dueDate },
-  { header: 'labels', value: (r) => r.labels.map((l) => l.name).join(', ') },
-  { header: 'checklist_done', value: (r) => r.task.checklistDone },
-  { header: 'checklist_total', value: (r) => r.task.checklistTotal },
-  { header: 'completed_at', value: (r) => r.task.completedAt },
-  { header: 'created_at', value: (r) => r.task.createdAt },
-];
+import {
+  assignedNotification,
+  checkReferences,
+  completedAtFor,
+  taskChange,
+  taskEvent,
+} from './tasks.rules.ts';
+import type { TaskWatching } from './tasks.watchers.ts';
 
 // ---- Activity texts ----
 
@@ -73,9 +53,6 @@ const EDITABLE = [
   ['dueDate', 'dueDate', 'due date'],
   ['projectId', 'productId', 'product'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateTask, keyof TaskPatch & keyof TaskRow, string]>;
-
-/** completed_at follows the status: set (by the database's clock) on Completed, cleared otherwise. */
-const completedAtFor = (status: TaskStatus) => (status === 'Completed' ? sql`now()` : null);
 
 function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
   const completed = row.status === 'Completed';
@@ -108,8 +85,8 @@ type Deps = {
   changes: Changes;
   /** Auto-watch of creator and assignee; watchers hear of status changes (issue 15). */
   watching: TaskWatching;
-  /** A deleted task's files: their keys read in the delete's transaction, the bytes removed after it. */
-  files: Pick<DocumentFiles, 'keysOfTask' | 'remove'>;
+  /** What other modules remove with a task (its files' bytes: modules/documents). */
+  deletions: readonly TaskDeletion[];
   /**
    * First pages of /tasks/all shared by the caller's requests until a write outdates them
    * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every page is read.
@@ -117,29 +94,11 @@ type Deps = {
   firstPages?: FreshCache;
 };
 
-/** What a new task's other writes say of it, known before it is written. */
-type CreatedFacts = Pick<TaskRow, 'id' | 'productId' | 'title' | 'status' | 'priority' | 'assigneeId'>;
-
-/** The webhook event of a task change; a task moved between products concerns both. */
-const taskEvent = (
-  event: WebhookEventInput['event'],
-  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'>,
-  extra: Record<string, unknown> = {},
-  previousProductId = row.productId,
-): WebhookEventInput => ({
-  event,
-  productIds: [row.productId, previousProductId],
-  data: { taskId: row.id, productId: row.productId, title: row.title, status: row.status, ...extra },
-});
-
-/** The realtime change of a task, to everyone who sees its product (the old one too, after a move). */
-const taskChange = (op: Change['op'], row: TaskRow, productId = row.productId): Change => ({
-  kind: 'task',
-  op,
-  id: row.id,
-  productId,
-  version: versionOf(row),
-});
+/**
+ * What another module keeps of a task and removes with it: run in the delete's transaction, it
+ * answers what to do once that committed (a file's bytes go only once the rows are gone).
+ */
+export type TaskDeletion = (taskId: string, tx: Db) => Promise<() => Promise<void>>;
 
 export function createTasksService({
   db,
@@ -149,10 +108,11 @@ export function createTasksService({
   outbox,
   changes,
   watching,
-  files,
+  deletions,
   firstPages,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
+  const exportCsv = createTaskExport({ db, tasks });
   const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
 
@@ -174,36 +134,12 @@ export function createTasksService({
 
   /** Tells a new assignee, unless they assigned it to themselves (or already had it). */
   async function notifyAssignee(tx: Db, actor: SessionUser, task: Task, previousAssigneeId: string | null) {
-    if (!task.assigneeId || task.assigneeId === actor.id || task.assigneeId === previousAssigneeId) return;
-    return notifications.insert(
-      {
-        userId: task.assigneeId,
-        senderId: actor.id,
-        type: 'TASK_ASSIGNED',
-        message: notificationTexts.taskAssigned(actor.name, task.title, task.project.name),
-        metadata: { taskId: task.id, productId: task.projectId },
-      },
-      tx,
+    const told = assignedNotification(
+      actor,
+      { ...task, productId: task.projectId, productName: task.project.name },
+      previousAssigneeId,
     );
-  }
-
-  /**
-   * A team and an assignee must be of the task's product; both are reported at once. Answers the
-   * names the task shows of them (what the checks read anyway).
-   */
-  async function checkReferences(
-    tx: Db,
-    productId: string,
-    refs: { teamId: string | null; assigneeId: string | null },
-  ): Promise<Pick<TaskWithNames, 'team' | 'assignee'>> {
-    const fields: Record<string, string[]> = {};
-    const team = refs.teamId ? await tasks.teamOfProduct(tx, refs.teamId, productId) : undefined;
-    if (refs.teamId && !team) fields.teamId = [taskMessages.teamNotInProduct];
-    const assignee = refs.assigneeId ? await tasks.isAssignable(tx, refs.assigneeId, productId) : undefined;
-    if (refs.assigneeId && !assignee) fields.assigneeId = [taskMessages.assigneeNotInProduct];
-    const first = Object.values(fields)[0]?.[0];
-    if (first) throw BadRequest(first, 'VALIDATION_ERROR', { fields });
-    return { team: team ?? null, assignee: assignee ?? null };
+    return told ? notifications.insert(told, tx) : undefined;
   }
 
   async function list(query: Omit<TaskListQuery, 'after'>, cursor: string | undefined): Promise<TaskList> {
@@ -223,118 +159,6 @@ export function createTasksService({
           ? encodeCursor({ createdAt: last.cursorAt, id: last.task.id })
           : null,
     };
-  }
-
-  /**
-   * The CSV export (issue 20): every task the list shows with these filters, all pages, read by
-   * the list's own query `EXPORT_PAGE_SIZE` at a time; the first page counts them all.
-   */
-  async function exportCsv(query: Omit<TaskListQuery, 'after' | 'limit'>) {
-    let total: number | undefined;
-    const pages = keysetPages(
-      async (after, size) => {
-        const { rows, total: n } = await tasks.list({ ...query, after, limit: size, withTotal: !after });
-        if (!after) total = n;
-        const page = rows.slice(0, size);
-        const labels = await labelsOfTasks(
-          db,
-          page.map((row) => row.task.id),
-        );
-        return page.map((row) => ({ ...row, labels: labels.get(row.task.id) ?? [] }));
-      },
-      (row) => ({ createdAt: row.cursorAt, id: row.task.id }),
-    );
-    // The first page is read before answering: a failure is still a proper error answer, and
-    // the count for x-total-count comes with it.
-    const first = await pages.next();
-    async function* all() {
-      if (!first.done) yield first.value;
-      yield* pages;
-    }
-    return { total, chunks: csvChunks(TASK_CSV_COLUMNS, all()) };
-  }
-
-  /** A create's row but its id: the request's fields (their defaults applied by the schema). */
-  const newTask = (actor: SessionUser, body: CreateTask) => ({
-    productId: body.projectId,
-    title: body.title,
-    description: body.description,
-    status: body.status,
-    priority: body.priority,
-    phase: body.phase,
-    teamId: body.teamId,
-    assigneeId: body.assigneeId,
-    dueDate: body.dueDate,
-    completedAt: completedAtFor(body.status),
-    createdBy: actor.id,
-  });
-
-  /**
-   * A new task's other writes, each its module's own insert not run (lib/write.ts): its watchers
-   * (creator and assignee), its `task_created` entry (whose foreign key to the task is what fails
-   * `writeAtOnce` when the task was not written) and its webhook deliveries; and the watchers'
-   * realtime changes, given how many rows each statement returned.
-   */
-  function writesOfCreated(tx: Db, actor: SessionUser, row: CreatedFacts) {
-    const watch = watching.watchStatement(tx, row, [actor.id, row.assigneeId]);
-    const webhooks = outbox.enqueueStatement(taskEvent('task.created', row));
-    const entry = activities.insertStatement(
-      {
-        actionType: 'task_created',
-        description: `Created task "${row.title}"`,
-        metadata: { priority: row.priority, status: row.status, taskId: row.id },
-        productId: row.productId,
-        taskId: row.id,
-        performedBy: actor.id,
-      },
-      tx,
-    );
-    return {
-      statements: [...(watch.statement ? [watch.statement] : []), entry, ...(webhooks ? [webhooks] : [])],
-      changes: (counts: number[]) => watch.changes(watch.statement ? (counts[0] ?? 0) : 0),
-    };
-  }
-
-  /**
-   * The create as ONE statement (lib/write.ts writeAtOnce): the task's insert, which writes it only
-   * when the product is visible and not archived and the team and assignee are the product's, and
-   * its other writes. When a check fails nothing is written, and this rejects with 23503.
-   */
-  async function createAtOnce(actor: SessionUser, body: CreateTask): Promise<Task> {
-    const values = { ...newTask(actor, body), id: randomUUID() };
-    const writes = writesOfCreated(db, actor, values);
-    const { row, counts } = await writeAtOnce(
-      db,
-      tasks.insertCheckedStatement(values, actor),
-      writes.statements,
-    );
-    const created = tasks.insertedWithNames(row);
-    // Committed: its changes go out now. A new task has no labels yet.
-    changes.publish(taskChange('created', created.task), ...writes.changes(counts));
-    return toTask(created);
-  }
-
-  /** The create checked step by step in a transaction, each failing check with its own answer. */
-  function createChecked(actor: SessionUser, body: CreateTask): Promise<Task> {
-    return inTransaction(async (tx, after) => {
-      // The product read once: visible (else 404), then the role (403), then archived (409).
-      const product = await holdVisibleProduct(tx, actor, body.projectId);
-      if (!canEditTasks(actor.role)) throw readOnly();
-      if (product.archivedAt) throw productArchived();
-      const names = await checkReferences(tx, product.id, body);
-      const row = await tasks.insert(newTask(actor, body), tx);
-      const writes = writesOfCreated(tx, actor, row);
-      const counts = await writeTogether(tx, writes.statements);
-      // Its names are those just checked (no read back), and a new task has no labels yet.
-      const task = toTask({ task: row, productName: product.name, ...names });
-      const notified = await notifyAssignee(tx, actor, task, null);
-      after.publish(
-        taskChange('created', row),
-        ...(notified ? [notificationChange('created', notified)] : []),
-        ...writes.changes(counts),
-      );
-      return task;
-    });
   }
 
   return {
@@ -392,22 +216,8 @@ export function createTasksService({
       return shown(await tasks.findWithNames(id, actor));
     },
 
-    /**
-     * Most creates are one statement, with no transaction and no product read before it (decision
-     * 023): the insert makes the checks itself. A guest (404 comes before 403) and a create that
-     * tells its assignee (the notifier reads their settings in the transaction) take the checked
-     * path, and so does a create whose one statement found a check failing, to answer which.
-     */
-    async create(actor: SessionUser, body: CreateTask): Promise<Task> {
-      if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
-        const task = await createAtOnce(actor, body).catch((err: unknown) => {
-          if (pgForeignKeyViolation(err)) return undefined;
-          throw err;
-        });
-        if (task) return task;
-      }
-      return createChecked(actor, body);
-    },
+    /** POST /tasks (tasks.create.ts). */
+    create: createTaskCreation({ db, tasks, activities, notifications, outbox, changes, watching }),
 
     /**
      * Any subset of the fields. `projectId` moves the task to another product the caller may edit
@@ -430,7 +240,7 @@ export function createTasksService({
         const assigneeId = body.assigneeId === undefined ? current.assigneeId : body.assigneeId;
         // Unchanged references are not checked again: an assignee who has since left the team
         // must not block an edit of the title.
-        await checkReferences(tx, productId, {
+        await checkReferences(tasks, tx, productId, {
           teamId: moved || teamId !== current.teamId ? teamId : null,
           assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
         });
@@ -521,11 +331,12 @@ export function createTasksService({
      * checklist, labels and files go by ON DELETE CASCADE; the files' bytes once that committed.
      */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      const keys = await inTransaction(async (tx, after) => {
+      const cleanups = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
-        const keys = await files.keysOfTask(id, tx);
+        const cleanups: Array<() => Promise<void>> = [];
+        for (const deletion of deletions) cleanups.push(await deletion(id, tx));
         await tasks.remove(id, tx);
         await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
@@ -545,9 +356,9 @@ export function createTasksService({
           tx,
         );
         after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
-        return keys;
+        return cleanups;
       });
-      await files.remove(keys);
+      for (const cleanup of cleanups) await cleanup();
     },
   };
 }

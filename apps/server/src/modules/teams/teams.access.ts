@@ -11,8 +11,8 @@ import type { Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
-import type { ActivityRecorder } from '../activities/activities.recorder.ts';
-import type { Notifier } from '../notifications/notifications.notifier.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
+import type { Notifier } from '../notifications/index.ts';
 import { canManageTeam, type TeamWithNames, toTeam, toTeamMember } from './teams.mapper.ts';
 import type { TeamsRepository } from './teams.repository.ts';
 

@@ -13,8 +13,7 @@ import { type AppError, BadRequest, Conflict, NotFound } from '../../lib/errors.
 import { type Change, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { refuseArchivedProduct } from '../../lib/visibility.ts';
-import type { NewNotification } from '../notifications/notifications.notifier.ts';
-import { notificationTexts } from '../notifications/notifications.texts.ts';
+import { type NewNotification, notificationTexts } from '../notifications/index.ts';
 import type { Deps, TeamAccess } from './teams.access.ts';
 import type { TeamWithNames } from './teams.mapper.ts';
 

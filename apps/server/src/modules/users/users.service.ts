@@ -15,18 +15,19 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { AuditLog, AuditMeta } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type CsvColumn, csvChunks } from '../../lib/csv.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { linkMail, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
-import { requireRecentAuthentication, type SessionStore, type SessionUser } from '../../lib/session.ts';
+import { requireRecentAuthentication, type SessionUser } from '../../lib/session.ts';
 import { createInTransaction } from '../../lib/write.ts';
-import type { AccountsService } from '../auth/auth.accounts.ts';
+import type { AuditLog, AuditMeta } from '../../platform/audit.ts';
+import type { SessionStore } from '../../platform/session.ts';
 import { toDirectoryMember, toPublicUser, toUser } from './users.mapper.ts';
 import type { DirectoryRow, UserPatch, UsersRepository } from './users.repository.ts';
+import type { AccountOperations } from './users.store.ts';
 
 /** The columns of the User Management CSV: what the list shows. */
 const DIRECTORY_CSV_COLUMNS: CsvColumn<DirectoryRow>[] = [
@@ -52,7 +53,7 @@ type Deps = {
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
   changes: Changes;
   /** The auth module's entry point for moving an account to another address. */
-  accounts: Pick<AccountsService, 'changeEmail'>;
+  accounts: Pick<AccountOperations, 'changeEmail'>;
   /** The auth module's entry point for removing someone's second factor. */
   twoFactor: { remove: (userId: string, tx: Db) => Promise<void> };
   audit: AuditLog;

@@ -1,8 +1,9 @@
 import type { AuditAction } from '@shipyard/shared';
 import { and, lt, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 // The audit log's one writer (docs/decisions/013-accounts.md). Entries go in the transaction of
 // the change they describe, so a change that rolls back leaves no entry and a committed one
@@ -103,3 +104,21 @@ export function scheduleAuditPurge(
   timer.unref();
   return () => clearInterval(timer);
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The audit log's writer: entries go in the transaction of their change. */
+    audit: AuditLog;
+  }
+}
+
+/** The audit log, purged of entries past AUDIT_RETENTION_DAYS at start and daily. */
+export const auditPlugin = fp(
+  async (app) => {
+    const audit = createAuditLog(app.db, app.clock);
+    app.decorate('audit', audit);
+    const stopPurge = scheduleAuditPurge(audit, app.config.auditRetentionDays, app.log);
+    app.addHook('onClose', async () => stopPurge());
+  },
+  { name: 'platform.audit', dependencies: ['platform.core'] },
+);

@@ -1,5 +1,6 @@
 import type { InstanceSettings } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { instanceSettings } from '../db/schema/index.ts';
 
@@ -44,3 +45,17 @@ export function createInstanceSettings(db: Db) {
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's settings an admin changes (decision 013). */
+    settings: InstanceSettingsStore;
+  }
+}
+
+export const settingsPlugin = fp(
+  async (app) => {
+    app.decorate('settings', createInstanceSettings(app.db));
+  },
+  { name: 'platform.settings', dependencies: ['platform.core'] },
+);

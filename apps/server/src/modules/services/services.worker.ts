@@ -2,12 +2,22 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { type ServiceRow, services, type WebhookDeliveryRow, webhookDeliveries } from '../db/schema/index.ts';
-import type { Clock } from './clock.ts';
-import type { SecretBox } from './secrets.ts';
-import { checkWebhookUrl, ForbiddenTargetError, type ResolvedTarget, resolveWebhookTarget } from './ssrf.ts';
-import { signWebhook, WEBHOOK_HEADERS } from './webhook-signing.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  type ServiceRow,
+  services,
+  type WebhookDeliveryRow,
+  webhookDeliveries,
+} from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import {
+  checkWebhookUrl,
+  ForbiddenTargetError,
+  type ResolvedTarget,
+  resolveWebhookTarget,
+} from '../../lib/ssrf.ts';
+import { signWebhook, WEBHOOK_HEADERS } from '../../lib/webhook-signing.ts';
 
 // The webhook delivery worker (docs/decisions/008-webhooks.md). Every few seconds it claims the
 // due pending deliveries with SELECT … FOR UPDATE SKIP LOCKED and leases them (pushes their
@@ -247,13 +257,6 @@ export function createWebhookWorker(deps: WorkerDeps) {
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The webhook delivery worker of this app (buildApp); main.ts starts and stops its interval. */
-    webhooks: WebhookWorker;
-  }
-}
 
 /**
  * POSTs the body to the URL, connecting to the checked address only: the lookup hands the socket

@@ -1,27 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import type { UploadLimits } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { uploadReservations } from '../db/schema/index.ts';
-import { AppError } from './errors.ts';
-import { defaultHttpLimits } from './http-guards.ts';
-import { perUserRateLimit } from './per-user-rate-limit.ts';
-import type { UploadRoom } from './receive-upload.ts';
+import { AppError } from '../lib/errors.ts';
+import { defaultHttpLimits } from '../lib/http-guards.ts';
+import { perUserRateLimit } from '../lib/per-user-rate-limit.ts';
+import type { UploadRoom } from '../lib/receive-upload.ts';
 
 // Upload quotas (issue 13 #11, docs/security.md): an account's documents and its avatar, and
-// everything on the instance. An upload reserves its room in PostgreSQL before its bytes are
-// stored (issue 27 #7): what is stored plus what other uploads in flight reserved, counted under
-// a lock, so uploads at once, in any process, never pass a quota together. The reservation is
-// deleted once the file is stored and counted (or refused); one a crash leaves behind stops
-// counting when it expires and is deleted by the next reservation.
+// everything on the instance. Each module that stores files counts its own (`app.uploads.count`):
+// documents, avatars. An upload reserves its room in PostgreSQL before its bytes are stored
+// (issue 27 #7): what is stored plus what other uploads in flight reserved, counted under a lock,
+// so uploads at once, in any process, never pass a quota together. The reservation is deleted
+// once the file is stored and counted (or refused); one a crash leaves behind stops counting when
+// it expires and is deleted by the next reservation.
 
-/** What is stored now, read in `tx` (never from a session's copy, which a change meanwhile outdated). */
+/** Who uploads; a new avatar replaces the one the account has, which then does not count. */
+export type Uploader = { id: string; replacingAvatar?: boolean };
+
+/**
+ * What one module keeps stored, read in `tx` (never from a session's copy, which a change
+ * meanwhile outdated): the bytes `uploader` keeps there, and everything it keeps.
+ */
 export type StoredBytes = {
-  /** The bytes of the documents (task files too) the account uploaded. */
-  documentsOf: (userId: string, tx: Db) => Promise<number>;
-  /** The bytes of the account's avatar file, if it uploaded the avatar it has. */
-  avatarOf: (userId: string, tx: Db) => Promise<number>;
-  /** Everything the instance keeps. */
+  ofUser: (uploader: Uploader, tx: Db) => Promise<number>;
   total: (tx: Db) => Promise<number>;
 };
 
@@ -40,8 +44,6 @@ const RESERVATION_TTL_MS = 2 * defaultHttpLimits.requestTimeoutMs;
 /** Advisory locks (two-key form, apart from the one-key locks elsewhere): one per account, one for the instance. */
 const LOCK_ACCOUNT = 7254;
 const LOCK_INSTANCE = 7255;
-
-type Uploader = { id: string; replacingAvatar?: boolean };
 
 export function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBytes) {
   /** Bytes reserved by uploads in flight (but `except`), of `userId` or of everyone. */
@@ -71,8 +73,7 @@ export function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBy
       else await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_INSTANCE}, 0)`);
       await tx.delete(uploadReservations).where(lt(uploadReservations.expiresAt, sql`now()`));
 
-      const avatar = user.replacingAvatar ? 0 : await stored.avatarOf(user.id, tx);
-      const used = (await stored.documentsOf(user.id, tx)) + avatar + (await reserved(tx, id, user.id));
+      const used = (await stored.ofUser(user, tx)) + (await reserved(tx, id, user.id));
       let room = limits.userQuotaBytes - used;
       if (room < needed) {
         throw new AppError(
@@ -138,3 +139,31 @@ export const uploadRateLimit = (perHour: number) =>
     `You can upload at most ${perHour} files per hour. Please try again later.`,
     'UPLOAD_RATE_LIMITED',
   );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: {
+      /** The quotas every upload is checked against, over what every module counted. */
+      quota: UploadQuota;
+      /** A module that stores uploads tells how many bytes it keeps (at boot). */
+      count: (stored: StoredBytes) => void;
+    };
+  }
+}
+
+export const uploadsPlugin = fp(
+  async (app) => {
+    const counted: StoredBytes[] = [];
+    const sum = async (each: (stored: StoredBytes) => Promise<number>) => {
+      let bytes = 0;
+      for (const stored of counted) bytes += await each(stored);
+      return bytes;
+    };
+    const quota = createUploadQuota(app.config.uploads, app.db, {
+      ofUser: (user, tx) => sum((stored) => stored.ofUser(user, tx)),
+      total: (tx) => sum((stored) => stored.total(tx)),
+    });
+    app.decorate('uploads', { quota, count: (stored: StoredBytes) => void counted.push(stored) });
+  },
+  { name: 'platform.uploads', dependencies: ['platform.core'] },
+);

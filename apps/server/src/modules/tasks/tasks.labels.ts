@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { labels, taskLabels } from '../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { labels, taskLabels } from '../../db/schema/index.ts';
 
 export type TaskLabel = { id: string; name: string; color: string };
 

@@ -1,10 +1,10 @@
 import { taskMessages } from '@shipyard/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { products, tasks } from '../db/schema/index.ts';
-import { type AppError, Forbidden, NotFound } from './errors.ts';
-import type { Change } from './realtime/changes.ts';
-import { refuseArchivedProduct, type Viewer, visibleProducts } from './visibility.ts';
+import type { Db } from '../../db/client.ts';
+import { products, tasks } from '../../db/schema/index.ts';
+import { type AppError, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { Change } from '../../lib/realtime/changes.ts';
+import { refuseArchivedProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 // What hangs off a task (its checklist, labels and files — issue 15, docs/decisions/012-task-page.md):
 // seeing it is seeing its product (a task out of sight is a 404); members and admins change it,
@@ -20,6 +20,15 @@ export type TaskRef = { id: string; productId: string; assigneeId: string | null
 export type SeenTask = { readonly id: string; readonly productId: string };
 
 const taskRef = { id: tasks.id, productId: tasks.productId, assigneeId: tasks.assigneeId };
+/** The task, if the viewer may see its product (one row at most). */
+const visibleTask = (db: Db, viewer: Viewer, taskId: string) =>
+  db
+    .select(taskRef)
+    .from(tasks)
+    .innerJoin(products, eq(products.id, tasks.productId))
+    .where(and(eq(tasks.id, taskId), visibleProducts(viewer)))
+    .limit(1);
+
 export const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
 
 /** The task, if the viewer may see its product; otherwise `notFound` (404 'Task not found'). */
@@ -29,12 +38,7 @@ export async function findVisibleTask(
   taskId: string,
   notFound: () => AppError = taskNotFound,
 ): Promise<TaskRef> {
-  const [row] = await db
-    .select(taskRef)
-    .from(tasks)
-    .innerJoin(products, eq(products.id, tasks.productId))
-    .where(and(eq(tasks.id, taskId), visibleProducts(viewer)))
-    .limit(1);
+  const [row] = await visibleTask(db, viewer, taskId);
   if (!row) throw notFound();
   return row;
 }
@@ -50,13 +54,7 @@ export async function holdTaskForChange(
   taskId: string,
   { readOnly, notFound = taskNotFound }: { readOnly: string; notFound?: () => AppError },
 ): Promise<TaskRef> {
-  const [row] = await tx
-    .select(taskRef)
-    .from(tasks)
-    .innerJoin(products, eq(products.id, tasks.productId))
-    .where(and(eq(tasks.id, taskId), visibleProducts(viewer)))
-    .limit(1)
-    .for('no key update', { of: tasks });
+  const [row] = await visibleTask(tx, viewer, taskId).for('no key update', { of: tasks });
   if (!row) throw notFound();
   if (viewer.role === 'guest') throw Forbidden(readOnly, 'READ_ONLY');
   await refuseArchivedProduct(tx, row.productId);
@@ -81,4 +79,14 @@ export async function touchTask(tx: Db, taskId: string): Promise<Change> {
     productId: row.productId,
     version: row.updatedAt.getTime(),
   };
+}
+
+/**
+ * In a write's transaction: the task, if the viewer may see its product, held (FOR KEY SHARE) so
+ * that it is not deleted before the commit; otherwise 404 'Task not found'. Guests too.
+ */
+export async function holdVisibleTask(tx: Db, viewer: Viewer, taskId: string): Promise<TaskRef> {
+  const [row] = await visibleTask(tx, viewer, taskId).for('key share', { of: tasks });
+  if (!row) throw taskNotFound();
+  return row;
 }

@@ -7,12 +7,13 @@ import {
 } from '@shipyard/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/index.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { type Change, type ChangeBus, emailKey } from '../../lib/realtime/changes.ts';
-import type { SessionStore, SessionUser } from '../../lib/session.ts';
-import { visibleProducts } from '../../lib/visibility.ts';
+import type { Db } from '../db/client.ts';
+import { products } from '../db/schema/index.ts';
+import type { Clock } from '../lib/clock.ts';
+import { type Change, type ChangeBus, emailKey } from '../lib/realtime/changes.ts';
+import type { SessionUser } from '../lib/session.ts';
+import { visibleProducts } from '../lib/visibility.ts';
+import type { SessionStore } from './session.ts';
 
 // The sockets of this process and who may see what (docs/decisions/009-realtime.md). Changes from
 // the bus are routed one batch at a time, in order: a change that names users in `access` first
@@ -283,11 +284,4 @@ export function createRealtimeHub({
       byUser.clear();
     },
   };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This process's realtime sockets (tests and the benchmark read it). */
-    realtime: RealtimeHub;
-  }
 }

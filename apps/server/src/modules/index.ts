@@ -1,0 +1,51 @@
+import { activitiesModule } from './activities/index.ts';
+import { analyticsModule } from './analytics/index.ts';
+import { archiveModule } from './archive/index.ts';
+import { authModule } from './auth/index.ts';
+import { checklistsModule } from './checklists/index.ts';
+import { commentsModule } from './comments/index.ts';
+import { dashboardModule } from './dashboard/index.ts';
+import { documentsModule } from './documents/index.ts';
+import { eventsModule } from './events/index.ts';
+import { healthModule } from './health/index.ts';
+import { importsModule } from './imports/index.ts';
+import { labelsModule } from './labels/index.ts';
+import { notificationsModule } from './notifications/index.ts';
+import { productsModule } from './products/index.ts';
+import { realtimeModule } from './realtime/index.ts';
+import { reportsModule } from './reports/index.ts';
+import { searchModule } from './search/index.ts';
+import { securityModule } from './security/index.ts';
+import { servicesModule } from './services/index.ts';
+import { tasksModule } from './tasks/index.ts';
+import { teamsModule } from './teams/index.ts';
+import { usersModule } from './users/index.ts';
+
+/**
+ * The server's modules, each a named plugin that declares the modules it uses (ARCHITECTURE §2);
+ * a module comes after those it names, and Fastify refuses to boot when one is missing.
+ */
+export const modules = [
+  healthModule,
+  usersModule,
+  authModule,
+  activitiesModule,
+  notificationsModule,
+  servicesModule,
+  tasksModule,
+  documentsModule,
+  productsModule,
+  checklistsModule,
+  labelsModule,
+  commentsModule,
+  importsModule,
+  teamsModule,
+  dashboardModule,
+  analyticsModule,
+  reportsModule,
+  realtimeModule,
+  eventsModule,
+  securityModule,
+  archiveModule,
+  searchModule,
+];

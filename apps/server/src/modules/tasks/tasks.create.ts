@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { type CreateTask, canEditTasks, type Task, taskMessages } from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import { Forbidden, pgForeignKeyViolation } from '../../lib/errors.ts';
+import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { holdVisibleProduct, productArchived } from '../../lib/visibility.ts';
+import { createInTransaction, writeAtOnce, writeTogether } from '../../lib/write.ts';
+import type { ActivityRecorder } from '../activities/index.ts';
+import type { Notifier } from '../notifications/index.ts';
+import type { WebhookOutbox } from '../services/index.ts';
+import { toTask } from './tasks.mapper.ts';
+import type { TasksRepository } from './tasks.repository.ts';
+import {
+  assignedNotification,
+  type CreatedFacts,
+  checkReferences,
+  completedAtFor,
+  creationWrites,
+  taskChange,
+} from './tasks.rules.ts';
+import type { TaskWatching } from './tasks.watchers.ts';
+
+// POST /tasks (docs/decisions/023-request-hot-path.md). What a create writes is tasks.rules.ts's
+// `creationWrites` (the importer writes the same, for many tasks); here is only how: in one
+// statement when nothing needs checking first, otherwise checked step by step in a transaction,
+// which also says which check refused (404, 403, 409, 400).
+
+type Deps = {
+  db: Db;
+  tasks: TasksRepository;
+  activities: Pick<ActivityRecorder, 'insertStatement'>;
+  notifications: Pick<Notifier, 'insert'>;
+  outbox: Pick<WebhookOutbox, 'enqueueStatement'>;
+  changes: Changes;
+  watching: Pick<TaskWatching, 'watchStatement'>;
+};
+
+export function createTaskCreation({
+  db,
+  tasks,
+  activities,
+  notifications,
+  outbox,
+  changes,
+  watching,
+}: Deps) {
+  const inTransaction = createInTransaction(db, changes);
+
+  /** A create's row but its id: the request's fields (their defaults applied by the schema). */
+  const newTask = (actor: SessionUser, body: CreateTask) => ({
+    productId: body.projectId,
+    title: body.title,
+    description: body.description,
+    status: body.status,
+    priority: body.priority,
+    phase: body.phase,
+    teamId: body.teamId,
+    assigneeId: body.assigneeId,
+    dueDate: body.dueDate,
+    completedAt: completedAtFor(body.status),
+    createdBy: actor.id,
+  });
+
+  /**
+   * The new task's other writes (`creationWrites`), each its module's own insert not run
+   * (lib/write.ts): its watchers, its `task_created` entry (whose foreign key to the task is what
+   * fails `writeAtOnce` when the task was not written) and its webhook deliveries; and the
+   * watchers' realtime changes, given how many rows each statement returned.
+   */
+  function writesOf(tx: Db, actor: SessionUser, row: CreatedFacts) {
+    const { entries, events, watchers } = creationWrites(actor.id, [row]);
+    const watch = watching.watchStatement(
+      tx,
+      row,
+      watchers.flatMap((w) => w.userIds),
+    );
+    const webhooks = events.map((event) => outbox.enqueueStatement(event));
+    return {
+      statements: [
+        ...(watch.statement ? [watch.statement] : []),
+        ...entries.map((entry) => activities.insertStatement(entry, tx)),
+        ...webhooks.filter((statement) => statement !== undefined),
+      ],
+      changes: (counts: number[]) => watch.changes(watch.statement ? (counts[0] ?? 0) : 0),
+    };
+  }
+
+  /**
+   * The create as ONE statement (lib/write.ts writeAtOnce): the task's insert, which writes it only
+   * when the product is visible and not archived and the team and assignee are the product's, and
+   * its other writes. When a check fails nothing is written, and this rejects with 23503.
+   */
+  async function createAtOnce(actor: SessionUser, body: CreateTask): Promise<Task> {
+    const values = { ...newTask(actor, body), id: randomUUID() };
+    const writes = writesOf(db, actor, values);
+    const { row, counts } = await writeAtOnce(
+      db,
+      tasks.insertCheckedStatement(values, actor),
+      writes.statements,
+    );
+    const created = tasks.insertedWithNames(row);
+    // Committed: its changes go out now. A new task has no labels yet.
+    changes.publish(taskChange('created', created.task), ...writes.changes(counts));
+    return toTask(created);
+  }
+
+  /** The create checked step by step in a transaction, each failing check with its own answer. */
+  function createChecked(actor: SessionUser, body: CreateTask): Promise<Task> {
+    return inTransaction(async (tx, after) => {
+      // The product read once: visible (else 404), then the role (403), then archived (409).
+      const product = await holdVisibleProduct(tx, actor, body.projectId);
+      if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
+      if (product.archivedAt) throw productArchived();
+      const names = await checkReferences(tasks, tx, product.id, body);
+      const row = await tasks.insert(newTask(actor, body), tx);
+      const writes = writesOf(tx, actor, row);
+      const counts = await writeTogether(tx, writes.statements);
+      const told = assignedNotification(actor, { ...row, productName: product.name }, null);
+      const notified = told ? await notifications.insert(told, tx) : undefined;
+      after.publish(
+        taskChange('created', row),
+        ...(notified ? [notificationChange('created', notified)] : []),
+        ...writes.changes(counts),
+      );
+      // Its names are those just checked (no read back), and a new task has no labels yet.
+      return toTask({ task: row, productName: product.name, ...names });
+    });
+  }
+
+  /**
+   * Most creates are one statement, with no transaction and no product read before it (decision
+   * 023): the insert makes the checks itself. A guest (404 comes before 403) and a create that
+   * tells its assignee (the notifier reads their settings in the transaction) take the checked
+   * path, and so does a create whose one statement found a check failing, to answer which.
+   */
+  return async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
+    if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
+      const task = await createAtOnce(actor, body).catch((err: unknown) => {
+        if (pgForeignKeyViolation(err)) return undefined;
+        throw err;
+      });
+      if (task) return task;
+    }
+    return createChecked(actor, body);
+  };
+}
