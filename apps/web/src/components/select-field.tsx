@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
 
 export type SelectFieldOption = { value: string; label: string; icon?: ReactNode };
@@ -18,6 +18,10 @@ type SelectFieldProps<TFieldValues extends FieldValues, TTransformedValues> = {
   noneLabel?: string;
   /** While disabled the placeholder says why ('Loading...'), whatever the value. */
   disabled?: boolean;
+  /** Shows the value but cannot be changed (a choice the viewer may not make). */
+  readOnly?: boolean;
+  /** A hint under the select (read as its description), above the validation message. */
+  description?: ReactNode;
   /** Called with the chosen value ('' for the none option) after the field changed. */
   onChosen?: (value: string) => void;
 };
@@ -31,6 +35,8 @@ export function SelectField<TFieldValues extends FieldValues, TTransformedValues
   options,
   noneLabel,
   disabled,
+  readOnly,
+  description,
   onChosen,
 }: SelectFieldProps<TFieldValues, TTransformedValues>) {
   const choices = noneLabel === undefined ? options : [{ value: NONE, label: noneLabel }, ...options];
@@ -46,7 +52,7 @@ export function SelectField<TFieldValues extends FieldValues, TTransformedValues
             <Select
               name={field.name}
               value={disabled ? '' : current || (noneLabel === undefined ? '' : NONE)}
-              disabled={disabled}
+              disabled={disabled || readOnly}
               onValueChange={(value) => {
                 const next = value === NONE ? '' : value;
                 field.onChange(next);
@@ -67,6 +73,7 @@ export function SelectField<TFieldValues extends FieldValues, TTransformedValues
                 ))}
               </SelectContent>
             </Select>
+            {description ? <FormDescription>{description}</FormDescription> : null}
             <FormMessage />
           </FormItem>
         );

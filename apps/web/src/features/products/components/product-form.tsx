@@ -11,16 +11,8 @@ import { Link } from 'react-router';
 import { PriorityDot } from '../../../components/priority-badge.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -120,23 +112,13 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <TextField control={form.control} name="name" label="Name" placeholder="e.g. Mobile checkout" />
-        <FormField
+        <TextareaField
           control={form.control}
           name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea
-                  {...field}
-                  rows={4}
-                  placeholder="What is this product, and who is it for?"
-                  className="min-h-24"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Description"
+          rows={4}
+          placeholder="What is this product, and who is it for?"
+          className="min-h-24"
         />
         <div className="grid items-start gap-5 sm:grid-cols-2">
           <TextField control={form.control} name="start_date" label="Start Date" type="date" />

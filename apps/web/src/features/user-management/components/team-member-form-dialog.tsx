@@ -11,11 +11,9 @@ import {
   TeamMemberFormSchema,
 } from '@shipyard/shared';
 import { useState } from 'react';
-import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
-  Form,
   FormControl,
   FormDescription,
   FormField,
@@ -23,14 +21,6 @@ import {
   FormLabel,
   FormMessage,
 } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -88,13 +78,7 @@ export function TeamMemberFormDialog({ open, onOpenChange, member, viewer }: Tea
   const pending = create.isPending || update.isPending;
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
-    >
-      {/* Mounted only while open: every opening starts from the member (or blank) again. */}
+    <FormDialog open={open} onOpenChange={onOpenChange} pending={pending} layout="sections">
       <TeamMemberFormBody
         member={member}
         viewer={viewer}
@@ -143,135 +127,98 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
   const roles = ROLES.filter((role) => canAssignRole(viewer.role, role) || role === member?.role);
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
-        <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{editing ? m.editTitle : m.addTitle}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? 'Change their details, department, role and skills.'
-              : 'They receive an e-mail with a temporary password to change at first login.'}
-          </DialogDescription>
-        </DialogHeader>
-
-        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
-          <TextField
-            control={form.control}
-            name="name"
-            label="Name"
-            placeholder="e.g. Ada Lovelace"
-            autoComplete="off"
-            maxLength={100}
-          />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    type="email"
-                    placeholder="name@example.com"
-                    autoComplete="off"
-                    maxLength={254}
-                    readOnly={accessLocked}
-                  />
-                </FormControl>
-                {editing ? (
-                  <FormDescription>
-                    {ownAccount
-                      ? 'You cannot change your own email here.'
-                      : accessLocked
-                        ? 'Only someone with a higher role can change this email.'
-                        : 'A new email signs them out until they confirm it from their inbox.'}
-                  </FormDescription>
-                ) : null}
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <SelectField
-              control={form.control}
-              name="department"
-              label="Department"
-              placeholder="Select a department"
-              options={departmentOptions}
-            />
-            <FormField
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Role</FormLabel>
-                  <Select
-                    name={field.name}
-                    value={field.value}
-                    disabled={accessLocked}
-                    onValueChange={field.onChange}
-                  >
-                    <FormControl>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full min-w-0">
-                        <SelectValue placeholder="Member (default)" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {roles.map((role) => (
-                        <SelectItem key={role} value={role}>
-                          {roleLabel(role)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {ownAccount ? (
-                    <FormDescription>You cannot change your own role.</FormDescription>
-                  ) : accessLocked ? (
-                    <FormDescription>Only someone with a higher role can change this role.</FormDescription>
-                  ) : null}
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </div>
-          <TextField
-            control={form.control}
-            name="position"
-            label="Position"
-            placeholder="e.g. Developer, Product manager"
-            autoComplete="off"
-            maxLength={100}
-          />
-          <FormField
-            control={form.control}
-            name="skills"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Skills</FormLabel>
-                <FormControl>
-                  <SkillsInput
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    placeholder="e.g. React, SQL"
-                  />
-                </FormControl>
-                <FormDescription>Press Enter or type a comma after each skill.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
-
-        <FormDialogFooter
-          className="border-t px-6 py-4"
-          pending={pending}
-          submitLabel={editing ? 'Save Changes' : 'Add Team Member'}
+    <FormDialogForm
+      form={form}
+      onSubmit={onSubmit}
+      title={editing ? m.editTitle : m.addTitle}
+      description={
+        editing
+          ? 'Change their details, department, role and skills.'
+          : 'They receive an e-mail with a temporary password to change at first login.'
+      }
+      pending={pending}
+      submitLabel={editing ? 'Save Changes' : 'Add Team Member'}
+    >
+      <TextField
+        control={form.control}
+        name="name"
+        label="Name"
+        placeholder="e.g. Ada Lovelace"
+        autoComplete="off"
+        maxLength={100}
+      />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        placeholder="name@example.com"
+        autoComplete="off"
+        maxLength={254}
+        readOnly={accessLocked}
+        description={
+          !editing
+            ? undefined
+            : ownAccount
+              ? 'You cannot change your own email here.'
+              : accessLocked
+                ? 'Only someone with a higher role can change this email.'
+                : 'A new email signs them out until they confirm it from their inbox.'
+        }
+      />
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="department"
+          label="Department"
+          placeholder="Select a department"
+          options={departmentOptions}
         />
-      </form>
-    </Form>
+        <SelectField
+          control={form.control}
+          name="role"
+          label="Role"
+          placeholder="Member (default)"
+          options={roles.map((role) => ({ value: role, label: roleLabel(role) }))}
+          readOnly={accessLocked}
+          description={
+            ownAccount
+              ? 'You cannot change your own role.'
+              : accessLocked
+                ? 'Only someone with a higher role can change this role.'
+                : undefined
+          }
+        />
+      </div>
+      <TextField
+        control={form.control}
+        name="position"
+        label="Position"
+        placeholder="e.g. Developer, Product manager"
+        autoComplete="off"
+        maxLength={100}
+      />
+      <FormField
+        control={form.control}
+        name="skills"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Skills</FormLabel>
+            <FormControl>
+              <SkillsInput
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder="e.g. React, SQL"
+              />
+            </FormControl>
+            <FormDescription>Press Enter or type a comma after each skill.</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </FormDialogForm>
   );
 }
