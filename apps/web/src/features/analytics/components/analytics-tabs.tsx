@@ -13,7 +13,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { ChartCard } from './analytics-chart.tsx';
+import { AnalyticsChart } from './analytics-chart.tsx';
 import { bucketLabel, bucketTitle, formatDays, formatKpiValue, formatPercent } from './analytics-format.ts';
 
 const kpiOf = (data: Analytics, key: AnalyticsKpi['key']) => data.kpis.find((k) => k.key === key);
@@ -74,7 +74,7 @@ export function PerformanceTab({ data }: { data: Analytics }) {
   const cycle = kpiOf(data, 'cycleTime');
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard
+      <AnalyticsChart
         title={`Tasks completed per ${unit}`}
         summary={`${formatNumber(throughput?.value ?? 0)} completed in all${peak(
           data,
@@ -90,7 +90,7 @@ export function PerformanceTab({ data }: { data: Analytics }) {
           categoryTitle: (d) => bucketTitle(d, data.granularity),
         }}
       />
-      <ChartCard
+      <AnalyticsChart
         title={`Median cycle time per ${unit}`}
         summary={`Days from creation to completion; ${formatDays(cycle?.value ?? null)} over the period.`}
         spec={{
@@ -104,7 +104,7 @@ export function PerformanceTab({ data }: { data: Analytics }) {
           formatValue: formatDays,
         }}
       />
-      <ChartCard
+      <AnalyticsChart
         title="Completed by product"
         summary={
           byProduct.length
@@ -197,7 +197,7 @@ export function QualityTab({ data }: { data: Analytics }) {
         />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard
+        <AnalyticsChart
           title="Open tasks by priority"
           summary={`${formatNumber(q.open)} open, ${formatNumber(q.overdue)} of them overdue.`}
           showTable
@@ -254,7 +254,7 @@ export function ProductivityTab({ data }: { data: Analytics }) {
   const completed = sum(p.series.map((s) => s.completed));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard
+      <AnalyticsChart
         className="lg:col-span-2"
         title="Created vs. completed"
         summary={`${formatNumber(created)} created and ${formatNumber(completed)} completed in the period.`}
@@ -271,7 +271,7 @@ export function ProductivityTab({ data }: { data: Analytics }) {
           categoryTitle: (d) => bucketTitle(d, data.granularity),
         }}
       />
-      <ChartCard
+      <AnalyticsChart
         title="Completed per person"
         summary={
           p.byPerson.length
