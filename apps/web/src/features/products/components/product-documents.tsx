@@ -4,15 +4,8 @@ import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
@@ -227,77 +220,73 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
   }
 
   return (
-    <Card className="gap-5">
-      <CardHeader>
-        <CardTitle className="text-base">Documents</CardTitle>
-        <CardDescription>
-          Files kept with this product, up to {formatBytes(DOCUMENT_MAX_BYTES)} each.
-        </CardDescription>
-        {canEdit ? (
-          <CardAction>
-            <Button size="sm" onClick={browse} disabled={uploading !== undefined}>
-              {uploading ? <Spinner label="Uploading" /> : <Upload aria-hidden="true" />}
-              Upload
-            </Button>
-          </CardAction>
-        ) : null}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {canEdit ? (
-          <>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Choose files to upload"
-              onChange={(event) => {
-                const files = Array.from(event.target.files ?? []);
-                event.target.value = '';
-                void uploadFiles(files);
-              }}
-            />
-            {/* Drag and drop is a shortcut; the Upload button is the keyboard path. */}
-            <section
-              aria-label="Drop files to upload"
-              onDragOver={onDragOver}
-              onDragEnter={onDragOver}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              className={cn(
-                // Touch screens have nothing to drag: there the Upload button does it all.
-                'hidden flex-col items-center justify-center gap-1 rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm transition-colors sm:flex',
-                dragging && 'border-primary bg-primary/5 text-foreground',
-              )}
-            >
-              {uploading ? (
-                <span className="flex items-center gap-2">
-                  <Spinner aria-hidden="true" label="" />
-                  Uploading {uploading}...
+    <SectionCard
+      className="gap-5"
+      title="Documents"
+      description={`Files kept with this product, up to ${formatBytes(DOCUMENT_MAX_BYTES)} each.`}
+      contentClassName="flex flex-col gap-4"
+      action={
+        canEdit ? (
+          <Button size="sm" onClick={browse} disabled={uploading !== undefined}>
+            {uploading ? <Spinner label="Uploading" /> : <Upload aria-hidden="true" />}
+            Upload
+          </Button>
+        ) : undefined
+      }
+    >
+      {canEdit ? (
+        <>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Choose files to upload"
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              event.target.value = '';
+              void uploadFiles(files);
+            }}
+          />
+          {/* Drag and drop is a shortcut; the Upload button is the keyboard path. */}
+          <section
+            aria-label="Drop files to upload"
+            onDragOver={onDragOver}
+            onDragEnter={onDragOver}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              // Touch screens have nothing to drag: there the Upload button does it all.
+              'hidden flex-col items-center justify-center gap-1 rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm transition-colors sm:flex',
+              dragging && 'border-primary bg-primary/5 text-foreground',
+            )}
+          >
+            {uploading ? (
+              <span className="flex items-center gap-2">
+                <Spinner aria-hidden="true" label="" />
+                Uploading {uploading}...
+              </span>
+            ) : (
+              <>
+                <Upload className="size-5" aria-hidden="true" />
+                <span>
+                  Drop files here, or{' '}
+                  <button
+                    type="button"
+                    onClick={browse}
+                    className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-ring"
+                  >
+                    browse
+                  </button>
                 </span>
-              ) : (
-                <>
-                  <Upload className="size-5" aria-hidden="true" />
-                  <span>
-                    Drop files here, or{' '}
-                    <button
-                      type="button"
-                      onClick={browse}
-                      className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-ring"
-                    >
-                      browse
-                    </button>
-                  </span>
-                </>
-              )}
-            </section>
-          </>
-        ) : null}
-        {body}
-      </CardContent>
-
+              </>
+            )}
+          </section>
+        </>
+      ) : null}
+      {body}
       <ConfirmDialog
         open={toDelete !== undefined}
         onOpenChange={() => setToDelete(undefined)}
@@ -308,6 +297,6 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </Card>
+    </SectionCard>
   );
 }
