@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shipyard/shared';
 import { Download, ScrollText } from 'lucide-react';
 import { useId, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -9,14 +10,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -161,22 +155,13 @@ function AuditLogCard() {
         <EmptyState icon={ScrollText} title="No entries" description="Nothing matches these filters." />
       ) : (
         <>
-          <Table aria-label="Audit log" scrollLabel="Audit log entries">
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Event</TableHead>
-                <TableHead>Who</TableHead>
-                <TableHead>Target</TableHead>
-                <TableHead>From</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            aria-label="Audit log"
+            scrollLabel="Audit log entries"
+            columns={auditColumns}
+            rows={entries}
+            rowKey={(entry) => entry.id}
+          />
           {log.hasNextPage && (
             <Button
               variant="outline"
@@ -193,22 +178,24 @@ function AuditLogCard() {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+const auditColumns: DataTableColumn<AuditEntry>[] = [
+  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.at) },
+  { header: 'Event', cell: (entry) => <AuditEvent entry={entry} /> },
+  { header: 'Who', cell: (entry) => entry.actor ?? '—' },
+  { header: 'Target', cell: (entry) => entry.target ?? '—' },
+  { header: 'From', className: 'text-muted-foreground text-xs', cell: (entry) => entry.ip ?? '—' },
+];
+
+function AuditEvent({ entry }: { entry: AuditEntry }) {
   const details = entry.details
     ? Object.entries(entry.details)
         .map(([k, v]) => `${k}: ${String(v)}`)
         .join(', ')
     : '';
   return (
-    <TableRow>
-      <TableCell className="whitespace-nowrap">{formatDateTime(entry.at)}</TableCell>
-      <TableCell>
-        <div className="font-medium">{actionLabel(entry.action)}</div>
-        {details && <div className="text-muted-foreground text-xs">{details}</div>}
-      </TableCell>
-      <TableCell>{entry.actor ?? '—'}</TableCell>
-      <TableCell>{entry.target ?? '—'}</TableCell>
-      <TableCell className="text-muted-foreground text-xs">{entry.ip ?? '—'}</TableCell>
-    </TableRow>
+    <>
+      <div className="font-medium">{actionLabel(entry.action)}</div>
+      {details && <div className="text-muted-foreground text-xs">{details}</div>}
+    </>
   );
 }
