@@ -1,4 +1,13 @@
-import { type BaseSyntheticEvent, createContext, type ReactNode, useContext, useRef } from 'react';
+import {
+  type BaseSyntheticEvent,
+  createContext,
+  type ReactNode,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { cn } from '../lib/cn.ts';
 import { Button } from './ui/button.tsx';
@@ -20,13 +29,18 @@ import { Form } from './ui/form.tsx';
  */
 export type FormDialogLayout = 'plain' | 'sections';
 
-const LayoutContext = createContext<FormDialogLayout>('plain');
+type FormDialogContextValue = { layout: FormDialogLayout; setSaving: (saving: boolean) => void };
+
+const FormDialogContext = createContext<FormDialogContextValue>({ layout: 'plain', setSaving: () => {} });
 
 export type FormDialogProps = Omit<DialogContentProps, 'onOpenAutoFocus' | 'onCloseAutoFocus'> & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** While a save is in flight the dialog refuses to close. */
-  pending: boolean;
+  /**
+   * While a save is in flight the dialog refuses to close. A FormDialogForm inside tells it of its
+   * own save; this is for a dialog that saves otherwise.
+   */
+  pending?: boolean;
   /** How a FormDialogForm inside lays itself out (default 'plain'). */
   layout?: FormDialogLayout;
 };
@@ -40,19 +54,21 @@ export type FormDialogProps = Omit<DialogContentProps, 'onOpenAutoFocus' | 'onCl
 export function FormDialog({
   open,
   onOpenChange,
-  pending,
+  pending = false,
   layout = 'plain',
   className,
   children,
   ...contentProps
 }: FormDialogProps) {
   const returnFocus = useRef<HTMLElement | null>(null);
+  const [saving, setSaving] = useState(false);
+  const context = useMemo(() => ({ layout, setSaving }), [layout]);
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && pending) return;
+        if (!next && (pending || saving)) return;
         onOpenChange(next);
       }}
     >
@@ -68,7 +84,7 @@ export function FormDialog({
           returnFocus.current = null;
         }}
       >
-        <LayoutContext.Provider value={layout}>{children}</LayoutContext.Provider>
+        <FormDialogContext.Provider value={context}>{children}</FormDialogContext.Provider>
       </DialogContent>
     </Dialog>
   );
@@ -103,6 +119,7 @@ export type FormDialogFormProps<TFieldValues extends FieldValues, TTransformedVa
   /** The dialog's title and the line under it (its accessible name and description). */
   title: ReactNode;
   description: ReactNode;
+  /** A save is in flight: Cancel and submit are disabled, and the dialog stays open. */
   pending: boolean;
   submitLabel: ReactNode;
   /** The fields, in the order they are read. */
@@ -111,7 +128,8 @@ export type FormDialogFormProps<TFieldValues extends FieldValues, TTransformedVa
 
 /**
  * The create-or-edit form of a FormDialog: title, description, the fields, then Cancel and
- * submit, laid out as the FormDialog's `layout` says.
+ * submit, laid out as the FormDialog's `layout` says. Put it in a component of its own inside the
+ * FormDialog, with the form's hooks: it mounts at each opening, so every opening starts afresh.
  */
 export function FormDialogForm<TFieldValues extends FieldValues, TTransformedValues>({
   form,
@@ -122,7 +140,12 @@ export function FormDialogForm<TFieldValues extends FieldValues, TTransformedVal
   submitLabel,
   children,
 }: FormDialogFormProps<TFieldValues, TTransformedValues>) {
-  const sections = useContext(LayoutContext) === 'sections';
+  const { layout, setSaving } = useContext(FormDialogContext);
+  const sections = layout === 'sections';
+  // The dialog around refuses to close while this form saves (before paint, as a prop would).
+  useLayoutEffect(() => setSaving(pending), [pending, setSaving]);
+  useLayoutEffect(() => () => setSaving(false), [setSaving]);
+
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className={sections ? 'flex min-h-0 flex-col' : 'grid gap-5'}>

@@ -86,43 +86,19 @@ function defaultsFor(event: CalendarEvent | undefined, defaultDate: string): Eve
  * Spec §2.13 and §5: add or edit an event. Title 1–100 characters, description at most 500, a
  * meeting link that is an http(s) URL or empty, participants as comma-separated e-mail addresses.
  */
-export function EventFormDialog({ open, onOpenChange, event, defaultDate, products }: EventFormDialogProps) {
-  const create = useCreateEvent();
-  const update = useUpdateEvent();
-  const pending = create.isPending || update.isPending;
-
+export function EventFormDialog({ open, onOpenChange, ...props }: EventFormDialogProps) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      layout="sections"
-      className="sm:max-w-xl"
-    >
-      <EventForm
-        event={event}
-        defaultDate={defaultDate}
-        products={products}
-        pending={pending}
-        onSave={(body) =>
-          event ? update.mutateAsync({ id: event.id, ...body }) : create.mutateAsync(body as CreateEvent)
-        }
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} layout="sections" className="sm:max-w-xl">
+      <EventForm {...props} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type EventFormProps = {
-  event: CalendarEvent | undefined;
-  defaultDate: string;
-  products: ReadonlyArray<{ id: string; name: string }>;
-  pending: boolean;
-  onSave: (body: EventFields | UpdateEvent) => Promise<CalendarEvent>;
-  onSaved: () => void;
-};
+type EventFormProps = Omit<EventFormDialogProps, 'open' | 'onOpenChange'> & { onSaved: () => void };
 
-function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: EventFormProps) {
+function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
   const editing = event !== undefined;
   const [defaults] = useState(() => defaultsFor(event, defaultDate));
   const { form, onSubmit } = useServerForm<EventFormValues, EventFields, CalendarEvent>({
@@ -131,7 +107,12 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
     fields: FIELDS,
     // Editing sends only what changed.
     submit: (values, { getValues }) =>
-      onSave(editing ? (changedFields(FIELDS, values, getValues(), defaults) as UpdateEvent) : values),
+      event
+        ? update.mutateAsync({
+            id: event.id,
+            ...(changedFields(FIELDS, values, getValues(), defaults) as UpdateEvent),
+          })
+        : create.mutateAsync(values as CreateEvent),
     onSuccess: (_event, _values, { reset }) => {
       toast.success(editing ? m.updated : m.created);
       reset(defaultsFor(undefined, defaultDate));
@@ -157,7 +138,7 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
       description={
         editing ? 'Change the event’s details.' : 'Schedule a meeting, milestone, review or workshop.'
       }
-      pending={pending}
+      pending={create.isPending || update.isPending}
       submitLabel={editing ? 'Save Changes' : 'Add Event'}
     >
       <TextField

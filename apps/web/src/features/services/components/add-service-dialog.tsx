@@ -23,7 +23,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type NewService, useCreateService } from '../api/save-service.ts';
+import { useCreateService } from '../api/save-service.ts';
 import { ProductChecklist } from './product-checklist.tsx';
 
 export type AddServiceDialogProps = {
@@ -78,7 +78,6 @@ const integrationOptions = SERVICE_INTEGRATIONS.map((i) => ({ value: i, label: i
  * Webhook service's signing secret is then shown once, to copy.
  */
 export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) {
-  const create = useCreateService();
   const [secret, setSecret] = useState<{ name: string; value: string } | undefined>();
 
   function close() {
@@ -93,7 +92,6 @@ export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) 
         if (!next) close();
         else onOpenChange(true);
       }}
-      pending={create.isPending}
       layout="sections"
       // The secret is shown once: a stray click outside must not dismiss it.
       onInteractOutside={(event) => {
@@ -104,8 +102,6 @@ export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) 
         <SigningSecretView name={secret.name} secret={secret.value} onDone={close} />
       ) : (
         <AddServiceForm
-          pending={create.isPending}
-          onSave={(body) => create.mutateAsync(body)}
           onSaved={(service) => {
             if (service.signingSecret) setSecret({ name: service.name, value: service.signingSecret });
             else close();
@@ -116,20 +112,16 @@ export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) 
   );
 }
 
-type AddServiceFormProps = {
-  pending: boolean;
-  onSave: (body: NewService) => Promise<ServiceWithSecret>;
-  onSaved: (service: ServiceWithSecret) => void;
-};
+function AddServiceForm({ onSaved }: { onSaved: (service: ServiceWithSecret) => void }) {
+  const create = useCreateService();
 
-function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
   const { form, onSubmit } = useServerForm<ServiceFormValues, CreateService, ServiceWithSecret>({
     schema: CreateServiceSchema,
     prepare,
     defaultValues: defaults,
     fields: FIELDS,
     codeToField: { WEBHOOK_URL_REFUSED: 'webhookUrl' },
-    submit: ({ status: _status, ...values }) => onSave(values),
+    submit: ({ status: _status, ...values }) => create.mutateAsync(values),
     onSuccess: (service) => {
       toast.success(m.added, { description: service.name });
       onSaved(service);
@@ -145,7 +137,7 @@ function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
       onSubmit={onSubmit}
       title={m.addButton}
       description="Connect a third-party tool and the products that use it. The API key is stored encrypted."
-      pending={pending}
+      pending={create.isPending}
       submitLabel={m.addButton}
     >
       <TextField

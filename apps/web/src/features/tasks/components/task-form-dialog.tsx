@@ -92,43 +92,19 @@ function defaultsFor(task: Task | undefined, productId: string | undefined): Tas
  * Spec §2.11, §2.15 and §5: create or edit a task. Title is required; team, assignee, phase and
  * due date are optional; the product select appears only when `products` is given.
  */
-export function TaskFormDialog({ open, onOpenChange, task, productId, products }: TaskFormDialogProps) {
-  const create = useCreateTask();
-  const update = useUpdateTask();
-  const pending = create.isPending || update.isPending;
-
+export function TaskFormDialog({ open, onOpenChange, ...props }: TaskFormDialogProps) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      layout="sections"
-      className="sm:max-w-xl"
-    >
-      <TaskForm
-        task={task}
-        productId={productId}
-        products={products}
-        pending={pending}
-        onSave={(body) =>
-          task ? update.mutateAsync({ id: task.id, ...body }) : create.mutateAsync(body as CreateTask)
-        }
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} layout="sections" className="sm:max-w-xl">
+      <TaskForm {...props} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type TaskFormProps = {
-  task: Task | undefined;
-  productId: string | undefined;
-  products: ReadonlyArray<{ id: string; name: string }> | undefined;
-  pending: boolean;
-  onSave: (body: CreateTask | UpdateTask) => Promise<Task>;
-  onSaved: () => void;
-};
+type TaskFormProps = Omit<TaskFormDialogProps, 'open' | 'onOpenChange'> & { onSaved: () => void };
 
-function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskFormProps) {
+function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
+  const create = useCreateTask();
+  const update = useUpdateTask();
   const editing = task !== undefined;
   const [defaults] = useState(() => defaultsFor(task, productId));
   const { form, onSubmit } = useServerForm<TaskFormValues, CreateTask, Task>({
@@ -137,14 +113,13 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
     fields: FIELDS,
     // Editing sends only what changed, and always the product (spec §7.3).
     submit: (values, { getValues }) =>
-      onSave(
-        editing
-          ? ({
-              projectId: values.projectId,
-              ...changedFields(FIELDS, values, getValues(), defaults),
-            } as UpdateTask)
-          : values,
-      ),
+      task
+        ? update.mutateAsync({
+            id: task.id,
+            projectId: values.projectId,
+            ...(changedFields(FIELDS, values, getValues(), defaults) as UpdateTask),
+          })
+        : create.mutateAsync(values),
     onSuccess: () => {
       if (editing) toast.success(m.updated, { description: m.updatedDescription });
       else toast.success(m.created, { description: m.createdDescription });
@@ -186,7 +161,7 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
       onSubmit={onSubmit}
       title={editing ? 'Edit Task' : 'Create New Task'}
       description={editing ? 'Change the task’s details.' : 'Add a task to the product’s work.'}
-      pending={pending}
+      pending={create.isPending || update.isPending}
       submitLabel={editing ? 'Update Task' : 'Create Task'}
     >
       <TextField

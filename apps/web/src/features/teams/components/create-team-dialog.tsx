@@ -21,31 +21,20 @@ const typeOptions = TEAM_TYPES.map((type) => ({ value: type, label: teamTypeLabe
 
 /** Spec §2.11 and §5: 'Create New Team' with a name (2+ characters), a description and one of five types. */
 export function CreateTeamDialog({ productId, open, onOpenChange }: CreateTeamDialogProps) {
-  const create = useCreateTeam(productId);
-
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} pending={create.isPending} className="sm:max-w-lg">
-      <CreateTeamForm
-        pending={create.isPending}
-        onSave={(body) => create.mutateAsync(body)}
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-lg">
+      <CreateTeamForm productId={productId} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type CreateTeamFormProps = {
-  pending: boolean;
-  onSave: (body: CreateTeam) => Promise<{ name: string }>;
-  onSaved: () => void;
-};
-
-function CreateTeamForm({ pending, onSave, onSaved }: CreateTeamFormProps) {
+function CreateTeamForm({ productId, onSaved }: { productId: string; onSaved: () => void }) {
+  const create = useCreateTeam(productId);
   const { form, onSubmit } = useServerForm<CreateTeamValues, CreateTeam, { name: string }>({
     schema: CreateTeamSchema,
     defaultValues: { name: '', description: '', teamType: '' },
     fields: FIELDS,
-    submit: onSave,
+    submit: (body) => create.mutateAsync(body),
     onSuccess: (team) => {
       toast.success(m.created, { description: team.name });
       onSaved();
@@ -59,7 +48,7 @@ function CreateTeamForm({ pending, onSave, onSaved }: CreateTeamFormProps) {
       onSubmit={onSubmit}
       title="Create New Team"
       description="Add a team to this product, then invite its members."
-      pending={pending}
+      pending={create.isPending}
       submitLabel="Create Team"
     >
       <TextField

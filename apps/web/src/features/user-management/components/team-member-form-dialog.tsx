@@ -1,5 +1,4 @@
 import {
-  type AdminUpdateUser,
   canAssignRole,
   canManageAccess,
   DEPARTMENTS,
@@ -73,34 +72,18 @@ function defaultsFor(member: DirectoryMember | undefined): TeamMemberFormValues 
  * title and skills are optional. A new member gets a temporary password by e-mail.
  */
 export function TeamMemberFormDialog({ open, onOpenChange, member, viewer }: TeamMemberFormDialogProps) {
-  const create = useCreateTeamMember();
-  const update = useUpdateTeamMember();
-  const pending = create.isPending || update.isPending;
-
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} pending={pending} layout="sections">
-      <TeamMemberFormBody
-        member={member}
-        viewer={viewer}
-        pending={pending}
-        onCreate={(body) => create.mutateAsync(body)}
-        onUpdate={(body) => update.mutateAsync(body)}
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} layout="sections">
+      <TeamMemberFormBody member={member} viewer={viewer} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type BodyProps = {
-  member: DirectoryMember | undefined;
-  viewer: Viewer;
-  pending: boolean;
-  onCreate: (body: TeamMemberForm) => Promise<unknown>;
-  onUpdate: (body: AdminUpdateUser) => Promise<unknown>;
-  onSaved: () => void;
-};
+type BodyProps = { member: DirectoryMember | undefined; viewer: Viewer; onSaved: () => void };
 
-function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSaved }: BodyProps) {
+function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
+  const create = useCreateTeamMember();
+  const update = useUpdateTeamMember();
   const editing = member !== undefined;
   // Your own role is not yours to change here: the server would let you lock yourself out.
   const ownAccount = member?.id === viewer.id;
@@ -113,9 +96,11 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
     fields: FIELDS,
     codeToField: { EMAIL_TAKEN: 'email' },
     submit: (values) => {
-      if (!member) return onCreate(values);
+      if (!member) return create.mutateAsync(values);
       const { role, email, ...rest } = values;
-      return onUpdate(accessLocked ? { id: member.id, ...rest } : { id: member.id, email, role, ...rest });
+      return update.mutateAsync(
+        accessLocked ? { id: member.id, ...rest } : { id: member.id, email, role, ...rest },
+      );
     },
     onSuccess: () => {
       toast.success(editing ? m.updated : m.added);
@@ -136,7 +121,7 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
           ? 'Change their details, department, role and skills.'
           : 'They receive an e-mail with a temporary password to change at first login.'
       }
-      pending={pending}
+      pending={create.isPending || update.isPending}
       submitLabel={editing ? 'Save Changes' : 'Add Team Member'}
     >
       <TextField
