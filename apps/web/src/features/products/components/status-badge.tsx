@@ -1,3 +1,4 @@
+import { PRODUCT_STATUSES } from '@shipyard/shared';
 import { cn } from '../../../lib/cn.ts';
 import { statusLabel } from '../../../lib/format.ts';
 
@@ -51,6 +52,13 @@ export function StatusDot({ status, className }: { status: string; className?: s
     />
   );
 }
+
+/** The product stages as a select's options, each with its dot. */
+export const productStatusOptions = PRODUCT_STATUSES.map((status) => ({
+  value: status,
+  label: statusLabel(status),
+  icon: <StatusDot status={status} className="size-2" />,
+}));
 
 /** A product's status as a tinted badge with a coloured dot. */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {

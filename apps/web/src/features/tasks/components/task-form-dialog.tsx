@@ -13,7 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
-import { PriorityDot } from '../../../components/priority-badge.tsx';
+import { priorityOptions } from '../../../components/priority-badge.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
@@ -64,11 +64,7 @@ const statusChoices: SelectFieldOption[] = TASK_STATUSES.map((status) => ({
   label: status,
   icon: <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />,
 }));
-const priorityChoices: SelectFieldOption[] = TASK_PRIORITIES.map((priority) => ({
-  value: priority,
-  label: statusLabel(priority),
-  icon: <PriorityDot priority={priority} className="size-2" />,
-}));
+const priorityChoices = priorityOptions(TASK_PRIORITIES);
 const phaseChoices: SelectFieldOption[] = TASK_PHASES.map((phase) => ({
   value: phase,
   label: statusLabel(phase),

@@ -1,7 +1,6 @@
 import {
   canAssignRole,
   canManageAccess,
-  DEPARTMENTS,
   type DirectoryMember,
   userManagementMessages as m,
   ROLES,
@@ -26,7 +25,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useCreateTeamMember, useUpdateTeamMember } from '../api/save-team-member.ts';
 import { SkillsInput } from './skills-input.tsx';
 import type { Viewer } from './team-member-actions-menu.tsx';
-import { departmentLabel, roleLabel } from './team-member-fields.tsx';
+import { departmentOptions, roleLabel } from './team-member-fields.tsx';
 
 export type TeamMemberFormDialogProps = {
   open: boolean;
@@ -49,11 +48,6 @@ type TeamMemberFormValues = {
 const FIELDS = ['name', 'email', 'department', 'role', 'position', 'skills'] as const satisfies ReadonlyArray<
   keyof TeamMemberFormValues
 >;
-
-const departmentOptions = DEPARTMENTS.map((department) => ({
-  value: department,
-  label: departmentLabel(department),
-}));
 
 function defaultsFor(member: DirectoryMember | undefined): TeamMemberFormValues {
   return {
