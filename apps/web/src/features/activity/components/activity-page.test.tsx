@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { makeActivity } from '../../../test/product-fixtures.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { activityLogQuery } from '../api/get-activity-log.ts';
 import { ActivityPage, showingLine } from './activity-page.tsx';
 
