@@ -75,3 +75,7 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/** The JSON body of a call's init (from `callsTo`), parsed. */
+export const sentJson = (init: RequestInit | undefined): unknown =>
+  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { choose, fill } from '../../../test/user-input.ts';
 import { AddServiceDialog } from './add-service-dialog.tsx';
 import { makeService } from './test-services.ts';
 
@@ -28,20 +28,6 @@ function renderDialog() {
   const result = renderWithProviders(<AddServiceDialog open onOpenChange={onOpenChange} />);
   return { ...result, onOpenChange };
 }
-
-async function choose(user: UserEvent, field: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** Types by pasting: as the user would see it, without a keystroke per character (fast under load). */
-async function fill(user: UserEvent, label: string, text: string) {
-  await user.click(screen.getByLabelText(label));
-  await user.paste(text);
-}
-
-const sentJson = (init: RequestInit | undefined): unknown =>
-  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 
 // Several selects and a dialog per test: slow on a busy machine, not stuck.
 describe('AddServiceDialog', { timeout: 15_000 }, () => {
