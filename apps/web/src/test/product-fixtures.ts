@@ -65,3 +65,11 @@ export function makeDocument(overrides: Partial<ProductDocument> = {}): ProductD
     ...overrides,
   };
 }
+
+/** GET /api/projects?limit=200 as the product pickers load it (lib/product-options.ts), which read id and name. */
+export const productOptionsPage = (...products: Array<{ id: string; name: string }>) => ({
+  data: products,
+  total: products.length,
+  page: 1,
+  limit: 200,
+});

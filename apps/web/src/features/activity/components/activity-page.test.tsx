@@ -3,22 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
-import { makeActivity } from '../../../test/product-fixtures.ts';
+import { makeActivity, productOptionsPage } from '../../../test/product-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { activityLogQuery } from '../api/get-activity-log.ts';
 import { ActivityPage, showingLine } from './activity-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const products = {
-  data: [
-    { id: 'p-2', name: 'Gemini' },
-    { id: 'p-1', name: 'Apollo' },
-  ],
-  total: 2,
-  page: 1,
-  limit: 200,
-};
+const products = productOptionsPage({ id: 'p-2', name: 'Gemini' }, { id: 'p-1', name: 'Apollo' });
 
 const entries = [
   makeActivity({

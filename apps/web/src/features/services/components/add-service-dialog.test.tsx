@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
+import { productOptionsPage } from '../../../test/product-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { choose, fill } from '../../../test/user-input.ts';
 import { AddServiceDialog } from './add-service-dialog.tsx';
@@ -13,15 +14,7 @@ const CREATE = 'POST /api/services';
 const PRODUCTS = 'GET /api/projects';
 const ZETA = '0b8f6a3e-5a1c-4e0b-9a57-2f1d3c4b5a60';
 const APOLLO = '7c2e9d41-3b6f-4a8e-8d12-9e0f1a2b3c4d';
-const products = {
-  data: [
-    { id: ZETA, name: 'Zeta' },
-    { id: APOLLO, name: 'Apollo' },
-  ],
-  total: 2,
-  page: 1,
-  limit: 200,
-};
+const products = productOptionsPage({ id: ZETA, name: 'Zeta' }, { id: APOLLO, name: 'Apollo' });
 
 function renderDialog() {
   const onOpenChange = vi.fn();

@@ -2,14 +2,10 @@ import type { DirectoryMember } from '@shipyard/shared';
 import { memo } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { TeamMemberActionsMenu, type Viewer } from './team-member-actions-menu.tsx';
+import { TeamMemberActionsMenu, type TeamMemberActionsMenuProps } from './team-member-actions-menu.tsx';
 import { Chips, MemberDepartment, MemberIdentity, MemberRole } from './team-member-fields.tsx';
 
-type Props = {
-  members: readonly DirectoryMember[];
-  viewer: Viewer;
-  onEdit: (member: DirectoryMember) => void;
-};
+type Props = Omit<TeamMemberActionsMenuProps, 'member'> & { members: readonly DirectoryMember[] };
 
 /** Spec §2.12 Grid View: a card per member with what a list row shows, and the same menu. */
 export function TeamMemberGrid({ members, viewer, onEdit }: Props) {
@@ -22,15 +18,7 @@ export function TeamMemberGrid({ members, viewer, onEdit }: Props) {
   );
 }
 
-const MemberCard = memo(function MemberCard({
-  member,
-  viewer,
-  onEdit,
-}: {
-  member: DirectoryMember;
-  viewer: Viewer;
-  onEdit: (member: DirectoryMember) => void;
-}) {
+const MemberCard = memo(function MemberCard({ member, viewer, onEdit }: TeamMemberActionsMenuProps) {
   return (
     <li
       data-member-id={member.id}

@@ -2,14 +2,10 @@ import type { DirectoryMember } from '@shipyard/shared';
 import { memo } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { TeamMemberActionsMenu, type Viewer } from './team-member-actions-menu.tsx';
+import { TeamMemberActionsMenu, type TeamMemberActionsMenuProps } from './team-member-actions-menu.tsx';
 import { Chips, MemberDepartment, MemberIdentity, MemberRole } from './team-member-fields.tsx';
 
-type Props = {
-  members: readonly DirectoryMember[];
-  viewer: Viewer;
-  onEdit: (member: DirectoryMember) => void;
-};
+type Props = Omit<TeamMemberActionsMenuProps, 'member'> & { members: readonly DirectoryMember[] };
 
 const HEADERS = ['Name', 'Department', 'Role', 'Projects', 'Skills'] as const;
 // From md on a table of fixed columns; below it each row folds into a small card.
@@ -53,15 +49,7 @@ export function TeamMemberList({ members, viewer, onEdit }: Props) {
   );
 }
 
-const MemberRow = memo(function MemberRow({
-  member,
-  viewer,
-  onEdit,
-}: {
-  member: DirectoryMember;
-  viewer: Viewer;
-  onEdit: (member: DirectoryMember) => void;
-}) {
+const MemberRow = memo(function MemberRow({ member, viewer, onEdit }: TeamMemberActionsMenuProps) {
   return (
     <tr
       data-member-id={member.id}
