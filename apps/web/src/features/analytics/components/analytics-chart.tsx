@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  type BarProps,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { chartAxis as axis, ChartCard, chartTooltip as tooltip } from '../../../components/chart-card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -43,6 +54,20 @@ const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumF
 /** Value ticks stay short whatever the scale: 950, 8K, 1.2M. */
 const valueTick = (value: number) => compact.format(value);
 const ROW_HEIGHT = 28;
+
+/** One bar a series, in its tone. */
+function bars(spec: ChartSpec, shape: Pick<BarProps, 'stackId' | 'radius' | 'maxBarSize'>) {
+  return spec.series.map((s) => (
+    <Bar
+      key={s.key}
+      dataKey={s.key}
+      name={s.label}
+      fill={colour(s.tone)}
+      {...shape}
+      isAnimationActive={false}
+    />
+  ));
+}
 
 function Drawing({ spec }: { spec: ChartSpec }) {
   // No keyboard layer: the SVG is hidden, the table is what assistive technology reads.
@@ -110,17 +135,7 @@ function Drawing({ spec }: { spec: ChartSpec }) {
           tickFormatter={(value: string) => (value.length > 18 ? `${value.slice(0, 17)}…` : value)}
         />
         {tip}
-        {spec.series.map((s) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            fill={colour(s.tone)}
-            radius={[0, 3, 3, 0]}
-            maxBarSize={20}
-            isAnimationActive={false}
-          />
-        ))}
+        {bars(spec, { radius: [0, 3, 3, 0], maxBarSize: 20 })}
       </BarChart>
     );
   }
@@ -133,18 +148,11 @@ function Drawing({ spec }: { spec: ChartSpec }) {
       <YAxis {...axis} width={48} tickFormatter={valueTick} allowDecimals={false} />
       {tip}
       {spec.series.length > 1 ? <Legend {...legend} /> : null}
-      {spec.series.map((s) => (
-        <Bar
-          key={s.key}
-          dataKey={s.key}
-          name={s.label}
-          fill={colour(s.tone)}
-          stackId={stacked ? 'stack' : undefined}
-          radius={stacked ? 0 : [3, 3, 0, 0]}
-          maxBarSize={40}
-          isAnimationActive={false}
-        />
-      ))}
+      {bars(spec, {
+        stackId: stacked ? 'stack' : undefined,
+        radius: stacked ? 0 : [3, 3, 0, 0],
+        maxBarSize: 40,
+      })}
     </BarChart>
   );
 }

@@ -1,13 +1,11 @@
 import { canCreateProduct, type ProductDetail, type ProductStatus, type Role } from '@shipyard/shared';
-import { AlertTriangle, ArchiveIcon, ArrowLeft, CalendarDays } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CalendarDays } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArchivedBanner } from '../../../components/archived-banner.tsx';
+import { ArchivedBadge, ArchivedBanner } from '../../../components/archived-banner.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
@@ -98,12 +96,7 @@ export function ProductDetailPage({
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
             <h1 className="min-w-0 break-words font-semibold text-2xl tracking-tight">{data.name}</h1>
             {canEdit ? <StageSelect product={data} /> : <StatusBadge status={data.status} />}
-            {archived ? (
-              <Badge variant="outline" className="gap-1 text-muted-foreground">
-                <ArchiveIcon aria-hidden="true" />
-                Archived
-              </Badge>
-            ) : null}
+            {archived ? <ArchivedBadge /> : null}
           </div>
           <div className="flex items-center gap-2">
             <ProductActionsMenu
