@@ -1,73 +1,21 @@
-import type { Notification, NotificationList } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
-import { createTestQueryClient, currentLocation, renderWithProviders } from '../../../test/render.tsx';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
+import {
+  COUNT,
+  findItem,
+  itemOf,
+  LIST,
+  listOf,
+  makeNotification,
+  minutesAgo,
+  serve,
+} from './test-notifications.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-const LIST = 'GET /api/notifications';
-const COUNT = 'GET /api/notifications/unread-count';
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
-function makeNotification(overrides: Partial<Notification> = {}): Notification {
-  const id = overrides.id ?? 'n-1';
-  return {
-    _id: id,
-    id,
-    type: 'INVITE_ACCEPTED',
-    message: 'Grace Hopper accepted your invitation to join the team "Core" on "Apollo".',
-    read: false,
-    sender: { _id: 'u-2', name: 'Grace Hopper', avatar: null },
-    metadata: {},
-    invitationPending: false,
-    createdAt: minutesAgo(5),
-    ...overrides,
-  };
-}
-
-const invite = makeNotification({
-  id: 'n-inv',
-  type: 'INVITE',
-  message: 'Grace Hopper invited you to join the team "Core" on "Apollo" as developer.',
-  metadata: { teamId: 't-1', productId: 'p-1', teamName: 'Core', productName: 'Apollo', role: 'developer' },
-  invitationPending: true,
-});
-
-const listOf = (data: Notification[], nextCursor: string | null = null): NotificationList => ({
-  data,
-  unread: data.filter((n) => !n.read).length,
-  nextCursor,
-});
-
-/** The list and the count answered from one mutable set of notifications. */
-function serve(initial: Notification[], extra: Parameters<typeof routeFetch>[0] = {}) {
-  const state = { items: initial };
-  const fetchMock = routeFetch({
-    [LIST]: ({ url }) => {
-      const unreadOnly = url.searchParams.get('unread') === 'true';
-      const data = unreadOnly ? state.items.filter((n) => !n.read) : state.items;
-      return jsonResponse(200, { ...listOf(data), unread: state.items.filter((n) => !n.read).length });
-    },
-    [COUNT]: () => jsonResponse(200, { unread: state.items.filter((n) => !n.read).length }),
-    ...extra,
-  });
-  return { fetchMock, state };
-}
-
-const itemOf = (text: string | RegExp) => {
-  const item = screen.getByText(text).closest('li');
-  if (!item) throw new Error(`no item for ${text}`);
-  return item;
-};
-
-/** The list item holding `text`, once the list has loaded. */
-const findItem = async (text: string | RegExp) => {
-  await screen.findByText(text);
-  return itemOf(text);
-};
 
 describe('NotificationsPage', () => {
   beforeEach(() => {
@@ -258,202 +206,6 @@ describe('NotificationsPage', () => {
       }),
     );
     expect(screen.getByText(/accepted your invitation/)).toBeInTheDocument();
-  });
-
-  it('accepts an invitation, marks it read, refreshes what it changes, then links to the product', async () => {
-    const { fetchMock, state } = serve([invite], {
-      'PATCH /api/team/t-1/accept': () => {
-        state.items = state.items.map((n) => ({ ...n, read: true, invitationPending: false }));
-        return jsonResponse(200, { _id: 'm-1', status: 'active' });
-      },
-      'PATCH /api/notifications/n-inv/read': () => jsonResponse(200, state.items[0]),
-    });
-    const queryClient = createTestQueryClient();
-    for (const key of [
-      ['products', 'recent'],
-      ['teams', 'p-1'],
-      ['dashboard', 'summary'],
-      ['tasks', 'list'],
-    ]) {
-      queryClient.setQueryData(key, { cached: true });
-    }
-    const { user } = renderWithProviders(<NotificationsPage />, { queryClient });
-
-    const item = await findItem(/invited you to join/);
-    await user.click(within(item).getByRole('button', { name: 'Accept' }));
-
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Success', {
-        description: 'Invitation accepted successfully.',
-      }),
-    );
-    const paths = fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'PATCH')
-      .map(([input]) => String(input));
-    expect(paths).toEqual(['/api/team/t-1/accept', '/api/notifications/n-inv/read']);
-
-    const after = itemOf(/invited you to join/);
-    expect(after).toHaveAttribute('data-read', 'true');
-    expect(within(after).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(within(after).getByRole('link', { name: 'Open product' })).toHaveAttribute(
-      'href',
-      '/products/p-1',
-    );
-    for (const key of [
-      ['products', 'recent'],
-      ['teams', 'p-1'],
-      ['dashboard', 'summary'],
-      ['tasks', 'list'],
-    ]) {
-      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
-    }
-    // Accepting is not also a click on the item: one read call, the one that follows the accept.
-    expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-inv/read')).toHaveLength(1);
-  });
-
-  it('declines an invitation: removes the caller from the team, and offers neither Accept nor Decline again', async () => {
-    const { fetchMock, state } = serve([invite], {
-      'DELETE /api/team/t-1/remove/u-me': () => {
-        state.items = state.items.map((n) => ({ ...n, read: true, invitationPending: false }));
-        return jsonResponse(200, { message: 'Member removed successfully' });
-      },
-    });
-    const { user } = renderWithProviders(<NotificationsPage userId="u-me" />);
-
-    const item = await findItem(/invited you to join/);
-    await user.click(within(item).getByRole('button', { name: 'Decline' }));
-
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Invitation declined.' }),
-    );
-    expect(callsTo(fetchMock, 'DELETE', '/api/team/t-1/remove/u-me')).toHaveLength(1);
-    expect(callsTo(fetchMock, 'PATCH', '/api/team/t-1/accept')).toHaveLength(0);
-    const after = itemOf(/invited you to join/);
-    expect(after).toHaveAttribute('data-read', 'true');
-    expect(within(after).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(within(after).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
-    expect(within(after).queryByRole('link', { name: 'Open product' })).not.toBeInTheDocument();
-  });
-
-  it('says why an invitation could not be declined, and keeps it open', async () => {
-    serve([invite], {
-      'DELETE /api/team/t-1/remove/u-me': apiError(404, 'NOT_FOUND', 'Team not found'),
-    });
-    const { user } = renderWithProviders(<NotificationsPage userId="u-me" />);
-
-    await user.click(await screen.findByRole('button', { name: 'Decline' }));
-
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to decline invitation.', {
-        description: 'Team not found',
-      }),
-    );
-    expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
-  });
-
-  it('says why an invitation could not be accepted, and keeps it open', async () => {
-    const { fetchMock } = serve([invite], {
-      'PATCH /api/team/t-1/accept': apiError(
-        404,
-        'NOT_FOUND',
-        'There is no invitation to this team for you.',
-      ),
-    });
-    const { user } = renderWithProviders(<NotificationsPage />);
-
-    await user.click(await screen.findByRole('button', { name: 'Accept' }));
-
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to accept invitation.', {
-        description: 'There is no invitation to this team for you.',
-      }),
-    );
-    expect(callsTo(fetchMock, 'PATCH', '/api/notifications/n-inv/read')).toHaveLength(0);
-    expect(itemOf(/invited you to join/)).toHaveAttribute('data-read', 'false');
-    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
-  });
-
-  it('does not offer Accept again on an accepted invitation while its list is being fetched again', async () => {
-    let listAnswer: Promise<Response> | undefined;
-    const { state } = serve([invite], {
-      [LIST]: () =>
-        listAnswer ??
-        jsonResponse(200, { ...listOf(state.items), unread: state.items.filter((n) => !n.read).length }),
-      'PATCH /api/team/t-1/accept': () => {
-        state.items = state.items.map((n) => ({ ...n, read: true, invitationPending: false }));
-        return jsonResponse(200, { _id: 'm-1', status: 'active' });
-      },
-      'PATCH /api/notifications/n-inv/read': () => jsonResponse(200, state.items[0]),
-    });
-    const queryClient = createTestQueryClient();
-    const first = renderWithProviders(<NotificationsPage />, { queryClient });
-    await first.user.click(await screen.findByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalled());
-    first.unmount();
-
-    // Back on the page: the cached list shows until the server answers again.
-    listAnswer = deferred<Response>().promise;
-    renderWithProviders(<NotificationsPage />, { queryClient });
-    const item = await findItem(/invited you to join/);
-    expect(within(item).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-  });
-
-  it('offers Accept on an invitation that still waits, even once it is read', async () => {
-    serve([{ ...invite, read: true }, makeNotification()]);
-    renderWithProviders(<NotificationsPage />);
-
-    const item = await findItem(/invited you to join/);
-    expect(item).toHaveAttribute('data-read', 'true');
-    expect(within(item).getByRole('button', { name: 'Accept' })).toBeEnabled();
-    expect(screen.queryByRole('link', { name: 'Open product' })).not.toBeInTheDocument();
-  });
-
-  it('offers nothing on an invitation that waits no more, read or not', async () => {
-    serve([
-      { ...invite, invitationPending: false },
-      {
-        ...invite,
-        id: 'n-inv-2',
-        _id: 'n-inv-2',
-        message: 'Grace Hopper invited you to join "Ops".',
-        read: true,
-        invitationPending: false,
-      },
-      makeNotification(),
-    ]);
-    renderWithProviders(<NotificationsPage />);
-
-    await screen.findByText(/invited you to join the team "Core"/);
-    await screen.findByText('Grace Hopper invited you to join "Ops".');
-    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Open product' })).not.toBeInTheDocument();
-  });
-
-  it('keeps Accept on an invitation marked read, by a click or with the others', async () => {
-    const { state } = serve([invite, makeNotification()], {
-      'PATCH /api/notifications/n-inv/read': () => {
-        state.items = state.items.map((n) => (n.id === 'n-inv' ? { ...n, read: true } : n));
-        return jsonResponse(200, state.items[0]);
-      },
-      'PATCH /api/notifications/read-all': () => {
-        state.items = state.items.map((n) => ({ ...n, read: true }));
-        return jsonResponse(200, { updated: 1 });
-      },
-    });
-    const { user } = renderWithProviders(<NotificationsPage />);
-
-    await user.click(await screen.findByText(/invited you to join/));
-    await waitFor(() => expect(itemOf(/invited you to join/)).toHaveAttribute('data-read', 'true'));
-    expect(within(itemOf(/invited you to join/)).getByRole('button', { name: 'Accept' })).toBeEnabled();
-
-    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Success', {
-        description: 'All notifications marked as read.',
-      }),
-    );
-    expect(within(itemOf(/invited you to join/)).getByRole('button', { name: 'Accept' })).toBeEnabled();
   });
 
   it('links an assigned task to its page, and reading it there marks it read', async () => {
