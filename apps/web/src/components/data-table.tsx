@@ -1,6 +1,6 @@
 import type { ComponentProps, Key, ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
 
 export type DataTableColumn<T> = {
   header: ReactNode;
@@ -16,28 +16,42 @@ export type DataTableColumn<T> = {
 export type DataTableProps<T> = Omit<ComponentProps<typeof Table>, 'children'> & {
   columns: ReadonlyArray<DataTableColumn<T>>;
   rows: readonly T[];
-  rowKey: (row: T) => Key;
+  rowKey: (row: T, index: number) => Key;
+  /** A caption (the table's name and a note under it), with its classes. */
+  caption?: ReactNode;
+  captionClassName?: string;
+  headerRowClassName?: string;
   /** What a body row says about its item (a state to style or test by). */
   rowProps?: (row: T) => ComponentProps<typeof TableRow>;
 };
 
 /** A table of rows under a list of columns: one header row, one body row per item. */
-export function DataTable<T>({ columns, rows, rowKey, rowProps, ...table }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  caption,
+  captionClassName,
+  headerRowClassName,
+  ...table
+}: DataTableProps<T>) {
   return (
     <Table {...table}>
+      {caption === undefined ? null : <TableCaption className={captionClassName}>{caption}</TableCaption>}
       <TableHeader>
-        <TableRow>
+        <TableRow className={headerRowClassName}>
           {columns.map((column, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position; the list is fixed per render.
-            <TableHead key={index} className={column.headClassName}>
+            <TableHead key={index} scope="col" className={column.headClassName}>
               {column.header}
             </TableHead>
           ))}
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((row) => (
-          <TableRow key={rowKey(row)} {...rowProps?.(row)}>
+        {rows.map((row, rowIndex) => (
+          <TableRow key={rowKey(row, rowIndex)} {...rowProps?.(row)}>
             {columns.map((column, index) => {
               const props = column.cellProps?.(row);
               return (

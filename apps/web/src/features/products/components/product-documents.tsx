@@ -1,8 +1,9 @@
 import { DOCUMENT_MAX_BYTES, type ProductDocument } from '@shipyard/shared';
-import { Download, FileText, Trash2, Upload } from 'lucide-react';
+import { FileText, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -191,16 +192,11 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
             header: <span className="sr-only">Actions</span>,
             cell: (document) => (
               <div className="flex justify-end gap-1">
-                <Button asChild variant="ghost" size="icon" className="size-8">
-                  <a
-                    href={documentDownloadUrl(productId, document.id)}
-                    download={document.name}
-                    aria-label={`Download ${document.name}`}
-                    title="Download"
-                  >
-                    <Download aria-hidden="true" />
-                  </a>
-                </Button>
+                <DownloadButton
+                  href={documentDownloadUrl(productId, document.id)}
+                  fileName={document.name}
+                  title="Download"
+                />
                 {canEdit ? (
                   <Button
                     variant="ghost"
