@@ -45,15 +45,23 @@ export function OptionSelect({
       <SelectTrigger {...trigger}>
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
-        {allLabel === undefined ? null : <SelectItem value={ALL}>{allLabel}</SelectItem>}
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.icon}
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions
+        options={allLabel === undefined ? options : [{ value: ALL, label: allLabel }, ...options]}
+      />
     </Select>
+  );
+}
+
+/** The open list of a select: an item for each option, its icon before its label. */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return (
+    <SelectContent>
+      {options.map((option) => (
+        <SelectItem key={option.value} value={option.value}>
+          {option.icon}
+          {option.label}
+        </SelectItem>
+      ))}
+    </SelectContent>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { type SelectOption, SelectOptions } from './option-select.tsx';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
+import { Select, SelectTrigger, SelectValue } from './ui/select.tsx';
 
-export type SelectFieldOption = { value: string; label: string; icon?: ReactNode };
+export type SelectFieldOption = SelectOption;
 
 /** Radix Select cannot hold '' as an item's value: the none option stands for the form's ''. */
 const NONE = '__none__';
@@ -64,14 +65,7 @@ export function SelectField<TFieldValues extends FieldValues, TTransformedValues
                   <SelectValue placeholder={placeholder} />
                 </SelectTrigger>
               </FormControl>
-              <SelectContent>
-                {choices.map((choice) => (
-                  <SelectItem key={choice.value} value={choice.value}>
-                    {choice.icon}
-                    {choice.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
+              <SelectOptions options={choices} />
             </Select>
             {description ? <FormDescription>{description}</FormDescription> : null}
             <FormMessage />
