@@ -41,7 +41,13 @@ export function refusedErrors(error: unknown): { errors: ImportRowError[]; error
 
 /** Reads a chosen file: a Trello board export (JSON) or a CSV, or why it cannot be imported. */
 export async function readImportFile(file: File): Promise<{ source: Source } | { problem: string }> {
-  const text = await file.text();
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    // Gone or unreadable since it was chosen: said under the field, not left unhandled.
+    return { problem: importMessages.importFailed };
+  }
   const looksJson = file.name.toLowerCase().endsWith('.json') || text.trimStart().startsWith('{');
   if (!looksJson) {
     if (file.size > IMPORT_CSV_MAX_BYTES) return { problem: importMessages.csvTooLarge };
