@@ -28,7 +28,7 @@ export const chartTooltip = {
 } as const;
 
 type Figure = string | number | null | undefined;
-export type ChartCardSeries = { key: string; label: string };
+type ChartCardSeries = { key: string; label: string };
 
 /** Whether any point has a figure other than 0: else the card says there is nothing to chart. */
 function hasFigures<P extends Record<string, Figure>>(
@@ -43,7 +43,7 @@ function hasFigures<P extends Record<string, Figure>>(
   );
 }
 
-export type ChartCardProps<P extends Record<string, Figure>> = {
+type ChartCardProps<P extends Record<string, Figure>> = {
   title: string;
   /** One line that says what the chart shows, for everyone: the text alternative's first half. */
   summary?: string;

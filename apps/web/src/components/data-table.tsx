@@ -13,7 +13,7 @@ export type DataTableColumn<T> = {
   cell: (row: T) => ReactNode;
 };
 
-export type DataTableProps<T> = Omit<ComponentProps<typeof Table>, 'children'> & {
+type DataTableProps<T> = Omit<ComponentProps<typeof Table>, 'children'> & {
   columns: ReadonlyArray<DataTableColumn<T>>;
   rows: readonly T[];
   rowKey: (row: T, index: number) => Key;

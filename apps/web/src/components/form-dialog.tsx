@@ -112,7 +112,7 @@ export function FormDialogFooter({ pending, submitLabel, className }: FormDialog
   );
 }
 
-export type FormDialogFormProps<TFieldValues extends FieldValues, TTransformedValues> = {
+type FormDialogFormProps<TFieldValues extends FieldValues, TTransformedValues> = {
   /** The form and its submit handler, as useServerForm returns them. */
   form: UseFormReturn<TFieldValues, unknown, TTransformedValues>;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card.tsx';
 
-export type SectionCardProps = Omit<ComponentProps<typeof Card>, 'title'> & {
+type SectionCardProps = Omit<ComponentProps<typeof Card>, 'title'> & {
   /** The card's heading (an h2). */
   title: ReactNode;
   description?: ReactNode;
