@@ -13,10 +13,7 @@ export type SelectOption = { value: string; label: string; icon?: ReactNode };
 /** Radix Select cannot hold '' as an item's value: the "all" option stands for ''. */
 const ALL = '__all__';
 
-type OptionSelectProps = Omit<
-  SelectTriggerProps,
-  'value' | 'defaultValue' | 'onChange' | 'children'
-> & {
+type OptionSelectProps = Omit<SelectTriggerProps, 'value' | 'defaultValue' | 'onChange' | 'children'> & {
   value: string;
   onValueChange: (value: string) => void;
   options: readonly SelectOption[];
