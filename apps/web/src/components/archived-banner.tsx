@@ -1,5 +1,6 @@
 import { productMessages } from '@shipyard/shared';
 import { ArchiveIcon } from 'lucide-react';
+import { Badge } from './ui/badge.tsx';
 
 /** Under the heading of an archived product's page, and of its tasks' pages: why nothing is editable. */
 export function ArchivedBanner() {
@@ -11,5 +12,15 @@ export function ArchivedBanner() {
       <ArchiveIcon className="size-4 shrink-0" aria-hidden="true" />
       {productMessages.archived}
     </p>
+  );
+}
+
+/** Beside an archived product's name (its page, a board card, a table row). */
+export function ArchivedBadge() {
+  return (
+    <Badge variant="outline" className="gap-1 text-muted-foreground">
+      <ArchiveIcon aria-hidden="true" />
+      Archived
+    </Badge>
   );
 }

@@ -5,6 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Button } from './ui/button.tsx';
 
+const texts = {
+  title: 'Delete thing?',
+  description: 'This action cannot be undone.',
+  confirmLabel: 'Delete',
+  pendingLabel: 'Deleting...',
+} as const;
+
 /** A dialog opened by its trigger, its open state held by the caller as the features do. */
 function WithTrigger({
   pending = false,
@@ -19,10 +26,7 @@ function WithTrigger({
       open={open}
       onOpenChange={setOpen}
       trigger={<Button>Delete thing</Button>}
-      title="Delete thing?"
-      description="This action cannot be undone."
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      {...texts}
       pending={pending}
       onConfirm={onConfirm}
     />
@@ -64,10 +68,7 @@ describe('ConfirmDialog', () => {
         open
         onOpenChange={onOpenChange}
         trigger={<Button>Delete thing</Button>}
-        title="Delete thing?"
-        description="This action cannot be undone."
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        {...texts}
         pending
         onConfirm={() => {}}
       />,
@@ -85,16 +86,7 @@ describe('ConfirmDialog', () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();
     render(
-      <ConfirmDialog
-        open
-        onOpenChange={onOpenChange}
-        title="Delete thing?"
-        description="This action cannot be undone."
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={false}
-        onConfirm={() => {}}
-      />,
+      <ConfirmDialog open onOpenChange={onOpenChange} {...texts} pending={false} onConfirm={() => {}} />,
     );
     expect(screen.queryByRole('button', { name: 'Delete thing' })).not.toBeInTheDocument();
 

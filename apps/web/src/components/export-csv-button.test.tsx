@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../lib/toast.ts';
-import { apiError, renderWithProviders } from '../test/render.tsx';
+import { apiError } from '../test/fetch-stubs.ts';
+import { renderWithProviders } from '../test/render.tsx';
 import { ExportCsvButton } from './export-csv-button.tsx';
 
 vi.mock('../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

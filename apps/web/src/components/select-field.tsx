@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
+import { type SelectOption, SelectOptions } from './option-select.tsx';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx';
+import { Select, SelectTrigger, SelectValue } from './ui/select.tsx';
 
-export type SelectFieldOption = { value: string; label: string; icon?: ReactNode };
+export type SelectFieldOption = SelectOption;
 
 /** Radix Select cannot hold '' as an item's value: the none option stands for the form's ''. */
 const NONE = '__none__';
@@ -18,6 +19,10 @@ type SelectFieldProps<TFieldValues extends FieldValues, TTransformedValues> = {
   noneLabel?: string;
   /** While disabled the placeholder says why ('Loading...'), whatever the value. */
   disabled?: boolean;
+  /** Shows the value but cannot be changed (a choice the viewer may not make). */
+  readOnly?: boolean;
+  /** A hint under the select (read as its description), above the validation message. */
+  description?: ReactNode;
   /** Called with the chosen value ('' for the none option) after the field changed. */
   onChosen?: (value: string) => void;
 };
@@ -31,6 +36,8 @@ export function SelectField<TFieldValues extends FieldValues, TTransformedValues
   options,
   noneLabel,
   disabled,
+  readOnly,
+  description,
   onChosen,
 }: SelectFieldProps<TFieldValues, TTransformedValues>) {
   const choices = noneLabel === undefined ? options : [{ value: NONE, label: noneLabel }, ...options];
@@ -46,7 +53,7 @@ export function SelectField<TFieldValues extends FieldValues, TTransformedValues
             <Select
               name={field.name}
               value={disabled ? '' : current || (noneLabel === undefined ? '' : NONE)}
-              disabled={disabled}
+              disabled={disabled || readOnly}
               onValueChange={(value) => {
                 const next = value === NONE ? '' : value;
                 field.onChange(next);
@@ -58,15 +65,9 @@ export function SelectField<TFieldValues extends FieldValues, TTransformedValues
                   <SelectValue placeholder={placeholder} />
                 </SelectTrigger>
               </FormControl>
-              <SelectContent>
-                {choices.map((choice) => (
-                  <SelectItem key={choice.value} value={choice.value}>
-                    {choice.icon}
-                    {choice.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
+              <SelectOptions options={choices} />
             </Select>
+            {description ? <FormDescription>{description}</FormDescription> : null}
             <FormMessage />
           </FormItem>
         );

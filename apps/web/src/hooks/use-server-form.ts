@@ -71,6 +71,21 @@ export function useServerForm<Values extends FieldValues, Output = Values, Resul
   return { form, onSubmit };
 }
 
+/**
+ * What an edit sends: the fields whose form value differs from the one the form opened with, as
+ * the schema turned them out, so a change someone made meanwhile to another field stays.
+ */
+export function changedFields<Values, Output>(
+  fields: ReadonlyArray<keyof Values & keyof Output>,
+  values: Output,
+  raw: Values,
+  initial: Values,
+): Partial<Output> {
+  const body: Partial<Output> = {};
+  for (const field of fields) if (raw[field] !== initial[field]) body[field] = values[field];
+  return body;
+}
+
 const resolvers = new WeakMap<object, Resolver<FieldValues, unknown, unknown>>();
 
 function resolverFor<Values extends FieldValues, Output>(

@@ -1,5 +1,6 @@
 import type { Product } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { api } from './api-client.ts';
 import { queryRoots } from './query-keys.ts';
 
@@ -26,3 +27,23 @@ export const productOptionsQueryOptions = () =>
   queryOptions({ queryKey: productOptionsKey, queryFn: ({ signal }) => getProductOptions(signal) });
 
 export const useProductOptions = () => useQuery(productOptionsQueryOptions());
+
+/**
+ * The products as a select's options, and the chosen one when it is not among them (a link to a
+ * product since hidden or deleted) as 'Selected product', once the products are known.
+ */
+export function productSelectOptions(
+  products: readonly ProductOption[] | undefined,
+  selectedId: string,
+  icon?: (productId: string) => ReactNode,
+): Array<{ value: string; label: string; icon?: ReactNode }> {
+  const options = (products ?? []).map((product) => ({
+    value: product.id,
+    label: product.name,
+    ...(icon ? { icon: icon(product.id) } : {}),
+  }));
+  if (selectedId && products && !products.some((product) => product.id === selectedId)) {
+    options.push({ value: selectedId, label: 'Selected product' });
+  }
+  return options;
+}

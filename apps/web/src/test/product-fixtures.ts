@@ -1,4 +1,4 @@
-import type { Activity, ProductDetail, ProductDocument } from '@shipyard/shared';
+import type { Activity, ProductDetail, ProductDocument, ProductListItem } from '@shipyard/shared';
 
 /** An activity entry as the API answers it. */
 export function makeActivity(overrides: Partial<Activity> = {}): Activity {
@@ -19,14 +19,15 @@ export function makeActivity(overrides: Partial<Activity> = {}): Activity {
   };
 }
 
-/** GET /api/projects/{id} as the API answers it. */
-export function makeProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+/** A row of GET /api/projects as the API answers it. */
+export function makeProduct(overrides: Partial<ProductListItem> = {}): ProductListItem {
+  const id = overrides.id ?? 'p-1';
   return {
-    id: 'p-1',
-    _id: 'p-1',
+    id,
+    _id: id,
     name: 'Apollo',
     description: 'A moon lander for the rest of us.',
-    status: 'development',
+    status: 'planning',
     priority: 'medium',
     team_size: 4,
     progress: 40,
@@ -35,12 +36,17 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
     created_by: 'u-1',
     archived_at: null,
     createdAt: '2025-01-10T09:00:00.000Z',
-    updatedAt: '2025-03-05T14:07:00.000Z',
-    activity_log: [],
+    updatedAt: '2025-01-10T09:00:00.000Z',
     creator: { _id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
     active_members: 2,
+    activity_log: [],
     ...overrides,
   };
+}
+
+/** GET /api/projects/{id} as the API answers it: a product under way. */
+export function makeProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return makeProduct({ status: 'development', updatedAt: '2025-03-05T14:07:00.000Z', ...overrides });
 }
 
 /** A stored document as the API answers it. */
@@ -59,3 +65,11 @@ export function makeDocument(overrides: Partial<ProductDocument> = {}): ProductD
     ...overrides,
   };
 }
+
+/** GET /api/projects?limit=200 as the product pickers load it (lib/product-options.ts), which read id and name. */
+export const productOptionsPage = (...products: Array<{ id: string; name: string }>) => ({
+  data: products,
+  total: products.length,
+  page: 1,
+  limit: 200,
+});

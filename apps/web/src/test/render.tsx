@@ -4,7 +4,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { type InitialEntry, MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
 
 /** A fresh client per test: no retries, so a failing call fails at once. */
 export function createTestQueryClient(): QueryClient {
@@ -54,42 +53,6 @@ export function currentLocation(): string {
   return screen.getByTestId('location').textContent ?? '';
 }
 
-export function jsonResponse(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-/** The error shape our server answers (ARCHITECTURE §3.3). */
-export function apiError(status: number, code: string, message: string, details?: unknown) {
-  return jsonResponse(status, { error: 'Error', message, code, details, requestId: 'req-test' });
-}
-
-/**
- * Stubs `fetch` with answers given in call order (the last one repeats). Read what was sent with
- * `sentBody(fetchMock, n)` and `fetchMock.mock.calls[n]`.
- */
-export function mockFetch(...responses: Array<Response | (() => Response | Promise<Response>)>) {
-  let call = 0;
-  const fetchMock = vi.fn<typeof fetch>(async () => {
-    const next = responses[Math.min(call, responses.length - 1)];
-    call += 1;
-    if (next === undefined) throw new TypeError('Failed to fetch');
-    const response = typeof next === 'function' ? await next() : next;
-    return response.clone();
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** The method, URL and parsed JSON body of the n-th fetch call. */
-export function sentRequest(fetchMock: ReturnType<typeof mockFetch>, n = 0) {
-  const [url, init] = fetchMock.mock.calls[n] ?? [];
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-  return { url: String(url), method: init?.method, body };
-}
-
 /** A signed-in user as GET /api/user/me and POST /api/auth/login answer it. */
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -112,11 +75,5 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** A promise to settle by hand, for asserting loading states. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+// Moved to fetch-stubs.ts; kept here for test files that still import them from this module.
+export { apiError, deferred, jsonResponse, mockFetch, sentRequest } from './fetch-stubs.ts';

@@ -7,14 +7,8 @@ import { SIDEBAR_COOKIE_NAME } from '../../components/ui/sidebar.tsx';
 import { sessionKey } from '../../features/auth/api/get-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { FakeSocket } from '../../test/fake-socket.ts';
-import {
-  apiError,
-  createTestQueryClient,
-  deferred,
-  jsonResponse,
-  makeUser,
-  renderWithProviders,
-} from '../../test/render.tsx';
+import { apiError, deferred, jsonResponse } from '../../test/fetch-stubs.ts';
+import { createTestQueryClient, makeUser, renderWithProviders } from '../../test/render.tsx';
 import { Component as AppShell } from './app-shell.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -4,14 +4,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../components/theme-provider.tsx';
 import { sessionKey } from '../../features/auth/api/get-session.ts';
-import {
-  createTestQueryClient,
-  currentLocation,
-  jsonResponse,
-  makeUser,
-  renderWithProviders,
-} from '../../test/render.tsx';
-import { routeFetch } from '../../test/route-fetch.ts';
+import { jsonResponse, routeFetch } from '../../test/fetch-stubs.ts';
+import { createTestQueryClient, currentLocation, makeUser, renderWithProviders } from '../../test/render.tsx';
 import { Component as AppShell } from './app-shell.tsx';
 
 // The command palette and the keyboard shortcuts as the signed-in shell wires them (issue 16).

@@ -9,8 +9,8 @@ import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { sessionKey } from '../../features/auth/api/keys.ts';
 import { TaskBoard } from '../../features/tasks/components/task-board.tsx';
 import { makeTask, PRODUCT_ID, taskList } from '../../features/tasks/components/test-tasks.ts';
-import { createTestQueryClient, jsonResponse } from '../../test/render.tsx';
-import { callsTo, routeFetch } from '../../test/route-fetch.ts';
+import { callsTo, jsonResponse, routeFetch } from '../../test/fetch-stubs.ts';
+import { createTestQueryClient } from '../../test/render.tsx';
 import { layOutScrollAreas } from '../../test/virtual-layout.ts';
 import { Component as TaskRoute } from './task.tsx';
 

@@ -11,16 +11,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -38,59 +31,59 @@ export function ApiTokensCard() {
   const revoke = useRevokeApiToken();
 
   return (
-    <Card className="gap-6">
-      <CardHeader>
-        <CardTitle className="text-base">API tokens</CardTitle>
-        <CardDescription>
+    <SectionCard
+      className="gap-6"
+      title="API tokens"
+      description={
+        <>
           For scripts and integrations: send one as <code>Authorization: Bearer …</code> (see the API docs). A
           token cannot change your password, two-factor sign-in or tokens, nor anyone's account, role or the
           security settings.
-        </CardDescription>
-        <CardAction>
-          <Button size="sm" onClick={() => setCreating(true)}>
-            New token
-          </Button>
-        </CardAction>
-      </CardHeader>
-      <CardContent>
-        {tokens.isPending ? (
-          <Skeleton className="h-16 w-full" />
-        ) : tokens.isError ? (
-          <ErrorState
-            title="Could not load your API tokens"
-            error={tokens.error}
-            onRetry={() => tokens.refetch()}
-          />
-        ) : tokens.data.length === 0 ? (
-          <EmptyState
-            icon={KeyRound}
-            title="No API tokens"
-            description="Create one to call the API from a script."
-          />
-        ) : (
-          <ul aria-label="API tokens" className="divide-y rounded-md border">
-            {tokens.data.map((token) => (
-              <li key={token.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
-                <span className="font-medium">{token.name}</span>
-                <Badge variant="outline">{token.scope === 'read' ? 'Read only' : 'Read and write'}</Badge>
-                <span className="text-muted-foreground text-xs">
-                  Expires {formatDate(token.expires_at)} ·{' '}
-                  {token.last_used_at ? `last used ${formatDateTime(token.last_used_at)}` : 'never used'}
-                </span>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="ml-auto text-destructive"
-                  onClick={() => setRevoking(token)}
-                  aria-label={`Revoke ${token.name}`}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
+        </>
+      }
+      action={
+        <Button size="sm" onClick={() => setCreating(true)}>
+          New token
+        </Button>
+      }
+    >
+      {tokens.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : tokens.isError ? (
+        <ErrorState
+          title="Could not load your API tokens"
+          error={tokens.error}
+          onRetry={() => tokens.refetch()}
+        />
+      ) : tokens.data.length === 0 ? (
+        <EmptyState
+          icon={KeyRound}
+          title="No API tokens"
+          description="Create one to call the API from a script."
+        />
+      ) : (
+        <ul aria-label="API tokens" className="divide-y rounded-md border">
+          {tokens.data.map((token) => (
+            <li key={token.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
+              <span className="font-medium">{token.name}</span>
+              <Badge variant="outline">{token.scope === 'read' ? 'Read only' : 'Read and write'}</Badge>
+              <span className="text-muted-foreground text-xs">
+                Expires {formatDate(token.expires_at)} ·{' '}
+                {token.last_used_at ? `last used ${formatDateTime(token.last_used_at)}` : 'never used'}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-auto text-destructive"
+                onClick={() => setRevoking(token)}
+                aria-label={`Revoke ${token.name}`}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {creating && <CreateTokenDialog onClose={() => setCreating(false)} />}
       <ConfirmDialog
         open={revoking !== null}
@@ -112,7 +105,7 @@ export function ApiTokensCard() {
           });
         }}
       />
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { apiError, jsonResponse, mockFetch } from '../../../test/fetch-stubs.ts';
+import { makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

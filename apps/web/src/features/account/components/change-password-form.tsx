@@ -1,15 +1,7 @@
 import { type ChangePassword, ChangePasswordSchema, accountMessages as m } from '@shipyard/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -41,31 +33,18 @@ export function ChangePasswordForm() {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {fields.map(({ name, label, autoComplete }) => (
-          <FormField
+          <TextField
             key={name}
             control={form.control}
             name={name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <Input type="password" autoComplete={autoComplete} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={label}
+            type="password"
+            autoComplete={autoComplete}
           />
         ))}
         <div className="flex justify-end">
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? (
-              <>
-                <Spinner label="Updating password" aria-hidden="true" />
-                Updating...
-              </>
-            ) : (
-              'Update Password'
-            )}
+          <Button type="submit" pending={change.isPending}>
+            {change.isPending ? 'Updating...' : 'Update Password'}
           </Button>
         </div>
       </form>

@@ -1,15 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  deferred,
-  jsonResponse,
-  makeUser,
-  mockFetch,
-  renderWithProviders,
-  sentRequest,
-} from '../../../test/render.tsx';
+import { apiError, deferred, jsonResponse, mockFetch, sentRequest } from '../../../test/fetch-stubs.ts';
+import { makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

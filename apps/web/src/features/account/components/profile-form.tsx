@@ -2,17 +2,10 @@ import { accountMessages as m, PersonalInfoSchema, type User } from '@shipyard/s
 import { useId } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -66,42 +59,11 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
             {m.emailReadOnly}
           </p>
         </div>
-        <FormField
-          control={form.control}
-          name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Username</FormLabel>
-              <FormControl>
-                <Input autoComplete="username" {...field} value={field.value ?? ''} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="full_name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Full Name</FormLabel>
-              <FormControl>
-                <Input autoComplete="name" {...field} value={field.value ?? ''} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="username" label="Username" autoComplete="username" />
+        <TextField control={form.control} name="full_name" label="Full Name" autoComplete="name" />
         <div className="flex justify-end">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? (
-              <>
-                <Spinner label="Saving" aria-hidden="true" />
-                Saving...
-              </>
-            ) : (
-              'Save Changes'
-            )}
+          <Button type="submit" pending={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </div>
       </form>

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, makeUser, mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { apiError, jsonResponse, mockFetch } from '../../../test/fetch-stubs.ts';
+import { makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 import { userInitial } from './user-avatar.tsx';
 

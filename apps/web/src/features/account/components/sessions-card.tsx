@@ -1,15 +1,8 @@
 import type { SessionInfo } from '@shipyard/shared';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -23,48 +16,46 @@ export function SessionsCard() {
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 
   return (
-    <Card className="gap-6">
-      <CardHeader>
-        <CardTitle className="text-base">Sessions</CardTitle>
-        <CardDescription>Browsers signed in to your account.</CardDescription>
-        <CardAction>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={others === 0}
-            pending={endOthers.isPending}
-            onClick={() =>
-              endOthers.mutate(undefined, {
-                onSuccess: (answer) => toast.success(answer.message),
-                onError: (error) =>
-                  toast.error('Could not sign out the other sessions', {
-                    description: getErrorMessage(error),
-                  }),
-              })
-            }
-          >
-            Sign out other sessions
-          </Button>
-        </CardAction>
-      </CardHeader>
-      <CardContent>
-        {sessions.isPending ? (
-          <Skeleton className="h-16 w-full" />
-        ) : sessions.isError ? (
-          <ErrorState
-            title="Could not load your sessions"
-            error={sessions.error}
-            onRetry={() => sessions.refetch()}
-          />
-        ) : (
-          <ul aria-label="Sessions" className="divide-y rounded-md border">
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      className="gap-6"
+      title="Sessions"
+      description="Browsers signed in to your account."
+      action={
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={others === 0}
+          pending={endOthers.isPending}
+          onClick={() =>
+            endOthers.mutate(undefined, {
+              onSuccess: (answer) => toast.success(answer.message),
+              onError: (error) =>
+                toast.error('Could not sign out the other sessions', {
+                  description: getErrorMessage(error),
+                }),
+            })
+          }
+        >
+          Sign out other sessions
+        </Button>
+      }
+    >
+      {sessions.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : sessions.isError ? (
+        <ErrorState
+          title="Could not load your sessions"
+          error={sessions.error}
+          onRetry={() => sessions.refetch()}
+        />
+      ) : (
+        <ul aria-label="Sessions" className="divide-y rounded-md border">
+          {sessions.data.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../../components/theme-provider.tsx';
 import { THEME_STORAGE_KEY } from '../../../lib/theme.ts';
-import { currentLocation, jsonResponse, makeUser, renderWithProviders } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -1,7 +1,7 @@
 import { accountMessages as m } from '@shipyard/shared';
 import { LogOutIcon } from 'lucide-react';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSignOut } from '../api/sign-out.ts';
@@ -24,32 +24,26 @@ export function SignOutCard({ onSignedOut }: SignOutCardProps) {
     });
 
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle className="text-base">Account</CardTitle>
-        <CardDescription>Your session on this device.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <section
-          aria-labelledby="danger-zone-title"
-          className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <div className="space-y-1">
-            <h3 id="danger-zone-title" className="font-medium text-destructive text-sm">
-              Danger Zone
-            </h3>
-            <p className="text-muted-foreground text-sm">Sign out of your account on this device.</p>
-          </div>
-          <Button variant="destructive" size="sm" disabled={signOut.isPending} onClick={onClick}>
-            {signOut.isPending ? (
-              <Spinner label="Signing out" aria-hidden="true" />
-            ) : (
-              <LogOutIcon aria-hidden="true" />
-            )}
-            Sign Out
-          </Button>
-        </section>
-      </CardContent>
-    </Card>
+    <SectionCard className="gap-4" title="Account" description="Your session on this device.">
+      <section
+        aria-labelledby="danger-zone-title"
+        className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div className="space-y-1">
+          <h3 id="danger-zone-title" className="font-medium text-destructive text-sm">
+            Danger Zone
+          </h3>
+          <p className="text-muted-foreground text-sm">Sign out of your account on this device.</p>
+        </div>
+        <Button variant="destructive" size="sm" disabled={signOut.isPending} onClick={onClick}>
+          {signOut.isPending ? (
+            <Spinner label="Signing out" aria-hidden="true" />
+          ) : (
+            <LogOutIcon aria-hidden="true" />
+          )}
+          Sign Out
+        </Button>
+      </section>
+    </SectionCard>
   );
 }

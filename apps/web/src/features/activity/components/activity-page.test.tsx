@@ -2,14 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { makeActivity } from '../../../test/product-fixtures.ts';
-import { productOptionsPage } from '../../../test/product-options.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { makeActivity, productOptionsPage } from '../../../test/product-fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { activityLogQuery } from '../api/get-activity-log.ts';
 import { ActivityPage, showingLine } from './activity-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const products = productOptionsPage({ id: 'p-2', name: 'Gemini' }, { id: 'p-1', name: 'Apollo' });
 
 const entries = [
   makeActivity({
@@ -35,7 +36,7 @@ function serve(
 ) {
   return routeFetch({
     'GET /api/activities': answer,
-    'GET /api/projects': jsonResponse(200, productOptionsPage),
+    'GET /api/projects': jsonResponse(200, products),
   });
 }
 
@@ -50,7 +51,7 @@ describe('ActivityPage', () => {
   it('exports the log as CSV with the filters of the URL', async () => {
     const fetchMock = routeFetch({
       'GET /api/activities': jsonResponse(200, { data: entries, total: 57, actionTypes: ['task_created'] }),
-      'GET /api/projects': jsonResponse(200, productOptionsPage),
+      'GET /api/projects': jsonResponse(200, products),
       'GET /api/activities/export.csv': () => new Response('\uFEFFat\r\n', { status: 200 }),
     });
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');

@@ -6,16 +6,11 @@ import { ActivityDescription } from '../../../components/activity-description.ts
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
+
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
@@ -24,7 +19,7 @@ import { actionTypeColour, actionTypeLabel } from '../../../lib/activity.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useProductOptions } from '../../../lib/product-options.ts';
+import { productSelectOptions, useProductOptions } from '../../../lib/product-options.ts';
 import { type ActivityLogFilters, activityLogQuery, useActivityLog } from '../api/get-activity-log.ts';
 
 export const activityLogMessages = {
@@ -33,7 +28,6 @@ export const activityLogMessages = {
   empty: 'No activities found matching your criteria.',
 } as const;
 
-const ALL = 'all';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Spec §2.20: 'Showing N activities of M total'. */
@@ -187,41 +181,22 @@ export function ActivityPage() {
           />
         </div>
         <div className="grid grid-cols-2 gap-3 md:flex">
-          <Select
-            value={productId || ALL}
-            onValueChange={(value) => setParam('product', value === ALL ? '' : value)}
-          >
-            <SelectTrigger aria-label="Filter by product" className="w-full md:w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All Products</SelectItem>
-              {(products.data ?? []).map((product) => (
-                <SelectItem key={product.id} value={product.id}>
-                  {product.name}
-                </SelectItem>
-              ))}
-              {productId && products.data && !products.data.some((p) => p.id === productId) ? (
-                <SelectItem value={productId}>Selected product</SelectItem>
-              ) : null}
-            </SelectContent>
-          </Select>
-          <Select
-            value={action || ALL}
-            onValueChange={(value) => setParam('action', value === ALL ? '' : value)}
-          >
-            <SelectTrigger aria-label="Filter by action" className="w-full md:w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All Actions</SelectItem>
-              {actionChoices.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {actionTypeLabel(type)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            aria-label="Filter by product"
+            className="w-full md:w-48"
+            value={productId}
+            onValueChange={(value) => setParam('product', value)}
+            allLabel="All Products"
+            options={productSelectOptions(products.data, productId)}
+          />
+          <OptionSelect
+            aria-label="Filter by action"
+            className="w-full md:w-48"
+            value={action}
+            onValueChange={(value) => setParam('action', value)}
+            allLabel="All Actions"
+            options={actionChoices.map((type) => ({ value: type, label: actionTypeLabel(type) }))}
+          />
         </div>
       </div>
 

@@ -1,15 +1,23 @@
-import { BarChart3 } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import type { ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  type BarProps,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { chartAxis as axis, ChartCard, chartTooltip as tooltip } from '../../../components/chart-card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { NO_VALUE } from './analytics-format.ts';
 
-// One chart of the analytics tabs, drawn by recharts. The SVG is hidden from assistive
-// technology: the text alternative is the one-line summary under the title and the table of
-// the same figures (visually hidden unless the card shows it). Colours are CSS variables set on
-// the page (`chartColours`), lighter in dark mode.
+// One chart of the analytics tabs, drawn by recharts in a ChartCard (components/chart-card.tsx).
+// Colours are CSS variables set on the page (`chartColours`), lighter in dark mode.
 
 /** The chart colours, on the element that holds the charts. */
 export const chartColours = cn(
@@ -39,25 +47,6 @@ export type ChartSpec = {
   formatValue?: (value: number | null) => string;
 };
 
-const axis = {
-  stroke: 'var(--border)',
-  tick: { fill: 'var(--muted-foreground)', fontSize: 12 },
-  tickLine: false,
-} as const;
-
-const tooltip = {
-  contentStyle: {
-    background: 'var(--popover)',
-    border: '1px solid var(--border)',
-    borderRadius: 'var(--radius)',
-    color: 'var(--popover-foreground)',
-    fontSize: 12,
-  },
-  itemStyle: { color: 'var(--popover-foreground)' },
-  labelStyle: { color: 'var(--muted-foreground)' },
-  cursor: { fill: 'var(--muted)', opacity: 0.5 },
-} as const;
-
 const legend = { wrapperStyle: { fontSize: 12, color: 'var(--muted-foreground)' } } as const;
 
 const plain = (value: number | null) => (value === null ? NO_VALUE : formatNumber(value));
@@ -66,13 +55,18 @@ const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumF
 const valueTick = (value: number) => compact.format(value);
 const ROW_HEIGHT = 28;
 
-export function hasFigures(spec: ChartSpec): boolean {
-  return spec.data.some((point) =>
-    spec.series.some((s) => {
-      const v = point[s.key];
-      return typeof v === 'number' && v !== 0;
-    }),
-  );
+/** One bar a series, in its tone. */
+function bars(spec: ChartSpec, shape: Pick<BarProps, 'stackId' | 'radius' | 'maxBarSize'>) {
+  return spec.series.map((s) => (
+    <Bar
+      key={s.key}
+      dataKey={s.key}
+      name={s.label}
+      fill={colour(s.tone)}
+      {...shape}
+      isAnimationActive={false}
+    />
+  ));
 }
 
 function Drawing({ spec }: { spec: ChartSpec }) {
@@ -141,17 +135,7 @@ function Drawing({ spec }: { spec: ChartSpec }) {
           tickFormatter={(value: string) => (value.length > 18 ? `${value.slice(0, 17)}…` : value)}
         />
         {tip}
-        {spec.series.map((s) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            fill={colour(s.tone)}
-            radius={[0, 3, 3, 0]}
-            maxBarSize={20}
-            isAnimationActive={false}
-          />
-        ))}
+        {bars(spec, { radius: [0, 3, 3, 0], maxBarSize: 20 })}
       </BarChart>
     );
   }
@@ -164,23 +148,16 @@ function Drawing({ spec }: { spec: ChartSpec }) {
       <YAxis {...axis} width={48} tickFormatter={valueTick} allowDecimals={false} />
       {tip}
       {spec.series.length > 1 ? <Legend {...legend} /> : null}
-      {spec.series.map((s) => (
-        <Bar
-          key={s.key}
-          dataKey={s.key}
-          name={s.label}
-          fill={colour(s.tone)}
-          stackId={stacked ? 'stack' : undefined}
-          radius={stacked ? 0 : [3, 3, 0, 0]}
-          maxBarSize={40}
-          isAnimationActive={false}
-        />
-      ))}
+      {bars(spec, {
+        stackId: stacked ? 'stack' : undefined,
+        radius: stacked ? 0 : [3, 3, 0, 0],
+        maxBarSize: 40,
+      })}
     </BarChart>
   );
 }
 
-type ChartCardProps = {
+type AnalyticsChartProps = {
   title: string;
   /** One line that says what the chart shows, for everyone: the text alternative's first half. */
   summary: string;
@@ -191,82 +168,33 @@ type ChartCardProps = {
   className?: string;
 };
 
-/** A chart card: its title, a summary, the drawing, and the figures as a table. */
-export function ChartCard({ title, summary, spec, showTable = false, footer, className }: ChartCardProps) {
-  const titleId = useId();
-  const summaryId = useId();
-  const figures = hasFigures(spec);
+/** A chart of the analytics tabs: its title, a summary, the drawing, and the figures as a table. */
+export function AnalyticsChart({ title, summary, spec, showTable, footer, className }: AnalyticsChartProps) {
   const format = spec.formatValue ?? plain;
-  const category = (value: Value) => {
-    const text = String(value ?? NO_VALUE);
-    return spec.categoryTitle?.(text) ?? spec.formatCategory?.(text) ?? text;
-  };
   return (
-    <Card className={cn('min-w-0 gap-4 py-4 sm:py-5', className)}>
-      <CardHeader className="px-4 sm:px-5">
-        <CardTitle as="h3" id={titleId} className="text-sm">
-          {title}
-        </CardTitle>
-        <CardDescription id={summaryId} className="text-xs">
-          {summary}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 px-2 sm:px-3">
-        <figure aria-labelledby={titleId} aria-describedby={summaryId} className="m-0 flex flex-col gap-3">
-          {figures ? (
-            <div
-              aria-hidden="true"
-              className={cn('w-full min-w-0', spec.kind !== 'ranking' && 'h-60 sm:h-64')}
-              // A ranking grows with its rows, so that every name has room.
-              style={spec.kind === 'ranking' ? { height: spec.data.length * ROW_HEIGHT + 32 } : undefined}
-            >
-              <Drawing spec={spec} />
-            </div>
-          ) : (
-            <div className="flex h-40 flex-col items-center justify-center gap-2 text-center">
-              <BarChart3 className="size-6 text-muted-foreground" aria-hidden="true" />
-              <p className="text-muted-foreground text-sm">Nothing to chart for this period</p>
-            </div>
-          )}
-          {/* A table ignores the 1 px height of sr-only: a wrapper clips it, or it stretches the page. */}
-          <div className={showTable ? undefined : 'sr-only'}>
-            <table className={showTable ? 'mx-2 w-[calc(100%-1rem)] text-sm' : undefined}>
-              <caption className="sr-only">{title}</caption>
-              <thead className={showTable ? 'border-b text-muted-foreground text-xs' : undefined}>
-                <tr>
-                  <th scope="col" className="py-1.5 text-left font-medium">
-                    {spec.categoryLabel}
-                  </th>
-                  {spec.series.map((s) => (
-                    <th key={s.key} scope="col" className="py-1.5 text-right font-medium">
-                      {s.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={showTable ? 'divide-y' : undefined}>
-                {spec.data.map((point) => (
-                  // A point's id when it has one: two people or teams may share a name.
-                  <tr key={String(point.id ?? point[spec.categoryKey])}>
-                    <th scope="row" className="py-1.5 text-left font-normal">
-                      {category(point[spec.categoryKey] ?? null)}
-                    </th>
-                    {spec.series.map((s) => {
-                      const v = point[s.key];
-                      return (
-                        <td key={s.key} className="py-1.5 text-right tabular-nums">
-                          {format(typeof v === 'number' ? v : null)}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </figure>
-        {footer}
-      </CardContent>
-    </Card>
+    <ChartCard
+      title={title}
+      summary={summary}
+      data={spec.data}
+      series={spec.series}
+      categoryLabel={spec.categoryLabel}
+      category={(point) => {
+        const text = String(point[spec.categoryKey] ?? NO_VALUE);
+        return spec.categoryTitle?.(text) ?? spec.formatCategory?.(text) ?? text;
+      }}
+      value={(point, key) => {
+        const v = point[key];
+        return format(typeof v === 'number' ? v : null);
+      }}
+      // A point's id when it has one: two people or teams may share a name.
+      rowKey={(point) => String(point.id ?? point[spec.categoryKey])}
+      drawing={<Drawing spec={spec} />}
+      // A ranking grows with its rows, so that every name has room.
+      plotClassName={spec.kind === 'ranking' ? undefined : 'h-60 sm:h-64'}
+      plotStyle={spec.kind === 'ranking' ? { height: spec.data.length * ROW_HEIGHT + 32 } : undefined}
+      showTable={showTable}
+      footer={footer}
+      className={cn('min-w-0', className)}
+    />
   );
 }

@@ -1,14 +1,9 @@
 import type { Analytics } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  apiError,
-  currentLocation,
-  deferred,
-  jsonResponse,
-  renderWithProviders,
-} from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { productOptionsPage } from '../../../test/product-fixtures.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { AnalyticsPage } from './analytics-page.tsx';
 import { kpi, makeAnalytics } from './test-analytics.ts';
 
@@ -20,7 +15,7 @@ const products = [
 function serve(answer: Analytics | (() => Response | Promise<Response>) = makeAnalytics()) {
   return routeFetch({
     'GET /api/analytics': typeof answer === 'function' ? answer : jsonResponse(200, answer),
-    'GET /api/projects': jsonResponse(200, { data: products, total: 2, page: 1, limit: 200 }),
+    'GET /api/projects': jsonResponse(200, productOptionsPage(...products)),
   });
 }
 

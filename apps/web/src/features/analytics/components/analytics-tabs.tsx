@@ -2,18 +2,11 @@ import type { Analytics, AnalyticsKpi } from '@shipyard/shared';
 import { AlertTriangle, Flame, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { ChartCard } from './analytics-chart.tsx';
+import { AnalyticsChart } from './analytics-chart.tsx';
 import { bucketLabel, bucketTitle, formatDays, formatKpiValue, formatPercent } from './analytics-format.ts';
 
 const kpiOf = (data: Analytics, key: AnalyticsKpi['key']) => data.kpis.find((k) => k.key === key);
@@ -56,6 +49,16 @@ function ListCard({
   );
 }
 
+/** A figure's column: right-aligned, its digits in even widths. */
+const figureColumn = { headClassName: 'text-right', className: 'text-right tabular-nums' } as const;
+
+/** The product's name, linked to its page. */
+const productColumn = {
+  header: 'Product',
+  className: 'max-w-48 truncate',
+  cell: (p: { productId: string; name: string }) => <ProductLink id={p.productId} name={p.name} />,
+};
+
 function ProductLink({ id, name }: { id: string; name: string }) {
   return (
     <Link
@@ -74,7 +77,7 @@ export function PerformanceTab({ data }: { data: Analytics }) {
   const cycle = kpiOf(data, 'cycleTime');
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard
+      <AnalyticsChart
         title={`Tasks completed per ${unit}`}
         summary={`${formatNumber(throughput?.value ?? 0)} completed in all${peak(
           data,
@@ -90,7 +93,7 @@ export function PerformanceTab({ data }: { data: Analytics }) {
           categoryTitle: (d) => bucketTitle(d, data.granularity),
         }}
       />
-      <ChartCard
+      <AnalyticsChart
         title={`Median cycle time per ${unit}`}
         summary={`Days from creation to completion; ${formatDays(cycle?.value ?? null)} over the period.`}
         spec={{
@@ -104,7 +107,7 @@ export function PerformanceTab({ data }: { data: Analytics }) {
           formatValue: formatDays,
         }}
       />
-      <ChartCard
+      <AnalyticsChart
         title="Completed by product"
         summary={
           byProduct.length
@@ -123,26 +126,15 @@ export function PerformanceTab({ data }: { data: Analytics }) {
         title="On time by product"
         empty={byProduct.length ? undefined : 'No task was completed in this period.'}
       >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Product</TableHead>
-              <TableHead className="text-right">Completed</TableHead>
-              <TableHead className="text-right">On time</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {byProduct.map((p) => (
-              <TableRow key={p.productId}>
-                <TableCell className="max-w-48 truncate">
-                  <ProductLink id={p.productId} name={p.name} />
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatNumber(p.completed)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatPercent(p.onTimeRate)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={byProduct}
+          rowKey={(p) => p.productId}
+          columns={[
+            productColumn,
+            { ...figureColumn, header: 'Completed', cell: (p) => formatNumber(p.completed) },
+            { ...figureColumn, header: 'On time', cell: (p) => formatPercent(p.onTimeRate) },
+          ]}
+        />
       </ListCard>
     </div>
   );
@@ -197,7 +189,7 @@ export function QualityTab({ data }: { data: Analytics }) {
         />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard
+        <AnalyticsChart
           title="Open tasks by priority"
           summary={`${formatNumber(q.open)} open, ${formatNumber(q.overdue)} of them overdue.`}
           showTable
@@ -222,26 +214,15 @@ export function QualityTab({ data }: { data: Analytics }) {
           title="Overdue by product"
           empty={q.overdueByProduct.length ? undefined : 'No open task is overdue.'}
         >
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Product</TableHead>
-                <TableHead className="text-right">Open</TableHead>
-                <TableHead className="text-right">Overdue</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {q.overdueByProduct.map((p) => (
-                <TableRow key={p.productId}>
-                  <TableCell className="max-w-48 truncate">
-                    <ProductLink id={p.productId} name={p.name} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(p.open)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(p.overdue)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={q.overdueByProduct}
+            rowKey={(p) => p.productId}
+            columns={[
+              productColumn,
+              { ...figureColumn, header: 'Open', cell: (p) => formatNumber(p.open) },
+              { ...figureColumn, header: 'Overdue', cell: (p) => formatNumber(p.overdue) },
+            ]}
+          />
         </ListCard>
       </div>
     </div>
@@ -254,7 +235,7 @@ export function ProductivityTab({ data }: { data: Analytics }) {
   const completed = sum(p.series.map((s) => s.completed));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard
+      <AnalyticsChart
         className="lg:col-span-2"
         title="Created vs. completed"
         summary={`${formatNumber(created)} created and ${formatNumber(completed)} completed in the period.`}
@@ -271,7 +252,7 @@ export function ProductivityTab({ data }: { data: Analytics }) {
           categoryTitle: (d) => bucketTitle(d, data.granularity),
         }}
       />
-      <ChartCard
+      <AnalyticsChart
         title="Completed per person"
         summary={
           p.byPerson.length
@@ -302,24 +283,19 @@ export function ProductivityTab({ data }: { data: Analytics }) {
         title="Completed by team"
         empty={p.byTeam.length ? undefined : 'No team completed a task in this period.'}
       >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Team</TableHead>
-              <TableHead>Product</TableHead>
-              <TableHead className="text-right">Completed</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {p.byTeam.map((team) => (
-              <TableRow key={team.teamId}>
-                <TableCell className="max-w-40 truncate font-medium">{team.name}</TableCell>
-                <TableCell className="max-w-40 truncate text-muted-foreground">{team.productName}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatNumber(team.completed)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={p.byTeam}
+          rowKey={(team) => team.teamId}
+          columns={[
+            { header: 'Team', className: 'max-w-40 truncate font-medium', cell: (team) => team.name },
+            {
+              header: 'Product',
+              className: 'max-w-40 truncate text-muted-foreground',
+              cell: (team) => team.productName,
+            },
+            { ...figureColumn, header: 'Completed', cell: (team) => formatNumber(team.completed) },
+          ]}
+        />
       </ListCard>
     </div>
   );

@@ -5,7 +5,8 @@ import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, createTestQueryClient, jsonResponse, makeUser, mockFetch } from '../../../test/render.tsx';
+import { apiError, jsonResponse, mockFetch } from '../../../test/fetch-stubs.ts';
+import { createTestQueryClient, makeUser } from '../../../test/render.tsx';
 import { sessionKey } from '../api/get-session.ts';
 import { AuthCallback } from './auth-callback.tsx';
 

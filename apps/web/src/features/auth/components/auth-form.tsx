@@ -85,6 +85,14 @@ export function useAuthForm<V extends Record<string, string>>({
   return { field, handleSubmit, getValues: (name: keyof V & string) => latest.current[name] };
 }
 
+/** The e-mail field of every /auth form: its label, keyboard, autofill hint and example. */
+export const emailFieldProps = {
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  placeholder: 'you@company.com',
+} as const;
+
 type AuthTextFieldProps = Omit<
   ComponentProps<typeof Input>,
   'name' | 'value' | 'defaultValue' | 'onChange' | 'ref'

@@ -6,15 +6,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RedirectIfSignedIn, RequireSession } from '../../../app/guards.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { apiError, jsonResponse, mockFetch, sentRequest } from '../../../test/fetch-stubs.ts';
 import {
-  apiError,
   createTestQueryClient,
   currentLocation,
-  jsonResponse,
   makeUser,
-  mockFetch,
   renderWithProviders,
-  sentRequest,
 } from '../../../test/render.tsx';
 import { AuthPage } from './auth-page.tsx';
 

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRequestReset } from '../api/request-reset.ts';
+import { emailFieldProps } from './auth-form.tsx';
 
 type ForgotPasswordFormProps = {
   defaultEmail?: string;
@@ -39,14 +40,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-        />
+        <TextField control={form.control} name="email" {...emailFieldProps} />
         <Button type="submit" className="w-full" pending={requestReset.isPending}>
           Send Reset Link
         </Button>

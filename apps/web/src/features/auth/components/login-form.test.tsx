@@ -1,16 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  currentLocation,
-  deferred,
-  jsonResponse,
-  makeUser,
-  mockFetch,
-  renderWithProviders,
-  sentRequest,
-} from '../../../test/render.tsx';
+import { apiError, deferred, jsonResponse, mockFetch, sentRequest } from '../../../test/fetch-stubs.ts';
+import { currentLocation, makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { sessionKey } from '../api/get-session.ts';
 import { LoginForm } from './login-form.tsx';
 

@@ -7,7 +7,7 @@ import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
-import { AuthTextField, useAuthForm } from './auth-form.tsx';
+import { AuthTextField, emailFieldProps, useAuthForm } from './auth-form.tsx';
 
 type LoginFormProps = {
   /** Where to go once signed in (spec §2.4: /d, or the page the guard turned the visitor away from). */
@@ -82,13 +82,7 @@ export function LoginForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <AuthTextField
-        field={form.field('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-      />
+      <AuthTextField field={form.field('email')} {...emailFieldProps} />
       <AuthTextField
         field={form.field('password')}
         label="Password"

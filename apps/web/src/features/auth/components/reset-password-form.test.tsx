@@ -1,14 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  currentLocation,
-  jsonResponse,
-  mockFetch,
-  renderWithProviders,
-  sentRequest,
-} from '../../../test/render.tsx';
+import { apiError, jsonResponse, mockFetch, sentRequest } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -2,14 +2,8 @@ import { authMessages } from '@shipyard/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  deferred,
-  jsonResponse,
-  mockFetch,
-  renderWithProviders,
-  sentRequest,
-} from '../../../test/render.tsx';
+import { apiError, deferred, jsonResponse, mockFetch, sentRequest } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -2,7 +2,7 @@ import { authScreenMessages as m } from '@shipyard/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
-import { AuthTextField, useAuthForm } from './auth-form.tsx';
+import { AuthTextField, emailFieldProps, useAuthForm } from './auth-form.tsx';
 
 type SignUpFormProps = {
   /** The account exists; the user must verify `email` before logging in (spec §2.4). */
@@ -32,13 +32,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <AuthTextField field={form.field('name')} label="Name" autoComplete="name" placeholder="Ada Lovelace" />
-      <AuthTextField
-        field={form.field('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-      />
+      <AuthTextField field={form.field('email')} {...emailFieldProps} />
       <AuthTextField
         field={form.field('password')}
         label="Password"

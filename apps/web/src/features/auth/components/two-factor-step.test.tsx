@@ -1,14 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  currentLocation,
-  jsonResponse,
-  makeUser,
-  renderWithProviders,
-} from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { sessionKey } from '../api/get-session.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 

@@ -1,8 +1,8 @@
 import type { CalendarItem, CalendarTask } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { productColour } from './calendar-filters.ts';
 import { CalendarPage } from './calendar-page.tsx';
 import { makeEvent, makeEventList, makeMilestone, PRODUCT_ID, VIEWER } from './test-events.ts';

@@ -1,8 +1,9 @@
 import type { CalendarItem } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { productOptionsPage } from '../../../test/product-fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CalendarPage } from './calendar-page.tsx';
 import { makeEvent, makeEventList, makeMilestone, PRODUCT_ID, VIEWER } from './test-events.ts';
 
@@ -47,7 +48,7 @@ function eventsServer(items: CalendarItem[] = ITEMS) {
 function serve(events: Parameters<typeof routeFetch>[0][string] = eventsServer()) {
   return routeFetch({
     'GET /api/events': events,
-    'GET /api/projects': jsonResponse(200, { data: [], total: 0, page: 1, limit: 200 }),
+    'GET /api/projects': jsonResponse(200, productOptionsPage()),
     'GET /api/calendar/tasks': jsonResponse(200, { data: [], from: '', to: '', hasMore: false }),
   });
 }

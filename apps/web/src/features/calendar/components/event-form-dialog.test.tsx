@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { choose, fill } from '../../../test/user-input.ts';
 import { EventFormDialog, type EventFormDialogProps } from './event-form-dialog.tsx';
 import { EVENT_ID, makeEvent, PRODUCT_ID } from './test-events.ts';
 
@@ -27,20 +27,6 @@ function renderDialog(props: Partial<EventFormDialogProps> = {}) {
   );
   return { ...result, onOpenChange };
 }
-
-async function choose(user: UserEvent, field: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** Puts a value in a text field at once: typing long values key by key is slow. */
-async function fill(user: UserEvent, label: string, text: string) {
-  await user.click(screen.getByLabelText(label));
-  await user.paste(text);
-}
-
-const sentJson = (init: RequestInit | undefined): unknown =>
-  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 
 describe('EventFormDialog', () => {
   beforeEach(() => {

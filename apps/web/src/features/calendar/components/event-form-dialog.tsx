@@ -13,22 +13,10 @@ import {
   type UpdateEvent,
 } from '@shipyard/shared';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
-import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
+import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
 import { EventStatusDot, eventTypeIcons, eventTypeLabels } from './event-badges.tsx';
@@ -98,43 +86,19 @@ function defaultsFor(event: CalendarEvent | undefined, defaultDate: string): Eve
  * Spec §2.13 and §5: add or edit an event. Title 1–100 characters, description at most 500, a
  * meeting link that is an http(s) URL or empty, participants as comma-separated e-mail addresses.
  */
-export function EventFormDialog({ open, onOpenChange, event, defaultDate, products }: EventFormDialogProps) {
-  const create = useCreateEvent();
-  const update = useUpdateEvent();
-  const pending = create.isPending || update.isPending;
-
+export function EventFormDialog({ open, onOpenChange, ...props }: EventFormDialogProps) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      className="flex flex-col gap-0 p-0 sm:max-w-xl"
-    >
-      {/* Mounted only while open: every opening starts from the event (or blank) again. */}
-      <EventForm
-        event={event}
-        defaultDate={defaultDate}
-        products={products}
-        pending={pending}
-        onSave={(body) =>
-          event ? update.mutateAsync({ id: event.id, ...body }) : create.mutateAsync(body as CreateEvent)
-        }
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} layout="sections" className="sm:max-w-xl">
+      <EventForm {...props} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type EventFormProps = {
-  event: CalendarEvent | undefined;
-  defaultDate: string;
-  products: ReadonlyArray<{ id: string; name: string }>;
-  pending: boolean;
-  onSave: (body: EventFields | UpdateEvent) => Promise<CalendarEvent>;
-  onSaved: () => void;
-};
+type EventFormProps = Omit<EventFormDialogProps, 'open' | 'onOpenChange'> & { onSaved: () => void };
 
-function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: EventFormProps) {
+function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
   const editing = event !== undefined;
   const [defaults] = useState(() => defaultsFor(event, defaultDate));
   const { form, onSubmit } = useServerForm<EventFormValues, EventFields, CalendarEvent>({
@@ -143,7 +107,12 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
     fields: FIELDS,
     // Editing sends only what changed.
     submit: (values, { getValues }) =>
-      onSave(editing ? changedFields(values, getValues(), defaults) : values),
+      event
+        ? update.mutateAsync({
+            id: event.id,
+            ...(changedFields(FIELDS, values, getValues(), defaults) as UpdateEvent),
+          })
+        : create.mutateAsync(values as CreateEvent),
     onSuccess: (_event, _values, { reset }) => {
       toast.success(editing ? m.updated : m.created);
       reset(defaultsFor(undefined, defaultDate));
@@ -152,7 +121,6 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
     failureTitle: editing ? m.updateFailed : m.createFailed,
     failureFallback: editing ? m.updateFailed : m.createFailed,
   });
-  const description = useWatch({ control: form.control, name: 'description' });
 
   // An event whose product the caller no longer sees keeps it as a choice, unnamed.
   const productChoices: SelectFieldOption[] = [
@@ -163,124 +131,79 @@ function EventForm({ event, defaultDate, products, pending, onSave, onSaved }: E
   ];
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
-        <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{editing ? 'Edit Event' : 'Add Event'}</DialogTitle>
-          <DialogDescription>
-            {editing ? 'Change the event’s details.' : 'Schedule a meeting, milestone, review or workshop.'}
-          </DialogDescription>
-        </DialogHeader>
-
-        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
-          <TextField
-            control={form.control}
-            name="title"
-            label="Title"
-            placeholder="e.g. Sprint review"
-            autoComplete="off"
-          />
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <TextField control={form.control} name="date" label="Date" type="date" />
-            <TextField control={form.control} name="startTime" label="Start time (optional)" type="time" />
-          </div>
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <SelectField
-              control={form.control}
-              name="type"
-              label="Type"
-              placeholder="Select type"
-              options={typeChoices}
-            />
-            <SelectField
-              control={form.control}
-              name="status"
-              label="Status"
-              placeholder="Select status"
-              options={statusChoices(editing ? EVENT_STATUSES : EVENT_CREATE_STATUSES)}
-            />
-          </div>
-          <FormField
-            control={form.control}
-            name="description"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Description</FormLabel>
-                <FormControl>
-                  <Textarea
-                    {...field}
-                    rows={3}
-                    placeholder="What is it about?"
-                    className="max-h-48 min-h-20"
-                  />
-                </FormControl>
-                <div className="flex items-start justify-between gap-3">
-                  <FormMessage />
-                  <span
-                    aria-hidden="true"
-                    className="ml-auto shrink-0 text-muted-foreground text-xs tabular-nums data-[over=true]:text-destructive"
-                    data-over={description.length > EVENT_DESCRIPTION_MAX}
-                  >
-                    {description.length}/{EVENT_DESCRIPTION_MAX}
-                  </span>
-                </div>
-              </FormItem>
-            )}
-          />
-          <TextField
-            control={form.control}
-            name="meetingLink"
-            label="Meeting link"
-            type="url"
-            inputMode="url"
-            placeholder="https://meet.example.com/abc-defg"
-            autoComplete="off"
-          />
-          <FormField
-            control={form.control}
-            name="participants"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Participants</FormLabel>
-                <FormControl>
-                  <Textarea
-                    {...field}
-                    rows={2}
-                    placeholder="ada@example.com, grace@example.com"
-                    autoComplete="off"
-                    className="min-h-10"
-                  />
-                </FormControl>
-                <FormDescription>
-                  E-mail addresses, separated by commas. They will see the event.
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <SelectField
-            control={form.control}
-            name="productId"
-            label="Product"
-            placeholder="No product"
-            noneLabel="No product"
-            options={productChoices}
-          />
-        </div>
-
-        <FormDialogFooter
-          className="border-t px-6 py-4"
-          pending={pending}
-          submitLabel={editing ? 'Save Changes' : 'Add Event'}
+    <FormDialogForm
+      form={form}
+      onSubmit={onSubmit}
+      title={editing ? 'Edit Event' : 'Add Event'}
+      description={
+        editing ? 'Change the event’s details.' : 'Schedule a meeting, milestone, review or workshop.'
+      }
+      pending={create.isPending || update.isPending}
+      submitLabel={editing ? 'Save Changes' : 'Add Event'}
+    >
+      <TextField
+        control={form.control}
+        name="title"
+        label="Title"
+        placeholder="e.g. Sprint review"
+        autoComplete="off"
+      />
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <TextField control={form.control} name="date" label="Date" type="date" />
+        <TextField control={form.control} name="startTime" label="Start time (optional)" type="time" />
+      </div>
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="type"
+          label="Type"
+          placeholder="Select type"
+          options={typeChoices}
         />
-      </form>
-    </Form>
+        <SelectField
+          control={form.control}
+          name="status"
+          label="Status"
+          placeholder="Select status"
+          options={statusChoices(editing ? EVENT_STATUSES : EVENT_CREATE_STATUSES)}
+        />
+      </div>
+      <TextareaField
+        control={form.control}
+        name="description"
+        label="Description"
+        rows={3}
+        placeholder="What is it about?"
+        className="max-h-48 min-h-20"
+        counter={EVENT_DESCRIPTION_MAX}
+      />
+      <TextField
+        control={form.control}
+        name="meetingLink"
+        label="Meeting link"
+        type="url"
+        inputMode="url"
+        placeholder="https://meet.example.com/abc-defg"
+        autoComplete="off"
+      />
+      <TextareaField
+        control={form.control}
+        name="participants"
+        label="Participants"
+        description="E-mail addresses, separated by commas. They will see the event."
+        rows={2}
+        placeholder="ada@example.com, grace@example.com"
+        autoComplete="off"
+        className="min-h-10"
+      />
+      <SelectField
+        control={form.control}
+        name="productId"
+        label="Product"
+        placeholder="No product"
+        noneLabel="No product"
+        options={productChoices}
+      />
+    </FormDialogForm>
   );
-}
-
-/** An edit sends only the fields that differ from what the dialog opened with. */
-function changedFields(values: EventFields, raw: EventFormValues, initial: EventFormValues): UpdateEvent {
-  const body: Record<string, unknown> = {};
-  for (const field of FIELDS) if (raw[field] !== initial[field]) body[field] = values[field];
-  return body as UpdateEvent;
 }

@@ -3,8 +3,8 @@ import { commentMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { insertMention, mentionAt } from './mention-text.ts';
 import { TaskConversation } from './task-conversation.tsx';
 

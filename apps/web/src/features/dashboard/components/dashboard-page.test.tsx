@@ -2,9 +2,9 @@ import type { DashboardSummary, TeamOverviewItem } from '@shipyard/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatActivityTime } from '../../../lib/format.ts';
+import { jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { makeActivity } from '../../../test/product-fixtures.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { latestPerProduct } from '../api/get-recent-activity.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 

@@ -3,14 +3,7 @@ import { AlertTriangle, ArrowRight, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActivityDescription } from '../../../components/activity-description.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { activityTitle, capitalise, performerName } from '../../../lib/activity.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -151,21 +144,21 @@ export function RecentActivityCard() {
   }
 
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle className="text-base">Recent Activity</CardTitle>
-        <CardDescription>The latest changes across your products.</CardDescription>
-        <CardAction>
-          <Link
-            to={paths.activity()}
-            className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            View all
-            <ArrowRight className="size-3.5" aria-hidden="true" />
-          </Link>
-        </CardAction>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <SectionCard
+      className="gap-4"
+      title="Recent Activity"
+      description="The latest changes across your products."
+      action={
+        <Link
+          to={paths.activity()}
+          className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          View all
+          <ArrowRight className="size-3.5" aria-hidden="true" />
+        </Link>
+      }
+    >
+      {body}
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { Notification, NotificationType } from '@shipyard/shared';
+import { NOTIFICATION_TYPES, type Notification, type NotificationType } from '@shipyard/shared';
 import {
   AtSignIcon,
   ClipboardCheckIcon,
@@ -48,15 +48,10 @@ export const productIdOf = (notification: Notification): string | undefined =>
 export const productPath = (productId: string) => paths.product(productId);
 export const productTasksPath = (productId: string) => `${productPath(productId)}?tab=tasks`;
 
-/** The notification types about one task: they open it (a comment or mention at that comment). */
-const TASK_TYPES: ReadonlySet<NotificationType> = new Set([
-  'TASK_ASSIGNED',
-  'TASK_MENTION',
-  'TASK_COMMENT',
-  'TASK_STATUS',
-  'TASK_DUE_SOON',
-  'TASK_OVERDUE',
-]);
+/** The notification types about one task (TASK_…): they open it (a comment or mention at that comment). */
+const TASK_TYPES: ReadonlySet<NotificationType> = new Set(
+  NOTIFICATION_TYPES.filter((type) => type.startsWith('TASK_')),
+);
 
 /** Where a task notification leads: `/tasks/<id>`, with `#comment-<id>` for a comment or mention. */
 export function taskPathOf(notification: Notification): string | undefined {

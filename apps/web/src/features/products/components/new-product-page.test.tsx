@@ -1,15 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  currentLocation,
-  deferred,
-  jsonResponse,
-  mockFetch,
-  renderWithProviders,
-  sentRequest,
-} from '../../../test/render.tsx';
+import { apiError, deferred, jsonResponse, mockFetch, sentRequest } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
+import { choose } from '../../../test/user-input.ts';
 import { NewProductPage } from './new-product-page.tsx';
 import { makeProduct } from './test-products.ts';
 
@@ -20,11 +14,6 @@ function renderPage(role: 'member' | 'guest' = 'member') {
 }
 
 type User = ReturnType<typeof renderPage>['user'];
-
-async function choose(user: User, field: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 async function fillValid(user: User) {
   await user.type(screen.getByLabelText('Name'), '  Apollo  ');

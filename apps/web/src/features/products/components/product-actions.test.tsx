@@ -2,15 +2,9 @@ import { productMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { makeProductDetail } from '../../../test/product-fixtures.ts';
-import {
-  apiError,
-  currentLocation,
-  deferred,
-  jsonResponse,
-  renderWithProviders,
-} from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { ProductDetailPage } from './product-detail-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

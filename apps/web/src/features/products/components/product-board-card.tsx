@@ -2,6 +2,7 @@ import type { ProductListItem as Product } from '@shipyard/shared';
 import { CalendarIcon, GripVerticalIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { ArchivedBadge } from '../../../components/archived-banner.tsx';
 import { KanbanHandle } from '../../../components/kanban/kanban-card.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
@@ -10,7 +11,7 @@ import { formatDate, initials } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProgressBar } from './progress-bar.tsx';
-import { ArchivedBadge, StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 /**
  * A product's card on the board: name (a link, except on the dragged copy), two lines of

@@ -1,15 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
+import { apiError, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { makeActivity, makeProductDetail } from '../../../test/product-fixtures.ts';
-import {
-  apiError,
-  currentLocation,
-  deferred,
-  jsonResponse,
-  renderWithProviders,
-} from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { ProductDetailPage } from './product-detail-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -1,28 +1,16 @@
-import {
-  canCreateProduct,
-  PRODUCT_STATUSES,
-  type ProductDetail,
-  type ProductStatus,
-  type Role,
-} from '@shipyard/shared';
+import { canCreateProduct, type ProductDetail, type ProductStatus, type Role } from '@shipyard/shared';
 import { AlertTriangle, ArrowLeft, CalendarDays } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArchivedBanner } from '../../../components/archived-banner.tsx';
+import { ArchivedBadge, ArchivedBanner } from '../../../components/archived-banner.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatDate, statusLabel } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
@@ -30,7 +18,7 @@ import { ProductActionsMenu } from './product-actions.tsx';
 import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
-import { ArchivedBadge, StatusBadge, StatusDot } from './status-badge.tsx';
+import { productStatusOptions, StatusBadge } from './status-badge.tsx';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline'] as const;
 type Tab = (typeof TABS)[number];
@@ -172,25 +160,17 @@ function StageSelect({ product }: { product: ProductDetail }) {
       <span id={labelId} className="sr-only">
         Stage
       </span>
-      <Select
+      <OptionSelect
+        size="sm"
+        aria-labelledby={labelId}
+        className="h-7 rounded-full px-2.5 text-xs"
         value={product.status}
         disabled={change.isPending}
         onValueChange={(status) => {
           if (status !== product.status) change.mutate({ id: product.id, status: status as ProductStatus });
         }}
-      >
-        <SelectTrigger size="sm" aria-labelledby={labelId} className="h-7 rounded-full px-2.5 text-xs">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {PRODUCT_STATUSES.map((status) => (
-            <SelectItem key={status} value={status}>
-              <StatusDot status={status} className="size-2" />
-              {statusLabel(status)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        options={productStatusOptions}
+      />
     </>
   );
 }

@@ -1,28 +1,16 @@
 import { DOCUMENT_MAX_BYTES, type ProductDocument } from '@shipyard/shared';
-import { Download, FileText, Trash2, Upload } from 'lucide-react';
+import { FileText, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatBytes, formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -149,155 +137,154 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
     );
   } else {
     body = (
-      <Table aria-label="Documents">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead className="hidden text-right sm:table-cell">Size</TableHead>
-            <TableHead className="hidden md:table-cell">Type</TableHead>
-            <TableHead className="hidden lg:table-cell">Uploaded by</TableHead>
-            <TableHead className="hidden sm:table-cell">Date</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {documents.data.map((document) => (
-            <TableRow key={document.id}>
-              <TableCell className="w-full max-w-0">
-                {/* max-w-0 with w-full: the name takes the room left and truncates in it. */}
-                <span className="flex min-w-0 items-center gap-2">
-                  <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium" title={document.name}>
-                      {document.name}
-                    </span>
-                    <span className="text-muted-foreground text-xs sm:hidden">
-                      {formatBytes(document.size)} · {formatDate(document.createdAt)}
-                    </span>
+      <DataTable
+        aria-label="Documents"
+        rows={documents.data}
+        rowKey={(document) => document.id}
+        columns={[
+          {
+            header: 'Name',
+            className: 'w-full max-w-0',
+            // max-w-0 with w-full: the name takes the room left and truncates in it.
+            cell: (document) => (
+              <span className="flex min-w-0 items-center gap-2">
+                <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate font-medium" title={document.name}>
+                    {document.name}
+                  </span>
+                  <span className="text-muted-foreground text-xs sm:hidden">
+                    {formatBytes(document.size)} · {formatDate(document.createdAt)}
                   </span>
                 </span>
-              </TableCell>
-              <TableCell className="hidden text-right text-muted-foreground tabular-nums sm:table-cell">
-                {formatBytes(document.size)}
-              </TableCell>
-              <TableCell className="hidden text-muted-foreground md:table-cell">
-                {documentType(document)}
-              </TableCell>
-              <TableCell className="hidden text-muted-foreground lg:table-cell">
-                {document.uploadedBy?.name ?? 'Unknown User'}
-              </TableCell>
-              <TableCell className="hidden text-muted-foreground sm:table-cell">
-                <time dateTime={document.createdAt} title={formatDateTime(document.createdAt)}>
-                  {formatDate(document.createdAt)}
-                </time>
-              </TableCell>
-              <TableCell>
-                <div className="flex justify-end gap-1">
-                  <Button asChild variant="ghost" size="icon" className="size-8">
-                    <a
-                      href={documentDownloadUrl(productId, document.id)}
-                      download={document.name}
-                      aria-label={`Download ${document.name}`}
-                      title="Download"
-                    >
-                      <Download aria-hidden="true" />
-                    </a>
+              </span>
+            ),
+          },
+          {
+            header: 'Size',
+            headClassName: 'hidden text-right sm:table-cell',
+            className: 'hidden text-right text-muted-foreground tabular-nums sm:table-cell',
+            cell: (document) => formatBytes(document.size),
+          },
+          {
+            header: 'Type',
+            headClassName: 'hidden md:table-cell',
+            className: 'hidden text-muted-foreground md:table-cell',
+            cell: documentType,
+          },
+          {
+            header: 'Uploaded by',
+            headClassName: 'hidden lg:table-cell',
+            className: 'hidden text-muted-foreground lg:table-cell',
+            cell: (document) => document.uploadedBy?.name ?? 'Unknown User',
+          },
+          {
+            header: 'Date',
+            headClassName: 'hidden sm:table-cell',
+            className: 'hidden text-muted-foreground sm:table-cell',
+            cell: (document) => (
+              <time dateTime={document.createdAt} title={formatDateTime(document.createdAt)}>
+                {formatDate(document.createdAt)}
+              </time>
+            ),
+          },
+          {
+            header: <span className="sr-only">Actions</span>,
+            cell: (document) => (
+              <div className="flex justify-end gap-1">
+                <DownloadButton
+                  href={documentDownloadUrl(productId, document.id)}
+                  fileName={document.name}
+                  title="Download"
+                />
+                {canEdit ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-muted-foreground hover:text-destructive"
+                    aria-label={`Delete ${document.name}`}
+                    title="Delete"
+                    onClick={() => setToDelete(document)}
+                  >
+                    <Trash2 aria-hidden="true" />
                   </Button>
-                  {canEdit ? (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-muted-foreground hover:text-destructive"
-                      aria-label={`Delete ${document.name}`}
-                      title="Delete"
-                      onClick={() => setToDelete(document)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  ) : null}
-                </div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+      />
     );
   }
 
   return (
-    <Card className="gap-5">
-      <CardHeader>
-        <CardTitle className="text-base">Documents</CardTitle>
-        <CardDescription>
-          Files kept with this product, up to {formatBytes(DOCUMENT_MAX_BYTES)} each.
-        </CardDescription>
-        {canEdit ? (
-          <CardAction>
-            <Button size="sm" onClick={browse} disabled={uploading !== undefined}>
-              {uploading ? <Spinner label="Uploading" /> : <Upload aria-hidden="true" />}
-              Upload
-            </Button>
-          </CardAction>
-        ) : null}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {canEdit ? (
-          <>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Choose files to upload"
-              onChange={(event) => {
-                const files = Array.from(event.target.files ?? []);
-                event.target.value = '';
-                void uploadFiles(files);
-              }}
-            />
-            {/* Drag and drop is a shortcut; the Upload button is the keyboard path. */}
-            <section
-              aria-label="Drop files to upload"
-              onDragOver={onDragOver}
-              onDragEnter={onDragOver}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              className={cn(
-                // Touch screens have nothing to drag: there the Upload button does it all.
-                'hidden flex-col items-center justify-center gap-1 rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm transition-colors sm:flex',
-                dragging && 'border-primary bg-primary/5 text-foreground',
-              )}
-            >
-              {uploading ? (
-                <span className="flex items-center gap-2">
-                  <Spinner aria-hidden="true" label="" />
-                  Uploading {uploading}...
+    <SectionCard
+      className="gap-5"
+      title="Documents"
+      description={`Files kept with this product, up to ${formatBytes(DOCUMENT_MAX_BYTES)} each.`}
+      contentClassName="flex flex-col gap-4"
+      action={
+        canEdit ? (
+          <Button size="sm" onClick={browse} disabled={uploading !== undefined}>
+            {uploading ? <Spinner label="Uploading" /> : <Upload aria-hidden="true" />}
+            Upload
+          </Button>
+        ) : undefined
+      }
+    >
+      {canEdit ? (
+        <>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Choose files to upload"
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              event.target.value = '';
+              void uploadFiles(files);
+            }}
+          />
+          {/* Drag and drop is a shortcut; the Upload button is the keyboard path. */}
+          <section
+            aria-label="Drop files to upload"
+            onDragOver={onDragOver}
+            onDragEnter={onDragOver}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              // Touch screens have nothing to drag: there the Upload button does it all.
+              'hidden flex-col items-center justify-center gap-1 rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm transition-colors sm:flex',
+              dragging && 'border-primary bg-primary/5 text-foreground',
+            )}
+          >
+            {uploading ? (
+              <span className="flex items-center gap-2">
+                <Spinner aria-hidden="true" label="" />
+                Uploading {uploading}...
+              </span>
+            ) : (
+              <>
+                <Upload className="size-5" aria-hidden="true" />
+                <span>
+                  Drop files here, or{' '}
+                  <button
+                    type="button"
+                    onClick={browse}
+                    className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-ring"
+                  >
+                    browse
+                  </button>
                 </span>
-              ) : (
-                <>
-                  <Upload className="size-5" aria-hidden="true" />
-                  <span>
-                    Drop files here, or{' '}
-                    <button
-                      type="button"
-                      onClick={browse}
-                      className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-ring"
-                    >
-                      browse
-                    </button>
-                  </span>
-                </>
-              )}
-            </section>
-          </>
-        ) : null}
-        {body}
-      </CardContent>
-
+              </>
+            )}
+          </section>
+        </>
+      ) : null}
+      {body}
       <ConfirmDialog
         open={toDelete !== undefined}
         onOpenChange={() => setToDelete(undefined)}
@@ -308,6 +295,6 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </Card>
+    </SectionCard>
   );
 }

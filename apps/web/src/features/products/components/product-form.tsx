@@ -3,31 +3,21 @@ import {
   type CreateProductInput,
   CreateProductSchema,
   productMessages as m,
-  PRODUCT_STATUSES,
   type Product,
 } from '@shipyard/shared';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PriorityDot } from '../../../components/priority-badge.tsx';
+import { priorityOptions } from '../../../components/priority-badge.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
-import { statusLabel } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/manage-product.ts';
-import { StatusDot } from './status-badge.tsx';
+import { productStatusOptions } from './status-badge.tsx';
 
 const PRIORITY_CHOICES = ['high', 'medium', 'low'] as const;
 
@@ -51,16 +41,7 @@ const defaultValues: CreateProductInput = {
   team_size: '',
 };
 
-const statusOptions = PRODUCT_STATUSES.map((status) => ({
-  value: status,
-  label: statusLabel(status),
-  icon: <StatusDot status={status} className="size-2" />,
-}));
-const priorityOptions = PRIORITY_CHOICES.map((priority) => ({
-  value: priority,
-  label: statusLabel(priority),
-  icon: <PriorityDot priority={priority} className="size-2" />,
-}));
+const priorityChoices = priorityOptions(PRIORITY_CHOICES);
 
 export type ProductFormProps =
   | {
@@ -120,23 +101,13 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <TextField control={form.control} name="name" label="Name" placeholder="e.g. Mobile checkout" />
-        <FormField
+        <TextareaField
           control={form.control}
           name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea
-                  {...field}
-                  rows={4}
-                  placeholder="What is this product, and who is it for?"
-                  className="min-h-24"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Description"
+          rows={4}
+          placeholder="What is this product, and who is it for?"
+          className="min-h-24"
         />
         <div className="grid items-start gap-5 sm:grid-cols-2">
           <TextField control={form.control} name="start_date" label="Start Date" type="date" />
@@ -154,14 +125,14 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
             name="status"
             label="Status"
             placeholder="Select status"
-            options={statusOptions}
+            options={productStatusOptions}
           />
           <SelectField
             control={form.control}
             name="priority"
             label="Priority"
             placeholder="Select priority"
-            options={priorityOptions}
+            options={priorityChoices}
           />
           <TextField
             control={form.control}

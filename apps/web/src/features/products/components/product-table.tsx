@@ -2,6 +2,7 @@ import type { ProductListItem } from '@shipyard/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { ArchivedBadge } from '../../../components/archived-banner.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -22,7 +23,7 @@ import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
-import { ArchivedBadge, StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 export const LIST_PAGE_SIZE = 20;
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
+import { apiError, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { makeActivity } from '../../../test/product-fixtures.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

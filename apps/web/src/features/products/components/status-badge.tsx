@@ -1,5 +1,4 @@
-import { ArchiveIcon } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { PRODUCT_STATUSES } from '@shipyard/shared';
 import { cn } from '../../../lib/cn.ts';
 import { statusLabel } from '../../../lib/format.ts';
 
@@ -54,6 +53,13 @@ export function StatusDot({ status, className }: { status: string; className?: s
   );
 }
 
+/** The product stages as a select's options, each with its dot. */
+export const productStatusOptions = PRODUCT_STATUSES.map((status) => ({
+  value: status,
+  label: statusLabel(status),
+  icon: <StatusDot status={status} className="size-2" />,
+}));
+
 /** A product's status as a tinted badge with a coloured dot. */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   return (
@@ -68,15 +74,5 @@ export function StatusBadge({ status, className }: { status: string; className?:
       <StatusDot status={status} />
       {statusLabel(status)}
     </span>
-  );
-}
-
-/** An archived product's badge, beside its name (read-only until it is unarchived). */
-export function ArchivedBadge() {
-  return (
-    <Badge variant="outline" className="gap-1 text-muted-foreground">
-      <ArchiveIcon aria-hidden="true" />
-      Archived
-    </Badge>
   );
 }

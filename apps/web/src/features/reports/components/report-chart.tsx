@@ -1,6 +1,4 @@
 import type { ReportChart as Chart, ReportTone, ReportValue } from '@shipyard/shared';
-import { BarChart3 } from 'lucide-react';
-import { useId } from 'react';
 import {
   Bar,
   BarChart,
@@ -15,13 +13,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { chartAxis as axis, ChartCard, chartTooltip as tooltip } from '../../../components/chart-card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatReportValue, NONE, shortDay } from './report-format.ts';
 
-// One chart of a report, drawn by recharts from the data the server computed. The SVG is hidden
-// from assistive technology; its text alternative is the table of the same figures beside it.
-// Colours are CSS variables: the status colours of spec §4 and the accent, lighter in dark mode.
+// One chart of a report, drawn by recharts from the data the server computed, in a ChartCard
+// (components/chart-card.tsx). Colours are CSS variables: the status colours of spec §4 and the
+// accent, lighter in dark mode.
 
 /** The tones as CSS variables, on the element that holds the charts. */
 export const chartToneVariables = cn(
@@ -41,25 +39,6 @@ export const chartToneVariables = cn(
 
 const toneColour = (tone: ReportValue | ReportTone | undefined) => `var(--tone-${tone ?? 'accent'})`;
 
-const axis = {
-  stroke: 'var(--border)',
-  tick: { fill: 'var(--muted-foreground)', fontSize: 12 },
-  tickLine: false,
-} as const;
-
-const tooltip = {
-  contentStyle: {
-    background: 'var(--popover)',
-    border: '1px solid var(--border)',
-    borderRadius: 'var(--radius)',
-    color: 'var(--popover-foreground)',
-    fontSize: 12,
-  },
-  itemStyle: { color: 'var(--popover-foreground)' },
-  labelStyle: { color: 'var(--muted-foreground)' },
-  cursor: { fill: 'var(--muted)', opacity: 0.5 },
-} as const;
-
 // In the data's order, and in the muted text colour (the swatch carries the series colour).
 const legend = {
   itemSorter: null,
@@ -75,15 +54,6 @@ const category = (chart: Chart, value: ReportValue | undefined) => {
   const text = value === null || value === undefined ? NONE : String(value);
   return isWeek(chart) ? shortDay(text) : text;
 };
-
-function hasFigures(chart: Chart): boolean {
-  return chart.data.some((point) =>
-    chart.series.some((s) => {
-      const v = point[s.key];
-      return typeof v === 'number' && v !== 0;
-    }),
-  );
-}
 
 function Drawing({ chart }: { chart: Chart }) {
   const style = { width: '100%', height: '100%' };
@@ -206,59 +176,21 @@ function Drawing({ chart }: { chart: Chart }) {
   );
 }
 
-/** A chart card: its title, the drawing, and the figures as a table for screen readers. */
+/** A chart of a report: its title, the drawing, and the figures as a table for screen readers. */
 export function ReportChart({ chart, className }: { chart: Chart; className?: string }) {
-  const titleId = useId();
-  const figures = hasFigures(chart);
   return (
-    <Card className={cn('gap-4 py-4 sm:py-5', className)}>
-      <CardHeader className="px-4 sm:px-5">
-        <CardTitle as="h3" id={titleId} className="text-sm">
-          {chart.title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="px-2 sm:px-3">
-        <figure aria-labelledby={titleId} className="m-0">
-          {figures ? (
-            <div aria-hidden="true" className="h-64 w-full min-w-0 sm:h-72">
-              <Drawing chart={chart} />
-            </div>
-          ) : (
-            <div className="flex h-40 flex-col items-center justify-center gap-2 text-center">
-              <BarChart3 className="size-6 text-muted-foreground" aria-hidden="true" />
-              <p className="text-muted-foreground text-sm">Nothing to chart for this period</p>
-            </div>
-          )}
-          {/* A table ignores the 1 px height of sr-only: a wrapper clips it, or it stretches the page. */}
-          <div className="sr-only">
-            <table>
-              <caption>{chart.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{chart.categoryLabel}</th>
-                  {chart.series.map((s) => (
-                    <th key={s.key} scope="col">
-                      {s.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {chart.data.map((point, index) => (
-                  // Categories may repeat (two teams of one name): the position keeps rows apart.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the data is replaced as a whole, never reordered.
-                  <tr key={index}>
-                    <th scope="row">{category(chart, point[chart.categoryKey])}</th>
-                    {chart.series.map((s) => (
-                      <td key={s.key}>{formatReportValue(point[s.key] ?? null, 'number')}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </figure>
-      </CardContent>
-    </Card>
+    <ChartCard
+      title={chart.title}
+      data={chart.data}
+      series={chart.series}
+      categoryLabel={chart.categoryLabel}
+      category={(point) => category(chart, point[chart.categoryKey])}
+      value={(point, key) => formatReportValue(point[key] ?? null, 'number')}
+      // Categories may repeat (two teams of one name): the position keeps rows apart.
+      rowKey={(_point, index) => index}
+      drawing={<Drawing chart={chart} />}
+      plotClassName="h-64 sm:h-72"
+      className={className}
+    />
   );
 }

@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { attachmentFileName } from '../../../lib/download.ts';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { choose } from '../../../test/user-input.ts';
 import { localDay } from './report-format.ts';
 import { ReportsPage } from './reports-page.tsx';
 
@@ -101,11 +102,6 @@ const lastRequest = (fetchMock: ReturnType<typeof routeFetch>) => {
   const last = calls.filter((u) => !u.pathname.endsWith('.csv')).at(-1);
   return { path: last?.pathname, from: last?.searchParams.get('from'), to: last?.searchParams.get('to') };
 };
-
-async function choose(user: ReturnType<typeof renderWithProviders>['user'], select: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: select }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 describe('ReportsPage', () => {
   beforeEach(() => {

@@ -9,18 +9,13 @@ import { AlertTriangle, BarChart3, FileDown, ListChecks, Table2 } from 'lucide-r
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
+
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
@@ -174,33 +169,23 @@ export function ReportsPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="flex flex-col gap-2">
           <Label htmlFor="report-type">Report type</Label>
-          <Select value={selection.type} onValueChange={(type) => update({ type })}>
-            <SelectTrigger id="report-type" className="w-full sm:w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {REPORT_TYPES.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {REPORT_TYPE_LABELS[type]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="report-type"
+            className="w-full sm:w-56"
+            value={selection.type}
+            onValueChange={(type) => update({ type })}
+            options={REPORT_TYPES.map((type) => ({ value: type, label: REPORT_TYPE_LABELS[type] }))}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="report-period">Period</Label>
-          <Select value={selection.choice} onValueChange={(choice) => choosePeriod(choice as PeriodChoice)}>
-            <SelectTrigger id="report-period" className="w-full sm:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PERIOD_CHOICES.map((choice) => (
-                <SelectItem key={choice.value} value={choice.value}>
-                  {choice.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="report-period"
+            className="w-full sm:w-44"
+            value={selection.choice}
+            onValueChange={(choice) => choosePeriod(choice as PeriodChoice)}
+            options={PERIOD_CHOICES}
+          />
         </div>
         {selection.choice === 'custom' ? (
           <div className="grid grid-cols-2 gap-3 sm:flex">

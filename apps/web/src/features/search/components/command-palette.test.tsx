@@ -2,8 +2,8 @@ import type { SearchHit, SearchResult } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../../components/theme-provider.tsx';
-import { currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { CommandPalette, hitPath } from './command-palette.tsx';
 
 afterEach(() => {

@@ -1,29 +1,16 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@shipyard/shared';
 import { Download, ScrollText } from 'lucide-react';
 import { useId, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -55,49 +42,45 @@ function RequireTwoFactorCard() {
   const update = useUpdateInstanceSettings();
   const id = useId();
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle className="text-base">Sign-in</CardTitle>
-        <CardDescription>
-          Accounts without two-factor sign-in set it up the next time they sign in.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.isPending ? (
-          <Skeleton className="h-5 w-64" />
-        ) : settings.isError ? (
-          <ErrorState
-            title="Could not load the settings"
-            error={settings.error}
-            onRetry={() => settings.refetch()}
+    <SectionCard
+      className="gap-4"
+      title="Sign-in"
+      description="Accounts without two-factor sign-in set it up the next time they sign in."
+    >
+      {settings.isPending ? (
+        <Skeleton className="h-5 w-64" />
+      ) : settings.isError ? (
+        <ErrorState
+          title="Could not load the settings"
+          error={settings.error}
+          onRetry={() => settings.refetch()}
+        />
+      ) : (
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={id}
+            checked={settings.data.require_two_factor}
+            disabled={update.isPending}
+            onCheckedChange={(checked) =>
+              update.mutate(
+                { require_two_factor: checked === true },
+                {
+                  onSuccess: (next) =>
+                    toast.success(
+                      next.require_two_factor
+                        ? 'Two-factor sign-in is required'
+                        : 'Two-factor sign-in is optional',
+                    ),
+                  onError: (error) =>
+                    toast.error('Could not change the setting', { description: getErrorMessage(error) }),
+                },
+              )
+            }
           />
-        ) : (
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id={id}
-              checked={settings.data.require_two_factor}
-              disabled={update.isPending}
-              onCheckedChange={(checked) =>
-                update.mutate(
-                  { require_two_factor: checked === true },
-                  {
-                    onSuccess: (next) =>
-                      toast.success(
-                        next.require_two_factor
-                          ? 'Two-factor sign-in is required'
-                          : 'Two-factor sign-in is optional',
-                      ),
-                    onError: (error) =>
-                      toast.error('Could not change the setting', { description: getErrorMessage(error) }),
-                  },
-                )
-              }
-            />
-            <Label htmlFor={id}>Require two-factor sign-in for everyone</Label>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+          <Label htmlFor={id}>Require two-factor sign-in for everyone</Label>
+        </div>
+      )}
+    </SectionCard>
   );
 }
 
@@ -110,119 +93,109 @@ function AuditLogCard() {
   const entries = log.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle className="text-base">Audit log</CardTitle>
-        <CardDescription>
-          Who did what, to whom, when and from where. Entries cannot be edited or deleted.
-        </CardDescription>
-        <CardAction>
-          <a
-            href={`/api/admin/audit-log.csv${auditSearch(filters)}`}
-            download
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+    <SectionCard
+      className="gap-4"
+      title="Audit log"
+      description="Who did what, to whom, when and from where. Entries cannot be edited or deleted."
+      contentClassName="grid gap-4"
+      action={
+        <a
+          href={`/api/admin/audit-log.csv${auditSearch(filters)}`}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
+          <Download aria-hidden="true" />
+          Export CSV
+        </a>
+      }
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-action`}>Event</Label>
+          <select
+            id={`${id}-action`}
+            value={filters.action ?? ''}
+            onChange={(e) =>
+              setFilters({ ...filters, action: (e.target.value || undefined) as AuditAction | undefined })
+            }
+            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
           >
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
-        </CardAction>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-action`}>Event</Label>
-            <select
-              id={`${id}-action`}
-              value={filters.action ?? ''}
-              onChange={(e) =>
-                setFilters({ ...filters, action: (e.target.value || undefined) as AuditAction | undefined })
-              }
-              className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
-            >
-              <option value="">All events</option>
-              {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {actionLabel(a)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={filters.from ?? ''}
-              onChange={(e) => setFilters({ ...filters, from: e.target.value || undefined })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={filters.to ?? ''}
-              onChange={(e) => setFilters({ ...filters, to: e.target.value || undefined })}
-            />
-          </div>
+            <option value="">All events</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </select>
         </div>
-        {log.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : log.isError ? (
-          <ErrorState title="Could not load the audit log" error={log.error} onRetry={() => log.refetch()} />
-        ) : entries.length === 0 ? (
-          <EmptyState icon={ScrollText} title="No entries" description="Nothing matches these filters." />
-        ) : (
-          <>
-            <Table aria-label="Audit log" scrollLabel="Audit log entries">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Event</TableHead>
-                  <TableHead>Who</TableHead>
-                  <TableHead>Target</TableHead>
-                  <TableHead>From</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
-                ))}
-              </TableBody>
-            </Table>
-            {log.hasNextPage && (
-              <Button
-                variant="outline"
-                className="justify-self-center"
-                pending={log.isFetchingNextPage}
-                onClick={() => log.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-from`}>From</Label>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={filters.from ?? ''}
+            onChange={(e) => setFilters({ ...filters, from: e.target.value || undefined })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-to`}>To</Label>
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={filters.to ?? ''}
+            onChange={(e) => setFilters({ ...filters, to: e.target.value || undefined })}
+          />
+        </div>
+      </div>
+      {log.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : log.isError ? (
+        <ErrorState title="Could not load the audit log" error={log.error} onRetry={() => log.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState icon={ScrollText} title="No entries" description="Nothing matches these filters." />
+      ) : (
+        <>
+          <DataTable
+            aria-label="Audit log"
+            scrollLabel="Audit log entries"
+            columns={auditColumns}
+            rows={entries}
+            rowKey={(entry) => entry.id}
+          />
+          {log.hasNextPage && (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              pending={log.isFetchingNextPage}
+              onClick={() => log.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          )}
+        </>
+      )}
+    </SectionCard>
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+const auditColumns: DataTableColumn<AuditEntry>[] = [
+  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.at) },
+  { header: 'Event', cell: (entry) => <AuditEvent entry={entry} /> },
+  { header: 'Who', cell: (entry) => entry.actor ?? '—' },
+  { header: 'Target', cell: (entry) => entry.target ?? '—' },
+  { header: 'From', className: 'text-muted-foreground text-xs', cell: (entry) => entry.ip ?? '—' },
+];
+
+function AuditEvent({ entry }: { entry: AuditEntry }) {
   const details = entry.details
     ? Object.entries(entry.details)
         .map(([k, v]) => `${k}: ${String(v)}`)
         .join(', ')
     : '';
   return (
-    <TableRow>
-      <TableCell className="whitespace-nowrap">{formatDateTime(entry.at)}</TableCell>
-      <TableCell>
-        <div className="font-medium">{actionLabel(entry.action)}</div>
-        {details && <div className="text-muted-foreground text-xs">{details}</div>}
-      </TableCell>
-      <TableCell>{entry.actor ?? '—'}</TableCell>
-      <TableCell>{entry.target ?? '—'}</TableCell>
-      <TableCell className="text-muted-foreground text-xs">{entry.ip ?? '—'}</TableCell>
-    </TableRow>
+    <>
+      <div className="font-medium">{actionLabel(entry.action)}</div>
+      {details && <div className="text-muted-foreground text-xs">{details}</div>}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { archiveMessages } from '@shipyard/shared';
 import { Archive } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
@@ -61,75 +61,75 @@ export function WorkspaceArchiveCard() {
       : undefined;
 
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle className="text-base">Workspace archive</CardTitle>
-        <CardDescription>
+    <SectionCard
+      className="gap-4"
+      title="Workspace archive"
+      description={
+        <>
           Every account (with its password hash), product, team, task, comment, event, service, activity,
           notification, the audit log and every uploaded file, as one JSON file. Keep it as safe as a database
           backup. Restore it into a new, empty instance with{' '}
           <code className="whitespace-nowrap">npm run import-archive</code>.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} className="grid max-w-sm gap-3" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-password`}>Your password</Label>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              disabled={pending}
-              aria-invalid={passwordInvalid || undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="flex items-center gap-2">
-            <Button type="submit" pending={pending}>
-              {pending ? null : <Archive aria-hidden="true" />}
-              Export workspace
-            </Button>
-            {pending && (
-              <Button type="button" variant="outline" onClick={() => running.current?.abort()}>
-                Cancel
-              </Button>
-            )}
-          </div>
-          {progress && (
-            <div className="grid gap-1.5" aria-live="polite">
-              {/* The app's own bar (as a product's progress), not the browser's grey <progress>. */}
-              <div
-                role="progressbar"
-                aria-label="Export progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
-              >
-                <div
-                  className={cn(
-                    'h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none dark:bg-ring',
-                    percent === undefined && 'w-1/3 animate-pulse',
-                  )}
-                  style={percent === undefined ? undefined : { width: `${percent}%` }}
-                />
-              </div>
-              <p className="text-sm text-muted-foreground">
-                {progress.received === 0
-                  ? 'Preparing the archive…'
-                  : `${formatBytes(progress.received)} received${progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}`}
-              </p>
-            </div>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="grid max-w-sm gap-3" noValidate>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-password`}>Your password</Label>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            disabled={pending}
+            aria-invalid={passwordInvalid || undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
           )}
-        </form>
-      </CardContent>
-    </Card>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button type="submit" pending={pending}>
+            {pending ? null : <Archive aria-hidden="true" />}
+            Export workspace
+          </Button>
+          {pending && (
+            <Button type="button" variant="outline" onClick={() => running.current?.abort()}>
+              Cancel
+            </Button>
+          )}
+        </div>
+        {progress && (
+          <div className="grid gap-1.5" aria-live="polite">
+            {/* The app's own bar (as a product's progress), not the browser's grey <progress>. */}
+            <div
+              role="progressbar"
+              aria-label="Export progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+            >
+              <div
+                className={cn(
+                  'h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none dark:bg-ring',
+                  percent === undefined && 'w-1/3 animate-pulse',
+                )}
+                style={percent === undefined ? undefined : { width: `${percent}%` }}
+              />
+            </div>
+            <p className="text-sm text-muted-foreground">
+              {progress.received === 0
+                ? 'Preparing the archive…'
+                : `${formatBytes(progress.received)} received${progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}`}
+            </p>
+          </div>
+        )}
+      </form>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
+import { productOptionsPage } from '../../../test/product-fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { choose, fill } from '../../../test/user-input.ts';
 import { AddServiceDialog } from './add-service-dialog.tsx';
 import { makeService } from './test-services.ts';
 
@@ -13,35 +14,13 @@ const CREATE = 'POST /api/services';
 const PRODUCTS = 'GET /api/projects';
 const ZETA = '0b8f6a3e-5a1c-4e0b-9a57-2f1d3c4b5a60';
 const APOLLO = '7c2e9d41-3b6f-4a8e-8d12-9e0f1a2b3c4d';
-const products = {
-  data: [
-    { id: ZETA, name: 'Zeta' },
-    { id: APOLLO, name: 'Apollo' },
-  ],
-  total: 2,
-  page: 1,
-  limit: 200,
-};
+const products = productOptionsPage({ id: ZETA, name: 'Zeta' }, { id: APOLLO, name: 'Apollo' });
 
 function renderDialog() {
   const onOpenChange = vi.fn();
   const result = renderWithProviders(<AddServiceDialog open onOpenChange={onOpenChange} />);
   return { ...result, onOpenChange };
 }
-
-async function choose(user: UserEvent, field: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** Types by pasting: as the user would see it, without a keystroke per character (fast under load). */
-async function fill(user: UserEvent, label: string, text: string) {
-  await user.click(screen.getByLabelText(label));
-  await user.paste(text);
-}
-
-const sentJson = (init: RequestInit | undefined): unknown =>
-  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 
 // Several selects and a dialog per test: slow on a busy machine, not stuck.
 describe('AddServiceDialog', { timeout: 15_000 }, () => {

@@ -9,7 +9,7 @@ import {
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -18,21 +18,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
+import { FormField, FormItem, FormMessage } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
+import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type NewService, useCreateService } from '../api/save-service.ts';
+import { useCreateService } from '../api/save-service.ts';
 import { ProductChecklist } from './product-checklist.tsx';
 
 export type AddServiceDialogProps = {
@@ -87,7 +78,6 @@ const integrationOptions = SERVICE_INTEGRATIONS.map((i) => ({ value: i, label: i
  * Webhook service's signing secret is then shown once, to copy.
  */
 export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) {
-  const create = useCreateService();
   const [secret, setSecret] = useState<{ name: string; value: string } | undefined>();
 
   function close() {
@@ -102,8 +92,7 @@ export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) 
         if (!next) close();
         else onOpenChange(true);
       }}
-      pending={create.isPending}
-      className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
+      layout="sections"
       // The secret is shown once: a stray click outside must not dismiss it.
       onInteractOutside={(event) => {
         if (secret) event.preventDefault();
@@ -112,10 +101,7 @@ export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) 
       {secret ? (
         <SigningSecretView name={secret.name} secret={secret.value} onDone={close} />
       ) : (
-        // Mounted only while open: every opening starts blank.
         <AddServiceForm
-          pending={create.isPending}
-          onSave={(body) => create.mutateAsync(body)}
           onSaved={(service) => {
             if (service.signingSecret) setSecret({ name: service.name, value: service.signingSecret });
             else close();
@@ -126,20 +112,16 @@ export function AddServiceDialog({ open, onOpenChange }: AddServiceDialogProps) 
   );
 }
 
-type AddServiceFormProps = {
-  pending: boolean;
-  onSave: (body: NewService) => Promise<ServiceWithSecret>;
-  onSaved: (service: ServiceWithSecret) => void;
-};
+function AddServiceForm({ onSaved }: { onSaved: (service: ServiceWithSecret) => void }) {
+  const create = useCreateService();
 
-function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
   const { form, onSubmit } = useServerForm<ServiceFormValues, CreateService, ServiceWithSecret>({
     schema: CreateServiceSchema,
     prepare,
     defaultValues: defaults,
     fields: FIELDS,
     codeToField: { WEBHOOK_URL_REFUSED: 'webhookUrl' },
-    submit: ({ status: _status, ...values }) => onSave(values),
+    submit: ({ status: _status, ...values }) => create.mutateAsync(values),
     onSuccess: (service) => {
       toast.success(m.added, { description: service.name });
       onSaved(service);
@@ -150,126 +132,88 @@ function AddServiceForm({ pending, onSave, onSaved }: AddServiceFormProps) {
   const integration = useWatch({ control: form.control, name: 'integration' });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
-        <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{m.addButton}</DialogTitle>
-          <DialogDescription>
-            Connect a third-party tool and the products that use it. The API key is stored encrypted.
-          </DialogDescription>
-        </DialogHeader>
-
-        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
-          <TextField
-            control={form.control}
-            name="name"
-            label={m.nameLabel}
-            placeholder="e.g. Slack"
-            autoComplete="off"
-            maxLength={100}
-          />
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <SelectField
-              control={form.control}
-              name="category"
-              label={m.categoryLabel}
-              placeholder="Select a category"
-              options={categoryOptions}
+    <FormDialogForm
+      form={form}
+      onSubmit={onSubmit}
+      title={m.addButton}
+      description="Connect a third-party tool and the products that use it. The API key is stored encrypted."
+      pending={create.isPending}
+      submitLabel={m.addButton}
+    >
+      <TextField
+        control={form.control}
+        name="name"
+        label={m.nameLabel}
+        placeholder="e.g. Slack"
+        autoComplete="off"
+        maxLength={100}
+      />
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="category"
+          label={m.categoryLabel}
+          placeholder="Select a category"
+          options={categoryOptions}
+        />
+        <SelectField
+          control={form.control}
+          name="integration"
+          label={m.integrationLabel}
+          placeholder="Select a type"
+          options={integrationOptions}
+        />
+      </div>
+      <TextareaField
+        control={form.control}
+        name="description"
+        label={m.descriptionLabel}
+        rows={3}
+        maxLength={1000}
+        placeholder="What is it used for?"
+        className="max-h-40 min-h-20"
+      />
+      <TextField
+        control={form.control}
+        name="apiKey"
+        label={m.apiKeyLabel}
+        description="Stored encrypted; only its last four characters are ever shown."
+        type="password"
+        autoComplete="new-password"
+        spellCheck={false}
+        maxLength={1000}
+        placeholder="Optional"
+      />
+      {integration === 'Webhook' ? (
+        <TextField
+          control={form.control}
+          name="webhookUrl"
+          label="Webhook URL"
+          description="Signed POSTs of product and task events go here."
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={2000}
+          placeholder="https://example.com/hooks/shipyard"
+        />
+      ) : null}
+      <FormField
+        control={form.control}
+        name="productIds"
+        render={({ field, fieldState }) => (
+          <FormItem>
+            <ProductChecklist
+              legend="Used by products"
+              value={field.value}
+              onChange={field.onChange}
+              invalid={fieldState.invalid}
             />
-            <SelectField
-              control={form.control}
-              name="integration"
-              label={m.integrationLabel}
-              placeholder="Select a type"
-              options={integrationOptions}
-            />
-          </div>
-          <FormField
-            control={form.control}
-            name="description"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{m.descriptionLabel}</FormLabel>
-                <FormControl>
-                  <Textarea
-                    {...field}
-                    rows={3}
-                    maxLength={1000}
-                    placeholder="What is it used for?"
-                    className="max-h-40 min-h-20"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="apiKey"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{m.apiKeyLabel}</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    type="password"
-                    autoComplete="new-password"
-                    spellCheck={false}
-                    maxLength={1000}
-                    placeholder="Optional"
-                  />
-                </FormControl>
-                <FormDescription>
-                  Stored encrypted; only its last four characters are ever shown.
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          {integration === 'Webhook' ? (
-            <FormField
-              control={form.control}
-              name="webhookUrl"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Webhook URL</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      type="url"
-                      inputMode="url"
-                      autoComplete="off"
-                      spellCheck={false}
-                      maxLength={2000}
-                      placeholder="https://example.com/hooks/shipyard"
-                    />
-                  </FormControl>
-                  <FormDescription>Signed POSTs of product and task events go here.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          ) : null}
-          <FormField
-            control={form.control}
-            name="productIds"
-            render={({ field, fieldState }) => (
-              <FormItem>
-                <ProductChecklist
-                  legend="Used by products"
-                  value={field.value}
-                  onChange={field.onChange}
-                  invalid={fieldState.invalid}
-                />
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
-
-        <FormDialogFooter className="border-t px-6 py-4" pending={pending} submitLabel={m.addButton} />
-      </form>
-    </Form>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </FormDialogForm>
   );
 }
 

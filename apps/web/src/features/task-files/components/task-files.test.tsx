@@ -2,9 +2,9 @@ import type { ProductDocument } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { makeDocument } from '../../../test/product-fixtures.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskFiles } from './task-files.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

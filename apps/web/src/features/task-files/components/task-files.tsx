@@ -1,7 +1,8 @@
 import { type ProductDocument, documentMessages as shared } from '@shipyard/shared';
-import { DownloadIcon, FileTextIcon, PaperclipIcon, Trash2Icon } from 'lucide-react';
+import { FileTextIcon, PaperclipIcon, Trash2Icon } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -139,15 +140,7 @@ export function TaskFiles({ taskId, canEdit }: Props) {
                   </time>
                 </span>
               </div>
-              <Button asChild variant="ghost" size="icon" className="size-8">
-                <a
-                  href={documentDownloadUrl(file.projectId, file.id)}
-                  download={file.name}
-                  aria-label={`Download ${file.name}`}
-                >
-                  <DownloadIcon aria-hidden="true" />
-                </a>
-              </Button>
+              <DownloadButton href={documentDownloadUrl(file.projectId, file.id)} fileName={file.name} />
               {canEdit ? (
                 <Button
                   variant="ghost"

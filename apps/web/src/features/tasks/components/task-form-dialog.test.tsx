@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { choose } from '../../../test/user-input.ts';
 import { TaskFormDialog, type TaskFormDialogProps } from './task-form-dialog.tsx';
 import {
   ASSIGNEE_ID,
@@ -25,15 +25,6 @@ function renderDialog(props: Partial<TaskFormDialogProps> = {}) {
   const onOpenChange = vi.fn();
   const result = renderWithProviders(<TaskFormDialog open onOpenChange={onOpenChange} {...props} />);
   return { ...result, onOpenChange };
-}
-
-async function choose(user: UserEvent, field: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-function sentJson(init: RequestInit | undefined): unknown {
-  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 }
 
 describe('TaskFormDialog', () => {

@@ -12,21 +12,11 @@ import {
 } from '@shipyard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
-import { PriorityDot } from '../../../components/priority-badge.tsx';
+import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
+import { priorityOptions } from '../../../components/priority-badge.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
+import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { statusLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
@@ -74,11 +64,7 @@ const statusChoices: SelectFieldOption[] = TASK_STATUSES.map((status) => ({
   label: status,
   icon: <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />,
 }));
-const priorityChoices: SelectFieldOption[] = TASK_PRIORITIES.map((priority) => ({
-  value: priority,
-  label: statusLabel(priority),
-  icon: <PriorityDot priority={priority} className="size-2" />,
-}));
+const priorityChoices = priorityOptions(TASK_PRIORITIES);
 const phaseChoices: SelectFieldOption[] = TASK_PHASES.map((phase) => ({
   value: phase,
   label: statusLabel(phase),
@@ -102,52 +88,34 @@ function defaultsFor(task: Task | undefined, productId: string | undefined): Tas
  * Spec §2.11, §2.15 and §5: create or edit a task. Title is required; team, assignee, phase and
  * due date are optional; the product select appears only when `products` is given.
  */
-export function TaskFormDialog({ open, onOpenChange, task, productId, products }: TaskFormDialogProps) {
-  const create = useCreateTask();
-  const update = useUpdateTask();
-  const pending = create.isPending || update.isPending;
-
+export function TaskFormDialog({ open, onOpenChange, ...props }: TaskFormDialogProps) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      className="flex flex-col gap-0 p-0 sm:max-w-xl"
-    >
-      {/* Mounted only while open: every opening starts from the task (or blank) again. */}
-      <TaskForm
-        task={task}
-        productId={productId}
-        products={products}
-        pending={pending}
-        onSave={(body) =>
-          task ? update.mutateAsync({ id: task.id, ...body }) : create.mutateAsync(body as CreateTask)
-        }
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} layout="sections" className="sm:max-w-xl">
+      <TaskForm {...props} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type TaskFormProps = {
-  task: Task | undefined;
-  productId: string | undefined;
-  products: ReadonlyArray<{ id: string; name: string }> | undefined;
-  pending: boolean;
-  onSave: (body: CreateTask | UpdateTask) => Promise<Task>;
-  onSaved: () => void;
-};
+type TaskFormProps = Omit<TaskFormDialogProps, 'open' | 'onOpenChange'> & { onSaved: () => void };
 
-function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskFormProps) {
+function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
+  const create = useCreateTask();
+  const update = useUpdateTask();
   const editing = task !== undefined;
   const [defaults] = useState(() => defaultsFor(task, productId));
   const { form, onSubmit } = useServerForm<TaskFormValues, CreateTask, Task>({
     schema: CreateTaskSchema,
     defaultValues: defaults,
     fields: FIELDS,
-    // Editing sends only what changed.
+    // Editing sends only what changed, and always the product (spec §7.3).
     submit: (values, { getValues }) =>
-      onSave(editing ? changedFields(values, getValues(), defaults) : values),
+      task
+        ? update.mutateAsync({
+            id: task.id,
+            projectId: values.projectId,
+            ...(changedFields(FIELDS, values, getValues(), defaults) as UpdateTask),
+          })
+        : create.mutateAsync(values),
     onSuccess: () => {
       if (editing) toast.success(m.updated, { description: m.updatedDescription });
       else toast.success(m.created, { description: m.createdDescription });
@@ -184,114 +152,88 @@ function TaskForm({ task, productId, products, pending, onSave, onSaved }: TaskF
       : undefined;
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
-        <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{editing ? 'Edit Task' : 'Create New Task'}</DialogTitle>
-          <DialogDescription>
-            {editing ? 'Change the task’s details.' : 'Add a task to the product’s work.'}
-          </DialogDescription>
-        </DialogHeader>
-
-        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
-          <TextField
-            control={form.control}
-            name="title"
-            label="Title"
-            placeholder="e.g. Design the onboarding flow"
-            autoComplete="off"
-            maxLength={200}
-          />
-          <FormField
-            control={form.control}
-            name="description"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Description</FormLabel>
-                <FormControl>
-                  <Textarea
-                    {...field}
-                    rows={3}
-                    placeholder="What needs doing, and when is it done?"
-                    className="max-h-48 min-h-20"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          {products ? (
-            <SelectField
-              control={form.control}
-              name="projectId"
-              label="Product"
-              placeholder="Select a product"
-              options={products.map((product) => ({ value: product.id, label: product.name }))}
-              onChosen={() => {
-                productChanged.current = true;
-              }}
-            />
-          ) : null}
-          <div className="grid items-start gap-5 sm:grid-cols-3">
-            <SelectField
-              control={form.control}
-              name="status"
-              label="Status"
-              placeholder="Select status"
-              options={statusChoices}
-            />
-            <SelectField
-              control={form.control}
-              name="priority"
-              label="Priority"
-              placeholder="Select priority"
-              options={priorityChoices}
-            />
-            <SelectField
-              control={form.control}
-              name="phase"
-              label="Phase"
-              placeholder="None"
-              noneLabel="None"
-              options={phaseChoices}
-            />
-          </div>
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <SelectField
-              control={form.control}
-              name="teamId"
-              label="Team"
-              placeholder={optionsPlaceholder ?? 'No team'}
-              disabled={optionsPlaceholder !== undefined}
-              noneLabel="No team"
-              options={teams.map((team) => ({ value: team.id, label: team.name }))}
-            />
-            <SelectField
-              control={form.control}
-              name="assigneeId"
-              label="Assignee"
-              placeholder={optionsPlaceholder ?? 'Unassigned'}
-              disabled={optionsPlaceholder !== undefined}
-              noneLabel="Unassigned"
-              options={assignees.map((person) => ({ value: person.id, label: person.name }))}
-            />
-          </div>
-          <TextField
-            control={form.control}
-            name="dueDate"
-            label="Due date"
-            type="date"
-            className="sm:w-1/2"
-          />
-        </div>
-
-        <FormDialogFooter
-          className="border-t px-6 py-4"
-          pending={pending}
-          submitLabel={editing ? 'Update Task' : 'Create Task'}
+    <FormDialogForm
+      form={form}
+      onSubmit={onSubmit}
+      title={editing ? 'Edit Task' : 'Create New Task'}
+      description={editing ? 'Change the task’s details.' : 'Add a task to the product’s work.'}
+      pending={create.isPending || update.isPending}
+      submitLabel={editing ? 'Update Task' : 'Create Task'}
+    >
+      <TextField
+        control={form.control}
+        name="title"
+        label="Title"
+        placeholder="e.g. Design the onboarding flow"
+        autoComplete="off"
+        maxLength={200}
+      />
+      <TextareaField
+        control={form.control}
+        name="description"
+        label="Description"
+        rows={3}
+        placeholder="What needs doing, and when is it done?"
+        className="max-h-48 min-h-20"
+      />
+      {products ? (
+        <SelectField
+          control={form.control}
+          name="projectId"
+          label="Product"
+          placeholder="Select a product"
+          options={products.map((product) => ({ value: product.id, label: product.name }))}
+          onChosen={() => {
+            productChanged.current = true;
+          }}
         />
-      </form>
-    </Form>
+      ) : null}
+      <div className="grid items-start gap-5 sm:grid-cols-3">
+        <SelectField
+          control={form.control}
+          name="status"
+          label="Status"
+          placeholder="Select status"
+          options={statusChoices}
+        />
+        <SelectField
+          control={form.control}
+          name="priority"
+          label="Priority"
+          placeholder="Select priority"
+          options={priorityChoices}
+        />
+        <SelectField
+          control={form.control}
+          name="phase"
+          label="Phase"
+          placeholder="None"
+          noneLabel="None"
+          options={phaseChoices}
+        />
+      </div>
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="teamId"
+          label="Team"
+          placeholder={optionsPlaceholder ?? 'No team'}
+          disabled={optionsPlaceholder !== undefined}
+          noneLabel="No team"
+          options={teams.map((team) => ({ value: team.id, label: team.name }))}
+        />
+        <SelectField
+          control={form.control}
+          name="assigneeId"
+          label="Assignee"
+          placeholder={optionsPlaceholder ?? 'Unassigned'}
+          disabled={optionsPlaceholder !== undefined}
+          noneLabel="Unassigned"
+          options={assignees.map((person) => ({ value: person.id, label: person.name }))}
+        />
+      </div>
+      <TextField control={form.control} name="dueDate" label="Due date" type="date" className="sm:w-1/2" />
+    </FormDialogForm>
   );
 }
 
@@ -302,14 +244,4 @@ function withCurrent<T extends { id: string; name: string }>(
 ): Array<{ id: string; name: string }> {
   if (!current || list.some((item) => item.id === current.id)) return [...list];
   return [...list, { id: current.id, name: current.name }];
-}
-
-/**
- * An edit sends the fields that differ from what the dialog opened with, and always the product
- * (spec §7.3), so a change someone made meanwhile to another field is not overwritten.
- */
-function changedFields(values: CreateTask, raw: TaskFormValues, initial: TaskFormValues): UpdateTask {
-  const body: Record<string, unknown> = { projectId: values.projectId };
-  for (const field of FIELDS) if (raw[field] !== initial[field]) body[field] = values[field];
-  return body as UpdateTask;
 }

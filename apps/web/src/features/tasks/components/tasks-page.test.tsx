@@ -1,12 +1,15 @@
 import type { Role, Task } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { productOptionsPage } from '../../../test/product-options.ts';
+import { productOptionsPage } from '../../../test/product-fixtures.ts';
 import { currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { TasksPage } from './tasks-page.tsx';
 import { makeTask, taskList } from './test-tasks.ts';
+
+/** The product filter's options, out of alphabetical order (the filter sorts them by name). */
+const productOptions = productOptionsPage({ id: 'p-2', name: 'Gemini' }, { id: 'p-1', name: 'Apollo' });
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -41,7 +44,7 @@ function serve(tasks: Task[] = [radio]) {
   return routeFetch({
     'GET /api/tasks/all': answer,
     'GET /api/tasks/p-2/tasks': answer,
-    'GET /api/projects': jsonResponse(200, productOptionsPage),
+    'GET /api/projects': jsonResponse(200, productOptions),
     'GET /api/projects/p-2/labels': jsonResponse(200, labels),
   });
 }
@@ -76,7 +79,7 @@ describe('TasksPage', () => {
     const fetchMock = routeFetch({
       'GET /api/tasks/all': answer,
       'GET /api/tasks/p-2/tasks': answer,
-      'GET /api/projects': jsonResponse(200, productOptionsPage),
+      'GET /api/projects': jsonResponse(200, productOptions),
       'GET /api/projects/p-2/labels': jsonResponse(200, labels),
       'GET /api/tasks/export.csv': csv,
       'GET /api/tasks/p-2/tasks.csv': csv,

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { makeTeam, PRODUCT_ID } from './test-teams.ts';
 
@@ -23,9 +23,6 @@ async function chooseType(user: UserEvent, label: string) {
   await user.click(screen.getByRole('combobox', { name: 'Team Type' }));
   await user.click(await screen.findByRole('option', { name: label }));
 }
-
-const sentJson = (init: RequestInit | undefined): unknown =>
-  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 
 describe('CreateTeamDialog', () => {
   beforeEach(() => {

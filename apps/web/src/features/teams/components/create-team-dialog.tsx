@@ -1,17 +1,7 @@
 import { type CreateTeam, CreateTeamSchema, teamMessages as m, TEAM_TYPES } from '@shipyard/shared';
-import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
+import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTeam } from '../api/create-team.ts';
@@ -31,32 +21,20 @@ const typeOptions = TEAM_TYPES.map((type) => ({ value: type, label: teamTypeLabe
 
 /** Spec §2.11 and §5: 'Create New Team' with a name (2+ characters), a description and one of five types. */
 export function CreateTeamDialog({ productId, open, onOpenChange }: CreateTeamDialogProps) {
-  const create = useCreateTeam(productId);
-
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} pending={create.isPending} className="sm:max-w-lg">
-      {/* Mounted only while open: every opening starts blank. */}
-      <CreateTeamForm
-        pending={create.isPending}
-        onSave={(body) => create.mutateAsync(body)}
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-lg">
+      <CreateTeamForm productId={productId} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type CreateTeamFormProps = {
-  pending: boolean;
-  onSave: (body: CreateTeam) => Promise<{ name: string }>;
-  onSaved: () => void;
-};
-
-function CreateTeamForm({ pending, onSave, onSaved }: CreateTeamFormProps) {
+function CreateTeamForm({ productId, onSaved }: { productId: string; onSaved: () => void }) {
+  const create = useCreateTeam(productId);
   const { form, onSubmit } = useServerForm<CreateTeamValues, CreateTeam, { name: string }>({
     schema: CreateTeamSchema,
     defaultValues: { name: '', description: '', teamType: '' },
     fields: FIELDS,
-    submit: onSave,
+    submit: (body) => create.mutateAsync(body),
     onSuccess: (team) => {
       toast.success(m.created, { description: team.name });
       onSaved();
@@ -65,48 +43,38 @@ function CreateTeamForm({ pending, onSave, onSaved }: CreateTeamFormProps) {
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <DialogHeader>
-          <DialogTitle>Create New Team</DialogTitle>
-          <DialogDescription>Add a team to this product, then invite its members.</DialogDescription>
-        </DialogHeader>
-        <TextField
-          control={form.control}
-          name="name"
-          label="Team Name"
-          placeholder="e.g. Platform"
-          autoComplete="off"
-          maxLength={100}
-        />
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea
-                  {...field}
-                  rows={3}
-                  maxLength={1000}
-                  placeholder="What does this team work on?"
-                  className="max-h-40 min-h-20"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <SelectField
-          control={form.control}
-          name="teamType"
-          label="Team Type"
-          placeholder="Select a team type"
-          options={typeOptions}
-        />
-        <FormDialogFooter pending={pending} submitLabel="Create Team" />
-      </form>
-    </Form>
+    <FormDialogForm
+      form={form}
+      onSubmit={onSubmit}
+      title="Create New Team"
+      description="Add a team to this product, then invite its members."
+      pending={create.isPending}
+      submitLabel="Create Team"
+    >
+      <TextField
+        control={form.control}
+        name="name"
+        label="Team Name"
+        placeholder="e.g. Platform"
+        autoComplete="off"
+        maxLength={100}
+      />
+      <TextareaField
+        control={form.control}
+        name="description"
+        label="Description"
+        rows={3}
+        maxLength={1000}
+        placeholder="What does this team work on?"
+        className="max-h-40 min-h-20"
+      />
+      <SelectField
+        control={form.control}
+        name="teamType"
+        label="Team Type"
+        placeholder="Select a team type"
+        options={typeOptions}
+      />
+    </FormDialogForm>
   );
 }

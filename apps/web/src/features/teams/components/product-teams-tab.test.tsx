@@ -2,14 +2,8 @@ import type { Role } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  currentLocation,
-  deferred,
-  jsonResponse,
-  renderWithProviders,
-} from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { ProductTeamsTab } from './product-teams-tab.tsx';
 import { makeMember, makeTeam, makeTeamDetail, OTHER_TEAM_ID, PRODUCT_ID, TEAM_ID } from './test-teams.ts';
 

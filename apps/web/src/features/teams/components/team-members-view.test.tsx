@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
-import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { TeamMembersView } from './team-members-view.tsx';
 import { makeMember, makeTeamDetail, PRODUCT_ID, TEAM_ID } from './test-teams.ts';
 

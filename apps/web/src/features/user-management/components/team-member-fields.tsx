@@ -1,4 +1,4 @@
-import { type DirectoryMember, userManagementMessages as m, type Role } from '@shipyard/shared';
+import { DEPARTMENTS, type DirectoryMember, userManagementMessages as m, type Role } from '@shipyard/shared';
 import { UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -17,6 +17,12 @@ export function departmentLabel(department: string): string {
 }
 
 /** 'super admin' → 'Super Admin'. */
+/** The departments as a select's options, by their labels. */
+export const departmentOptions = DEPARTMENTS.map((department) => ({
+  value: department,
+  label: departmentLabel(department),
+}));
+
 export const roleLabel = (role: Role) => role.replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** '1 team member', '1,204 team members'. */

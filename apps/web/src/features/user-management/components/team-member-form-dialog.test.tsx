@@ -1,10 +1,10 @@
 import type { Role } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, makeUser, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
+import { makeUser, renderWithProviders } from '../../../test/render.tsx';
+import { choose } from '../../../test/user-input.ts';
 import { TeamMemberFormDialog, type TeamMemberFormDialogProps } from './team-member-form-dialog.tsx';
 import { makeMember, VIEWER_ID } from './test-members.ts';
 
@@ -20,14 +20,6 @@ function renderDialog(props: Partial<TeamMemberFormDialogProps> = {}, role: Role
   );
   return { ...result, onOpenChange };
 }
-
-async function choose(user: UserEvent, field: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-const sentJson = (init: RequestInit | undefined): unknown =>
-  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 
 describe('TeamMemberFormDialog', () => {
   beforeEach(() => {

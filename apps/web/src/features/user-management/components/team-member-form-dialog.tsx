@@ -1,9 +1,7 @@
 import {
-  type AdminUpdateUser,
   canAssignRole,
   canChangeRoleAndStatus,
   canManageAccess,
-  DEPARTMENTS,
   type DirectoryMember,
   userManagementMessages as m,
   ROLES,
@@ -12,11 +10,9 @@ import {
   TeamMemberFormSchema,
 } from '@shipyard/shared';
 import { useState } from 'react';
-import { FormDialog, FormDialogFooter } from '../../../components/form-dialog.tsx';
+import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import {
-  Form,
   FormControl,
   FormDescription,
   FormField,
@@ -24,21 +20,13 @@ import {
   FormLabel,
   FormMessage,
 } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTeamMember, useUpdateTeamMember } from '../api/save-team-member.ts';
 import { SkillsInput } from './skills-input.tsx';
 import type { Viewer } from './team-member-actions-menu.tsx';
-import { departmentLabel, roleLabel } from './team-member-fields.tsx';
+import { departmentOptions, roleLabel } from './team-member-fields.tsx';
 
 export type TeamMemberFormDialogProps = {
   open: boolean;
@@ -62,11 +50,6 @@ const FIELDS = ['name', 'email', 'department', 'role', 'position', 'skills'] as 
   keyof TeamMemberFormValues
 >;
 
-const departmentOptions = DEPARTMENTS.map((department) => ({
-  value: department,
-  label: departmentLabel(department),
-}));
-
 function defaultsFor(member: DirectoryMember | undefined): TeamMemberFormValues {
   return {
     name: member?.name ?? '',
@@ -84,40 +67,18 @@ function defaultsFor(member: DirectoryMember | undefined): TeamMemberFormValues 
  * title and skills are optional. A new member gets a temporary password by e-mail.
  */
 export function TeamMemberFormDialog({ open, onOpenChange, member, viewer }: TeamMemberFormDialogProps) {
-  const create = useCreateTeamMember();
-  const update = useUpdateTeamMember();
-  const pending = create.isPending || update.isPending;
-
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 p-0 sm:max-w-lg"
-    >
-      {/* Mounted only while open: every opening starts from the member (or blank) again. */}
-      <TeamMemberFormBody
-        member={member}
-        viewer={viewer}
-        pending={pending}
-        onCreate={(body) => create.mutateAsync(body)}
-        onUpdate={(body) => update.mutateAsync(body)}
-        onSaved={() => onOpenChange(false)}
-      />
+    <FormDialog open={open} onOpenChange={onOpenChange} layout="sections">
+      <TeamMemberFormBody member={member} viewer={viewer} onSaved={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-type BodyProps = {
-  member: DirectoryMember | undefined;
-  viewer: Viewer;
-  pending: boolean;
-  onCreate: (body: TeamMemberForm) => Promise<unknown>;
-  onUpdate: (body: AdminUpdateUser) => Promise<unknown>;
-  onSaved: () => void;
-};
+type BodyProps = { member: DirectoryMember | undefined; viewer: Viewer; onSaved: () => void };
 
-function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSaved }: BodyProps) {
+function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
+  const create = useCreateTeamMember();
+  const update = useUpdateTeamMember();
   const editing = member !== undefined;
   // Your own role is not yours to change here: the server would let you lock yourself out.
   const ownAccount = member?.id === viewer.id;
@@ -132,9 +93,9 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
     fields: FIELDS,
     codeToField: { EMAIL_TAKEN: 'email' },
     submit: (values) => {
-      if (!member) return onCreate(values);
+      if (!member) return create.mutateAsync(values);
       const { role, email, ...rest } = values;
-      return onUpdate({
+      return update.mutateAsync({
         id: member.id,
         ...(emailLocked ? {} : { email }),
         ...(roleLocked ? {} : { role }),
@@ -151,135 +112,98 @@ function TeamMemberFormBody({ member, viewer, pending, onCreate, onUpdate, onSav
   const roles = ROLES.filter((role) => canAssignRole(viewer.role, role) || role === member?.role);
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
-        <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{editing ? m.editTitle : m.addTitle}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? 'Change their details, department, role and skills.'
-              : 'They receive an e-mail with a temporary password to change at first login.'}
-          </DialogDescription>
-        </DialogHeader>
-
-        <div className="grid min-h-0 flex-1 gap-5 overflow-y-auto px-6 py-5">
-          <TextField
-            control={form.control}
-            name="name"
-            label="Name"
-            placeholder="e.g. Ada Lovelace"
-            autoComplete="off"
-            maxLength={100}
-          />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    type="email"
-                    placeholder="name@example.com"
-                    autoComplete="off"
-                    maxLength={254}
-                    readOnly={emailLocked}
-                  />
-                </FormControl>
-                {editing ? (
-                  <FormDescription>
-                    {ownAccount
-                      ? 'You cannot change your own email here.'
-                      : emailLocked
-                        ? 'Only someone with a higher role can change this email.'
-                        : 'A new email signs them out until they confirm it from their inbox.'}
-                  </FormDescription>
-                ) : null}
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <SelectField
-              control={form.control}
-              name="department"
-              label="Department"
-              placeholder="Select a department"
-              options={departmentOptions}
-            />
-            <FormField
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Role</FormLabel>
-                  <Select
-                    name={field.name}
-                    value={field.value}
-                    disabled={roleLocked}
-                    onValueChange={field.onChange}
-                  >
-                    <FormControl>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full min-w-0">
-                        <SelectValue placeholder="Member (default)" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {roles.map((role) => (
-                        <SelectItem key={role} value={role}>
-                          {roleLabel(role)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {ownAccount ? (
-                    <FormDescription>You cannot change your own role.</FormDescription>
-                  ) : roleLocked ? (
-                    <FormDescription>Only someone with a higher role can change this role.</FormDescription>
-                  ) : null}
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </div>
-          <TextField
-            control={form.control}
-            name="position"
-            label="Position"
-            placeholder="e.g. Developer, Product manager"
-            autoComplete="off"
-            maxLength={100}
-          />
-          <FormField
-            control={form.control}
-            name="skills"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Skills</FormLabel>
-                <FormControl>
-                  <SkillsInput
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    placeholder="e.g. React, SQL"
-                  />
-                </FormControl>
-                <FormDescription>Press Enter or type a comma after each skill.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
-
-        <FormDialogFooter
-          className="border-t px-6 py-4"
-          pending={pending}
-          submitLabel={editing ? 'Save Changes' : 'Add Team Member'}
+    <FormDialogForm
+      form={form}
+      onSubmit={onSubmit}
+      title={editing ? m.editTitle : m.addTitle}
+      description={
+        editing
+          ? 'Change their details, department, role and skills.'
+          : 'They receive an e-mail with a temporary password to change at first login.'
+      }
+      pending={create.isPending || update.isPending}
+      submitLabel={editing ? 'Save Changes' : 'Add Team Member'}
+    >
+      <TextField
+        control={form.control}
+        name="name"
+        label="Name"
+        placeholder="e.g. Ada Lovelace"
+        autoComplete="off"
+        maxLength={100}
+      />
+      <TextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        placeholder="name@example.com"
+        autoComplete="off"
+        maxLength={254}
+        readOnly={emailLocked}
+        description={
+          !editing
+            ? undefined
+            : ownAccount
+              ? 'You cannot change your own email here.'
+              : emailLocked
+                ? 'Only someone with a higher role can change this email.'
+                : 'A new email signs them out until they confirm it from their inbox.'
+        }
+      />
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="department"
+          label="Department"
+          placeholder="Select a department"
+          options={departmentOptions}
         />
-      </form>
-    </Form>
+        <SelectField
+          control={form.control}
+          name="role"
+          label="Role"
+          placeholder="Member (default)"
+          options={roles.map((role) => ({ value: role, label: roleLabel(role) }))}
+          readOnly={roleLocked}
+          description={
+            ownAccount
+              ? 'You cannot change your own role.'
+              : roleLocked
+                ? 'Only someone with a higher role can change this role.'
+                : undefined
+          }
+        />
+      </div>
+      <TextField
+        control={form.control}
+        name="position"
+        label="Position"
+        placeholder="e.g. Developer, Product manager"
+        autoComplete="off"
+        maxLength={100}
+      />
+      <FormField
+        control={form.control}
+        name="skills"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Skills</FormLabel>
+            <FormControl>
+              <SkillsInput
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder="e.g. React, SQL"
+              />
+            </FormControl>
+            <FormDescription>Press Enter or type a comma after each skill.</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </FormDialogForm>
   );
 }

@@ -1,8 +1,8 @@
 import type { DirectoryMember } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { TeamMembersPage } from './team-members-page.tsx';
 import { makeMember, memberList, VIEWER_ID } from './test-members.ts';
 

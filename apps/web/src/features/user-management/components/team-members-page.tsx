@@ -1,18 +1,13 @@
-import { DEPARTMENTS, type DirectoryMember, userManagementMessages as m } from '@shipyard/shared';
+import { type DirectoryMember, userManagementMessages as m } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
+
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
@@ -25,7 +20,12 @@ import {
   totalMembers,
 } from '../api/get-team-members.ts';
 import type { Viewer } from './team-member-actions-menu.tsx';
-import { departmentLabel, MembersEmptyState, MembersErrorState, memberCount } from './team-member-fields.tsx';
+import {
+  departmentOptions,
+  MembersEmptyState,
+  MembersErrorState,
+  memberCount,
+} from './team-member-fields.tsx';
 import { TeamMemberFormDialog } from './team-member-form-dialog.tsx';
 import { TeamMemberGrid, TeamMemberGridSkeleton } from './team-member-grid.tsx';
 import { TeamMemberList, TeamMemberListSkeleton } from './team-member-list.tsx';
@@ -42,7 +42,6 @@ import {
 /** Members per page; 'Load more' asks for the next. */
 const PAGE_SIZE = 50;
 /** The select value of 'All' (spec §5: the filter is 'All' or equal). */
-const ALL = 'all';
 
 // Filters push a history entry (Back undoes one); the list below keeps its scroll position.
 const TEAM_URL_OPTIONS = { replace: false, preventScrollReset: true };
@@ -143,22 +142,14 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
             placeholder={m.searchPlaceholder}
             className="sm:max-w-xs"
           />
-          <Select
-            value={state.department ?? ALL}
+          <OptionSelect
+            aria-label="Filter by department"
+            className="w-full min-w-0 sm:w-48"
+            value={state.department ?? ''}
             onValueChange={(value) => update({ department: isDepartment(value) ? value : undefined })}
-          >
-            <SelectTrigger aria-label="Filter by department" className="w-full min-w-0 sm:w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All</SelectItem>
-              {DEPARTMENTS.map((department) => (
-                <SelectItem key={department} value={department}>
-                  {departmentLabel(department)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            allLabel="All"
+            options={departmentOptions}
+          />
           {narrowed ? (
             <Button variant="ghost" onClick={clearFilters} className="self-start sm:self-auto">
               <XIcon aria-hidden="true" />
