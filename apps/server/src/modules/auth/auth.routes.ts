@@ -28,7 +28,7 @@ import {
   requireBrowserSession,
   requireSession,
 } from '../../lib/session.ts';
-import type { RateLimits } from '../../platform/http.ts';
+import type { RateLimits } from '../../platform/rate-limit.ts';
 import { uploadRateLimit } from '../../platform/uploads.ts';
 import type { AvatarService } from './auth.avatar.ts';
 import type { DeviceCookies } from './auth.device-cookies.ts';
