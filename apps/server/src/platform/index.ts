@@ -14,6 +14,7 @@ import { mailPlugin } from './mail.ts';
 import { metricsPlugin } from './metrics.ts';
 import { openApiPlugin } from './openapi.ts';
 import { type RateLimits, rateLimitPlugin } from './rate-limit.ts';
+import type { RealtimeTimings } from './realtime.hub.ts';
 import { realtimePlugin } from './realtime.ts';
 import { secretsPlugin } from './secrets.ts';
 import { sessionPlugin } from './session.ts';
@@ -39,6 +40,8 @@ export type AppDeps = {
   databaseUrl?: string;
   /** Overrides the realtime fan-out (tests use the in-memory bus). */
   bus?: ChangeBus;
+  /** The realtime hub's sweep, access check and coalescing windows (tests use short ones). */
+  realtimeTimings?: Partial<RealtimeTimings>;
   rateLimits?: Partial<RateLimits>;
   /** Timeouts, the per-address connection cap and the closing grace (tests use short ones). */
   httpLimits?: Partial<HttpLimits>;
