@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { products } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type Change, type ChangeBus, emailKey } from '../lib/realtime/changes.ts';
+import { COALESCE_MS, createCoalescer } from '../lib/realtime/coalesce.ts';
 import { API_TOKEN_PREFIX, type SessionUser } from '../lib/session.ts';
 import { visibleProducts } from '../lib/visibility.ts';
 import type { SessionStore } from './session.ts';
@@ -26,7 +27,8 @@ import type { SessionStore } from './session.ts';
 // (a database that is away is logged, never a crash), and it lives no longer than its session or
 // API token: a socket whose access was not re-read for `accessCheckMs` (a script's socket never
 // pings) is re-read by the sweep, so one whose token was revoked, session deleted or account
-// disabled without a word is closed too (issue 27 #5).
+// disabled without a word is closed too (issue 27 #5). Bursts of one change are coalesced
+// (lib/realtime/coalesce.ts, issue 27 #6).
 
 /** A slow client whose unsent messages pass this is dropped; it reconnects and refetches. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -42,11 +44,14 @@ export type RealtimeTimings = {
   sweepMs: number;
   /** A socket whose session or token was not re-read for this long is re-read by the sweep. */
   accessCheckMs: number;
+  /** Changes of one object within this window go out as one (0: each at once). */
+  coalesceMs: number;
 };
 export const defaultRealtimeTimings: RealtimeTimings = {
   sweepMs: 5_000,
   // The browser's heartbeat (REALTIME_HEARTBEAT_MS) re-reads as often; this catches the rest.
   accessCheckMs: 30_000,
+  coalesceMs: COALESCE_MS,
 };
 const PONG = JSON.stringify({ type: 'pong' });
 const READY = JSON.stringify({ type: 'ready' });
@@ -275,10 +280,13 @@ export function createRealtimeHub({
     }
   }
 
+  // A held change goes out at its window's end, in turn with the routing (who may see it then).
+  const coalescer = createCoalescer(timings.coalesceMs, (change) => enqueue(async () => deliver(change)));
+
   async function route(changes: Change[]) {
     for (const change of changes) {
       await Promise.all((change.access ?? []).filter((id) => byUser.has(id)).map(recheckUserOrDrop));
-      deliver(change);
+      if (coalescer.admit(change)) deliver(change);
     }
   }
 
@@ -345,6 +353,7 @@ export function createRealtimeHub({
     shutdown() {
       unsubscribe();
       clearInterval(sweeper);
+      coalescer.close();
       for (const set of byUser.values())
         for (const c of set) {
           c.closed = true;
