@@ -67,26 +67,19 @@ describe('revoking an API token', () => {
 });
 
 describe('the periodic access check (every 300 ms here, 30 s by default)', () => {
-  it('closes a token socket whose token row is gone though nothing was published', async () => {
-    const who = await createSignedInUser(timed);
-    const token = await apiTokenHeaders(timed, who);
-    const script = await connect(timedBase, tokenOf(token));
-    await timed.db.execute(sql`DELETE FROM api_tokens WHERE user_id = ${who.user.id}`);
-    expect(await endedWithin(script, 3_000)).toEqual({
-      code: REALTIME_CLOSE.unauthorized,
-      reason: 'API token ended',
-    });
-  });
-
-  it('closes a browser socket whose session row is gone though nothing was published', async () => {
-    const who = await createSignedInUser(timed);
-    const browser = await connect(timedBase, who.token);
-    await timed.db.execute(sql`DELETE FROM sessions WHERE user_id = ${who.user.id}`);
-    expect(await endedWithin(browser, 3_000)).toEqual({
-      code: REALTIME_CLOSE.unauthorized,
-      reason: 'session ended',
-    });
-  });
+  it.each([
+    { opened: 'a token', row: 'api_tokens', reason: 'API token ended' },
+    { opened: 'a browser session', row: 'sessions', reason: 'session ended' },
+  ] as const)(
+    'closes a socket opened with $opened whose row in $row is gone though nothing was published',
+    async ({ row, reason }) => {
+      const who = await createSignedInUser(timed);
+      const token = row === 'api_tokens' ? tokenOf(await apiTokenHeaders(timed, who)) : who.token;
+      const socket = await connect(timedBase, token);
+      await timed.db.execute(sql`DELETE FROM ${sql.identifier(row)} WHERE user_id = ${who.user.id}`);
+      expect(await endedWithin(socket, 3_000)).toEqual({ code: REALTIME_CLOSE.unauthorized, reason });
+    },
+  );
 
   it('closes the token and browser sockets of an account disabled in the database', async () => {
     const who = await createSignedInUser(timed);
