@@ -133,7 +133,7 @@ const EnvSchema = z.object({
   ),
   // Searches one account may make per minute (docs/decisions/015-search.md).
   SEARCH_RATE_PER_MINUTE: positiveInt(SEARCHES_PER_MINUTE),
-  // Writes (non-GET /api calls) one account may make per minute, all routes together (docs/security.md).
+  // Writes (non-GET /api calls) one account may make per minute, the routes without a limit of their own together (docs/security.md).
   WRITE_RATE_PER_MINUTE: positiveInt(WRITES_PER_MINUTE),
   // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
   AUDIT_RETENTION_DAYS: positiveInt(365),
@@ -190,7 +190,7 @@ export type Config = {
   };
   /** Searches one account may make per minute (GET /api/search). */
   searchesPerMinute: number;
-  /** Writes one account (an address before sign-in) may make per minute, every non-GET /api route together. */
+  /** Writes one account (an address before sign-in) may make per minute, every non-GET /api route without its own limit together. */
   writesPerMinute: number;
   /** Days an audit log entry is kept; older ones are purged daily. */
   auditRetentionDays: number;

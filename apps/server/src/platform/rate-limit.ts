@@ -10,8 +10,8 @@ import { pgRateLimitStore, sweepRateLimitCounters } from './rate-limit.store.ts'
 // REDIS_URL is set, else PostgreSQL (rate-limit.store.ts, issue 27 #10). Modules declare their
 // routes' limits in the route's `config` (lib/per-user-rate-limit.ts) or count through
 // `app.createRateLimit` (the auth module's per-account throttle); this plugin adds the one limit
-// every write has (issue 27 #6): a budget of non-GET /api calls per account and minute, shared by
-// all routes, on top of a route's own stricter limit.
+// every other write has (issue 27 #6): a budget of non-GET /api calls per account and minute,
+// shared by all the routes that declare no limit of their own.
 
 /** Requests per address and minute of the sign-in routes (tests raise them). */
 export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
@@ -43,8 +43,10 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
     app.decorate('rateLimits', { ...defaultRateLimits, ...rateLimits });
 
     // Every write counts against its account (its address before sign-in), whichever route it
-    // takes: after the session is resolved, before the body is read. A route with a limit of its
-    // own counts there too, so the stricter of the two applies.
+    // takes: after the session is resolved, before the body is read. A route that declares its own
+    // limit (or `rateLimit: false`) counts there instead, so that spending the budget (a leaked
+    // token's flood, say) never keeps the owner from revoking tokens, ending sessions, changing
+    // the password or signing out: those routes have limits of their own.
     const perMinute = app.config.writesPerMinute;
     const writes = app.createRateLimit({
       max: perMinute,
@@ -53,6 +55,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
     });
     app.addHook('onRequest', async (req, reply) => {
       if (READS.has(req.method) || !req.url.startsWith('/api/')) return;
+      if (req.routeOptions.config?.rateLimit !== undefined) return;
       const limit = await writes(req);
       if (limit.isAllowed || !limit.isExceeded) return;
       reply.header('retry-after', limit.ttlInSeconds);
