@@ -200,7 +200,7 @@ describe('webhooks and stored secrets', () => {
 });
 
 describe('upload and invitation limits', () => {
-  it('defaults to a 1024 MB quota per account, none for the instance, and 60 uploads and invitations an hour', () => {
+  it('defaults to a 1024 MB quota per account, none for the instance, 60 uploads and invitations an hour and 300 writes a minute', () => {
     const config = loadConfig({});
     expect(config.uploads).toEqual({
       userQuotaBytes: 1024 * 1024 * 1024,
@@ -208,6 +208,8 @@ describe('upload and invitation limits', () => {
       perHour: 60,
     });
     expect(config.invitesPerHour).toBe(60);
+    expect(config.writesPerMinute).toBe(300);
+    expect(loadConfig({ WRITE_RATE_PER_MINUTE: '20' }).writesPerMinute).toBe(20);
   });
 
   it('reads UPLOAD_QUOTA_USER_MB, UPLOAD_QUOTA_TOTAL_MB, UPLOAD_RATE_PER_HOUR and INVITE_RATE_PER_HOUR', () => {

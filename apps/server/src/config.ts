@@ -41,6 +41,14 @@ const portNumber = (min: number) => {
   );
 };
 
+/**
+ * The default of WRITE_RATE_PER_MINUTE (issue 27 #6): five writes a second, every second of a
+ * minute. A fast keyboard user moving cards, ticking a checklist and editing fields makes one or
+ * two a second in bursts and never keeps that up for a minute; bulk work has its own routes
+ * (imports, mark all as read). A script over it waits for Retry-After.
+ */
+const WRITES_PER_MINUTE = 300;
+
 const EnvSchema = z.object({
   // Blank (`PORT=` in an env file) means unset: z.coerce would turn '' into 0, a random port.
   PORT: portNumber(0).transform((v) => v ?? 3000),
@@ -125,6 +133,8 @@ const EnvSchema = z.object({
   ),
   // Searches one account may make per minute (docs/decisions/015-search.md).
   SEARCH_RATE_PER_MINUTE: positiveInt(SEARCHES_PER_MINUTE),
+  // Writes (non-GET /api calls) one account may make per minute, the routes without a limit of their own together (docs/security.md).
+  WRITE_RATE_PER_MINUTE: positiveInt(WRITES_PER_MINUTE),
   // Days the audit log keeps an entry (docs/decisions/013-accounts.md).
   AUDIT_RETENTION_DAYS: positiveInt(365),
   // The local hour (0–23, in each user's time zone) from which their daily digest is mailed.
@@ -180,6 +190,8 @@ export type Config = {
   };
   /** Searches one account may make per minute (GET /api/search). */
   searchesPerMinute: number;
+  /** Writes one account (an address before sign-in) may make per minute, every non-GET /api route without its own limit together. */
+  writesPerMinute: number;
   /** Days an audit log entry is kept; older ones are purged daily. */
   auditRetentionDays: number;
   /** DIGEST_HOUR: when the daily digest goes out, in each user's time zone. */
@@ -322,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processes: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     searchesPerMinute: e.SEARCH_RATE_PER_MINUTE ?? SEARCHES_PER_MINUTE,
+    writesPerMinute: e.WRITE_RATE_PER_MINUTE ?? WRITES_PER_MINUTE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     digestHour: e.DIGEST_HOUR,
   };

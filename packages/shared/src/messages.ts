@@ -48,6 +48,9 @@ export const genericMessages = {
   server: 'An error occurred on the server.',
   notFound: 'Not found',
   tooLarge: 'The request is too large.',
+  /** A write past its account's budget a minute (non-GET calls without a limit of their own, issue 27 #6). */
+  tooManyWrites: (perMinute: number) =>
+    `You can make at most ${perMinute} changes a minute. Please wait a minute and try again.`,
 } as const;
 
 /** The sign-in screens' toasts (spec §2.5, §8.2). */

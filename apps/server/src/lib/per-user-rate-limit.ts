@@ -1,10 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
+/** Whom a limit per account counts: the signed-in account, or the address before sign-in. */
+export const accountKey = (req: FastifyRequest) =>
+  req.sessionUser ? `user:${req.sessionUser.id}` : `ip:${req.ip}`;
+
 /**
  * A route's `config` for @fastify/rate-limit counting per signed-in account (per address before
- * sign-in), refusing with 429 and a message that says what the limit is. Counted per route, in
- * Redis when REDIS_URL is set (so across processes), in the process otherwise.
+ * sign-in), refusing with 429 and a message that says what the limit is. Counted per route in the
+ * limiter's store (platform/rate-limit.ts), which every process shares: Redis when REDIS_URL is
+ * set, PostgreSQL otherwise.
  */
 export function perUserRateLimit(
   max: number,
@@ -16,8 +21,7 @@ export function perUserRateLimit(
     rateLimit: {
       max,
       timeWindow,
-      keyGenerator: (req: FastifyRequest) =>
-        req.sessionUser ? `user:${req.sessionUser.id}` : `ip:${req.ip}`,
+      keyGenerator: accountKey,
       errorResponseBuilder: () => new AppError(429, code, message),
     },
   };

@@ -2,14 +2,11 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import { authMessages } from '@shipyard/shared';
 import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { docsContentSecurityPolicy } from '../lib/docs-csp.ts';
-import { AppError, registerErrorHandler } from '../lib/errors.ts';
+import { registerErrorHandler } from '../lib/errors.ts';
 import { type HttpLimits, installHttpGuards } from '../lib/http-guards.ts';
 import { registerInputGuard } from '../lib/input-guard.ts';
 import { responseSerializerCompiler } from '../lib/response-serializer.ts';
@@ -17,28 +14,12 @@ import { COMPRESSION } from '../lib/shared-response.ts';
 
 // What every request goes through before and after its route: the error handler and the input
 // guard, the connection and body guards, request ids, security headers (the API docs page has a
-// CSP of its own), compression, cookies, multipart and the rate limiter.
+// CSP of its own), compression, cookies and multipart. The rate limiter is rate-limit.ts.
 
-/** Requests per address and minute of the sign-in routes (tests raise them). */
-export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
-export const defaultRateLimits: RateLimits = { login: 10, register: 5, reset: 5, verify: 20, resend: 5 };
-
-type HttpOptions = {
-  config: Config;
-  httpLimits: HttpLimits;
-  redis?: Redis;
-  rateLimits?: Partial<RateLimits>;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The sign-in routes' limits per address and minute (the auth module applies them). */
-    rateLimits: RateLimits;
-  }
-}
+type HttpOptions = { config: Config; httpLimits: HttpLimits };
 
 export const httpPlugin = fp<HttpOptions>(
-  async (app, { config, httpLimits, redis, rateLimits }) => {
+  async (app, { config, httpLimits }) => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(responseSerializerCompiler);
     registerErrorHandler(app);
@@ -80,15 +61,6 @@ export const httpPlugin = fp<HttpOptions>(
     await app.register(compress, { global: true, globalDecompression: false, ...COMPRESSION });
     await app.register(cookie);
     await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 10 } });
-    await app.register(rateLimit, {
-      global: false,
-      redis,
-      // A Redis outage must not lock everyone out: count nothing rather than fail the request.
-      skipOnError: true,
-      nameSpace: 'shipyard-rl:',
-      errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', authMessages.rateLimited),
-    });
-    app.decorate('rateLimits', { ...defaultRateLimits, ...rateLimits });
   },
   { name: 'platform.http', dependencies: ['platform.core'] },
 );

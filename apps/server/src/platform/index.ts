@@ -8,11 +8,13 @@ import type { HttpLimits } from '../lib/http-guards.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { ChangeBus } from '../lib/realtime/changes.ts';
 import { auditPlugin } from './audit.ts';
-import { httpPlugin, type RateLimits } from './http.ts';
+import { httpPlugin } from './http.ts';
 import { jobsPlugin } from './jobs.ts';
 import { mailPlugin } from './mail.ts';
 import { metricsPlugin } from './metrics.ts';
 import { openApiPlugin } from './openapi.ts';
+import { type RateLimits, rateLimitPlugin } from './rate-limit.ts';
+import type { RealtimeTimings } from './realtime.hub.ts';
 import { realtimePlugin } from './realtime.ts';
 import { secretsPlugin } from './secrets.ts';
 import { sessionPlugin } from './session.ts';
@@ -38,6 +40,8 @@ export type AppDeps = {
   databaseUrl?: string;
   /** Overrides the realtime fan-out (tests use the in-memory bus). */
   bus?: ChangeBus;
+  /** The realtime hub's sweep, access check and coalescing windows (tests use short ones). */
+  realtimeTimings?: Partial<RealtimeTimings>;
   rateLimits?: Partial<RateLimits>;
   /** Timeouts, the per-address connection cap and the closing grace (tests use short ones). */
   httpLimits?: Partial<HttpLimits>;
@@ -83,6 +87,7 @@ export const platform = fp<PlatformOptions>(
     await app.register(settingsPlugin);
     await app.register(uploadsPlugin);
     await app.register(jobsPlugin);
+    await app.register(rateLimitPlugin, deps);
     await app.register(webAppPlugin, { root: deps.webDist });
   },
   { name: 'platform' },

@@ -11,7 +11,8 @@ import type { Db } from '../db/client.ts';
 import { products } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type Change, type ChangeBus, emailKey } from '../lib/realtime/changes.ts';
-import type { SessionUser } from '../lib/session.ts';
+import { COALESCE_MS, createCoalescer } from '../lib/realtime/coalesce.ts';
+import { API_TOKEN_PREFIX, type SessionUser } from '../lib/session.ts';
 import { visibleProducts } from '../lib/visibility.ts';
 import type { SessionStore } from './session.ts';
 
@@ -23,7 +24,11 @@ import type { SessionStore } from './session.ts';
 //
 // A socket is a signed-in user's to abuse (issue 13): what it sends is rate-limited, its pings
 // re-read the session at most once per RECHECK_EVERY_MS (one at a time), every promise is handled
-// (a database that is away is logged, never a crash), and it lives no longer than its session.
+// (a database that is away is logged, never a crash), and it lives no longer than its session or
+// API token: a socket whose access was not re-read for `accessCheckMs` (a script's socket never
+// pings) is re-read by the sweep, so one whose token was revoked, session deleted or account
+// disabled without a word is closed too (issue 27 #5). Bursts of one change are coalesced
+// (lib/realtime/coalesce.ts, issue 27 #6).
 
 /** A slow client whose unsent messages pass this is dropped; it reconnects and refetches. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -32,14 +37,30 @@ const MAX_MESSAGES_PER_WINDOW = 20;
 const MESSAGE_WINDOW_MS = 10_000;
 /** A ping re-reads the session at most this often; pings in between are answered from what is known. */
 const RECHECK_EVERY_MS = 5_000;
-/** How often idle sockets are compared with their session's expiry (every delivery is, too). */
-const EXPIRY_SWEEP_MS = 5_000;
+
+/** The hub's clocks (tests shorten them). */
+export type RealtimeTimings = {
+  /** How often every socket is compared with its session's expiry (every delivery is, too). */
+  sweepMs: number;
+  /** A socket whose session or token was not re-read for this long is re-read by the sweep. */
+  accessCheckMs: number;
+  /** Changes of one object within this window go out as one (0: each at once). */
+  coalesceMs: number;
+};
+export const defaultRealtimeTimings: RealtimeTimings = {
+  sweepMs: 5_000,
+  // The browser's heartbeat (REALTIME_HEARTBEAT_MS) re-reads as often; this catches the rest.
+  accessCheckMs: 30_000,
+  coalesceMs: COALESCE_MS,
+};
 const PONG = JSON.stringify({ type: 'pong' });
 const READY = JSON.stringify({ type: 'ready' });
 
 type Client = {
   socket: WebSocket;
   token: string;
+  /** The address the socket came from (an API token's last use records it). */
+  ip: string | undefined;
   userId: string;
   role: Role;
   emailKey: string;
@@ -65,12 +86,14 @@ export function createRealtimeHub({
   sessions,
   clock,
   log,
+  timings = defaultRealtimeTimings,
 }: {
   bus: ChangeBus;
   db: Db;
   sessions: SessionStore;
   clock: Clock;
   log: FastifyBaseLogger;
+  timings?: RealtimeTimings;
 }) {
   const byUser = new Map<string, Set<Client>>();
   let queue = Promise.resolve();
@@ -100,11 +123,18 @@ export function createRealtimeHub({
 
   const expired = (client: Client) => clock.now().getTime() >= client.expiresAt;
 
-  /** Re-reads the session of one socket (or takes it read); closes it when the session has ended. */
-  async function recheck(client: Client, session = sessions.resolve(client.token)) {
+  const resolve = (client: Client) => sessions.resolve(client.token, { ip: client.ip });
+
+  /**
+   * Re-reads the session or API token of one socket (or takes it read); closes it when it is gone,
+   * expired, or its account disabled.
+   */
+  async function recheck(client: Client, session = resolve(client)) {
     const user = await session;
-    if (!user) close(client, REALTIME_CLOSE.unauthorized, 'session ended');
-    else {
+    if (!user) {
+      const ended = client.token.startsWith(API_TOKEN_PREFIX) ? 'API token ended' : 'session ended';
+      close(client, REALTIME_CLOSE.unauthorized, ended);
+    } else {
       client.role = user.role;
       client.emailKey = emailKey(user.email);
       client.expiresAt = user.sessionExpiresAt.getTime();
@@ -115,7 +145,7 @@ export function createRealtimeHub({
   /** Re-checks every socket of one user: each session once (tabs share one), then the products they see, once. */
   async function recheckUser(userId: string) {
     const clients = [...(byUser.get(userId) ?? [])];
-    const sessionsOf = new Map(clients.map((c) => [c.token, sessions.resolve(c.token)]));
+    const sessionsOf = new Map(clients.map((c) => [c.token, resolve(c)]));
     const users = await Promise.all(clients.map((c) => recheck(c, sessionsOf.get(c.token))));
     const user = users.find((u) => u !== undefined);
     if (!user) return;
@@ -150,24 +180,60 @@ export function createRealtimeHub({
     socket.send(message);
   }
 
+  /**
+   * One socket's session check (a ping's, or the sweep's): never two at once. Answers once it is
+   * done; a database that is away is logged and the socket kept (the next check comes).
+   */
+  async function checkSession(client: Client, session?: ReturnType<typeof resolve>) {
+    client.checking = true;
+    try {
+      return { alive: (await recheck(client, session)) !== undefined };
+    } catch (err) {
+      log.warn({ err }, 'realtime: could not re-check a session');
+      return { alive: true };
+    } finally {
+      client.checking = false;
+      client.checkedAt = monotonic();
+    }
+  }
+
   /** The client's heartbeat doubles as the session check, at most one every RECHECK_EVERY_MS. */
   function onPing(client: Client) {
     if (client.checking || monotonic() - client.checkedAt < RECHECK_EVERY_MS) {
       send(client, PONG); // from what is known; send() still closes an expired session
       return;
     }
-    client.checking = true;
-    recheck(client)
-      .then((user) => user && send(client, PONG))
-      .catch((err) => {
-        // The database is away: the socket itself is fine, the next check is in RECHECK_EVERY_MS.
-        log.warn({ err }, 'realtime: could not re-check a session');
-        send(client, PONG);
-      })
-      .finally(() => {
-        client.checking = false;
-        client.checkedAt = monotonic();
-      });
+    void checkSession(client).then(({ alive }) => alive && send(client, PONG));
+  }
+
+  /**
+   * The sweep's access checks: the sockets not re-read for accessCheckMs, one session or token
+   * at a time (its tabs together), so that a thousand idle sockets never take more than one of
+   * the pool's connections. One round at a time.
+   */
+  let sweeping = false;
+  async function checkIdleSockets() {
+    if (sweeping) return;
+    const due = new Map<string, Client[]>();
+    const now = monotonic();
+    for (const clients of byUser.values())
+      for (const c of clients)
+        if (!c.checking && now - c.checkedAt >= timings.accessCheckMs)
+          due.set(c.token, [...(due.get(c.token) ?? []), c]);
+    if (due.size === 0) return;
+    sweeping = true;
+    try {
+      for (const clients of due.values()) {
+        const open = clients.filter((c) => !c.closed && !c.checking);
+        const [first] = open;
+        if (!first) continue;
+        const session = resolve(first);
+        session.catch(() => {}); // each check below handles its failure
+        await Promise.all(open.map((c) => checkSession(c, session)));
+      }
+    } finally {
+      sweeping = false;
+    }
   }
 
   function onMessage(client: Client, data: unknown) {
@@ -197,22 +263,30 @@ export function createRealtimeHub({
     change.emailKeys?.includes(client.emailKey) ||
     (change.productId !== null && (client.products === 'all' || client.products.has(change.productId)));
 
+  /** Sends one change to every socket that may see it now. */
+  function deliver(change: Change) {
+    const event: ChangeEvent = {
+      type: 'change',
+      kind: change.kind,
+      op: change.op,
+      id: change.id,
+      productId: change.productId,
+      version: change.version ?? Date.now(),
+    };
+    const message = JSON.stringify(event);
+    // send() may close a socket (expired, too far behind): deleting during a Set's iteration is safe.
+    for (const clients of byUser.values()) {
+      for (const client of clients) if (receives(client, change)) send(client, message);
+    }
+  }
+
+  // A held change goes out at its window's end, in turn with the routing (who may see it then).
+  const coalescer = createCoalescer(timings.coalesceMs, (change) => enqueue(async () => deliver(change)));
+
   async function route(changes: Change[]) {
     for (const change of changes) {
       await Promise.all((change.access ?? []).filter((id) => byUser.has(id)).map(recheckUserOrDrop));
-      const event: ChangeEvent = {
-        type: 'change',
-        kind: change.kind,
-        op: change.op,
-        id: change.id,
-        productId: change.productId,
-        version: change.version ?? Date.now(),
-      };
-      const message = JSON.stringify(event);
-      // send() may close a socket (expired, too far behind): deleting during a Set's iteration is safe.
-      for (const clients of byUser.values()) {
-        for (const client of clients) if (receives(client, change)) send(client, message);
-      }
+      if (coalescer.admit(change)) deliver(change);
     }
   }
 
@@ -228,11 +302,13 @@ export function createRealtimeHub({
   });
 
   // A socket that receives nothing must still end with its session (and the server's 30 s ping
-  // is answered by the browser itself, whatever the session).
+  // is answered by the browser itself, whatever the session), and with access that went without
+  // a word (the idle sockets' checks).
   const sweeper = setInterval(() => {
     for (const clients of byUser.values())
       for (const c of clients) if (expired(c)) close(c, REALTIME_CLOSE.unauthorized, 'session expired');
-  }, EXPIRY_SWEEP_MS);
+    checkIdleSockets().catch((err) => log.error({ err }, 'realtime: access checks failed'));
+  }, timings.sweepMs);
   sweeper.unref();
 
   const tooMany = (userId: string) => (byUser.get(userId)?.size ?? 0) >= REALTIME_MAX_SOCKETS_PER_USER;
@@ -243,7 +319,7 @@ export function createRealtimeHub({
      * user's socket past the limit is refused (4429, which the client does not retry): evicting
      * the oldest instead made 21 tabs evict each other forever. Throws when the database is away.
      */
-    async add(socket: WebSocket, token: string, user: SessionUser) {
+    async add(socket: WebSocket, token: string, user: SessionUser, ip?: string) {
       const refuse = () => socket.close(REALTIME_CLOSE.tooManySockets, 'too many connections');
       if (tooMany(user.id)) return refuse();
       const visible = await productsOf(user);
@@ -252,6 +328,7 @@ export function createRealtimeHub({
       const client: Client = {
         socket,
         token,
+        ip,
         userId: user.id,
         role: user.role,
         emailKey: emailKey(user.email),
@@ -276,6 +353,7 @@ export function createRealtimeHub({
     shutdown() {
       unsubscribe();
       clearInterval(sweeper);
+      coalescer.close();
       for (const set of byUser.values())
         for (const c of set) {
           c.closed = true;

@@ -12,7 +12,10 @@ export async function openRealtime(baseUrl: string, token: string, origin?: stri
     messages.push(JSON.parse(String(data)));
     for (const w of waiters) w();
   });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const ended = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  const closed = ended.then(({ code }) => code);
   const changes = () => messages.filter((m) => m.type === 'change');
 
   /** Resolves with the first message (already received or not) that matches, or fails after `ms`. */
@@ -43,7 +46,8 @@ export async function openRealtime(baseUrl: string, token: string, origin?: stri
     socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
   });
   await next((m) => m.type === 'ready');
-  return { socket, messages, changes, next, closed, close: () => socket.close() };
+  /** `ended`: the close code and the reason the server gave. */
+  return { socket, messages, changes, next, closed, ended, close: () => socket.close() };
 }
 
 export type RealtimeTestClient = Awaited<ReturnType<typeof openRealtime>>;

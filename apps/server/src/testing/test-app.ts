@@ -74,15 +74,35 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
+/** Another connection pool on a test file's database, as a second server process has (closing it keeps the database). */
+function joinTestDatabase(url: string) {
+  const database = connectDatabase(url, 5);
+  return { url, database, drop: () => database.close().catch(() => {}) };
+}
+
 export type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 
-export async function buildTestApp(
-  overrides: Partial<Parameters<typeof buildApp>[0]> & { env?: Record<string, string> } = {},
-) {
-  const { url, database, drop } = await createTestDatabase();
+export async function buildTestApp({
+  sameDatabaseAs,
+  ...overrides
+}: Partial<Parameters<typeof buildApp>[0]> & {
+  env?: Record<string, string>;
+  /** Run on that app's database, as a second process of one instance does, instead of a fresh one. */
+  sameDatabaseAs?: { databaseUrl: string };
+} = {}) {
+  const { url, database, drop } = sameDatabaseAs
+    ? joinTestDatabase(sameDatabaseAs.databaseUrl)
+    : await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shipyard-test-data-'));
   const config: Config = {
-    ...loadConfig({ APP_URL: APP_URL, DATA_DIR: dataDir, ...overrides.env }),
+    // Tests write far faster than a person: the write limit per account is raised like the
+    // sign-in limits below (the tests of the limit set their own).
+    ...loadConfig({
+      APP_URL: APP_URL,
+      DATA_DIR: dataDir,
+      WRITE_RATE_PER_MINUTE: '1000000',
+      ...overrides.env,
+    }),
     ...overrides.config,
   };
   const mail = memoryMailer();

@@ -42,6 +42,8 @@ export const NOT_EXPORTED: Record<string, string> = {
     'credentials of scripts against this instance: their owners create new ones on the restored instance',
   upload_reservations:
     'quota room held by uploads in flight on this instance (issue 27 #7): each ends with its upload or expires',
+  rate_limit_counters:
+    'the rate limiter’s counts of this instance (issue 27 #10): windows of a minute to an hour, and a restart forgets them too',
   webhook_deliveries:
     'the outbox of webhook POSTs: replaying it would send old events again; the services themselves are exported',
 };

@@ -10,11 +10,14 @@ import { type ApiTokenRow, apiTokens, type UserRow } from '../../db/schema/index
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
+import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import { API_TOKEN_PREFIX } from '../../lib/session.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { AuditLog, AuditMeta } from '../../platform/audit.ts';
 
 // Personal API tokens (decision 013): `sy_pat_` + 256 random bits, stored as SHA-256 only,
-// shown once. platform/session.ts accepts them as `Authorization: Bearer`.
+// shown once. platform/session.ts accepts them as `Authorization: Bearer`. Revoking one publishes
+// the account's change, which re-checks and closes the realtime sockets it opened (issue 27 #5).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,8 +31,19 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
   last_used_ip: row.lastUsedIp,
 });
 
-export function createApiTokens({ db, clock, audit }: { db: Db; clock: Clock; audit: AuditLog }) {
+export function createApiTokens({
+  db,
+  clock,
+  audit,
+  changes,
+}: {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  changes: Changes;
+}) {
   const actorOf = (user: UserRow) => ({ id: user.id, email: user.email });
+  const inTransaction = createInTransaction(db, changes);
   return {
     async list(user: UserRow) {
       const rows = await db
@@ -76,7 +90,7 @@ export function createApiTokens({ db, clock, audit }: { db: Db; clock: Clock; au
     },
 
     async revoke(user: UserRow, id: string, meta: AuditMeta) {
-      await db.transaction(async (tx) => {
+      await inTransaction(async (tx, after) => {
         const [gone] = await tx
           .delete(apiTokens)
           .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, user.id)))
@@ -91,6 +105,7 @@ export function createApiTokens({ db, clock, audit }: { db: Db; clock: Clock; au
           },
           tx,
         );
+        after.publish(accountChange('updated', user.id));
       });
       return { message: 'API token revoked.' };
     },

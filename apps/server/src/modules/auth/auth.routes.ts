@@ -28,7 +28,7 @@ import {
   requireBrowserSession,
   requireSession,
 } from '../../lib/session.ts';
-import type { RateLimits } from '../../platform/http.ts';
+import type { RateLimits } from '../../platform/rate-limit.ts';
 import { uploadRateLimit } from '../../platform/uploads.ts';
 import type { AvatarService } from './auth.avatar.ts';
 import type { DeviceCookies } from './auth.device-cookies.ts';
@@ -235,6 +235,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   app.post(
     '/auth/signout',
     {
+      // Outside the write budget (platform/rate-limit.ts): signing out must always work, and
+      // it ends the session that made the call, so it cannot be repeated.
+      config: { rateLimit: false },
       schema: {
         tags,
         summary: 'End this session and clear the cookie',

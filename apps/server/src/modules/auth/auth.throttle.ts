@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 
 // Limits per account and per target address (docs/decisions/010-account-security.md), beside
-// the per-address route limits of auth.routes.ts. The counts live in @fastify/rate-limit's store:
-// Redis when REDIS_URL is set, so every process shares them; otherwise this process's memory.
+// the per-address route limits of auth.routes.ts. The counts live in the platform limiter's store
+// (platform/rate-limit.ts), which every process shares: Redis when REDIS_URL is set, else PostgreSQL.
 
 const MINUTE = 60 * 1000;
 
@@ -36,14 +36,12 @@ export type Counter = {
 const COUNT_MAX = 1_000_000_000;
 type Probe = { key: string; windowMs: number; routeOptions: { config: object } };
 
-/** A Counter on the rate limiter registered in app.ts (its store, namespace and error policy). */
+/** A Counter on the platform's rate limiter (its store, namespace and error policy). */
 export function rateLimitCounter(app: FastifyInstance): Counter {
   const limiter = app.createRateLimit({
     max: COUNT_MAX,
     keyGenerator: (req) => (req as unknown as Probe).key,
     timeWindow: (req) => (req as unknown as Probe).windowMs,
-    // The in-memory store's size: large enough that spraying addresses does not evict counts.
-    ...{ cache: 100_000 },
   });
   const run = async (key: string, windowMs: number, increment: boolean): Promise<Count> => {
     const probe: Probe = { key: `acct:${key}`, windowMs, routeOptions: { config: {} } };

@@ -87,7 +87,7 @@ export const authModule = fp(
       prefix: '/api',
       service,
       twoFactor,
-      apiTokens: createApiTokens({ db, clock, audit }),
+      apiTokens: createApiTokens({ db, clock, audit, changes }),
       sessions,
       devices,
       reauthenticate: createReauthentication({ sessions, throttle, twoFactor }),

@@ -57,7 +57,7 @@ export async function realtimeRoutes(
       const user = req.sessionUser;
       if (!token || !user) return socket.close(REALTIME_CLOSE.unauthorized, 'sign in first');
       try {
-        await hub.add(socket, token, user);
+        await hub.add(socket, token, user, req.ip);
       } catch (err) {
         // The database is away (the products it may see cannot be read): the client retries.
         req.log.warn({ err }, 'realtime: could not register a socket');

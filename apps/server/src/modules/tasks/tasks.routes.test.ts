@@ -159,7 +159,7 @@ describe('POST /api/tasks', () => {
     expect(entry?.metadata).toEqual({ priority: 'high', status: 'In Progress', taskId: res.json().id });
   });
 
-  it('answers what GET answers, in 2 statements for a task with neither team nor assignee', async () => {
+  it('answers what GET answers, in 3 statements for a task with neither team nor assignee', async () => {
     const owner = await member('Olga Owner');
     const dev = await member('Dana Dev');
     const { product, team } = await productOf(owner, [dev], { name: 'Apollo' });
@@ -208,11 +208,13 @@ describe('POST /api/tasks', () => {
       pool.connect = original;
     }
     expect(plain.statusCode).toBe(201);
-    // The session, and the create as one statement outside a transaction: the task's insert making
+    // The session, the account's write count (issue 27 #6: every write is counted, here in
+    // PostgreSQL), and the create as one statement outside a transaction: the task's insert making
     // the checks (visibility, archived) with its watcher, entry and webhook deliveries (the realtime
     // NOTIFY after it is the pg bus's, not the tests' in-memory one). Before issue 17's cuts: 11,
     // then 6 (BEGIN, the product, the task, the rest together, COMMIT).
-    expect(statements, statements.join('\n')).toHaveLength(2);
+    expect(statements, statements.join('\n')).toHaveLength(3);
+    expect(statements[1]).toMatch(/^INSERT INTO rate_limit_counters/);
     expect(statements.join('\n')).not.toMatch(/^begin/im);
     expect(plain.json()).toEqual((await as(owner, { url: `/api/tasks/${plain.json().id}` })).json());
 
