@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { BENCH_PASSWORD } from '../seed.mjs';
+import { BENCH_PASSWORD } from './accounts.mjs';
 
 /** The repository root. */
 export const root = fileURLToPath(new URL('../..', import.meta.url));
