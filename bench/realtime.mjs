@@ -14,6 +14,7 @@
 // once, and no outsider receives anything. Exit 1 when one is missed. Figures go to
 // bench/results/realtime.json.
 
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
