@@ -9,12 +9,7 @@ import { useSidebar } from './sidebar-provider.tsx';
 // The sidebar in three files: its state (sidebar-provider.tsx), its frame (here) and its groups and
 // menus (sidebar-menu.tsx); import any of it from here.
 export * from './sidebar-menu.tsx';
-export {
-  SIDEBAR_COOKIE_NAME,
-  SidebarProvider,
-  type SidebarProviderProps,
-  useSidebar,
-} from './sidebar-provider.tsx';
+export { SIDEBAR_COOKIE_NAME, SidebarProvider, useSidebar } from './sidebar-provider.tsx';
 
 const SIDEBAR_WIDTH_MOBILE = '18rem';
 
