@@ -3,30 +3,15 @@
 // so that no rule can be weakened without a test failing.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { scratchTree } from './scratch-tree.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
-const roots = [];
-after(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
-/** A scratch repository holding the given files (path → source). */
-function fixture(files) {
-  const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
-  roots.push(root);
-  for (const [file, source] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), source);
-  }
-  return root;
-}
 
 /** The violations dependency-cruiser finds in `root` with our config, as 'rule: from → to'. */
 async function violations(root, config = '.dependency-cruiser.cjs') {
@@ -44,7 +29,7 @@ const exporter = 'export const x = 1;\n';
 
 describe('dependency-cruiser boundaries', () => {
   it('reports an import into another server module past its index.ts, by any kind of import', async () => {
-    const root = fixture({
+    const root = scratchTree({
       'apps/server/src/modules/tasks/tasks.service.ts': [
         "import type { Row } from '../users/users.repository.ts';",
         "import { x } from '../users/index.ts';",
@@ -72,7 +57,7 @@ describe('dependency-cruiser boundaries', () => {
   });
 
   it('reports lib importing a module or the platform, and the platform importing a module', async () => {
-    const root = fixture({
+    const root = scratchTree({
       'apps/server/src/lib/write.ts': "import { x } from '../modules/users/index.ts';\nexport { x };\n",
       'apps/server/src/lib/clock.ts': "import { y } from '../platform/mail.ts';\nexport { y };\n",
       'apps/server/src/platform/mail.ts':
@@ -88,7 +73,7 @@ describe('dependency-cruiser boundaries', () => {
   });
 
   it('reports a web feature importing another, and components, hooks or lib importing a feature', async () => {
-    const root = fixture({
+    const root = scratchTree({
       'apps/web/src/features/tasks/components/board.tsx': [
         "import { x } from '../../products/api/keys.ts';",
         "import { y } from '../api/keys.ts';",
@@ -112,7 +97,7 @@ describe('dependency-cruiser boundaries', () => {
   });
 
   it("lets app/ use a feature's api/ and components/ files only, never its tests or other folders", async () => {
-    const root = fixture({
+    const root = scratchTree({
       'apps/web/src/app/routes/tasks.tsx': [
         "import { Board } from '../../features/tasks/components/board.tsx';",
         "import { Page } from '../../features/tasks/components/page/page.tsx';",
@@ -136,7 +121,7 @@ describe('dependency-cruiser boundaries', () => {
   });
 
   it('reports packages/shared importing either app', async () => {
-    const root = fixture({
+    const root = scratchTree({
       'packages/shared/src/tasks.ts':
         "import { x } from '../../../apps/web/src/lib/paths.ts';\nexport { x };\n",
       'packages/shared/src/users.ts': "import { x } from './tasks.ts';\nexport { x };\n",
@@ -148,7 +133,7 @@ describe('dependency-cruiser boundaries', () => {
   });
 
   it('reports folders that import each other, but not through tests or the test kit', async () => {
-    const root = fixture({
+    const root = scratchTree({
       'apps/server/src/modules/auth/auth.service.ts':
         "import { x } from '../users/index.ts';\nexport { x };\n",
       'apps/server/src/modules/auth/index.ts': "export * from './auth.service.ts';\n",

@@ -2,37 +2,32 @@
 // (Biome's noProcessEnv, biome.json), apart from the places that configure a test or a tool.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { scratchTree } from './scratch-tree.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const biome = path.join(repo, 'node_modules/@biomejs/biome/bin/biome');
 
 /** Of the given files (paths from the root), each reading process.env, those Biome reports with our biome.json. */
 function flagged(files) {
-  const root = mkdtempSync(path.join(tmpdir(), 'env-readers-'));
-  try {
-    copyFileSync(path.join(repo, 'biome.json'), path.join(root, 'biome.json'));
-    for (const file of files) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), 'export const port = process.env.PORT;\n');
-    }
-    const result = spawnSync(
-      process.execPath,
-      [biome, 'lint', '--vcs-enabled=false', '--reporter=github', '.'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
-    );
-    const reported = [...result.stdout.matchAll(/title=lint\/style\/noProcessEnv,file=([^,]+)/g)];
-    return reported.map((m) => path.relative(root, m[1]).split(path.sep).join('/')).sort();
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  const reader = 'export const port = process.env.PORT;\n';
+  const root = scratchTree({
+    'biome.json': readFileSync(path.join(repo, 'biome.json'), 'utf8'),
+    ...Object.fromEntries(files.map((file) => [file, reader])),
+  });
+  const result = spawnSync(
+    process.execPath,
+    [biome, 'lint', '--vcs-enabled=false', '--reporter=github', '.'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  const reported = [...result.stdout.matchAll(/title=lint\/style\/noProcessEnv,file=([^,]+)/g)];
+  return reported.map((m) => path.relative(root, m[1]).split(path.sep).join('/')).sort();
 }
 
 describe('process.env readers', () => {
