@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { apiTokenHeaders, createUser, signIn, uniqueEmail } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
-import { totpAt } from '../auth/auth.totp.ts';
+import { totpAt } from '../auth/index.ts';
 
 // Issue 27 #2: granting admin or super admin needs a browser session that signed in, or typed
 // its password or a two-factor code again, within the last 10 minutes (GitHub's sudo mode).
