@@ -32,7 +32,7 @@ export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
  * A stand-in for a value a beforeAll hook makes: reading it before the hook ran says so
  * instead of failing on `undefined` somewhere else.
  */
-function madeInBeforeAll<T extends object>(value: () => T | undefined, what: string): T {
+export function madeInBeforeAll<T extends object>(value: () => T | undefined, what: string): T {
   const current = () => {
     const v = value();
     if (!v) throw new Error(`${what} is made in beforeAll: use it inside a hook or a test`);
@@ -65,10 +65,11 @@ function madeInBeforeAll<T extends object>(value: () => T | undefined, what: str
  *
  * `ctx` may be used anywhere a TestContext is (factories, ctx.db, ctx.mail) once beforeAll ran.
  */
-export function useTestApp(overrides?: Overrides) {
+export function useTestApp(overrides?: Overrides | (() => Overrides)) {
   let built: TestContext | undefined;
   beforeAll(async () => {
-    built = await buildTestApp(overrides);
+    // A function when the settings come from something an earlier beforeAll started.
+    built = await buildTestApp(typeof overrides === 'function' ? overrides() : overrides);
   });
   afterAll(() => built?.close());
   const ctx = madeInBeforeAll(() => built, 'the test app');

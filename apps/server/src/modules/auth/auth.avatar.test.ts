@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../testing/factories.ts';
+import { useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // Issue 13 #7: an avatar_url points only at the account's own upload, and replacing an avatar
 // removes only a file that account uploaded.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 type Headers = Record<string, string>;
 const upload = (headers: Headers, data = tinyPng) => {

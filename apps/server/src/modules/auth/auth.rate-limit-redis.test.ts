@@ -1,8 +1,9 @@
 import { authMessages } from '@shipyard/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp, withTestApp } from '../../testing/http.ts';
 import { redisReachable, redisTestUrl } from '../../testing/redis.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 // Runs where a Redis server answers on REDIS_TEST_URL (default the machine's 127.0.0.1:6379,
 // which this project's CI machines have); elsewhere the suite is skipped, said in its name.
@@ -12,24 +13,19 @@ const available = await redisReachable();
 
 describe.runIf(available)(`rate limits shared through Redis (${url})`, () => {
   const clients: Redis[] = [];
-  let a: TestContext;
-  let b: TestContext;
-  const limits = { login: 3, register: 3, reset: 3, verify: 3, resend: 3 };
-
-  beforeAll(async () => {
-    const client = () => {
-      const r = new Redis(url, { maxRetriesPerRequest: 1 });
-      clients.push(r);
-      return r;
-    };
-    a = await buildTestApp({ redis: client(), rateLimits: limits });
-    b = await buildTestApp({ redis: client(), rateLimits: limits });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
+  // Registered first, so that it runs after both apps are closed.
+  afterAll(() => {
     for (const c of clients) c.disconnect();
   });
+  const client = () => {
+    const r = new Redis(url, { maxRetriesPerRequest: 1 });
+    clients.push(r);
+    return r;
+  };
+  const limits = { login: 3, register: 3, reset: 3, verify: 3, resend: 3 };
+  // Two server processes sharing one Redis.
+  const a = useTestApp(() => ({ redis: client(), rateLimits: limits })).ctx;
+  const b = useTestApp(() => ({ redis: client(), rateLimits: limits })).ctx;
 
   it('counts attempts made through two server processes together', async () => {
     // A unique address per run keeps reruns (and the other CI pass) from sharing counters.
@@ -80,21 +76,21 @@ describe('when Redis is down', () => {
       retryStrategy: () => null,
     });
     dead.on('error', () => {});
-    const ctx = await buildTestApp({
-      redis: dead,
-      rateLimits: { login: 1, register: 1, reset: 1, verify: 1, resend: 1 },
-    });
     try {
-      const attempt = () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'x@example.com', password: 'whatever' },
-        });
-      expect((await attempt()).statusCode).toBe(401);
-      expect((await attempt()).statusCode).toBe(401);
+      await withTestApp(
+        { redis: dead, rateLimits: { login: 1, register: 1, reset: 1, verify: 1, resend: 1 } },
+        async (ctx) => {
+          const attempt = () =>
+            ctx.app.inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email: 'x@example.com', password: 'whatever' },
+            });
+          expect((await attempt()).statusCode).toBe(401);
+          expect((await attempt()).statusCode).toBe(401);
+        },
+      );
     } finally {
-      await ctx.close();
       dead.disconnect();
     }
   });
