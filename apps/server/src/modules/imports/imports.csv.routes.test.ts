@@ -1,64 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  activities,
-  labels,
-  notifications,
-  serviceProducts,
-  services,
-  tasks,
-  taskWatchers,
-  webhookDeliveries,
-} from '../../db/schema/index.ts';
-import { productCast } from '../../testing/cast.ts';
+import { describe, expect, it } from 'vitest';
+import { activities, labels, notifications, taskWatchers } from '../../db/schema/index.ts';
 import { createProduct, createTeam } from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { csvImport, type ListedTask, trelloImport, useImportTests } from './imports.test-kit.ts';
 
-const { ctx, as } = useTestApp();
-
-let alice: Signed; // creates the product
-let mia: Signed; // a member of its team
-let gus: Signed; // a guest of its team
-let bob: Signed; // a member who does not see it
-let productId: string;
-
-beforeAll(async () => {
-  ({ alice, mia, gus, bob, productId } = await productCast(ctx));
-  await createTeam(ctx, productId, { name: 'Web' });
-});
-
-const csvImport = (payload: object, id = productId, dryRun = false): Req => ({
-  method: 'POST',
-  url: `/api/tasks/${id}/import/csv${dryRun ? '?dryRun=1' : ''}`,
-  payload,
-});
-const trelloImport = (payload: object, id: string, dryRun = false): Req => ({
-  method: 'POST',
-  url: `/api/tasks/${id}/import/trello${dryRun ? '?dryRun=1' : ''}`,
-  payload,
-});
-async function taskCount(id = productId) {
-  const [row] = await ctx.db.select({ n: count() }).from(tasks).where(eq(tasks.productId, id));
-  return row?.n ?? 0;
-}
-type ListedTask = {
-  id: string;
-  title: string;
-  description: string;
-  status: string;
-  priority: string;
-  phase: string | null;
-  dueDate: string | null;
-  assignee: { name: string } | null;
-  team: { name: string } | null;
-  labels: { name: string; color: string }[];
-};
-async function board(id: string, who: Signed = alice): Promise<ListedTask[]> {
-  const res = await as(who, { url: `/api/tasks/${id}/tasks?limit=200` });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: ListedTask[] }>().data;
-}
+// Importing tasks from a CSV file: POST /api/tasks/{productId}/import/csv, and its hourly limit.
+const { ctx, as, signedIn, alice, mia, gus, bob, productId, taskCount, board } = useImportTests();
 
 const goodCsv = [
   '\uFEFFName;Details;State;Priority;Owner;Deadline;Tags;Team;Subtasks',
@@ -72,7 +19,7 @@ const goodCsv = [
 describe('CSV import', () => {
   it('previews a file with its guessed mapping, detected delimiter and rows as they would be stored, storing nothing', async () => {
     const before = await taskCount();
-    const res = await as(alice, csvImport({ csv: goodCsv }, productId, true));
+    const res = await as(alice, csvImport({ csv: goodCsv }, productId(), true));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -122,7 +69,7 @@ describe('CSV import', () => {
     const [labelsBefore] = await ctx.db
       .select({ n: count() })
       .from(labels)
-      .where(eq(labels.productId, productId));
+      .where(eq(labels.productId, productId()));
     const csv = [
       'title,status,priority,due date,assignee,phase,labels',
       'Good row,Pending,low,2026-01-02,,,Fresh',
@@ -131,7 +78,7 @@ describe('CSV import', () => {
       'line title",Doing,urgent,31/12/2026,nobody@example.com,design,',
       'Fine again,,,,Bob,,',
     ].join('\n');
-    const res = await as(alice, csvImport({ csv }));
+    const res = await as(alice, csvImport({ csv }, productId()));
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.code).toBe('IMPORT_INVALID');
@@ -154,10 +101,10 @@ describe('CSV import', () => {
     const [labelsAfter] = await ctx.db
       .select({ n: count() })
       .from(labels)
-      .where(eq(labels.productId, productId));
+      .where(eq(labels.productId, productId()));
     expect(labelsAfter?.n).toBe(labelsBefore?.n);
 
-    const dry = await as(alice, csvImport({ csv }, productId, true));
+    const dry = await as(alice, csvImport({ csv }, productId(), true));
     expect(dry.statusCode).toBe(200);
     expect(dry.json()).toMatchObject({ dryRun: true, created: 0, errorCount: 7 });
     // The preview shows a refused value as the file wrote it, never a default in its place.
@@ -251,7 +198,7 @@ describe('CSV import', () => {
 
   it('refuses labels a member may not add, names the rows, and lets them through once the mapping leaves labels out', async () => {
     const csv = 'title,labels\nOne,Brand new label\n';
-    const res = await as(mia, csvImport({ csv }, productId, true));
+    const res = await as(mia, csvImport({ csv }, productId(), true));
     expect(res.json().errors).toEqual([
       {
         row: 2,
@@ -260,36 +207,36 @@ describe('CSV import', () => {
           'label "Brand new label" does not exist in this product (only its creator or an admin may add labels)',
       },
     ]);
-    const ok = await as(mia, csvImport({ csv, mapping: { title: 0 } }, productId, true));
+    const ok = await as(mia, csvImport({ csv, mapping: { title: 0 } }, productId(), true));
     expect(ok.json()).toMatchObject({ errors: [], total: 1 });
   });
 
   it('answers 400 for a file without rows, an unreadable file, a missing title column, and a file past the row cap', async () => {
-    expect((await as(alice, csvImport({ csv: 'title\n' }, productId, true))).json().code).toBe('CSV_EMPTY');
-    expect((await as(alice, csvImport({ csv: 'title\n"open quote\n' }, productId, true))).json().code).toBe(
+    expect((await as(alice, csvImport({ csv: 'title\n' }, productId(), true))).json().code).toBe('CSV_EMPTY');
+    expect((await as(alice, csvImport({ csv: 'title\n"open quote\n' }, productId(), true))).json().code).toBe(
       'CSV_UNREADABLE',
     );
-    expect((await as(alice, csvImport({ csv: 'foo,bar\n1,2\n' }, productId, true))).json().code).toBe(
+    expect((await as(alice, csvImport({ csv: 'foo,bar\n1,2\n' }, productId(), true))).json().code).toBe(
       'IMPORT_TITLE_UNMAPPED',
     );
     const big = `title\n${'t\n'.repeat(5001)}`;
-    const res = await as(alice, csvImport({ csv: big }, productId, true));
+    const res = await as(alice, csvImport({ csv: big }, productId(), true));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('IMPORT_TOO_LARGE');
   });
 
   it('answers 401 without a session, 403 to a guest of the product, 404 to a member who does not see it', async () => {
     const csv = 'title\nOne\n';
-    expect((await as(undefined, csvImport({ csv }))).statusCode).toBe(401);
-    expect((await as(gus, csvImport({ csv }))).statusCode).toBe(403);
-    expect((await as(bob, csvImport({ csv }))).statusCode).toBe(404);
+    expect((await as(undefined, csvImport({ csv }, productId()))).statusCode).toBe(401);
+    expect((await as(gus, csvImport({ csv }, productId()))).statusCode).toBe(403);
+    expect((await as(bob, csvImport({ csv }, productId()))).statusCode).toBe(404);
     expect(
-      (await as(undefined, trelloImport({ board: { lists: [], cards: [] } }, productId))).statusCode,
+      (await as(undefined, trelloImport({ board: { lists: [], cards: [] } }, productId()))).statusCode,
     ).toBe(401);
-    expect((await as(gus, trelloImport({ board: { lists: [], cards: [] } }, productId))).statusCode).toBe(
+    expect((await as(gus, trelloImport({ board: { lists: [], cards: [] } }, productId()))).statusCode).toBe(
       403,
     );
-    expect((await as(bob, trelloImport({ board: { lists: [], cards: [] } }, productId))).statusCode).toBe(
+    expect((await as(bob, trelloImport({ board: { lists: [], cards: [] } }, productId()))).statusCode).toBe(
       404,
     );
   });
@@ -297,8 +244,7 @@ describe('CSV import', () => {
 
 describe('import rate limit', () => {
   it('allows 60 CSV imports (dry runs included) per account per hour, then 429; other accounts go on', async () => {
-    const { createSignedInUser } = await import('../../testing/factories.ts');
-    const busy = await createSignedInUser(ctx, { name: 'Busy' });
+    const busy = await signedIn('member', 'Busy');
     const own = (await createProduct(ctx, busy.user.id, { name: 'Busy product' })).id;
     const csv = 'title\nOne\n';
     for (let i = 0; i < 60; i++) {
@@ -310,157 +256,6 @@ describe('import rate limit', () => {
       code: 'RATE_LIMITED',
       message: 'At most 60 imports per hour; try again later.',
     });
-    expect((await as(alice, csvImport({ csv }, productId, true))).statusCode).toBe(200);
-  });
-});
-
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/trello-board.json', import.meta.url), 'utf8'));
-
-describe('Trello import', () => {
-  it('previews the lists with their guessed statuses and skips archived cards and lists', async () => {
-    const product = (await createProduct(ctx, alice.user.id, { name: 'Trello preview' })).id;
-    const res = await as(alice, trelloImport({ board: fixture }, product, true));
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.board).toBe('Website relaunch');
-    expect(body.lists).toEqual([
-      { id: 'list-todo', name: 'To Do', closed: false, cards: 2, target: { status: 'Pending', phase: null } },
-      {
-        id: 'list-doing',
-        name: 'Doing',
-        closed: false,
-        cards: 1,
-        target: { status: 'In Progress', phase: null },
-      },
-      {
-        id: 'list-done',
-        name: 'Done ✅',
-        closed: false,
-        cards: 1,
-        target: { status: 'Completed', phase: null },
-      },
-      {
-        id: 'list-old',
-        name: 'Old ideas',
-        closed: true,
-        cards: 0,
-        target: { status: 'Pending', phase: null },
-      },
-    ]);
-    expect(body).toMatchObject({
-      total: 4,
-      created: 0,
-      errors: [],
-      newLabels: ['Content', 'Purple', 'Bug', 'Design'],
-    });
-    expect(await taskCount(product)).toBe(0);
-    const all = await as(alice, trelloImport({ board: fixture, includeArchived: true }, product, true));
-    expect(all.json().total).toBe(6);
-  });
-
-  it('imports the fixture board to the expected tasks: statuses, order, labels, checklists, comments and due dates', async () => {
-    const product = (await createProduct(ctx, alice.user.id, { name: 'Website' })).id;
-    const [hook] = await ctx.db
-      .insert(services)
-      .values({
-        name: 'Receiver',
-        category: 'Development',
-        integrationType: 'Webhook',
-        webhookUrl: 'https://example.com/h',
-      })
-      .returning();
-    await ctx.db.insert(serviceProducts).values({ serviceId: hook?.id as string, productId: product });
-    const res = await as(
-      alice,
-      trelloImport(
-        { board: fixture, lists: { 'list-doing': { status: 'In Progress', phase: 'development' } } },
-        product,
-      ),
-    );
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ created: 4, errors: [] });
-
-    const listed = await board(product);
-    expect(
-      listed.map((t) => ({
-        title: t.title,
-        status: t.status,
-        phase: t.phase,
-        dueDate: t.dueDate,
-        labels: t.labels.map((l) => `${l.name} ${l.color}`),
-      })),
-    ).toEqual([
-      { title: 'Agree on the sitemap', status: 'Pending', phase: null, dueDate: null, labels: [] },
-      {
-        title: 'Write hero copy',
-        status: 'Pending',
-        phase: null,
-        dueDate: '2026-04-10',
-        labels: ['Content #22c55e', 'Purple #a855f7'],
-      },
-      {
-        title: 'Fix mobile navigation overlap',
-        status: 'In Progress',
-        phase: 'development',
-        dueDate: '2026-03-20',
-        labels: ['Bug #ef4444', 'Design #f97316'],
-      },
-      {
-        title: 'Project brief',
-        status: 'Completed',
-        phase: null,
-        dueDate: '2026-02-01',
-        labels: ['Content #22c55e'],
-      },
-    ]);
-    const byTitle = (title: string) => listed.find((t) => t.title === title) as ListedTask;
-    expect(byTitle('Write hero copy').description).toBe(
-      'Two variants for the A/B test.\nKeep it under 12 words.',
-    );
-
-    const items = async (title: string) =>
-      (await as(alice, { url: `/api/tasks/${byTitle(title).id}/checklist` }))
-        .json()
-        .items.map((i: { title: string; done: boolean }) => [i.title, i.done]);
-    expect(await items('Write hero copy')).toEqual([
-      ['Variant A', true],
-      ['Variant B', false],
-    ]);
-    expect(await items('Fix mobile navigation overlap')).toEqual([
-      ['Fix: Reproduce', true],
-      ['Fix: Move the menu button', false],
-      ['QA: Test on iPhone SE', false],
-    ]);
-    expect(await items('Agree on the sitemap')).toEqual([]);
-
-    const comments = await as(alice, {
-      url: `/api/tasks/${byTitle('Fix mobile navigation overlap').id}/comments`,
-    });
-    expect(
-      comments
-        .json()
-        .data.map((c: { body: string; author: { name: string } | null }) => [c.author?.name, c.body]),
-    ).toEqual([
-      ['Alice', 'Originally by Raj Patel on 2026-03-02:\n\nI can reproduce it on Android too.'],
-      ['Alice', 'Originally by Jane Doe on 2026-03-04:\n\nStill broken on Safari.'],
-    ]);
-    // One task.created webhook delivery per task, as on creation.
-    const deliveries = await ctx.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.serviceId, hook?.id as string));
-    expect(deliveries.map((d) => d.eventType)).toEqual(Array(4).fill('task.created'));
-    const productLabels = await as(alice, { url: `/api/projects/${product}/labels` });
-    expect(productLabels.json().data.map((l: { name: string; tasks: number }) => [l.name, l.tasks])).toEqual([
-      ['Bug', 1],
-      ['Content', 2],
-      ['Design', 1],
-      ['Purple', 1],
-    ]);
-  });
-
-  it('answers 400 for JSON that is not a Trello export', async () => {
-    const res = await as(alice, trelloImport({ board: { name: 'x' } }, productId, true));
-    expect(res.statusCode).toBe(400);
+    expect((await as(alice, csvImport({ csv }, productId(), true))).statusCode).toBe(200);
   });
 });
