@@ -3,15 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionStore } from './platform/session.ts';
 import { addMember, createProduct, createTask, createTeam, createUser } from './testing/factories.ts';
-import {
-  type Fixtures,
-  type FuzzRequest,
-  operationsOf,
-  problemsOf,
-  type Role,
-  requestsFor,
-  sweepRequests,
-} from './testing/openapi-fuzz.ts';
+import { type FuzzRequest, requestsFor } from './testing/openapi-fuzz.ts';
+import { type Fixtures, operationsOf, problemsOf, type Role } from './testing/openapi-operations.ts';
+import { sweepRequests } from './testing/openapi-sweep.ts';
 import { buildTestApp, type TestContext } from './testing/test-app.ts';
 
 // Every operation of /api/openapi.json, fuzzed (docs/security.md): malformed, oversized,
