@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../testing/factories.ts';
+import { useTestApp } from '../testing/http.ts';
 import { openRealtime } from '../testing/realtime-client.ts';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 
 // Slow clients and connection hoarding against the real HTTP server (app.inject has no sockets),
 // with short limits so that the deadlines pass within a test.
@@ -17,14 +17,12 @@ const limits = {
   uncappedAddresses: [],
 };
 
-let ctx: TestContext;
+const { ctx } = useTestApp({ httpLimits: limits });
 let port: number;
 beforeAll(async () => {
-  ctx = await buildTestApp({ httpLimits: limits });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as net.AddressInfo).port;
 });
-afterAll(() => ctx.close());
 
 /** A raw connection that records what the server answers and when it closes the connection. */
 function connect(localAddress = '127.0.0.1') {

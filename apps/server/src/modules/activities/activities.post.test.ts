@@ -10,7 +10,7 @@ import {
   createTask,
   createTeam,
 } from '../../testing/factories.ts';
-import { type Req, useTestApp } from '../../testing/http.ts';
+import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { countRows, entriesOf } from '../../testing/stored.ts';
 
 // Posting an entry: POST /api/activities, and what the history does with entries a client posted.
@@ -168,7 +168,7 @@ describe('POST /api/activities', () => {
     const before = await countRows(ctx, activities);
     const body = { actionType: 'other', description: 'x', projectId: product.id };
     expect((await as(stranger, post(body))).statusCode).toBe(404);
-    const unknown = await as(owner, post({ ...body, projectId: '00000000-0000-4000-8000-000000000000' }));
+    const unknown = await as(owner, post({ ...body, projectId: UNKNOWN_ID }));
     expect(unknown.statusCode).toBe(404);
     expect((await as(undefined, post(body))).statusCode).toBe(401);
     expect(await countRows(ctx, activities)).toBe(before);

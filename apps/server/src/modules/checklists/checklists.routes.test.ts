@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { taskChecklistItems, tasks } from '../../db/schema/index.ts';
 import { useProductCast } from '../../testing/cast.ts';
 import { createProduct, createTask } from '../../testing/factories.ts';
-import { type Req, useTestApp } from '../../testing/http.ts';
+import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { POSITION_STEP, positionAt } from './checklists.service.ts';
 
 const { ctx, as } = useTestApp();
@@ -164,7 +164,7 @@ describe('who may change a checklist', () => {
   });
 
   it('answers 404 for an item or a task that does not exist', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
+    const missing = UNKNOWN_ID;
     expect((await as(mia, patch(missing, { done: true }))).statusCode).toBe(404);
     expect((await as(mia, add(missing, 'x'))).statusCode).toBe(404);
     expect((await as(mia, { url: '/api/tasks/not-a-uuid/checklist' })).statusCode).toBe(400);

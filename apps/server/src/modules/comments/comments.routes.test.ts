@@ -11,7 +11,7 @@ import {
   createTeam,
   createUser,
 } from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { type Req, type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 
 const { ctx, as, member, guest } = useTestApp();
 
@@ -82,7 +82,7 @@ describe('who may read and write comments', () => {
       expect(res.statusCode, req.url).toBe(404);
       expect(res.body).not.toContain('Secret');
     }
-    const missing = '00000000-0000-4000-8000-000000000000';
+    const missing = UNKNOWN_ID;
     expect((await as(owner, list(missing))).json().message).toBe('Task not found');
     expect((await as(owner, edit(missing, 'y'))).json().message).toBe(commentMessages.notFound);
     expect((await storedComments(task.id)).map((r) => r.body)).toEqual(['Secret plan']);

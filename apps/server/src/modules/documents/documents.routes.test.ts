@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, documents } from '../../db/schema/index.ts';
 import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
-import { type Signed, useTestApp } from '../../testing/http.ts';
+import { type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 
 const { ctx } = useTestApp();
@@ -308,7 +308,7 @@ describe('who may do what', () => {
   });
 
   it('answers 404 for a product that does not exist and 401 without a session', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
+    const missing = UNKNOWN_ID;
     expect((await ctx.app.inject({ url: base(missing), headers: admin.headers })).statusCode).toBe(404);
     expect((await upload(admin, 'a.txt', Buffer.from('a'), { id: missing })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: base() })).statusCode).toBe(401);

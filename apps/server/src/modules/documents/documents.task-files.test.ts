@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { documentMessages, taskMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, documents } from '../../db/schema/index.ts';
 import { useProductCast } from '../../testing/cast.ts';
 import { createProduct, createSignedInUser, createTask } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 // Files attached to a task (issue 15): documents rows with a task_id, under the product
 // documents' rules, limits and quotas.
@@ -154,11 +154,7 @@ describe('downloading and deleting a task file', () => {
 });
 
 describe('task files count against the upload quota and rate', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await buildTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1', UPLOAD_RATE_PER_HOUR: '3' } });
-  });
-  afterAll(() => limited.close());
+  const { ctx: limited } = useTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1', UPLOAD_RATE_PER_HOUR: '3' } });
 
   it('refuses with 413 a task file that takes the account over its quota, counting its product documents too', async () => {
     const owner = await createSignedInUser(limited);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, documents, products, tasks, teamMembers, teams } from '../../db/schema/index.ts';
 import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { type Req, type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { multipartFile } from '../../testing/multipart.ts';
 import { countRows, entriesOf } from '../../testing/stored.ts';
 import { ids, storedProduct } from './products.test-kit.ts';
@@ -78,7 +78,7 @@ describe('PATCH /api/projects/{id}/archive', () => {
     expect(byGuest.statusCode).toBe(403);
     expect(byGuest.json().message).toBe(productMessages.readOnly);
     expect((await as(stranger, archive(product.id))).statusCode).toBe(404);
-    expect((await as(owner, archive('00000000-0000-4000-8000-000000000000'))).statusCode).toBe(404);
+    expect((await as(owner, archive(UNKNOWN_ID))).statusCode).toBe(404);
     expect((await as(owner, { ...archive(product.id), payload: { archived: 'yes' } })).statusCode).toBe(400);
     expect((await storedProduct(ctx, product.id))?.archivedAt).toBeNull();
     expect(await countRows(ctx, activities)).toBe(before);

@@ -2,7 +2,7 @@ import { productMessages } from '@shipyard/shared';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.ts';
 import { addMember, createProduct, createTeam } from '../../testing/factories.ts';
-import { useTestApp } from '../../testing/http.ts';
+import { UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { validProduct } from './products.test-kit.ts';
 
 // One product: GET /api/projects/{id}, and the activity log and team members it carries.
@@ -68,7 +68,7 @@ describe('GET /api/projects/{id}', () => {
 
   it('is 404 for an unknown product and 400 for an id that is not one', async () => {
     const caller = await member();
-    const unknown = await as(caller, { url: '/api/projects/00000000-0000-4000-8000-000000000000' });
+    const unknown = await as(caller, { url: `/api/projects/${UNKNOWN_ID}` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: productMessages.notFound, code: 'PRODUCT_NOT_FOUND' });
     expect((await as(caller, { url: '/api/projects/not-a-uuid' })).statusCode).toBe(400);

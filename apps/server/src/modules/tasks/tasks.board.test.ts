@@ -2,7 +2,7 @@ import { BOARD_COLUMN_CARDS_MAX, productMessages } from '@shipyard/shared';
 import { describe, expect, it } from 'vitest';
 import { labels, taskLabels, tasks } from '../../db/schema/index.ts';
 import { addMember, createTask } from '../../testing/factories.ts';
-import { useTestApp } from '../../testing/http.ts';
+import { UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 
 const { ctx, as, member, guest, signedInOnce, productOf } = useTestApp();
 
@@ -165,7 +165,7 @@ describe('GET /api/tasks/{productId}/board', () => {
     }
     expect((await as(undefined, { url: boardUrl(product.id) })).statusCode).toBe(401);
     expect((await as(owner, { url: '/api/tasks/apollo/board' })).statusCode).toBe(400);
-    const unknown = await as(owner, { url: boardUrl('00000000-0000-4000-8000-000000000000') });
+    const unknown = await as(owner, { url: boardUrl(UNKNOWN_ID) });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.ts';
 import { cursorMessages } from '../../lib/cursor.ts';
 import { createTask } from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { type Req, type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 
 const { ctx, as, member, guest, signedInOnce, productOf } = useTestApp();
 
@@ -45,7 +45,7 @@ describe('GET /api/tasks/:id/detail', () => {
     const stranger = await member('Sam Stranger');
     const { product } = await productOf(owner);
     const task = await createTask(ctx, product.id, { title: 'Secret plan' });
-    for (const id of [task.id, '00000000-0000-4000-8000-000000000000']) {
+    for (const id of [task.id, UNKNOWN_ID]) {
       const res = await as(stranger, detail(id));
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'TASK_NOT_FOUND', message: taskMessages.notFound });
