@@ -14,15 +14,14 @@ import {
   createTask,
   createTeam,
 } from '../../testing/factories.ts';
+import { useTestApp } from '../../testing/http.ts';
 import { openRealtime, type RealtimeTestClient } from '../../testing/realtime-client.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // Two server processes on one PostgreSQL: A is this test's app (listening on a port, fanning out
 // through LISTEN/NOTIFY like production), B is `src/main.ts` in a child process on the same
 // database. Sockets connect to A; changes are made through B's HTTP API.
 
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
-let ctx: TestContext;
 let a: string;
 let b: string;
 let processB: ChildProcess;
@@ -71,9 +70,9 @@ async function startProcessB(databaseUrl: string): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+// bus: undefined → the production fan-out (PostgreSQL LISTEN/NOTIFY on this test's database).
+const { ctx } = useTestApp({ bus: undefined });
 beforeAll(async () => {
-  // bus: undefined → the production fan-out (PostgreSQL LISTEN/NOTIFY on this test's database).
-  ctx = await buildTestApp({ bus: undefined });
   a = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   b = await startProcessB(ctx.databaseUrl);
 }, 60_000);
@@ -85,7 +84,6 @@ afterAll(async () => {
     processB.kill('SIGTERM');
     await exited;
   }
-  await ctx.close();
   await fs.rm(dataDirB, { recursive: true, force: true });
 }, 30_000);
 
