@@ -3,18 +3,12 @@ import { productMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
+import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
 import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { countRows, entriesOf } from '../../testing/stored.ts';
 
 // Posting an entry: POST /api/activities, and what the history does with entries a client posted.
-const { ctx, as, member, signedInOnce } = useTestApp();
+const { ctx, as, member, signedInOnce, signedIn } = useTestApp();
 const admin = signedInOnce('admin', 'Ada Admin');
 
 const post = (payload: object): Req => ({ method: 'POST', url: '/api/activities', payload });
@@ -63,7 +57,7 @@ describe('POST /api/activities', () => {
   it('lets an active team member record one, stores {} without metadata, and refuses a guest on the team', async () => {
     const owner = await member();
     const teammate = await member();
-    const visitor = await createSignedInUser(ctx, { role: 'guest' });
+    const visitor = await signedIn('guest');
     const product = await createProduct(ctx, owner.user.id);
     const team = await createTeam(ctx, product.id);
     await addMember(ctx, team.id, teammate.user.id);
@@ -177,7 +171,7 @@ describe('POST /api/activities', () => {
 
 describe('history posted by a client', () => {
   it('never counts in the reopened figure of analytics, whether posted now or stored before the rule', async () => {
-    const root = await createSignedInUser(ctx, { role: 'super admin' });
+    const root = await signedIn('super admin');
     const owner = await member();
     const product = await createProduct(ctx, owner.user.id);
     const reopened = async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
+import { addMember, createProduct, createTeam } from '../../testing/factories.ts';
 import { type Req, useTestApp } from '../../testing/http.ts';
 
 // What a posted entry publishes to the realtime clients.
-const { ctx, as, member, publishedBy } = useTestApp();
+const { ctx, as, member, publishedBy, signedIn } = useTestApp();
 
 const post = (payload: object): Req => ({ method: 'POST', url: '/api/activities', payload });
 
@@ -33,7 +33,7 @@ describe('realtime changes', () => {
 
   it('publishes nothing for a refused or invalid entry', async () => {
     const owner = await member();
-    const visitor = await createSignedInUser(ctx, { role: 'guest' });
+    const visitor = await signedIn('guest');
     const product = await createProduct(ctx, owner.user.id);
     await addMember(ctx, (await createTeam(ctx, product.id)).id, visitor.user.id);
     const published = await publishedBy(async () => {
