@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createProduct, createSignedInUser } from '../testing/factories.ts';
+import { createProduct } from '../testing/factories.ts';
 import { useTestApp, withTestApp } from '../testing/http.ts';
 import { connectDatabase, POOL_WAIT_MS } from './client.ts';
 
 // What a client sees when the database fails under a request: a 503 in the app's error shape with
 // Retry-After, never a 500 or a crashed process, and the next request works again by itself.
 
-const { ctx } = useTestApp();
+const { ctx, signedIn } = useTestApp();
 
 function expectUnavailable(res: {
   statusCode: number;
@@ -26,7 +26,7 @@ function expectUnavailable(res: {
 
 describe('a database failure during a request', () => {
   it('answers 503 when the connection of an open transaction is terminated (57P01), and keeps serving', async () => {
-    const { user, headers } = await createSignedInUser(ctx, { role: 'admin' });
+    const { user, headers } = await signedIn('admin');
     const product = await createProduct(ctx, user.id);
 
     // Another connection holds the product's row, so the request's transaction waits on it.
@@ -71,7 +71,7 @@ describe('a database failure during a request', () => {
   });
 
   it('answers 503 within the pool wait when every pooled connection is taken, and recovers once one is free', async () => {
-    const { headers } = await createSignedInUser(ctx);
+    const { headers } = await signedIn('member');
     const taken = await Promise.all(Array.from({ length: ctx.pool.options.max }, () => ctx.pool.connect()));
     try {
       const started = Date.now();

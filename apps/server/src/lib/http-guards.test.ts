@@ -1,6 +1,5 @@
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../testing/factories.ts';
 import { useTestApp } from '../testing/http.ts';
 import { openRealtime } from '../testing/realtime-client.ts';
 
@@ -17,7 +16,7 @@ const limits = {
   uncappedAddresses: [],
 };
 
-const { ctx } = useTestApp({ httpLimits: limits });
+const { ctx, signedIn } = useTestApp({ httpLimits: limits });
 let port: number;
 beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -101,7 +100,7 @@ describe('request timeouts', () => {
   });
 
   it('gives an upload the longer request deadline, then cuts it off too', async () => {
-    const { headers } = await createSignedInUser(ctx);
+    const { headers } = await signedIn('member');
     const c = connect();
     const boundary = 'slowupload';
     c.socket.write(
@@ -118,7 +117,7 @@ describe('request timeouts', () => {
   });
 
   it('leaves an open realtime WebSocket alone past every deadline', async () => {
-    const { token } = await createSignedInUser(ctx);
+    const { token } = await signedIn('member');
     const realtime = await openRealtime(`http://127.0.0.1:${port}`, token);
     await new Promise((r) => setTimeout(r, limits.requestTimeoutMs + 500));
     expect(realtime.socket.readyState).toBe(realtime.socket.OPEN);

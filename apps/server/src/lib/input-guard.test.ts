@@ -12,13 +12,12 @@ import {
   teams,
   users,
 } from '../db/schema/index.ts';
-import { createProduct, createSignedInUser, createTask, createTeam } from '../testing/factories.ts';
-import { useTestApp } from '../testing/http.ts';
+import { createProduct, createTask, createTeam } from '../testing/factories.ts';
+import { type Signed, useTestApp } from '../testing/http.ts';
 import { tinyPng } from '../testing/multipart.ts';
 
 // Issue 13 #13: bad input is a 400 with the app's error shape, never a 500, and stores nothing.
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 let admin: Signed;
@@ -26,9 +25,9 @@ let productId: string;
 let taskId: string;
 let teamId: string;
 
-const { ctx } = useTestApp();
+const { ctx, signedIn } = useTestApp();
 beforeAll(async () => {
-  admin = await createSignedInUser(ctx, { role: 'super admin', name: 'Sam Super' });
+  admin = await signedIn('super admin', 'Sam Super');
   productId = (await createProduct(ctx, admin.user.id, { name: 'Atlas' })).id;
   taskId = (await createTask(ctx, productId, { title: 'Wire up' })).id;
   teamId = (await createTeam(ctx, productId)).id;

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 import { useLocalS3 } from '../../testing/s3.ts';
@@ -15,7 +14,7 @@ const UPLOADS = 8;
 // The same races on the disk and on S3: where the files are kept, and how to list one account's.
 describe.each(['disk', 's3'])('avatar uploads at once (%s)', (kind) => {
   const s3 = kind === 's3' ? useLocalS3() : undefined;
-  const { ctx } = useTestApp(() => ({ env: s3?.env ?? {} }));
+  const { ctx, signedIn } = useTestApp(() => ({ env: s3?.env ?? {} }));
   const files = async (userId: string) =>
     s3
       ? (await s3.keys())
@@ -26,7 +25,7 @@ describe.each(['disk', 's3'])('avatar uploads at once (%s)', (kind) => {
         );
 
   it(`leave exactly one file of the account after ${UPLOADS} uploads at once: the avatar it shows`, async () => {
-    const ann = await createSignedInUser(ctx, { name: 'Ann Avatar' });
+    const ann = await signedIn('member', 'Ann Avatar');
     const answers = await Promise.all(
       Array.from({ length: UPLOADS }, (_, i) => {
         const body = multipartFile('file', 'me.png', 'image/png', Buffer.concat([tinyPng, Buffer.from([i])]));
@@ -47,7 +46,7 @@ describe.each(['disk', 's3'])('avatar uploads at once (%s)', (kind) => {
   });
 
   it('leave at most the shown file when the avatar is removed while uploads run', async () => {
-    const bo = await createSignedInUser(ctx, { name: 'Bo Both' });
+    const bo = await signedIn('member', 'Bo Both');
     const upload = () => {
       const body = multipartFile('file', 'me.png', 'image/png', tinyPng);
       return ctx.app.inject({

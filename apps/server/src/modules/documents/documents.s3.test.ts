@@ -11,7 +11,9 @@ import { freePort } from '../../testing/server-process.ts';
 // against a local S3 server) and back, with the same answers as on disk.
 
 const s3 = useLocalS3();
-const { ctx, signedInOnce } = useTestApp(() => ({ env: { ...s3.env, UPLOAD_QUOTA_USER_MB: '30' } }));
+const { ctx, signedInOnce, signedIn } = useTestApp(() => ({
+  env: { ...s3.env, UPLOAD_QUOTA_USER_MB: '30' },
+}));
 const alice = signedInOnce('member', 'Alice');
 let productId: string;
 beforeAll(async () => {
@@ -66,7 +68,7 @@ describe('documents in the bucket', () => {
   });
 
   it('stops an upload mid-stream once it passes the quota, and leaves nothing in the bucket', async () => {
-    const bob = await createSignedInUser(ctx, { name: 'Bob' });
+    const bob = await signedIn('member', 'Bob');
     const own = (await createProduct(ctx, bob.user.id)).id;
     const url = `/api/projects/${own}/documents`;
     expect((await send(bob, url, 'a.bin', Buffer.alloc(20 * 1024 * 1024, 1))).statusCode).toBe(201);

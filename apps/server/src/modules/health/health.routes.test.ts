@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createProduct, createSignedInUser } from '../../testing/factories.ts';
+import { createProduct } from '../../testing/factories.ts';
 import { useTestApp, withTestApp } from '../../testing/http.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 const TOKEN = 'metrics-token-of-at-least-32-characters';
-const { ctx } = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
+const { ctx, signedIn } = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
 
 describe('GET /api/health', () => {
   it('answers ok once migrations ran', async () => {
@@ -102,7 +102,7 @@ describe('GET /api/metrics (METRICS_TOKEN)', () => {
   });
 
   it('counts requests under their route pattern, never the raw URL, and reports pool, sockets, queue and process', async () => {
-    const alice = await createSignedInUser(ctx);
+    const alice = await signedIn('member');
     const product = await createProduct(ctx, alice.user.id);
     await ctx.app.inject({ url: `/api/projects/${product.id}/documents`, headers: alice.headers });
     await ctx.app.inject({ url: `/api/projects/${product.id}/nothing-here`, headers: alice.headers });

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTeam,
-  createUser,
-} from '../../testing/factories.ts';
+import { addMember, createProduct, createTeam, createUser } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 
 // The people directory: GET /api/team/all-team-members, on this file's own database so that
 // the counts, order and pages are exactly these people.
-const { ctx } = useTestApp();
+const { ctx, signedIn } = useTestApp();
 
 describe('GET /api/team/all-team-members', () => {
   let boss: Signed;
@@ -26,7 +20,7 @@ describe('GET /api/team/all-team-members', () => {
     ctx.db.update(users).set(values).where(eq(users.id, id));
 
   beforeAll(async () => {
-    boss = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
+    boss = await signedIn('admin', 'Ada Admin');
     bea = await createUser(ctx, { name: 'Bea Builder', email: 'bea@example.com' });
     const cy = await createUser(ctx, { role: 'guest', name: 'cy guest' });
     const dee = await createUser(ctx, { name: 'Dee Dev' });
@@ -118,8 +112,8 @@ describe('GET /api/team/all-team-members', () => {
   });
 
   it('refuses members and guests (403) and callers without a session (401)', async () => {
-    const member = await createSignedInUser(ctx, { role: 'member' });
-    const guest = await createSignedInUser(ctx, { role: 'guest' });
+    const member = await signedIn('member');
+    const guest = await signedIn('guest');
     expect((await list('', member)).statusCode).toBe(403);
     expect((await list('', guest)).statusCode).toBe(403);
     expect((await list('', null)).statusCode).toBe(401);

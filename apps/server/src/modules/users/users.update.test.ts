@@ -7,7 +7,7 @@ import { type Req, useTestApp, withTestApp } from '../../testing/http.ts';
 import { storedUser } from './users.test-kit.ts';
 
 // Changing users: details, disabling, roles and deleting.
-const { ctx, as, signedInOnce } = useTestApp();
+const { ctx, as, signedInOnce, signedIn } = useTestApp();
 const superAdmin = signedInOnce('super admin', 'Sam Super');
 const admin = signedInOnce('admin', 'Alex Admin');
 const member = signedInOnce('member', 'Mia Member');
@@ -16,7 +16,7 @@ describe('changing users', () => {
   const update = (payload: object): Req => ({ method: 'PATCH', url: '/api/user/update-user', payload });
 
   it('updates details, and disabling ends the sessions and refuses login', async () => {
-    const target = await createSignedInUser(ctx);
+    const target = await signedIn('member');
     const res = await as(
       admin,
       update({ id: target.user.id, name: 'Renamed', department: 'data', skills: ['sql'] }),
@@ -87,7 +87,7 @@ describe('changing users', () => {
   });
 
   it('changing an e-mail unverifies it, ends sessions and links, asks the new address to confirm and tells the old one (issue 13 #5, #6)', async () => {
-    const target = await createSignedInUser(ctx, { name: 'Tess Target' });
+    const target = await signedIn('member', 'Tess Target');
     const oldEmail = target.user.email;
     await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: oldEmail } });
     await expect.poll(() => ctx.mail.sent.some((m) => m.to === oldEmail)).toBe(true);
@@ -210,7 +210,7 @@ describe('changing users', () => {
   });
 
   it('deletes a user and their sessions', async () => {
-    const target = await createSignedInUser(ctx);
+    const target = await signedIn('member');
     expect((await as(member, { method: 'DELETE', url: `/api/user/${target.user.id}` })).statusCode).toBe(403);
     const res = await as(admin, { method: 'DELETE', url: `/api/user/${target.user.id}` });
     expect(res.statusCode).toBe(200);
