@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
+import { changedFields } from '../../lib/edits.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
@@ -245,16 +246,7 @@ export function createTasksService({
           assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
         });
 
-        const patch: Record<string, unknown> = {};
-        const diff: Record<string, { from: unknown; to: unknown }> = {};
-        const changed: string[] = [];
-        for (const [field, column, label] of EDITABLE) {
-          const value = body[field];
-          if (value === undefined || value === current[column]) continue;
-          patch[column] = value;
-          diff[field] = { from: current[column], to: value };
-          changed.push(label);
-        }
+        const { patch, diff, changed } = changedFields(EDITABLE, body, current);
         const statusChanged = body.status !== undefined && body.status !== current.status;
         if (statusChanged && body.status) {
           patch.status = body.status;
