@@ -34,17 +34,21 @@ describe('process.env readers', () => {
   it('reports process.env in server code, web code, shared code and server command-line scripts', () => {
     const readers = [
       'apps/server/src/backup.ts',
+      'apps/server/src/import-archive.ts',
       'apps/server/src/lib/mailer.ts',
       'apps/server/src/modules/tasks/tasks.service.ts',
+      // boot-heap.ts's exception is that file alone, not its folder.
+      'apps/server/src/process/primary.ts',
       'apps/web/src/lib/api-client.ts',
       'packages/shared/src/constants.ts',
     ];
     assert.deepEqual(flagged(readers), readers);
   });
 
-  it('allows config.ts, tests, the test kit, e2e, bench, scripts and tool configs', () => {
+  it('allows config.ts, boot-heap.ts (it runs before config.ts may load), tests, the test kit, e2e, bench, scripts and tool configs', () => {
     const allowed = [
       'apps/server/src/config.ts',
+      'apps/server/src/process/boot-heap.ts',
       'apps/server/src/modules/tasks/tasks.routes.test.ts',
       'apps/web/src/features/tasks/components/board.test.tsx',
       'apps/server/src/testing/redis.ts',
