@@ -2,10 +2,7 @@ import fc from 'fast-check';
 import {
   encode,
   type Fixtures,
-  HIGH_SURROGATE,
   type JsonSchema,
-  LOW_SURROGATE,
-  NUL,
   type Operation,
   type Parameter,
   type Role,
@@ -16,6 +13,10 @@ import {
 
 // ---------------------------------------------------------------------------------------------
 // Hostile inputs
+
+const NUL = '\u0000';
+const HIGH_SURROGATE = '\uD800';
+const LOW_SURROGATE = '\uDC00';
 
 const hostileStrings = [
   '',

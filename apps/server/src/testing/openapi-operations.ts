@@ -26,11 +26,6 @@ export type Operation = {
   noJsonBody: boolean;
 };
 
-/** Characters below validation's reach that the inputs of both the fuzz and the sweep use. */
-export const NUL = '\u0000';
-export const HIGH_SURROGATE = '\uD800';
-export const LOW_SURROGATE = '\uDC00';
-
 // ---------------------------------------------------------------------------------------------
 // The operations, from the OpenAPI document
 

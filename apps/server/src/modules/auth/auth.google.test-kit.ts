@@ -66,77 +66,68 @@ export function useGoogleTests({ withOwner = true } = {}) {
     });
   }
 
-  /** A fresh Google identity; the login typed at the provider is also its `sub`. */
-  function identity(overrides: Partial<TestIdentity> = {}) {
-    const login = `google-${randomBytes(4).toString('hex')}`;
-    const value: TestIdentity = {
-      email: `${login}@example.com`,
-      email_verified: true,
-      name: 'Grace Google',
-      ...overrides,
-    };
-    op.identities.set(login, value);
-    return { login, sub: login, ...value };
-  }
+  const google = {
+    /** A fresh Google identity; the login typed at the provider is also its `sub`. */
+    identity(overrides: Partial<TestIdentity> = {}) {
+      const login = `google-${randomBytes(4).toString('hex')}`;
+      const value: TestIdentity = {
+        email: `${login}@example.com`,
+        email_verified: true,
+        name: 'Grace Google',
+        ...overrides,
+      };
+      op.identities.set(login, value);
+      return { login, sub: login, ...value };
+    },
 
-  /** GET /api/auth/google: the redirect to the provider and the state cookie bound to it. */
-  async function startSignIn() {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/google' });
-    expect(res.statusCode).toBe(302);
-    const location = new URL(res.headers.location as string);
-    expect(`${location.origin}${location.pathname}`).toBe(`${op.issuer}/auth`);
-    const state = cookieOf(res, STATE_COOKIE);
-    expect(state).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/google', maxAge: 600 });
-    expect(location.searchParams.get('state')).toBe(state?.value);
-    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(location.searchParams.get('nonce')).toBeTruthy();
-    return { authorizationUrl: location.href, state: state?.value as string };
-  }
+    /** GET /api/auth/google: the redirect to the provider and the state cookie bound to it. */
+    async startSignIn() {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/google' });
+      expect(res.statusCode).toBe(302);
+      const location = new URL(res.headers.location as string);
+      expect(`${location.origin}${location.pathname}`).toBe(`${op.issuer}/auth`);
+      const state = cookieOf(res, STATE_COOKIE);
+      expect(state).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/google', maxAge: 600 });
+      expect(location.searchParams.get('state')).toBe(state?.value);
+      expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(location.searchParams.get('nonce')).toBeTruthy();
+      return { authorizationUrl: location.href, state: state?.value as string };
+    },
 
-  /** The provider's redirect back to the app, as path + query for inject. */
-  function callbackPath(redirect: URL) {
-    expect(`${redirect.origin}${redirect.pathname}`).toBe(`${APP_URL}${CALLBACK}`);
-    return `${redirect.pathname}${redirect.search}`;
-  }
+    /** The provider's redirect back to the app, as path + query for inject. */
+    callbackPath(redirect: URL) {
+      expect(`${redirect.origin}${redirect.pathname}`).toBe(`${APP_URL}${CALLBACK}`);
+      return `${redirect.pathname}${redirect.search}`;
+    },
 
-  async function callback(path: string, state: string | undefined) {
-    return ctx.app.inject({
-      method: 'GET',
-      url: path,
-      cookies: state === undefined ? {} : { [STATE_COOKIE]: state },
-    });
-  }
+    async callback(path: string, state: string | undefined) {
+      return ctx.app.inject({
+        method: 'GET',
+        url: path,
+        cookies: state === undefined ? {} : { [STATE_COOKIE]: state },
+      });
+    },
 
-  /** The whole round trip, as a browser would do it. */
-  async function signInWithGoogle(choice: ProviderChoice) {
-    const { authorizationUrl, state } = await startSignIn();
-    const redirect = await authorizeAtProvider(authorizationUrl, choice);
-    const path = callbackPath(redirect);
-    return { res: await callback(path, state), path, state, redirect };
-  }
+    /** The whole round trip, as a browser would do it. */
+    async signInWithGoogle(choice: ProviderChoice) {
+      const { authorizationUrl, state } = await google.startSignIn();
+      const redirect = await authorizeAtProvider(authorizationUrl, choice);
+      const path = google.callbackPath(redirect);
+      return { res: await google.callback(path, state), path, state, redirect };
+    },
 
-  const me = (token: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/user/me', cookies: { [SESSION_COOKIE]: token } });
+    me: (token: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/user/me', cookies: { [SESSION_COOKIE]: token } }),
 
-  async function userByEmail(email: string) {
-    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
-    return row;
-  }
+    async userByEmail(email: string) {
+      const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
 
-  async function sessionCount(userId: string) {
-    return (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
-  }
-
-  return {
-    ...prelude,
-    op,
-    identity,
-    startSignIn,
-    callbackPath,
-    callback,
-    signInWithGoogle,
-    me,
-    userByEmail,
-    sessionCount,
+    async sessionCount(userId: string) {
+      return (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+    },
   };
+
+  return { ...prelude, op, ...google };
 }

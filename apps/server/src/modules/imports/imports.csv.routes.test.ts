@@ -15,6 +15,18 @@ const goodCsv = [
   '',
   'Celebrate;;;low;;;;;',
 ].join('\r\n');
+/** Which column of goodCsv holds what: the mapping the preview guesses, and the import is given. */
+const goodMapping = {
+  title: 0,
+  description: 1,
+  status: 2,
+  priority: 3,
+  assignee: 4,
+  dueDate: 5,
+  labels: 6,
+  team: 7,
+  checklist: 8,
+};
 
 describe('CSV import', () => {
   it('previews a file with its guessed mapping, detected delimiter and rows as they would be stored, storing nothing', async () => {
@@ -29,17 +41,7 @@ describe('CSV import', () => {
       errors: [],
       delimiter: ';',
       headers: ['Name', 'Details', 'State', 'Priority', 'Owner', 'Deadline', 'Tags', 'Team', 'Subtasks'],
-      mapping: {
-        title: 0,
-        description: 1,
-        status: 2,
-        priority: 3,
-        assignee: 4,
-        dueDate: 5,
-        labels: 6,
-        team: 7,
-        checklist: 8,
-      },
+      mapping: goodMapping,
     });
     expect(body.preview[0]).toEqual({
       row: 2,
@@ -126,18 +128,7 @@ describe('CSV import', () => {
       url: `/api/projects/${product}/labels`,
       payload: { name: 'content', color: '#3b82f6' },
     });
-    const mapping = {
-      title: 0,
-      description: 1,
-      status: 2,
-      priority: 3,
-      assignee: 4,
-      dueDate: 5,
-      labels: 6,
-      team: 7,
-      checklist: 8,
-    };
-    const res = await as(alice, csvImport({ csv: goodCsv, mapping }, product));
+    const res = await as(alice, csvImport({ csv: goodCsv, mapping: goodMapping }, product));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       dryRun: false,

@@ -41,100 +41,92 @@ export function useServiceTests() {
   const { ctx, as } = prelude;
   const admin = prelude.signedInOnce('admin', 'Ada Admin');
 
-  async function addService(payload: Partial<Record<string, unknown>> = {}, who: Signed = admin) {
-    const res = await as(
-      who,
-      createReq({
-        name: 'Slack',
-        category: 'Communication',
-        description: 'Chat',
-        integration: 'SDK',
-        ...payload,
-      }),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<ServiceBody>();
-  }
-  const storedService = async (id: string) =>
-    (await ctx.db.select().from(services).where(eq(services.id, id)))[0];
-  const deliveriesOf = (serviceId: string) =>
-    ctx.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.serviceId, serviceId))
-      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
-  // deliverDue() sends whatever is due: the worker's tests start from an empty outbox.
-  const emptyOutbox = () => ctx.db.delete(webhookDeliveries);
-
   const receivers: http.Server[] = [];
   afterEach(async () => {
     for (const server of receivers.splice(0)) await new Promise((resolve) => server.close(resolve));
   });
-  /** A webhook receiver answering each POST with the next status of `statuses` (the last one repeats). */
-  async function startReceiver(statuses: number[] = [200]) {
-    const received: Received[] = [];
-    const server = http.createServer((req, res) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk) => {
-        body += chunk;
-      });
-      req.on('end', () => {
-        received.push({ headers: req.headers, body, url: req.url ?? '' });
-        res.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200;
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    receivers.push(server);
-    return {
-      url: `http://127.0.0.1:${port}/hooks/shipyard`,
-      received,
-      /** Stops listening: the address now refuses connections. */
-      stop: async () => {
-        receivers.splice(receivers.indexOf(server), 1);
-        await new Promise((resolve) => server.close(resolve));
-      },
-    };
-  }
 
-  /** An Active Webhook service used by a new product of the admin; its secret as answered once. */
-  async function webhookedProduct(url: string, serviceValues: object = {}) {
-    const product = await createProduct(ctx, admin.user.id, { name: 'Apollo', status: 'planning' });
-    const service = await addService({
-      name: 'Receiver',
-      integration: 'Webhook',
-      webhookUrl: url,
-      productIds: [product.id],
-      ...serviceValues,
-    });
-    return { product, service, secret: service.signingSecret ?? '' };
-  }
-  /** The admin moves a product to another status: an event for its Webhook services. */
-  const moveProduct = (productId: string, status = 'testing') =>
-    as(admin, { method: 'PATCH', url: `/api/projects/${productId}/status`, payload: { status } });
-  /** A delivery worker of its own on this file's database, with the app's secrets and clock. */
-  const workerWith = async (
-    options: Omit<Parameters<typeof createWebhookWorker>[0], 'db' | 'secrets' | 'clock'>,
-  ) =>
-    createWebhookWorker({
-      db: ctx.db,
-      secrets: await loadSecretBox({ appSecret: undefined, dataDir: ctx.dataDir }),
-      clock: ctx.clock,
-      ...options,
-    });
-
-  return {
-    ...prelude,
+  const kit = {
     admin,
-    addService,
-    storedService,
-    deliveriesOf,
-    emptyOutbox,
-    startReceiver,
-    webhookedProduct,
-    moveProduct,
-    workerWith,
+    /** A service added through the API (by the admin unless told otherwise), as answered. */
+    async addService(payload: Partial<Record<string, unknown>> = {}, who: Signed = admin) {
+      const res = await as(
+        who,
+        createReq({
+          name: 'Slack',
+          category: 'Communication',
+          description: 'Chat',
+          integration: 'SDK',
+          ...payload,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<ServiceBody>();
+    },
+    storedService: async (id: string) => (await ctx.db.select().from(services).where(eq(services.id, id)))[0],
+    deliveriesOf: (serviceId: string) =>
+      ctx.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.serviceId, serviceId))
+        .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id)),
+    /** deliverDue() sends whatever is due: the worker's tests start from an empty outbox. */
+    emptyOutbox: () => ctx.db.delete(webhookDeliveries),
+
+    /** A webhook receiver answering each POST with the next status of `statuses` (the last one repeats). */
+    async startReceiver(statuses: number[] = [200]) {
+      const received: Received[] = [];
+      const server = http.createServer((req, res) => {
+        let body = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk) => {
+          body += chunk;
+        });
+        req.on('end', () => {
+          received.push({ headers: req.headers, body, url: req.url ?? '' });
+          res.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200;
+          res.end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      receivers.push(server);
+      return {
+        url: `http://127.0.0.1:${port}/hooks/shipyard`,
+        received,
+        /** Stops listening: the address now refuses connections. */
+        stop: async () => {
+          receivers.splice(receivers.indexOf(server), 1);
+          await new Promise((resolve) => server.close(resolve));
+        },
+      };
+    },
+
+    /** An Active Webhook service used by a new product of the admin; its secret as answered once. */
+    async webhookedProduct(url: string, serviceValues: object = {}) {
+      const product = await createProduct(ctx, admin.user.id, { name: 'Apollo', status: 'planning' });
+      const service = await kit.addService({
+        name: 'Receiver',
+        integration: 'Webhook',
+        webhookUrl: url,
+        productIds: [product.id],
+        ...serviceValues,
+      });
+      return { product, service, secret: service.signingSecret ?? '' };
+    },
+    /** The admin moves a product to another status: an event for its Webhook services. */
+    moveProduct: (productId: string, status = 'testing') =>
+      as(admin, { method: 'PATCH', url: `/api/projects/${productId}/status`, payload: { status } }),
+    /** A delivery worker of its own on this file's database, with the app's secrets and clock. */
+    workerWith: async (
+      options: Omit<Parameters<typeof createWebhookWorker>[0], 'db' | 'secrets' | 'clock'>,
+    ) =>
+      createWebhookWorker({
+        db: ctx.db,
+        secrets: await loadSecretBox({ appSecret: undefined, dataDir: ctx.dataDir }),
+        clock: ctx.clock,
+        ...options,
+      }),
   };
+  return { ...prelude, ...kit };
 }
