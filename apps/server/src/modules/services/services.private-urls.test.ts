@@ -6,17 +6,8 @@ import { useTestApp } from '../../testing/http.ts';
 import { createReq, useServiceTests } from './services.test-kit.ts';
 
 // Webhook URLs that point inside the network, refused without WEBHOOK_ALLOW_PRIVATE (SSRF).
-const {
-  ctx,
-  as,
-  admin,
-  deliveriesOf,
-  emptyOutbox,
-  startReceiver,
-  webhookedProduct,
-  moveProduct,
-  workerWith,
-} = useServiceTests();
+const { ctx, as, admin, deliveriesOf, emptyOutbox, startReceiver, workerWith, pendingDelivery } =
+  useServiceTests();
 
 describe('without WEBHOOK_ALLOW_PRIVATE', () => {
   // An app of its own: the file's app allows private targets for its receivers.
@@ -71,8 +62,7 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
   it('refuses at delivery time too: no request is made and the delivery fails with the reason', async () => {
     // Stored while private targets were allowed (ctx), delivered by a worker that refuses them.
     const receiver = await startReceiver();
-    const { product, service } = await webhookedProduct(receiver.url);
-    await moveProduct(product.id);
+    const { service } = await pendingDelivery(receiver.url);
     const worker = await workerWith({
       allowPrivate: false,
     });
@@ -89,8 +79,7 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
   it('refuses a public name that resolves to a private address, without connecting', async () => {
     const receiver = await startReceiver();
     const port = new URL(receiver.url).port;
-    const { product, service } = await webhookedProduct(`https://rebind.example.com:${port}/hooks`);
-    await moveProduct(product.id);
+    const { service } = await pendingDelivery(`https://rebind.example.com:${port}/hooks`);
     const worker = await workerWith({
       allowPrivate: false,
       lookup: async () => [
@@ -113,8 +102,7 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
   });
 
   it('answers a reason stored with an address in it as a generic one in the delivery log', async () => {
-    const { product, service } = await webhookedProduct('https://hooks.example.com/old');
-    await moveProduct(product.id);
+    const { service } = await pendingDelivery('https://hooks.example.com/old');
     await ctx.db
       .update(webhookDeliveries)
       .set({ status: 'failed', lastError: 'ECONNREFUSED: connect ECONNREFUSED 10.1.2.3:8443' })

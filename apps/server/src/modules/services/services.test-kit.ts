@@ -114,6 +114,12 @@ export function useServiceTests() {
       });
       return { product, service, secret: service.signingSecret ?? '' };
     },
+    /** A Webhook service of a new product the admin then moved to testing: one delivery pending. */
+    async pendingDelivery(url: string) {
+      const made = await kit.webhookedProduct(url);
+      await kit.moveProduct(made.product.id);
+      return made;
+    },
     /** The admin moves a product to another status: an event for its Webhook services. */
     moveProduct: (productId: string, status = 'testing') =>
       as(admin, { method: 'PATCH', url: `/api/projects/${productId}/status`, payload: { status } }),

@@ -6,8 +6,7 @@ import { createProduct } from '../../testing/factories.ts';
 import { type ServiceBody, useServiceTests } from './services.test-kit.ts';
 
 // Editing, enabling, disabling and deleting a service.
-const { ctx, as, admin, addService, storedService, deliveriesOf, webhookedProduct, moveProduct } =
-  useServiceTests();
+const { ctx, as, admin, addService, storedService, deliveriesOf, pendingDelivery } = useServiceTests();
 
 describe('PATCH and DELETE /api/services/{id}', () => {
   it('edits fields and replaces the products, moving lastUpdated', async () => {
@@ -75,8 +74,7 @@ describe('PATCH and DELETE /api/services/{id}', () => {
   });
 
   it('deletes a service with its product links and deliveries, not the products', async () => {
-    const { product, service } = await webhookedProduct('https://hooks.example.com/del');
-    await moveProduct(product.id);
+    const { product, service } = await pendingDelivery('https://hooks.example.com/del');
     expect(await deliveriesOf(service.id)).toHaveLength(1);
 
     const res = await as(admin, { method: 'DELETE', url: `/api/services/${service.id}` });

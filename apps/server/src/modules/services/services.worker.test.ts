@@ -16,6 +16,7 @@ const {
   webhookedProduct,
   moveProduct,
   workerWith,
+  pendingDelivery,
 } = useServiceTests();
 
 describe('the delivery worker', () => {
@@ -23,8 +24,7 @@ describe('the delivery worker', () => {
 
   it('POSTs the event to the receiver, signed, and records it delivered', async () => {
     const receiver = await startReceiver([204]);
-    const { product, service, secret } = await webhookedProduct(receiver.url);
-    await moveProduct(product.id);
+    const { service, secret } = await pendingDelivery(receiver.url);
     const [pending] = await deliveriesOf(service.id);
 
     const run = await ctx.app.webhooks.deliverDue();
@@ -71,8 +71,7 @@ describe('the delivery worker', () => {
 
   it('retries a receiver that answered 500 after the backoff, and records it delivered on attempt 2', async () => {
     const receiver = await startReceiver([500, 200]);
-    const { product, service } = await webhookedProduct(receiver.url);
-    await moveProduct(product.id);
+    const { service } = await pendingDelivery(receiver.url);
 
     expect(await ctx.app.webhooks.deliverDue()).toMatchObject({ attempted: 1, retrying: 1 });
     const [first] = await deliveriesOf(service.id);
@@ -117,8 +116,7 @@ describe('the delivery worker', () => {
 
   it('gives up after the sixth failed attempt, waiting 10 s, 1 min, 5 min, 30 min and 2 h between them', async () => {
     const receiver = await startReceiver([503]);
-    const { product, service } = await webhookedProduct(receiver.url);
-    await moveProduct(product.id);
+    const { service } = await pendingDelivery(receiver.url);
 
     expect(RETRY_DELAYS_MS).toEqual([10_000, 60_000, 300_000, 1_800_000, 7_200_000]);
     for (const delay of RETRY_DELAYS_MS) {
@@ -140,8 +138,7 @@ describe('the delivery worker', () => {
 
   it('does not follow a redirect, and fails a delivery whose service was disabled before it went out', async () => {
     const receiver = await startReceiver([302]);
-    const { product, service } = await webhookedProduct(receiver.url);
-    await moveProduct(product.id);
+    const { service } = await pendingDelivery(receiver.url);
     expect(await ctx.app.webhooks.deliverDue()).toMatchObject({ retrying: 1 });
     expect((await deliveriesOf(service.id))[0]).toMatchObject({ lastStatusCode: 302, lastError: 'HTTP 302' });
     expect(receiver.received).toHaveLength(1);
@@ -187,8 +184,7 @@ describe('the delivery worker', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     const port = (hanging.address() as AddressInfo).port;
     try {
-      const slow = await webhookedProduct(`http://127.0.0.1:${port}/slow`);
-      await moveProduct(slow.product.id);
+      const slow = await pendingDelivery(`http://127.0.0.1:${port}/slow`);
       const worker = await workerWith({
         allowPrivate: true,
         timeoutMs: 200,
@@ -201,8 +197,7 @@ describe('the delivery worker', () => {
     }
 
     await emptyOutbox();
-    const named = await webhookedProduct('https://never-answers.example.com/hook');
-    await moveProduct(named.product.id);
+    const named = await pendingDelivery('https://never-answers.example.com/hook');
     const worker = await workerWith({
       allowPrivate: false,
       timeoutMs: 200,
@@ -216,8 +211,7 @@ describe('the delivery worker', () => {
     const receiver = await startReceiver();
     const closed = receiver.url;
     await receiver.stop();
-    const { product, service } = await webhookedProduct(closed);
-    await moveProduct(product.id);
+    const { service } = await pendingDelivery(closed);
     expect(await ctx.app.webhooks.deliverDue()).toMatchObject({ retrying: 1 });
     expect((await deliveriesOf(service.id))[0]?.lastError).toBe('connection refused');
     // The delivery log names neither the address nor the port that refused.
