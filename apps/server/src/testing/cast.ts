@@ -7,7 +7,7 @@ import type { TestContext } from './test-app.ts';
  * The people most route tests of what hangs off a product need: Alice creates the product, Mia
  * (member) and Gus (guest) are in its team, Bob (member) does not see it, Ada is an admin.
  */
-export async function productCast(ctx: Pick<TestContext, 'app' | 'db'>) {
+async function productCast(ctx: Pick<TestContext, 'app' | 'db'>) {
   const [alice, mia, gus, bob, admin] = (await Promise.all([
     createSignedInUser(ctx, { name: 'Alice' }),
     createSignedInUser(ctx, { name: 'Mia' }),

@@ -53,7 +53,7 @@ async function withoutProviderNotices<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function startOidcProvider(client: TestClient) {
+async function startOidcProvider(client: TestClient) {
   const identities = new Map<string, TestIdentity>();
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handler(req, res));
@@ -130,7 +130,7 @@ export async function startOidcProvider(client: TestClient) {
 }
 
 /** The browser's cookies for one site, from Set-Cookie headers (no path/domain matching: one site only). */
-export class CookieJar {
+class CookieJar {
   readonly #cookies = new Map<string, string>();
 
   store(res: Response) {

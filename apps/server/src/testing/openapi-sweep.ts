@@ -10,7 +10,7 @@ import {
 // and field, poisoned one at a time, everything else in the request valid.
 
 /** What every string input gets, everything else in the request being valid. */
-export const poisons = [
+const poisons = [
   'a\u0000b', // NUL
   'a\uD800b', // a lone high surrogate
   '\uDC00', // a lone low surrogate

@@ -27,7 +27,7 @@ const listedMetadata = sql<Record<string, unknown>>`jsonb_strip_nulls(jsonb_buil
 )}))`;
 const logWithNames = { ...withNames, activity: { ...logColumns, metadata: listedMetadata } };
 
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 const TYPES_WINDOW = 5_000;
 
 export function createActivitiesRepository(db: Db) {

@@ -27,10 +27,10 @@ import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
 /** How many of its newest activity entries the product detail carries. */
-export const DETAIL_ACTIVITY_LIMIT = 20;
+const DETAIL_ACTIVITY_LIMIT = 20;
 
 /** The API's product: the field names the spec's screens read. Progress is derived from the tasks. */
-export function toProduct(row: ProductRow, progress: number): Product {
+function toProduct(row: ProductRow, progress: number): Product {
   return {
     id: row.id,
     _id: row.id,

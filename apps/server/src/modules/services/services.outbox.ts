@@ -19,7 +19,7 @@ export type WebhookEventInput = {
 };
 
 /** The JSON a receiver gets: the delivery's id, the event, when it happened and what changed. */
-export type WebhookPayload = {
+type WebhookPayload = {
   id: string;
   event: WebhookEvent;
   occurredAt: string;
