@@ -133,7 +133,7 @@ export function useTestApp(overrides?: Overrides | (() => Overrides)) {
   return { ctx, as, signedIn, member, guest, signedInOnce, productOf, taskOf, publishedBy, otherProcess };
 }
 
-/** A second app for one test (other settings, a boot that must fail…), closed whatever happens. */
+/** An app of its own for one test (other settings, its own database), closed whatever happens. */
 export async function withTestApp<T>(overrides: Overrides, use: (other: TestContext) => Promise<T>) {
   const other = await buildTestApp(overrides);
   try {
