@@ -20,39 +20,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { boardSizes, loadBoards } from './lib/boards.mjs';
 import {
-  autocannonFigures,
-  endQueries,
-  machineSeconds,
+  ANALYTICS_P99_TARGET_MS,
+  BASELINE_TASK_FRACTION,
+  BENCH_SUPER,
+  boardTargets,
+  P99_TARGET_MS,
+  RATIO_TARGET,
+  REPORT_P99_TARGET_MS,
+} from './lib/http-calls.mjs';
+import { measureDatabase, ms, say } from './lib/http-measure.mjs';
+import {
   OPTIONS,
-  postgresCpu,
   printTable,
   QUIET_CORES,
   root,
   runBench,
   serverCommand,
-  serverCpu,
-  signIn,
   startBenchDatabase,
-  startServer,
-  waitForQuiet,
   writeReport,
 } from './lib/server.mjs';
-import { BENCH_ADMIN, BENCH_MEMBER, BOARD_SCALE, SCALES, seed } from './seed.mjs';
-
-const P99_TARGET_MS = 25;
-const REPORT_P99_TARGET_MS = 100;
-const ANALYTICS_P99_TARGET_MS = 100;
-/** Issue 17: create a task at p99 ≤ 150 ms with 50 connections. */
-const CREATE_P99_TARGET_MS = 150;
-/** Made by this script after seeding (the seed has no super admin): reports are theirs only. */
-const BENCH_SUPER = 'bench-super@example.com';
-const RATIO_TARGET = 1.5;
-/** The dashboard's reference database holds this fraction of the tasks (50,000 → 5,000). */
-const BASELINE_TASK_FRACTION = 10;
+import { BENCH_ADMIN, BOARD_SCALE, SCALES, seed } from './seed.mjs';
 
 const resultsFile = path.join(root, 'bench/results/http.json');
 
@@ -103,213 +92,6 @@ if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.ever
   process.exit(2);
 }
 
-/**
- * The calls, given the id of a product bench-member may see (each holds 1/200 of the tasks).
- * Every call is made as bench-member, who sees half the products, unless `as` says 'admin'.
- */
-const calls = (productId, taskId) => [
-  // Not a target: the cheapest signed-in call (the session lookup and nothing else), measured the
-  // same way to show what the stack and the machine allow at all.
-  { name: 'floor: user/me', path: '/api/user/me', reference: true },
-  { name: 'list', path: '/api/projects?limit=50' },
-  { name: 'detail', path: `/api/projects/${productId}` },
-  { name: 'dashboard', path: '/api/dashboard/summary' },
-  { name: 'activity log', path: '/api/activities?limit=100' },
-  // The Tasks page's first page (default limit 50, with the total), for an admin who sees every
-  // task and for bench-member, then a product's Tasks tab.
-  { name: 'tasks all (admin)', path: '/api/tasks/all', as: 'admin' },
-  { name: 'tasks all (member)', path: '/api/tasks/all' },
-  { name: 'product tasks', path: `/api/tasks/${productId}/tasks` },
-  // The task's page (issue 15): the task, its history and its sections in one request.
-  { name: 'task detail', path: `/api/tasks/${taskId}/detail` },
-  // Reports (super admins only): every product, 50,000 tasks aggregated per call; own target.
-  ...['project-status', 'team-productivity', 'milestone-analysis', 'resource-allocation'].map((type) => ({
-    name: `report ${type}`,
-    path: `/api/reports/${type}`,
-    as: 'super',
-    p99TargetMs: REPORT_P99_TARGET_MS,
-  })),
-  // Analytics (super admins only): the KPIs and the three tabs over every product, for the last
-  // 30 and 365 days; own target.
-  ...['month', 'year'].map((timeframe) => ({
-    name: `analytics ${timeframe}`,
-    path: `/api/analytics?timeframe=${timeframe}&tz=UTC`,
-    as: 'super',
-    p99TargetMs: ANALYTICS_P99_TARGET_MS,
-  })),
-  // A write: creates a task in the product (the tasks it adds are deleted after the run, so the
-  // calls measured after it see the seeded data set). Last, for the same reason.
-  {
-    name: 'create task',
-    path: '/api/tasks',
-    method: 'POST',
-    body: JSON.stringify({ title: CREATED_TITLE, projectId: productId }),
-    p99TargetMs: CREATE_P99_TARGET_MS,
-  },
-];
-const CREATED_TITLE = 'Bench created task';
-
-/**
- * Opening a product's board (issue 17), as the web app does it: today one request; before, the
- * first page of each of the three columns (100 cards each, at once), and the issue's own
- * reference, the product's tasks in two pages of 200 (the second from the first's cursor).
- */
-const boardVariants = (productId, cursor) => [
-  { name: 'board: one request', paths: [`/api/tasks/${productId}/board`] },
-  {
-    name: 'board before: 3 columns of 100',
-    paths: ['Pending', 'In%20Progress', 'Completed'].map(
-      (status) => `/api/tasks/${productId}/tasks?limit=100&status=${status}`,
-    ),
-  },
-  {
-    name: 'board before: 2 pages of 200',
-    sequential: true,
-    paths: [
-      `/api/tasks/${productId}/tasks?limit=200`,
-      `/api/tasks/${productId}/tasks?limit=200&cursor=${encodeURIComponent(cursor ?? '')}`,
-    ],
-  },
-];
-
-/** Issue 17's goals for the board in one request: ≥ 300 boards/s at 50 clients, p50 ≤ 10 ms at 1, ≤ 40 kB brotli. */
-const BOARD_TARGETS = { boardsPerSec: 300, p50Ms: 10, wireBytes: 40_000 };
-function boardTargets(r) {
-  if (!r.name.startsWith('board: one request')) return [];
-  return [
-    { what: `br ≤ ${BOARD_TARGETS.wireBytes / 1000} kB`, met: r.sizes.br <= BOARD_TARGETS.wireBytes },
-    ...(r.connections >= 50
-      ? [{ what: `≥ ${BOARD_TARGETS.boardsPerSec}/s`, met: r.boardsPerSec >= BOARD_TARGETS.boardsPerSec }]
-      : []),
-    ...(r.connections === 1
-      ? [{ what: `p50 ≤ ${BOARD_TARGETS.p50Ms} ms`, met: r.latencyMs.p50 <= BOARD_TARGETS.p50Ms }]
-      : []),
-    { what: 'no failure', met: r.failed === 0 },
-  ];
-}
-
-const say = (msg) => console.log(msg);
-const ms = (n) => (n === undefined ? '-' : n.toFixed(n < 10 ? 2 : 1));
-
-// ---- measuring ----------------------------------------------------------------------------------
-
-async function probe(origin, headers, call) {
-  const res = await fetch(origin + call.path, {
-    method: call.method ?? 'GET',
-    headers: call.body ? { ...headers, 'content-type': 'application/json' } : headers,
-    body: call.body,
-  });
-  const body = await res.text();
-  return { status: res.status, bytes: Buffer.byteLength(body), body };
-}
-
-/** Warm-up, then the measured run, with the CPU the server, PostgreSQL and the rest used meanwhile. */
-async function load(origin, headers, call, serverPid, pgDir, connections) {
-  const options = {
-    url: origin + call.path,
-    connections,
-    method: call.method ?? 'GET',
-    headers: call.body ? { ...headers, 'content-type': 'application/json' } : headers,
-    body: call.body,
-    timeout: 10,
-  };
-  await autocannon({ ...options, duration: warmup });
-  const ours = () => [serverCpu(serverPid), postgresCpu(pgDir)];
-  const cpuBefore = ours();
-  const machineBefore = machineSeconds();
-  const selfBefore = process.cpuUsage();
-  const r = await autocannon({ ...options, duration });
-  const cpu = ours().map((c, i) => c - cpuBefore[i]);
-  const self = process.cpuUsage(selfBefore);
-  const autocannonCpu = (self.user + self.system) / 1e6;
-  const machine = machineSeconds();
-  const steal = machine.steal - machineBefore.steal;
-  const interrupts = machine.interrupts - machineBefore.interrupts;
-  const others = Math.max(
-    0,
-    machine.processes - machineBefore.processes - cpu[0] - cpu[1] - autocannonCpu + steal,
-  );
-  return {
-    ...autocannonFigures(r),
-    timeouts: r.timeouts,
-    statusCodes: r.statusCodeStats,
-    // CPU seconds per second of the run: 1.0 is one core busy. The machine has os.cpus().length.
-    cpuCores: {
-      server: cpu[0] / duration,
-      postgres: cpu[1] / duration,
-      autocannon: autocannonCpu / duration,
-      others: others / duration, // other processes, plus what the host stole
-      steal: steal / duration,
-      interrupts: interrupts / duration, // network interrupts, mostly this benchmark's own traffic
-    },
-    disturbed: others / duration >= QUIET_CORES,
-    // CPU milliseconds one request costs: what the call would cost on an otherwise idle machine.
-    cpuMsPerRequest: r.requests.total
-      ? { server: (cpu[0] * 1000) / r.requests.total, postgres: (cpu[1] * 1000) / r.requests.total }
-      : undefined,
-  };
-}
-
-/** Opening a board, before and after, at each of --board-connections (boards/s, time of one board, bytes). */
-async function measureBoards(server, headers, results, pgDir) {
-  // The product with the most tasks the member sees.
-  const products = JSON.parse(
-    (await probe(server.origin, headers, { path: '/api/projects?limit=50' })).body,
-  ).data;
-  let productId;
-  let most = -1;
-  for (const p of products) {
-    const page = JSON.parse(
-      (await probe(server.origin, headers, { path: `/api/tasks/${p.id}/tasks?limit=1` })).body,
-    );
-    if (page.total > most) [productId, most] = [p.id, page.total];
-  }
-  const first = JSON.parse(
-    (await probe(server.origin, headers, { path: `/api/tasks/${productId}/tasks?limit=200` })).body,
-  );
-  say(`  board: product ${productId} (${most} tasks)`);
-  for (const variant of boardVariants(productId, first.nextCursor)) {
-    const sizes = await boardSizes(server.origin, headers, variant.paths);
-    if (sizes.status.some((s) => s !== 200)) {
-      say(`  ${variant.name}: answered ${sizes.status.join(', ')}; not measured`);
-      results.push({
-        name: variant.name,
-        board: true,
-        measured: false,
-        status: sizes.status.find((s) => s !== 200),
-      });
-      continue;
-    }
-    for (const clients of boardConnections) {
-      await waitForQuiet(waitQuiet, say);
-      const figures = await loadBoards(server.origin, headers, variant.paths, {
-        connections: clients,
-        duration,
-        warmup,
-        sequential: variant.sequential,
-        // The CPU server and PostgreSQL spent on the measured boards: what a board costs, however
-        // busy the machine was.
-        cpu: () => [serverCpu(server.pid), postgresCpu(pgDir)],
-      });
-      say(
-        `  ${variant.name} @${clients}: ${figures.boardsPerSec.toFixed(0)} boards/s, p50 ${ms(figures.latencyMs.p50)} ms, ` +
-          `p99 ${ms(figures.latencyMs.p99)} ms; CPU per board: server ${ms(figures.cpuMsPerBoard.server)} ms, ` +
-          `postgres ${ms(figures.cpuMsPerBoard.postgres)} ms; JSON ${sizes.raw} B raw, ${sizes.br} B br, ${sizes.gzip} B gzip`,
-      );
-      results.push({
-        name: `${variant.name} @${clients}`,
-        board: true,
-        reference: true,
-        measured: true,
-        requests: variant.paths.length,
-        connections: clients,
-        sizes,
-        ...figures,
-      });
-    }
-  }
-}
-
 /** The builds measured: `--before` (if given) first, then this one. */
 const builds = (command) =>
   [
@@ -325,104 +107,16 @@ function profiled(command) {
   fs.mkdirSync(dir, { recursive: true });
   return { ...command, argv: ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...command.argv] };
 }
-
-/** Tasks the create call added: deleted after each run, with their entries. */
-async function removeCreated(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('DELETE FROM activities WHERE task_id IN (SELECT id FROM tasks WHERE title = $1)', [
-      CREATED_TITLE,
-    ]);
-    await client.query('DELETE FROM tasks WHERE title = $1', [CREATED_TITLE]);
-    await client.query('VACUUM (ANALYZE) tasks, activities');
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Runs the calls against one database: a server per build (each its own process, fresh sign-ins),
- * then each call at each connection count, on each build in turn (before, then after).
- */
-async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick) {
-  const servers = [];
-  try {
-    for (const build of builds(command)) {
-      const server = await startServer(build.command, {
-        databaseUrl,
-        dataDir,
-        // The write limit per account is raised (as search.mjs raises its own): `create task` makes
-        // hundreds of writes a second as one account. Every write is still counted.
-        env: { WEB_CONCURRENCY: String(processes), WRITE_RATE_PER_MINUTE: '100000000' },
-      });
-      const bearer = async (email) => ({ authorization: `Bearer ${await signIn(server.origin, email)}` });
-      const sessions = {
-        member: await bearer(BENCH_MEMBER),
-        admin: await bearer(BENCH_ADMIN),
-        super: await bearer(BENCH_SUPER),
-      };
-      servers.push({ ...build, server, sessions });
-    }
-    const { server: first0, sessions: sessions0 } = servers[0];
-    const list = await probe(first0.origin, sessions0.member, { path: '/api/projects?limit=50' });
-    const productId = list.status === 200 ? JSON.parse(list.body).data?.[0]?.id : undefined;
-    if (!productId) throw new Error(`GET /api/projects answered ${list.status} without a product`);
-    const tasksOf = await probe(first0.origin, sessions0.member, { path: `/api/tasks/${productId}/tasks` });
-    const taskId = JSON.parse(tasksOf.body).data?.[0]?.id;
-    const results = [];
-    for (const call of calls(productId, taskId).filter(pick)) {
-      for (const count of connectionCounts) {
-        for (const { label, server, sessions } of servers) {
-          const name = [call.name, label && `[${label}]`, connectionCounts.length > 1 && `@${count}`]
-            .filter(Boolean)
-            .join(' ');
-          const headers = sessions[call.as ?? 'member'];
-          const first = await probe(server.origin, headers, call);
-          if (first.status !== 200 && first.status !== 201) {
-            say(`  ${name}: ${call.path} answered ${first.status}; not measured`);
-            results.push({ ...call, name, status: first.status, bytes: first.bytes, measured: false });
-            continue;
-          }
-          // On a shared machine, a run that other processes disturbed is measured again (the least
-          // disturbed run is kept, and the report says how much CPU the others took during it).
-          let figures;
-          for (let attempt = 0; ; attempt++) {
-            await waitForQuiet(waitQuiet, say);
-            const run = await load(server.origin, headers, call, server.pid, pgDir, count);
-            if (call.method === 'POST') await removeCreated(databaseUrl);
-            if (!figures || run.cpuCores.others < figures.cpuCores.others) figures = run;
-            if (run.cpuCores.others < QUIET_CORES || attempt >= retries) break;
-            say(`  ${name}: other processes used ${run.cpuCores.others.toFixed(2)} cores meanwhile; again`);
-          }
-          say(
-            `  ${name}: ${ms(figures.reqPerSec)} req/s, p99 ${ms(figures.latencyMs.p99)} ms, ${first.bytes} bytes`,
-          );
-          results.push({
-            ...call,
-            name,
-            build: label || undefined,
-            connections: count,
-            status: first.status,
-            bytes: first.bytes,
-            measured: true,
-            ...figures,
-          });
-        }
-      }
-    }
-    if (pick({ name: 'board' })) {
-      for (const { label, server, sessions } of servers) {
-        if (label) say(`  board [${label}]`);
-        await measureBoards(server, sessions.member, results, pgDir);
-      }
-    }
-    return results;
-  } finally {
-    for (const { server } of servers) await server.stop();
-    await endQueries(databaseUrl).catch((err) => console.error(`ending queries: ${err.message}`));
-  }
-}
+const settings = {
+  builds,
+  processes,
+  connectionCounts,
+  retries,
+  waitQuiet,
+  duration,
+  warmup,
+  boardConnections,
+};
 
 // ---- the run ------------------------------------------------------------------------------------
 
@@ -476,10 +170,17 @@ async function main() {
     `\nmeasuring (${connectionCounts.join(' and ')} connections, ${warmup} s warm-up + ${duration} s each, ${processes} server process(es))`,
   );
   const serverData = path.join(tmp, 'server');
-  const measured = await measureDatabase(command, postgres.url, serverData, pgDir, picked);
+  const measured = await measureDatabase(command, postgres.url, serverData, pgDir, picked, settings);
   if (withRatio) say(`dashboard at ${baseTasks} tasks:`);
   const base = withRatio
-    ? await measureDatabase(command, baseUrl.toString(), serverData, pgDir, (c) => c.name === 'dashboard')
+    ? await measureDatabase(
+        command,
+        baseUrl.toString(),
+        serverData,
+        pgDir,
+        (c) => c.name === 'dashboard',
+        settings,
+      )
     : [];
 
   // ---- report ----

@@ -14,18 +14,15 @@
 // once, and no outsider receives anything. Exit 1 when one is missed. Figures go to
 // bench/results/realtime.json.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import WebSocket from 'ws';
+import { openClients, prepareClients } from './lib/realtime-clients.mjs';
+import { measure } from './lib/realtime-measure.mjs';
 import {
-  machineSeconds,
   OPTIONS,
   onCleanup,
-  postgresCpu,
-  processCpu,
   QUIET_CORES,
   root,
   runBench,
@@ -39,9 +36,6 @@ import {
 import { BENCH_ADMIN, seed } from './seed.mjs';
 
 const P95_TARGET_MS = 100;
-const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'];
-const CLIENT_EMAIL = (i) => `rt-client-${String(i).padStart(4, '0')}@example.com`;
-const OUTSIDER_EMAIL = (i) => `rt-outsider-${String(i).padStart(4, '0')}@example.com`;
 
 const resultsFile = path.join(root, 'bench/results/realtime.json');
 
@@ -88,329 +82,6 @@ if (
 
 const say = (msg) => console.log(msg);
 const ms = (n) => (n === undefined ? '-' : n.toFixed(Math.abs(n) < 10 ? 2 : 1));
-const sleep = (t) => new Promise((r) => setTimeout(r, t));
-const sha256 = (value) => createHash('sha256').update(value).digest('hex');
-
-// ---- the database -------------------------------------------------------------------------------
-
-/**
- * The clients' users, sessions and memberships, in SQL: `clients` active members of a new team of
- * the product, `outsiders` who may not see it (half only invited to that team, half active in a
- * team of another product). Returns a token per client.
- */
-async function prepareClients(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    // The product with the most tasks, and another one for half the outsiders.
-    const { rows: productRows } = await client.query(
-      `SELECT p.id, count(t.id)::int AS tasks FROM products p LEFT JOIN tasks t ON t.product_id = p.id
-       GROUP BY p.id ORDER BY count(t.id) DESC, p.id LIMIT 2`,
-    );
-    if (productRows.length < 2 || productRows[0].tasks < 1)
-      throw new Error('the seed made no product with tasks');
-    const [product, otherProduct] = productRows;
-    const { rows: taskRows } = await client.query(
-      'SELECT id, status FROM tasks WHERE product_id = $1 ORDER BY id',
-      [product.id],
-    );
-
-    await client.query('BEGIN');
-    const team = async (productId, name) =>
-      (
-        await client.query(
-          `INSERT INTO teams (product_id, name, description, team_type)
-           VALUES ($1, $2, 'Realtime benchmark clients.', 'general') RETURNING id`,
-          [productId, name],
-        )
-      ).rows[0].id;
-    const teamId = await team(product.id, 'Realtime bench team');
-    const otherTeamId = await team(otherProduct.id, 'Realtime bench outsiders');
-
-    const people = [
-      ...Array.from({ length: clientCount }, (_, i) => ({ email: CLIENT_EMAIL(i), visible: true, i })),
-      ...Array.from({ length: outsiderCount }, (_, i) => ({ email: OUTSIDER_EMAIL(i), visible: false, i })),
-    ].map((p) => ({ ...p, token: randomBytes(32).toString('base64url') }));
-    const { rows: userRows } = await client.query(
-      `INSERT INTO users (email, name, role, email_verified_at)
-       SELECT e, 'Realtime client ' || n, 'member', now() FROM unnest($1::text[]) WITH ORDINALITY AS u(e, n)
-       RETURNING id, email`,
-      [people.map((p) => p.email)],
-    );
-    const idOf = new Map(userRows.map((r) => [r.email, r.id]));
-    for (const p of people) p.userId = idOf.get(p.email);
-    await client.query(
-      `INSERT INTO sessions (user_id, token_hash, expires_at, user_agent)
-       SELECT u, h, now() + interval '1 day', 'bench/realtime.mjs' FROM unnest($1::uuid[], $2::text[]) AS s(u, h)`,
-      [people.map((p) => p.userId), people.map((p) => sha256(p.token))],
-    );
-    // Visible: active in the product's team. Outsiders: even ones only invited to that team, odd
-    // ones active in a team of another product (they see something, just not this product).
-    const memberships = people.map((p) =>
-      p.visible
-        ? [teamId, p.userId, 'active']
-        : p.i % 2 === 0
-          ? [teamId, p.userId, 'invited']
-          : [otherTeamId, p.userId, 'active'],
-    );
-    await client.query(
-      `INSERT INTO team_members (team_id, user_id, role, status, joined_at)
-       SELECT t, u, 'developer', s, CASE WHEN s = 'active' THEN now() END
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS m(t, u, s)`,
-      [memberships.map((m) => m[0]), memberships.map((m) => m[1]), memberships.map((m) => m[2])],
-    );
-    await client.query('COMMIT');
-    return { productId: product.id, tasks: taskRows, people };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    await client.end();
-  }
-}
-
-// ---- the clients --------------------------------------------------------------------------------
-
-/** A socket that records when each change arrived, by `${id}:${version}`. */
-function openClient(server, person) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${server.origin.replace(/^http/, 'ws')}/api/realtime`, {
-      headers: { authorization: `Bearer ${person.token}` },
-    });
-    const client = {
-      ...person,
-      process: server.name,
-      socket,
-      arrivals: new Map(),
-      duplicates: 0,
-      others: [], // any message but 'ready', 'pong' and changes
-      closedWith: undefined,
-    };
-    const timer = setTimeout(() => reject(new Error(`${person.email}: no 'ready' in 10 s`)), 10_000);
-    socket.on('message', (data) => {
-      const at = performance.now();
-      const message = JSON.parse(String(data));
-      if (message.type === 'change') {
-        const key = `${message.id}:${message.version}`;
-        if (client.arrivals.has(key)) client.duplicates++;
-        else client.arrivals.set(key, { at, message });
-      } else if (message.type === 'ready') {
-        clearTimeout(timer);
-        resolve(client);
-      } else if (message.type !== 'pong') {
-        client.others.push(message);
-      }
-    });
-    socket.on('close', (code) => {
-      client.closedWith = code;
-      clearTimeout(timer);
-      reject(new Error(`${person.email}: closed with ${code} before 'ready'`));
-    });
-    socket.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    socket.on('unexpected-response', (_req, res) => {
-      clearTimeout(timer);
-      reject(new Error(`${person.email}: HTTP ${res.statusCode}`));
-    });
-  });
-}
-
-/** Opens every client, `parallel` at a time. */
-async function openClients(servers, people, parallel = 20) {
-  const clients = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < people.length) {
-      const person = people[next];
-      // Visible clients alternate A, B, A …; outsiders in pairs (A A B B …), so that both kinds
-      // of outsider (invited, other product) are on both processes.
-      const server = servers[(person.visible ? person.i : person.i >> 1) % servers.length];
-      next++;
-      clients.push(await openClient(server, person));
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  return clients;
-}
-
-// ---- the writer ---------------------------------------------------------------------------------
-
-/**
- * Makes `count` status changes at `rate` per second, alternating the servers, cycling over the
- * product's tasks (each task's changes one after the other, so every change really changes it).
- * Returns one record per change: where it was made, when (t0: its response arrived) and its key.
- */
-async function makeChanges(servers, token, tasks, count, status) {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const chains = new Map();
-  const records = [];
-  let failed;
-  const start = performance.now();
-  for (let i = 0; i < count && !failed; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    const server = servers[i % servers.length];
-    const task = tasks[i % tasks.length];
-    const record = { i, process: server.name, taskId: task.id };
-    records.push(record);
-    const previous = chains.get(task.id) ?? Promise.resolve();
-    const done = previous.then(async () => {
-      const next = TASK_STATUSES[(TASK_STATUSES.indexOf(status.get(task.id)) + 1) % TASK_STATUSES.length];
-      record.sent = performance.now();
-      record.late = record.sent - due; // the writer's own lag behind the schedule
-      const res = await fetch(`${server.origin}/api/tasks/${task.id}/task/update`, {
-        method: 'PATCH',
-        headers,
-        body: JSON.stringify({ status: next }),
-      });
-      record.t0 = performance.now();
-      const body = await res.json().catch(() => undefined);
-      if (!res.ok || body?.status !== next) {
-        throw new Error(`PATCH task ${task.id} on ${server.name}: ${res.status} ${JSON.stringify(body)}`);
-      }
-      status.set(task.id, next);
-      record.version = Date.parse(body.updatedAt);
-      record.key = `${task.id}:${record.version}`;
-    });
-    // Handled at once (a failure would otherwise be unhandled until the loop ends): stop making changes.
-    done.catch((err) => {
-      failed ??= err;
-    });
-    chains.set(task.id, done);
-  }
-  await Promise.all(chains.values());
-  return records;
-}
-
-/** Waits until every visible client holds every change, or `seconds` after the last response. */
-async function waitForDeliveries(clients, records, seconds) {
-  const visible = clients.filter((c) => c.visible);
-  const until = performance.now() + seconds * 1000;
-  for (;;) {
-    const complete = visible.every((c) => records.every((r) => c.arrivals.has(r.key)));
-    if (complete) return true;
-    if (performance.now() > until) return false;
-    await sleep(50);
-  }
-}
-
-// ---- figures ------------------------------------------------------------------------------------
-
-/** Nearest-rank percentile of a sorted array. */
-const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** min, p50, p95, p99, max and the count at or below 0 (the event came before the response). */
-function summarise(values) {
-  if (values.length === 0) return { n: 0 };
-  const raw = [...values].sort((a, b) => a - b);
-  const clamped = raw.map((v) => Math.max(0, v));
-  return {
-    n: raw.length,
-    min: raw[0],
-    p50: percentile(clamped, 50),
-    p95: percentile(clamped, 95),
-    p99: percentile(clamped, 99),
-    max: raw[raw.length - 1],
-    mean: clamped.reduce((a, b) => a + b, 0) / clamped.length,
-    atOrBeforeResponse: raw.filter((v) => v <= 0).length,
-  };
-}
-
-/** One measured run: fresh records on every client, the changes, the deliveries, the CPU. */
-async function measure({ servers, clients, token, tasks, status, count, pgDir }) {
-  for (const c of clients) {
-    c.arrivals.clear();
-    c.duplicates = 0;
-    c.others.length = 0;
-  }
-  const cpu = () => [...servers.map((s) => processCpu(s.pid)), postgresCpu(pgDir)];
-  const cpuBefore = cpu();
-  const machineBefore = machineSeconds();
-  const selfBefore = process.cpuUsage();
-  const started = performance.now();
-  const records = await makeChanges(servers, token, tasks, count, status);
-  const complete = await waitForDeliveries(clients, records, settleSeconds);
-  // The clock of the CPU figures stops at the last delivery, not at the end of a settle wait.
-  let lastArrival = records.at(-1).t0;
-  for (const c of clients) for (const a of c.arrivals.values()) lastArrival = Math.max(lastArrival, a.at);
-  const seconds = (Math.min(performance.now(), lastArrival + 50) - started) / 1000;
-  const used = cpu().map((c, i) => c - cpuBefore[i]);
-  const self = process.cpuUsage(selfBefore);
-  const benchCpu = (self.user + self.system) / 1e6;
-  const machine = machineSeconds();
-  const steal = machine.steal - machineBefore.steal;
-  const ours = used.reduce((a, b) => a + b, 0) + benchCpu;
-  const others = Math.max(0, machine.processes - machineBefore.processes - ours + steal);
-  const elapsed = (performance.now() - started) / 1000;
-
-  const byKey = new Map(records.map((r) => [r.key, r]));
-  const latencies = { all: [], sameProcess: [], otherProcess: [] };
-  const lastPerChange = new Map();
-  let missing = 0;
-  let unexpected = 0;
-  let duplicates = 0;
-  const missingByClient = [];
-  for (const c of clients) {
-    duplicates += c.duplicates;
-    if (!c.visible) continue;
-    let missed = 0;
-    for (const r of records) {
-      const arrival = c.arrivals.get(r.key);
-      if (!arrival) {
-        missed++;
-        continue;
-      }
-      const latency = arrival.at - r.t0;
-      latencies.all.push(latency);
-      (c.process === r.process ? latencies.sameProcess : latencies.otherProcess).push(latency);
-      lastPerChange.set(r.key, Math.max(lastPerChange.get(r.key) ?? -Infinity, latency));
-    }
-    for (const key of c.arrivals.keys()) if (!byKey.has(key)) unexpected++;
-    missing += missed;
-    if (missed)
-      missingByClient.push({ email: c.email, process: c.process, missed, closedWith: c.closedWith });
-  }
-  const outsiders = clients.filter((c) => !c.visible);
-  const outsiderMessages = outsiders.reduce((n, c) => n + c.arrivals.size + c.duplicates, 0);
-  const visibleCount = clients.filter((c) => c.visible).length;
-  return {
-    changes: records.length,
-    seconds: elapsed,
-    complete,
-    deliveries: {
-      expected: visibleCount * records.length,
-      received: latencies.all.length,
-      missing,
-      unexpected,
-      duplicates,
-      outsiderMessages,
-      otherMessages: clients.reduce((n, c) => n + c.others.length, 0), // 'resync' and the like
-      missingByClient: missingByClient.slice(0, 20),
-    },
-    latencyMs: {
-      all: summarise(latencies.all),
-      sameProcess: summarise(latencies.sameProcess),
-      otherProcess: summarise(latencies.otherProcess),
-      // Per change, until the last visible client had it.
-      fanOutComplete: summarise([...lastPerChange.values()]),
-    },
-    httpMs: summarise(records.map((r) => r.t0 - r.sent)),
-    writerLagMs: summarise(records.map((r) => r.late)),
-    // CPU seconds per second of the run (1.0 is one core busy), from the first change to the last delivery.
-    cpuCores: {
-      ...Object.fromEntries(servers.map((s, i) => [`server${s.name}`, used[i] / seconds])),
-      postgres: used[servers.length] / seconds,
-      bench: benchCpu / seconds,
-      others: others / seconds,
-      steal: steal / seconds,
-    },
-    cpuSeconds: seconds,
-    disturbed: others / seconds >= QUIET_CORES,
-  };
-}
 
 // ---- the run ------------------------------------------------------------------------------------
 
@@ -429,7 +100,7 @@ async function main() {
     teamsPerProduct: 1,
     membersPerTeam: 3,
   });
-  const { productId, tasks, people } = await prepareClients(postgres.url);
+  const { productId, tasks, people } = await prepareClients(postgres.url, { clientCount, outsiderCount });
   say(
     `seeded ${seeded.counts.products} products, ${seeded.counts.tasks} tasks; ${clientCount} clients who see ` +
       `product ${productId} (${tasks.length} tasks), ${outsiderCount} who may not`,
@@ -471,7 +142,7 @@ async function main() {
 
   const token = await signIn(servers[0].origin, BENCH_ADMIN);
   const status = new Map(tasks.map((t) => [t.id, t.status]));
-  const context = { servers, clients, token, tasks, status, pgDir };
+  const context = { servers, clients, token, tasks, status, pgDir, rate, settleSeconds };
 
   if (warmupCount > 0) {
     const warm = await measure({ ...context, count: warmupCount });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { BENCH_PASSWORD } from '../seed.mjs';
+import { BENCH_PASSWORD } from './accounts.mjs';
 
 /** The repository root. */
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,7 +37,7 @@ export function onCleanup(fn) {
 }
 
 /** Runs every registered cleanup once, newest first; later calls get the same promise. */
-export function cleanup() {
+function cleanup() {
   cleaningUp ??= (async () => {
     for (const fn of cleanups.reverse()) await fn().catch((err) => console.error(`cleanup: ${err.message}`));
   })();
@@ -49,7 +49,7 @@ export function cleanup() {
  * ours replaces it: it also stops the servers and removes the temp dir, then exits 130. Call it
  * after importing the server's db/embedded.ts.
  */
-export function handleSignals() {
+function handleSignals() {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
     process.on(signal, () => {
@@ -62,7 +62,7 @@ export function handleSignals() {
 }
 
 /** Stops a child with SIGTERM (it drains), SIGKILL if it is still there after 15 s. */
-export function stopChild(child) {
+function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -219,7 +219,7 @@ export function machineSeconds() {
  * Cores kept busy during `seconds` by everything but this script: other processes, the host
  * (steal), and our own servers and PostgreSQL if they are still working off an earlier run.
  */
-export async function othersBusy(seconds) {
+async function othersBusy(seconds) {
   const before = machineSeconds();
   const self = process.cpuUsage();
   await new Promise((r) => setTimeout(r, seconds * 1000));

@@ -10,7 +10,7 @@ export type SignedInAccount = Account & { token: string };
 
 type ApiAnswer = { status: number; body: Record<string, unknown> };
 
-export class ApiError extends Error {}
+class ApiError extends Error {}
 
 export async function call(
   baseURL: string,

@@ -22,7 +22,7 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
     .flatMap((v) => (v.address ? [v.address.toLowerCase()] : []));
 
 /** Reads a raw message the way a mail client would (mailparser), keeping what the tests need. */
-export async function parseMail(raw: Buffer, envelopeTo: string[]): Promise<StoredMail> {
+async function parseMail(raw: Buffer, envelopeTo: string[]): Promise<StoredMail> {
   const message = await simpleParser(raw);
   return {
     to: [...new Set([...envelopeTo.map((a) => a.toLowerCase()), ...addresses(message.to)])],

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 // test shares; a spec that needs a server of its own (demo.spec.ts: SEED_DEMO=1 on an empty
 // DATA_DIR) starts another with the same helpers.
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverDist = path.join(root, 'apps/server/dist');
 const webDist = path.join(root, 'apps/web/dist');
 

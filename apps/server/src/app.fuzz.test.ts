@@ -3,15 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionStore } from './platform/session.ts';
 import { addMember, createProduct, createTask, createTeam, createUser } from './testing/factories.ts';
-import {
-  type Fixtures,
-  type FuzzRequest,
-  operationsOf,
-  problemsOf,
-  type Role,
-  requestsFor,
-  sweepRequests,
-} from './testing/openapi-fuzz.ts';
+import { UNKNOWN_ID } from './testing/http.ts';
+import { type FuzzRequest, requestsFor } from './testing/openapi-fuzz.ts';
+import { type Fixtures, operationsOf, problemsOf, type Role } from './testing/openapi-operations.ts';
+import { sweepRequests } from './testing/openapi-sweep.ts';
 import { buildTestApp, type TestContext } from './testing/test-app.ts';
 
 // Every operation of /api/openapi.json, fuzzed (docs/security.md): malformed, oversized,
@@ -46,14 +41,7 @@ beforeEach(async () => {
   await addMember(ctx, team.id, userIds.guest);
   const task = await createTask(ctx, product.id, { assigneeId: userIds.guest });
   fixtures = {
-    ids: [
-      product.id,
-      team.id,
-      task.id,
-      userIds.member,
-      userIds.guest,
-      '00000000-0000-4000-8000-000000000000',
-    ],
+    ids: [product.id, team.id, task.id, userIds.member, userIds.guest, UNKNOWN_ID],
     named: { product: product.id, team: team.id, task: task.id, user: userIds.member },
   };
 });

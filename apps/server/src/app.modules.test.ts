@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
 import { modules } from './modules/index.ts';
+import { withTestApp } from './testing/http.ts';
 import { buildTestApp } from './testing/test-app.ts';
 
 // The server's structure holds by construction (ARCHITECTURE §2, docs/decisions/025): modules are
@@ -49,14 +50,11 @@ describe('booting the modules', () => {
       },
       { name: 'probe', dependencies: ['platform', 'tasks', 'users'] },
     );
-    const ctx = await buildTestApp({ modules: [...modules, probe] });
-    try {
+    await withTestApp({ modules: [...modules, probe] }, async (ctx) => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/probe' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ contributes: 'function', users: 0 });
-    } finally {
-      await ctx.close();
-    }
+    });
   });
 });
 

@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { connectDatabase, type Database } from './db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { SIGNED_OUT_OPERATIONS } from './lib/openapi-errors.ts';
 import { createSignedInUser, type UserOptions } from './testing/factories.ts';
-import { APP_URL, buildTestApp, type TestContext } from './testing/test-app.ts';
+import { useTestApp } from './testing/http.ts';
 
 // Every API operation in the OpenAPI document answers 401 to a caller without a session, except
 // the few that exist for signed-out visitors. A route added without the session hook fails here.
 
 // The one list of signed-out operations, which the OpenAPI document's error responses follow too.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx, otherProcess } = useTestApp();
 
 describe('the API without a session', () => {
   it('answers 401 on every operation that is not for signed-out visitors', async () => {
@@ -50,23 +43,7 @@ describe('the API without a session', () => {
 // docs/decisions/023-request-hot-path.md), so what ends or narrows it applies to the very next
 // request, in this process and in any other process on the same database.
 describe('a session after it ends or changes, in this process and in another', () => {
-  let other: FastifyInstance;
-  let database: Database;
-  beforeAll(async () => {
-    database = connectDatabase(ctx.databaseUrl, 3);
-    other = await buildApp({
-      config: loadConfig({ APP_URL, DATA_DIR: ctx.dataDir }),
-      db: database.db,
-      clock: ctx.clock,
-      logger: false,
-      webDist: `${ctx.dataDir}/no-web-build`,
-    });
-    await other.ready();
-  });
-  afterAll(async () => {
-    await other.close();
-    await database.close();
-  });
+  const other = otherProcess();
 
   const signedIn = (options: UserOptions) => createSignedInUser(ctx, options);
   const me = (app: FastifyInstance, headers: Record<string, string>) =>

@@ -1,31 +1,26 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, withTestApp } from './testing/http.ts';
 
-let ctx: TestContext;
-let web: TestContext;
 const bigScript = `export const words = ${JSON.stringify('shipyard '.repeat(4000))};`;
+const { ctx } = useTestApp();
+// A built web app in this app's data folder, served by a second app.
+const dist = () => path.join(ctx.dataDir, 'web-dist');
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  const dist = path.join(ctx.dataDir, 'web-dist');
-  await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+  await fs.mkdir(path.join(dist(), 'assets'), { recursive: true });
   await fs.writeFile(
-    path.join(dist, 'index.html'),
+    path.join(dist(), 'index.html'),
     '<!doctype html><title>Shipyard</title><div id="root"></div>',
   );
-  await fs.writeFile(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(dist(), 'assets', 'app-123.js'), 'console.log(1)');
   // What the build writes next to a large asset (apps/web/vite.config.ts).
-  await fs.writeFile(path.join(dist, 'assets', 'big-456.js'), bigScript);
-  await fs.writeFile(path.join(dist, 'assets', 'big-456.js.br'), zlib.brotliCompressSync(bigScript));
-  await fs.writeFile(path.join(dist, 'assets', 'big-456.js.gz'), zlib.gzipSync(bigScript));
-  web = await buildTestApp({ webDist: dist });
+  await fs.writeFile(path.join(dist(), 'assets', 'big-456.js'), bigScript);
+  await fs.writeFile(path.join(dist(), 'assets', 'big-456.js.br'), zlib.brotliCompressSync(bigScript));
+  await fs.writeFile(path.join(dist(), 'assets', 'big-456.js.gz'), zlib.gzipSync(bigScript));
 });
-afterAll(async () => {
-  await web.close();
-  await ctx.close();
-});
+const web = useTestApp(() => ({ webDist: dist() })).ctx;
 
 describe('errors', () => {
   it('answers an unknown API path with the error shape', async () => {
@@ -79,10 +74,9 @@ describe('errors', () => {
   });
 
   it('hides what went wrong inside a 500: no stack, no SQL', async () => {
-    const broken = await buildTestApp();
-    // A query that fails for a reason other than the database being away (that is a 503).
-    await broken.pool.query('DROP TABLE sessions CASCADE');
-    try {
+    await withTestApp({}, async (broken) => {
+      // A query that fails for a reason other than the database being away (that is a 503).
+      await broken.pool.query('DROP TABLE sessions CASCADE');
       const res = await broken.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer abc' } });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({
@@ -92,23 +86,18 @@ describe('errors', () => {
         requestId: expect.any(String),
       });
       expect(res.body).not.toMatch(/sessions|relation|select/i);
-    } finally {
-      await broken.close();
-    }
+    });
   });
 
   it('answers 503 with the error shape, not a 500, when the database cannot be reached', async () => {
-    const broken = await buildTestApp();
-    await broken.pool.end();
-    try {
+    await withTestApp({}, async (broken) => {
+      await broken.pool.end();
       const res = await broken.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer abc' } });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', requestId: expect.any(String) });
       const health = await broken.app.inject('/api/health');
       expect(health.statusCode).toBe(503);
-    } finally {
-      await broken.close();
-    }
+    });
   });
 });
 

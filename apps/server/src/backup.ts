@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import * as tar from 'tar';
+import { invocationDir, loadBackupSettings } from './config.ts';
 import { runningPostmaster, startEmbeddedPostgres } from './db/embedded.ts';
 import { makePrivate, PRIVATE_DIR } from './lib/storage/disk.ts';
 
@@ -311,13 +312,10 @@ function fail(command: string, message: string): never {
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
-  // Relative paths are the operator's: npm runs the workspace script in apps/server, but says
-  // where it was invoked in INIT_CWD (the repository root for `npm run backup`, as for `npm start`).
-  const cwd = process.env.INIT_CWD || process.cwd();
-  const resolve = (p: string) => path.resolve(cwd, p);
-  // The two commands read only these two settings; the server's full config is not needed.
-  const dataDir = resolve(process.env.DATA_DIR || './data');
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  // Relative paths are the operator's (INIT_CWD: the repository root for `npm run backup`, as for
+  // `npm start`). The two commands read only DATA_DIR and DATABASE_URL, not the server's config.
+  const resolve = (p: string) => path.resolve(invocationDir(), p);
+  const { dataDir, databaseUrl } = loadBackupSettings();
   if (command === 'backup') {
     let out: string | undefined;
     for (let i = 0; i < args.length; i++) {

@@ -339,3 +339,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digestHour: e.DIGEST_HOUR,
   };
 }
+
+/** loadConfig for a command-line tool: a configuration error is its one line (`fail`), then exit. */
+export function loadConfigOr(fail: (message: string) => never, env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Where a command was started: npm runs a workspace script in apps/server but names the folder it
+ * was invoked in as INIT_CWD, so relative paths on a command line are the operator's.
+ */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/**
+ * The two settings `npm run backup` and `npm run restore` read (backup.ts), and only those: a
+ * backup must not fail on a setting it does not use. DATA_DIR is the operator's relative path.
+ */
+export function loadBackupSettings(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    dataDir: path.resolve(invocationDir(env), env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+  };
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { invocationDir, loadConfigOr } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { EmbeddedPostgresError, type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -29,17 +29,11 @@ async function main() {
     fail('usage: npm run import-archive -- <archive.json> [--skip-key-check]');
   }
   // npm runs the script in apps/server: a relative path is the caller's (npm's INIT_CWD).
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0] as string);
+  const file = path.resolve(invocationDir(), files[0] as string);
   const stat = await fs.promises.stat(file).catch(() => undefined);
   if (!stat?.isFile()) fail(`${file} is not a file`);
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfigOr(fail);
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {

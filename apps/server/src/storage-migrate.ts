@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOr } from './config.ts';
 import { createDiskStorage } from './lib/storage/disk.ts';
 import { createS3Storage } from './lib/storage/s3.ts';
 
@@ -20,13 +20,7 @@ async function main() {
   const unknown = args.find((a) => a !== '--delete');
   if (unknown) fail(`unknown option ${JSON.stringify(unknown)}; the only option is --delete`);
   const removeLocal = args.includes('--delete');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfigOr(fail);
   if (!config.s3) fail('set S3_BUCKET (and S3_URL and the credentials) to the bucket to move the files to');
 
   const disk = createDiskStorage(config.dataDir);

@@ -296,7 +296,7 @@ export const ACTIVITY_LIST_METADATA_KEYS = [
 ] as const;
 
 /** A row of the activity log: an entry whose metadata holds only ACTIVITY_LIST_METADATA_KEYS. */
-export const ActivityLogEntrySchema = ActivitySchema;
+const ActivityLogEntrySchema = ActivitySchema;
 export type ActivityLogEntry = z.infer<typeof ActivityLogEntrySchema>;
 
 export const ActivityListSchema = z.object({

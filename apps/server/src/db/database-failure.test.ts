@@ -1,17 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createSignedInUser } from '../testing/factories.ts';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createProduct } from '../testing/factories.ts';
+import { useTestApp, withTestApp } from '../testing/http.ts';
 import { connectDatabase, POOL_WAIT_MS } from './client.ts';
 
 // What a client sees when the database fails under a request: a 503 in the app's error shape with
 // Retry-After, never a 500 or a crashed process, and the next request works again by itself.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx, signedIn } = useTestApp();
 
 function expectUnavailable(res: {
   statusCode: number;
@@ -30,7 +26,7 @@ function expectUnavailable(res: {
 
 describe('a database failure during a request', () => {
   it('answers 503 when the connection of an open transaction is terminated (57P01), and keeps serving', async () => {
-    const { user, headers } = await createSignedInUser(ctx, { role: 'admin' });
+    const { user, headers } = await signedIn('admin');
     const product = await createProduct(ctx, user.id);
 
     // Another connection holds the product's row, so the request's transaction waits on it.
@@ -75,7 +71,7 @@ describe('a database failure during a request', () => {
   });
 
   it('answers 503 within the pool wait when every pooled connection is taken, and recovers once one is free', async () => {
-    const { headers } = await createSignedInUser(ctx);
+    const { headers } = await signedIn('member');
     const taken = await Promise.all(Array.from({ length: ctx.pool.options.max }, () => ctx.pool.connect()));
     try {
       const started = Date.now();
@@ -92,19 +88,19 @@ describe('a database failure during a request', () => {
   it('answers 503 when the database refuses connections', async () => {
     // A port nothing listens on: every connection attempt is refused at once.
     const gone = connectDatabase('postgres://postgres:x@127.0.0.1:1/shipyard', 2);
-    const down = await buildTestApp({ db: gone.db });
     try {
-      const login = await down.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'someone@example.com', password: 'whatever-1' },
+      await withTestApp({ db: gone.db }, async (down) => {
+        const login = await down.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'someone@example.com', password: 'whatever-1' },
+        });
+        expectUnavailable(login);
+        const health = await down.app.inject('/api/health');
+        expectUnavailable(health);
+        expect(health.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
       });
-      expectUnavailable(login);
-      const health = await down.app.inject('/api/health');
-      expectUnavailable(health);
-      expect(health.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     } finally {
-      await down.close();
       await gone.close();
     }
   });

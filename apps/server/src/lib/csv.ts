@@ -36,7 +36,7 @@ export function csvCell(value: CsvValue): string {
 }
 
 /** One record, CRLF included. */
-export const csvRecord = (values: CsvValue[]): string => `${values.map(csvCell).join(',')}\r\n`;
+const csvRecord = (values: CsvValue[]): string => `${values.map(csvCell).join(',')}\r\n`;
 
 const headerOf = <T>(columns: CsvColumn<T>[]) => csvRecord(columns.map((c) => c.header));
 const recordOf = <T>(columns: CsvColumn<T>[], row: T) => csvRecord(columns.map((c) => c.value(row)));
@@ -79,7 +79,7 @@ export async function* keysetPages<T>(
 }
 
 /** Rows read per query by an export: big enough to be quick, small enough to stay light. */
-export const EXPORT_PAGE_SIZE = 500;
+const EXPORT_PAGE_SIZE = 500;
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 `filename*`. */
 export function attachment(name: string): string {

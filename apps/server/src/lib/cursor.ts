@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
 
 /** The cursor, or undefined for anything `encodeCursor` did not make (PostgreSQL must never see it). */
-export function decodeCursor(value: string): Cursor | undefined {
+function decodeCursor(value: string): Cursor | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
   const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (rest.length || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !UUID.test(id)) return undefined;

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/http.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 const directives = (header: string | undefined) =>
   new Map(

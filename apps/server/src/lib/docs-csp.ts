@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 const inlineScript = /<script(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /** The 'sha256-…' source of every inline script in the HTML. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(inlineScript)].map(
     (m) =>
       `'sha256-${createHash('sha256')

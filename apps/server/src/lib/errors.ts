@@ -53,7 +53,7 @@ const MULTIPART_CLIENT_CODES = new Set([
   'FST_PROTO_VIOLATION',
   'FST_MP_PREMATURE_CLOSE',
 ]);
-export const multipartMessages = {
+const multipartMessages = {
   malformed: 'The upload is not a valid multipart/form-data body.',
 } as const;
 function malformedMultipart(err: FastifyError): boolean {
@@ -70,7 +70,7 @@ export const pgUniqueViolation = (err: unknown) => pgErrorIs(err, '23505');
 export const pgForeignKeyViolation = (err: unknown) => pgErrorIs(err, '23503');
 
 /** Seconds a client is told to wait (Retry-After) before repeating a request answered 503. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 const unavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.';
 
 // The database is down, restarting, failing over or out of connections: the request may succeed
@@ -97,7 +97,7 @@ const unavailableMessages = [
 ];
 
 /** Whether the error, or one it wraps (Drizzle wraps the driver's), says the database is unavailable. */
-export function isDatabaseUnavailable(err: unknown): boolean {
+function isDatabaseUnavailable(err: unknown): boolean {
   let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 5; depth++) {
     const { code, message } = e;

@@ -1,8 +1,7 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../testing/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/http.ts';
 import { openRealtime } from '../testing/realtime-client.ts';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 
 // Slow clients and connection hoarding against the real HTTP server (app.inject has no sockets),
 // with short limits so that the deadlines pass within a test.
@@ -17,14 +16,12 @@ const limits = {
   uncappedAddresses: [],
 };
 
-let ctx: TestContext;
+const { ctx, signedIn } = useTestApp({ httpLimits: limits });
 let port: number;
 beforeAll(async () => {
-  ctx = await buildTestApp({ httpLimits: limits });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as net.AddressInfo).port;
 });
-afterAll(() => ctx.close());
 
 /** A raw connection that records what the server answers and when it closes the connection. */
 function connect(localAddress = '127.0.0.1') {
@@ -103,7 +100,7 @@ describe('request timeouts', () => {
   });
 
   it('gives an upload the longer request deadline, then cuts it off too', async () => {
-    const { headers } = await createSignedInUser(ctx);
+    const { headers } = await signedIn('member');
     const c = connect();
     const boundary = 'slowupload';
     c.socket.write(
@@ -120,7 +117,7 @@ describe('request timeouts', () => {
   });
 
   it('leaves an open realtime WebSocket alone past every deadline', async () => {
-    const { token } = await createSignedInUser(ctx);
+    const { token } = await signedIn('member');
     const realtime = await openRealtime(`http://127.0.0.1:${port}`, token);
     await new Promise((r) => setTimeout(r, limits.requestTimeoutMs + 500));
     expect(realtime.socket.readyState).toBe(realtime.socket.OPEN);

@@ -37,8 +37,8 @@ export const defaultHttpLimits: HttpLimits = {
   closingGraceMs: 1_000,
 };
 
-export const bodyTimeoutMessage = 'The request body did not arrive in time.';
-export const closingMessage = 'The server is restarting. Please try again in a moment.';
+const bodyTimeoutMessage = 'The request body did not arrive in time.';
+const closingMessage = 'The server is restarting. Please try again in a moment.';
 
 /** The Fastify constructor options that carry the limits to Node's HTTP server. */
 export function serverTimeoutOptions(limits: HttpLimits) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activities,
   documents,
@@ -12,29 +12,26 @@ import {
   teams,
   users,
 } from '../db/schema/index.ts';
-import { createProduct, createSignedInUser, createTask, createTeam } from '../testing/factories.ts';
+import { createProduct, createTask, createTeam } from '../testing/factories.ts';
+import { type Signed, useTestApp } from '../testing/http.ts';
 import { tinyPng } from '../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
 
 // Issue 13 #13: bad input is a 400 with the app's error shape, never a 500, and stores nothing.
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-let ctx: TestContext;
 let admin: Signed;
 let productId: string;
 let taskId: string;
 let teamId: string;
 
+const { ctx, signedIn } = useTestApp();
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'super admin', name: 'Sam Super' });
+  admin = await signedIn('super admin', 'Sam Super');
   productId = (await createProduct(ctx, admin.user.id, { name: 'Atlas' })).id;
   taskId = (await createTask(ctx, productId, { title: 'Wire up' })).id;
   teamId = (await createTeam(ctx, productId)).id;
 });
-afterAll(() => ctx.close());
 
 const call = (method: Method, url: string, payload?: object | string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method, url, payload, headers: { ...admin.headers, ...headers } });

@@ -9,7 +9,7 @@ const MAX_DEPTH = 64;
  * The dotted path of the first string (value or key) that no field may hold — a NUL byte or a
  * lone surrogate, which PostgreSQL refuses with a 500 — or undefined when there is none.
  */
-export function findForbiddenText(value: unknown): string | undefined {
+function findForbiddenText(value: unknown): string | undefined {
   const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   while (stack.length > 0) {
     const item = stack.pop() as { value: unknown; path: string[] };

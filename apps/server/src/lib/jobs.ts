@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 // the process. Recurring work is graphile-worker's crontab, fired once per slot across processes.
 
 /** A job's work: the payload it was added with. Throwing retries it later. */
-export type JobHandler = (payload: unknown) => Promise<void>;
+type JobHandler = (payload: unknown) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 export type JobQueue = {
@@ -41,7 +41,7 @@ export async function addJob(tx: Db, name: string, payload: unknown, options: Ad
 }
 
 /** About 25 minutes of retries in all (graphile-worker waits e^attempt seconds between them). */
-export const DEFAULT_MAX_ATTEMPTS = 8;
+const DEFAULT_MAX_ATTEMPTS = 8;
 
 /** graphile-worker's messages go to the app's log; a job's failure is a warning with its error. */
 function appLogger(log: FastifyBaseLogger) {

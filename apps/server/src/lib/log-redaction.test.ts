@@ -1,21 +1,17 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/http.ts';
 import { redactUrl } from './log-redaction.ts';
 
 describe('the request log', () => {
   const lines: string[] = [];
-  let ctx: TestContext;
-  beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    ctx = await buildTestApp({ logger: { level: 'info', stream } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
   });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp({ logger: { level: 'info', stream } });
 
   const logged = () => lines.map((line) => JSON.parse(line) as { req?: { url?: string }; msg?: string });
 

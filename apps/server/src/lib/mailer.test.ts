@@ -4,7 +4,8 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../testing/factories.ts';
-import { APP_URL, buildTestApp, type TestContext } from '../testing/test-app.ts';
+import { useTestApp, withTestApp } from '../testing/http.ts';
+import { APP_URL } from '../testing/test-app.ts';
 import { createMailer, linkMail, type Mailer } from './mailer.ts';
 
 // A real SMTP receiver on loopback: the app's mails go through nodemailer and the wire, and the
@@ -82,18 +83,14 @@ afterAll(async () => {
 });
 
 describe('mail through SMTP_URL to a real SMTP server', () => {
-  let ctx: TestContext;
   let mailer: Mailer;
   const logged: string[] = [];
-
-  beforeAll(async () => {
+  // The SMTP server's port is known once the file's beforeAll ran.
+  const { ctx } = useTestApp(() => {
     mailer = createMailer(`smtp://127.0.0.1:${smtpPort}`, 'Shipyard <no-reply@localhost>', (line) =>
       logged.push(line),
     );
-    ctx = await buildTestApp({ env: { APP_URL }, mailer });
-  });
-  afterAll(async () => {
-    await ctx?.close();
+    return { env: { APP_URL }, mailer };
   });
   beforeEach(() => {
     inbox.length = 0;
@@ -242,54 +239,54 @@ describe('createMailer without SMTP_URL', () => {
 
   it("keeps an admin-created account's temporary password on its printed line, and it logs in", async () => {
     const printed: string[] = [];
-    const ctx = await buildTestApp({
-      env: { APP_URL },
-      mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line)),
-    });
-    try {
-      const admin = await createSignedInUser(ctx, { role: 'super admin' });
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/user/admin-create-users',
-        headers: { authorization: `Bearer ${admin.token}` },
-        payload: { name: 'Temp Tess', email: 'tess@example.com', role: 'member' },
-      });
-      expect(res.statusCode).toBe(201);
-      const line = printed.find((l) => l.includes('tess@example.com')) ?? '';
-      const password = line.match(/\(temporary password: (\S+)\)\n$/)?.[1];
-      expect(line).toMatch(
-        /^shipyard: mail to tess@example\.com \(no SMTP_URL set\): Your Shipyard account → /,
-      );
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'tess@example.com', password },
-      });
-      expect(login.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
-    } finally {
-      await ctx.close();
-    }
+    await withTestApp(
+      {
+        env: { APP_URL },
+        mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line)),
+      },
+      async (ctx) => {
+        const admin = await createSignedInUser(ctx, { role: 'super admin' });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/user/admin-create-users',
+          headers: { authorization: `Bearer ${admin.token}` },
+          payload: { name: 'Temp Tess', email: 'tess@example.com', role: 'member' },
+        });
+        expect(res.statusCode).toBe(201);
+        const line = printed.find((l) => l.includes('tess@example.com')) ?? '';
+        const password = line.match(/\(temporary password: (\S+)\)\n$/)?.[1];
+        expect(line).toMatch(
+          /^shipyard: mail to tess@example\.com \(no SMTP_URL set\): Your Shipyard account → /,
+        );
+        const login = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'tess@example.com', password },
+        });
+        expect(login.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+      },
+    );
   });
 
   it('is what the app uses when SMTP_URL is unset: the link lands on one line of its own', async () => {
     const printed: string[] = [];
-    const ctx = await buildTestApp({
-      env: { APP_URL: 'https://shipyard.example.com/' },
-      mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line)),
-    });
-    try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name: 'Logan', email: 'logan@example.com', password: 'log-pass-1' },
-      });
-      expect(res.statusCode).toBe(201);
-      expect(printed).toHaveLength(1);
-      expect(printed[0]).toMatch(
-        /^shipyard: mail to logan@example\.com \(no SMTP_URL set\): .+ → https:\/\/shipyard\.example\.com\/verify\?token=[\w-]{32,}\n$/,
-      );
-    } finally {
-      await ctx.close();
-    }
+    await withTestApp(
+      {
+        env: { APP_URL: 'https://shipyard.example.com/' },
+        mailer: createMailer(undefined, 'Shipyard <no-reply@localhost>', (line) => printed.push(line)),
+      },
+      async (ctx) => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: 'Logan', email: 'logan@example.com', password: 'log-pass-1' },
+        });
+        expect(res.statusCode).toBe(201);
+        expect(printed).toHaveLength(1);
+        expect(printed[0]).toMatch(
+          /^shipyard: mail to logan@example\.com \(no SMTP_URL set\): .+ → https:\/\/shipyard\.example\.com\/verify\?token=[\w-]{32,}\n$/,
+        );
+      },
+    );
   });
 });

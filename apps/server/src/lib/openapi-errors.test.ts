@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../testing/http.ts';
+import { UNKNOWN_ID, useTestApp } from '../testing/http.ts';
 import { SIGNED_OUT_OPERATIONS } from './openapi-errors.ts';
 
 const { ctx } = useTestApp();
@@ -17,7 +17,6 @@ const operations = (doc: Doc) =>
   );
 const errorRef = (op: Operation, status: string) =>
   op.responses[status]?.content?.['application/json']?.schema.$ref;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('error responses in /api/openapi.json', () => {
   it('declares the one error shape the server answers, as a shared schema', async () => {

@@ -35,7 +35,7 @@ export const SIGNED_OUT_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/notifications/unsubscribe',
 ]);
 
-export const ERROR_SCHEMA_NAME = 'Error';
+const ERROR_SCHEMA_NAME = 'Error';
 
 const errorSchema = {
   type: 'object',
@@ -74,7 +74,7 @@ type Document = {
 };
 
 /** The error statuses an operation declares: what its input, its path and its access allow. */
-export function errorStatusesOf(method: string, path: string, operation: Operation): string[] {
+function errorStatusesOf(method: string, path: string, operation: Operation): string[] {
   const params = operation.parameters ?? [];
   const signedIn = !SIGNED_OUT_OPERATIONS.has(`${method.toUpperCase()} ${path}`);
   const statuses: string[] = [];

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestContext } from '../testing/test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../testing/http.ts';
 
 // Serializers compile on a route's first answer (lib/response-serializer.ts), so a response
 // schema fast-json-stringify cannot compile would only show as a 500 on that route's first call.
@@ -24,12 +24,8 @@ vi.mock('./response-serializer.ts', async (importOriginal) => {
   };
 });
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  await ctx.app.ready();
-});
-afterAll(() => ctx.close());
+// The file's app is built, and ready, before the test: every serializer is compiled by then.
+useTestApp();
 
 describe('response serializers', () => {
   it('compile for every response schema of every route', () => {

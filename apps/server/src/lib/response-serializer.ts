@@ -10,7 +10,7 @@ import { $ZodType, toJSONSchema } from 'zod/v4/core';
 // still validated by zod (validatorCompiler).
 
 /** The zod schema a route declared (a schema, or `{ properties: schema }`) as JSON schema. */
-export function responseJsonSchema(schema: unknown): Record<string, unknown> {
+function responseJsonSchema(schema: unknown): Record<string, unknown> {
   const zodSchema =
     schema instanceof $ZodType
       ? schema
@@ -58,7 +58,11 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
   };
 };
 
-/** The serializer of a route's response schema; throws naming the route when it cannot compile. */
+/**
+ * The serializer of a route's response schema; throws naming the route when it cannot compile.
+ * @public response-serializer.test.ts compiles every route's schema with it, through vi.mock's
+ * importOriginal (which knip cannot follow).
+ */
 export function compileResponseSerializer(schema: unknown, method: string, url: string) {
   try {
     return fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);

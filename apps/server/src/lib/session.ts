@@ -23,7 +23,7 @@ export type SessionUser = UserRow & {
 /** Personal API tokens start with this, so a leaked one is recognisable (secret scanners). */
 export const API_TOKEN_PREFIX = 'sy_pat_';
 /** How long a sign-in or a re-authentication counts as recent (GitHub's sudo mode; issue 27 #2). */
-export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -32,7 +32,7 @@ const negotiator = new Negotiator<Encoding | 'identity'>({
 const gzipAlias = /\*|x-gzip/gu;
 
 /** The encoding @fastify/compress would pick for this request; undefined: none (identity). */
-export function chosenEncoding(headers: Record<string, string | string[] | undefined>): Encoding | undefined {
+function chosenEncoding(headers: Record<string, string | string[] | undefined>): Encoding | undefined {
   const header = headers['accept-encoding'];
   if (typeof header !== 'string' || headers['x-no-compression'] !== undefined) return undefined;
   const choice = negotiator.negotiate(header.toLowerCase().replace(gzipAlias, 'gzip'));

@@ -108,7 +108,7 @@ export function isForbiddenAddress(address: string): boolean {
 const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
 /** The URL's host without IPv6 brackets or a trailing dot, lowercased. */
-export const hostOf = (url: URL) =>
+const hostOf = (url: URL) =>
   url.hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')

@@ -13,13 +13,13 @@ export const WEBHOOK_HEADERS = {
 } as const;
 
 /** How far a receiver should let a timestamp be from its own clock. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** A new signing secret: 256 random bits, with a prefix that says what it is. */
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 /** The signed string: the timestamp (Unix seconds), a dot, and the body exactly as sent. */
-export const signedPayload = (timestamp: number, body: string) => `${timestamp}.${body}`;
+const signedPayload = (timestamp: number, body: string) => `${timestamp}.${body}`;
 
 /** 'sha256=<hex>': the X-Shipyard-Signature value. */
 export function signWebhook(secret: string, timestamp: number, body: string): string {

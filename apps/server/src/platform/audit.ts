@@ -11,8 +11,8 @@ import type { Clock } from '../lib/clock.ts';
 // except the retention purge below.
 
 /** Who did it: a signed-in account, or nobody yet (a failed sign-in). */
-export type AuditActor = { id: string; email: string } | null;
-export type AuditTarget = {
+type AuditActor = { id: string; email: string } | null;
+type AuditTarget = {
   type:
     | 'user'
     | 'api_token'
@@ -86,7 +86,7 @@ export function createAuditLog(db: Db, clock: Clock) {
  * Purges at start and then daily, off the request path. The timer is unref'd: it never keeps
  * the process alive. Returns a stop function.
  */
-export function scheduleAuditPurge(
+function scheduleAuditPurge(
   audit: AuditLog,
   retentionDays: number,
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },

@@ -18,7 +18,7 @@ import type { UploadRoom } from '../lib/receive-upload.ts';
 // it expires and is deleted by the next reservation.
 
 /** Who uploads; a new avatar replaces the one the account has, which then does not count. */
-export type Uploader = { id: string; replacingAvatar?: boolean };
+type Uploader = { id: string; replacingAvatar?: boolean };
 
 /**
  * What one module keeps stored, read in `tx` (never from a session's copy, which a change
@@ -45,7 +45,7 @@ const RESERVATION_TTL_MS = 2 * defaultHttpLimits.requestTimeoutMs;
 const LOCK_ACCOUNT = 7254;
 const LOCK_INSTANCE = 7255;
 
-export function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBytes) {
+function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBytes) {
   /** Bytes reserved by uploads in flight (but `except`), of `userId` or of everyone. */
   async function reserved(tx: Db, except: string, userId?: string) {
     const [row] = await tx

@@ -12,7 +12,12 @@ import v8 from 'node:v8';
 
 const DEFAULT_GROWTH_FACTOR = 2; // V8's --semi-space-growth-factor default (`node --v8-options`)
 
-/** Whoever runs node with a semi-space flag of their own keeps it as given. */
+/**
+ * Whoever runs node with a semi-space flag of their own keeps it as given. NODE_OPTIONS is read
+ * here, not through config.ts: this module runs first, before any other loads, and config.ts would
+ * load zod and the shared schemas into the heap it is about to hold (biome.json lets this file
+ * read process.env for that reason alone; docs/decisions/026-boundaries-checked.md).
+ */
 const ownFlag = () =>
   [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => /semi[-_]space/.test(a));
 

@@ -7,7 +7,7 @@ import cluster from 'node:cluster';
 export const FAILED = 'shipyard:failed';
 
 /** A start error of a cluster worker, on its way to the primary. */
-export class StartError extends Error {}
+class StartError extends Error {}
 
 export function say(message: string) {
   process.stdout.write(`shipyard: ${message}\n`);

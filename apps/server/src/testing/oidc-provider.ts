@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Configuration } from 'oidc-provider';
+import { afterAll, beforeAll } from 'vitest';
+import { madeInBeforeAll } from './http.ts';
 
 // A real OpenID provider (oidc-provider) on a free loopback port, standing in for Google, and a
 // fetch-driven "browser" that signs in through its development login and consent pages.
@@ -18,6 +20,19 @@ export type TestIdentity = {
 export type TestClient = { clientId: string; clientSecret: string; redirectUri: string };
 
 export type TestOidcProvider = Awaited<ReturnType<typeof startOidcProvider>>;
+
+/**
+ * A provider for the tests of a file (or describe block), started in beforeAll and closed in
+ * afterAll; an app configured from it comes after: `useTestApp(() => ({ env: op.env }))`.
+ */
+export function useOidcProvider(client: TestClient): TestOidcProvider {
+  let op: TestOidcProvider | undefined;
+  beforeAll(async () => {
+    op = await startOidcProvider(client);
+  });
+  afterAll(() => op?.close());
+  return madeInBeforeAll(() => op, 'the OpenID provider');
+}
 
 /** Runs `fn` with oidc-provider's console WARNING/NOTICE lines (dev-only features, Node 20 runtime) dropped. */
 async function withoutProviderNotices<T>(fn: () => Promise<T>): Promise<T> {
@@ -38,7 +53,7 @@ async function withoutProviderNotices<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function startOidcProvider(client: TestClient) {
+async function startOidcProvider(client: TestClient) {
   const identities = new Map<string, TestIdentity>();
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handler(req, res));
@@ -115,7 +130,7 @@ export async function startOidcProvider(client: TestClient) {
 }
 
 /** The browser's cookies for one site, from Set-Cookie headers (no path/domain matching: one site only). */
-export class CookieJar {
+class CookieJar {
   readonly #cookies = new Map<string, string>();
 
   store(res: Response) {

@@ -1,31 +1,15 @@
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
+import {
+  encode,
+  type Fixtures,
+  type JsonSchema,
+  type Operation,
+  type Parameter,
+  type Role,
+} from './openapi-operations.ts';
 
-// The pieces of the OpenAPI fuzz test (src/app.fuzz.test.ts): the operations of the document,
-// hostile inputs for their bodies, path parameters and query strings, and what an answer must
-// never show. See docs/security.md.
-
-export type Role = 'anonymous' | 'guest' | 'member';
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  maxLength?: number;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-};
-type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; schema?: JsonSchema };
-export type Operation = {
-  method: string;
-  path: string;
-  params: Parameter[];
-  body?: JsonSchema;
-  /** No JSON body in the document: a multipart upload or no body at all. */
-  noJsonBody: boolean;
-};
+// Random hostile requests for the OpenAPI fuzz test (src/app.fuzz.test.ts): malformed, oversized,
+// wrong-typed and hostile bodies, path parameters and query strings. See docs/security.md.
 
 // ---------------------------------------------------------------------------------------------
 // Hostile inputs
@@ -165,31 +149,6 @@ const multipartBodies = [
   '',
 ];
 
-// ---------------------------------------------------------------------------------------------
-// The operations, from the OpenAPI document
-
-export function operationsOf(doc: { paths: Record<string, Record<string, unknown>> }): Operation[] {
-  const ops: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, raw] of Object.entries(methods)) {
-      const op = raw as {
-        parameters?: Parameter[];
-        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-      };
-      const body = op.requestBody?.content?.['application/json']?.schema;
-      ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body, noJsonBody: !body });
-    }
-  }
-  return ops;
-}
-
-/** Ids that exist (so that a request can get past the 404), one per kind of path parameter. */
-export type Fixtures = {
-  ids: string[];
-  /** Existing rows by kind, for the systematic sweep's valid requests. */
-  named: { product: string; team: string; task: string; user: string };
-};
-
 /** A plausible value for a schema, so that some requests get past validation to the service. */
 function plausible(schema: JsonSchema | undefined, fixtures: Fixtures): fc.Arbitrary<unknown> {
   if (!schema) return fc.constant('x');
@@ -251,19 +210,6 @@ function oneHostileField(schema: JsonSchema, fixtures: Fixtures): fc.Arbitrary<R
   return fc
     .tuple(valid, fc.constantFrom(...names), hostileValue)
     .map(([record, name, value]) => ({ ...record, [name]: value }));
-}
-
-/** Percent-encodes anything, lone surrogates too (as the invalid UTF-8 bytes ED A0 80). */
-function encode(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    try {
-      out += encodeURIComponent(ch);
-    } catch {
-      out += '%ED%A0%80';
-    }
-  }
-  return out;
 }
 
 export type FuzzRequest = {
@@ -388,149 +334,4 @@ export function requestsFor(op: Operation, fixtures: Fixtures): fc.Arbitrary<Fuz
       };
       return Object.assign(req, { [fc.toStringMethod]: () => describeRequest(req) });
     });
-}
-
-// ---------------------------------------------------------------------------------------------
-// What an answer must never show
-
-const leaks: [string, RegExp][] = [
-  ['a stack frame', /\bat (?:async )?[\w$.<>[\] ]+ \(?(?:file:|node:|\/)[^)\s]*:\d+:\d+\)?/],
-  ['a stack frame', /\n\s+at /],
-  ['an SQL error', /syntax error/i],
-  ['an SQL error', /relation "/i],
-  ['an SQL error', /violates (?:foreign key|unique|not-null|check) constraint/i],
-  ['an SQL error', /duplicate key value/i],
-  ['the database', /postgres/i],
-  ['the ORM', /drizzle/i],
-  ['a source path', /node_modules|\/src\/[\w/-]+\.ts/],
-];
-
-/** A 5xx that is an answer, not a failure: Google sign-in asked for on a server without it. */
-const deliberate = (res: LightMyRequestResponse) =>
-  res.statusCode === 503 &&
-  (res.body.includes('"code":"GOOGLE_NOT_CONFIGURED"') || res.body.includes('"code":"OIDC_NOT_CONFIGURED"'));
-
-export function problemsOf(res: LightMyRequestResponse): string[] {
-  const problems: string[] = [];
-  if (res.statusCode >= 500 && !deliberate(res)) {
-    problems.push(`answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  }
-  for (const [what, pattern] of leaks) {
-    const match = res.body.match(pattern);
-    if (match)
-      problems.push(
-        `shows ${what} (${JSON.stringify(match[0])}) in ${res.statusCode}: ${res.body.slice(0, 300)}`,
-      );
-  }
-  return problems;
-}
-
-// ---------------------------------------------------------------------------------------------
-
-// ---------------------------------------------------------------------------------------------
-// The systematic sweep: every string parameter and field, poisoned one at a time
-
-/** What every string input gets, everything else in the request being valid. */
-export const poisons = [
-  `a${NUL}b`,
-  `a${HIGH_SURROGATE}b`,
-  `${LOW_SURROGATE}`,
-  '%_\\',
-  "'; DROP TABLE users; --",
-  '../../../../etc/passwd',
-  'a'.repeat(100_000),
-];
-
-/** A valid value of a schema (a fixed one: the sweep changes one input at a time). */
-function exampleOf(schema: JsonSchema | undefined, name: string, f: Fixtures['named']): unknown {
-  if (!schema) return 'Valid text';
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (variants?.[0]) return exampleOf(variants.find((v) => v.type !== 'null') ?? variants[0], name, f);
-  if (schema.enum?.length) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
-    case 'string':
-      if (schema.format === 'uuid') return /user|assignee|lead|member/i.test(name) ? f.user : f.product;
-      if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}'))
-        return /start|from/i.test(name) ? '2026-05-01' : '2026-06-01';
-      if (schema.format === 'date-time')
-        return /start|from/i.test(name) ? '2026-05-01T10:00:00.000Z' : '2026-05-01T11:00:00.000Z';
-      if (schema.format === 'email') return 'fuzz@example.com';
-      if (schema.format === 'uri') return 'https://hooks.example.com/x';
-      return 'Valid text';
-    case 'number':
-    case 'integer':
-      return 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return [];
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, exampleOf(value, key, f)]),
-      );
-    default:
-      return null;
-  }
-}
-
-/** The id that makes sense for a path parameter of this path. */
-function pathValue(op: Operation, param: Parameter, f: Fixtures['named']): string {
-  if (param.schema?.enum?.[0] !== undefined) return String(param.schema.enum[0]);
-  if (param.schema?.format !== 'uuid') return 'x.png';
-  if (/team/i.test(param.name)) return f.team;
-  if (/user/i.test(param.name)) return f.user;
-  if (/product|project/i.test(param.name)) return f.product;
-  if (op.path.startsWith('/api/tasks')) return f.task;
-  if (op.path.startsWith('/api/user')) return f.user;
-  if (op.path.startsWith('/api/team')) return f.team;
-  return f.product;
-}
-
-export type SweepRequest = { method: string; url: string; payload?: string; poisoned: string };
-
-/** One request per string input of the operation and poison, the rest valid. */
-export function sweepRequests(op: Operation, fixtures: Fixtures): SweepRequest[] {
-  const f = fixtures.named;
-  const pathParams = op.params.filter((p) => p.in === 'path');
-  const queryParams = op.params.filter((p) => p.in === 'query');
-  const build = (path: Record<string, string>, query: Record<string, string>, body?: unknown) => {
-    const url = pathParams.reduce((u, p) => u.replace(`{${p.name}}`, encode(path[p.name] ?? '')), op.path);
-    const qs = Object.entries(query)
-      .map(([k, v]) => `${encode(k)}=${encode(v)}`)
-      .join('&');
-    return { url: qs ? `${url}?${qs}` : url, payload: body === undefined ? undefined : JSON.stringify(body) };
-  };
-  const validPath = Object.fromEntries(pathParams.map((p) => [p.name, pathValue(op, p, f)]));
-  const validBody = op.body ? exampleOf(op.body, '', f) : undefined;
-  const out: SweepRequest[] = [];
-  for (const poison of poisons) {
-    const label = JSON.stringify(
-      poison.length > 20 ? `${poison.slice(0, 8)}… (${poison.length} chars)` : poison,
-    );
-    for (const p of pathParams) {
-      out.push({
-        method: op.method,
-        ...build({ ...validPath, [p.name]: poison }, {}, validBody),
-        poisoned: `path ${p.name}=${label}`,
-      });
-    }
-    for (const p of queryParams) {
-      out.push({
-        method: op.method,
-        ...build(validPath, { [p.name]: poison }, validBody),
-        poisoned: `query ${p.name}=${label}`,
-      });
-    }
-    for (const [name, schema] of Object.entries(op.body?.properties ?? {})) {
-      if (schema.type !== 'string' && !(Array.isArray(schema.type) && schema.type.includes('string')))
-        continue;
-      const body = { ...(validBody as object), [name]: poison };
-      out.push({ method: op.method, ...build(validPath, {}, body), poisoned: `body ${name}=${label}` });
-    }
-  }
-  if (op.method === 'PATCH' || op.method === 'PUT') {
-    out.push({ method: op.method, ...build(validPath, {}, {}), poisoned: 'an empty body {}' });
-  }
-  return out;
 }

@@ -1,5 +1,8 @@
 import type { RealtimeServerMessage } from '@shipyard/shared';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
+import { createChanges, createMemoryBus } from '../lib/realtime/changes.ts';
+import { useTestApp } from './http.ts';
 
 /** A WebSocket client of /api/realtime for tests: records every message and how it closed. */
 export async function openRealtime(baseUrl: string, token: string, origin?: string) {
@@ -51,3 +54,28 @@ export async function openRealtime(baseUrl: string, token: string, origin?: stri
 }
 
 export type RealtimeTestClient = Awaited<ReturnType<typeof openRealtime>>;
+
+/**
+ * useTestApp on an in-memory bus, listening on a loopback port for real sockets: `changes`
+ * publishes straight on its bus, `connect` opens a socket closed after the tests.
+ */
+export function useListeningApp() {
+  const bus = createMemoryBus();
+  const changes = createChanges(bus, { warn: () => {} } as never);
+  const prelude = useTestApp({ bus });
+  let base = '';
+  const open: RealtimeTestClient[] = [];
+  beforeAll(async () => {
+    base = await prelude.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  // Registered after the app's own afterAll, so it runs first: the sockets close before the app.
+  afterAll(() => {
+    for (const s of open) s.close();
+  });
+  const connect = async (token: string) => {
+    const s = await openRealtime(base, token);
+    open.push(s);
+    return s;
+  };
+  return { ...prelude, changes, baseUrl: () => base, connect };
+}

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
+import { madeInBeforeAll } from './http.ts';
 
 // A local S3-compatible server (s3rver) for tests: the real AWS SDK talks HTTP to it, as it would
 // to AWS S3 or MinIO. Its files live in a temporary folder removed by stop().
@@ -58,4 +60,14 @@ export async function startLocalS3(): Promise<LocalS3> {
       await fs.rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** A local S3 for the tests of a file (or describe block): started in beforeAll, stopped in afterAll. */
+export function useLocalS3(): LocalS3 {
+  let s3: LocalS3 | undefined;
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+  });
+  afterAll(() => s3?.stop());
+  return madeInBeforeAll(() => s3, 'the local S3');
 }

@@ -24,8 +24,8 @@ export type Server = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-export const children = new Set<ChildProcess>();
-export const dataDirs: string[] = [];
+const children = new Set<ChildProcess>();
+const dataDirs: string[] = [];
 export const cleanups: (() => Promise<void>)[] = [];
 /** Stops of PostgreSQL servers a test started itself: they run before the data directories' sweep. */
 export const stops: (() => Promise<void>)[] = [];
@@ -144,7 +144,7 @@ export async function postmasterPid(pgDir: string): Promise<number | undefined> 
 }
 
 /** Stops whatever bundled PostgreSQL a test left behind: fast shutdown, then SIGKILL. */
-export async function stopLeftoverPostgres(dataDir: string) {
+async function stopLeftoverPostgres(dataDir: string) {
   const pgDir = path.join(dataDir, 'postgres');
   const pids = new Set(await postgresFor(pgDir));
   const fromFile = await postmasterPid(pgDir);

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as a client reads it: parsed by a real mail parser, headers lower-cased. */
-export type ReceivedMail = {
+type ReceivedMail = {
   to: string[];
   subject: string;
   text: string;

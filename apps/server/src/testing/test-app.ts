@@ -153,3 +153,26 @@ export async function buildTestApp({
     },
   };
 }
+
+/**
+ * A second server process on the test's database, with its own caches and nothing else shared:
+ * what one process writes must show in the other's next answer.
+ */
+export async function buildOtherProcess(ctx: Pick<TestContext, 'databaseUrl' | 'dataDir' | 'clock'>) {
+  const database = connectDatabase(ctx.databaseUrl, 3);
+  const app = await buildApp({
+    config: loadConfig({ APP_URL, DATA_DIR: ctx.dataDir }),
+    db: database.db,
+    clock: ctx.clock,
+    logger: false,
+    webDist: path.join(ctx.dataDir, 'no-web-build'),
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 // What every place that keeps uploaded bytes sees (docs/decisions/014-object-storage.md): files
 // addressed as <area>/<name>, names ours (random), never the client's; bytes move as streams.
 
-export type StoredFile = { size: number; body: Readable };
+type StoredFile = { size: number; body: Readable };
 
 export type Storage = {
   /** Where the bytes are: 'disk' (DATA_DIR) or 's3' (the bucket), for logs and the guide. */

@@ -27,7 +27,7 @@ const listedMetadata = sql<Record<string, unknown>>`jsonb_strip_nulls(jsonb_buil
 )}))`;
 const logWithNames = { ...withNames, activity: { ...logColumns, metadata: listedMetadata } };
 
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 const TYPES_WINDOW = 5_000;
 
 export function createActivitiesRepository(db: Db) {
@@ -61,6 +61,18 @@ export function createActivitiesRepository(db: Db) {
       .from(activities)
       .leftJoin(products, eq(products.id, activities.productId))
       .leftJoin(users, eq(users.id, activities.performedBy));
+
+  /** Entries matching `where` with the names of their product and performer, newest first, after the cursor. */
+  function newestWithNames(where: SQL | undefined, after: Cursor | undefined, limit: number) {
+    return db
+      .select({ ...logWithNames, cursorAt: exactCreatedAt(activities.createdAt) })
+      .from(activities)
+      .leftJoin(products, eq(products.id, activities.productId))
+      .leftJoin(users, eq(users.id, activities.performedBy))
+      .where(and(where, after ? olderThan(activities.createdAt, activities.id, after) : undefined))
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(limit);
+  }
 
   return {
     /** Many entries in one statement per 500 (an import's `task_created` entries). */
@@ -117,20 +129,7 @@ export function createActivitiesRepository(db: Db) {
      * while the task belonged to a product the viewer does not see stays out (a moved task).
      */
     async listForTask(viewer: Viewer, taskId: string, after: Cursor | undefined, limit: number) {
-      return db
-        .select({ ...logWithNames, cursorAt: exactCreatedAt(activities.createdAt) })
-        .from(activities)
-        .leftJoin(products, eq(products.id, activities.productId))
-        .leftJoin(users, eq(users.id, activities.performedBy))
-        .where(
-          and(
-            eq(activities.taskId, taskId),
-            visibleActivities(viewer),
-            after ? olderThan(activities.createdAt, activities.id, after) : undefined,
-          ),
-        )
-        .orderBy(desc(activities.createdAt), desc(activities.id))
-        .limit(limit + 1);
+      return newestWithNames(and(eq(activities.taskId, taskId), visibleActivities(viewer)), after, limit + 1);
     },
 
     /**
@@ -143,19 +142,7 @@ export function createActivitiesRepository(db: Db) {
       after: Cursor | undefined,
       size: number,
     ) {
-      return db
-        .select({ ...logWithNames, cursorAt: exactCreatedAt(activities.createdAt) })
-        .from(activities)
-        .leftJoin(products, eq(products.id, activities.productId))
-        .leftJoin(users, eq(users.id, activities.performedBy))
-        .where(
-          and(
-            logConditions(viewer, query),
-            after ? olderThan(activities.createdAt, activities.id, after) : undefined,
-          ),
-        )
-        .orderBy(desc(activities.createdAt), desc(activities.id))
-        .limit(size);
+      return newestWithNames(logConditions(viewer, query), after, size);
     },
 
     /** The activity log: the newest matching entries, how many match, and the action types to filter by. */

@@ -31,7 +31,7 @@ const ACTIVITY_CSV_COLUMNS: CsvColumn<ActivityExportRow>[] = [
 ];
 
 /** Spec §7.6: the timeline and the activity log read at most 100 entries. */
-export const PRODUCT_TIMELINE_LIMIT = 100;
+const PRODUCT_TIMELINE_LIMIT = 100;
 
 type Deps = { db: Db; activities: ActivitiesRepository; changes: Changes };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProduct, createSignedInUser } from '../../testing/factories.ts';
+import { createProduct } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
 
 // Analytics and the reports are served from a cache (lib/fresh-cache.ts): every write through
@@ -10,10 +10,10 @@ type Kpi = { key: string; value: number | null };
 type Item = { key: string; value: unknown };
 
 describe('analytics and reports after writes', () => {
-  const { ctx, as } = useTestApp();
+  const { ctx, as, signedIn } = useTestApp();
 
   const setup = async () => {
-    const root = await createSignedInUser(ctx, { role: 'super admin', name: 'Root' });
+    const root = await signedIn('super admin', 'Root');
     const apollo = await createProduct(ctx, root.user.id, { name: 'Apollo' });
     const borealis = await createProduct(ctx, root.user.id, { name: 'Borealis' });
     const kpis = async (products = '') => {
@@ -101,7 +101,7 @@ describe('analytics and reports after writes', () => {
 
   it('sends the same JSON to every request that shares the figures, as the route schema writes it', async () => {
     const { apollo } = await setup();
-    const root = await createSignedInUser(ctx, { role: 'super admin', name: 'Root 3' });
+    const root = await signedIn('super admin', 'Root 3');
     const url = `/api/analytics?timeframe=month&products=${apollo.id}`;
     const [a, b] = await Promise.all([as(root, { url }), as(root, { url })]);
     const c = await as(root, { url });
@@ -129,7 +129,7 @@ describe('analytics and reports after writes', () => {
 
   it('shows a renamed product in the next report', async () => {
     const { write } = await setup();
-    const root = await createSignedInUser(ctx, { role: 'super admin', name: 'Root 2' });
+    const root = await signedIn('super admin', 'Root 2');
     const calypso = await createProduct(ctx, root.user.id, { name: 'Calypso' });
     const names = async () => {
       const res = await as(root, { url: '/api/reports/project-status' });

@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.ts';
-import {
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-  createUser,
-} from '../../testing/factories.ts';
-import { useTestApp } from '../../testing/http.ts';
+import { createProduct, createTask, createTeam, createUser } from '../../testing/factories.ts';
+import { type Signed, useTestApp } from '../../testing/http.ts';
 
 // A fixed "now": Sunday 15 March 2026, noon UTC. The week is the 7 days 9–15 March (from
 // 9 March 00:00 to now, 6.5 days); the previous period is the 6.5 days before it, from
@@ -18,8 +12,8 @@ const at = (iso: string) => new Date(iso);
 type Kpi = { key: string; value: number | null; previous: number | null; change: number | null };
 
 describe('GET /api/analytics', () => {
-  const { ctx } = useTestApp({ clock: { now: () => NOW } });
-  let root: Awaited<ReturnType<typeof createSignedInUser>>;
+  const { ctx, signedIn } = useTestApp({ clock: { now: () => NOW } });
+  let root: Signed;
   let apollo: { id: string };
   let borealis: { id: string };
   let ann: { id: string };
@@ -28,7 +22,7 @@ describe('GET /api/analytics', () => {
   let beta: { id: string };
 
   beforeAll(async () => {
-    root = await createSignedInUser(ctx, { role: 'super admin', name: 'Root' });
+    root = await signedIn('super admin', 'Root');
     ann = await createUser(ctx, { name: 'Ann' });
     bob = await createUser(ctx, { name: 'Bob' });
     apollo = await createProduct(ctx, root.user.id, { name: 'Apollo' });
@@ -302,7 +296,7 @@ describe('GET /api/analytics', () => {
 
   it('refuses admins, members and guests, and callers without a session', async () => {
     for (const role of ['admin', 'member', 'guest'] as const) {
-      const caller = await createSignedInUser(ctx, { role });
+      const caller = await signedIn(role);
       const res = await ctx.app.inject({ url: '/api/analytics?timeframe=week', headers: caller.headers });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({
@@ -337,10 +331,10 @@ describe('GET /api/analytics', () => {
 });
 
 describe('GET /api/analytics without history', () => {
-  const { ctx } = useTestApp({ clock: { now: () => NOW } });
-  let root: Awaited<ReturnType<typeof createSignedInUser>>;
+  const { ctx, signedIn } = useTestApp({ clock: { now: () => NOW } });
+  let root: Signed;
   beforeAll(async () => {
-    root = await createSignedInUser(ctx, { role: 'super admin' });
+    root = await signedIn('super admin');
   });
 
   const kpis = async (query: string) => {

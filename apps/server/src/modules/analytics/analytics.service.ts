@@ -25,7 +25,7 @@ const round = (value: number, digits: number) => {
 };
 
 /** (value − previous) / previous, to 4 decimals; null when there is nothing to compare with. */
-export function changeRatio(value: number | null, previous: number | null): number | null {
+function changeRatio(value: number | null, previous: number | null): number | null {
   if (value === null || previous === null || previous === 0) return null;
   return round((value - previous) / previous, 4);
 }

@@ -5,7 +5,7 @@ import { analyticsRoutes } from './analytics.routes.ts';
 import { createAnalyticsService } from './analytics.service.ts';
 
 /** How long computed figures are served at most without a write, and how many keys are kept. */
-export const ANALYTICS_CACHE = { maxAgeMs: 5_000, maxEntries: 100 };
+const ANALYTICS_CACHE = { maxAgeMs: 5_000, maxEntries: 100 };
 
 /** The analytics read model. */
 export const analyticsModule = fp(

@@ -19,7 +19,7 @@ import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tabl
 
 const FETCH_ROWS = 500;
 /** How long the snapshot may wait for a reader that does not read (docs/security.md). */
-export const IDLE_LIMIT_SECONDS = 300;
+const IDLE_LIMIT_SECONDS = 300;
 
 export type ArchiveSources = {
   pool: pg.Pool;

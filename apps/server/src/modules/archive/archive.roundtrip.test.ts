@@ -18,9 +18,9 @@ import {
   createTeam,
   DEFAULT_PASSWORD,
 } from '../../testing/factories.ts';
-import { type Signed, useTestApp } from '../../testing/http.ts';
+import { type Signed, useTestApp, withTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, createTestDatabase } from '../../testing/test-app.ts';
+import { createTestDatabase } from '../../testing/test-app.ts';
 import { totpAt } from '../auth/index.ts';
 import { describeTable, quoteIdent } from './archive.database.ts';
 import { keyMessage, restoreArchive } from './archive.import.ts';
@@ -269,39 +269,39 @@ describe('the workspace archive', () => {
 
       // The restored instance works: the owner signs in with the old password and a recovery
       // code, sees the product and downloads the document's bytes.
-      const restoredApp = await buildTestApp({
-        db: target.database.db,
-        pool: target.database.pool,
-        env: { DATA_DIR: dataDir },
-      });
-      try {
-        const login = await restoredApp.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: owner.user.email, password: DEFAULT_PASSWORD },
-        });
-        expect(login.json().code).toBe('TWO_FACTOR_REQUIRED');
-        const second = await restoredApp.app.inject({
-          method: 'POST',
-          url: '/api/auth/login/two-factor',
-          payload: { challenge_token: login.json().details.challenge_token, code: recoveryCode },
-        });
-        expect(second.statusCode, second.body).toBe(200);
-        const headers = { authorization: `Bearer ${second.json().token}` };
-        const projects = await restoredApp.app.inject({ url: '/api/projects', headers });
-        expect(JSON.stringify(projects.json())).toContain('Apollo');
-        const product = (
-          await target.database.pool.query(`SELECT product_id FROM documents WHERE id = $1`, [documentId])
-        ).rows[0].product_id;
-        const file = await restoredApp.app.inject({
-          url: `/api/projects/${product}/documents/${documentId}/download`,
-          headers,
-        });
-        expect(file.statusCode).toBe(200);
-        expect(file.rawPayload.length).toBe(150_000);
-      } finally {
-        await restoredApp.close();
-      }
+      await withTestApp(
+        {
+          db: target.database.db,
+          pool: target.database.pool,
+          env: { DATA_DIR: dataDir },
+        },
+        async (restoredApp) => {
+          const login = await restoredApp.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: owner.user.email, password: DEFAULT_PASSWORD },
+          });
+          expect(login.json().code).toBe('TWO_FACTOR_REQUIRED');
+          const second = await restoredApp.app.inject({
+            method: 'POST',
+            url: '/api/auth/login/two-factor',
+            payload: { challenge_token: login.json().details.challenge_token, code: recoveryCode },
+          });
+          expect(second.statusCode, second.body).toBe(200);
+          const headers = { authorization: `Bearer ${second.json().token}` };
+          const projects = await restoredApp.app.inject({ url: '/api/projects', headers });
+          expect(JSON.stringify(projects.json())).toContain('Apollo');
+          const product = (
+            await target.database.pool.query(`SELECT product_id FROM documents WHERE id = $1`, [documentId])
+          ).rows[0].product_id;
+          const file = await restoredApp.app.inject({
+            url: `/api/projects/${product}/documents/${documentId}/download`,
+            headers,
+          });
+          expect(file.statusCode).toBe(200);
+          expect(file.rawPayload.length).toBe(150_000);
+        },
+      );
     } finally {
       await target.drop();
     }

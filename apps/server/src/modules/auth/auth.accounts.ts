@@ -43,7 +43,7 @@ type Deps = {
 };
 
 /** A name from a provider, as a single line of at most 100 characters (or undefined). */
-export function cleanName(name: string | undefined): string | undefined {
+function cleanName(name: string | undefined): string | undefined {
   const clean = name
     ? Array.from(name, (c) => (isSingleLineText(c) ? c : ' '))
         .join('')

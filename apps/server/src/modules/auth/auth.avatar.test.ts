@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../../testing/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // Issue 13 #7: an avatar_url points only at the account's own upload, and replacing an avatar
 // removes only a file that account uploaded.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx, signedIn } = useTestApp();
 
 type Headers = Record<string, string>;
 const upload = (headers: Headers, data = tinyPng) => {
@@ -27,8 +22,8 @@ const setAvatarUrl = (headers: Headers, avatar_url: string | null) =>
 
 describe('avatar ownership', () => {
   it("leaves the victim's avatar downloadable when an attacker points at it and uploads a new one", async () => {
-    const victim = await createSignedInUser(ctx, { name: 'Vic Victim' });
-    const attacker = await createSignedInUser(ctx, { name: 'Mal Attacker' });
+    const victim = await signedIn('member', 'Vic Victim');
+    const attacker = await signedIn('member', 'Mal Attacker');
     const victimUrl: string = (await upload(victim.headers)).json().avatar_url;
 
     await setAvatarUrl(attacker.headers, victimUrl);
@@ -40,8 +35,8 @@ describe('avatar ownership', () => {
   });
 
   it("refuses an https URL and another user's upload as avatar_url with a 400", async () => {
-    const victim = await createSignedInUser(ctx);
-    const attacker = await createSignedInUser(ctx);
+    const victim = await signedIn('member');
+    const attacker = await signedIn('member');
     const victimUrl: string = (await upload(victim.headers)).json().avatar_url;
 
     const pixel = await setAvatarUrl(attacker.headers, 'https://tracker.example.com/pixel.png');
@@ -53,7 +48,7 @@ describe('avatar ownership', () => {
   });
 
   it('accepts the account its own upload, and empty to remove the avatar', async () => {
-    const { headers } = await createSignedInUser(ctx);
+    const { headers } = await signedIn('member');
     const own: string = (await upload(headers)).json().avatar_url;
 
     const kept = await setAvatarUrl(headers, own);

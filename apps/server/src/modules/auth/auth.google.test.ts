@@ -1,131 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { authMessages, SESSION_COOKIE } from '@shipyard/shared';
-import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '../../platform/session.ts';
 import { createUser } from '../../testing/factories.ts';
-import {
-  authorizeAtProvider,
-  type ProviderChoice,
-  startOidcProvider,
-  type TestIdentity,
-  type TestOidcProvider,
-} from '../../testing/oidc-provider.ts';
-import { APP_URL, buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { authorizeAtProvider } from '../../testing/oidc-provider.ts';
+import { CALLBACK, expectRefused, expectSignedIn, useGoogleTests } from './auth.google.test-kit.ts';
 
-// Google sign-in end to end: the app talks to a real OpenID provider on loopback (discovery,
-// token endpoint, JWKS), the browser's part at the provider is played with fetch, and the
-// app's part with inject, carrying the state cookie like a browser would.
-
-const STATE_COOKIE = 'sy-oidc-state';
-const CALLBACK = '/api/auth/google/callback';
-
-let op: TestOidcProvider;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  op = await startOidcProvider({
-    clientId: 'shipyard-test',
-    clientSecret: 'shipyard-test-secret',
-    redirectUri: `${APP_URL}${CALLBACK}`,
-  });
-  ctx = await buildTestApp({ env: op.env });
-  // The instance already has its owner, so Google accounts created below are members.
-  await createUser(ctx, { role: 'super admin', email: 'owner@example.com' });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await op?.close();
-});
-
-/** A fresh Google identity; the login typed at the provider is also its `sub`. */
-function identity(overrides: Partial<TestIdentity> = {}) {
-  const login = `google-${randomBytes(4).toString('hex')}`;
-  const value: TestIdentity = {
-    email: `${login}@example.com`,
-    email_verified: true,
-    name: 'Grace Google',
-    ...overrides,
-  };
-  op.identities.set(login, value);
-  return { login, sub: login, ...value };
-}
-
-const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
-
-/** GET /api/auth/google: the redirect to the provider and the state cookie bound to it. */
-async function startSignIn(app = ctx.app) {
-  const res = await app.inject({ method: 'GET', url: '/api/auth/google' });
-  expect(res.statusCode).toBe(302);
-  const location = new URL(res.headers.location as string);
-  expect(`${location.origin}${location.pathname}`).toBe(`${op.issuer}/auth`);
-  const state = cookieOf(res, STATE_COOKIE);
-  expect(state).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/google', maxAge: 600 });
-  expect(location.searchParams.get('state')).toBe(state?.value);
-  expect(location.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(location.searchParams.get('nonce')).toBeTruthy();
-  return { authorizationUrl: location.href, state: state?.value as string };
-}
-
-/** The provider's redirect back to the app, as path + query for inject. */
-function callbackPath(redirect: URL) {
-  expect(`${redirect.origin}${redirect.pathname}`).toBe(`${APP_URL}${CALLBACK}`);
-  return `${redirect.pathname}${redirect.search}`;
-}
-
-async function callback(path: string, state: string | undefined, app = ctx.app) {
-  return app.inject({
-    method: 'GET',
-    url: path,
-    cookies: state === undefined ? {} : { [STATE_COOKIE]: state },
-  });
-}
-
-/** The whole round trip, as a browser would do it. */
-async function signInWithGoogle(choice: ProviderChoice, app = ctx.app) {
-  const { authorizationUrl, state } = await startSignIn(app);
-  const redirect = await authorizeAtProvider(authorizationUrl, choice);
-  const path = callbackPath(redirect);
-  return { res: await callback(path, state, app), path, state, redirect };
-}
-
-function expectSignedIn(res: LightMyRequestResponse) {
-  expect(res.statusCode).toBe(302);
-  expect(res.headers.location).toBe('/auth/callback');
-  const session = cookieOf(res, SESSION_COOKIE);
-  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
-  expect(session?.value).toBeTruthy();
-  // The state is single use: the callback always clears its cookie.
-  expect(cookieOf(res, STATE_COOKIE)?.value).toBe('');
-  return session?.value as string;
-}
-
-/** The callback page gets a code, never a text: it shows its own sentence for it. */
-function expectRefused(res: LightMyRequestResponse, code?: string) {
-  expect(res.statusCode).toBe(302);
-  const location = new URL(res.headers.location as string, APP_URL);
-  expect(location.pathname).toBe('/auth/callback');
-  const error = location.searchParams.get('error');
-  if (code === undefined) expect(error).toMatch(/^[A-Z_]+$/);
-  else expect(error).toBe(code);
-  expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
-  expect(cookieOf(res, STATE_COOKIE)?.value).toBe('');
-  return error;
-}
-
-const me = (token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/user/me', cookies: { [SESSION_COOKIE]: token } });
-
-async function userByEmail(email: string) {
-  const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
-  return row;
-}
-
-async function sessionCount(userId: string) {
-  return (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
-}
+// Google sign-in against a real OpenID provider: linking, refusals, sessions (auth.google.test-kit.ts).
+const {
+  ctx,
+  op,
+  identity,
+  startSignIn,
+  callbackPath,
+  callback,
+  signInWithGoogle,
+  me,
+  userByEmail,
+  sessionCount,
+} = useGoogleTests();
 
 describe('Google sign-in against a real OpenID provider', () => {
   it('tells the client, without a session, that Google sign-in is offered', async () => {
@@ -340,69 +231,5 @@ describe('realtime changes of Google sign-in', () => {
     expectSignedIn((await signInWithGoogle({ login: who.login })).res);
     expectRefused((await signInWithGoogle({ login: identity({ email_verified: false }).login })).res);
     expect(ctx.published.slice(again)).toEqual([]);
-  });
-});
-
-describe('Google sign-in on a new instance', () => {
-  let fresh: TestContext;
-  beforeAll(async () => {
-    fresh = await buildTestApp({ env: op.env });
-  });
-  afterAll(() => fresh?.close());
-
-  it('makes the first account the super admin, and later ones members', async () => {
-    const first = identity();
-    expectSignedIn((await signInWithGoogle({ login: first.login }, fresh.app)).res);
-    const second = identity();
-    expectSignedIn((await signInWithGoogle({ login: second.login }, fresh.app)).res);
-
-    const rows = await fresh.db.select().from(users);
-    expect(rows.map((r) => [r.email, r.role, r.googleSub]).sort()).toEqual(
-      [
-        [first.email, 'super admin', first.sub],
-        [second.email, 'member', second.sub],
-      ].sort(),
-    );
-  });
-});
-
-describe('Google sign-in when not configured', () => {
-  let bare: TestContext;
-  beforeAll(async () => {
-    bare = await buildTestApp();
-  });
-  afterAll(() => bare?.close());
-
-  it('tells the client, without a session, that Google sign-in is not offered', async () => {
-    const res = await bare.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ google: false, oidc: null });
-  });
-
-  it('answers 503 GOOGLE_NOT_CONFIGURED to an API client', async () => {
-    const res = await bare.app.inject({ method: 'GET', url: '/api/auth/google' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      error: expect.any(String),
-      message: authMessages.googleNotConfigured,
-      code: 'GOOGLE_NOT_CONFIGURED',
-      requestId: expect.any(String),
-    });
-    expect(cookieOf(res, STATE_COOKIE)).toBeUndefined();
-  });
-
-  it('sends a browser back to the app with the error code', async () => {
-    const res = await bare.app.inject({
-      method: 'GET',
-      url: '/api/auth/google',
-      headers: { accept: 'text/html,application/xhtml+xml' },
-    });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/auth/callback?error=GOOGLE_NOT_CONFIGURED');
-  });
-
-  it('refuses a callback', async () => {
-    const res = await bare.app.inject({ method: 'GET', url: `${CALLBACK}?code=x&state=y` });
-    expectRefused(res, 'GOOGLE_NOT_CONFIGURED');
   });
 });

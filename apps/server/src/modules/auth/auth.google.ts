@@ -11,7 +11,8 @@ import type { AuthRepository } from './auth.repository.ts';
 // an identity to a signed-in account from Settings (issue 27 #13): its stored state names the
 // session that started it.
 
-export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+
 export type { ProviderKind };
 
 type Deps = {

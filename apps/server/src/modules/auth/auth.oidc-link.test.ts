@@ -2,52 +2,40 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE, securityMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { apiTokenHeaders, createUser, signIn } from '../../testing/factories.ts';
-import {
-  authorizeAtProvider,
-  startOidcProvider,
-  type TestOidcProvider,
-} from '../../testing/oidc-provider.ts';
-import { APP_URL, buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/http.ts';
+import { authorizeAtProvider, useOidcProvider } from '../../testing/oidc-provider.ts';
+import { APP_URL } from '../../testing/test-app.ts';
 
 // Issue 27 #13: the generic OpenID provider (OIDC_PROVIDER_*) no longer signs in to an existing
 // account on its e-mail claim: the account's owner links it from Settings while signed in. And no
 // provider replaces the subject an account is linked to with another one.
 
-let sso: TestOidcProvider;
-let google: TestOidcProvider;
-let ctx: TestContext;
-let owner: Awaited<ReturnType<typeof createUser>>;
 const MINUTE = 60 * 1000;
-
-beforeAll(async () => {
-  sso = await startOidcProvider({
-    clientId: 'acme-sso',
-    clientSecret: 'acme-sso-secret',
-    redirectUri: `${APP_URL}/api/auth/oidc/callback`,
-  });
-  google = await startOidcProvider({
-    clientId: 'google-test',
-    clientSecret: 'google-test-secret',
-    redirectUri: `${APP_URL}/api/auth/google/callback`,
-  });
-  ctx = await buildTestApp({
-    env: {
-      ...google.env,
-      OIDC_PROVIDER_ISSUER: sso.issuer,
-      OIDC_PROVIDER_CLIENT_ID: 'acme-sso',
-      OIDC_PROVIDER_CLIENT_SECRET: 'acme-sso-secret',
-      OIDC_PROVIDER_LABEL: 'Acme SSO',
-    },
-  });
-  owner = await createUser(ctx, { role: 'super admin', email: 'owner-link@example.com' });
+const sso = useOidcProvider({
+  clientId: 'acme-sso',
+  clientSecret: 'acme-sso-secret',
+  redirectUri: `${APP_URL}/api/auth/oidc/callback`,
 });
-afterAll(async () => {
-  await ctx?.close();
-  await sso?.close();
-  await google?.close();
+const google = useOidcProvider({
+  clientId: 'google-test',
+  clientSecret: 'google-test-secret',
+  redirectUri: `${APP_URL}/api/auth/google/callback`,
+});
+const { ctx } = useTestApp(() => ({
+  env: {
+    ...google.env,
+    OIDC_PROVIDER_ISSUER: sso.issuer,
+    OIDC_PROVIDER_CLIENT_ID: 'acme-sso',
+    OIDC_PROVIDER_CLIENT_SECRET: 'acme-sso-secret',
+    OIDC_PROVIDER_LABEL: 'Acme SSO',
+  },
+}));
+let owner: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  owner = await createUser(ctx, { role: 'super admin', email: 'owner-link@example.com' });
 });
 
 type Kind = 'oidc' | 'google';

@@ -2,43 +2,33 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { createUser } from '../../testing/factories.ts';
-import {
-  authorizeAtProvider,
-  startOidcProvider,
-  type TestOidcProvider,
-} from '../../testing/oidc-provider.ts';
-import { APP_URL, buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/http.ts';
+import { authorizeAtProvider, useOidcProvider } from '../../testing/oidc-provider.ts';
+import { APP_URL } from '../../testing/test-app.ts';
 import { totpAt } from './auth.totp.ts';
 
 // The generic OpenID Connect provider (OIDC_PROVIDER_*), end to end against the test provider:
 // the same linking rules as Google, and the same second factor.
 
 const CALLBACK = '/api/auth/oidc/callback';
-let op: TestOidcProvider;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  op = await startOidcProvider({
-    clientId: 'acme-sso',
-    clientSecret: 'acme-sso-secret',
-    redirectUri: `${APP_URL}${CALLBACK}`,
-  });
-  ctx = await buildTestApp({
-    env: {
-      OIDC_PROVIDER_ISSUER: op.issuer,
-      OIDC_PROVIDER_CLIENT_ID: 'acme-sso',
-      OIDC_PROVIDER_CLIENT_SECRET: 'acme-sso-secret',
-      OIDC_PROVIDER_LABEL: 'Acme SSO',
-    },
-  });
-  await createUser(ctx, { role: 'super admin', email: 'owner-oidc@example.com' });
+const op = useOidcProvider({
+  clientId: 'acme-sso',
+  clientSecret: 'acme-sso-secret',
+  redirectUri: `${APP_URL}${CALLBACK}`,
 });
-afterAll(async () => {
-  await ctx?.close();
-  await op?.close();
+const { ctx } = useTestApp(() => ({
+  env: {
+    OIDC_PROVIDER_ISSUER: op.issuer,
+    OIDC_PROVIDER_CLIENT_ID: 'acme-sso',
+    OIDC_PROVIDER_CLIENT_SECRET: 'acme-sso-secret',
+    OIDC_PROVIDER_LABEL: 'Acme SSO',
+  },
+}));
+beforeAll(async () => {
+  await createUser(ctx, { role: 'super admin', email: 'owner-oidc@example.com' });
 });
 
 function identity(email_verified = true, email?: string) {

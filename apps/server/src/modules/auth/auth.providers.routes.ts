@@ -185,7 +185,7 @@ export const providerRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
  * Where a provider sign-in that needs a code (or enrolment) continues: the sign-in page, with the
  * short-lived challenge (redacted from logs as a `…token` query value).
  */
-export function secondStepRedirect(err: unknown): string | undefined {
+function secondStepRedirect(err: unknown): string | undefined {
   if (!(err instanceof AppError)) return undefined;
   const step = { TWO_FACTOR_REQUIRED: 'code', TWO_FACTOR_SETUP_REQUIRED: 'setup' }[err.code];
   const token = (err.details as { challenge_token?: unknown } | undefined)?.challenge_token;

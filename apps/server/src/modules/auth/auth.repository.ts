@@ -3,6 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { type AuthTokenPurpose, authTokens, oidcLogins, sessions, users } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 
+/** A token of that purpose, not used yet and not expired at `now`. */
+const liveToken = (token: string, purpose: AuthTokenPurpose, now: Date) =>
+  and(
+    eq(authTokens.tokenHash, sha256(token)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, now),
+  );
+
 export function createAuthRepository(db: Db) {
   return {
     /** Issues a single-use token; earlier unused tokens of the same purpose stop working. */
@@ -23,14 +32,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await tx
         .update(authTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(authTokens.tokenHash, sha256(token)),
-            eq(authTokens.purpose, purpose),
-            isNull(authTokens.usedAt),
-            gt(authTokens.expiresAt, now),
-          ),
-        )
+        .where(liveToken(token, purpose, now))
         .returning({ userId: authTokens.userId });
       return row?.userId;
     },
@@ -40,14 +42,7 @@ export function createAuthRepository(db: Db) {
       const [row] = await tx
         .select({ userId: authTokens.userId })
         .from(authTokens)
-        .where(
-          and(
-            eq(authTokens.tokenHash, sha256(token)),
-            eq(authTokens.purpose, purpose),
-            isNull(authTokens.usedAt),
-            gt(authTokens.expiresAt, now),
-          ),
-        );
+        .where(liveToken(token, purpose, now));
       return row?.userId;
     },
 

@@ -9,7 +9,7 @@ const PERIOD = 30;
 const DIGITS = 6;
 /** One step either side: a phone a little fast or slow, or a code typed as it changed. */
 const WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 const totp = (secret: string, label = '') =>
   new TOTP({

@@ -27,8 +27,8 @@ type Deps = {
 };
 
 /** Login's second step: how long the code (or the enrolment) may take. */
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-export const SETUP_CHALLENGE_TTL_MS = 15 * 60 * 1000;
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const SETUP_CHALLENGE_TTL_MS = 15 * 60 * 1000;
 
 /** What a TOTP secret is bound to when encrypted (the workspace archive checks its key with it). */
 export const secretContext = (userId: string) => `two_factors.secret:${userId}`;

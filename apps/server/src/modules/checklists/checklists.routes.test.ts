@@ -1,27 +1,18 @@
 import { CHECKLIST_MAX_ITEMS, checklistMessages, taskMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskChecklistItems, tasks } from '../../db/schema/index.ts';
-import { productCast } from '../../testing/cast.ts';
+import { useProductCast } from '../../testing/cast.ts';
 import { createProduct, createTask } from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { POSITION_STEP, positionAt } from './checklists.service.ts';
 
 const { ctx, as } = useTestApp();
 
-let alice: Signed; // creates the product
-let mia: Signed; // a member of its team
-let gus: Signed; // a guest of its team
-let bob: Signed; // a member who does not see it
-let admin: Signed;
-let productId: string;
-
-beforeAll(async () => {
-  ({ alice, mia, gus, bob, admin, productId } = await productCast(ctx));
-});
+const { alice, mia, gus, bob, admin, productId } = useProductCast(ctx);
 
 const newTask = async (values: Parameters<typeof createTask>[2] = {}) =>
-  (await createTask(ctx, productId, values)).id;
+  (await createTask(ctx, productId(), values)).id;
 const add = (taskId: string, title: string): Req => ({
   method: 'POST',
   url: `/api/tasks/${taskId}/checklist`,
@@ -95,7 +86,7 @@ describe('adding, ticking, renaming and deleting items', () => {
     expect(ticked.statusCode).toBe(200);
     expect(ticked.json()).toMatchObject({ done: 1, total: 3 });
     expect(ctx.published.slice(published)).toContainEqual(
-      expect.objectContaining({ kind: 'task', op: 'updated', id: taskId, productId }),
+      expect.objectContaining({ kind: 'task', op: 'updated', id: taskId, productId: productId() }),
     );
     await as(mia, patch(second, { done: true }));
     await as(mia, patch(second, { done: true })); // ticking twice counts once
@@ -112,7 +103,7 @@ describe('adding, ticking, renaming and deleting items', () => {
     expect(await counters(taskId)).toEqual({ done: 0, total: 2 });
 
     // The task's list and its own read carry the counts.
-    const listed = await as(mia, { url: `/api/tasks/${productId}/tasks?limit=100` });
+    const listed = await as(mia, { url: `/api/tasks/${productId()}/tasks?limit=100` });
     expect(listed.json().data.find((t: { id: string }) => t.id === taskId).checklist).toEqual({
       done: 0,
       total: 2,
@@ -173,7 +164,7 @@ describe('who may change a checklist', () => {
   });
 
   it('answers 404 for an item or a task that does not exist', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
+    const missing = UNKNOWN_ID;
     expect((await as(mia, patch(missing, { done: true }))).statusCode).toBe(404);
     expect((await as(mia, add(missing, 'x'))).statusCode).toBe(404);
     expect((await as(mia, { url: '/api/tasks/not-a-uuid/checklist' })).statusCode).toBe(400);

@@ -2,29 +2,17 @@ import { mentionMarkdown } from '@shipyard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
+import { createTask } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 
 // Issue 27: a mention cannot flood its target (item 3: once per comment and person, repeats of
 // one author on one task coalesced), and the autocomplete lists only the product's own people
 // (item 12).
 
-const { ctx, as, member } = useTestApp();
+const { ctx, as, member, signedIn, taskOf } = useTestApp();
 
-/** A product of `owner` with one team whose active members are `people`, and a task of it. */
-async function taskOf(owner: Signed, people: Signed[] = [], title = 'Fix login') {
-  const product = await createProduct(ctx, owner.user.id);
-  const team = await createTeam(ctx, product.id);
-  for (const p of people) await addMember(ctx, team.id, p.user.id);
-  const task = await createTask(ctx, product.id, { title, createdBy: owner.user.id });
-  return { product, team, task };
-}
+/** A task of a product of `owner`, who created it, with one team whose active members are `people`. */
+const taskBy = (owner: Signed, people: Signed[] = []) => taskOf(owner, people, { createdBy: owner.user.id });
 
 const at = (who: Signed) => mentionMarkdown(who.user.name, who.user.id);
 
@@ -55,7 +43,7 @@ describe('a mention notifies its person once', () => {
   it('never notifies again for one comment, even when edits remove the mention and add it back', async () => {
     const author = await member('Ann Author');
     const dev = await member('Dev Eloper');
-    const { task } = await taskOf(author, [dev]);
+    const { task } = await taskBy(author, [dev]);
     const c = await comment(author, task.id, `cc ${at(dev)}`);
     const [first] = await mentionsOf(dev);
     expect((await as(dev, { method: 'PATCH', url: `/api/notifications/${first?.id}/read` })).statusCode).toBe(
@@ -78,7 +66,7 @@ describe('a mention notifies its person once', () => {
     const author = await member('Ann Author');
     const other = await member('Oli Other');
     const dev = await member('Dev Eloper');
-    const { product, task } = await taskOf(author, [dev, other]);
+    const { product, task } = await taskBy(author, [dev, other]);
     const made: string[] = [];
     for (let i = 0; i < 5; i++) made.push((await comment(author, task.id, `${at(dev)} ping ${i}`)).id);
 
@@ -124,10 +112,10 @@ describe('the mention autocomplete', () => {
   it("lists the product's own people from the first letter, and never an admin who is not one of them", async () => {
     const owner = await member('Olivia Owner');
     const grace = await member('Grace Hopper');
-    const inside = await createSignedInUser(ctx, { role: 'admin', name: 'Adam Inside' });
-    await createSignedInUser(ctx, { role: 'admin', name: 'Ada Outside' });
-    await createSignedInUser(ctx, { role: 'super admin', name: 'Aston Super' });
-    const { task } = await taskOf(owner, [grace, inside]);
+    const inside = await signedIn('admin', 'Adam Inside');
+    await signedIn('admin', 'Ada Outside');
+    await signedIn('super admin', 'Aston Super');
+    const { task } = await taskBy(owner, [grace, inside]);
 
     expect(await mentionable(owner, task.id, '')).toEqual(['Adam Inside', 'Grace Hopper']);
     expect(await mentionable(owner, task.id, 'g')).toEqual(['Grace Hopper']);

@@ -1,37 +1,15 @@
 import { COMMENT_BODY_MAX, COMMENTS_PER_MINUTE, commentMessages, mentionMarkdown } from '@shipyard/shared';
 import { and, count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { activities, notifications, products, taskComments, taskWatchers } from '../../db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import { activities, products, taskComments, taskWatchers } from '../../db/schema/index.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-  createUser,
-} from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { addMember, createUser } from '../../testing/factories.ts';
+import { type Req, type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
+import { notificationsOf } from '../../testing/stored.ts';
 
-const { ctx, as, member, guest } = useTestApp();
+const { ctx, as, member, guest, signedInOnce, taskOf } = useTestApp();
 
-let admin: Signed;
-beforeAll(async () => {
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
-});
-
-/** A product of `owner` with one team whose active members are `people`, and a task of it. */
-async function taskOf(
-  owner: Signed,
-  people: Signed[] = [],
-  values: { assigneeId?: string; title?: string } = {},
-) {
-  const product = await createProduct(ctx, owner.user.id);
-  const team = await createTeam(ctx, product.id);
-  for (const p of people) await addMember(ctx, team.id, p.user.id);
-  const task = await createTask(ctx, product.id, { title: 'Fix login', ...values });
-  return { product, team, task };
-}
+const admin = signedInOnce('admin', 'Ada Admin');
 
 const post = (taskId: string, body: unknown): Req => ({
   method: 'POST',
@@ -48,8 +26,6 @@ const remove = (id: string): Req => ({ method: 'DELETE', url: `/api/comments/${i
 
 const storedComments = (taskId: string) =>
   ctx.db.select().from(taskComments).where(eq(taskComments.taskId, taskId));
-const notificationsOf = (userId: string) =>
-  ctx.db.select().from(notifications).where(eq(notifications.userId, userId));
 const watcherIds = async (taskId: string) =>
   (await ctx.db.select().from(taskWatchers).where(eq(taskWatchers.taskId, taskId)))
     .map((w) => w.userId)
@@ -82,7 +58,7 @@ describe('who may read and write comments', () => {
       expect(res.statusCode, req.url).toBe(404);
       expect(res.body).not.toContain('Secret');
     }
-    const missing = '00000000-0000-4000-8000-000000000000';
+    const missing = UNKNOWN_ID;
     expect((await as(owner, list(missing))).json().message).toBe('Task not found');
     expect((await as(owner, edit(missing, 'y'))).json().message).toBe(commentMessages.notFound);
     expect((await storedComments(task.id)).map((r) => r.body)).toEqual(['Secret plan']);
@@ -272,7 +248,7 @@ describe('mentions', () => {
     ].join(' ');
     const c = await comment(owner, task.id, body);
 
-    const told = await notificationsOf(dev.user.id);
+    const told = await notificationsOf(ctx, dev.user.id);
     expect(told).toEqual([
       expect.objectContaining({
         type: 'TASK_MENTION',
@@ -281,9 +257,9 @@ describe('mentions', () => {
         metadata: { taskId: task.id, productId: product.id, commentId: c.id },
       }),
     ]);
-    expect((await notificationsOf(admin.user.id)).map((n) => n.type)).toEqual(['TASK_MENTION']);
-    expect(await notificationsOf(outsider.user.id)).toEqual([]);
-    expect(await notificationsOf(owner.user.id)).toEqual([]);
+    expect((await notificationsOf(ctx, admin.user.id)).map((n) => n.type)).toEqual(['TASK_MENTION']);
+    expect(await notificationsOf(ctx, outsider.user.id)).toEqual([]);
+    expect(await notificationsOf(ctx, owner.user.id)).toEqual([]);
     expect(await watcherIds(task.id)).toEqual([owner.user.id, dev.user.id, admin.user.id].sort());
   });
 
@@ -310,8 +286,8 @@ describe('mentions', () => {
       edit(c.id, `cc ${mentionMarkdown('Dev', dev.user.id)} ${mentionMarkdown('QA', qa.user.id)}`),
     );
     expect(res.statusCode).toBe(200);
-    expect((await notificationsOf(dev.user.id)).map((n) => n.type)).toEqual(['TASK_MENTION']);
-    expect((await notificationsOf(qa.user.id)).map((n) => n.type)).toEqual(['TASK_MENTION']);
+    expect((await notificationsOf(ctx, dev.user.id)).map((n) => n.type)).toEqual(['TASK_MENTION']);
+    expect((await notificationsOf(ctx, qa.user.id)).map((n) => n.type)).toEqual(['TASK_MENTION']);
   });
 });
 

@@ -9,7 +9,6 @@ import {
   MENTIONABLE_LIMIT,
   type MentionableList,
   mentionedUserIds,
-  taskMessages,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
@@ -20,7 +19,7 @@ import { refuseArchivedProduct } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
-import type { TaskWatching } from '../tasks/index.ts';
+import { type TaskWatching, taskNotFound } from '../tasks/index.ts';
 import { toComment, toPerson } from './comments.mapper.ts';
 import type { CommentsRepository, ConversationTask } from './comments.repository.ts';
 
@@ -47,7 +46,6 @@ const commentChange = (op: Change['op'], task: ConversationTask): Change => ({
 
 export function createCommentsService({ db, comments, watching, notifier, activities, changes }: Deps) {
   const inTransaction = createInTransaction(db, changes);
-  const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const commentNotFound = () => NotFound(commentMessages.notFound, 'COMMENT_NOT_FOUND');
   const guestNotAssigned = () => Forbidden(commentMessages.guestNotAssigned, 'READ_ONLY');
 

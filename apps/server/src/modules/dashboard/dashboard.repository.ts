@@ -4,8 +4,8 @@ import { products, tasks, teamMembers, teams, users } from '../../db/schema/inde
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const OVERVIEW_LIMIT = 50;
-export const OVERVIEW_SAMPLE = 5;
+const OVERVIEW_LIMIT = 50;
+const OVERVIEW_SAMPLE = 5;
 
 type SummaryRow = {
   active_projects: number;

@@ -2,30 +2,29 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
   createProduct,
-  createSignedInUser,
   createTask,
   createTeam,
   createUser,
   signIn,
 } from '../../testing/factories.ts';
-import { useTestApp } from '../../testing/http.ts';
+import { type Signed, useTestApp } from '../../testing/http.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('GET /api/dashboard/summary', () => {
-  const { ctx } = useTestApp();
-  let alice: Awaited<ReturnType<typeof createSignedInUser>>;
-  let gus: Awaited<ReturnType<typeof createSignedInUser>>;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  let bob: Awaited<ReturnType<typeof createSignedInUser>>;
+  const { ctx, signedIn } = useTestApp();
+  let alice: Signed;
+  let gus: Signed;
+  let admin: Signed;
+  let bob: Signed;
 
   // Alice's three products and Bob's two; Gus (a guest) belongs to a team of Alice's first.
   beforeAll(async () => {
     const ago = (days: number) => new Date(ctx.clock.now().getTime() - days * DAY);
-    alice = await createSignedInUser(ctx, { name: 'Alice' });
-    gus = await createSignedInUser(ctx, { role: 'guest', name: 'Gus' });
-    admin = await createSignedInUser(ctx, { role: 'admin' });
-    bob = await createSignedInUser(ctx, { name: 'Bob' });
+    alice = await signedIn('member', 'Alice');
+    gus = await signedIn('guest', 'Gus');
+    admin = await signedIn('admin');
+    bob = await signedIn('member', 'Bob');
     const [carol, dave, erin, frank, zed] = await Promise.all(
       ['Carol', 'Dave', 'Erin', 'Frank', 'Zed'].map((name) => createUser(ctx, { name })),
     );
@@ -111,7 +110,7 @@ describe('GET /api/dashboard/summary', () => {
   });
 
   it('answers zeros to a user who sees no product', async () => {
-    const loner = await createSignedInUser(ctx);
+    const loner = await signedIn('member');
     expect(Object.values(await summary(loner.headers))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
@@ -147,12 +146,12 @@ describe('GET /api/dashboard/summary', () => {
 });
 
 describe('GET /api/dashboard/team-overview', () => {
-  const { ctx } = useTestApp();
+  const { ctx, signedIn } = useTestApp();
 
   it('lists the teams of visible products newest first, with lead, active count and five members', async () => {
-    const alice = await createSignedInUser(ctx, { name: 'Alice' });
-    const bob = await createSignedInUser(ctx, { name: 'Bob' });
-    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const alice = await signedIn('member', 'Alice');
+    const bob = await signedIn('member', 'Bob');
+    const admin = await signedIn('admin');
     const product = await createProduct(ctx, alice.user.id);
     const bobs = await createProduct(ctx, bob.user.id);
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 9, minutes));
@@ -209,7 +208,7 @@ describe('GET /api/dashboard/team-overview', () => {
   });
 
   it('answers at most 50 teams, the newest', async () => {
-    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const admin = await signedIn('admin');
     const product = await createProduct(ctx, admin.user.id);
     const start = Date.UTC(2027, 0, 1);
     for (let i = 0; i < 55; i++) {

@@ -1,9 +1,10 @@
 import { mentionedUserIds } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { createUser } from '../../testing/factories.ts';
-import { buildTestApp, createTestDatabase, type TestContext } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/http.ts';
+import { createTestDatabase } from '../../testing/test-app.ts';
 import { PEOPLE, PRODUCTS } from './demo.data.ts';
 import { type DemoLogins, demoEmail, demoLoginLines, demoPassword, seedDemoWorkspace } from './demo.seed.ts';
 
@@ -25,16 +26,14 @@ const count = async (db: Db, table: string) => {
 };
 
 describe('the demo workspace on an empty database', () => {
-  let ctx: TestContext;
+  const { ctx } = useTestApp();
   let logins: DemoLogins | null;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
     // The app's clock at the seed's "now", so the dashboard and analytics read the same week.
     ctx.clock.advance(NOW.getTime() - ctx.clock.now().getTime());
     logins = await seedDemoWorkspace(ctx.db, fixedClock);
   });
-  afterAll(() => ctx?.close());
 
   it('creates its people, verified, with roles from super admin to guest', async () => {
     expect(logins?.accounts.map((a) => a.email)).toEqual(PEOPLE.map((p) => demoEmail(p.key)));

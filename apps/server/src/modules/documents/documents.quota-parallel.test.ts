@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
+import { useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 // Issue 27 #7: the quota was read once per upload, so six 600 KB uploads at once stored 1.8 MB
 // against 1 MB. Each upload now reserves its room in PostgreSQL before its bytes are stored
@@ -42,11 +43,7 @@ async function reservations(ctx: TestContext) {
 }
 
 describe('the per-account quota under uploads at once (UPLOAD_QUOTA_USER_MB=1)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1' } });
-  });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1' } });
 
   it('stores one of six 600 KB documents sent at once, refuses the others with 413, and keeps no reservation', async () => {
     const alice = await createSignedInUser(ctx);
@@ -105,11 +102,7 @@ describe('the per-account quota under uploads at once (UPLOAD_QUOTA_USER_MB=1)',
 });
 
 describe('a reservation of an upload that fails', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp();
 
   it('is given back when the file turns out too large mid-stream', async () => {
     const dora = await createSignedInUser(ctx);
@@ -122,11 +115,7 @@ describe('a reservation of an upload that fails', () => {
 });
 
 describe('the instance quota under uploads at once (UPLOAD_QUOTA_TOTAL_MB=1)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ env: { UPLOAD_QUOTA_TOTAL_MB: '1' } });
-  });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp({ env: { UPLOAD_QUOTA_TOTAL_MB: '1' } });
 
   it('stores at most 1 MB in all when six people upload 300 KB each at once', async () => {
     const people = await Promise.all(Array.from({ length: 6 }, () => createSignedInUser(ctx)));

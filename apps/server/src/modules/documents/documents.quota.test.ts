@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
+import { useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 // Issue 13 #11: uploads have per-account and per-instance quotas, counted from what is stored,
 // and a per-account rate per hour (UPLOAD_QUOTA_USER_MB, UPLOAD_QUOTA_TOTAL_MB, UPLOAD_RATE_PER_HOUR).
@@ -37,11 +38,7 @@ const filesIn = async (ctx: TestContext, area: string) =>
   (await fs.readdir(path.join(ctx.dataDir, 'uploads', area)).catch(() => [])).length;
 
 describe('the per-account upload quota (UPLOAD_QUOTA_USER_MB=1)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1' } });
-  });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1' } });
 
   it('refuses with 413 a document that would take the account over 1 MB, says so, and keeps nothing', async () => {
     const alice = await createSignedInUser(ctx);
@@ -87,11 +84,7 @@ describe('the per-account upload quota (UPLOAD_QUOTA_USER_MB=1)', () => {
 });
 
 describe('the instance upload quota (UPLOAD_QUOTA_TOTAL_MB=1)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ env: { UPLOAD_QUOTA_TOTAL_MB: '1' } });
-  });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp({ env: { UPLOAD_QUOTA_TOTAL_MB: '1' } });
 
   it('refuses with 413 a file that would take everything stored over 1 MB, whoever uploads it', async () => {
     const alice = await createSignedInUser(ctx);
@@ -112,11 +105,7 @@ describe('the instance upload quota (UPLOAD_QUOTA_TOTAL_MB=1)', () => {
 });
 
 describe('uploads per hour (UPLOAD_RATE_PER_HOUR=3)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ env: { UPLOAD_RATE_PER_HOUR: '3' } });
-  });
-  afterAll(() => ctx.close());
+  const { ctx } = useTestApp({ env: { UPLOAD_RATE_PER_HOUR: '3' } });
 
   it('refuses a 4th document and a 4th avatar of an account in an hour with 429, saying the limit', async () => {
     const alice = await createSignedInUser(ctx);

@@ -4,11 +4,11 @@ import { DOCUMENT_MAX_BYTES, documentMessages } from '@shipyard/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, documents } from '../../db/schema/index.ts';
-import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
-import { type Signed, useTestApp } from '../../testing/http.ts';
+import { addMember, createProduct, createTeam } from '../../testing/factories.ts';
+import { type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 
-const { ctx } = useTestApp();
+const { ctx, signedIn } = useTestApp();
 
 let alice: Signed; // creates the product
 let mia: Signed; // a member in one of its teams
@@ -19,11 +19,11 @@ let productId: string;
 
 beforeAll(async () => {
   [alice, mia, gus, bob, admin] = await Promise.all([
-    createSignedInUser(ctx, { name: 'Alice' }),
-    createSignedInUser(ctx, { name: 'Mia' }),
-    createSignedInUser(ctx, { role: 'guest', name: 'Gus' }),
-    createSignedInUser(ctx, { name: 'Bob' }),
-    createSignedInUser(ctx, { role: 'admin', name: 'Ada' }),
+    signedIn('member', 'Alice'),
+    signedIn('member', 'Mia'),
+    signedIn('guest', 'Gus'),
+    signedIn('member', 'Bob'),
+    signedIn('admin', 'Ada'),
   ]);
   productId = (await createProduct(ctx, alice.user.id)).id;
   const team = await createTeam(ctx, productId);
@@ -308,7 +308,7 @@ describe('who may do what', () => {
   });
 
   it('answers 404 for a product that does not exist and 401 without a session', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
+    const missing = UNKNOWN_ID;
     expect((await ctx.app.inject({ url: base(missing), headers: admin.headers })).statusCode).toBe(404);
     expect((await upload(admin, 'a.txt', Buffer.from('a'), { id: missing })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: base() })).statusCode).toBe(401);

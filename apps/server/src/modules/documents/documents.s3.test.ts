@@ -1,31 +1,23 @@
 import { DOCUMENT_MAX_BYTES } from '@shipyard/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_BYTES } from '../../lib/receive-upload.ts';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
+import { type Signed, useTestApp, withTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { type LocalS3, startLocalS3 } from '../../testing/s3.ts';
+import { useLocalS3 } from '../../testing/s3.ts';
 import { freePort } from '../../testing/server-process.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // Issue 19: with S3_BUCKET set, documents and avatars stream to the bucket (the real AWS SDK
 // against a local S3 server) and back, with the same answers as on disk.
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-
-let s3: LocalS3;
-let ctx: TestContext;
-let alice: Signed;
+const s3 = useLocalS3();
+const { ctx, signedInOnce, signedIn } = useTestApp(() => ({
+  env: { ...s3.env, UPLOAD_QUOTA_USER_MB: '30' },
+}));
+const alice = signedInOnce('member', 'Alice');
 let productId: string;
-
 beforeAll(async () => {
-  s3 = await startLocalS3();
-  ctx = await buildTestApp({ env: { ...s3.env, UPLOAD_QUOTA_USER_MB: '30' } });
-  alice = await createSignedInUser(ctx, { name: 'Alice' });
   productId = (await createProduct(ctx, alice.user.id)).id;
-});
-afterAll(async () => {
-  await ctx?.close();
-  await s3?.stop();
 });
 
 function send(who: Signed, url: string, filename: string, data: Buffer) {
@@ -76,7 +68,7 @@ describe('documents in the bucket', () => {
   });
 
   it('stops an upload mid-stream once it passes the quota, and leaves nothing in the bucket', async () => {
-    const bob = await createSignedInUser(ctx, { name: 'Bob' });
+    const bob = await signedIn('member', 'Bob');
     const own = (await createProduct(ctx, bob.user.id)).id;
     const url = `/api/projects/${own}/documents`;
     expect((await send(bob, url, 'a.bin', Buffer.alloc(20 * 1024 * 1024, 1))).statusCode).toBe(201);
@@ -130,8 +122,7 @@ describe('a bucket that does not answer, or is not there', () => {
     ['a server that does not answer', async () => ({ S3_URL: `http://127.0.0.1:${await freePort()}` })],
     ['a bucket that does not exist', async () => ({ S3_BUCKET: 'no-such-bucket' })],
   ])('answers 503 STORAGE_UNAVAILABLE to an upload to %s, and stores no row', async (_, env) => {
-    const away = await buildTestApp({ env: { ...s3.env, ...(await env()) } });
-    try {
+    await withTestApp({ env: { ...s3.env, ...(await env()) } }, async (away) => {
       const carol = await createSignedInUser(away, { name: 'Carol' });
       const product = (await createProduct(away, carol.user.id)).id;
       const body = multipartFile('file', 'a.txt', 'text/plain', Buffer.from('hello'));
@@ -152,8 +143,6 @@ describe('a bucket that does not answer, or is not there', () => {
         headers: carol.headers,
       });
       expect(list.json().total).toBe(0);
-    } finally {
-      await away.close();
-    }
+    });
   });
 });

@@ -14,10 +14,10 @@ import type { DocumentsRepository, DocumentWithUploader } from './documents.repo
 // downloads; its creator, admins and its active team members change it, guests never. The
 // bytes live in storage under a random name; the row keeps the name the user gave.
 
-export const AREA = 'documents';
+const AREA = 'documents';
 const NAME_MAX = 255;
 
-export const DocumentNotFound = () => NotFound(documentMessages.notFound, 'DOCUMENT_NOT_FOUND');
+const DocumentNotFound = () => NotFound(documentMessages.notFound, 'DOCUMENT_NOT_FOUND');
 
 export function toDocument({ document, uploader }: DocumentWithUploader): ProductDocument {
   return {
@@ -37,7 +37,7 @@ export function toDocument({ document, uploader }: DocumentWithUploader): Produc
  * The name as shown and offered on download: only the last path segment, without control or
  * bidirectional-override characters, at most 255 characters.
  */
-export function displayName(raw: string): string {
+function displayName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
   const clean = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
@@ -51,7 +51,7 @@ export function displayName(raw: string): string {
  * The type of a stored file: read from its first bytes by file-type; otherwise text, if every
  * byte decodes as UTF-8 without NUL bytes, checked chunk by chunk as the upload streams.
  */
-export function typeSniffer() {
+function typeSniffer() {
   let detected: { mime: string; ext: string } | undefined;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let text = true;

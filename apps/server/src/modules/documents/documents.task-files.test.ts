@@ -2,28 +2,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { documentMessages, taskMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, documents } from '../../db/schema/index.ts';
-import { productCast } from '../../testing/cast.ts';
+import { useProductCast } from '../../testing/cast.ts';
 import { createProduct, createSignedInUser, createTask } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 // Files attached to a task (issue 15): documents rows with a task_id, under the product
 // documents' rules, limits and quotas.
 
 const { ctx } = useTestApp();
 
-let alice: Signed; // creates the product
-let mia: Signed; // a member of its team
-let gus: Signed; // a guest of its team
-let bob: Signed; // a member who does not see it
-let productId: string;
-
-beforeAll(async () => {
-  ({ alice, mia, gus, bob, productId } = await productCast(ctx));
-});
+const { alice, mia, gus, bob, productId } = useProductCast(ctx);
 
 function attach(
   app: TestContext,
@@ -46,7 +38,7 @@ const del = (who: Signed | undefined, url: string) =>
 const filesOnDisk = async (c: TestContext = ctx) =>
   (await fs.readdir(path.join(c.dataDir, 'uploads', 'documents')).catch(() => [])).sort();
 const newTask = async (values: Parameters<typeof createTask>[2] = {}) =>
-  (await createTask(ctx, productId, values)).id;
+  (await createTask(ctx, productId(), values)).id;
 
 describe('POST and GET /api/tasks/{id}/files', () => {
   it('attaches a file to the task, lists it there and not on the product’s Documents tab', async () => {
@@ -55,7 +47,7 @@ describe('POST and GET /api/tasks/{id}/files', () => {
     expect(res.statusCode).toBe(201);
     const file = res.json();
     expect(file).toMatchObject({
-      projectId: productId,
+      projectId: productId(),
       taskId,
       name: 'screen shot.txt',
       contentType: 'image/png',
@@ -65,10 +57,10 @@ describe('POST and GET /api/tasks/{id}/files', () => {
     const listed = await get(gus, `/api/tasks/${taskId}/files`);
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toMatchObject({ total: 1, data: [{ id: file.id, taskId }] });
-    const tab = await get(alice, `/api/projects/${productId}/documents`);
+    const tab = await get(alice, `/api/projects/${productId()}/documents`);
     expect(tab.json().data.map((d: { id: string }) => d.id)).not.toContain(file.id);
     const [entry] = await ctx.db.select().from(activities).where(eq(activities.taskId, taskId));
-    expect(entry).toMatchObject({ actionType: 'file_uploaded', productId });
+    expect(entry).toMatchObject({ actionType: 'file_uploaded', productId: productId() });
   });
 
   it('refuses guests (403), outsiders (404), the signed out (401), empty files and archived products (409), keeping nothing', async () => {
@@ -122,7 +114,7 @@ describe('downloading and deleting a task file', () => {
     expect((await del(undefined, `/api/tasks/${taskId}/files/${file.id}`)).statusCode).toBe(401);
     expect((await del(alice, `/api/tasks/${other}/files/${file.id}`)).statusCode).toBe(404);
     // The product's Documents routes do not delete a task's file.
-    expect((await del(alice, `/api/projects/${productId}/documents/${file.id}`)).statusCode).toBe(404);
+    expect((await del(alice, `/api/projects/${productId()}/documents/${file.id}`)).statusCode).toBe(404);
 
     const res = await del(mia, `/api/tasks/${taskId}/files/${file.id}`);
     expect(res.statusCode).toBe(204);
@@ -162,11 +154,7 @@ describe('downloading and deleting a task file', () => {
 });
 
 describe('task files count against the upload quota and rate', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await buildTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1', UPLOAD_RATE_PER_HOUR: '3' } });
-  });
-  afterAll(() => limited.close());
+  const { ctx: limited } = useTestApp({ env: { UPLOAD_QUOTA_USER_MB: '1', UPLOAD_RATE_PER_HOUR: '3' } });
 
   it('refuses with 413 a task file that takes the account over its quota, counting its product documents too', async () => {
     const owner = await createSignedInUser(limited);

@@ -1,27 +1,16 @@
 import { addCalendarDays, CALENDAR_FEED_DAYS_AFTER, CALENDAR_FEED_DAYS_BEFORE } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarFeeds, tasks } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { createTask } from '../../testing/factories.ts';
+import { type Req, type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { CALENDAR_FEED_PER_MINUTE } from './index.ts';
 
-const { ctx, as, member, guest } = useTestApp();
+const { ctx, as, member, guest, signedInOnce, productOf: productWithTeam } = useTestApp();
+const admin = signedInOnce('admin', 'Ada Admin');
 
-let admin: Signed;
-beforeAll(async () => {
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
-});
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const today = () => ctx.clock.now().toISOString().slice(0, 10);
 const day = (n: number) => addCalendarDays(today(), n);
 
@@ -35,13 +24,9 @@ async function titlesDue(who: Signed, from = day(-10), to = day(40), extra = '')
   return res.json<{ data: Task[] }>().data.map((t) => t.title);
 }
 
-/** A product of `owner` with a team holding `people`. */
-async function productOf(owner: Signed, people: Signed[] = [], name = 'Apollo') {
-  const product = await createProduct(ctx, owner.user.id, { name, targetEndDate: day(20) });
-  const team = await createTeam(ctx, product.id);
-  for (const p of people) await addMember(ctx, team.id, p.user.id);
-  return product;
-}
+/** A product of `owner` with a team holding `people`, its target 20 days from today. */
+const productOf = async (owner: Signed, people: Signed[] = [], name = 'Apollo') =>
+  (await productWithTeam(owner, people, { name, targetEndDate: day(20) })).product;
 
 const feedStatus: Req = { url: '/api/user/calendar-feed' };
 const createFeed: Req = { method: 'POST', url: '/api/user/calendar-feed' };
@@ -164,7 +149,7 @@ describe('GET /api/calendar/tasks', () => {
     ).toContain('tasks_due_idx');
     expect(
       await plan(
-        `select id from tasks where assignee_id = '${UNKNOWN}' and due_date >= '2026-01-01' and due_date <= '2027-02-01'`,
+        `select id from tasks where assignee_id = '${UNKNOWN_ID}' and due_date >= '2026-01-01' and due_date <= '2027-02-01'`,
       ),
     ).toContain('tasks_assignee_due_idx');
   });

@@ -23,7 +23,7 @@ import type { EventsRepository } from './events.repository.ts';
 
 /** The feed's file name: 256 random bits in base64url (43 characters), then '.ics'. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
-export const FEED_PATH = '/api/calendar/feed/';
+const FEED_PATH = '/api/calendar/feed/';
 
 type Deps = {
   calendar: CalendarRepository;

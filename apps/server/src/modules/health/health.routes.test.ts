@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createProduct, createSignedInUser } from '../../testing/factories.ts';
-import { useTestApp } from '../../testing/http.ts';
+import { createProduct } from '../../testing/factories.ts';
+import { useTestApp, withTestApp } from '../../testing/http.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 const TOKEN = 'metrics-token-of-at-least-32-characters';
-const { ctx } = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
+const { ctx, signedIn } = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
 
 describe('GET /api/health', () => {
   it('answers ok once migrations ran', async () => {
@@ -79,16 +79,13 @@ describe('GET /api/health/live and /api/health/ready', () => {
   });
 
   it('ready answers 503 when the database does not answer; live still answers', async () => {
-    const other = await buildTestApp();
-    try {
+    await withTestApp({}, async (other) => {
       await other.pool.end();
       const ready = await other.app.inject('/api/health/ready');
       expect(ready.statusCode).toBe(503);
       expect(ready.json().code).toBe('DATABASE_UNAVAILABLE');
       expect((await other.app.inject('/api/health/live')).statusCode).toBe(200);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
@@ -105,7 +102,7 @@ describe('GET /api/metrics (METRICS_TOKEN)', () => {
   });
 
   it('counts requests under their route pattern, never the raw URL, and reports pool, sockets, queue and process', async () => {
-    const alice = await createSignedInUser(ctx);
+    const alice = await signedIn('member');
     const product = await createProduct(ctx, alice.user.id);
     await ctx.app.inject({ url: `/api/projects/${product.id}/documents`, headers: alice.headers });
     await ctx.app.inject({ url: `/api/projects/${product.id}/nothing-here`, headers: alice.headers });
@@ -133,11 +130,8 @@ describe('GET /api/metrics (METRICS_TOKEN)', () => {
   });
 
   it('does not exist without METRICS_TOKEN', async () => {
-    const other = await buildTestApp();
-    try {
+    await withTestApp({}, async (other) => {
       expect((await other.app.inject('/api/metrics')).statusCode).toBe(404);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

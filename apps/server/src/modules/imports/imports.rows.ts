@@ -47,7 +47,7 @@ export type ImportContext = {
 };
 
 /** A checked task with what hangs off it; labels by (case-insensitive) name. */
-export type CheckedTask = ImportedTask & {
+type CheckedTask = ImportedTask & {
   row: number;
   labels: string[];
   checklist: Array<{ title: string; done: boolean }>;

@@ -2,29 +2,23 @@ import { LABELS_PER_PRODUCT_MAX, labelMessages } from '@shipyard/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, labels, taskLabels } from '../../db/schema/index.ts';
-import { productCast } from '../../testing/cast.ts';
+import { useProductCast } from '../../testing/cast.ts';
 import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { type Req, useTestApp } from '../../testing/http.ts';
 
 const { ctx, as } = useTestApp();
 
-let alice: Signed; // creates the product
-let mia: Signed; // a member of its team
-let gus: Signed; // a guest of its team
-let bob: Signed; // a member who does not see it
-let admin: Signed;
-let productId: string;
 let otherProductId: string;
+const { alice, mia, gus, bob, admin, productId } = useProductCast(ctx);
 
 beforeAll(async () => {
-  ({ alice, mia, gus, bob, admin, productId } = await productCast(ctx));
   otherProductId = (await createProduct(ctx, alice.user.id, { name: 'Gemini' })).id;
   const team = await createTeam(ctx, otherProductId);
   await addMember(ctx, team.id, mia.user.id);
   await addMember(ctx, team.id, gus.user.id);
 });
 
-const create = (payload: object, id = productId): Req => ({
+const create = (payload: object, id = productId()): Req => ({
   method: 'POST',
   url: `/api/projects/${id}/labels`,
   payload,
@@ -38,7 +32,7 @@ const setLabels = (taskId: string, labelIds: string[]): Req => ({
 });
 let n = 0;
 /** A label of the product, made by its creator. */
-async function label(name = `Label ${++n}`, id = productId, color = '#3b82f6') {
+async function label(name = `Label ${++n}`, id = productId(), color = '#3b82f6') {
   const res = await as(alice, create({ name, color }, id));
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; name: string; color: string };
@@ -81,7 +75,7 @@ describe('product labels', () => {
       expect((await as(undefined, req)).statusCode).toBe(401);
     }
     expect((await as(bob, edit(made.id, { name: 'x' }))).json().message).toBe(labelMessages.notFound);
-    expect((await as(bob, { url: `/api/projects/${productId}/labels` })).statusCode).toBe(404);
+    expect((await as(bob, { url: `/api/projects/${productId()}/labels` })).statusCode).toBe(404);
     const [row] = await ctx.db.select().from(labels).where(eq(labels.id, made.id));
     expect(row?.name).toBe(made.name);
   });
@@ -134,7 +128,7 @@ describe('product labels', () => {
 
   it('are renamed and recoloured, and deleted from every task that had them', async () => {
     const made = await label('Typo');
-    const task = await createTask(ctx, productId);
+    const task = await createTask(ctx, productId());
     await as(mia, setLabels(task.id, [made.id]));
     const res = await as(admin, edit(made.id, { name: 'Wording', color: '#A855F7' }));
     expect(res.statusCode).toBe(200);
@@ -175,7 +169,7 @@ describe('product labels', () => {
 describe('PUT /api/tasks/{id}/labels', () => {
   it('replaces the task’s labels, records the change once and tells every board', async () => {
     const [bug, ui] = [await label('bug-x'), await label('ui-x')];
-    const task = await createTask(ctx, productId, { title: 'Fix the header' });
+    const task = await createTask(ctx, productId(), { title: 'Fix the header' });
     const published = ctx.published.length;
     const res = await as(mia, setLabels(task.id, [ui.id, bug.id, bug.id]));
     expect(res.statusCode).toBe(200);
@@ -208,7 +202,7 @@ describe('PUT /api/tasks/{id}/labels', () => {
   it('refuses a label of another product with 400 and keeps the labels as they were', async () => {
     const mine = await label();
     const foreign = await label('foreign', otherProductId);
-    const task = await createTask(ctx, productId);
+    const task = await createTask(ctx, productId());
     await as(mia, setLabels(task.id, [mine.id]));
     const res = await as(mia, setLabels(task.id, [foreign.id]));
     expect(res.statusCode).toBe(400);
@@ -222,7 +216,7 @@ describe('PUT /api/tasks/{id}/labels', () => {
 
   it('refuses guests (403, even on their own task), outsiders (404) and the signed out (401)', async () => {
     const mine = await label();
-    const task = await createTask(ctx, productId, { assigneeId: gus.user.id });
+    const task = await createTask(ctx, productId(), { assigneeId: gus.user.id });
     const guest = await as(gus, setLabels(task.id, [mine.id]));
     expect(guest.statusCode).toBe(403);
     expect(guest.json().message).toBe(labelMessages.readOnly);
@@ -233,7 +227,7 @@ describe('PUT /api/tasks/{id}/labels', () => {
 
   it('takes the old product’s labels off a task moved to another product', async () => {
     const mine = await label();
-    const task = await createTask(ctx, productId);
+    const task = await createTask(ctx, productId());
     await as(mia, setLabels(task.id, [mine.id]));
     const moved = await as(mia, {
       method: 'PATCH',
@@ -249,9 +243,9 @@ describe('filtering task lists by label', () => {
   it('keeps the tasks that carry any of the labels, on /tasks/all and on the product’s list', async () => {
     const [red, blue] = [await label('red-f'), await label('blue-f')];
     const [a, b, c] = [
-      await createTask(ctx, productId, { title: 'A' }),
-      await createTask(ctx, productId, { title: 'B' }),
-      await createTask(ctx, productId, { title: 'C' }),
+      await createTask(ctx, productId(), { title: 'A' }),
+      await createTask(ctx, productId(), { title: 'B' }),
+      await createTask(ctx, productId(), { title: 'C' }),
     ];
     await as(mia, setLabels(a.id, [red.id]));
     await as(mia, setLabels(b.id, [red.id, blue.id]));
@@ -260,7 +254,7 @@ describe('filtering task lists by label', () => {
         .json()
         .data.map((t) => t.title)
         .sort();
-    for (const base of [`/api/tasks/${productId}/tasks`, '/api/tasks/all']) {
+    for (const base of [`/api/tasks/${productId()}/tasks`, '/api/tasks/all']) {
       const redOnly = await as(mia, { url: `${base}?labelId=${red.id}` });
       expect(redOnly.statusCode).toBe(200);
       expect(titles(redOnly)).toEqual(['A', 'B']);
@@ -272,7 +266,7 @@ describe('filtering task lists by label', () => {
         'B',
       ]);
     }
-    const listed = (await as(mia, { url: `/api/tasks/${productId}/tasks?labelId=${blue.id}` })).json()
+    const listed = (await as(mia, { url: `/api/tasks/${productId()}/tasks?labelId=${blue.id}` })).json()
       .data[0];
     expect(listed.labels).toEqual([
       { id: blue.id, name: 'blue-f', color: '#3b82f6' },

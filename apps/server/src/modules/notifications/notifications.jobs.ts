@@ -19,8 +19,8 @@ import { NOTIFICATION_MAIL_JOB, type NotificationMailJob, type Notifier } from '
 import type { NotificationSettings } from './notifications.settings.ts';
 import { reminderTexts } from './notifications.texts.ts';
 
-export const DIGEST_JOB = 'notification-digest';
-export const SCAN_JOB = 'notification-scan';
+const DIGEST_JOB = 'notification-digest';
+const SCAN_JOB = 'notification-scan';
 /** Every five minutes, once across all processes (graphile-worker's crontab). */
 export const NOTIFICATION_SCHEDULE = [{ match: '*/5 * * * *', task: SCAN_JOB }];
 /** A digest lists at most this many entries and overdue tasks; the rest wait for the next one. */
@@ -263,5 +263,3 @@ export function createNotificationJobs(deps: Deps) {
 
   return { handlers, scan };
 }
-
-export type NotificationJobs = ReturnType<typeof createNotificationJobs>;

@@ -2,7 +2,7 @@ import { mentionMarkdown } from '@shipyard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notificationDigestItems } from '../../db/schema/index.ts';
-import { createProduct, createSignedInUser, createTask } from '../../testing/factories.ts';
+import { createProduct, createTask } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { INSTANT_MAILS_PER_HOUR } from './notifications.notifier.ts';
 
@@ -10,7 +10,7 @@ import { INSTANT_MAILS_PER_HOUR } from './notifications.notifier.ts';
 // notification mails reach them at once in an hour; the rest wait for their daily digest, where
 // each is listed once.
 
-const { ctx, as, member } = useTestApp();
+const { ctx, as, member, signedIn } = useTestApp();
 
 const setNow = (iso: string) => ctx.clock.advance(new Date(iso).getTime() - ctx.clock.now().getTime());
 
@@ -31,7 +31,7 @@ const digestsTo = (who: Signed) =>
 describe('instant notification mail', () => {
   it(`mails one person at most ${INSTANT_MAILS_PER_HOUR} an hour and sends the rest to their digest, once`, async () => {
     setNow('2026-12-02T06:00:00Z'); // before the digest hour (08:00 UTC)
-    const admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
+    const admin = await signedIn('admin', 'Ada Admin');
     const author = await member('Mal Mentioner');
     const product = await createProduct(ctx, author.user.id, { name: 'Spam' });
     const tasks = [];

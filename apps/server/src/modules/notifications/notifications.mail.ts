@@ -41,7 +41,7 @@ export type UnsubscribeTokens = ReturnType<typeof unsubscribeTokens>;
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** Where a notification leads in the web app (the bell's own links, made absolute). */
-export function linkOf(appUrl: string, type: NotificationType, metadata: Record<string, unknown>): string {
+function linkOf(appUrl: string, type: NotificationType, metadata: Record<string, unknown>): string {
   const taskId = text(metadata.taskId);
   if (taskId && type.startsWith('TASK_')) {
     const commentId = text(metadata.commentId);

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema/index.ts';
 import { cursorMessages, encodeCursor } from '../../lib/cursor.ts';
-import { createProduct, createSignedInUser, createTeam, createUser } from '../../testing/factories.ts';
+import { createProduct, createTeam, createUser } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
 
-const { ctx, as } = useTestApp();
+const { ctx, as, signedIn } = useTestApp();
 
 type Listed = {
   data: { id: string; type: string; message: string; read: boolean; invitationPending: boolean }[];
@@ -43,7 +43,7 @@ const stored = async (id: string) =>
 
 describe('GET /api/notifications', () => {
   it('lists the caller’s notifications newest first, with the sender, and counts the unread ones', async () => {
-    const me = await createSignedInUser(ctx, { name: 'Mo Me' });
+    const me = await signedIn('member', 'Mo Me');
     const sender = await createUser(ctx, { name: 'Sam Sender' });
     const someone = await createUser(ctx);
     const [first, second] = await notify(me.user.id, 2, {
@@ -85,7 +85,7 @@ describe('GET /api/notifications', () => {
   });
 
   it('shows a deleted sender as none (the screen’s System)', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await signedIn('member');
     const sender = await createUser(ctx, { name: 'Gone Soon' });
     const [row] = await notify(me.user.id, 1, { senderId: sender.id });
     await ctx.db.delete(users).where(eq(users.id, sender.id));
@@ -94,7 +94,7 @@ describe('GET /api/notifications', () => {
   });
 
   it('pages through every notification exactly once, newest first, by cursor', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await signedIn('member');
     // Two with the very same instant: the id breaks the tie, and the microseconds must survive the cursor.
     const rows = await notify(me.user.id, 5);
     await ctx.pool.query(
@@ -118,7 +118,7 @@ describe('GET /api/notifications', () => {
   });
 
   it('refuses a malformed cursor and a limit out of range with 400, and no session with 401', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await signedIn('member');
     for (const cursor of ['nope!', encodeCursor({ createdAt: '2026-02-30T00:00:00.000000Z', id: 'x' })]) {
       const res = await as(me, { url: `/api/notifications?cursor=${encodeURIComponent(cursor)}` });
       expect(res.statusCode).toBe(400);
@@ -133,8 +133,8 @@ describe('GET /api/notifications', () => {
 
 describe('an invitation', () => {
   it('stays acceptable once read, until it is accepted (invitationPending)', async () => {
-    const admin = await createSignedInUser(ctx, { role: 'admin' });
-    const invitee = await createSignedInUser(ctx);
+    const admin = await signedIn('admin');
+    const invitee = await signedIn('member');
     const product = await createProduct(ctx, admin.user.id);
     const team = await createTeam(ctx, product.id);
     const invited = await ctx.app.inject({
@@ -163,7 +163,7 @@ describe('an invitation', () => {
 
 describe('GET /api/notifications/unread-count', () => {
   it('counts only the caller’s unread notifications', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await signedIn('member');
     await notify(me.user.id, 3);
     await notify(me.user.id, 1, { readAt: new Date() });
     await notify((await createUser(ctx)).id, 2);
@@ -175,7 +175,7 @@ describe('GET /api/notifications/unread-count', () => {
 
 describe('PATCH /api/notifications/{id}/read and /api/notifications/read-all', () => {
   it('marks one read, keeping the first read time when marked again', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await signedIn('member');
     const [row] = await notify(me.user.id, 1);
     const id = row?.id ?? '';
 
@@ -192,8 +192,8 @@ describe('PATCH /api/notifications/{id}/read and /api/notifications/read-all', (
   });
 
   it('marks all of the caller’s unread notifications read, and no one else’s', async () => {
-    const me = await createSignedInUser(ctx);
-    const other = await createSignedInUser(ctx);
+    const me = await signedIn('member');
+    const other = await signedIn('member');
     await notify(me.user.id, 3);
     await notify(me.user.id, 1, { readAt: new Date() });
     await notify(other.user.id, 2);
@@ -211,7 +211,7 @@ describe('PATCH /api/notifications/{id}/read and /api/notifications/read-all', (
 
 describe('DELETE /api/notifications/{id}/delete and /api/notifications/{id}', () => {
   it('deletes the caller’s notification by either path', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await signedIn('member');
     const [a, b] = await notify(me.user.id, 2);
     for (const url of [`/api/notifications/${a?.id}/delete`, `/api/notifications/${b?.id}`]) {
       const res = await as(me, { method: 'DELETE', url });
@@ -225,8 +225,8 @@ describe('DELETE /api/notifications/{id}/delete and /api/notifications/{id}', ()
 
 describe('someone else’s notifications', () => {
   it('are never listed, read, marked or deleted: 404 as if they did not exist', async () => {
-    const alice = await createSignedInUser(ctx);
-    const bob = await createSignedInUser(ctx);
+    const alice = await signedIn('member');
+    const bob = await signedIn('member');
     const [row] = await notify(alice.user.id, 1);
     const id = row?.id ?? '';
 
@@ -296,7 +296,7 @@ describe('realtime changes', () => {
     expect.objectContaining({ kind: 'notification', op, id, productId: null, userIds: [userId] });
 
   it('publishes each change to the owner alone', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await signedIn('member');
     const [a, b] = await notify(me.user.id, 3);
     const id = a?.id ?? '';
     expect(
@@ -311,8 +311,8 @@ describe('realtime changes', () => {
   });
 
   it('publishes nothing when nothing was unread, for someone else’s notification or an invalid id', async () => {
-    const me = await createSignedInUser(ctx);
-    const other = await createSignedInUser(ctx);
+    const me = await signedIn('member');
+    const other = await signedIn('member');
     const [theirs] = await notify(other.user.id, 1);
     const published = await publishedBy(async () => {
       expect((await as(me, { method: 'PATCH', url: '/api/notifications/read-all' })).json()).toEqual({

@@ -12,7 +12,7 @@ import { notificationSettings, users } from '../../db/schema/index.ts';
 type Stored = Partial<Record<NotificationCategory, CategoryPreference>>;
 
 /** Every kind's choice: the stored ones over the defaults. */
-export const withDefaults = (stored: Stored | null | undefined): NotificationPreferences['preferences'] => ({
+const withDefaults = (stored: Stored | null | undefined): NotificationPreferences['preferences'] => ({
   ...DEFAULT_NOTIFICATION_PREFERENCES,
   ...stored,
 });

@@ -8,7 +8,7 @@ import { createProductsService } from './products.service.ts';
  * How long a computed products list is served at most without a write, and how many (caller,
  * filters) keys each process keeps (docs/decisions/023-request-hot-path.md).
  */
-export const PRODUCT_LIST_CACHE = { maxAgeMs: 5_000, maxEntries: 100 };
+const PRODUCT_LIST_CACHE = { maxAgeMs: 5_000, maxEntries: 100 };
 
 /** Products (served under /api/projects). */
 export const productsModule = fp(

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
+import { changedFields } from '../../lib/edits.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
@@ -26,10 +27,10 @@ import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
 /** How many of its newest activity entries the product detail carries. */
-export const DETAIL_ACTIVITY_LIMIT = 20;
+const DETAIL_ACTIVITY_LIMIT = 20;
 
 /** The API's product: the field names the spec's screens read. Progress is derived from the tasks. */
-export function toProduct(row: ProductRow, progress: number): Product {
+function toProduct(row: ProductRow, progress: number): Product {
   return {
     id: row.id,
     _id: row.id,
@@ -292,16 +293,7 @@ export function createProductsService({
           });
         }
 
-        const patch: Record<string, unknown> = {};
-        const diff: Record<string, { from: unknown; to: unknown }> = {};
-        const changed: string[] = [];
-        for (const [field, column, label] of EDITABLE) {
-          const value = body[field];
-          if (value === undefined || value === current[column]) continue;
-          patch[column] = value;
-          diff[field] = { from: current[column], to: value };
-          changed.push(label);
-        }
+        const { patch, diff, changed } = changedFields(EDITABLE, body, current);
         if (changed.length === 0) {
           return toProduct(current, await products.progress(id, tx));
         }

@@ -1,32 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Change, createChanges, createMemoryBus } from '../../lib/realtime/changes.ts';
+import { describe, expect, it } from 'vitest';
+import type { Change } from '../../lib/realtime/changes.ts';
 import { addMember, createProduct, createSignedInUser, createTeam } from '../../testing/factories.ts';
-import { openRealtime, type RealtimeTestClient } from '../../testing/realtime-client.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { type RealtimeTestClient, useListeningApp } from '../../testing/realtime-client.ts';
 
 // Who receives a change (docs/decisions/009-realtime.md "Routing"), in one process: changes are
 // published straight on the in-memory bus and the sockets are real ones on a listening app.
 
-const bus = createMemoryBus();
-let ctx: TestContext;
-let base: string;
-const open: RealtimeTestClient[] = [];
-beforeAll(async () => {
-  ctx = await buildTestApp({ bus });
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const s of open) s.close();
-  await ctx.close();
-});
-
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-const connect = async (who: Signed) => {
-  const s = await openRealtime(base, who.token);
-  open.push(s);
-  return s;
-};
-const changes = createChanges(bus, { warn: () => {} } as never);
+const { ctx, changes, connect } = useListeningApp();
 let n = 0;
 /** Publishes a change and a marker every socket receives, so that "received nothing" is final. */
 async function publishAndSettle(sockets: RealtimeTestClient[], change: Omit<Change, 'id'>) {
@@ -48,7 +28,7 @@ describe('realtime routing', () => {
     const stranger = await createSignedInUser(ctx, { role: 'guest' });
     const product = await createProduct(ctx, creator.user.id);
     await addMember(ctx, (await createTeam(ctx, product.id)).id, member.user.id);
-    const sockets = await Promise.all([admin, creator, member, stranger].map(connect));
+    const sockets = await Promise.all([admin, creator, member, stranger].map((who) => connect(who.token)));
 
     const product1 = { kind: 'task', op: 'updated', productId: product.id } as const;
     expect(await publishAndSettle(sockets, product1)).toEqual([true, true, true, false]);
@@ -77,7 +57,7 @@ describe('realtime routing', () => {
     const joiner = await createSignedInUser(ctx, { role: 'member' });
     const product = await createProduct(ctx, owner.user.id);
     const team = await createTeam(ctx, product.id);
-    const sockets = await Promise.all([owner, joiner].map(connect));
+    const sockets = await Promise.all([owner, joiner].map((who) => connect(who.token)));
     const taskChange = { kind: 'task', op: 'updated', productId: product.id } as const;
     expect(await publishAndSettle(sockets, taskChange)).toEqual([true, false]);
 
@@ -95,7 +75,7 @@ describe('realtime routing', () => {
 
   it('answers the client heartbeat with pong', async () => {
     const who = await createSignedInUser(ctx);
-    const socket = await connect(who);
+    const socket = await connect(who.token);
     socket.socket.send(JSON.stringify({ type: 'ping' }));
     await socket.next((m) => m.type === 'pong');
     expect(ctx.app.realtime.size()).toBeGreaterThan(0);

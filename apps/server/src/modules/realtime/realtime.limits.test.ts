@@ -1,33 +1,13 @@
 import { REALTIME_CLOSE, REALTIME_MAX_SOCKETS_PER_USER, SESSION_TTL_MS } from '@shipyard/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createChanges, createMemoryBus } from '../../lib/realtime/changes.ts';
 import { createSignedInUser, signIn } from '../../testing/factories.ts';
-import { openRealtime, type RealtimeTestClient } from '../../testing/realtime-client.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
+import { type RealtimeTestClient, useListeningApp } from '../../testing/realtime-client.ts';
 
 // What one signed-in user can and cannot do to the realtime socket (issue 13): flood it, keep it
 // past the session, or open more of them than the limit. Real sockets on a listening app.
 
-const bus = createMemoryBus();
-const changes = createChanges(bus, { warn: () => {} } as never);
-let ctx: TestContext;
-let base: string;
-const open: RealtimeTestClient[] = [];
-beforeAll(async () => {
-  ctx = await buildTestApp({ bus });
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const s of open) s.close();
-  await ctx.close();
-});
-
-const connect = async (token: string) => {
-  const s = await openRealtime(base, token);
-  open.push(s);
-  return s;
-};
+const { ctx, changes, connect, baseUrl } = useListeningApp();
 let n = 0;
 /** A change only `userId` receives. */
 const toUser = (userId: string) => {
@@ -61,7 +41,7 @@ describe('a flood of messages on one socket', () => {
     while (Date.now() - started < 3_000 || closedWith === undefined) {
       if (Date.now() - started > 15_000) break;
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) }).catch(
+      const res = await fetch(`${baseUrl()}/api/health`, { signal: AbortSignal.timeout(5_000) }).catch(
         () => undefined,
       );
       answers.push({ status: res?.status ?? 0, ms: performance.now() - t0 });
@@ -124,21 +104,12 @@ describe('the session behind a socket', () => {
 });
 
 describe('a socket whose session expires (test clock)', () => {
-  const clockBus = createMemoryBus();
-  const clockChanges = createChanges(clockBus, { warn: () => {} } as never);
-  let app: TestContext;
-  let url: string;
-  beforeAll(async () => {
-    app = await buildTestApp({ bus: clockBus });
-    url = await app.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  // An app of its own: its clock moves past the sessions' lifetime.
+  const { ctx: app, changes: clockChanges, connect: connectHere } = useListeningApp();
 
   it('receives nothing once its session has expired, and is closed with 4401', async () => {
     const who = await createSignedInUser(app);
-    const socket = await openRealtime(url, who.token);
+    const socket = await connectHere(who.token);
     app.clock.advance(SESSION_TTL_MS + 60_000);
     const me = await app.app.inject({ method: 'GET', url: '/api/user/me', headers: who.headers });
     expect(me.statusCode).toBe(401);
@@ -155,7 +126,7 @@ describe('a socket whose session expires (test clock)', () => {
 
   it('is closed with 4401 when its session expires, without any traffic', async () => {
     const who = await createSignedInUser(app);
-    const socket = await openRealtime(url, who.token);
+    const socket = await connectHere(who.token);
     app.clock.advance(SESSION_TTL_MS + 60_000);
     const started = Date.now();
     expect(await socket.closed).toBe(REALTIME_CLOSE.unauthorized);
@@ -164,21 +135,12 @@ describe('a socket whose session expires (test clock)', () => {
 });
 
 describe('while the database is away', () => {
-  const awayBus = createMemoryBus();
-  const awayChanges = createChanges(awayBus, { warn: () => {} } as never);
-  let app: TestContext;
-  let url: string;
-  beforeAll(async () => {
-    app = await buildTestApp({ bus: awayBus });
-    url = await app.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  // An app of its own: its database goes away.
+  const { ctx: app, changes: awayChanges, connect: connectHere, baseUrl: url } = useListeningApp();
 
   it('still answers pings, closes the sockets whose access it cannot re-check (1011), and stays up', async () => {
     const who = await createSignedInUser(app);
-    const socket = await openRealtime(url, who.token);
+    const socket = await connectHere(who.token);
     await app.pool.end(); // every query now fails at once
     // Past the re-check interval, a ping re-reads the session: it fails, is logged, and is answered.
     await new Promise((r) => setTimeout(r, 5_100));
@@ -195,7 +157,7 @@ describe('while the database is away', () => {
     });
     expect(await socket.closed).toBe(1011);
     expect(socket.changes()).toEqual([]);
-    const health = await fetch(`${url}/api/health`);
+    const health = await fetch(`${url()}/api/health`);
     expect(health.status).toBe(503);
   }, 20_000);
 });
@@ -206,7 +168,7 @@ describe('sockets per user', () => {
     const sockets: RealtimeTestClient[] = [];
     for (let i = 0; i < REALTIME_MAX_SOCKETS_PER_USER; i++) sockets.push(await connect(who.token));
 
-    const extra = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, {
+    const extra = new WebSocket(`${baseUrl().replace('http', 'ws')}/api/realtime`, {
       headers: { authorization: `Bearer ${who.token}` },
     });
     const code = await new Promise((resolve) => extra.on('close', resolve));

@@ -7,22 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { REALTIME_CLOSE, type RealtimeServerMessage } from '@shipyard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
+import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
+import { type Signed, useTestApp } from '../../testing/http.ts';
 import { openRealtime, type RealtimeTestClient } from '../../testing/realtime-client.ts';
-import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // Two server processes on one PostgreSQL: A is this test's app (listening on a port, fanning out
 // through LISTEN/NOTIFY like production), B is `src/main.ts` in a child process on the same
 // database. Sockets connect to A; changes are made through B's HTTP API.
 
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
-let ctx: TestContext;
 let a: string;
 let b: string;
 let processB: ChildProcess;
@@ -71,9 +64,9 @@ async function startProcessB(databaseUrl: string): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+// bus: undefined → the production fan-out (PostgreSQL LISTEN/NOTIFY on this test's database).
+const { ctx, signedIn } = useTestApp({ bus: undefined });
 beforeAll(async () => {
-  // bus: undefined → the production fan-out (PostgreSQL LISTEN/NOTIFY on this test's database).
-  ctx = await buildTestApp({ bus: undefined });
   a = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   b = await startProcessB(ctx.databaseUrl);
 }, 60_000);
@@ -85,11 +78,9 @@ afterAll(async () => {
     processB.kill('SIGTERM');
     await exited;
   }
-  await ctx.close();
   await fs.rm(dataDirB, { recursive: true, force: true });
 }, 30_000);
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 const onB = (who: Signed, method: string, url: string, body?: object) =>
   fetch(`${b}/api${url}`, {
     method,
@@ -109,9 +100,9 @@ const isChange = (kind: string, id: string) => (m: RealtimeServerMessage) =>
 
 /** A product with a team; `member` is an active member of it. */
 async function productWithMember() {
-  const admin = await createSignedInUser(ctx, { role: 'admin' });
-  const member = await createSignedInUser(ctx, { role: 'member' });
-  const outsider = await createSignedInUser(ctx, { role: 'member' });
+  const admin = await signedIn('admin');
+  const member = await signedIn('member');
+  const outsider = await signedIn('member');
   const product = await createProduct(ctx, admin.user.id);
   const team = await createTeam(ctx, product.id);
   await addMember(ctx, team.id, member.user.id);
@@ -126,7 +117,7 @@ describe('GET /api/realtime', () => {
     });
     const code = await new Promise((resolve) => anonymous.on('close', resolve));
     expect(code).toBe(REALTIME_CLOSE.unauthorized);
-    const who = await createSignedInUser(ctx);
+    const who = await signedIn('member');
     await expect(openRealtime(a, who.token, 'https://evil.example')).rejects.toThrow('HTTP 403');
     const ok = await openRealtime(a, who.token, a);
     ok.close();

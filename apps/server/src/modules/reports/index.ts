@@ -5,7 +5,7 @@ import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
 
 /** How long a computed report is served at most without a write, and how many are kept. */
-export const REPORTS_CACHE = { maxAgeMs: 5_000, maxEntries: 50 };
+const REPORTS_CACHE = { maxAgeMs: 5_000, maxEntries: 50 };
 
 /** The reports read model. */
 export const reportsModule = fp(

@@ -4,13 +4,13 @@ import type { Report, ReportColumn, ReportRow, ReportSummaryItem, ReportValue } 
 // make its summary cards, table and charts (spec §2.14).
 
 /** Bars a chart shows at most; the table has them all. */
-export const CHART_TOP = 10;
+const CHART_TOP = 10;
 
 export type Body = Omit<Report, 'type' | 'title' | 'from' | 'to' | 'generatedAt'>;
 
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** One decimal, as a number: 12.857 → 12.9. */
-export const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 export const ratio = (a: number, b: number) => (b > 0 ? oneDecimal(a / b) : null);
 export const col = (key: string, label: string, kind: ReportColumn['kind'] = 'number'): ReportColumn => ({
   key,

@@ -10,16 +10,10 @@ import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visib
 // the name or title for parts of words and misspellings. Visibility is the lists' own predicate.
 
 /** The words of the query: `websearch_to_tsquery` accepts anything a person types ("a b", -c, "or"). */
-export const wordsOf = (q: string) => sql`websearch_to_tsquery('simple', ${q})`;
+const wordsOf = (q: string) => sql`websearch_to_tsquery('simple', ${q})`;
 
 /** Trigrams need three characters; shorter queries match whole words only. */
-export const TRIGRAM_MIN = 3;
-/**
- * Misspellings: `q <% name` holds when a stretch of the name shares at least this share of the
- * query's trigrams (pg_trgm's default `word_similarity_threshold`, which search leaves alone so
- * that its queries need no transaction or session setting: "shipyrd" 0.63, "kraftwek" 0.78; a swap inside a short word, "relase" 0.5, is too far).
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.6;
+const TRIGRAM_MIN = 3;
 
 // A mark that no stored text holds (shared text rules refuse C0 controls), so a headline's pieces
 // split back into text and matches without any HTML.
@@ -31,14 +25,20 @@ const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=
  * A word every task holds would otherwise rank 50,000 rows per call: each kind ranks the best of at
  * most this many visible matches (found in index or table order), and shows the best `limit`.
  */
-export const SEARCH_CANDIDATES = 1000;
+const SEARCH_CANDIDATES = 1000;
 
 type Text = AnyColumn | SQL.Aliased<string>;
 const vectorOf = (table: PgTable) => sql<string>`${table}.search_vector`.as('match_vector');
 const headline = (column: Text, q: string) =>
   sql<string>`ts_headline('simple', ${column}, ${wordsOf(q)}, ${headlineOptions})`;
 
-/** The name or title contains the query, or is close to it (both served by the trigram index). */
+/**
+ * The name or title contains the query, or is close to it (both served by the trigram index).
+ * Misspellings: `q <% name` holds when a stretch of the name shares at least 0.6 of the query's
+ * trigrams (pg_trgm's default `word_similarity_threshold`, which search leaves alone so that its
+ * queries need no transaction or session setting: "shipyrd" 0.63, "kraftwek" 0.78; a swap inside
+ * a short word, "relase" 0.5, is too far).
+ */
 function nameMatches(column: AnyColumn, q: string): SQL | undefined {
   if ([...q].length < TRIGRAM_MIN) return undefined;
   return or(containsInsensitive(column, q), sql`${q} <% ${column}`);

@@ -1,24 +1,16 @@
 import { SEARCH_QUERY_MAX, type SearchResult } from '@shipyard/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, taskComments } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-  createUser,
-} from '../../testing/factories.ts';
+import { addMember, createProduct, createTask, createTeam, createUser } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 
 // A lower limit than the default 120, so that the test of it is quick.
 const PER_MINUTE = 30;
-const { ctx, as, member, guest } = useTestApp({ env: { SEARCH_RATE_PER_MINUTE: String(PER_MINUTE) } });
-
-let admin: Signed;
-beforeAll(async () => {
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
+const { ctx, as, member, guest, signedInOnce } = useTestApp({
+  env: { SEARCH_RATE_PER_MINUTE: String(PER_MINUTE) },
 });
+
+const admin = signedInOnce('admin', 'Ada Admin');
 
 const search = (who: Signed | undefined, query: string) => as(who, { url: `/api/search?${query}` });
 

@@ -15,7 +15,7 @@ import { MARK_START, MARK_STOP, type SearchRepository } from './search.repositor
 // GET /api/search (docs/decisions/015-search.md): what the caller may see, grouped by kind.
 
 /** A ts_headline with MARK_START/MARK_STOP around matches → pieces; no HTML is ever involved. */
-export function piecesOfHeadline(headline: string): Highlight {
+function piecesOfHeadline(headline: string): Highlight {
   const pieces: Highlight = [];
   let mark = false;
   for (const part of headline.split(new RegExp(`([${MARK_START}${MARK_STOP}])`))) {
@@ -27,7 +27,7 @@ export function piecesOfHeadline(headline: string): Highlight {
 }
 
 /** People are found only by those who may list every user (decision 011: admins). */
-export const maySearchPeople = (viewer: SessionUser) => isAdmin(viewer.role);
+const maySearchPeople = (viewer: SessionUser) => isAdmin(viewer.role);
 
 type Deps = { db: Db; search: SearchRepository };
 

@@ -22,7 +22,7 @@ function where(filters: Filters, beforeId?: number): SQL | undefined {
   return and(...conditions);
 }
 
-export const toAuditEntry = (row: AuditRow): AuditEntry => ({
+const toAuditEntry = (row: AuditRow): AuditEntry => ({
   id: String(row.id),
   at: row.at.toISOString(),
   action: row.action,

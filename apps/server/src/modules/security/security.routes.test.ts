@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { createAuditLog } from '../../platform/audit.ts';
-import { type Signed, useTestApp } from '../../testing/http.ts';
+import { type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { totpAt } from '../auth/index.ts';
 
 let now = new Date('2026-04-01T09:00:00.000Z');
@@ -312,7 +312,7 @@ describe("an admin resets someone's second factor", () => {
       (
         await as(admin, {
           method: 'POST',
-          url: '/api/user/00000000-0000-4000-8000-000000000000/two-factor/reset',
+          url: `/api/user/${UNKNOWN_ID}/two-factor/reset`,
         })
       ).statusCode,
     ).toBe(404);

@@ -19,7 +19,7 @@ export type WebhookEventInput = {
 };
 
 /** The JSON a receiver gets: the delivery's id, the event, when it happened and what changed. */
-export type WebhookPayload = {
+type WebhookPayload = {
   id: string;
   event: WebhookEvent;
   occurredAt: string;
@@ -27,36 +27,49 @@ export type WebhookPayload = {
 };
 
 export function createWebhookOutbox({ clock }: { clock: Clock }) {
-  return {
-    /** Inserts the deliveries of one event in `tx`, the change's own transaction; answers how many. */
-    async enqueue(tx: Db, { event, productIds, data }: WebhookEventInput): Promise<number> {
-      const ids = [...new Set(productIds)];
-      if (ids.length === 0) return 0;
-      const targets = await tx
-        .selectDistinct({ id: services.id })
-        .from(services)
-        .innerJoin(serviceProducts, eq(serviceProducts.serviceId, services.id))
-        .where(
-          and(
-            inArray(serviceProducts.productId, ids),
-            eq(services.status, 'Active'),
-            eq(services.integrationType, 'Webhook'),
-            isNotNull(services.webhookUrl),
-          ),
-        );
-      if (targets.length === 0) return 0;
-      const now = clock.now();
-      const occurredAt = now.toISOString();
-      await tx.insert(webhookDeliveries).values(
-        targets.map((service) => {
+  /**
+   * The deliveries of events (an import's `task.created`s, or one change's event) in `tx`, the
+   * change's own transaction: one query for the services concerned, one insert per 500
+   * deliveries; answers how many.
+   */
+  async function enqueueMany(tx: Db, events: WebhookEventInput[]): Promise<number> {
+    const ids = [...new Set(events.flatMap((e) => e.productIds))];
+    if (ids.length === 0) return 0;
+    const targets = await tx
+      .selectDistinct({ id: services.id, productId: serviceProducts.productId })
+      .from(services)
+      .innerJoin(serviceProducts, eq(serviceProducts.serviceId, services.id))
+      .where(
+        and(
+          inArray(serviceProducts.productId, ids),
+          eq(services.status, 'Active'),
+          eq(services.integrationType, 'Webhook'),
+          isNotNull(services.webhookUrl),
+        ),
+      );
+    if (targets.length === 0) return 0;
+    const now = clock.now();
+    const occurredAt = now.toISOString();
+    const rows = events.flatMap(({ event, productIds, data }) =>
+      [...new Set(targets.filter((t) => productIds.includes(t.productId)).map((t) => t.id))].map(
+        (serviceId) => {
           const id = randomUUID();
           const payload: WebhookPayload = { id, event, occurredAt, data };
           // Due at once, by the clock the worker reads (the app's, not the database's).
-          return { id, serviceId: service.id, eventType: event, payload, nextAttemptAt: now };
-        }),
-      );
-      return targets.length;
-    },
+          return { id, serviceId, eventType: event, payload, nextAttemptAt: now };
+        },
+      ),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500));
+    }
+    return rows.length;
+  }
+
+  return {
+    /** The deliveries of one event, one per Active Webhook service its products use; answers how many. */
+    enqueue: (tx: Db, event: WebhookEventInput) => enqueueMany(tx, [event]),
+    enqueueMany,
 
     /**
      * `enqueue` as one statement not run, for the caller to send with its other writes (lib/write.ts
@@ -84,43 +97,6 @@ export function createWebhookOutbox({ clock }: { clock: Clock }) {
           where ${serviceProducts.productId} in (${productList}) and ${services.status} = 'Active'
             and ${services.integrationType} = 'Webhook' and ${services.webhookUrl} is not null) t) d
         returning id`;
-    },
-
-    /**
-     * The deliveries of many events (an import's `task.created`s) in `tx`: one query for the
-     * services concerned, one insert per 500 deliveries; answers how many.
-     */
-    async enqueueMany(tx: Db, events: WebhookEventInput[]): Promise<number> {
-      const ids = [...new Set(events.flatMap((e) => e.productIds))];
-      if (ids.length === 0) return 0;
-      const targets = await tx
-        .selectDistinct({ id: services.id, productId: serviceProducts.productId })
-        .from(services)
-        .innerJoin(serviceProducts, eq(serviceProducts.serviceId, services.id))
-        .where(
-          and(
-            inArray(serviceProducts.productId, ids),
-            eq(services.status, 'Active'),
-            eq(services.integrationType, 'Webhook'),
-            isNotNull(services.webhookUrl),
-          ),
-        );
-      if (targets.length === 0) return 0;
-      const now = clock.now();
-      const occurredAt = now.toISOString();
-      const rows = events.flatMap(({ event, productIds, data }) =>
-        [...new Set(targets.filter((t) => productIds.includes(t.productId)).map((t) => t.id))].map(
-          (serviceId) => {
-            const id = randomUUID();
-            const payload: WebhookPayload = { id, event, occurredAt, data };
-            return { id, serviceId, eventType: event, payload, nextAttemptAt: now };
-          },
-        ),
-      );
-      for (let i = 0; i < rows.length; i += 500) {
-        await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500));
-      }
-      return rows.length;
     },
   };
 }

@@ -30,9 +30,9 @@ export type ServicePatch = Partial<
 >;
 
 /** The services page lists at most this many (there are a few dozen in practice). */
-export const SERVICE_LIST_LIMIT = 500;
+const SERVICE_LIST_LIMIT = 500;
 /** 'Most used' in the statistics: at most this many services. */
-export const MOST_USED_LIMIT = 5;
+const MOST_USED_LIMIT = 5;
 
 export function createServicesRepository(db: Db) {
   /** The products of `serviceIds` that the viewer may see, by name: one query for the whole list. */

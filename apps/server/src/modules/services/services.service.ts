@@ -38,7 +38,7 @@ export const apiKeyContext = (serviceId: string) => `services.api_key:${serviceI
  * What stays readable of an API key: its last four characters, and only of a key long enough
  * (12+) that four are a small part of it; a shorter one is shown as dots alone.
  */
-export const visibleTail = (apiKey: string) => (apiKey.length >= 12 ? apiKey.slice(-4) : '');
+const visibleTail = (apiKey: string) => (apiKey.length >= 12 ? apiKey.slice(-4) : '');
 
 const urlProblemText: Record<WebhookUrlProblem, string> = {
   invalid: m.webhookUrlInvalid,

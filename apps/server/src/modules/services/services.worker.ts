@@ -27,8 +27,8 @@ import { signWebhook, WEBHOOK_HEADERS } from '../../lib/webhook-signing.ts';
 
 /** Waits after the 1st, 2nd, … failed attempt; a sixth failure is final. */
 export const RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** A claimed delivery is not claimed again for this long (a process that died mid-send). */
 const LEASE_MS = 2 * 60_000;
 const BATCH_SIZE = 20;
@@ -310,7 +310,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * The reasons the delivery log may show (GET /api/services/{id}/deliveries): fixed texts that say
  * what went wrong without naming an address, a port or a host the server resolved.
  */
-export const deliveryErrors = {
+const deliveryErrors = {
   private: 'refused: the address is private',
   notAllowed: 'refused: the webhook URL is not allowed',
   dns: 'DNS lookup failed',

@@ -17,7 +17,7 @@ export {
   touchTask,
 } from './tasks.access.ts';
 export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
-export { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
+export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskWatching } from './tasks.watchers.ts';
 
 /** The sections of the task's page that other modules contribute. */
@@ -43,7 +43,7 @@ declare module 'fastify' {
  * How long a task list's total is shared at most without a write, and how many (caller, filters)
  * keys each process keeps (docs/decisions/023-request-hot-path.md).
  */
-export const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
+const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
 /**
  * First pages of the tasks across products, per (caller, filters): nothing in them depends on the
@@ -51,7 +51,7 @@ export const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
  * page of 50 is ~120 kB kept (the object, 44 kB of JSON, its compressed bodies): 100 keys are
  * ~12 MB at most.
  */
-export const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 100 };
+const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 100 };
 
 /**
  * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
@@ -59,7 +59,7 @@ export const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 100 };
  * only a backstop. A 400-task board is ~0.5 MB kept (the object, 154 kB of JSON, its brotli and
  * gzip bodies): 32 keys (product and filters) are ~16 MB at most.
  */
-export const TASK_BOARD_CACHE = { maxAgeMs: 30_000, maxEntries: 32 };
+const TASK_BOARD_CACHE = { maxAgeMs: 30_000, maxEntries: 32 };
 
 /** Tasks of products, their watchers and their page. */
 export const tasksModule = fp(

@@ -1,21 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { connectDatabase, type Database } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { labels, taskLabels, tasks, teamMembers, users } from '../../db/schema/index.ts';
 import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
-import { APP_URL } from '../../testing/test-app.ts';
 
 // A board's content is shared between every viewer who may see the product and sent as the same
 // serialized and compressed bytes (docs/decisions/023-request-hot-path.md): it must never be
 // served after a write that changes it, from this process or another, and never to a viewer who
 // may not see the product.
 
-const { ctx, as, member } = useTestApp();
+const { ctx, as, member, otherProcess } = useTestApp();
 
 type Card = {
   id: string;
@@ -32,24 +28,8 @@ type Board = {
 };
 const boardUrl = (productId: string, query = '') => `/api/tasks/${productId}/board${query}`;
 
-let other: FastifyInstance;
-let database: Database;
-beforeAll(async () => {
-  // A second server process on the same database (its own caches).
-  database = connectDatabase(ctx.databaseUrl, 3);
-  other = await buildApp({
-    config: loadConfig({ APP_URL, DATA_DIR: ctx.dataDir }),
-    db: database.db,
-    clock: ctx.clock,
-    logger: false,
-    webDist: `${ctx.dataDir}/no-web-build`,
-  });
-  await other.ready();
-});
-afterAll(async () => {
-  await other.close();
-  await database.close();
-});
+// A second server process on the same database (its own caches).
+const other = otherProcess();
 
 async function sharedBoard() {
   const owner = await member('Olga Owner');
@@ -116,14 +96,14 @@ describe('the shared board', () => {
 
     // Straight SQL, as any other path would write: a label renamed, a task's labels removed,
     // the assignee renamed, the task moved.
-    await database.db.update(labels).set({ name: 'defect' }).where(eq(labels.id, labelId));
+    await ctx.db.update(labels).set({ name: 'defect' }).where(eq(labels.id, labelId));
     expect((await boardOf(owner, product.id)).labels.map((l) => l.name)).toEqual(['defect']);
-    await database.db.delete(taskLabels).where(eq(taskLabels.taskId, task.id));
+    await ctx.db.delete(taskLabels).where(eq(taskLabels.taskId, task.id));
     expect(cards(await boardOf(owner, product.id)).find((c) => c.id === task.id)?.labelIds).toEqual([]);
     expect(cards(await boardOf(dev, product.id, undefined, `?labelId=${labelId}`))).toEqual([]);
-    await database.db.update(users).set({ name: 'Dee Veloper' }).where(eq(users.id, dev.user.id));
+    await ctx.db.update(users).set({ name: 'Dee Veloper' }).where(eq(users.id, dev.user.id));
     expect((await boardOf(owner, product.id)).people.map((p) => p.name)).toEqual(['Dee Veloper']);
-    await database.db.update(tasks).set({ status: 'In Progress' }).where(eq(tasks.id, task.id));
+    await ctx.db.update(tasks).set({ status: 'In Progress' }).where(eq(tasks.id, task.id));
     expect((await boardOf(owner, product.id)).columns.map((c) => c.total)).toEqual([1, 1, 0]);
 
     // A checklist item added here: the counters live on the task.
@@ -243,7 +223,7 @@ describe('GET /api/tasks/all with a label filter: the shared total sees task_lab
       (await as(owner, { url: `/api/tasks/all?labelId=${label.id}` }, app)).json().total as number;
     expect(await total()).toBe(0);
     expect(await total(other)).toBe(0);
-    await database.db.insert(taskLabels).values({ taskId: task.id, labelId: label.id });
+    await ctx.db.insert(taskLabels).values({ taskId: task.id, labelId: label.id });
     expect(await total()).toBe(1);
     await ctx.db.delete(taskLabels).where(eq(taskLabels.taskId, task.id));
     expect(await total(other)).toBe(0);
@@ -266,7 +246,7 @@ describe('GET /api/tasks/all: a first page shared by the caller, never older tha
     expect(await titles(owner, other)).toEqual(['First']);
     expect(await titles(stranger)).toEqual([]);
 
-    await database.db.update(tasks).set({ title: 'Renamed' }).where(eq(tasks.id, task.id));
+    await ctx.db.update(tasks).set({ title: 'Renamed' }).where(eq(tasks.id, task.id));
     expect(await titles(owner)).toEqual(['Renamed']);
     const [label] = await ctx.db
       .insert(labels)
@@ -276,7 +256,7 @@ describe('GET /api/tasks/all: a first page shared by the caller, never older tha
     await ctx.db.insert(taskLabels).values({ taskId: task.id, labelId: label.id });
     const labelled = (await page(owner, other)).json().data[0];
     expect(labelled.labels.map((l: { name: string }) => l.name)).toEqual(['ops']);
-    await database.db.update(labels).set({ name: 'sre' }).where(eq(labels.id, label.id));
+    await ctx.db.update(labels).set({ name: 'sre' }).where(eq(labels.id, label.id));
     expect((await page(owner)).json().data[0].labels.map((l: { name: string }) => l.name)).toEqual(['sre']);
 
     // Visibility: a stranger who joins a team sees it at once; the dev, removed, loses it.

@@ -1,21 +1,12 @@
 import { BOARD_COLUMN_CARDS_MAX, productMessages } from '@shipyard/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { labels, taskLabels, tasks } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
-import { type Signed, useTestApp } from '../../testing/http.ts';
+import { addMember, createTask } from '../../testing/factories.ts';
+import { UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 
-const { ctx, as, member, guest } = useTestApp();
+const { ctx, as, member, guest, signedInOnce, productOf } = useTestApp();
 
-let admin: Signed;
-beforeAll(async () => {
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
-});
+const admin = signedInOnce('admin', 'Ada Admin');
 
 type Card = { id: string; title: string; labelIds: string[]; assigneeId: string | null };
 type Board = {
@@ -25,13 +16,6 @@ type Board = {
   columns: { status: string; total: number; cards: Card[]; nextCursor: string | null }[];
 };
 const boardUrl = (productId: string, query = '') => `/api/tasks/${productId}/board${query}`;
-
-async function productOf(owner: Signed, people: Signed[] = []) {
-  const product = await createProduct(ctx, owner.user.id, { name: 'Apollo' });
-  const team = await createTeam(ctx, product.id, { name: 'Core team' });
-  for (const p of people) await addMember(ctx, team.id, p.user.id);
-  return { product, team };
-}
 
 describe('GET /api/tasks/{productId}/board', () => {
   it('answers every column with its total, compact cards newest first, and the labels and assignees once', async () => {
@@ -181,7 +165,7 @@ describe('GET /api/tasks/{productId}/board', () => {
     }
     expect((await as(undefined, { url: boardUrl(product.id) })).statusCode).toBe(401);
     expect((await as(owner, { url: '/api/tasks/apollo/board' })).statusCode).toBe(400);
-    const unknown = await as(owner, { url: boardUrl('00000000-0000-4000-8000-000000000000') });
+    const unknown = await as(owner, { url: boardUrl(UNKNOWN_ID) });
     expect(unknown.statusCode).toBe(404);
   });
 });

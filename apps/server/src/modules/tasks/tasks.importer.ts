@@ -27,7 +27,7 @@ export type ImportedTask = {
  * loaded, which makes each browser refetch the product's task lists once
  * (apps/web/src/app/realtime/apply-change.ts, syncCachedTask).
  */
-export const LIVE_TASKS_ONE_BY_ONE = 20;
+const LIVE_TASKS_ONE_BY_ONE = 20;
 
 type Deps = {
   tasks: TasksRepository;

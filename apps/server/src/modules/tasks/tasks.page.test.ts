@@ -1,37 +1,16 @@
 import { taskMessages } from '@shipyard/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.ts';
 import { cursorMessages } from '../../lib/cursor.ts';
-import {
-  addMember,
-  createProduct,
-  createSignedInUser,
-  createTask,
-  createTeam,
-} from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { createTask } from '../../testing/factories.ts';
+import { type Req, type Signed, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 
-const { ctx, as, member, guest } = useTestApp();
+const { ctx, as, member, guest, signedInOnce, productOf } = useTestApp();
 
-let admin: Signed;
-beforeAll(async () => {
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ada Admin' });
-});
+const admin = signedInOnce('admin', 'Ada Admin');
 
 const detail = (id: string): Req => ({ url: `/api/tasks/${id}/detail` });
 const history = (id: string, query = ''): Req => ({ url: `/api/tasks/${id}/history${query}` });
-
-/** A product of `owner` with one team of which `people` are active members. */
-async function productOf(
-  owner: Signed,
-  people: Signed[] = [],
-  values: { archivedAt?: Date; name?: string } = {},
-) {
-  const product = await createProduct(ctx, owner.user.id, values);
-  const team = await createTeam(ctx, product.id);
-  for (const p of people) await addMember(ctx, team.id, p.user.id);
-  return { product, team };
-}
 
 /** History entries stored directly, one second apart, the last the newest. */
 let clock = Date.parse('2031-01-01T00:00:00Z');
@@ -66,7 +45,7 @@ describe('GET /api/tasks/:id/detail', () => {
     const stranger = await member('Sam Stranger');
     const { product } = await productOf(owner);
     const task = await createTask(ctx, product.id, { title: 'Secret plan' });
-    for (const id of [task.id, '00000000-0000-4000-8000-000000000000']) {
+    for (const id of [task.id, UNKNOWN_ID]) {
       const res = await as(stranger, detail(id));
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'TASK_NOT_FOUND', message: taskMessages.notFound });

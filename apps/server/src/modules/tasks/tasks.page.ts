@@ -6,16 +6,15 @@ import {
   type TaskHistory,
   type TaskHistoryQuery,
   type TaskLabels,
-  taskMessages,
   taskPermissions,
   type WatcherList,
 } from '@shipyard/shared';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
-import { NotFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { type ActivityRecorder, toActivityLogEntry } from '../activities/index.ts';
 import type { SeenTask } from './tasks.access.ts';
+import { taskNotFound } from './tasks.access.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 
@@ -41,8 +40,6 @@ type Deps = {
 };
 
 export function createTaskPageService({ tasks, activities, sections }: Deps) {
-  const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
-
   async function historyPage(viewer: Viewer, taskId: string, cursor: string | undefined, limit: number) {
     const rows = await activities.listForTask(viewer, taskId, readCursor(cursor), limit);
     const page = rows.slice(0, limit);

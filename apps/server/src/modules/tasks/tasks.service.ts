@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { changedFields } from '../../lib/edits.ts';
+import { Forbidden } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -26,6 +27,7 @@ import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { taskNotFound } from './tasks.access.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { createTaskExport } from './tasks.export.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
@@ -113,7 +115,6 @@ export function createTasksService({
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const exportCsv = createTaskExport({ db, tasks });
-  const taskNotFound = () => NotFound(taskMessages.notFound, 'TASK_NOT_FOUND');
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
@@ -245,16 +246,7 @@ export function createTasksService({
           assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
         });
 
-        const patch: Record<string, unknown> = {};
-        const diff: Record<string, { from: unknown; to: unknown }> = {};
-        const changed: string[] = [];
-        for (const [field, column, label] of EDITABLE) {
-          const value = body[field];
-          if (value === undefined || value === current[column]) continue;
-          patch[column] = value;
-          diff[field] = { from: current[column], to: value };
-          changed.push(label);
-        }
+        const { patch, diff, changed } = changedFields(EDITABLE, body, current);
         const statusChanged = body.status !== undefined && body.status !== current.status;
         if (statusChanged && body.status) {
           patch.status = body.status;

@@ -2,19 +2,11 @@ import { mentionMarkdown, WATCHERS_LISTED_MAX } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { notifications, products, taskWatchers, teamMembers } from '../../db/schema/index.ts';
-import { addMember, createProduct, createTask, createTeam, createUser } from '../../testing/factories.ts';
-import { type Req, type Signed, useTestApp } from '../../testing/http.ts';
+import { addMember, createTeam, createUser } from '../../testing/factories.ts';
+import { type Req, useTestApp } from '../../testing/http.ts';
 import { openRealtime, type RealtimeTestClient } from '../../testing/realtime-client.ts';
 
-const { ctx, as, member, guest } = useTestApp();
-
-async function taskOf(owner: Signed, people: Signed[] = [], values: { assigneeId?: string } = {}) {
-  const product = await createProduct(ctx, owner.user.id);
-  const team = await createTeam(ctx, product.id);
-  for (const p of people) await addMember(ctx, team.id, p.user.id);
-  const task = await createTask(ctx, product.id, { title: 'Fix login', ...values });
-  return { product, team, task };
-}
+const { ctx, as, member, guest, taskOf } = useTestApp();
 
 const watchers = (taskId: string): Req => ({ url: `/api/tasks/${taskId}/watchers` });
 const watch = (taskId: string): Req => ({ method: 'PUT', url: `/api/tasks/${taskId}/watch` });

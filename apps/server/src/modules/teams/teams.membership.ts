@@ -18,7 +18,7 @@ import type { Deps, TeamAccess } from './teams.access.ts';
 import type { TeamWithNames } from './teams.mapper.ts';
 
 /** A second invitation (or withdrawal) of a person to a team within this window notifies no one again. */
-export const NOTIFY_AGAIN_AFTER_MINUTES = 10;
+const NOTIFY_AGAIN_AFTER_MINUTES = 10;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -301,7 +301,7 @@ const toCandidate = (
 });
 
 /** `ada@example.com` → `a•••@example.com`: enough to tell two namesakes apart, not to mail them. */
-export const maskEmail = (email: string) => {
+const maskEmail = (email: string) => {
   const at = email.lastIndexOf('@');
   return `${[...email.slice(0, Math.max(at, 0))][0] ?? ''}•••${at >= 0 ? email.slice(at) : ''}`;
 };

@@ -10,10 +10,10 @@ export type NewTeam = typeof teams.$inferInsert;
 export type NewTeamMember = typeof teamMembers.$inferInsert;
 
 /** GET /team and a product's teams: at most this many, newest first. */
-export const TEAM_LIST_LIMIT = 200;
+const TEAM_LIST_LIMIT = 200;
 /** A team's member table: at most this many rows. */
-export const MEMBER_LIST_LIMIT = 500;
-export const CANDIDATE_LIMIT = 20;
+const MEMBER_LIST_LIMIT = 500;
+const CANDIDATE_LIMIT = 20;
 
 const leadMember = alias(teamMembers, 'lead_member');
 const leadUser = alias(users, 'lead_user');

@@ -24,7 +24,7 @@ import type { TeamsService } from './teams.service.ts';
 
 const tags = ['teams'];
 /** Per account: enough for a person typing, not for walking the directory (decision 010). */
-export const CANDIDATE_SEARCHES_PER_MINUTE = 60;
+const CANDIDATE_SEARCHES_PER_MINUTE = 60;
 
 export const teamsRoutes: FastifyPluginAsyncZod<{
   service: TeamsService;

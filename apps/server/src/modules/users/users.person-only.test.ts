@@ -1,24 +1,20 @@
 import { securityMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instanceSettings, services, users } from '../../db/schema/index.ts';
 import { apiTokenHeaders, createUser, uniqueEmail } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
+import { storedUser } from './users.test-kit.ts';
 
 // Issue 27 #2: what only a person may do. Changing someone's sign-in, factor, role, status or
 // e-mail, creating accounts, the instance's security settings and webhook endpoints need a
 // browser session; a personal API token (even a super admin's write token) is refused.
 
-const { ctx, as, signedIn } = useTestApp();
+const { ctx, as, signedInOnce } = useTestApp();
 
-let owner: Signed;
-let admin: Signed;
-
-beforeAll(async () => {
-  owner = await signedIn('super admin', 'Olga Owner');
-  admin = await signedIn('admin', 'Alex Admin');
-});
+const owner = signedInOnce('super admin', 'Olga Owner');
+const admin = signedInOnce('admin', 'Alex Admin');
 
 const writeToken = (who: Signed) => apiTokenHeaders(ctx, who);
 
@@ -29,8 +25,6 @@ function expectTokenRefused(res: LightMyRequestResponse, what: string) {
     message: securityMessages.tokenNotAllowed,
   });
 }
-
-const stored = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('what a personal API token may not do (issue 27 #2)', () => {
   it("refuses an admin's write token that turns off required two-factor, resets a second factor, or creates, changes, disables or deletes an account", async () => {
@@ -63,7 +57,11 @@ describe('what a personal API token may not do (issue 27 #2)', () => {
       .from(instanceSettings)
       .where(eq(instanceSettings.key, 'require_two_factor'));
     expect(setting?.value).toBe(true);
-    expect(await stored(member.id)).toMatchObject({ role: 'member', disabledAt: null, email: member.email });
+    expect(await storedUser(ctx, member.id)).toMatchObject({
+      role: 'member',
+      disabledAt: null,
+      email: member.email,
+    });
     expect(await ctx.db.select().from(users).where(eq(users.email, intruder))).toEqual([]);
   });
 
@@ -79,7 +77,7 @@ describe('what a personal API token may not do (issue 27 #2)', () => {
       }),
       'grant super admin',
     );
-    expect((await stored(target.id))?.role).toBe('admin');
+    expect((await storedUser(ctx, target.id))?.role).toBe('admin');
   });
 
   it('refuses a token that adds a service, edits one (its webhook URL) or rotates a signing secret', async () => {

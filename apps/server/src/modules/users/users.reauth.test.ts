@@ -1,11 +1,10 @@
 import { authMessages, securityMessages } from '@shipyard/shared';
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
 import { apiTokenHeaders, createUser, signIn, uniqueEmail } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
-import { totpAt } from '../auth/auth.totp.ts';
+import { totpAt } from '../auth/index.ts';
+import { storedUser } from './users.test-kit.ts';
 
 // Issue 27 #2: granting admin or super admin needs a browser session that signed in, or typed
 // its password or a two-factor code again, within the last 10 minutes (GitHub's sudo mode).
@@ -13,7 +12,6 @@ import { totpAt } from '../auth/auth.totp.ts';
 const { ctx, as, signedIn } = useTestApp();
 
 const MINUTE = 60 * 1000;
-const stored = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0];
 const setRole = (who: Signed, id: string, role: string) =>
   as(who, { method: 'PATCH', url: `/api/user/${id}/role`, payload: { role } });
 const reauthenticate = (who: Signed, payload: object) =>
@@ -40,7 +38,7 @@ describe('granting admin needs a recent sign-in (issue 27 #2)', () => {
     const admin = await staleAdmin();
     const target = await createUser(ctx);
     expectReauthRequired(await setRole(admin, target.id, 'admin'));
-    expect((await stored(target.id))?.role).toBe('member');
+    expect((await storedUser(ctx, target.id))?.role).toBe('member');
 
     const wrong = await reauthenticate(admin, { password: 'not-my-password' });
     expect(wrong.statusCode).toBe(400);

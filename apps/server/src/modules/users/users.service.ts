@@ -61,7 +61,7 @@ type Deps = {
 
 // No look-alike characters, so a temporary password read from a mail can be typed back.
 const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const temporaryPassword = () =>
+const temporaryPassword = () =>
   Array.from({ length: 14 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
 
 /** To an address its owner has not confirmed: no text the admin typed (decision 010). */

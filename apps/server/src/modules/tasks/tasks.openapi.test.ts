@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/http.ts';
+
+// The task calls in the API document.
+const { ctx } = useTestApp();
+
+describe('OpenAPI', () => {
+  it('documents every task call under the tasks tag', async () => {
+    const doc = (await ctx.app.inject('/api/openapi.json')).json();
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { tags: string[] }>>)
+      .filter(([path]) => path.startsWith('/api/tasks'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m} ${path}`, op.tags]));
+    expect(Object.fromEntries(operations)).toEqual({
+      'get /api/tasks/all': ['tasks'],
+      'get /api/tasks/export.csv': ['tasks'],
+      'get /api/tasks/{productId}/tasks.csv': ['tasks'],
+      'get /api/tasks/{productId}/tasks': ['tasks'],
+      'get /api/tasks/{productId}/board': ['tasks'],
+      'get /api/tasks/{productId}/options': ['tasks'],
+      'get /api/tasks/{id}': ['tasks'],
+      'get /api/tasks/{id}/detail': ['tasks'],
+      'get /api/tasks/{id}/history': ['tasks'],
+      'post /api/tasks': ['tasks'],
+      'patch /api/tasks/{id}/update': ['tasks'],
+      'put /api/tasks/{id}/update': ['tasks'],
+      'patch /api/tasks/{id}/task/update': ['tasks'],
+      'delete /api/tasks/{id}': ['tasks'],
+      // A task's conversation (modules/comments).
+      'get /api/tasks/{id}/comments': ['comments'],
+      'post /api/tasks/{id}/comments': ['comments'],
+      'get /api/tasks/{id}/mentionable': ['comments'],
+      'get /api/tasks/{id}/watchers': ['comments'],
+      'put /api/tasks/{id}/watch': ['comments'],
+      'delete /api/tasks/{id}/watch': ['comments'],
+      // A task's details (issue 15) are documented with their own modules.
+      'get /api/tasks/{id}/checklist': ['checklists'],
+      'post /api/tasks/{id}/checklist': ['checklists'],
+      'get /api/tasks/{id}/labels': ['labels'],
+      'put /api/tasks/{id}/labels': ['labels'],
+      'get /api/tasks/{id}/files': ['documents'],
+      'post /api/tasks/{id}/files': ['documents'],
+      'delete /api/tasks/{id}/files/{fileId}': ['documents'],
+      // Task import (issue 20, modules/imports).
+      'post /api/tasks/{productId}/import/csv': ['imports'],
+      'post /api/tasks/{productId}/import/trello': ['imports'],
+    });
+  });
+});
