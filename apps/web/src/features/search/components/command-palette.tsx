@@ -93,7 +93,7 @@ const matchesText = (label: string, query: string) => label.toLowerCase().includ
  * Ctrl/⌘+K (issue 16): search results grouped by kind, every page, and the app's actions, in one
  * dialog driven from the keyboard (a combobox and its listbox, by cmdk).
  */
-export function CommandPalette({
+export default function CommandPalette({
   open,
   onOpenChange,
   role,
@@ -252,5 +252,3 @@ function HitItem({ hit, onSelect }: { hit: SearchHit; onSelect: () => void }) {
     </Command.Item>
   );
 }
-
-export default CommandPalette;
