@@ -33,7 +33,7 @@ import type { CommandPage } from './command-provider.tsx';
 import { Highlighted } from './highlighted.tsx';
 
 /** A pause in typing before the search is sent. */
-export const PALETTE_DEBOUNCE_MS = 200;
+const PALETTE_DEBOUNCE_MS = 200;
 
 const groupHeading: Record<SearchKind, string> = {
   product: 'Products',

@@ -8,7 +8,7 @@ import { type TaskListParams, type TaskPages, taskKeys } from './get-tasks.ts';
 // 2,000 tasks must not reload ten pages per drag. The server's answer then replaces the guess.
 
 /** Whether a task belongs in a list with these filters (the server's rules, spec §5). */
-export function taskMatches(params: TaskListParams, task: Task): boolean {
+function taskMatches(params: TaskListParams, task: Task): boolean {
   if (params.productId && task.projectId !== params.productId) return false;
   if (params.status.length > 0 && !params.status.includes(task.status)) return false;
   if (params.phase.length > 0 && !(task.phase && (params.phase as string[]).includes(task.phase)))

@@ -20,7 +20,7 @@ import { useTaskStatusChange } from './use-task-status-change.ts';
 export { statusForDrop } from './task-board-model.ts';
 export { BOARD_COLUMN_LIMIT } from './use-column-tasks.ts';
 
-export const boardMessages = {
+const boardMessages = {
   editGone: 'This task no longer exists or is out of your sight.',
 } as const;
 
