@@ -7,7 +7,6 @@ import {
 } from '@shipyard/shared';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { SelectField } from '../../../components/select-field.tsx';
 import { StatusPriorityFields } from '../../../components/status-priority-fields.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
