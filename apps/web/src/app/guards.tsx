@@ -27,7 +27,9 @@ export function RequireSession() {
 }
 
 // Loaded only when a signed-in user lands on an unknown address; the shell's own route loads it otherwise.
-const AppShell = lazy(() => import('./layouts/app-shell.tsx'));
+const AppShell = lazy(() =>
+  import('./layouts/app-shell.tsx').then(({ Component }) => ({ default: Component })),
+);
 
 /**
  * For an address no route knows: inside the app shell (sidebar, top bar) for a signed-in user,

@@ -19,7 +19,7 @@ const behindMenu = (item: MenuItem, route: RouteObject): RouteObject => ({
   children: [route],
 });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     id: 'root',
     Component: Outlet,

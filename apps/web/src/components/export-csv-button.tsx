@@ -5,7 +5,7 @@ import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { Button, type ButtonSize } from './ui/button.tsx';
 
-export const exportCsvTexts = {
+const exportCsvTexts = {
   label: 'Export CSV',
   exporting: (rows: number, total: number | undefined) =>
     total === undefined

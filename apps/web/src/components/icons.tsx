@@ -47,12 +47,3 @@ export function SpinnerIcon(props: IconProps) {
     </Icon>
   );
 }
-
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 12h14" />
-      <path d="m12 5 7 7-7 7" />
-    </Icon>
-  );
-}

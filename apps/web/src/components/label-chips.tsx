@@ -2,7 +2,7 @@ import type { LabelRef } from '@shipyard/shared';
 import { cn } from '../lib/cn.ts';
 
 /** One label: its colour as a dot, then its name (cut short when long, whole on hover). */
-export function LabelChip({ label, className }: { label: LabelRef; className?: string }) {
+function LabelChip({ label, className }: { label: LabelRef; className?: string }) {
   return (
     <span
       title={label.name}

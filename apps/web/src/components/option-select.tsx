@@ -23,7 +23,8 @@ type OptionSelectProps = Omit<SelectTriggerProps, 'value' | 'defaultValue' | 'on
 
 /**
  * A select of options outside a form (filters, a report's period, a product's stage); the trigger
- * takes the rest of the props (its label, id, width). In a form, use SelectField.
+ * takes the rest of the props (its label, id, width). A filter gives `allLabel`: its 'All …' option
+ * turns the filter off (spec §5). In a form, use SelectField.
  */
 export function OptionSelect({
   value,

@@ -18,14 +18,6 @@ const dots: Record<string, string> = {
   low: 'bg-green-500',
 };
 
-/** Priorities as a select's options, each with its dot ('High' with an orange dot). */
-export const priorityOptions = (priorities: readonly string[]) =>
-  priorities.map((priority) => ({
-    value: priority,
-    label: statusLabel(priority),
-    icon: <PriorityDot priority={priority} className="size-2" />,
-  }));
-
 export function PriorityDot({ priority, className }: { priority: string; className?: string }) {
   return (
     <span

@@ -2,8 +2,8 @@ import { securityMessages } from '@shipyard/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, api } from '../lib/api-client.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../test/render.tsx';
-import { callsTo, routeFetch } from '../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../test/fetch-stubs.ts';
+import { renderWithProviders } from '../test/render.tsx';
 import { ReauthDialogHost } from './reauth-dialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -29,7 +29,7 @@ export type RowAction = {
   separated?: boolean;
 };
 
-export type RowActionsConfirm = {
+type RowActionsConfirm = {
   /** The destructive item at the bottom of the menu ("Delete", "Remove Member"), behind a separator. */
   label: ReactNode;
   icon?: ReactNode;

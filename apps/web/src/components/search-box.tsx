@@ -4,7 +4,7 @@ import { cn } from '../lib/cn.ts';
 import { Input } from './ui/input.tsx';
 
 /** How long typing pauses before a search is sent. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 type SearchBoxProps = {
   /** The search in effect (often from the URL). */

@@ -37,7 +37,7 @@ async function failure(response: Response): Promise<ApiRequestError> {
 }
 
 /** GET `/api${path}` read chunk by chunk, reporting progress; saved as `fallbackName` without a header name. */
-export async function downloadCsv(
+async function downloadCsv(
   path: string,
   fallbackName: string,
   onProgress: (progress: CsvExportProgress) => void,

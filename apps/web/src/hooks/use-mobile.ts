@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Spec §9: below 768 px wide the sidebar becomes a slide-over panel. */
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 

@@ -1,6 +1,6 @@
 import { twMerge } from 'tailwind-merge';
 
-export type ClassDictionary = Record<string, unknown>;
+type ClassDictionary = Record<string, unknown>;
 export type ClassValue =
   | ClassValue[]
   | ClassDictionary

@@ -18,13 +18,13 @@ import {
 
 // Spec §9 drag and drop: 5 px before a mouse drag starts, a 120 ms long-press on touch, edge
 // auto-scroll of at most 28 px per step, and a drop animation of 0.33 to 0.55 s.
-export const MOUSE_DISTANCE_PX = 5;
-export const TOUCH_DELAY_MS = 120;
+const MOUSE_DISTANCE_PX = 5;
+const TOUCH_DELAY_MS = 120;
 const TOUCH_TOLERANCE_PX = 5;
-export const AUTO_SCROLL_MAX_STEP_PX = 28;
+const AUTO_SCROLL_MAX_STEP_PX = 28;
 const AUTO_SCROLL_STEP_MS = 16;
-export const DROP_MIN_MS = 330;
-export const DROP_MAX_MS = 550;
+const DROP_MIN_MS = 330;
+const DROP_MAX_MS = 550;
 /** The distance at which the drop animation takes its longest. */
 const DROP_MAX_AT_PX = 1500;
 
@@ -32,7 +32,7 @@ const DROP_MAX_AT_PX = 1500;
  * The pointer never starts a drag for a touch: on a phone the long-press of the touch sensor
  * does, so a swipe still scrolls the page and the board.
  */
-export class MouseAndPenSensor extends PointerSensor {
+class MouseAndPenSensor extends PointerSensor {
   static override activators = [
     {
       eventName: 'onPointerDown' as const,

@@ -20,7 +20,7 @@ export function initials(name: string): string {
   return (first + last).toUpperCase() || '?';
 }
 
-export const RELATIVE_TIME_DAYS = 7;
+const RELATIVE_TIME_DAYS = 7;
 
 /**
  * A timestamp or a date-only value ('2024-05-01', read as local midnight, not UTC) as a Date;

@@ -7,7 +7,7 @@ import { sharedKeys } from './query-keys.ts';
 // and the tasks feature (the label filter), so their query lives here.
 
 /** GET /projects/{id}/labels: the product's labels by name, and whether the caller manages them. */
-export const productLabelsQueryOptions = (productId: string) =>
+const productLabelsQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: sharedKeys.productLabels(productId),
     queryFn: ({ signal }) =>

@@ -16,14 +16,14 @@ export const productOptionsKey = [
 ] as const;
 
 /** The products the caller may see, by name, for the product filters and selects (activity log, tasks). */
-export async function getProductOptions(signal?: AbortSignal): Promise<ProductOption[]> {
+async function getProductOptions(signal?: AbortSignal): Promise<ProductOption[]> {
   const page = await api.get<{ data: Product[] }>(`/projects?limit=${PRODUCT_OPTIONS_LIMIT}`, { signal });
   return page.data
     .map(({ id, name }) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
 
-export const productOptionsQueryOptions = () =>
+const productOptionsQueryOptions = () =>
   queryOptions({ queryKey: productOptionsKey, queryFn: ({ signal }) => getProductOptions(signal) });
 
 export const useProductOptions = () => useQuery(productOptionsQueryOptions());

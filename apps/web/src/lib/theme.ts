@@ -1,4 +1,4 @@
-export const themes = ['light', 'dark', 'system'] as const;
+const themes = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof themes)[number];
 export type ResolvedTheme = Exclude<Theme, 'system'>;
 

@@ -74,6 +74,3 @@ export function makeUser(overrides: Partial<User> = {}): User {
     ...overrides,
   };
 }
-
-// Moved to fetch-stubs.ts; kept here for test files that still import them from this module.
-export { apiError, deferred, jsonResponse, mockFetch, sentRequest } from './fetch-stubs.ts';

@@ -39,5 +39,3 @@ export function Component() {
     </RealtimeProvider>
   );
 }
-
-export default Component;

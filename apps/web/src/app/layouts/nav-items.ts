@@ -19,7 +19,7 @@ import { paths } from '../../lib/paths.ts';
 export type NavItem = { item: MenuItem; to: string; label: string; icon: LucideIcon };
 
 /** The sidebar's menu, in the order of spec §2.3. */
-export const navItems: readonly NavItem[] = [
+const navItems: readonly NavItem[] = [
   { item: 'dashboard', to: paths.dashboard(), label: 'Dashboard', icon: LayoutDashboardIcon },
   { item: 'products', to: paths.products(), label: 'Products', icon: PackageIcon },
   { item: 'team', to: paths.team(), label: 'Team', icon: UsersIcon },

@@ -2,7 +2,7 @@ import { TaskFormDialog } from '../../features/tasks/components/task-form-dialog
 import { useProductOptions } from '../../lib/product-options.ts';
 
 /** The task form opened from anywhere (`c`, the command palette): loaded when first wanted. */
-export function NewTaskDialog({
+export default function NewTaskDialog({
   open,
   onOpenChange,
 }: {
@@ -12,5 +12,3 @@ export function NewTaskDialog({
   const products = useProductOptions();
   return <TaskFormDialog open={open} onOpenChange={onOpenChange} products={products.data ?? []} />;
 }
-
-export default NewTaskDialog;

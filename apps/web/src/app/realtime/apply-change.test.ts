@@ -10,7 +10,8 @@ import {
 import { changeCachedTasks } from '../../features/tasks/api/task-cache.ts';
 import { makeTask, PRODUCT_ID, taskList } from '../../features/tasks/components/test-tasks.ts';
 import { type ChangeListener, prefix } from '../../lib/realtime-changes.ts';
-import { apiError, createTestQueryClient, deferred, jsonResponse, mockFetch } from '../../test/render.tsx';
+import { apiError, deferred, jsonResponse, mockFetch } from '../../test/fetch-stubs.ts';
+import { createTestQueryClient } from '../../test/render.tsx';
 import { CHANGE_BATCH_MS, createChangeApplier, MUTATION_WAIT_MAX_MS } from './apply-change.ts';
 import { changeListeners } from './listeners.ts';
 

@@ -6,7 +6,8 @@ import { sessionKey } from '../../features/auth/api/get-session.ts';
 import { productDetailKey } from '../../features/products/api/get-product.ts';
 import { setUnauthorizedHandler } from '../../lib/api-client.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
-import { createTestQueryClient, jsonResponse, makeUser, mockFetch } from '../../test/render.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-stubs.ts';
+import { createTestQueryClient, makeUser } from '../../test/render.tsx';
 import { RealtimeProvider, useRealtime } from './realtime-provider.tsx';
 import { RealtimeStatus } from './realtime-status.tsx';
 

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn.ts';
 import type { RealtimeStatus as Status } from '../../lib/realtime.ts';
 
 /** Shown when the server refused this tab's socket: the user holds too many (issue 13). */
-export const TOO_MANY_TABS_MESSAGE = 'Live updates are off: too many open tabs. Close some and reload.';
+const TOO_MANY_TABS_MESSAGE = 'Live updates are off: too many open tabs. Close some and reload.';
 
 const pill =
   'inline-flex h-7 items-center gap-1.5 whitespace-nowrap rounded-full border bg-muted/60 px-2 font-medium text-muted-foreground text-xs sm:px-2.5';

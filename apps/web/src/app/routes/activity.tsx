@@ -3,5 +3,3 @@ import { ActivityPage } from '../../features/activity/components/activity-page.t
 export function Component() {
   return <ActivityPage />;
 }
-
-export default Component;

@@ -3,5 +3,3 @@ import { AnalyticsPage } from '../../features/analytics/components/analytics-pag
 export function Component() {
   return <AnalyticsPage />;
 }
-
-export default Component;

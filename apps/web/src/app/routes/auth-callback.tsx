@@ -3,5 +3,3 @@ import { AuthCallback } from '../../features/auth/components/auth-callback.tsx';
 export function Component() {
   return <AuthCallback />;
 }
-
-export default Component;

@@ -3,5 +3,3 @@ import { AuthPage } from '../../features/auth/components/auth-page.tsx';
 export function Component() {
   return <AuthPage />;
 }
-
-export default Component;

@@ -8,5 +8,3 @@ export function Component() {
   if (!user) return null;
   return <CalendarPage viewer={{ id: user.id, role: user.role }} />;
 }
-
-export default Component;

@@ -6,5 +6,3 @@ export function Component() {
   const { data: user } = useSession();
   return <DashboardPage userRole={user?.role ?? 'guest'} />;
 }
-
-export default Component;

@@ -8,5 +8,3 @@ export function Component() {
     </>
   );
 }
-
-export default Component;

@@ -5,5 +5,3 @@ export function Component() {
   const { data: user } = useSession();
   return <NewProductPage role={user?.role} />;
 }
-
-export default Component;

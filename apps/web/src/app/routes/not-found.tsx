@@ -29,5 +29,3 @@ export function Component() {
     </Wrapper>
   );
 }
-
-export default Component;

@@ -44,5 +44,3 @@ export function Component() {
     />
   );
 }
-
-export default Component;

@@ -5,5 +5,3 @@ export function Component() {
   const { data: user } = useSession();
   return <ProductsPage role={user?.role} userId={user?.id} />;
 }
-
-export default Component;

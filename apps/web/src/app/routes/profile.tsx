@@ -5,5 +5,3 @@ export function Component() {
   const { user, onUserUpdated, onSignedOut } = useAccountBindings();
   return <ProfilePage user={user} onUserUpdated={onUserUpdated} onSignedOut={onSignedOut} />;
 }
-
-export default Component;

@@ -3,5 +3,3 @@ import { ReportsPage } from '../../features/reports/components/reports-page.tsx'
 export function Component() {
   return <ReportsPage />;
 }
-
-export default Component;

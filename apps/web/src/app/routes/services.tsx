@@ -8,5 +8,3 @@ export function Component() {
   if (!user) return null;
   return <ServicesPage viewer={{ id: user.id, role: user.role }} />;
 }
-
-export default Component;

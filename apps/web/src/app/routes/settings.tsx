@@ -22,5 +22,3 @@ export function Component() {
     />
   );
 }
-
-export default Component;

@@ -69,5 +69,3 @@ export function Component() {
   // Keyed by id: another task starts with fresh state (no half-typed title carried over).
   return <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} />;
 }
-
-export default Component;

@@ -9,5 +9,3 @@ export function Component() {
   if (!user) return null;
   return <TasksPage viewer={{ id: user.id, role: user.role }} />;
 }
-
-export default Component;

@@ -8,5 +8,3 @@ export function Component() {
   if (!user) return null;
   return <TeamMembersPage viewer={{ id: user.id, role: user.role, owner: user.owner }} />;
 }
-
-export default Component;

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../test/fetch-stubs.ts';
 import { boardColumn as column, dragWithKeyboard, layOutBoard } from '../../test/kanban.ts';
-import { deferred } from '../../test/render.tsx';
 import { KanbanBoard } from './kanban-board.tsx';
 import { KanbanHandle } from './kanban-card.tsx';
 import { KanbanNote } from './kanban-column.tsx';

@@ -20,7 +20,7 @@ const badgeClasses = cva(
 );
 
 /** The badge classes, for an element that looks like a badge; a `className` given here wins over the variant's. */
-export function badgeVariants(props?: Parameters<typeof badgeClasses>[0]): string {
+function badgeVariants(props?: Parameters<typeof badgeClasses>[0]): string {
   return cn(badgeClasses(props));
 }
 

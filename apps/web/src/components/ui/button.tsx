@@ -40,7 +40,6 @@ export function buttonVariants(props?: Parameters<typeof buttonClasses>[0]): str
 }
 
 type ButtonVariantProps = VariantProps<typeof buttonVariants>;
-export type ButtonVariant = NonNullable<ButtonVariantProps['variant']>;
 export type ButtonSize = NonNullable<ButtonVariantProps['size']>;
 
 export type ButtonProps = ComponentProps<'button'> &

@@ -11,7 +11,7 @@ export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigg
   return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
 }
 
-export function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
+function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
   return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
 }
 
@@ -21,7 +21,7 @@ export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>)
 
 // Entry transitions use `starting:` (CSS @starting-style); leaving is instant, as Radix only
 // waits for CSS animations, and we ship no animation library.
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"

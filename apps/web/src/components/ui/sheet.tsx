@@ -7,19 +7,11 @@ export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
 }
 
-export function SheetTrigger(props: ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
-}
-
-export function SheetClose(props: ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
-}
-
-export function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
+function SheetPortal(props: ComponentProps<typeof SheetPrimitive.Portal>) {
   return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
 }
 
-export function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
+function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
   return (
     <SheetPrimitive.Overlay
       data-slot="sheet-overlay"
@@ -39,7 +31,7 @@ const sideClasses = {
   bottom: 'inset-x-0 bottom-0 h-auto border-t starting:translate-y-full',
 } as const;
 
-export type SheetSide = keyof typeof sideClasses;
+type SheetSide = keyof typeof sideClasses;
 
 export type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
   side?: SheetSide;

@@ -3,8 +3,8 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useTheme } from '../theme-provider.tsx';
 
 /** Spec §9: the notification region's label and its keyboard shortcut (Alt+T focuses the toasts). */
-export const TOASTER_LABEL = 'Notifications';
-export const TOASTER_HOTKEY = ['altKey', 'KeyT'];
+const TOASTER_LABEL = 'Notifications';
+const TOASTER_HOTKEY = ['altKey', 'KeyT'];
 
 // Sonner styles toasts through these variables; pointing them at our tokens makes toasts follow
 // the theme. An error toast overrides them on itself (spec §8.1: error toasts are destructive).

@@ -3,8 +3,8 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** Spec §9: a tooltip opens after 700 ms; moving to the next one within 300 ms opens it at once. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Mounted once in AppProviders; every Tooltip must sit inside one (tests wrap their own). */
 export function TooltipProvider({

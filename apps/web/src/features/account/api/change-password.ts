@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** PATCH /auth/change-password; the server ends this user's other sessions. */
-export function changePassword(body: ChangePassword): Promise<{ message: string }> {
+function changePassword(body: ChangePassword): Promise<{ message: string }> {
   return api.patch<{ message: string }>('/auth/change-password', body);
 }
 

@@ -15,7 +15,7 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 
 // Settings → Account: two-factor sign-in, personal API tokens and sessions (decision 013).
 
-export const securityKeys = {
+const securityKeys = {
   twoFactor: [...queryRoots.account, 'two-factor'] as const,
   tokens: [...queryRoots.account, 'tokens'] as const,
   sessions: [...queryRoots.account, 'sessions'] as const,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Ends this session on the server and clears the session cookie (spec §7.1). */
-export function signOut(): Promise<{ message: string }> {
+function signOut(): Promise<{ message: string }> {
   return api.post<{ message: string }>('/auth/signout');
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** PATCH /auth/profile: username, full name and avatar URL; answers the updated user. */
-export function updateProfile(body: ProfileUpdate): Promise<User> {
+function updateProfile(body: ProfileUpdate): Promise<User> {
   return api.patch<User>('/auth/profile', body);
 }
 

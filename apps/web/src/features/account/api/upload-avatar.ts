@@ -13,7 +13,7 @@ export function avatarFileProblem(file: File): string | undefined {
 }
 
 /** POST /auth/avatar as multipart field `file`; answers the user with the new avatar_url. */
-export function uploadAvatar(file: File): Promise<User> {
+function uploadAvatar(file: File): Promise<User> {
   const body = new FormData();
   body.append('file', file);
   return api.post<User>('/auth/avatar', body);

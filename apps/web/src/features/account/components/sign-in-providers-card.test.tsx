@@ -2,8 +2,8 @@ import { securityMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { SignInProvidersCard } from './sign-in-providers-card.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** Spec §9: the activity log request is limited to 100, newest first. */
-export const ACTIVITY_LOG_LIMIT = 100;
+const ACTIVITY_LOG_LIMIT = 100;
 
 /** The log's filters; an empty value means 'all'. */
 export type ActivityLogFilters = { productId: string; action: string; search: string };
@@ -28,15 +28,12 @@ export function activityLogQuery(filters: ActivityLogFilters): string {
 }
 
 /** GET /activities: the entries matching the filters, how many match, and the action types to filter by. */
-export async function getActivityLog(
-  filters: ActivityLogFilters,
-  signal?: AbortSignal,
-): Promise<ActivityLog> {
+async function getActivityLog(filters: ActivityLogFilters, signal?: AbortSignal): Promise<ActivityLog> {
   const page = await api.get<ActivityList>(`/activities?${activityLogQuery(filters)}`, { signal });
   return { ...page, actionTypes: page.actionTypes ?? [] };
 }
 
-export const activityLogQueryOptions = (filters: ActivityLogFilters) =>
+const activityLogQueryOptions = (filters: ActivityLogFilters) =>
   queryOptions({
     queryKey: activityLogKey(filters),
     queryFn: ({ signal }) => getActivityLog(filters, signal),

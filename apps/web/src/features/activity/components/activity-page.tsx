@@ -22,7 +22,7 @@ import { paths } from '../../../lib/paths.ts';
 import { productSelectOptions, useProductOptions } from '../../../lib/product-options.ts';
 import { type ActivityLogFilters, activityLogQuery, useActivityLog } from '../api/get-activity-log.ts';
 
-export const activityLogMessages = {
+const activityLogMessages = {
   loadFailedTitle: 'Error',
   loadFailed: 'Failed to load activity logs',
   empty: 'No activities found matching your criteria.',

@@ -25,7 +25,7 @@ const normalise = (params: AnalyticsParams): AnalyticsParams => ({
 export const analyticsKey = (params: AnalyticsParams) =>
   [...queryRoots.analytics, normalise(params)] as const;
 
-export function analyticsPath(params: AnalyticsParams): string {
+function analyticsPath(params: AnalyticsParams): string {
   const { timeframe, products, tz } = normalise(params);
   const query = new URLSearchParams({ timeframe });
   if (products.length) query.set('products', products.join(','));
@@ -34,11 +34,11 @@ export function analyticsPath(params: AnalyticsParams): string {
 }
 
 /** GET /analytics: the KPIs and the three tabs' figures for a timeframe and a set of products. */
-export function getAnalytics(params: AnalyticsParams, signal?: AbortSignal): Promise<Analytics> {
+function getAnalytics(params: AnalyticsParams, signal?: AbortSignal): Promise<Analytics> {
   return api.get<Analytics>(analyticsPath(params), { signal });
 }
 
-export const analyticsQueryOptions = (params: AnalyticsParams) =>
+const analyticsQueryOptions = (params: AnalyticsParams) =>
   queryOptions({
     queryKey: analyticsKey(params),
     queryFn: ({ signal }) => getAnalytics(params, signal),

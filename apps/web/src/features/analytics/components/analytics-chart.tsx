@@ -27,15 +27,15 @@ export const chartColours = cn(
   'dark:[--chart-overdue:var(--color-red-400)] dark:[--chart-on-track:var(--color-zinc-500)]',
 );
 
-export type ChartTone = 'accent' | 'created' | 'cycle' | 'overdue' | 'on-track';
+type ChartTone = 'accent' | 'created' | 'cycle' | 'overdue' | 'on-track';
 
 const colour = (tone: ChartTone) => `var(--chart-${tone})`;
 
 type Value = string | number | null;
-export type ChartPoint = Record<string, Value>;
-export type ChartSeries = { key: string; label: string; tone: ChartTone };
+type ChartPoint = Record<string, Value>;
+type ChartSeries = { key: string; label: string; tone: ChartTone };
 
-export type ChartSpec = {
+type ChartSpec = {
   kind: 'bar' | 'stacked-bar' | 'line' | 'ranking';
   data: ChartPoint[];
   categoryKey: string;

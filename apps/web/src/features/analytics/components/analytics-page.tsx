@@ -70,7 +70,7 @@ function TimeframeSelector({
 }
 
 /** Nothing at all happened to the chosen products: no task open, created, completed or reopened. */
-export function isEmptyAnalytics(data: Analytics): boolean {
+function isEmptyAnalytics(data: Analytics): boolean {
   const moved = data.kpis.some(
     (k) => (k.key === 'throughput' || k.key === 'created' || k.key === 'openNow') && (k.value || k.previous),
   );

@@ -51,7 +51,7 @@ function Change({ kpi, timeframe }: { kpi: AnalyticsKpi; timeframe: AnalyticsTim
 
 type KpiCardProps = { kpi: AnalyticsKpi; timeframe: AnalyticsTimeframe; className?: string };
 
-export function KpiCard({ kpi, timeframe, className }: KpiCardProps) {
+function KpiCard({ kpi, timeframe, className }: KpiCardProps) {
   return (
     <Card className={cn('min-w-0 gap-2 py-4', className)}>
       <CardHeader className="px-4">

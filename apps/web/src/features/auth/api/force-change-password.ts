@@ -9,7 +9,7 @@ export type ForceChangePasswordResponse = { token: string };
  * Replaces a temporary password with the temp_token that login handed out. The server signs the
  * user in (sets the session cookie); a 401 means that token expired, not that a session ended.
  */
-export function forceChangePassword(body: ForceChangePassword): Promise<ForceChangePasswordResponse> {
+function forceChangePassword(body: ForceChangePassword): Promise<ForceChangePasswordResponse> {
   return api.patch<ForceChangePasswordResponse>('/auth/force-change-password', body, {
     expectUnauthorized: true,
   });

@@ -6,11 +6,11 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 export const authProvidersKey = [...queryRoots.auth, 'providers'] as const;
 
 /** Which sign-in providers the server offers beside e-mail and password. */
-export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
+function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
   return api.get<AuthProviders>('/auth/providers', { signal });
 }
 
-export const authProvidersQueryOptions = () =>
+const authProvidersQueryOptions = () =>
   queryOptions({
     queryKey: authProvidersKey,
     queryFn: ({ signal }) => getAuthProviders(signal),

@@ -15,7 +15,7 @@ export async function getSession(signal?: AbortSignal): Promise<User | null> {
   }
 }
 
-export const sessionQueryOptions = () =>
+const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKey,
     queryFn: ({ signal }) => getSession(signal),

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { sessionKey } from './get-session.ts';
 
-export type LoginResponse = { token: string; user: User };
+type LoginResponse = { token: string; user: User };
 
 /** Signs in; the server also sets the session cookie. A 401 here is about the typed credentials. */
-export function login(body: Login): Promise<LoginResponse> {
+function login(body: Login): Promise<LoginResponse> {
   return api.post<LoginResponse>('/auth/login', body, { expectUnauthorized: true });
 }
 

@@ -2,10 +2,10 @@ import type { ResetRequest } from '@shipyard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type RequestResetResponse = { message: string };
+type RequestResetResponse = { message: string };
 
 /** Mails a password reset link; the answer is the same whether or not the account exists. */
-export function requestReset(body: ResetRequest): Promise<RequestResetResponse> {
+function requestReset(body: ResetRequest): Promise<RequestResetResponse> {
   return api.post<RequestResetResponse>('/auth/reset-password', body);
 }
 

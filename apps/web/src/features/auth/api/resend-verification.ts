@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type ResendVerificationResponse = { message: string };
+type ResendVerificationResponse = { message: string };
 
 /** Mails a new verification link; the answer is the same whether or not the account exists. */
-export function resendVerification(email: string): Promise<ResendVerificationResponse> {
+function resendVerification(email: string): Promise<ResendVerificationResponse> {
   return api.post<ResendVerificationResponse>('/auth/resend-verification', { email });
 }
 

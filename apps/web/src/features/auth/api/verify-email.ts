@@ -2,9 +2,9 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
-export type VerifyEmailResponse = { message: string };
+type VerifyEmailResponse = { message: string };
 
-export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+function verifyEmail(token: string): Promise<VerifyEmailResponse> {
   return api.get<VerifyEmailResponse>(`/auth/verify?${new URLSearchParams({ token })}`);
 }
 
@@ -14,7 +14,7 @@ export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
  * query function deliberately ignores TanStack's abort signal: if it read the signal, React
  * StrictMode's unmount/remount would cancel the first request and send a second one.
  */
-export function verifyEmailQueryOptions(token: string | null) {
+function verifyEmailQueryOptions(token: string | null) {
   return queryOptions({
     queryKey: [...queryRoots.auth, 'verify-email', token],
     queryFn: token ? () => verifyEmail(token) : skipToken,

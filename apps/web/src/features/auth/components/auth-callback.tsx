@@ -29,7 +29,7 @@ const callbackErrors: Record<string, string> = {
   GOOGLE_ALREADY_LINKED: securityMessages.googleAlreadyLinked,
 };
 
-export const callbackErrorText = (code: string) =>
+const callbackErrorText = (code: string) =>
   Object.hasOwn(callbackErrors, code) ? (callbackErrors[code] as string) : authMessages.googleFailed;
 
 /**

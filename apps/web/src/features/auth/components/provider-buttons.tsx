@@ -5,7 +5,7 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 /** Where the browser goes to sign in with Google; the server answers with a redirect to Google. */
-export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
+const GOOGLE_SIGN_IN_URL = '/api/auth/google';
 
 function GoogleLogo(props: ComponentProps<'svg'>) {
   return (
@@ -45,7 +45,7 @@ export function GoogleButton({ className }: { className?: string }) {
 }
 
 /** The generic OpenID Connect provider's button, labelled as the server says (OIDC_PROVIDER_LABEL). */
-export function OidcButton({ label }: { label: string }) {
+function OidcButton({ label }: { label: string }) {
   return (
     <a href="/api/auth/oidc" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
       <KeyRound className="size-4" aria-hidden="true" />

@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast.ts';
 import { sessionKey } from '../api/get-session.ts';
 import { finishLoginEnrolment, loginWithCode, startLoginEnrolment } from '../api/two-factor-login.ts';
 
-export type TwoFactorChallenge = { step: 'code' | 'setup'; token: string };
+type TwoFactorChallenge = { step: 'code' | 'setup'; token: string };
 
 type Props = {
   challenge: TwoFactorChallenge;

@@ -19,10 +19,7 @@ export const calendarTaskKeys = {
 };
 
 /** GET /api/calendar/tasks: the visible tasks due in the range (at most 62 days). */
-export function getCalendarTasks(
-  params: CalendarTaskParams,
-  signal?: AbortSignal,
-): Promise<CalendarTaskList> {
+function getCalendarTasks(params: CalendarTaskParams, signal?: AbortSignal): Promise<CalendarTaskList> {
   const query = new URLSearchParams({ from: params.from, to: params.to });
   if (params.productId) query.set('productId', params.productId);
   if (params.mine) query.set('mine', 'true');

@@ -12,13 +12,13 @@ export const eventKeys = {
 };
 
 /** GET /api/events?from&to[&limit]: the caller's events and the visible products' target dates. */
-export function getEvents(range: EventRange, signal?: AbortSignal): Promise<EventList> {
+function getEvents(range: EventRange, signal?: AbortSignal): Promise<EventList> {
   const query = new URLSearchParams({ from: range.from, to: range.to });
   if (range.limit !== undefined) query.set('limit', String(range.limit));
   return api.get<EventList>(`/events?${query.toString()}`, { signal });
 }
 
-export const eventsQueryOptions = (range: EventRange) =>
+const eventsQueryOptions = (range: EventRange) =>
   queryOptions({ queryKey: eventKeys.list(range), queryFn: ({ signal }) => getEvents(range, signal) });
 
 type UseEventsOptions = {

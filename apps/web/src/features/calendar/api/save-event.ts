@@ -5,17 +5,17 @@ import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
 import { eventKeys } from './get-events.ts';
 
 /** POST /api/events; the server fills `createdBy` from the session. */
-export function createEvent(body: CreateEvent): Promise<CalendarEvent> {
+function createEvent(body: CreateEvent): Promise<CalendarEvent> {
   return api.post<CalendarEvent>('/events', body);
 }
 
 /** PATCH /api/events/{id} with the changed fields. */
-export function updateEvent({ id, ...body }: UpdateEvent & { id: string }): Promise<CalendarEvent> {
+function updateEvent({ id, ...body }: UpdateEvent & { id: string }): Promise<CalendarEvent> {
   return api.patch<CalendarEvent>(`/events/${encodeURIComponent(id)}`, body);
 }
 
 /** DELETE /api/events/{id}. */
-export function deleteEvent(id: string): Promise<{ message: string }> {
+function deleteEvent(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/events/${encodeURIComponent(id)}`);
 }
 

@@ -42,7 +42,7 @@ export function monthGridRange(month: Date, weekStartsOn: WeekStart): { from: st
 }
 
 /** How far ahead the Upcoming Events list looks, and how many it shows. */
-export const UPCOMING_DAYS = 365;
+const UPCOMING_DAYS = 365;
 export const UPCOMING_LIMIT = 20;
 
 export const upcomingRange = (today: string) => ({

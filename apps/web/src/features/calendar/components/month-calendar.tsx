@@ -20,7 +20,7 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The day's name for a screen reader: its date, and what it holds. */
-export function dayLabel(date: Date, modifiers: Modifiers, marks: DayMarks | undefined): string {
+function dayLabel(date: Date, modifiers: Modifiers, marks: DayMarks | undefined): string {
   const parts = [dayFormat.format(date)];
   if (modifiers.today) parts.unshift('Today');
   if (marks?.events) parts.push(plural(marks.events, 'event', 'events'));

@@ -15,7 +15,7 @@ import { checklistKeys } from './keys.ts';
 
 const itemPath = (id: string) => `/checklist-items/${encodeURIComponent(id)}`;
 
-export const checklistQueryOptions = (taskId: string) =>
+const checklistQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: checklistKeys.ofTask(taskId),
     queryFn: ({ signal }) => api.get<Checklist>(`/tasks/${encodeURIComponent(taskId)}/checklist`, { signal }),
@@ -24,13 +24,13 @@ export const checklistQueryOptions = (taskId: string) =>
 export const useChecklist = (taskId: string) => useQuery(checklistQueryOptions(taskId));
 
 /** The counts of a list of items. */
-export const countsOf = (items: ChecklistItem[]) => ({
+const countsOf = (items: ChecklistItem[]) => ({
   total: items.length,
   done: items.filter((item) => item.done).length,
 });
 
 /** The list with `item` moved to `index` (an index of the list without it). */
-export function moveTo<T extends { id: string }>(items: readonly T[], id: string, index: number): T[] {
+function moveTo<T extends { id: string }>(items: readonly T[], id: string, index: number): T[] {
   const item = items.find((i) => i.id === id);
   if (!item) return [...items];
   const others = items.filter((i) => i.id !== id);

@@ -24,7 +24,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useChecklist, useChecklistChange } from '../api/checklist.ts';
 
-export const checklistTexts = {
+const checklistTexts = {
   title: 'Checklist',
   addLabel: 'Add an item',
   addPlaceholder: 'Add an item…',

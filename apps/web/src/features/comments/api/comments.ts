@@ -17,12 +17,12 @@ export type ShownComment = Comment & { pending?: boolean };
 
 const taskPath = (taskId: string) => `/tasks/${encodeURIComponent(taskId)}`;
 
-export function getComments(taskId: string, before: string | null, signal?: AbortSignal) {
+function getComments(taskId: string, before: string | null, signal?: AbortSignal) {
   const query = before ? `?before=${encodeURIComponent(before)}` : '';
   return api.get<CommentList>(`${taskPath(taskId)}/comments${query}`, { signal });
 }
 
-export const commentsQueryOptions = (taskId: string) =>
+const commentsQueryOptions = (taskId: string) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(taskId),
     queryFn: ({ pageParam, signal }) => getComments(taskId, pageParam, signal),

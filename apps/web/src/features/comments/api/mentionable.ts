@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { commentKeys } from './keys.ts';
 
-export function getMentionable(taskId: string, q: string, signal?: AbortSignal) {
+function getMentionable(taskId: string, q: string, signal?: AbortSignal) {
   const query = q ? `?q=${encodeURIComponent(q)}` : '';
   return api.get<MentionableList>(`/tasks/${encodeURIComponent(taskId)}/mentionable${query}`, { signal });
 }

@@ -5,7 +5,7 @@ import { commentKeys } from './keys.ts';
 
 const watchersPath = (taskId: string) => `/tasks/${encodeURIComponent(taskId)}`;
 
-export const watchersQueryOptions = (taskId: string) =>
+const watchersQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: commentKeys.watchers(taskId),
     queryFn: ({ signal }) => api.get<WatcherList>(`${watchersPath(taskId)}/watchers`, { signal }),

@@ -20,7 +20,7 @@ export type CommentItemProps = {
 };
 
 /** The element id a notification's link (#comment-<id>) scrolls to. */
-export const commentAnchor = (id: string) => `comment-${id}`;
+const commentAnchor = (id: string) => `comment-${id}`;
 
 /** One comment: author, time, "edited", the markdown; Edit for its author, Delete for them or an admin. */
 export function CommentItem({ comment, viewer, canComment, highlighted, now }: CommentItemProps) {

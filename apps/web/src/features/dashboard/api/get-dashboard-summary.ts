@@ -6,11 +6,11 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 export const dashboardSummaryKey = [...queryRoots.dashboard, 'summary'] as const;
 
 /** GET /dashboard/summary: the stat cards' figures and what their captions compare. */
-export function getDashboardSummary(signal?: AbortSignal): Promise<DashboardSummary> {
+function getDashboardSummary(signal?: AbortSignal): Promise<DashboardSummary> {
   return api.get<DashboardSummary>('/dashboard/summary', { signal });
 }
 
-export const dashboardSummaryQueryOptions = () =>
+const dashboardSummaryQueryOptions = () =>
   queryOptions({ queryKey: dashboardSummaryKey, queryFn: ({ signal }) => getDashboardSummary(signal) });
 
 export const useDashboardSummary = () => useQuery(dashboardSummaryQueryOptions());

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** Spec §9: the dashboard shows at most 2 entries per product. */
-export const RECENT_ACTIVITY_PER_PRODUCT = 2;
+const RECENT_ACTIVITY_PER_PRODUCT = 2;
 const ACTIVITY_LIMIT = 100;
 
 export const recentActivityKey = [...queryRoots.dashboard, 'recent-activity'] as const;
@@ -26,12 +26,12 @@ export function latestPerProduct(entries: Activity[], perProduct = RECENT_ACTIVI
  * Spec §2.8's Recent Activity: one bounded call (the newest 100 entries the caller may see)
  * instead of one product detail per product, then at most 2 per product.
  */
-export async function getRecentActivity(signal?: AbortSignal): Promise<Activity[]> {
+async function getRecentActivity(signal?: AbortSignal): Promise<Activity[]> {
   const page = await api.get<{ data: Activity[] }>(`/activities?limit=${ACTIVITY_LIMIT}`, { signal });
   return latestPerProduct(page.data);
 }
 
-export const recentActivityQueryOptions = () =>
+const recentActivityQueryOptions = () =>
   queryOptions({
     queryKey: recentActivityKey,
     queryFn: ({ signal }) => getRecentActivity(signal),

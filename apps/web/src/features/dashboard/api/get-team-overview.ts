@@ -6,11 +6,11 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 export const teamOverviewKey = [...queryRoots.dashboard, 'team-overview'] as const;
 
 /** GET /dashboard/team-overview: the caller's teams with their lead and a few members. */
-export function getTeamOverview(signal?: AbortSignal): Promise<TeamOverviewItem[]> {
+function getTeamOverview(signal?: AbortSignal): Promise<TeamOverviewItem[]> {
   return api.get<TeamOverviewItem[]>('/dashboard/team-overview', { signal });
 }
 
-export const teamOverviewQueryOptions = () =>
+const teamOverviewQueryOptions = () =>
   queryOptions({ queryKey: teamOverviewKey, queryFn: ({ signal }) => getTeamOverview(signal) });
 
 export const useTeamOverview = () => useQuery(teamOverviewQueryOptions());

@@ -4,7 +4,7 @@ import { initials } from '../../../lib/format.ts';
 import { personColour } from '../../../lib/person-colour.ts';
 
 /** Spec §9: team avatar dots are capped at 5. */
-export const MEMBER_DOTS_MAX = 5;
+const MEMBER_DOTS_MAX = 5;
 
 type MemberDotsProps = { team: Pick<TeamOverviewItem, 'members' | 'sample'> };
 

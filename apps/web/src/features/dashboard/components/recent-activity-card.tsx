@@ -34,7 +34,7 @@ const percent = (value: unknown): number | undefined => {
  * most entries (a document, a task, a team change) say nothing about progress, and a bar at 0 %
  * beside a product at 29 % would be false.
  */
-export function progressOf(metadata: Activity['metadata']): number | undefined {
+function progressOf(metadata: Activity['metadata']): number | undefined {
   const updates = isRecord(metadata.progressUpdates) ? metadata.progressUpdates : undefined;
   return percent(metadata.progress) ?? percent(updates?.progress);
 }

@@ -11,10 +11,10 @@ import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
 const path = (productId: string, source: 'csv' | 'trello', dryRun: boolean) =>
   `/tasks/${productId}/import/${source}${dryRun ? '?dryRun=1' : ''}`;
 
-export const importCsv = (productId: string, body: CsvImportBody, dryRun: boolean) =>
+const importCsv = (productId: string, body: CsvImportBody, dryRun: boolean) =>
   api.post<CsvImportResult>(path(productId, 'csv', dryRun), body);
 
-export const importTrello = (productId: string, body: TrelloImportBodyInput, dryRun: boolean) =>
+const importTrello = (productId: string, body: TrelloImportBodyInput, dryRun: boolean) =>
   api.post<TrelloImportResult>(path(productId, 'trello', dryRun), body);
 
 export type ImportRequest =

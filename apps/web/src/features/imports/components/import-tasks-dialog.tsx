@@ -24,7 +24,7 @@ import { importTexts } from './import-texts.ts';
  * The import wizard (issue 20): choose a file → map its columns (CSV) or its lists (Trello) with a
  * preview of the first rows → see row errors, nothing stored → Import, all or nothing.
  */
-export function ImportTasksDialog({
+export default function ImportTasksDialog({
   productId,
   open,
   onOpenChange,
@@ -149,5 +149,3 @@ export function ImportTasksDialog({
     </Dialog>
   );
 }
-
-export default ImportTasksDialog;

@@ -8,7 +8,7 @@ export { useProductLabels } from '../../../lib/product-labels.ts';
 
 const taskLabelsPath = (taskId: string) => `/tasks/${encodeURIComponent(taskId)}/labels`;
 
-export const taskLabelsQueryOptions = (taskId: string) =>
+const taskLabelsQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: labelKeys.ofTask(taskId),
     queryFn: ({ signal }) => api.get<TaskLabels>(taskLabelsPath(taskId), { signal }),

@@ -18,7 +18,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels } from '../api/labels.ts';
 import { LabelColorPicker, nextLabelColor } from './label-color-picker.tsx';
 
-export const labelManagerTexts = {
+const labelManagerTexts = {
   open: 'Labels',
   title: 'Labels',
   description: 'Labels of this product: rename, recolour or delete them, or add new ones.',

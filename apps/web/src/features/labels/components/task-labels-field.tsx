@@ -12,7 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels, useSetTaskLabels, useTaskLabels } from '../api/labels.ts';
 import { nextLabelColor } from './label-color-picker.tsx';
 
-export const labelFieldTexts = {
+const labelFieldTexts = {
   none: 'No labels',
   edit: 'Edit labels',
   search: 'Search labels',
@@ -44,7 +44,7 @@ export function TaskLabelsField({ taskId, productId, canEdit }: Props) {
   );
 }
 
-export function LabelPicker({
+function LabelPicker({
   taskId,
   productId,
   selected,

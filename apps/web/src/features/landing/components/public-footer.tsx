@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { salesEmail } from './closing-cta.tsx';
 import { container } from './section-heading.tsx';
 
-export const contactEmail = 'hello@shipyard.example';
+const contactEmail = 'hello@shipyard.example';
 
 const linkClass =
   'rounded-sm text-muted-foreground transition-colors hover:text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';

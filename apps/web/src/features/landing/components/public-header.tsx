@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 import { container } from './section-heading.tsx';
 
 /** The landing page's sections, in page order; the header and the footer both link to them. */
-export const sectionLinks = [
+const sectionLinks = [
   { href: '#features', label: 'Features' },
   { href: '#how-it-works', label: 'How it works' },
   { href: '#pricing', label: 'Pricing' },

@@ -7,7 +7,7 @@ import { notificationKeys } from './get-notifications.ts';
 import { markNotificationRead } from './mark-notification-read.ts';
 import { markReadInCache, settleInvitationInCache } from './notification-cache.ts';
 
-export type InvitationAcceptance = {
+type InvitationAcceptance = {
   /** The INVITE notification. */
   notificationId: string;
   /** Its `metadata.teamId`. */
@@ -15,7 +15,7 @@ export type InvitationAcceptance = {
 };
 
 /** PATCH /api/team/{teamId}/accept: the caller's invitation becomes an active membership. */
-export function acceptTeamInvitation(teamId: string): Promise<TeamMember> {
+function acceptTeamInvitation(teamId: string): Promise<TeamMember> {
   return api.patch<TeamMember>(`/team/${encodeURIComponent(teamId)}/accept`);
 }
 
@@ -23,10 +23,7 @@ export function acceptTeamInvitation(teamId: string): Promise<TeamMember> {
  * Accepts, then marks the notification read as well (spec §7.5 fires that second call; the
  * server has already marked it, so its failure changes nothing and is not reported).
  */
-export async function acceptInvitation({
-  notificationId,
-  teamId,
-}: InvitationAcceptance): Promise<TeamMember> {
+async function acceptInvitation({ notificationId, teamId }: InvitationAcceptance): Promise<TeamMember> {
   const member = await acceptTeamInvitation(teamId);
   await markNotificationRead(notificationId).catch(() => undefined);
   return member;

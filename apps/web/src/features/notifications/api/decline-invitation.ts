@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { notificationKeys } from './get-notifications.ts';
 import { markReadInCache, settleInvitationInCache } from './notification-cache.ts';
 
-export type InvitationDecline = {
+type InvitationDecline = {
   /** The INVITE notification. */
   notificationId: string;
   /** Its `metadata.teamId`. */
@@ -18,7 +18,7 @@ export type InvitationDecline = {
  * DELETE /api/team/{teamId}/remove/{userId} on one's own row: declines the invitation. The
  * server also marks the invitation's notifications read.
  */
-export function declineInvitation({ teamId, userId }: InvitationDecline): Promise<{ message: string }> {
+function declineInvitation({ teamId, userId }: InvitationDecline): Promise<{ message: string }> {
   return api.delete<{ message: string }>(
     `/team/${encodeURIComponent(teamId)}/remove/${encodeURIComponent(userId)}`,
   );

@@ -11,7 +11,7 @@ import {
 } from './notification-cache.ts';
 
 /** DELETE /api/notifications/{id}/delete (spec §7.5). */
-export function deleteNotification(id: string): Promise<{ message: string }> {
+function deleteNotification(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/notifications/${encodeURIComponent(id)}/delete`);
 }
 

@@ -5,9 +5,9 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 import { type UnreadCount, unreadCountKey } from './get-unread-count.ts';
 
 /** Notifications per page; the next page loads as the end of the list comes into view. */
-export const NOTIFICATIONS_PAGE_LIMIT = 20;
+const NOTIFICATIONS_PAGE_LIMIT = 20;
 
-export const NOTIFICATION_FILTERS = ['all', 'unread'] as const;
+const NOTIFICATION_FILTERS = ['all', 'unread'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
 export type NotificationPages = InfiniteData<NotificationList, string | null>;
@@ -22,7 +22,7 @@ export const notificationKeys = {
 };
 
 /** The query string: the unread filter, the page size and the keyset cursor. */
-export function notificationsQuery(filter: NotificationFilter, cursor: string | null): string {
+function notificationsQuery(filter: NotificationFilter, cursor: string | null): string {
   const params = new URLSearchParams();
   if (filter === 'unread') params.set('unread', 'true');
   if (cursor) params.set('cursor', cursor);
@@ -31,7 +31,7 @@ export function notificationsQuery(filter: NotificationFilter, cursor: string | 
 }
 
 /** GET /api/notifications: the caller's notifications, newest first, one page at a time. */
-export function getNotifications(
+function getNotifications(
   filter: NotificationFilter,
   cursor: string | null,
   signal?: AbortSignal,
@@ -39,7 +39,7 @@ export function getNotifications(
   return api.get<NotificationList>(`/notifications?${notificationsQuery(filter, cursor)}`, { signal });
 }
 
-export const notificationsQueryOptions = (filter: NotificationFilter) =>
+const notificationsQueryOptions = (filter: NotificationFilter) =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(filter),
     queryFn: async ({ pageParam, signal, client }) => {

@@ -7,7 +7,7 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 
 /** The sidebar badge polls this often, so a notification shows up without a reload. */
-export const UNREAD_REFRESH_MS = 60_000;
+const UNREAD_REFRESH_MS = 60_000;
 // Short, so coming back to the window asks again; long enough that the page and the sidebar
 // mounting together (and the list, which also reports the count) make one request, not three.
 const UNREAD_STALE_MS = 10_000;
@@ -15,11 +15,11 @@ const UNREAD_STALE_MS = 10_000;
 export const unreadCountKey = [...queryRoots.notifications, 'unread-count'] as const;
 
 /** GET /api/notifications/unread-count. */
-export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
+function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
   return api.get<UnreadCount>('/notifications/unread-count', { signal });
 }
 
-export const unreadCountQueryOptions = () =>
+const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: unreadCountKey,
     queryFn: ({ signal }) => getUnreadCount(signal),

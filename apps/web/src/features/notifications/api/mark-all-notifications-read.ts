@@ -11,7 +11,7 @@ import {
 } from './notification-cache.ts';
 
 /** PATCH /api/notifications/read-all; answers how many it changed. */
-export function markAllNotificationsRead(): Promise<{ updated: number }> {
+function markAllNotificationsRead(): Promise<{ updated: number }> {
   return api.patch<{ updated: number }>('/notifications/read-all');
 }
 

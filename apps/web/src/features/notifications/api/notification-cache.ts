@@ -29,7 +29,7 @@ export function restoreNotifications(client: QueryClient, snapshot: Notification
 }
 
 /** The notification as any cached list holds it. */
-export function findCachedNotification(client: QueryClient, id: string): Notification | undefined {
+function findCachedNotification(client: QueryClient, id: string): Notification | undefined {
   for (const [, data] of client.getQueriesData<NotificationPages>({ queryKey: notificationKeys.lists })) {
     const found = data?.pages.flatMap((page) => page.data).find((n) => n.id === id);
     if (found) return found;

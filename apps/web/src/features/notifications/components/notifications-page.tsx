@@ -23,7 +23,7 @@ import { NotificationItem } from './notification-item.tsx';
 import { metadataText } from './notification-meta.ts';
 
 /** The page's texts: spec §2.21 where it has them, ours where it is silent. */
-export const notificationsPageText = {
+const notificationsPageText = {
   title: 'Notifications',
   loading: 'Loading notifications...',
   markAll: 'Mark all as read',

@@ -5,7 +5,7 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 import { productKeys } from './get-products.ts';
 
 /** POST /api/projects; the server fills `created_by` from the session. */
-export function createProduct(body: CreateProduct): Promise<Product> {
+function createProduct(body: CreateProduct): Promise<Product> {
   return api.post<Product>('/projects', body);
 }
 

@@ -5,7 +5,7 @@ import { productActivitiesKey } from './get-product-activities.ts';
 import { productDocumentsKey } from './get-product-documents.ts';
 
 /** DELETE /projects/{id}/documents/{docId}. */
-export function deleteDocument(productId: string, documentId: string): Promise<unknown> {
+function deleteDocument(productId: string, documentId: string): Promise<unknown> {
   return api.delete(`/projects/${encodeURIComponent(productId)}/documents/${encodeURIComponent(documentId)}`);
 }
 

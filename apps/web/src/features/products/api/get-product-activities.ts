@@ -7,14 +7,14 @@ import { sharedKeys } from '../../../lib/query-keys.ts';
 export const productActivitiesKey = sharedKeys.productActivities;
 
 /** GET /activities/product/{id}: the product's activity timeline, newest first. */
-export async function getProductActivities(id: string, signal?: AbortSignal): Promise<Activity[]> {
+async function getProductActivities(id: string, signal?: AbortSignal): Promise<Activity[]> {
   const page = await api.get<{ data: Activity[] }>(`/activities/product/${encodeURIComponent(id)}`, {
     signal,
   });
   return page.data;
 }
 
-export const productActivitiesQueryOptions = (id: string) =>
+const productActivitiesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: productActivitiesKey(id),
     queryFn: ({ signal }) => getProductActivities(id, signal),

@@ -8,14 +8,14 @@ export const productDocumentsKey = (id: string) => [...queryRoots.products, 'doc
 const documentsPath = (productId: string) => `/projects/${encodeURIComponent(productId)}/documents`;
 
 /** GET /projects/{id}/documents: the product's files, newest first. */
-export async function getProductDocuments(id: string, signal?: AbortSignal): Promise<ProductDocument[]> {
+async function getProductDocuments(id: string, signal?: AbortSignal): Promise<ProductDocument[]> {
   const page = await api.get<{ data: ProductDocument[] }>(documentsPath(id), { signal });
   return page.data;
 }
 
 export { documentDownloadUrl } from '../../../lib/documents.ts';
 
-export const productDocumentsQueryOptions = (id: string) =>
+const productDocumentsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: productDocumentsKey(id),
     queryFn: ({ signal }) => getProductDocuments(id, signal),

@@ -6,11 +6,11 @@ import { sharedKeys } from '../../../lib/query-keys.ts';
 export const productDetailKey = sharedKeys.productDetail;
 
 /** GET /projects/{id}: the product with its newest activity entries and its creator. */
-export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
+function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
   return api.get<ProductDetail>(`/projects/${encodeURIComponent(id)}`, { signal });
 }
 
-export const productQueryOptions = (id: string) =>
+const productQueryOptions = (id: string) =>
   queryOptions({ queryKey: productDetailKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
 
 export const useProduct = (id: string) => useQuery(productQueryOptions(id));

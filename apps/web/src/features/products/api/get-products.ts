@@ -37,11 +37,11 @@ export function productListQuery(params: ProductListParams): string {
   return parts.join('&');
 }
 
-export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
+function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
   return api.get<ProductList>(`/projects?${productListQuery(params)}`, { signal });
 }
 
-export const productsQueryOptions = (params: ProductListParams) =>
+const productsQueryOptions = (params: ProductListParams) =>
   queryOptions({
     queryKey: productKeys.list(params),
     queryFn: ({ signal }) => getProducts(params, signal),

@@ -7,7 +7,7 @@ export type RecentProduct = { id: string; _id?: string; name: string; status: st
 
 type ProductPage = { data: RecentProduct[]; total: number; page: number; limit: number };
 
-export const RECENT_PRODUCTS_LIMIT = 5;
+const RECENT_PRODUCTS_LIMIT = 5;
 
 // Under queryRoots.products, so refreshing the product lists after a change refreshes this one too.
 export const recentProductsKey = [
@@ -16,12 +16,12 @@ export const recentProductsKey = [
   { limit: RECENT_PRODUCTS_LIMIT },
 ] as const;
 
-export async function getRecentProducts(signal?: AbortSignal): Promise<RecentProduct[]> {
+async function getRecentProducts(signal?: AbortSignal): Promise<RecentProduct[]> {
   const page = await api.get<ProductPage>(`/projects?limit=${RECENT_PRODUCTS_LIMIT}`, { signal });
   return page.data;
 }
 
-export const recentProductsQueryOptions = () =>
+const recentProductsQueryOptions = () =>
   queryOptions({ queryKey: recentProductsKey, queryFn: ({ signal }) => getRecentProducts(signal) });
 
 export const useRecentProducts = () => useQuery(recentProductsQueryOptions());

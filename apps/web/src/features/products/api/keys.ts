@@ -5,4 +5,3 @@ export { productActivitiesKey } from './get-product-activities.ts';
 export { productDocumentsKey } from './get-product-documents.ts';
 export { productKeys } from './get-products.ts';
 export { recentProductsKey } from './get-recent-products.ts';
-export { updateProductKey } from './manage-product.ts';

@@ -8,17 +8,17 @@ import { productKeys } from './get-products.ts';
 const path = (id: string) => `/projects/${encodeURIComponent(id)}`;
 
 /** PATCH /api/projects/{id}: any of the create form's fields (its creator or an admin). */
-export function updateProduct({ id, ...body }: UpdateProduct & { id: string }): Promise<Product> {
+function updateProduct({ id, ...body }: UpdateProduct & { id: string }): Promise<Product> {
   return api.patch<Product>(path(id), body);
 }
 
 /** PATCH /api/projects/{id}/archive: archived, a product is read-only and left out of lists. */
-export function archiveProduct({ id, archived }: { id: string; archived: boolean }): Promise<Product> {
+function archiveProduct({ id, archived }: { id: string; archived: boolean }): Promise<Product> {
   return api.patch<Product>(`${path(id)}/archive`, { archived });
 }
 
 /** DELETE /api/projects/{id}: the product and everything under it. */
-export function deleteProduct(id: string): Promise<{ message: string }> {
+function deleteProduct(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(path(id));
 }
 

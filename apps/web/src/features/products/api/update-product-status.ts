@@ -11,14 +11,14 @@ import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { productKeys } from './get-products.ts';
 
-export type ProductStatusChange = {
+type ProductStatusChange = {
   id: string;
   /** Any casing: the board sends the column id capitalised ('Testing', spec §4). */
   status: string;
 };
 
 /** PATCH /api/projects/{id}/status; answers the product with its stored (lowercase) status. */
-export function updateProductStatus({ id, status }: ProductStatusChange): Promise<Product> {
+function updateProductStatus({ id, status }: ProductStatusChange): Promise<Product> {
   return api.patch<Product>(`/projects/${encodeURIComponent(id)}/status`, { status });
 }
 

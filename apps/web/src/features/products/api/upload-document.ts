@@ -9,7 +9,7 @@ import { productDocumentsKey } from './get-product-documents.ts';
 export { documentFileProblem };
 
 /** POST /projects/{id}/documents as multipart field `file`; answers the stored document. */
-export function uploadDocument(productId: string, file: File): Promise<ProductDocument> {
+function uploadDocument(productId: string, file: File): Promise<ProductDocument> {
   const problem = documentFileProblem(file);
   if (problem) return Promise.reject(new Error(problem));
   const body = new FormData();

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, deferred, jsonResponse, mockFetch, sentRequest } from '../../../test/fetch-stubs.ts';
+import { makeProduct } from '../../../test/product-fixtures.ts';
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { choose } from '../../../test/user-input.ts';
 import { NewProductPage } from './new-product-page.tsx';
-import { makeProduct } from './test-products.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

@@ -14,7 +14,7 @@ import { ProductForm } from './product-form.tsx';
 export type ProductViewer = { id: string; role: Role };
 
 /** Whether the viewer may edit, archive and delete this product (its creator or an admin). */
-export const mayManage = (viewer: ProductViewer | undefined, product: Pick<Product, 'created_by'>) =>
+const mayManage = (viewer: ProductViewer | undefined, product: Pick<Product, 'created_by'>) =>
   viewer !== undefined && canEditProduct(viewer, { createdBy: product.created_by });
 
 export type ProductActionsMenuProps = {

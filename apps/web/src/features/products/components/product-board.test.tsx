@@ -2,11 +2,13 @@ import { PRODUCT_STATUSES, type Product, type ProductListItem } from '@shipyard/
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
+import { apiError, deferred, jsonResponse } from '../../../test/fetch-stubs.ts';
 import { boardColumn as column, dragWithKeyboard, layOutBoard, patches } from '../../../test/kanban.ts';
-import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { makeProduct } from '../../../test/product-fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import type { ProductFilterValues } from '../api/get-products.ts';
 import { BOARD_LIMIT, ProductBoard, statusChangeForDrop } from './product-board.tsx';
-import { makeProduct, productList } from './test-products.ts';
+import { productList } from './test-products.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

@@ -19,7 +19,7 @@ import { useDeleteDocument } from '../api/delete-document.ts';
 import { documentDownloadUrl, useProductDocuments } from '../api/get-product-documents.ts';
 import { documentFileProblem, useUploadDocument } from '../api/upload-document.ts';
 
-export const documentMessages = {
+const documentMessages = {
   empty: 'No documents yet',
   emptyHint: 'Upload specs, designs and other files to keep them with this product.',
   emptyHintReadOnly: 'Files uploaded to this product will appear here.',

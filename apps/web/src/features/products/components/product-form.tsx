@@ -7,8 +7,7 @@ import {
 } from '@shipyard/shared';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { priorityOptions } from '../../../components/priority-badge.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
+import { StatusPriorityFields } from '../../../components/status-priority-fields.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
@@ -40,8 +39,6 @@ const defaultValues: CreateProductInput = {
   priority: 'medium',
   team_size: '',
 };
-
-const priorityChoices = priorityOptions(PRIORITY_CHOICES);
 
 export type ProductFormProps =
   | {
@@ -120,19 +117,10 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
           />
         </div>
         <div className="grid items-start gap-5 sm:grid-cols-3">
-          <SelectField
+          <StatusPriorityFields
             control={form.control}
-            name="status"
-            label="Status"
-            placeholder="Select status"
-            options={productStatusOptions}
-          />
-          <SelectField
-            control={form.control}
-            name="priority"
-            label="Priority"
-            placeholder="Select priority"
-            options={priorityChoices}
+            statuses={productStatusOptions}
+            priorities={PRIORITY_CHOICES}
           />
           <TextField
             control={form.control}

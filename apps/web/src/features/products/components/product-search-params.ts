@@ -11,7 +11,7 @@ import type { ProductFilterValues } from '../api/get-products.ts';
 // The products page keeps its search, filters, page and tab in the URL, so a reload, a shared
 // link and the back button all show the same list. Defaults are left out of the URL.
 
-export type ProductsView = 'list' | 'board';
+type ProductsView = 'list' | 'board';
 
 export type ProductsSearchState = ProductFilterValues & { page: number; view: ProductsView };
 
@@ -67,7 +67,7 @@ function pick<T extends string>(raw: string | null, allowed: readonly T[]): T[] 
   return allowed.filter((value) => named.has(value));
 }
 
-export function normaliseFilters(filters: ProductFilterValues): ProductFilterValues {
+function normaliseFilters(filters: ProductFilterValues): ProductFilterValues {
   return {
     search: filters.search.trim(),
     status: PRODUCT_STATUSES.filter((value) => filters.status.includes(value)) as ProductStatus[],

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { deferred, jsonResponse, mockFetch } from '../../../test/fetch-stubs.ts';
+import { makeProduct } from '../../../test/product-fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import type { ProductFilterValues } from '../api/get-products.ts';
 import { LIST_PAGE_SIZE, ProductTable } from './product-table.tsx';
-import { makeProduct, productList } from './test-products.ts';
+import { productList } from './test-products.ts';
 
 const noFilters: ProductFilterValues = { search: '', status: [], team: [], priority: [] };
 

@@ -9,7 +9,7 @@ import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
 import { useProductActivities } from '../api/get-product-activities.ts';
 import { ActivityEntryBody, ActivityEntryIcon } from './activity-entry.tsx';
 
-export const timelineMessages = {
+const timelineMessages = {
   loadFailed: 'Failed to load activity timeline',
   empty: 'No activity recorded yet',
   emptyHint: 'Activities will appear here as you work on your product.',

@@ -7,7 +7,7 @@ import { type FilterKey, filterGroups, filterKeys } from './product-search-param
 
 export type FilterSelection = Pick<ProductFilterValues, FilterKey>;
 
-export const emptySelection: FilterSelection = { status: [], team: [], priority: [] };
+const emptySelection: FilterSelection = { status: [], team: [], priority: [] };
 
 type FilterPanelProps = {
   id?: string;

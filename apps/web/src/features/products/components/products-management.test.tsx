@@ -2,10 +2,11 @@ import { productMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { makeProduct } from '../../../test/product-fixtures.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { ProductsPage } from './products-page.tsx';
-import { makeProduct, productList } from './test-products.ts';
+import { productList } from './test-products.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { currentLocation, jsonResponse, mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { jsonResponse, mockFetch } from '../../../test/fetch-stubs.ts';
+import { makeProduct } from '../../../test/product-fixtures.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { BOARD_LIMIT } from './product-board.tsx';
 import { LIST_PAGE_SIZE } from './product-table.tsx';
 import { ProductsPage } from './products-page.tsx';
-import { makeProduct, productList } from './test-products.ts';
+import { productList } from './test-products.ts';
 
 const listAnswer = () => jsonResponse(200, productList([makeProduct()]));
 

@@ -40,7 +40,7 @@ const otherTone: StatusTone = {
     'border-zinc-200 bg-zinc-50 text-zinc-500 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-400',
 };
 
-export function statusTone(status: string): StatusTone {
+function statusTone(status: string): StatusTone {
   return tones[status.toLowerCase()] ?? otherTone;
 }
 

@@ -1,7 +1,5 @@
 import type { ProductList, ProductListItem } from '@shipyard/shared';
 
-export { makeProduct } from '../../../test/product-fixtures.ts';
-
 // Products as GET /api/projects answers them, for this feature's list and board tests.
 
 export function productList(data: ProductListItem[], overrides: Partial<ProductList> = {}): ProductList {

@@ -8,7 +8,7 @@ import { type ReportParams, reportPath } from './get-report.ts';
  * GET /reports/{type}.csv with the session cookie, saved under the server's file name. Fetched
  * rather than followed as a link, so that a failure can be told in a toast instead of a page.
  */
-export async function downloadReport(params: ReportParams): Promise<string> {
+async function downloadReport(params: ReportParams): Promise<string> {
   let response: Response;
   try {
     response = await fetch(`/api${reportPath(params, 'csv')}`, {

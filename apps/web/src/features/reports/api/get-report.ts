@@ -17,11 +17,11 @@ export function reportPath({ type, from, to }: ReportParams, format: 'json' | 'c
 }
 
 /** GET /reports/{type}?from&to: the summary, table and charts of one report. */
-export function getReport(params: ReportParams, signal?: AbortSignal): Promise<Report> {
+function getReport(params: ReportParams, signal?: AbortSignal): Promise<Report> {
   return api.get<Report>(reportPath(params), { signal });
 }
 
-export const reportQueryOptions = (params: ReportParams) =>
+const reportQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: reportKeys.report(params),
     queryFn: ({ signal }) => getReport(params, signal),

@@ -18,13 +18,13 @@ export const PERIOD_CHOICES = [
   { value: 'custom', label: 'Custom range' },
 ] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number]['value'];
-export const DEFAULT_PERIOD: PeriodChoice = '90';
+const DEFAULT_PERIOD: PeriodChoice = '90';
 
 const isPeriodChoice = (v: string | null): v is PeriodChoice => PERIOD_CHOICES.some((c) => c.value === v);
 const isReportType = (v: string | null): v is ReportType => REPORT_TYPES.some((t) => t === v);
 
 /** The last `days` days, today included. */
-export const lastDays = (days: number, today: string): ReportPeriod => ({
+const lastDays = (days: number, today: string): ReportPeriod => ({
   from: addDays(today, -(days - 1)),
   to: today,
 });

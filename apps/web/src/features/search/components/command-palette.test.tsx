@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../../components/theme-provider.tsx';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
-import { CommandPalette, hitPath } from './command-palette.tsx';
+import CommandPalette, { hitPath } from './command-palette.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -33,7 +33,7 @@ import type { CommandPage } from './command-provider.tsx';
 import { Highlighted } from './highlighted.tsx';
 
 /** A pause in typing before the search is sent. */
-export const PALETTE_DEBOUNCE_MS = 200;
+const PALETTE_DEBOUNCE_MS = 200;
 
 const groupHeading: Record<SearchKind, string> = {
   product: 'Products',
@@ -93,7 +93,7 @@ const matchesText = (label: string, query: string) => label.toLowerCase().includ
  * Ctrl/⌘+K (issue 16): search results grouped by kind, every page, and the app's actions, in one
  * dialog driven from the keyboard (a combobox and its listbox, by cmdk).
  */
-export function CommandPalette({
+export default function CommandPalette({
   open,
   onOpenChange,
   role,
@@ -252,5 +252,3 @@ function HitItem({ hit, onSelect }: { hit: SearchHit; onSelect: () => void }) {
     </Command.Item>
   );
 }
-
-export default CommandPalette;

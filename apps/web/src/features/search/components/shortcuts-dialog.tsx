@@ -14,7 +14,7 @@ type Props = {
 };
 
 /** `?`: every keyboard shortcut. */
-export function ShortcutsDialog({ open, onOpenChange, onCloseAutoFocus }: Props) {
+export default function ShortcutsDialog({ open, onOpenChange, onCloseAutoFocus }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
@@ -41,5 +41,3 @@ export function ShortcutsDialog({ open, onOpenChange, onCloseAutoFocus }: Props)
     </Dialog>
   );
 }
-
-export default ShortcutsDialog;

@@ -4,16 +4,16 @@ import { api } from '../../../lib/api-client.ts';
 import { serviceKeys } from './service-keys.ts';
 
 /** Deliveries per page of the log. */
-export const DELIVERY_PAGE_SIZE = 20;
+const DELIVERY_PAGE_SIZE = 20;
 
 /** GET /api/services/{id}/deliveries (admins): newest first, keyset paging. */
-export function getDeliveries(serviceId: string, cursor: string | undefined, signal?: AbortSignal) {
+function getDeliveries(serviceId: string, cursor: string | undefined, signal?: AbortSignal) {
   const query = new URLSearchParams({ limit: String(DELIVERY_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
   return api.get<DeliveryList>(`/services/${encodeURIComponent(serviceId)}/deliveries?${query}`, { signal });
 }
 
-export const deliveriesQueryOptions = (serviceId: string) =>
+const deliveriesQueryOptions = (serviceId: string) =>
   infiniteQueryOptions({
     queryKey: serviceKeys.deliveries(serviceId),
     queryFn: ({ pageParam, signal }) => getDeliveries(serviceId, pageParam, signal),

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { type ServiceListParams, serviceKeys } from './service-keys.ts';
 
 /** The query string: the trimmed search and the category, each only when set. */
-export function serviceListQuery({ search, category }: ServiceListParams): string {
+function serviceListQuery({ search, category }: ServiceListParams): string {
   const query = new URLSearchParams();
   if (search.trim()) query.set('search', search.trim());
   if (category) query.set('category', category);
@@ -13,11 +13,11 @@ export function serviceListQuery({ search, category }: ServiceListParams): strin
 }
 
 /** GET /api/services: the matching services, and the statistics over every service. */
-export function getServices(params: ServiceListParams, signal?: AbortSignal) {
+function getServices(params: ServiceListParams, signal?: AbortSignal) {
   return api.get<ServiceList>(`/services${serviceListQuery(params)}`, { signal });
 }
 
-export const servicesQueryOptions = (params: ServiceListParams) =>
+const servicesQueryOptions = (params: ServiceListParams) =>
   queryOptions({
     queryKey: serviceKeys.list(params),
     queryFn: ({ signal }) => getServices(params, signal),

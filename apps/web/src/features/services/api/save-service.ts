@@ -4,20 +4,20 @@ import { api } from '../../../lib/api-client.ts';
 import { refreshAfterServiceChange } from './service-keys.ts';
 
 /** The body of POST /services: the server starts a service Active. */
-export type NewService = Omit<CreateService, 'status'>;
+type NewService = Omit<CreateService, 'status'>;
 
 /** POST /api/services: a Webhook service comes back with its signing secret, this once. */
-export function createService(body: NewService): Promise<ServiceWithSecret> {
+function createService(body: NewService): Promise<ServiceWithSecret> {
   return api.post<ServiceWithSecret>('/services', body);
 }
 
 /** PATCH /api/services/{id}/status: Enable (Active) or Disable (Inactive). */
-export function setServiceStatus({ id, status }: { id: string; status: 'Active' | 'Inactive' }) {
+function setServiceStatus({ id, status }: { id: string; status: 'Active' | 'Inactive' }) {
   return api.patch<Service>(`/services/${encodeURIComponent(id)}/status`, { status });
 }
 
 /** DELETE /api/services/{id}. */
-export function deleteService(id: string) {
+function deleteService(id: string) {
   return api.delete<{ message: string }>(`/services/${encodeURIComponent(id)}`);
 }
 

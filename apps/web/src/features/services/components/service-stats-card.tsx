@@ -4,10 +4,10 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 
 /** 'N product(s)'. */
-export const productCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'product' : 'products'}`;
+const productCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'product' : 'products'}`;
 
 /** The share of the products that use any service, as a whole percent (spec §9's sample: 4 of 4 is 100%). */
-export const usageShare = (products: number, productsUsing: number) =>
+const usageShare = (products: number, productsUsing: number) =>
   productsUsing > 0 ? Math.round((100 * products) / productsUsing) : 0;
 
 /**

@@ -8,7 +8,7 @@ const filesPath = (taskId: string) => `/tasks/${encodeURIComponent(taskId)}/file
 /** A task holds far fewer files than this; one page shows them all. */
 const FILES_PAGE_LIMIT = 100;
 
-export const taskFilesQueryOptions = (taskId: string) =>
+const taskFilesQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: taskFileKeys.ofTask(taskId),
     queryFn: async ({ signal }) =>

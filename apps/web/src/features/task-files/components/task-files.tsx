@@ -14,7 +14,7 @@ import { formatBytes, formatDate, formatDateTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts';
 import { useTaskFiles, useTaskFileWrites } from '../api/task-files.ts';
 
-export const taskFileTexts = {
+const taskFileTexts = {
   title: 'Files',
   attach: 'Attach files',
   dropHint: 'Drop files here to attach them',

@@ -15,7 +15,7 @@ export type BoardParams = Omit<TaskListParams, 'limit'> & { productId: string };
 /** The board answer's cache: never served stale (staleTime 0), only shared by the columns asking together. */
 export const boardKey = (params: BoardParams) => [...queryRoots.tasks, 'board', params] as const;
 
-export function getBoard(params: BoardParams, signal?: AbortSignal) {
+function getBoard(params: BoardParams, signal?: AbortSignal) {
   // The list's query string without the paging (the board pages nothing).
   const query = taskListQuery({ ...params, limit: 0 }, null).replace(/^limit=0&?/, '');
   return api.get<TaskBoard>(
@@ -66,7 +66,7 @@ function cardTask(
 }
 
 /** One column of a board answer as the first page of its task list. */
-export function boardColumnPage(board: TaskBoard, status: TaskStatus): TaskList {
+function boardColumnPage(board: TaskBoard, status: TaskStatus): TaskList {
   const column = board.columns.find((c) => c.status === status);
   if (!column) return { data: [], total: 0, nextCursor: null };
   const labels = new Map(board.labels.map((label) => [label.id, label]));

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client.ts';
 import { taskKeys } from './get-tasks.ts';
 
 /** GET /api/tasks/{id}/detail: all the task's page shows but its conversation, in one request. */
-export function getTaskDetail(id: string, signal?: AbortSignal): Promise<TaskDetail> {
+function getTaskDetail(id: string, signal?: AbortSignal): Promise<TaskDetail> {
   return api.get<TaskDetail>(`/tasks/${encodeURIComponent(id)}/detail`, { signal });
 }
 
@@ -31,7 +31,7 @@ export function putTaskIntoDetail(queryClient: QueryClient, task: Task) {
 }
 
 /** GET /api/tasks/{id}/history?cursor: the entries older than the cursor. */
-export function getTaskHistory(id: string, cursor: string, signal?: AbortSignal): Promise<TaskHistory> {
+function getTaskHistory(id: string, cursor: string, signal?: AbortSignal): Promise<TaskHistory> {
   return api.get<TaskHistory>(
     `/tasks/${encodeURIComponent(id)}/history?cursor=${encodeURIComponent(cursor)}`,
     { signal },
@@ -43,7 +43,7 @@ export function getTaskHistory(id: string, cursor: string, signal?: AbortSignal)
  * cursor the first page ended at: when the first page changes (a new entry), the older pages start
  * again from its new end rather than leave a gap.
  */
-export const olderHistoryQueryOptions = (id: string, from: string) =>
+const olderHistoryQueryOptions = (id: string, from: string) =>
   infiniteQueryOptions({
     queryKey: taskKeys.history(id, from),
     queryFn: ({ pageParam, signal }) => getTaskHistory(id, pageParam, signal),

@@ -4,11 +4,11 @@ import { api } from '../../../lib/api-client.ts';
 import { taskKeys } from './get-tasks.ts';
 
 /** GET /api/tasks/{productId}/options: the product's teams and the people a task may be assigned to. */
-export function getTaskOptions(productId: string, signal?: AbortSignal): Promise<TaskOptions> {
+function getTaskOptions(productId: string, signal?: AbortSignal): Promise<TaskOptions> {
   return api.get<TaskOptions>(`/tasks/${encodeURIComponent(productId)}/options`, { signal });
 }
 
-export const taskOptionsQueryOptions = (productId: string) =>
+const taskOptionsQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: taskKeys.options(productId),
     queryFn: ({ signal }) => getTaskOptions(productId, signal),

@@ -1,5 +1,5 @@
 import type { Task, TaskList, TaskPhase, TaskStatus } from '@shipyard/shared';
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
 
@@ -68,10 +68,8 @@ export const tasksQueryOptions = (params: TaskListParams) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useTasks = (params: TaskListParams) => useInfiniteQuery(tasksQueryOptions(params));
-
 /**
- * Every loaded task of a list, in order. These two read only the pages, as useTasks' `data` is
+ * Every loaded task of a list, in order. These two read only the pages, as a list query's `data` is
  * typed InfiniteData<TaskList, unknown>.
  */
 export const loadedTasks = (data: Pick<TaskPages, 'pages'> | undefined): Task[] =>

@@ -5,17 +5,17 @@ import { putTaskIntoDetail } from './get-task-detail.ts';
 import { changeCachedTasks, refreshAfterTaskChange } from './task-cache.ts';
 
 /** POST /api/tasks; the server fills `createdBy` from the session. */
-export function createTask(body: CreateTask): Promise<Task> {
+function createTask(body: CreateTask): Promise<Task> {
   return api.post<Task>('/tasks', body);
 }
 
 /** PATCH /api/tasks/{id}/update with the changed fields (a new `projectId` moves the task). */
-export function updateTask({ id, ...body }: UpdateTask & { id: string }): Promise<Task> {
+function updateTask({ id, ...body }: UpdateTask & { id: string }): Promise<Task> {
   return api.patch<Task>(`/tasks/${encodeURIComponent(id)}/update`, body);
 }
 
 /** DELETE /api/tasks/{id}. */
-export function deleteTask(id: string): Promise<{ message: string }> {
+function deleteTask(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/tasks/${encodeURIComponent(id)}`);
 }
 

@@ -8,7 +8,7 @@ import { type TaskListParams, type TaskPages, taskKeys } from './get-tasks.ts';
 // 2,000 tasks must not reload ten pages per drag. The server's answer then replaces the guess.
 
 /** Whether a task belongs in a list with these filters (the server's rules, spec §5). */
-export function taskMatches(params: TaskListParams, task: Task): boolean {
+function taskMatches(params: TaskListParams, task: Task): boolean {
   if (params.productId && task.projectId !== params.productId) return false;
   if (params.status.length > 0 && !params.status.includes(task.status)) return false;
   if (params.phase.length > 0 && !(task.phase && (params.phase as string[]).includes(task.phase)))
@@ -21,9 +21,9 @@ export function taskMatches(params: TaskListParams, task: Task): boolean {
   return true;
 }
 
-/** Lists are newest first, ties by id descending (the server's order). */
-const comesBefore = (a: Task, b: Task) =>
-  a.createdAt === b.createdAt ? a.id > b.id : a.createdAt > b.createdAt;
+/** The order of every task list and board column: newest first, ties by id descending (the server's). */
+export const newestFirst = (a: Task, b: Task) =>
+  a.createdAt === b.createdAt ? (a.id > b.id ? -1 : 1) : a.createdAt > b.createdAt ? -1 : 1;
 
 /**
  * The list with `task` put where it now belongs (replaced, moved in or out), or without the task
@@ -47,12 +47,12 @@ export function applyTaskChange(
   const delta = (belongs ? 1 : 0) - (counted ? 1 : 0);
   if (belongs && 'task' in change) {
     const task = change.task;
-    const pageIndex = pages.findIndex((page) => page.data.some((t) => comesBefore(task, t)));
+    const pageIndex = pages.findIndex((page) => page.data.some((t) => newestFirst(task, t) < 0));
     const last = pages.length - 1;
     if (pageIndex >= 0) {
       pages = pages.map((page, i) => {
         if (i !== pageIndex) return page;
-        const at = page.data.findIndex((t) => comesBefore(task, t));
+        const at = page.data.findIndex((t) => newestFirst(task, t) < 0);
         return { ...page, data: [...page.data.slice(0, at), task, ...page.data.slice(at)] };
       });
     } else if (last >= 0 && pages[last]?.nextCursor === null) {

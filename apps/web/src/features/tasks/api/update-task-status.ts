@@ -11,14 +11,14 @@ import {
   type TaskListsSnapshot,
 } from './task-cache.ts';
 
-export type TaskStatusChange = {
+type TaskStatusChange = {
   id: string;
   /** Any casing or a board column id ('in progress'). */
   status: string;
 };
 
 /** PATCH /api/tasks/{id}/task/update; answers the task with its stored status. */
-export function updateTaskStatus({ id, status }: TaskStatusChange): Promise<Task> {
+function updateTaskStatus({ id, status }: TaskStatusChange): Promise<Task> {
   return api.patch<Task>(`/tasks/${encodeURIComponent(id)}/task/update`, { status });
 }
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, deferred, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductTasksTab } from './product-tasks-tab.tsx';
 import { ASSIGNEE_ID, makeTask, makeTaskOptions, PRODUCT_ID, TEAM_ID, taskList } from './test-tasks.ts';
 

@@ -2,8 +2,8 @@ import type { Role } from '@shipyard/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { makeTask } from './test-tasks.ts';
 

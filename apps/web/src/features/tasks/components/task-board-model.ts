@@ -1,7 +1,7 @@
 import type { UniqueIdentifier } from '@dnd-kit/core';
 import { type Role, TASK_COLUMNS, type Task, type TaskStatus } from '@shipyard/shared';
 
-/** What the board's parts share: who looks, its columns, and the order of a column's cards. */
+/** What the board's parts share: who looks and its columns. */
 
 export type Viewer = { id: string; role: Role };
 
@@ -19,7 +19,3 @@ export function statusForDrop(
   const column = TASK_COLUMNS.find((candidate) => candidate.id === overId);
   return column && column.status !== task.status ? column.status : null;
 }
-
-/** A column's order, the lists' own (the server's): newest first, ties by id descending. */
-export const newestFirst = (a: Task, b: Task) =>
-  a.createdAt === b.createdAt ? (a.id > b.id ? -1 : 1) : a.createdAt > b.createdAt ? -1 : 1;

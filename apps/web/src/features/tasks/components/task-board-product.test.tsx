@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { boardColumn as column } from '../../../test/kanban.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { BOARD_COLUMN_LIMIT } from './task-board.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';

@@ -8,9 +8,9 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isBoardCard } from '../api/get-board.ts';
 import { totalTasks } from '../api/get-tasks.ts';
-import { fetchTask } from '../api/task-cache.ts';
+import { fetchTask, newestFirst } from '../api/task-cache.ts';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
-import { columnOfStatus, newestFirst, statusForDrop, type Viewer } from './task-board-model.ts';
+import { columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -20,7 +20,7 @@ import { useTaskStatusChange } from './use-task-status-change.ts';
 export { statusForDrop } from './task-board-model.ts';
 export { BOARD_COLUMN_LIMIT } from './use-column-tasks.ts';
 
-export const boardMessages = {
+const boardMessages = {
   editGone: 'This task no longer exists or is out of your sight.',
 } as const;
 

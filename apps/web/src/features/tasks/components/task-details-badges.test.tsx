@@ -1,8 +1,8 @@
 import type { Role, Task } from '@shipyard/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { CardFace } from './task-board-card.tsx';
 import { TaskList } from './task-list.tsx';

@@ -1,6 +1,6 @@
 import { TASK_PHASES, TASK_STATUSES } from '@shipyard/shared';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
-import { FilterSelect } from '../../../components/filter-select.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { statusLabel } from '../../../lib/format.ts';
 import type { ProductOption } from '../../../lib/product-options.ts';
@@ -42,31 +42,30 @@ export function TaskFilterBar({
         className="lg:max-w-xs"
       />
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-center">
-        <FilterSelect
-          label="Filter by product"
+        <OptionSelect
+          aria-label="Filter by product"
           allLabel="All Products"
-          placeholder="All Products"
-          value={state.productId}
+          value={state.productId ?? ''}
           options={products.map((product) => ({ value: product.id, label: product.name }))}
           // Labels belong to a product: another product starts without a label filter.
-          onChange={(productId) => update({ productId, labelId: undefined })}
-          className="lg:w-44"
+          onValueChange={(productId) => update({ productId: productId || undefined, labelId: undefined })}
+          className="w-full min-w-0 lg:w-44"
         />
-        <FilterSelect
-          label="Filter by phase"
+        <OptionSelect
+          aria-label="Filter by phase"
           allLabel="All Phases"
-          value={state.phase}
+          value={state.phase ?? ''}
           options={PHASES}
-          onChange={(value) => update({ phase: TASK_PHASES.find((phase) => phase === value) })}
-          className="lg:w-40"
+          onValueChange={(value) => update({ phase: TASK_PHASES.find((phase) => phase === value) })}
+          className="w-full min-w-0 lg:w-40"
         />
-        <FilterSelect
-          label="Filter by status"
+        <OptionSelect
+          aria-label="Filter by status"
           allLabel="All Statuses"
-          value={state.status}
+          value={state.status ?? ''}
           options={STATUSES}
-          onChange={(value) => update({ status: TASK_STATUSES.find((status) => status === value) })}
-          className="lg:w-40"
+          onValueChange={(value) => update({ status: TASK_STATUSES.find((status) => status === value) })}
+          className="w-full min-w-0 lg:w-40"
         />
         {state.productId ? (
           <TaskLabelFilter

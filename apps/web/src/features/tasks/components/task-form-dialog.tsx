@@ -13,8 +13,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
-import { priorityOptions } from '../../../components/priority-badge.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
+import { StatusPriorityFields } from '../../../components/status-priority-fields.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { statusLabel } from '../../../lib/format.ts';
@@ -64,7 +64,6 @@ const statusChoices: SelectFieldOption[] = TASK_STATUSES.map((status) => ({
   label: status,
   icon: <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />,
 }));
-const priorityChoices = priorityOptions(TASK_PRIORITIES);
 const phaseChoices: SelectFieldOption[] = TASK_PHASES.map((phase) => ({
   value: phase,
   label: statusLabel(phase),
@@ -189,20 +188,7 @@ function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
         />
       ) : null}
       <div className="grid items-start gap-5 sm:grid-cols-3">
-        <SelectField
-          control={form.control}
-          name="status"
-          label="Status"
-          placeholder="Select status"
-          options={statusChoices}
-        />
-        <SelectField
-          control={form.control}
-          name="priority"
-          label="Priority"
-          placeholder="Select priority"
-          options={priorityChoices}
-        />
+        <StatusPriorityFields control={form.control} statuses={statusChoices} priorities={TASK_PRIORITIES} />
         <SelectField
           control={form.control}
           name="phase"

@@ -1,10 +1,11 @@
-import { FilterSelect } from '../../../components/filter-select.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 
 /**
  * "Filter by label": the product's labels (labels belong to one product, so this shows only once
- * a product is chosen). A label id the product no longer has still filters, shown as "Label".
+ * a product is chosen). A label id the product no longer has still filters; the trigger then names
+ * no label (a Radix select shows a placeholder only for an empty value).
  */
 export function TaskLabelFilter({
   productId,
@@ -20,10 +21,10 @@ export function TaskLabelFilter({
   const labels = useProductLabels(productId).data?.data ?? [];
   if (labels.length === 0 && !value) return null;
   return (
-    <FilterSelect
-      label="Filter by label"
+    <OptionSelect
+      aria-label="Filter by label"
       allLabel="All Labels"
-      value={value}
+      value={value ?? ''}
       options={labels.map((label) => ({
         value: label.id,
         label: label.name,
@@ -31,9 +32,8 @@ export function TaskLabelFilter({
           <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: label.color }} />
         ),
       }))}
-      onChange={onChange}
-      placeholder="Label"
-      className={cn('lg:w-40', className)}
+      onValueChange={(labelId) => onChange(labelId || undefined)}
+      className={cn('w-full min-w-0 lg:w-40', className)}
     />
   );
 }

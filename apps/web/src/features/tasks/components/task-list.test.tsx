@@ -3,14 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  apiError,
-  currentLocation,
-  deferred,
-  jsonResponse,
-  renderWithProviders,
-} from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { LIST_LIMIT, TaskList } from './task-list.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';

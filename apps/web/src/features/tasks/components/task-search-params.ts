@@ -7,7 +7,7 @@ import { TASK_PHASES, type TaskPhase, type TaskStatus, toTaskStatus } from '@shi
 // URL. A product's Tasks tab fixes the product, keeps its label in the URL (?label=) and its
 // status tab on screen. A new filter is a field here, read and written with the others.
 
-export type TasksView = 'list' | 'board';
+type TasksView = 'list' | 'board';
 
 /** What narrows both views of the tasks page: one product, phase and status at most. */
 export type TaskFilterValues = {

@@ -1,9 +1,9 @@
 import type { Role, Task } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { productOptionsPage } from '../../../test/product-fixtures.ts';
-import { currentLocation, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { TasksPage } from './tasks-page.tsx';
 import { makeTask, taskList } from './test-tasks.ts';

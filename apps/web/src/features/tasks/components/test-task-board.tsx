@@ -5,7 +5,7 @@ import type { TaskFilterValues } from './task-search-params.ts';
 // What the task board's tests share: no filters, a member, and the board with them.
 
 export const noFilters: TaskFilterValues = { search: '', productId: undefined, phase: [], status: [] };
-export const member = { id: 'u-1', role: 'member' as Role };
+const member = { id: 'u-1', role: 'member' as Role };
 
 /** A narrowed board, with the next action its empty state offers. */
 export const narrowedBoard = { narrowed: true, emptyAction: <button type="button">Clear filters</button> };

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { refreshAfterTeamChange } from './team-keys.ts';
 
 /** POST /team/{productId}/create-team. */
-export function createTeam(productId: string, body: CreateTeam): Promise<Team> {
+function createTeam(productId: string, body: CreateTeam): Promise<Team> {
   return api.post<Team>(`/team/${encodeURIComponent(productId)}/create-team`, body);
 }
 

@@ -5,7 +5,7 @@ import { sharedKeys } from '../../../lib/query-keys.ts';
 import { refreshAfterTeamChange, teamKeys } from './team-keys.ts';
 
 /** DELETE /team/{teamId}. */
-export function deleteTeam(teamId: string): Promise<{ message: string }> {
+function deleteTeam(teamId: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/team/${encodeURIComponent(teamId)}`);
 }
 

@@ -7,7 +7,7 @@ import { teamKeys } from './team-keys.ts';
  * GET /team/{teamId}/candidates?search=: users who are not yet in the team; `restricted` when
  * the caller finds people only by exact e-mail or the start of a name (decision 010).
  */
-export async function getCandidates(teamId: string, search: string, signal?: AbortSignal) {
+async function getCandidates(teamId: string, search: string, signal?: AbortSignal) {
   const query = search ? `?search=${encodeURIComponent(search)}` : '';
   return api.get<{ data: Candidate[]; restricted: boolean }>(
     `/team/${encodeURIComponent(teamId)}/candidates${query}`,
@@ -15,7 +15,7 @@ export async function getCandidates(teamId: string, search: string, signal?: Abo
   );
 }
 
-export const candidatesQueryOptions = (teamId: string, search: string) =>
+const candidatesQueryOptions = (teamId: string, search: string) =>
   queryOptions({
     queryKey: teamKeys.candidates(teamId, search),
     queryFn: ({ signal }) => getCandidates(teamId, search, signal),

@@ -4,12 +4,12 @@ import { api } from '../../../lib/api-client.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** GET /team/project/{productId}/teams: the product's teams the caller may see. */
-export async function getProductTeams(productId: string, signal?: AbortSignal): Promise<Team[]> {
+async function getProductTeams(productId: string, signal?: AbortSignal): Promise<Team[]> {
   const list = await api.get<TeamList>(`/team/project/${encodeURIComponent(productId)}/teams`, { signal });
   return list.data;
 }
 
-export const productTeamsQueryOptions = (productId: string) =>
+const productTeamsQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: teamKeys.product(productId),
     queryFn: ({ signal }) => getProductTeams(productId, signal),

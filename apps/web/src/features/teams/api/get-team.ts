@@ -4,11 +4,11 @@ import { api } from '../../../lib/api-client.ts';
 import { teamKeys } from './team-keys.ts';
 
 /** GET /team/{teamId}: the team and its members. */
-export function getTeam(teamId: string, signal?: AbortSignal): Promise<TeamDetail> {
+function getTeam(teamId: string, signal?: AbortSignal): Promise<TeamDetail> {
   return api.get<TeamDetail>(`/team/${encodeURIComponent(teamId)}`, { signal });
 }
 
-export const teamQueryOptions = (teamId: string) =>
+const teamQueryOptions = (teamId: string) =>
   queryOptions({ queryKey: teamKeys.detail(teamId), queryFn: ({ signal }) => getTeam(teamId, signal) });
 
 export const useTeam = (teamId: string) => useQuery(teamQueryOptions(teamId));

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { refreshAfterTeamChange } from './team-keys.ts';
 
 /** POST /team/{teamId}/{productId}/invite with {userId, role}: the new member row, status 'invited'. */
-export function inviteMember(teamId: string, productId: string, body: InviteMember): Promise<TeamMember> {
+function inviteMember(teamId: string, productId: string, body: InviteMember): Promise<TeamMember> {
   return api.post<TeamMember>(
     `/team/${encodeURIComponent(teamId)}/${encodeURIComponent(productId)}/invite`,
     body,

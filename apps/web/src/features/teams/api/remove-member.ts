@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { refreshAfterTeamChange, teamKeys } from './team-keys.ts';
 
 /** DELETE /team/{teamId}/remove/{userId}. */
-export function removeMember(teamId: string, userId: string): Promise<{ message: string }> {
+function removeMember(teamId: string, userId: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(
     `/team/${encodeURIComponent(teamId)}/remove/${encodeURIComponent(userId)}`,
   );

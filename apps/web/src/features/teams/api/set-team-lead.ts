@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { refreshAfterTeamChange, teamKeys } from './team-keys.ts';
 
 /** PATCH /team/{teamId}/lead with the new lead's user id. */
-export function setTeamLead(teamId: string, userId: string): Promise<TeamDetail> {
+function setTeamLead(teamId: string, userId: string): Promise<TeamDetail> {
   return api.patch<TeamDetail>(`/team/${encodeURIComponent(teamId)}/lead`, { memberId: userId });
 }
 

@@ -26,7 +26,7 @@ import { useCandidates } from '../api/get-candidates.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { roleLabel } from './team-labels.tsx';
 
-export const inviteMessages = {
+const inviteMessages = {
   searchLabel: 'Search users',
   searchPlaceholder: 'Search by name or email...',
   noMatches: (search: string) => `No users match “${search}”.`,
@@ -35,7 +35,7 @@ export const inviteMessages = {
 } as const;
 
 /** How long the search box waits for typing to stop before it asks the server. */
-export const CANDIDATE_SEARCH_DELAY_MS = 300;
+const CANDIDATE_SEARCH_DELAY_MS = 300;
 
 export type InviteMemberDialogProps = {
   teamId: string;

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useSetTeamLead } from '../api/set-team-lead.ts';
 
-export const memberActionsMessages = {
+const memberActionsMessages = {
   removeTitle: 'Remove Member',
   removeDescription: (name: string, team: string) =>
     `Are you sure you want to remove ${name} from ${team}? They can be invited again later.`,

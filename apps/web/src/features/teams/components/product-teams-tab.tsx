@@ -12,14 +12,14 @@ import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { TeamCard } from './team-card.tsx';
 import { TeamMembersView } from './team-members-view.tsx';
 
-export const productTeamsMessages = {
+const productTeamsMessages = {
   loadFailed: 'Failed to load teams',
   emptyHint: 'Create a team, then invite people to work on this product.',
   emptyHintReadOnly: 'Teams added to this product will appear here.',
 } as const;
 
 /** The URL parameter holding the team whose members are shown (spec §4 Teams view). */
-export const TEAM_PARAM = 'team';
+const TEAM_PARAM = 'team';
 
 export type ProductTeamsTabProps = {
   productId: string;

@@ -23,7 +23,7 @@ import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import { MemberActionsMenu } from './member-actions-menu.tsx';
 import { MemberStatusBadge, memberCountLabel, roleLabel, TeamTypeBadge } from './team-labels.tsx';
 
-export const teamMembersMessages = {
+const teamMembersMessages = {
   loadFailed: 'Failed to load team members',
   emptyHintReadOnly: 'Members invited to this team will appear here.',
   notJoined: 'Not joined yet',

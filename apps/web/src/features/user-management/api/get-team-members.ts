@@ -31,7 +31,7 @@ export function teamMemberListQuery(params: TeamMemberListParams, page: number):
 }
 
 /** GET /api/team/all-team-members (admins). */
-export function getTeamMembers(params: TeamMemberListParams, page: number, signal?: AbortSignal) {
+function getTeamMembers(params: TeamMemberListParams, page: number, signal?: AbortSignal) {
   return api.get<DirectoryList>(`/team/all-team-members?${teamMemberListQuery(params, page)}`, { signal });
 }
 

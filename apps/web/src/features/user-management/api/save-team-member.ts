@@ -4,17 +4,17 @@ import { api } from '../../../lib/api-client.ts';
 import { teamMemberKeys } from './get-team-members.ts';
 
 /** POST /api/user/admin-create-users: the new user gets a temporary password by e-mail. */
-export function createTeamMember(body: AdminCreateUser): Promise<User> {
+function createTeamMember(body: AdminCreateUser): Promise<User> {
   return api.post<User>('/user/admin-create-users', body);
 }
 
 /** PATCH /api/user/update-user with the id and the form's fields. */
-export function updateTeamMember(body: AdminUpdateUser): Promise<User> {
+function updateTeamMember(body: AdminUpdateUser): Promise<User> {
   return api.patch<User>('/user/update-user', body);
 }
 
 /** DELETE /api/user/{id}. */
-export function deleteTeamMember(id: string): Promise<{ message: string }> {
+function deleteTeamMember(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/user/${encodeURIComponent(id)}`);
 }
 

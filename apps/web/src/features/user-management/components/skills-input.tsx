@@ -2,8 +2,8 @@ import { XIcon } from 'lucide-react';
 import { type ComponentProps, type KeyboardEvent, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
-export const SKILLS_MAX = 30;
-export const SKILL_MAX_LENGTH = 50;
+const SKILLS_MAX = 30;
+const SKILL_MAX_LENGTH = 50;
 
 type SkillsInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue'> & {
   value: readonly string[];

@@ -11,7 +11,7 @@ import { formatNumber, initials } from '../../../lib/format.ts';
 // The pieces of a member that both views of User Management show the same way.
 
 /** 'engineering' → 'Engineering', 'hr' → 'HR'. */
-export function departmentLabel(department: string): string {
+function departmentLabel(department: string): string {
   if (department === 'hr') return 'HR';
   return department.charAt(0).toUpperCase() + department.slice(1);
 }
@@ -28,7 +28,7 @@ export const roleLabel = (role: Role) => role.replace(/\b\w/g, (c) => c.toUpperC
 /** '1 team member', '1,204 team members'. */
 export const memberCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'team member' : 'team members'}`;
 
-export function MemberAvatar({
+function MemberAvatar({
   member,
   className,
 }: {

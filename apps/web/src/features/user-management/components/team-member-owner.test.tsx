@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, renderWithProviders } from '../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../test/route-fetch.ts';
+import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { makeUser, renderWithProviders } from '../../../test/render.tsx';
 import { TeamMemberFormDialog } from './team-member-form-dialog.tsx';
 import { makeMember, VIEWER_ID } from './test-members.ts';
 

@@ -2,8 +2,8 @@ import { type Activity, productMessages, type Role, type TaskDetail, taskMessage
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../../lib/toast.ts';
-import { apiError, jsonResponse, renderWithProviders } from '../../../../test/render.tsx';
-import { callsTo, routeFetch } from '../../../../test/route-fetch.ts';
+import { apiError, callsTo, jsonResponse, routeFetch } from '../../../../test/fetch-stubs.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
 import { makeTask, makeTaskOptions, PRODUCT_ID, TEAM_ID } from '../test-tasks.ts';
 import { TaskPage } from './task-page.tsx';
 
