@@ -10,7 +10,7 @@ import type pg from 'pg';
 // under concurrency, one round trip, planned once per connection (a named statement).
 
 /** Rows the table keeps at most after a sweep; past it the counters that counted least go first. */
-export const RATE_LIMIT_MAX_ROWS = 100_000;
+const RATE_LIMIT_MAX_ROWS = 100_000;
 /** A count never passes this (the column is a 32-bit integer). */
 const HITS_CAP = 2_000_000_000;
 

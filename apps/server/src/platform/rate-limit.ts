@@ -15,7 +15,7 @@ import { pgRateLimitStore, sweepRateLimitCounters } from './rate-limit.store.ts'
 
 /** Requests per address and minute of the sign-in routes (tests raise them). */
 export type RateLimits = Record<'login' | 'register' | 'reset' | 'verify' | 'resend', number>;
-export const defaultRateLimits: RateLimits = { login: 10, register: 5, reset: 5, verify: 20, resend: 5 };
+const defaultRateLimits: RateLimits = { login: 10, register: 5, reset: 5, verify: 20, resend: 5 };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SWEEP_JOB = 'platform.rate-limit-sweep';

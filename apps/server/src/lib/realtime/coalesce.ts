@@ -15,7 +15,7 @@ export const COALESCE_MS = 100;
  * What makes two changes the same: object, op and who receives them (a task moved between
  * products is two changes, to two audiences). A change that re-checks access is never held.
  */
-export function coalesceKey(change: Change): string | undefined {
+function coalesceKey(change: Change): string | undefined {
   if (change.access?.length) return undefined;
   const base = `${change.kind}|${change.op}|${change.id}|${change.productId}`;
   const { userIds, emailKeys, admins, everyone } = change;

@@ -9,22 +9,22 @@ import { AppError } from '../../lib/errors.ts';
 const MINUTE = 60 * 1000;
 
 /** Login: failures per account (its e-mail, whether or not an account has it). */
-export const LOGIN_FREE_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+const LOGIN_FREE_FAILURES = 5;
+const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
 /** The waits after the 5th, 6th, … failure: 30 s doubling, capped at 5 minutes. */
-export const LOGIN_BACKOFF_MS = [0.5, 1, 2, 4, 5].map((m) => m * MINUTE);
+const LOGIN_BACKOFF_MS = [0.5, 1, 2, 4, 5].map((m) => m * MINUTE);
 /** An address an account signed in from counts as its own for this long (from that first sign-in). */
-export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
 /** Account mails (reset, verification, sign-up notice) to one address, per kind. */
-export const MAILS_PER_ADDRESS = 3;
-export const MAIL_WINDOW_MS = 60 * MINUTE;
+const MAILS_PER_ADDRESS = 3;
+const MAIL_WINDOW_MS = 60 * MINUTE;
 /** Wrong current passwords on the change-password form, per account. */
-export const PASSWORD_CHANGE_FAILURES = 5;
-export const PASSWORD_CHANGE_WINDOW_MS = 15 * MINUTE;
+const PASSWORD_CHANGE_FAILURES = 5;
+const PASSWORD_CHANGE_WINDOW_MS = 15 * MINUTE;
 
 /** Wrong two-factor codes (TOTP or recovery) per account, wherever they are typed (decision 013). */
-export const TWO_FACTOR_FAILURES = 5;
-export const TWO_FACTOR_WINDOW_MS = 15 * MINUTE;
+const TWO_FACTOR_FAILURES = 5;
+const TWO_FACTOR_WINDOW_MS = 15 * MINUTE;
 
 type Count = { count: number; ttlMs: number };
 /** A fixed-window counter: the window starts at a key's first hit. */
