@@ -20,6 +20,7 @@ export * from './search.ts';
 export * from './security.ts';
 export * from './services.ts';
 export * from './task-page.ts';
+export * from './task-query.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
 export * from './text.ts';

@@ -1,0 +1,118 @@
+import { z } from 'zod/mini';
+import { isoDate } from './products.ts';
+import { TASK_PRIORITIES, TaskFiltersSchema } from './tasks.ts';
+import { singleLine } from './text.ts';
+
+// What finds "my work" (issue 28): the filters, presets, sort and grouping every task list takes,
+// beside the spec's search, product, phase and status (spec §5, which stay as they are). One
+// query model for GET /api/tasks, a product's task list and board, the CSV export, a saved
+// view's stored query and the /tasks URL: a view's URL is its query string.
+
+/** Presets relative to the caller: assigned to me, created by me, watching, mentioning me. */
+export const TASK_PRESETS = ['assigned', 'created', 'watching', 'mentioning'] as const;
+export type TaskPreset = (typeof TASK_PRESETS)[number];
+
+/** Due buckets; `dueFrom`/`dueTo` give a range. "week" is today through the 7th day from today. */
+export const TASK_DUE_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
+export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
+
+export const TASK_SORTS = ['created', 'updated', 'due', 'priority', 'title', 'manual'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+export const TASK_GROUPS = ['status', 'assignee', 'priority', 'label', 'product', 'team', 'due'] as const;
+export type TaskGroup = (typeof TASK_GROUPS)[number];
+
+/** How many values one multi-value filter takes. */
+export const TASK_FILTER_VALUES_MAX = 50;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `a,b` or the key repeated → ['a', 'b']; blanks and 'all' dropped. */
+const listOf = (v: unknown) =>
+  (Array.isArray(v) ? v.join(',') : String(v ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s.toLowerCase() !== 'all');
+
+const lowerText = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (v === '' || v === 'all' ? undefined : lowerText(v))),
+      z.optional(z.enum(values, message)),
+    ),
+  );
+
+/** A person filter: 'me', 'none' (nobody) or user ids. */
+const peopleOf = (message: string) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: unknown) => listOf(v).map((s) => s.toLowerCase())),
+      z
+        .array(z.string().check(z.refine((s) => s === 'me' || s === 'none' || UUID.test(s), message)))
+        .check(z.maxLength(TASK_FILTER_VALUES_MAX)),
+    ),
+  );
+
+export const taskQueryMessages = {
+  assignee: 'Assignee must be "me", "none" or a user id.',
+  createdBy: 'Created by must be "me" or a user id.',
+  team: 'Team must be "none" or a team id.',
+  preset: 'Preset must be assigned, created, watching or mentioning.',
+  due: 'Due must be overdue, today, week or none.',
+  sort: 'Sort must be created, updated, due, priority, title or manual.',
+  order: 'Order must be asc or desc.',
+  group: 'Group must be status, assignee, priority, label, product, team or due.',
+  updatedSince: 'Updated since must be a valid date.',
+} as const;
+
+/**
+ * The filters of issue 28, added to the spec's (TaskFiltersSchema). Every filter combines with
+ * every other (AND); the values of one filter combine with OR.
+ */
+export const TaskQuerySchema = z.extend(TaskFiltersSchema, {
+  preset: oneOf(TASK_PRESETS, taskQueryMessages.preset),
+  /** 'me', 'none' or user ids; `assigneeId` (one id) stays for older clients. */
+  assignee: peopleOf(taskQueryMessages.assignee),
+  /** Labels by name, across products, ignoring case. */
+  label: z.optional(
+    z.pipe(
+      z.transform(listOf),
+      z.array(z.string().check(z.maxLength(50), singleLine())).check(z.maxLength(TASK_FILTER_VALUES_MAX)),
+    ),
+  ),
+  priority: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => listOf(v).map((s) => s.toLowerCase())),
+      z.array(z.enum(TASK_PRIORITIES)),
+    ),
+  ),
+  due: oneOf(TASK_DUE_FILTERS, taskQueryMessages.due),
+  /** Due on or after / on or before these days (YYYY-MM-DD), inclusive. */
+  dueFrom: z.optional(isoDate('Due from must be a valid date')),
+  dueTo: z.optional(isoDate('Due to must be a valid date')),
+  createdBy: peopleOf(taskQueryMessages.createdBy),
+  /** 'none' (no team) or team ids. */
+  teamId: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => listOf(v).map((s) => s.toLowerCase())),
+      z
+        .array(z.string().check(z.refine((s) => s === 'none' || UUID.test(s), taskQueryMessages.team)))
+        .check(z.maxLength(TASK_FILTER_VALUES_MAX)),
+    ),
+  ),
+  /** Changed on or after this day or instant (ISO 8601). */
+  updatedSince: z.optional(
+    z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), taskQueryMessages.updatedSince)),
+  ),
+  sort: oneOf(TASK_SORTS, taskQueryMessages.sort),
+  order: oneOf(['asc', 'desc'] as const, taskQueryMessages.order),
+  group: oneOf(TASK_GROUPS, taskQueryMessages.group),
+});
+export type TaskQuery = z.infer<typeof TaskQuerySchema>;
+export type TaskQueryInput = z.input<typeof TaskQuerySchema>;
+
+/** One group of a grouped list: its key ('none' for no value), what it reads, how many tasks. */
+export const TaskGroupCountSchema = z.object({ key: z.string(), label: z.string(), total: z.number() });
+export type TaskGroupCount = z.infer<typeof TaskGroupCountSchema>;
