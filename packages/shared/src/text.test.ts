@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { hasForbiddenCharacters, isMultiLineText, isSingleLineText, multiLine, singleLine } from './text.ts';
+import {
+  hasForbiddenCharacters,
+  isMultiLineText,
+  isSingleLineText,
+  multiLine,
+  plainTextPreview,
+  singleLine,
+} from './text.ts';
 
 describe('text rules', () => {
   it('refuses NUL and lone surrogates everywhere, and accepts paired surrogates', () => {
@@ -28,5 +35,16 @@ describe('text rules', () => {
     expect(body.safeParse('a\u0000').error?.issues[0]?.message).toBe(
       'Contains characters that are not allowed',
     );
+  });
+});
+
+describe('plainTextPreview', () => {
+  it('drops markdown and shows a mention by name only', () => {
+    const body =
+      '# Fix **double** charge\n\n[@Ann \\[ops\\]](user:0b3c6b1e-7a40-4d2e-9a53-1d1f0f6e4a11) see [the log](https://x.test) `now`\n- one\n> two';
+    expect(plainTextPreview(body)).toBe('Fix double charge @Ann [ops] see the log now one two');
+  });
+  it('cuts long text with an ellipsis', () => {
+    expect(plainTextPreview('word '.repeat(100), 20)).toBe('word word word word…');
   });
 });

@@ -1,3 +1,4 @@
+import removeMarkdown from 'remove-markdown';
 import { z } from 'zod/mini';
 
 // One rule for every string a client sends (docs/security.md): no NUL, no unpaired UTF-16
@@ -34,3 +35,25 @@ export function isMultiLineText(value: string): boolean {
 export const singleLine = () => z.refine<string>(isSingleLineText, { error: textMessages.singleLine });
 /** A check for descriptions, comments and other text that may span lines. */
 export const multiLine = () => z.refine<string>(isMultiLineText, { error: textMessages.invalidCharacters });
+
+/** A mention's markdown, `[@Name](user:<id>)`, with the name's escapes. */
+const MENTION_MARKUP = /\[@((?:\\.|[^\]\\])*)\]\(user:[0-9a-f-]{36}\)/gi;
+
+/**
+ * What a preview shows of markdown (issue 28): plain text on one line, no markdown, a mention as
+ * "@Name" and never its user id, cut at `max` characters with an ellipsis. Lists, cards, palette
+ * results and notifications show this, never the markdown itself.
+ */
+export function plainTextPreview(markdown: string, max = 160): string {
+  // Names stand aside while the markdown goes (a name may hold brackets), then come back.
+  const names: string[] = [];
+  const marked = markdown.replace(MENTION_MARKUP, (_, name: string) => {
+    names.push(`@${name.replace(/\\(.)/g, '$1')}`);
+    return `\uE000${names.length - 1}\uE001`;
+  });
+  const text = removeMarkdown(marked, { gfm: true, useImgAltText: true })
+    .replace(/\uE000(\d+)\uE001/g, (_, i: string) => names[Number(i)] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
