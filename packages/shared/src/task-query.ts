@@ -116,3 +116,31 @@ export type TaskQueryInput = z.input<typeof TaskQuerySchema>;
 /** One group of a grouped list: its key ('none' for no value), what it reads, how many tasks. */
 export const TaskGroupCountSchema = z.object({ key: z.string(), label: z.string(), total: z.number() });
 export type TaskGroupCount = z.infer<typeof TaskGroupCountSchema>;
+
+// ---- Display options (a list's look; a saved view keeps them with its query) ----
+
+/** What a row or card may show besides its title. */
+export const TASK_DISPLAY_PROPERTIES = [
+  'key',
+  'status',
+  'priority',
+  'assignee',
+  'due',
+  'labels',
+  'product',
+  'team',
+  'checklist',
+] as const;
+export type TaskDisplayProperty = (typeof TASK_DISPLAY_PROPERTIES)[number];
+
+export const TaskDisplaySchema = z.object({
+  /** Comfortable rows, or compact ones of about 36 px. */
+  density: z._default(z.enum(['comfortable', 'compact']), 'comfortable'),
+  properties: z._default(
+    z.array(z.enum(TASK_DISPLAY_PROPERTIES)).check(z.maxLength(TASK_DISPLAY_PROPERTIES.length)),
+    [...TASK_DISPLAY_PROPERTIES],
+  ),
+  /** A plain-text preview of the description under each title: off unless asked for. */
+  preview: z._default(z.boolean(), false),
+});
+export type TaskDisplay = z.infer<typeof TaskDisplaySchema>;

@@ -41,8 +41,34 @@ const show =
     void ready().then(({ toast }) => toast[kind](title, options));
   };
 
+/** How long a toast offers Undo (issue 28). */
+const UNDO_TOAST_MS = 10_000;
+
+type Undoable = ExternalToast & {
+  /** Takes the change back; a failure shows `undoFailed` (or a generic text) as an error toast. */
+  undo: () => Promise<unknown> | unknown;
+  undoFailed?: string;
+};
+
 export const toast = {
   success: show('success'),
+  /**
+   * A success toast with an Undo action for 10 s (status moves, drags, bulk changes, deletes):
+   * one way to offer taking a change back, the same everywhere.
+   */
+  undoable: (title: string, { undo, undoFailed, ...options }: Undoable) =>
+    show('success')(title, {
+      duration: UNDO_TOAST_MS,
+      ...options,
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          void Promise.resolve()
+            .then(undo)
+            .catch(() => toast.error(undoFailed ?? 'Could not undo the change.'));
+        },
+      },
+    }),
   error: show('error'),
   info: show('info'),
   message: show('message'),
