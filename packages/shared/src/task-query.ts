@@ -89,6 +89,8 @@ export const TaskQuerySchema = z.extend(TaskFiltersSchema, {
     ),
   ),
   due: oneOf(TASK_DUE_FILTERS, taskQueryMessages.due),
+  /** The caller's own date, so "overdue", "today" and "week" (and due groups) follow their clock; UTC's date without it. */
+  today: z.optional(isoDate('Today must be a valid date')),
   /** Due on or after / on or before these days (YYYY-MM-DD), inclusive. */
   dueFrom: z.optional(isoDate('Due from must be a valid date')),
   dueTo: z.optional(isoDate('Due to must be a valid date')),
