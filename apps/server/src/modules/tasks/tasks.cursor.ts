@@ -20,10 +20,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const DAY = /^(\d{4}-\d{2}-\d{2}|-?infinity)$/;
 
+/** A real instant: '2026-02-30' matches the patterns but is no day (JavaScript would roll it over). */
+const isInstant = (iso: string) => {
+  const at = new Date(iso);
+  return !Number.isNaN(at.getTime()) && at.toISOString() === iso;
+};
+
 /** Whether PostgreSQL can cast the text to the type (checked before it ever sees it). */
 const VALID: Record<OrderType, (v: string) => boolean> = {
-  timestamptz: (v) => INSTANT.test(v) && !Number.isNaN(Date.parse(v)),
-  date: (v) => DAY.test(v) && (v.endsWith('infinity') || !Number.isNaN(Date.parse(v))),
+  timestamptz: (v) => INSTANT.test(v) && isInstant(`${v.slice(0, 23)}Z`),
+  date: (v) => DAY.test(v) && (v.endsWith('infinity') || isInstant(`${v}T00:00:00.000Z`)),
   int: (v) => /^-?\d{1,9}$/.test(v),
   text: (v) => v.length <= 1000,
   boolean: (v) => v === 'true' || v === 'false',
