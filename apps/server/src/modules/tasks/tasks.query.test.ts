@@ -70,7 +70,7 @@ beforeAll(async () => {
     createdAt: at(4),
     updatedAt: old,
   });
-  const e = await createTask(ctx, p1.id, {
+  await createTask(ctx, p1.id, {
     title: 'Echo',
     dueDate: '2030-06-01',
     status: 'Completed',
