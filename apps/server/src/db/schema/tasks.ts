@@ -57,6 +57,22 @@ export const tasks = pgTable(
     // (modules/tasks/tasks.query.ts sortItem) then the id, read forwards or backwards; `updated`
     // serves "updated since" too.
     index('tasks_updated_idx').on(t.updatedAt, t.id),
+    // What a list filters, sorts and groups by, beside the product: a member's lists (a quarter of
+    // 50,000 tasks through teams) count, sort and group by an index-only scan, not a scan of tasks.
+    // (Key columns, not INCLUDE: Drizzle declares no INCLUDE.)
+    index('tasks_product_query_idx').on(
+      t.productId,
+      t.status,
+      t.priority,
+      t.dueDate,
+      t.assigneeId,
+      t.createdBy,
+      t.teamId,
+      t.createdAt,
+      t.updatedAt,
+      t.id,
+      t.title,
+    ),
     index('tasks_due_sort_idx').on(sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
     index('tasks_due_desc_sort_idx').on(sql`coalesce(${t.dueDate}, '-infinity'::date)`, t.id),
     index('tasks_priority_sort_idx').on(

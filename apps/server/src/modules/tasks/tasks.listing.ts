@@ -1,9 +1,9 @@
 import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
-import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
-import type { Viewer } from '../../lib/visibility.ts';
+import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import {
@@ -12,7 +12,6 @@ import {
   type QueryScope,
   queryKey,
   type TaskListFilters,
-  type TaskOrder,
   taskConditions,
   taskOrder,
   todayOf,
@@ -42,8 +41,6 @@ export type TaskListPage = {
   groups?: TaskGroupCount[];
 };
 
-const columns = getTableColumns(tasks);
-
 /**
  * `counts`: totals computed once and shared until a write outdates them (lib/fresh-cache.ts,
  * docs/decisions/023-request-hot-path.md); none: every page counts. `now`: the clock that says
@@ -56,9 +53,76 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     today: todayOf(query, now()),
   });
 
+  /**
+   * The ids of the products the viewer sees (lib/visibility.ts, the same rule), shared until a
+   * write to products, teams or team members outdates them; undefined for whoever sees them all.
+   */
+  async function visibleProductIds(viewer: Viewer | undefined): Promise<string[] | undefined> {
+    const visible = viewer && visibleProducts(viewer);
+    if (!viewer || !visible) return undefined;
+    const read = async () =>
+      (await db.select({ id: products.id }).from(products).where(visible)).map((row) => row.id);
+    return counts ? counts.get(`visible:${viewer.id}:${viewer.role}`, read) : read();
+  }
+
   /** Shared until a write outdates it, when the query reads only what bumps analytics_version. */
   const shared = <T>(key: string, query: TaskListQuery, compute: () => Promise<T>): Promise<T> =>
     counts && cacheable(query) ? counts.get(key, compute) : compute();
+
+  /**
+   * The statements of a list: its page (in the query's order, after the cursor), its count and,
+   * grouped, its groups' counts. The page is picked from `tasks` alone and only its rows are
+   * joined to their names: written as one five-relation join, the member's first page took 3 ms to
+   * plan for 1 ms to run (50,000 tasks). It reads `limit + 1` rows: the extra one only tells
+   * whether another page follows. (search.plans-style tests explain exactly these.)
+   */
+  async function statements(query: TaskListQuery) {
+    const scope = { ...scopeOf(query), visibleProductIds: await visibleProductIds(query.visibleTo) };
+    const order = taskOrder(query, scope.today);
+    const after = readTaskCursor(order, query.cursor);
+    const where = taskConditions(db, query, scope);
+    const orderBy = orderByOf(order);
+    // The page's ids, in order, from what the index tasks_product_query_idx covers (a member's
+    // quarter of 50,000 tasks sorted or grouped without reading a row); then only its rows.
+    const picked = db
+      .select({
+        id: tasks.id,
+        position: sql<number>`row_number() over (order by ${orderBy})`.as('list_position'),
+        cursorValues: cursorValuesOf(order).as('list_cursor'),
+      })
+      .from(tasks)
+      .where(and(where, after ? afterCursor(order, after) : undefined))
+      .orderBy(orderBy)
+      .limit(query.limit + 1)
+      .as('page');
+    const page = db
+      .select({
+        task: tasks,
+        productName: products.name,
+        team: { id: teams.id, name: teams.name },
+        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+        cursorValues: picked.cursorValues,
+      })
+      .from(picked)
+      .innerJoin(tasks, eq(tasks.id, picked.id))
+      .innerJoin(products, eq(products.id, tasks.productId))
+      .leftJoin(teams, eq(teams.id, tasks.teamId))
+      .leftJoin(users, eq(users.id, tasks.assigneeId))
+      .orderBy(picked.position);
+    const total = db.select({ n: count() }).from(tasks).where(where);
+    const group = order.group;
+    const keys = group?.items.map((_, i) => sql.raw(`g${i}`)) ?? [];
+    const groups = group
+      ? sql`select key, min(label) as label, count(*)::int as total
+        from (select ${sql.join(
+          group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
+          sql`, `,
+        )}, ${group.key} as key, ${group.label} as label from ${tasks} where ${where ?? sql`true`}) grouped
+        group by ${sql.join(keys, sql`, `)}, key
+        order by ${sql.join(keys, sql`, `)}`
+      : undefined;
+    return { scope, order, page, total, groups };
+  }
 
   /**
    * How many tasks match, exact. Counting 25,000–50,000 tasks took 7 ms of PostgreSQL per page; the
@@ -66,79 +130,38 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    * or labels and task_labels (the label filters), each of which bumps analytics_version
    * (migrations 0014, 0017), so it is shared until one does.
    */
-  function countMatching(query: TaskListQuery, scope: QueryScope, where: SQL | undefined) {
+  function countMatching(query: TaskListQuery, { scope, total }: Awaited<ReturnType<typeof statements>>) {
     return shared(`count:${queryKey(filtersOf(query), scope)}`, query, async () => {
-      const [row] = await db.select({ n: count() }).from(tasks).where(where);
+      const [row] = await total;
       return row?.n ?? 0;
     });
   }
 
   /** Every group of the filtered set, in the list's order, with its total. */
-  function groupCounts(query: TaskListQuery, scope: QueryScope, where: SQL | undefined, order: TaskOrder) {
-    const group = order.group;
-    if (!group) return undefined;
-    const keys = group.items.map((_, i) => sql.raw(`g${i}`));
+  function groupCounts(query: TaskListQuery, { scope, groups }: Awaited<ReturnType<typeof statements>>) {
+    if (!groups) return undefined;
     return shared(
       `groups:${queryKey({ ...filtersOf(query), group: query.group }, scope)}`,
       query,
       async () => {
-        const { rows } = await db.execute<TaskGroupCount>(sql`
-        select key, min(label) as label, count(*)::int as total
-        from (select ${sql.join(
-          group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
-          sql`, `,
-        )}, ${group.key} as key, ${group.label} as label from ${tasks} where ${where ?? sql`true`}) grouped
-        group by ${sql.join(keys, sql`, `)}, key
-        order by ${sql.join(keys, sql`, `)}`);
+        const { rows } = await db.execute<TaskGroupCount>(groups);
         return rows.map((row) => ({ key: row.key, label: row.label, total: Number(row.total) }));
       },
     );
   }
 
   return {
-    /**
-     * One page in the query's order, how many match in all and (grouped) the groups. The page is
-     * picked from `tasks` alone and only its rows are joined to their names: written as one
-     * five-relation join, the member's first page took 3 ms to plan for 1 ms to run (50,000 tasks).
-     * It reads `limit + 1` rows: the extra one only tells whether another page follows.
-     */
+    statements,
+
+    /** One page in the query's order, how many match in all and (grouped) the groups. */
     async list(query: TaskListQuery): Promise<TaskListPage> {
-      const scope = scopeOf(query);
-      const order = taskOrder(query, scope.today);
-      const after = readTaskCursor(order, query.cursor);
-      const where = taskConditions(db, query, scope);
-      const orderBy = orderByOf(order);
-      const page = db
-        .select({
-          ...columns,
-          position: sql<number>`row_number() over (order by ${orderBy})`.as('list_position'),
-          cursorValues: cursorValuesOf(order).as('list_cursor'),
-        })
-        .from(tasks)
-        .where(and(where, after ? afterCursor(order, after) : undefined))
-        .orderBy(orderBy)
-        .limit(query.limit + 1)
-        .as('page');
-      const task = Object.fromEntries(
-        Object.keys(columns).map((key) => [key, page[key as keyof typeof columns]]),
-      ) as unknown as typeof columns;
+      const made = await statements(query);
       const [rows, total, groups] = await Promise.all([
-        db
-          .select({
-            task,
-            productName: products.name,
-            team: { id: teams.id, name: teams.name },
-            assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
-            cursorValues: page.cursorValues,
-          })
-          .from(page)
-          .innerJoin(products, eq(products.id, page.productId))
-          .leftJoin(teams, eq(teams.id, page.teamId))
-          .leftJoin(users, eq(users.id, page.assigneeId))
-          .orderBy(page.position),
-        query.withTotal === false ? 0 : countMatching(query, scope, where),
-        query.withTotal === false ? undefined : groupCounts(query, scope, where, order),
+        made.page,
+        query.withTotal === false ? 0 : countMatching(query, made),
+        query.withTotal === false ? undefined : groupCounts(query, made),
       ]);
+      const { order } = made;
       const shown = rows.slice(0, query.limit);
       const last = shown.at(-1);
       return {
@@ -160,9 +183,9 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
 
     /** How many tasks the query matches for the viewer (a saved view's count). */
     async count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
-      const listQuery: TaskListQuery = { ...query, me: viewer, visibleTo: viewer, limit: 1 };
-      const scope = scopeOf(listQuery);
-      return countMatching(listQuery, scope, taskConditions(db, listQuery, scope));
+      const { cursor: _cursor, ...filters } = query;
+      const listQuery: TaskListQuery = { ...filters, me: viewer, visibleTo: viewer, limit: 1 };
+      return countMatching(listQuery, await statements(listQuery));
     },
   };
 }
