@@ -2,7 +2,7 @@ import { TaskQuerySchema, taskQueryMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
-import { addMember, createTask, createTeam } from '../../testing/factories.ts';
+import { addMember, apiTokenHeaders, createTask, createTeam } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { labelTasks, mention, watch } from './tasks.query.test-kit.ts';
 import { titles } from './tasks.test-kit.ts';
@@ -246,6 +246,22 @@ describe('the task query on GET /api/tasks/all', () => {
     const many = await as(f.me, { url: `/api/tasks/all?assignee=${Array(51).fill('me').join(',')}` });
     expect(many.statusCode).toBe(400);
     expect((await as(undefined, { url: '/api/tasks/all?preset=assigned' })).statusCode).toBe(401);
+  });
+});
+
+describe('who may query', () => {
+  it('answers a browser session, an API token and a read-only token the same, each as its person', async () => {
+    const url = `/api/tasks/all?today=${TODAY}&preset=assigned&sort=due&group=priority`;
+    const browser = await as(f.me, { url });
+    expect(titles(browser.json())).toEqual(['Alpha', 'Delta']);
+    for (const scope of ['write', 'read'] as const) {
+      const headers = await apiTokenHeaders(ctx, f.me, scope);
+      const res = await ctx.app.inject({ url, headers });
+      expect(res.statusCode, scope).toBe(200);
+      expect(res.json(), scope).toEqual(browser.json());
+    }
+    // Another person's "assigned" is theirs.
+    expect(titles((await as(f.owner, { url })).json())).toEqual(['Charlie']);
   });
 });
 
