@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Cursor, cursorMessages, encodeCursor, exactCreatedAt, readCursor } from '../../lib/cursor.ts';
 import { BadRequest } from '../../lib/errors.ts';
-import { isSpecOrder, type OrderItem, type OrderType, type TaskOrder } from './tasks.query.ts';
+import { isSpecOrder, type TaskOrder } from './tasks.order.ts';
+import type { OrderItem, OrderType } from './tasks.query.ts';
 
 // The keyset cursor of a sorted or grouped task list (issue 28, docs/decisions/030-task-query.md):
 // base64url of {t: the order's tag, v: the last row's order values as text, id}. The spec's order

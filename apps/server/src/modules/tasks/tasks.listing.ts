@@ -1,19 +1,18 @@
 import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, tasks, teams, users } from '../../db/schema/index.ts';
+import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
+import { orderByOf, taskOrder } from './tasks.order.ts';
 import {
   cacheable,
-  orderByOf,
   type QueryScope,
   queryKey,
   type TaskListFilters,
   taskConditions,
-  taskOrder,
   todayOf,
 } from './tasks.query.ts';
 
@@ -78,37 +77,23 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    */
   async function statements(query: TaskListQuery) {
     const scope = { ...scopeOf(query), visibleProductIds: await visibleProductIds(query.visibleTo) };
-    const order = taskOrder(query, scope.today);
+    const labelScope = query.productId
+      ? eq(labels.productId, query.productId)
+      : scope.visibleProductIds
+        ? inArray(labels.productId, scope.visibleProductIds)
+        : undefined;
+    const order = taskOrder(query, scope.today, labelScope);
     const after = readTaskCursor(order, query.cursor);
     const where = taskConditions(db, query, scope);
     const orderBy = orderByOf(order);
-    // The page's ids, in order, from what the index tasks_product_query_idx covers (a member's
-    // quarter of 50,000 tasks sorted or grouped without reading a row); then only its rows.
-    const picked = db
-      .select({
-        id: tasks.id,
-        position: sql<number>`row_number() over (order by ${orderBy})`.as('list_position'),
-        cursorValues: cursorValuesOf(order).as('list_cursor'),
-      })
-      .from(tasks)
-      .where(and(where, after ? afterCursor(order, after) : undefined))
-      .orderBy(orderBy)
-      .limit(query.limit + 1)
-      .as('page');
-    const page = db
-      .select({
-        task: tasks,
-        productName: products.name,
-        team: { id: teams.id, name: teams.name },
-        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
-        cursorValues: picked.cursorValues,
-      })
-      .from(picked)
-      .innerJoin(tasks, eq(tasks.id, picked.id))
-      .innerJoin(products, eq(products.id, tasks.productId))
-      .leftJoin(teams, eq(teams.id, tasks.teamId))
-      .leftJoin(users, eq(users.id, tasks.assigneeId))
-      .orderBy(picked.position);
+    // The page's ids in order (and their cursor values), from what tasks_product_query_idx covers
+    // (a member's quarter of 50,000 tasks sorted or grouped without reading a row); then only
+    // those rows, with their names (readPage).
+    const joins = order.group?.joins ?? sql``;
+    const page = sql`select ${tasks.id} as id, ${cursorValuesOf(order)} as cursor_values
+      from ${tasks} ${joins}
+      where ${and(where, after ? afterCursor(order, after) : undefined) ?? sql`true`}
+      order by ${orderBy} limit ${query.limit + 1}`;
     const total = db.select({ n: count() }).from(tasks).where(where);
     const group = order.group;
     const keys = group?.items.map((_, i) => sql.raw(`g${i}`)) ?? [];
@@ -117,7 +102,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         from (select ${sql.join(
           group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
           sql`, `,
-        )}, ${group.key} as key, ${group.label} as label from ${tasks} where ${where ?? sql`true`}) grouped
+        )}, ${group.key} as key, ${group.label} as label from ${tasks} ${joins} where ${where ?? sql`true`}) grouped
         group by ${sql.join(keys, sql`, `)}, key
         order by ${sql.join(keys, sql`, `)}`
       : undefined;
@@ -130,6 +115,35 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    * or labels and task_labels (the label filters), each of which bumps analytics_version
    * (migrations 0014, 0017), so it is shared until one does.
    */
+  /** The page's rows with their names, in the order of `picked`. */
+  async function readPage(picked: SQL) {
+    const { rows: ids } = await db.execute<{ id: string; cursor_values: string[] }>(picked);
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({
+        task: tasks,
+        productName: products.name,
+        team: { id: teams.id, name: teams.name },
+        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+      })
+      .from(tasks)
+      .innerJoin(products, eq(products.id, tasks.productId))
+      .leftJoin(teams, eq(teams.id, tasks.teamId))
+      .leftJoin(users, eq(users.id, tasks.assigneeId))
+      .where(
+        inArray(
+          tasks.id,
+          ids.map((row) => row.id),
+        ),
+      );
+    const byId = new Map(rows.map((row) => [row.task.id, row]));
+    // A row deleted between the two reads is left out.
+    return ids.flatMap(({ id, cursor_values }) => {
+      const row = byId.get(id);
+      return row ? [{ ...row, cursorValues: cursor_values }] : [];
+    });
+  }
+
   function countMatching(query: TaskListQuery, { scope, total }: Awaited<ReturnType<typeof statements>>) {
     return shared(`count:${queryKey(filtersOf(query), scope)}`, query, async () => {
       const [row] = await total;
@@ -157,7 +171,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     async list(query: TaskListQuery): Promise<TaskListPage> {
       const made = await statements(query);
       const [rows, total, groups] = await Promise.all([
-        made.page,
+        readPage(made.page),
         query.withTotal === false ? 0 : countMatching(query, made),
         query.withTotal === false ? undefined : groupCounts(query, made),
       ]);

@@ -1,4 +1,4 @@
-import type { TaskGroup, TaskQuery, TaskSort } from '@shipyard/shared';
+import type { TaskQuery } from '@shipyard/shared';
 import {
   type AnyColumn,
   and,
@@ -17,13 +17,10 @@ import type { Db } from '../../db/client.ts';
 import {
   commentMentions,
   labels,
-  products,
   taskComments,
   taskLabels,
   tasks,
   taskWatchers,
-  teams,
-  users,
 } from '../../db/schema/index.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { inVisibleProducts, type Viewer } from '../../lib/visibility.ts';
@@ -181,173 +178,4 @@ export type OrderType = 'timestamptz' | 'date' | 'int' | 'text' | 'boolean' | 'u
 export type OrderItem = { expr: SQL; dir: 'asc' | 'desc'; type: OrderType };
 
 /** critical > high > medium > low: the index tasks_priority_idx is on this expression. */
-const priorityRank = sql`(case ${tasks.priority} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`;
-
-const DEFAULT_ORDER: Record<TaskSort, 'asc' | 'desc'> = {
-  created: 'desc',
-  updated: 'desc',
-  due: 'asc',
-  priority: 'desc',
-  title: 'asc',
-  manual: 'desc',
-};
-
-/**
- * The one place that chooses a sort's ORDER BY. `manual` is the board's manual order: until
- * `tasks.rank` lands (the manual-order stream), newest first like `created`.
- */
-function sortItem(sort: TaskSort, dir: 'asc' | 'desc'): OrderItem {
-  switch (sort) {
-    case 'updated':
-      return { expr: sql`${tasks.updatedAt}`, dir, type: 'timestamptz' };
-    case 'due':
-      // Nulls last either way: no date sorts after every date in both directions.
-      return {
-        expr:
-          dir === 'asc'
-            ? sql`coalesce(${tasks.dueDate}, 'infinity'::date)`
-            : sql`coalesce(${tasks.dueDate}, '-infinity'::date)`,
-        dir,
-        type: 'date',
-      };
-    case 'priority':
-      return { expr: priorityRank, dir, type: 'int' };
-    case 'title':
-      return { expr: sql`lower(${tasks.title})`, dir, type: 'text' };
-    default:
-      return { expr: sql`${tasks.createdAt}`, dir, type: 'timestamptz' };
-  }
-}
-
-const nameOf = (table: typeof users | typeof teams | typeof products, id: SQL) =>
-  sql`(select ${table.name} from ${table} where ${table.id} = ${id})`;
-
-/** The first of the task's labels by name (a task with several is listed under this one). */
-const firstLabel = sql`(select ${labels.name} from ${taskLabels} join ${labels} on ${labels.id} = ${taskLabels.labelId}
-  where ${taskLabels.taskId} = ${tasks.id} order by lower(${labels.name}), ${labels.name} limit 1)`;
-
-/** A grouping: its ORDER BY items (the "none" group last), its key and its label. */
-type Grouping = { items: OrderItem[]; key: SQL; label: SQL };
-
-const asc = (expr: SQL, type: OrderType): OrderItem => ({ expr, dir: 'asc', type });
-
-/** Groups of a reference by the referenced name, then id (two of one name stay apart); none last. */
-function byName(column: AnyColumn, table: typeof users | typeof teams, none: string): Grouping {
-  return {
-    items: [
-      asc(sql`(${column} is null)`, 'boolean'),
-      asc(sql`coalesce(lower(${nameOf(table, sql`${column}`)}), '')`, 'text'),
-      asc(sql`coalesce(${column}::text, '')`, 'text'),
-    ],
-    key: sql`coalesce(${column}::text, 'none')`,
-    label: sql`coalesce(${nameOf(table, sql`${column}`)}, ${none})`,
-  };
-}
-
-/** Due buckets in their order; completed tasks due before today are "earlier", not overdue. */
-const dueBucket = (today: string) => sql`(case
-  when ${tasks.dueDate} is null then 5
-  when ${tasks.dueDate} < ${today}::date and ${tasks.status} <> 'Completed' then 0
-  when ${tasks.dueDate} < ${today}::date then 4
-  when ${tasks.dueDate} = ${today}::date then 1
-  when ${tasks.dueDate} <= ${today}::date + 7 then 2
-  else 3 end)`;
-const DUE_BUCKETS = [
-  ['overdue', 'Overdue'],
-  ['today', 'Today'],
-  ['week', 'This week'],
-  ['later', 'Later'],
-  ['earlier', 'Earlier'],
-  ['none', 'No due date'],
-] as const;
-const caseOf = (expr: SQL, pairs: ReadonlyArray<readonly [string | number, string]>) =>
-  sql`(case ${expr} ${sql.join(
-    pairs.map(
-      ([when, then]) =>
-        sql`when ${sql.raw(typeof when === 'number' ? String(when) : `'${when}'`)} then ${then}`,
-    ),
-    sql` `,
-  )} end)`;
-
-function grouping(group: TaskGroup, today: string): Grouping {
-  switch (group) {
-    case 'status':
-      return {
-        items: [
-          asc(sql`(case ${tasks.status} when 'Pending' then 0 when 'In Progress' then 1 else 2 end)`, 'int'),
-        ],
-        key: sql`${tasks.status}`,
-        label: sql`${tasks.status}`,
-      };
-    case 'priority':
-      return {
-        items: [asc(sql`(5 - ${priorityRank})`, 'int')],
-        key: sql`${tasks.priority}`,
-        label: sql`initcap(${tasks.priority})`,
-      };
-    case 'assignee':
-      return byName(tasks.assigneeId, users, 'No assignee');
-    case 'team':
-      return byName(tasks.teamId, teams, 'No team');
-    case 'product':
-      return {
-        items: [
-          asc(sql`lower(${nameOf(products, sql`${tasks.productId}`)})`, 'text'),
-          asc(sql`${tasks.productId}::text`, 'text'),
-        ],
-        key: sql`${tasks.productId}::text`,
-        label: nameOf(products, sql`${tasks.productId}`),
-      };
-    case 'label':
-      return {
-        items: [
-          asc(sql`(${firstLabel} is null)`, 'boolean'),
-          asc(sql`coalesce(lower(${firstLabel}), '')`, 'text'),
-        ],
-        key: sql`coalesce(lower(${firstLabel}), 'none')`,
-        label: sql`coalesce(${firstLabel}, 'No label')`,
-      };
-    default: {
-      const bucket = dueBucket(today);
-      return {
-        items: [asc(bucket, 'int')],
-        key: caseOf(
-          bucket,
-          DUE_BUCKETS.map(([key], i) => [i, key]),
-        ),
-        label: caseOf(
-          bucket,
-          DUE_BUCKETS.map(([, label], i) => [i, label]),
-        ),
-      };
-    }
-  }
-}
-
-/** A list's order: its items (group first, then the sort; the id last in the sort's direction). */
-export type TaskOrder = {
-  /** 'created.desc' (the spec's order and its cursor) or the sort, order and group the cursor must match. */
-  tag: string;
-  items: OrderItem[];
-  group?: Grouping | undefined;
-};
-
-export function taskOrder(query: Pick<TaskQuery, 'sort' | 'order' | 'group'>, today: string): TaskOrder {
-  const sort = query.sort ?? 'created';
-  const dir = query.order ?? DEFAULT_ORDER[sort];
-  const group = query.group ? grouping(query.group, today) : undefined;
-  return {
-    tag: [sort, dir, query.group ?? ''].join('.'),
-    items: [...(group?.items ?? []), sortItem(sort, dir), { expr: sql`${tasks.id}`, dir, type: 'uuid' }],
-    group,
-  };
-}
-
-/** The spec's order (newest first, no group): its cursor is the one the board's columns hand out. */
-export const isSpecOrder = (order: TaskOrder) => order.tag === 'created.desc.';
-
-export const orderByOf = (order: TaskOrder): SQL =>
-  sql.join(
-    order.items.map((item) => sql`${item.expr} ${sql.raw(item.dir)}`),
-    sql`, `,
-  );
+export const priorityRank = sql`(case ${tasks.priority} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`;
