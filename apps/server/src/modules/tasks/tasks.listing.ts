@@ -106,7 +106,14 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         group by ${sql.join(keys, sql`, `)}, key
         order by ${sql.join(keys, sql`, `)}`
       : undefined;
-    return { scope, order, page, total, groups };
+    // What the page's rows must still belong to when read by id: the product listed or the
+    // products the viewer sees.
+    const within = query.productId
+      ? eq(tasks.productId, query.productId)
+      : scope.visibleProductIds
+        ? inArray(tasks.productId, scope.visibleProductIds)
+        : undefined;
+    return { scope, order, page, total, groups, within };
   }
 
   /**
@@ -116,7 +123,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    * (migrations 0014, 0017), so it is shared until one does.
    */
   /** The page's rows with their names, in the order of `picked`. */
-  async function readPage(picked: SQL) {
+  async function readPage(picked: SQL, within: SQL | undefined) {
     const { rows: ids } = await db.execute<{ id: string; cursor_values: string[] }>(picked);
     if (ids.length === 0) return [];
     const rows = await db
@@ -131,13 +138,16 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       .leftJoin(teams, eq(teams.id, tasks.teamId))
       .leftJoin(users, eq(users.id, tasks.assigneeId))
       .where(
-        inArray(
-          tasks.id,
-          ids.map((row) => row.id),
+        and(
+          inArray(
+            tasks.id,
+            ids.map((row) => row.id),
+          ),
+          within,
         ),
       );
     const byId = new Map(rows.map((row) => [row.task.id, row]));
-    // A row deleted between the two reads is left out.
+    // A row deleted, or moved out of what is listed, between the two reads is left out.
     return ids.flatMap(({ id, cursor_values }) => {
       const row = byId.get(id);
       return row ? [{ ...row, cursorValues: cursor_values }] : [];
@@ -171,7 +181,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     async list(query: TaskListQuery): Promise<TaskListPage> {
       const made = await statements(query);
       const [rows, total, groups] = await Promise.all([
-        readPage(made.page),
+        readPage(made.page, made.within),
         query.withTotal === false ? 0 : countMatching(query, made),
         query.withTotal === false ? undefined : groupCounts(query, made),
       ]);
