@@ -235,6 +235,8 @@ async function main() {
       `\n${t.name}: ${t.queries} queries in turn at ${t.connections} connections: ${t.reqPerSec.toFixed(0)} req/s, ` +
         `p50 ${ms(t.latencyMs.p50)} ms, p90 ${ms(t.latencyMs.p90)} ms, p99 ${ms(t.latencyMs.p99)} ms, max ${ms(t.latencyMs.max)} ms, ` +
         `${t.errors} errors, ${t.non2xx} non-2xx; beside it ${t.writes.reqPerSec.toFixed(0)} writes/s (p99 ${ms(t.writes.latencyMs.p99)} ms); ` +
+        `CPU per request: server ${ms(t.cpuMsPerRequest.server)} ms, postgres ${ms(t.cpuMsPerRequest.postgres)} ms; ` +
+        `other processes used ${t.othersCores.toFixed(2)} cores meanwhile; ` +
         `p99 target ≤ ${t.p99TargetMs} ms ${t.met ? 'met' : 'MISSED'}`,
     );
   }

@@ -184,12 +184,15 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     await waitForQuiet(waitQuiet, say);
     const cpuBefore = [serverCpu(server.pid), postgresCpu(pgDir)];
     const machineBefore = machineSeconds();
+    const selfBefore = process.cpuUsage();
     const [r, w] = await Promise.all([
       autocannon({ ...reads, duration }),
       autocannon({ ...writes, duration }),
     ]);
     const cpu = [serverCpu(server.pid), postgresCpu(pgDir)].map((c, i) => c - cpuBefore[i]);
     const machine = machineSeconds();
+    const self = process.cpuUsage(selfBefore);
+    const autocannonCpu = (self.user + self.system) / 1e6;
     const figures = autocannonFigures(r);
     return {
       name: 'tasks query (teams member, cookie, many addresses, with writes)',
@@ -201,8 +204,18 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
       cpuCores: {
         server: cpu[0] / duration,
         postgres: cpu[1] / duration,
+        autocannon: autocannonCpu / duration,
         machine: (machine.processes - machineBefore.processes) / duration,
       },
+      // CPU milliseconds one request (read or write) cost: what it would cost on an idle machine.
+      cpuMsPerRequest: {
+        server: (cpu[0] * 1000) / (r.requests.total + w.requests.total || 1),
+        postgres: (cpu[1] * 1000) / (r.requests.total + w.requests.total || 1),
+      },
+      othersCores: Math.max(
+        0,
+        (machine.processes - machineBefore.processes - cpu[0] - cpu[1] - autocannonCpu) / duration,
+      ),
       p99TargetMs: TASK_QUERY_P99_TARGET_MS,
       met: figures.latencyMs.p99 <= TASK_QUERY_P99_TARGET_MS && figures.errors === 0 && figures.non2xx === 0,
     };
