@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isBoundedJson, notEmptyUpdate } from './api.ts';
+import { ProductKeySchema } from './task-keys.ts';
 import { multiLine, singleLine } from './text.ts';
 import { PageQuerySchema } from './users.ts';
 
@@ -20,6 +21,8 @@ export const ProductSchema = z.object({
   id: z.string(),
   _id: z.string(),
   name: z.string(),
+  /** The prefix of its tasks' keys, `ATL` (issue 28). */
+  key: z.string(),
   description: z.string(),
   status: z.enum(PRODUCT_STATUSES),
   priority: z.enum(PRODUCT_PRIORITIES),
@@ -131,7 +134,7 @@ export type CreateProductInput = z.input<typeof CreateProductSchema>;
 
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z
-  .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES) }))
+  .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES), key: ProductKeySchema }))
   .check(datesInOrder, notEmptyUpdate());
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 

@@ -157,6 +157,8 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
               createdBy: page.createdBy,
               checklistTotal: page.checklistTotal,
               checklistDone: page.checklistDone,
+              number: page.number,
+              key: page.key,
               createdAt: page.createdAt,
               updatedAt: page.updatedAt,
             },
