@@ -132,6 +132,11 @@ export const CreateProductSchema = z.object(productFields).check(datesInOrder);
 export type CreateProduct = z.infer<typeof CreateProductSchema>;
 export type CreateProductInput = z.input<typeof CreateProductSchema>;
 
+/** The product form: the create's fields and, when it edits a product, its key (issue 28). */
+export const ProductFormSchema = z
+  .object({ ...productFields, key: z.optional(ProductKeySchema) })
+  .check(datesInOrder);
+
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z
   .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES), key: ProductKeySchema }))
