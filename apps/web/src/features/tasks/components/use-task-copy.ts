@@ -4,7 +4,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** The link that opens a task whatever moves it later: by its key, which old keys keep resolving. */
-export const taskLink = (task: Pick<Task, 'key'>) =>
+const taskLink = (task: Pick<Task, 'key'>) =>
   new URL(paths.task(task.key), window.location.origin).href;
 
 /**
