@@ -122,10 +122,17 @@ CREATE TRIGGER products_key_history AFTER UPDATE OF key ON products FOR EACH ROW
 -- A task's number: the next of its product's counter, in the statement that inserts it (so a create
 -- stays one statement, decision 023). The counter's row lock orders the creates of one product.
 -- A product that does not exist leaves the row as it is: its foreign key then fails (23503), as
--- the one-statement create expects.
+-- the one-statement create expects. A row inserted with its number (a workspace archive's restore,
+-- whose products come with their counters) keeps it.
 CREATE FUNCTION tasks_take_number() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE prefix text;
 BEGIN
+  IF TG_OP = 'INSERT' AND NEW.number > 0 THEN
+    IF NEW.key = '' THEN
+      NEW.key := (SELECT key FROM products WHERE id = NEW.product_id) || '-' || NEW.number;
+    END IF;
+    RETURN NEW;
+  END IF;
   IF TG_OP = 'UPDATE' THEN
     INSERT INTO task_key_history (key, task_id) VALUES (OLD.key, OLD.id)
       ON CONFLICT (key) DO UPDATE SET task_id = EXCLUDED.task_id, created_at = now();
