@@ -93,10 +93,13 @@ CREATE UNIQUE INDEX tasks_product_number_key ON tasks (product_id, number);
 CREATE UNIQUE INDEX tasks_key_key ON tasks (key);
 --> statement-breakpoint
 -- A product inserted without a key gets the one derived from its name (every path: the API, the
--- demo workspace, tests).
+-- demo workspace, tests). Derivations take turns (a lock held to the end of the transaction), so
+-- two products of the same name created at once get two keys, not a unique violation: the second
+-- reads the keys after the first committed. Creating products is rare; nothing else waits on it.
 CREATE FUNCTION products_derive_key() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.key = '' THEN
+    PERFORM pg_advisory_xact_lock(hashtext('shipyard:product_key'));
     NEW.key := product_key_for(NEW.name, NEW.id);
   END IF;
   RETURN NEW;

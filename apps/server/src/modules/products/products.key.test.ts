@@ -46,6 +46,21 @@ describe('a product key derived from the name', () => {
   });
 });
 
+describe('products of one name created at once', () => {
+  it('get distinct keys, none refused', async () => {
+    const owner = await member();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(owner, { method: 'POST', url: '/api/projects', payload: { ...validProduct, name: 'Yarrow' } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const keys = answers.map((r) => r.json().key as string);
+    expect(new Set(keys).size).toBe(5);
+    expect([...keys].sort()).toEqual(['YAR', 'YARR', 'YARRO', 'YARROW', 'YAR2'].sort());
+  });
+});
+
 describe('PATCH /api/projects/{id} with a key', () => {
   it('lets the creator change it, upper-cased, and records it among the changes', async () => {
     const owner = await member();
