@@ -4,8 +4,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** The link that opens a task whatever moves it later: by its key, which old keys keep resolving. */
-const taskLink = (task: Pick<Task, 'key'>) =>
-  new URL(paths.task(task.key), window.location.origin).href;
+const taskLink = (task: Pick<Task, 'key'>) => new URL(paths.task(task.key), window.location.origin).href;
 
 /**
  * "Copy link" and "Copy branch name" (issue 28): the text to the clipboard, and a toast saying
