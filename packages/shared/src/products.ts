@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isBoundedJson, notEmptyUpdate } from './api.ts';
+import { ProductKeySchema } from './task-keys.ts';
 import { multiLine, singleLine } from './text.ts';
 import { PageQuerySchema } from './users.ts';
 
@@ -20,6 +21,8 @@ export const ProductSchema = z.object({
   id: z.string(),
   _id: z.string(),
   name: z.string(),
+  /** The prefix of its tasks' keys, `ATL` (issue 28). */
+  key: z.string(),
   description: z.string(),
   status: z.enum(PRODUCT_STATUSES),
   priority: z.enum(PRODUCT_PRIORITIES),
@@ -129,9 +132,14 @@ export const CreateProductSchema = z.object(productFields).check(datesInOrder);
 export type CreateProduct = z.infer<typeof CreateProductSchema>;
 export type CreateProductInput = z.input<typeof CreateProductSchema>;
 
+/** The product form: the create's fields and, when it edits a product, its key (issue 28). */
+export const ProductFormSchema = z
+  .object({ ...productFields, key: z.optional(ProductKeySchema) })
+  .check(datesInOrder);
+
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z
-  .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES) }))
+  .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES), key: ProductKeySchema }))
   .check(datesInOrder, notEmptyUpdate());
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 

@@ -64,6 +64,8 @@ export const SearchHitSchema = z.object({
   snippet: HighlightSchema,
   /** The task a comment belongs to; null for other kinds. */
   taskId: z.nullable(z.string()),
+  /** The key of a task, or of a comment's task (`ATL-12`, issue 28); absent for other kinds. */
+  taskKey: z.optional(z.string()),
   /** The product a task, comment or event belongs to (null for others, and for an event without one). */
   productId: z.nullable(z.string()),
   /** A line under the title: the product's name, an event's date, a person's role. */

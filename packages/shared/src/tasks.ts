@@ -135,6 +135,9 @@ const RefSchema = z.object({ id: z.string(), name: z.string() });
 export const TaskSchema = z.object({
   id: z.string(),
   _id: z.string(),
+  /** Its number in its product and its key, `ATL-12` (issue 28). */
+  number: z.number(),
+  key: z.string(),
   title: z.string(),
   description: z.string(),
   status: z.enum(TASK_STATUSES),
@@ -245,6 +248,8 @@ export const BOARD_COLUMN_CARDS_MAX = 200;
  */
 export const BoardCardSchema = z.object({
   id: z.string(),
+  /** `ATL-12` (issue 28). */
+  key: z.string(),
   title: z.string(),
   priority: z.enum(TASK_PRIORITIES),
   phase: z.nullable(z.string()),

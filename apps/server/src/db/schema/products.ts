@@ -36,6 +36,15 @@ export const products = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Archived: read-only, and left out of lists unless they ask for archived products (issue 14). */
     archivedAt: timestamp({ withTimezone: true }),
+    /**
+     * Its task key (issue 28, docs/decisions/032-task-keys.md): 2–6 of A–Z and 0–9, starting with a
+     * letter, unique. Left empty, the insert trigger of migration 0022 derives it from the name
+     * ("Atlas Payments" → AP, "Atlas" → ATL); that migration also holds its unique index and check,
+     * made after its backfill.
+     */
+    key: text().notNull().default(''),
+    /** The last number a task of this product took (`tasks.number`), advanced by the tasks' trigger. */
+    taskCounter: integer().notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -54,6 +63,18 @@ export const products = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * The keys a product had before (issue 28): no other product may take one, so its tasks' old
+ * links (task_key_history) keep meaning them.
+ */
+export const productKeyHistory = pgTable('product_key_history', {
+  key: text().primaryKey(),
+  productId: uuid()
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 /** The activity log and product timelines; append-only, written with the change they describe. */
 export const activities = pgTable(

@@ -33,6 +33,14 @@ export const tasks = pgTable(
     /** Checklist items and how many are ticked ("3/5" on cards), kept by a trigger (migration 0010). */
     checklistTotal: integer().notNull().default(0),
     checklistDone: integer().notNull().default(0),
+    /**
+     * Its number in its product and its key (`ATL-12`, issue 28, docs/decisions/032-task-keys.md):
+     * set by the insert trigger of migration 0022 from the product's counter, so every create stays
+     * one statement; a move takes the next number of the product it moves to, and a product's new
+     * key rewrites its tasks' keys (the old ones go to task_key_history). Unique indexes in 0022.
+     */
+    number: integer().notNull().default(0),
+    key: text().notNull().default(''),
     ...timestamps(),
   },
   (t) => [
@@ -91,3 +99,16 @@ export const tasks = pgTable(
 );
 
 export type TaskRow = typeof tasks.$inferSelect;
+
+/** The keys a task was known by before a move or a product's new key: old links keep opening it. */
+export const taskKeyHistory = pgTable(
+  'task_key_history',
+  {
+    key: text().primaryKey(),
+    taskId: uuid()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('task_key_history_task_idx').on(t.taskId)],
+);

@@ -136,6 +136,8 @@ async function populate() {
     `INSERT INTO activities (product_id, task_id, performed_by, action_type, description) VALUES ($1, $2, $3, 'task_created', 'Created')`,
     [product.id, task.id, owner.user.id],
   );
+  // A product's new key (issue 28): its former key and its task's are kept, and restored.
+  await send(owner, 'PATCH', `/api/projects/${product.id}`, { key: 'APX' });
   // Rows of the tables that are not exported: they must not reach the restored instance.
   await send(owner, 'POST', '/api/auth/tokens', { name: 'CI', scope: 'read', expires_in_days: 7 });
   await ctx.pool.query(

@@ -64,6 +64,7 @@ describe('GET /api/projects', () => {
       id: newer.id,
       _id: newer.id,
       name: 'Newer',
+      key: newer.key,
       description: 'A product',
       status: 'testing',
       priority: 'medium',

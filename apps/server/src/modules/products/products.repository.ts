@@ -1,7 +1,15 @@
 import type { ProductFilters } from '@shipyard/shared';
 import { and, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ProductRow, products, tasks, teamMembers, teams, users } from '../../db/schema/index.ts';
+import {
+  type ProductRow,
+  productKeyHistory,
+  products,
+  tasks,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
@@ -10,7 +18,15 @@ export type NewProduct = typeof products.$inferInsert;
 export type ProductPatch = Partial<
   Pick<
     NewProduct,
-    'name' | 'description' | 'status' | 'priority' | 'teamSize' | 'startDate' | 'targetEndDate' | 'archivedAt'
+    | 'name'
+    | 'description'
+    | 'status'
+    | 'priority'
+    | 'teamSize'
+    | 'startDate'
+    | 'targetEndDate'
+    | 'archivedAt'
+    | 'key'
   >
 >;
 
@@ -75,6 +91,17 @@ export function createProductsRepository(db: Db) {
       .leftJoin(users, eq(users.id, products.createdBy));
 
   return {
+    /** Whether another product has `key` now or had it before (its tasks' old links name it). */
+    async keyTaken(key: string, productId: string, tx: Db = db): Promise<boolean> {
+      const { rows } = await tx.execute(sql`
+        select 1 from ${products} where ${products.key} = ${key} and ${products.id} <> ${productId}
+        union all
+        select 1 from ${productKeyHistory}
+        where ${productKeyHistory.key} = ${key} and ${productKeyHistory.productId} <> ${productId}
+        limit 1`);
+      return rows.length > 0;
+    },
+
     async list(viewer: Viewer, filters: ProductFilters) {
       const where = listConditions(viewer, filters);
       const [rows, [total]] = await Promise.all([

@@ -8,13 +8,14 @@ import {
   type ProductList,
   type ProductStatus,
   productMessages,
+  taskKeyMessages,
   type UpdateProduct,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { changedFields } from '../../lib/edits.ts';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -35,6 +36,7 @@ function toProduct(row: ProductRow, progress: number): Product {
     id: row.id,
     _id: row.id,
     name: row.name,
+    key: row.key,
     description: row.description,
     status: row.status,
     priority: row.priority,
@@ -60,6 +62,7 @@ type ProductExportRow = {
 const PRODUCT_CSV_COLUMNS: CsvColumn<ProductExportRow>[] = [
   { header: 'id', value: (r) => r.product.id },
   { header: 'name', value: (r) => r.product.name },
+  { header: 'key', value: (r) => r.product.key },
   { header: 'description', value: (r) => r.product.description },
   { header: 'status', value: (r) => r.product.status },
   { header: 'priority', value: (r) => r.product.priority },
@@ -84,6 +87,7 @@ const EDITABLE = [
   ['status', 'status', 'status'],
   ['priority', 'priority', 'priority'],
   ['team_size', 'teamSize', 'team size'],
+  ['key', 'key', 'key'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateProduct, keyof ProductPatch, string]>;
 
 type Deps = {
@@ -293,6 +297,9 @@ export function createProductsService({
           });
         }
 
+        if (body.key && body.key !== current.key && (await products.keyTaken(body.key, id, tx))) {
+          throw Conflict(taskKeyMessages.productKeyTaken(body.key), 'PRODUCT_KEY_TAKEN');
+        }
         const { patch, diff, changed } = changedFields(EDITABLE, body, current);
         if (changed.length === 0) {
           return toProduct(current, await products.progress(id, tx));

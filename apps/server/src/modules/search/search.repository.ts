@@ -1,3 +1,4 @@
+import { normaliseTaskKey } from '@shipyard/shared';
 import { type AnyColumn, and, arrayContains, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -87,22 +88,34 @@ export function createSearchRepository() {
         .limit(limit);
     },
 
+    /**
+     * Tasks by their words, or by their key when the query is one (`atl-12`, issue 28): the task
+     * with that exact key ranks first (tasks_key_key serves it, OR'd with the words' index).
+     */
     tasks(tx: Db, viewer: Viewer, { q, limit }: SearchTerms) {
+      const key = normaliseTaskKey(q);
       const m = tx
         .select({
           id: tasks.id,
+          key: tasks.key,
           title: tasks.title,
           description: tasks.description,
           productId: tasks.productId,
           vector: vectorOf(tasks),
         })
         .from(tasks)
-        .where(and(matches(tasks, tasks.title, q), inVisibleProducts(tx, tasks.productId, viewer)))
+        .where(
+          and(
+            key ? or(eq(tasks.key, key), matches(tasks, tasks.title, q)) : matches(tasks, tasks.title, q),
+            inVisibleProducts(tx, tasks.productId, viewer),
+          ),
+        )
         .limit(SEARCH_CANDIDATES)
         .as('m');
       return tx
         .select({
           id: m.id,
+          key: m.key,
           title: m.title,
           productId: m.productId,
           productName: products.name,
@@ -110,7 +123,11 @@ export function createSearchRepository() {
         })
         .from(m)
         .innerJoin(products, eq(products.id, m.productId))
-        .orderBy(desc(rankOf(m.vector, m.title, q)), asc(m.id))
+        .orderBy(
+          ...(key ? [desc(sql`${m.key} = ${key}`)] : []),
+          desc(rankOf(m.vector, m.title, q)),
+          asc(m.id),
+        )
         .limit(limit);
     },
 
@@ -153,6 +170,7 @@ export function createSearchRepository() {
         .select({
           id: top.id,
           taskId: tasks.id,
+          taskKey: tasks.key,
           taskTitle: tasks.title,
           productId: tasks.productId,
           productName: products.name,

@@ -105,6 +105,9 @@ describe('the webhook outbox', () => {
     });
     expect(task.statusCode).toBe(201);
     const taskId = task.json().id as string;
+    // Its key (issue 28), which the one-statement create reads from the row it writes.
+    const key = task.json().key as string;
+    expect(key).toMatch(/^[A-Z][A-Z0-9]{1,5}-1$/);
     await as(admin, {
       method: 'PATCH',
       url: `/api/tasks/${taskId}/task/update`,
@@ -120,16 +123,30 @@ describe('the webhook outbox', () => {
 
     const events = (await deliveriesOf(service.id)).map((d) => [d.eventType, d.payload.data]);
     expect(events).toEqual([
-      ['task.created', { taskId, productId: product.id, title: 'Ship it', status: 'Pending' }],
+      ['task.created', { taskId, key, productId: product.id, title: 'Ship it', status: 'Pending' }],
       [
         'task.status_changed',
-        { taskId, productId: product.id, title: 'Ship it', status: 'In Progress', previousStatus: 'Pending' },
+        {
+          taskId,
+          key,
+          productId: product.id,
+          title: 'Ship it',
+          status: 'In Progress',
+          previousStatus: 'Pending',
+        },
       ],
       [
         'task.updated',
-        { taskId, productId: product.id, title: 'Ship it now', status: 'In Progress', changed: ['title'] },
+        {
+          taskId,
+          key,
+          productId: product.id,
+          title: 'Ship it now',
+          status: 'In Progress',
+          changed: ['title'],
+        },
       ],
-      ['task.deleted', { taskId, productId: product.id, title: 'Ship it now', status: 'In Progress' }],
+      ['task.deleted', { taskId, key, productId: product.id, title: 'Ship it now', status: 'In Progress' }],
       ['product.updated', { productId: product.id, name: 'Apollo 2', status: 'planning', changed: ['name'] }],
     ]);
     // Every delivery as enqueue writes it, the task's creation too (one statement with its entry

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@shipyard/shared';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { serviceProducts, services, webhookDeliveries } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -75,9 +75,10 @@ export function createWebhookOutbox({ clock }: { clock: Clock }) {
      * `enqueue` as one statement not run, for the caller to send with its other writes (lib/write.ts
      * writeTogether): an INSERT … SELECT of one delivery per Active Webhook service of the
      * products, each with a fresh id that its payload repeats, returning their ids. Undefined
-     * when the event concerns no product.
+     * when the event concerns no product. `more`: a jsonb object merged into `data`, read by the
+     * same statement (a value its lead writes, such as a new task's key).
      */
-    enqueueStatement({ event, productIds, data }: WebhookEventInput) {
+    enqueueStatement({ event, productIds, data }: WebhookEventInput, more?: SQL) {
       const ids = [...new Set(productIds)];
       if (ids.length === 0) return undefined;
       const now = clock.now();
@@ -89,7 +90,7 @@ export function createWebhookOutbox({ clock }: { clock: Clock }) {
       // The same rows as enqueue's (jsonb keeps no key order: the payload is the same value).
       return sql`insert into ${webhookDeliveries} (id, service_id, event_type, payload, next_attempt_at)
         select d.id, d.service_id, ${event}::text,
-          jsonb_build_object('id', d.id, 'event', ${event}::text, 'occurredAt', ${occurredAt}::text, 'data', ${JSON.stringify(data)}::jsonb),
+          jsonb_build_object('id', d.id, 'event', ${event}::text, 'occurredAt', ${occurredAt}::text, 'data', ${JSON.stringify(data)}::jsonb || ${more ?? sql`'{}'::jsonb`}),
           ${occurredAt}::timestamptz
         from (select gen_random_uuid() as id, t.id as service_id from (
           select distinct ${services.id} as id from ${services}

@@ -64,6 +64,7 @@ describe('GET /api/tasks/{productId}/board', () => {
     ]);
     expect(body.columns[0]?.cards[1]).toEqual({
       id: older.id,
+      key: older.key,
       title: 'Older',
       priority: 'medium',
       phase: null,

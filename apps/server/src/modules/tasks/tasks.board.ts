@@ -24,6 +24,7 @@ type CardRow = {
   status: TaskStatus;
   total: number;
   id: string | null;
+  key: string;
   title: string;
   priority: BoardCard['priority'];
   phase: string | null;
@@ -62,13 +63,13 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
    */
   async function readColumns(where: SQL | undefined, statuses: TaskStatus[]) {
     const { rows } = await db.execute<CardRow>(sql`
-      select s.status, c.total, t.id, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
+      select s.status, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
              t.label_ids, t.checklist_done, t.checklist_total, t.created_at, t.updated_at, t.cursor_at,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
       cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
       left join lateral (
-        select ${tasks.id} as id, ${tasks.title} as title, ${tasks.priority} as priority, ${tasks.phase} as phase,
+        select ${tasks.id} as id, ${tasks.key} as key, ${tasks.title} as title, ${tasks.priority} as priority, ${tasks.phase} as phase,
                ${tasks.dueDate}::text as due_date, ${tasks.teamId} as team_id, ${tasks.assigneeId} as assignee_id,
                ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
@@ -136,6 +137,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       }
       column.cards.push({
         id: row.id,
+        key: row.key,
         title: row.title,
         priority: row.priority,
         phase: row.phase,

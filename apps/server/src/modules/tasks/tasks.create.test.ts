@@ -27,6 +27,9 @@ describe('POST /api/tasks', () => {
     expect(body).toEqual({
       id: body.id,
       _id: body.id,
+      // The product's first task (issue 28).
+      number: 1,
+      key: `${product.key}-1`,
       title: 'Write the plan',
       description: '',
       status: 'Pending',

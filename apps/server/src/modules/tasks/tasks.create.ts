@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CreateTask, canEditTasks, type Task, taskMessages } from '@shipyard/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { Forbidden, pgForeignKeyViolation } from '../../lib/errors.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
@@ -68,14 +69,16 @@ export function createTaskCreation({
    * fails `writeAtOnce` when the task was not written) and its webhook deliveries; and the
    * watchers' realtime changes, given how many rows each statement returned.
    */
-  function writesOf(tx: Db, actor: SessionUser, row: CreatedFacts) {
+  function writesOf(tx: Db, actor: SessionUser, row: CreatedFacts, atOnce = false) {
     const { entries, events, watchers } = creationWrites(actor.id, [row]);
     const watch = watching.watchStatement(
       tx,
       row,
       watchers.flatMap((w) => w.userIds),
     );
-    const webhooks = events.map((event) => outbox.enqueueStatement(event));
+    // In one statement the key is not known before it: its deliveries read it from the lead's row.
+    const keyOfLead = atOnce ? sql`(select jsonb_build_object('key', lead.key) from lead)` : undefined;
+    const webhooks = events.map((event) => outbox.enqueueStatement(event, keyOfLead));
     return {
       statements: [
         ...(watch.statement ? [watch.statement] : []),
@@ -93,7 +96,7 @@ export function createTaskCreation({
    */
   async function createAtOnce(actor: SessionUser, body: CreateTask): Promise<Task> {
     const values = { ...newTask(actor, body), id: randomUUID() };
-    const writes = writesOf(db, actor, values);
+    const writes = writesOf(db, actor, values, true);
     const { row, counts } = await writeAtOnce(
       db,
       tasks.insertCheckedStatement(values, actor),

@@ -10,6 +10,7 @@ type TaskExportRow = TaskWithNames & { labels: TaskLabel[] };
 
 const TASK_CSV_COLUMNS: CsvColumn<TaskExportRow>[] = [
   { header: 'id', value: (r) => r.task.id },
+  { header: 'key', value: (r) => r.task.key },
   { header: 'title', value: (r) => r.task.title },
   { header: 'description', value: (r) => r.task.description },
   { header: 'status', value: (r) => r.task.status },

@@ -18,6 +18,8 @@ export function toTask({ task, productName, team, assignee }: TaskWithNames, lab
   return {
     id: task.id,
     _id: task.id,
+    number: task.number,
+    key: task.key,
     title: task.title,
     description: task.description,
     status: task.status,

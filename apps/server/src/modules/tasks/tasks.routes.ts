@@ -7,6 +7,7 @@ import {
   TaskHistoryQuerySchema,
   TaskHistorySchema,
   TaskIdParamsSchema,
+  TaskKeyParamsSchema,
   TaskListSchema,
   TaskOptionsSchema,
   TaskProductParamsSchema,
@@ -152,6 +153,20 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/tasks/by-key/:key',
+    {
+      schema: {
+        tags,
+        summary:
+          'The task a key names (`ATL-12`, any casing), including a key it had before a move or its product’s new key; 404 when none does or the caller may not see it',
+        params: TaskKeyParamsSchema,
+        response: { 200: TaskSchema },
+      },
+    },
+    async (req) => service.getByKey(currentUser(req), req.params.key),
   );
 
   app.get(

@@ -19,13 +19,21 @@ export const completedAtFor = (status: TaskStatus) => (status === 'Completed' ? 
 /** The webhook event of a task change; a task moved between products concerns both. */
 export const taskEvent = (
   event: WebhookEventInput['event'],
-  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'>,
+  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'> & Partial<Pick<TaskRow, 'key'>>,
   extra: Record<string, unknown> = {},
   previousProductId = row.productId,
 ): WebhookEventInput => ({
   event,
   productIds: [row.productId, previousProductId],
-  data: { taskId: row.id, productId: row.productId, title: row.title, status: row.status, ...extra },
+  data: {
+    taskId: row.id,
+    // Its key (issue 28): known once written; the one-statement create adds it in that statement.
+    ...(row.key && { key: row.key }),
+    productId: row.productId,
+    title: row.title,
+    status: row.status,
+    ...extra,
+  },
 });
 
 /** The realtime change of a task, to everyone who sees its product (the old one too, after a move). */
@@ -38,7 +46,11 @@ export const taskChange = (op: Change['op'], row: TaskRow, productId = row.produ
 });
 
 /** What a new task's other writes say of it, known before it is written. */
-export type CreatedFacts = Pick<TaskRow, 'id' | 'productId' | 'title' | 'status' | 'priority' | 'assigneeId'>;
+export type CreatedFacts = Pick<
+  TaskRow,
+  'id' | 'productId' | 'title' | 'status' | 'priority' | 'assigneeId'
+> &
+  Partial<Pick<TaskRow, 'key'>>;
 
 /**
  * What creating tasks writes beside them, for POST /tasks and an import alike: each task's

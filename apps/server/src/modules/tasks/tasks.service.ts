@@ -29,6 +29,7 @@ import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { createTaskExport } from './tasks.export.ts';
+import { taskIdByKey } from './tasks.keys.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
@@ -204,6 +205,12 @@ export function createTasksService({
 
     async get(actor: SessionUser, id: string): Promise<Task> {
       return shown(await tasks.findWithNames(id, actor));
+    },
+
+    /** GET /tasks/by-key/{key}: 404 alike for a key nobody has and a task the caller may not see. */
+    async getByKey(actor: SessionUser, key: string): Promise<Task> {
+      const id = await taskIdByKey(db, key);
+      return shown(id ? await tasks.findWithNames(id, actor) : undefined);
     },
 
     /** POST /tasks (tasks.create.ts). */

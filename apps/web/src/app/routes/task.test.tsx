@@ -171,4 +171,33 @@ describe('the task panel', () => {
     ]);
     expect(callsTo(fetchMock, 'GET', '/api/tasks/t-1/detail')).toHaveLength(1);
   });
+
+  it('opens the task at /tasks/<KEY>, in any casing, and keeps the key in the URL (issue 28)', async () => {
+    fetchMock = routeFetch({
+      'GET /api/tasks/by-key/APO-1': jsonResponse(200, radio),
+      'GET /api/tasks/t-1/comments': jsonResponse(200, { data: [], total: 0, previousCursor: null }),
+      'GET /api/tasks/t-1/detail': jsonResponse(200, detail),
+    });
+    const { at } = renderApp('/tasks/apo-1');
+
+    expect(await screen.findByRole('button', { name: 'Wire the radio (rename)' })).toBeInTheDocument();
+    expect(screen.getByText('APO-1')).toBeInTheDocument();
+    expect(at()).toBe('/tasks/apo-1');
+    expect(callsTo(fetchMock, 'GET', '/api/tasks/by-key/APO-1')).toHaveLength(1);
+  });
+
+  it('says "Task not found" for a key that names no task it may see', async () => {
+    fetchMock = routeFetch({
+      'GET /api/tasks/by-key/APO-99': jsonResponse(404, {
+        error: 'Not Found',
+        code: 'TASK_NOT_FOUND',
+        message: 'Task not found',
+        requestId: 'r-1',
+      }),
+    });
+    renderApp('/tasks/APO-99');
+
+    expect(await screen.findByText('Task not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to tasks' })).toHaveAttribute('href', '/tasks');
+  });
 });

@@ -1,4 +1,4 @@
-import { commentMessages, type TaskDetail } from '@shipyard/shared';
+import { commentMessages, normaliseTaskKey, type TaskDetail } from '@shipyard/shared';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
@@ -12,6 +12,7 @@ import { TaskLabelsField } from '../../features/labels/components/task-labels-fi
 import { taskFileKeys } from '../../features/task-files/api/keys.ts';
 import { TaskFiles } from '../../features/task-files/components/task-files.tsx';
 import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/task-page/task-page.tsx';
+import { TaskPageByKey } from '../../features/tasks/components/task-page/task-page-by-key.tsx';
 
 /**
  * The detail carries the checklist, labels, files and watchers in the shapes of their own GET
@@ -30,7 +31,10 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(commentKeys.watchers(id), detail.watchers);
 }
 
-/** /tasks/{id}: the task's page, full page or (opened from a list) the shell's side panel. */
+/**
+ * /tasks/{id} or /tasks/{key} (`ATL-12`, issue 28): the task's page, full page or (opened from a
+ * list) the shell's side panel.
+ */
 export function Component() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
@@ -66,6 +70,8 @@ export function Component() {
       },
     ]),
   ) as TaskPageSlots;
+  const taskKey = normaliseTaskKey(id);
+  if (taskKey) return <TaskPageByKey key={taskKey} taskKey={taskKey} viewer={viewer} slots={slots} />;
   // Keyed by id: another task starts with fresh state (no half-typed title carried over).
   return <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} />;
 }

@@ -1,4 +1,4 @@
-import { productMessages } from '@shipyard/shared';
+import { productMessages, taskKeyMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
@@ -61,6 +61,39 @@ describe('managing a product from its page', () => {
     });
     expect(toast.success).toHaveBeenCalledWith(productMessages.updated);
     expect(await screen.findByRole('heading', { level: 1, name: 'Artemis' })).toBeInTheDocument();
+  });
+
+  it('edits the product’s key: upper-cased, checked before sending, and a taken key is said (issue 28)', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/projects/p-1': () => jsonResponse(200, makeProductDetail()),
+      'PATCH /api/projects/p-1': apiError(409, 'PRODUCT_KEY_TAKEN', taskKeyMessages.productKeyTaken('ATL')),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const key = within(dialog).getByLabelText('Key');
+    expect(key).toHaveValue('APO');
+    expect(within(dialog).getByText('Its tasks are APO-1, -2, …')).toBeInTheDocument();
+
+    await user.clear(key);
+    await user.type(key, '1x');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(taskKeyMessages.productKeyFormat)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', '/api/projects/p-1')).toHaveLength(0);
+
+    await user.clear(key);
+    await user.type(key, 'atl');
+    expect(within(dialog).getByText('Its tasks are ATL-1, -2, …')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/projects/p-1')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'PATCH', '/api/projects/p-1')[0])).toMatchObject({ key: 'ATL' });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Error',
+        expect.objectContaining({ description: taskKeyMessages.productKeyTaken('ATL') }),
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeInTheDocument();
   });
 
   it("puts the server's field error back on the field and keeps the dialog open", async () => {

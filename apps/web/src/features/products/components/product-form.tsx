@@ -1,12 +1,12 @@
 import {
-  type CreateProduct,
   type CreateProductInput,
-  CreateProductSchema,
   productMessages as m,
   type Product,
+  ProductFormSchema,
 } from '@shipyard/shared';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod/mini';
 import { StatusPriorityFields } from '../../../components/status-priority-fields.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
@@ -28,7 +28,11 @@ const FIELDS = [
   'status',
   'priority',
   'team_size',
+  'key',
 ] as const;
+
+type FormInput = z.input<typeof ProductFormSchema>;
+type FormValues = z.infer<typeof ProductFormSchema>;
 
 const defaultValues: CreateProductInput = {
   name: '',
@@ -56,8 +60,9 @@ export type ProductFormProps =
       onCancel: () => void;
     };
 
-const valuesOf = (product: Product): CreateProductInput => ({
+const valuesOf = (product: Product): FormInput => ({
   name: product.name,
+  key: product.key,
   description: product.description,
   start_date: product.start_date,
   target_end_date: product.target_end_date,
@@ -73,8 +78,8 @@ const valuesOf = (product: Product): CreateProductInput => ({
 export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFormProps) {
   const create = useCreateProduct();
   const update = useUpdateProduct();
-  const { form, onSubmit } = useServerForm<CreateProductInput, CreateProduct, Product>({
-    schema: CreateProductSchema,
+  const { form, onSubmit } = useServerForm<FormInput, FormValues, Product>({
+    schema: ProductFormSchema,
     defaultValues: product ? valuesOf(product) : defaultValues,
     fields: FIELDS,
     submit: (values) =>
@@ -92,12 +97,29 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
     failureFallback: product ? m.updateFailed : m.createFailed,
   });
   const startDate = useWatch({ control: form.control, name: 'start_date' });
+  const key = useWatch({ control: form.control, name: 'key' });
   const pending = create.isPending || update.isPending;
 
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <TextField control={form.control} name="name" label="Name" placeholder="e.g. Mobile checkout" />
+        {product ? (
+          <div className="grid items-start gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+            <TextField control={form.control} name="name" label="Name" placeholder="e.g. Mobile checkout" />
+            <TextField
+              control={form.control}
+              name="key"
+              label="Key"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={6}
+              className="font-mono uppercase"
+              description={`Its tasks are ${typeof key === 'string' && key ? key.toUpperCase() : product.key}-1, -2, …`}
+            />
+          </div>
+        ) : (
+          <TextField control={form.control} name="name" label="Name" placeholder="e.g. Mobile checkout" />
+        )}
         <TextareaField
           control={form.control}
           name="description"

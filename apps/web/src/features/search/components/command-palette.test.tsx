@@ -108,6 +108,35 @@ describe('CommandPalette', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 results'));
   });
 
+  it('shows a task result with its key, as a key typed finds it (issue 28)', async () => {
+    const byKey: SearchResult = {
+      groups: [
+        {
+          kind: 'task',
+          hits: [
+            hit({
+              kind: 'task',
+              id: 't-7',
+              title: [{ text: 'Fix double charge', mark: false }],
+              taskId: 't-7',
+              taskKey: 'ATL-12',
+              productId: 'p-1',
+              context: 'Atlas',
+            }),
+          ],
+        },
+      ],
+    };
+    const fetchMock = routeFetch({ 'GET /api/search': jsonResponse(200, byKey) });
+    const { user } = renderPalette();
+    await user.type(screen.getByRole('combobox'), 'atl-12');
+    const task = within(await screen.findByRole('group', { name: 'Tasks' })).getByRole('option');
+    expect(task).toHaveTextContent('ATL-12Fix double charge');
+    expect(callsTo(fetchMock, 'GET', '/api/search').map(({ url }) => url.searchParams.get('q'))).toEqual([
+      'atl-12',
+    ]);
+  });
+
   it('opens a task result at /tasks/<id> and closes', async () => {
     routeFetch({ 'GET /api/search': jsonResponse(200, result) });
     const { user, props } = renderPalette();

@@ -244,6 +244,10 @@ function HitItem({ hit, onSelect }: { hit: SearchHit; onSelect: () => void }) {
       <Icon aria-hidden="true" />
       <span className="grid min-w-0 flex-1">
         <span className="truncate">
+          {/* A task's key (issue 28), or a comment's task's: what "atl-12" finds. */}
+          {hit.taskKey ? (
+            <span className="mr-2 font-mono text-muted-foreground text-xs tabular-nums">{hit.taskKey}</span>
+          ) : null}
           <Highlighted pieces={hit.title} />
         </span>
         {snippet ? <span className="truncate text-muted-foreground text-xs">{snippet}</span> : null}

@@ -41,6 +41,8 @@ function cardTask(
   const task: Task = {
     id: card.id,
     _id: card.id,
+    number: Number(card.key.split('-').at(-1)),
+    key: card.key,
     title: card.title,
     description: '',
     status,

@@ -27,6 +27,8 @@ export const taskKeys = {
   options: (productId: string) => [...sharedKeys.taskOptions, productId] as const,
   /** One task's page (GET /tasks/{id}/detail). */
   detail: (id: string) => [...queryRoots.tasks, 'detail', id] as const,
+  /** The task a key names (`ATL-12`, issue 28). */
+  byKey: (key: string) => [...queryRoots.tasks, 'by-key', key] as const,
   /** The older history of a task's page, from the cursor its detail ended at. */
   history: (id: string, from: string) => [...queryRoots.tasks, 'history', id, from] as const,
 };

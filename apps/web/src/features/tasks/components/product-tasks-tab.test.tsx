@@ -164,12 +164,20 @@ describe('ProductTasksTab', () => {
     await screen.findByRole('article', { name: 'Write the API' });
 
     expect(screen.queryByRole('button', { name: 'Create Task' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Actions for Write the API' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for Write the API' }));
+    // Someone else's task: only copying its link or branch name (issue 28).
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Copy link',
+      'Copy branch name',
+    ]);
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Design the onboarding flow' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Mark as Pending',
       'Mark as In Progress',
       'Mark as Completed',
+      'Copy link',
+      'Copy branch name',
     ]);
   });
 

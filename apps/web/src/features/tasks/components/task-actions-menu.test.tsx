@@ -1,4 +1,4 @@
-import type { Role } from '@shipyard/shared';
+import { type Role, taskKeyMessages } from '@shipyard/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
@@ -44,6 +44,8 @@ describe('TaskActionsMenu', () => {
       'Mark as Pending',
       'Mark as In Progress',
       'Mark as Completed',
+      'Copy link',
+      'Copy branch name',
       'Delete',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Mark as Pending' })).toHaveAttribute(
@@ -59,14 +61,45 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
-    expect(itemNames()).toEqual(['Mark as Pending', 'Mark as In Progress', 'Mark as Completed']);
+    expect(itemNames()).toEqual([
+      'Mark as Pending',
+      'Mark as In Progress',
+      'Mark as Completed',
+      'Copy link',
+      'Copy branch name',
+    ]);
   });
 
-  it("shows a guest no menu at all on someone else's task", () => {
+  it("offers a guest only the copy actions on someone else's task", async () => {
     const task = makeTask({ title: 'Write tests', assigneeId: 'u-2' });
-    renderMenu({ role: 'guest', viewerId: 'u-9', task });
+    const { user } = renderMenu({ role: 'guest', viewerId: 'u-9', task });
 
-    expect(screen.queryByRole('button', { name: 'Actions for Write tests' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+
+    expect(itemNames()).toEqual(['Copy link', 'Copy branch name']);
+  });
+
+  it('copies the task’s link by its key and its branch name, each with a toast', async () => {
+    const task = makeTask({ title: 'Fix the double charge!', key: 'ATL-12' });
+    const { user } = renderMenu({ task });
+    // user-event installs its own clipboard stub: read back what the page wrote.
+    await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.linkCopied, {
+        description: `${window.location.origin}/tasks/ATL-12`,
+      }),
+    );
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/tasks/ATL-12`);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Copy branch name' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.branchCopied, {
+        description: 'atl-12-fix-the-double-charge',
+      }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('atl-12-fix-the-double-charge');
   });
 
   it('asks for the new status when a move is chosen', async () => {

@@ -7,10 +7,11 @@ import {
   type Task,
   type TaskStatus,
 } from '@shipyard/shared';
-import { Pencil, Trash2 } from 'lucide-react';
+import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteTask } from '../api/save-task.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
+import { useTaskCopy } from './use-task-copy.ts';
 
 export type TaskActionsMenuProps = {
   task: Task;
@@ -23,15 +24,14 @@ export type TaskActionsMenuProps = {
 
 /**
  * The row menu of both task lists (spec §2.11): Edit, Mark as Pending, Mark as In Progress, Mark
- * as Completed, and Delete. A guest only moves the tasks assigned to them (ARCHITECTURE §5);
- * a viewer who may do nothing gets no menu at all.
+ * as Completed, and Delete; then Copy link and Copy branch name (issue 28), which everyone who
+ * sees the task may use. A guest only moves the tasks assigned to them (ARCHITECTURE §5).
  */
 export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDeleted }: TaskActionsMenuProps) {
   const canEdit = canEditTasks(viewer.role);
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
-
-  if (!canEdit && !canMove) return null;
+  const { copyLink, copyBranch } = useTaskCopy();
 
   return (
     <RowActionsMenu
@@ -54,6 +54,19 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
               onSelect: () => onChangeStatus(task, status),
             }))
           : []),
+        {
+          key: 'copy-link',
+          label: 'Copy link',
+          icon: <Link2 aria-hidden="true" />,
+          separated: canEdit || canMove,
+          onSelect: () => void copyLink(task),
+        },
+        {
+          key: 'copy-branch',
+          label: 'Copy branch name',
+          icon: <GitBranch aria-hidden="true" />,
+          onSelect: () => void copyBranch(task),
+        },
       ]}
       confirm={
         canEdit && {

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
+import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 
 /** Stops a press on the card's own controls from also starting a drag of the card. */
@@ -97,7 +98,10 @@ export const CardFace = memo(function CardFace({
         ) : null}
       </div>
       <LabelChips labels={task.labels} />
-      <p className="truncate text-muted-foreground text-xs">{task.project.name}</p>
+      <p className="flex min-w-0 items-baseline gap-2 text-muted-foreground text-xs">
+        <TaskKey taskKey={task.key} />
+        <span className="truncate">{task.project.name}</span>
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />
         <ChecklistProgress checklist={task.checklist} />

@@ -26,6 +26,7 @@ describe('TaskBoard of one product', () => {
   const LABEL = '77777777-7777-4777-8777-777777777777';
   const card = (id: string, title: string, createdAt: string) => ({
     id,
+    key: `APO-${id.replace(/\D/g, '')}`,
     title,
     priority: 'high' as const,
     phase: null,
@@ -70,6 +71,7 @@ describe('TaskBoard of one product', () => {
     if (!radio) throw new Error('no card');
     expect(radio).toHaveTextContent('Radio');
     expect(radio).toHaveTextContent('Apollo');
+    expect(radio).toHaveTextContent('APO-1');
     expect(radio).toHaveTextContent('1/3');
     expect(within(radio).getByText('Assigned to Grace Hopper')).toBeInTheDocument();
     expect(column('Pending')).toHaveTextContent('2 tasks');

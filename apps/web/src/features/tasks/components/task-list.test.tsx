@@ -28,6 +28,8 @@ const radio = makeTask({
   assigneeId: ASSIGNEE_ID,
   dueDate: '2020-01-15',
   project: { id: 'p-1', name: 'Apollo' },
+  number: 12,
+  key: 'APO-12',
 });
 const hull = makeTask({
   id: 't-2',
@@ -94,6 +96,8 @@ describe('TaskList', () => {
     ]);
 
     const first = row('Wire the radio');
+    // Its key before its title (issue 28).
+    expect(first).toHaveTextContent(/^APO-12Wire the radio/);
     expect(first).toHaveTextContent('Antenna, then the receiver.');
     expect(first).toHaveTextContent('Apollo');
     expect(within(first).getByText('In Progress')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskChecklistLabels } from './task-fields.tsx';
+import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
@@ -82,9 +83,10 @@ const TaskRow = memo(function TaskRow({
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2 lg:flex-row lg:items-center lg:gap-4">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-medium text-sm">
+          <h3 className="flex min-w-0 items-baseline gap-2 font-medium text-sm">
+            <TaskKey taskKey={task.key} />
             {/* The whole row opens the task's panel; its menu stays above the link. */}
-            <TaskLink taskId={task.id} title={task.title} stretched>
+            <TaskLink taskId={task.id} title={task.title} className="min-w-0 truncate" stretched>
               {task.title}
             </TaskLink>
           </h3>

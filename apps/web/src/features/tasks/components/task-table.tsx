@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { phaseLabel, TaskChecklistLabels, TaskDueDate, taskCount } from './task-fields.tsx';
+import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
@@ -148,13 +149,16 @@ const TaskRow = memo(function TaskRow({
     >
       <td className={cn(cell, 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
         <div className="grid min-w-0 gap-0.5">
-          <TaskLink
-            taskId={task.id}
-            title={task.title}
-            className="line-clamp-2 w-fit max-w-full break-words font-medium"
-          >
-            {task.title}
-          </TaskLink>
+          <span className="flex min-w-0 items-baseline gap-2">
+            <TaskKey taskKey={task.key} />
+            <TaskLink
+              taskId={task.id}
+              title={task.title}
+              className="line-clamp-2 w-fit max-w-full break-words font-medium"
+            >
+              {task.title}
+            </TaskLink>
+          </span>
           {task.description ? (
             <span className="truncate text-muted-foreground text-xs">{task.description}</span>
           ) : null}

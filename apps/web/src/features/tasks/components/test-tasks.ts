@@ -16,6 +16,8 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
   return {
     id,
     _id: id,
+    number: 1,
+    key: 'APO-1',
     title: 'Design the onboarding flow',
     description: 'Three screens, then the first product.',
     status: 'Pending',

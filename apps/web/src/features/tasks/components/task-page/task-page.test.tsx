@@ -227,13 +227,18 @@ describe('TaskPage', () => {
   });
 
   it('shows an archived product’s task read-only under a banner', async () => {
-    renderPage(
+    const { user } = renderPage(
       makeDetail({ product: { id: PRODUCT_ID, name: 'Apollo', archived: true }, permissions: none }),
     );
 
     expect(await screen.findByText(productMessages.archived)).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    // Only copying is left in its menu (issue 28).
+    await user.click(screen.getByRole('button', { name: /Actions for/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Copy link',
+      'Copy branch name',
+    ]);
   });
 
   it('says "Task not found" with a way back when the task is gone or out of sight', async () => {

@@ -16,6 +16,7 @@ import { TaskActionsMenu } from '../task-actions-menu.tsx';
 import { TaskFormDialog } from '../task-form-dialog.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
+import { TaskKeyBar } from './task-key-bar.tsx';
 import { TaskProperties } from './task-properties.tsx';
 import { TaskTitle } from './task-title.tsx';
 import { useSaveTask } from './use-save-task.ts';
@@ -52,6 +53,25 @@ function PageSection({ id, title, children }: { id: string; title: string; child
  * them (below on a narrow screen), the places of the checklist, files and conversation, and the
  * history of its changes. One request (GET /tasks/{id}/detail) fills all of it.
  */
+/** The page of a task that does not exist or that the viewer may not see (one answer for both). */
+export function TaskNotFound() {
+  return (
+    <EmptyState
+      icon={SearchXIcon}
+      title={taskMessages.notFound}
+      description="It may have been deleted, or it belongs to a product you cannot see."
+      action={
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.tasks()}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to tasks
+          </Link>
+        </Button>
+      }
+    />
+  );
+}
+
 export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
   const inPanel = useInPanel();
   const navigate = useNavigate();
@@ -69,23 +89,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
 
   if (query.isPending) return <TaskPageSkeleton inPanel={inPanel} />;
   if (query.isError) {
-    if (query.error instanceof ApiRequestError && query.error.status === 404) {
-      return (
-        <EmptyState
-          icon={SearchXIcon}
-          title={taskMessages.notFound}
-          description="It may have been deleted, or it belongs to a product you cannot see."
-          action={
-            <Button asChild variant="outline" size="sm">
-              <Link to={paths.tasks()}>
-                <ArrowLeftIcon aria-hidden="true" />
-                Back to tasks
-              </Link>
-            </Button>
-          }
-        />
-      );
-    }
+    if (query.error instanceof ApiRequestError && query.error.status === 404) return <TaskNotFound />;
     return (
       <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
@@ -102,15 +106,18 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
       className={cn('@container mx-auto grid w-full max-w-6xl gap-6', inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12')}
     >
       <header className="grid gap-3">
-        {inPanel ? null : (
-          <Link
-            to={paths.tasks()}
-            className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            <ArrowLeftIcon className="size-4" aria-hidden="true" />
-            Tasks
-          </Link>
-        )}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          {inPanel ? null : (
+            <Link
+              to={paths.tasks()}
+              className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <ArrowLeftIcon className="size-4" aria-hidden="true" />
+              Tasks
+            </Link>
+          )}
+          <TaskKeyBar task={task} />
+        </div>
         <div className="flex items-start gap-2">
           <div id="task-page-title" className="min-w-0 flex-1">
             <TaskTitle
@@ -162,7 +169,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
   );
 }
 
-function TaskPageSkeleton({ inPanel }: { inPanel: boolean }) {
+export function TaskPageSkeleton({ inPanel }: { inPanel: boolean }) {
   return (
     <div className={cn('mx-auto grid w-full max-w-6xl gap-6', inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12')}>
       <p role="status" className="sr-only">

@@ -1,0 +1,15 @@
+import { cn } from '../../../lib/cn.ts';
+
+/** A task's key (`ATL-12`, issue 28) before its title: small, muted, monospaced, never wrapped. */
+export function TaskKey({ taskKey, className }: { taskKey: string; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'shrink-0 whitespace-nowrap font-mono text-muted-foreground text-xs tabular-nums',
+        className,
+      )}
+    >
+      {taskKey}
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Task } from '@shipyard/shared';
+import { GitBranch, Link2 } from 'lucide-react';
+import { Button } from '../../../../components/ui/button.tsx';
+import { TaskKey } from '../task-key.tsx';
+import { useTaskCopy } from '../use-task-copy.ts';
+
+/** The task page's key (`ATL-12`) with "Copy link" and "Copy branch name" beside it (issue 28). */
+export function TaskKeyBar({ task }: { task: Pick<Task, 'key' | 'title'> }) {
+  const { copyLink, copyBranch } = useTaskCopy();
+  return (
+    <div className="flex items-center gap-1">
+      <TaskKey taskKey={task.key} className="text-sm" />
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-7 px-2 text-muted-foreground"
+        onClick={() => void copyLink(task)}
+      >
+        <Link2 aria-hidden="true" />
+        Copy link
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-7 px-2 text-muted-foreground"
+        onClick={() => void copyBranch(task)}
+      >
+        <GitBranch aria-hidden="true" />
+        Copy branch name
+      </Button>
+    </div>
+  );
+}
