@@ -12,6 +12,7 @@ describe('OpenAPI', () => {
       .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m} ${path}`, op.tags]));
     expect(Object.fromEntries(operations)).toEqual({
       'get /api/tasks/all': ['tasks'],
+      'get /api/tasks/by-key/{key}': ['tasks'],
       'get /api/tasks/export.csv': ['tasks'],
       'get /api/tasks/{productId}/tasks.csv': ['tasks'],
       'get /api/tasks/{productId}/tasks': ['tasks'],
