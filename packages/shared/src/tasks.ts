@@ -3,6 +3,7 @@ import { notEmptyUpdate } from './api.ts';
 import { TaskChecklistCountsSchema } from './checklists.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts';
+import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
 import { multiLine, singleLine } from './text.ts';
 
@@ -122,8 +123,11 @@ const UpdateTaskFieldsSchema = z.partial(
 export const UpdateTaskSchema = UpdateTaskFieldsSchema.check(notEmptyUpdate());
 export type UpdateTask = z.infer<typeof UpdateTaskSchema>;
 
-/** PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'). */
-export const TaskStatusUpdateSchema = z.object({ status: TaskStatusSchema });
+/**
+ * PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'), and
+ * where in that column it was dropped (issue 28: `afterId`, `beforeId`; none: on top).
+ */
+export const TaskStatusUpdateSchema = z.object({ status: TaskStatusSchema, ...placementFields });
 export type TaskStatusUpdate = z.infer<typeof TaskStatusUpdateSchema>;
 
 export const TaskIdParamsSchema = z.object({ id: z.uuid(taskMessages.notFound) });
@@ -156,6 +160,8 @@ export const TaskSchema = z.object({
   checklist: TaskChecklistCountsSchema,
   /** Its labels, by name. */
   labels: z.array(LabelRefSchema),
+  /** Its place in its board column (issue 28): ascending, ties by id. */
+  rank: z.string(),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -230,8 +236,11 @@ export type TaskOptions = z.infer<typeof TaskOptionsSchema>;
 /** Cards per column in GET /tasks/{productId}/board; the rest loads page by page as a column scrolls. */
 export const BOARD_COLUMN_CARDS_MAX = 200;
 
-/** The board's filters: the list's, without paging (the product is the path's). */
-export const TaskBoardQuerySchema = z.omit(TaskFiltersSchema, { productId: true, cursor: true, limit: true });
+/**
+ * The board's filters: the list's (the product is the path's). With a `cursor` (a column's
+ * `nextCursor`) and one status, the answer is that column's next cards, in rank order.
+ */
+export const TaskBoardQuerySchema = z.omit(TaskFiltersSchema, { productId: true, limit: true });
 export type TaskBoardQuery = z.infer<typeof TaskBoardQuerySchema>;
 
 /**
@@ -249,7 +258,9 @@ export const BoardCardSchema = z.object({
   /** Ids of the board's `labels`, in their order. */
   labelIds: z.array(z.string()),
   checklist: TaskChecklistCountsSchema,
-  /** The sort key (newest first, ties by id) and, with updatedAt, the version realtime compares. */
+  /** Its place in its column (issue 28): cards sort by it, ascending, ties by id. */
+  rank: z.string(),
+  /** When it was created and, with updatedAt, the version realtime compares. */
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -259,9 +270,9 @@ export const BoardColumnSchema = z.object({
   status: z.enum(TASK_STATUSES),
   /** How many tasks of this status match the filters in all. */
   total: z.number(),
-  /** The first cards, newest first (at most BOARD_COLUMN_CARDS_MAX). */
+  /** The first cards in their manual order, by rank (at most BOARD_COLUMN_CARDS_MAX). */
   cards: z.array(BoardCardSchema),
-  /** The column's next page from GET /tasks/{productId}/tasks?status=…&cursor=…; null when all are here. */
+  /** The column's next page from GET /tasks/{productId}/board?status=…&cursor=…; null when all are here. */
   nextCursor: z.nullable(z.string()),
 });
 export type BoardColumn = z.infer<typeof BoardColumnSchema>;

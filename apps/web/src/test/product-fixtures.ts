@@ -26,6 +26,7 @@ export function makeProduct(overrides: Partial<ProductListItem> = {}): ProductLi
     id,
     _id: id,
     name: 'Apollo',
+    rank: 'a0',
     description: 'A moon lander for the rest of us.',
     status: 'planning',
     priority: 'medium',

@@ -10,7 +10,15 @@ export type NewProduct = typeof products.$inferInsert;
 export type ProductPatch = Partial<
   Pick<
     NewProduct,
-    'name' | 'description' | 'status' | 'priority' | 'teamSize' | 'startDate' | 'targetEndDate' | 'archivedAt'
+    | 'name'
+    | 'description'
+    | 'status'
+    | 'priority'
+    | 'teamSize'
+    | 'startDate'
+    | 'targetEndDate'
+    | 'archivedAt'
+    | 'rank'
   >
 >;
 

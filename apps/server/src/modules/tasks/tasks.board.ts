@@ -9,11 +9,12 @@ import {
 import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, products, taskLabels, tasks, users } from '../../db/schema/index.ts';
-import { encodeCursor, exactCreatedAt } from '../../lib/cursor.ts';
+import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
+import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.order.ts';
 
 // A product's board in one request (issue 17, docs/decisions/022-board-in-one-request.md): the
 // first BOARD_COLUMN_CARDS_MAX cards of each column in the compact card shape, every column's
@@ -41,6 +42,8 @@ function boardConditions(db: Db, productId: string, query: TaskBoardQuery): SQL 
   );
 }
 
+const boardPageNeedsOneStatus = "A column's next page names its one status beside the cursor.";
+
 type CardRow = {
   status: TaskStatus;
   total: number;
@@ -55,9 +58,9 @@ type CardRow = {
   label_ids: string;
   checklist_done: number;
   checklist_total: number;
+  rank: string;
   created_at: string;
   updated_at: string;
-  cursor_at: string;
   assignee_name: string | null;
   assignee_avatar: string | null;
 };
@@ -75,16 +78,20 @@ function labelIdsOf(list: string, order: Map<string, number>): string[] {
  */
 export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) {
   /**
-   * Every column in one statement: per status, its count and its first cards (one more than the
-   * cap: whether more follow), each a LATERAL subquery with a LIMIT over the product's tasks of
-   * that status (tasks_product_status_idx; 0.7 ms in all for a 400-task board). A column without
-   * a match is one row with its total and no card. Timestamps come as the API's text (no Date
-   * round trip in JavaScript), the cursor's to the microsecond.
+   * Every column in one statement: per status, its count and its first cards in their manual
+   * order (one more than the cap: whether more follow; after `after` for a column's next page),
+   * each a LATERAL subquery with a LIMIT over the product's tasks of that status
+   * (tasks_product_status_rank_idx; 0.7 ms in all for a 400-task board). A column without a
+   * match is one row with its total and no card. Timestamps come as the API's text (no Date
+   * round trip in JavaScript).
    */
-  async function readColumns(where: SQL | undefined, statuses: TaskStatus[]) {
+  async function readColumns(where: SQL | undefined, statuses: TaskStatus[], after?: RankCursor) {
+    const page = after
+      ? sql`(${tasks.rank}, ${tasks.id}) > (${after.rank} collate "C", ${after.id}::uuid)`
+      : undefined;
     const { rows } = await db.execute<CardRow>(sql`
       select s.status, c.total, t.id, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
-             t.label_ids, t.checklist_done, t.checklist_total, t.created_at, t.updated_at, t.cursor_at,
+             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.created_at, t.updated_at,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
       cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
@@ -94,15 +101,15 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
                ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-               ${exactCreatedAt(tasks.createdAt)} as cursor_at,
+               ${tasks.rank} as rank,
                array_to_string(array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}), ',') as label_ids
         from ${tasks}
-        where ${and(where, sql`${tasks.status} = s.status`)}
-        order by ${tasks.createdAt} desc, ${tasks.id} desc
+        where ${and(where, page, sql`${tasks.status} = s.status`)}
+        order by ${sql.join([...manualOrder], sql`, `)}
         limit ${BOARD_COLUMN_CARDS_MAX + 1}
       ) t on true
       left join ${users} u on u.id = t.assignee_id
-      order by s.n, t.cursor_at desc, t.id desc`);
+      order by s.n, t.rank, t.id`);
     return rows;
   }
 
@@ -111,6 +118,7 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
    * product, so shared between them (`cache`). Undefined for a product that does not exist.
    */
   async function content(productId: string, query: TaskBoardQuery): Promise<TaskBoard | undefined> {
+    const after = readRankCursor(query.cursor);
     const statuses = TASK_COLUMNS.map((column) => column.status).filter(
       (status) => !query.status?.length || query.status.includes(status),
     );
@@ -121,7 +129,7 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
         .from(labels)
         .where(eq(labels.productId, productId))
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
-      readColumns(boardConditions(db, productId, query), statuses),
+      readColumns(boardConditions(db, productId, query), statuses, after),
     ]);
     if (!product) return undefined;
     const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
@@ -132,7 +140,7 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
         { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
       ]),
     );
-    const lastCursor = new Map<TaskStatus, { at: string; id: string }>();
+    const lastCursor = new Map<TaskStatus, RankCursor>();
     for (const row of columnRows) {
       const column = columns.get(row.status);
       if (!column) continue;
@@ -141,7 +149,7 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
       if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
         // The one past the cap: more follow, from the last card sent.
         const last = lastCursor.get(row.status);
-        if (last) column.nextCursor = encodeCursor({ createdAt: last.at, id: last.id });
+        if (last) column.nextCursor = encodeRankCursor(last);
         continue;
       }
       if (row.assignee_id && row.assignee_name !== null && !people.has(row.assignee_id)) {
@@ -161,10 +169,11 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
         assigneeId: row.assignee_id,
         labelIds: labelIdsOf(row.label_ids, labelOrder),
         checklist: { done: row.checklist_done, total: row.checklist_total },
+        rank: row.rank,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       });
-      lastCursor.set(row.status, { at: row.cursor_at, id: row.id });
+      lastCursor.set(row.status, { rank: row.rank, id: row.id });
     }
     return {
       product,
@@ -181,6 +190,11 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
      * answered to every viewer of the same board (sendShared serializes it once).
      */
     async board(actor: SessionUser, productId: string, query: TaskBoardQuery): Promise<TaskBoard> {
+      if (query.cursor !== undefined && query.status?.length !== 1) {
+        throw BadRequest(boardPageNeedsOneStatus, 'VALIDATION_ERROR', {
+          fields: { status: [boardPageNeedsOneStatus] },
+        });
+      }
       const key = JSON.stringify([
         productId,
         query.search ?? null,
@@ -188,6 +202,7 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
         query.status ?? null,
         query.assigneeId ?? null,
         query.labelId ?? null,
+        query.cursor ?? null,
       ]);
       const compute = () => content(productId, query);
       // At once; for a product out of sight the answer is findVisibleProduct's 404 whatever the

@@ -59,6 +59,7 @@ function cardTask(
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,
     checklist: card.checklist,
+    rank: card.rank,
     labels: card.labelIds.flatMap((id) => labels.get(id) ?? []),
   };
   boardCards.add(task);

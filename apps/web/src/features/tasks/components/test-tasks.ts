@@ -17,6 +17,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     id,
     _id: id,
     title: 'Design the onboarding flow',
+    rank: 'a0',
     description: 'Three screens, then the first product.',
     status: 'Pending',
     priority: 'medium',
