@@ -31,7 +31,7 @@ export type RankColumn = {
 export const isPlaced = (place: Placement) => place.afterId !== undefined || place.beforeId !== undefined;
 
 /** Holds the column's order for this transaction (creates and other moves into it wait). */
-export async function lockColumn(tx: Db, lockKey: string) {
+async function lockColumn(tx: Db, lockKey: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
 }
 
