@@ -165,6 +165,19 @@ export const TaskSchema = z.object({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
+/**
+ * PATCH /api/tasks/{id}/task/update's answer: the task, and where it was before the move (its
+ * status and the cards then around it), which an Undo sends back (issue 28).
+ */
+export const TaskMoveSchema = z.extend(TaskSchema, {
+  previous: z.object({
+    status: z.enum(TASK_STATUSES),
+    afterId: z.nullable(z.string()),
+    beforeId: z.nullable(z.string()),
+  }),
+});
+export type TaskMove = z.infer<typeof TaskMoveSchema>;
+
 const csvOf = <T extends readonly [string, ...string[]]>(values: T, normalise: (v: string) => unknown) =>
   z.optional(
     z.pipe(

@@ -76,6 +76,15 @@ async function adjacent(
   return (row as Key | undefined) ?? null;
 }
 
+/** The cards now right above and right below `self` in its column (what puts it back there). */
+export async function neighboursOf(tx: Db, column: RankColumn, self: Key) {
+  const [above, below] = await Promise.all([
+    adjacent(tx, column, self.id, self, 'above'),
+    adjacent(tx, column, self.id, self, 'below'),
+  ]);
+  return { afterId: above?.id ?? null, beforeId: below?.id ?? null };
+}
+
 /** Every card of the column but `self` gets a fresh short key, in the same order. */
 async function renumber(tx: Db, column: RankColumn, self: string) {
   const rows = await tx

@@ -94,6 +94,33 @@ describe('PATCH /api/tasks/{id}/task/update with a place', () => {
     expect((await entriesOf(ctx, product.id)).length).toBe(before);
   });
 
+  it('answers where the card was, and sending that back (Undo) puts it back in its place and status', async () => {
+    const owner = await member();
+    const { product, b, x } = await boardOf(owner);
+    const away = await as(owner, move(b.id, { status: 'In Progress', afterId: x.id }));
+    expect(away.statusCode).toBe(200);
+    const { previous } = away.json();
+    expect(previous).toEqual({
+      status: 'Pending',
+      afterId: expect.any(String),
+      beforeId: expect.any(String),
+    });
+    expect(await columns(owner, product.id)).toMatchObject({
+      Pending: ['A', 'C'],
+      'In Progress': ['X', 'B'],
+    });
+    const undo = await as(
+      owner,
+      move(b.id, { status: previous.status, afterId: previous.afterId, beforeId: previous.beforeId }),
+    );
+    expect(undo.statusCode).toBe(200);
+    expect(await columns(owner, product.id)).toMatchObject({
+      Pending: ['A', 'B', 'C'],
+      'In Progress': ['X'],
+    });
+    expect(undo.json().previous).toEqual({ status: 'In Progress', afterId: x.id, beforeId: null });
+  });
+
   it('refuses a neighbour of another column or product, or the card itself, with 400 and changes nothing', async () => {
     const owner = await member();
     const { product, a, b, x } = await boardOf(owner);

@@ -4,6 +4,7 @@ import {
   type Task,
   type TaskFilters,
   type TaskList,
+  type TaskMove,
   type TaskOptions,
   type TaskStatus,
   type TaskStatusUpdate,
@@ -16,7 +17,7 @@ import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { changedFields } from '../../lib/edits.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
-import { isPlaced, rankForPlacement } from '../../lib/rank.ts';
+import { isPlaced, neighboursOf, rankForPlacement } from '../../lib/rank.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import {
@@ -312,13 +313,20 @@ export function createTasksService({
      * The card lands where it was dropped (`afterId`, `beforeId`: issue 28), else on top of the
      * column; a drop in its own column only reorders it (no history entry, no webhook).
      */
-    async changeStatus(actor: SessionUser, id: string, body: TaskStatusUpdate): Promise<Task> {
+    async changeStatus(actor: SessionUser, id: string, body: TaskStatusUpdate): Promise<TaskMove> {
       const { status } = body;
       return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canChangeTaskStatus(actor, current)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
-        if (current.status === status && !isPlaced(body)) return withNames(id, tx);
+        // Where it was: what an Undo sends back (read before the column's lock: its own column
+        // may be another one, and the card itself is locked).
+        const previous = {
+          status: current.status,
+          ...(await neighboursOf(tx, taskColumn(current.productId, current.status), current)),
+        };
+        const moved = async () => ({ ...(await withNames(id, tx)), previous });
+        if (current.status === status && !isPlaced(body)) return moved();
         const column = taskColumn(current.productId, status);
         const { rank, renumbered } = await rankForPlacement(tx, column, id, body);
         // Renumbered: every card of the column has a new rank, which the product's lists reread.
@@ -335,7 +343,7 @@ export function createTasksService({
         if (current.status === status) {
           const row = (await tasks.update(id, { rank }, tx)) ?? current;
           after.publish(taskChange('updated', row), ...reread);
-          return withNames(id, tx);
+          return moved();
         }
         const patch = { status, completedAt: completedAtFor(status), rank };
         const row = (await tasks.update(id, patch, tx)) ?? current;
@@ -343,7 +351,7 @@ export function createTasksService({
         await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
         const told = await watching.statusChanged(tx, actor, row);
         after.publish(taskChange('updated', row), ...reread, ...told);
-        return withNames(id, tx);
+        return moved();
       });
     },
 
