@@ -2,7 +2,7 @@ import type { TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { boardColumnFirstPage, boardColumnNextPage } from '../api/get-board.ts';
-import { getTasks, loadedTasks, tasksQueryOptions } from '../api/get-tasks.ts';
+import { loadedTasks, tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskFilterValues } from './task-search-params.ts';
 
 /** Tasks per page in each column; the next page loads as the column scrolls. */
