@@ -73,6 +73,20 @@ describe('PATCH /api/projects/{id}/status with a place', () => {
     expect(await storedProduct(ctx, x.id)).toMatchObject({ status: 'planning', rank });
   });
 
+  it('puts a product whose stage is changed by an edit on top of its new stage', async () => {
+    const owner = await member();
+    const { a, x } = await stageOf(owner);
+    const res = await as(owner, {
+      method: 'PATCH',
+      url: `/api/projects/${x.id}`,
+      payload: { status: 'testing' },
+    });
+    expect(res.statusCode).toBe(200);
+    const rank = await rankOf(x.id);
+    expect(res.json().rank).toBe(rank);
+    expect(rank < a.rank).toBe(true);
+  });
+
   it('answers 401 without a session, 404 to who does not see the product, 403 to a guest', async () => {
     const owner = await member();
     const { a, b, x } = await stageOf(owner);
