@@ -21,8 +21,11 @@ export type RankColumn = {
   rank: PgColumn;
   /** The rows of the column (a product's status, a stage). */
   where: SQL;
-  /** The column's lock: the same key as its table's insert trigger takes (migration 0022). */
-  lockKey: string;
+  /**
+   * The column's lock, as its table's insert trigger takes it (migration 0022): the table's lock
+   * space and the key hashed to one of its 1,024 locks.
+   */
+  lock: { space: number; key: string };
   /** What a neighbour named by the caller must also be (e.g. visible to them). */
   neighbour?: SQL | undefined;
 };
@@ -31,8 +34,8 @@ export type RankColumn = {
 export const isPlaced = (place: Placement) => place.afterId !== undefined || place.beforeId !== undefined;
 
 /** Holds the column's order for this transaction (creates and other moves into it wait). */
-async function lockColumn(tx: Db, lockKey: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+async function lockColumn(tx: Db, { space, key }: RankColumn['lock']) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${space}::int, hashtext(${key}) & 1023)`);
 }
 
 type Key = { rank: string; id: string };
@@ -118,7 +121,7 @@ export async function rankForPlacement(
       fields: { afterId: [orderMessages.neighbourIsItself] },
     });
   }
-  await lockColumn(tx, column.lockKey);
+  await lockColumn(tx, column.lock);
   const between = async (): Promise<string | undefined> => {
     let above: Key | null;
     let below: Key | null;

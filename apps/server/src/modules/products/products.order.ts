@@ -16,6 +16,6 @@ export const productColumn = (status: ProductStatus, viewer: Viewer): RankColumn
   id: products.id,
   rank: products.rank,
   where: sql`${products.status} = ${status}`,
-  lockKey: `products-rank:${status}`,
+  lock: { space: 29, key: status },
   neighbour: visibleProducts(viewer),
 });

@@ -20,7 +20,7 @@ export const taskColumn = (productId: string, status: TaskStatus): RankColumn =>
   id: tasks.id,
   rank: tasks.rank,
   where: sql`${tasks.productId} = ${productId} and ${tasks.status} = ${status}`,
-  lockKey: `tasks-rank:${productId}:${status}`,
+  lock: { space: 28, key: `${productId}:${status}` },
 });
 
 /** Where a column's page stands: the rank and id of its last card. */
