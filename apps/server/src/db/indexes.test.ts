@@ -64,7 +64,10 @@ describe('list queries are served by their indexes, without a sort', () => {
          and (rank, id) > ('a0' collate "C", '00000000-0000-4000-8000-000000000001'::uuid)
        order by rank, id limit 201`,
     ],
-    ['products_status_rank_idx', `select id from products where status = 'testing' order by rank, id limit 1`],
+    [
+      'products_status_rank_idx',
+      `select id from products where status = 'testing' order by rank, id limit 1`,
+    ],
     // The notifications list (modules/notifications): a user's, all or unread only, first and later pages.
     [
       'notifications_user_created_idx',

@@ -57,7 +57,7 @@ export function taskExportPath(params: TaskListParams): string {
   return `${path}?${taskListQuery(params, null)}`;
 }
 
-export function getTasks(params: TaskListParams, cursor: string | null, signal?: AbortSignal) {
+function getTasks(params: TaskListParams, cursor: string | null, signal?: AbortSignal) {
   const path = params.productId ? `/tasks/${encodeURIComponent(params.productId)}/tasks` : '/tasks/all';
   return api.get<TaskList>(`${path}?${taskListQuery(params, cursor)}`, { signal });
 }

@@ -4,10 +4,9 @@ import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts'
 import { boardColumn as column } from '../../../test/kanban.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
-import { BOARD_COLUMN_LIMIT } from './task-board.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { narrowedBoard, noFilters, taskBoard } from './test-task-board.tsx';
-import { ASSIGNEE_ID, makeTask, PRODUCT_ID, taskList } from './test-tasks.ts';
+import { ASSIGNEE_ID, makeTask, PRODUCT_ID } from './test-tasks.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 
