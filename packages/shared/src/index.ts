@@ -12,6 +12,7 @@ export * from './labels.ts';
 export * from './messages.ts';
 export * from './notification-preferences.ts';
 export * from './notifications.ts';
+export * from './order.ts';
 export * from './permissions.ts';
 export * from './products.ts';
 export * from './realtime.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isBoundedJson, notEmptyUpdate } from './api.ts';
 import { ProductKeySchema } from './task-keys.ts';
+import { placementFields } from './order.ts';
 import { multiLine, singleLine } from './text.ts';
 import { PageQuerySchema } from './users.ts';
 
@@ -34,6 +35,8 @@ export const ProductSchema = z.object({
   created_by: z.nullable(z.string()),
   /** When it was archived: an archived product is read-only and left out of lists unless asked for. */
   archived_at: z.nullable(z.string()),
+  /** Its place in its stage's column of the board (issue 28): ascending, ties by id. */
+  rank: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -143,7 +146,9 @@ export const UpdateProductSchema = z
   .check(datesInOrder, notEmptyUpdate());
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 
-export const ProductStatusUpdateSchema = z.object({ status: productFields.status });
+/** PATCH /api/projects/{id}/status, and where in the stage's column it was dropped (issue 28). */
+export const ProductStatusUpdateSchema = z.object({ status: productFields.status, ...placementFields });
+export type ProductStatusUpdate = z.infer<typeof ProductStatusUpdateSchema>;
 /** PATCH /api/projects/{id}/archive: archive (true) or unarchive (false). */
 export const ProductArchiveSchema = z.object({ archived: z.boolean() });
 export type ProductArchive = z.infer<typeof ProductArchiveSchema>;

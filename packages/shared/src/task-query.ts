@@ -125,12 +125,12 @@ export type TaskQuery = z.infer<typeof TaskQuerySchema>;
 export type TaskQueryInput = z.input<typeof TaskQuerySchema>;
 
 /**
- * The board's filters (GET /tasks/{productId}/board): the list's, without paging, sort or
- * grouping (the board has its own order; the product is the path's).
+ * The board's filters (GET /tasks/{productId}/board): the list's, without sort or grouping (the
+ * board keeps its manual order; the product is the path's). With a `cursor` (a column's
+ * `nextCursor`) and one status, the answer is that column's next cards, in rank order.
  */
 export const TaskBoardQuerySchema = z.omit(TaskQuerySchema, {
   productId: true,
-  cursor: true,
   limit: true,
   sort: true,
   order: true,

@@ -3,6 +3,7 @@ import { notEmptyUpdate } from './api.ts';
 import { TaskChecklistCountsSchema } from './checklists.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts';
+import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
 import { multiLine, singleLine } from './text.ts';
 
@@ -122,8 +123,11 @@ const UpdateTaskFieldsSchema = z.partial(
 export const UpdateTaskSchema = UpdateTaskFieldsSchema.check(notEmptyUpdate());
 export type UpdateTask = z.infer<typeof UpdateTaskSchema>;
 
-/** PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'). */
-export const TaskStatusUpdateSchema = z.object({ status: TaskStatusSchema });
+/**
+ * PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'), and
+ * where in that column it was dropped (issue 28: `afterId`, `beforeId`; none: on top).
+ */
+export const TaskStatusUpdateSchema = z.object({ status: TaskStatusSchema, ...placementFields });
 export type TaskStatusUpdate = z.infer<typeof TaskStatusUpdateSchema>;
 
 export const TaskIdParamsSchema = z.object({ id: z.uuid(taskMessages.notFound) });
@@ -159,8 +163,23 @@ export const TaskSchema = z.object({
   checklist: TaskChecklistCountsSchema,
   /** Its labels, by name. */
   labels: z.array(LabelRefSchema),
+  /** Its place in its board column (issue 28): ascending, ties by id. */
+  rank: z.string(),
 });
 export type Task = z.infer<typeof TaskSchema>;
+
+/**
+ * PATCH /api/tasks/{id}/task/update's answer: the task, and where it was before the move (its
+ * status and the cards then around it), which an Undo sends back (issue 28).
+ */
+export const TaskMoveSchema = z.extend(TaskSchema, {
+  previous: z.object({
+    status: z.enum(TASK_STATUSES),
+    afterId: z.nullable(z.string()),
+    beforeId: z.nullable(z.string()),
+  }),
+});
+export type TaskMove = z.infer<typeof TaskMoveSchema>;
 
 const csvOf = <T extends readonly [string, ...string[]]>(values: T, normalise: (v: string) => unknown) =>
   z.optional(
@@ -259,7 +278,9 @@ export const BoardCardSchema = z.object({
   /** Ids of the board's `labels`, in their order. */
   labelIds: z.array(z.string()),
   checklist: TaskChecklistCountsSchema,
-  /** The sort key (newest first, ties by id) and, with updatedAt, the version realtime compares. */
+  /** Its place in its column (issue 28): cards sort by it, ascending, ties by id. */
+  rank: z.string(),
+  /** When it was created and, with updatedAt, the version realtime compares. */
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -269,9 +290,9 @@ export const BoardColumnSchema = z.object({
   status: z.enum(TASK_STATUSES),
   /** How many tasks of this status match the filters in all. */
   total: z.number(),
-  /** The first cards, newest first (at most BOARD_COLUMN_CARDS_MAX). */
+  /** The first cards in their manual order, by rank (at most BOARD_COLUMN_CARDS_MAX). */
   cards: z.array(BoardCardSchema),
-  /** The column's next page from GET /tasks/{productId}/tasks?status=…&cursor=…; null when all are here. */
+  /** The column's next page from GET /tasks/{productId}/board?status=…&cursor=…; null when all are here. */
   nextCursor: z.nullable(z.string()),
 });
 export type BoardColumn = z.infer<typeof BoardColumnSchema>;

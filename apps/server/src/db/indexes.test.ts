@@ -52,6 +52,22 @@ describe('list queries are served by their indexes, without a sort', () => {
          and (created_at, id) < ('2030-01-01T00:00:00.000000Z'::timestamptz, '00000000-0000-4000-8000-000000000001'::uuid)
        order by created_at desc, id desc limit 51`,
     ],
+    // A product board's column in its manual order (issue 28), first and later pages.
+    [
+      'tasks_product_status_rank_idx',
+      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000' and status = 'Pending'
+       order by rank, id limit 201`,
+    ],
+    [
+      'tasks_product_status_rank_idx',
+      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000' and status = 'Pending'
+         and (rank, id) > ('a0' collate "C", '00000000-0000-4000-8000-000000000001'::uuid)
+       order by rank, id limit 201`,
+    ],
+    [
+      'products_status_rank_idx',
+      `select id from products where status = 'testing' order by rank, id limit 1`,
+    ],
     // The notifications list (modules/notifications): a user's, all or unread only, first and later pages.
     [
       'notifications_user_created_idx',

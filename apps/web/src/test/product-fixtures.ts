@@ -27,6 +27,7 @@ export function makeProduct(overrides: Partial<ProductListItem> = {}): ProductLi
     _id: id,
     name: 'Apollo',
     key: 'APO',
+    rank: 'a0',
     description: 'A moon lander for the rest of us.',
     status: 'planning',
     priority: 'medium',

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, newestFirst, timestamps } from './columns.ts';
+import { createdAt, newestFirst, rank, timestamps } from './columns.ts';
 import { tasks } from './tasks.ts';
 import { users } from './users.ts';
 
@@ -45,11 +45,15 @@ export const products = pgTable(
     key: text().notNull().default(''),
     /** The last number a task of this product took (`tasks.number`), advanced by the tasks' trigger. */
     taskCounter: integer().notNull().default(0),
+    /** Its place in its stage column of the products board; '' on insert: on top (a trigger). */
+    rank: rank(),
     ...timestamps(),
   },
   (t) => [
     index('products_created_idx').on(...newestFirst(t)),
     index('products_status_created_idx').on(t.status, ...newestFirst(t)),
+    // The products board's stage columns in their manual order (issue 28).
+    index('products_status_rank_idx').on(t.status, t.rank, t.id),
     index('products_created_by_idx').on(t.createdBy),
     index('products_priority_idx').on(t.priority),
     check('products_name_not_blank', sql`btrim(${t.name}) <> ''`),

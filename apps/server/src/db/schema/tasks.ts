@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { newestFirst, timestamps } from './columns.ts';
+import { newestFirst, rank, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
@@ -41,6 +41,8 @@ export const tasks = pgTable(
      */
     number: integer().notNull().default(0),
     key: text().notNull().default(''),
+    /** Its place in its board column (product and status); '' on insert: on top (a trigger). */
+    rank: rank(),
     ...timestamps(),
   },
   (t) => [
@@ -50,6 +52,8 @@ export const tasks = pgTable(
     // A product's task list, and the board's status columns across products, newest first with keyset.
     index('tasks_product_created_idx').on(t.productId, ...newestFirst(t)),
     index('tasks_status_created_idx').on(t.status, ...newestFirst(t)),
+    // A board column in its manual order (issue 28): the board's pages and the top card for a new one.
+    index('tasks_product_status_rank_idx').on(t.productId, t.status, t.rank, t.id),
     index('tasks_assignee_idx').on(t.assigneeId, t.status),
     index('tasks_team_idx').on(t.teamId),
     index('tasks_created_by_idx').on(t.createdBy),

@@ -74,6 +74,8 @@ describe('GET /api/projects', () => {
       target_end_date: '2026-12-31',
       created_by: alice.user.id,
       archived_at: null,
+      // Its place on the board (issue 28): the first of its stage.
+      rank: newer.rank,
       createdAt: newer.createdAt.toISOString(),
       updatedAt: newer.updatedAt.toISOString(),
       creator: { _id: alice.user.id, name: 'Mia Member', avatar_url: null },

@@ -27,6 +27,7 @@ export type ProductPatch = Partial<
     | 'targetEndDate'
     | 'archivedAt'
     | 'key'
+    | 'rank'
   >
 >;
 

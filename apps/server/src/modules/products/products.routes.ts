@@ -99,7 +99,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService; c
         response: { 200: ProductSchema },
       },
     },
-    async (req) => service.changeStatus(currentUser(req), req.params.id, req.body.status),
+    async (req) => service.changeStatus(currentUser(req), req.params.id, req.body),
   );
 
   app.patch(

@@ -7,6 +7,7 @@ import {
   type ProductFilters,
   type ProductList,
   type ProductStatus,
+  type ProductStatusUpdate,
   productMessages,
   taskKeyMessages,
   type UpdateProduct,
@@ -17,6 +18,7 @@ import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
 import { changedFields } from '../../lib/edits.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
+import { isPlaced, rankForPlacement } from '../../lib/rank.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
@@ -25,6 +27,7 @@ import { type ActivityRecorder, toActivity, toActivityLogEntry, toPersonRef } fr
 import type { DocumentFiles } from '../documents/index.ts';
 import type { ProductStageNotice } from '../notifications/index.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
+import { productColumn } from './products.order.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
 /** How many of its newest activity entries the product detail carries. */
@@ -46,6 +49,7 @@ function toProduct(row: ProductRow, progress: number): Product {
     target_end_date: row.targetEndDate,
     created_by: row.createdBy,
     archived_at: row.archivedAt?.toISOString() ?? null,
+    rank: row.rank,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -255,15 +259,22 @@ export function createProductsService({
      * The board's move. Seeing a product means being an admin, its creator or an active member of
      * one of its teams, and all of those may move it, except guests (read-only).
      */
-    async changeStatus(actor: SessionUser, id: string, status: ProductStatus): Promise<Product> {
+    async changeStatus(actor: SessionUser, id: string, body: ProductStatusUpdate): Promise<Product> {
+      const { status } = body;
       return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
         if (current.archivedAt) throw productArchived();
-        if (current.status === status) {
+        // Where it was dropped (issue 28), else on top; in its own column it is only reordered.
+        if (current.status === status && !isPlaced(body))
           return toProduct(current, await products.progress(id, tx));
+        const { rank } = await rankForPlacement(tx, productColumn(status, actor), id, body);
+        if (current.status === status) {
+          const row = (await products.update(id, { rank }, tx)) ?? current;
+          after.publish(productChange('updated', row));
+          return toProduct(row, await products.progress(id, tx));
         }
-        const row = (await products.update(id, { status }, tx)) ?? current;
+        const row = (await products.update(id, { status, rank }, tx)) ?? current;
         await activities.insert(
           {
             actionType: 'status_changed',
@@ -305,7 +316,11 @@ export function createProductsService({
           return toProduct(current, await products.progress(id, tx));
         }
 
-        const row = (await products.update(id, patch as ProductPatch, tx)) ?? current;
+        // Another stage: on top of its column (the rank trigger), as a move without a place.
+        const moved = patch.status !== undefined && patch.status !== current.status;
+        const row =
+          (await products.update(id, { ...patch, ...(moved && { rank: '' }) } as ProductPatch, tx)) ??
+          current;
         await activities.insert(
           {
             actionType: 'product_updated',

@@ -160,7 +160,8 @@ export function createSearchRepository() {
           id: m.id,
           taskId: m.taskId,
           body: m.body,
-          rank: sql<number>`${rankOf(m.vector, undefined, q)}`.as('rank'),
+          // Not 'rank': tasks and products have a rank column (issue 28), which would make it ambiguous.
+          rank: sql<number>`${rankOf(m.vector, undefined, q)}`.as('match_rank'),
         })
         .from(m)
         .orderBy(desc(rankOf(m.vector, undefined, q)), asc(m.id))

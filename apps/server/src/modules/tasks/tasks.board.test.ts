@@ -8,7 +8,7 @@ const { ctx, as, member, guest, signedInOnce, productOf } = useTestApp();
 
 const admin = signedInOnce('admin', 'Ada Admin');
 
-type Card = { id: string; title: string; labelIds: string[]; assigneeId: string | null };
+type Card = { id: string; title: string; labelIds: string[]; assigneeId: string | null; rank: string };
 type Board = {
   product: { id: string; name: string };
   labels: { id: string; name: string; color: string }[];
@@ -18,7 +18,7 @@ type Board = {
 const boardUrl = (productId: string, query = '') => `/api/tasks/${productId}/board${query}`;
 
 describe('GET /api/tasks/{productId}/board', () => {
-  it('answers every column with its total, compact cards newest first, and the labels and assignees once', async () => {
+  it('answers every column with its total, compact cards in their order (new ones on top), and the labels and assignees once', async () => {
     const owner = await member('Olga Owner');
     const dev = await member('Dev Eloper');
     const { product, team } = await productOf(owner, [dev]);
@@ -73,6 +73,7 @@ describe('GET /api/tasks/{productId}/board', () => {
       assigneeId: dev.user.id,
       labelIds: [bug.id, ui.id],
       checklist: { done: 0, total: 0 },
+      rank: older.rank,
       createdAt: '2030-05-01T00:00:00.000Z',
       updatedAt: older.updatedAt.toISOString(),
     });
@@ -115,7 +116,7 @@ describe('GET /api/tasks/{productId}/board', () => {
     expect((await as(owner, { url: boardUrl(product.id, '?status=nope') })).statusCode).toBe(400);
   });
 
-  it(`sends at most ${BOARD_COLUMN_CARDS_MAX} cards a column; the column route goes on from its cursor, every task once`, async () => {
+  it(`sends at most ${BOARD_COLUMN_CARDS_MAX} cards a column; the column goes on from its cursor in rank order, every task once`, async () => {
     const owner = await member();
     const { product } = await productOf(owner);
     const n = BOARD_COLUMN_CARDS_MAX + 7;
@@ -123,8 +124,8 @@ describe('GET /api/tasks/{productId}/board', () => {
       Array.from({ length: n }, (_, i) => ({
         productId: product.id,
         title: `Task ${i}`,
-        // A few share a created_at: the cursor breaks ties by id.
-        createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, Math.floor(i / 3))),
+        // Many share a rank: the order and the cursor break ties by id.
+        rank: `a${Math.floor(i / 3) % 10}`,
       })),
     );
     const body = (await as(owner, { url: boardUrl(product.id) })).json() as Board;
@@ -133,12 +134,23 @@ describe('GET /api/tasks/{productId}/board', () => {
     expect(pending?.cards).toHaveLength(BOARD_COLUMN_CARDS_MAX);
     expect(pending?.nextCursor).toEqual(expect.any(String));
     const rest = await as(owner, {
-      url: `/api/tasks/${product.id}/tasks?status=Pending&limit=100&cursor=${pending?.nextCursor}`,
+      url: boardUrl(product.id, `?status=Pending&cursor=${pending?.nextCursor}`),
     });
     expect(rest.statusCode).toBe(200);
-    const seen = [...(pending?.cards ?? []).map((t) => t.id), ...rest.json().data.map((t: Card) => t.id)];
-    expect(rest.json().nextCursor).toBeNull();
-    expect(new Set(seen).size).toBe(n);
+    const next = (rest.json() as Board).columns;
+    expect(next.map((c) => c.status)).toEqual(['Pending']);
+    const seen = [...(pending?.cards ?? []), ...(next[0]?.cards ?? [])];
+    expect(next[0]?.nextCursor).toBeNull();
+    expect(new Set(seen.map((t) => t.id)).size).toBe(n);
+    // Top to bottom: ascending ranks, ties by id (byte order: the column's COLLATE "C").
+    const keys = seen.map((t) => `${t.rank}|${t.id}`);
+    expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : 1)));
+    // A page asks for one column; a cursor that no column gave is refused.
+    const twoColumns = await as(owner, { url: boardUrl(product.id, `?cursor=${pending?.nextCursor}`) });
+    expect(twoColumns.statusCode).toBe(400);
+    expect((await as(owner, { url: boardUrl(product.id, '?status=Pending&cursor=bm9wZQ') })).statusCode).toBe(
+      400,
+    );
   });
 
   it('sees exactly what the column route sees: 404 for a product out of sight, 401 without a session, 400 for a bad id', async () => {

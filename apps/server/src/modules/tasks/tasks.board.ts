@@ -9,16 +9,19 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, products, taskLabels, tasks, users } from '../../db/schema/index.ts';
-import { encodeCursor, exactCreatedAt } from '../../lib/cursor.ts';
+import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
+import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.rank.ts';
 import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 
 // A product's board in one request (issue 17, docs/decisions/022-board-in-one-request.md): the
 // first BOARD_COLUMN_CARDS_MAX cards of each column in the compact card shape, every column's
 // total, and the names the cards point at (labels, assignees) once. Visibility is the column
 // route's (GET /tasks/{productId}/tasks): findVisibleProduct, 404 'Product not found' otherwise.
+
+const boardPageNeedsOneStatus = "A column's next page names its one status beside the cursor.";
 
 type CardRow = {
   status: TaskStatus;
@@ -35,9 +38,9 @@ type CardRow = {
   label_ids: string;
   checklist_done: number;
   checklist_total: number;
+  rank: string;
   created_at: string;
   updated_at: string;
-  cursor_at: string;
   assignee_name: string | null;
   assignee_avatar: string | null;
 };
@@ -55,16 +58,20 @@ function labelIdsOf(list: string, order: Map<string, number>): string[] {
  */
 export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; now: () => Date }) {
   /**
-   * Every column in one statement: per status, its count and its first cards (one more than the
-   * cap: whether more follow), each a LATERAL subquery with a LIMIT over the product's tasks of
-   * that status (tasks_product_status_idx; 0.7 ms in all for a 400-task board). A column without
-   * a match is one row with its total and no card. Timestamps come as the API's text (no Date
-   * round trip in JavaScript), the cursor's to the microsecond.
+   * Every column in one statement: per status, its count and its first cards in their manual
+   * order (one more than the cap: whether more follow; after `after` for a column's next page),
+   * each a LATERAL subquery with a LIMIT over the product's tasks of that status
+   * (tasks_product_status_rank_idx; 0.7 ms in all for a 400-task board). A column without a
+   * match is one row with its total and no card. Timestamps come as the API's text (no Date
+   * round trip in JavaScript).
    */
-  async function readColumns(where: SQL | undefined, statuses: TaskStatus[]) {
+  async function readColumns(where: SQL | undefined, statuses: TaskStatus[], after?: RankCursor) {
+    const page = after
+      ? sql`(${tasks.rank}, ${tasks.id}) > (${after.rank} collate "C", ${after.id}::uuid)`
+      : undefined;
     const { rows } = await db.execute<CardRow>(sql`
       select s.status, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
-             t.label_ids, t.checklist_done, t.checklist_total, t.created_at, t.updated_at, t.cursor_at,
+             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.created_at, t.updated_at,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
       cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
@@ -74,15 +81,15 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
                ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-               ${exactCreatedAt(tasks.createdAt)} as cursor_at,
+               ${tasks.rank} as rank,
                array_to_string(array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}), ',') as label_ids
         from ${tasks}
-        where ${and(where, sql`${tasks.status} = s.status`)}
-        order by ${tasks.createdAt} desc, ${tasks.id} desc
+        where ${and(where, page, sql`${tasks.status} = s.status`)}
+        order by ${sql.join([...manualOrder], sql`, `)}
         limit ${BOARD_COLUMN_CARDS_MAX + 1}
       ) t on true
       left join ${users} u on u.id = t.assignee_id
-      order by s.n, t.cursor_at desc, t.id desc`);
+      order by s.n, t.rank, t.id`);
     return rows;
   }
 
@@ -95,6 +102,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
     query: TaskBoardQuery,
     scope: QueryScope,
   ): Promise<TaskBoard | undefined> {
+    const after = readRankCursor(query.cursor);
     const statuses = TASK_COLUMNS.map((column) => column.status).filter(
       (status) => !query.status?.length || query.status.includes(status),
     );
@@ -105,7 +113,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         .from(labels)
         .where(eq(labels.productId, productId))
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
-      readColumns(taskConditions(db, { ...query, status: undefined, productId }, scope), statuses),
+      readColumns(taskConditions(db, { ...query, status: undefined, productId }, scope), statuses, after),
     ]);
     if (!product) return undefined;
     const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
@@ -116,7 +124,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
       ]),
     );
-    const lastCursor = new Map<TaskStatus, { at: string; id: string }>();
+    const lastCursor = new Map<TaskStatus, RankCursor>();
     for (const row of columnRows) {
       const column = columns.get(row.status);
       if (!column) continue;
@@ -125,7 +133,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
         // The one past the cap: more follow, from the last card sent.
         const last = lastCursor.get(row.status);
-        if (last) column.nextCursor = encodeCursor({ createdAt: last.at, id: last.id });
+        if (last) column.nextCursor = encodeRankCursor(last);
         continue;
       }
       if (row.assignee_id && row.assignee_name !== null && !people.has(row.assignee_id)) {
@@ -146,10 +154,11 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         assigneeId: row.assignee_id,
         labelIds: labelIdsOf(row.label_ids, labelOrder),
         checklist: { done: row.checklist_done, total: row.checklist_total },
+        rank: row.rank,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       });
-      lastCursor.set(row.status, { at: row.cursor_at, id: row.id });
+      lastCursor.set(row.status, { rank: row.rank, id: row.id });
     }
     return {
       product,
@@ -166,9 +175,15 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
      * answered to every viewer of the same board (sendShared serializes it once).
      */
     async board(actor: SessionUser, productId: string, query: TaskBoardQuery): Promise<TaskBoard> {
-      // The task query's filters (issue 28); 'me' and the presets are the caller's, so they are in the key.
+      if (query.cursor !== undefined && query.status?.length !== 1) {
+        throw BadRequest(boardPageNeedsOneStatus, 'VALIDATION_ERROR', {
+          fields: { status: [boardPageNeedsOneStatus] },
+        });
+      }
+      // The task query's filters (issue 28); 'me' and the presets are the caller's, so they are in
+      // the key, and so is a column page's cursor.
       const scope: QueryScope = { me: actor, today: todayOf(query, now()) };
-      const key = queryKey({ ...query, productId }, scope);
+      const key = JSON.stringify([queryKey({ ...query, productId }, scope), query.cursor ?? null]);
       const compute = () => content(productId, query, scope);
       // At once; for a product out of sight the answer is findVisibleProduct's 404 whatever the
       // content read (nothing of it is sent).

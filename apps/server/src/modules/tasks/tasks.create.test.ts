@@ -49,6 +49,8 @@ describe('POST /api/tasks', () => {
       updatedAt: row?.updatedAt.toISOString(),
       checklist: { done: 0, total: 0 },
       labels: [],
+      // The first of its column (issue 28).
+      rank: 'a0',
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 

@@ -39,5 +39,6 @@ export function toTask({ task, productName, team, assignee }: TaskWithNames, lab
     updatedAt: task.updatedAt.toISOString(),
     checklist: { done: task.checklistDone, total: task.checklistTotal },
     labels,
+    rank: task.rank,
   };
 }

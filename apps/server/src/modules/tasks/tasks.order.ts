@@ -13,12 +13,13 @@ const DEFAULT_ORDER: Record<TaskSort, 'asc' | 'desc'> = {
   due: 'asc',
   priority: 'desc',
   title: 'asc',
-  manual: 'desc',
+  manual: 'asc',
 };
 
 /**
- * The one place that chooses a sort's ORDER BY. `manual` is the board's manual order: until
- * `tasks.rank` lands (the manual-order stream), newest first like `created`.
+ * The one place that chooses a sort's ORDER BY. `manual` is the boards' manual order
+ * (`tasks.rank`, decision 033): ranks order cards within a product's column, so across products
+ * they interleave by rank.
  */
 function sortItem(sort: TaskSort, dir: 'asc' | 'desc'): OrderItem {
   switch (sort) {
@@ -38,6 +39,9 @@ function sortItem(sort: TaskSort, dir: 'asc' | 'desc'): OrderItem {
       return { expr: priorityRank, dir, type: 'int' };
     case 'title':
       return { expr: sql`lower(${tasks.title})`, dir, type: 'text' };
+    case 'manual':
+      // The rank column is COLLATE "C", so the cursor's text compares byte-wise as the index does.
+      return { expr: sql`${tasks.rank}`, dir, type: 'text' };
     default:
       return { expr: sql`${tasks.createdAt}`, dir, type: 'timestamptz' };
   }

@@ -29,7 +29,8 @@ type TaskFields = Pick<
   | 'assigneeId'
   | 'dueDate'
 > & { completedAt: SQL | null };
-export type TaskPatch = Partial<TaskFields>;
+/** `rank`: its place in its column (issue 28); '' puts it on top (the insert/rank trigger). */
+export type TaskPatch = Partial<TaskFields & { rank: string }>;
 /** A create's row: every field (the request's schema applied the defaults), its creator and its id. */
 export type CheckedNewTask = Required<TaskFields & Pick<NewTask, 'id' | 'createdBy'>>;
 

@@ -9,6 +9,7 @@ import {
   TaskIdParamsSchema,
   TaskKeyParamsSchema,
   TaskListSchema,
+  TaskMoveSchema,
   TaskOptionsSchema,
   TaskProductParamsSchema,
   TaskQuerySchema,
@@ -233,13 +234,13 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Set a task's status (any casing or the board's column id); a guest only on a task assigned to them; records 'task_status_updated' or 'task_completed'",
+          "Set a task's status (any casing or the board's column id) and its place in that column: after afterId / before beforeId (cards of the same product and status, else 400), on top without either; a drop in its own column only reorders it. A guest only on a task assigned to them; records 'task_status_updated' or 'task_completed'",
         params: TaskIdParamsSchema,
         body: TaskStatusUpdateSchema,
-        response: { 200: TaskSchema },
+        response: { 200: TaskMoveSchema },
       },
     },
-    async (req) => service.changeStatus(currentUser(req), req.params.id, req.body.status),
+    async (req) => service.changeStatus(currentUser(req), req.params.id, req.body),
   );
 
   app.delete(

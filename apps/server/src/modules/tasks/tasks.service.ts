@@ -3,9 +3,11 @@ import {
   canEditTasks,
   type Task,
   type TaskList,
+  type TaskMove,
   type TaskOptions,
   type TaskQuery,
   type TaskStatus,
+  type TaskStatusUpdate,
   taskMessages,
   type UpdateTask,
 } from '@shipyard/shared';
@@ -14,6 +16,7 @@ import type { TaskRow } from '../../db/schema/index.ts';
 import { changedFields } from '../../lib/edits.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
+import { isPlaced, neighboursOf, rankForPlacement } from '../../lib/rank.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import {
@@ -34,6 +37,7 @@ import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
 import { cacheable } from './tasks.query.ts';
+import { taskColumn } from './tasks.rank.ts';
 import type { TaskPatch, TasksRepository } from './tasks.repository.ts';
 import {
   assignedNotification,
@@ -248,6 +252,8 @@ export function createTasksService({
           patch.status = body.status;
           patch.completedAt = completedAtFor(body.status);
         }
+        // In another column: on its top (the rank trigger), as a status move without a place.
+        if (statusChanged || moved) patch.rank = '';
         if (changed.length === 0 && !statusChanged) return withNames(id, tx);
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
@@ -298,19 +304,50 @@ export function createTasksService({
       });
     },
 
-    /** The board's move and the row menu's "Mark as …"; a guest may move the tasks assigned to them. */
-    async changeStatus(actor: SessionUser, id: string, status: TaskStatus): Promise<Task> {
+    /**
+     * The board's move and the row menu's "Mark as …"; a guest may move the tasks assigned to them.
+     * The card lands where it was dropped (`afterId`, `beforeId`: issue 28), else on top of the
+     * column; a drop in its own column only reorders it (no history entry, no webhook).
+     */
+    async changeStatus(actor: SessionUser, id: string, body: TaskStatusUpdate): Promise<TaskMove> {
+      const { status } = body;
       return inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canChangeTaskStatus(actor, current)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
-        if (current.status === status) return withNames(id, tx);
-        const row = (await tasks.update(id, { status, completedAt: completedAtFor(status) }, tx)) ?? current;
+        // Where it was: what an Undo sends back (read before the column's lock: its own column
+        // may be another one, and the card itself is locked).
+        const previous = {
+          status: current.status,
+          ...(await neighboursOf(tx, taskColumn(current.productId, current.status), current)),
+        };
+        const moved = async () => ({ ...(await withNames(id, tx)), previous });
+        if (current.status === status && !isPlaced(body)) return moved();
+        const column = taskColumn(current.productId, status);
+        const { rank, renumbered } = await rankForPlacement(tx, column, id, body);
+        // Renumbered: every card of the column has a new rank, which the product's lists reread.
+        const reread = renumbered
+          ? [
+              {
+                kind: 'product' as const,
+                op: 'updated' as const,
+                id: current.productId,
+                productId: current.productId,
+              },
+            ]
+          : [];
+        if (current.status === status) {
+          const row = (await tasks.update(id, { rank }, tx)) ?? current;
+          after.publish(taskChange('updated', row), ...reread);
+          return moved();
+        }
+        const patch = { status, completedAt: completedAtFor(status), rank };
+        const row = (await tasks.update(id, patch, tx)) ?? current;
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
         await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
         const told = await watching.statusChanged(tx, actor, row);
-        after.publish(taskChange('updated', row), ...told);
-        return withNames(id, tx);
+        after.publish(taskChange('updated', row), ...reread, ...told);
+        return moved();
       });
     },
 

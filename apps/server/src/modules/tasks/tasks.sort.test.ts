@@ -76,6 +76,7 @@ const sortValue = (task: Task, sort: string, order: 'asc' | 'desc'): string | nu
   if (sort === 'priority') return PRIORITY[task.priority];
   if (sort === 'title') return task.title.toLowerCase();
   if (sort === 'updated') return task.updatedAt;
+  if (sort === 'manual') return task.rank;
   return task.createdAt;
 };
 
@@ -95,12 +96,13 @@ describe('sorting and paging the task lists', () => {
     },
   );
 
-  it('has a sensible default order per sort: due and title ascending, the others newest or highest first', async () => {
+  it('has a sensible default order per sort: due, title and manual ascending, the others newest or highest first', async () => {
     const first = async (query: string) => (await get(`${query}&limit=1`)).data[0];
     expect((await first('sort=due'))?.dueDate).toBe('2030-06-01');
     expect((await first('sort=priority'))?.priority).toBe('critical');
     expect((await first('sort=title'))?.title.toLowerCase()).toMatch(/^apple/);
-    expect(await first('sort=manual')).toEqual(await first(''));
+    const ranks = (await get('limit=100')).data.map((t) => t.rank).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect((await first('sort=manual'))?.rank).toBe(ranks[0]);
     expect(await first('sort=created')).toEqual(await first(''));
   });
 

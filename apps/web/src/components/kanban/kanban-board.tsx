@@ -1,5 +1,5 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import {
   boardAutoScroll,
@@ -8,7 +8,7 @@ import {
   useBoardSensors,
 } from '../../lib/dnd.ts';
 import { KanbanColumn, type KanbanHeight } from './kanban-column.tsx';
-import { type KanbanColumnData, withPendingMoves } from './kanban-moves.ts';
+import { type KanbanColumnData, type KanbanPlace, withPendingMoves } from './kanban-moves.ts';
 import {
   itemOf,
   type KanbanNoun,
@@ -30,11 +30,12 @@ export type KanbanBoardProps<T> = {
   /** Whether the viewer may move this card (a read-only viewer gets no handles). */
   canMove: (item: T) => boolean;
   /**
-   * The move rule: moves the item to the column, and answers once the data shows it whether it
-   * stuck (never rejects). The board shows the card in its new column at once and puts it back if
-   * it did not stick.
+   * The move rule: moves the item to the column, at the place it was dropped among the column's
+   * cards (issue 28: another column, or another place in its own), and answers once the data
+   * shows it whether it stuck (never rejects). The board shows the card where it was dropped at
+   * once and puts it back if it did not stick.
    */
-  onMove: (item: T, columnId: string) => Promise<boolean>;
+  onMove: (item: T, columnId: string, place: KanbanPlace) => Promise<boolean>;
   /** A card's face; `overlay` is the copy that follows the pointer (no links, no handle). */
   renderCard: (item: T, overlay: boolean) => ReactNode;
   /** The columns' order, where a moved card shows before its data has it; else at the top. */
@@ -76,7 +77,12 @@ export function KanbanBoard<T>({
     const known = new Set(idsKey.split('\n'));
     return (id: unknown): id is string => typeof id === 'string' && known.has(id);
   }, [idsKey]);
-  const drag = useKanbanDrag({ isColumn, getId, columnOf, onMove });
+  const orderOf = useCallback(
+    (columnId: string) =>
+      latest.current.columns.find((column) => column.id === columnId)?.items.map(getId) ?? [],
+    [getId],
+  );
+  const drag = useKanbanDrag({ isColumn, getId, columnOf, onMove, orderOf });
   const { dragged, refocus } = drag;
 
   // Stable for the whole life of the board: dnd-kit reads them from the latest props.

@@ -85,6 +85,7 @@ function KanbanCardInner<T>({
       ref={ref}
       {...listeners}
       {...{ [`data-${noun}-id`]: id }}
+      data-kanban-card={id}
       data-index={index}
       style={start === undefined ? undefined : { transform: `translateY(${start}px)` }}
       className={cn('touch-manipulation', className, isDragging && 'opacity-40')}

@@ -21,15 +21,68 @@ export type KanbanColumnData<T> = {
   pages?: NextPages;
 };
 
-/** A card dropped on another column, until its move settles. */
-export type PendingMove = { id: string; from: string; to: string };
+/**
+ * Where a card was dropped among a column's cards (issue 28, manual order): right below
+ * `afterId` and above `beforeId`; neither: an empty column (or nothing known), on top.
+ */
+export type KanbanPlace = { afterId?: string; beforeId?: string };
+
+/** A card dropped on a column (another one, or another place in its own), until its move settles. */
+export type PendingMove = { id: string; from: string; to: string; place: KanbanPlace };
+
+/** A card shown in a column: its id and where it is drawn, top and bottom (px, the viewport's). */
+export type ShownCard = { id: string; top: number; bottom: number };
 
 /**
- * The columns as the pending moves make them look: while a column's data still holds a moved
- * card, the card shows in the column it was dropped on instead (where `compare` puts it, else at
- * the top) and both counts follow. Once the data shows the move itself, the data is left as it
- * is. A card that sorts past the loaded cards of a column with more pages stays out (it shows
- * when its page loads, counted meanwhile); a column that shows a placeholder takes no card.
+ * The place of a card dropped at height `y` (px) in a column: above the first card drawn whose
+ * middle is below `y` (and after the card before that one in the column's order), else below
+ * the last card drawn (and before the one after it). The dragged card itself does not count.
+ */
+export function placeAt(
+  order: readonly string[],
+  movingId: string,
+  shown: readonly ShownCard[],
+  y: number,
+): KanbanPlace {
+  const ids = order.filter((id) => id !== movingId);
+  const drawn = shown
+    .filter((card) => card.id !== movingId && ids.includes(card.id))
+    .sort((a, b) => a.top - b.top);
+  const below = drawn.find((card) => (card.top + card.bottom) / 2 > y);
+  if (below) {
+    const above = ids[ids.indexOf(below.id) - 1];
+    return above === undefined ? { beforeId: below.id } : { afterId: above, beforeId: below.id };
+  }
+  const last = drawn.at(-1);
+  if (!last) return {};
+  const next = ids[ids.indexOf(last.id) + 1];
+  return next === undefined ? { afterId: last.id } : { afterId: last.id, beforeId: next };
+}
+
+/** Whether `place` is where the card already is in `order` (a drop that moves nothing). */
+export function isCurrentPlace(order: readonly string[], id: string, place: KanbanPlace): boolean {
+  const at = order.indexOf(id);
+  if (at < 0) return false;
+  return place.afterId === order[at - 1] && place.beforeId === order[at + 1];
+}
+
+/** Where the card goes among `items` (without it): after `afterId`, before `beforeId`, or -1. */
+function indexOfPlace<T>(items: readonly T[], getId: (item: T) => string, place: KanbanPlace): number {
+  if (place.afterId !== undefined) {
+    const at = items.findIndex((candidate) => getId(candidate) === place.afterId);
+    if (at >= 0) return at + 1;
+  }
+  if (place.beforeId !== undefined)
+    return items.findIndex((candidate) => getId(candidate) === place.beforeId);
+  return -1;
+}
+
+/**
+ * The columns as the pending moves make them look: while a move is on its way, the card shows
+ * where it was dropped (its place; without one, where `compare` puts it, else at the top) and
+ * both counts follow. A card that sorts past the loaded cards of a column with more pages stays
+ * out (it shows when its page loads, counted meanwhile); a column that shows a placeholder takes
+ * no card.
  */
 export function withPendingMoves<T>(
   columns: readonly KanbanColumnData<T>[],
@@ -48,7 +101,9 @@ export function withPendingMoves<T>(
     from.total = Math.max(0, from.total - 1);
     if (to.placeholder !== undefined) continue;
     to.total += 1;
-    const at = compare ? to.items.findIndex((candidate) => compare(item, candidate) < 0) : 0;
+    const placed = indexOfPlace(to.items, getId, move.place);
+    const at =
+      placed >= 0 ? placed : compare ? to.items.findIndex((candidate) => compare(item, candidate) < 0) : 0;
     if (at < 0 && to.pages?.hasNextPage) continue;
     to.items = at < 0 ? [...to.items, item] : [...to.items.slice(0, at), item, ...to.items.slice(at)];
   }

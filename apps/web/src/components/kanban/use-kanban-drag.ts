@@ -1,7 +1,13 @@
 import type { DragEndEvent, DragStartEvent, DropAnimationFunction } from '@dnd-kit/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { boardDropAnimation, boardLandAnimation } from '../../lib/dnd.ts';
-import type { PendingMove } from './kanban-moves.ts';
+import {
+  isCurrentPlace,
+  type KanbanPlace,
+  type PendingMove,
+  placeAt,
+  type ShownCard,
+} from './kanban-moves.ts';
 import { itemOf } from './kanban-texts.ts';
 
 /** Where the focus goes back to after a keyboard move: the card's handle in that column. */
@@ -12,9 +18,20 @@ type KanbanMoveRule<T> = {
   isColumn: (id: unknown) => id is string;
   getId: (item: T) => string;
   columnOf: (item: T) => string;
-  /** Moves the item to the column; answers whether the move stuck (never rejects). */
-  onMove: (item: T, columnId: string) => Promise<boolean>;
+  /** The ids of a column's loaded cards, in their order. */
+  orderOf: (columnId: string) => readonly string[];
+  /** Moves the item to the column, at the place; answers whether the move stuck (never rejects). */
+  onMove: (item: T, columnId: string, place: KanbanPlace) => Promise<boolean>;
 };
+
+/** The cards a column draws (a virtualized column: only those in view), where they are on screen. */
+function shownCards(column: Element | null | undefined): ShownCard[] {
+  if (!column) return [];
+  return [...column.querySelectorAll<HTMLElement>('[data-kanban-card]')].map((node) => {
+    const rect = node.getBoundingClientRect();
+    return { id: node.dataset.kanbanCard ?? '', top: rect.top, bottom: rect.bottom };
+  });
+}
 
 /**
  * A board's drag state: the card being dragged, the moves on their way (shown at once, undone
@@ -52,17 +69,30 @@ export function useKanbanDrag<T>(rule: KanbanMoveRule<T>) {
   const onDragCancel = useCallback(() => setDragged(null), []);
   const onDragEnd = useCallback(({ active, over, activatorEvent }: DragEndEvent) => {
     setDragged(null);
-    const { isColumn, getId, columnOf, onMove } = latest.current;
+    const { isColumn, getId, columnOf, onMove, orderOf } = latest.current;
     const item = itemOf<T>(active.data.current);
     const to = over?.id;
-    if (item === undefined || !isColumn(to) || to === columnOf(item)) return;
+    if (item === undefined || !isColumn(to)) return;
+    // Where among the column's cards it was let go: by the middle of the card being dragged.
+    const id = getId(item);
+    const dropped = active.rect.current.translated;
+    const order = orderOf(to);
+    const place = dropped
+      ? placeAt(
+          order,
+          id,
+          shownCards(boardRef.current?.querySelector(`[data-column="${to}"]`)),
+          dropped.top + dropped.height / 2,
+        )
+      : {};
+    if (to === columnOf(item) && (!dropped || isCurrentPlace(order, id, place))) return;
     moved.current = true;
-    const move: PendingMove = { id: getId(item), from: columnOf(item), to };
+    const move: PendingMove = { id, from: columnOf(item), to, place };
     setMoves((current) => [...current.filter((other) => other.id !== move.id), move]);
     const keyboard = activatorEvent instanceof KeyboardEvent;
     if (keyboard) setRefocus({ id: move.id, column: to });
     // A rule that throws, at once or later, refuses the move.
-    void new Promise<boolean>((resolve) => resolve(onMove(item, to)))
+    void new Promise<boolean>((resolve) => resolve(onMove(item, to, place)))
       .catch(() => false)
       .then((stuck) => {
         setMoves((current) => current.filter((other) => other !== move));

@@ -10,7 +10,7 @@ import type { ProductFilterValues } from '../api/get-products.ts';
 import { BOARD_LIMIT, ProductBoard, statusChangeForDrop } from './product-board.tsx';
 import { productList } from './test-products.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 
 const noFilters: ProductFilterValues = { search: '', status: [], team: [], priority: [] };
 
@@ -110,7 +110,7 @@ describe('ProductBoard', () => {
     expect(screen.queryByRole('button', { name: 'Move Apollo' })).not.toBeInTheDocument();
   });
 
-  it('moves a card with the keyboard and sends the column id capitalised', async () => {
+  it('moves a card with the keyboard, sends the column id capitalised, and offers an Undo that puts it back', async () => {
     layOutBoard(PRODUCT_STATUSES, 'product');
     const fetchMock = stubApi(() => jsonResponse(200, { ...products[0], status: 'testing' }));
     renderBoard();
@@ -125,7 +125,25 @@ describe('ProductBoard', () => {
     expect(screen.getByText('Apollo was moved to Testing.')).toBeInTheDocument();
     // The keyboard user keeps their place: the moved card's handle has the focus.
     expect(within(column('Testing')).getByRole('button', { name: 'Move Apollo' })).toHaveFocus();
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product status updated'));
+    await waitFor(() =>
+      expect(toast.undoable).toHaveBeenCalledWith(
+        'Product status updated',
+        expect.objectContaining({
+          undo: expect.any(Function),
+          undoFailed: 'Failed to update product status',
+        }),
+      ),
+    );
+
+    // Undo (issue 28): the status it had, where it was; its own toast offers no Undo.
+    const [, options] = vi.mocked(toast.undoable).mock.calls[0] ?? [];
+    await options?.undo();
+    expect(patches(fetchMock)[1]).toEqual({
+      url: '/api/projects/p-1/status',
+      body: expect.objectContaining({ status: 'planning' }),
+    });
+    expect(toast.success).toHaveBeenCalledWith('Product status updated');
+    expect(toast.undoable).toHaveBeenCalledTimes(1);
   });
 
   it('changes nothing when a card is dropped back in its own column', async () => {
@@ -156,8 +174,9 @@ describe('ProductBoard', () => {
     expect(within(column('Development')).getByRole('link', { name: 'Gemini' })).toBeInTheDocument();
     expect(column('Development')).toHaveTextContent('2 products');
     expect(column('Planning')).toHaveTextContent('1 product');
+    // Dropped level with the bottom of Development's one card: after it (issue 28).
     expect(patches(fetchMock)).toEqual([
-      { url: '/api/projects/p-2/status', body: { status: 'Development' } },
+      { url: '/api/projects/p-2/status', body: { status: 'Development', afterId: 'p-3' } },
     ]);
 
     answer.resolve(apiError(403, 'FORBIDDEN', 'Only the product’s creator or an admin can change it.'));

@@ -2,12 +2,13 @@ import type { UniqueIdentifier } from '@dnd-kit/core';
 import { PRODUCT_STATUSES, type ProductListItem as Product, type ProductStatus } from '@shipyard/shared';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
+import type { KanbanPlace } from '../../../components/kanban/kanban-moves.ts';
 import { KanbanSkeleton } from '../../../components/kanban/kanban-skeleton.tsx';
 import { kanbanCount } from '../../../components/kanban/kanban-texts.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
-import { useUpdateProductStatus } from '../api/update-product-status.ts';
+import { byRank, useUpdateProductStatus } from '../api/update-product-status.ts';
 import type { ProductViewer } from './product-actions.tsx';
 import { ProductBoardCard } from './product-board-card.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
@@ -23,15 +24,19 @@ const isColumnId = (id: UniqueIdentifier | null | undefined): id is ProductStatu
   typeof id === 'string' && (PRODUCT_STATUSES as readonly string[]).includes(id);
 
 /**
- * What a drop means (spec §4): on another column, the new status is that column's id with its
- * first letter capitalised; in the product's own column, or outside every column, nothing.
+ * What a drop means (spec §4): on a column, the new status is that column's id with its first
+ * letter capitalised, and the product lands where it was dropped among its cards (issue 28; in
+ * its own column, a drop elsewhere only reorders it); outside every column, nothing.
  */
 export function statusChangeForDrop(
   product: Pick<Product, 'id' | 'status'>,
   overId: UniqueIdentifier | null | undefined,
-): { id: string; status: string } | null {
-  if (!isColumnId(overId) || overId === product.status.toLowerCase()) return null;
-  return { id: product.id, status: statusLabel(overId) };
+  place: KanbanPlace = {},
+): ({ id: string; status: string } & KanbanPlace) | null {
+  if (!isColumnId(overId)) return null;
+  const placed = place.afterId !== undefined || place.beforeId !== undefined;
+  if (overId === product.status.toLowerCase() && !placed) return null;
+  return { id: product.id, status: statusLabel(overId), ...place };
 }
 
 const productId = (product: Product) => product.id;
@@ -57,8 +62,8 @@ export function ProductBoard({ filters, canMove, emptyAction, viewer }: ProductB
   const { mutateAsync } = useUpdateProductStatus();
   // The mutation moves the card in every cached list at once, puts it back and toasts a refusal.
   const onMove = useCallback(
-    (product: Product, column: string) => {
-      const change = statusChangeForDrop(product, column);
+    (product: Product, column: string, place: KanbanPlace) => {
+      const change = statusChangeForDrop(product, column, place);
       return change
         ? mutateAsync(change).then(
             () => true,
@@ -78,17 +83,15 @@ export function ProductBoard({ filters, canMove, emptyAction, viewer }: ProductB
   const { columns, compare } = useMemo(() => {
     const products = query.data?.data ?? [];
     const byStatus = new Map<string, Product[]>(PRODUCT_STATUSES.map((status) => [status, []]));
-    for (const product of products) byStatus.get(columnOf(product))?.push(product);
-    // A moved card shows in its new column where the list puts it.
-    const order = new Map(products.map((product, index) => [product.id, index]));
-    const at = (product: Product) => order.get(product.id) ?? -1;
+    for (const product of [...products].sort(byRank)) byStatus.get(columnOf(product))?.push(product);
     return {
       columns: PRODUCT_STATUSES.map((status) => {
         const items = byStatus.get(status) ?? [];
         const icon = <StatusDot key={status} status={status} className="size-2" />;
         return { id: status, title: statusLabel(status), icon, items, total: items.length };
       }),
-      compare: (a: Product, b: Product) => at(a) - at(b),
+      // Each column in its manual order (issue 28); a moved card shows where it was dropped.
+      compare: byRank,
     };
   }, [query.data]);
 

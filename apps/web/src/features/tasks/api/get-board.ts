@@ -8,16 +8,16 @@ import { type TaskListParams, taskListQuery } from './get-tasks.ts';
 // GET /tasks/{productId}/board answers every column's first cards. Each column stays its own
 // cached task list (taskKeys.list, which drags, realtime and the other screens patch): its first
 // page comes from the board, shared by the columns asking at once, and the next ones from the
-// column route with the cursor the board gave.
+// board route too (that column, from the cursor the board gave), in the same manual order.
 
 export type BoardParams = Omit<TaskListParams, 'limit'> & { productId: string };
 
 /** The board answer's cache: never served stale (staleTime 0), only shared by the columns asking together. */
 export const boardKey = (params: BoardParams) => [...queryRoots.tasks, 'board', params] as const;
 
-function getBoard(params: BoardParams, signal?: AbortSignal) {
-  // The list's query string without the paging (the board pages nothing).
-  const query = taskListQuery({ ...params, limit: 0 }, null).replace(/^limit=0&?/, '');
+function getBoard(params: BoardParams, signal?: AbortSignal, cursor: string | null = null) {
+  // The list's query string without the page size (a column's next page: its status and cursor).
+  const query = taskListQuery({ ...params, limit: 0 }, cursor).replace(/^limit=0&?/, '');
   return api.get<TaskBoard>(
     `/tasks/${encodeURIComponent(params.productId)}/board${query ? `?${query}` : ''}`,
     { signal },
@@ -61,6 +61,7 @@ function cardTask(
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,
     checklist: card.checklist,
+    rank: card.rank,
     labels: card.labelIds.flatMap((id) => labels.get(id) ?? []),
   };
   boardCards.add(task);
@@ -97,4 +98,14 @@ export async function boardColumnFirstPage(
     gcTime: 10_000,
   });
   return boardColumnPage(board, status);
+}
+
+/** A column's next page: GET /tasks/{productId}/board with its status and the cursor it ended at. */
+export async function boardColumnNextPage(
+  params: BoardParams,
+  status: TaskStatus,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<TaskList> {
+  return boardColumnPage(await getBoard({ ...params, status: [status] }, signal, cursor), status);
 }

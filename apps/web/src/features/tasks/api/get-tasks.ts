@@ -1,4 +1,4 @@
-import type { Task, TaskList, TaskPhase, TaskStatus } from '@shipyard/shared';
+import type { Task, TaskList, TaskPhase, TaskSort, TaskStatus } from '@shipyard/shared';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
@@ -15,6 +15,8 @@ export type TaskListParams = {
   labelId?: string[] | undefined;
   /** Tasks per page; the next page is fetched as the list scrolls (keyset cursor). */
   limit: number;
+  /** 'manual': a product board's column, by rank (issue 28); else newest first. */
+  sort?: TaskSort | undefined;
 };
 
 export type TaskPages = InfiniteData<TaskList, string | null>;
@@ -57,7 +59,7 @@ export function taskExportPath(params: TaskListParams): string {
   return `${path}?${taskListQuery(params, null)}`;
 }
 
-export function getTasks(params: TaskListParams, cursor: string | null, signal?: AbortSignal) {
+function getTasks(params: TaskListParams, cursor: string | null, signal?: AbortSignal) {
   const path = params.productId ? `/tasks/${encodeURIComponent(params.productId)}/tasks` : '/tasks/all';
   return api.get<TaskList>(`${path}?${taskListQuery(params, cursor)}`, { signal });
 }

@@ -48,6 +48,42 @@ describe('applyTaskChange', () => {
   });
 });
 
+describe('applyTaskChange on a product board column (manual order, issue 28)', () => {
+  const column = (ranks: Record<string, string>): TaskPages => ({
+    pages: [
+      taskList(
+        Object.entries(ranks).map(([id, rank]) => makeTask({ id, rank, status: 'Pending' })),
+        { total: Object.keys(ranks).length, nextCursor: null },
+      ),
+    ],
+    pageParams: [null],
+  });
+  const manual: TaskListParams = { ...params(['Pending']), limit: 100, sort: 'manual' };
+  const order = (data: TaskPages) => data.pages.flatMap((page) => page.data.map((task) => task.id));
+
+  it('puts a task another browser dropped between two cards right there, by its rank', () => {
+    const before = column({ a: 'a0', b: 'a1', c: 'a2' });
+    // c dropped between a and b: the key between theirs, as the server gave it.
+    const moved = makeTask({ id: 'c', rank: 'a0V', status: 'Pending' });
+    expect(order(applyTaskChange(before, manual, { task: moved }))).toEqual(['a', 'c', 'b']);
+    // From another column, on top.
+    const arrived = makeTask({ id: 'x', rank: 'Zz', status: 'Pending' });
+    expect(order(applyTaskChange(before, manual, { task: arrived }))).toEqual(['x', 'a', 'b', 'c']);
+  });
+
+  it('orders equal ranks by id, as the server does, and leaves newest-first lists newest first', () => {
+    const before = column({ a: 'a1', c: 'a1' });
+    expect(order(applyTaskChange(before, manual, { task: makeTask({ id: 'b', rank: 'a1' }) }))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    const newestFirst = { ...manual, sort: undefined };
+    const dropped = makeTask({ id: 'z', rank: 'A0', createdAt: '2020-01-01T00:00:00.000Z' });
+    expect(order(applyTaskChange(column({ a: 'a0' }), newestFirst, { task: dropped }))).toEqual(['a', 'z']);
+  });
+});
+
 describe('refreshAfterTaskChange', () => {
   it('refreshes what tasks feed elsewhere (product progress, dashboard, activity) and only marks task lists stale', async () => {
     const queryClient = new QueryClient();

@@ -25,6 +25,13 @@ function taskMatches(params: TaskListParams, task: Task): boolean {
 export const newestFirst = (a: Task, b: Task) =>
   a.createdAt === b.createdAt ? (a.id > b.id ? -1 : 1) : a.createdAt > b.createdAt ? -1 : 1;
 
+/** A board column's manual order (issue 28): by rank, ties by id (the server's, byte order). */
+export const byRank = (a: Pick<Task, 'rank' | 'id'>, b: Pick<Task, 'rank' | 'id'>) =>
+  a.rank === b.rank ? (a.id < b.id ? -1 : 1) : a.rank < b.rank ? -1 : 1;
+
+/** The order a list keeps. */
+const orderOf = (params: TaskListParams) => (params.sort === 'manual' ? byRank : newestFirst);
+
 /**
  * The list with `task` put where it now belongs (replaced, moved in or out), or without the task
  * of `removedId`. A task that sorts after the last loaded one stays out until its page loads.
@@ -47,12 +54,13 @@ export function applyTaskChange(
   const delta = (belongs ? 1 : 0) - (counted ? 1 : 0);
   if (belongs && 'task' in change) {
     const task = change.task;
-    const pageIndex = pages.findIndex((page) => page.data.some((t) => newestFirst(task, t) < 0));
+    const order = orderOf(params);
+    const pageIndex = pages.findIndex((page) => page.data.some((t) => order(task, t) < 0));
     const last = pages.length - 1;
     if (pageIndex >= 0) {
       pages = pages.map((page, i) => {
         if (i !== pageIndex) return page;
-        const at = page.data.findIndex((t) => newestFirst(task, t) < 0);
+        const at = page.data.findIndex((t) => order(task, t) < 0);
         return { ...page, data: [...page.data.slice(0, at), task, ...page.data.slice(at)] };
       });
     } else if (last >= 0 && pages[last]?.nextCursor === null) {

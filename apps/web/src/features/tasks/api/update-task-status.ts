@@ -1,9 +1,11 @@
-import { type Task, type TaskStatus, toTaskStatus } from '@shipyard/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Placement, type Task, type TaskMove, type TaskStatus, toTaskStatus } from '@shipyard/shared';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { generateKeyBetween } from 'fractional-indexing';
 import { api } from '../../../lib/api-client.ts';
 import { putTaskIntoDetail } from './get-task-detail.ts';
-import { taskKeys } from './get-tasks.ts';
+import { type TaskListParams, type TaskPages, taskKeys } from './get-tasks.ts';
 import {
+  byRank,
   changeCachedTasks,
   findCachedTask,
   refreshAfterTaskChange,
@@ -11,16 +13,63 @@ import {
   type TaskListsSnapshot,
 } from './task-cache.ts';
 
-type TaskStatusChange = {
+type TaskStatusChange = Placement & {
   id: string;
   /** Any casing or a board column id ('in progress'). */
   status: string;
 };
 
-/** PATCH /api/tasks/{id}/task/update; answers the task with its stored status. */
-function updateTaskStatus({ id, status }: TaskStatusChange): Promise<Task> {
-  return api.patch<Task>(`/tasks/${encodeURIComponent(id)}/task/update`, { status });
+/**
+ * PATCH /api/tasks/{id}/task/update, with where in the column it was dropped (issue 28);
+ * answers the task with its stored status and rank, and where it was before (for an Undo).
+ */
+function updateTaskStatus({ id, ...body }: TaskStatusChange): Promise<TaskMove> {
+  return api.patch<TaskMove>(`/tasks/${encodeURIComponent(id)}/task/update`, body);
 }
+
+/** The cached cards of a product's board column, in their order (a manual-order list). */
+function cachedColumn(queryClient: QueryClient, productId: string, status: TaskStatus): Task[] {
+  for (const [key, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists })) {
+    const params = key[2] as TaskListParams | undefined;
+    if (params?.sort !== 'manual' || params.productId !== productId || params.status.join() !== status)
+      continue;
+    if (data) return data.pages.flatMap((page) => page.data);
+  }
+  return [];
+}
+
+/**
+ * The rank the server will give a card dropped at `place` (the key between its neighbours'; on
+ * top without a place), guessed from the cached column so the card shows there at once; the
+ * task's own when the neighbours are not cached.
+ */
+function guessRank(queryClient: QueryClient, task: Task, status: TaskStatus, place: Placement): string {
+  const column = cachedColumn(queryClient, task.projectId, status)
+    .filter((t) => t.id !== task.id)
+    .sort(byRank);
+  const at = (id: string | undefined) => column.findIndex((t) => t.id === id);
+  let above: Task | undefined;
+  let below: Task | undefined;
+  if (place.afterId !== undefined) {
+    above = column[at(place.afterId)];
+    below = above ? column[at(place.afterId) + 1] : undefined;
+  } else if (place.beforeId !== undefined) {
+    below = column[at(place.beforeId)];
+    above = below ? column[at(place.beforeId) - 1] : undefined;
+  } else {
+    below = column[0];
+  }
+  if (!above && !below && (place.afterId !== undefined || place.beforeId !== undefined)) return task.rank;
+  try {
+    return generateKeyBetween(above?.rank ?? null, below?.rank ?? null);
+  } catch {
+    // Equal or disordered keys: the server renumbers the column; its answer places the card.
+    return task.rank;
+  }
+}
+
+/** The task of a move's answer, as the lists keep it. */
+const taskOf = ({ previous: _previous, ...task }: TaskMove): Task => task;
 
 /**
  * Changes a task's status optimistically: every cached list shows it at once (a board card lands
@@ -33,6 +82,7 @@ export function useUpdateTaskStatus() {
     onMutate: async ({
       id,
       status,
+      ...place
     }): Promise<{ snapshot: TaskListsSnapshot | undefined; optimistic?: Task | undefined }> => {
       // A page in flight would land after the change and undo it.
       await queryClient.cancelQueries({ queryKey: taskKeys.lists });
@@ -40,11 +90,13 @@ export function useUpdateTaskStatus() {
       const next: TaskStatus | undefined = toTaskStatus(status);
       if (!task || !next) return { snapshot: undefined };
       const completedAt = next === 'Completed' ? (task.completedAt ?? new Date().toISOString()) : null;
-      const optimistic = { ...task, status: next, completedAt };
+      const rank = guessRank(queryClient, task, next, place);
+      const optimistic = { ...task, status: next, completedAt, rank };
       return { snapshot: changeCachedTasks(queryClient, { task: optimistic }, task), optimistic };
     },
     onError: (_error, _change, context) => restoreCachedTasks(queryClient, context?.snapshot),
-    onSuccess: (task, _change, context) => {
+    onSuccess: (answer, _change, context) => {
+      const task = taskOf(answer);
       // The lists already count the optimistic version (which may be cached in none of them).
       changeCachedTasks(queryClient, { task }, context?.optimistic);
       return putTaskIntoDetail(queryClient, task);

@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductTasksTab } from './product-tasks-tab.tsx';
 import { ASSIGNEE_ID, makeTask, makeTaskOptions, PRODUCT_ID, TEAM_ID, taskList } from './test-tasks.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 
 const LIST_PATH = `/api/tasks/${PRODUCT_ID}/tasks`;
 const LIST = `GET ${LIST_PATH}`;
@@ -212,13 +212,21 @@ describe('ProductTasksTab', () => {
     expect(JSON.parse(String(patch?.init?.body))).toEqual({ status: 'Completed' });
     expect(toast.success).not.toHaveBeenCalled();
 
+    const previous = { status: 'Pending', afterId: null, beforeId: null };
     answer.resolve(
-      jsonResponse(200, { ...design, status: 'Completed', completedAt: '2025-03-05T10:00:00.000Z' }),
+      jsonResponse(200, {
+        ...design,
+        status: 'Completed',
+        completedAt: '2025-03-05T10:00:00.000Z',
+        previous,
+      }),
     );
 
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Task updated', {
+      expect(toast.undoable).toHaveBeenCalledWith('Task updated', {
         description: 'Task status changed to Completed.',
+        undo: expect.any(Function),
+        undoFailed: 'Failed to update task',
       }),
     );
   });
@@ -254,7 +262,11 @@ describe('ProductTasksTab', () => {
   it('keeps every count true when a task moves, though the count lists hold one row each', async () => {
     routeFetch({
       [LIST]: listAnswer([design, api, docs]),
-      'PATCH /api/tasks/t-2/task/update': jsonResponse(200, { ...api, status: 'Completed' }),
+      'PATCH /api/tasks/t-2/task/update': jsonResponse(200, {
+        ...api,
+        status: 'Completed',
+        previous: { status: api.status, afterId: null, beforeId: null },
+      }),
     });
     const { user } = renderTab();
     await screen.findByRole('article', { name: 'Write the API' });
@@ -265,7 +277,7 @@ describe('ProductTasksTab', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Write the API' }));
     await user.click(screen.getByRole('menuitem', { name: 'Mark as Completed' }));
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    await waitFor(() => expect(toast.undoable).toHaveBeenCalled());
     expect(counts()).toEqual(['3', '1', '0', '2']);
   });
 

@@ -4,12 +4,11 @@ import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts'
 import { boardColumn as column } from '../../../test/kanban.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
-import { BOARD_COLUMN_LIMIT } from './task-board.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { narrowedBoard, noFilters, taskBoard } from './test-task-board.tsx';
-import { ASSIGNEE_ID, makeTask, PRODUCT_ID, taskList } from './test-tasks.ts';
+import { ASSIGNEE_ID, makeTask, PRODUCT_ID } from './test-tasks.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 
 const renderBoard = (props: Parameters<typeof taskBoard>[0] = {}) =>
   renderWithProviders(taskBoard(props), { route: '/tasks?view=board' });
@@ -35,6 +34,7 @@ describe('TaskBoard of one product', () => {
     assigneeId: ASSIGNEE_ID,
     labelIds: [LABEL],
     checklist: { done: 1, total: 3 },
+    rank: `a${id}`,
     createdAt,
     updatedAt: createdAt,
   });
@@ -55,11 +55,22 @@ describe('TaskBoard of one product', () => {
   };
   const productFilters: TaskFilterValues = { ...noFilters, productId: PRODUCT_ID };
 
-  it('loads all three columns in one request, then a column’s next page from the column route at its cursor', async () => {
+  it('loads all three columns in one request, then a column’s next page from the board route at its cursor', async () => {
     const fetchMock = routeFetch({
-      [`GET /api/tasks/${PRODUCT_ID}/board`]: () => jsonResponse(200, board),
-      [`GET /api/tasks/${PRODUCT_ID}/tasks`]: () =>
-        jsonResponse(200, taskList([makeTask({ id: 't-9', title: 'Paint the hull' })], { total: 2 })),
+      [`GET /api/tasks/${PRODUCT_ID}/board`]: ({ url }) =>
+        url.searchParams.get('cursor') === 'CUR'
+          ? jsonResponse(200, {
+              ...board,
+              columns: [
+                {
+                  status: 'Pending',
+                  total: 2,
+                  cards: [card('t-9', 'Paint the hull', '2025-03-05T10:00:00.000Z')],
+                  nextCursor: null,
+                },
+              ],
+            })
+          : jsonResponse(200, board),
       'GET /api/tasks/t-1': () =>
         jsonResponse(200, makeTask({ id: 't-1', title: 'Wire the radio', description: 'Antenna first.' })),
     });
@@ -75,14 +86,13 @@ describe('TaskBoard of one product', () => {
     expect(radio).toHaveTextContent('1/3');
     expect(within(radio).getByText('Assigned to Grace Hopper')).toBeInTheDocument();
     expect(column('Pending')).toHaveTextContent('2 tasks');
-    expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`)).toHaveLength(1);
-
-    // The column's next page: the column route, from the board's cursor.
+    // The column's next page: the board route for that column, from the board's cursor, in
+    // the same manual order (issue 28).
     expect(await within(pending).findByText('Paint the hull')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/tasks`).map(({ url }) => url.search)).toEqual([
-      `?limit=${BOARD_COLUMN_LIMIT}&status=Pending&cursor=CUR`,
+    expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`).map(({ url }) => url.search)).toEqual([
+      '',
+      '?status=Pending&cursor=CUR',
     ]);
-    expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`)).toHaveLength(1);
 
     // A card has no description: the edit dialog gets the whole task, read first.
     await user.click(within(radio).getByRole('button', { name: 'Actions for Wire the radio' }));

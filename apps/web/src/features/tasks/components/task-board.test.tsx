@@ -10,7 +10,7 @@ import { BOARD_COLUMN_LIMIT, statusForDrop } from './task-board.tsx';
 import { narrowedBoard, noFilters, taskBoard } from './test-task-board.tsx';
 import { makeTask, taskList } from './test-tasks.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 
 const renderBoard = (props: Parameters<typeof taskBoard>[0] = {}) =>
   renderWithProviders(taskBoard(props), { route: '/tasks?view=board' });
@@ -60,11 +60,11 @@ function serve(patch: PatchAnswer = () => jsonResponse(200, {}), totals: Record<
           const response = (await patch()).clone();
           if (response.ok) {
             const { status } = JSON.parse(String(init?.body)) as { status: Task['status'] };
+            const before = stored.find((t) => t.id === task.id);
             stored = stored.map((t) => (t.id === task.id ? { ...t, status } : t));
-            return jsonResponse(
-              200,
-              stored.find((t) => t.id === task.id),
-            );
+            // Where it was, as the server answers it for an Undo (issue 28).
+            const previous = { status: before?.status, afterId: null, beforeId: null };
+            return jsonResponse(200, { ...stored.find((t) => t.id === task.id), previous });
           }
           return response;
         },
@@ -151,7 +151,7 @@ describe('TaskBoard', () => {
     ).toEqual(['In Progress']);
   });
 
-  it('moves a card with the keyboard: the PATCH, the card in its new column, the focus and the toast', async () => {
+  it('moves a card with the keyboard: the PATCH, the card in its new column, the focus and the toast with Undo', async () => {
     layOutBoard(COLUMN_IDS, 'task');
     const fetchMock = serve();
     renderBoard();
@@ -173,8 +173,24 @@ describe('TaskBoard', () => {
     await waitFor(() =>
       expect(within(column('Completed')).getByRole('button', { name: 'Move Wire the radio' })).toHaveFocus(),
     );
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Task status updated'));
+    await waitFor(() =>
+      expect(toast.undoable).toHaveBeenCalledWith(
+        'Task status updated',
+        expect.objectContaining({ undo: expect.any(Function) }),
+      ),
+    );
     expect(toast.error).not.toHaveBeenCalled();
+
+    // Undo (issue 28): the status it had, back where it was; a plain toast says so.
+    const [, options] = vi.mocked(toast.undoable).mock.calls[0] ?? [];
+    await options?.undo();
+    expect(patches(fetchMock)).toEqual([
+      { url: '/api/tasks/t-1/task/update', body: { status: 'Completed' } },
+      { url: '/api/tasks/t-1/task/update', body: { status: 'Pending' } },
+    ]);
+    await waitFor(() => expect(within(column('Pending')).getByText('Wire the radio')).toBeInTheDocument());
+    expect(within(column('Completed')).queryByText('Wire the radio')).not.toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('Task status updated');
   });
 
   it('sends nothing when a card is dropped back in its own column', async () => {

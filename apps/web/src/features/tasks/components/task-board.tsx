@@ -2,13 +2,13 @@ import { canChangeTaskStatus, TASK_COLUMNS, type Task, type TaskStatus } from '@
 import { type ReactNode, useCallback } from 'react';
 import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
 import { KanbanNote } from '../../../components/kanban/kanban-column.tsx';
-import type { KanbanColumnData } from '../../../components/kanban/kanban-moves.ts';
+import type { KanbanColumnData, KanbanPlace } from '../../../components/kanban/kanban-moves.ts';
 import { KanbanCardsSkeleton, KanbanSkeleton } from '../../../components/kanban/kanban-skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isBoardCard } from '../api/get-board.ts';
 import { totalTasks } from '../api/get-tasks.ts';
-import { fetchTask, newestFirst } from '../api/task-cache.ts';
+import { byRank, fetchTask, newestFirst } from '../api/task-cache.ts';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
 import { columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
@@ -86,13 +86,20 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     (task: Task, status: TaskStatus) => void changeStatus(task, status),
     [changeStatus],
   );
-  // The status change moves the card in every cached list at once, puts it back and toasts a refusal.
+  // The status change moves the card in every cached list at once, puts it back and toasts a
+  // refusal. One product's board keeps a manual order (issue 28): a card lands where it was
+  // dropped, in another column or its own; across products, a drop only changes the status.
+  const manual = filters.productId !== undefined;
   const onMove = useCallback(
-    (task: Task, column: string) => {
+    (task: Task, column: string, place: KanbanPlace) => {
+      if (manual) {
+        const status = TASK_COLUMNS.find((candidate) => candidate.id === column)?.status;
+        return status ? changeStatus(task, status, place) : Promise.resolve(false);
+      }
       const status = statusForDrop(task, column);
       return status ? changeStatus(task, status) : Promise.resolve(false);
     },
-    [changeStatus],
+    [changeStatus, manual],
   );
   // A card from the board's one request is compact (no description): the edit dialog gets the
   // whole task, read first.
@@ -158,7 +165,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       canMove={canMove}
       onMove={onMove}
       renderCard={renderCard}
-      compare={newestFirst}
+      compare={manual ? byRank : newestFirst}
       height="scroll"
       columnWidths={COLUMN_WIDTHS}
       // Other filters: each column starts again from its top.

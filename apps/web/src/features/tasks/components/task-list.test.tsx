@@ -10,7 +10,7 @@ import { LIST_LIMIT, TaskList } from './task-list.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { ASSIGNEE_ID, makeTask, TEAM_ID, taskList } from './test-tasks.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 
 const noFilters: TaskFilterValues = { search: '', productId: undefined, phase: [], status: [] };
 const member = { id: 'u-1', role: 'member' as Role };
@@ -146,11 +146,17 @@ describe('TaskList', () => {
     const [patch] = callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/task/update');
     expect(JSON.parse(String(patch?.init?.body))).toEqual({ status: 'Completed' });
 
+    const previous = { status: 'Pending', afterId: null, beforeId: null };
     answer.resolve(
-      jsonResponse(200, { ...radio, status: 'Completed', completedAt: '2025-03-05T10:00:00.000Z' }),
+      jsonResponse(200, { ...radio, status: 'Completed', completedAt: '2025-03-05T10:00:00.000Z', previous }),
     );
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Task status updated'));
+    await waitFor(() =>
+      expect(toast.undoable).toHaveBeenCalledWith(
+        'Task status updated',
+        expect.objectContaining({ undo: expect.any(Function), undoFailed: 'Failed to update task status' }),
+      ),
+    );
     expect(within(row('Wire the radio')).getByText('Completed')).toBeInTheDocument();
     expect(row('Wire the radio').querySelector('[data-overdue]')).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();

@@ -19,6 +19,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     number: 1,
     key: 'APO-1',
     title: 'Design the onboarding flow',
+    rank: 'a0',
     description: 'Three screens, then the first product.',
     status: 'Pending',
     priority: 'medium',

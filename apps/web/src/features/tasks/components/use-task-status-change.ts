@@ -1,4 +1,10 @@
-import { taskMessages as m, type Task, type TaskStatus } from '@shipyard/shared';
+import {
+  taskMessages as m,
+  type Placement,
+  type Task,
+  type TaskMove,
+  type TaskStatus,
+} from '@shipyard/shared';
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -12,15 +18,21 @@ import { useUpdateTaskStatus } from '../api/update-task-status.ts';
  */
 const told = {
   tasks: {
-    changed: () => toast.success(m.statusUpdated),
+    changed: (_status: TaskStatus, undo?: () => Promise<unknown>) =>
+      undo
+        ? toast.undoable(m.statusUpdated, { undo, undoFailed: m.statusUpdateFailed })
+        : toast.success(m.statusUpdated),
     failed: (error: unknown) => {
       const description = getErrorMessage(error, '');
       toast.error(m.statusUpdateFailed, description ? { description } : undefined);
     },
   },
   product: {
-    changed: (status: TaskStatus) =>
-      toast.success(m.updated, { description: m.statusChangedDescription(status) }),
+    changed: (status: TaskStatus, undo?: () => Promise<unknown>) => {
+      const description = m.statusChangedDescription(status);
+      if (undo) toast.undoable(m.updated, { description, undo, undoFailed: m.updateFailed });
+      else toast.success(m.updated, { description });
+    },
     failed: (error: unknown) =>
       toast.error(m.updateFailed, { description: getErrorMessage(error, m.fallback) }),
   },
@@ -29,19 +41,32 @@ const told = {
 /** Where a status change is made, for its toasts. */
 type StatusChangePlace = keyof typeof told;
 
+/** What puts a moved task back: its status and the cards it was between (a move's `previous`). */
+const placeBefore = ({ previous }: TaskMove) => ({
+  status: previous.status,
+  ...(previous.afterId !== null && { afterId: previous.afterId }),
+  ...(previous.beforeId !== null && { beforeId: previous.beforeId }),
+});
+
 /**
- * A task list's status change (row menu and board): optimistic through the cached lists, then
- * the toast of the page it is made on. Answers whether the change stuck; never rejects.
+ * A task list's status change (row menu, board drag and the task's page): optimistic through the
+ * cached lists, then the toast of the page it is made on, with an Undo for 10 s that puts the
+ * task back in its status and place (issue 28). A board drop says where it landed (`place`),
+ * in another column or its own. Answers whether the change stuck; never rejects.
  */
 export function useTaskStatusChange(place: StatusChangePlace = 'tasks') {
   // mutateAsync, not mutate: its callbacks would fire for the latest of two quick moves only.
   const { mutateAsync } = useUpdateTaskStatus();
   return useCallback(
-    async (task: Pick<Task, 'id' | 'status'>, status: TaskStatus): Promise<boolean> => {
-      if (task.status === status) return true;
+    async (task: Pick<Task, 'id' | 'status'>, status: TaskStatus, at?: Placement): Promise<boolean> => {
+      if (task.status === status && !at) return true;
       try {
-        await mutateAsync({ id: task.id, status });
-        told[place].changed(status);
+        const moved = await mutateAsync({ id: task.id, status, ...at });
+        const back = placeBefore(moved);
+        told[place].changed(status, async () => {
+          await mutateAsync({ id: task.id, ...back });
+          told[place].changed(back.status);
+        });
         return true;
       } catch (error) {
         told[place].failed(error);
