@@ -2,6 +2,7 @@ ALTER TABLE "products" ADD COLUMN "rank" text COLLATE "C" DEFAULT '' NOT NULL;--
 ALTER TABLE "tasks" ADD COLUMN "rank" text COLLATE "C" DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_status_rank_idx" ON "products" USING btree ("status","rank","id");--> statement-breakpoint
 CREATE INDEX "tasks_product_status_rank_idx" ON "tasks" USING btree ("product_id","status","rank","id");--> statement-breakpoint
+CREATE INDEX "tasks_rank_sort_idx" ON "tasks" USING btree ("rank","id");--> statement-breakpoint
 -- Issue 28, manual order (docs/decisions/033-manual-order.md). Hand-written below drizzle's statements.
 -- rank_before(k): the fractional-indexing key just above `k` (the library's generateKeyBetween(null, k),
 -- base 62), or 'a0' for an empty column. Compares characters by their codes, whatever the collation.

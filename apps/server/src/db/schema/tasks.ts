@@ -92,6 +92,8 @@ export const tasks = pgTable(
       t.id,
     ),
     index('tasks_title_sort_idx').on(sql`lower(${t.title})`, t.id),
+    /** sort=manual across products (an admin's list; decision 033). */
+    index('tasks_rank_sort_idx').on(t.rank, t.id),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),
