@@ -1,5 +1,7 @@
+import type { TaskQuery } from '@shipyard/shared';
 import fp from 'fastify-plugin';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
+import type { Viewer } from '../../lib/visibility.ts';
 import { createTaskBoard } from './tasks.board.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
@@ -35,6 +37,8 @@ declare module 'fastify' {
       addPageSection: <K extends ContributedSection>(name: K, read: TaskPageSections[K]) => void;
       /** A module that keeps something of a task removes it with the task (at boot). */
       onDelete: (deletion: TaskDeletion) => void;
+      /** How many tasks the viewer sees that match the query (a saved view's count, issue 28). */
+      count: (viewer: Viewer, query: TaskQuery) => Promise<number>;
     };
   }
 }
@@ -88,6 +92,10 @@ export const tasksModule = fp(
       watching,
       addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
       onDelete: (deletion) => void deletions.push(deletion),
+      // The spec's filters, as GET /tasks applies them today; the find-server stream's count
+      // (every filter of TaskQuerySchema) takes this one's place at merge.
+      count: (viewer, { search, productId, phase, status, assigneeId, labelId }) =>
+        tasks.count({ visibleTo: viewer, search, productId, phase, status, assigneeId, labelId }),
     });
     app.addHook('onReady', async () => {
       const missing = CONTRIBUTED.filter((name) => !sections[name]);

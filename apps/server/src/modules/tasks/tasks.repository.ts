@@ -122,6 +122,10 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
       .leftJoin(users, eq(users.id, tasks.assigneeId));
 
   return {
+    /** How many tasks match the filters, without a page (a saved view's count). */
+    count: (query: Omit<TaskListQuery, 'after' | 'limit'>) =>
+      countMatching({ ...query, limit: 0 }, listConditions({ ...query, limit: 0 })),
+
     /**
      * One page, newest first, and how many match in all. The page reads `limit + 1` rows: the
      * extra one only tells whether another page follows. Served by tasks_created_idx,
