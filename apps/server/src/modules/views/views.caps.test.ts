@@ -11,15 +11,13 @@ const display = { density: 'comfortable' as const, properties: [], preview: fals
 describe('saved views’ caps', () => {
   it(`stop a person at ${VIEWS_PER_PERSON_MAX} views with a clear 409, and let them save again after a delete`, async () => {
     const who = await member('Cap Keeper');
-    await ctx.db
-      .insert(savedViews)
-      .values(
-        Array.from({ length: VIEWS_PER_PERSON_MAX }, (_, i) => ({
-          ownerId: who.user.id,
-          name: `View ${i}`,
-          display,
-        })),
-      );
+    await ctx.db.insert(savedViews).values(
+      Array.from({ length: VIEWS_PER_PERSON_MAX }, (_, i) => ({
+        ownerId: who.user.id,
+        name: `View ${i}`,
+        display,
+      })),
+    );
     const res = await as(who, createView({ name: 'One too many' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'VIEWS_FULL', message: viewMessages.tooMany });

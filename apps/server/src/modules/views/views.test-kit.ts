@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Req, Signed } from '../../testing/http.ts';
 
@@ -15,10 +16,7 @@ export const unpinView = (id: string): Req => ({ method: 'DELETE', url: `/api/vi
 export const getView = (id: string): Req => ({ url: `/api/views/${id}` });
 export const listViews: Req = { url: '/api/views' };
 
-type As = (
-  who: Signed | undefined,
-  req: Req,
-) => Promise<{ statusCode: number; json: () => any; body: string }>;
+type As = (who: Signed | undefined, req: Req) => Promise<LightMyRequestResponse>;
 
 /** A view saved by `who` (201 expected); answers its body. */
 export async function savedView(as: As, who: Signed, payload: object) {
