@@ -4,7 +4,7 @@ import { products, savedViewPins, savedViews, users } from '../../db/schema/inde
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 /** The most views one list answers: a person's own (at most 100) and the shared ones they see. */
-export const VIEW_LIST_MAX = 200;
+const VIEW_LIST_MAX = 200;
 
 export type NewView = Pick<
   typeof savedViews.$inferInsert,

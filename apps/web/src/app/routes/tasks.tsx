@@ -11,7 +11,10 @@ export function Component() {
   if (!user) return null;
   return (
     <TaskDisplayScope>
-      <TasksPage viewer={{ id: user.id, role: user.role }} actions={<SaveViewButton role={user.role} />} />
+      <TasksPage
+        viewer={{ id: user.id, role: user.role }}
+        actions={<SaveViewButton viewerRole={user.role} />}
+      />
     </TaskDisplayScope>
   );
 }

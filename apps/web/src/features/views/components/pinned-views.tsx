@@ -24,7 +24,7 @@ export function PinnedViews({ onNavigate }: { onNavigate?: () => void }) {
   if (views.isPending) {
     body = (
       <p role="status" className={cn(line, 'text-muted-foreground')}>
-        Loading...
+        Loading views...
       </p>
     );
   } else if (views.isError) {

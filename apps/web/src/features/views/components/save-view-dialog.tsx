@@ -47,7 +47,7 @@ export const currentQuery = (search: string) => {
  * "Save view" on /tasks (issue 28): a name, personal or shared with a product; saves the URL's
  * filters, sort and grouping and the list's display options, then opens the view.
  */
-export function SaveViewButton({ role }: { role: Role }) {
+export function SaveViewButton({ viewerRole }: { viewerRole: Role }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -56,7 +56,7 @@ export function SaveViewButton({ role }: { role: Role }) {
         Save view
       </Button>
       <FormDialog open={open} onOpenChange={setOpen} className="sm:max-w-md">
-        <SaveViewForm role={role} onSaved={() => setOpen(false)} />
+        <SaveViewForm role={viewerRole} onSaved={() => setOpen(false)} />
       </FormDialog>
     </>
   );
