@@ -119,6 +119,8 @@ export const CreateViewSchema = z
     display: z._default(TaskDisplaySchema, TaskDisplaySchema.parse({})),
     scope: z._default(scope, 'personal'),
     productId: z._default(productId, null),
+    /** Pin it to the saver's sidebar at once (at most 20 pins: 409, nothing saved). */
+    pinned: z._default(z.boolean(), false),
   })
   .check(productMatchesScope());
 export type CreateView = z.infer<typeof CreateViewSchema>;

@@ -30,6 +30,14 @@ describe('saved views’ caps', () => {
     expect((await as(await member('Other'), createView({ name: 'Mine' }))).statusCode).toBe(201);
   });
 
+  it('pin a view saved with `pinned`, to its saver alone', async () => {
+    const who = await member('Quick Pinner');
+    const view = await savedView(as, who, { name: 'Pinned at once', pinned: true });
+    expect(view.pinned).toBe(true);
+    const pins = await ctx.db.select().from(savedViewPins).where(eq(savedViewPins.viewId, view.id));
+    expect(pins.map((p) => p.userId)).toEqual([who.user.id]);
+  });
+
   it(`stop a person at ${VIEW_PINS_MAX} pins with a clear 409`, async () => {
     const who = await member('Pin Keeper');
     const rows = await ctx.db
@@ -51,5 +59,11 @@ describe('saved views’ caps', () => {
     expect(pins.length).toBe(VIEW_PINS_MAX);
     // Pinning one already pinned is no new pin, so it is fine at the cap.
     expect((await as(who, pinView(rows[0]?.id ?? ''))).statusCode).toBe(200);
+    // A view saved pinned at the cap is refused whole: nothing saved.
+    const full = await as(who, createView({ name: 'Saved pinned', pinned: true }));
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(viewMessages.tooManyPins);
+    const named = await ctx.db.select().from(savedViews).where(eq(savedViews.name, 'Saved pinned'));
+    expect(named).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ service: ViewsService }> = asy
     {
       schema: {
         tags,
-        summary: `Save a view: a name, the /tasks query string and display; personal, or shared with a product I see (not guests; at most 100 of mine: 409)`,
+        summary: `Save a view: a name, the /tasks query string and display; personal, or shared with a product I see (not guests; at most 100 of mine: 409), pinned to my sidebar if asked`,
         body: CreateViewSchema,
         response: { 201: SavedViewSchema },
       },

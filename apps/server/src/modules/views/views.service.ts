@@ -136,6 +136,12 @@ export function createViewsService({ db, views, changes, countTasks }: Deps) {
           productId: body.scope === 'shared' ? body.productId : null,
         };
         const id = await views.insert(values, tx);
+        if (body.pinned) {
+          if ((await views.countPins(viewer, tx)) >= VIEW_PINS_MAX) {
+            throw Conflict(viewMessages.tooManyPins, 'VIEW_PINS_FULL');
+          }
+          await views.pin(viewer.id, id, tx);
+        }
         after.publish(viewChange('created', { id, ...values }));
         return id;
       });

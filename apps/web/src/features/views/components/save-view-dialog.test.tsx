@@ -42,6 +42,7 @@ describe('SaveViewButton', () => {
     await user.click(await screen.findByRole('option', { name: 'Shared with a product' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Product' }));
     await user.click(await screen.findByRole('option', { name: 'Apollo' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Pin to the sidebar' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save view' }));
 
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/views')).toHaveLength(1));
@@ -51,6 +52,7 @@ describe('SaveViewButton', () => {
       display,
       scope: 'shared',
       productId: PRODUCT,
+      pinned: true,
     });
     await waitFor(() => expect(currentLocation()).toBe('/views/v-9?status=Pending&view=board'));
   });

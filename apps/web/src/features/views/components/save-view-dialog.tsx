@@ -13,6 +13,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useTaskDisplayScope } from '../../../hooks/task-display-scope.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
@@ -27,9 +29,12 @@ type SaveViewValues = {
   productId: string | null;
   query: string;
   display: TaskDisplay;
+  pinned: boolean;
 };
 
-const FIELDS = ['name', 'scope', 'productId'] as const satisfies ReadonlyArray<keyof SaveViewValues>;
+const FIELDS = ['name', 'scope', 'productId', 'pinned'] as const satisfies ReadonlyArray<
+  keyof SaveViewValues
+>;
 
 const scopeOptions = [
   { value: 'personal', label: 'Personal: only me' },
@@ -70,7 +75,14 @@ function SaveViewForm({ role, onSaved }: { role: Role; onSaved: () => void }) {
   const { create } = useViewWrites();
   const { form, onSubmit } = useServerForm<SaveViewValues, CreateView, SavedView>({
     schema: CreateViewSchema,
-    defaultValues: { name: '', scope: 'personal', productId: null, query: currentQuery(search), display },
+    defaultValues: {
+      name: '',
+      scope: 'personal',
+      productId: null,
+      query: currentQuery(search),
+      display,
+      pinned: true,
+    },
     prepare: (values) => ({
       ...values,
       productId: values.scope === 'shared' ? values.productId || null : null,
@@ -123,6 +135,18 @@ function SaveViewForm({ role, onSaved }: { role: Role; onSaved: () => void }) {
           description="Everyone who sees this product sees the view."
         />
       ) : null}
+      <FormField
+        control={form.control}
+        name="pinned"
+        render={({ field }) => (
+          <FormItem className="flex flex-row items-center gap-2">
+            <FormControl>
+              <Checkbox checked={field.value} onCheckedChange={(next) => field.onChange(next === true)} />
+            </FormControl>
+            <FormLabel className="font-normal">Pin to the sidebar</FormLabel>
+          </FormItem>
+        )}
+      />
     </FormDialogForm>
   );
 }
