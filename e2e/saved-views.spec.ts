@@ -26,7 +26,7 @@ test('a member saves a filtered task list as a view, reloads and opens it from t
   await createTask(page, product.id, `Book the venue ${suffix}`, 'Pending');
   await createTask(page, product.id, `Ship the invite ${suffix}`, 'Completed');
 
-  await page.goto(`/tasks?productId=${product.id}&status=Pending`);
+  await page.goto(`/tasks?product=${product.id}&status=pending`);
   await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible();
   await expect(page.getByText(`Draft the plan ${suffix}`).first()).toBeVisible();
   await expect(page.getByText(`Ship the invite ${suffix}`)).toHaveCount(0);
@@ -53,6 +53,7 @@ test('a member saves a filtered task list as a view, reloads and opens it from t
   await expect(page.getByText(`Draft the plan ${suffix}`).first()).toBeVisible();
   await expect(page.getByText(`Book the venue ${suffix}`).first()).toBeVisible();
   await expect(page.getByText(`Ship the invite ${suffix}`)).toHaveCount(0);
+  await expect(page.getByText('2 tasks', { exact: true })).toBeVisible();
   await expect(link).toHaveAttribute('aria-current', 'page');
   // No change to save while the filters are the view's.
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);

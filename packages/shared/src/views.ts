@@ -61,8 +61,27 @@ export function queryParams(query: string): Record<string, string | string[]> {
   return out;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The /tasks URL's older names as the task query's: `product` (one product id) is `productId`, and
+ * `label` holding a label's id (the product Tasks tab's and the /tasks page's before issue 28) is
+ * `labelId`; `label` holding names stays `label`. Saved and bookmarked links keep counting right.
+ */
+function withQueryNames(params: Record<string, string | string[]>) {
+  const out = { ...params };
+  if (typeof out.product === 'string' && out.productId === undefined) out.productId = out.product;
+  delete out.product;
+  if (typeof out.label === 'string' && UUID.test(out.label) && out.labelId === undefined) {
+    out.labelId = out.label;
+    delete out.label;
+  }
+  return out;
+}
+
 /** The stored query string read as the task query every list takes (the same parse as GET /tasks). */
-export const parseViewQuery = (query: string) => TaskQuerySchema.safeParse(queryParams(query));
+export const parseViewQuery = (query: string) =>
+  TaskQuerySchema.safeParse(withQueryNames(queryParams(query)));
 
 const name = z
   .string(viewMessages.nameRequired)

@@ -198,6 +198,17 @@ describe('saved views', () => {
     expect(listed.count).toBe(miaCount);
   });
 
+  it('count a query in the /tasks page’s own names (product, status as in its links)', async () => {
+    const product = await createProduct(ctx, alice.user.id, { name: 'Linked' });
+    await createTask(ctx, product.id, { title: 'Moving', status: 'In Progress' });
+    await createTask(ctx, product.id, { title: 'Waiting', status: 'Pending' });
+    const view = await savedView(as, alice, {
+      name: 'From a link',
+      query: `product=${product.id}&status=in-progress`,
+    });
+    expect(view.count).toBe(1);
+  });
+
   it('are lost, with their pins, by a member who loses the product', async () => {
     const leaver = await member('Lee Leaver');
     await addMember(ctx, teamId(), leaver.user.id);

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { TasksPage } from '../../features/tasks/components/tasks-page.tsx';
 import { useView } from '../../features/views/api/views.ts';
-import { OpenViewActions } from '../../features/views/components/open-view-actions.tsx';
+import { OpenViewActions, viewDescription } from '../../features/views/components/open-view-actions.tsx';
 import { TaskDisplayScope } from '../../hooks/task-display-scope.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
@@ -53,6 +53,7 @@ export function Component() {
       <TasksPage
         viewer={{ id: user.id, role: user.role }}
         title={stored.name}
+        description={viewDescription(stored)}
         actions={<OpenViewActions view={stored} />}
       />
     </TaskDisplayScope>

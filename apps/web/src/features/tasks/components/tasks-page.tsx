@@ -21,12 +21,19 @@ export type TasksPageProps = {
   viewer: Viewer;
   /** The heading: 'Tasks', or a saved view's name (issue 28). */
   title?: string;
+  /** The line under the heading (a saved view says whose it is and who sees it). */
+  description?: string;
   /** Buttons the page composing this one adds first in the header ("Save view", "Save changes"). */
   actions?: ReactNode;
 };
 
 /** Spec §2.15 /tasks: every task the viewer may see, filtered, as a list or a board. */
-export function TasksPage({ viewer, title = 'Tasks', actions }: TasksPageProps) {
+export function TasksPage({
+  viewer,
+  title = 'Tasks',
+  description = 'Plan, assign and follow the work across your products.',
+  actions,
+}: TasksPageProps) {
   const { state, update, filters, narrowed, clear } = useTasksPageFilters();
   const products = useProductOptions();
   const productOptions = products.data ?? [];
@@ -50,7 +57,7 @@ export function TasksPage({ viewer, title = 'Tasks', actions }: TasksPageProps) 
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={title}
-        description="Plan, assign and follow the work across your products."
+        description={description}
         actions={
           <>
             {actions}

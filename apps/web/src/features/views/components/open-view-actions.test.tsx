@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TaskDisplayScope } from '../../../hooks/task-display-scope.tsx';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { OpenViewActions } from './open-view-actions.tsx';
+import { OpenViewActions, viewDescription } from './open-view-actions.tsx';
 import { makeView } from './test-views.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -44,5 +44,16 @@ describe('OpenViewActions', () => {
   it('offers no "Save changes" to someone who may not change the view', () => {
     open('/views/v-1?status=Completed', makeView({ canEdit: false, query: 'status=Pending' }));
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  });
+});
+
+describe('viewDescription', () => {
+  it('says who sees the view', () => {
+    expect(viewDescription(makeView())).toBe('Your saved view: only you see it.');
+    expect(
+      viewDescription(
+        makeView({ product: { id: 'p-1', name: 'Apollo' }, owner: { id: 'u-2', name: 'Alice' } }),
+      ),
+    ).toBe('Saved view shared with everyone who sees Apollo, by Alice.');
   });
 });

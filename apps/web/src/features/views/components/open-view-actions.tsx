@@ -20,6 +20,12 @@ const sameQuery = (a: string, b: string) => {
   return sorted(a) === sorted(b);
 };
 
+/** The line under an open view's name: who sees it. */
+export const viewDescription = (view: SavedView) =>
+  view.product
+    ? `Saved view shared with everyone who sees ${view.product.name}, by ${view.owner.name}.`
+    : 'Your saved view: only you see it.';
+
 /**
  * The header of an open view (/views/:id): "Save changes" once its filters or display differ
  * from what it keeps (for whoever may change it), and its menu (pin, rename, delete).

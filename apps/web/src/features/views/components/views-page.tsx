@@ -1,5 +1,5 @@
 import type { SavedView } from '@shipyard/shared';
-import { BookmarkIcon, PinIcon, PinOffIcon } from 'lucide-react';
+import { BookmarkIcon, PinIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
@@ -59,7 +59,7 @@ export function ViewsPage() {
           disabled={pin.pending}
           onClick={() => pin.toggle(view)}
         >
-          {view.pinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
+          <PinIcon aria-hidden="true" className={view.pinned ? 'fill-current' : 'text-muted-foreground'} />
         </Button>
       ),
     },
