@@ -60,6 +60,14 @@ export function createViewsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Holds the person's account row (FOR NO KEY UPDATE: rows that merely reference it go on) for
+     * the caller's transaction, so two saves or pins at once take turns at the caps.
+     */
+    async holdPerson(userId: string, tx: Db) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    },
+
     async countOwned(ownerId: string, tx: Db) {
       const [row] = await tx.select({ n: count() }).from(savedViews).where(eq(savedViews.ownerId, ownerId));
       return row?.n ?? 0;

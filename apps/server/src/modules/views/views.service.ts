@@ -124,6 +124,8 @@ export function createViewsService({ db, views, changes, countTasks }: Deps) {
     async create(viewer: Viewer, body: CreateView): Promise<SavedView> {
       const id = await inTransaction(async (tx, after) => {
         if (body.scope === 'shared' && body.productId) await shareable(viewer, body.productId, tx);
+        // Counted under a lock on the person's row, so saves at once take turns at the cap.
+        await views.holdPerson(viewer.id, tx);
         if ((await views.countOwned(viewer.id, tx)) >= VIEWS_PER_PERSON_MAX) {
           throw Conflict(viewMessages.tooMany, 'VIEWS_FULL');
         }
@@ -199,6 +201,7 @@ export function createViewsService({ db, views, changes, countTasks }: Deps) {
         const row = await views.findSeen(viewer, id, tx);
         if (!row) throw viewNotFound();
         if (row.pinned) return;
+        await views.holdPerson(viewer.id, tx);
         if ((await views.countPins(viewer, tx)) >= VIEW_PINS_MAX) {
           throw Conflict(viewMessages.tooManyPins, 'VIEW_PINS_FULL');
         }
