@@ -209,6 +209,21 @@ describe('saved views', () => {
     expect(view.count).toBe(1);
   });
 
+  it('read a stored display or query a later release no longer accepts as the defaults, counting nothing', async () => {
+    const [row] = await ctx.db
+      .insert(savedViews)
+      .values({
+        ownerId: mia.user.id,
+        name: 'From the past',
+        query: 'sort=sideways',
+        display: { density: 'tiny' } as never,
+      })
+      .returning();
+    const res = await as(mia, getView(row?.id ?? ''));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ display: { density: 'comfortable', preview: false }, count: 0 });
+  });
+
   it('are lost, with their pins, by a member who loses the product', async () => {
     const leaver = await member('Lee Leaver');
     await addMember(ctx, teamId(), leaver.user.id);

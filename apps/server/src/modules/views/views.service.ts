@@ -57,6 +57,12 @@ const pinChange = (viewId: string, userId: string): Change => ({
   userIds: [userId],
 });
 
+/** The stored display, or the default where a later release reads it differently. */
+const readDisplay = (stored: unknown): TaskDisplay => {
+  const parsed = TaskDisplaySchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : TaskDisplaySchema.parse({});
+};
+
 const mayEdit = (viewer: Viewer, row: SeenViewRow) =>
   row.view.ownerId === viewer.id ||
   (row.view.scope === 'shared' && row.product?.id != null && canEditProduct(viewer, row.product));
@@ -88,7 +94,7 @@ export function createViewsService({ db, views, changes, countTasks }: Deps) {
     id: row.view.id,
     name: row.view.name,
     query: row.view.query,
-    display: TaskDisplaySchema.parse(row.view.display ?? {}),
+    display: readDisplay(row.view.display),
     scope: row.view.scope,
     product: row.product?.id ? { id: row.product.id, name: row.product.name } : null,
     owner: { id: row.view.ownerId, name: row.ownerName },
