@@ -28,3 +28,4 @@ export * from './teams.ts';
 export * from './text.ts';
 export * from './user-messages.ts';
 export * from './users.ts';
+export * from './views.ts';

@@ -30,6 +30,8 @@ export const CHANGE_KINDS = [
   'comment',
   /** Someone started or stopped watching a task. `id` is the task's. */
   'watcher',
+  /** A saved view (issue 28): a shared one to those who see its product, a personal one to its owner. */
+  'view',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -20,6 +20,7 @@ import { servicesModule } from './services/index.ts';
 import { tasksModule } from './tasks/index.ts';
 import { teamsModule } from './teams/index.ts';
 import { usersModule } from './users/index.ts';
+import { viewsModule } from './views/index.ts';
 
 /**
  * The server's modules, each a named plugin that declares the modules it uses (ARCHITECTURE §2);
@@ -48,4 +49,5 @@ export const modules = [
   securityModule,
   archiveModule,
   searchModule,
+  viewsModule,
 ];

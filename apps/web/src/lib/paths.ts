@@ -14,6 +14,9 @@ export const paths = {
   reports: () => '/reports',
   tasks: () => '/tasks',
   task: (id: string) => `/tasks/${id}`,
+  views: () => '/views',
+  /** A saved view (issue 28), with its query when given: it opens the task list so filtered. */
+  view: (id: string, query = '') => `/views/${encodeURIComponent(id)}${query ? `?${query}` : ''}`,
   analytics: () => '/analytics',
   activity: () => '/activity',
   services: () => '/services',

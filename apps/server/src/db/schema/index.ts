@@ -11,3 +11,4 @@ export * from './tasks.ts';
 export * from './teams.ts';
 export * from './uploads.ts';
 export * from './users.ts';
+export * from './views.ts';

@@ -88,6 +88,14 @@ async function populate() {
   });
   await send(owner, 'PUT', `/api/tasks/${task.id}/labels`, { labelIds: [(label as { id: string }).id] });
   await send(mia, 'PUT', `/api/tasks/${task.id}/watch`);
+  // A saved view shared with the product, pinned by Mia (issue 28).
+  const view = await send(owner, 'POST', '/api/views', {
+    name: 'Open work',
+    query: 'status=Pending',
+    scope: 'shared',
+    productId: product.id,
+  });
+  await send(mia, 'PUT', `/api/views/${(view as { id: string }).id}/pin`);
   await send(owner, 'POST', '/api/services', {
     name: 'Slack',
     category: 'Communication',

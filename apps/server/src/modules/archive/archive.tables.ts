@@ -24,6 +24,9 @@ export const ARCHIVE_TABLES = [
   'task_watchers',
   'task_checklist_items',
   'task_reminders',
+  // Saved views and their pins (issue 28): personal ones, and those shared with a product.
+  'saved_views',
+  'saved_view_pins',
   'documents',
   'activities',
   'events',

@@ -18,6 +18,7 @@ import {
 } from '../../components/ui/sidebar.tsx';
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count.ts';
 import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
+import { PinnedViews } from '../../features/views/components/pinned-views.tsx';
 import { paths } from '../../lib/paths.ts';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
@@ -88,6 +89,7 @@ export function AppSidebar({ user }: { user: User }) {
             </nav>
           </SidebarGroupContent>
         </SidebarGroup>
+        <PinnedViews onNavigate={closeOnMobile} />
         <RecentProducts onNavigate={closeOnMobile} />
       </SidebarContent>
 

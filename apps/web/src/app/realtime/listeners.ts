@@ -15,6 +15,7 @@ import { taskFileChanges } from '../../features/task-files/api/changes.ts';
 import { taskChanges } from '../../features/tasks/api/changes.ts';
 import { teamChanges } from '../../features/teams/api/changes.ts';
 import { teamMemberChanges } from '../../features/user-management/api/changes.ts';
+import { viewChanges } from '../../features/views/api/changes.ts';
 import type { ChangeListener } from '../../lib/realtime-changes.ts';
 
 /**
@@ -43,5 +44,6 @@ export const changeListeners: readonly ChangeListener[] = [
   taskChanges,
   teamChanges,
   teamMemberChanges,
+  viewChanges,
   namesEverywhere,
 ];

@@ -1,5 +1,7 @@
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { TasksPage } from '../../features/tasks/components/tasks-page.tsx';
+import { SaveViewButton } from '../../features/views/components/save-view-dialog.tsx';
+import { TaskDisplayScope } from '../../hooks/task-display-scope.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
@@ -7,5 +9,12 @@ export function Component() {
   const { data: user } = useSession();
   usePrefetchTaskRoute();
   if (!user) return null;
-  return <TasksPage viewer={{ id: user.id, role: user.role }} />;
+  return (
+    <TaskDisplayScope>
+      <TasksPage
+        viewer={{ id: user.id, role: user.role }}
+        actions={<SaveViewButton viewerRole={user.role} />}
+      />
+    </TaskDisplayScope>
+  );
 }

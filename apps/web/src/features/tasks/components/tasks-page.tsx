@@ -1,6 +1,6 @@
 import { canEditTasks } from '@shipyard/shared';
 import { PlusIcon } from 'lucide-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { ListBoardPanels, ListBoardTabs, ListBoardTabsList } from '../../../components/list-board-tabs.tsx';
@@ -19,10 +19,21 @@ import { useTasksPageFilters } from './use-task-filters.ts';
 export type TasksPageProps = {
   /** The signed-in user: who may add and edit tasks, and whose tasks a guest may move (spec §6). */
   viewer: Viewer;
+  /** The heading: 'Tasks', or a saved view's name (issue 28). */
+  title?: string;
+  /** The line under the heading (a saved view says whose it is and who sees it). */
+  description?: string;
+  /** Buttons the page composing this one adds first in the header ("Save view", "Save changes"). */
+  actions?: ReactNode;
 };
 
 /** Spec §2.15 /tasks: every task the viewer may see, filtered, as a list or a board. */
-export function TasksPage({ viewer }: TasksPageProps) {
+export function TasksPage({
+  viewer,
+  title = 'Tasks',
+  description = 'Plan, assign and follow the work across your products.',
+  actions,
+}: TasksPageProps) {
   const { state, update, filters, narrowed, clear } = useTasksPageFilters();
   const products = useProductOptions();
   const productOptions = products.data ?? [];
@@ -45,10 +56,11 @@ export function TasksPage({ viewer }: TasksPageProps) {
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
-        title="Tasks"
-        description="Plan, assign and follow the work across your products."
+        title={title}
+        description={description}
         actions={
           <>
+            {actions}
             <ExportCsvButton path={taskExportPath({ ...filters, limit: 50 })} fileName="shipyard-tasks.csv" />
             {canEdit ? (
               <Button onClick={dialog.add}>

@@ -1,0 +1,5 @@
+import { ViewsPage } from '../../features/views/components/views-page.tsx';
+
+export function Component() {
+  return <ViewsPage />;
+}
