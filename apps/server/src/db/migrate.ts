@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as migrateJobQueue } from 'graphile-worker';
 import pg from 'pg';
+import { createLiveViews, dropLiveViews } from './live-views.ts';
 
 // In the bundle, the build copies the SQL files next to main.js (see build.mjs).
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -18,7 +19,9 @@ export async function runMigrations(url: string, folder = migrationsFolder) {
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dropLiveViews(client);
     await migrate(drizzle({ client }), { migrationsFolder: folder });
+    await createLiveViews(client);
     // The job queue's own schema (graphile_worker), under the same lock: every notifying write
     // calls its add_job(), so it must exist before the app serves (lib/jobs.ts).
     await migrateJobQueue({ connectionString: url, logger: new Logger(() => () => {}) });

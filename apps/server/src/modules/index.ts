@@ -19,6 +19,7 @@ import { securityModule } from './security/index.ts';
 import { servicesModule } from './services/index.ts';
 import { tasksModule } from './tasks/index.ts';
 import { teamsModule } from './teams/index.ts';
+import { trashModule } from './trash/index.ts';
 import { usersModule } from './users/index.ts';
 
 /**
@@ -48,4 +49,5 @@ export const modules = [
   securityModule,
   archiveModule,
   searchModule,
+  trashModule,
 ];

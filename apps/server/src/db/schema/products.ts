@@ -36,6 +36,9 @@ export const products = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Archived: read-only, and left out of lists unless they ask for archived products (issue 14). */
     archivedAt: timestamp({ withTimezone: true }),
+    /** In the trash since (issue 28): left out of every read by the view `live.products` (decision 034). */
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
@@ -43,6 +46,7 @@ export const products = pgTable(
     index('products_status_created_idx').on(t.status, ...newestFirst(t)),
     index('products_created_by_idx').on(t.createdBy),
     index('products_priority_idx').on(t.priority),
+    index('products_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     check('products_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check(
       'products_status_known',

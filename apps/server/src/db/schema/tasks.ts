@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { newestFirst, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
@@ -33,6 +33,14 @@ export const tasks = pgTable(
     /** Checklist items and how many are ticked ("3/5" on cards), kept by a trigger (migration 0010). */
     checklistTotal: integer().notNull().default(0),
     checklistDone: integer().notNull().default(0),
+    /**
+     * In the trash since (issue 28, docs/decisions/034-trash.md): every read goes through the view
+     * `live.tasks`, which leaves these rows out; only modules/trash reads `public.tasks` itself.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Trashed with its product, not alone: restoring the product brings it back. */
+    deletedWithProduct: boolean().notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -53,6 +61,8 @@ export const tasks = pgTable(
       .on(t.dueDate)
       .where(sql`${t.status} <> 'Completed' and ${t.assigneeId} is not null and ${t.dueDate} is not null`),
     index('tasks_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
+    // The trash: what is in it, oldest first (its list and the purge).
+    index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

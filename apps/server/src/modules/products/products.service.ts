@@ -21,7 +21,6 @@ import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import { type ActivityRecorder, toActivity, toActivityLogEntry, toPersonRef } from '../activities/index.ts';
-import type { DocumentFiles } from '../documents/index.ts';
 import type { ProductStageNotice } from '../notifications/index.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
@@ -90,7 +89,6 @@ type Deps = {
   db: Db;
   products: ProductsRepository;
   activities: ActivityRecorder;
-  files: DocumentFiles;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
   outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
@@ -128,7 +126,6 @@ export function createProductsService({
   db,
   products,
   activities,
-  files,
   outbox,
   changes,
   productStage,
@@ -353,15 +350,16 @@ export function createProductsService({
       });
     },
 
-    /** Deletes the product and everything under it; the log keeps one entry, without a product. */
+    /**
+     * To the trash with its tasks (issue 28, modules/trash): gone from every read, restorable for
+     * 30 days by whoever manages it; its files stay until the purge. The log keeps one entry.
+     */
     async remove(actor: SessionUser, id: string): Promise<void> {
-      const keys = await inTransaction(async (tx, after) => {
+      await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
-        const documentKeys = await files.keysOf(id, tx);
-        // Before the delete: the product's service links go with it.
         await outbox.enqueue(tx, productEvent('product.deleted', current));
-        await products.remove(id, tx);
+        await products.trash(id, actor.id, tx);
         await activities.insert(
           {
             actionType: 'product_deleted',
@@ -373,10 +371,7 @@ export function createProductsService({
           tx,
         );
         after.publish({ kind: 'product', op: 'deleted', id, productId: id });
-        return documentKeys;
       });
-      // Only after commit: a rolled-back delete must keep its files.
-      await files.remove(keys);
     },
   };
 }

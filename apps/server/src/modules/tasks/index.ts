@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.ts';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createTaskBoard } from './tasks.board.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
@@ -35,6 +36,11 @@ declare module 'fastify' {
       addPageSection: <K extends ContributedSection>(name: K, read: TaskPageSections[K]) => void;
       /** A module that keeps something of a task removes it with the task (at boot). */
       onDelete: (deletion: TaskDeletion) => void;
+      /**
+       * In the transaction that purges a task from the trash (modules/trash): what every module
+       * keeps of it is removed, and what to do once that committed (its files' bytes) comes back.
+       */
+      purging: (taskId: string, tx: Db) => Promise<Array<() => Promise<void>>>;
     };
   }
 }
@@ -78,7 +84,6 @@ export const tasksModule = fp(
       outbox,
       changes,
       watching,
-      deletions,
       firstPages: fresh(TASK_PAGE_CACHE),
     });
     // Filled by the modules that contribute a section; checked complete once every module is in.
@@ -88,6 +93,11 @@ export const tasksModule = fp(
       watching,
       addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
       onDelete: (deletion) => void deletions.push(deletion),
+      purging: async (taskId, tx) => {
+        const cleanups: Array<() => Promise<void>> = [];
+        for (const deletion of deletions) cleanups.push(await deletion(taskId, tx));
+        return cleanups;
+      },
     });
     app.addHook('onReady', async () => {
       const missing = CONTRIBUTED.filter((name) => !sections[name]);
