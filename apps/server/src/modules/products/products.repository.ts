@@ -171,8 +171,8 @@ export function createProductsRepository(db: Db) {
      * restoring the product brings back those and not the ones trashed before it). Rows stay until
      * the purge (modules/trash); the live views leave them out of every read (db/live-views.ts).
      */
-    async trash(id: string, actorId: string, tx: Db = db) {
-      const gone = { deletedAt: sql`now()`, deletedBy: actorId, updatedAt: sql`now()` };
+    async trash(id: string, actorId: string, at: Date, tx: Db = db) {
+      const gone = { deletedAt: at, deletedBy: actorId, updatedAt: sql`now()` };
       await tx
         .update(tasks)
         .set({ ...gone, deletedWithProduct: true })

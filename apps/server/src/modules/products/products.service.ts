@@ -354,12 +354,12 @@ export function createProductsService({
      * To the trash with its tasks (issue 28, modules/trash): gone from every read, restorable for
      * 30 days by whoever manages it; its files stay until the purge. The log keeps one entry.
      */
-    async remove(actor: SessionUser, id: string): Promise<void> {
+    async remove(actor: SessionUser, id: string, at: Date): Promise<void> {
       await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         await outbox.enqueue(tx, productEvent('product.deleted', current));
-        await products.trash(id, actor.id, tx);
+        await products.trash(id, actor.id, at, tx);
         await activities.insert(
           {
             actionType: 'product_deleted',

@@ -361,10 +361,10 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
      * To the trash (issue 28): the row stays, with its comments, checklist, labels, files and
      * history, and leaves the live view every read goes through (db/live-views.ts).
      */
-    async trash(id: string, actorId: string, tx: Db = db) {
+    async trash(id: string, actorId: string, at: Date, tx: Db = db) {
       await tx
         .update(tasks)
-        .set({ deletedAt: sql`now()`, deletedBy: actorId, updatedAt: sql`now()` })
+        .set({ deletedAt: at, deletedBy: actorId, updatedAt: sql`now()` })
         .where(eq(tasks.id, id));
     },
   };

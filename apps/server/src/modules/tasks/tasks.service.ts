@@ -320,12 +320,12 @@ export function createTasksService({
      * To the trash (issue 28, modules/trash): gone from every read, restorable for 30 days by whoever
      * manages the product. Its comments, checklist, labels and files stay with it until the purge.
      */
-    async remove(actor: SessionUser, id: string): Promise<void> {
+    async remove(actor: SessionUser, id: string, at: Date): Promise<void> {
       await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
-        await tasks.trash(id, actor.id, tx);
+        await tasks.trash(id, actor.id, at, tx);
         await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
           {

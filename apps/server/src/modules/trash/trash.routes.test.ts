@@ -182,8 +182,8 @@ describe('who may', () => {
     const owner = await member();
     const { task } = await taskOf(owner);
     expect((await as(owner, deleteTask(task.id))).statusCode).toBe(200);
-    const readOnly = { headers: await apiTokenHeaders(ctx, owner, 'read') };
-    const writer = { headers: await apiTokenHeaders(ctx, owner, 'write') };
+    const readOnly = { ...owner, headers: await apiTokenHeaders(ctx, owner, 'read') };
+    const writer = { ...owner, headers: await apiTokenHeaders(ctx, owner, 'write') };
     expect((await as(readOnly, trashList())).json().data).toHaveLength(1);
     expect((await as(readOnly, restore('task', task.id))).statusCode).toBe(403);
     expect((await as(readOnly, purge('task', task.id))).statusCode).toBe(403);
