@@ -2,7 +2,7 @@ import type { Req } from '../../testing/http.ts';
 
 // The requests the trash tests send.
 
-export const del = (url: string): Req => ({ method: 'DELETE', url });
+const del = (url: string): Req => ({ method: 'DELETE', url });
 export const deleteTask = (id: string) => del(`/api/tasks/${id}`);
 export const deleteProduct = (id: string) => del(`/api/projects/${id}`);
 export const restore = (kind: 'task' | 'product', id: string): Req => ({
