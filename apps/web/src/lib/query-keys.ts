@@ -25,6 +25,7 @@ export const queryRoots = {
   tasks: ['tasks'],
   teamMembers: ['team-members'],
   teams: ['teams'],
+  trash: ['trash'],
 } as const;
 
 /** The families of one feature's caches that another feature's writes touch. */

@@ -42,6 +42,7 @@ export const navItemsFor = (role: Role): NavItem[] =>
 const otherPages: Record<string, string> = {
   profile: 'Profile',
   'new-product': 'New Product',
+  trash: 'Trash',
 };
 
 /** The name of the area a path belongs to ('/products/42' → 'Products'). */
