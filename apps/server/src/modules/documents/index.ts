@@ -12,7 +12,6 @@ import { createTaskFiles, taskFilesRoutes } from './documents.task-files.ts';
 /** The files a task's page lists at once (a task holds far fewer). */
 const TASK_FILES_LISTED = 100;
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Deleting a product removes its files (the products module). */
