@@ -7,7 +7,7 @@ export function TrashCard() {
     <SectionCard
       title="Trash"
       description="Deleted tasks and products you may restore, for 30 days after their deletion."
-      action={<TrashLink />}
+      action={<TrashLink label="Open" />}
     >
       <p className="text-muted-foreground text-sm">
         Restore brings a task back with its comments, checklist, labels, files and history.
