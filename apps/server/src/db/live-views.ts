@@ -22,6 +22,13 @@ export async function dropLiveViews(client: pg.ClientBase) {
   for (const table of LIVE_TABLES) await client.query(`DROP VIEW IF EXISTS live.${table}`);
 }
 
+export async function liveViewsExist(client: pg.ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ ok: boolean }>(
+    `SELECT ${LIVE_TABLES.map((t) => `to_regclass('live.${t}') IS NOT NULL`).join(' AND ')} AS ok`,
+  );
+  return rows[0]?.ok === true;
+}
+
 export async function createLiveViews(client: pg.ClientBase) {
   await client.query('CREATE SCHEMA IF NOT EXISTS live');
   for (const table of LIVE_TABLES) {
