@@ -54,7 +54,7 @@ test('a member deletes a task and undoes it, deletes another and restores it fro
 
   // The product's Trash link lists it, with who deleted it and the days left; Restore brings it back.
   await page.getByRole('link', { name: 'Trash', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/trash\\?product=${product.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/trash/${product.id}$`));
   const table = page.getByRole('table', { name: 'Trash' });
   const row = table.getByRole('row').filter({ hasText: restored });
   await expect(row).toContainText('30 days');

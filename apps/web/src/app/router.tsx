@@ -54,6 +54,7 @@ const routes: RouteObject[] = [
                   { path: 'settings', lazy: () => import('./routes/settings.tsx') },
                   { path: 'profile', lazy: () => import('./routes/profile.tsx') },
                   { path: 'trash', lazy: () => import('./routes/trash.tsx') },
+                  { path: 'trash/:productId', lazy: () => import('./routes/trash.tsx') },
                   behindMenu('team', { path: 'team', lazy: () => import('./routes/team.tsx') }),
                   behindMenu('calendar', { path: 'calendar', lazy: () => import('./routes/calendar.tsx') }),
                   behindMenu('reports', { path: 'reports', lazy: () => import('./routes/reports.tsx') }),

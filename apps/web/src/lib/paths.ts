@@ -21,5 +21,5 @@ export const paths = {
   notifications: () => '/notifications',
   profile: () => '/profile',
   /** What the caller may restore; of one product's tasks with `productId`. */
-  trash: (productId?: string) => (productId ? `/trash?product=${encodeURIComponent(productId)}` : '/trash'),
+  trash: (productId?: string) => (productId ? `/trash/${encodeURIComponent(productId)}` : '/trash'),
 } as const;

@@ -1,7 +1,8 @@
-import { useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { TrashPage } from '../../features/trash/components/trash-page.tsx';
 
 export function Component() {
-  const [params] = useSearchParams();
-  return <TrashPage productId={params.get('product') ?? undefined} />;
+  // /trash/:productId: one product's deleted tasks (its Tasks tab links there).
+  const { productId } = useParams();
+  return <TrashPage key={productId ?? 'all'} productId={productId} />;
 }
