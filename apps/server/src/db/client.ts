@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { LIVE_SEARCH_PATH } from './live-views.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -26,6 +27,8 @@ export function connectDatabase(url: string, max = 10): Database {
     max,
     connectionTimeoutMillis: POOL_WAIT_MS,
     keepAlive: true,
+    // `tasks` and `products` are their live rows, not what is in the trash (db/live-views.ts).
+    options: `-c search_path=${LIVE_SEARCH_PATH}`,
   });
   // A client that loses its server (a restart, a failover, pg_terminate_backend: 57P01) emits
   // 'error'. The pool listens only while the client is idle; a checked-out client (inside a

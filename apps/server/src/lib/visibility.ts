@@ -61,11 +61,12 @@ export const productNotFound = () => NotFound(productMessages.notFound, 'PRODUCT
 
 /**
  * `column` (a product id) names a product the viewer may see, as one subquery that PostgreSQL
- * hashes once rather than a membership check per row; undefined when the viewer sees everything.
+ * hashes once rather than a membership check per row. For an admin too: a live product, not one
+ * in the trash (`products` is the live view, db/live-views.ts), for rows that hang off a product
+ * without being trashed with it (events, activities).
  */
-export function inVisibleProducts(db: Db, column: AnyColumn, viewer: Viewer): SQL | undefined {
-  const visible = visibleProducts(viewer);
-  return visible ? inArray(column, db.select({ id: products.id }).from(products).where(visible)) : undefined;
+export function inVisibleProducts(db: Db, column: AnyColumn, viewer: Viewer): SQL {
+  return inArray(column, db.select({ id: products.id }).from(products).where(visibleProducts(viewer)));
 }
 
 /** The product, if the viewer may see it; otherwise 404 'Product not found'. */

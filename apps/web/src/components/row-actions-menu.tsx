@@ -63,6 +63,12 @@ export type ConfirmedDeleteTexts = {
   failed: string;
   /** The error toast's description when the server gives no message (default: `failed`). */
   fallback?: string;
+  /**
+   * Takes the delete back (a restore from the trash, issue 28): the success toast then offers
+   * Undo for 10 s, and says `undoFailed` if the restore fails.
+   */
+  undo?: () => Promise<unknown>;
+  undoFailed?: string;
 };
 
 /**
@@ -71,13 +77,14 @@ export type ConfirmedDeleteTexts = {
  */
 export function confirmedDelete(
   run: () => Promise<unknown>,
-  { deleted, failed, fallback = failed }: ConfirmedDeleteTexts,
+  { deleted, failed, fallback = failed, undo, undoFailed }: ConfirmedDeleteTexts,
   after?: () => void,
 ) {
   return (close: () => void) => {
     run().then(
       () => {
-        toast.success(deleted);
+        if (undo) toast.undoable(deleted, { undo, undoFailed });
+        else toast.success(deleted);
         close();
         after?.();
       },

@@ -23,4 +23,6 @@ export const paths = {
   settings: () => '/settings',
   notifications: () => '/notifications',
   profile: () => '/profile',
+  /** What the caller may restore; of one product's tasks with `productId`. */
+  trash: (productId?: string) => (productId ? `/trash/${encodeURIComponent(productId)}` : '/trash'),
 } as const;

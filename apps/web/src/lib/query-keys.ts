@@ -26,6 +26,7 @@ export const queryRoots = {
   teamMembers: ['team-members'],
   teams: ['teams'],
   views: ['views'],
+  trash: ['trash'],
 } as const;
 
 /** The families of one feature's caches that another feature's writes touch. */

@@ -47,6 +47,9 @@ export const products = pgTable(
     taskCounter: integer().notNull().default(0),
     /** Its place in its stage column of the products board; '' on insert: on top (a trigger). */
     rank: rank(),
+    /** In the trash since (issue 28): left out of every read by the view `live.products` (decision 034). */
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
@@ -56,6 +59,7 @@ export const products = pgTable(
     index('products_status_rank_idx').on(t.status, t.rank, t.id),
     index('products_created_by_idx').on(t.createdBy),
     index('products_priority_idx').on(t.priority),
+    index('products_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     check('products_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check(
       'products_status_known',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { newestFirst, rank, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
@@ -43,6 +43,14 @@ export const tasks = pgTable(
     key: text().notNull().default(''),
     /** Its place in its board column (product and status); '' on insert: on top (a trigger). */
     rank: rank(),
+    /**
+     * In the trash since (issue 28, docs/decisions/034-trash.md): every read goes through the view
+     * `live.tasks`, which leaves these rows out; only modules/trash reads `public.tasks` itself.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Trashed with its product, not alone: restoring the product brings it back. */
+    deletedWithProduct: boolean().notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -94,6 +102,8 @@ export const tasks = pgTable(
     index('tasks_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     /** sort=manual across products (an admin's list; decision 033). */
     index('tasks_rank_sort_idx').on(t.rank, t.id),
+    // The trash: what is in it, oldest first (its list and the purge).
+    index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

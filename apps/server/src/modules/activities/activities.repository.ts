@@ -38,11 +38,13 @@ export function createActivitiesRepository(db: Db) {
    */
   function visibleActivities(viewer: Viewer): SQL | undefined {
     const product = visibleProducts(viewer);
-    if (!product) return undefined;
-    return or(
-      inArray(activities.productId, db.select({ id: products.id }).from(products).where(product)),
-      and(isNull(activities.productId), eq(activities.performedBy, viewer.id)),
+    // An admin's too: not the entries of a product in the trash (issue 28).
+    const ofProduct = inArray(
+      activities.productId,
+      db.select({ id: products.id }).from(products).where(product),
     );
+    if (!product) return or(ofProduct, isNull(activities.productId));
+    return or(ofProduct, and(isNull(activities.productId), eq(activities.performedBy, viewer.id)));
   }
 
   /** The log's filters over the entries the viewer may see. */

@@ -29,8 +29,11 @@ describe('the tables of the workspace archive', () => {
 
   it('lists every table after the tables its foreign keys point to (the order a restore inserts them)', async () => {
     const { rows } = await ctx.pool.query<{ from: string; to: string }>(
-      `SELECT conrelid::regclass::text AS from, confrelid::regclass::text AS to
-         FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
+      // Table names, not regclass text: with the app's search path (live first) a table shadowed by its
+      // live view would read 'public.tasks'.
+      `SELECT f.relname AS from, t.relname AS to
+         FROM pg_constraint c JOIN pg_class f ON f.oid = c.conrelid JOIN pg_class t ON t.oid = c.confrelid
+        WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`,
     );
     const order = ARCHIVE_TABLES as readonly string[];
     for (const { from, to } of rows) {

@@ -252,10 +252,12 @@ describe('POST /api/checklist-items/{id}/move', () => {
 });
 
 describe('deleting a task', () => {
-  it('takes its checklist with it', async () => {
+  it('keeps its checklist while it is in the trash, and takes it when it is purged', async () => {
     const { taskId } = await taskWith('A', 'B');
     expect((await as(mia, { method: 'DELETE', url: `/api/tasks/${taskId}` })).statusCode).toBe(200);
-    const left = await ctx.db.select().from(taskChecklistItems).where(eq(taskChecklistItems.taskId, taskId));
-    expect(left).toEqual([]);
+    const left = () => ctx.db.select().from(taskChecklistItems).where(eq(taskChecklistItems.taskId, taskId));
+    expect(await left()).toHaveLength(2);
+    expect((await as(alice, { method: 'DELETE', url: `/api/trash/task/${taskId}` })).statusCode).toBe(200);
+    expect(await left()).toEqual([]);
   });
 });

@@ -333,7 +333,7 @@ describe('who may be mentioned (autocomplete)', () => {
 });
 
 describe('deleting a task', () => {
-  it('removes its comments and watchers', async () => {
+  it('keeps its comments and watchers while it is in the trash, and removes them when it is purged', async () => {
     const owner = await member();
     const { task } = await taskOf(owner);
     await comment(owner, task.id, 'Soon gone');
@@ -346,6 +346,9 @@ describe('deleting a task', () => {
           .from(table)
           .where(and(eq(table.taskId, task.id)))
       )[0]?.n;
+    expect(await left(taskComments)).toBe(1);
+    expect(await left(taskWatchers)).toBe(1);
+    expect((await as(owner, { method: 'DELETE', url: `/api/trash/task/${task.id}` })).statusCode).toBe(200);
     expect(await left(taskComments)).toBe(0);
     expect(await left(taskWatchers)).toBe(0);
   });

@@ -319,7 +319,7 @@ describe('who may do what', () => {
 });
 
 describe('deleting a product', () => {
-  it('removes its documents’ files from disk once the delete has committed', async () => {
+  it('keeps its documents’ files while it is in the trash, and removes them once it is purged', async () => {
     const own = await createProduct(ctx, alice.user.id, { name: 'Short-lived' });
     const first = await upload(alice, 'a.png', tinyPng, { id: own.id });
     const second = await upload(alice, 'b.txt', Buffer.from('notes'), { id: own.id });
@@ -334,6 +334,13 @@ describe('deleting a product', () => {
       headers: alice.headers,
     });
     expect(res.statusCode).toBe(200);
+    expect(await filesOnDisk()).toEqual(expect.arrayContaining(keys));
+    const purged = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/trash/product/${own.id}`,
+      headers: alice.headers,
+    });
+    expect(purged.statusCode).toBe(200);
     const left = await filesOnDisk();
     for (const key of keys) expect(left).not.toContain(key);
     expect(await ctx.db.select().from(documents).where(eq(documents.productId, own.id))).toHaveLength(0);

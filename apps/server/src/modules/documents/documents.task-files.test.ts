@@ -122,7 +122,7 @@ describe('downloading and deleting a task file', () => {
     expect(await filesOnDisk()).not.toContain(row?.storageKey);
   });
 
-  it('deleting the task removes its files’ bytes from storage', async () => {
+  it('deleting the task keeps its files until it is purged from the trash, then removes their bytes', async () => {
     const taskId = await newTask();
     const keys: string[] = [];
     for (const name of ['a.txt', 'b.txt']) {
@@ -131,6 +131,10 @@ describe('downloading and deleting a task file', () => {
       keys.push(row?.storageKey as string);
     }
     expect((await del(mia, `/api/tasks/${taskId}`)).statusCode).toBe(200);
+    expect(await filesOnDisk()).toEqual(expect.arrayContaining(keys));
+    // The product's creator purges it (a member may not).
+    expect((await del(mia, `/api/trash/task/${taskId}`)).statusCode).toBe(403);
+    expect((await del(alice, `/api/trash/task/${taskId}`)).statusCode).toBe(200);
     const left = await filesOnDisk();
     for (const key of keys) expect(left).not.toContain(key);
     expect(await ctx.db.select().from(documents).where(eq(documents.taskId, taskId))).toEqual([]);

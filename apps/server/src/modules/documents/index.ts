@@ -12,8 +12,6 @@ import { createTaskFiles, taskFilesRoutes } from './documents.task-files.ts';
 /** The files a task's page lists at once (a task holds far fewer). */
 const TASK_FILES_LISTED = 100;
 
-export type { DocumentFiles } from './documents.service.ts';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Deleting a product removes its files (the products module). */

@@ -18,7 +18,6 @@ export const productsModule = fp(
       db,
       products: createProductsRepository(db),
       activities: app.activities,
-      files: app.documents.files,
       outbox: app.outbox,
       changes: app.changes,
       productStage: app.notifications.productStage,
@@ -26,5 +25,5 @@ export const productsModule = fp(
     });
     await app.register(productsRoutes, { prefix: '/api', service, clock });
   },
-  { name: 'products', dependencies: ['platform', 'activities', 'documents', 'services', 'notifications'] },
+  { name: 'products', dependencies: ['platform', 'activities', 'services', 'notifications'] },
 );

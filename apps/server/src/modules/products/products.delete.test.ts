@@ -12,7 +12,7 @@ const { ctx, as, member, guest, signedInOnce } = useTestApp();
 const admin = signedInOnce('admin', 'Ada Admin');
 
 describe('DELETE /api/projects/{id}', () => {
-  it('deletes the product and everything under it, and logs the deletion for its performer and admins', async () => {
+  it('moves the product and everything under it to the trash, and logs the deletion for its performer and admins', async () => {
     const owner = await member();
     const teammate = await member();
     const product = await createProduct(ctx, owner.user.id, { name: 'Gone soon' });
@@ -29,7 +29,9 @@ describe('DELETE /api/projects/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: productMessages.deleted });
     expect(await storedProduct(ctx, product.id)).toBeUndefined();
-    expect(await entriesOf(ctx, product.id)).toEqual([]);
+    // In the trash: its history is kept for a restore, and shown to nobody, admins included.
+    const kept = (await entriesOf(ctx, product.id)).map((e) => e.description);
+    expect(kept.length).toBeGreaterThan(0);
     const [deletion] = await ctx.db
       .select()
       .from(activities)
@@ -47,6 +49,7 @@ describe('DELETE /api/projects/{id}', () => {
     expect(await descriptions(owner)).toContain('Deleted product "Gone soon"');
     expect(await descriptions(admin)).toContain('Deleted product "Gone soon"');
     expect(await descriptions(teammate)).not.toContain('Deleted product "Gone soon"');
+    for (const description of kept) expect(await descriptions(admin)).not.toContain(description);
     expect((await as(owner, { url: `/api/projects/${product.id}` })).statusCode).toBe(404);
   });
 

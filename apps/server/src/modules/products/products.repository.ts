@@ -194,8 +194,18 @@ export function createProductsRepository(db: Db) {
       return row;
     },
 
-    async remove(id: string, tx: Db = db) {
-      await tx.delete(products).where(eq(products.id, id));
+    /**
+     * To the trash (issue 28), its live tasks with it (marked as gone with the product, so that
+     * restoring the product brings back those and not the ones trashed before it). Rows stay until
+     * the purge (modules/trash); the live views leave them out of every read (db/live-views.ts).
+     */
+    async trash(id: string, actorId: string, at: Date, tx: Db = db) {
+      const gone = { deletedAt: at, deletedBy: actorId, updatedAt: sql`now()` };
+      await tx
+        .update(tasks)
+        .set({ ...gone, deletedWithProduct: true })
+        .where(eq(tasks.productId, id));
+      await tx.update(products).set(gone).where(eq(products.id, id));
     },
   };
 }

@@ -136,13 +136,14 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService; c
     {
       schema: {
         tags,
-        summary: 'Delete a product and everything under it (its creator or an admin)',
+        summary:
+          'Move a product and everything under it to the trash, restorable for 30 days (its creator or an admin)',
         params: ProductIdParamsSchema,
         response: { 200: MessageResponseSchema },
       },
     },
     async (req) => {
-      await service.remove(currentUser(req), req.params.id);
+      await service.remove(currentUser(req), req.params.id, clock.now());
       return { message: productMessages.deleted };
     },
   );

@@ -24,7 +24,6 @@ import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import { type ActivityRecorder, toActivity, toActivityLogEntry, toPersonRef } from '../activities/index.ts';
-import type { DocumentFiles } from '../documents/index.ts';
 import type { ProductStageNotice } from '../notifications/index.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import { productColumn } from './products.order.ts';
@@ -98,7 +97,6 @@ type Deps = {
   db: Db;
   products: ProductsRepository;
   activities: ActivityRecorder;
-  files: DocumentFiles;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
   outbox: WebhookOutbox;
   /** Realtime: published after commit (docs/decisions/009-realtime.md). */
@@ -136,7 +134,6 @@ export function createProductsService({
   db,
   products,
   activities,
-  files,
   outbox,
   changes,
   productStage,
@@ -375,15 +372,16 @@ export function createProductsService({
       });
     },
 
-    /** Deletes the product and everything under it; the log keeps one entry, without a product. */
-    async remove(actor: SessionUser, id: string): Promise<void> {
-      const keys = await inTransaction(async (tx, after) => {
+    /**
+     * To the trash with its tasks (issue 28, modules/trash): gone from every read, restorable for
+     * 30 days by whoever manages it; its files stay until the purge. The log keeps one entry.
+     */
+    async remove(actor: SessionUser, id: string, at: Date): Promise<void> {
+      await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
-        const documentKeys = await files.keysOf(id, tx);
-        // Before the delete: the product's service links go with it.
         await outbox.enqueue(tx, productEvent('product.deleted', current));
-        await products.remove(id, tx);
+        await products.trash(id, actor.id, at, tx);
         await activities.insert(
           {
             actionType: 'product_deleted',
@@ -395,10 +393,7 @@ export function createProductsService({
           tx,
         );
         after.publish({ kind: 'product', op: 'deleted', id, productId: id });
-        return documentKeys;
       });
-      // Only after commit: a rolled-back delete must keep its files.
-      await files.remove(keys);
     },
   };
 }

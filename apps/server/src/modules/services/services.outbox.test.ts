@@ -66,7 +66,7 @@ describe('the webhook outbox', () => {
     // Fails at COMMIT, after the whole change (delivery included) was written in the transaction.
     await ctx.pool.query(`create or replace function test_refuse_commit() returns trigger language plpgsql
       as $$ begin raise exception 'refused at commit by the test'; end $$`);
-    await ctx.pool.query(`create constraint trigger test_refuse_commit after update on products
+    await ctx.pool.query(`create constraint trigger test_refuse_commit after update on public.products
       deferrable initially deferred for each row execute function test_refuse_commit()`);
     try {
       const res = await as(admin, {
@@ -76,7 +76,7 @@ describe('the webhook outbox', () => {
       });
       expect(res.statusCode).toBe(500);
     } finally {
-      await ctx.pool.query('drop trigger test_refuse_commit on products');
+      await ctx.pool.query('drop trigger test_refuse_commit on public.products');
     }
     expect(await deliveriesOf(service.id)).toEqual([]);
     expect((await ctx.db.select().from(products).where(eq(products.id, product.id)))[0]?.status).toBe(

@@ -1,5 +1,6 @@
 import type { TaskQuery } from '@shipyard/shared';
 import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.ts';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { createTaskBoard } from './tasks.board.ts';
@@ -43,6 +44,11 @@ declare module 'fastify' {
        * view's count); paging, sort and grouping are ignored.
        */
       count: TaskListing['count'];
+      /**
+       * In the transaction that purges a task from the trash (modules/trash): what every module
+       * keeps of it is removed, and what to do once that committed (its files' bytes) comes back.
+       */
+      purging: (taskId: string, tx: Db) => Promise<Array<() => Promise<void>>>;
     };
   }
 }
@@ -88,7 +94,6 @@ export const tasksModule = fp(
       outbox,
       changes,
       watching,
-      deletions,
       firstPages: fresh(TASK_PAGE_CACHE),
     });
     // Filled by the modules that contribute a section; checked complete once every module is in.
@@ -99,6 +104,11 @@ export const tasksModule = fp(
       addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
       onDelete: (deletion) => void deletions.push(deletion),
       count: listing.count,
+      purging: async (taskId, tx) => {
+        const cleanups: Array<() => Promise<void>> = [];
+        for (const deletion of deletions) cleanups.push(await deletion(taskId, tx));
+        return cleanups;
+      },
     });
     app.addHook('onReady', async () => {
       const missing = CONTRIBUTED.filter((name) => !sections[name]);

@@ -10,7 +10,7 @@ const { ctx, as, member, guest, signedInOnce, productOf } = useTestApp();
 const admin = signedInOnce('admin', 'Ada Admin');
 
 describe('DELETE /api/tasks/{id}', () => {
-  it('deletes the task and records task_deleted naming it in the metadata', async () => {
+  it('moves the task to the trash and records task_deleted naming it in the metadata', async () => {
     const owner = await member();
     const teammate = await member();
     const { product } = await productOf(owner, [teammate]);
@@ -26,8 +26,9 @@ describe('DELETE /api/tasks/{id}', () => {
 
     const entries = await entriesOf(ctx, product.id);
     expect(entries.map((e) => [e.actionType, e.description, e.taskId])).toEqual([
-      ['task_created', 'Created task "Short-lived"', null],
-      ['task_deleted', 'Deleted task "Short-lived"', null],
+      // The task is in the trash, not gone: its history still names it (a restore brings it back).
+      ['task_created', 'Created task "Short-lived"', id],
+      ['task_deleted', 'Deleted task "Short-lived"', id],
     ]);
     expect(entries[1]).toMatchObject({
       metadata: { taskId: id, title: 'Short-lived', status: 'Pending', priority: 'low' },

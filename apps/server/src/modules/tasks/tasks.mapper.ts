@@ -4,7 +4,8 @@ import type { TaskLabel } from './tasks.labels.ts';
 
 /** A task with the names its screens show, joined in the query that read it. */
 export type TaskWithNames = {
-  task: TaskRow;
+  /** A live task: what only the trash reads (when and by whom it was deleted) need not be read. */
+  task: Omit<TaskRow, 'deletedAt' | 'deletedBy' | 'deletedWithProduct'>;
   productName: string;
   team: { id: string; name: string } | null;
   assignee: { id: string; name: string; avatarUrl: string | null } | null;

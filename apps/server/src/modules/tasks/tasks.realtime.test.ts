@@ -125,7 +125,7 @@ describe('realtime changes', () => {
         then raise exception 'commit refused by the test'; end if;
         return null;
       end $$`);
-    await ctx.pool.query(`create constraint trigger test_refuse_commit after insert or update or delete on tasks
+    await ctx.pool.query(`create constraint trigger test_refuse_commit after insert or update or delete on public.tasks
       deferrable initially deferred for each row execute function test_refuse_commit('${product.id}')`);
     try {
       const published = await publishedBy(async () => {
@@ -135,7 +135,7 @@ describe('realtime changes', () => {
       });
       expect(published).toEqual([]);
     } finally {
-      await ctx.pool.query('drop trigger test_refuse_commit on tasks');
+      await ctx.pool.query('drop trigger test_refuse_commit on public.tasks');
     }
     expect(await storedTask(ctx, task.id)).toMatchObject({ title: 'A task' });
   });

@@ -234,8 +234,15 @@ export function createTasksRepository(db: Db) {
       await tx.delete(taskLabels).where(eq(taskLabels.taskId, id));
     },
 
-    async remove(id: string, tx: Db = db) {
-      await tx.delete(tasks).where(eq(tasks.id, id));
+    /**
+     * To the trash (issue 28): the row stays, with its comments, checklist, labels, files and
+     * history, and leaves the live view every read goes through (db/live-views.ts).
+     */
+    async trash(id: string, actorId: string, at: Date, tx: Db = db) {
+      await tx
+        .update(tasks)
+        .set({ deletedAt: at, deletedBy: actorId, updatedAt: sql`now()` })
+        .where(eq(tasks.id, id));
     },
   };
 }

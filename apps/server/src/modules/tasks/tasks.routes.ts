@@ -248,13 +248,13 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Delete a task (not guests); records 'task_deleted'",
+        summary: "Move a task to the trash, restorable for 30 days (not guests); records 'task_deleted'",
         params: TaskIdParamsSchema,
         response: { 200: MessageResponseSchema },
       },
     },
     async (req) => {
-      await service.remove(currentUser(req), req.params.id);
+      await service.remove(currentUser(req), req.params.id, clock.now());
       return { message: taskMessages.deleted };
     },
   );

@@ -37,7 +37,11 @@ export const taskEvent = (
 });
 
 /** The realtime change of a task, to everyone who sees its product (the old one too, after a move). */
-export const taskChange = (op: Change['op'], row: TaskRow, productId = row.productId): Change => ({
+export const taskChange = (
+  op: Change['op'],
+  row: Pick<TaskRow, 'id' | 'productId' | 'createdAt' | 'updatedAt'>,
+  productId = row.productId,
+): Change => ({
   kind: 'task',
   op,
   id: row.id,

@@ -95,8 +95,6 @@ type Deps = {
   changes: Changes;
   /** Auto-watch of creator and assignee; watchers hear of status changes (issue 15). */
   watching: TaskWatching;
-  /** What other modules remove with a task (its files' bytes: modules/documents). */
-  deletions: readonly TaskDeletion[];
   /**
    * First pages of /tasks/all shared by the caller's requests until a write outdates them
    * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every page is read.
@@ -105,8 +103,9 @@ type Deps = {
 };
 
 /**
- * What another module keeps of a task and removes with it: run in the delete's transaction, it
- * answers what to do once that committed (a file's bytes go only once the rows are gone).
+ * What another module keeps of a task and removes with it: run in the purge's transaction
+ * (modules/trash), it answers what to do once that committed (a file's bytes go only once the rows
+ * are gone).
  */
 export type TaskDeletion = (taskId: string, tx: Db) => Promise<() => Promise<void>>;
 
@@ -119,7 +118,6 @@ export function createTasksService({
   outbox,
   changes,
   watching,
-  deletions,
   firstPages,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
@@ -352,17 +350,15 @@ export function createTasksService({
     },
 
     /**
-     * The entry outlives the task: it names the task in its metadata, not in task_id. Its comments,
-     * checklist, labels and files go by ON DELETE CASCADE; the files' bytes once that committed.
+     * To the trash (issue 28, modules/trash): gone from every read, restorable for 30 days by whoever
+     * manages the product. Its comments, checklist, labels and files stay with it until the purge.
      */
-    async remove(actor: SessionUser, id: string): Promise<void> {
-      const cleanups = await inTransaction(async (tx, after) => {
+    async remove(actor: SessionUser, id: string, at: Date): Promise<void> {
+      await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
-        const cleanups: Array<() => Promise<void>> = [];
-        for (const deletion of deletions) cleanups.push(await deletion(id, tx));
-        await tasks.remove(id, tx);
+        await tasks.trash(id, actor.id, at, tx);
         await outbox.enqueue(tx, taskEvent('task.deleted', current));
         await activities.insert(
           {
@@ -375,15 +371,13 @@ export function createTasksService({
               priority: current.priority,
             },
             productId: current.productId,
-            taskId: null,
+            taskId: id,
             performedBy: actor.id,
           },
           tx,
         );
         after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
-        return cleanups;
       });
-      for (const cleanup of cleanups) await cleanup();
     },
   };
 }

@@ -43,6 +43,7 @@ const otherPages: Record<string, string> = {
   profile: 'Profile',
   'new-product': 'New Product',
   views: 'Views',
+  trash: 'Trash',
 };
 
 /** The name of the area a path belongs to ('/products/42' → 'Products'). */

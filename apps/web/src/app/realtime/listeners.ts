@@ -14,6 +14,7 @@ import { serviceChanges } from '../../features/services/api/changes.ts';
 import { taskFileChanges } from '../../features/task-files/api/changes.ts';
 import { taskChanges } from '../../features/tasks/api/changes.ts';
 import { teamChanges } from '../../features/teams/api/changes.ts';
+import { trashChanges } from '../../features/trash/api/changes.ts';
 import { teamMemberChanges } from '../../features/user-management/api/changes.ts';
 import { viewChanges } from '../../features/views/api/changes.ts';
 import type { ChangeListener } from '../../lib/realtime-changes.ts';
@@ -45,5 +46,6 @@ export const changeListeners: readonly ChangeListener[] = [
   teamChanges,
   teamMemberChanges,
   viewChanges,
+  trashChanges,
   namesEverywhere,
 ];

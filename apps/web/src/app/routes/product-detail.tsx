@@ -5,6 +5,7 @@ import { ProductLabelsManager } from '../../features/labels/components/product-l
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
+import { TrashLink } from '../../features/trash/components/trash-link.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
@@ -35,6 +36,7 @@ export function Component() {
               <>
                 <ImportTasksButton productId={id} userRole={role} />
                 <ProductLabelsManager productId={id} />
+                {role === 'guest' ? null : <TrashLink productId={id} />}
               </>
             )
           }

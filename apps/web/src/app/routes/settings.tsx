@@ -3,6 +3,7 @@ import { SettingsPage } from '../../features/account/components/settings-page.ts
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings.tsx';
 import { SecurityAdminPanel } from '../../features/security-admin/components/security-admin-panel.tsx';
+import { TrashCard } from '../../features/trash/components/trash-card.tsx';
 import { useAccountBindings } from '../layouts/account-bindings.ts';
 
 export function Component() {
@@ -19,6 +20,8 @@ export function Component() {
       }
       calendarFeed={<CalendarFeedCard />}
       notifications={<NotificationSettings />}
+      // Guests restore nothing (they delete nothing).
+      trash={user && user.role !== 'guest' ? <TrashCard /> : undefined}
     />
   );
 }

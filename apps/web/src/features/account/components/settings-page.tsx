@@ -35,6 +35,8 @@ export type SettingsPageProps = {
   calendarFeed?: ReactNode;
   /** The Notifications tab's content (the notifications feature's settings), composed by the route. */
   notifications?: ReactNode;
+  /** The trash's section of the Account tab (trash feature, issue 28), composed by the route. */
+  trash?: ReactNode;
 };
 
 /** Spec §2.17 /settings; the open tab is in the address (?tab=account), so it can be linked to. */
@@ -44,6 +46,7 @@ export function SettingsPage({
   security,
   calendarFeed,
   notifications,
+  trash,
 }: SettingsPageProps) {
   const { values, set } = useUrlState({ tab: 'profile' });
   const shown = tabs.filter((t) => t.value !== 'security' || security);
@@ -104,6 +107,7 @@ export function SettingsPage({
           <SessionsCard />
           <ApiTokensCard />
           {calendarFeed}
+          {trash}
         </TabsContent>
 
         <TabsContent value="notifications" className="grid gap-6">

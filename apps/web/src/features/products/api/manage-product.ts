@@ -17,9 +17,14 @@ function archiveProduct({ id, archived }: { id: string; archived: boolean }): Pr
   return api.patch<Product>(`${path(id)}/archive`, { archived });
 }
 
-/** DELETE /api/projects/{id}: the product and everything under it. */
+/** DELETE /api/projects/{id}: the product and everything under it, to the trash (issue 28). */
 function deleteProduct(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(path(id));
+}
+
+/** POST /api/trash/product/{id}/restore: the delete toast's Undo, with the tasks deleted with it (issue 28). */
+function restoreProduct(id: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/trash/product/${encodeURIComponent(id)}/restore`);
 }
 
 /** After any of them: every product list, the sidebar's Recent Products, the product's page, the dashboard. */
@@ -56,5 +61,20 @@ export function useDeleteProduct() {
       queryClient.removeQueries({ queryKey: productDetailKey(id) });
       return refresh();
     },
+  });
+}
+
+export function useRestoreProduct() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreProduct,
+    onSuccess: () =>
+      Promise.all([
+        refresh(),
+        // Its tasks come back too, and it leaves the trash (roots of the tasks and trash features).
+        queryClient.invalidateQueries({ queryKey: queryRoots.tasks }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.trash }),
+      ]),
   });
 }

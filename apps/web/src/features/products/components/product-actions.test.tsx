@@ -7,7 +7,7 @@ import { makeProductDetail } from '../../../test/product-fixtures.ts';
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { ProductDetailPage } from './product-detail-page.tsx';
 
-vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), undoable: vi.fn() } }));
 
 type Role = 'guest' | 'member' | 'admin';
 
@@ -178,10 +178,11 @@ describe('managing a product from its page', () => {
     expect(bodyOf(callsTo(fetchMock, 'PATCH', '/api/projects/p-1/archive')[1])).toEqual({ archived: false });
   });
 
-  it('deletes only after a confirmation that names the product, then goes to /products', async () => {
+  it('deletes only after a confirmation that names the product, then goes to /products; Undo restores it', async () => {
     const fetchMock = routeFetch({
       'GET /api/projects/p-1': jsonResponse(200, makeProductDetail()),
       'DELETE /api/projects/p-1': jsonResponse(200, { message: productMessages.deleted }),
+      'POST /api/trash/product/p-1/restore': jsonResponse(200, { message: 'Restored' }),
     });
     const { user } = renderPage();
 
@@ -194,7 +195,17 @@ describe('managing a product from its page', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(currentLocation()).toBe('/products'));
     expect(callsTo(fetchMock, 'DELETE', '/api/projects/p-1')).toHaveLength(1);
-    expect(toast.success).toHaveBeenCalledWith(productMessages.deleted);
+    // The toast offers Undo (10 s, lib/toast.ts): it restores the product from the trash.
+    expect(toast.undoable).toHaveBeenCalledWith(
+      productMessages.deleted,
+      expect.objectContaining({ undo: expect.any(Function) }),
+    );
+    const [, { undo }] = vi.mocked(toast.undoable).mock.calls[0] as [
+      string,
+      { undo: () => Promise<unknown> },
+    ];
+    await undo();
+    expect(callsTo(fetchMock, 'POST', '/api/trash/product/p-1/restore')).toHaveLength(1);
   });
 
   it('says why a refused delete failed, and stays', async () => {

@@ -1,4 +1,10 @@
-import { canEditProduct, productMessages as m, type Product, type Role } from '@shipyard/shared';
+import {
+  canEditProduct,
+  productMessages as m,
+  type Product,
+  type Role,
+  trashMessages,
+} from '@shipyard/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +14,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { updateProductKey, useArchiveProduct, useDeleteProduct } from '../api/manage-product.ts';
+import {
+  updateProductKey,
+  useArchiveProduct,
+  useDeleteProduct,
+  useRestoreProduct,
+} from '../api/manage-product.ts';
 import { ProductForm } from './product-form.tsx';
 
 export type ProductViewer = { id: string; role: Role };
@@ -35,6 +46,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
   const [editing, setEditing] = useState(false);
   const archive = useArchiveProduct();
   const remove = useDeleteProduct();
+  const restore = useRestoreProduct();
   const saving = useIsMutating({ mutationKey: updateProductKey }) > 0;
 
   if (!mayManage(viewer, product)) return null;
@@ -88,14 +100,19 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
           title: 'Delete product',
           description: (
             <>
-              Are you sure you want to delete "{product.name}"? Its tasks, teams and documents are deleted
-              with it. This action cannot be undone.
+              Are you sure you want to delete "{product.name}"? It goes to the trash with its tasks, teams and
+              documents, where you can restore it for 30 days.
             </>
           ),
           pending: remove.isPending,
           onConfirm: confirmedDelete(
             () => remove.mutateAsync(product.id),
-            { deleted: m.deleted, failed: m.deleteFailed },
+            {
+              deleted: m.deleted,
+              failed: m.deleteFailed,
+              undo: () => restore.mutateAsync(product.id),
+              undoFailed: trashMessages.restoreFailed,
+            },
             onDeleted,
           ),
         }}

@@ -1,6 +1,7 @@
 import type { CreateTask, Task, UpdateTask } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { putTaskIntoDetail } from './get-task-detail.ts';
 import { changeCachedTasks, refreshAfterTaskChange } from './task-cache.ts';
 
@@ -17,6 +18,11 @@ function updateTask({ id, ...body }: UpdateTask & { id: string }): Promise<Task>
 /** DELETE /api/tasks/{id}. */
 function deleteTask(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/tasks/${encodeURIComponent(id)}`);
+}
+
+/** POST /api/trash/task/{id}/restore: the delete toast's Undo (issue 28). */
+function restoreTask(id: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/trash/task/${encodeURIComponent(id)}/restore`);
 }
 
 // The screens toast (their texts differ, spec §8.2); these keep the caches true.
@@ -51,5 +57,18 @@ export function useDeleteTask() {
       changeCachedTasks(queryClient, { removedId: id });
       return refreshAfterTaskChange(queryClient);
     },
+  });
+}
+
+/** Undo of a delete: the task comes back from the trash into every list (and leaves the trash). */
+export function useRestoreTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreTask,
+    onSuccess: () =>
+      Promise.all([
+        refreshAfterTaskChange(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryRoots.trash }),
+      ]),
   });
 }

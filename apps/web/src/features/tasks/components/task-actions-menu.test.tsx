@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { makeTask } from './test-tasks.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), undoable: vi.fn() } }));
 
 function renderMenu({
   role = 'member' as Role,
@@ -121,8 +121,11 @@ describe('TaskActionsMenu', () => {
     expect(screen.getByRole('button', { name: 'Actions for Write tests' })).toHaveFocus();
   });
 
-  it('deletes the task after confirmation and toasts', async () => {
-    const fetchMock = routeFetch({ 'DELETE /api/tasks/t-1': jsonResponse(200, { message: 'Task deleted' }) });
+  it('deletes the task after confirmation, and its toast offers Undo, which restores it from the trash', async () => {
+    const fetchMock = routeFetch({
+      'DELETE /api/tasks/t-1': jsonResponse(200, { message: 'Task deleted' }),
+      'POST /api/trash/task/t-1/restore': jsonResponse(200, { message: 'Restored' }),
+    });
     const { user } = renderMenu();
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
@@ -130,13 +133,25 @@ describe('TaskActionsMenu', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete task' });
     expect(dialog).toHaveTextContent(
-      'Are you sure you want to delete "Write tests"? This action cannot be undone.',
+      'Are you sure you want to delete "Write tests"? It goes to the trash, where whoever manages the product can restore it for 30 days.',
     );
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Task deleted'));
+    await waitFor(() =>
+      expect(toast.undoable).toHaveBeenCalledWith(
+        'Task deleted',
+        expect.objectContaining({ undo: expect.any(Function) }),
+      ),
+    );
     expect(callsTo(fetchMock, 'DELETE', '/api/tasks/t-1')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', '/api/trash/task/t-1/restore')).toHaveLength(0);
+    const [, { undo }] = vi.mocked(toast.undoable).mock.calls[0] as [
+      string,
+      { undo: () => Promise<unknown> },
+    ];
+    await undo();
+    expect(callsTo(fetchMock, 'POST', '/api/trash/task/t-1/restore')).toHaveLength(1);
   });
 
   it('sends nothing when the deletion is cancelled, and gives focus back to the menu button', async () => {

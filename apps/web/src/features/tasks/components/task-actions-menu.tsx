@@ -6,10 +6,11 @@ import {
   TASK_STATUSES,
   type Task,
   type TaskStatus,
+  trashMessages,
 } from '@shipyard/shared';
 import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { useDeleteTask } from '../api/save-task.ts';
+import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
 
@@ -31,6 +32,7 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
   const canEdit = canEditTasks(viewer.role);
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
+  const restore = useRestoreTask();
   const { copyLink, copyBranch } = useTaskCopy();
 
   return (
@@ -73,11 +75,22 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
           label: 'Delete',
           icon: <Trash2 aria-hidden="true" />,
           title: 'Delete task',
-          description: <>Are you sure you want to delete "{task.title}"? This action cannot be undone.</>,
+          description: (
+            <>
+              Are you sure you want to delete "{task.title}"? It goes to the trash, where whoever manages the
+              product can restore it for 30 days.
+            </>
+          ),
           pending: remove.isPending,
           onConfirm: confirmedDelete(
             () => remove.mutateAsync(task.id),
-            { deleted: m.deleted, failed: m.deleteFailed, fallback: m.fallback },
+            {
+              deleted: m.deleted,
+              failed: m.deleteFailed,
+              fallback: m.fallback,
+              undo: () => restore.mutateAsync(task.id),
+              undoFailed: trashMessages.restoreFailed,
+            },
             onDeleted,
           ),
         }
