@@ -18,7 +18,7 @@ export type TaskGuessContext = {
 let guesses = 0;
 
 /** The task as it will most likely be stored, under a temporary id, shown until the answer. */
-export function guessTask(body: CreateTask, context: TaskGuessContext, now = new Date()): Task {
+function guessTask(body: CreateTask, context: TaskGuessContext, now = new Date()): Task {
   guesses += 1;
   const id = `new-${now.getTime()}-${guesses}`;
   const at = now.toISOString();

@@ -12,7 +12,7 @@ import { useQuickCreateTask } from '../api/quick-create.ts';
 import type { TaskDefaults } from './task-defaults.ts';
 import { useNewTaskContext } from './use-new-task-context.ts';
 
-export const inlineCreateTexts = {
+const inlineCreateTexts = {
   open: 'Add task',
   placeholder: 'Task title, then Enter',
   product: 'Product of the new task',

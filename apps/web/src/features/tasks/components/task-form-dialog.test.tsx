@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dueDateTexts } from '../../../components/due-date-input.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -45,7 +47,10 @@ describe('TaskFormDialog', () => {
       expect(within(dialog).getByRole('combobox', { name: 'Team' })).toHaveTextContent('No team'),
     );
     expect(within(dialog).getByRole('combobox', { name: 'Assignee' })).toHaveTextContent('Unassigned');
-    expect(within(dialog).getByLabelText('Due date')).toHaveAttribute('type', 'date');
+    expect(within(dialog).getByLabelText('Due date')).toHaveAttribute(
+      'placeholder',
+      dueDateTexts.placeholder,
+    );
     expect(within(dialog).getByRole('button', { name: 'Create Task' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
@@ -201,7 +206,7 @@ describe('TaskFormDialog', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Progress');
     expect(within(dialog).getByRole('combobox', { name: 'Priority' })).toHaveTextContent('High');
     expect(within(dialog).getByRole('combobox', { name: 'Phase' })).toHaveTextContent('Development');
-    expect(within(dialog).getByLabelText('Due date')).toHaveValue('2025-05-01');
+    expect(within(dialog).getByLabelText('Due date')).toHaveValue(formatDate('2025-05-01'));
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: 'Team' })).toHaveTextContent('Design'),
     );

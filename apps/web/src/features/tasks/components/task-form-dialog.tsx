@@ -12,6 +12,7 @@ import {
 } from '@shipyard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { DueDateField } from '../../../components/due-date-input.tsx';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
 import { StatusPriorityFields } from '../../../components/status-priority-fields.tsx';
@@ -218,7 +219,7 @@ function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
           options={assignees.map((person) => ({ value: person.id, label: person.name }))}
         />
       </div>
-      <TextField control={form.control} name="dueDate" label="Due date" type="date" className="sm:w-1/2" />
+      <DueDateField control={form.control} name="dueDate" label="Due date" className="sm:w-1/2" />
     </FormDialogForm>
   );
 }
