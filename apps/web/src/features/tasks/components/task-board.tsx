@@ -118,14 +118,22 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     },
     [onEdit],
   );
+  // One product's board names its product once, in the page; each card on it would repeat it.
+  const showProduct = !filters.productId;
   const renderCard = useCallback(
     (task: Task, overlay: boolean) =>
       overlay ? (
-        <CardFace task={task} viewer={viewer} overlay />
+        <CardFace task={task} viewer={viewer} overlay showProduct={showProduct} />
       ) : (
-        <TaskBoardCard task={task} viewer={viewer} onEdit={edit} onChangeStatus={onChangeStatus} />
+        <TaskBoardCard
+          task={task}
+          viewer={viewer}
+          onEdit={edit}
+          onChangeStatus={onChangeStatus}
+          showProduct={showProduct}
+        />
       ),
-    [viewer, edit, onChangeStatus],
+    [viewer, edit, onChangeStatus, showProduct],
   );
   // A card still waiting for the server's answer does not move yet.
   const canMove = useCallback(
