@@ -3,12 +3,10 @@ import { CalendarIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ComponentProps, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { cn } from '../lib/cn.ts';
 import { parseDueDate } from '../lib/due-date.ts';
 import { formatDate, toDate } from '../lib/format.ts';
 import { Button } from './ui/button.tsx';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './ui/form.tsx';
 import { Input } from './ui/input.tsx';
 
 export const dueDateTexts = {
@@ -187,40 +185,3 @@ const calendarClasses = {
   outside: 'text-muted-foreground opacity-50',
   chevron: 'size-4 fill-current',
 };
-
-type DueDateFieldProps<TFieldValues extends FieldValues, TTransformedValues> = {
-  control: Control<TFieldValues, unknown, TTransformedValues>;
-  name: FieldPath<TFieldValues>;
-  label: string;
-  className?: string;
-};
-
-/** DueDateInput bound to a react-hook-form field, with its label and validation message. */
-export function DueDateField<TFieldValues extends FieldValues, TTransformedValues = TFieldValues>({
-  control,
-  name,
-  label,
-  className,
-}: DueDateFieldProps<TFieldValues, TTransformedValues>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <DueDateInput
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}

@@ -1,5 +1,11 @@
-import type { TaskPhase, TaskPriority, TaskQuery, TaskStatus } from '@shipyard/shared';
-import type { TaskFilterValues } from './task-search-params.ts';
+import {
+  type TaskPhase,
+  type TaskPriority,
+  type TaskQuery,
+  TaskQuerySchema,
+  type TaskStatus,
+} from '@shipyard/shared';
+import { filtersOf, readTasksSearch, type TaskFilterValues } from './task-search-params.ts';
 
 // Defaults from where a task is created (issue 28): the product it is opened on, the column's
 // status, and the filters of the list or view (a task made there should show there).
@@ -49,4 +55,28 @@ export function taskDefaultsFrom(
   const team = only(source.teamId);
   if (team && team !== 'none') defaults.teamId = team;
   return defaults;
+}
+
+const PRODUCT_PAGE = /^\/products\/([^/]+)/;
+
+/**
+ * The defaults of a task created from anywhere (the `c` shortcut, the palette): on a product's
+ * page (any tab) that product; on /tasks the filters of its URL, by the names TaskQuerySchema
+ * reads (assignee=me → me, one label → that label). Nothing elsewhere.
+ */
+export function taskDefaultsForPlace(pathname: string, search: string, viewerId: string): TaskDefaults {
+  const product = PRODUCT_PAGE.exec(pathname)?.[1];
+  if (product) return { projectId: decodeURIComponent(product), labelIds: [], labelNames: [] };
+  if (pathname !== '/tasks') return { labelIds: [], labelNames: [] };
+  const params = new URLSearchParams(search);
+  const query = TaskQuerySchema.safeParse(Object.fromEntries(params));
+  const extra = query.success
+    ? {
+        assignee: query.data.assignee,
+        priority: query.data.priority,
+        teamId: query.data.teamId,
+        label: query.data.label,
+      }
+    : {};
+  return taskDefaultsFrom({ ...filtersOf(readTasksSearch(params)), ...extra }, viewerId);
 }
