@@ -50,6 +50,16 @@ export type TaskBoardProps = {
   emptyAction?: ReactNode;
 };
 
+/** Whether nothing but the product narrows the board (every other filter empty). */
+const onlyProduct = (filters: TaskFilterValues) =>
+  Object.entries(filters).every(
+    ([key, value]) =>
+      key === 'productId' ||
+      value === undefined ||
+      value === '' ||
+      (Array.isArray(value) && value.length === 0),
+  );
+
 /** One column as the board shows it: its loaded cards, or why there are none yet. */
 function columnData(
   column: (typeof TASK_COLUMNS)[number],
@@ -176,8 +186,9 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       />
     );
   }
-  // An empty board still shows its columns to whoever may add a task there, unless filters emptied it.
-  if (empty && (narrowed || !canAdd)) {
+  // An empty board still shows its columns to whoever may add a task there, when at most its
+  // product narrows it (other filters that empty it say so instead).
+  if (empty && (!canAdd || (narrowed && !(filters.productId && onlyProduct(filters))))) {
     return (
       <div className="rounded-xl border bg-card">
         <TasksEmptyState narrowed={narrowed} action={emptyAction} />
