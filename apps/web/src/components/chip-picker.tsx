@@ -14,6 +14,8 @@ type Common = Omit<ComponentProps<'button'>, 'value' | 'onChange' | 'children'> 
   placeholder: string;
   /** Before the chip's text when the chosen option has no icon of its own. */
   icon?: ReactNode;
+  /** What the chip reads when the value is '' even though '' is an option ('No phase' for 'None'). */
+  emptyText?: string;
 };
 
 type ChipPickerProps = Common &
@@ -39,6 +41,7 @@ export function ChipPicker({
   options,
   placeholder,
   icon,
+  emptyText,
   multiple,
   value,
   onChange,
@@ -50,11 +53,13 @@ export function ChipPicker({
   const picked = options.filter((option) => chosen.includes(option.value));
   const first = picked[0];
   const text =
-    picked.length === 0
-      ? placeholder
-      : picked.length === 1 || !multiple
-        ? (first?.label ?? placeholder)
-        : `${first?.label} +${picked.length - 1}`;
+    emptyText !== undefined && value === ''
+      ? emptyText
+      : picked.length === 0
+        ? placeholder
+        : picked.length === 1 || !multiple
+          ? (first?.label ?? placeholder)
+          : `${first?.label} +${picked.length - 1}`;
 
   const pick = (option: string) => {
     if (multiple) {

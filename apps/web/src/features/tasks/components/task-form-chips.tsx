@@ -44,6 +44,7 @@ type ChipFieldProps<V extends FieldValues, T> = {
   options: readonly ChipOption[];
   placeholder: string;
   icon?: ReactNode;
+  emptyText?: string;
   disabled?: boolean;
 };
 
@@ -55,6 +56,7 @@ export function ChipField<V extends FieldValues, T = V>({
   options,
   placeholder,
   icon,
+  emptyText,
   disabled,
 }: ChipFieldProps<V, T>) {
   return (
@@ -70,6 +72,7 @@ export function ChipField<V extends FieldValues, T = V>({
               options={options}
               placeholder={placeholder}
               icon={icon}
+              emptyText={emptyText}
               disabled={disabled}
               value={typeof field.value === 'string' ? field.value : ''}
               onChange={field.onChange}

@@ -41,7 +41,7 @@ describe('TaskFormDialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Create New Task' });
     expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending');
     expect(within(dialog).getByRole('combobox', { name: 'Priority' })).toHaveTextContent('Medium');
-    expect(within(dialog).getByRole('combobox', { name: 'Phase' })).toHaveTextContent('None');
+    expect(within(dialog).getByRole('combobox', { name: 'Phase' })).toHaveTextContent('No phase');
     expect(within(dialog).queryByRole('combobox', { name: 'Product' })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: 'Team' })).toHaveTextContent('No team'),

@@ -254,6 +254,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
             options={phaseOptions}
             placeholder="Phase"
             icon={chipIcons.phase}
+            emptyText="No phase"
           />
           <ChipField
             control={form.control}
