@@ -72,7 +72,7 @@ test('a member creates a task, filters it, drags it to Completed, sees progress 
   await expect(dialog).toBeHidden();
   const row = taskRow(page, title);
   await expect(row).toBeVisible();
-  await expect(row.getByText('Unassigned Team')).toBeVisible();
+  await expect(row.getByText('No team')).toBeVisible();
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();
 
   // The status filter bar.

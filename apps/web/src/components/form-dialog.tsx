@@ -94,12 +94,15 @@ export type FormDialogFooterProps = {
   pending: boolean;
   submitLabel: ReactNode;
   className?: string;
+  /** Before the buttons, at the footer's start (a "Create more" switch). */
+  start?: ReactNode;
 };
 
 /** 'Cancel' (disabled while saving) and the form's submit button. */
-export function FormDialogFooter({ pending, submitLabel, className }: FormDialogFooterProps) {
+export function FormDialogFooter({ pending, submitLabel, className, start }: FormDialogFooterProps) {
   return (
     <DialogFooter className={className}>
+      {start ? <div className="flex items-center sm:mr-auto">{start}</div> : null}
       <DialogClose asChild>
         <Button variant="outline" disabled={pending}>
           Cancel
@@ -124,6 +127,8 @@ type FormDialogFormProps<TFieldValues extends FieldValues, TTransformedValues> =
   submitLabel: ReactNode;
   /** The fields, in the order they are read. */
   children: ReactNode;
+  /** At the footer's start, before Cancel (FormDialogFooter's `start`). */
+  footerStart?: ReactNode;
 };
 
 /**
@@ -139,6 +144,7 @@ export function FormDialogForm<TFieldValues extends FieldValues, TTransformedVal
   pending,
   submitLabel,
   children,
+  footerStart,
 }: FormDialogFormProps<TFieldValues, TTransformedValues>) {
   const { layout, setSaving } = useContext(FormDialogContext);
   const sections = layout === 'sections';
@@ -162,6 +168,7 @@ export function FormDialogForm<TFieldValues extends FieldValues, TTransformedVal
           className={sections ? 'border-t px-6 py-4' : undefined}
           pending={pending}
           submitLabel={submitLabel}
+          start={footerStart}
         />
       </form>
     </Form>

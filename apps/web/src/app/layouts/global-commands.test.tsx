@@ -14,10 +14,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderShell(role: Role = 'member') {
+const APOLLO = '11111111-1111-4111-8111-111111111111';
+
+function renderShell(role: Role = 'member', route = '/d') {
   routeFetch({
     'GET /api/notifications/unread-count': jsonResponse(200, { unread: 0 }),
-    'GET /api/projects': jsonResponse(200, { data: [], total: 0, page: 1, limit: 5 }),
+    'GET /api/projects': jsonResponse(200, {
+      data: [{ id: APOLLO, name: 'Apollo', status: 'planning' }],
+      total: 1,
+      page: 1,
+      limit: 5,
+    }),
+    [`GET /api/tasks/${APOLLO}/options`]: jsonResponse(200, { teams: [], assignees: [] }),
+    [`GET /api/projects/${APOLLO}/labels`]: jsonResponse(200, { data: [], canManage: false }),
   });
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(sessionKey, makeUser({ role }));
@@ -29,7 +38,7 @@ function renderShell(role: Role = 'member') {
         </Route>
       </Routes>
     </ThemeProvider>,
-    { route: '/d', queryClient },
+    { route, queryClient },
   );
 }
 
@@ -120,6 +129,23 @@ describe('keyboard shortcuts', () => {
     const { user } = renderShell();
     await user.keyboard('c');
     expect(await screen.findByRole('dialog', { name: 'Create New Task' })).toBeInTheDocument();
+  });
+
+  it('c on a product’s page (any tab) creates in that product (issue 28)', async () => {
+    const { user } = renderShell('member', `/products/${APOLLO}?tab=tasks`);
+    await user.keyboard('c');
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Task' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Product' })).toHaveTextContent('Apollo'),
+    );
+  });
+
+  it('c on /tasks starts from its filters: the status filter gives the status', async () => {
+    const { user } = renderShell('member', '/tasks?status=in-progress');
+    await user.keyboard('c');
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Task' });
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Progress');
+    expect(within(dialog).getByRole('combobox', { name: 'Product' })).toHaveTextContent('Select a product');
   });
 
   it('c does nothing for a guest, nor g n (no notifications page)', async () => {

@@ -1,6 +1,8 @@
 import { canEditTasks, type User } from '@shipyard/shared';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { CommandProvider } from '../../features/search/components/command-provider.tsx';
+import { type TaskDefaults, taskDefaultsForPlace } from '../../features/tasks/components/task-defaults.ts';
 import { navItemsFor } from './nav-items.ts';
 import { useLogout } from './use-logout.ts';
 
@@ -14,17 +16,24 @@ export function GlobalCommands({ user, children }: { user: User; children: React
   const { logout } = useLogout();
   // undefined: never opened (nothing loaded); then open or closed.
   const [newTask, setNewTask] = useState<boolean | undefined>(undefined);
+  const location = useLocation();
+  // Read when `c` is pressed: the page it is pressed on gives the new task's defaults.
+  const [defaults, setDefaults] = useState<TaskDefaults>({ labelIds: [], labelNames: [] });
+  const openNewTask = () => {
+    setDefaults(taskDefaultsForPlace(location.pathname, location.search, user.id));
+    setNewTask(true);
+  };
   return (
     <CommandProvider
       role={user.role}
       pages={navItemsFor(user.role)}
-      onNewTask={canEditTasks(user.role) ? () => setNewTask(true) : undefined}
+      onNewTask={canEditTasks(user.role) ? openNewTask : undefined}
       onSignOut={logout}
     >
       {children}
       {newTask !== undefined ? (
         <Suspense fallback={null}>
-          <NewTaskDialog open={newTask} onOpenChange={setNewTask} />
+          <NewTaskDialog open={newTask} onOpenChange={setNewTask} defaults={defaults} />
         </Suspense>
       ) : null}
     </CommandProvider>

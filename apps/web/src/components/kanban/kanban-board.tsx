@@ -45,6 +45,8 @@ export type KanbanBoardProps<T> = {
   columnWidths: string;
   /** Other filters: each column starts again from its top. */
   resetKey?: string;
+  /** What shows at the foot of a column (an "Add …" line), by column id. */
+  columnFooter?: (columnId: string) => ReactNode;
 };
 
 /**
@@ -66,6 +68,7 @@ export function KanbanBoard<T>({
   height,
   columnWidths,
   resetKey,
+  columnFooter,
 }: KanbanBoardProps<T>) {
   const latest = useRef({ columns, getName, columnOf });
   useEffect(() => {
@@ -134,6 +137,7 @@ export function KanbanBoard<T>({
             column={column}
             height={height}
             columnOf={columnOf}
+            footer={columnFooter?.(column.id)}
             noun={noun}
             getId={getId}
             getName={getName}

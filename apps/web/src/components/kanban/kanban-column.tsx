@@ -26,6 +26,8 @@ export const columnFrame =
 
 type KanbanColumnProps<T> = {
   column: KanbanColumnData<T>;
+  /** Under the cards: the column's "Add …" line (issue 28), when the viewer may add. */
+  footer?: ReactNode;
   height: KanbanHeight;
   columnOf: (item: T) => string;
 } & Omit<KanbanCardsProps<T>, 'items'>;
@@ -34,7 +36,7 @@ type KanbanColumnProps<T> = {
  * A column: a drop target named by its heading, with its count, highlighted while another
  * column's card is over it; then its cards, its placeholder, or 'No <noun>' when empty.
  */
-export function KanbanColumn<T>({ column, height, columnOf, ...cards }: KanbanColumnProps<T>) {
+export function KanbanColumn<T>({ column, height, columnOf, footer, ...cards }: KanbanColumnProps<T>) {
   const headingId = useId();
   const { setNodeRef, isOver, active } = useDroppable({ id: column.id });
   const dragged = itemOf<T>(active?.data.current);
@@ -76,6 +78,7 @@ export function KanbanColumn<T>({ column, height, columnOf, ...cards }: KanbanCo
         </span>
       </header>
       {body}
+      {footer ? <div className="px-2 pb-2">{footer}</div> : null}
     </section>
   );
 }

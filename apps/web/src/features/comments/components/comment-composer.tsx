@@ -8,6 +8,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { mentionRanges, type PickedMention, toMarkdown, toReadable } from './mention-text.ts';
 import { useMentionAutocomplete } from './use-mention-autocomplete.ts';
 
 export type CommentComposerProps = {
@@ -41,7 +42,12 @@ export function CommentComposer({
   onCancel,
   autoFocus,
 }: CommentComposerProps) {
-  const [value, setValue] = useState(initialValue);
+  // Issue 28: the text as the writer reads it ("@Name" for a picked mention); the markdown that is
+  // previewed and sent is the same as before (`[@Name](user:<id>)`).
+  const [readable] = useState(() => toReadable(initialValue));
+  const [value, setValue] = useState(readable.text);
+  const [picked, setPicked] = useState<PickedMention[]>(readable.mentions);
+  const backdropRef = useRef<HTMLDivElement>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [error, setError] = useState<string | undefined>();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -52,8 +58,10 @@ export function CommentComposer({
     setValue,
     textareaRef,
     enabled: tab === 'write',
+    onPicked: (person) => setPicked((was) => (was.some((p) => p.id === person.id) ? was : [...was, person])),
   });
-  const length = value.trim().length;
+  const markdown = toMarkdown(value, picked);
+  const length = markdown.trim().length;
   const tooLong = length > COMMENT_BODY_MAX;
   const canSend = length > 0 && !tooLong && !pending;
 
@@ -61,7 +69,7 @@ export function CommentComposer({
     if (!canSend) return;
     const sent = value;
     setError(undefined);
-    onSubmit(sent.trim()).then(
+    onSubmit(markdown.trim()).then(
       () => {
         // Only a new comment's composer empties, and only if nothing was typed meanwhile.
         if (!onCancel) setValue((now) => (now === sent ? '' : now));
@@ -97,7 +105,8 @@ export function CommentComposer({
             {commentMessages.preview}
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="write" className="relative">
+        <TabsContent value="write" className="relative rounded-md dark:bg-input/30">
+          <MentionBackdrop ref={backdropRef} text={value} mentions={picked} />
           <Textarea
             ref={textareaRef}
             aria-label={label}
@@ -113,7 +122,10 @@ export function CommentComposer({
             onSelect={mentions.trackCaret}
             onClick={mentions.trackCaret}
             onKeyDown={onKeyDown}
-            className="min-h-24"
+            onScroll={(event) => {
+              if (backdropRef.current) backdropRef.current.scrollTop = event.currentTarget.scrollTop;
+            }}
+            className="relative min-h-24 bg-transparent dark:bg-transparent"
             {...mentions.inputProps}
           />
           {mentions.open ? <MentionListbox mentions={mentions} /> : null}
@@ -124,7 +136,7 @@ export function CommentComposer({
           aria-label={commentMessages.preview}
         >
           {value.trim() ? (
-            <Markdown source={value} />
+            <Markdown source={markdown} />
           ) : (
             <p className="text-muted-foreground">{commentMessages.nothingToPreview}</p>
           )}
@@ -149,6 +161,49 @@ export function CommentComposer({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Behind the (transparent) textarea, the same text laid out the same way, with each picked
+ * mention drawn as a chip; the text itself stays the textarea's, so typing and the caret are native.
+ */
+function MentionBackdrop({
+  text,
+  mentions,
+  ref,
+}: {
+  text: string;
+  mentions: readonly PickedMention[];
+  ref: React.Ref<HTMLDivElement>;
+}) {
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const { start, end, person } of mentionRanges(text, mentions)) {
+    parts.push(text.slice(at, start));
+    parts.push(
+      <mark
+        key={start}
+        data-mention={person.id}
+        className="rounded-sm bg-primary/15 text-transparent dark:bg-primary/30"
+      >
+        {text.slice(start, end)}
+      </mark>,
+    );
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return (
+    <div
+      ref={ref}
+      aria-hidden="true"
+      data-slot="mention-backdrop"
+      className="pointer-events-none absolute inset-0 overflow-hidden whitespace-pre-wrap break-words rounded-md border border-transparent px-3 py-2 text-base text-transparent md:text-sm"
+    >
+      {parts}
+      {/* A last line break keeps the height of a text ending in one. */}
+      {'\n'}
+    </div>
   );
 }
 

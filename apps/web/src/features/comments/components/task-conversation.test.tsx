@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { insertMention, mentionAt } from './mention-text.ts';
+import { insertMention, mentionAt, toMarkdown, toReadable } from './mention-text.ts';
 import { TaskConversation } from './task-conversation.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -196,7 +196,9 @@ describe('TaskConversation: @mentions', () => {
     await user.keyboard('{ArrowDown}');
     expect(within(listbox).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');
-    expect(box).toHaveValue(`Hi [@Grace Kelly](user:${GRACE_ID}) `);
+    // Issue 28: the box reads "@Grace Kelly", drawn as a chip, never the markup or the id.
+    expect(box).toHaveValue('Hi @Grace Kelly ');
+    expect(document.querySelector(`[data-mention="${GRACE_ID}"]`)).toHaveTextContent('@Grace Kelly');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 
     await user.type(box, '@');
@@ -212,8 +214,45 @@ describe('TaskConversation: @mentions', () => {
     expect(mentionAt('@', 1)).toEqual({ start: 0, query: '' });
     expect(mentionAt('Hi @gra ce', 10)).toBeUndefined();
     expect(insertMention('Hi @gr and', { start: 3, query: 'gr' }, { id: 'u', name: 'A [B]' })).toEqual({
-      value: 'Hi [@A \\[B\\]](user:u) and',
-      caret: 'Hi [@A \\[B\\]](user:u) '.length,
+      value: 'Hi @A [B] and',
+      caret: 'Hi @A [B] '.length,
+    });
+  });
+
+  it('sends a picked mention as the same markdown as before, escapes included, and reads it back as @Name', () => {
+    const mentions = [
+      { id: 'u', name: 'A [B]' },
+      { id: 'v', name: 'Ada' },
+      { id: 'w', name: 'Ada Lovelace' },
+    ];
+    expect(toMarkdown('Hi @A [B], @Ada Lovelace and @Ada; @Adam stays', mentions)).toBe(
+      'Hi [@A \\[B\\]](user:u), [@Ada Lovelace](user:w) and [@Ada](user:v); @Adam stays',
+    );
+    expect(toReadable('Hi [@A \\[B\\]](user:u) and [@Ada](user:v)')).toEqual({
+      text: 'Hi @A [B] and @Ada',
+      mentions: [
+        { id: 'u', name: 'A [B]' },
+        { id: 'v', name: 'Ada' },
+      ],
+    });
+  });
+
+  it('posts the mention’s markdown when a comment with a picked mention is sent', async () => {
+    const fetchMock = routeFetch({
+      [LIST]: jsonResponse(200, page([])),
+      [PEOPLE]: jsonResponse(200, { data: [{ id: GRACE_ID, name: 'Grace Kelly', avatar_url: null }] }),
+      [POST]: jsonResponse(201, makeComment({ id: 'c-9', author: ada, body: 'x' })),
+    });
+    const { user } = render();
+    const box = await screen.findByRole('combobox', { name: 'New comment' });
+    await user.type(box, 'Ask @gra');
+    await screen.findByRole('listbox', { name: 'People to mention' });
+    await user.keyboard('{Enter}');
+    await user.type(box, 'to review{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', `/api/tasks/${TASK}/comments`)).toHaveLength(1));
+    const [call] = callsTo(fetchMock, 'POST', `/api/tasks/${TASK}/comments`);
+    expect(JSON.parse(String(call?.init?.body))).toEqual({
+      body: `Ask [@Grace Kelly](user:${GRACE_ID}) to review`,
     });
   });
 });

@@ -2,7 +2,7 @@ import type { PersonRef } from '@shipyard/shared';
 import { type KeyboardEvent, type RefObject, useId, useState } from 'react';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useMentionable } from '../api/mentionable.ts';
-import { insertMention, type MentionQuery, mentionAt } from './mention-text.ts';
+import { insertMention, type MentionQuery, mentionAt, type PickedMention } from './mention-text.ts';
 
 /**
  * The @ autocomplete of a textarea (ARIA combobox with a listbox): while a mention is typed the
@@ -14,12 +14,15 @@ export function useMentionAutocomplete({
   setValue,
   textareaRef,
   enabled,
+  onPicked,
 }: {
   taskId: string;
   value: string;
   setValue: (value: string) => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   enabled: boolean;
+  /** A person was picked: the composer keeps who "@Name" stands for. */
+  onPicked: (person: PickedMention) => void;
 }) {
   const listboxId = useId();
   const [caret, setCaret] = useState(0);
@@ -39,6 +42,7 @@ export function useMentionAutocomplete({
   function pick(person: PersonRef) {
     if (!typing) return;
     const next = insertMention(value, typing, person);
+    onPicked({ id: person.id, name: person.name });
     setValue(next.value);
     setCaret(next.caret);
     setActive(0);

@@ -11,11 +11,10 @@ import { formatDate, initials } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProgressBar } from './progress-bar.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 /**
  * A product's card on the board: name (a link, except on the dragged copy), two lines of
- * description, badges, progress, owner and target date (as the landing page's board shows them).
+ * description, priority (its status is its column's), progress, owner and target date (as the landing page's board shows them).
  */
 export const ProductBoardCard = memo(function ProductBoardCard({
   product,
@@ -65,8 +64,8 @@ export const ProductBoardCard = memo(function ProductBoardCard({
       {product.description ? (
         <p className="line-clamp-2 text-muted-foreground text-xs leading-relaxed">{product.description}</p>
       ) : null}
+      {/* No status badge: the card's column is its status (issue 28). */}
       <div className="flex flex-wrap items-center gap-1.5">
-        <StatusBadge status={product.status} />
         <PriorityBadge priority={product.priority} />
         {product.archived_at ? <ArchivedBadge /> : null}
       </div>

@@ -99,8 +99,8 @@ describe('CommandPalette', () => {
     expect(screen.getByRole('group', { name: 'Comments' })).toBeInTheDocument();
     const task = within(screen.getByRole('group', { name: 'Tasks' })).getByRole('option');
     expect(task.querySelector('mark')).toHaveTextContent('ship');
-    // Text from the server is text: its markup is shown, not interpreted.
-    expect(task).toHaveTextContent('<b>not bold</b>');
+    // Text from the server is text, shown plain (issue 28): its markup is never interpreted.
+    expect(task).toHaveTextContent('not bold');
     expect(task.querySelector('b')).toBeNull();
     // Debounced: one request for the whole word, not one per letter.
     const calls = callsTo(fetchMock, 'GET', '/api/search');
@@ -135,6 +135,67 @@ describe('CommandPalette', () => {
     expect(callsTo(fetchMock, 'GET', '/api/search').map(({ url }) => url.searchParams.get('q'))).toEqual([
       'atl-12',
     ]);
+  });
+
+  it('shows a comment’s mention as "@Name", never its markup or user id, with the query marked', async () => {
+    const id = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    routeFetch({
+      'GET /api/search': jsonResponse(200, {
+        groups: [
+          {
+            kind: 'comment',
+            hits: [
+              hit({
+                kind: 'comment',
+                id: 'c-9',
+                taskId: 't-1',
+                title: [{ text: 'Paint the ship', mark: false }],
+                snippet: [
+                  { text: 'Ask [@Ada Lovelace](user:' + id + ') to ', mark: false },
+                  { text: 'sign', mark: true },
+                  { text: ' **today**', mark: false },
+                ],
+              }),
+            ],
+          },
+        ],
+      }),
+    });
+    const { user } = renderPalette();
+    await user.type(screen.getByRole('combobox'), 'sign');
+    const comment = within(await screen.findByRole('group', { name: 'Comments' })).getByRole('option');
+    expect(comment).toHaveTextContent('Ask @Ada Lovelace to sign today');
+    expect(comment).not.toHaveTextContent(id);
+    expect(comment).not.toHaveTextContent('](user:');
+    expect(comment.querySelector('mark')).toHaveTextContent('sign');
+  });
+
+  it('ranks a command whose name is what was typed above content, so Enter runs it', async () => {
+    routeFetch({
+      'GET /api/search': jsonResponse(200, {
+        groups: [
+          {
+            kind: 'comment',
+            hits: [
+              hit({
+                kind: 'comment',
+                id: 'c-9',
+                taskId: 't-1',
+                title: [{ text: 'Sign the form', mark: false }],
+              }),
+            ],
+          },
+        ],
+      }),
+    });
+    const { user, props } = renderPalette();
+    await user.type(screen.getByRole('combobox'), 'sign out');
+    await screen.findByRole('group', { name: 'Comments' });
+    const options = screen.getAllByRole('option');
+    expect(options[0]).toHaveTextContent('Sign out');
+    await waitFor(() => expect(options[0]).toHaveAttribute('aria-selected', 'true'));
+    await user.keyboard('{Enter}');
+    expect(props.onSignOut).toHaveBeenCalled();
   });
 
   it('opens a task result at /tasks/<id> and closes', async () => {

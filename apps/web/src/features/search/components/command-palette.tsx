@@ -31,6 +31,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSearchResults } from '../api/search.ts';
 import type { CommandPage } from './command-provider.tsx';
 import { Highlighted } from './highlighted.tsx';
+import { isExactCommandMatch, plainHighlight } from './plain-highlight.ts';
 
 /** A pause in typing before the search is sent. */
 const PALETTE_DEBOUNCE_MS = 200;
@@ -145,13 +146,31 @@ export default function CommandPalette({
   const settled = !searching || (query === input.trim() && !results.isFetching);
   // The first option is the one Enter opens, also when results arrive after the typing (cmdk alone
   // keeps the selection it made before they came).
-  const values = [
-    ...groups.flatMap((group) => group.hits.map(hitValue)),
+  // A command whose name is what was typed comes before content (issue 28): "sign" → Sign out.
+  const commandsFirst = [...goTo.map((page) => page.label), ...actions.map((action) => action.label)].some(
+    (label) => isExactCommandMatch(label, input),
+  );
+  const hitValues = groups.flatMap((group) => group.hits.map(hitValue));
+  const commandValues = [
     ...goTo.map((page) => `page:${page.to}`),
     ...actions.map((action) => `action:${action.id}`),
   ];
+  const values = commandsFirst ? [...commandValues, ...hitValues] : [...hitValues, ...commandValues];
   const selected = values.includes(chosen) ? chosen : (values[0] ?? '');
   const announcement = settled ? `${hitCount + goTo.length + actions.length} results` : 'Searching…';
+
+  const hitGroups = groups.map((group) => (
+    <Command.Group key={group.kind} heading={groupHeading[group.kind]} className={groupClass}>
+      {group.hits.map((hit) => (
+        <HitItem
+          key={`${hit.kind}:${hit.id}`}
+          hit={hit}
+          query={query}
+          onSelect={run(() => navigate(hitPath(hit)))}
+        />
+      ))}
+    </Command.Group>
+  ));
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
@@ -188,17 +207,7 @@ export default function CommandPalette({
             {searching && results.isError ? (
               <p className="px-3 py-2 text-destructive text-sm">{results.error.message}</p>
             ) : null}
-            {groups.map((group) => (
-              <Command.Group key={group.kind} heading={groupHeading[group.kind]} className={groupClass}>
-                {group.hits.map((hit) => (
-                  <HitItem
-                    key={`${hit.kind}:${hit.id}`}
-                    hit={hit}
-                    onSelect={run(() => navigate(hitPath(hit)))}
-                  />
-                ))}
-              </Command.Group>
-            ))}
+            {commandsFirst ? null : hitGroups}
             {goTo.length > 0 ? (
               <Command.Group heading="Go to" className={groupClass}>
                 {goTo.map((page) => (
@@ -229,6 +238,7 @@ export default function CommandPalette({
                 ))}
               </Command.Group>
             ) : null}
+            {commandsFirst ? hitGroups : null}
           </Command.List>
         </Command>
       </DialogContent>
@@ -236,9 +246,11 @@ export default function CommandPalette({
   );
 }
 
-function HitItem({ hit, onSelect }: { hit: SearchHit; onSelect: () => void }) {
+function HitItem({ hit, query, onSelect }: { hit: SearchHit; query: string; onSelect: () => void }) {
   const Icon = kindIcon[hit.kind];
-  const snippet: ReactNode = hit.snippet.length > 0 ? <Highlighted pieces={hit.snippet} /> : null;
+  // Plain text, never markdown or a mention's user id (issue 28).
+  const snippet: ReactNode =
+    hit.snippet.length > 0 ? <Highlighted pieces={plainHighlight(hit.snippet, query)} /> : null;
   return (
     <Command.Item value={hitValue(hit)} onSelect={onSelect} className={itemClass}>
       <Icon aria-hidden="true" />
@@ -248,7 +260,7 @@ function HitItem({ hit, onSelect }: { hit: SearchHit; onSelect: () => void }) {
           {hit.taskKey ? (
             <span className="mr-2 font-mono text-muted-foreground text-xs tabular-nums">{hit.taskKey}</span>
           ) : null}
-          <Highlighted pieces={hit.title} />
+          <Highlighted pieces={plainHighlight(hit.title, query)} />
         </span>
         {snippet ? <span className="truncate text-muted-foreground text-xs">{snippet}</span> : null}
       </span>

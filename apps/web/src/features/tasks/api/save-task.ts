@@ -1,4 +1,4 @@
-import type { CreateTask, Task, UpdateTask } from '@shipyard/shared';
+import type { CreateTask, Task, TaskLabels, UpdateTask } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
@@ -70,5 +70,20 @@ export function useRestoreTask() {
         refreshAfterTaskChange(queryClient),
         queryClient.invalidateQueries({ queryKey: queryRoots.trash }),
       ]),
+  });
+}
+
+/**
+ * PUT /api/tasks/{id}/labels: the labels the task dialog chose (issue 28), after the task is saved;
+ * the cached lists show them at once.
+ */
+export function useSaveTaskLabels() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ task, labelIds }: { task: Task; labelIds: string[] }) =>
+      api.put<TaskLabels>(`/tasks/${encodeURIComponent(task.id)}/labels`, { labelIds }),
+    onSuccess: ({ labels }, { task }) => {
+      changeCachedTasks(queryClient, { task: { ...task, labels } });
+    },
   });
 }

@@ -114,7 +114,7 @@ describe('ProductTasksTab', () => {
     const second = row('Write the API');
     expect(within(second).getByText('In Progress')).toBeInTheDocument();
     expect(within(second).getByText('Critical')).toBeInTheDocument();
-    expect(within(second).getByText('Unassigned Team')).toBeInTheDocument();
+    expect(within(second).getByText('No team')).toBeInTheDocument();
     expect(within(second).getByText('Unassigned')).toBeInTheDocument();
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
       'Design the onboarding flow',

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { taskExportPath } from '../api/get-tasks.ts';
 import type { Viewer } from './task-board-model.ts';
+import { taskDefaultsFrom } from './task-defaults.ts';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskLabelFilter } from './task-label-filter.tsx';
 import { LIST_LIMIT, TaskList } from './task-list.tsx';
@@ -85,6 +86,7 @@ export function ProductTasksTab({
         onOpenChange={dialog.onOpenChange}
         task={dialog.task}
         productId={productId}
+        defaults={taskDefaultsFrom(filters, me.id)}
       />
     </Card>
   );

@@ -4,9 +4,12 @@ import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
 import { personColour } from '../../../lib/person-colour.ts';
 
-/** Spec §2.11: the team's name plus ' Team', or 'Unassigned Team'. */
+/**
+ * Spec §2.11: the team's name plus ' Team'; without a team 'No team' (issue 28 replaces the spec's
+ * 'Unassigned Team', which read as a team of that name; docs/decisions/035-fast-creation.md).
+ */
 export function teamLabel(team: Task['team']): string {
-  return team ? `${team.name} Team` : 'Unassigned Team';
+  return team ? `${team.name} Team` : 'No team';
 }
 
 /** The assignee's avatar (or initials) and name, or 'Unassigned'. */

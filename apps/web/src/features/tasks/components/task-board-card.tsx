@@ -6,6 +6,7 @@ import { KanbanHandle } from '../../../components/kanban/kanban-card.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { isGuessedTask } from '../api/quick-create.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
@@ -24,11 +25,13 @@ export const TaskBoardCard = memo(function TaskBoardCard({
   viewer,
   onEdit,
   onChangeStatus,
+  showProduct = true,
 }: {
   task: Task;
   viewer: Viewer;
   onEdit: (task: Task) => void;
   onChangeStatus: (task: Task, status: TaskStatus) => void;
+  showProduct?: boolean;
 }) {
   return (
     <>
@@ -38,6 +41,7 @@ export const TaskBoardCard = memo(function TaskBoardCard({
         onEdit={onEdit}
         onChangeStatus={onChangeStatus}
         movable={canChangeTaskStatus(viewer, task)}
+        showProduct={showProduct}
       />
       <KanbanHandle className="absolute top-2.5 right-2" />
     </>
@@ -55,6 +59,7 @@ export const CardFace = memo(function CardFace({
   onChangeStatus,
   movable = false,
   overlay = false,
+  showProduct = true,
 }: {
   task: Task;
   viewer: Viewer;
@@ -64,10 +69,15 @@ export const CardFace = memo(function CardFace({
   movable?: boolean;
   /** The copy that follows the pointer while dragging. */
   overlay?: boolean;
+  /** Its product's name: not on one product's board, where every card would repeat it (issue 28). */
+  showProduct?: boolean;
 }) {
+  // Just created, waiting for the server's answer (issue 28): no link or menu until it has an id.
+  const pending = isGuessedTask(task);
   return (
     <article
       data-card={task.id}
+      aria-busy={pending || undefined}
       className={cn(
         'relative grid select-none gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs transition-shadow',
         overlay
@@ -77,7 +87,7 @@ export const CardFace = memo(function CardFace({
     >
       <div className={cn('flex items-start gap-1', (movable || overlay) && 'pr-6')}>
         <h3 className="min-w-0 flex-1 break-words py-0.5 font-medium text-sm leading-snug">
-          {overlay ? (
+          {overlay || pending ? (
             task.title
           ) : (
             // The whole card opens the task's panel; its menu and drag handle stay above the link.
@@ -91,7 +101,7 @@ export const CardFace = memo(function CardFace({
             aria-hidden="true"
             className="absolute top-3 right-3 size-4 text-muted-foreground"
           />
-        ) : onEdit && onChangeStatus ? (
+        ) : onEdit && onChangeStatus && !pending ? (
           <div className="relative z-10 -my-1 shrink-0" {...stopDragStart}>
             <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
           </div>
@@ -100,7 +110,7 @@ export const CardFace = memo(function CardFace({
       <LabelChips labels={task.labels} />
       <p className="flex min-w-0 items-baseline gap-2 text-muted-foreground text-xs">
         <TaskKey taskKey={task.key} />
-        <span className="truncate">{task.project.name}</span>
+        {showProduct ? <span className="truncate">{task.project.name}</span> : null}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />

@@ -1,4 +1,10 @@
-import { canChangeTaskStatus, TASK_COLUMNS, type Task, type TaskStatus } from '@shipyard/shared';
+import {
+  canChangeTaskStatus,
+  canEditTasks,
+  TASK_COLUMNS,
+  type Task,
+  type TaskStatus,
+} from '@shipyard/shared';
 import { type ReactNode, useCallback } from 'react';
 import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
 import { KanbanNote } from '../../../components/kanban/kanban-column.tsx';
@@ -8,9 +14,12 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isBoardCard } from '../api/get-board.ts';
 import { totalTasks } from '../api/get-tasks.ts';
+import { isGuessedTask } from '../api/quick-create.ts';
 import { byRank, fetchTask, newestFirst } from '../api/task-cache.ts';
+import { InlineTaskCreate } from './inline-task-create.tsx';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
 import { columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
+import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -40,6 +49,16 @@ export type TaskBoardProps = {
   /** The empty state's next action (clear the filters, or add a task). */
   emptyAction?: ReactNode;
 };
+
+/** Whether nothing but the product narrows the board (every other filter empty). */
+const onlyProduct = (filters: TaskFilterValues) =>
+  Object.entries(filters).every(
+    ([key, value]) =>
+      key === 'productId' ||
+      value === undefined ||
+      value === '' ||
+      (Array.isArray(value) && value.length === 0),
+  );
 
 /** One column as the board shows it: its loaded cards, or why there are none yet. */
 function columnData(
@@ -116,16 +135,44 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     },
     [onEdit],
   );
+  // One product's board names its product once, in the page; each card on it would repeat it.
+  const showProduct = !filters.productId;
   const renderCard = useCallback(
     (task: Task, overlay: boolean) =>
       overlay ? (
-        <CardFace task={task} viewer={viewer} overlay />
+        <CardFace task={task} viewer={viewer} overlay showProduct={showProduct} />
       ) : (
-        <TaskBoardCard task={task} viewer={viewer} onEdit={edit} onChangeStatus={onChangeStatus} />
+        <TaskBoardCard
+          task={task}
+          viewer={viewer}
+          onEdit={edit}
+          onChangeStatus={onChangeStatus}
+          showProduct={showProduct}
+        />
       ),
-    [viewer, edit, onChangeStatus],
+    [viewer, edit, onChangeStatus, showProduct],
   );
-  const canMove = useCallback((task: Task) => canChangeTaskStatus(viewer, task), [viewer]);
+  // A card still waiting for the server's answer does not move yet.
+  const canMove = useCallback(
+    (task: Task) => !isGuessedTask(task) && canChangeTaskStatus(viewer, task),
+    [viewer],
+  );
+  // Issue 28: an "Add task" line at the foot of each shown column, with its status and the filters.
+  const canAdd = canEditTasks(viewer.role);
+  const columnFooter = useCallback(
+    (columnId: string) => {
+      const index = TASK_COLUMNS.findIndex((column) => column.id === columnId);
+      const column = TASK_COLUMNS[index];
+      if (!canAdd || !column || !queries[index]?.enabled) return null;
+      return (
+        <InlineTaskCreate
+          defaults={taskDefaultsFrom(filters, viewer.id, column.status)}
+          label={`Add task to ${column.status}`}
+        />
+      );
+    },
+    [canAdd, filters, viewer.id, queries],
+  );
 
   const shown = queries.filter(({ enabled }) => enabled);
   const loading = shown.length > 0 && shown.every(({ query }) => query.isPending);
@@ -146,7 +193,9 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       />
     );
   }
-  if (empty) {
+  // An empty board still shows its columns to whoever may add a task there, when at most its
+  // product narrows it (other filters that empty it say so instead).
+  if (empty && (!canAdd || (narrowed && !(filters.productId && onlyProduct(filters))))) {
     return (
       <div className="rounded-xl border bg-card">
         <TasksEmptyState narrowed={narrowed} action={emptyAction} />
@@ -170,6 +219,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       columnWidths={COLUMN_WIDTHS}
       // Other filters: each column starts again from its top.
       resetKey={JSON.stringify(filters)}
+      columnFooter={columnFooter}
     />
   );
 }

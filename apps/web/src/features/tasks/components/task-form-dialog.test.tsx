@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dueDateTexts } from '../../../components/due-date-input.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -34,18 +36,19 @@ describe('TaskFormDialog', () => {
 
   it("opens as 'Create New Task' with status Pending and priority Medium, and no product select", async () => {
     routeFetch({ [OPTIONS]: jsonResponse(200, makeTaskOptions()) });
-    renderDialog({ productId: PRODUCT_ID });
+    const { user } = renderDialog({ productId: PRODUCT_ID });
 
     const dialog = screen.getByRole('dialog', { name: 'Create New Task' });
     expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending');
     expect(within(dialog).getByRole('combobox', { name: 'Priority' })).toHaveTextContent('Medium');
-    expect(within(dialog).getByRole('combobox', { name: 'Phase' })).toHaveTextContent('None');
+    expect(within(dialog).getByRole('combobox', { name: 'Phase' })).toHaveTextContent('No phase');
     expect(within(dialog).queryByRole('combobox', { name: 'Product' })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: 'Team' })).toHaveTextContent('No team'),
     );
     expect(within(dialog).getByRole('combobox', { name: 'Assignee' })).toHaveTextContent('Unassigned');
-    expect(within(dialog).getByLabelText('Due date')).toHaveAttribute('type', 'date');
+    await user.click(within(dialog).getByRole('button', { name: 'Set due date' }));
+    expect(screen.getByLabelText('Due date')).toHaveAttribute('placeholder', dueDateTexts.placeholder);
     expect(within(dialog).getByRole('button', { name: 'Create Task' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
@@ -77,7 +80,9 @@ describe('TaskFormDialog', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Team' })).toBeEnabled());
     await choose(user, 'Team', 'Design');
     await choose(user, 'Assignee', 'Grace Hopper');
-    await user.type(screen.getByLabelText('Due date'), '2025-06-30');
+    await user.click(screen.getByRole('button', { name: 'Set due date' }));
+    await user.type(screen.getByLabelText('Due date'), '2025-06-30{Enter}');
+    expect(screen.getByRole('button', { name: `Due ${formatDate('2025-06-30')}` })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Task' }));
 
     await waitFor(() =>
@@ -201,7 +206,9 @@ describe('TaskFormDialog', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Progress');
     expect(within(dialog).getByRole('combobox', { name: 'Priority' })).toHaveTextContent('High');
     expect(within(dialog).getByRole('combobox', { name: 'Phase' })).toHaveTextContent('Development');
-    expect(within(dialog).getByLabelText('Due date')).toHaveValue('2025-05-01');
+    expect(
+      within(dialog).getByRole('button', { name: `Due ${formatDate('2025-05-01')}` }),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: 'Team' })).toHaveTextContent('Design'),
     );

@@ -2,26 +2,33 @@ import {
   type CreateTask,
   CreateTaskSchema,
   taskMessages as m,
-  TASK_PHASES,
-  TASK_PRIORITIES,
-  TASK_STATUSES,
   type Task,
   type TaskPriority,
   type TaskStatus,
   type UpdateTask,
 } from '@shipyard/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
-import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
-import { StatusPriorityFields } from '../../../components/status-priority-fields.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Label } from '../../../components/ui/label.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
-import { statusLabel } from '../../../lib/format.ts';
+import { useProductLabels } from '../../../lib/product-labels.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
-import { useCreateTask, useUpdateTask } from '../api/save-task.ts';
-import { TaskStatusIcon } from './task-status-badge.tsx';
+import { useCreateTask, useSaveTaskLabels, useUpdateTask } from '../api/save-task.ts';
+import type { TaskDefaults } from './task-defaults.ts';
+import {
+  ChipField,
+  chipIcons,
+  DueDateChip,
+  phaseOptions,
+  priorityOptions,
+  statusOptions,
+} from './task-form-chips.tsx';
 
 export type TaskFormDialogProps = {
   open: boolean;
@@ -32,6 +39,8 @@ export type TaskFormDialogProps = {
   productId?: string | undefined;
   /** Products to choose from; the product select appears only when given (spec §5). */
   products?: ReadonlyArray<{ id: string; name: string }> | undefined;
+  /** A new task's fields from where the dialog was opened: column, list filters (issue 28). */
+  defaults?: TaskDefaults | undefined;
 };
 
 /** What the form holds: every optional choice is '' for "none" until the schema makes it null. */
@@ -59,33 +68,30 @@ const FIELDS = [
   'dueDate',
 ] as const satisfies ReadonlyArray<keyof TaskFormValues>;
 
-const statusChoices: SelectFieldOption[] = TASK_STATUSES.map((status) => ({
-  value: status,
-  label: status,
-  icon: <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />,
-}));
-const phaseChoices: SelectFieldOption[] = TASK_PHASES.map((phase) => ({
-  value: phase,
-  label: statusLabel(phase),
-}));
+const createMoreLabel = 'Create more';
 
-function defaultsFor(task: Task | undefined, productId: string | undefined): TaskFormValues {
+function defaultsFor(
+  task: Task | undefined,
+  productId: string | undefined,
+  d: TaskDefaults | undefined,
+): TaskFormValues {
   return {
     title: task?.title ?? '',
     description: task?.description ?? '',
-    projectId: task?.projectId ?? productId ?? '',
-    status: task?.status ?? 'Pending',
-    priority: task?.priority ?? 'medium',
-    phase: task?.phase ?? '',
-    teamId: task?.teamId ?? '',
-    assigneeId: task?.assigneeId ?? '',
+    projectId: task?.projectId ?? productId ?? d?.projectId ?? '',
+    status: task?.status ?? d?.status ?? 'Pending',
+    priority: task?.priority ?? d?.priority ?? 'medium',
+    phase: task ? (task.phase ?? '') : (d?.phase ?? ''),
+    teamId: task ? (task.teamId ?? '') : (d?.teamId ?? ''),
+    assigneeId: task ? (task.assigneeId ?? '') : (d?.assigneeId ?? ''),
     dueDate: task?.dueDate ?? '',
   };
 }
 
 /**
  * Spec §2.11, §2.15 and §5: create or edit a task. Title is required; team, assignee, phase and
- * due date are optional; the product select appears only when `products` is given.
+ * due date are optional; the product select appears only when `products` is given. Issue 28: the
+ * properties are chips, labels are chosen here too, and "Create more" keeps the dialog open.
  */
 export function TaskFormDialog({ open, onOpenChange, ...props }: TaskFormDialogProps) {
   return (
@@ -97,34 +103,54 @@ export function TaskFormDialog({ open, onOpenChange, ...props }: TaskFormDialogP
 
 type TaskFormProps = Omit<TaskFormDialogProps, 'open' | 'onOpenChange'> & { onSaved: () => void };
 
-function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
+function TaskForm({ task, productId, products, defaults: context, onSaved }: TaskFormProps) {
   const create = useCreateTask();
   const update = useUpdateTask();
+  const saveLabels = useSaveTaskLabels();
   const editing = task !== undefined;
-  const [defaults] = useState(() => defaultsFor(task, productId));
+  const [defaults] = useState(() => defaultsFor(task, productId, context));
+  const [createMore, setCreateMore] = useState(false);
+  // How many tasks "create more" has made: after each, the title takes the focus once saving ends.
+  const [next, setNext] = useState(0);
+  const createMoreId = useId();
+  const initialLabels = task?.labels.map((label) => label.id);
+  const [labelIds, setLabelIds] = useState<string[] | undefined>(initialLabels);
   const { form, onSubmit } = useServerForm<TaskFormValues, CreateTask, Task>({
     schema: CreateTaskSchema,
     defaultValues: defaults,
     fields: FIELDS,
     // Editing sends only what changed, and always the product (spec §7.3).
-    submit: (values, { getValues }) =>
-      task
-        ? update.mutateAsync({
+    submit: async (values, { getValues }) => {
+      const saved = task
+        ? await update.mutateAsync({
             id: task.id,
             projectId: values.projectId,
             ...(changedFields(FIELDS, values, getValues(), defaults) as UpdateTask),
           })
-        : create.mutateAsync(values),
+        : await create.mutateAsync(values);
+      const chosen = labelIds ?? shownLabelIds;
+      const changed = chosen.join() !== (initialLabels ?? []).join();
+      if (changed) await saveLabels.mutateAsync({ task: saved, labelIds: chosen });
+      return saved;
+    },
     onSuccess: () => {
       if (editing) toast.success(m.updated, { description: m.updatedDescription });
       else toast.success(m.created, { description: m.createdDescription });
-      onSaved();
+      if (editing || !createMore) return onSaved();
+      // Create more: the same properties for the next task, a cleared title and description.
+      form.reset({ ...form.getValues(), title: '', description: '' });
+      setNext((n) => n + 1);
     },
     failureTitle: editing ? m.updateFailed : m.createFailed,
     failureFallback: m.fallback,
   });
+  const saving = create.isPending || update.isPending || saveLabels.isPending;
+  useEffect(() => {
+    if (next > 0 && !saving) form.setFocus('title');
+  }, [next, saving, form]);
   const selectedProduct = useWatch({ control: form.control, name: 'projectId' });
   const options = useTaskOptions(selectedProduct || undefined);
+  const productLabels = useProductLabels(selectedProduct || undefined);
   const productChanged = useRef(false);
 
   // A team or assignee of the product the task left does not apply to the one it moves to.
@@ -144,11 +170,14 @@ function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
   const keepsProduct = editing && selectedProduct === task.projectId;
   const teams = withCurrent(options.data?.teams ?? [], keepsProduct ? task.team : null);
   const assignees = withCurrent(options.data?.assignees ?? [], keepsProduct ? task.assignee : null);
-  const optionsPlaceholder = !selectedProduct
-    ? 'Select a product first'
-    : options.isPending
-      ? 'Loading...'
-      : undefined;
+  const waiting = !selectedProduct ? 'Select a product first' : options.isPending ? 'Loading...' : undefined;
+  // Labels belong to a product: the defaults' labels (by id or name) once its labels are known.
+  const labels = productLabels.data?.data ?? [];
+  const names = new Set((context?.labelNames ?? []).map((name) => name.toLowerCase()));
+  const shownLabelIds = (
+    labelIds ??
+    labels.filter((l) => context?.labelIds.includes(l.id) || names.has(l.name.toLowerCase())).map((l) => l.id)
+  ).filter((id) => labels.some((l) => l.id === id) || !productLabels.data);
 
   return (
     <FormDialogForm
@@ -156,8 +185,22 @@ function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
       onSubmit={onSubmit}
       title={editing ? 'Edit Task' : 'Create New Task'}
       description={editing ? 'Change the task’s details.' : 'Add a task to the product’s work.'}
-      pending={create.isPending || update.isPending}
+      pending={saving}
       submitLabel={editing ? 'Update Task' : 'Create Task'}
+      footerStart={
+        editing ? undefined : (
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={createMoreId}
+              checked={createMore}
+              onCheckedChange={(v) => setCreateMore(v === true)}
+            />
+            <Label htmlFor={createMoreId} className="font-normal text-sm">
+              {createMoreLabel}
+            </Label>
+          </div>
+        )
+      }
     >
       <TextField
         control={form.control}
@@ -187,38 +230,85 @@ function TaskForm({ task, productId, products, onSaved }: TaskFormProps) {
           }}
         />
       ) : null}
-      <div className="grid items-start gap-5 sm:grid-cols-3">
-        <StatusPriorityFields control={form.control} statuses={statusChoices} priorities={TASK_PRIORITIES} />
-        <SelectField
-          control={form.control}
-          name="phase"
-          label="Phase"
-          placeholder="None"
-          noneLabel="None"
-          options={phaseChoices}
-        />
-      </div>
-      <div className="grid items-start gap-5 sm:grid-cols-2">
-        <SelectField
-          control={form.control}
-          name="teamId"
-          label="Team"
-          placeholder={optionsPlaceholder ?? 'No team'}
-          disabled={optionsPlaceholder !== undefined}
-          noneLabel="No team"
-          options={teams.map((team) => ({ value: team.id, label: team.name }))}
-        />
-        <SelectField
-          control={form.control}
-          name="assigneeId"
-          label="Assignee"
-          placeholder={optionsPlaceholder ?? 'Unassigned'}
-          disabled={optionsPlaceholder !== undefined}
-          noneLabel="Unassigned"
-          options={assignees.map((person) => ({ value: person.id, label: person.name }))}
-        />
-      </div>
-      <TextField control={form.control} name="dueDate" label="Due date" type="date" className="sm:w-1/2" />
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 font-medium text-sm">Properties</legend>
+        <div className="flex flex-wrap items-start gap-2">
+          <ChipField
+            control={form.control}
+            name="status"
+            label="Status"
+            options={statusOptions}
+            placeholder="Status"
+          />
+          <ChipField
+            control={form.control}
+            name="priority"
+            label="Priority"
+            options={priorityOptions}
+            placeholder="Priority"
+          />
+          <ChipField
+            control={form.control}
+            name="phase"
+            label="Phase"
+            options={phaseOptions}
+            placeholder="Phase"
+            icon={chipIcons.phase}
+            emptyText="No phase"
+          />
+          <ChipField
+            control={form.control}
+            name="teamId"
+            label="Team"
+            options={
+              waiting
+                ? []
+                : [{ value: '', label: 'No team' }, ...teams.map((t) => ({ value: t.id, label: t.name }))]
+            }
+            placeholder={waiting ?? 'No team'}
+            icon={chipIcons.team}
+            disabled={waiting !== undefined}
+          />
+          <ChipField
+            control={form.control}
+            name="assigneeId"
+            label="Assignee"
+            options={
+              waiting
+                ? []
+                : [
+                    { value: '', label: 'Unassigned' },
+                    ...assignees.map((p) => ({ value: p.id, label: p.name })),
+                  ]
+            }
+            placeholder={waiting ?? 'Unassigned'}
+            icon={chipIcons.assignee}
+            disabled={waiting !== undefined}
+          />
+          <ChipPicker
+            multiple
+            aria-label="Labels"
+            label="Labels"
+            options={labels.map((l) => ({
+              value: l.id,
+              label: l.name,
+              icon: (
+                <span
+                  aria-hidden="true"
+                  className="size-2 rounded-full"
+                  style={{ backgroundColor: l.color }}
+                />
+              ),
+            }))}
+            placeholder="Labels"
+            icon={chipIcons.labels}
+            disabled={!selectedProduct || !productLabels.data || (!editing && !labels.length)}
+            value={shownLabelIds}
+            onChange={setLabelIds}
+          />
+          <DueDateChip control={form.control} name="dueDate" />
+        </div>
+      </fieldset>
     </FormDialogForm>
   );
 }

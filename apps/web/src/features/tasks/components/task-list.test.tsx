@@ -114,7 +114,7 @@ describe('TaskList', () => {
     expect(second).toHaveTextContent('Gemini');
     expect(within(second).getByText('Completed')).toBeInTheDocument();
     expect(within(second).getByText('Low')).toBeInTheDocument();
-    expect(second).toHaveTextContent('Unassigned Team');
+    expect(second).toHaveTextContent('No team');
     expect(second).toHaveTextContent('Unassigned');
     expect(second).toHaveTextContent('—');
     // Completed: a past due date is no longer overdue.

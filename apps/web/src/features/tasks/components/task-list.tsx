@@ -1,11 +1,13 @@
-import { taskMessages as m, type Task, type TaskStatus } from '@shipyard/shared';
+import { canEditTasks, taskMessages as m, type Task, type TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ListTodoIcon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useCallback, useMemo } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
+import { InlineTaskCreate } from './inline-task-create.tsx';
 import type { Viewer } from './task-board-model.ts';
+import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState } from './task-fields.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
@@ -104,37 +106,52 @@ export function TaskList({
     [changeStatus],
   );
 
+  // Issue 28: an "Add task" line at the end of the list, with the list's filters as defaults.
+  const addLine = canEditTasks(viewer.role) ? (
+    <InlineTaskCreate
+      defaults={taskDefaultsFrom(filters, viewer.id)}
+      className={place === 'product' ? 'mx-4 my-2' : 'mt-2'}
+    />
+  ) : null;
+
   if (query.isPending) return <Skeleton />;
-  if ((query.isError && !query.data) || tasks.length === 0) {
+  if (query.isError && !query.data) {
     return (
       <div className={box}>
-        {query.isError && !query.data ? (
-          <ErrorState
-            title={failedTitle}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          empty(narrowed, emptyAction)
-        )}
+        <ErrorState
+          title={failedTitle}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </div>
     );
   }
+  if (tasks.length === 0) {
+    return (
+      <>
+        <div className={box}>{empty(narrowed, emptyAction)}</div>
+        {addLine}
+      </>
+    );
+  }
   return (
-    <Rows
-      resetKey={filterKey}
-      tasks={tasks}
-      total={totalTasks(query.data)}
-      stale={query.isPlaceholderData}
-      updating={query.isFetching && !query.isFetchingNextPage}
-      viewer={viewer}
-      onEdit={onEdit}
-      onChangeStatus={onChangeStatus}
-      hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
-      isFetchNextPageError={query.isFetchNextPageError}
-      fetchNextPage={query.fetchNextPage}
-    />
+    <>
+      <Rows
+        resetKey={filterKey}
+        tasks={tasks}
+        total={totalTasks(query.data)}
+        stale={query.isPlaceholderData}
+        updating={query.isFetching && !query.isFetchingNextPage}
+        viewer={viewer}
+        onEdit={onEdit}
+        onChangeStatus={onChangeStatus}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        isFetchNextPageError={query.isFetchNextPageError}
+        fetchNextPage={query.fetchNextPage}
+      />
+      {addLine}
+    </>
   );
 }

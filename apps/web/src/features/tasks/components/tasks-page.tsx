@@ -10,6 +10,7 @@ import { useProductOptions } from '../../../lib/product-options.ts';
 import { taskExportPath } from '../api/get-tasks.ts';
 import { TaskBoard } from './task-board.tsx';
 import type { Viewer } from './task-board-model.ts';
+import { taskDefaultsFrom } from './task-defaults.ts';
 import { TaskFilterBar } from './task-filter-bar.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList } from './task-list.tsx';
@@ -91,6 +92,7 @@ export function TasksPage({
         onOpenChange={dialog.onOpenChange}
         task={dialog.task}
         products={productOptions}
+        defaults={taskDefaultsFrom(filters, viewer.id)}
       />
     </div>
   );

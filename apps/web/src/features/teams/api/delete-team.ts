@@ -21,7 +21,7 @@ export function useDeleteTeam() {
       queryClient.removeQueries({ queryKey: teamKeys.detail(teamId) });
       return Promise.all([
         refreshAfterTeamChange(queryClient),
-        // Its tasks now show 'Unassigned Team'.
+        // Its tasks now show 'No team'.
         queryClient.invalidateQueries({ queryKey: sharedKeys.taskLists }),
       ]);
     },

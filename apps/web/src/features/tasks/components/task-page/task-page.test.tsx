@@ -1,6 +1,7 @@
 import { type Activity, productMessages, type Role, type TaskDetail, taskMessages } from '@shipyard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
@@ -205,7 +206,7 @@ describe('TaskPage', () => {
     fireEvent.change(field, { target: { value: '2031-05-01' } });
     fireEvent.blur(field);
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/update')).toHaveLength(1));
-    await waitFor(() => expect(screen.getByLabelText('Due date')).toHaveValue('2031-05-01'));
+    await waitFor(() => expect(screen.getByLabelText('Due date')).toHaveValue(formatDate('2031-05-01')));
     fireEvent.change(screen.getByLabelText('Due date'), { target: { value: '' } });
     fireEvent.blur(screen.getByLabelText('Due date'));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/update')).toHaveLength(2));

@@ -10,8 +10,8 @@ import {
 } from '@shipyard/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DueDateInput } from '../../../../components/due-date-input.tsx';
 import { PriorityBadge, PriorityDot } from '../../../../components/priority-badge.tsx';
-import { Input } from '../../../../components/ui/input.tsx';
 import {
   Select,
   SelectContent,
@@ -244,6 +244,12 @@ function DueDateProperty({
   onSave: ((dueDate: string | null) => Promise<boolean>) | undefined;
 }) {
   const id = useId();
+  const [value, setValue] = useState(task.dueDate ?? '');
+  const [stored, setStored] = useState(task.dueDate);
+  if (stored !== task.dueDate) {
+    setStored(task.dueDate);
+    setValue(task.dueDate ?? '');
+  }
   if (!onSave) {
     return (
       <Property label="Due date" labelId={id}>
@@ -255,20 +261,17 @@ function DueDateProperty({
   }
   return (
     <Property label="Due date">
-      <Input
+      <DueDateInput
         // Keyed by the stored date: a refused change shows the stored one again.
         key={task.dueDate ?? ''}
-        type="date"
         aria-label="Due date"
-        defaultValue={task.dueDate ?? ''}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') event.currentTarget.blur();
+        value={value}
+        onChange={setValue}
+        onCommit={(next) => {
+          const dueDate = next || null;
+          if (dueDate !== task.dueDate) void onSave(dueDate);
         }}
-        onBlur={(event) => {
-          const next = event.target.value || null;
-          if (next !== task.dueDate && (next === null || event.target.validity.valid)) void onSave(next);
-        }}
-        className="h-8"
+        className="[&_input]:h-8 [&_button]:size-8"
       />
     </Property>
   );
