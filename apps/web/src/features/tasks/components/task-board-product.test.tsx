@@ -4,6 +4,7 @@ import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts'
 import { boardColumn as column } from '../../../test/kanban.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
+import { localToday } from '../api/get-tasks.ts';
 import { BOARD_COLUMN_LIMIT } from './task-board.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { narrowedBoard, noFilters, taskBoard } from './test-task-board.tsx';
@@ -78,7 +79,7 @@ describe('TaskBoard of one product', () => {
     // The column's next page: the column route, from the board's cursor.
     expect(await within(pending).findByText('Paint the hull')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/tasks`).map(({ url }) => url.search)).toEqual([
-      `?limit=${BOARD_COLUMN_LIMIT}&status=Pending&cursor=CUR`,
+      `?limit=${BOARD_COLUMN_LIMIT}&status=Pending&today=${localToday()}&cursor=CUR`,
     ]);
     expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`)).toHaveLength(1);
 
@@ -100,7 +101,7 @@ describe('TaskBoard of one product', () => {
     });
     expect(await screen.findByText('No tasks found')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`).map(({ url }) => url.search)).toEqual([
-      `?search=radio&status=${encodeURIComponent('In Progress,Completed')}&labelId=${LABEL}`,
+      `?search=radio&status=${encodeURIComponent('In Progress,Completed')}&labelId=${LABEL}&today=${localToday()}`,
     ]);
   });
 });

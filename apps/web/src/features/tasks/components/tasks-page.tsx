@@ -10,10 +10,12 @@ import { useProductOptions } from '../../../lib/product-options.ts';
 import { taskExportPath } from '../api/get-tasks.ts';
 import { TaskBoard } from './task-board.tsx';
 import type { Viewer } from './task-board-model.ts';
-import { TaskFilterBar } from './task-filter-bar.tsx';
+import { TaskFilterBar, TaskPresets } from './task-filter-bar.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList } from './task-list.tsx';
+import { TaskDisplayMenu, TaskGroupMenu, TaskSortMenu } from './task-view-menus.tsx';
 import { useTaskDialog } from './use-task-dialog.ts';
+import { useTaskDisplay } from './use-task-display.ts';
 import { useTasksPageFilters } from './use-task-filters.ts';
 
 export type TasksPageProps = {
@@ -31,6 +33,7 @@ export function TasksPage({ viewer }: TasksPageProps) {
   const me = useMemo(() => ({ id: viewerId, role }), [viewerId, role]);
   const canEdit = canEditTasks(role);
   const dialog = useTaskDialog();
+  const [display, changeDisplay] = useTaskDisplay();
 
   const emptyAction = narrowed ? (
     <ClearFiltersButton onClick={clear} inEmptyState />
@@ -40,7 +43,7 @@ export function TasksPage({ viewer }: TasksPageProps) {
       Add Task
     </Button>
   ) : undefined;
-  const shown = { filters, viewer: me, onEdit: dialog.edit, narrowed, emptyAction };
+  const shown = { filters, viewer: me, onEdit: dialog.edit, narrowed, emptyAction, display };
 
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
@@ -61,7 +64,16 @@ export function TasksPage({ viewer }: TasksPageProps) {
       />
 
       <ListBoardTabs view={state.view} onViewChange={(view) => update({ view })}>
-        <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <TaskPresets state={state} update={update} />
+            <div className="flex flex-wrap items-center gap-2">
+              <TaskSortMenu state={state} update={update} />
+              <TaskGroupMenu state={state} update={update} />
+              <TaskDisplayMenu display={display} change={changeDisplay} />
+              <ListBoardTabsList />
+            </div>
+          </div>
           <TaskFilterBar
             state={state}
             update={update}
@@ -69,7 +81,6 @@ export function TasksPage({ viewer }: TasksPageProps) {
             narrowed={narrowed}
             onClear={clear}
           />
-          <ListBoardTabsList className="lg:ml-auto" />
         </div>
         <ListBoardPanels list={<TaskList {...shown} />} board={<TaskBoard {...shown} />} />
       </ListBoardTabs>
