@@ -95,3 +95,15 @@ export function groupedItems(
   }
   return items;
 }
+
+/** The board's swimlanes (issue 28): each group's cards, in the order its first card comes. */
+export function swimlanesOf(tasks: readonly Task[], group: TaskGroup, today: string) {
+  const lanes = new Map<string, { key: string; label: string; tasks: Task[] }>();
+  for (const task of tasks) {
+    const { key, label } = taskGroupOf(task, group, today);
+    const lane = lanes.get(key) ?? { key, label, tasks: [] };
+    lane.tasks.push(task);
+    lanes.set(key, lane);
+  }
+  return [...lanes.values()];
+}
