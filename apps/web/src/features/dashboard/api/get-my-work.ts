@@ -23,7 +23,7 @@ export const myWorkFilters: Record<MyWorkList, Record<string, string>> = {
 /** Tasks shown per list (the count says how many there are in all). */
 const MY_WORK_LIMIT = 5;
 
-export const myWorkKey = (list: MyWorkList) => [...queryRoots.dashboard, 'my-work', list] as const;
+const myWorkKey = (list: MyWorkList) => [...queryRoots.dashboard, 'my-work', list] as const;
 
 function getMyWork(list: MyWorkList, signal?: AbortSignal): Promise<TaskList> {
   const query = new URLSearchParams({
