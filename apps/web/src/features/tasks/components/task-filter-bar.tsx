@@ -30,7 +30,9 @@ import type { TasksSearchState } from './task-search-params.ts';
 export function TaskPresets({ state, update }: { state: TasksSearchState; update: FilterUpdate }) {
   const current = state.preset ?? 'all';
   return (
-    <fieldset className="flex min-w-0 gap-1 overflow-x-auto" aria-label="Presets">
+    // A group, not a fieldset: a fieldset is never narrower than its content, and these scroll
+    // sideways on a phone instead of widening the page.
+    <div role="group" className="flex min-w-0 max-w-full gap-1 overflow-x-auto" aria-label="Presets">
       {PRESETS.map((preset) => (
         <Button
           key={preset}
@@ -43,7 +45,7 @@ export function TaskPresets({ state, update }: { state: TasksSearchState; update
           {PRESET_LABELS[preset]}
         </Button>
       ))}
-    </fieldset>
+    </div>
   );
 }
 
@@ -102,9 +104,9 @@ export function TaskFilterBar({
         onChange={(search) => update({ search }, { replace: true })}
         label="Search tasks"
         placeholder="Search tasks..."
-        className="w-full sm:w-64"
+        className="w-full shrink-0 sm:w-64 sm:flex-none"
       />
-      <div className="flex min-w-0 flex-wrap items-center gap-2">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
         {shown.map((kind) => (
           <TaskFilterChip
             key={kind}

@@ -31,8 +31,13 @@ type Column = {
   /** The display property that shows it; always shown without one. */
   property?: TaskDisplayProperty;
   className?: string;
-  cell: (task: Task) => ReactNode;
+  /** Compact rows keep every cell on one line. */
+  cell: (task: Task, compact: boolean) => ReactNode;
+  /** Its width in compact rows, when it differs. */
+  compactWidth?: string;
 };
+
+const oneOrTwoLines = (compact: boolean) => (compact ? 'block truncate' : 'break-words lg:line-clamp-2');
 
 /** The columns after the title, left to right. */
 const COLUMNS: Column[] = [
@@ -41,10 +46,10 @@ const COLUMNS: Column[] = [
     width: '9rem',
     property: 'product',
     className: 'max-lg:max-w-full max-lg:truncate max-lg:text-xs',
-    cell: (task) => (
+    cell: (task, compact) => (
       <>
         <FoldLabel>Product</FoldLabel>
-        <span title={task.project.name} className="break-words lg:line-clamp-2">
+        <span title={task.project.name} className={oneOrTwoLines(compact)}>
           {task.project.name}
         </span>
       </>
@@ -78,10 +83,10 @@ const COLUMNS: Column[] = [
     width: '9rem',
     property: 'team',
     className: 'max-lg:truncate max-lg:text-xs',
-    cell: (task) => (
+    cell: (task, compact) => (
       <span
         title={teamLabel(task.team)}
-        className={cn('break-words lg:line-clamp-2', !task.team && 'text-muted-foreground')}
+        className={cn(oneOrTwoLines(compact), !task.team && 'text-muted-foreground')}
       >
         {teamLabel(task.team)}
       </span>
@@ -97,12 +102,14 @@ const COLUMNS: Column[] = [
   {
     header: 'Due date',
     width: '7rem',
+    // One line: the date and '· Overdue' side by side.
+    compactWidth: '10rem',
     property: 'due',
     className: 'max-lg:text-xs',
-    cell: (task) => (
+    cell: (task, compact) => (
       <>
         <FoldLabel>Due</FoldLabel>
-        <TaskDueDate task={task} stacked />
+        <TaskDueDate task={task} stacked={!compact} />
       </>
     ),
   },
@@ -114,13 +121,17 @@ export function tableColumns(display: TaskDisplay) {
   return {
     columns,
     headers: ['Task', ...columns.map((c) => c.header)],
-    widths: ['auto', ...columns.map((c) => c.width), '2.75rem'],
+    widths: [
+      'auto',
+      ...columns.map((c) => (display.density === 'compact' ? (c.compactWidth ?? c.width) : c.width)),
+      '2.75rem',
+    ],
   };
 }
 
 /** A cell: a table cell from lg on, one item of the folded card's wrapping line below it. */
 const cell = (compact: boolean) =>
-  cn('px-2 align-middle max-lg:order-3 max-lg:block max-lg:p-0', compact ? 'py-1' : 'py-2.5');
+  cn('px-2 align-middle max-lg:order-3 max-lg:block max-lg:p-0', compact ? 'py-0.5' : 'py-2.5');
 
 export const TaskTableRow = memo(function TaskTableRow({
   rowRef,
@@ -159,28 +170,37 @@ export const TaskTableRow = memo(function TaskTableRow({
           <TaskLink
             taskId={task.id}
             title={task.title}
-            className={cn('w-fit max-w-full break-words font-medium', compact ? 'truncate' : 'line-clamp-2')}
+            // Compact: the title first, on one line; the preview and labels take what is left.
+            className={cn(
+              'w-fit max-w-full break-words font-medium',
+              compact ? 'shrink-0 truncate' : 'line-clamp-2',
+            )}
           >
             {task.title}
           </TaskLink>
           {preview ? (
-            <span data-preview="" className="truncate text-muted-foreground text-xs">
+            <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
               {preview}
             </span>
           ) : null}
           {showLabels || showChecklist ? (
             <span
-              className={cn('flex min-w-0 items-center gap-2', compact ? 'shrink-0' : 'flex-wrap pt-0.5')}
+              className={cn(
+                'flex min-w-0 items-center gap-2',
+                compact ? 'h-5 overflow-hidden' : 'flex-wrap pt-0.5',
+              )}
             >
               {showChecklist ? <ChecklistProgress checklist={task.checklist} /> : null}
-              {showLabels ? <LabelChips labels={task.labels} /> : null}
+              {showLabels ? (
+                <LabelChips labels={task.labels} className={cn(compact && 'flex-nowrap')} />
+              ) : null}
             </span>
           ) : null}
         </div>
       </td>
       {columns.map((column) => (
         <td key={column.header} className={cn(cell(compact), column.className)}>
-          {column.cell(task)}
+          {column.cell(task, compact)}
         </td>
       ))}
       <td className={cn(cell(compact), 'pr-4 text-right max-lg:order-2 max-lg:ml-auto')}>

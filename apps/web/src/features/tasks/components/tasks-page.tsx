@@ -65,9 +65,9 @@ export function TasksPage({ viewer }: TasksPageProps) {
 
       <ListBoardTabs view={state.view} onViewChange={(view) => update({ view })}>
         <div className="grid gap-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
             <TaskPresets state={state} update={update} />
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex min-w-0 flex-wrap items-center gap-2 max-sm:w-full">
               <TaskSortMenu state={state} update={update} />
               <TaskGroupMenu state={state} update={update} />
               <TaskDisplayMenu display={display} change={changeDisplay} />
