@@ -33,13 +33,13 @@ export function MyWorkCard() {
       contentClassName="grid gap-5 sm:grid-cols-3"
     >
       {MY_WORK_LISTS.map((list) => (
-        <MyWorkList key={list} list={list} />
+        <MyWorkSection key={list} list={list} />
       ))}
     </SectionCard>
   );
 }
 
-function MyWorkList({ list }: { list: MyWorkList }) {
+function MyWorkSection({ list }: { list: MyWorkList }) {
   const query = useMyWork(list);
   const { title, empty } = LISTS[list];
   const headingId = `my-work-${list}`;

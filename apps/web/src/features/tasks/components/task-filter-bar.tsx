@@ -30,9 +30,9 @@ import type { TasksSearchState } from './task-search-params.ts';
 export function TaskPresets({ state, update }: { state: TasksSearchState; update: FilterUpdate }) {
   const current = state.preset ?? 'all';
   return (
-    // A group, not a fieldset: a fieldset is never narrower than its content, and these scroll
-    // sideways on a phone instead of widening the page.
-    <div role="group" className="flex min-w-0 max-w-full gap-1 overflow-x-auto" aria-label="Presets">
+    // min-w-0: a fieldset is otherwise never narrower than its content; these scroll sideways on
+    // a phone instead of widening the page.
+    <fieldset className="flex min-w-0 max-w-full gap-1 overflow-x-auto" aria-label="Presets">
       {PRESETS.map((preset) => (
         <Button
           key={preset}
@@ -45,7 +45,7 @@ export function TaskPresets({ state, update }: { state: TasksSearchState; update
           {PRESET_LABELS[preset]}
         </Button>
       ))}
-    </div>
+    </fieldset>
   );
 }
 
