@@ -41,6 +41,7 @@ import {
   startBenchDatabase,
   writeReport,
 } from './lib/server.mjs';
+import { measureTaskQueries } from './lib/tasks-query.mjs';
 import { BENCH_ADMIN, BOARD_SCALE, SCALES, seed } from './seed.mjs';
 
 const resultsFile = path.join(root, 'bench/results/http.json');
@@ -183,6 +184,11 @@ async function main() {
       )
     : [];
 
+  // Issue 28's /tasks query mix, last: it adds its member, labels, watchers and mentions.
+  const taskQueries = picked({ name: 'tasks query' })
+    ? await measureTaskQueries(command, postgres.url, serverData, pgDir, settings, say)
+    : undefined;
+
   // ---- report ----
   const rows = [
     [
@@ -223,6 +229,15 @@ async function main() {
   say(
     `others cpu: cores that other processes used during the run; from ${QUIET_CORES} up the run was disturbed`,
   );
+  if (taskQueries) {
+    const t = taskQueries;
+    say(
+      `\n${t.name}: ${t.queries} queries in turn at ${t.connections} connections: ${t.reqPerSec.toFixed(0)} req/s, ` +
+        `p50 ${ms(t.latencyMs.p50)} ms, p90 ${ms(t.latencyMs.p90)} ms, p99 ${ms(t.latencyMs.p99)} ms, max ${ms(t.latencyMs.max)} ms, ` +
+        `${t.errors} errors, ${t.non2xx} non-2xx; beside it ${t.writes.reqPerSec.toFixed(0)} writes/s (p99 ${ms(t.writes.latencyMs.p99)} ms); ` +
+        `p99 target ≤ ${t.p99TargetMs} ms ${t.met ? 'met' : 'MISSED'}`,
+    );
+  }
   const boards = measured.filter((r) => r.board && r.measured);
   for (const r of boards) r.targets = boardTargets(r);
   if (boards.length) {
@@ -316,6 +331,7 @@ async function main() {
           : `${r.name} answered ${r.status}`,
       ),
     ...boards.flatMap((r) => r.targets.filter((t) => !t.met).map((t) => `${r.name}: ${t.what}`)),
+    ...(taskQueries && !taskQueries.met ? [`tasks query p99 ${ms(taskQueries.latencyMs.p99)} ms`] : []),
     ...(ratio?.met || !withRatio
       ? []
       : [ratio ? `dashboard ratio ${ratio.ratio.toFixed(2)}×` : 'dashboard ratio not measured']),
@@ -344,6 +360,7 @@ async function main() {
     calls: measured,
     dashboardBase: small,
     dashboardRatio: ratio,
+    taskQueries,
   };
   return writeReport(resultsFile, report, failures, say);
 }

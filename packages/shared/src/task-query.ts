@@ -22,6 +22,9 @@ export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_GROUPS = ['status', 'assignee', 'priority', 'label', 'product', 'team', 'due'] as const;
 export type TaskGroup = (typeof TASK_GROUPS)[number];
 
+/** A cursor's length at most: a title sort's carries the title (200 characters, up to 4 bytes each). */
+const TASK_CURSOR_MAX = 2000;
+
 /** How many values one multi-value filter takes. */
 export const TASK_FILTER_VALUES_MAX = 50;
 
@@ -65,6 +68,7 @@ export const taskQueryMessages = {
   order: 'Order must be asc or desc.',
   group: 'Group must be status, assignee, priority, label, product, team or due.',
   updatedSince: 'Updated since must be a valid date.',
+  priority: 'Priority must be low, medium, high or critical.',
 } as const;
 
 /**
@@ -85,7 +89,7 @@ export const TaskQuerySchema = z.extend(TaskFiltersSchema, {
   priority: z.optional(
     z.pipe(
       z.transform((v: unknown) => listOf(v).map((s) => s.toLowerCase())),
-      z.array(z.enum(TASK_PRIORITIES)),
+      z.array(z.enum(TASK_PRIORITIES, taskQueryMessages.priority)).check(z.maxLength(TASK_PRIORITIES.length)),
     ),
   ),
   due: oneOf(TASK_DUE_FILTERS, taskQueryMessages.due),
@@ -106,18 +110,33 @@ export const TaskQuerySchema = z.extend(TaskFiltersSchema, {
   ),
   /** Changed on or after this day or instant (ISO 8601). */
   updatedSince: z.optional(
-    z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), taskQueryMessages.updatedSince)),
+    z.string().check(
+      z.maxLength(40, taskQueryMessages.updatedSince),
+      z.refine((s) => !Number.isNaN(Date.parse(s)), taskQueryMessages.updatedSince),
+    ),
   ),
   sort: oneOf(TASK_SORTS, taskQueryMessages.sort),
   order: oneOf(['asc', 'desc'] as const, taskQueryMessages.order),
   group: oneOf(TASK_GROUPS, taskQueryMessages.group),
+  /** The `nextCursor` of the previous page: a sorted or grouped list's carries the row's sort values. */
+  cursor: z.optional(z.string().check(z.maxLength(TASK_CURSOR_MAX), singleLine())),
 });
 export type TaskQuery = z.infer<typeof TaskQuerySchema>;
 export type TaskQueryInput = z.input<typeof TaskQuerySchema>;
 
-/** One group of a grouped list: its key ('none' for no value), what it reads, how many tasks. */
-export const TaskGroupCountSchema = z.object({ key: z.string(), label: z.string(), total: z.number() });
-export type TaskGroupCount = z.infer<typeof TaskGroupCountSchema>;
+/**
+ * The board's filters (GET /tasks/{productId}/board): the list's, without paging, sort or
+ * grouping (the board has its own order; the product is the path's).
+ */
+export const TaskBoardQuerySchema = z.omit(TaskQuerySchema, {
+  productId: true,
+  cursor: true,
+  limit: true,
+  sort: true,
+  order: true,
+  group: true,
+});
+export type TaskBoardQuery = z.infer<typeof TaskBoardQuerySchema>;
 
 // ---- Display options (a list's look; a saved view keeps them with its query) ----
 

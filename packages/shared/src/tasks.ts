@@ -209,12 +209,21 @@ export const TaskFiltersSchema = z.object({
 });
 export type TaskFilters = z.infer<typeof TaskFiltersSchema>;
 
+/** One group of a grouped list (issue 28): its key ('none' for no value), what it reads, how many tasks. */
+export const TaskGroupCountSchema = z.object({ key: z.string(), label: z.string(), total: z.number() });
+export type TaskGroupCount = z.infer<typeof TaskGroupCountSchema>;
+
 export const TaskListSchema = z.object({
   data: z.array(TaskSchema),
   /** How many tasks match the filters in all. */
   total: z.number(),
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.nullable(z.string()),
+  /**
+   * With `group` (issue 28): every group of the whole filtered set in the list's order ("none"
+   * last), with its total; the rows come ordered by group first, then by the sort.
+   */
+  groups: z.optional(z.array(TaskGroupCountSchema)),
 });
 export type TaskList = z.infer<typeof TaskListSchema>;
 
@@ -229,10 +238,6 @@ export type TaskOptions = z.infer<typeof TaskOptionsSchema>;
 
 /** Cards per column in GET /tasks/{productId}/board; the rest loads page by page as a column scrolls. */
 export const BOARD_COLUMN_CARDS_MAX = 200;
-
-/** The board's filters: the list's, without paging (the product is the path's). */
-export const TaskBoardQuerySchema = z.omit(TaskFiltersSchema, { productId: true, cursor: true, limit: true });
-export type TaskBoardQuery = z.infer<typeof TaskBoardQuerySchema>;
 
 /**
  * What a card shows, and no more: no description, no names (the assignee and the labels are

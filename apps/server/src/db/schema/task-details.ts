@@ -115,6 +115,8 @@ export const labels = pgTable(
   },
   (t) => [
     uniqueIndex('labels_product_name_key').on(t.productId, sql`lower(${t.name})`),
+    // Labels by name across products (the task query's label filter, issue 28).
+    index('labels_name_idx').on(sql`lower(${t.name})`),
     check('labels_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check('labels_color_hex', sql`${t.color} ~ '^#[0-9a-f]{6}$'`),
   ],

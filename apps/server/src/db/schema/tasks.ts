@@ -53,6 +53,33 @@ export const tasks = pgTable(
       .on(t.dueDate)
       .where(sql`${t.status} <> 'Completed' and ${t.assigneeId} is not null and ${t.dueDate} is not null`),
     index('tasks_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
+    // The task query's sorts (issue 28, docs/decisions/030-task-query.md): each sort's expression
+    // (modules/tasks/tasks.query.ts sortItem) then the id, read forwards or backwards; `updated`
+    // serves "updated since" too.
+    index('tasks_updated_idx').on(t.updatedAt, t.id),
+    // What a list filters, sorts and groups by, beside the product: a member's lists (a quarter of
+    // 50,000 tasks through teams) count, sort and group by an index-only scan, not a scan of tasks.
+    // (Key columns, not INCLUDE: Drizzle declares no INCLUDE.)
+    index('tasks_product_query_idx').on(
+      t.productId,
+      t.status,
+      t.priority,
+      t.dueDate,
+      t.assigneeId,
+      t.createdBy,
+      t.teamId,
+      t.createdAt,
+      t.updatedAt,
+      t.id,
+      t.title,
+    ),
+    index('tasks_due_sort_idx').on(sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
+    index('tasks_due_desc_sort_idx').on(sql`coalesce(${t.dueDate}, '-infinity'::date)`, t.id),
+    index('tasks_priority_sort_idx').on(
+      sql`(case ${t.priority} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`,
+      t.id,
+    ),
+    index('tasks_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createTaskBoard } from './tasks.board.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
+import { createTaskListing, type TaskListing } from './tasks.listing.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
@@ -35,6 +36,11 @@ declare module 'fastify' {
       addPageSection: <K extends ContributedSection>(name: K, read: TaskPageSections[K]) => void;
       /** A module that keeps something of a task removes it with the task (at boot). */
       onDelete: (deletion: TaskDeletion) => void;
+      /**
+       * How many tasks a query matches for the viewer, in the products they see (issue 28: a saved
+       * view's count); paging, sort and grouping are ignored.
+       */
+      count: TaskListing['count'];
     };
   }
 }
@@ -67,12 +73,14 @@ export const tasksModule = fp(
     const { db, clock, changes, activities, outbox } = app;
     const fresh = (limits: { maxAgeMs: number; maxEntries: number }) =>
       createFreshCache(db, { ...limits, now: () => clock.now().getTime() });
-    const tasks = createTasksRepository(db, { counts: fresh(TASK_COUNT_CACHE) });
+    const tasks = createTasksRepository(db);
+    const listing = createTaskListing(db, { counts: fresh(TASK_COUNT_CACHE), now: () => clock.now() });
     const watching = createTaskWatching({ db, notifier: app.notifications.notifier });
     const deletions: TaskDeletion[] = [];
     const service = createTasksService({
       db,
       tasks,
+      listing,
       activities,
       notifications: app.notifications.notifier,
       outbox,
@@ -88,6 +96,7 @@ export const tasksModule = fp(
       watching,
       addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
       onDelete: (deletion) => void deletions.push(deletion),
+      count: listing.count,
     });
     app.addHook('onReady', async () => {
       const missing = CONTRIBUTED.filter((name) => !sections[name]);
@@ -100,7 +109,7 @@ export const tasksModule = fp(
       service,
       clock,
       page: createTaskPageService({ tasks, activities, sections }),
-      board: createTaskBoard(db, { cache: fresh(TASK_BOARD_CACHE) }),
+      board: createTaskBoard(db, { cache: fresh(TASK_BOARD_CACHE), now: () => clock.now() }),
     });
     await app.register(watchersRoutes, {
       prefix: '/api',

@@ -6,40 +6,19 @@ import {
   type TaskBoardQuery,
   type TaskStatus,
 } from '@shipyard/shared';
-import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, products, taskLabels, tasks, users } from '../../db/schema/index.ts';
 import { encodeCursor, exactCreatedAt } from '../../lib/cursor.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
-import { containsInsensitive } from '../../lib/like.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
+import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 
 // A product's board in one request (issue 17, docs/decisions/022-board-in-one-request.md): the
 // first BOARD_COLUMN_CARDS_MAX cards of each column in the compact card shape, every column's
 // total, and the names the cards point at (labels, assignees) once. Visibility is the column
 // route's (GET /tasks/{productId}/tasks): findVisibleProduct, 404 'Product not found' otherwise.
-
-/** The board's filters, as the list applies them (tasks.repository listConditions). */
-function boardConditions(db: Db, productId: string, query: TaskBoardQuery): SQL | undefined {
-  const { search, phase, assigneeId, labelId } = query;
-  return and(
-    eq(tasks.productId, productId),
-    search
-      ? or(containsInsensitive(tasks.title, search), containsInsensitive(tasks.description, search))
-      : undefined,
-    phase?.length ? inArray(tasks.phase, phase) : undefined,
-    assigneeId ? eq(tasks.assigneeId, assigneeId) : undefined,
-    labelId?.length
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(taskLabels)
-            .where(and(eq(taskLabels.taskId, tasks.id), inArray(taskLabels.labelId, labelId))),
-        )
-      : undefined,
-  );
-}
 
 type CardRow = {
   status: TaskStatus;
@@ -73,7 +52,7 @@ function labelIdsOf(list: string, order: Map<string, number>): string[] {
  * `cache`: board contents shared between viewers until a write outdates them (lib/fresh-cache.ts,
  * docs/decisions/023-request-hot-path.md); none: every request reads the board.
  */
-export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) {
+export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; now: () => Date }) {
   /**
    * Every column in one statement: per status, its count and its first cards (one more than the
    * cap: whether more follow), each a LATERAL subquery with a LIMIT over the product's tasks of
@@ -110,7 +89,11 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
    * The board's content for (product, filters): the same for every viewer who may see the
    * product, so shared between them (`cache`). Undefined for a product that does not exist.
    */
-  async function content(productId: string, query: TaskBoardQuery): Promise<TaskBoard | undefined> {
+  async function content(
+    productId: string,
+    query: TaskBoardQuery,
+    scope: QueryScope,
+  ): Promise<TaskBoard | undefined> {
     const statuses = TASK_COLUMNS.map((column) => column.status).filter(
       (status) => !query.status?.length || query.status.includes(status),
     );
@@ -121,7 +104,7 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
         .from(labels)
         .where(eq(labels.productId, productId))
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
-      readColumns(boardConditions(db, productId, query), statuses),
+      readColumns(taskConditions(db, { ...query, status: undefined, productId }, scope), statuses),
     ]);
     if (!product) return undefined;
     const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
@@ -181,20 +164,15 @@ export function createTaskBoard(db: Db, { cache }: { cache?: FreshCache } = {}) 
      * answered to every viewer of the same board (sendShared serializes it once).
      */
     async board(actor: SessionUser, productId: string, query: TaskBoardQuery): Promise<TaskBoard> {
-      const key = JSON.stringify([
-        productId,
-        query.search ?? null,
-        query.phase ?? null,
-        query.status ?? null,
-        query.assigneeId ?? null,
-        query.labelId ?? null,
-      ]);
-      const compute = () => content(productId, query);
+      // The task query's filters (issue 28); 'me' and the presets are the caller's, so they are in the key.
+      const scope: QueryScope = { me: actor, today: todayOf(query, now()) };
+      const key = queryKey({ ...query, productId }, scope);
+      const compute = () => content(productId, query, scope);
       // At once; for a product out of sight the answer is findVisibleProduct's 404 whatever the
       // content read (nothing of it is sent).
       const [visible, board] = await Promise.allSettled([
         findVisibleProduct(db, actor, productId),
-        cache ? cache.get(key, compute) : compute(),
+        cache && cacheable(query) ? cache.get(key, compute) : compute(),
       ] as const);
       if (visible.status === 'rejected') throw visible.reason;
       if (board.status === 'rejected') throw board.reason;

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
+import { type CsvColumn, csvChunks } from '../../lib/csv.ts';
 import { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
+import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
-import type { TaskListQuery, TasksRepository } from './tasks.repository.ts';
 
 // The CSV export of the task lists (issue 20): the columns the lists show, every page.
 
@@ -26,33 +26,35 @@ const TASK_CSV_COLUMNS: CsvColumn<TaskExportRow>[] = [
   { header: 'created_at', value: (r) => r.task.createdAt },
 ];
 
-export function createTaskExport({ db, tasks }: { db: Db; tasks: Pick<TasksRepository, 'list'> }) {
+/** Rows read per query by an export: big enough to be quick, small enough to stay light. */
+const EXPORT_PAGE_SIZE = 500;
+
+export function createTaskExport({ db, listing }: { db: Db; listing: Pick<TaskListing, 'list'> }) {
   /**
-   * The CSV export (issue 20): every task the list shows with these filters, all pages, read by
-   * the list's own query `EXPORT_PAGE_SIZE` at a time; the first page counts them all.
+   * The CSV export (issue 20): every task the list shows with this query (its filters, sort and
+   * grouping), all pages, read by the list's own query `EXPORT_PAGE_SIZE` at a time; the first
+   * page counts them all.
    */
-  return async function exportCsv(query: Omit<TaskListQuery, 'after' | 'limit'>) {
-    let total: number | undefined;
-    const pages = keysetPages(
-      async (after, size) => {
-        const { rows, total: n } = await tasks.list({ ...query, after, limit: size, withTotal: !after });
-        if (!after) total = n;
-        const page = rows.slice(0, size);
-        const labels = await labelsOfTasks(
-          db,
-          page.map((row) => row.task.id),
-        );
-        return page.map((row) => ({ ...row, labels: labels.get(row.task.id) ?? [] }));
-      },
-      (row) => ({ createdAt: row.cursorAt, id: row.task.id }),
-    );
+  return async function exportCsv(query: Omit<TaskListQuery, 'cursor' | 'limit'>) {
+    async function read(cursor: string | undefined) {
+      const page = await listing.list({ ...query, cursor, limit: EXPORT_PAGE_SIZE, withTotal: !cursor });
+      const labels = await labelsOfTasks(
+        db,
+        page.rows.map((row) => row.task.id),
+      );
+      return { ...page, rows: page.rows.map((row) => ({ ...row, labels: labels.get(row.task.id) ?? [] })) };
+    }
     // The first page is read before answering: a failure is still a proper error answer, and
     // the count for x-total-count comes with it.
-    const first = await pages.next();
-    async function* all() {
-      if (!first.done) yield first.value;
-      yield* pages;
+    const first = await read(undefined);
+    async function* all(): AsyncGenerator<TaskExportRow[]> {
+      let page = first;
+      for (;;) {
+        if (page.rows.length) yield page.rows;
+        if (!page.nextCursor) return;
+        page = await read(page.nextCursor);
+      }
     }
-    return { total, chunks: csvChunks(TASK_CSV_COLUMNS, all()) };
+    return { total: first.total, chunks: csvChunks(TASK_CSV_COLUMNS, all()) };
   };
 }

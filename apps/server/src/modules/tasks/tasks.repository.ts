@@ -1,5 +1,4 @@
-import type { TaskPhase, TaskStatus } from '@shipyard/shared';
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { columnsByKey, rowByKey } from '../../db/rows.ts';
@@ -13,10 +12,7 @@ import {
   teams,
   users,
 } from '../../db/schema/index.ts';
-import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
-import type { FreshCache } from '../../lib/fresh-cache.ts';
-import { containsInsensitive } from '../../lib/like.ts';
-import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 
 export type NewTask = typeof tasks.$inferInsert;
@@ -37,22 +33,6 @@ export type TaskPatch = Partial<TaskFields>;
 /** A create's row: every field (the request's schema applied the defaults), its creator and its id. */
 export type CheckedNewTask = Required<TaskFields & Pick<NewTask, 'id' | 'createdBy'>>;
 
-export type TaskListQuery = {
-  /** Limits the list to the products this viewer may see; undefined when the caller checked already. */
-  visibleTo?: Viewer;
-  productId?: string | undefined;
-  search?: string | undefined;
-  phase?: TaskPhase[] | undefined;
-  status?: TaskStatus[] | undefined;
-  assigneeId?: string | undefined;
-  /** Tasks carrying any of these labels. */
-  labelId?: string[] | undefined;
-  after?: Cursor | undefined;
-  limit: number;
-  /** false: skip counting every match (an export's later pages). */
-  withTotal?: boolean;
-};
-
 /** The task with the names its screens show, joined in the one query that reads it. */
 const withNames = {
   task: tasks,
@@ -61,58 +41,7 @@ const withNames = {
   assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
 };
 
-/**
- * `counts`: totals computed once and shared until a write outdates them (lib/fresh-cache.ts,
- * docs/decisions/023-request-hot-path.md); none: every page counts.
- */
-export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache } = {}) {
-  function listConditions(query: TaskListQuery): SQL | undefined {
-    const { search, phase, status } = query;
-    return and(
-      query.visibleTo ? inVisibleProducts(db, tasks.productId, query.visibleTo) : undefined,
-      query.productId ? eq(tasks.productId, query.productId) : undefined,
-      search
-        ? or(containsInsensitive(tasks.title, search), containsInsensitive(tasks.description, search))
-        : undefined,
-      phase?.length ? inArray(tasks.phase, phase) : undefined,
-      status?.length ? inArray(tasks.status, status) : undefined,
-      query.assigneeId ? eq(tasks.assigneeId, query.assigneeId) : undefined,
-      query.labelId?.length
-        ? exists(
-            db
-              .select({ one: sql`1` })
-              .from(taskLabels)
-              .where(and(eq(taskLabels.taskId, tasks.id), inArray(taskLabels.labelId, query.labelId))),
-          )
-        : undefined,
-    );
-  }
-
-  /**
-   * How many tasks match, exact. Counting 25,000–50,000 tasks took 7 ms of PostgreSQL per page; the
-   * total only changes with a write to tasks, products, teams, team members or users (visibility),
-   * or task_labels (the label filter), each of which bumps analytics_version (migrations 0014,
-   * 0017), so it is shared until one does.
-   */
-  async function countMatching(query: TaskListQuery, where: SQL | undefined): Promise<number> {
-    const compute = async () => {
-      const [row] = await db.select({ n: count() }).from(tasks).where(where);
-      return row?.n ?? 0;
-    };
-    if (!counts) return compute();
-    const key = JSON.stringify([
-      'tasks',
-      query.visibleTo ? [query.visibleTo.id, query.visibleTo.role] : null,
-      query.productId ?? null,
-      query.search ?? null,
-      query.phase ?? null,
-      query.status ?? null,
-      query.assigneeId ?? null,
-      query.labelId ?? null,
-    ]);
-    return counts.get(key, compute);
-  }
-
+export function createTasksRepository(db: Db) {
   const selectWithNames = (tx: Db) =>
     tx
       .select(withNames)
@@ -122,59 +51,6 @@ export function createTasksRepository(db: Db, { counts }: { counts?: FreshCache 
       .leftJoin(users, eq(users.id, tasks.assigneeId));
 
   return {
-    /**
-     * One page, newest first, and how many match in all. The page reads `limit + 1` rows: the
-     * extra one only tells whether another page follows. Served by tasks_created_idx,
-     * tasks_product_created_idx or tasks_status_created_idx, which keep the same order.
-     * The page is picked from `tasks` alone, and only its rows are joined to their names: written as
-     * one five-relation join, the member's first page took 3 ms to plan for 1 ms to run (50,000 tasks).
-     */
-    async list(query: TaskListQuery) {
-      const where = listConditions(query);
-      const after = query.after ? olderThan(tasks.createdAt, tasks.id, query.after) : undefined;
-      const page = db
-        .select()
-        .from(tasks)
-        .where(and(where, after))
-        .orderBy(desc(tasks.createdAt), desc(tasks.id))
-        .limit(query.limit + 1)
-        .as('page');
-      const [rows, total] = await Promise.all([
-        db
-          .select({
-            task: {
-              id: page.id,
-              productId: page.productId,
-              title: page.title,
-              description: page.description,
-              status: page.status,
-              priority: page.priority,
-              phase: page.phase,
-              teamId: page.teamId,
-              assigneeId: page.assigneeId,
-              dueDate: page.dueDate,
-              completedAt: page.completedAt,
-              createdBy: page.createdBy,
-              checklistTotal: page.checklistTotal,
-              checklistDone: page.checklistDone,
-              createdAt: page.createdAt,
-              updatedAt: page.updatedAt,
-            },
-            productName: products.name,
-            team: withNames.team,
-            assignee: withNames.assignee,
-            cursorAt: exactCreatedAt(page.createdAt),
-          })
-          .from(page)
-          .innerJoin(products, eq(products.id, page.productId))
-          .leftJoin(teams, eq(teams.id, page.teamId))
-          .leftJoin(users, eq(users.id, page.assigneeId))
-          .orderBy(desc(page.createdAt), desc(page.id)),
-        query.withTotal === false ? 0 : countMatching(query, where),
-      ]);
-      return { rows: rows satisfies (TaskWithNames & { cursorAt: string })[], total };
-    },
-
     /** The task with its names, if the viewer may see its product (no viewer: no check). */
     async findWithNames(id: string, viewer?: Viewer, tx: Db = db): Promise<TaskWithNames | undefined> {
       const [row] = await selectWithNames(tx)

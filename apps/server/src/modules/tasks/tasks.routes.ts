@@ -4,13 +4,13 @@ import {
   TaskBoardQuerySchema,
   TaskBoardSchema,
   TaskDetailSchema,
-  TaskFiltersSchema,
   TaskHistoryQuerySchema,
   TaskHistorySchema,
   TaskIdParamsSchema,
   TaskListSchema,
   TaskOptionsSchema,
   TaskProductParamsSchema,
+  TaskQuerySchema,
   TaskSchema,
   TaskStatusUpdateSchema,
   taskMessages,
@@ -44,8 +44,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Every task of the products the caller may see, newest first: search, product, phase, status and assignee filters, keyset paging by cursor',
-        querystring: TaskFiltersSchema,
+          "Every task of the products the caller may see: the filters, presets, sort and grouping of the task query (issue 28; newest first without a sort), keyset paging by cursor; grouped, the answer says every group's total",
+        querystring: TaskQuerySchema,
         response: { 200: TaskListSchema },
       },
     },
@@ -63,8 +63,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'The /tasks list as CSV with the same filters (cursor and limit ignored): every task of the products the caller sees, all pages, streamed; x-total-count says how many',
-        querystring: TaskFiltersSchema,
+          'The /tasks list as CSV with the same query (cursor and limit ignored): every task of the products the caller sees, all pages, streamed; x-total-count says how many',
+        querystring: TaskQuerySchema,
         produces: ['text/csv'],
       },
     },
@@ -81,9 +81,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "A product's Tasks tab as CSV with the same filters (cursor and limit ignored), all pages, streamed; 404 for a product the caller does not see",
+          "A product's Tasks tab as CSV with the same query (cursor and limit ignored), all pages, streamed; 404 for a product the caller does not see",
         params: TaskProductParamsSchema,
-        querystring: TaskFiltersSchema,
+        querystring: TaskQuerySchema,
         produces: ['text/csv'],
       },
     },
@@ -102,9 +102,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "A product's tasks, newest first, with the same filters and paging as /tasks/all",
+        summary: "A product's tasks, with the same query (filters, sort, grouping) and paging as /tasks/all",
         params: TaskProductParamsSchema,
-        querystring: TaskFiltersSchema,
+        querystring: TaskQuerySchema,
         response: { 200: TaskListSchema },
       },
     },

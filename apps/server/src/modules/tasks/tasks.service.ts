@@ -2,16 +2,15 @@ import {
   canChangeTaskStatus,
   canEditTasks,
   type Task,
-  type TaskFilters,
   type TaskList,
   type TaskOptions,
+  type TaskQuery,
   type TaskStatus,
   taskMessages,
   type UpdateTask,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
-import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { changedFields } from '../../lib/edits.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
@@ -31,8 +30,10 @@ import { taskNotFound } from './tasks.access.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { createTaskExport } from './tasks.export.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
+import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
-import type { TaskListQuery, TaskPatch, TasksRepository } from './tasks.repository.ts';
+import { cacheable } from './tasks.query.ts';
+import type { TaskPatch, TasksRepository } from './tasks.repository.ts';
 import {
   assignedNotification,
   checkReferences,
@@ -79,6 +80,8 @@ function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
 type Deps = {
   db: Db;
   tasks: TasksRepository;
+  /** Every task list's reading: filters, sort, grouping, paging (issue 28). */
+  listing: TaskListing;
   activities: ActivityRecorder;
   notifications: Notifier;
   /** Webhook deliveries, written in the change's transaction (docs/decisions/008-webhooks.md). */
@@ -105,6 +108,7 @@ export type TaskDeletion = (taskId: string, tx: Db) => Promise<() => Promise<voi
 export function createTasksService({
   db,
   tasks,
+  listing,
   activities,
   notifications,
   outbox,
@@ -114,7 +118,7 @@ export function createTasksService({
   firstPages,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
-  const exportCsv = createTaskExport({ db, tasks });
+  const exportCsv = createTaskExport({ db, listing });
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
@@ -143,65 +147,50 @@ export function createTasksService({
     return told ? notifications.insert(told, tx) : undefined;
   }
 
-  async function list(query: Omit<TaskListQuery, 'after'>, cursor: string | undefined): Promise<TaskList> {
-    const after = readCursor(cursor);
-    const { rows, total } = await tasks.list({ ...query, after });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
+  async function list(query: TaskListQuery): Promise<TaskList> {
+    const { rows, total, nextCursor, groups } = await listing.list(query);
     const labels = await labelsOfTasks(
       db,
-      page.map((row) => row.task.id),
+      rows.map((row) => row.task.id),
     );
     return {
-      data: page.map((row) => toTask(row, labels.get(row.task.id))),
+      data: rows.map((row) => toTask(row, labels.get(row.task.id))),
       total,
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor({ createdAt: last.cursorAt, id: last.task.id })
-          : null,
+      nextCursor,
+      ...(groups ? { groups } : {}),
     };
   }
 
   return {
     /** The /tasks list as CSV. */
-    async exportAll(actor: SessionUser, { cursor: _cursor, limit: _limit, ...filters }: TaskFilters) {
-      return exportCsv({ ...filters, visibleTo: actor });
+    async exportAll(actor: SessionUser, { cursor: _cursor, limit: _limit, ...query }: TaskQuery) {
+      return exportCsv({ ...query, me: actor, visibleTo: actor });
     },
 
     /** A product's Tasks tab as CSV; 404 unless the caller sees the product. */
-    async exportForProduct(actor: SessionUser, productId: string, filters: TaskFilters) {
+    async exportForProduct(actor: SessionUser, productId: string, query: TaskQuery) {
       await findVisibleProduct(db, actor, productId);
-      const { cursor: _cursor, limit: _limit, ...rest } = filters;
-      return exportCsv({ ...rest, productId });
+      const { cursor: _cursor, limit: _limit, ...rest } = query;
+      return exportCsv({ ...rest, productId, me: actor });
     },
 
-    /** Every task of the products the caller may see. */
     /**
-     * A first page (no cursor) is the same object for every request of the caller with the same
-     * filters until a write to what it reads (tasks, products, teams, team members, users, labels,
-     * task labels: all bump analytics_version) outdates it; a later page is read each time.
+     * Every task of the products the caller may see. A first page (no cursor) is the same object
+     * for every request of the caller with the same query until a write to what it reads (tasks,
+     * products, teams, team members, users, labels, task labels: all bump analytics_version)
+     * outdates it; a later page is read each time, and so is a page of the watching or mentioning
+     * preset (watchers and mentions bump nothing).
      */
-    async listAll(actor: SessionUser, { cursor, ...filters }: TaskFilters): Promise<TaskList> {
-      const compute = () => list({ ...filters, visibleTo: actor }, cursor);
-      if (cursor || !firstPages) return compute();
-      const key = JSON.stringify([
-        actor.id,
-        actor.role,
-        filters.limit,
-        filters.search ?? null,
-        filters.productId ?? null,
-        filters.phase ?? null,
-        filters.status ?? null,
-        filters.assigneeId ?? null,
-        filters.labelId ?? null,
-      ]);
-      return firstPages.get(key, compute);
+    async listAll(actor: SessionUser, query: TaskQuery): Promise<TaskList> {
+      const listQuery = { ...query, me: actor, visibleTo: actor };
+      const compute = () => list(listQuery);
+      if (query.cursor || !firstPages || !cacheable(query)) return compute();
+      return firstPages.get(listing.keyOf(listQuery), compute);
     },
 
-    async listForProduct(actor: SessionUser, productId: string, filters: TaskFilters): Promise<TaskList> {
+    async listForProduct(actor: SessionUser, productId: string, query: TaskQuery): Promise<TaskList> {
       await findVisibleProduct(db, actor, productId);
-      const { cursor, ...rest } = filters;
-      return list({ ...rest, productId }, cursor);
+      return list({ ...query, productId, me: actor });
     },
 
     async options(actor: SessionUser, productId: string): Promise<TaskOptions> {

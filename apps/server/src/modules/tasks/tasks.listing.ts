@@ -1,0 +1,223 @@
+import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
+import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
+import type { TaskWithNames } from './tasks.mapper.ts';
+import { orderByOf, taskOrder } from './tasks.order.ts';
+import {
+  cacheable,
+  type QueryScope,
+  queryKey,
+  type TaskListFilters,
+  taskConditions,
+  todayOf,
+} from './tasks.query.ts';
+
+// Reading a task list (issue 28): one page in any sort or grouping with keyset paging, how many
+// match in all, and the groups' totals. Every list of tasks reads through here: /tasks, a
+// product's list, the CSV exports, and a saved view's count (app.tasks.count).
+
+export type TaskListQuery = TaskListFilters &
+  Pick<TaskQuery, 'sort' | 'order' | 'group'> & {
+    /** The caller: presets and 'me' are theirs. */
+    me: Viewer;
+    /** Limits the list to the products this viewer may see; undefined when the caller checked already. */
+    visibleTo?: Viewer | undefined;
+    /** The `nextCursor` of the previous page. */
+    cursor?: string | undefined;
+    limit: number;
+    /** false: skip counting every match (an export's later pages). */
+    withTotal?: boolean;
+  };
+
+export type TaskListPage = {
+  rows: TaskWithNames[];
+  total: number;
+  nextCursor: string | null;
+  groups?: TaskGroupCount[];
+};
+
+/**
+ * `counts`: totals computed once and shared until a write outdates them (lib/fresh-cache.ts,
+ * docs/decisions/023-request-hot-path.md); none: every page counts. `now`: the clock that says
+ * which day it is in UTC, for a query without `today`.
+ */
+export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache; now: () => Date }) {
+  const scopeOf = (query: TaskListQuery): QueryScope => ({
+    me: query.me,
+    visibleTo: query.visibleTo,
+    today: todayOf(query, now()),
+  });
+
+  /**
+   * The ids of the products the viewer sees (lib/visibility.ts, the same rule), shared until a
+   * write to products, teams or team members outdates them; undefined for whoever sees them all.
+   */
+  async function visibleProductIds(viewer: Viewer | undefined): Promise<string[] | undefined> {
+    const visible = viewer && visibleProducts(viewer);
+    if (!viewer || !visible) return undefined;
+    const read = async () =>
+      (await db.select({ id: products.id }).from(products).where(visible)).map((row) => row.id);
+    return counts ? counts.get(`visible:${viewer.id}:${viewer.role}`, read) : read();
+  }
+
+  /** Shared until a write outdates it, when the query reads only what bumps analytics_version. */
+  const shared = <T>(key: string, query: TaskListQuery, compute: () => Promise<T>): Promise<T> =>
+    counts && cacheable(query) ? counts.get(key, compute) : compute();
+
+  /**
+   * The statements of a list: its page (in the query's order, after the cursor), its count and,
+   * grouped, its groups' counts. The page is picked from `tasks` alone and only its rows are
+   * joined to their names: written as one five-relation join, the member's first page took 3 ms to
+   * plan for 1 ms to run (50,000 tasks). It reads `limit + 1` rows: the extra one only tells
+   * whether another page follows. (search.plans-style tests explain exactly these.)
+   */
+  async function statements(query: TaskListQuery) {
+    const scope = { ...scopeOf(query), visibleProductIds: await visibleProductIds(query.visibleTo) };
+    const labelScope = query.productId
+      ? eq(labels.productId, query.productId)
+      : scope.visibleProductIds
+        ? inArray(labels.productId, scope.visibleProductIds)
+        : undefined;
+    const order = taskOrder(query, scope.today, labelScope);
+    const after = readTaskCursor(order, query.cursor);
+    const where = taskConditions(db, query, scope);
+    const orderBy = orderByOf(order);
+    // The page's ids in order (and their cursor values), from what tasks_product_query_idx covers
+    // (a member's quarter of 50,000 tasks sorted or grouped without reading a row); then only
+    // those rows, with their names (readPage).
+    const joins = order.group?.joins ?? sql``;
+    const page = sql`select ${tasks.id} as id, ${cursorValuesOf(order)} as cursor_values
+      from ${tasks} ${joins}
+      where ${and(where, after ? afterCursor(order, after) : undefined) ?? sql`true`}
+      order by ${orderBy} limit ${query.limit + 1}`;
+    const total = db.select({ n: count() }).from(tasks).where(where);
+    const group = order.group;
+    const keys = group?.items.map((_, i) => sql.raw(`g${i}`)) ?? [];
+    const groups = group
+      ? sql`select key, min(label) as label, count(*)::int as total
+        from (select ${sql.join(
+          group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
+          sql`, `,
+        )}, ${group.key} as key, ${group.label} as label from ${tasks} ${joins} where ${where ?? sql`true`}) grouped
+        group by ${sql.join(keys, sql`, `)}, key
+        order by ${sql.join(keys, sql`, `)}`
+      : undefined;
+    return { scope, order, page, total, groups };
+  }
+
+  /**
+   * How many tasks match, exact. Counting 25,000–50,000 tasks took 7 ms of PostgreSQL per page; the
+   * total only changes with a write to tasks, products, teams, team members or users (visibility),
+   * or labels and task_labels (the label filters), each of which bumps analytics_version
+   * (migrations 0014, 0017), so it is shared until one does.
+   */
+  /** The page's rows with their names, in the order of `picked`. */
+  async function readPage(picked: SQL) {
+    const { rows: ids } = await db.execute<{ id: string; cursor_values: string[] }>(picked);
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({
+        task: tasks,
+        productName: products.name,
+        team: { id: teams.id, name: teams.name },
+        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+      })
+      .from(tasks)
+      .innerJoin(products, eq(products.id, tasks.productId))
+      .leftJoin(teams, eq(teams.id, tasks.teamId))
+      .leftJoin(users, eq(users.id, tasks.assigneeId))
+      .where(
+        inArray(
+          tasks.id,
+          ids.map((row) => row.id),
+        ),
+      );
+    const byId = new Map(rows.map((row) => [row.task.id, row]));
+    // A row deleted between the two reads is left out.
+    return ids.flatMap(({ id, cursor_values }) => {
+      const row = byId.get(id);
+      return row ? [{ ...row, cursorValues: cursor_values }] : [];
+    });
+  }
+
+  function countMatching(query: TaskListQuery, { scope, total }: Awaited<ReturnType<typeof statements>>) {
+    return shared(`count:${queryKey(filtersOf(query), scope)}`, query, async () => {
+      const [row] = await total;
+      return row?.n ?? 0;
+    });
+  }
+
+  /** Every group of the filtered set, in the list's order, with its total. */
+  function groupCounts(query: TaskListQuery, { scope, groups }: Awaited<ReturnType<typeof statements>>) {
+    if (!groups) return undefined;
+    return shared(
+      `groups:${queryKey({ ...filtersOf(query), group: query.group }, scope)}`,
+      query,
+      async () => {
+        const { rows } = await db.execute<TaskGroupCount>(groups);
+        return rows.map((row) => ({ key: row.key, label: row.label, total: Number(row.total) }));
+      },
+    );
+  }
+
+  return {
+    statements,
+
+    /** One page in the query's order, how many match in all and (grouped) the groups. */
+    async list(query: TaskListQuery): Promise<TaskListPage> {
+      const made = await statements(query);
+      const [rows, total, groups] = await Promise.all([
+        readPage(made.page),
+        query.withTotal === false ? 0 : countMatching(query, made),
+        query.withTotal === false ? undefined : groupCounts(query, made),
+      ]);
+      const { order } = made;
+      const shown = rows.slice(0, query.limit);
+      const last = shown.at(-1);
+      return {
+        rows: shown,
+        total,
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
+            : null,
+        ...(groups ? { groups } : {}),
+      };
+    },
+
+    /** The whole query (paging and order too) as a cache key, the caller's 'me' and date resolved. */
+    keyOf(query: TaskListQuery): string {
+      const { me: _me, visibleTo: _v, withTotal: _w, ...rest } = query;
+      return queryKey(rest, scopeOf(query));
+    },
+
+    /** How many tasks the query matches for the viewer (a saved view's count). */
+    async count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
+      const { cursor: _cursor, ...filters } = query;
+      const listQuery: TaskListQuery = { ...filters, me: viewer, visibleTo: viewer, limit: 1 };
+      return countMatching(listQuery, await statements(listQuery));
+    },
+  };
+}
+
+/** What a count depends on: the filters, not the paging, sort or grouping. */
+function filtersOf(query: TaskListQuery): Partial<TaskQuery> {
+  const {
+    me: _me,
+    visibleTo: _v,
+    cursor: _c,
+    limit: _l,
+    withTotal: _w,
+    sort: _s,
+    order: _o,
+    group: _g,
+    ...filters
+  } = query;
+  return filters;
+}
+
+export type TaskListing = ReturnType<typeof createTaskListing>;
