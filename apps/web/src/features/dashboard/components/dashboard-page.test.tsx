@@ -28,6 +28,7 @@ function serve({
     'GET /api/dashboard/summary': jsonResponse(200, figures),
     'GET /api/dashboard/team-overview': jsonResponse(200, teams),
     'GET /api/activities': jsonResponse(200, { data: activities, total: activities.length, actionTypes: [] }),
+    'GET /api/tasks/all': jsonResponse(200, { data: [], total: 0, nextCursor: null }),
   });
 }
 

@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
+import { MyWorkCard } from './my-work-card.tsx';
 import { RecentActivityCard } from './recent-activity-card.tsx';
 import {
   activeProductsCaption,
@@ -138,6 +139,8 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
           tone={figures.pendingReviews > 0 ? 'attention' : 'default'}
         />
       </section>
+
+      <MyWorkCard />
 
       {/* grid-cols-1 (minmax(0, 1fr)): a long team or product name never widens the column past a phone. */}
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">

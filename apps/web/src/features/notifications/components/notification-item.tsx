@@ -1,4 +1,4 @@
-import type { Notification } from '@shipyard/shared';
+import { type Notification, plainTextPreview } from '@shipyard/shared';
 import { ArrowRightIcon, CheckIcon, Trash2Icon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -52,6 +52,11 @@ export function NotificationItem({
   const { icon: TypeIcon, label: typeLabel } = notificationTypeIcons[notification.type];
   const productId = productIdOf(notification);
   const teamId = metadataText(notification, 'teamId');
+  // What a comment or mention said, when the server gives it (markdown): shown as plain text,
+  // never its markdown or a mention's markup with the user id (issue 28). The message itself is
+  // the server's plain sentence, shown as it is.
+  const rawExcerpt = metadataText(notification, 'excerpt');
+  const excerpt = rawExcerpt ? plainTextPreview(rawExcerpt) : '';
   // The server says whether the invitation still waits, read or not (an accepted, withdrawn or
   // expired one offers nothing; accepted here, it links to its product below).
   const canAccept =
@@ -131,6 +136,11 @@ export function NotificationItem({
         <p className={cn('break-words text-sm', unread ? 'text-foreground' : 'text-muted-foreground')}>
           {notification.message}
         </p>
+        {excerpt ? (
+          <p data-excerpt="" className="line-clamp-2 break-words text-muted-foreground text-sm">
+            {excerpt}
+          </p>
+        ) : null}
         {canAccept || productLink || taskLink ? (
           <div className="mt-1.5 flex flex-wrap gap-2">
             {canAccept ? (

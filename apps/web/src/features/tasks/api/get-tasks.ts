@@ -1,7 +1,9 @@
-import type { Task, TaskList, TaskPhase, TaskSort, TaskStatus } from '@shipyard/shared';
+import type { Task, TaskGroupCount, TaskList, TaskPhase, TaskStatus } from '@shipyard/shared';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
+import { format } from 'date-fns';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
+import { type TaskQueryValues, writeTaskQuery } from './task-query-params.ts';
 
 /** What narrows a task list (spec §5 Filters): empty values disable a filter. */
 export type TaskListParams = {
@@ -15,11 +17,12 @@ export type TaskListParams = {
   labelId?: string[] | undefined;
   /** Tasks per page; the next page is fetched as the list scrolls (keyset cursor). */
   limit: number;
-  /** 'manual': a product board's column, by rank (issue 28); else newest first. */
-  sort?: TaskSort | undefined;
-};
+} & TaskQueryValues;
 
-export type TaskPages = InfiniteData<TaskList, string | null>;
+/** A page of a list; a grouped list's first page also counts each group (issue 28). */
+export type TaskListPage = TaskList & { groups?: TaskGroupCount[] };
+
+export type TaskPages = InfiniteData<TaskListPage, string | null>;
 
 export const taskKeys = {
   all: queryRoots.tasks,
@@ -35,7 +38,13 @@ export const taskKeys = {
   history: (id: string, from: string) => [...queryRoots.tasks, 'history', id, from] as const,
 };
 
-/** The query string: trimmed search, each filter as one comma list, the page size and cursor. */
+/** The browser's local date (YYYY-MM-DD): what "overdue", "today" and "this week" count from. */
+export const localToday = () => format(new Date(), 'yyyy-MM-dd');
+
+/**
+ * The query string: trimmed search, each filter as one comma list, issue 28's filters, sort and
+ * grouping in TaskQuerySchema's names, the caller's `today`, the page size and cursor.
+ */
 export function taskListQuery(params: TaskListParams, cursor: string | null): string {
   const parts = [`limit=${params.limit}`];
   const search = params.search.trim();
@@ -44,6 +53,10 @@ export function taskListQuery(params: TaskListParams, cursor: string | null): st
   if (params.status.length > 0) parts.push(`status=${encodeURIComponent(params.status.join(','))}`);
   if (params.assigneeId) parts.push(`assigneeId=${encodeURIComponent(params.assigneeId)}`);
   if (params.labelId?.length) parts.push(`labelId=${encodeURIComponent(params.labelId.join(','))}`);
+  const query = new URLSearchParams();
+  writeTaskQuery(query, params);
+  query.set('today', localToday());
+  parts.push(query.toString());
   if (cursor) parts.push(`cursor=${encodeURIComponent(cursor)}`);
   return parts.join('&');
 }
@@ -61,7 +74,7 @@ export function taskExportPath(params: TaskListParams): string {
 
 function getTasks(params: TaskListParams, cursor: string | null, signal?: AbortSignal) {
   const path = params.productId ? `/tasks/${encodeURIComponent(params.productId)}/tasks` : '/tasks/all';
-  return api.get<TaskList>(`${path}?${taskListQuery(params, cursor)}`, { signal });
+  return api.get<TaskListPage>(`${path}?${taskListQuery(params, cursor)}`, { signal });
 }
 
 export const tasksQueryOptions = (params: TaskListParams) =>

@@ -324,4 +324,23 @@ describe('ProductTasksTab', () => {
       '3',
     ]);
   });
+
+  it('shows a past due date in red with Overdue, as /tasks and the board do, and descriptions as plain text (issue 28)', async () => {
+    const marked = makeTask({
+      id: 't-9',
+      title: 'Ship the fix',
+      description: 'Ask **[@Grace Hopper](user:55555555-5555-4555-8555-555555555555)** first',
+      status: 'Pending',
+      dueDate: '2020-01-15',
+    });
+    const done = makeTask({ id: 't-8', title: 'Done long ago', status: 'Completed', dueDate: '2020-01-15' });
+    routeFetch({ [LIST]: listAnswer([marked, done]), [OPTIONS]: jsonResponse(200, makeTaskOptions()) });
+    renderTab();
+
+    const late = await screen.findByRole('article', { name: 'Ship the fix' });
+    expect(late.querySelector('[data-overdue]')).toHaveTextContent('Overdue');
+    expect(late).toHaveTextContent('Ask @Grace Hopper first');
+    expect(late.textContent).not.toMatch(/\*|user:/);
+    expect(row('Done long ago').querySelector('[data-overdue]')).toBeNull();
+  });
 });

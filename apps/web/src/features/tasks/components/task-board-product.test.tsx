@@ -4,6 +4,7 @@ import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts'
 import { boardColumn as column } from '../../../test/kanban.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
+import { localToday } from '../api/get-tasks.ts';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { narrowedBoard, noFilters, taskBoard } from './test-task-board.tsx';
 import { ASSIGNEE_ID, makeTask, PRODUCT_ID } from './test-tasks.ts';
@@ -113,7 +114,7 @@ describe('TaskBoard of one product', () => {
     });
     expect(await screen.findByText('No tasks found')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`).map(({ url }) => url.search)).toEqual([
-      `?search=radio&status=${encodeURIComponent('In Progress,Completed')}&labelId=${LABEL}`,
+      `?search=radio&status=${encodeURIComponent('In Progress,Completed')}&labelId=${LABEL}&today=${localToday()}`,
     ]);
   });
 });

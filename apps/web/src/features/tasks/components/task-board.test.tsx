@@ -6,6 +6,7 @@ import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../
 import { boardColumn as column, dragWithKeyboard, layOutBoard, patches } from '../../../test/kanban.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
+import { localToday } from '../api/get-tasks.ts';
 import { BOARD_COLUMN_LIMIT, statusForDrop } from './task-board.tsx';
 import { narrowedBoard, noFilters, taskBoard } from './test-task-board.tsx';
 import { makeTask, taskList } from './test-tasks.ts';
@@ -115,9 +116,9 @@ describe('TaskBoard', () => {
 
     const queries = callsTo(fetchMock, 'GET', '/api/tasks/all').map(({ url }) => url.search);
     expect(queries.sort()).toEqual([
-      `?limit=${BOARD_COLUMN_LIMIT}&status=Completed`,
-      `?limit=${BOARD_COLUMN_LIMIT}&status=In%20Progress`,
-      `?limit=${BOARD_COLUMN_LIMIT}&status=Pending`,
+      `?limit=${BOARD_COLUMN_LIMIT}&status=Completed&today=${localToday()}`,
+      `?limit=${BOARD_COLUMN_LIMIT}&status=In%20Progress&today=${localToday()}`,
+      `?limit=${BOARD_COLUMN_LIMIT}&status=Pending&today=${localToday()}`,
     ]);
   });
 

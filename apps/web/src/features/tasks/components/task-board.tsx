@@ -19,6 +19,7 @@ import { byRank, fetchTask, newestFirst } from '../api/task-cache.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
 import { columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
+import { TaskSwimlanes } from './task-board-swimlanes.tsx';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
@@ -203,20 +204,25 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     );
   }
 
+  // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
+  const columns = TASK_COLUMNS.map((column, index) => columnData(column, queries[index]!));
+  const board = {
+    noun: NOUN,
+    getId: taskId,
+    getName: taskTitle,
+    columnOf,
+    canMove,
+    onMove,
+    renderCard,
+    compare: manual ? byRank : newestFirst,
+    columnWidths: COLUMN_WIDTHS,
+  };
+  if (filters.group) return <TaskSwimlanes group={filters.group} columns={columns} {...board} />;
   return (
     <KanbanBoard
-      // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
-      columns={TASK_COLUMNS.map((column, index) => columnData(column, queries[index]!))}
-      noun={NOUN}
-      getId={taskId}
-      getName={taskTitle}
-      columnOf={columnOf}
-      canMove={canMove}
-      onMove={onMove}
-      renderCard={renderCard}
-      compare={manual ? byRank : newestFirst}
+      columns={columns}
+      {...board}
       height="scroll"
-      columnWidths={COLUMN_WIDTHS}
       // Other filters: each column starts again from its top.
       resetKey={JSON.stringify(filters)}
       columnFooter={columnFooter}

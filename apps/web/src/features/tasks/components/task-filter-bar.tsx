@@ -1,23 +1,80 @@
-import { TASK_PHASES, TASK_STATUSES } from '@shipyard/shared';
+import { ListFilterIcon } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
-import { OptionSelect } from '../../../components/option-select.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { statusLabel } from '../../../lib/format.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useProductLabels } from '../../../lib/product-labels.ts';
 import type { ProductOption } from '../../../lib/product-options.ts';
-import { TaskLabelFilter } from './task-label-filter.tsx';
+import { useTaskOptions } from '../api/get-task-options.ts';
+import { type FilterChoices, type FilterUpdate, TaskFilterChip } from './task-filter-chip.tsx';
+import {
+  FILTER_KINDS,
+  FILTERS,
+  type FilterKind,
+  type FilterNames,
+  PRESET_LABELS,
+  PRESETS,
+} from './task-filter-model.ts';
 import type { TasksSearchState } from './task-search-params.ts';
-import { TaskStatusIcon } from './task-status-badge.tsx';
 
-const PHASES = TASK_PHASES.map((phase) => ({ value: phase, label: statusLabel(phase) }));
-const STATUSES = TASK_STATUSES.map((status) => ({
-  value: status,
-  label: status,
-  icon: <TaskStatusIcon status={status} />,
-}));
+/** One click each: every task, or the viewer's own work (issue 28). */
+export function TaskPresets({ state, update }: { state: TasksSearchState; update: FilterUpdate }) {
+  const current = state.preset ?? 'all';
+  return (
+    // min-w-0: a fieldset is otherwise never narrower than its content; these scroll sideways on
+    // a phone instead of widening the page.
+    <fieldset className="flex min-w-0 max-w-full gap-1 overflow-x-auto" aria-label="Presets">
+      {PRESETS.map((preset) => (
+        <Button
+          key={preset}
+          size="sm"
+          variant={current === preset ? 'secondary' : 'ghost'}
+          aria-pressed={current === preset}
+          onClick={() => update({ preset: preset === 'all' ? undefined : preset })}
+          className={cn('shrink-0', current !== preset && 'text-muted-foreground')}
+        >
+          {PRESET_LABELS[preset]}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The people, teams and labels the chips offer: a chosen product's (its task options and labels). */
+function useFilterChoices(productId: string | undefined, products: readonly ProductOption[]) {
+  const options = useTaskOptions(productId);
+  const labels = useProductLabels(productId);
+  return useMemo(() => {
+    const choices: FilterChoices = {
+      people: (options.data?.assignees ?? []).map((p) => ({ value: p.id, label: p.name })),
+      teams: (options.data?.teams ?? []).map((t) => ({ value: t.id, label: t.name })),
+      products: products.map((p) => ({ value: p.id, label: p.name })),
+      labels: (labels.data?.data ?? []).map((label) => label.name),
+    };
+    const nameOf = (list: FilterChoices['people'], fallback: string) => (id: string) =>
+      list.find((o) => o.value === id)?.label ?? fallback;
+    const names: FilterNames = {
+      person: nameOf(choices.people, 'A person'),
+      team: nameOf(choices.teams, 'A team'),
+      product: nameOf(choices.products, 'Selected product'),
+    };
+    return { choices, names };
+  }, [options.data, labels.data, products]);
+}
 
 /**
- * The tasks page's filters (spec §5): the search, then product, phase and status ('All …' turns
- * one off), the chosen product's labels, and 'Clear filters' once anything narrows the tasks.
+ * The tasks page's filters (issue 28, as Linear's): the search, then one chip per filter in use;
+ * "Filter" adds one (its editor opens), a chip edits or removes its own, and 'Clear filters' once
+ * anything narrows the tasks. Each filter combines with the others; everything is in the URL.
  */
 export function TaskFilterBar({
   state,
@@ -32,50 +89,56 @@ export function TaskFilterBar({
   narrowed: boolean;
   onClear: () => void;
 }) {
+  const [adding, setAdding] = useState<FilterKind | null>(null);
+  const filterButton = useRef<HTMLButtonElement>(null);
+  // The picked filter's editor opens once the menu has closed (and handed focus back).
+  const menu = useAfterMenuClose(filterButton);
+  const { choices, names } = useFilterChoices(state.productId, products);
+  const shown = FILTER_KINDS.filter((kind) => FILTERS[kind].isOn(state) || kind === adding);
+  const addable = FILTER_KINDS.filter((kind) => !shown.includes(kind));
+
   return (
-    <>
+    <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
       <SearchBox
         value={state.search}
         onChange={(search) => update({ search }, { replace: true })}
         label="Search tasks"
         placeholder="Search tasks..."
-        className="lg:max-w-xs"
+        className="w-full shrink-0 sm:w-64 sm:flex-none"
       />
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-center">
-        <OptionSelect
-          aria-label="Filter by product"
-          allLabel="All Products"
-          value={state.productId ?? ''}
-          options={products.map((product) => ({ value: product.id, label: product.name }))}
-          // Labels belong to a product: another product starts without a label filter.
-          onValueChange={(productId) => update({ productId: productId || undefined, labelId: undefined })}
-          className="w-full min-w-0 lg:w-44"
-        />
-        <OptionSelect
-          aria-label="Filter by phase"
-          allLabel="All Phases"
-          value={state.phase ?? ''}
-          options={PHASES}
-          onValueChange={(value) => update({ phase: TASK_PHASES.find((phase) => phase === value) })}
-          className="w-full min-w-0 lg:w-40"
-        />
-        <OptionSelect
-          aria-label="Filter by status"
-          allLabel="All Statuses"
-          value={state.status ?? ''}
-          options={STATUSES}
-          onValueChange={(value) => update({ status: TASK_STATUSES.find((status) => status === value) })}
-          className="w-full min-w-0 lg:w-40"
-        />
-        {state.productId ? (
-          <TaskLabelFilter
-            productId={state.productId}
-            value={state.labelId}
-            onChange={(labelId) => update({ labelId })}
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+        {shown.map((kind) => (
+          <TaskFilterChip
+            key={kind}
+            kind={kind}
+            state={state}
+            update={update}
+            names={names}
+            choices={choices}
+            defaultOpen={kind === adding}
+            onClose={() => setAdding((current) => (current === kind ? null : current))}
           />
+        ))}
+        {addable.length > 0 ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button ref={filterButton} variant="outline" size="sm" className="h-8">
+                <ListFilterIcon aria-hidden="true" />
+                Filter
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start" className="w-48" onCloseAutoFocus={menu.onCloseAutoFocus}>
+              <DropdownMenuLabel>Add a filter</DropdownMenuLabel>
+              {addable.map((kind) => (
+                <DropdownMenuItem key={kind} onSelect={() => menu.runAfterClose(() => setAdding(kind))}>
+                  {FILTERS[kind].name}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
         ) : null}
-        {narrowed ? <ClearFiltersButton onClick={onClear} className="justify-self-start" /> : null}
+        {narrowed ? <ClearFiltersButton onClick={onClear} className="h-8" /> : null}
       </div>
-    </>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@shipyard/shared';
+import type { Task, TaskDisplay, TaskStatus } from '@shipyard/shared';
 import { LoadMore } from '../../../components/load-more.tsx';
 import {
   type InfiniteVirtualListOptions,
@@ -6,6 +6,7 @@ import {
   useInfiniteVirtualList,
 } from '../../../hooks/use-infinite-virtual-list.ts';
 import type { Viewer } from './task-board-model.ts';
+import type { TaskListItem } from './task-groups.ts';
 
 /**
  * What a task list hands the rows it shows (a display: the tasks page's table, a product's stacked
@@ -16,6 +17,12 @@ export type TaskRowsProps = {
   /** Changes with the filters: the rows start again from their top. */
   resetKey: string;
   tasks: Task[];
+  /** The rows in order: the tasks, and in a grouped list each group's header before its own. */
+  items: TaskListItem[];
+  /** Opens or collapses a group (a grouped list). */
+  onToggleGroup?: (key: string) => void;
+  /** How the rows look (issue 28): density, the properties shown, the description preview. */
+  display: TaskDisplay;
   total: number;
   /** Still the previous filters' tasks, while the new ones load. */
   stale: boolean;
@@ -26,7 +33,7 @@ export type TaskRowsProps = {
   onChangeStatus: (task: Task, status: TaskStatus) => void;
 } & NextPages;
 
-const taskKey = (task: Task) => task.id;
+const itemKey = (item: TaskListItem) => (item.kind === 'task' ? item.task.id : `group:${item.group.key}`);
 
 /**
  * A display's rows, virtualized (8 rendered beyond each edge of the view) and loaded page by page:
@@ -34,17 +41,17 @@ const taskKey = (task: Task) => task.id;
  * failed with a "Try again".
  */
 export function useVirtualTasks({
-  tasks,
+  items,
   pages,
   footerClassName,
   ...options
-}: { tasks: Task[]; pages: NextPages; footerClassName: string } & Pick<
+}: { items: TaskListItem[]; pages: NextPages; footerClassName: string } & Pick<
   InfiniteVirtualListOptions<Task>,
   'estimateSize' | 'loadMoreWithin' | 'scroll'
 >) {
   const { rows, loadMore, loadingMore, nextPageFailed, ...list } = useInfiniteVirtualList({
-    items: tasks,
-    getKey: taskKey,
+    items,
+    getKey: itemKey,
     pages,
     overscan: 8,
     ...options,
@@ -52,8 +59,8 @@ export function useVirtualTasks({
   return {
     ...list,
     rows: rows.flatMap((row) => {
-      const task = tasks[row.index];
-      return task ? [{ row, task }] : [];
+      const item = items[row.index];
+      return item ? [{ row, item }] : [];
     }),
     footer: (
       <LoadMore

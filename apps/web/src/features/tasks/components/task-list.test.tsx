@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
+import { localToday } from '../api/get-tasks.ts';
 import { LIST_LIMIT, TaskList } from './task-list.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { ASSIGNEE_ID, makeTask, TEAM_ID, taskList } from './test-tasks.ts';
@@ -81,7 +82,9 @@ describe('TaskList', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading tasks...');
     expect(await screen.findByText('2,345 tasks')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/api/tasks/all')[0]?.url.search).toBe(`?limit=${LIST_LIMIT}`);
+    expect(callsTo(fetchMock, 'GET', '/api/tasks/all')[0]?.url.search).toBe(
+      `?limit=${LIST_LIMIT}&today=${localToday()}`,
+    );
 
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Task',
@@ -98,7 +101,8 @@ describe('TaskList', () => {
     const first = row('Wire the radio');
     // Its key before its title (issue 28).
     expect(first).toHaveTextContent(/^APO-12Wire the radio/);
-    expect(first).toHaveTextContent('Antenna, then the receiver.');
+    // The description preview is off unless the display asks for it (issue 28).
+    expect(first).not.toHaveTextContent('Antenna, then the receiver.');
     expect(first).toHaveTextContent('Apollo');
     expect(within(first).getByText('In Progress')).toBeInTheDocument();
     expect(within(first).getByText('High')).toBeInTheDocument();

@@ -1,18 +1,20 @@
-import { canEditTasks, taskMessages as m, type Task, type TaskStatus } from '@shipyard/shared';
+import { canEditTasks, taskMessages as m, type Task, type TaskDisplay, type TaskStatus } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ListTodoIcon } from 'lucide-react';
-import { type ComponentType, type ReactNode, useCallback, useMemo } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
-import { loadedTasks, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
+import { loadedTasks, localToday, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState } from './task-fields.tsx';
+import { groupedItems, type TaskListItem } from './task-groups.ts';
 import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskTable, TaskTableSkeleton } from './task-table.tsx';
+import { DEFAULT_TASK_DISPLAY } from './use-task-display.ts';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
 /** Tasks per page; the next page loads as the end of the list comes near. */
@@ -35,6 +37,8 @@ type Place = {
   box?: string;
   /** Whether other filters show the previous ones' rows, dimmed, until theirs load. */
   keepPrevious: boolean;
+  /** How its rows look unless the page gives a display. */
+  display: TaskDisplay;
   /** What a failed load is called. */
   failedTitle?: string;
   empty: (narrowed: boolean, action: ReactNode) => ReactNode;
@@ -46,6 +50,7 @@ const PLACES: Record<TaskListPlace, Place> = {
     Skeleton: TaskTableSkeleton,
     box: 'rounded-xl border bg-card',
     keepPrevious: true,
+    display: DEFAULT_TASK_DISPLAY,
     empty: (narrowed, action) => <TasksEmptyState narrowed={narrowed} action={action} />,
   },
   product: {
@@ -53,6 +58,8 @@ const PLACES: Record<TaskListPlace, Place> = {
     Skeleton: TaskRowsSkeleton,
     // Another status tab shows its own tasks or a skeleton, never the last tab's.
     keepPrevious: false,
+    // A product's rows show each description's plain-text preview (spec §2.11).
+    display: { ...DEFAULT_TASK_DISPLAY, preview: true },
     failedTitle: productTasksMessages.loadFailed,
     empty: (_narrowed, action) => (
       <EmptyState
@@ -77,6 +84,8 @@ export type TaskListProps = {
   narrowed?: boolean;
   /** The empty state's next action (clear the filters, or add a task). */
   emptyAction?: ReactNode;
+  /** How the rows look (the page's display options); the place's own look without it. */
+  display?: TaskDisplay | undefined;
 };
 
 /**
@@ -91,8 +100,9 @@ export function TaskList({
   place = 'tasks',
   narrowed = false,
   emptyAction,
+  display,
 }: TaskListProps) {
-  const { Rows, Skeleton, box, keepPrevious, failedTitle, empty } = PLACES[place];
+  const { Rows, Skeleton, box, keepPrevious, failedTitle, empty, ...look } = PLACES[place];
   const params = useMemo(() => ({ ...filters, limit: LIST_LIMIT }), [filters]);
   const filterKey = useMemo(() => JSON.stringify(filters), [filters]);
   const query = useInfiniteQuery({
@@ -100,6 +110,7 @@ export function TaskList({
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
   const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
+  const items = useGroupedItems(tasks, filters, query.data?.pages[0]?.groups);
   const changeStatus = useTaskStatusChange(place);
   const onChangeStatus = useCallback(
     (task: Task, status: TaskStatus) => void changeStatus(task, status),
@@ -140,6 +151,9 @@ export function TaskList({
       <Rows
         resetKey={filterKey}
         tasks={tasks}
+        items={items.items}
+        onToggleGroup={items.toggle}
+        display={display ?? look.display}
         total={totalTasks(query.data)}
         stale={query.isPlaceholderData}
         updating={query.isFetching && !query.isFetchingNextPage}
@@ -154,4 +168,33 @@ export function TaskList({
       {addLine}
     </>
   );
+}
+
+/**
+ * The rows of a list: its tasks, or in a grouped list (issue 28) each group's header and count
+ * followed by its tasks; a group collapses and opens on screen.
+ */
+function useGroupedItems(
+  tasks: Task[],
+  { group }: TaskFilterValues,
+  counts: Parameters<typeof groupedItems>[2],
+) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = useCallback(
+    (key: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const items = useMemo<TaskListItem[]>(
+    () =>
+      group
+        ? groupedItems(tasks, group, counts, collapsed, localToday())
+        : tasks.map((task) => ({ kind: 'task', task })),
+    [tasks, group, counts, collapsed],
+  );
+  return { items, toggle };
 }

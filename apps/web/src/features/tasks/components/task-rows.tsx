@@ -1,12 +1,11 @@
-import type { Task } from '@shipyard/shared';
-import { CalendarDays, Users } from 'lucide-react';
+import { plainTextPreview, type Task } from '@shipyard/shared';
+import { Users } from 'lucide-react';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDate } from '../../../lib/format.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
-import { TaskChecklistLabels } from './task-fields.tsx';
+import { TaskChecklistLabels, TaskDueDate } from './task-fields.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
@@ -21,7 +20,16 @@ const ROW_ESTIMATE_PX = 84;
  * page scrolls, not the list) and loaded page by page, so thousands stay smooth. Other filters
  * load afresh (a skeleton first), so it starts from its top without being reset.
  */
-export function TaskRowList({ tasks, total, viewer, onEdit, onChangeStatus, ...pages }: TaskRowsProps) {
+export function TaskRowList({
+  tasks,
+  items,
+  display,
+  total,
+  viewer,
+  onEdit,
+  onChangeStatus,
+  ...pages
+}: TaskRowsProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -39,7 +47,7 @@ export function TaskRowList({ tasks, total, viewer, onEdit, onChangeStatus, ...p
   }, []);
 
   const { rows, totalSize, measureRow, footer } = useVirtualTasks({
-    tasks,
+    items,
     pages,
     estimateSize: ROW_ESTIMATE_PX,
     loadMoreWithin: PREFETCH_ROWS,
@@ -50,7 +58,7 @@ export function TaskRowList({ tasks, total, viewer, onEdit, onChangeStatus, ...p
   return (
     <>
       <ul ref={listRef} aria-label="Tasks" className="relative" style={{ height: totalSize }}>
-        {rows.map(({ row, task }) => (
+        {rows.map(({ row, item }) => (
           <li
             key={row.key}
             ref={measureRow}
@@ -60,7 +68,15 @@ export function TaskRowList({ tasks, total, viewer, onEdit, onChangeStatus, ...p
             className="absolute inset-x-0 top-0"
             style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
           >
-            <TaskRow task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+            {item.kind === 'task' ? (
+              <TaskRow
+                task={item.task}
+                preview={display.preview}
+                viewer={viewer}
+                onEdit={onEdit}
+                onChangeStatus={onChangeStatus}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -72,10 +88,12 @@ export function TaskRowList({ tasks, total, viewer, onEdit, onChangeStatus, ...p
 /** One task: title and description, then status, priority, team, assignee and due date. */
 const TaskRow = memo(function TaskRow({
   task,
+  preview,
   viewer,
   onEdit,
   onChangeStatus,
-}: { task: Task } & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
+}: { task: Task; preview: boolean } & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
+  const description = preview && task.description ? plainTextPreview(task.description, 240) : '';
   return (
     <article
       aria-label={task.title}
@@ -90,8 +108,8 @@ const TaskRow = memo(function TaskRow({
               {task.title}
             </TaskLink>
           </h3>
-          {task.description ? (
-            <p className="line-clamp-2 break-words text-muted-foreground text-sm">{task.description}</p>
+          {description ? (
+            <p className="line-clamp-2 break-words text-muted-foreground text-sm">{description}</p>
           ) : null}
           <TaskChecklistLabels task={task} className="mt-1" />
         </div>
@@ -107,12 +125,12 @@ const TaskRow = memo(function TaskRow({
             </span>
           </span>
           <TaskAssignee assignee={task.assignee} className="text-foreground lg:w-36" />
-          <span className="inline-flex items-center gap-1 lg:w-24">
+          <span className="inline-flex items-center gap-1 lg:w-32">
             {task.dueDate ? (
               <>
-                <CalendarDays className="size-3.5 shrink-0" aria-hidden="true" />
                 <span className="sr-only">Due </span>
-                <time dateTime={task.dueDate}>{formatDate(task.dueDate)}</time>
+                {/* Red with 'Overdue' once past due, as on /tasks and the board (issue 28). */}
+                <TaskDueDate task={task} withIcon />
               </>
             ) : null}
           </span>

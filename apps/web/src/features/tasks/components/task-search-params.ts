@@ -1,40 +1,81 @@
-import { TASK_PHASES, type TaskPhase, type TaskStatus, toTaskStatus } from '@shipyard/shared';
+import {
+  TASK_PHASES,
+  type TaskDueFilter,
+  type TaskGroup,
+  type TaskPhase,
+  type TaskPreset,
+  type TaskPriority,
+  TaskQuerySchema,
+  type TaskSort,
+  type TaskStatus,
+  toTaskStatus,
+} from '@shipyard/shared';
+import { z } from 'zod/mini';
+import { type TaskQueryValues, writeTaskQuery } from '../api/task-query-params.ts';
 
 // The filter model of the task lists, in one place: what narrows a list (TaskFilterValues, which
 // the list, the board and the CSV export send), and how each place keeps it. The tasks page keeps
-// its search, filters and tab in the URL, so a reload, a shared link and the back button all show
-// the same tasks; 'All' (a disabled filter, spec §5) and the other defaults are left out of the
-// URL. A product's Tasks tab fixes the product, keeps its label in the URL (?label=) and its
-// status tab on screen. A new filter is a field here, read and written with the others.
+// its search, filters, sort, grouping and tab in the URL under the names of TaskQuerySchema (issue
+// 28), so a reload, a shared link, a saved view and the back button all show the same tasks; 'All'
+// and the other defaults are left out of the URL. Older links keep working: `product` (now
+// `productId`), one `status`, `phase`, `search`, `view`, and `label=<label id>` of a chosen product
+// (now `labelId`; `label` names labels). A product's Tasks tab fixes the product, keeps its label
+// in the URL (?label=) and its status tab on screen. A new filter is a field here.
 
 type TasksView = 'list' | 'board';
 
-/** What narrows both views of the tasks page: one product, phase and status at most. */
+/** What narrows both views of the tasks page (and how they are sorted and grouped). */
 export type TaskFilterValues = {
   search: string;
   productId: string | undefined;
   phase: TaskPhase[];
   status: TaskStatus[];
-  /** Tasks carrying any of these labels. */
+  /** Tasks carrying any of these labels (ids, of one product). */
   labelId?: string[];
-};
+} & TaskQueryValues;
 
 export type TasksSearchState = {
   search: string;
   productId: string | undefined;
   phase: TaskPhase | undefined;
-  status: TaskStatus | undefined;
+  status: TaskStatus[];
   /** One of the chosen product's labels (issue 15). */
   labelId: string | undefined;
   view: TasksView;
+  preset: TaskPreset | undefined;
+  assignee: string[];
+  label: string[];
+  priority: TaskPriority[];
+  due: TaskDueFilter | undefined;
+  dueFrom: string | undefined;
+  dueTo: string | undefined;
+  createdBy: string[];
+  teamId: string[];
+  updatedSince: string | undefined;
+  sort: TaskSort | undefined;
+  order: 'asc' | 'desc' | undefined;
+  group: TaskGroup | undefined;
 };
 
 export const defaultTasksSearch: TasksSearchState = {
   search: '',
   productId: undefined,
   phase: undefined,
-  status: undefined,
+  status: [],
   labelId: undefined,
+  preset: undefined,
+  assignee: [],
+  label: [],
+  priority: [],
+  due: undefined,
+  dueFrom: undefined,
+  dueTo: undefined,
+  createdBy: [],
+  teamId: [],
+  updatedSince: undefined,
+  sort: undefined,
+  order: undefined,
+  group: undefined,
   view: 'list',
 };
 
@@ -51,52 +92,87 @@ export function labelParam(params: URLSearchParams): string | undefined {
   return label && UUID.test(label) ? label : undefined;
 }
 
+const shape = TaskQuerySchema.def.shape;
+
+/** One param read by the shared schema's own field: undefined when missing or invalid. */
+function field<K extends keyof typeof shape>(params: URLSearchParams, key: K) {
+  const raw = params.get(key);
+  if (raw === null) return undefined;
+  const parsed = z.safeParse(shape[key], raw);
+  return parsed.success ? (parsed.data as z.infer<(typeof shape)[K]>) : undefined;
+}
+
+function statusesOf(raw: string | null): TaskStatus[] {
+  const statuses = (raw ?? '').split(',').map((s) => toTaskStatus(s.trim()));
+  return [...new Set(statuses.filter((s): s is TaskStatus => s !== undefined))];
+}
+
 export function readTasksSearch(params: URLSearchParams): TasksSearchState {
-  const productId = params.get('product')?.trim();
+  const rawProduct = (params.get('productId') ?? params.get('product'))?.trim();
+  const productId = rawProduct && rawProduct !== 'all' ? rawProduct : undefined;
   const phase = params.get('phase')?.trim().toLowerCase() ?? '';
+  // `label=<uuid>` is an older link's label of the chosen product; otherwise `label` names labels.
+  const oldLabel = labelParam(params);
+  const labelIds = field(params, 'labelId');
   return {
     search: (params.get('search') ?? '').trim(),
-    productId: productId && productId !== 'all' ? productId : undefined,
+    productId,
     phase: isPhase(phase) ? phase : undefined,
-    status: toTaskStatus(params.get('status')),
-    // Labels belong to a product: without one the label is left out.
-    labelId: productId && productId !== 'all' ? labelParam(params) : undefined,
+    status: statusesOf(params.get('status')),
+    // Labels by id belong to a product: without one the label is left out.
+    labelId: productId ? (labelIds?.[0] ?? oldLabel) : undefined,
+    preset: field(params, 'preset'),
+    assignee: field(params, 'assignee') ?? [],
+    label: oldLabel ? [] : (field(params, 'label') ?? []),
+    priority: field(params, 'priority') ?? [],
+    due: field(params, 'due'),
+    dueFrom: field(params, 'dueFrom'),
+    dueTo: field(params, 'dueTo'),
+    createdBy: field(params, 'createdBy') ?? [],
+    teamId: field(params, 'teamId') ?? [],
+    updatedSince: field(params, 'updatedSince'),
+    sort: field(params, 'sort'),
+    order: field(params, 'order'),
+    group: field(params, 'group'),
     view: params.get('view') === 'board' ? 'board' : 'list',
   };
 }
 
-/** `?search=…&product=…&phase=…&status=…&label=…&view=board` without the defaults ('' when all are). */
+/** `?search=…&productId=…&status=…&priority=…&view=board` without the defaults ('' when all are). */
 export function writeTasksSearch(state: TasksSearchState): string {
   const params = new URLSearchParams();
   const search = state.search.trim();
   if (search) params.set('search', search);
-  if (state.productId) params.set('product', state.productId);
+  if (state.productId) params.set('productId', state.productId);
   if (state.phase) params.set('phase', state.phase);
-  if (state.status) params.set('status', statusParam(state.status));
-  if (state.productId && state.labelId) params.set('label', state.labelId);
+  if (state.status.length > 0) params.set('status', state.status.map(statusParam).join(','));
+  if (state.productId && state.labelId) params.set('labelId', state.labelId);
+  writeTaskQuery(params, state);
   if (state.view !== 'list') params.set('view', state.view);
-  const query = params.toString();
+  const query = params.toString().replaceAll('%2C', ',');
   return query ? `?${query}` : '';
 }
 
 /** The list filters the page's state stands for. */
-export function filtersOf(state: TasksSearchState): TaskFilterValues {
-  return {
-    search: state.search,
-    productId: state.productId,
-    phase: state.phase ? [state.phase] : [],
-    status: state.status ? [state.status] : [],
-    labelId: state.labelId ? [state.labelId] : [],
-  };
+export function filtersOf({ view: _view, phase, labelId, ...state }: TasksSearchState): TaskFilterValues {
+  return { ...state, phase: phase ? [phase] : [], labelId: labelId ? [labelId] : [] };
 }
 
-/** Whether any filter or the search narrows the tasks. */
+/** Whether any filter, a preset or the search narrows the tasks (sort and grouping do not). */
 export const isNarrowed = (state: TasksSearchState) =>
   state.search !== '' ||
   Boolean(state.productId) ||
   Boolean(state.phase) ||
-  Boolean(state.status) ||
-  Boolean(state.labelId);
+  state.status.length > 0 ||
+  Boolean(state.labelId) ||
+  Boolean(state.preset) ||
+  state.assignee.length > 0 ||
+  state.label.length > 0 ||
+  state.priority.length > 0 ||
+  Boolean(state.due || state.dueFrom || state.dueTo) ||
+  state.createdBy.length > 0 ||
+  state.teamId.length > 0 ||
+  Boolean(state.updatedSince);
 
 /** A product's Tasks tab: its status tabs (All Tasks, Pending, In Progress, Completed). */
 export type StatusTab = 'all' | TaskStatus;
@@ -106,5 +182,10 @@ export const productTaskFilters = (
   productId: string,
   status: StatusTab,
   labelId: string | undefined,
-): TaskFilterValues =>
-  filtersOf({ ...defaultTasksSearch, productId, status: status === 'all' ? undefined : status, labelId });
+): TaskFilterValues => ({
+  search: '',
+  productId,
+  phase: [],
+  status: status === 'all' ? [] : [status],
+  labelId: labelId ? [labelId] : [],
+});

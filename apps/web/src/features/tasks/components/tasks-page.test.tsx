@@ -1,10 +1,11 @@
 import type { Role, Task } from '@shipyard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, cleanup as unmountAll, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { productOptionsPage } from '../../../test/product-fixtures.ts';
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
+import { localToday } from '../api/get-tasks.ts';
 import { TasksPage } from './tasks-page.tsx';
 import { makeTask, taskList } from './test-tasks.ts';
 
@@ -62,9 +63,11 @@ function renderPage(route = '/tasks', role: Role = 'member') {
   return renderWithProviders(<TasksPage viewer={{ id: 'u-1', role }} />, { route });
 }
 
-async function choose(user: ReturnType<typeof renderPage>['user'], filter: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: filter }));
-  await user.click(await screen.findByRole('option', { name: option }));
+/** Adds a filter from the "Filter" menu: its chip's editor opens. */
+async function addFilter(user: ReturnType<typeof renderPage>['user'], name: string) {
+  await user.click(screen.getByRole('button', { name: 'Filter' }));
+  await user.click(await screen.findByRole('menuitem', { name }));
+  return screen.findByRole('dialog', { name: `${name} filter` });
 }
 
 describe('TasksPage', () => {
@@ -86,7 +89,7 @@ describe('TasksPage', () => {
     });
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { user, unmount } = renderPage('/tasks?search=radio&status=Completed&phase=testing');
+    const { user, unmount } = renderPage('/tasks?search=radio&status=Completed&phase=testing&priority=high');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/tasks/export.csv')).toHaveLength(1));
     expect(
@@ -96,6 +99,8 @@ describe('TasksPage', () => {
       search: 'radio',
       phase: 'testing',
       status: 'Completed',
+      priority: 'high',
+      today: localToday(),
     });
     unmount();
 
@@ -114,48 +119,57 @@ describe('TasksPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Task' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Filter by product' })).toHaveTextContent('All Products');
-    expect(screen.getByRole('combobox', { name: 'Filter by phase' })).toHaveTextContent('All Phases');
-    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('All Statuses');
+    expect(screen.getByRole('button', { name: 'Filter' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All tasks' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Kanban Board' })).toHaveAttribute('aria-selected', 'false');
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
 
     expect(await screen.findByText('Wire the radio')).toBeInTheDocument();
-    expect(lastListRequest(fetchMock)).toEqual({ path: '/api/tasks/all', query: { limit: '100' } });
+    expect(lastListRequest(fetchMock)).toEqual({
+      path: '/api/tasks/all',
+      query: { limit: '100', today: localToday() },
+    });
   });
 
-  it('offers All plus the choices in each filter: products by name, the five phases, the three statuses', async () => {
+  it('offers every filter in the Filter menu, and each one’s choices in its chip', async () => {
     serve();
     const { user } = renderPage();
     await screen.findByText('Wire the radio');
 
-    await user.click(screen.getByRole('combobox', { name: 'Filter by product' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'All Products',
-      'Apollo',
-      'Gemini',
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect((await screen.findAllByRole('menuitem')).map((o) => o.textContent)).toEqual([
+      'Status',
+      'Assignee',
+      'Priority',
+      'Labels',
+      'Due',
+      'Product',
+      'Team',
+      'Created by',
+      'Phase',
+      'Updated since',
     ]);
     await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('combobox', { name: 'Filter by phase' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'All Phases',
-      'Planning',
-      'Development',
-      'Testing',
-      'Production',
-      'Maintenance',
-    ]);
+    const product = await addFilter(user, 'Product');
+    expect(
+      within(product)
+        .getAllByRole('button')
+        .map((o) => o.textContent),
+    ).toEqual(['Apollo', 'Gemini']);
     await user.keyboard('{Escape}');
+    // Picked and left empty: the chip goes.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^Product filter/ })).not.toBeInTheDocument(),
+    );
 
-    await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'All Statuses',
-      'Pending',
-      'In Progress',
-      'Completed',
-    ]);
+    const phase = await addFilter(user, 'Phase');
+    expect(
+      within(phase)
+        .getAllByRole('button')
+        .map((o) => o.textContent),
+    ).toEqual(['Planning', 'Development', 'Testing', 'Production', 'Maintenance']);
   });
 
   it('sends the search once typing pauses, and keeps it in the URL', async () => {
@@ -168,7 +182,7 @@ describe('TasksPage', () => {
     await waitFor(() =>
       expect(lastListRequest(fetchMock)).toEqual({
         path: '/api/tasks/all',
-        query: { limit: '100', search: 'Radio' },
+        query: { limit: '100', search: 'Radio', today: localToday() },
       }),
     );
     expect(currentLocation()).toBe('/tasks?search=Radio');
@@ -176,30 +190,34 @@ describe('TasksPage', () => {
     expect(callsTo(fetchMock, 'GET', '/api/tasks/all')).toHaveLength(2);
   });
 
-  it("narrows by product, phase and status, keeps them in the URL, and 'All' removes a filter", async () => {
+  it('narrows by product, phase and status, keeps them in the URL, and × removes a filter', async () => {
     const fetchMock = serve();
     const { user } = renderPage();
     await screen.findByText('Wire the radio');
 
-    await choose(user, 'Filter by product', 'Gemini');
-    await choose(user, 'Filter by phase', 'Testing');
-    await choose(user, 'Filter by status', 'In Progress');
+    await user.click(within(await addFilter(user, 'Product')).getByRole('button', { name: 'Gemini' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(await addFilter(user, 'Phase')).getByRole('button', { name: 'Testing' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(await addFilter(user, 'Status')).getByRole('button', { name: 'In Progress' }));
+    await user.keyboard('{Escape}');
 
     await waitFor(() =>
       expect(lastListRequest(fetchMock)).toEqual({
         path: '/api/tasks/p-2/tasks',
-        query: { limit: '100', phase: 'testing', status: 'In Progress' },
+        query: { limit: '100', phase: 'testing', status: 'In Progress', today: localToday() },
       }),
     );
-    expect(currentLocation()).toBe('/tasks?product=p-2&phase=testing&status=in-progress');
+    expect(currentLocation()).toBe('/tasks?productId=p-2&phase=testing&status=in-progress');
+    expect(screen.getByRole('button', { name: 'Product filter: Gemini' })).toBeInTheDocument();
 
-    await choose(user, 'Filter by phase', 'All Phases');
-    await choose(user, 'Filter by product', 'All Products');
+    await user.click(screen.getByRole('button', { name: 'Remove Phase filter' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Product filter' }));
 
     await waitFor(() =>
       expect(lastListRequest(fetchMock)).toEqual({
         path: '/api/tasks/all',
-        query: { limit: '100', status: 'In Progress' },
+        query: { limit: '100', status: 'In Progress', today: localToday() },
       }),
     );
     expect(currentLocation()).toBe('/tasks?status=in-progress');
@@ -211,19 +229,19 @@ describe('TasksPage', () => {
 
     expect(screen.getByRole('tab', { name: 'Kanban Board' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('radio');
-    expect(screen.getByRole('combobox', { name: 'Filter by phase' })).toHaveTextContent('Testing');
-    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('Completed');
+    expect(screen.getByRole('button', { name: 'Phase filter: Testing' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Status filter: Completed' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Completed' });
     // Only the column the status filter keeps asks the server.
     expect(callsTo(fetchMock, 'GET', '/api/tasks/all').map(({ url }) => url.search)).toEqual([
-      '?limit=100&search=radio&phase=testing&status=Completed',
+      `?limit=100&search=radio&phase=testing&status=Completed&today=${localToday()}`,
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
 
     expect(currentLocation()).toBe('/tasks?view=board');
     expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('');
-    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('All Statuses');
+    expect(screen.queryByRole('button', { name: /^Status filter/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
@@ -278,21 +296,26 @@ describe('TasksPage', () => {
     expect(screen.getAllByRole('button', { name: 'Add Task' })).toHaveLength(2);
   });
 
-  it('offers the chosen product’s labels as a filter, kept in the URL and sent as labelId', async () => {
+  it('offers the chosen product’s labels by name, and still reads an older link’s label id', async () => {
     const fetchMock = serve();
     const { user } = renderPage('/tasks?product=p-2');
     await screen.findByText('Wire the radio');
-    await choose(user, 'Filter by label', 'Bug');
-    await waitFor(() => expect(currentLocation()).toBe(`/tasks?product=p-2&label=${BUG}`));
+    await user.click(within(await addFilter(user, 'Labels')).getByRole('button', { name: 'Bug' }));
+    await waitFor(() => expect(currentLocation()).toBe('/tasks?productId=p-2&label=Bug'));
     await waitFor(() =>
       expect(lastListRequest(fetchMock)).toEqual({
         path: '/api/tasks/p-2/tasks',
-        query: { limit: '100', labelId: BUG },
+        query: { limit: '100', label: 'Bug', today: localToday() },
       }),
     );
-    // Another product: its labels differ, so the label filter goes.
-    await choose(user, 'Filter by product', 'All Products');
-    await waitFor(() => expect(currentLocation()).toBe('/tasks'));
-    expect(screen.queryByRole('combobox', { name: 'Filter by label' })).not.toBeInTheDocument();
+    unmountAll();
+
+    // An older link: ?product=…&label=<the label's id> filters by that label, sent as labelId.
+    renderPage(`/tasks?product=p-2&label=${BUG}`);
+    await screen.findByText('Wire the radio');
+    expect(lastListRequest(fetchMock)).toEqual({
+      path: '/api/tasks/p-2/tasks',
+      query: { limit: '100', labelId: BUG, today: localToday() },
+    });
   });
 });

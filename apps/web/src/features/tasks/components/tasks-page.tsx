@@ -11,10 +11,12 @@ import { taskExportPath } from '../api/get-tasks.ts';
 import { TaskBoard } from './task-board.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
-import { TaskFilterBar } from './task-filter-bar.tsx';
+import { TaskFilterBar, TaskPresets } from './task-filter-bar.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList } from './task-list.tsx';
+import { TaskDisplayMenu, TaskGroupMenu, TaskSortMenu } from './task-view-menus.tsx';
 import { useTaskDialog } from './use-task-dialog.ts';
+import { useTaskDisplay } from './use-task-display.ts';
 import { useTasksPageFilters } from './use-task-filters.ts';
 
 export type TasksPageProps = {
@@ -43,6 +45,7 @@ export function TasksPage({
   const me = useMemo(() => ({ id: viewerId, role }), [viewerId, role]);
   const canEdit = canEditTasks(role);
   const dialog = useTaskDialog();
+  const [display, changeDisplay] = useTaskDisplay();
 
   const emptyAction = narrowed ? (
     <ClearFiltersButton onClick={clear} inEmptyState />
@@ -52,7 +55,7 @@ export function TasksPage({
       Add Task
     </Button>
   ) : undefined;
-  const shown = { filters, viewer: me, onEdit: dialog.edit, narrowed, emptyAction };
+  const shown = { filters, viewer: me, onEdit: dialog.edit, narrowed, emptyAction, display };
 
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
@@ -74,7 +77,16 @@ export function TasksPage({
       />
 
       <ListBoardTabs view={state.view} onViewChange={(view) => update({ view })}>
-        <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+        <div className="grid gap-3">
+          <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+            <TaskPresets state={state} update={update} />
+            <div className="flex min-w-0 flex-wrap items-center gap-2 max-sm:w-full">
+              <TaskSortMenu state={state} update={update} />
+              <TaskGroupMenu state={state} update={update} />
+              <TaskDisplayMenu display={display} change={changeDisplay} />
+              <ListBoardTabsList />
+            </div>
+          </div>
           <TaskFilterBar
             state={state}
             update={update}
@@ -82,7 +94,6 @@ export function TasksPage({
             narrowed={narrowed}
             onClear={clear}
           />
-          <ListBoardTabsList className="lg:ml-auto" />
         </div>
         <ListBoardPanels list={<TaskList {...shown} />} board={<TaskBoard {...shown} />} />
       </ListBoardTabs>

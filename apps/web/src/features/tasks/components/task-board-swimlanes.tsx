@@ -1,0 +1,75 @@
+import type { Task, TaskGroup } from '@shipyard/shared';
+import { type ComponentProps, useMemo } from 'react';
+import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
+import type { KanbanColumnData } from '../../../components/kanban/kanban-moves.ts';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { localToday } from '../api/get-tasks.ts';
+import { swimlanesOf } from './task-groups.ts';
+
+const noMorePages = {
+  hasNextPage: false,
+  isFetchingNextPage: false,
+  isFetchNextPageError: false,
+  fetchNextPage: () => Promise.resolve(),
+};
+
+type BoardProps = Omit<ComponentProps<typeof KanbanBoard<Task>>, 'columns' | 'height'>;
+
+/**
+ * A grouped board (issue 28): one row of the status columns per group (a swimlane), grouped on
+ * screen from the loaded cards' own fields; "Load more" brings every column's next page.
+ */
+export function TaskSwimlanes({
+  group,
+  columns,
+  ...board
+}: { group: TaskGroup; columns: KanbanColumnData<Task>[] } & BoardProps) {
+  const lanes = useMemo(() => {
+    const today = localToday();
+    const all = columns.flatMap((column) => column.items);
+    return swimlanesOf(all, group, today).map((lane) => {
+      const ids = new Set(lane.tasks.map((task) => task.id));
+      return {
+        ...lane,
+        columns: columns.map((column) => {
+          const items = column.items.filter((task) => ids.has(task.id));
+          return { ...column, items, total: items.length, pages: noMorePages };
+        }),
+      };
+    });
+  }, [columns, group]);
+  const more = columns.filter((column) => column.pages?.hasNextPage);
+  const loading = more.some((column) => column.pages?.isFetchingNextPage);
+  const failed = more.some((column) => column.pages?.isFetchNextPageError);
+  const loadAll = () => {
+    for (const column of more) void column.pages?.fetchNextPage();
+  };
+
+  return (
+    <div className="grid gap-6">
+      {lanes.map((lane) => (
+        <section key={lane.key} aria-label={lane.label} data-swimlane={lane.key} className="grid gap-2">
+          <h2 className="flex items-center gap-2 font-medium text-sm">
+            {lane.label}
+            <span className="text-muted-foreground tabular-nums">{formatNumber(lane.tasks.length)}</span>
+          </h2>
+          <KanbanBoard {...board} columns={lane.columns} height="fit" />
+        </section>
+      ))}
+      {more.length > 0 && !loading && !failed ? (
+        <Button variant="outline" size="sm" className="justify-self-start" onClick={loadAll}>
+          Load more tasks
+        </Button>
+      ) : null}
+      <LoadMore
+        noun="tasks"
+        loading={loading}
+        failed={failed && !loading}
+        onRetry={loadAll}
+        className="text-sm"
+      />
+    </div>
+  );
+}

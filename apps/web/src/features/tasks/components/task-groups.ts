@@ -1,0 +1,109 @@
+import type { Task, TaskGroup, TaskGroupCount } from '@shipyard/shared';
+import { addDays, format } from 'date-fns';
+
+// A grouped task list (issue 28): the server orders the rows by group, then by the sort, and
+// counts each group on the first page; the list and the board's swimlanes find each task's group
+// from its own fields, and take each group's count from the server when it has one.
+
+export type GroupHeader = { key: string; label: string; total: number; collapsed: boolean };
+
+/** A row of a list: a group's header or a task. */
+export type TaskListItem = { kind: 'group'; group: GroupHeader } | { kind: 'task'; task: Task };
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const DUE_GROUPS = {
+  overdue: 'Overdue',
+  today: 'Due today',
+  week: 'Due this week',
+  later: 'Due later',
+  none: 'No due date',
+} as const;
+
+/** The due bucket of a task on the caller's `today` (YYYY-MM-DD); a completed task is never overdue. */
+function dueBucket(task: Pick<Task, 'dueDate' | 'status'>, today: string): keyof typeof DUE_GROUPS {
+  const due = task.dueDate?.slice(0, 10);
+  if (!due) return 'none';
+  if (due < today) return task.status === 'Completed' ? 'later' : 'overdue';
+  if (due === today) return 'today';
+  const weekEnd = format(addDays(new Date(`${today}T00:00:00`), 7), 'yyyy-MM-dd');
+  return due <= weekEnd ? 'week' : 'later';
+}
+
+/** Which group a task falls in, by its own fields: its key ('none' for no value) and name. */
+function taskGroupOf(task: Task, group: TaskGroup, today: string): { key: string; label: string } {
+  switch (group) {
+    case 'status':
+      return { key: task.status, label: task.status };
+    case 'priority':
+      return { key: task.priority, label: capitalised(task.priority) };
+    case 'assignee':
+      return task.assignee
+        ? { key: task.assignee.id, label: task.assignee.name }
+        : { key: 'none', label: 'No assignee' };
+    case 'product':
+      return { key: task.projectId, label: task.project.name };
+    case 'team':
+      return task.teamId
+        ? { key: task.teamId, label: task.team?.name ?? 'A team' }
+        : { key: 'none', label: 'No team' };
+    case 'label': {
+      const first = [...task.labels].sort((a, b) => a.name.localeCompare(b.name))[0];
+      return first
+        ? { key: first.name.toLowerCase(), label: first.name }
+        : { key: 'none', label: 'No label' };
+    }
+    case 'due': {
+      const bucket = dueBucket(task, today);
+      return { key: bucket, label: DUE_GROUPS[bucket] };
+    }
+  }
+}
+
+const sameKey = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The rows of a grouped list: each group's header (its name and count, from the server's counts
+ * when it gave one, else the tasks loaded) followed by its tasks, unless it is collapsed. Groups
+ * come in the order their first task does (the server's).
+ */
+export function groupedItems(
+  tasks: readonly Task[],
+  group: TaskGroup,
+  counts: readonly TaskGroupCount[] | undefined,
+  collapsed: ReadonlySet<string>,
+  today: string,
+): TaskListItem[] {
+  const groups = new Map<string, { label: string; tasks: Task[] }>();
+  for (const task of tasks) {
+    const { key, label } = taskGroupOf(task, group, today);
+    const entry = groups.get(key) ?? { label, tasks: [] };
+    entry.tasks.push(task);
+    groups.set(key, entry);
+  }
+  const items: TaskListItem[] = [];
+  for (const [key, entry] of groups) {
+    const counted = counts?.find((c) => sameKey(c.key, key));
+    const header: GroupHeader = {
+      key,
+      label: counted?.label || entry.label,
+      total: counted?.total ?? entry.tasks.length,
+      collapsed: collapsed.has(key),
+    };
+    items.push({ kind: 'group', group: header });
+    if (!header.collapsed) for (const task of entry.tasks) items.push({ kind: 'task', task });
+  }
+  return items;
+}
+
+/** The board's swimlanes (issue 28): each group's cards, in the order its first card comes. */
+export function swimlanesOf(tasks: readonly Task[], group: TaskGroup, today: string) {
+  const lanes = new Map<string, { key: string; label: string; tasks: Task[] }>();
+  for (const task of tasks) {
+    const { key, label } = taskGroupOf(task, group, today);
+    const lane = lanes.get(key) ?? { key, label, tasks: [] };
+    lane.tasks.push(task);
+    lanes.set(key, lane);
+  }
+  return [...lanes.values()];
+}

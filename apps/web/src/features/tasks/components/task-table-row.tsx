@@ -1,0 +1,253 @@
+import { plainTextPreview, type Task, type TaskDisplay, type TaskDisplayProperty } from '@shipyard/shared';
+import { ChevronRightIcon } from 'lucide-react';
+import { memo, type ReactNode } from 'react';
+import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
+import { LabelChips } from '../../../components/label-chips.tsx';
+import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { phaseLabel, TaskDueDate } from './task-fields.tsx';
+import type { GroupHeader } from './task-groups.ts';
+import { TaskKey } from './task-key.tsx';
+import { TaskLink } from './task-link.tsx';
+import type { TaskRowsProps } from './task-list-display.tsx';
+import { TaskStatusBadge } from './task-status-badge.tsx';
+
+// The rows of the tasks page's table: a task's cells (the columns the display shows) and a group's
+// header. Desktop: fixed columns; below lg each row folds into a small card (cells wrap under the
+// title).
+
+export const fold = 'max-lg:block';
+
+/** A visually-shown label for a cell once the row folds into a card (below lg). */
+function FoldLabel({ children }: { children: string }) {
+  return <span className="text-muted-foreground lg:sr-only">{children}: </span>;
+}
+
+type Column = {
+  header: string;
+  width: string;
+  /** The display property that shows it; always shown without one. */
+  property?: TaskDisplayProperty;
+  className?: string;
+  /** Compact rows keep every cell on one line. */
+  cell: (task: Task, compact: boolean) => ReactNode;
+  /** Its width in compact rows, when it differs. */
+  compactWidth?: string;
+};
+
+const oneOrTwoLines = (compact: boolean) => (compact ? 'block truncate' : 'break-words lg:line-clamp-2');
+
+/** The columns after the title, left to right. */
+const COLUMNS: Column[] = [
+  {
+    header: 'Product',
+    width: '9rem',
+    property: 'product',
+    className: 'max-lg:max-w-full max-lg:truncate max-lg:text-xs',
+    cell: (task, compact) => (
+      <>
+        <FoldLabel>Product</FoldLabel>
+        <span title={task.project.name} className={oneOrTwoLines(compact)}>
+          {task.project.name}
+        </span>
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    width: '7rem',
+    property: 'status',
+    cell: (task) => <TaskStatusBadge status={task.status} />,
+  },
+  {
+    header: 'Priority',
+    width: '5rem',
+    property: 'priority',
+    cell: (task) => <PriorityBadge priority={task.priority} />,
+  },
+  {
+    header: 'Phase',
+    width: '6.5rem',
+    className: 'truncate max-lg:text-xs',
+    cell: (task) => (
+      <>
+        <FoldLabel>Phase</FoldLabel>
+        {phaseLabel(task.phase)}
+      </>
+    ),
+  },
+  {
+    header: 'Team',
+    width: '9rem',
+    property: 'team',
+    className: 'max-lg:truncate max-lg:text-xs',
+    cell: (task, compact) => (
+      <span
+        title={teamLabel(task.team)}
+        className={cn(oneOrTwoLines(compact), !task.team && 'text-muted-foreground')}
+      >
+        {teamLabel(task.team)}
+      </span>
+    ),
+  },
+  {
+    header: 'Assignee',
+    width: '9rem',
+    property: 'assignee',
+    className: 'max-lg:text-xs',
+    cell: (task) => <TaskAssignee assignee={task.assignee} className="max-w-full" wrapName />,
+  },
+  {
+    header: 'Due date',
+    width: '7rem',
+    // One line: the date and '· Overdue' side by side.
+    compactWidth: '10rem',
+    property: 'due',
+    className: 'max-lg:text-xs',
+    cell: (task, compact) => (
+      <>
+        <FoldLabel>Due</FoldLabel>
+        <TaskDueDate task={task} stacked={!compact} />
+      </>
+    ),
+  },
+];
+
+/** The columns a display shows: the title, those of its properties, and the row's menu. */
+export function tableColumns(display: TaskDisplay) {
+  const columns = COLUMNS.filter((c) => !c.property || display.properties.includes(c.property));
+  return {
+    columns,
+    headers: ['Task', ...columns.map((c) => c.header)],
+    widths: [
+      'auto',
+      ...columns.map((c) => (display.density === 'compact' ? (c.compactWidth ?? c.width) : c.width)),
+      '2.75rem',
+    ],
+  };
+}
+
+/** A cell: a table cell from lg on, one item of the folded card's wrapping line below it. */
+const cell = (compact: boolean) =>
+  cn('px-2 align-middle max-lg:order-3 max-lg:block max-lg:p-0', compact ? 'py-0.5' : 'py-2.5');
+
+export const TaskTableRow = memo(function TaskTableRow({
+  rowRef,
+  index,
+  task,
+  display,
+  columns,
+  viewer,
+  onEdit,
+  onChangeStatus,
+}: {
+  rowRef: (node: HTMLElement | null) => void;
+  index: number;
+  task: Task;
+  display: TaskDisplay;
+  columns: Column[];
+} & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
+  const compact = display.density === 'compact';
+  const showLabels = display.properties.includes('labels') && task.labels.length > 0;
+  const showChecklist = display.properties.includes('checklist') && task.checklist.total > 0;
+  const preview = display.preview && task.description ? plainTextPreview(task.description) : '';
+  return (
+    <tr
+      ref={rowRef}
+      data-index={index}
+      data-task-id={task.id}
+      data-density={display.density}
+      aria-rowindex={index + 2}
+      className={cn(
+        'border-b transition-colors last:border-b-0 hover:bg-muted/40 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:px-4',
+        compact ? 'h-9 max-lg:py-2' : 'max-lg:py-3',
+      )}
+    >
+      <td className={cn(cell(compact), 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
+        <div className={cn('min-w-0', compact ? 'flex items-center gap-2' : 'grid gap-0.5')}>
+          <span className={cn('flex min-w-0 max-w-full items-baseline gap-2', compact && 'shrink-0')}>
+            {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}
+            <TaskLink
+              taskId={task.id}
+              title={task.title}
+              // Compact: the title first, on one line; the preview and labels take what is left.
+              className={cn(
+                'w-fit max-w-full break-words font-medium',
+                compact ? 'shrink-0 truncate' : 'line-clamp-2',
+              )}
+            >
+              {task.title}
+            </TaskLink>
+          </span>
+          {preview ? (
+            <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
+              {preview}
+            </span>
+          ) : null}
+          {showLabels || showChecklist ? (
+            <span
+              className={cn(
+                'flex min-w-0 items-center gap-2',
+                compact ? 'h-5 overflow-hidden' : 'flex-wrap pt-0.5',
+              )}
+            >
+              {showChecklist ? <ChecklistProgress checklist={task.checklist} /> : null}
+              {showLabels ? (
+                <LabelChips labels={task.labels} className={cn(compact && 'flex-nowrap')} />
+              ) : null}
+            </span>
+          ) : null}
+        </div>
+      </td>
+      {columns.map((column) => (
+        <td key={column.header} className={cn(cell(compact), column.className)}>
+          {column.cell(task, compact)}
+        </td>
+      ))}
+      <td className={cn(cell(compact), 'pr-4 text-right max-lg:order-2 max-lg:ml-auto')}>
+        <TaskActionsMenu task={task} viewer={viewer} onEdit={onEdit} onChangeStatus={onChangeStatus} />
+      </td>
+    </tr>
+  );
+});
+
+/** A group's header row: its name and count; a click collapses or opens it. */
+export function GroupHeaderRow({
+  rowRef,
+  index,
+  group,
+  span,
+  onToggle,
+}: {
+  rowRef: (node: HTMLElement | null) => void;
+  index: number;
+  group: GroupHeader;
+  span: number;
+  onToggle?: ((key: string) => void) | undefined;
+}) {
+  return (
+    <tr ref={rowRef} data-index={index} data-group={group.key} className={cn('border-b bg-muted/50', fold)}>
+      <th scope="rowgroup" colSpan={span} className={cn('p-0 text-left font-normal', fold)}>
+        <button
+          type="button"
+          aria-expanded={!group.collapsed}
+          onClick={() => onToggle?.(group.key)}
+          className="flex h-9 w-full items-center gap-2 px-4 text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+        >
+          <ChevronRightIcon
+            aria-hidden="true"
+            className={cn(
+              'size-4 text-muted-foreground transition-transform',
+              !group.collapsed && 'rotate-90',
+            )}
+          />
+          <span className="font-medium">{group.label}</span>
+          <span className="text-muted-foreground tabular-nums">{formatNumber(group.total)}</span>
+        </button>
+      </th>
+    </tr>
+  );
+}

@@ -1,0 +1,229 @@
+import {
+  TASK_DISPLAY_PROPERTIES,
+  TASK_GROUPS,
+  TASK_SORTS,
+  type TaskDisplay,
+  type TaskDisplayProperty,
+  type TaskGroup,
+  type TaskSort,
+} from '@shipyard/shared';
+import { ArrowDownUpIcon, CheckIcon, LayersIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { cn } from '../../../lib/cn.ts';
+import type { TasksSearchState } from './task-search-params.ts';
+import type { TaskDisplayChange } from './use-task-display.ts';
+
+// The tasks page's Sort, Group by and Display menus (issue 28). Sort and grouping are part of the
+// query (in the URL); the display is the browser's preference (useTaskDisplay).
+
+const SORT_LABELS: Record<TaskSort, string> = {
+  created: 'Created',
+  updated: 'Updated',
+  due: 'Due date',
+  priority: 'Priority',
+  title: 'Title',
+  manual: 'Manual order',
+};
+
+const GROUP_LABELS: Record<TaskGroup, string> = {
+  status: 'Status',
+  assignee: 'Assignee',
+  priority: 'Priority',
+  label: 'Label',
+  product: 'Product',
+  team: 'Team',
+  due: 'Due date',
+};
+
+const PROPERTY_LABELS: Record<TaskDisplayProperty, string> = {
+  key: 'Key',
+  status: 'Status',
+  priority: 'Priority',
+  assignee: 'Assignee',
+  due: 'Due date',
+  labels: 'Labels',
+  product: 'Product',
+  team: 'Team',
+  checklist: 'Checklist',
+};
+
+type Update = (patch: Partial<TasksSearchState>) => void;
+
+const NONE = 'none';
+
+export function TaskSortMenu({ state, update }: { state: TasksSearchState; update: Update }) {
+  const sort = state.sort ?? 'created';
+  const order = state.order ?? (sort === 'title' || sort === 'due' || sort === 'manual' ? 'asc' : 'desc');
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-8"
+          aria-label={`Sort: ${SORT_LABELS[sort]}, ${order === 'asc' ? 'ascending' : 'descending'}`}
+        >
+          <ArrowDownUpIcon aria-hidden="true" />
+          <span className="max-sm:sr-only">{SORT_LABELS[sort]}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-48">
+        <DropdownMenuLabel>Sort by</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={sort}
+          onValueChange={(value) => update({ sort: value === 'created' ? undefined : (value as TaskSort) })}
+        >
+          {TASK_SORTS.map((value) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              {SORT_LABELS[value]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Order</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={order}
+          onValueChange={(value) => update({ order: value as 'asc' | 'desc' })}
+        >
+          <DropdownMenuRadioItem value="asc">Ascending</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="desc">Descending</DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function TaskGroupMenu({ state, update }: { state: TasksSearchState; update: Update }) {
+  const group = state.group;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-8"
+          aria-label={`Group by: ${group ? GROUP_LABELS[group] : 'nothing'}`}
+        >
+          <LayersIcon aria-hidden="true" />
+          <span className="max-sm:sr-only">{group ? GROUP_LABELS[group] : 'Group'}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-48">
+        <DropdownMenuLabel>Group by</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={group ?? NONE}
+          onValueChange={(value) => update({ group: value === NONE ? undefined : (value as TaskGroup) })}
+        >
+          <DropdownMenuRadioItem value={NONE}>No grouping</DropdownMenuRadioItem>
+          {TASK_GROUPS.map((value) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              {GROUP_LABELS[value]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** Display options: compact or comfortable rows, the properties shown, the description preview. */
+export function TaskDisplayMenu({ display, change }: { display: TaskDisplay; change: TaskDisplayChange }) {
+  const toggle = (property: TaskDisplayProperty) =>
+    change({
+      properties: display.properties.includes(property)
+        ? display.properties.filter((p) => p !== property)
+        : TASK_DISPLAY_PROPERTIES.filter((p) => p === property || display.properties.includes(p)),
+    });
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button variant="outline" size="sm" className="h-8">
+          <SlidersHorizontalIcon aria-hidden="true" />
+          <span className="max-sm:sr-only">Display</span>
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={4}
+          aria-label="Display options"
+          className="z-50 grid w-72 gap-3 rounded-md border bg-popover p-3 text-popover-foreground shadow-md outline-none"
+        >
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1.5 font-medium text-sm">Rows</legend>
+            <div className="grid grid-cols-2 gap-1">
+              {(['comfortable', 'compact'] as const).map((density) => (
+                <Button
+                  key={density}
+                  size="sm"
+                  variant={display.density === density ? 'secondary' : 'ghost'}
+                  aria-pressed={display.density === density}
+                  onClick={() => change({ density })}
+                >
+                  {density === 'compact' ? 'Compact' : 'Comfortable'}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+          <Pressable on={display.preview} onClick={() => change({ preview: !display.preview })}>
+            Description preview
+          </Pressable>
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1.5 font-medium text-sm">Properties</legend>
+            <div className="flex flex-wrap gap-1">
+              {TASK_DISPLAY_PROPERTIES.map((property) => (
+                <Pressable
+                  key={property}
+                  on={display.properties.includes(property)}
+                  onClick={() => toggle(property)}
+                  small
+                >
+                  {PROPERTY_LABELS[property]}
+                </Pressable>
+              ))}
+            </div>
+          </fieldset>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function Pressable({
+  on,
+  onClick,
+  small = false,
+  children,
+}: {
+  on: boolean;
+  onClick: () => void;
+  small?: boolean;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={onClick}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-md border px-2 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        on ? 'border-primary/40 bg-primary/10 text-foreground' : 'text-muted-foreground hover:bg-accent',
+        small ? 'text-xs' : 'justify-between',
+      )}
+    >
+      {small ? null : children}
+      <CheckIcon aria-hidden="true" className={cn('size-3.5', !on && 'invisible')} />
+      {small ? children : null}
+    </button>
+  );
+}
