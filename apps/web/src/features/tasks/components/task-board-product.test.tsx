@@ -92,8 +92,8 @@ describe('TaskBoard of one product', () => {
     // the same manual order (issue 28).
     expect(await within(pending).findByText('Paint the hull')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`).map(({ url }) => url.search)).toEqual([
-      '',
-      '?status=Pending&cursor=CUR',
+      `?today=${localToday()}`,
+      `?status=Pending&today=${localToday()}&cursor=CUR`,
     ]);
 
     // A card has no description: the edit dialog gets the whole task, read first.
