@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 
 // Task keys (issue 28, docs/decisions/032-task-keys.md): each product has a short key and each
 // task a number in it, `ATL-12`. The server derives a new product's key from its name (migration
-// 0022); whoever manages the product may change it.
+// 0023); whoever manages the product may change it.
 
 /** 2–6 of A–Z and 0–9, starting with a letter. */
 export const PRODUCT_KEY_PATTERN = /^[A-Z][A-Z0-9]{1,5}$/;

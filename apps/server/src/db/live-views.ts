@@ -32,7 +32,7 @@ export async function liveViewsExist(client: pg.ClientBase): Promise<boolean> {
 export async function createLiveViews(client: pg.ClientBase) {
   await client.query('CREATE SCHEMA IF NOT EXISTS live');
   for (const table of LIVE_TABLES) {
-    // The migration that brought them (0022) made them already.
+    // The migration that brought them (0026) made them already.
     await client.query(`DROP VIEW IF EXISTS live.${table}`);
     await client.query(`CREATE VIEW live.${table} AS SELECT * FROM public.${table} WHERE deleted_at IS NULL`);
   }

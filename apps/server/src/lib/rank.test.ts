@@ -3,7 +3,7 @@ import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-app.ts';
 
-// The database's rank_before (migration 0022: a new card's key, above its column's first) must
+// The database's rank_before (migration 0024: a new card's key, above its column's first) must
 // be the library's generateKeyBetween(null, k), or a new card and a dropped one could collide.
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

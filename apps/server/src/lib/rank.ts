@@ -22,7 +22,7 @@ export type RankColumn = {
   /** The rows of the column (a product's status, a stage). */
   where: SQL;
   /**
-   * The column's lock, as its table's insert trigger takes it (migration 0022): the table's lock
+   * The column's lock, as its table's insert trigger takes it (migration 0024): the table's lock
    * space and the key hashed to one of its 1,024 locks.
    */
   lock: { space: number; key: string };

@@ -38,7 +38,7 @@ export const products = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     /**
      * Its task key (issue 28, docs/decisions/032-task-keys.md): 2–6 of A–Z and 0–9, starting with a
-     * letter, unique. Left empty, the insert trigger of migration 0022 derives it from the name
+     * letter, unique. Left empty, the insert trigger of migration 0023 derives it from the name
      * ("Atlas Payments" → AP, "Atlas" → ATL); that migration also holds its unique index and check,
      * made after its backfill.
      */

@@ -35,9 +35,9 @@ export const tasks = pgTable(
     checklistDone: integer().notNull().default(0),
     /**
      * Its number in its product and its key (`ATL-12`, issue 28, docs/decisions/032-task-keys.md):
-     * set by the insert trigger of migration 0022 from the product's counter, so every create stays
+     * set by the insert trigger of migration 0023 from the product's counter, so every create stays
      * one statement; a move takes the next number of the product it moves to, and a product's new
-     * key rewrites its tasks' keys (the old ones go to task_key_history). Unique indexes in 0022.
+     * key rewrites its tasks' keys (the old ones go to task_key_history). Unique indexes in 0023.
      */
     number: integer().notNull().default(0),
     key: text().notNull().default(''),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { taskKeyHistory, tasks } from '../../db/schema/index.ts';
 
 // Task keys (issue 28, docs/decisions/032-task-keys.md): the numbers and keys themselves are set
-// by the database (migration 0022's triggers); here is only finding a task by one.
+// by the database (migration 0023's triggers); here is only finding a task by one.
 
 /**
  * The id of the task `key` names, in any casing: the task that has it now, else the one that had
