@@ -14,6 +14,7 @@ export * from './notification-preferences.ts';
 export * from './notifications.ts';
 export * from './order.ts';
 export * from './permissions.ts';
+export * from './product-filters.ts';
 export * from './products.ts';
 export * from './realtime.ts';
 export * from './reports.ts';

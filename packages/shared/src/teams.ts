@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { productMessages, TEAM_TYPES } from './products.ts';
+import { TEAM_TYPES } from './product-filters.ts';
+import { productMessages } from './products.ts';
 import { multiLine, singleLine } from './text.ts';
 import { RoleSchema } from './users.ts';
 

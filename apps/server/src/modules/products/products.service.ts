@@ -14,7 +14,7 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
-import { type CsvColumn, csvChunks, keysetPages } from '../../lib/csv.ts';
+import { csvChunks, keysetPages } from '../../lib/csv.ts';
 import { changedFields } from '../../lib/edits.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
@@ -26,6 +26,7 @@ import { createInTransaction } from '../../lib/write.ts';
 import { type ActivityRecorder, toActivity, toActivityLogEntry, toPersonRef } from '../activities/index.ts';
 import type { ProductStageNotice } from '../notifications/index.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
+import { PRODUCT_CSV_COLUMNS } from './products.export.ts';
 import { productColumn } from './products.order.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
 
@@ -53,31 +54,6 @@ function toProduct(row: ProductRow, progress: number): Product {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-type ProductExportRow = {
-  product: ProductRow;
-  progress: number | null;
-  activeMembers: number | null;
-  creator: { id: string; name: string } | null;
-};
-
-/** The columns of the products CSV: what the list shows, under the API's names. */
-const PRODUCT_CSV_COLUMNS: CsvColumn<ProductExportRow>[] = [
-  { header: 'id', value: (r) => r.product.id },
-  { header: 'name', value: (r) => r.product.name },
-  { header: 'key', value: (r) => r.product.key },
-  { header: 'description', value: (r) => r.product.description },
-  { header: 'status', value: (r) => r.product.status },
-  { header: 'priority', value: (r) => r.product.priority },
-  { header: 'progress', value: (r) => r.progress ?? 0 },
-  { header: 'team_size', value: (r) => r.product.teamSize },
-  { header: 'active_members', value: (r) => r.activeMembers ?? 0 },
-  { header: 'start_date', value: (r) => r.product.startDate },
-  { header: 'target_end_date', value: (r) => r.product.targetEndDate },
-  { header: 'created_by', value: (r) => r.creator?.name },
-  { header: 'created_at', value: (r) => r.product.createdAt },
-  { header: 'archived_at', value: (r) => r.product.archivedAt },
-];
 
 const capitalised = (status: ProductStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 

@@ -1,8 +1,6 @@
-import type { TaskQuery } from '@shipyard/shared';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
-import type { Viewer } from '../../lib/visibility.ts';
 import { createTaskBoard } from './tasks.board.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskListing, type TaskListing } from './tasks.listing.ts';

@@ -101,7 +101,9 @@ describe('sorting and paging the task lists', () => {
     expect((await first('sort=due'))?.dueDate).toBe('2030-06-01');
     expect((await first('sort=priority'))?.priority).toBe('critical');
     expect((await first('sort=title'))?.title.toLowerCase()).toMatch(/^apple/);
-    const ranks = (await get('limit=100')).data.map((t) => t.rank).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const ranks = (await get('limit=100')).data
+      .map((t) => t.rank)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     expect((await first('sort=manual'))?.rank).toBe(ranks[0]);
     expect(await first('sort=created')).toEqual(await first(''));
   });

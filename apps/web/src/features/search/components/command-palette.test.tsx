@@ -151,7 +151,7 @@ describe('CommandPalette', () => {
                 taskId: 't-1',
                 title: [{ text: 'Paint the ship', mark: false }],
                 snippet: [
-                  { text: 'Ask [@Ada Lovelace](user:' + id + ') to ', mark: false },
+                  { text: `Ask [@Ada Lovelace](user:${id}) to `, mark: false },
                   { text: 'sign', mark: true },
                   { text: ' **today**', mark: false },
                 ],

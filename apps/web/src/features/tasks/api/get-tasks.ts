@@ -20,7 +20,7 @@ export type TaskListParams = {
 } & TaskQueryValues;
 
 /** A page of a list; a grouped list's first page also counts each group (issue 28). */
-export type TaskListPage = TaskList & { groups?: TaskGroupCount[] };
+type TaskListPage = TaskList & { groups?: TaskGroupCount[] };
 
 export type TaskPages = InfiniteData<TaskListPage, string | null>;
 

@@ -1,4 +1,10 @@
-import { canEditTasks, taskMessages as m, type Task, type TaskDisplay, type TaskStatus } from '@shipyard/shared';
+import {
+  canEditTasks,
+  taskMessages as m,
+  type Task,
+  type TaskDisplay,
+  type TaskStatus,
+} from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ListTodoIcon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useCallback, useMemo, useState } from 'react';
