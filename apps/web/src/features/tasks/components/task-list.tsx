@@ -10,6 +10,7 @@ import { ListTodoIcon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { DEFAULT_TASK_DISPLAY } from '../../../hooks/task-display-scope.tsx';
 import { loadedTasks, localToday, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
 import type { Viewer } from './task-board-model.ts';
@@ -20,7 +21,6 @@ import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskTable, TaskTableSkeleton } from './task-table.tsx';
-import { DEFAULT_TASK_DISPLAY } from './use-task-display.ts';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
 /** Tasks per page; the next page loads as the end of the list comes near. */

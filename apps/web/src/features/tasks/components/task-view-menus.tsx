@@ -19,9 +19,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import type { TaskDisplayChange } from '../../../hooks/task-display-scope.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { TasksSearchState } from './task-search-params.ts';
-import type { TaskDisplayChange } from './use-task-display.ts';
 
 // The tasks page's Sort, Group by and Display menus (issue 28). Sort and grouping are part of the
 // query (in the URL); the display is the browser's preference (useTaskDisplay).

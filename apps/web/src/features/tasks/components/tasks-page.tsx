@@ -6,6 +6,7 @@ import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { ListBoardPanels, ListBoardTabs, ListBoardTabsList } from '../../../components/list-board-tabs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTaskDisplay } from '../../../hooks/task-display-scope.tsx';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { taskExportPath } from '../api/get-tasks.ts';
 import { TaskBoard } from './task-board.tsx';
@@ -16,7 +17,6 @@ import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList } from './task-list.tsx';
 import { TaskDisplayMenu, TaskGroupMenu, TaskSortMenu } from './task-view-menus.tsx';
 import { useTaskDialog } from './use-task-dialog.ts';
-import { useTaskDisplay } from './use-task-display.ts';
 import { useTasksPageFilters } from './use-task-filters.ts';
 
 export type TasksPageProps = {
