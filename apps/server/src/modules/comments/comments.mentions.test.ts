@@ -76,7 +76,13 @@ describe('a mention notifies its person once', () => {
         senderId: author.user.id,
         readAt: null,
         message: 'Ann Author mentioned you on “Fix login”',
-        metadata: { taskId: task.id, productId: product.id, commentId: made.at(-1) },
+        // The latest comment's, excerpt included: the refreshed notification reads the newest.
+        metadata: {
+          taskId: task.id,
+          productId: product.id,
+          commentId: made.at(-1),
+          excerpt: '@Dev Eloper ping 4',
+        },
       }),
     ]);
     expect(await mailedTo(dev)).toEqual(['Ann Author mentioned you on “Fix login”']);

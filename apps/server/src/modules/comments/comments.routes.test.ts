@@ -254,7 +254,13 @@ describe('mentions', () => {
         type: 'TASK_MENTION',
         senderId: owner.user.id,
         message: 'Olivia Owner mentioned you on “Fix login”',
-        metadata: { taskId: task.id, productId: product.id, commentId: c.id },
+        // The inbox's excerpt (issue 28): plain text, mentions by name, no markdown or user id.
+        metadata: {
+          taskId: task.id,
+          productId: product.id,
+          commentId: c.id,
+          excerpt: 'Hi @Dev Eloper @Out Sider @Me @Ada Admin @Dev again',
+        },
       }),
     ]);
     expect((await notificationsOf(ctx, admin.user.id)).map((n) => n.type)).toEqual(['TASK_MENTION']);

@@ -9,6 +9,7 @@ import {
   MENTIONABLE_LIMIT,
   type MentionableList,
   mentionedUserIds,
+  plainTextPreview,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
@@ -35,6 +36,12 @@ type Deps = {
 
 /** A person mentioned again by the same author on the same task within this window is not notified anew. */
 const MENTION_AGAIN_AFTER_MINUTES = 10;
+
+/**
+ * What the inbox shows of a comment (issue 28): one line of plain text, mentions by name, never
+ * markdown or a user id; only people who see the task are notified, so it shows nothing new.
+ */
+const excerptOf = (body: string) => plainTextPreview(body, 200);
 
 /** The realtime change of a task's conversation: everyone who sees the product refreshes it. */
 const commentChange = (op: Change['op'], task: ConversationTask): Change => ({
@@ -67,6 +74,7 @@ export function createCommentsService({ db, comments, watching, notifier, activi
     actor: SessionUser,
     task: ConversationTask,
     commentId: string,
+    body: string,
     ids: readonly string[],
   ) {
     const mentioned = await comments.whoSees(
@@ -80,7 +88,7 @@ export function createCommentsService({ db, comments, watching, notifier, activi
         senderId: actor.id,
         type: 'TASK_MENTION',
         message: conversationNotificationTexts.mention(actor.name, task.title),
-        metadata: { taskId: task.id, productId: task.productId, commentId },
+        metadata: { taskId: task.id, productId: task.productId, commentId, excerpt: excerptOf(body) },
       },
       MENTION_AGAIN_AFTER_MINUTES,
       tx,
@@ -132,7 +140,7 @@ export function createCommentsService({ db, comments, watching, notifier, activi
           tx,
         );
         const watched = await watching.watch(tx, task, [actor.id]);
-        const mentions = await notifyMentioned(tx, actor, task, row.id, mentionedUserIds(body));
+        const mentions = await notifyMentioned(tx, actor, task, row.id, body, mentionedUserIds(body));
         const commented = await watching.notifyWatchers(
           tx,
           task,
@@ -140,7 +148,12 @@ export function createCommentsService({ db, comments, watching, notifier, activi
           {
             type: 'TASK_COMMENT',
             message: conversationNotificationTexts.comment(actor.name, task.title),
-            metadata: { taskId: task.id, productId: task.productId, commentId: row.id },
+            metadata: {
+              taskId: task.id,
+              productId: task.productId,
+              commentId: row.id,
+              excerpt: excerptOf(body),
+            },
           },
           mentions.mentioned,
         );
@@ -163,7 +176,7 @@ export function createCommentsService({ db, comments, watching, notifier, activi
         await comments.updateBody(tx, comment.id, body);
         const before = new Set(mentionedUserIds(comment.body));
         const added = mentionedUserIds(body).filter((id) => !before.has(id));
-        const mentions = await notifyMentioned(tx, actor, task, comment.id, added);
+        const mentions = await notifyMentioned(tx, actor, task, comment.id, body, added);
         after.publish(commentChange('updated', task), ...mentions.changes);
         const updated = await comments.withAuthor(comment.id, tx);
         if (!updated) throw commentNotFound();
