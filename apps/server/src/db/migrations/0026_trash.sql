@@ -15,3 +15,7 @@ CREATE INDEX "tasks_trashed_idx" ON "tasks" USING btree ("deleted_at") WHERE "ta
 CREATE SCHEMA IF NOT EXISTS live;--> statement-breakpoint
 CREATE VIEW live.products AS SELECT * FROM public.products WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE VIEW live.tasks AS SELECT * FROM public.tasks WHERE deleted_at IS NULL;
+--> statement-breakpoint
+-- A product in the trash keeps its key (it may come back, and its tasks' links name it): the key
+-- functions of migration 0023 read the tables, never the live views, whatever the caller's path.
+ALTER FUNCTION product_key_for(text, uuid) SET search_path = public;

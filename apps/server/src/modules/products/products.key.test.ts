@@ -126,4 +126,22 @@ describe('PATCH /api/projects/{id} with a key', () => {
     expect((await as(owner, edit(first.id, { key: first.key }))).json().key).toBe(first.key);
     expect((await storedProduct(ctx, second.id))?.key).toBe(second.key);
   });
+
+  it('keeps the key of a product in the trash: a new product of that name and an edit both go around it', async () => {
+    const owner = await member();
+    const trashed = await createProduct(ctx, owner.user.id, { name: 'Osprey' });
+    expect(trashed.key).toBe('OSP');
+    expect((await as(owner, { method: 'DELETE', url: `/api/projects/${trashed.id}` })).statusCode).toBe(200);
+
+    const again = await as(owner, {
+      method: 'POST',
+      url: '/api/projects',
+      payload: { ...validProduct, name: 'Osprey' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().key).toBe('OSPR');
+    const edited = await as(owner, edit(again.json()._id ?? again.json().id, { key: 'OSP' }));
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json().message).toBe(taskKeyMessages.productKeyTaken('OSP'));
+  });
 });

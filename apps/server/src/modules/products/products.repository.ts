@@ -92,10 +92,14 @@ export function createProductsRepository(db: Db) {
       .leftJoin(users, eq(users.id, products.createdBy));
 
   return {
-    /** Whether another product has `key` now or had it before (its tasks' old links name it). */
+    /**
+     * Whether another product has `key` now or had it before (its tasks' old links name it). A
+     * product in the trash keeps its key (it may be restored), so this reads the table itself,
+     * not the live view (decision 034).
+     */
     async keyTaken(key: string, productId: string, tx: Db = db): Promise<boolean> {
       const { rows } = await tx.execute(sql`
-        select 1 from ${products} where ${products.key} = ${key} and ${products.id} <> ${productId}
+        select 1 from public.products p where p.key = ${key} and p.id <> ${productId}
         union all
         select 1 from ${productKeyHistory}
         where ${productKeyHistory.key} = ${key} and ${productKeyHistory.productId} <> ${productId}

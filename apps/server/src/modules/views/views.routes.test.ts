@@ -240,11 +240,23 @@ describe('saved views', () => {
     expect(await viewNames(as, leaver)).not.toContain('For the team');
   });
 
-  it('go with their product when it is deleted', async () => {
+  it('follow their product into the trash and back, and go when it is purged', async () => {
     const product = await createProduct(ctx, alice.user.id, { name: 'Short lived' });
     const view = await savedView(as, alice, { name: 'Doomed', scope: 'shared', productId: product.id });
     const res = await as(alice, { method: 'DELETE', url: `/api/projects/${product.id}` });
     expect(res.statusCode).toBeLessThan(300);
+    // In the trash: nobody sees the product's shared views.
+    expect(await viewNames(as, alice)).not.toContain('Doomed');
+    expect((await as(alice, getView(view.id))).statusCode).toBe(404);
+    // Restored, they are back as they were.
+    const restored = await as(alice, { method: 'POST', url: `/api/trash/product/${product.id}/restore` });
+    expect(restored.statusCode, restored.body).toBeLessThan(300);
+    expect((await as(alice, getView(view.id))).json().name).toBe('Doomed');
+    // Deleted again and purged, they are gone with it.
+    await as(alice, { method: 'DELETE', url: `/api/projects/${product.id}` });
+    expect(
+      (await as(alice, { method: 'DELETE', url: `/api/trash/product/${product.id}` })).statusCode,
+    ).toBeLessThan(300);
     expect(await ctx.db.select().from(savedViews).where(eq(savedViews.id, view.id))).toEqual([]);
   });
 
