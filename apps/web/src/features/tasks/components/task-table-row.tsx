@@ -168,20 +168,20 @@ export const TaskTableRow = memo(function TaskTableRow({
     >
       <td className={cn(cell(compact), 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
         <div className={cn('min-w-0', compact ? 'flex items-center gap-2' : 'grid gap-0.5')}>
-          <span className={cn('flex min-w-0 max-w-full items-baseline gap-2', compact && 'shrink-0')}>
-            {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}
-            <TaskLink
-              taskId={task.id}
-              title={task.title}
-              // Compact: the title first, on one line; the preview and labels take what is left.
-              className={cn(
-                'w-fit max-w-full break-words font-medium',
-                compact ? 'shrink-0 truncate' : 'line-clamp-2',
-              )}
-            >
-              {task.title}
-            </TaskLink>
-          </span>
+          {/* The key (issue 28): beside a compact row's title, above a comfortable one's, so
+              the title keeps the column's whole width. */}
+          {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}
+          <TaskLink
+            taskId={task.id}
+            title={task.title}
+            // Compact: the title first, on one line; the preview and labels take what is left.
+            className={cn(
+              'w-fit max-w-full break-words font-medium',
+              compact ? 'shrink-0 truncate' : 'line-clamp-2',
+            )}
+          >
+            {task.title}
+          </TaskLink>
           {preview ? (
             <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
               {preview}
