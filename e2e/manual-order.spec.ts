@@ -1,28 +1,11 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { call } from './support/api.ts';
+import type { Locator, Page } from '@playwright/test';
 import { randomSuffix } from './support/products.ts';
 import { runState } from './support/run-state.ts';
 import { expect, test } from './support/test.ts';
+import { api, boardColumn, contextPage } from './support/two-browsers.ts';
 
 // Issue 28, manual order: a card dropped between two others stays there, for everyone, live;
 // a status move's toast takes it back (Undo) to its status and place.
-
-async function contextPage(browser: Browser, token: string): Promise<Page> {
-  const { baseURL } = runState();
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([
-    { name: 'sec-prd-token', value: token, url: baseURL, httpOnly: true, sameSite: 'Strict' },
-  ]);
-  return context.newPage();
-}
-
-async function api(method: string, path: string, body: unknown, token: string) {
-  const res = await call(runState().baseURL, method, path, body, token);
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body as { id: string };
-}
-
-const boardColumn = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 /** A column's cards, top to bottom, by title. */
 const titlesIn = (page: Page, column: string) =>

@@ -1,30 +1,14 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { call } from './support/api.ts';
 import { runState } from './support/run-state.ts';
 import { expect, test } from './support/test.ts';
+import { api, boardColumn, contextPage } from './support/two-browsers.ts';
 
 // Issue 8: what one person changes appears on the other's screen without a reload. Two browser
 // contexts, the seeded accounts (no extra login: e2e/README.md "Rate limits"). The e2e server is
 // one process; the two-process fan-out is covered by apps/server's realtime.routes.test.ts.
 
 const randomSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function contextPage(browser: Browser, token: string): Promise<Page> {
-  const { baseURL } = runState();
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([
-    { name: 'sec-prd-token', value: token, url: baseURL, httpOnly: true, sameSite: 'Strict' },
-  ]);
-  return context.newPage();
-}
-
-async function api(method: string, path: string, body: unknown, token: string) {
-  const res = await call(runState().baseURL, method, path, body, token);
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body as { id: string };
-}
-
-const boardColumn = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 async function center(locator: Locator) {
   const box = await locator.boundingBox();

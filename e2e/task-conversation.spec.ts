@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { call } from './support/api.ts';
+import type { Page } from '@playwright/test';
 import { runState } from './support/run-state.ts';
 import { expect, test } from './support/test.ts';
+import { api, contextPage } from './support/two-browsers.ts';
 
 // Issue 15, two people on one task, each in a browser of their own: Ada (admin) comments with a
 // mention of Sam (super admin, who created the product: the mention list offers only the
@@ -11,21 +11,6 @@ import { expect, test } from './support/test.ts';
 // used (no login spent); names carry a random suffix so parallel tests never meet them.
 
 const randomSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function contextPage(browser: Browser, token: string): Promise<Page> {
-  const { baseURL } = runState();
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([
-    { name: 'sec-prd-token', value: token, url: baseURL, httpOnly: true, sameSite: 'Strict' },
-  ]);
-  return context.newPage();
-}
-
-async function api(method: string, path: string, body: unknown, token: string) {
-  const res = await call(runState().baseURL, method, path, body, token);
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body as { id: string };
-}
 
 /** A product with one task that has a two-item checklist, and a label the product offers. */
 async function arrange(token: string, suffix: string) {
