@@ -43,6 +43,12 @@ export function Component() {
         />
       )}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
+      // Issue 29: each feature's part of the product's settings, one SectionCard each, in this order.
+      settingsTab={(readOnly) => (
+        <div className="grid gap-6" data-read-only={readOnly || undefined}>
+          {/* workflow states · custom fields · estimates · templates */}
+        </div>
+      )}
     />
   );
 }

@@ -1,5 +1,11 @@
-import { canCreateProduct, type ProductDetail, type ProductStatus, type Role } from '@shipyard/shared';
-import { AlertTriangle, ArrowLeft, CalendarDays } from 'lucide-react';
+import {
+  canCreateProduct,
+  canEditProduct,
+  type ProductDetail,
+  type ProductStatus,
+  type Role,
+} from '@shipyard/shared';
+import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArchivedBadge, ArchivedBanner } from '../../../components/archived-banner.tsx';
@@ -20,7 +26,7 @@ import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
 
-const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline'] as const;
+const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -37,6 +43,11 @@ type ProductDetailPageProps = {
   tasksTab: (readOnly: boolean) => ReactNode;
   /** The Team tab's content: the teams feature's list and members view, composed in by the route. */
   teamsTab: (readOnly: boolean) => ReactNode;
+  /**
+   * The product's settings (issue 29: workflow states, fields, estimates, templates), composed in
+   * by the route from the features that own them; the tab shows to whoever manages the product.
+   */
+  settingsTab?: (readOnly: boolean) => ReactNode;
 };
 
 /** Spec §2.11: the product's header and its Overview, Tasks, Team, Documents and Activity Timeline tabs. */
@@ -46,6 +57,7 @@ export function ProductDetailPage({
   userRole,
   tasksTab,
   teamsTab,
+  settingsTab,
 }: ProductDetailPageProps) {
   const product = useProduct(productId);
   const navigate = useNavigate();
@@ -81,6 +93,10 @@ export function ProductDetailPage({
   // Guests are read-only (ARCHITECTURE §5), and so is an archived product; the server refuses them anyway.
   const canEdit = canCreateProduct(userRole) && !archived;
   const viewer = currentUserId ? { id: currentUserId, role: userRole } : undefined;
+  const showSettings =
+    settingsTab !== undefined &&
+    viewer !== undefined &&
+    canEditProduct(viewer, { createdBy: data.created_by });
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -134,6 +150,17 @@ export function ProductDetailPage({
               {label}
             </TabsTrigger>
           ))}
+          {/* An icon beside the spec's five tabs, so the row still fits a phone. */}
+          {showSettings ? (
+            <TabsTrigger
+              value="settings"
+              aria-label="Settings"
+              title="Settings"
+              className="flex-none px-2 text-[13px] sm:px-2.5 sm:text-sm"
+            >
+              <Settings2Icon aria-hidden="true" />
+            </TabsTrigger>
+          ) : null}
         </TabsList>
         <TabsContent value="overview">
           <ProductOverview product={data} currentUserId={currentUserId} />
@@ -146,6 +173,7 @@ export function ProductDetailPage({
         <TabsContent value="timeline">
           <ProductTimeline productId={data.id} currentUserId={currentUserId} />
         </TabsContent>
+        {showSettings ? <TabsContent value="settings">{settingsTab(archived)}</TabsContent> : null}
       </Tabs>
     </div>
   );
