@@ -23,6 +23,17 @@ const arr = (values) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
 /** Element `index` (a 0-based SQL integer expression) of a constant list. */
 const pick = (values, index) => `(${arr(values)})[1 + ((${index}) % ${values.length})]`;
 
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/**
+ * A manual-order key (issue 28, lib/rank.ts) for row n < 238,328, which the insert trigger would
+ * set but the seed runs with triggers off: a fractional-indexing integer key 'c' + three base-62
+ * digits, distinct and in n's order.
+ */
+const rankOf = (n) =>
+  `'c' || ${[238_328 / 62, 62, 1]
+    .map((unit) => `substr('${BASE62}', 1 + ((${n}) / ${unit}) % 62, 1)`)
+    .join(' || ')}`;
+
 /**
  * The SQL that fills the tables, one statement per entry. Ids are md5(salt:kind:index) shaped as a
  * v4 uuid, so each table can refer to rows of another by index, without lookup tables: task j
@@ -64,14 +75,14 @@ export function seedStatements(o, salt) {
 
     [
       'products',
-      // With triggers off (replica mode), keys and task numbers (issue 28) are written here:
+      // With triggers off (replica mode), keys, task numbers and ranks (issue 28) are written here:
       // product i is B<i>, and its k-th task (j = k * P + i) is B<i>-<k + 1>.
       `INSERT INTO products (id, name, description, status, priority, team_size, start_date, target_end_date,
-                           created_by, created_at, updated_at, key, task_counter)
+                           created_by, created_at, updated_at, key, task_counter, rank)
      SELECT ${id('p', 'i')}, format('Bench product %s', i), format('Generated product number %s.', i),
             ${pick(PRODUCT_STATUSES, 'i')}, ${pick(PRIORITIES, 'i')}, 1 + i % 12,
             created::date, created::date + (30 + i % 300), ${id('u', creatorIdx('i'))}, created, created,
-            format('B%s', i), ${Math.ceil(T / P)}
+            format('B%s', i), ${Math.ceil(T / P)}, ${rankOf('i')}
      FROM (SELECT i, now() - (365.0 * (${P} - i) / ${P}) * ${day} - random() * ${day} AS created
            FROM generate_series(0, ${P - 1}) i) s`,
     ],
@@ -117,13 +128,14 @@ export function seedStatements(o, salt) {
     [
       'tasks',
       `INSERT INTO tasks (id, product_id, title, description, status, priority, phase, team_id, assignee_id,
-                        due_date, completed_at, created_by, created_at, updated_at, number, key)
+                        due_date, completed_at, created_by, created_at, updated_at, number, key, rank)
      SELECT ${id('t', 'j')}, ${id('p', `j % ${P}`)}, format('Bench task %s', j), 'Generated task.',
             status, ${pick(TASK_PRIORITIES, 'j')}, ${pick(PRODUCT_STATUSES, 'j / 7')},
             CASE WHEN r_team < 0.9 THEN ${id('team', `(j % ${P}) * ${TPP} + floor(r_team / 0.9 * ${TPP})::int`)} END,
             CASE WHEN r_user < 0.95 THEN ${id('u', `floor(r_user / 0.95 * ${U})::int`)} END,
             (created + (7 + j % 60) * ${day})::date, completed, ${id('u', creatorIdx(`j % ${P}`))},
-            created, coalesce(completed, created), j / ${P} + 1, format('B%s-%s', j % ${P}, j / ${P} + 1)
+            created, coalesce(completed, created), j / ${P} + 1, format('B%s-%s', j % ${P}, j / ${P} + 1),
+            ${rankOf('j')}
      FROM (SELECT j, status, r_team, r_user,
                   CASE WHEN status = 'Completed' THEN now() - r_done * 60 * ${day} END AS completed,
                   now() - r_done * 60 * ${day} - r_age * 120 * ${day} AS created

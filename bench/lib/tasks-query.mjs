@@ -107,6 +107,37 @@ async function prepare(databaseUrl) {
   }
 }
 
+const PROBE_RUNS = 7;
+
+/**
+ * Each query alone, right after a write has outdated every shared page and count: the median
+ * time of its first page over PROBE_RUNS runs, which says which shapes make the tail under load.
+ */
+async function probeShapes(origin, headers, writable) {
+  const shapes = [];
+  let n = 0;
+  for (const query of TASK_QUERIES) {
+    const times = [];
+    for (let i = 0; i < PROBE_RUNS; i++) {
+      const id = writable[n++ % writable.length];
+      const write = await fetch(`${origin}/api/tasks/${id}/task/update`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: n % 2 ? 'In Progress' : 'Pending' }),
+      });
+      if (!write.ok) throw new Error(`the probe's write answered ${write.status}: ${await write.text()}`);
+      await write.arrayBuffer().catch(() => undefined);
+      const t0 = performance.now();
+      const res = await fetch(`${origin}/api/tasks/all?${query}`, { headers });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    shapes.push({ query, ms: times[Math.floor(times.length / 2)] });
+  }
+  return shapes;
+}
+
 /** An address per request, from a /16 of them: the server sees many clients. */
 let addressCounter = 0;
 const nextAddress = () => {
@@ -143,6 +174,12 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
       say(
         `  ${query || '(no filter)'}: ${body.total} tasks${body.groups ? `, ${body.groups.length} groups` : ''}`,
       );
+    }
+    const shapes = await probeShapes(server.origin, headers, writable).catch((err) => {
+      throw new Error(`${err.message}\n${server.output.slice(-5).join('')}`);
+    });
+    for (const { query, ms } of [...shapes].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
+      say(`  alone after a write: ${ms.toFixed(1)} ms  ${query || '(no filter)'}`);
     }
     const reads = {
       url: server.origin,
@@ -197,6 +234,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     return {
       name: 'tasks query (teams member, cookie, many addresses, with writes)',
       connections,
+      aloneAfterWriteMs: Object.fromEntries(shapes.map(({ query, ms }) => [query || '(no filter)', ms])),
       queries: TASK_QUERIES.length,
       ...figures,
       statusCodes: r.statusCodeStats,

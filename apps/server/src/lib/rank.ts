@@ -30,6 +30,19 @@ export type RankColumn = {
   neighbour?: SQL | undefined;
 };
 
+/**
+ * The key between two others, or undefined when one of them is no key the library made (a row
+ * written with triggers off, by hand or by an older tool): the column is renumbered then, not
+ * refused.
+ */
+function keyBetween(above: string | null, below: string | null): string | undefined {
+  try {
+    return generateKeyBetween(above, below);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether a move names where it landed (else it goes on top, or stays where it is). */
 export const isPlaced = (place: Placement) => place.afterId !== undefined || place.beforeId !== undefined;
 
@@ -137,8 +150,8 @@ export async function rankForPlacement(
       below = await adjacent(tx, column, self, null, 'below');
     }
     if (above && below && above.rank >= below.rank) return undefined;
-    const key = generateKeyBetween(above?.rank ?? null, below?.rank ?? null);
-    return key.length > RANK_MAX_LENGTH ? undefined : key;
+    const key = keyBetween(above?.rank ?? null, below?.rank ?? null);
+    return key === undefined || key.length > RANK_MAX_LENGTH ? undefined : key;
   };
   const rank = await between();
   if (rank !== undefined) return { rank, renumbered: false };

@@ -197,6 +197,19 @@ describe('PATCH /api/tasks/{id}/task/update with a place', () => {
     );
   });
 
+  it('renumbers a column holding a key no move made (a row written by hand) instead of failing', async () => {
+    const owner = await member();
+    const { product } = await productOf(owner);
+    const top = await createTask(ctx, product.id, { title: 'Top', rank: 'a0' });
+    // 'x' is no fractional-indexing key: its head asks for 25 digits.
+    const odd = await createTask(ctx, product.id, { title: 'Odd', rank: 'x' });
+    const moved = await createTask(ctx, product.id, { title: 'Moved', status: 'Completed' });
+    const res = await as(owner, move(moved.id, { status: 'Pending', afterId: top.id }));
+    expect(res.statusCode).toBe(200);
+    expect((await columns(owner, product.id)).Pending).toEqual(['Top', 'Moved', 'Odd']);
+    expect((await storedTask(ctx, odd.id))?.rank).not.toBe('x');
+  });
+
   it('puts a task moved by the edit dialog (status or product) on top of its new column', async () => {
     const owner = await member();
     const { product, c } = await boardOf(owner);
