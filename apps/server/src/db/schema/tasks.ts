@@ -79,20 +79,24 @@ export const tasks = pgTable(
     index('tasks_updated_idx').on(t.updatedAt, t.id),
     // What a list filters, sorts and groups by, beside the product: a member's lists (a quarter of
     // 50,000 tasks through teams) count, sort and group by an index-only scan, not a scan of tasks.
-    // (Key columns, not INCLUDE: Drizzle declares no INCLUDE.)
-    index('tasks_product_query_idx').on(
-      t.productId,
-      t.status,
-      t.priority,
-      t.dueDate,
-      t.assigneeId,
-      t.createdBy,
-      t.teamId,
-      t.createdAt,
-      t.updatedAt,
-      t.id,
-      t.title,
-    ),
+    // (Key columns, not INCLUDE: Drizzle declares no INCLUDE.) Only the rows out of the trash:
+    // every list reads live.tasks (deleted_at is null), which a full index could only check in
+    // the heap, a read per row (a member's count took 8× longer that way).
+    index('tasks_product_query_idx')
+      .on(
+        t.productId,
+        t.status,
+        t.priority,
+        t.dueDate,
+        t.assigneeId,
+        t.createdBy,
+        t.teamId,
+        t.createdAt,
+        t.updatedAt,
+        t.id,
+        t.title,
+      )
+      .where(sql`${t.deletedAt} is null`),
     index('tasks_due_sort_idx').on(sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
     index('tasks_due_desc_sort_idx').on(sql`coalesce(${t.dueDate}, '-infinity'::date)`, t.id),
     index('tasks_priority_sort_idx').on(

@@ -1,0 +1,2 @@
+DROP INDEX "tasks_product_query_idx";--> statement-breakpoint
+CREATE INDEX "tasks_product_query_idx" ON "tasks" USING btree ("product_id","status","priority","due_date","assignee_id","created_by","team_id","created_at","updated_at","id","title") WHERE "tasks"."deleted_at" is null;
