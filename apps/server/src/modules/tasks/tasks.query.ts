@@ -136,7 +136,17 @@ export function taskConditions(db: Db, query: TaskListFilters, scope: QueryScope
             .select({ id: taskLabels.taskId })
             .from(labels)
             .innerJoin(taskLabels, eq(taskLabels.labelId, labels.id))
-            .where(inArray(sql`lower(${labels.name})`, labelNames)),
+            .where(
+              and(
+                inArray(sql`lower(${labels.name})`, labelNames),
+                // Only the labels of the products listed: the others' tasks are left out anyway.
+                query.productId
+                  ? eq(labels.productId, query.productId)
+                  : scope.visibleProductIds
+                    ? inArray(labels.productId, scope.visibleProductIds)
+                    : undefined,
+              ),
+            ),
         )
       : undefined,
     query.priority?.length ? inArray(tasks.priority, query.priority) : undefined,
