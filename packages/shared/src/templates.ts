@@ -146,10 +146,12 @@ const taskTemplateFields = {
   teamId: z._default(z.nullable(z.uuid('Choose a team of this product.')), null),
   dueInDays: z._default(
     z.nullable(
-      z.int(templateMessages.dueDays).check(
-        z.minimum(0, templateMessages.dueDays),
-        z.maximum(TEMPLATE_DUE_DAYS_MAX, templateMessages.dueDays),
-      ),
+      z
+        .int(templateMessages.dueDays)
+        .check(
+          z.minimum(0, templateMessages.dueDays),
+          z.maximum(TEMPLATE_DUE_DAYS_MAX, templateMessages.dueDays),
+        ),
     ),
     null,
   ),

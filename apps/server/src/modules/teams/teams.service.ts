@@ -1,11 +1,11 @@
 import type { CreateTeam, Team, TeamDetail, TeamMember } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
-import { type CsvColumn, csvChunks, exportFileName } from '../../lib/csv.ts';
 import type { Db } from '../../db/client.ts';
+import { type CsvColumn, csvChunks, exportFileName } from '../../lib/csv.ts';
 import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import type { AfterCommit } from '../../lib/write.ts';
 import { findVisibleProduct, holdVisibleProduct, refuseArchivedProduct } from '../../lib/visibility.ts';
+import type { AfterCommit } from '../../lib/write.ts';
 import { createTeamAccess, type Deps } from './teams.access.ts';
 import { toTeam } from './teams.mapper.ts';
 import { createMembershipFlows } from './teams.membership.ts';

@@ -58,7 +58,8 @@ export function registerTaskParts(
       const titles = (await checklists.items(taskId, tx)).map((i) => i.title);
       return titles.length > 0 ? titles : undefined;
     },
-    apply: (taskId, titles, { tx, actor }) => checklists.insertMany(checklistRows(taskId, titles, actor.id), tx),
+    apply: (taskId, titles, { tx, actor }) =>
+      checklists.insertMany(checklistRows(taskId, titles, actor.id), tx),
   });
   // Kept with the template; the sub-tasks module writes them once it registers this part again.
   parts.add('subtasks', { schema: TemplateSubtasksSchema, duplicates: false });

@@ -1,7 +1,14 @@
 import { PRODUCT_TEMPLATES_MAX, productMessages, templateMessages } from '@shipyard/shared';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { labels, products, productTemplates, taskChecklistItems, tasks, teams } from '../../db/schema/index.ts';
+import {
+  labels,
+  products,
+  productTemplates,
+  taskChecklistItems,
+  tasks,
+  teams,
+} from '../../db/schema/index.ts';
 import { useProductCast } from '../../testing/cast.ts';
 import { createTask } from '../../testing/factories.ts';
 import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
@@ -38,7 +45,11 @@ describe('product templates', () => {
       payload: { name: 'Bug', color: '#ef4444' },
     });
     const task = await createTask(ctx, productId(), { title: 'Kick-off', priority: 'high' });
-    await as(mia, { method: 'POST', url: `/api/tasks/${task.id}/checklist`, payload: { title: 'Book a room' } });
+    await as(mia, {
+      method: 'POST',
+      url: `/api/tasks/${task.id}/checklist`,
+      payload: { title: 'Book a room' },
+    });
 
     const changes = await publishedBy(async () => {
       const res = await as(alice, save({ name: 'Launch', description: 'How we launch' }));
@@ -51,7 +62,9 @@ describe('product templates', () => {
         canDelete: true,
       });
     });
-    expect(changes).toContainEqual(expect.objectContaining({ kind: 'template', op: 'created', everyone: true }));
+    expect(changes).toContainEqual(
+      expect.objectContaining({ kind: 'template', op: 'created', everyone: true }),
+    );
     const listed = await as(bob, { url: '/api/product-templates' });
     expect(listed.statusCode).toBe(200);
     const made = listed.json().data.find((t: { name: string }) => t.name === 'Launch');
@@ -120,7 +133,9 @@ describe('product templates', () => {
     expect((await as(undefined, drop)).statusCode).toBe(401);
     expect((await as(alice, drop)).statusCode).toBe(204);
     const other = (await as(alice, save({ name: 'Admin deletes' }))).json();
-    expect((await as(admin, { method: 'DELETE', url: `/api/product-templates/${other.id}` })).statusCode).toBe(204);
+    expect(
+      (await as(admin, { method: 'DELETE', url: `/api/product-templates/${other.id}` })).statusCode,
+    ).toBe(204);
     for (const req of [
       { url: `/api/product-templates/${made.id}` },
       { method: 'DELETE', url: `/api/product-templates/${UNKNOWN_ID}` } as Req,
@@ -134,9 +149,11 @@ describe('product templates', () => {
 
   it(`number at most ${PRODUCT_TEMPLATES_MAX} in the workspace (409)`, async () => {
     const existing = (await ctx.db.select().from(productTemplates)).length;
-    await ctx.db.insert(productTemplates).values(
-      Array.from({ length: PRODUCT_TEMPLATES_MAX - existing }, (_, i) => ({ name: `P${i}`, parts: {} })),
-    );
+    await ctx.db
+      .insert(productTemplates)
+      .values(
+        Array.from({ length: PRODUCT_TEMPLATES_MAX - existing }, (_, i) => ({ name: `P${i}`, parts: {} })),
+      );
     const res = await as(alice, save({ name: 'One more' }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(templateMessages.tooManyProductTemplates);

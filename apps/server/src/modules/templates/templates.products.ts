@@ -80,7 +80,11 @@ export function createProductTemplatesService({ db, repo, parts, changes, activi
     },
 
     /** Saves the product's set-up (every part's value) as a workspace template. */
-    async saveProduct(viewer: Viewer, productId: string, body: SaveProductAsTemplate): Promise<ProductTemplate> {
+    async saveProduct(
+      viewer: Viewer,
+      productId: string,
+      body: SaveProductAsTemplate,
+    ): Promise<ProductTemplate> {
       const id = await inTransaction(async (tx, after) => {
         const product = await findVisibleProduct(tx, viewer, productId);
         if (!canEditProduct(viewer, product)) throw Forbidden(templateMessages.manageForbidden, 'FORBIDDEN');

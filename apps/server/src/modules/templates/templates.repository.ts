@@ -104,7 +104,12 @@ export function createTemplatesRepository(db: Db) {
      */
     async starterTasks(productId: string, limit: number, tx: Db) {
       const rows = await tx
-        .select({ id: tasks.id, title: tasks.title, description: tasks.description, priority: tasks.priority })
+        .select({
+          id: tasks.id,
+          title: tasks.title,
+          description: tasks.description,
+          priority: tasks.priority,
+        })
         .from(tasks)
         .where(eq(tasks.productId, productId))
         .orderBy(desc(tasks.createdAt), desc(tasks.id))

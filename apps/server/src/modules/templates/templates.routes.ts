@@ -22,7 +22,8 @@ import type { ProductTemplatesService } from './templates.products.ts';
 import type { TaskTemplatesService } from './templates.tasks.ts';
 
 const tags = ['templates'];
-const managers = 'by whoever manages the product: its creator or an admin (others 403; unseen 404; archived 409)';
+const managers =
+  'by whoever manages the product: its creator or an admin (others 403; unseen 404; archived 409)';
 
 /**
  * Templates and duplicates (issue 29): browser sessions and API tokens; a read-only token only
@@ -218,6 +219,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
         response: { 201: ProductSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await products.use(currentUser(req), req.params.id, req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await products.use(currentUser(req), req.params.id, req.body)),
   );
 };

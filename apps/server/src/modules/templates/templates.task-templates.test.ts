@@ -58,7 +58,9 @@ describe('task templates', () => {
         createdBy: alice.user.id,
       });
     });
-    expect(changes).toContainEqual(expect.objectContaining({ kind: 'template', op: 'created', productId: product }));
+    expect(changes).toContainEqual(
+      expect.objectContaining({ kind: 'template', op: 'created', productId: product }),
+    );
     expect((await as(admin, create({ name: 'Another' }, product))).statusCode).toBe(201);
     const listed = await as(alice, { url: `/api/projects/${product}/task-templates` });
     expect(listed.statusCode).toBe(200);
@@ -95,7 +97,11 @@ describe('task templates', () => {
       expect((await as(undefined, req)).statusCode).toBe(401);
     }
     expect((await as(bob, edit(made.id, { name: 'x' }))).json().message).toBe(templateMessages.notFound);
-    for (const req of [{ url: `/api/task-templates/${UNKNOWN_ID}` }, edit(UNKNOWN_ID, { name: 'x' }), drop(UNKNOWN_ID)]) {
+    for (const req of [
+      { url: `/api/task-templates/${UNKNOWN_ID}` },
+      edit(UNKNOWN_ID, { name: 'x' }),
+      drop(UNKNOWN_ID),
+    ]) {
       expect((await as(admin, req)).statusCode).toBe(404);
     }
     expect((await as(admin, create({ name: 'x' }, UNKNOWN_ID))).statusCode).toBe(404);
@@ -103,7 +109,10 @@ describe('task templates', () => {
 
   it('are edited and deleted by whoever manages the product', async () => {
     const made = await template({ parts: { checklist: ['One'] } });
-    const res = await as(admin, edit(made.id, { name: 'Renamed', priority: 'low', parts: { labels: ['Ops'] } }));
+    const res = await as(
+      admin,
+      edit(made.id, { name: 'Renamed', priority: 'low', parts: { labels: ['Ops'] } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Renamed',
@@ -123,7 +132,10 @@ describe('task templates', () => {
       [{ name: '' }, templateMessages.nameRequired],
       [{ name: 'x'.repeat(81) }, templateMessages.nameTooLong],
       [{ name: 'A', dueInDays: 4000 }, templateMessages.dueDays],
-      [{ name: 'A', parts: { checklist: Array.from({ length: 51 }, (_, i) => `Item ${i}`) } }, templateMessages.tooManyChecklist],
+      [
+        { name: 'A', parts: { checklist: Array.from({ length: 51 }, (_, i) => `Item ${i}`) } },
+        templateMessages.tooManyChecklist,
+      ],
       [{ name: 'A', parts: { checklist: ['  '] } }, templateMessages.itemRequired],
       [{ name: 'A', parts: { colour: 'red' } }, templateMessages.unknownPart('colour')],
       [
@@ -178,11 +190,19 @@ describe('task templates', () => {
       url: `/api/projects/${productId()}/labels`,
       payload: { name: 'Launch', color: '#22c55e' },
     });
-    await as(mia, { method: 'PUT', url: `/api/tasks/${task.id}/labels`, payload: { labelIds: [label.json().id] } });
+    await as(mia, {
+      method: 'PUT',
+      url: `/api/tasks/${task.id}/labels`,
+      payload: { labelIds: [label.json().id] },
+    });
     for (const title of ['Tag', 'Announce']) {
       await as(mia, { method: 'POST', url: `/api/tasks/${task.id}/checklist`, payload: { title } });
     }
-    const save: Req = { method: 'POST', url: `/api/tasks/${task.id}/task-template`, payload: { name: 'Release' } };
+    const save: Req = {
+      method: 'POST',
+      url: `/api/tasks/${task.id}/task-template`,
+      payload: { name: 'Release' },
+    };
     expect((await as(mia, save)).statusCode).toBe(403);
     expect((await as(bob, save)).statusCode).toBe(404);
     expect((await as(undefined, save)).statusCode).toBe(401);

@@ -97,7 +97,13 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
     return out;
   }
 
-  async function insert(viewer: Viewer, productId: string, name: string, content: TaskTemplateContent, tx: Db) {
+  async function insert(
+    viewer: Viewer,
+    productId: string,
+    name: string,
+    content: TaskTemplateContent,
+    tx: Db,
+  ) {
     if ((await repo.countOfProduct(productId, tx)) >= TASK_TEMPLATES_PER_PRODUCT_MAX) {
       throw Conflict(templateMessages.tooManyTaskTemplates, 'TEMPLATES_FULL');
     }

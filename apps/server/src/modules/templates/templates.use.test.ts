@@ -1,8 +1,8 @@
 import { templateMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { taskChecklistItems, taskComments, tasks } from '../../db/schema/index.ts';
 import { useProductCast } from '../../testing/cast.ts';
 import { createProduct, createTask } from '../../testing/factories.ts';
@@ -20,7 +20,9 @@ const use = (id: string, payload: object): Req => ({
 });
 const duplicate = (id: string): Req => ({ method: 'POST', url: `/api/tasks/${id}/duplicate` });
 const labelsOf = async (taskId: string) =>
-  (await as(alice, { url: `/api/tasks/${taskId}/labels` })).json().labels.map((l: { name: string }) => l.name);
+  (await as(alice, { url: `/api/tasks/${taskId}/labels` }))
+    .json()
+    .labels.map((l: { name: string }) => l.name);
 const checklistOf = (taskId: string) =>
   ctx.db
     .select({ title: taskChecklistItems.title, done: taskChecklistItems.done })
@@ -61,7 +63,9 @@ describe('creating a task from a template', () => {
         { title: 'Fix', done: false },
       ]);
       const entries = await entriesOf(ctx, productId());
-      expect(entries.find((e) => e.actionType === 'created_from_template' && e.taskId === task.id)).toMatchObject({
+      expect(
+        entries.find((e) => e.actionType === 'created_from_template' && e.taskId === task.id),
+      ).toMatchObject({
         description: `Created task "Login fails" from template "${made.name}"`,
       });
     });
@@ -116,8 +120,16 @@ describe('duplicating a task', () => {
       dueDate: '2026-12-24',
     });
     await as(mia, { method: 'PUT', url: `/api/tasks/${task.id}/labels`, payload: { labelIds: [bug.id] } });
-    const item = await as(mia, { method: 'POST', url: `/api/tasks/${task.id}/checklist`, payload: { title: 'Find it' } });
-    await as(mia, { method: 'PATCH', url: `/api/checklist-items/${item.json().id}`, payload: { done: true } });
+    const item = await as(mia, {
+      method: 'POST',
+      url: `/api/tasks/${task.id}/checklist`,
+      payload: { title: 'Find it' },
+    });
+    await as(mia, {
+      method: 'PATCH',
+      url: `/api/checklist-items/${item.json().id}`,
+      payload: { done: true },
+    });
     await as(mia, { method: 'POST', url: `/api/tasks/${task.id}/comments`, payload: { body: 'Seen it' } });
 
     const res = await as(mia, duplicate(task.id));
