@@ -36,7 +36,7 @@ test('saves a product as a template and creates a new product from it', async ({
   await page.goto('/new-product');
   await page.getByRole('combobox', { name: 'Start from' }).click();
   await page.getByRole('option', { name: templateName, exact: true }).click();
-  await expect(page.getByText('Comes with 1 labels · 1 tasks.')).toBeVisible();
+  await expect(page.getByText('Comes with 1 label, 1 starter task.')).toBeVisible();
   const name = `From template ${suffix}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Description', { exact: true }).fill('Started from a template.');
@@ -53,7 +53,9 @@ test('saves a product as a template and creates a new product from it', async ({
   await page.goto(`${new URL(page.url()).pathname}?tab=tasks`);
   await expect(page.getByRole('article', { name: starter, exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Labels', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Labels' }).getByText(`Launch ${suffix}`)).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Labels' }).getByRole('textbox', { name: `Name of Launch ${suffix}` }),
+  ).toHaveValue(`Launch ${suffix}`);
 });
 
 test('creates a task from a task template, and duplicates a task', async ({ page, signInAs }) => {
@@ -95,5 +97,7 @@ test('creates a task from a task template, and duplicates a task', async ({ page
   await expect(page).not.toHaveURL(original);
   await expect(page.getByRole('heading', { name: made })).toBeVisible();
   await expect(page.getByText('Reproduce it', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Undo' }),
+  ).toBeVisible();
 });

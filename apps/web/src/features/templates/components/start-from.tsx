@@ -4,6 +4,26 @@ import { OptionSelect } from '../../../components/option-select.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useProductTemplates, useProductTemplateWrites } from '../api/templates.ts';
 
+/** How the known parts read; a part another module adds reads by its name. */
+const NOUNS: Record<string, [string, string]> = {
+  labels: ['label', 'labels'],
+  teams: ['team', 'teams'],
+  tasks: ['starter task', 'starter tasks'],
+};
+const ORDER = ['labels', 'teams', 'tasks'];
+
+/** "1 label, 2 teams, 5 starter tasks". */
+function describeParts(summary: Record<string, number>) {
+  return Object.entries(summary)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99))
+    .map(([part, n]) => {
+      const [one, many] = NOUNS[part] ?? [part, part];
+      return `${n} ${n === 1 ? one : many}`;
+    })
+    .join(', ');
+}
+
 /**
  * /new-product's "Start from" (issue 29): Blank (the spec's form as it is) or a product template,
  * whose labels, team types and starter tasks the new product gets in the same transaction. Shown
@@ -16,12 +36,7 @@ export function useStartFrom() {
   const [templateId, setTemplateId] = useState('');
   const list = templates.data?.data ?? [];
   const chosen = list.find((t) => t.id === templateId);
-  const summary = chosen
-    ? Object.entries(chosen.summary)
-        .filter(([, n]) => n > 0)
-        .map(([part, n]) => `${n} ${part}`)
-        .join(' · ')
-    : '';
+  const summary = chosen ? describeParts(chosen.summary) : '';
 
   const field =
     list.length === 0 ? null : (
