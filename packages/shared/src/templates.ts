@@ -49,6 +49,7 @@ export const templateMessages = {
   productTooLarge: `A product template must be at most ${PRODUCT_TEMPLATE_MAX_BYTES / 1024} kB.`,
   dueDays: `Due in must be a whole number of days from 0 to ${TEMPLATE_DUE_DAYS_MAX}.`,
   unknownPart: (name: string) => `Templates have no part called "${name}".`,
+  teamNotInProduct: 'Choose a team of this product.',
   manageForbidden: 'Only the product’s creator or an admin can manage its templates.',
   deleteForbidden: 'Only the template’s creator or an admin can delete it.',
   readOnly: 'Guests can see templates but not use them.',
@@ -143,7 +144,7 @@ const taskTemplateFields = {
   title: z._default(templateTitle, ''),
   description: z._default(description, ''),
   priority: z._default(priority, 'medium'),
-  teamId: z._default(z.nullable(z.uuid('Choose a team of this product.')), null),
+  teamId: z._default(z.nullable(z.uuid(templateMessages.teamNotInProduct)), null),
   dueInDays: z._default(
     z.nullable(
       z
@@ -171,7 +172,7 @@ export const UpdateTaskTemplateSchema = z
       title: templateTitle,
       description,
       priority,
-      teamId: z.nullable(z.uuid('Choose a team of this product.')),
+      teamId: z.nullable(z.uuid(templateMessages.teamNotInProduct)),
       dueInDays: taskTemplateFields.dueInDays,
       parts: PartsSchema,
     }),

@@ -7,6 +7,7 @@ import {
   taskChecklistItems,
   tasks,
   taskTemplates,
+  teams,
   users,
 } from '../../db/schema/index.ts';
 
@@ -77,6 +78,16 @@ export function createTemplatesRepository(db: Db) {
 
     async deleteTaskTemplate(id: string, tx: Db) {
       await tx.delete(taskTemplates).where(eq(taskTemplates.id, id));
+    },
+
+    /** Whether the team is one of the product's. */
+    async isTeamOf(teamId: string, productId: string, tx: Db) {
+      const [row] = await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.id, teamId), eq(teams.productId, productId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The fields of a task that a template or a duplicate copies. */

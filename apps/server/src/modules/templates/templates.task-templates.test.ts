@@ -138,6 +138,7 @@ describe('task templates', () => {
       ],
       [{ name: 'A', parts: { checklist: ['  '] } }, templateMessages.itemRequired],
       [{ name: 'A', parts: { colour: 'red' } }, templateMessages.unknownPart('colour')],
+      [{ name: 'A', teamId: teamId() }, templateMessages.teamNotInProduct],
       [
         {
           name: 'A',

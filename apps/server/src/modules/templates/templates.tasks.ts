@@ -97,6 +97,15 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
     return out;
   }
 
+  /** A template's team must be one of its product's (400 on the field). */
+  async function refuseOtherTeam(content: TaskTemplateContent, productId: string, tx: Db) {
+    if (content.teamId && !(await repo.isTeamOf(content.teamId, productId, tx))) {
+      throw BadRequest(templateMessages.teamNotInProduct, 'VALIDATION_ERROR', {
+        fields: { teamId: [templateMessages.teamNotInProduct] },
+      });
+    }
+  }
+
   async function insert(
     viewer: Viewer,
     productId: string,
@@ -104,6 +113,7 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
     content: TaskTemplateContent,
     tx: Db,
   ) {
+    await refuseOtherTeam(content, productId, tx);
     if ((await repo.countOfProduct(productId, tx)) >= TASK_TEMPLATES_PER_PRODUCT_MAX) {
       throw Conflict(templateMessages.tooManyTaskTemplates, 'TEMPLATES_FULL');
     }
@@ -163,6 +173,7 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
           ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
           parts: { ...row.content.parts, ...(given ?? {}) },
         });
+        await refuseOtherTeam(content, row.productId, tx);
         const updated = await repo.updateTaskTemplate(id, { ...(name ? { name } : {}), content }, tx);
         if (!updated) throw templateNotFound();
         after.publish(taskTemplateChange('updated', updated));
