@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products, taskTemplates } from '../../db/schema/index.ts';
 import { useProductCast } from '../../testing/cast.ts';
-import { createProduct, createTask } from '../../testing/factories.ts';
+import { apiTokenHeaders, createProduct, createTask } from '../../testing/factories.ts';
 import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { countRows } from '../../testing/stored.ts';
 
@@ -105,6 +105,20 @@ describe('task templates', () => {
       expect((await as(admin, req)).statusCode).toBe(404);
     }
     expect((await as(admin, create({ name: 'x' }, UNKNOWN_ID))).statusCode).toBe(404);
+  });
+
+  it('are read and written with API tokens; a read-only token only reads', async () => {
+    const write = await apiTokenHeaders(ctx, alice, 'write');
+    const read = await apiTokenHeaders(ctx, alice, 'read');
+    const made = await ctx.app.inject({ ...create({ name: 'By script' }), headers: write });
+    expect(made.statusCode).toBe(201);
+    const listed = await ctx.app.inject({
+      url: `/api/projects/${productId()}/task-templates`,
+      headers: read,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect((await ctx.app.inject({ ...create({ name: 'Refused' }), headers: read })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ ...drop(made.json().id), headers: read })).statusCode).toBe(403);
   });
 
   it('are edited and deleted by whoever manages the product', async () => {
