@@ -12,8 +12,8 @@ vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.f
 const task = { id: 'task-1', projectId: 'p-1', title: 'Flaky test', key: 'APO-1' } as Task;
 
 /** The menu items the extensions give a task, as buttons. */
-function TaskMenuProbe({ role }: { role: Role }) {
-  const actions = useAppExtensions().taskActions?.(task, { id: 'u-1', role }) ?? [];
+function TaskMenuProbe({ viewerRole }: { viewerRole: Role }) {
+  const actions = useAppExtensions().taskActions?.(task, { id: 'u-1', role: viewerRole }) ?? [];
   return (
     <>
       {actions.map((a) => (
@@ -35,7 +35,7 @@ describe('TemplateExtensions', () => {
     });
     const { user } = renderWithProviders(
       <TemplateExtensions>
-        <TaskMenuProbe role="member" />
+        <TaskMenuProbe viewerRole="member" />
       </TemplateExtensions>,
     );
     await user.click(screen.getByRole('button', { name: 'Duplicate' }));
@@ -50,7 +50,7 @@ describe('TemplateExtensions', () => {
   it('offers a guest nothing', () => {
     renderWithProviders(
       <TemplateExtensions>
-        <TaskMenuProbe role="guest" />
+        <TaskMenuProbe viewerRole="guest" />
       </TemplateExtensions>,
     );
     expect(screen.queryByRole('button', { name: 'Duplicate' })).not.toBeInTheDocument();
