@@ -157,8 +157,9 @@ describe('NewProductPage started from a template (issue 29)', () => {
 
   it('shows the choice above the same form and creates the product the way it is given', async () => {
     const createWith = vi.fn(async () => makeProduct({ id: 'p-7', name: 'Apollo' }));
+    const member = 'member' as const;
     const { user } = renderWithProviders(
-      <NewProductPage role="member" startFrom={<p>Start from: Launch kit</p>} createWith={createWith} />,
+      <NewProductPage role={member} startFrom={<p>Start from: Launch kit</p>} createWith={createWith} />,
       { route: '/new-product' },
     );
     expect(screen.getByText('Start from: Launch kit')).toBeInTheDocument();
