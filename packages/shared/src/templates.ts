@@ -117,7 +117,7 @@ export const TemplateTeamsSchema = z
   .array(
     z.object({
       name: z.string().check(z.trim(), z.minLength(2), z.maxLength(100), singleLine()),
-      description: z._default(z.string().check(z.trim(), z.maxLength(500), multiLine()), ''),
+      description: z._default(z.string().check(z.trim(), z.maxLength(1000), multiLine()), ''),
       teamType: z.enum(TEAM_TYPES),
     }),
   )
