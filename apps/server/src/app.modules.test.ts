@@ -34,8 +34,9 @@ describe('booting the modules', () => {
   });
 
   it('refuses to boot when no module contributes a section of the task page', async () => {
-    // checklists contributes to tasks (not the other way round); imports needs checklists too.
-    await expect(buildTestApp({ modules: without('checklists', 'imports') })).rejects.toThrow(
+    // checklists contributes to tasks (not the other way round); imports and templates need
+    // checklists too.
+    await expect(buildTestApp({ modules: without('checklists', 'imports', 'templates') })).rejects.toThrow(
       "tasks: no module contributed the task page's checklist section",
     );
   });

@@ -26,6 +26,7 @@ export * from './task-page.ts';
 export * from './task-query.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
+export * from './templates.ts';
 export * from './text.ts';
 export * from './trash.ts';
 export * from './user-messages.ts';

@@ -183,6 +183,8 @@ export const ACTIVITY_TYPES = [
   'team_member_removed',
   /** A calendar event scheduled on the product (modules/events); it used to be written as 'other'. */
   'event_scheduled',
+  /** A task or product made from a template (issue 29): the template's name is in the metadata. */
+  'created_from_template',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

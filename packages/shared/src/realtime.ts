@@ -32,6 +32,8 @@ export const CHANGE_KINDS = [
   'watcher',
   /** A saved view (issue 28): a shared one to those who see its product, a personal one to its owner. */
   'view',
+  /** A template (issue 29): a product's task template to those who see it, a product template to everyone. */
+  'template',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Change, Changes } from './realtime/changes.ts';
 
 /** What a write hands on to run once its transaction has committed. */
-type AfterCommit = {
+export type AfterCommit = {
   /** Queues realtime changes; they are published only after the commit, never after a rollback. */
   publish: (...changes: Change[]) => void;
 };

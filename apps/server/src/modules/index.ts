@@ -19,6 +19,7 @@ import { securityModule } from './security/index.ts';
 import { servicesModule } from './services/index.ts';
 import { tasksModule } from './tasks/index.ts';
 import { teamsModule } from './teams/index.ts';
+import { templatesModule } from './templates/index.ts';
 import { trashModule } from './trash/index.ts';
 import { usersModule } from './users/index.ts';
 import { viewsModule } from './views/index.ts';
@@ -52,4 +53,5 @@ export const modules = [
   searchModule,
   viewsModule,
   trashModule,
+  templatesModule,
 ];

@@ -63,6 +63,7 @@ const actionLabels: Record<ActivityType, string> = {
   comment_added: 'Comment',
   other: 'Note',
   event_scheduled: 'Event Scheduled',
+  created_from_template: 'From Template',
 };
 
 /** The plain-words label of an action type; a type this build does not know is title-cased. */

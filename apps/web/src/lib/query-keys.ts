@@ -27,6 +27,7 @@ export const queryRoots = {
   teams: ['teams'],
   views: ['views'],
   trash: ['trash'],
+  templates: ['templates'],
 } as const;
 
 /** The families of one feature's caches that another feature's writes touch. */

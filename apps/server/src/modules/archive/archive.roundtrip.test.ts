@@ -96,6 +96,9 @@ async function populate() {
     productId: product.id,
   });
   await send(mia, 'PUT', `/api/views/${(view as { id: string }).id}/pin`);
+  // A task template of the product and a product template (issue 29).
+  await send(owner, 'POST', `/api/projects/${product.id}/task-templates`, { name: 'Bug report' });
+  await send(owner, 'POST', `/api/projects/${product.id}/product-template`, { name: 'Kit' });
   await send(owner, 'POST', '/api/services', {
     name: 'Slack',
     category: 'Communication',

@@ -27,6 +27,9 @@ export const ARCHIVE_TABLES = [
   // Saved views and their pins (issue 28): personal ones, and those shared with a product.
   'saved_views',
   'saved_view_pins',
+  // Templates (issue 29): a product's task templates, the workspace's product templates.
+  'task_templates',
+  'product_templates',
   'documents',
   'activities',
   'events',

@@ -5,8 +5,11 @@ import { createChecklistsService } from './checklists.service.ts';
 
 export { POSITION_STEP } from './checklists.service.ts';
 
-/** What the imports module writes through, in its transaction: new tasks' checklist items. */
-export type ChecklistImporter = Pick<ChecklistsRepository, 'insertMany'>;
+/**
+ * What the imports module writes through, in its transaction: new tasks' checklist items; and what
+ * templates read of a task's checklist (issue 29).
+ */
+export type ChecklistImporter = Pick<ChecklistsRepository, 'insertMany' | 'items'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +23,7 @@ export const checklistsModule = fp(
     const checklists = createChecklistsRepository(app.db);
     const service = createChecklistsService({ db: app.db, checklists, changes: app.changes });
     app.tasks.addPageSection('checklist', service.ofSeenTask);
-    app.decorate('checklists', { importer: { insertMany: checklists.insertMany } });
+    app.decorate('checklists', { importer: { insertMany: checklists.insertMany, items: checklists.items } });
     await app.register(checklistsRoutes, { prefix: '/api', service });
   },
   { name: 'checklists', dependencies: ['platform', 'tasks'] },

@@ -9,9 +9,12 @@ import { createLabelsService } from './labels.service.ts';
  */
 export type LabelImporter = Pick<LabelsRepository, 'namesOfProduct' | 'insertMany' | 'attachMany'>;
 
+/** What templates read (issue 29): a product's labels with their colours, a task's labels. */
+export type LabelReader = Pick<LabelsRepository, 'ofProduct' | 'ofTask'>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    labels: { importer: LabelImporter };
+    labels: { importer: LabelImporter; reader: LabelReader };
   }
 }
 
@@ -27,7 +30,10 @@ export const labelsModule = fp(
     });
     const { namesOfProduct, insertMany, attachMany } = labels;
     app.tasks.addPageSection('labels', service.ofSeenTask);
-    app.decorate('labels', { importer: { namesOfProduct, insertMany, attachMany } });
+    app.decorate('labels', {
+      importer: { namesOfProduct, insertMany, attachMany },
+      reader: { ofProduct: labels.ofProduct, ofTask: labels.ofTask },
+    });
     await app.register(labelsRoutes, { prefix: '/api', service });
   },
   { name: 'labels', dependencies: ['platform', 'activities', 'tasks'] },

@@ -2,7 +2,16 @@ import fp from 'fastify-plugin';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createProductsRepository } from './products.repository.ts';
 import { productsRoutes } from './products.routes.ts';
-import { createProductsService } from './products.service.ts';
+import { createProductsService, type ProductsService } from './products.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    products: {
+      /** POST /projects's create in the caller's transaction (issue 29: a product from a template). */
+      createWithin: ProductsService['createWithin'];
+    };
+  }
+}
 
 /**
  * How long a computed products list is served at most without a write, and how many (caller,
@@ -23,6 +32,7 @@ export const productsModule = fp(
       productStage: app.notifications.productStage,
       listCache: createFreshCache(db, { ...PRODUCT_LIST_CACHE, now: () => clock.now().getTime() }),
     });
+    app.decorate('products', { createWithin: service.createWithin });
     await app.register(productsRoutes, { prefix: '/api', service, clock });
   },
   { name: 'products', dependencies: ['platform', 'activities', 'services', 'notifications'] },

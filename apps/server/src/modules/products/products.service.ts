@@ -22,7 +22,7 @@ import { isPlaced, rankForPlacement } from '../../lib/rank.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { canEditProduct, productArchived, type Viewer } from '../../lib/visibility.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
 import { type ActivityRecorder, toActivity, toActivityLogEntry, toPersonRef } from '../activities/index.ts';
 import type { ProductStageNotice } from '../notifications/index.ts';
 import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
@@ -118,6 +118,42 @@ export function createProductsService({
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const inTransaction = createInTransaction(db, changes);
 
+  /**
+   * Creates the product in the caller's transaction and queues its changes on `after`: POST
+   * /projects, and a product made from a template (issue 29), whose parts are written in the same
+   * transaction.
+   */
+  async function createWithin(tx: Db, after: AfterCommit, actor: SessionUser, body: CreateProduct) {
+    if (!canCreateProduct(actor.role)) throw Forbidden(productMessages.readOnly, 'READ_ONLY');
+    const row = await products.insert(
+      {
+        name: body.name,
+        description: body.description,
+        status: body.status,
+        priority: body.priority,
+        teamSize: body.team_size,
+        startDate: body.start_date,
+        targetEndDate: body.target_end_date,
+        createdBy: actor.id,
+      },
+      tx,
+    );
+    await activities.insert(
+      {
+        actionType: 'prd_created',
+        description: `Created product "${row.name}"`,
+        metadata: { status: row.status },
+        productId: row.id,
+        performedBy: actor.id,
+      },
+      tx,
+    );
+    await outbox.enqueue(tx, productEvent('product.created', row));
+    // `access`: the creator's sockets learn that they now see this product.
+    after.publish({ ...productChange('created', row), access: [actor.id] });
+    return toProduct(row, 0);
+  }
+
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
     const product = await products.lockVisible(tx, actor, id);
     if (!product) throw notFound();
@@ -195,38 +231,10 @@ export function createProductsService({
     },
 
     async create(actor: SessionUser, body: CreateProduct): Promise<Product> {
-      if (!canCreateProduct(actor.role)) throw Forbidden(productMessages.readOnly, 'READ_ONLY');
-      const row = await inTransaction(async (tx, after) => {
-        const row = await products.insert(
-          {
-            name: body.name,
-            description: body.description,
-            status: body.status,
-            priority: body.priority,
-            teamSize: body.team_size,
-            startDate: body.start_date,
-            targetEndDate: body.target_end_date,
-            createdBy: actor.id,
-          },
-          tx,
-        );
-        await activities.insert(
-          {
-            actionType: 'prd_created',
-            description: `Created product "${row.name}"`,
-            metadata: { status: row.status },
-            productId: row.id,
-            performedBy: actor.id,
-          },
-          tx,
-        );
-        await outbox.enqueue(tx, productEvent('product.created', row));
-        // `access`: the creator's sockets learn that they now see this product.
-        after.publish({ ...productChange('created', row), access: [actor.id] });
-        return row;
-      });
-      return toProduct(row, 0);
+      return inTransaction((tx, after) => createWithin(tx, after, actor, body));
     },
+
+    createWithin,
 
     /**
      * The board's move. Seeing a product means being an admin, its creator or an active member of

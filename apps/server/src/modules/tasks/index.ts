@@ -7,7 +7,7 @@ import { createTaskListing, type TaskListing } from './tasks.listing.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
-import { createTasksService, type TaskDeletion } from './tasks.service.ts';
+import { createTasksService, type TaskDeletion, type TasksService } from './tasks.service.ts';
 import { watchersRoutes } from './tasks.watchers.routes.ts';
 import { createTaskWatching, createWatchersService, type TaskWatching } from './tasks.watchers.ts';
 
@@ -47,6 +47,11 @@ declare module 'fastify' {
        * keeps of it is removed, and what to do once that committed (its files' bytes) comes back.
        */
       purging: (taskId: string, tx: Db) => Promise<Array<() => Promise<void>>>;
+      /**
+       * POST /tasks's checked create in the caller's transaction (issue 29: a task made from a
+       * template or a duplicate gets its labels and checklist in the same transaction).
+       */
+      createWithin: TasksService['create']['within'];
     };
   }
 }
@@ -102,6 +107,7 @@ export const tasksModule = fp(
       addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
       onDelete: (deletion) => void deletions.push(deletion),
       count: listing.count,
+      createWithin: service.create.within,
       purging: async (taskId, tx) => {
         const cleanups: Array<() => Promise<void>> = [];
         for (const deletion of deletions) cleanups.push(await deletion(taskId, tx));

@@ -6,7 +6,7 @@ import { Forbidden, pgForeignKeyViolation } from '../../lib/errors.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { holdVisibleProduct, productArchived } from '../../lib/visibility.ts';
-import { createInTransaction, writeAtOnce, writeTogether } from '../../lib/write.ts';
+import { type AfterCommit, createInTransaction, writeAtOnce, writeTogether } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
@@ -108,27 +108,34 @@ export function createTaskCreation({
     return toTask(created);
   }
 
+  /**
+   * The create checked step by step in the caller's transaction, each failing check with its own
+   * answer; its changes are queued on `after`. Also what a template's create (issue 29) runs, so
+   * that what the template adds is written in the same transaction as the task.
+   */
+  async function createWithin(tx: Db, after: AfterCommit, actor: SessionUser, body: CreateTask) {
+    // The product read once: visible (else 404), then the role (403), then archived (409).
+    const product = await holdVisibleProduct(tx, actor, body.projectId);
+    if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
+    if (product.archivedAt) throw productArchived();
+    const names = await checkReferences(tasks, tx, product.id, body);
+    const row = await tasks.insert(newTask(actor, body), tx);
+    const writes = writesOf(tx, actor, row);
+    const counts = await writeTogether(tx, writes.statements);
+    const told = assignedNotification(actor, { ...row, productName: product.name }, null);
+    const notified = told ? await notifications.insert(told, tx) : undefined;
+    after.publish(
+      taskChange('created', row),
+      ...(notified ? [notificationChange('created', notified)] : []),
+      ...writes.changes(counts),
+    );
+    // Its names are those just checked (no read back), and a new task has no labels yet.
+    return toTask({ task: row, productName: product.name, ...names });
+  }
+
   /** The create checked step by step in a transaction, each failing check with its own answer. */
   function createChecked(actor: SessionUser, body: CreateTask): Promise<Task> {
-    return inTransaction(async (tx, after) => {
-      // The product read once: visible (else 404), then the role (403), then archived (409).
-      const product = await holdVisibleProduct(tx, actor, body.projectId);
-      if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
-      if (product.archivedAt) throw productArchived();
-      const names = await checkReferences(tasks, tx, product.id, body);
-      const row = await tasks.insert(newTask(actor, body), tx);
-      const writes = writesOf(tx, actor, row);
-      const counts = await writeTogether(tx, writes.statements);
-      const told = assignedNotification(actor, { ...row, productName: product.name }, null);
-      const notified = told ? await notifications.insert(told, tx) : undefined;
-      after.publish(
-        taskChange('created', row),
-        ...(notified ? [notificationChange('created', notified)] : []),
-        ...writes.changes(counts),
-      );
-      // Its names are those just checked (no read back), and a new task has no labels yet.
-      return toTask({ task: row, productName: product.name, ...names });
-    });
+    return inTransaction((tx, after) => createWithin(tx, after, actor, body));
   }
 
   /**
@@ -137,7 +144,7 @@ export function createTaskCreation({
    * tells its assignee (the notifier reads their settings in the transaction) take the checked
    * path, and so does a create whose one statement found a check failing, to answer which.
    */
-  return async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
+  async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
     if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
       const task = await createAtOnce(actor, body).catch((err: unknown) => {
         if (pgForeignKeyViolation(err)) return undefined;
@@ -146,5 +153,6 @@ export function createTaskCreation({
       if (task) return task;
     }
     return createChecked(actor, body);
-  };
+  }
+  return Object.assign(create, { within: createWithin });
 }

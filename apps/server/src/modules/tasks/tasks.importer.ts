@@ -53,7 +53,7 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
       actor: SessionUser,
       productId: string,
       drafts: ImportedTask[],
-      source: 'csv' | 'trello',
+      source: 'csv' | 'trello' | 'template',
     ): Promise<{ rows: TaskRow[]; changes: Change[] }> {
       // The lists show newest first: the file's first task gets the latest time, so the board
       // lists them in the file's order.

@@ -44,6 +44,9 @@ describe('OpenAPI', () => {
       // Task import (issue 20, modules/imports).
       'post /api/tasks/{productId}/import/csv': ['imports'],
       'post /api/tasks/{productId}/import/trello': ['imports'],
+      // Save as template, duplicate (issue 29, modules/templates).
+      'post /api/tasks/{id}/task-template': ['templates'],
+      'post /api/tasks/{id}/duplicate': ['templates'],
     });
   });
 });

@@ -65,7 +65,7 @@ export type CreatedFacts = Pick<
 export function creationWrites(
   actorId: string,
   rows: readonly CreatedFacts[],
-  importedFrom?: 'csv' | 'trello',
+  importedFrom?: 'csv' | 'trello' | 'template',
 ) {
   return {
     entries: rows.map(

@@ -65,8 +65,8 @@ export function createTeamsRepository(db: Db) {
 
   return {
     /** The teams of the products the viewer sees (of one product, when named), newest first. */
-    async list(viewer: Viewer, productId?: string): Promise<TeamWithNames[]> {
-      return selectTeams(viewer, db)
+    async list(viewer: Viewer, productId?: string, tx: Db = db): Promise<TeamWithNames[]> {
+      return selectTeams(viewer, tx)
         .where(and(visibleProducts(viewer), productId ? eq(teams.productId, productId) : undefined))
         .orderBy(desc(teams.createdAt), desc(teams.id))
         .limit(TEAM_LIST_LIMIT);

@@ -1,9 +1,11 @@
 import type { CreateTeam, Team, TeamDetail, TeamMember } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { type CsvColumn, csvChunks, exportFileName } from '../../lib/csv.ts';
 import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, holdVisibleProduct, refuseArchivedProduct } from '../../lib/visibility.ts';
+import type { AfterCommit } from '../../lib/write.ts';
 import { createTeamAccess, type Deps } from './teams.access.ts';
 import { toTeam } from './teams.mapper.ts';
 import { createMembershipFlows } from './teams.membership.ts';
@@ -18,6 +20,9 @@ const TEAM_MEMBER_CSV_COLUMNS: CsvColumn<TeamMember>[] = [
   { header: 'joined_at', value: (m) => m.joined_at },
   { header: 'user_id', value: (m) => m.user.id },
 ];
+
+/** A viewer id no account has. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** The realtime change of a team, to everyone who sees its product. */
 const teamChange = (op: Change['op'], team: { id: string; productId: string }): Change => ({
@@ -85,6 +90,50 @@ export function createTeamsService(deps: Deps) {
         after.publish(teamChange('created', { id: team.id, productId }));
         return toTeam(actor, created);
       });
+    },
+
+    /**
+     * A product template's team types (issue 29): the product's teams, without their people, and
+     * teams made from them in the caller's transaction, each led by its maker as a create does.
+     */
+    types: {
+      async ofProduct(productId: string, tx: Db) {
+        // Read as an admin (the caller's right was checked): every team, newest first.
+        const rows = await teams.list({ id: NOBODY, role: 'admin' }, productId, tx);
+        return rows.map((r) => ({
+          name: r.team.name,
+          description: r.team.description,
+          teamType: r.team.teamType,
+        }));
+      },
+      async createWithin(
+        tx: Db,
+        after: AfterCommit,
+        actor: SessionUser,
+        productId: string,
+        list: Array<Pick<CreateTeam, 'name' | 'description' | 'teamType'>>,
+      ) {
+        for (const body of list) {
+          const team = await teams.insertTeam({ productId, ...body, createdBy: actor.id }, tx);
+          await teams.insertMember(
+            {
+              teamId: team.id,
+              userId: actor.id,
+              role: 'manager',
+              status: 'active',
+              isLead: true,
+              joinedAt: sql`now()`,
+            },
+            tx,
+          );
+          await record(tx, actor, team, {
+            actionType: 'team_created',
+            description: `Created team "${team.name}"`,
+            metadata: { teamType: team.teamType },
+          });
+          after.publish(teamChange('created', { id: team.id, productId }));
+        }
+      },
     },
 
     async get(actor: SessionUser, teamId: string): Promise<TeamDetail> {

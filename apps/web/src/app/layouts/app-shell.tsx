@@ -5,6 +5,7 @@ import { ReauthDialogHost } from '../../components/reauth-dialog.tsx';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { TemplateExtensions } from '../../features/templates/components/template-extensions.tsx';
 import { RealtimeProvider } from '../realtime/realtime-provider.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { GlobalCommands } from './global-commands.tsx';
@@ -22,20 +23,23 @@ export function Component() {
   if (!user) return null;
   return (
     <RealtimeProvider>
-      <GlobalCommands user={user}>
-        <SidebarProvider>
-          <AppSidebar user={user} />
-          <SidebarInset>
-            <TopBar />
-            <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
-              {background}
-              {panel}
-            </main>
-          </SidebarInset>
-        </SidebarProvider>
-        {/* Asks for the password again when an admin action needs a recent sign-in (issue 27 #2). */}
-        <ReauthDialogHost />
-      </GlobalCommands>
+      {/* What templates add to the task and product menus and the create dialog (issue 29). */}
+      <TemplateExtensions>
+        <GlobalCommands user={user}>
+          <SidebarProvider>
+            <AppSidebar user={user} />
+            <SidebarInset>
+              <TopBar />
+              <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
+                {background}
+                {panel}
+              </main>
+            </SidebarInset>
+          </SidebarProvider>
+          {/* Asks for the password again when an admin action needs a recent sign-in (issue 27 #2). */}
+          <ReauthDialogHost />
+        </GlobalCommands>
+      </TemplateExtensions>
     </RealtimeProvider>
   );
 }

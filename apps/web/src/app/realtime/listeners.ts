@@ -14,6 +14,7 @@ import { serviceChanges } from '../../features/services/api/changes.ts';
 import { taskFileChanges } from '../../features/task-files/api/changes.ts';
 import { taskChanges } from '../../features/tasks/api/changes.ts';
 import { teamChanges } from '../../features/teams/api/changes.ts';
+import { templateChanges } from '../../features/templates/api/changes.ts';
 import { trashChanges } from '../../features/trash/api/changes.ts';
 import { teamMemberChanges } from '../../features/user-management/api/changes.ts';
 import { viewChanges } from '../../features/views/api/changes.ts';
@@ -44,6 +45,7 @@ export const changeListeners: readonly ChangeListener[] = [
   taskFileChanges,
   taskChanges,
   teamChanges,
+  templateChanges,
   teamMemberChanges,
   viewChanges,
   trashChanges,

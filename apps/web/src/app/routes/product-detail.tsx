@@ -5,6 +5,7 @@ import { ProductLabelsManager } from '../../features/labels/components/product-l
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
+import { TaskTemplatesCard } from '../../features/templates/components/task-templates-card.tsx';
 import { TrashLink } from '../../features/trash/components/trash-link.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
@@ -47,6 +48,7 @@ export function Component() {
       settingsTab={(readOnly) => (
         <div className="grid gap-6" data-read-only={readOnly || undefined}>
           {/* workflow states · custom fields · estimates · templates */}
+          <TaskTemplatesCard productId={id} readOnly={readOnly} />
         </div>
       )}
     />

@@ -151,3 +151,23 @@ describe('NewProductPage', () => {
     expect(screen.queryByRole('button', { name: 'Create Product' })).not.toBeInTheDocument();
   });
 });
+
+describe('NewProductPage started from a template (issue 29)', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('shows the choice above the same form and creates the product the way it is given', async () => {
+    const createWith = vi.fn(async () => makeProduct({ id: 'p-7', name: 'Apollo' }));
+    const member = 'member' as const;
+    const { user } = renderWithProviders(
+      <NewProductPage role={member} startFrom={<p>Start from: Launch kit</p>} createWith={createWith} />,
+      { route: '/new-product' },
+    );
+    expect(screen.getByText('Start from: Launch kit')).toBeInTheDocument();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(currentLocation()).toBe('/products/p-7'));
+    expect(createWith).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Apollo', status: 'testing', team_size: 6 }),
+    );
+  });
+});

@@ -8,6 +8,7 @@ import {
 import { useIsMutating } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useAppExtensions } from '../../../components/app-extensions.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -48,8 +49,11 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
   const remove = useDeleteProduct();
   const restore = useRestoreProduct();
   const saving = useIsMutating({ mutationKey: updateProductKey }) > 0;
+  // Other features' items (issue 29: Save as template), which the app composes.
+  const { productActions } = useAppExtensions();
 
-  if (!mayManage(viewer, product)) return null;
+  if (!viewer || !mayManage(viewer, product)) return null;
+  const extras = productActions?.(product, viewer) ?? [];
   const archived = product.archived_at !== null;
 
   function toggleArchived() {
@@ -76,7 +80,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
             ? 'size-8'
             : 'relative z-10 size-8 text-muted-foreground data-[state=open]:bg-accent'
         }
-        contentClassName="w-44"
+        contentClassName="w-48"
         actions={[
           variant === 'row' && {
             key: 'edit',
@@ -93,6 +97,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
             disabled: archive.isPending,
             onSelect: toggleArchived,
           },
+          ...extras,
         ]}
         confirm={{
           label: 'Delete',

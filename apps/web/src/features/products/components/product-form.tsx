@@ -48,12 +48,15 @@ export type ProductFormProps =
   | {
       /** Called with the product the server created (the page then opens it). */
       onCreated: (product: Product) => void;
+      /** Creates it another way than POST /projects (issue 29: from a product template). */
+      createWith?: ((values: FormValues) => Promise<Product>) | undefined;
       product?: undefined;
       onSaved?: undefined;
       onCancel?: undefined;
     }
   | {
       onCreated?: undefined;
+      createWith?: undefined;
       /** The product being edited: every field of the create form, filled in. */
       product: Product;
       onSaved: (product: Product) => void;
@@ -75,7 +78,7 @@ const valuesOf = (product: Product): FormInput => ({
  * Spec §2.10 and §5 'Create Product': every field required, team size at least 1. With a
  * `product`, the same form edits it (PATCH /api/projects/{id}).
  */
-export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFormProps) {
+export function ProductForm({ onCreated, createWith, product, onSaved, onCancel }: ProductFormProps) {
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const { form, onSubmit } = useServerForm<FormInput, FormValues, Product>({
@@ -83,7 +86,11 @@ export function ProductForm({ onCreated, product, onSaved, onCancel }: ProductFo
     defaultValues: product ? valuesOf(product) : defaultValues,
     fields: FIELDS,
     submit: (values) =>
-      product ? update.mutateAsync({ id: product.id, ...values }) : create.mutateAsync(values),
+      product
+        ? update.mutateAsync({ id: product.id, ...values })
+        : createWith
+          ? createWith(values)
+          : create.mutateAsync(values),
     onSuccess: (answer) => {
       if (product) {
         toast.success(m.updated);

@@ -9,6 +9,7 @@ import {
   trashMessages,
 } from '@shipyard/shared';
 import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
+import { useAppExtensions } from '../../../components/app-extensions.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -34,6 +35,8 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
   const remove = useDeleteTask();
   const restore = useRestoreTask();
   const { copyLink, copyBranch } = useTaskCopy();
+  // Other features' items (issue 29: Duplicate, Save as template), which the app composes.
+  const extras = useAppExtensions().taskActions?.(task, viewer) ?? [];
 
   return (
     <RowActionsMenu
@@ -69,6 +72,7 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
           icon: <GitBranch aria-hidden="true" />,
           onSelect: () => void copyBranch(task),
         },
+        ...extras.map((action, index) => ({ ...action, separated: index === 0 })),
       ]}
       confirm={
         canEdit && {

@@ -9,6 +9,7 @@ import {
 } from '@shipyard/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { type PickedTemplate, useAppExtensions } from '../../../components/app-extensions.tsx';
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -115,6 +116,9 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   const createMoreId = useId();
   const initialLabels = task?.labels.map((label) => label.id);
   const [labelIds, setLabelIds] = useState<string[] | undefined>(initialLabels);
+  // Issue 29: a template picked in the dialog fills it, and the task is then created from it.
+  const { templatePicker } = useAppExtensions();
+  const [template, setTemplate] = useState<PickedTemplate | null>(null);
   const { form, onSubmit } = useServerForm<TaskFormValues, CreateTask, Task>({
     schema: CreateTaskSchema,
     defaultValues: defaults,
@@ -127,8 +131,11 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
             projectId: values.projectId,
             ...(changedFields(FIELDS, values, getValues(), defaults) as UpdateTask),
           })
-        : await create.mutateAsync(values);
+        : template
+          ? await template.create(values, labelNamesOf(labelIds ?? shownLabelIds))
+          : await create.mutateAsync(values);
       const chosen = labelIds ?? shownLabelIds;
+      if (template && !task) return saved;
       const changed = chosen.join() !== (initialLabels ?? []).join();
       if (changed) await saveLabels.mutateAsync({ task: saved, labelIds: chosen });
       return saved;
@@ -173,6 +180,16 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   const waiting = !selectedProduct ? 'Select a product first' : options.isPending ? 'Loading...' : undefined;
   // Labels belong to a product: the defaults' labels (by id or name) once its labels are known.
   const labels = productLabels.data?.data ?? [];
+  const labelNamesOf = (ids: string[]) => labels.filter((l) => ids.includes(l.id)).map((l) => l.name);
+  function pick(picked: PickedTemplate | null) {
+    setTemplate(picked);
+    if (!picked) return;
+    for (const [name, value] of Object.entries(picked.values)) {
+      form.setValue(name as keyof TaskFormValues, value, { shouldDirty: true });
+    }
+    const wanted = new Set(picked.labelNames.map((n) => n.toLowerCase()));
+    setLabelIds(labels.filter((l) => wanted.has(l.name.toLowerCase())).map((l) => l.id));
+  }
   const names = new Set((context?.labelNames ?? []).map((name) => name.toLowerCase()));
   const shownLabelIds = (
     labelIds ??
@@ -227,12 +244,17 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
           options={products.map((product) => ({ value: product.id, label: product.name }))}
           onChosen={() => {
             productChanged.current = true;
+            // A template belongs to its product.
+            setTemplate(null);
           }}
         />
       ) : null}
       <fieldset className="grid gap-2">
         <legend className="mb-2 font-medium text-sm">Properties</legend>
         <div className="flex flex-wrap items-start gap-2">
+          {!editing && templatePicker && selectedProduct
+            ? templatePicker({ productId: selectedProduct, picked: template, onPick: pick })
+            : null}
           <ChipField
             control={form.control}
             name="status"

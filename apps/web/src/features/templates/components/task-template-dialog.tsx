@@ -1,0 +1,175 @@
+import {
+  CreateTaskTemplateSchema,
+  templateMessages as m,
+  TASK_PRIORITIES,
+  type TaskPriority,
+  type TaskTemplate,
+  TEMPLATE_NAME_MAX,
+} from '@shipyard/shared';
+import { useState } from 'react';
+import { z } from 'zod/mini';
+import { ChipPicker } from '../../../components/chip-picker.tsx';
+import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
+import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { useProductLabels } from '../../../lib/product-labels.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useTaskTemplateWrites } from '../api/templates.ts';
+
+/** What the form holds: lists as text, one item a line. */
+type TemplateFormValues = {
+  name: string;
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  dueInDays: string;
+  checklist: string;
+  subtasks: string;
+};
+
+const FIELDS = ['name', 'title', 'description', 'priority', 'dueInDays'] as const;
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+// The form's own fields, checked by the shared rules where one exists (the name's messages).
+const FormSchema = z.object({
+  name: CreateTaskTemplateSchema.shape.name,
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(TASK_PRIORITIES),
+  dueInDays: z.string().check(z.regex(/^\d{0,4}$/, m.dueDays)),
+  checklist: z.string(),
+  subtasks: z.string(),
+});
+
+const priorityOptions = TASK_PRIORITIES.map((p) => ({ value: p, label: p[0]?.toUpperCase() + p.slice(1) }));
+
+export type TaskTemplateDialogProps = {
+  productId: string;
+  /** The template to change; undefined to create one. */
+  template?: TaskTemplate | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** Create or change a task template: its name, the task's fields, labels, checklist and sub-tasks. */
+export function TaskTemplateDialog({ open, onOpenChange, ...props }: TaskTemplateDialogProps) {
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-xl">
+      <TaskTemplateForm {...props} onSaved={() => onOpenChange(false)} />
+    </FormDialog>
+  );
+}
+
+function TaskTemplateForm({
+  productId,
+  template,
+  onSaved,
+}: Omit<TaskTemplateDialogProps, 'open' | 'onOpenChange'> & { onSaved: () => void }) {
+  const { create, update } = useTaskTemplateWrites(productId);
+  const productLabels = useProductLabels(productId);
+  const labels = productLabels.data?.data ?? [];
+  const [labelNames, setLabelNames] = useState<string[]>(stringList(template?.parts.labels));
+  const { form, onSubmit } = useServerForm<TemplateFormValues, z.infer<typeof FormSchema>, TaskTemplate>({
+    schema: FormSchema,
+    defaultValues: {
+      name: template?.name ?? '',
+      title: template?.title ?? '',
+      description: template?.description ?? '',
+      priority: template?.priority ?? 'medium',
+      dueInDays: template?.dueInDays == null ? '' : String(template.dueInDays),
+      checklist: stringList(template?.parts.checklist).join('\n'),
+      subtasks: stringList(template?.parts.subtasks).join('\n'),
+    },
+    fields: FIELDS,
+    submit: ({ checklist, subtasks, dueInDays, ...values }) => {
+      const body = {
+        ...values,
+        dueInDays: dueInDays === '' ? null : Number(dueInDays),
+        parts: { labels: labelNames, checklist: lines(checklist), subtasks: lines(subtasks) },
+      };
+      return template ? update.mutateAsync({ templateId: template.id, ...body }) : create.mutateAsync(body);
+    },
+    onSuccess: (saved) => {
+      toast.success(template ? m.updated : m.created, { description: saved.name });
+      onSaved();
+    },
+    failureTitle: m.saveFailed,
+  });
+  const labelIds = labels.filter((l) => labelNames.includes(l.name)).map((l) => l.id);
+
+  return (
+    <FormDialogForm
+      form={form}
+      onSubmit={onSubmit}
+      title={template ? 'Edit template' : 'New task template'}
+      description="What a task made from it starts with. Everything but the name is optional."
+      pending={create.isPending || update.isPending}
+      submitLabel={template ? 'Save template' : 'Create template'}
+    >
+      <TextField
+        control={form.control}
+        name="name"
+        label="Name"
+        placeholder="e.g. Bug report"
+        autoComplete="off"
+        maxLength={TEMPLATE_NAME_MAX}
+      />
+      <TextField control={form.control} name="title" label="Task title" autoComplete="off" maxLength={200} />
+      <TextareaField control={form.control} name="description" label="Description" rows={3} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="priority"
+          label="Priority"
+          placeholder="Priority"
+          options={priorityOptions}
+        />
+        <TextField
+          control={form.control}
+          name="dueInDays"
+          label="Due in (days)"
+          inputMode="numeric"
+          placeholder="No due date"
+          autoComplete="off"
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label>Labels</Label>
+        <ChipPicker
+          multiple
+          aria-label="Labels"
+          label="Labels"
+          placeholder={labels.length ? 'Labels' : 'No labels in this product'}
+          disabled={!labels.length}
+          options={labels.map((l) => ({ value: l.id, label: l.name }))}
+          value={labelIds}
+          onChange={(ids) => setLabelNames(labels.filter((l) => ids.includes(l.id)).map((l) => l.name))}
+        />
+      </div>
+      <TextareaField
+        control={form.control}
+        name="checklist"
+        label="Checklist"
+        description="One item a line; a task made from the template gets them unticked."
+        rows={4}
+      />
+      <TextareaField
+        control={form.control}
+        name="subtasks"
+        label="Sub-tasks"
+        description="One title a line; kept with the template."
+        rows={2}
+      />
+    </FormDialogForm>
+  );
+}

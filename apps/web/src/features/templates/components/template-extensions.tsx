@@ -1,0 +1,135 @@
+import {
+  canEditTasks,
+  dueDateIn,
+  templateMessages as m,
+  type Product,
+  type Task,
+  type TaskTemplate,
+  trashMessages,
+} from '@shipyard/shared';
+import { CopyIcon, FileStackIcon } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  type AppExtensions,
+  AppExtensionsProvider,
+  type PickedTemplate,
+  type TemplatePickerProps,
+} from '../../../components/app-extensions.tsx';
+import { ChipPicker } from '../../../components/chip-picker.tsx';
+import type { RowAction } from '../../../components/row-actions-menu.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateFromTemplate, useDuplicateTask, useTaskTemplates } from '../api/templates.ts';
+import { SaveProductTemplateDialog, SaveTaskTemplateDialog } from './save-as-template-dialogs.tsx';
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** The create dialog's "Use a template" chip: the product's templates; picking one fills the form. */
+function TemplatePicker({ productId, picked, onPick }: TemplatePickerProps) {
+  const query = useTaskTemplates(productId);
+  const create = useCreateFromTemplate();
+  const templates = query.data?.data ?? [];
+  if (templates.length === 0) return null;
+  const toPicked = (template: TaskTemplate): PickedTemplate => ({
+    id: template.id,
+    name: template.name,
+    values: {
+      title: template.title,
+      description: template.description,
+      priority: template.priority,
+      teamId: template.teamId ?? '',
+      dueDate: template.dueInDays == null ? '' : dueDateIn(template.dueInDays),
+    },
+    labelNames: stringList(template.parts.labels),
+    create: ({ projectId: _product, ...body }, labelNames) =>
+      create.mutateAsync({ templateId: template.id, body: { ...body, parts: { labels: labelNames } } }),
+  });
+  return (
+    <ChipPicker
+      aria-label="Template"
+      label="Template"
+      placeholder="Use a template"
+      icon={<FileStackIcon aria-hidden="true" />}
+      emptyText="No template"
+      options={[
+        { value: '', label: 'No template' },
+        ...templates.map((t) => ({ value: t.id, label: t.name })),
+      ]}
+      value={picked?.id ?? ''}
+      onChange={(id) => {
+        const template = templates.find((t) => t.id === id);
+        onPick(template ? toPicked(template) : null);
+      }}
+    />
+  );
+}
+
+/**
+ * What templates add to other features' screens (issue 29), which the app shell composes:
+ * "Duplicate" and "Save as template" in a task's menu, "Save as template" in a product's, and the
+ * create dialog's "Use a template" chip.
+ */
+export function TemplateExtensions({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { duplicate, undo } = useDuplicateTask();
+  const [savingTask, setSavingTask] = useState<Task | null>(null);
+  const [savingProduct, setSavingProduct] = useState<Product | null>(null);
+
+  const extensions = useMemo<AppExtensions>(() => {
+    function duplicateTask(task: Task) {
+      duplicate.mutateAsync(task.id).then(
+        (copy) => {
+          toast.undoable(m.duplicated, {
+            description: copy.key ?? copy.title,
+            undo: () => undo.mutateAsync(copy.id),
+            undoFailed: trashMessages.restoreFailed,
+          });
+          navigate(paths.task(copy.id));
+        },
+        (error: unknown) =>
+          toast.error(m.duplicateFailed, { description: getErrorMessage(error, m.duplicateFailed) }),
+      );
+    }
+    return {
+      taskActions: (task, viewer): RowAction[] =>
+        canEditTasks(viewer.role)
+          ? [
+              {
+                key: 'duplicate',
+                label: 'Duplicate',
+                icon: <CopyIcon aria-hidden="true" />,
+                onSelect: () => duplicateTask(task),
+              },
+              {
+                key: 'save-template',
+                label: 'Save as template',
+                icon: <FileStackIcon aria-hidden="true" />,
+                opensDialog: true,
+                onSelect: () => setSavingTask(task),
+              },
+            ]
+          : [],
+      productActions: (product): RowAction[] => [
+        {
+          key: 'save-template',
+          label: 'Save as template',
+          icon: <FileStackIcon aria-hidden="true" />,
+          opensDialog: true,
+          onSelect: () => setSavingProduct(product),
+        },
+      ],
+      templatePicker: (props) => <TemplatePicker {...props} />,
+    };
+  }, [duplicate.mutateAsync, undo.mutateAsync, navigate]);
+
+  return (
+    <AppExtensionsProvider value={extensions}>
+      {children}
+      <SaveTaskTemplateDialog task={savingTask} onClose={() => setSavingTask(null)} />
+      <SaveProductTemplateDialog product={savingProduct} onClose={() => setSavingProduct(null)} />
+    </AppExtensionsProvider>
+  );
+}
