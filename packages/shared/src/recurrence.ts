@@ -1,5 +1,6 @@
 import * as rrulePackage from 'rrule';
 import { z } from 'zod/mini';
+import { isTimeZone } from './analytics.ts';
 import { isCalendarDay } from './events.ts';
 
 // Recurring tasks and events (issue 29, docs/decisions/040-recurrence.md): a rule is an RFC 5545
@@ -234,16 +235,6 @@ export function datesBetween(rule: string, startsOn: string, from: string, to: s
   return found;
 }
 
-/** Whether `timeZone` is an IANA time zone this runtime knows. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone.length > 0 && timeZone.length <= TIME_ZONE_MAX;
-  } catch {
-    return false;
-  }
-}
-
 /** The calendar day it is at `now` in `timeZone`. */
 export function todayIn(timeZone: string, now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -290,14 +281,18 @@ export const OptionalRuleSchema = z.pipe(
   z.nullable(ruleField),
 );
 
-export const TimeZoneSchema = z
+const timeZoneField = z
   .string(recurrenceMessages.timeZoneInvalid)
-  .check(z.trim(), z.refine(isTimeZone, recurrenceMessages.timeZoneInvalid));
+  .check(
+    z.trim(),
+    z.maxLength(TIME_ZONE_MAX, recurrenceMessages.timeZoneInvalid),
+    z.refine((v) => v !== '' && isTimeZone(v), recurrenceMessages.timeZoneInvalid),
+  );
 
 /** PUT /api/tasks/{id}/recurrence: makes the task repeat, or changes how. */
 export const TaskRecurrenceInputSchema = z.object({
   rule: ruleField,
-  timeZone: TimeZoneSchema,
+  timeZone: timeZoneField,
   mode: z._default(z.enum(RECURRENCE_MODES, recurrenceMessages.modeInvalid), 'completed'),
 });
 export type TaskRecurrenceInput = z.input<typeof TaskRecurrenceInputSchema>;

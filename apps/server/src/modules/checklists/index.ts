@@ -20,6 +20,7 @@ export const checklistsModule = fp(
     const checklists = createChecklistsRepository(app.db);
     const service = createChecklistsService({ db: app.db, checklists, changes: app.changes });
     app.tasks.addPageSection('checklist', service.ofSeenTask);
+    app.tasks.onCopy(checklists.copyUnticked);
     app.decorate('checklists', { importer: { insertMany: checklists.insertMany } });
     await app.register(checklistsRoutes, { prefix: '/api', service });
   },

@@ -27,6 +27,7 @@ export const labelsModule = fp(
     });
     const { namesOfProduct, insertMany, attachMany } = labels;
     app.tasks.addPageSection('labels', service.ofSeenTask);
+    app.tasks.onCopy(labels.copyToTask);
     app.decorate('labels', { importer: { namesOfProduct, insertMany, attachMany } });
     await app.register(labelsRoutes, { prefix: '/api', service });
   },
