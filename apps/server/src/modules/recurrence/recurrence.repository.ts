@@ -27,9 +27,10 @@ const NOT_COPIED = new Set<string>([
   'createdAt',
   'updatedAt',
 ]);
-const copiedColumns = Object.entries(getTableColumns(tasks))
-  .filter(([key]) => !NOT_COPIED.has(key))
-  .map(([, column]) => sql.identifier(column.name));
+// The app's Drizzle maps camelCase keys to snake_case columns (db/client.ts `casing`).
+const copiedColumns = Object.keys(getTableColumns(tasks))
+  .filter((key) => !NOT_COPIED.has(key))
+  .map((key) => sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
 
 export type NewSeries = Pick<TaskSeriesRow, 'productId' | 'rule' | 'startsOn' | 'timeZone' | 'mode' | 'nextOn'> & {
   createdBy: string | null;
