@@ -1,7 +1,6 @@
 import * as rrulePackage from 'rrule';
 import { z } from 'zod/mini';
 import { isTimeZone } from './analytics.ts';
-import { isCalendarDay } from './events.ts';
 
 // Recurring tasks and events (issue 29, docs/decisions/040-recurrence.md): a rule is an RFC 5545
 // RRULE (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT, UNTIL) without its DTSTART, which is
@@ -66,6 +65,8 @@ export type RuleParts = {
 type Parsed = { ok: true; parts: RuleParts } | { ok: false; message: string };
 
 const UNTIL = /^(\d{4})(\d{2})(\d{2})(T\d{6}Z?)?$/;
+/** A real day ('2026-02-30' is not); events.ts has the same, which imports this file. */
+const isDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
 /** Reads an RRULE ('RRULE:' prefix optional) into its parts, or says what is wrong with it. */
 export function parseRule(text: string): Parsed {
@@ -118,7 +119,7 @@ export function parseRule(text: string): Parsed {
   if (untilText !== undefined) {
     const match = UNTIL.exec(untilText);
     until = match ? `${match[1]}-${match[2]}-${match[3]}` : null;
-    if (!until || !isCalendarDay(until)) return { ok: false, message: recurrenceMessages.untilInvalid };
+    if (!until || !isDay(until)) return { ok: false, message: recurrenceMessages.untilInvalid };
   }
   if (count !== null && until !== null) return { ok: false, message: recurrenceMessages.ruleInvalid };
   return { ok: true, parts: { freq: freq as RecurrenceFrequency, interval, byDay, byMonthDay, byMonth, count, until } };

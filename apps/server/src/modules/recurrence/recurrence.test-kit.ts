@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
 import type { TestContext } from '../../testing/test-app.ts';
-import type { Req, Signed } from '../../testing/http.ts';
+import type { Req, Signed, useTestApp } from '../../testing/http.ts';
 
 // What the recurrence tests send and read back.
 
-type As = (who: Signed | undefined, req: Req) => ReturnType<TestContext['app']['inject']>;
+type As = ReturnType<typeof useTestApp>['as'];
 
 export const repeat = (taskId: string, payload: object): Req => ({
   method: 'PUT',
