@@ -13,7 +13,7 @@ import { isTimeZone } from './analytics.ts';
  * rrule ships CommonJS for Node, whose named exports Node cannot see (they come as `default`), and
  * ES modules for bundlers (named exports, no default).
  */
-const { RRule } = (rrulePackage as typeof rrulePackage & { default?: typeof rrulePackage }).default ?? rrulePackage;
+const rrule = () => ((rrulePackage as typeof rrulePackage & { default?: typeof rrulePackage }).default ?? rrulePackage).RRule;
 
 export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
@@ -194,6 +194,7 @@ function ruleFrom(rule: string, startsOn: string) {
   const parsed = parseRule(rule);
   if (!parsed.ok) throw new Error(parsed.message);
   const { parts } = parsed;
+  const RRule = rrule();
   return new RRule({
     freq: RRule[parts.freq],
     interval: parts.interval,

@@ -13,7 +13,10 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '@shipyard/shared';
+import { RepeatIcon } from 'lucide-react';
+import { Popover } from 'radix-ui';
 import { type ComponentProps, useState } from 'react';
+import { chipClass } from './chip-picker.tsx';
 import { cn } from '../lib/cn.ts';
 import { formatDate } from '../lib/format.ts';
 import { OptionSelect } from './option-select.tsx';
@@ -260,5 +263,30 @@ export function RepeatEditor({ value, onChange, startsOn, id = 'repeat', disable
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The editor behind a chip (the create dialog's properties): the chip reads the rule in words, or
+ * "Repeat" while the task does not repeat.
+ */
+export function RepeatChip({ value, onChange, startsOn, disabled }: Omit<RepeatEditorProps, 'id' | 'className'>) {
+  const parts = ruleParts(value);
+  return (
+    <Popover.Root>
+      <Popover.Trigger className={chipClass} disabled={disabled} aria-label={`Repeat: ${repeatWords(value)}`}>
+        <RepeatIcon aria-hidden="true" className={parts ? undefined : 'text-muted-foreground'} />
+        <span className={cn('truncate', !parts && 'text-muted-foreground')}>{parts ? describeRule(parts) : 'Repeat'}</span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
+        >
+          <RepeatEditor id="repeat-chip" value={value} onChange={onChange} startsOn={startsOn} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

@@ -2,6 +2,7 @@ import { plainTextPreview, type Task, type TaskDisplay, type TaskDisplayProperty
 import { ChevronRightIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
+import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -181,6 +182,7 @@ export const TaskTableRow = memo(function TaskTableRow({
             )}
           >
             {task.title}
+            <RepeatMark recurring={task.recurring} className="ml-1.5 align-[-2px]" />
           </TaskLink>
           {preview ? (
             <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
