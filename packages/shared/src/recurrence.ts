@@ -13,7 +13,8 @@ import { isTimeZone } from './analytics.ts';
  * rrule ships CommonJS for Node, whose named exports Node cannot see (they come as `default`), and
  * ES modules for bundlers (named exports, no default).
  */
-const rrule = () => ((rrulePackage as typeof rrulePackage & { default?: typeof rrulePackage }).default ?? rrulePackage).RRule;
+const rrule = () =>
+  ((rrulePackage as typeof rrulePackage & { default?: typeof rrulePackage }).default ?? rrulePackage).RRule;
 
 export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
@@ -84,7 +85,8 @@ export function parseRule(text: string): Parsed {
   }
   const freq = values.get('FREQ');
   if (!freq) return { ok: false, message: recurrenceMessages.ruleInvalid };
-  if (['HOURLY', 'MINUTELY', 'SECONDLY'].includes(freq)) return { ok: false, message: recurrenceMessages.tooFrequent };
+  if (['HOURLY', 'MINUTELY', 'SECONDLY'].includes(freq))
+    return { ok: false, message: recurrenceMessages.tooFrequent };
   if (!(RECURRENCE_FREQUENCIES as readonly string[]).includes(freq)) {
     return { ok: false, message: recurrenceMessages.ruleInvalid };
   }
@@ -93,13 +95,17 @@ export function parseRule(text: string): Parsed {
       return { ok: false, message: recurrenceMessages.ruleUnsupported(key) };
     }
   }
-  const whole = (value: string | undefined) => (value !== undefined && /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN);
+  const whole = (value: string | undefined) =>
+    value !== undefined && /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
   const interval = values.has('INTERVAL') ? whole(values.get('INTERVAL')) : 1;
   if (!(interval >= 1 && interval <= RECURRENCE_INTERVAL_MAX)) {
     return { ok: false, message: recurrenceMessages.intervalInvalid };
   }
   const byDay = (values.get('BYDAY')?.split(',') ?? []) as Weekday[];
-  if (byDay.some((day) => !(WEEKDAYS as readonly string[]).includes(day)) || new Set(byDay).size !== byDay.length) {
+  if (
+    byDay.some((day) => !(WEEKDAYS as readonly string[]).includes(day)) ||
+    new Set(byDay).size !== byDay.length
+  ) {
     return { ok: false, message: recurrenceMessages.dayInvalid };
   }
   const byMonthDay = values.has('BYMONTHDAY') ? whole(values.get('BYMONTHDAY')) : null;
@@ -122,7 +128,10 @@ export function parseRule(text: string): Parsed {
     if (!until || !isDay(until)) return { ok: false, message: recurrenceMessages.untilInvalid };
   }
   if (count !== null && until !== null) return { ok: false, message: recurrenceMessages.ruleInvalid };
-  return { ok: true, parts: { freq: freq as RecurrenceFrequency, interval, byDay, byMonthDay, byMonth, count, until } };
+  return {
+    ok: true,
+    parts: { freq: freq as RecurrenceFrequency, interval, byDay, byMonthDay, byMonth, count, until },
+  };
 }
 
 /** The parts as an RRULE (no DTSTART, no 'RRULE:' prefix), in a stable order. */
@@ -130,7 +139,9 @@ export function formatRule(parts: RuleParts): string {
   const items = [`FREQ=${parts.freq}`];
   if (parts.interval !== 1) items.push(`INTERVAL=${parts.interval}`);
   if (parts.byDay.length > 0) {
-    items.push(`BYDAY=${[...parts.byDay].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)).join(',')}`);
+    items.push(
+      `BYDAY=${[...parts.byDay].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)).join(',')}`,
+    );
   }
   if (parts.byMonth !== null) items.push(`BYMONTH=${parts.byMonth}`);
   if (parts.byMonthDay !== null) items.push(`BYMONTHDAY=${parts.byMonthDay}`);
@@ -151,7 +162,12 @@ const DAY_NAMES: Record<Weekday, string> = {
   SU: 'Sun',
 };
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const UNIT: Record<RecurrenceFrequency, string> = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' };
+const UNIT: Record<RecurrenceFrequency, string> = {
+  DAILY: 'day',
+  WEEKLY: 'week',
+  MONTHLY: 'month',
+  YEARLY: 'year',
+};
 const WORK_WEEK = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 const ordinal = (n: number) => {
@@ -159,7 +175,8 @@ const ordinal = (n: number) => {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
   return `${n}${suffix}`;
 };
-const shortDate = (day: string) => `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+const shortDate = (day: string) =>
+  `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 
 /** The rule in words: "Every week on Mon, Thu", "Every 2 months on the 15th, 3 times". */
 export function describeRule(parts: RuleParts): string {
@@ -227,7 +244,13 @@ export function nextDate(rule: string, startsOn: string, after: string): string 
 }
 
 /** The series' days from `from` to `to` (both included), `limit` at most. */
-export function datesBetween(rule: string, startsOn: string, from: string, to: string, limit: number): string[] {
+export function datesBetween(
+  rule: string,
+  startsOn: string,
+  from: string,
+  to: string,
+  limit: number,
+): string[] {
   const found: string[] = [];
   ruleFrom(rule, startsOn).between(floating(from), floating(to), true, (date) => {
     if (found.length >= limit) return false;
@@ -239,7 +262,12 @@ export function datesBetween(rule: string, startsOn: string, from: string, to: s
 
 /** The calendar day it is at `now` in `timeZone`. */
 export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** Minutes `timeZone` is ahead of UTC at `instant`. */
@@ -283,13 +311,11 @@ export const OptionalRuleSchema = z.pipe(
   z.nullable(ruleField),
 );
 
-const timeZoneField = z
-  .string(recurrenceMessages.timeZoneInvalid)
-  .check(
-    z.trim(),
-    z.maxLength(TIME_ZONE_MAX, recurrenceMessages.timeZoneInvalid),
-    z.refine((v) => v !== '' && isTimeZone(v), recurrenceMessages.timeZoneInvalid),
-  );
+const timeZoneField = z.string(recurrenceMessages.timeZoneInvalid).check(
+  z.trim(),
+  z.maxLength(TIME_ZONE_MAX, recurrenceMessages.timeZoneInvalid),
+  z.refine((v) => v !== '' && isTimeZone(v), recurrenceMessages.timeZoneInvalid),
+);
 
 /** PUT /api/tasks/{id}/recurrence: makes the task repeat, or changes how. */
 export const TaskRecurrenceInputSchema = z.object({
@@ -324,11 +350,13 @@ export type RecurrencePreset = 'daily' | 'weekdays' | 'weekly' | 'monthly' | 'ye
 export function presetOf(parts: RuleParts): RecurrencePreset {
   if (parts.interval !== 1 || parts.count !== null || parts.until !== null) return 'custom';
   const days = [...parts.byDay].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)).join();
-  if (parts.freq === 'DAILY' && days === '' && parts.byMonthDay === null && parts.byMonth === null) return 'daily';
+  if (parts.freq === 'DAILY' && days === '' && parts.byMonthDay === null && parts.byMonth === null)
+    return 'daily';
   if (parts.freq === 'WEEKLY' && days === WORK_WEEK.join() && parts.byMonthDay === null) return 'weekdays';
   if (parts.freq === 'WEEKLY' && parts.byMonthDay === null && parts.byMonth === null) return 'weekly';
   if (parts.freq === 'MONTHLY' && days === '' && parts.byMonth === null) return 'monthly';
-  if (parts.freq === 'YEARLY' && days === '' && parts.byMonthDay === null && parts.byMonth === null) return 'yearly';
+  if (parts.freq === 'YEARLY' && days === '' && parts.byMonthDay === null && parts.byMonth === null)
+    return 'yearly';
   return 'custom';
 }
 
@@ -339,7 +367,15 @@ export function weekdayOf(day: string): Weekday {
 
 /** A preset's rule for a series that starts on `day`. */
 export function presetRule(preset: Exclude<RecurrencePreset, 'custom'>, day: string): RuleParts {
-  const base: RuleParts = { freq: 'DAILY', interval: 1, byDay: [], byMonthDay: null, byMonth: null, count: null, until: null };
+  const base: RuleParts = {
+    freq: 'DAILY',
+    interval: 1,
+    byDay: [],
+    byMonthDay: null,
+    byMonth: null,
+    count: null,
+    until: null,
+  };
   switch (preset) {
     case 'daily':
       return base;

@@ -16,9 +16,9 @@ import {
 import { RepeatIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ComponentProps, useState } from 'react';
-import { chipClass } from './chip-picker.tsx';
 import { cn } from '../lib/cn.ts';
 import { formatDate } from '../lib/format.ts';
+import { chipClass } from './chip-picker.tsx';
 import { OptionSelect } from './option-select.tsx';
 import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
@@ -47,7 +47,7 @@ const UNITS: Array<{ value: RecurrenceFrequency; label: string }> = [
 type End = 'never' | 'count' | 'until';
 
 /** The rule's parts, or null when it does not repeat (or cannot be read). */
-export function ruleParts(rule: string | null | undefined): RuleParts | null {
+function ruleParts(rule: string | null | undefined): RuleParts | null {
   if (!rule) return null;
   const parsed = parseRule(rule);
   return parsed.ok ? parsed.parts : null;
@@ -65,7 +65,11 @@ function WholeNumberInput({
   max,
   onValue,
   ...input
-}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & { value: number; max: number; onValue: (n: number) => void }) {
+}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & {
+  value: number;
+  max: number;
+  onValue: (n: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   return (
     <Input
@@ -97,7 +101,14 @@ export type RepeatEditorProps = {
   className?: string;
 };
 
-export function RepeatEditor({ value, onChange, startsOn, id = 'repeat', disabled, className }: RepeatEditorProps) {
+export function RepeatEditor({
+  value,
+  onChange,
+  startsOn,
+  id = 'repeat',
+  disabled,
+  className,
+}: RepeatEditorProps) {
   const parts = ruleParts(value);
   // Chosen "Custom…" stays custom while its rule happens to match a preset.
   const [custom, setCustom] = useState(() => (parts ? presetOf(parts) === 'custom' : false));
@@ -187,11 +198,16 @@ export function RepeatEditor({ value, onChange, startsOn, id = 'repeat', disable
                       title={DAY_LETTERS[day].long}
                       disabled={disabled || (on && parts.byDay.length === 1)}
                       onClick={() =>
-                        set({ ...parts, byDay: on ? parts.byDay.filter((d) => d !== day) : [...parts.byDay, day] })
+                        set({
+                          ...parts,
+                          byDay: on ? parts.byDay.filter((d) => d !== day) : [...parts.byDay, day],
+                        })
                       }
                       className={cn(
                         'size-8 rounded-full border font-medium text-xs outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                        on ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent dark:bg-input/30',
+                        on
+                          ? 'border-primary bg-primary text-primary-foreground'
+                          : 'bg-background hover:bg-accent dark:bg-input/30',
                       )}
                     >
                       {DAY_LETTERS[day].short}
@@ -214,7 +230,17 @@ export function RepeatEditor({ value, onChange, startsOn, id = 'repeat', disable
                   set({
                     ...parts,
                     count: choice === 'count' ? (parts.count ?? 10) : null,
-                    until: choice === 'until' ? (parts.until ?? nextDates(formatRule({ ...parts, count: null, until: null }), startsOn, startsOn, 10).at(-1) ?? startsOn) : null,
+                    until:
+                      choice === 'until'
+                        ? (parts.until ??
+                          nextDates(
+                            formatRule({ ...parts, count: null, until: null }),
+                            startsOn,
+                            startsOn,
+                            10,
+                          ).at(-1) ??
+                          startsOn)
+                        : null,
                   })
                 }
                 options={[
@@ -270,13 +296,20 @@ export function RepeatEditor({ value, onChange, startsOn, id = 'repeat', disable
  * The editor behind a chip (the create dialog's properties): the chip reads the rule in words, or
  * "Repeat" while the task does not repeat.
  */
-export function RepeatChip({ value, onChange, startsOn, disabled }: Omit<RepeatEditorProps, 'id' | 'className'>) {
+export function RepeatChip({
+  value,
+  onChange,
+  startsOn,
+  disabled,
+}: Omit<RepeatEditorProps, 'id' | 'className'>) {
   const parts = ruleParts(value);
   return (
     <Popover.Root>
       <Popover.Trigger className={chipClass} disabled={disabled} aria-label={`Repeat: ${repeatWords(value)}`}>
         <RepeatIcon aria-hidden="true" className={parts ? undefined : 'text-muted-foreground'} />
-        <span className={cn('truncate', !parts && 'text-muted-foreground')}>{parts ? describeRule(parts) : 'Repeat'}</span>
+        <span className={cn('truncate', !parts && 'text-muted-foreground')}>
+          {parts ? describeRule(parts) : 'Repeat'}
+        </span>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

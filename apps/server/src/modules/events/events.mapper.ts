@@ -55,7 +55,13 @@ export function eventsInRange(
       items.push(toEvent(row, viewer));
       continue;
     }
-    const days = datesBetween(recurrence, date, date > range.from ? date : range.from, range.to, RECURRENCE_EXPAND_MAX);
+    const days = datesBetween(
+      recurrence,
+      date,
+      date > range.from ? date : range.from,
+      range.to,
+      RECURRENCE_EXPAND_MAX,
+    );
     if (date >= range.from && days[0] !== date) days.unshift(date);
     for (const day of days.slice(0, RECURRENCE_EXPAND_MAX)) items.push(toEvent(row, viewer, day));
   }

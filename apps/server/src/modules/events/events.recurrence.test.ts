@@ -23,7 +23,11 @@ describe('a repeating event', () => {
     expect(items.map((item) => item.date)).toEqual(['2026-05-11', '2026-05-18', '2026-05-25', '2026-06-01']);
     expect(items[0]).toMatchObject({ recurrence: 'FREQ=WEEKLY;BYDAY=MO', seriesDate: '2026-05-04' });
     // Its first day counts even off the rule's days; nothing before it.
-    const off = await scheduled(owner, { title: 'Kick-off', date: '2026-05-06', recurrence: 'FREQ=WEEKLY;BYDAY=MO' });
+    const off = await scheduled(owner, {
+      title: 'Kick-off',
+      date: '2026-05-06',
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+    });
     expect((await seen('2026-04-01', '2026-05-12')).filter((i) => i.id === off).map((i) => i.date)).toEqual([
       '2026-05-06',
       '2026-05-11',
@@ -35,7 +39,11 @@ describe('a repeating event', () => {
   });
 
   it('stops at COUNT, and an edit or a delete changes the whole series', async () => {
-    const id = await scheduled(owner, { title: 'Sprint', date: '2026-07-01', recurrence: 'FREQ=DAILY;COUNT=3' });
+    const id = await scheduled(owner, {
+      title: 'Sprint',
+      date: '2026-07-01',
+      recurrence: 'FREQ=DAILY;COUNT=3',
+    });
     const days = async () =>
       (await seen('2026-06-01', '2026-07-31')).filter((item) => item.id === id).map((item) => item.date);
     expect(await days()).toEqual(['2026-07-01', '2026-07-02', '2026-07-03']);
@@ -61,7 +69,11 @@ describe('a repeating event', () => {
 
   it('goes to the calendar feed with its RRULE', async () => {
     const today = ctx.clock.now().toISOString().slice(0, 10);
-    await scheduled(owner, { title: 'Stand-up', date: addCalendarDays(today, -100), recurrence: 'FREQ=DAILY' });
+    await scheduled(owner, {
+      title: 'Stand-up',
+      date: addCalendarDays(today, -100),
+      recurrence: 'FREQ=DAILY',
+    });
     await scheduled(owner, {
       title: 'Retro',
       date: today,
@@ -69,7 +81,10 @@ describe('a repeating event', () => {
       recurrence: 'FREQ=WEEKLY;UNTIL=20991231',
     });
     const feed = await as(owner, { method: 'POST', url: '/api/user/calendar-feed' });
-    const body = (await as(undefined, { url: new URL(feed.json().url).pathname })).body.replace(/\r\n[ \t]/g, '');
+    const body = (await as(undefined, { url: new URL(feed.json().url).pathname })).body.replace(
+      /\r\n[ \t]/g,
+      '',
+    );
     expect(body).toContain('SUMMARY:Stand-up');
     expect(body).toContain('RRULE:FREQ=DAILY\r\n');
     expect(body).toContain('RRULE:FREQ=WEEKLY;UNTIL=20991231T235959\r\n');

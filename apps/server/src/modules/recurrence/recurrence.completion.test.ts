@@ -48,7 +48,10 @@ describe('completing a recurring task', () => {
       .from(taskChecklistItems)
       .where(eq(taskChecklistItems.taskId, second?.id ?? ''));
     expect(items.map((item) => [item.title, item.done])).toEqual([['Kitchen', false]]);
-    const labelled = await ctx.db.select().from(taskLabels).where(eq(taskLabels.taskId, second?.id ?? ''));
+    const labelled = await ctx.db
+      .select()
+      .from(taskLabels)
+      .where(eq(taskLabels.taskId, second?.id ?? ''));
     expect(labelled.map((row) => row.labelId)).toEqual([label?.id]);
     expect((await as(owner, recurrenceOf(task.id))).json()).toEqual({ recurrence: null });
     expect((await as(owner, recurrenceOf(second?.id ?? ''))).json().recurrence.next[0]).toBe('2026-04-09');
@@ -90,7 +93,9 @@ describe('completing a recurring task', () => {
     expect((await as(owner, edit(task.id, { status: 'Completed' }))).statusCode).toBe(200);
     const today = ctx.clock.now().toISOString().slice(0, 10);
     const next = (await kit().titled(product.id, 'Stand-up notes')).find((row) => row.id !== task.id);
-    expect(next?.dueDate).toBe(new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
+    expect(next?.dueDate).toBe(
+      new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
+    );
   });
 
   it('ends the series after its last time (COUNT)', async () => {

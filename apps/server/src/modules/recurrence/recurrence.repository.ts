@@ -1,6 +1,12 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type TaskRow, type TaskSeriesRow, taskOccurrences, taskSeries, tasks } from '../../db/schema/index.ts';
+import {
+  type TaskRow,
+  type TaskSeriesRow,
+  taskOccurrences,
+  taskSeries,
+  tasks,
+} from '../../db/schema/index.ts';
 
 // Recurring tasks' rows (docs/decisions/040-recurrence.md): the series, the days it made an
 // occurrence on, and the copy of a task's row into its next occurrence.
@@ -32,7 +38,10 @@ const copiedColumns = Object.keys(getTableColumns(tasks))
   .filter((key) => !NOT_COPIED.has(key))
   .map((key) => sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)));
 
-export type NewSeries = Pick<TaskSeriesRow, 'productId' | 'rule' | 'startsOn' | 'timeZone' | 'mode' | 'nextOn'> & {
+export type NewSeries = Pick<
+  TaskSeriesRow,
+  'productId' | 'rule' | 'startsOn' | 'timeZone' | 'mode' | 'nextOn'
+> & {
   createdBy: string | null;
 };
 
@@ -89,7 +98,9 @@ export function createRecurrenceRepository(db: Db) {
 
     /** Makes `taskId` the series' live occurrence; marks the task changed. */
     async carry(tx: Db, taskId: string, seriesId: string | null) {
-      await tx.execute(sql`update ${tasks} set series_id = ${seriesId}, updated_at = now() where id = ${taskId}`);
+      await tx.execute(
+        sql`update ${tasks} set series_id = ${seriesId}, updated_at = now() where id = ${taskId}`,
+      );
     },
 
     /**

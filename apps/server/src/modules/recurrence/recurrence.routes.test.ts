@@ -26,7 +26,9 @@ describe('/api/tasks/{id}/recurrence', () => {
       startsOn: '2026-03-26',
       next: ['2026-03-30', '2026-04-02', '2026-04-06', '2026-04-09', '2026-04-13'],
     });
-    expect((await as(owner, recurrenceOf(task.id))).json().recurrence).toMatchObject({ seriesId: set.seriesId });
+    expect((await as(owner, recurrenceOf(task.id))).json().recurrence).toMatchObject({
+      seriesId: set.seriesId,
+    });
     const shown = await as(owner, { url: `/api/tasks/${task.id}` });
     expect(shown.json().recurring).toBe(true);
 

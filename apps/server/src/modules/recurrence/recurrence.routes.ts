@@ -13,7 +13,10 @@ const tags = ['tasks'];
 const editors = 'by members and admins who see the product (guests 403; archived product 409)';
 
 /** A task's repetition (issue 29, docs/decisions/040-recurrence.md). */
-export const recurrenceRoutes: FastifyPluginAsyncZod<{ service: RecurrenceService }> = async (app, { service }) => {
+export const recurrenceRoutes: FastifyPluginAsyncZod<{ service: RecurrenceService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', requireSession);
 
   app.get(

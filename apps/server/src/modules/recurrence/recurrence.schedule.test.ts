@@ -45,7 +45,10 @@ describe('a task repeating on schedule', () => {
 
   it('makes the day’s occurrence once with two workers in two processes, even from a duplicate job', async () => {
     const today = ctx.clock.now().toISOString().slice(0, 10);
-    const { product, task } = await taskOf(owner, [], { title: 'Daily check', dueDate: addCalendarDays(today, -1) });
+    const { product, task } = await taskOf(owner, [], {
+      title: 'Daily check',
+      dueDate: addCalendarDays(today, -1),
+    });
     const { seriesId } = await kit().makeRepeat(owner, task.id, {
       rule: 'FREQ=DAILY',
       timeZone: 'UTC',
@@ -73,7 +76,10 @@ describe('a task repeating on schedule', () => {
 
   it('makes nothing when completed, and nothing from a job of a day it no longer expects', async () => {
     const today = ctx.clock.now().toISOString().slice(0, 10);
-    const { product, task } = await taskOf(owner, [], { title: 'Stale', dueDate: addCalendarDays(today, -1) });
+    const { product, task } = await taskOf(owner, [], {
+      title: 'Stale',
+      dueDate: addCalendarDays(today, -1),
+    });
     await kit().makeRepeat(owner, task.id, { rule: 'FREQ=DAILY', timeZone: 'UTC', mode: 'schedule' });
     // Changed to yearly: the job of today has nothing to do.
     await kit().makeRepeat(owner, task.id, { rule: 'FREQ=YEARLY', timeZone: 'UTC', mode: 'schedule' });

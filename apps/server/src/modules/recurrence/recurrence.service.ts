@@ -5,8 +5,8 @@ import {
   recurrenceMessages,
   startOfDayIn,
   type TaskRecurrence,
+  type TaskRecurrenceInputSchema,
   type TaskRecurrenceResult,
-  TaskRecurrenceInputSchema,
   todayIn,
 } from '@shipyard/shared';
 import type { z } from 'zod/mini';
@@ -167,7 +167,7 @@ export function createRecurrenceService({ db, repository, activities, changes, c
       const seriesId = task.seriesId;
       await inTransaction(async (tx, after) => {
         const series = await repository.lockSeries(tx, seriesId);
-        if (!series || series.mode !== 'completed') return;
+        if (series?.mode !== 'completed') return;
         const carrier = await repository.lockCarrier(tx, seriesId);
         if (carrier?.id !== task.id || carrier.status !== 'Completed') return;
         const on = nextDate(series.rule, series.startsOn, baseOf(series, carrier));
@@ -192,7 +192,7 @@ export function createRecurrenceService({ db, repository, activities, changes, c
       if (typeof seriesId !== 'string' || typeof on !== 'string') return;
       await inTransaction(async (tx, after) => {
         const series = await repository.lockSeries(tx, seriesId);
-        if (!series || series.mode !== 'schedule' || series.nextOn !== on) return;
+        if (series?.mode !== 'schedule' || series.nextOn !== on) return;
         const carrier = await repository.lockCarrier(tx, seriesId);
         // In the trash: the series waits; it goes on when restored and its rule is saved again.
         if (!carrier) return;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
-import type { TestContext } from '../../testing/test-app.ts';
 import type { Req, Signed, useTestApp } from '../../testing/http.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 // What the recurrence tests send and read back.
 

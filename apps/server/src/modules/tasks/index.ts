@@ -24,7 +24,7 @@ export type { TaskStatusChange } from './tasks.service.ts';
 export type { TaskWatching } from './tasks.watchers.ts';
 
 /** What a module copies of a task to another (a recurring task's next occurrence), in the copy's transaction. */
-export type TaskCopy = (fromId: string, toId: string, tx: Db) => Promise<void>;
+type TaskCopy = (fromId: string, toId: string, tx: Db) => Promise<void>;
 
 /** The sections of the task's page that other modules contribute. */
 type ContributedSection = Exclude<keyof TaskPageSections, 'watchers'>;

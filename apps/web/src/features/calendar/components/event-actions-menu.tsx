@@ -34,7 +34,8 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
         description: (
           <>
             Are you sure you want to delete "{event.title}"?
-            {event.recurrence ? ' It repeats: every date of it is deleted.' : ''} This action cannot be undone.
+            {event.recurrence ? ' It repeats: every date of it is deleted.' : ''} This action cannot be
+            undone.
           </>
         ),
         pending: remove.isPending,

@@ -17,7 +17,7 @@ import {
 } from '../../../lib/task-recurrence.ts';
 import { toast } from '../../../lib/toast.ts';
 
-export const repeatTexts = {
+const repeatTexts = {
   none: 'Does not repeat',
   set: 'Repeat…',
   edit: 'Change',
@@ -54,10 +54,14 @@ export function TaskRepeatField({ taskId, dueDate, canEdit }: Props) {
             {recurrence.words}
           </p>
           <p className="text-muted-foreground text-xs">
-            {recurrence.next.length > 0 ? repeatTexts.next(recurrence.next.slice(0, 3)) : recurrenceMessages.ended}
+            {recurrence.next.length > 0
+              ? repeatTexts.next(recurrence.next.slice(0, 3))
+              : recurrenceMessages.ended}
           </p>
           <p className="text-muted-foreground text-xs">
-            {recurrence.mode === 'schedule' ? 'A new one is created on each date.' : 'The next one comes when this one is completed.'}
+            {recurrence.mode === 'schedule'
+              ? 'A new one is created on each date.'
+              : 'The next one comes when this one is completed.'}
           </p>
         </>
       ) : (

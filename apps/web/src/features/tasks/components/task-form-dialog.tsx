@@ -10,8 +10,8 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { ChipPicker } from '../../../components/chip-picker.tsx';
-import { RepeatChip } from '../../../components/repeat-editor.tsx';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
+import { RepeatChip } from '../../../components/repeat-editor.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';

@@ -2,9 +2,9 @@ import { plainTextPreview, type Task, type TaskDisplay, type TaskDisplayProperty
 import { ChevronRightIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
-import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';

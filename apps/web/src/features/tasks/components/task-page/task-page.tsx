@@ -26,7 +26,10 @@ import { useSaveTask } from './use-save-task.ts';
  * not import (features never import each other; apps/web/src/app/routes/task.tsx composes them).
  */
 export type TaskPageSlots = Partial<
-  Record<'checklist' | 'labels' | 'files' | 'comments' | 'watch' | 'repeat', (detail: TaskDetail) => ReactNode>
+  Record<
+    'checklist' | 'labels' | 'files' | 'comments' | 'watch' | 'repeat',
+    (detail: TaskDetail) => ReactNode
+  >
 >;
 
 export type TaskPageProps = {
