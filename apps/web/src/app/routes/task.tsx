@@ -54,7 +54,12 @@ export function Component() {
       <TaskLabelsField taskId={task.id} productId={task.projectId} canEdit={permissions.canEdit} />
     ),
     repeat: ({ task, permissions }) => (
-      <TaskRepeatField taskId={task.id} dueDate={task.dueDate} canEdit={permissions.canEdit} />
+      <TaskRepeatField
+        taskId={task.id}
+        dueDate={task.dueDate}
+        canEdit={permissions.canEdit}
+        version={task.updatedAt}
+      />
     ),
     comments: ({ task, product, permissions }) => (
       <TaskConversation

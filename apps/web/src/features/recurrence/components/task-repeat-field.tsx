@@ -1,7 +1,7 @@
 import { type RecurrenceMode, recurrenceMessages } from '@shipyard/shared';
 import { RepeatIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { RepeatEditor } from '../../../components/repeat-editor.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -34,14 +34,27 @@ const repeatTexts = {
 /** Today in the browser, 'YYYY-MM-DD'. */
 const localToday = () => new Intl.DateTimeFormat('en-CA').format(new Date());
 
-type Props = { taskId: string; dueDate: string | null; canEdit: boolean };
+type Props = {
+  taskId: string;
+  dueDate: string | null;
+  canEdit: boolean;
+  /** The task's updatedAt: a change of it (completed here: the rule moved on) reads the repeat again. */
+  version: string;
+};
 
 /**
  * The task page's "Repeat" property (issue 29): the rule in words, its next days and how the next
  * one comes; for those who may edit the task, a popover to set or change it and one click to stop.
  */
-export function TaskRepeatField({ taskId, dueDate, canEdit }: Props) {
+export function TaskRepeatField({ taskId, dueDate, canEdit, version }: Props) {
   const query = useTaskRecurrence(taskId);
+  const seen = useRef(version);
+  const { refetch } = query;
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void refetch();
+  }, [version, refetch]);
   const stop = useStopTaskRecurrence();
   if (query.isPending) return <Skeleton className="h-5 w-32" />;
   const recurrence = query.data?.recurrence ?? null;
