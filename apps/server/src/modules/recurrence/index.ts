@@ -26,5 +26,5 @@ export const recurrenceModule = fp(
     app.jobs.handle({ [OCCUR_JOB]: service.scheduled });
     await app.register(recurrenceRoutes, { prefix: '/api', service });
   },
-  { name: 'recurrence', dependencies: ['platform', 'activities', 'tasks', 'labels', 'checklists'] },
+  { name: 'recurrence', dependencies: ['platform', 'activities', 'tasks'] },
 );

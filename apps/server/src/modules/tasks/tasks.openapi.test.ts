@@ -44,6 +44,10 @@ describe('OpenAPI', () => {
       // Task import (issue 20, modules/imports).
       'post /api/tasks/{productId}/import/csv': ['imports'],
       'post /api/tasks/{productId}/import/trello': ['imports'],
+      // How a task repeats (issue 29, modules/recurrence).
+      'get /api/tasks/{id}/recurrence': ['tasks'],
+      'put /api/tasks/{id}/recurrence': ['tasks'],
+      'delete /api/tasks/{id}/recurrence': ['tasks'],
     });
   });
 });
