@@ -120,7 +120,17 @@ export function RepeatEditor({
     { value: NONE, label: 'Does not repeat' },
     { value: 'daily', label: 'Daily' },
     { value: 'weekdays', label: 'Every weekday (Mon to Fri)' },
-    { value: 'weekly', label: `Weekly on ${DAY_LETTERS[weekday as Weekday]?.long ?? 'the same day'}` },
+    {
+      value: 'weekly',
+      // Its chosen days once picked, else the first day's weekday.
+      label: `Weekly on ${
+        preset === 'weekly' && parts
+          ? WEEKDAYS.filter((d) => parts.byDay.includes(d))
+              .map((d) => DAY_LETTERS[d].long)
+              .join(', ')
+          : (DAY_LETTERS[weekday as Weekday]?.long ?? 'the same day')
+      }`,
+    },
     { value: 'monthly', label: `Monthly on day ${monthDay}` },
     { value: 'yearly', label: 'Yearly' },
     { value: 'custom', label: 'Custom…' },
