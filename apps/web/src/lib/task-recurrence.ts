@@ -19,8 +19,9 @@ const taskRecurrenceQueryOptions = (taskId: string) =>
     queryFn: ({ signal }) => api.get<TaskRecurrenceResult>(path(taskId), { signal }),
   });
 
-export function useTaskRecurrence(taskId: string) {
-  return useQuery(taskRecurrenceQueryOptions(taskId));
+/** How the task repeats; read only for a task that does (`recurring`): the others' page costs no request more. */
+export function useTaskRecurrence(taskId: string, recurring: boolean) {
+  return useQuery({ ...taskRecurrenceQueryOptions(taskId), enabled: recurring });
 }
 
 /** Cards, rows and the task's page show the repeat icon: read them again. */

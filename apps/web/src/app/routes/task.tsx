@@ -58,6 +58,7 @@ export function Component() {
         taskId={task.id}
         dueDate={task.dueDate}
         canEdit={permissions.canEdit}
+        recurring={task.recurring === true}
         version={task.updatedAt}
       />
     ),

@@ -38,6 +38,8 @@ type Props = {
   taskId: string;
   dueDate: string | null;
   canEdit: boolean;
+  /** The task carries a rule (`task.recurring`): only then is it read. */
+  recurring: boolean;
   /** The task's updatedAt: a change of it (completed here: the rule moved on) reads the repeat again. */
   version: string;
 };
@@ -46,18 +48,18 @@ type Props = {
  * The task page's "Repeat" property (issue 29): the rule in words, its next days and how the next
  * one comes; for those who may edit the task, a popover to set or change it and one click to stop.
  */
-export function TaskRepeatField({ taskId, dueDate, canEdit, version }: Props) {
-  const query = useTaskRecurrence(taskId);
+export function TaskRepeatField({ taskId, dueDate, canEdit, recurring, version }: Props) {
+  const query = useTaskRecurrence(taskId, recurring);
   const seen = useRef(version);
   const { refetch } = query;
   useEffect(() => {
     if (seen.current === version) return;
     seen.current = version;
-    void refetch();
-  }, [version, refetch]);
+    if (recurring) void refetch();
+  }, [version, recurring, refetch]);
   const stop = useStopTaskRecurrence();
-  if (query.isPending) return <Skeleton className="h-5 w-32" />;
-  const recurrence = query.data?.recurrence ?? null;
+  if (recurring && query.isPending) return <Skeleton className="h-5 w-32" />;
+  const recurrence = recurring ? (query.data?.recurrence ?? null) : null;
   return (
     <div className="grid gap-1.5 text-sm">
       {recurrence ? (
