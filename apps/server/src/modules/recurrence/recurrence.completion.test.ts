@@ -117,3 +117,22 @@ describe('completing a recurring task', () => {
     expect(await kit().titled(product.id, 'Stopped')).toHaveLength(1);
   });
 });
+
+describe('a recurring task due before an occurrence already made', () => {
+  const kit = () => useRecurrenceKit(ctx, as);
+
+  it('makes the next free day', async () => {
+    const { product, task } = await taskOf(owner, [], { title: 'Moved back', dueDate: '2026-03-26' });
+    await kit().makeRepeat(owner, task.id, weekly);
+    await as(owner, move(task.id, 'Completed'));
+    const next = (await kit().titled(product.id, 'Moved back'))[1];
+    // Its due date moved back a week: 03-26 and 04-02 (its own) are made already.
+    await as(owner, edit(next?.id ?? '', { dueDate: '2026-03-19' }));
+    await as(owner, move(next?.id ?? '', 'Completed'));
+    expect((await kit().titled(product.id, 'Moved back')).map((row) => row.dueDate)).toEqual([
+      '2026-03-19',
+      '2026-03-26',
+      '2026-04-09',
+    ]);
+  });
+});

@@ -116,6 +116,12 @@ export function createRecurrenceRepository(db: Db) {
       return rows.length > 0;
     },
 
+    async hasDay(tx: Db, seriesId: string, occursOn: string): Promise<boolean> {
+      const { rows } = await tx.execute(sql`select 1 from ${taskOccurrences}
+        where series_id = ${seriesId} and occurs_on = ${occursOn}`);
+      return rows.length > 0;
+    },
+
     async setOccurrenceTask(tx: Db, seriesId: string, occursOn: string, taskId: string) {
       await tx.execute(sql`update ${taskOccurrences} set task_id = ${taskId}
         where series_id = ${seriesId} and occurs_on = ${occursOn}`);

@@ -25,6 +25,8 @@ import type { RecurrenceRepository } from './recurrence.repository.ts';
 
 /** The job that makes an on-schedule series' next occurrence on its day. */
 export const OCCUR_JOB = 'recurrence.occur';
+/** How many days already made a completion steps over at most to find a free one. */
+const SKIP_TAKEN_MAX = 50;
 /** How many next days the API lists. */
 const NEXT_SHOWN = 5;
 
@@ -170,7 +172,15 @@ export function createRecurrenceService({ db, repository, activities, changes, c
         if (series?.mode !== 'completed') return;
         const carrier = await repository.lockCarrier(tx, seriesId);
         if (carrier?.id !== task.id || carrier.status !== 'Completed') return;
-        const on = nextDate(series.rule, series.startsOn, baseOf(series, carrier));
+        let on = nextDate(series.rule, series.startsOn, baseOf(series, carrier));
+        // A day already made (its due date moved back before an earlier occurrence): the next free one.
+        for (
+          let tries = 0;
+          on && tries < SKIP_TAKEN_MAX && (await repository.hasDay(tx, series.id, on));
+          tries++
+        ) {
+          on = nextDate(series.rule, series.startsOn, on);
+        }
         if (!on) {
           // The rule has ended (COUNT, UNTIL): the task no longer repeats.
           await repository.deleteSeries(tx, series.id);
