@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { validationMessages } from './messages.ts';
 import { isAdmin, type Role } from './permissions.ts';
 import { productMessages } from './products.ts';
+import { OptionalRuleSchema } from './recurrence.ts';
 import { multiLine, singleLine } from './text.ts';
 
 // Calendar events (spec §2.13, §3 Event, §4 Event status, §5 Event, §7.5, §8.2 Event, §9).
@@ -188,6 +189,8 @@ const eventFields = {
   meetingLink,
   participants,
   productId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(productMessages.notFound))),
+  /** Repeats (issue 29): an RRULE from the event's date; '' or null: once. */
+  recurrence: OptionalRuleSchema,
 };
 
 /**
@@ -208,6 +211,7 @@ export const CreateEventSchema = z.object({
   meetingLink: z._default(meetingLink, null),
   participants: z._default(participants, []),
   productId: z._default(eventFields.productId, null),
+  recurrence: z._default(OptionalRuleSchema, null),
 });
 export type CreateEvent = z.infer<typeof CreateEventSchema>;
 export type CreateEventInput = z.input<typeof CreateEventSchema>;
@@ -275,6 +279,10 @@ export const EventSchema = z.object({
   productId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its RRULE when it repeats (issue 29): a list then holds one item per day it falls on. */
+  recurrence: z.optional(z.nullable(z.string())),
+  /** On an occurrence of a repeating event: the series' first day (the stored `date`, what an edit changes). */
+  seriesDate: z.optional(z.string()),
 });
 export type CalendarEvent = z.infer<typeof EventSchema>;
 

@@ -17,6 +17,7 @@ export * from './permissions.ts';
 export * from './product-filters.ts';
 export * from './products.ts';
 export * from './realtime.ts';
+export * from './recurrence.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './security.ts';

@@ -165,6 +165,8 @@ export const TaskSchema = z.object({
   labels: z.array(LabelRefSchema),
   /** Its place in its board column (issue 28): ascending, ties by id. */
   rank: z.string(),
+  /** It repeats (issue 29): it is the live occurrence of a recurring series. */
+  recurring: z.optional(z.boolean()),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -280,6 +282,8 @@ export const BoardCardSchema = z.object({
   checklist: TaskChecklistCountsSchema,
   /** Its place in its column (issue 28): cards sort by it, ascending, ties by id. */
   rank: z.string(),
+  /** It repeats (issue 29). */
+  recurring: z.optional(z.boolean()),
   /** When it was created and, with updatedAt, the version realtime compares. */
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -13,6 +13,7 @@ import { labelsModule } from './labels/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { productsModule } from './products/index.ts';
 import { realtimeModule } from './realtime/index.ts';
+import { recurrenceModule } from './recurrence/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { searchModule } from './search/index.ts';
 import { securityModule } from './security/index.ts';
@@ -54,4 +55,5 @@ export const modules = [
   viewsModule,
   trashModule,
   templatesModule,
+  recurrenceModule,
 ];

@@ -17,6 +17,7 @@ export const queryRoots = {
   labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],
+  recurrence: ['recurrence'],
   reports: ['reports'],
   search: ['search'],
   services: ['services'],
@@ -42,4 +43,6 @@ export const sharedKeys = {
   productDetail: (productId: string) => [...queryRoots.products, 'detail', productId] as const,
   /** One product's labels: the labels feature manages them, the task filters offer them. */
   productLabels: (productId: string) => [...queryRoots.labels, 'product', productId] as const,
+  /** How one task repeats: the recurrence feature shows and edits it, the task dialog sets it. */
+  taskRecurrence: (taskId: string) => [...queryRoots.recurrence, 'task', taskId] as const,
 };

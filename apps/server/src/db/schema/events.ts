@@ -34,11 +34,18 @@ export const events = pgTable(
     participants: text().array().notNull().default(sql`'{}'::text[]`),
     productId: uuid().references(() => products.id, { onDelete: 'cascade' }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Repeats (issue 29, docs/decisions/040-recurrence.md): an RRULE without DTSTART, which is
+     * `date`; the calendar expands it for the range it shows, the feed sends it as it is.
+     */
+    recurrence: text(),
     ...timestamps(),
   },
   (t) => [
     index('events_date_idx').on(t.date, t.startTime),
     index('events_product_date_idx').on(t.productId, t.date),
+    // The recurring events a range may show: those that started before its end.
+    index('events_recurring_idx').on(t.date).where(sql`${t.recurrence} is not null`),
     index('events_created_by_idx').on(t.createdBy, t.date),
     index('events_participants_idx').using('gin', t.participants),
     check('events_title_length', sql`char_length(btrim(${t.title})) between 1 and 100`),

@@ -4,6 +4,7 @@ export * from './events.ts';
 export * from './notifications.ts';
 export * from './products.ts';
 export * from './rate-limits.ts';
+export * from './recurrence.ts';
 export * from './security.ts';
 export * from './services.ts';
 export * from './task-details.ts';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { newestFirst, rank, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
@@ -51,6 +62,12 @@ export const tasks = pgTable(
     deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Trashed with its product, not alone: restoring the product brings it back. */
     deletedWithProduct: boolean().notNull().default(false),
+    /**
+     * The recurring series this task is the live occurrence of (issue 29, recurrence.ts): only one
+     * task of a series carries it; the previous ones lose it. Its foreign key (ON DELETE SET NULL,
+     * so that stopping a series is deleting it) is in migration 0027's SQL.
+     */
+    seriesId: uuid(),
     ...timestamps(),
   },
   (t) => [
@@ -108,6 +125,7 @@ export const tasks = pgTable(
     index('tasks_rank_sort_idx').on(t.rank, t.id),
     // The trash: what is in it, oldest first (its list and the purge).
     index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    uniqueIndex('tasks_series_key').on(t.seriesId).where(sql`${t.seriesId} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

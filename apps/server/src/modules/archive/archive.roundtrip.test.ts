@@ -147,6 +147,11 @@ async function populate() {
     `INSERT INTO activities (product_id, task_id, performed_by, action_type, description) VALUES ($1, $2, $3, 'task_created', 'Created')`,
     [product.id, task.id, owner.user.id],
   );
+  // A recurring task (issue 29): its series and its first day.
+  await send(owner, 'PUT', `/api/tasks/${task.id}/recurrence`, {
+    rule: 'FREQ=WEEKLY',
+    timeZone: 'Europe/Paris',
+  });
   // A product's new key (issue 28): its former key and its task's are kept, and restored.
   await send(owner, 'PATCH', `/api/projects/${product.id}`, { key: 'APX' });
   // Rows of the tables that are not exported: they must not reach the restored instance.

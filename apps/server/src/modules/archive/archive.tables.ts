@@ -15,8 +15,11 @@ export const ARCHIVE_TABLES = [
   'product_key_history',
   'teams',
   'team_members',
+  // Recurring tasks (issue 29): the series before the tasks that carry it, their days after.
+  'task_series',
   'tasks',
   'task_key_history',
+  'task_occurrences',
   'labels',
   'task_labels',
   'task_comments',

@@ -4,6 +4,12 @@ import { type TaskChecklistItemRow, taskChecklistItems, tasks } from '../../db/s
 
 export function createChecklistsRepository(db: Db) {
   return {
+    /** Copies one task's checklist to another, every item unticked (issue 29: the next occurrence). */
+    async copyUnticked(fromId: string, toId: string, tx: Db) {
+      await tx.execute(sql`insert into ${taskChecklistItems} (task_id, title, done, position, created_by)
+        select ${toId}::uuid, ${taskChecklistItems.title}, false, ${taskChecklistItems.position}, ${taskChecklistItems.createdBy}
+        from ${taskChecklistItems} where ${taskChecklistItems.taskId} = ${fromId}`);
+    },
     /** The task's items in order (position, then id: a stable order even for equal positions). */
     async items(taskId: string, tx: Db = db): Promise<TaskChecklistItemRow[]> {
       return tx

@@ -24,6 +24,7 @@ export const checklistsModule = fp(
     const service = createChecklistsService({ db: app.db, checklists, changes: app.changes });
     app.tasks.addPageSection('checklist', service.ofSeenTask);
     app.decorate('checklists', { importer: { insertMany: checklists.insertMany, items: checklists.items } });
+    app.tasks.onCopy(checklists.copyUnticked);
     await app.register(checklistsRoutes, { prefix: '/api', service });
   },
   { name: 'checklists', dependencies: ['platform', 'tasks'] },

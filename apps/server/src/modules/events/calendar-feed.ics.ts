@@ -71,6 +71,12 @@ export function buildFeed(content: FeedContent, appUrl: string): string {
       allDay: !event.startTime,
       floating: Boolean(event.startTime),
       status: event.status === 'Cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      // Repeating (issue 29): the rule as stored; UNTIL takes DTSTART's form (a day, or a floating time).
+      ...(event.recurrence && {
+        repeating: event.startTime
+          ? event.recurrence.replace(/UNTIL=(\d{8})(?!T)/, 'UNTIL=$1T235959')
+          : event.recurrence,
+      }),
       url: event.meetingLink ?? `${appUrl}/calendar`,
       stamp: event.updatedAt,
       lastModified: event.updatedAt,

@@ -16,6 +16,7 @@ export type EventPatch = Partial<
     | 'meetingLink'
     | 'participants'
     | 'productId'
+    | 'recurrence'
   >
 >;
 
@@ -77,7 +78,14 @@ export function createEventsRepository(db: Db) {
       range: { from: string; to: string; limit: number },
     ): Promise<EventWithProduct[]> {
       return selectWithProduct(db, viewer)
-        .where(and(gte(events.date, range.from), lte(events.date, range.to), visibleEvents(viewer)))
+        .where(
+          and(
+            // A repeating event that started before the range may fall in it (issue 29).
+            or(gte(events.date, range.from), isNotNull(events.recurrence)),
+            lte(events.date, range.to),
+            visibleEvents(viewer),
+          ),
+        )
         .orderBy(...calendarOrder)
         .limit(range.limit + 1);
     },

@@ -19,7 +19,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { holdVisibleProduct } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
-import { toEvent, toMilestone } from './events.mapper.ts';
+import { eventsInRange, toEvent, toMilestone } from './events.mapper.ts';
 import type { EventPatch, EventsRepository } from './events.repository.ts';
 
 /** A range with one end missing spans this many days; with none, it starts this many days ago. */
@@ -37,6 +37,7 @@ const EDITABLE = [
   'meetingLink',
   'participants',
   'productId',
+  'recurrence',
 ] as const satisfies ReadonlyArray<keyof UpdateEvent & keyof EventPatch & keyof EventRow>;
 
 const sameValue = (a: unknown, b: unknown) =>
@@ -126,7 +127,7 @@ export function createEventsService({ db, events, activities, clock, changes }: 
         events.milestonesInRange(actor, range),
       ]);
       const items: CalendarItem[] = [
-        ...eventRows.map((row) => toEvent(row, actor)),
+        ...eventsInRange(eventRows, actor, range),
         ...milestoneRows.map(toMilestone),
       ].sort(byCalendarOrder);
       return {

@@ -34,6 +34,7 @@ export const labelsModule = fp(
       importer: { namesOfProduct, insertMany, attachMany },
       reader: { ofProduct: labels.ofProduct, ofTask: labels.ofTask },
     });
+    app.tasks.onCopy(labels.copyToTask);
     await app.register(labelsRoutes, { prefix: '/api', service });
   },
   { name: 'labels', dependencies: ['platform', 'activities', 'tasks'] },

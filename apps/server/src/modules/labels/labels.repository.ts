@@ -15,6 +15,12 @@ async function holdLabelsOf(productId: string, tx: Db) {
 
 export function createLabelsRepository(db: Db) {
   return {
+    /** Puts the labels of one task on another (a recurring task's next occurrence, issue 29). */
+    async copyToTask(fromId: string, toId: string, tx: Db) {
+      await tx.execute(sql`insert into ${taskLabels} (task_id, label_id)
+        select ${toId}::uuid, ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${fromId}
+        on conflict do nothing`);
+    },
     /** A product's labels by name, each with how many tasks carry it. */
     async ofProduct(productId: string) {
       return db

@@ -7,7 +7,12 @@ import { createTaskListing, type TaskListing } from './tasks.listing.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
-import { createTasksService, type TaskDeletion, type TasksService } from './tasks.service.ts';
+import {
+  createTasksService,
+  type TaskDeletion,
+  type TaskStatusChange,
+  type TasksService,
+} from './tasks.service.ts';
 import { watchersRoutes } from './tasks.watchers.routes.ts';
 import { createTaskWatching, createWatchersService, type TaskWatching } from './tasks.watchers.ts';
 
@@ -20,7 +25,11 @@ export {
 } from './tasks.access.ts';
 export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
+export type { TaskStatusChange } from './tasks.service.ts';
 export type { TaskWatching } from './tasks.watchers.ts';
+
+/** What a module copies of a task to another (a recurring task's next occurrence), in the copy's transaction. */
+type TaskCopy = (fromId: string, toId: string, tx: Db) => Promise<void>;
 
 /** The sections of the task's page that other modules contribute. */
 type ContributedSection = Exclude<keyof TaskPageSections, 'watchers'>;
@@ -52,6 +61,17 @@ declare module 'fastify' {
        * template or a duplicate gets its labels and checklist in the same transaction).
        */
       createWithin: TasksService['create']['within'];
+      /**
+       * A module that acts on a status change (issue 29: completing a recurring task makes its next
+       * occurrence) is told after the commit of each one, from every call that changes a status
+       * (the page's edit, the board's move, the API, a bulk change: each goes through one of the
+       * two), at boot. A listener's failure is logged: the change itself stands.
+       */
+      onStatusChange: (listener: (change: TaskStatusChange) => Promise<void>) => void;
+      /** A module that keeps something of a task copies it when a task is made from another (at boot). */
+      onCopy: (copy: TaskCopy) => void;
+      /** In the transaction that made `toId` from `fromId`: every module copies what it keeps of it. */
+      copying: (fromId: string, toId: string, tx: Db) => Promise<void>;
     };
   }
 }
@@ -88,6 +108,8 @@ export const tasksModule = fp(
     const listing = createTaskListing(db, { counts: fresh(TASK_COUNT_CACHE), now: () => clock.now() });
     const watching = createTaskWatching({ db, notifier: app.notifications.notifier });
     const deletions: TaskDeletion[] = [];
+    const statusListeners: Array<(change: TaskStatusChange) => Promise<void>> = [];
+    const copies: TaskCopy[] = [];
     const service = createTasksService({
       db,
       tasks,
@@ -98,6 +120,13 @@ export const tasksModule = fp(
       changes,
       watching,
       firstPages: fresh(TASK_PAGE_CACHE),
+      afterStatusChange: async (change) => {
+        for (const listener of statusListeners) {
+          await listener(change).catch((err: unknown) =>
+            app.log.error({ err, taskId: change.task.id }, 'tasks: a status change listener failed'),
+          );
+        }
+      },
     });
     // Filled by the modules that contribute a section; checked complete once every module is in.
     const sections = { watchers: watching.of } as TaskPageSections;
@@ -108,6 +137,11 @@ export const tasksModule = fp(
       onDelete: (deletion) => void deletions.push(deletion),
       count: listing.count,
       createWithin: service.create.within,
+      onStatusChange: (listener) => void statusListeners.push(listener),
+      onCopy: (copy) => void copies.push(copy),
+      copying: async (fromId, toId, tx) => {
+        for (const copy of copies) await copy(fromId, toId, tx);
+      },
       purging: async (taskId, tx) => {
         const cleanups: Array<() => Promise<void>> = [];
         for (const deletion of deletions) cleanups.push(await deletion(taskId, tx));

@@ -39,6 +39,7 @@ type CardRow = {
   checklist_done: number;
   checklist_total: number;
   rank: string;
+  recurring: boolean;
   created_at: string;
   updated_at: string;
   assignee_name: string | null;
@@ -71,7 +72,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       : undefined;
     const { rows } = await db.execute<CardRow>(sql`
       select s.status, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
-             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.created_at, t.updated_at,
+             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.recurring, t.created_at, t.updated_at,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
       cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
@@ -81,7 +82,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
                ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-               ${tasks.rank} as rank,
+               ${tasks.rank} as rank, ${tasks.seriesId} is not null as recurring,
                array_to_string(array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}), ',') as label_ids
         from ${tasks}
         where ${and(where, page, sql`${tasks.status} = s.status`)}
@@ -155,6 +156,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         labelIds: labelIdsOf(row.label_ids, labelOrder),
         checklist: { done: row.checklist_done, total: row.checklist_total },
         rank: row.rank,
+        ...(row.recurring && { recurring: true }),
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       });

@@ -47,6 +47,10 @@ describe('OpenAPI', () => {
       // Save as template, duplicate (issue 29, modules/templates).
       'post /api/tasks/{id}/task-template': ['templates'],
       'post /api/tasks/{id}/duplicate': ['templates'],
+      // How a task repeats (issue 29, modules/recurrence).
+      'get /api/tasks/{id}/recurrence': ['tasks'],
+      'put /api/tasks/{id}/recurrence': ['tasks'],
+      'delete /api/tasks/{id}/recurrence': ['tasks'],
     });
   });
 });

@@ -100,7 +100,12 @@ type Deps = {
    * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every page is read.
    */
   firstPages?: FreshCache;
+  /** Told after the commit of every status change, whichever call made it (`app.tasks.onStatusChange`). */
+  afterStatusChange?: (change: TaskStatusChange) => Promise<void>;
 };
+
+/** A committed change of a task's status: the task as it is now, its status before, who did it. */
+export type TaskStatusChange = { task: TaskRow; previous: TaskStatus; actorId: string };
 
 /**
  * What another module keeps of a task and removes with it: run in the purge's transaction
@@ -119,6 +124,7 @@ export function createTasksService({
   changes,
   watching,
   firstPages,
+  afterStatusChange = async () => {},
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const exportCsv = createTaskExport({ db, listing });
@@ -225,7 +231,8 @@ export function createTasksService({
      * status call; the other changes as one `task_updated` entry.
      */
     async update(actor: SessionUser, id: string, body: UpdateTask): Promise<Task> {
-      return inTransaction(async (tx, after) => {
+      let change: TaskStatusChange | undefined;
+      const updated = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         const productId = body.projectId ?? current.productId;
@@ -255,6 +262,7 @@ export function createTasksService({
         if (changed.length === 0 && !statusChanged) return withNames(id, tx);
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
+        if (statusChanged) change = { task: row, previous: current.status, actorId: actor.id };
         if (moved) await tasks.carryDetails(id, productId, tx);
         if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
         if (changed.length > 0) {
@@ -300,6 +308,8 @@ export function createTasksService({
         );
         return task;
       });
+      if (change) await afterStatusChange(change);
+      return updated;
     },
 
     /**
@@ -309,7 +319,8 @@ export function createTasksService({
      */
     async changeStatus(actor: SessionUser, id: string, body: TaskStatusUpdate): Promise<TaskMove> {
       const { status } = body;
-      return inTransaction(async (tx, after) => {
+      let change: TaskStatusChange | undefined;
+      const result = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canChangeTaskStatus(actor, current)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
@@ -341,12 +352,15 @@ export function createTasksService({
         }
         const patch = { status, completedAt: completedAtFor(status), rank };
         const row = (await tasks.update(id, patch, tx)) ?? current;
+        change = { task: row, previous: current.status, actorId: actor.id };
         await activities.insert(statusActivity(row, current.status, actor.id), tx);
         await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
         const told = await watching.statusChanged(tx, actor, row);
         after.publish(taskChange('updated', row), ...reread, ...told);
         return moved();
       });
+      if (change) await afterStatusChange(change);
+      return result;
     },
 
     /**

@@ -9,6 +9,7 @@ import { dashboardChanges } from '../../features/dashboard/api/changes.ts';
 import { labelChanges } from '../../features/labels/api/changes.ts';
 import { notificationChanges } from '../../features/notifications/api/changes.ts';
 import { productChanges } from '../../features/products/api/changes.ts';
+import { recurrenceChanges } from '../../features/recurrence/api/changes.ts';
 import { reportChanges } from '../../features/reports/api/changes.ts';
 import { serviceChanges } from '../../features/services/api/changes.ts';
 import { taskFileChanges } from '../../features/task-files/api/changes.ts';
@@ -40,6 +41,7 @@ export const changeListeners: readonly ChangeListener[] = [
   labelChanges,
   notificationChanges,
   productChanges,
+  recurrenceChanges,
   reportChanges,
   serviceChanges,
   taskFileChanges,

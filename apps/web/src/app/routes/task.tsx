@@ -9,6 +9,7 @@ import { TaskConversation } from '../../features/comments/components/task-conver
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
 import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
+import { TaskRepeatField } from '../../features/recurrence/components/task-repeat-field.tsx';
 import { taskFileKeys } from '../../features/task-files/api/keys.ts';
 import { TaskFiles } from '../../features/task-files/components/task-files.tsx';
 import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/task-page/task-page.tsx';
@@ -51,6 +52,15 @@ export function Component() {
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
     labels: ({ task, permissions }) => (
       <TaskLabelsField taskId={task.id} productId={task.projectId} canEdit={permissions.canEdit} />
+    ),
+    repeat: ({ task, permissions }) => (
+      <TaskRepeatField
+        taskId={task.id}
+        dueDate={task.dueDate}
+        canEdit={permissions.canEdit}
+        recurring={task.recurring === true}
+        version={task.updatedAt}
+      />
     ),
     comments: ({ task, product, permissions }) => (
       <TaskConversation

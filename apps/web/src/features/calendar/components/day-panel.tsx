@@ -80,7 +80,7 @@ export function DayPanel({
           {items.length > 0 ? (
             <ul aria-label="Events of the day" className="grid gap-3 xl:grid-cols-2">
               {items.map((item) => (
-                <li key={item.id} className="min-w-0">
+                <li key={`${item.id}:${item.date}`} className="min-w-0">
                   <EventCard item={item} onEdit={onEdit} />
                 </li>
               ))}

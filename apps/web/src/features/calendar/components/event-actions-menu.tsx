@@ -31,7 +31,13 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
         label: 'Delete event',
         icon: <Trash2 aria-hidden="true" />,
         title: 'Delete event',
-        description: <>Are you sure you want to delete "{event.title}"? This action cannot be undone.</>,
+        description: (
+          <>
+            Are you sure you want to delete "{event.title}"?
+            {event.recurrence ? ' It repeats: every date of it is deleted.' : ''} This action cannot be
+            undone.
+          </>
+        ),
         pending: remove.isPending,
         onConfirm: confirmedDelete(() => remove.mutateAsync(event), {
           deleted: m.deletedToast,

@@ -1,7 +1,8 @@
 import { type CalendarEvent, type CalendarItem, eventMessages as m } from '@shipyard/shared';
-import { ClockIcon, FlagIcon, FolderIcon, UsersIcon, VideoIcon } from 'lucide-react';
+import { ClockIcon, FlagIcon, FolderIcon, RepeatIcon, UsersIcon, VideoIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { repeatWords } from '../../../components/repeat-editor.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -50,6 +51,13 @@ export function EventCard({ item, onEdit }: EventCardProps) {
               : item.startTime
                 ? formatStartTime(item.date, item.startTime)
                 : 'All day'}
+            {item.source === 'event' && item.recurrence ? (
+              <span className="flex min-w-0 items-center gap-1">
+                <span aria-hidden="true">·</span>
+                <RepeatIcon aria-hidden="true" className="size-3.5 shrink-0" />
+                <span className="truncate">{repeatWords(item.recurrence)}</span>
+              </span>
+            ) : null}
           </p>
           <h3 id={titleId} className="break-words font-medium leading-snug">
             {item.title}

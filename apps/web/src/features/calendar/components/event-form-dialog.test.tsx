@@ -89,6 +89,9 @@ describe('EventFormDialog', () => {
     await fill(user, 'Meeting link', 'https://meet.example.com/abc');
     await fill(user, 'Participants', 'Ada@Example.com, grace@example.com, ada@example.com');
     await choose(user, 'Product', 'Apollo');
+    // 2026-05-12 is a Tuesday: the weekly preset follows the day (issue 29).
+    await choose(user, 'Repeat', 'Weekly on Tuesday');
+    expect(screen.getByText('Every week on Tue')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Event' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Event created successfully'));
@@ -103,6 +106,7 @@ describe('EventFormDialog', () => {
       meetingLink: 'https://meet.example.com/abc',
       participants: ['ada@example.com', 'grace@example.com'],
       productId: PRODUCT_ID,
+      recurrence: 'FREQ=WEEKLY;BYDAY=TU',
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.getByLabelText('Title')).toHaveValue('');
@@ -125,6 +129,7 @@ describe('EventFormDialog', () => {
       meetingLink: null,
       participants: [],
       productId: null,
+      recurrence: null,
     });
   });
 

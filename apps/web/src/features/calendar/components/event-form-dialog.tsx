@@ -13,8 +13,11 @@ import {
   type UpdateEvent,
 } from '@shipyard/shared';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
+import { RepeatEditor } from '../../../components/repeat-editor.tsx';
 import { SelectField, type SelectFieldOption } from '../../../components/select-field.tsx';
+import { FormField, FormItem, FormMessage } from '../../../components/ui/form.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -43,6 +46,8 @@ type EventFormValues = {
   meetingLink: string;
   participants: string;
   productId: string;
+  /** An RRULE, or '' for once (issue 29). */
+  recurrence: string;
 };
 
 const FIELDS = [
@@ -55,6 +60,7 @@ const FIELDS = [
   'meetingLink',
   'participants',
   'productId',
+  'recurrence',
 ] as const satisfies ReadonlyArray<keyof EventFormValues & keyof EventFields>;
 
 const typeChoices: SelectFieldOption[] = EVENT_TYPES.map((type) => {
@@ -71,7 +77,8 @@ const statusChoices = (statuses: readonly EventStatus[]): SelectFieldOption[] =>
 function defaultsFor(event: CalendarEvent | undefined, defaultDate: string): EventFormValues {
   return {
     title: event?.title ?? '',
-    date: event?.date ?? defaultDate,
+    // An occurrence of a repeating event edits its series: the series' first day.
+    date: event?.seriesDate ?? event?.date ?? defaultDate,
     startTime: event?.startTime ?? '',
     type: event?.type ?? 'meeting',
     status: event?.status ?? 'Planning',
@@ -79,6 +86,7 @@ function defaultsFor(event: CalendarEvent | undefined, defaultDate: string): Eve
     meetingLink: event?.meetingLink ?? '',
     participants: event?.participants.join(', ') ?? '',
     productId: event?.productId ?? '',
+    recurrence: event?.recurrence ?? '',
   };
 }
 
@@ -122,6 +130,9 @@ function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
     failureFallback: editing ? m.updateFailed : m.createFailed,
   });
 
+  const date = useWatch({ control: form.control, name: 'date' });
+  const repeats = Boolean(event?.recurrence);
+
   // An event whose product the caller no longer sees keeps it as a choice, unnamed.
   const productChoices: SelectFieldOption[] = [
     ...products.map((product) => ({ value: product.id, label: product.name })),
@@ -152,6 +163,26 @@ function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
         <TextField control={form.control} name="date" label="Date" type="date" />
         <TextField control={form.control} name="startTime" label="Start time (optional)" type="time" />
       </div>
+      <FormField
+        control={form.control}
+        name="recurrence"
+        render={({ field }) => (
+          <FormItem>
+            <RepeatEditor
+              id="event-repeat"
+              value={field.value || null}
+              onChange={(rule) => field.onChange(rule ?? '')}
+              startsOn={/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : defaultDate}
+            />
+            {repeats ? (
+              <p className="text-muted-foreground text-xs">
+                Changes apply to every date of this event; deleting it deletes them all.
+              </p>
+            ) : null}
+            <FormMessage />
+          </FormItem>
+        )}
+      />
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <SelectField
           control={form.control}

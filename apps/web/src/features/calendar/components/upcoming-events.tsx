@@ -95,7 +95,7 @@ export function UpcomingEvents({
                 .filter(Boolean)
                 .join(' · ');
               return (
-                <li key={item.id}>
+                <li key={`${item.id}:${item.date}`}>
                   <button
                     type="button"
                     onClick={() => onSelectDay(item.date)}

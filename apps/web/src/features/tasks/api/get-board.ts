@@ -63,6 +63,7 @@ function cardTask(
     checklist: card.checklist,
     rank: card.rank,
     labels: card.labelIds.flatMap((id) => labels.get(id) ?? []),
+    ...(card.recurring && { recurring: true }),
   };
   boardCards.add(task);
   return task;

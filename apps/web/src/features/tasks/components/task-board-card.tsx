@@ -5,6 +5,7 @@ import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { KanbanHandle } from '../../../components/kanban/kanban-card.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { isGuessedTask } from '../api/quick-create.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
@@ -115,6 +116,7 @@ export const CardFace = memo(function CardFace({
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />
         <ChecklistProgress checklist={task.checklist} />
+        <RepeatMark recurring={task.recurring} />
         <TaskDueDate task={task} withIcon className="text-muted-foreground text-xs" />
         <AssigneeAvatar task={task} className="ml-auto" />
       </div>

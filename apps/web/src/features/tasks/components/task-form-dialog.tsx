@@ -12,12 +12,14 @@ import { useWatch } from 'react-hook-form';
 import { type PickedTemplate, useAppExtensions } from '../../../components/app-extensions.tsx';
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
+import { RepeatChip } from '../../../components/repeat-editor.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
+import { browserTimeZone, useSetTaskRecurrence } from '../../../lib/task-recurrence.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
 import { useCreateTask, useSaveTaskLabels, useUpdateTask } from '../api/save-task.ts';
@@ -108,6 +110,9 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   const create = useCreateTask();
   const update = useUpdateTask();
   const saveLabels = useSaveTaskLabels();
+  const setRecurrence = useSetTaskRecurrence();
+  // A new task may repeat (issue 29); an existing one's repeat is set on its page.
+  const [repeat, setRepeat] = useState<string | null>(null);
   const editing = task !== undefined;
   const [defaults] = useState(() => defaultsFor(task, productId, context));
   const [createMore, setCreateMore] = useState(false);
@@ -138,6 +143,9 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
       if (template && !task) return saved;
       const changed = chosen.join() !== (initialLabels ?? []).join();
       if (changed) await saveLabels.mutateAsync({ task: saved, labelIds: chosen });
+      if (!task && repeat) {
+        await setRecurrence.mutateAsync({ taskId: saved.id, rule: repeat, timeZone: browserTimeZone() });
+      }
       return saved;
     },
     onSuccess: () => {
@@ -146,16 +154,18 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
       if (editing || !createMore) return onSaved();
       // Create more: the same properties for the next task, a cleared title and description.
       form.reset({ ...form.getValues(), title: '', description: '' });
+      setRepeat(null);
       setNext((n) => n + 1);
     },
     failureTitle: editing ? m.updateFailed : m.createFailed,
     failureFallback: m.fallback,
   });
-  const saving = create.isPending || update.isPending || saveLabels.isPending;
+  const saving = create.isPending || update.isPending || saveLabels.isPending || setRecurrence.isPending;
   useEffect(() => {
     if (next > 0 && !saving) form.setFocus('title');
   }, [next, saving, form]);
   const selectedProduct = useWatch({ control: form.control, name: 'projectId' });
+  const dueDate = useWatch({ control: form.control, name: 'dueDate' });
   const options = useTaskOptions(selectedProduct || undefined);
   const productLabels = useProductLabels(selectedProduct || undefined);
   const productChanged = useRef(false);
@@ -329,6 +339,13 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
             onChange={setLabelIds}
           />
           <DueDateChip control={form.control} name="dueDate" />
+          {editing ? null : (
+            <RepeatChip
+              value={repeat}
+              onChange={setRepeat}
+              startsOn={dueDate || new Intl.DateTimeFormat('en-CA').format(new Date())}
+            />
+          )}
         </div>
       </fieldset>
     </FormDialogForm>

@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
+import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
@@ -181,6 +182,7 @@ export const TaskTableRow = memo(function TaskTableRow({
             )}
           >
             {task.title}
+            <RepeatMark recurring={task.recurring} className="ml-1.5 align-[-2px]" />
           </TaskLink>
           {preview ? (
             <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">

@@ -26,7 +26,10 @@ import { useSaveTask } from './use-save-task.ts';
  * not import (features never import each other; apps/web/src/app/routes/task.tsx composes them).
  */
 export type TaskPageSlots = Partial<
-  Record<'checklist' | 'labels' | 'files' | 'comments' | 'watch', (detail: TaskDetail) => ReactNode>
+  Record<
+    'checklist' | 'labels' | 'files' | 'comments' | 'watch' | 'repeat',
+    (detail: TaskDetail) => ReactNode
+  >
 >;
 
 export type TaskPageProps = {
@@ -159,6 +162,11 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
           {slots.labels ? (
             <PageSection id="task-labels" title="Labels">
               {slots.labels(detail)}
+            </PageSection>
+          ) : null}
+          {slots.repeat ? (
+            <PageSection id="task-repeat" title="Repeat">
+              {slots.repeat(detail)}
             </PageSection>
           ) : null}
         </aside>
