@@ -32,6 +32,8 @@ export const CHANGE_KINDS = [
   'watcher',
   /** A saved view (issue 28): a shared one to those who see its product, a personal one to its owner. */
   'view',
+  /** A product's workflow state (issue 29): added, renamed, recoloured, reordered, deleted. Its board's columns. */
+  'state',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -22,6 +22,7 @@ import { teamsModule } from './teams/index.ts';
 import { trashModule } from './trash/index.ts';
 import { usersModule } from './users/index.ts';
 import { viewsModule } from './views/index.ts';
+import { workflowModule } from './workflow/index.ts';
 
 /**
  * The server's modules, each a named plugin that declares the modules it uses (ARCHITECTURE §2);
@@ -52,4 +53,5 @@ export const modules = [
   searchModule,
   viewsModule,
   trashModule,
+  workflowModule,
 ];

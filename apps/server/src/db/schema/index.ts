@@ -12,3 +12,4 @@ export * from './teams.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './views.ts';
+export * from './workflow.ts';
