@@ -19,7 +19,16 @@ export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 export const TASK_SORTS = ['created', 'updated', 'due', 'priority', 'title', 'manual'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
-export const TASK_GROUPS = ['status', 'state', 'assignee', 'priority', 'label', 'product', 'team', 'due'] as const;
+export const TASK_GROUPS = [
+  'status',
+  'state',
+  'assignee',
+  'priority',
+  'label',
+  'product',
+  'team',
+  'due',
+] as const;
 export type TaskGroup = (typeof TASK_GROUPS)[number];
 
 /** A cursor's length at most: a title sort's carries the title (200 characters, up to 4 bytes each). */

@@ -53,7 +53,9 @@ const name = z
   );
 const color = z.pipe(
   z.transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),
-  z.enum(STATE_COLORS, stateMessages.colorInvalid),
+  z
+    .string(stateMessages.colorInvalid)
+    .check(z.refine((v) => (STATE_COLORS as readonly string[]).includes(v), stateMessages.colorInvalid)),
 );
 
 /** POST /api/projects/{id}/states: a new state at the end of its category. */

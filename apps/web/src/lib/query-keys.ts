@@ -26,6 +26,7 @@ export const queryRoots = {
   teamMembers: ['team-members'],
   teams: ['teams'],
   views: ['views'],
+  workflow: ['workflow'],
   trash: ['trash'],
 } as const;
 
@@ -41,4 +42,6 @@ export const sharedKeys = {
   productDetail: (productId: string) => [...queryRoots.products, 'detail', productId] as const,
   /** One product's labels: the labels feature manages them, the task filters offer them. */
   productLabels: (productId: string) => [...queryRoots.labels, 'product', productId] as const,
+  /** One product's workflow states: the workflow feature manages them, the board and task forms show them. */
+  productStates: (productId: string) => [...queryRoots.workflow, 'product', productId] as const,
 };

@@ -13,7 +13,13 @@ type Board = {
   product: { id: string; name: string };
   labels: { id: string; name: string; color: string }[];
   people: { id: string; name: string; avatar_url: string | null }[];
-  columns: { status: string; total: number; cards: Card[]; nextCursor: string | null }[];
+  columns: {
+    status: string;
+    state: { id: string } | null;
+    total: number;
+    cards: Card[];
+    nextCursor: string | null;
+  }[];
 };
 const boardUrl = (productId: string, query = '') => `/api/tasks/${productId}/board${query}`;
 
@@ -150,7 +156,8 @@ describe('GET /api/tasks/{productId}/board', () => {
     const twoColumns = await as(owner, { url: boardUrl(product.id, `?cursor=${pending?.nextCursor}`) });
     expect(twoColumns.statusCode).toBe(400);
     expect(
-      (await as(owner, { url: boardUrl(product.id, `?stateId=${pending?.state?.id}&cursor=bm9wZQ`) })).statusCode,
+      (await as(owner, { url: boardUrl(product.id, `?stateId=${pending?.state?.id}&cursor=bm9wZQ`) }))
+        .statusCode,
     ).toBe(400);
   });
 

@@ -41,7 +41,11 @@ describe('workflow states', () => {
 
   it('are added last of their category, renamed and recoloured by the product’s manager, live', async () => {
     const product = (await createProduct(ctx, alice.user.id)).id;
-    const review = await stateIn(as, alice, product, { name: ' In review ', color: '#A855F7', category: 'In Progress' });
+    const review = await stateIn(as, alice, product, {
+      name: ' In review ',
+      color: '#A855F7',
+      category: 'In Progress',
+    });
     expect(review).toMatchObject({ name: 'In review', color: '#a855f7', category: 'In Progress', tasks: 0 });
     await stateIn(as, admin, product, { name: 'Backlog', color: '#64748b', category: 'Pending' });
     expect(names(await statesOf(as, alice, product))).toEqual([
@@ -54,8 +58,12 @@ describe('workflow states', () => {
     const renamed = await as(alice, editState(review.id, { name: 'Review', color: '#ec4899' }));
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id: review.id, name: 'Review', color: '#ec4899' });
-    expect(ctx.published).toContainEqual(expect.objectContaining({ kind: 'state', op: 'created', productId: product }));
-    expect(ctx.published).toContainEqual(expect.objectContaining({ kind: 'state', op: 'updated', id: review.id }));
+    expect(ctx.published).toContainEqual(
+      expect.objectContaining({ kind: 'state', op: 'created', productId: product }),
+    );
+    expect(ctx.published).toContainEqual(
+      expect.objectContaining({ kind: 'state', op: 'updated', id: review.id }),
+    );
   });
 
   it('refuse members, guests (403), those who do not see the product (404), signed out (401), and change nothing', async () => {
@@ -75,8 +83,12 @@ describe('workflow states', () => {
       expect((await as(bob, req)).statusCode).toBe(404);
       expect((await as(undefined, req)).statusCode).toBe(401);
     }
-    expect((await as(alice, editState(UNKNOWN_ID, { name: 'x' }))).json().message).toBe(stateMessages.notFound);
-    expect((await as(bob, editState(pending?.id ?? '', { name: 'x' }))).json().message).toBe(stateMessages.notFound);
+    expect((await as(alice, editState(UNKNOWN_ID, { name: 'x' }))).json().message).toBe(
+      stateMessages.notFound,
+    );
+    expect((await as(bob, editState(pending?.id ?? '', { name: 'x' }))).json().message).toBe(
+      stateMessages.notFound,
+    );
     expect(names(await statesOf(as, alice, productId()))).toEqual(['Pending', 'In Progress', 'Completed']);
   });
 
@@ -93,7 +105,10 @@ describe('workflow states', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const taken = await as(alice, addState(product, { name: 'pending', color: '#64748b', category: 'Completed' }));
+    const taken = await as(
+      alice,
+      addState(product, { name: 'pending', color: '#64748b', category: 'Completed' }),
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(stateMessages.duplicate);
     expect(names(await statesOf(as, alice, product))).toEqual(['Pending', 'In Progress', 'Completed']);
@@ -104,14 +119,21 @@ describe('workflow states', () => {
     for (let i = 3; i < STATES_PER_PRODUCT_MAX; i++) {
       await stateIn(as, alice, product, { name: `State ${i}`, color: '#64748b', category: 'In Progress' });
     }
-    const full = await as(alice, addState(product, { name: 'One more', color: '#64748b', category: 'Pending' }));
+    const full = await as(
+      alice,
+      addState(product, { name: 'One more', color: '#64748b', category: 'Pending' }),
+    );
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe(stateMessages.tooMany);
   });
 
   it('are reordered with every state once; anything else is a 400', async () => {
     const product = (await createProduct(ctx, alice.user.id)).id;
-    const backlog = await stateIn(as, alice, product, { name: 'Backlog', color: '#64748b', category: 'Pending' });
+    const backlog = await stateIn(as, alice, product, {
+      name: 'Backlog',
+      color: '#64748b',
+      category: 'Pending',
+    });
     const [pending, , progress, completed] = await statesOf(as, alice, product);
     const ids = [backlog.id, pending?.id, progress?.id, completed?.id] as string[];
     const res = await as(alice, orderStates(product, ids));
@@ -122,12 +144,21 @@ describe('workflow states', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(stateMessages.orderIncomplete);
     }
-    expect(names(await statesOf(as, alice, product))).toEqual(['Backlog', 'Pending', 'In Progress', 'Completed']);
+    expect(names(await statesOf(as, alice, product))).toEqual([
+      'Backlog',
+      'Pending',
+      'In Progress',
+      'Completed',
+    ]);
   });
 
   it('are deleted moving their tasks to the state named, in one change; the last of a category stays', async () => {
     const product = (await createProduct(ctx, alice.user.id)).id;
-    const review = await stateIn(as, alice, product, { name: 'In review', color: '#a855f7', category: 'In Progress' });
+    const review = await stateIn(as, alice, product, {
+      name: 'In review',
+      color: '#a855f7',
+      category: 'In Progress',
+    });
     const [pending, progress, , done] = await statesOf(as, alice, product);
     const a = await createTask(ctx, product, { title: 'A', stateId: review.id });
     const b = await createTask(ctx, product, { title: 'B', stateId: review.id });
@@ -155,7 +186,9 @@ describe('workflow states', () => {
       expect(row.completedAt).not.toBeNull();
     }
     expect(await ctx.db.select().from(workflowStates).where(eq(workflowStates.id, review.id))).toEqual([]);
-    expect(ctx.published).toContainEqual(expect.objectContaining({ kind: 'state', op: 'deleted', id: review.id }));
+    expect(ctx.published).toContainEqual(
+      expect.objectContaining({ kind: 'state', op: 'deleted', id: review.id }),
+    );
   });
 
   it('cannot be changed on an archived product (409)', async () => {

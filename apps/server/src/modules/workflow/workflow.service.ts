@@ -1,8 +1,8 @@
 import {
   type CreateState,
   canEditProduct,
-  type StateOrder,
   STATES_PER_PRODUCT_MAX,
+  type StateOrder,
   stateMessages,
   type UpdateState,
   type WorkflowState,
@@ -10,7 +10,14 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { WorkflowStateRow } from '../../db/schema/index.ts';
-import { type AppError, BadRequest, Conflict, Forbidden, NotFound, pgUniqueViolation } from '../../lib/errors.ts';
+import {
+  type AppError,
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  pgUniqueViolation,
+} from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
 import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';

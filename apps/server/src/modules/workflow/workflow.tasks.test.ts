@@ -12,10 +12,14 @@ import { deleteState, stateIn, statesOf } from './workflow.test-kit.ts';
 // (the importer, the demo, quick create write through it), and a state deleted under a trashed task.
 
 const { ctx, as } = useTestApp();
-const { alice, mia, productId } = useProductCast(ctx);
+const { alice, productId } = useProductCast(ctx);
 
 const rowOf = async (id: string) => (await ctx.db.select().from(tasks).where(eq(tasks.id, id)))[0];
-const update = (id: string, payload: object): Req => ({ method: 'PATCH', url: `/api/tasks/${id}/update`, payload });
+const update = (id: string, payload: object): Req => ({
+  method: 'PATCH',
+  url: `/api/tasks/${id}/update`,
+  payload,
+});
 const move = (id: string, payload: object): Req => ({
   method: 'PATCH',
   url: `/api/tasks/${id}/task/update`,
@@ -25,9 +29,21 @@ const move = (id: string, payload: object): Req => ({
 /** A product of Alice's with Backlog (Pending), In review (In Progress) and Cancelled (Completed) added. */
 async function workflow() {
   const product = (await createProduct(ctx, alice.user.id)).id;
-  const backlog = await stateIn(as, alice, product, { name: 'Backlog', color: '#64748b', category: 'Pending' });
-  const review = await stateIn(as, alice, product, { name: 'In review', color: '#a855f7', category: 'In Progress' });
-  const cancelled = await stateIn(as, alice, product, { name: 'Cancelled', color: '#ef4444', category: 'Completed' });
+  const backlog = await stateIn(as, alice, product, {
+    name: 'Backlog',
+    color: '#64748b',
+    category: 'Pending',
+  });
+  const review = await stateIn(as, alice, product, {
+    name: 'In review',
+    color: '#a855f7',
+    category: 'In Progress',
+  });
+  const cancelled = await stateIn(as, alice, product, {
+    name: 'Cancelled',
+    color: '#ef4444',
+    category: 'Completed',
+  });
   const [pending, , progress, , done] = await statesOf(as, alice, product);
   return { product, backlog, review, cancelled, pending, progress, done };
 }
@@ -66,7 +82,10 @@ describe('a task’s state', () => {
     expect(refused.json().message).toBe(taskMessages.stateNotInProduct);
     expect(refused.json().details.fields).toEqual({ stateId: [taskMessages.stateNotInProduct] });
     const task = await createTask(ctx, product, { title: 'Stays' });
-    for (const req of [update(task.id, { stateId: foreign?.id }), move(task.id, { status: 'Pending', stateId: foreign?.id })]) {
+    for (const req of [
+      update(task.id, { stateId: foreign?.id }),
+      move(task.id, { status: 'Pending', stateId: foreign?.id }),
+    ]) {
       const res = await as(alice, req);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(taskMessages.stateNotInProduct);
@@ -139,7 +158,8 @@ describe('a task’s state', () => {
     const task = await createTask(ctx, product, { stateId: review.id });
     await ctx.db.execute(sql`update public.tasks set deleted_at = now() where id = ${task.id}`);
     expect((await as(alice, deleteState(review.id, done?.id))).statusCode).toBe(200);
-    const [row] = (await ctx.db.execute(sql`select status, state_id from public.tasks where id = ${task.id}`)).rows;
+    const [row] = (await ctx.db.execute(sql`select status, state_id from public.tasks where id = ${task.id}`))
+      .rows;
     expect(row).toEqual({ status: 'In Progress', state_id: progress?.id });
   });
 });

@@ -36,7 +36,12 @@ export async function statesOf(as: As, who: Signed, productId: string): Promise<
 }
 
 /** A new state, made by `who`. */
-export async function stateIn(as: As, who: Signed, productId: string, payload: object): Promise<WorkflowState> {
+export async function stateIn(
+  as: As,
+  who: Signed,
+  productId: string,
+  payload: object,
+): Promise<WorkflowState> {
   const res = await as(who, addState(productId, payload));
   expect(res.statusCode).toBe(201);
   return res.json();

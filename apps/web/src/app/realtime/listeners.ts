@@ -17,6 +17,7 @@ import { teamChanges } from '../../features/teams/api/changes.ts';
 import { trashChanges } from '../../features/trash/api/changes.ts';
 import { teamMemberChanges } from '../../features/user-management/api/changes.ts';
 import { viewChanges } from '../../features/views/api/changes.ts';
+import { workflowChanges } from '../../features/workflow/api/changes.ts';
 import type { ChangeListener } from '../../lib/realtime-changes.ts';
 
 /**
@@ -46,6 +47,7 @@ export const changeListeners: readonly ChangeListener[] = [
   teamChanges,
   teamMemberChanges,
   viewChanges,
+  workflowChanges,
   trashChanges,
   namesEverywhere,
 ];

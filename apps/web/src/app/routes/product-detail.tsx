@@ -6,6 +6,7 @@ import { ProductDetailPage } from '../../features/products/components/product-de
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
 import { TrashLink } from '../../features/trash/components/trash-link.tsx';
+import { WorkflowCard } from '../../features/workflow/components/workflow-card.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
@@ -46,7 +47,8 @@ export function Component() {
       // Issue 29: each feature's part of the product's settings, one SectionCard each, in this order.
       settingsTab={(readOnly) => (
         <div className="grid gap-6" data-read-only={readOnly || undefined}>
-          {/* workflow states · custom fields · estimates · templates */}
+          <WorkflowCard productId={id} readOnly={readOnly} />
+          {/* custom fields · estimates · templates */}
         </div>
       )}
     />
