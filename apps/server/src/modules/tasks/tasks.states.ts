@@ -13,7 +13,7 @@ export type StateOfTask = { id: string; name: string; category: TaskStatus };
 
 const stateColumns = { id: workflowStates.id, name: workflowStates.name, category: workflowStates.category };
 
-export const stateNotInProduct = () =>
+const stateNotInProduct = () =>
   BadRequest(taskMessages.stateNotInProduct, 'VALIDATION_ERROR', {
     fields: { stateId: [taskMessages.stateNotInProduct] },
   });
@@ -42,7 +42,7 @@ export async function firstStateOf(tx: Db, productId: string, status: TaskStatus
 }
 
 /** The names of states by id. */
-export async function stateNames(tx: Db, ids: Array<string | null>): Promise<Map<string, string>> {
+async function stateNames(tx: Db, ids: Array<string | null>): Promise<Map<string, string>> {
   const wanted = ids.filter((id): id is string => id !== null);
   if (wanted.length === 0) return new Map();
   const rows = await tx

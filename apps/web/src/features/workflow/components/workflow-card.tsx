@@ -38,7 +38,7 @@ import { useProductStates, useStateWrites } from '../api/states.ts';
 import { DeleteStateDialog } from './delete-state-dialog.tsx';
 import { NewState } from './new-state.tsx';
 
-export const workflowTexts = {
+const workflowTexts = {
   title: 'Workflow',
   description:
     'The states a task moves through, each one Pending, In Progress or Completed. The board shows a column for each, in this order.',
