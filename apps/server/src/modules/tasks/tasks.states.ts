@@ -1,5 +1,5 @@
 import { type TaskStatus, taskMessages } from '@shipyard/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type TaskRow, workflowStates } from '../../db/schema/index.ts';
 import { BadRequest } from '../../lib/errors.ts';
@@ -39,6 +39,19 @@ export async function firstStateOf(tx: Db, productId: string, status: TaskStatus
     .orderBy(asc(workflowStates.position), asc(workflowStates.id))
     .limit(1);
   return row;
+}
+
+/** A product's states in board order (by category, then position): the task page's select. */
+export async function statesOfProduct(db: Db, productId: string) {
+  return db
+    .select({ ...stateColumns, color: workflowStates.color })
+    .from(workflowStates)
+    .where(eq(workflowStates.productId, productId))
+    .orderBy(
+      sql`array_position(array['Pending', 'In Progress', 'Completed'], ${workflowStates.category}::text)`,
+      asc(workflowStates.position),
+      asc(workflowStates.id),
+    );
 }
 
 /** The names of states by id. */
