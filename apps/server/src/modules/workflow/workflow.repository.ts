@@ -28,7 +28,8 @@ export function createWorkflowRepository(db: Db) {
           color: workflowStates.color,
           category: workflowStates.category,
           position: workflowStates.position,
-          tasks: sql<number>`(select ${count()}::int from ${tasks} where ${tasks.stateId} = ${workflowStates.id})`,
+          // Written out qualified: inside a select list Drizzle names columns without their table.
+          tasks: sql<number>`(select count(*)::int from ${tasks} as t where t.state_id = "workflow_states"."id")`,
         })
         .from(workflowStates)
         .where(eq(workflowStates.productId, productId))

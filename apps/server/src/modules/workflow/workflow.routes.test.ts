@@ -163,6 +163,7 @@ describe('workflow states', () => {
     const a = await createTask(ctx, product, { title: 'A', stateId: review.id });
     const b = await createTask(ctx, product, { title: 'B', stateId: review.id });
     expect(a.status).toBe('In Progress');
+    expect((await statesOf(as, alice, product)).find((s) => s.id === review.id)?.tasks).toBe(2);
 
     const noTarget = await as(alice, deleteState(review.id));
     expect(noTarget.statusCode).toBe(400);

@@ -152,9 +152,10 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
   }
   return (
     <SectionCard
+      role="region"
+      aria-label={workflowTexts.title}
       title={workflowTexts.title}
       description={workflowTexts.description}
-      aria-label={workflowTexts.title}
     >
       {body}
     </SectionCard>
