@@ -98,8 +98,13 @@ const taskFields = {
     null,
   ),
   projectId: z.uuid(taskMessages.productRequired),
-  /** Its workflow state (issue 29), one of its product's; without it, the first of its status's. */
-  stateId: z.optional(z.uuid(taskMessages.stateNotInProduct)),
+  /** Its workflow state (issue 29), one of its product's; without it ('' too), the first of its status's. */
+  stateId: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (v === '' || v === null ? undefined : v)),
+      z.optional(z.uuid(taskMessages.stateNotInProduct)),
+    ),
+  ),
 };
 
 /** POST /api/tasks. `createdBy` is the caller, never taken from the body. */
