@@ -153,6 +153,24 @@ describe('a task’s state', () => {
     expect(await rowOf(task.id)).toMatchObject({ status: 'In Progress', stateId: progressBack?.id });
   });
 
+  it('filters and groups a product’s task list by state', async () => {
+    const { product, review, backlog } = await workflow();
+    await createTask(ctx, product, { title: 'Reviewed', stateId: review.id });
+    await createTask(ctx, product, { title: 'Later', stateId: backlog.id });
+    await createTask(ctx, product, { title: 'Plain' });
+    const filtered = await as(alice, { url: `/api/tasks/${product}/tasks?stateId=${review.id}` });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.json().data.map((t: { title: string }) => t.title)).toEqual(['Reviewed']);
+    const grouped = await as(alice, { url: `/api/tasks/${product}/tasks?group=state` });
+    expect(grouped.json().groups.map((g: { label: string; total: number }) => [g.label, g.total])).toEqual([
+      ['Pending', 1],
+      ['Backlog', 1],
+      ['In review', 1],
+    ]);
+    const bad = await as(alice, { url: `/api/tasks/${product}/tasks?stateId=nope` });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('of a trashed task survives its state’s deletion: it takes the first state of its status', async () => {
     const { product, review, done, progress } = await workflow();
     const task = await createTask(ctx, product, { stateId: review.id });
