@@ -87,6 +87,21 @@ export function seedStatements(o, salt) {
            FROM generate_series(0, ${P - 1}) i) s`,
     ],
 
+    // Seven workflow states per product (issue 29; the products trigger that makes three is off
+    // here): Backlog, Todo; In progress, In review, Blocked; Done, Cancelled — state k of product i
+    // is ws i*7 + k. Tasks of a status spread over that status's states.
+    [
+      'workflow_states',
+      `INSERT INTO workflow_states (id, product_id, name, color, category, position, created_at, updated_at)
+     SELECT ${id('ws', 'i * 7 + k')}, ${id('p', 'i')}, d.name, d.color, d.category, k, p.created_at, p.created_at
+     FROM generate_series(0, ${P - 1}) i
+     CROSS JOIN (VALUES (0, 'Backlog', '#64748b', 'Pending'), (1, 'Todo', '#6366f1', 'Pending'),
+                        (2, 'In progress', '#3b82f6', 'In Progress'), (3, 'In review', '#a855f7', 'In Progress'),
+                        (4, 'Blocked', '#ef4444', 'In Progress'), (5, 'Done', '#22c55e', 'Completed'),
+                        (6, 'Cancelled', '#eab308', 'Completed')) AS d(k, name, color, category)
+     JOIN products p ON p.id = ${id('p', 'i')}`,
+    ],
+
     [
       'teams',
       `INSERT INTO teams (id, product_id, name, description, team_type, created_by, created_at, updated_at)
@@ -128,14 +143,15 @@ export function seedStatements(o, salt) {
     [
       'tasks',
       `INSERT INTO tasks (id, product_id, title, description, status, priority, phase, team_id, assignee_id,
-                        due_date, completed_at, created_by, created_at, updated_at, number, key, rank)
+                        due_date, completed_at, created_by, created_at, updated_at, number, key, rank, state_id)
      SELECT ${id('t', 'j')}, ${id('p', `j % ${P}`)}, format('Bench task %s', j), 'Generated task.',
             status, ${pick(TASK_PRIORITIES, 'j')}, ${pick(PRODUCT_STATUSES, 'j / 7')},
             CASE WHEN r_team < 0.9 THEN ${id('team', `(j % ${P}) * ${TPP} + floor(r_team / 0.9 * ${TPP})::int`)} END,
             CASE WHEN r_user < 0.95 THEN ${id('u', `floor(r_user / 0.95 * ${U})::int`)} END,
             (created + (7 + j % 60) * ${day})::date, completed, ${id('u', creatorIdx(`j % ${P}`))},
             created, coalesce(completed, created), j / ${P} + 1, format('B%s-%s', j % ${P}, j / ${P} + 1),
-            ${rankOf('j')}
+            ${rankOf('j')},
+            ${id('ws', `(j % ${P}) * 7 + CASE status WHEN 'Pending' THEN j % 2 WHEN 'In Progress' THEN 2 + j % 3 ELSE 5 + j % 2 END`)}
      FROM (SELECT j, status, r_team, r_user,
                   CASE WHEN status = 'Completed' THEN now() - r_done * 60 * ${day} END AS completed,
                   now() - r_done * 60 * ${day} - r_age * 120 * ${day} AS created

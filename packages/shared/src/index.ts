@@ -33,3 +33,4 @@ export * from './trash.ts';
 export * from './user-messages.ts';
 export * from './users.ts';
 export * from './views.ts';
+export * from './workflow.ts';

@@ -34,6 +34,8 @@ export const CHANGE_KINDS = [
   'view',
   /** A template (issue 29): a product's task template to those who see it, a product template to everyone. */
   'template',
+  /** A product's workflow state (issue 29): added, renamed, recoloured, reordered, deleted. Its board's columns. */
+  'state',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

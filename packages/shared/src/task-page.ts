@@ -4,7 +4,7 @@ import { WatcherListSchema } from './comments.ts';
 import { TaskLabelsSchema } from './labels.ts';
 import { canChangeTaskStatus, canEditProduct, canEditTasks, type Role } from './permissions.ts';
 import { ActivitySchema, DocumentSchema } from './products.ts';
-import { TaskSchema } from './tasks.ts';
+import { TASK_STATUSES, TaskSchema } from './tasks.ts';
 import { singleLine } from './text.ts';
 
 // The task page (issue 15, docs/decisions/012-task-page.md): GET /api/tasks/{id}/detail gives the
@@ -95,6 +95,15 @@ export const TaskDetailSchema = z.object({
   files: z.array(DocumentSchema),
   /** As GET /tasks/{id}/watchers. */
   watchers: WatcherListSchema,
+  /** The product's workflow states in board order (issue 29): the status select picks one. */
+  states: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      color: z.string(),
+      category: z.enum(TASK_STATUSES),
+    }),
+  ),
 });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 

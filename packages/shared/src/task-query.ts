@@ -19,7 +19,16 @@ export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 export const TASK_SORTS = ['created', 'updated', 'due', 'priority', 'title', 'manual'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
-export const TASK_GROUPS = ['status', 'assignee', 'priority', 'label', 'product', 'team', 'due'] as const;
+export const TASK_GROUPS = [
+  'status',
+  'state',
+  'assignee',
+  'priority',
+  'label',
+  'product',
+  'team',
+  'due',
+] as const;
 export type TaskGroup = (typeof TASK_GROUPS)[number];
 
 /** A cursor's length at most: a title sort's carries the title (200 characters, up to 4 bytes each). */
@@ -66,9 +75,10 @@ export const taskQueryMessages = {
   due: 'Due must be overdue, today, week or none.',
   sort: 'Sort must be created, updated, due, priority, title or manual.',
   order: 'Order must be asc or desc.',
-  group: 'Group must be status, assignee, priority, label, product, team or due.',
+  group: 'Group must be status, state, assignee, priority, label, product, team or due.',
   updatedSince: 'Updated since must be a valid date.',
   priority: 'Priority must be low, medium, high or critical.',
+  state: 'State must be a state id.',
 } as const;
 
 /**
@@ -90,6 +100,13 @@ export const TaskQuerySchema = z.extend(TaskFiltersSchema, {
     z.pipe(
       z.transform((v: unknown) => listOf(v).map((s) => s.toLowerCase())),
       z.array(z.enum(TASK_PRIORITIES, taskQueryMessages.priority)).check(z.maxLength(TASK_PRIORITIES.length)),
+    ),
+  ),
+  /** Workflow states (issue 29) by id: a product's board column, or a filter of a product's tasks. */
+  stateId: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => listOf(v).map((s) => s.toLowerCase())),
+      z.array(z.uuid(taskQueryMessages.state)).check(z.maxLength(TASK_FILTER_VALUES_MAX)),
     ),
   ),
   due: oneOf(TASK_DUE_FILTERS, taskQueryMessages.due),

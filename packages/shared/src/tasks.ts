@@ -45,6 +45,7 @@ export const taskMessages = {
   productRequired: 'Please select a product.',
   teamNotInProduct: 'The team must belong to the task’s product.',
   assigneeNotInProduct: 'The assignee must be a member of the task’s product.',
+  stateNotInProduct: 'The state must be one of the task’s product’s states.',
   guestReadOnly: 'Guests can only change the status of tasks assigned to them.',
   deleted: 'Task deleted',
   // Spec §8.2: product page and tasks page texts.
@@ -97,6 +98,13 @@ const taskFields = {
     null,
   ),
   projectId: z.uuid(taskMessages.productRequired),
+  /** Its workflow state (issue 29), one of its product's; without it ('' too), the first of its status's. */
+  stateId: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (v === '' || v === null ? undefined : v)),
+      z.optional(z.uuid(taskMessages.stateNotInProduct)),
+    ),
+  ),
 };
 
 /** POST /api/tasks. `createdBy` is the caller, never taken from the body. */
@@ -127,7 +135,12 @@ export type UpdateTask = z.infer<typeof UpdateTaskSchema>;
  * PATCH /api/tasks/{id}/task/update: any casing or the board's column id ('in progress'), and
  * where in that column it was dropped (issue 28: `afterId`, `beforeId`; none: on top).
  */
-export const TaskStatusUpdateSchema = z.object({ status: TaskStatusSchema, ...placementFields });
+export const TaskStatusUpdateSchema = z.object({
+  status: TaskStatusSchema,
+  /** The board column of a product's state (issue 29): the task takes that state (and its status). */
+  stateId: z.optional(z.uuid(taskMessages.stateNotInProduct)),
+  ...placementFields,
+});
 export type TaskStatusUpdate = z.infer<typeof TaskStatusUpdateSchema>;
 
 export const TaskIdParamsSchema = z.object({ id: z.uuid(taskMessages.notFound) });
@@ -167,6 +180,8 @@ export const TaskSchema = z.object({
   rank: z.string(),
   /** It repeats (issue 29): it is the live occurrence of a recurring series. */
   recurring: z.optional(z.boolean()),
+  /** Its workflow state (issue 29), one of its product's; `status` is that state's category. */
+  stateId: z.nullable(z.string()),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -177,6 +192,7 @@ export type Task = z.infer<typeof TaskSchema>;
 export const TaskMoveSchema = z.extend(TaskSchema, {
   previous: z.object({
     status: z.enum(TASK_STATUSES),
+    stateId: z.nullable(z.string()),
     afterId: z.nullable(z.string()),
     beforeId: z.nullable(z.string()),
   }),
@@ -290,8 +306,14 @@ export const BoardCardSchema = z.object({
 });
 export type BoardCard = z.infer<typeof BoardCardSchema>;
 
+/** A workflow state as a board column names it (issue 29). */
+export const BoardStateSchema = z.object({ id: z.string(), name: z.string(), color: z.string() });
+export type BoardState = z.infer<typeof BoardStateSchema>;
+
 export const BoardColumnSchema = z.object({
   status: z.enum(TASK_STATUSES),
+  /** On a product's board, the product's state this column is (its `status` is the state's category). */
+  state: z.nullable(BoardStateSchema),
   /** How many tasks of this status match the filters in all. */
   total: z.number(),
   /** The first cards in their manual order, by rank (at most BOARD_COLUMN_CARDS_MAX). */
@@ -308,7 +330,7 @@ export const TaskBoardSchema = z.object({
   labels: z.array(LabelRefSchema),
   /** The assignees of the cards sent. */
   people: z.array(z.extend(RefSchema, { avatar_url: z.nullable(z.string()) })),
-  /** Pending, In Progress, Completed: the board's columns (TASK_COLUMNS). */
+  /** The product's workflow states in order (issue 29), each a column. */
   columns: z.array(BoardColumnSchema),
 });
 export type TaskBoard = z.infer<typeof TaskBoardSchema>;

@@ -52,15 +52,16 @@ describe('list queries are served by their indexes, without a sort', () => {
          and (created_at, id) < ('2030-01-01T00:00:00.000000Z'::timestamptz, '00000000-0000-4000-8000-000000000001'::uuid)
        order by created_at desc, id desc limit 51`,
     ],
-    // A product board's column in its manual order (issue 28), first and later pages.
+    // A product board's column (a state) in its manual order (issues 28, 29), first and later pages.
     [
-      'tasks_product_status_rank_idx',
-      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000' and status = 'Pending'
-       order by rank, id limit 201`,
+      'tasks_product_state_rank_idx',
+      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000'
+         and state_id = '00000000-0000-4000-8000-000000000002' order by rank, id limit 201`,
     ],
     [
-      'tasks_product_status_rank_idx',
-      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000' and status = 'Pending'
+      'tasks_product_state_rank_idx',
+      `select id from tasks where product_id = '00000000-0000-4000-8000-000000000000'
+         and state_id = '00000000-0000-4000-8000-000000000002'
          and (rank, id) > ('a0' collate "C", '00000000-0000-4000-8000-000000000001'::uuid)
        order by rank, id limit 201`,
     ],

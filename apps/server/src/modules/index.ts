@@ -24,6 +24,7 @@ import { templatesModule } from './templates/index.ts';
 import { trashModule } from './trash/index.ts';
 import { usersModule } from './users/index.ts';
 import { viewsModule } from './views/index.ts';
+import { workflowModule } from './workflow/index.ts';
 
 /**
  * The server's modules, each a named plugin that declares the modules it uses (ARCHITECTURE §2);
@@ -56,4 +57,5 @@ export const modules = [
   trashModule,
   templatesModule,
   recurrenceModule,
+  workflowModule,
 ];

@@ -74,4 +74,15 @@ describe('statusChange', () => {
     expect(statusChange({ newStatus: 'testing' })).toEqual({ previous: undefined, next: 'testing' });
     expect(statusChange({ progress: 40 })).toBeUndefined();
   });
+
+  it('names the workflow states of a state change (issue 29)', () => {
+    expect(
+      statusChange({
+        previousStatus: 'In Progress',
+        newStatus: 'In Progress',
+        previousState: 'In Progress',
+        newState: 'In review',
+      }),
+    ).toEqual({ previous: 'In Progress', next: 'In review' });
+  });
 });

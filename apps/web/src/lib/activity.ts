@@ -105,9 +105,10 @@ const text = (value: unknown): string | undefined =>
 export function statusChange(
   metadata: Activity['metadata'],
 ): { previous: string | undefined; next: string } | undefined {
-  const next = text(metadata.newStatus);
+  // A workflow state's change names the states (issue 29), else the statuses.
+  const next = text(metadata.newState) ?? text(metadata.newStatus);
   if (!next) return undefined;
-  return { previous: text(metadata.previousStatus), next };
+  return { previous: text(metadata.previousState) ?? text(metadata.previousStatus), next };
 }
 
 /** 'in progress' → 'In progress', 'development' → 'Development'. */

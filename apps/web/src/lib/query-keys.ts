@@ -27,6 +27,7 @@ export const queryRoots = {
   teamMembers: ['team-members'],
   teams: ['teams'],
   views: ['views'],
+  workflow: ['workflow'],
   trash: ['trash'],
   templates: ['templates'],
 } as const;
@@ -45,4 +46,6 @@ export const sharedKeys = {
   productLabels: (productId: string) => [...queryRoots.labels, 'product', productId] as const,
   /** How one task repeats: the recurrence feature shows and edits it, the task dialog sets it. */
   taskRecurrence: (taskId: string) => [...queryRoots.recurrence, 'task', taskId] as const,
+  /** One product's workflow states: the workflow feature manages them, the board and task forms show them. */
+  productStates: (productId: string) => [...queryRoots.workflow, 'product', productId] as const,
 };

@@ -14,3 +14,4 @@ export * from './templates.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './views.ts';
+export * from './workflow.ts';

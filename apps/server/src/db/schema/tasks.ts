@@ -15,6 +15,7 @@ import { newestFirst, rank, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
+import { workflowStates } from './workflow.ts';
 
 // Tasks of a product (docs/data-model.md). Created with the Products issue, whose progress
 // and dashboard figures are computed from them; the Tasks issue adds the calls (modules/tasks).
@@ -52,8 +53,14 @@ export const tasks = pgTable(
      */
     number: integer().notNull().default(0),
     key: text().notNull().default(''),
-    /** Its place in its board column (product and status); '' on insert: on top (a trigger). */
+    /** Its place in its board column (product and state); '' on insert: on top (a trigger). */
     rank: rank(),
+    /**
+     * Its workflow state (issue 29), one of its product's: `status` is its category. Kept with
+     * `status` by a trigger (migration 0027), so a write may name either; null only while its
+     * state is being deleted with its product.
+     */
+    stateId: uuid().references(() => workflowStates.id, { onDelete: 'set null' }),
     /**
      * In the trash since (issue 28, docs/decisions/034-trash.md): every read goes through the view
      * `live.tasks`, which leaves these rows out; only modules/trash reads `public.tasks` itself.
@@ -77,8 +84,9 @@ export const tasks = pgTable(
     // A product's task list, and the board's status columns across products, newest first with keyset.
     index('tasks_product_created_idx').on(t.productId, ...newestFirst(t)),
     index('tasks_status_created_idx').on(t.status, ...newestFirst(t)),
-    // A board column in its manual order (issue 28): the board's pages and the top card for a new one.
-    index('tasks_product_status_rank_idx').on(t.productId, t.status, t.rank, t.id),
+    // A board column in its manual order (issues 28, 29): the board's pages and the top card for a new one.
+    index('tasks_product_state_rank_idx').on(t.productId, t.stateId, t.rank, t.id),
+    index('tasks_state_idx').on(t.stateId),
     index('tasks_assignee_idx').on(t.assigneeId, t.status),
     index('tasks_team_idx').on(t.teamId),
     index('tasks_created_by_idx').on(t.createdBy),

@@ -12,6 +12,9 @@ export const ARCHIVE_TABLES = [
   'notification_settings',
   'notification_digest_items',
   'products',
+  // A product's workflow states (issue 29): restored as they were, instead of the three a new
+  // product gets (the products trigger skips them during a restore), before the tasks in them.
+  'workflow_states',
   'product_key_history',
   'teams',
   'team_members',

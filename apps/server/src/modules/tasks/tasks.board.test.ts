@@ -13,7 +13,13 @@ type Board = {
   product: { id: string; name: string };
   labels: { id: string; name: string; color: string }[];
   people: { id: string; name: string; avatar_url: string | null }[];
-  columns: { status: string; total: number; cards: Card[]; nextCursor: string | null }[];
+  columns: {
+    status: string;
+    state: { id: string } | null;
+    total: number;
+    cards: Card[];
+    nextCursor: string | null;
+  }[];
 };
 const boardUrl = (productId: string, query = '') => `/api/tasks/${productId}/board${query}`;
 
@@ -134,7 +140,8 @@ describe('GET /api/tasks/{productId}/board', () => {
     expect(pending?.cards).toHaveLength(BOARD_COLUMN_CARDS_MAX);
     expect(pending?.nextCursor).toEqual(expect.any(String));
     const rest = await as(owner, {
-      url: boardUrl(product.id, `?status=Pending&cursor=${pending?.nextCursor}`),
+      // A column is a state (issue 29): its page names it.
+      url: boardUrl(product.id, `?stateId=${pending?.state?.id}&cursor=${pending?.nextCursor}`),
     });
     expect(rest.statusCode).toBe(200);
     const next = (rest.json() as Board).columns;
@@ -148,9 +155,10 @@ describe('GET /api/tasks/{productId}/board', () => {
     // A page asks for one column; a cursor that no column gave is refused.
     const twoColumns = await as(owner, { url: boardUrl(product.id, `?cursor=${pending?.nextCursor}`) });
     expect(twoColumns.statusCode).toBe(400);
-    expect((await as(owner, { url: boardUrl(product.id, '?status=Pending&cursor=bm9wZQ') })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await as(owner, { url: boardUrl(product.id, `?stateId=${pending?.state?.id}&cursor=bm9wZQ`) }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('sees exactly what the column route sees: 404 for a product out of sight, 401 without a session, 400 for a bad id', async () => {

@@ -1,14 +1,15 @@
 import {
   BOARD_COLUMN_CARDS_MAX,
   type BoardCard,
-  TASK_COLUMNS,
+  type BoardColumn,
+  TASK_STATUSES,
   type TaskBoard,
   type TaskBoardQuery,
   type TaskStatus,
 } from '@shipyard/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labels, products, taskLabels, tasks, users } from '../../db/schema/index.ts';
+import { labels, products, taskLabels, tasks, users, workflowStates } from '../../db/schema/index.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -21,10 +22,13 @@ import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from '
 // total, and the names the cards point at (labels, assignees) once. Visibility is the column
 // route's (GET /tasks/{productId}/tasks): findVisibleProduct, 404 'Product not found' otherwise.
 
-const boardPageNeedsOneStatus = "A column's next page names its one status beside the cursor.";
+const boardPageNeedsOneState = "A column's next page names its one state beside the cursor.";
 
 type CardRow = {
   status: TaskStatus;
+  state_id: string;
+  state_name: string;
+  state_color: string;
   total: number;
   id: string | null;
   key: string;
@@ -59,23 +63,39 @@ function labelIdsOf(list: string, order: Map<string, number>): string[] {
  */
 export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; now: () => Date }) {
   /**
-   * Every column in one statement: per status, its count and its first cards in their manual
-   * order (one more than the cap: whether more follow; after `after` for a column's next page),
-   * each a LATERAL subquery with a LIMIT over the product's tasks of that status
-   * (tasks_product_status_rank_idx; 0.7 ms in all for a 400-task board). A column without a
-   * match is one row with its total and no card. Timestamps come as the API's text (no Date
-   * round trip in JavaScript).
+   * Every column in one statement: per workflow state of the product (issue 29: a column is a
+   * state, in board order: by category, then position), its count and its first cards in their
+   * manual order (one more than the cap: whether more follow; after `after` for a column's next
+   * page), each a LATERAL subquery with a LIMIT over the product's tasks of that state
+   * (tasks_product_state_rank_idx). A column without a match is one row with its total and no
+   * card. Timestamps come as the API's text (no Date round trip in JavaScript).
    */
-  async function readColumns(where: SQL | undefined, statuses: TaskStatus[], after?: RankCursor) {
+  async function readColumns(
+    productId: string,
+    where: SQL | undefined,
+    only: { statuses: TaskStatus[]; stateIds: string[] | undefined },
+    after?: RankCursor,
+  ) {
     const page = after
       ? sql`(${tasks.rank}, ${tasks.id}) > (${after.rank} collate "C", ${after.id}::uuid)`
       : undefined;
+    const states = and(
+      eq(workflowStates.productId, productId),
+      inArray(workflowStates.category, only.statuses),
+      only.stateIds?.length ? inArray(workflowStates.id, only.stateIds) : undefined,
+    );
     const { rows } = await db.execute<CardRow>(sql`
-      select s.status, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
+      select s.category as status, s.id as state_id, s.name as state_name, s.color as state_color, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
              t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.recurring, t.created_at, t.updated_at,
              u.name as assignee_name, u.avatar_url as assignee_avatar
-      from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
-      cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
+      from (
+        select ${workflowStates.id} as id, ${workflowStates.name} as name, ${workflowStates.color} as color,
+               ${workflowStates.category} as category,
+               row_number() over (order by array_position(array['Pending', 'In Progress', 'Completed'], ${workflowStates.category}::text),
+                                  ${workflowStates.position}, ${workflowStates.id}) as n
+        from ${workflowStates} where ${states}
+      ) s
+      cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.stateId} = s.id`)}) c
       left join lateral (
         select ${tasks.id} as id, ${tasks.key} as key, ${tasks.title} as title, ${tasks.priority} as priority, ${tasks.phase} as phase,
                ${tasks.dueDate}::text as due_date, ${tasks.teamId} as team_id, ${tasks.assigneeId} as assignee_id,
@@ -85,7 +105,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
                ${tasks.rank} as rank, ${tasks.seriesId} is not null as recurring,
                array_to_string(array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}), ',') as label_ids
         from ${tasks}
-        where ${and(where, page, sql`${tasks.status} = s.status`)}
+        where ${and(where, page, sql`${tasks.stateId} = s.id`)}
         order by ${sql.join([...manualOrder], sql`, `)}
         limit ${BOARD_COLUMN_CARDS_MAX + 1}
       ) t on true
@@ -104,9 +124,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
     scope: QueryScope,
   ): Promise<TaskBoard | undefined> {
     const after = readRankCursor(query.cursor);
-    const statuses = TASK_COLUMNS.map((column) => column.status).filter(
-      (status) => !query.status?.length || query.status.includes(status),
-    );
+    const statuses = TASK_STATUSES.filter((status) => !query.status?.length || query.status.includes(status));
     const [[product], labelList, columnRows] = await Promise.all([
       db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)),
       db
@@ -114,26 +132,34 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         .from(labels)
         .where(eq(labels.productId, productId))
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
-      readColumns(taskConditions(db, { ...query, status: undefined, productId }, scope), statuses, after),
+      readColumns(
+        productId,
+        taskConditions(db, { ...query, status: undefined, stateId: undefined, productId }, scope),
+        { statuses, stateIds: query.stateId },
+        after,
+      ),
     ]);
     if (!product) return undefined;
     const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
     const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
-    const columns = new Map(
-      statuses.map((status) => [
-        status,
-        { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
-      ]),
-    );
-    const lastCursor = new Map<TaskStatus, RankCursor>();
+    const columns = new Map<string, BoardColumn>();
+    const lastCursor = new Map<string, RankCursor>();
     for (const row of columnRows) {
-      const column = columns.get(row.status);
-      if (!column) continue;
-      column.total = row.total;
+      let column = columns.get(row.state_id);
+      if (!column) {
+        column = {
+          status: row.status,
+          state: { id: row.state_id, name: row.state_name, color: row.state_color },
+          total: row.total,
+          cards: [],
+          nextCursor: null,
+        };
+        columns.set(row.state_id, column);
+      }
       if (row.id === null) continue;
       if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
         // The one past the cap: more follow, from the last card sent.
-        const last = lastCursor.get(row.status);
+        const last = lastCursor.get(row.state_id);
         if (last) column.nextCursor = encodeRankCursor(last);
         continue;
       }
@@ -160,7 +186,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       });
-      lastCursor.set(row.status, { rank: row.rank, id: row.id });
+      lastCursor.set(row.state_id, { rank: row.rank, id: row.id });
     }
     return {
       product,
@@ -177,9 +203,9 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
      * answered to every viewer of the same board (sendShared serializes it once).
      */
     async board(actor: SessionUser, productId: string, query: TaskBoardQuery): Promise<TaskBoard> {
-      if (query.cursor !== undefined && query.status?.length !== 1) {
-        throw BadRequest(boardPageNeedsOneStatus, 'VALIDATION_ERROR', {
-          fields: { status: [boardPageNeedsOneStatus] },
+      if (query.cursor !== undefined && query.stateId?.length !== 1) {
+        throw BadRequest(boardPageNeedsOneState, 'VALIDATION_ERROR', {
+          fields: { stateId: [boardPageNeedsOneState] },
         });
       }
       // The task query's filters (issue 28); 'me' and the presets are the caller's, so they are in

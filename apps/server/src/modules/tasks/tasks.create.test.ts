@@ -51,6 +51,8 @@ describe('POST /api/tasks', () => {
       labels: [],
       // The first of its column (issue 28).
       rank: 'a0',
+      // The first state of its status (issue 29).
+      stateId: expect.any(String),
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 

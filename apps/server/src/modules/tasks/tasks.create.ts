@@ -20,6 +20,7 @@ import {
   creationWrites,
   taskChange,
 } from './tasks.rules.ts';
+import { stateOfProduct } from './tasks.states.ts';
 import type { TaskWatching } from './tasks.watchers.ts';
 
 // POST /tasks (docs/decisions/023-request-hot-path.md). What a create writes is tasks.rules.ts's
@@ -59,6 +60,8 @@ export function createTaskCreation({
     teamId: body.teamId,
     assigneeId: body.assigneeId,
     dueDate: body.dueDate,
+    /** None: the trigger takes the first state of the status (issue 29). */
+    stateId: body.stateId ?? null,
     completedAt: completedAtFor(body.status),
     createdBy: actor.id,
   });
@@ -119,6 +122,7 @@ export function createTaskCreation({
     if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
     if (product.archivedAt) throw productArchived();
     const names = await checkReferences(tasks, tx, product.id, body);
+    if (body.stateId) await stateOfProduct(tx, body.stateId, product.id);
     const row = await tasks.insert(newTask(actor, body), tx);
     const writes = writesOf(tx, actor, row);
     const counts = await writeTogether(tx, writes.statements);

@@ -1,6 +1,6 @@
 import type { TaskGroup } from '@shipyard/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { labels, products, taskLabels, tasks, teams, users } from '../../db/schema/index.ts';
+import { labels, products, taskLabels, tasks, teams, users, workflowStates } from '../../db/schema/index.ts';
 import { type OrderItem, type OrderType, priorityRank } from './tasks.query.ts';
 
 // A list's grouping (issue 28, docs/decisions/030-task-query.md): the ORDER BY items that come
@@ -73,6 +73,18 @@ export function grouping(group: TaskGroup, today: string, labelScope?: SQL): Gro
         ],
         key: sql`${tasks.status}`,
         label: sql`${tasks.status}`,
+      };
+    case 'state':
+      // A product's workflow states (issue 29) in board order: by category, then position.
+      return {
+        joins: sql`left join ${workflowStates} as ${groupRef} on ${groupRef}.id = ${tasks.stateId}`,
+        items: [
+          asc(sql`(case ${tasks.status} when 'Pending' then 0 when 'In Progress' then 1 else 2 end)`, 'int'),
+          asc(sql`coalesce(${groupRef}.position, 0)`, 'int'),
+          asc(sql`coalesce(${tasks.stateId}, ${NO_ID})`, 'uuid'),
+        ],
+        key: sql`coalesce(${tasks.stateId}::text, 'none')`,
+        label: sql`coalesce(${groupRef}.name, ${tasks.status})`,
       };
     case 'priority':
       return {

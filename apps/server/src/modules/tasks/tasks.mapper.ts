@@ -42,5 +42,6 @@ export function toTask({ task, productName, team, assignee }: TaskWithNames, lab
     labels,
     rank: task.rank,
     ...(task.seriesId !== null && { recurring: true }),
+    stateId: task.stateId,
   };
 }

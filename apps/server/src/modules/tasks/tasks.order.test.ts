@@ -102,6 +102,7 @@ describe('PATCH /api/tasks/{id}/task/update with a place', () => {
     const { previous } = away.json();
     expect(previous).toEqual({
       status: 'Pending',
+      stateId: expect.any(String),
       afterId: expect.any(String),
       beforeId: expect.any(String),
     });
@@ -118,7 +119,12 @@ describe('PATCH /api/tasks/{id}/task/update with a place', () => {
       Pending: ['A', 'B', 'C'],
       'In Progress': ['X'],
     });
-    expect(undo.json().previous).toEqual({ status: 'In Progress', afterId: x.id, beforeId: null });
+    expect(undo.json().previous).toEqual({
+      status: 'In Progress',
+      stateId: expect.any(String),
+      afterId: x.id,
+      beforeId: null,
+    });
   });
 
   it('refuses a neighbour of another column or product, or the card itself, with 400 and changes nothing', async () => {

@@ -9,6 +9,7 @@ import {
   taskPermissions,
   type WatcherList,
 } from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Viewer } from '../../lib/visibility.ts';
@@ -17,6 +18,7 @@ import type { SeenTask } from './tasks.access.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
+import { statesOfProduct } from './tasks.states.ts';
 
 // The task's page (issue 15, docs/decisions/012-task-page.md): one request for what the page
 // shows, computed with the rules the writes enforce, and the older history page by page.
@@ -34,12 +36,13 @@ export type TaskPageSections = {
 };
 
 type Deps = {
+  db: Db;
   tasks: TasksRepository;
   activities: Pick<ActivityRecorder, 'listForTask'>;
   sections: TaskPageSections;
 };
 
-export function createTaskPageService({ tasks, activities, sections }: Deps) {
+export function createTaskPageService({ db, tasks, activities, sections }: Deps) {
   async function historyPage(viewer: Viewer, taskId: string, cursor: string | undefined, limit: number) {
     const rows = await activities.listForTask(viewer, taskId, readCursor(cursor), limit);
     const page = rows.slice(0, limit);
@@ -62,11 +65,12 @@ export function createTaskPageService({ tasks, activities, sections }: Deps) {
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers] = await Promise.all([
+      const [checklist, labels, files, watchers, states] = await Promise.all([
         sections.checklist(seen),
         sections.labels(seen),
         sections.files(seen),
         sections.watchers(actor, seen),
+        statesOfProduct(db, seen.productId),
       ]);
       const task = toTask(found, labels.labels);
       const archived = found.product.archivedAt !== null;
@@ -82,6 +86,7 @@ export function createTaskPageService({ tasks, activities, sections }: Deps) {
         labels,
         files,
         watchers,
+        states,
       };
     },
 

@@ -117,6 +117,7 @@ export function taskConditions(db: Db, query: TaskListFilters, scope: QueryScope
       : undefined,
     phase?.length ? inArray(tasks.phase, phase) : undefined,
     status?.length ? inArray(tasks.status, status) : undefined,
+    query.stateId?.length ? inArray(tasks.stateId, query.stateId) : undefined,
     query.assigneeId ? eq(tasks.assigneeId, query.assigneeId) : undefined,
     query.labelId?.length
       ? exists(

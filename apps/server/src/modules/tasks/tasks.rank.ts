@@ -1,4 +1,3 @@
-import type { TaskStatus } from '@shipyard/shared';
 import { asc, sql } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.ts';
 import { cursorMessages } from '../../lib/cursor.ts';
@@ -6,7 +5,7 @@ import { BadRequest } from '../../lib/errors.ts';
 import type { RankColumn } from '../../lib/rank.ts';
 
 // A board column's manual order (issue 28, docs/decisions/033-manual-order.md): by rank, ties by
-// id, per product and status (tasks_product_status_rank_idx).
+// id, per product and workflow state (tasks_product_state_rank_idx; issue 29: a column is a state).
 
 /**
  * The one ORDER BY of manual order, for every list that offers it (`.orderBy(...manualOrder)`;
@@ -15,12 +14,14 @@ import type { RankColumn } from '../../lib/rank.ts';
 export const manualOrder = [asc(tasks.rank), asc(tasks.id)] as const;
 
 /** A task board column, as lib/rank.ts moves cards in it; its lock is the insert trigger's. */
-export const taskColumn = (productId: string, status: TaskStatus): RankColumn => ({
+export const taskColumn = (productId: string, stateId: string | null): RankColumn => ({
   table: tasks,
   id: tasks.id,
   rank: tasks.rank,
-  where: sql`${tasks.productId} = ${productId} and ${tasks.status} = ${status}`,
-  lock: { space: 28, key: `${productId}:${status}` },
+  where: stateId
+    ? sql`${tasks.productId} = ${productId} and ${tasks.stateId} = ${stateId}`
+    : sql`${tasks.productId} = ${productId} and ${tasks.stateId} is null`,
+  lock: { space: 28, key: `${productId}:${stateId ?? ''}` },
 });
 
 /** Where a column's page stands: the rank and id of its last card. */

@@ -46,6 +46,7 @@ import {
   taskChange,
   taskEvent,
 } from './tasks.rules.ts';
+import { firstStateOf, stateOfProduct, statusActivity } from './tasks.states.ts';
 import type { TaskWatching } from './tasks.watchers.ts';
 
 // ---- Activity texts ----
@@ -61,26 +62,6 @@ const EDITABLE = [
   ['dueDate', 'dueDate', 'due date'],
   ['projectId', 'productId', 'product'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateTask, keyof TaskPatch & keyof TaskRow, string]>;
-
-function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
-  const completed = row.status === 'Completed';
-  return {
-    actionType: completed ? 'task_completed' : 'task_status_updated',
-    description: completed
-      ? `Completed task "${row.title}"`
-      : `Changed task "${row.title}" from ${previous} to ${row.status}`,
-    metadata: {
-      previousStatus: previous,
-      newStatus: row.status,
-      status: row.status,
-      priority: row.priority,
-      taskId: row.id,
-    },
-    productId: row.productId,
-    taskId: row.id,
-    performedBy: actorId,
-  };
-}
 
 type Deps = {
   db: Db;
@@ -250,21 +231,26 @@ export function createTasksService({
           teamId: moved || teamId !== current.teamId ? teamId : null,
           assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
         });
+        // A named state must be the (new) product's; the trigger then sets the status to its category.
+        const stateChanged = body.stateId !== undefined && body.stateId !== current.stateId;
+        if (stateChanged && body.stateId) await stateOfProduct(tx, body.stateId, productId);
 
         const { patch, diff, changed } = changedFields(EDITABLE, body, current);
-        const statusChanged = body.status !== undefined && body.status !== current.status;
-        if (statusChanged && body.status) {
+        const statusAsked = body.status !== undefined && body.status !== current.status;
+        if (statusAsked && body.status && !stateChanged) {
           patch.status = body.status;
           patch.completedAt = completedAtFor(body.status);
         }
+        if (stateChanged) patch.stateId = body.stateId;
         // In another column: on its top (the rank trigger), as a status move without a place.
-        if (statusChanged || moved) patch.rank = '';
-        if (changed.length === 0 && !statusChanged) return withNames(id, tx);
+        if (statusAsked || stateChanged || moved) patch.rank = '';
+        if (changed.length === 0 && !statusAsked && !stateChanged) return withNames(id, tx);
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
+        const statusChanged = row.status !== current.status || (!moved && row.stateId !== current.stateId);
         if (statusChanged) change = { task: row, previous: current.status, actorId: actor.id };
         if (moved) await tasks.carryDetails(id, productId, tx);
-        if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
+        if (statusChanged) await activities.insert(await statusActivity(tx, row, current, actor.id), tx);
         if (changed.length > 0) {
           await activities.insert(
             {
@@ -318,7 +304,6 @@ export function createTasksService({
      * column; a drop in its own column only reorders it (no history entry, no webhook).
      */
     async changeStatus(actor: SessionUser, id: string, body: TaskStatusUpdate): Promise<TaskMove> {
-      const { status } = body;
       let change: TaskStatusChange | undefined;
       const result = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
@@ -328,11 +313,21 @@ export function createTasksService({
         // may be another one, and the card itself is locked).
         const previous = {
           status: current.status,
-          ...(await neighboursOf(tx, taskColumn(current.productId, current.status), current)),
+          stateId: current.stateId,
+          ...(await neighboursOf(tx, taskColumn(current.productId, current.stateId), current)),
         };
         const moved = async () => ({ ...(await withNames(id, tx)), previous });
-        if (current.status === status && !isPlaced(body)) return moved();
-        const column = taskColumn(current.productId, status);
+        // The column: the state named (issue 29), else the task's own when the status is its
+        // state's, else the first state of that status in the product.
+        const target = body.stateId
+          ? await stateOfProduct(tx, body.stateId, current.productId)
+          : body.status === current.status
+            ? { id: current.stateId, category: current.status }
+            : await firstStateOf(tx, current.productId, body.status);
+        const stateId = target?.id ?? null;
+        const status = target?.category ?? body.status;
+        if (current.stateId === stateId && !isPlaced(body)) return moved();
+        const column = taskColumn(current.productId, stateId);
         const { rank, renumbered } = await rankForPlacement(tx, column, id, body);
         // Renumbered: every card of the column has a new rank, which the product's lists reread.
         const reread = renumbered
@@ -345,17 +340,22 @@ export function createTasksService({
               },
             ]
           : [];
-        if (current.status === status) {
+        if (current.stateId === stateId) {
           const row = (await tasks.update(id, { rank }, tx)) ?? current;
           after.publish(taskChange('updated', row), ...reread);
           return moved();
         }
-        const patch = { status, completedAt: completedAtFor(status), rank };
+        const patch = {
+          status,
+          stateId,
+          ...(status === current.status ? {} : { completedAt: completedAtFor(status) }),
+          rank,
+        };
         const row = (await tasks.update(id, patch, tx)) ?? current;
         change = { task: row, previous: current.status, actorId: actor.id };
-        await activities.insert(statusActivity(row, current.status, actor.id), tx);
+        await activities.insert(await statusActivity(tx, row, current, actor.id), tx);
         await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
-        const told = await watching.statusChanged(tx, actor, row);
+        const told = status === current.status ? [] : await watching.statusChanged(tx, actor, row);
         after.publish(taskChange('updated', row), ...reread, ...told);
         return moved();
       });

@@ -19,6 +19,7 @@ import { templateChanges } from '../../features/templates/api/changes.ts';
 import { trashChanges } from '../../features/trash/api/changes.ts';
 import { teamMemberChanges } from '../../features/user-management/api/changes.ts';
 import { viewChanges } from '../../features/views/api/changes.ts';
+import { workflowChanges } from '../../features/workflow/api/changes.ts';
 import type { ChangeListener } from '../../lib/realtime-changes.ts';
 
 /**
@@ -50,6 +51,7 @@ export const changeListeners: readonly ChangeListener[] = [
   templateChanges,
   teamMemberChanges,
   viewChanges,
+  workflowChanges,
   trashChanges,
   namesEverywhere,
 ];

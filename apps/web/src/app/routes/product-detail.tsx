@@ -7,6 +7,7 @@ import { ProductTasksTab } from '../../features/tasks/components/product-tasks-t
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
 import { TaskTemplatesCard } from '../../features/templates/components/task-templates-card.tsx';
 import { TrashLink } from '../../features/trash/components/trash-link.tsx';
+import { WorkflowCard } from '../../features/workflow/components/workflow-card.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
@@ -49,6 +50,8 @@ export function Component() {
         <div className="grid gap-6" data-read-only={readOnly || undefined}>
           {/* workflow states · custom fields · estimates · templates */}
           <TaskTemplatesCard productId={id} readOnly={readOnly} />
+          <WorkflowCard productId={id} readOnly={readOnly} />
+          {/* custom fields · estimates · templates */}
         </div>
       )}
     />

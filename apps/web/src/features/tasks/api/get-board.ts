@@ -31,9 +31,12 @@ function getBoard(params: BoardParams, signal?: AbortSignal, cursor: string | nu
 const boardCards = new WeakSet<Task>();
 export const isBoardCard = (task: Task) => boardCards.has(task);
 
+/** A board column: a product's workflow state (issue 29), or a status where no state is named. */
+export type BoardColumnKey = { status: TaskStatus; stateId?: string | undefined };
+
 function cardTask(
   board: TaskBoard,
-  status: TaskStatus,
+  { status, stateId }: BoardColumnKey,
   card: BoardCard,
   labels: Map<string, Task['labels'][number]>,
   people: Map<string, NonNullable<Task['assignee']>>,
@@ -64,19 +67,23 @@ function cardTask(
     rank: card.rank,
     labels: card.labelIds.flatMap((id) => labels.get(id) ?? []),
     ...(card.recurring && { recurring: true }),
+    stateId: stateId ?? null,
   };
   boardCards.add(task);
   return task;
 }
 
 /** One column of a board answer as the first page of its task list. */
-function boardColumnPage(board: TaskBoard, status: TaskStatus): TaskList {
-  const column = board.columns.find((c) => c.status === status);
+function boardColumnPage(board: TaskBoard, key: BoardColumnKey): TaskList {
+  const column = board.columns.find((c) =>
+    key.stateId ? c.state?.id === key.stateId : c.status === key.status,
+  );
   if (!column) return { data: [], total: 0, nextCursor: null };
+  const at = { status: column.status, stateId: column.state?.id };
   const labels = new Map(board.labels.map((label) => [label.id, label]));
   const people = new Map(board.people.map((person) => [person.id, person]));
   return {
-    data: column.cards.map((card) => cardTask(board, status, card, labels, people)),
+    data: column.cards.map((card) => cardTask(board, at, card, labels, people)),
     total: column.total,
     nextCursor: column.nextCursor,
   };
@@ -89,7 +96,7 @@ function boardColumnPage(board: TaskBoard, status: TaskStatus): TaskList {
 export async function boardColumnFirstPage(
   queryClient: QueryClient,
   params: BoardParams,
-  status: TaskStatus,
+  column: BoardColumnKey,
 ): Promise<TaskList> {
   const board = await queryClient.fetchQuery({
     queryKey: boardKey(params),
@@ -98,15 +105,16 @@ export async function boardColumnFirstPage(
     staleTime: 0,
     gcTime: 10_000,
   });
-  return boardColumnPage(board, status);
+  return boardColumnPage(board, column);
 }
 
-/** A column's next page: GET /tasks/{productId}/board with its status and the cursor it ended at. */
+/** A column's next page: GET /tasks/{productId}/board with its state and the cursor it ended at. */
 export async function boardColumnNextPage(
   params: BoardParams,
-  status: TaskStatus,
+  column: BoardColumnKey,
   cursor: string,
   signal?: AbortSignal,
 ): Promise<TaskList> {
-  return boardColumnPage(await getBoard({ ...params, status: [status] }, signal, cursor), status);
+  const only = column.stateId ? { stateId: [column.stateId] } : { status: [column.status] };
+  return boardColumnPage(await getBoard({ ...params, ...only }, signal, cursor), column);
 }

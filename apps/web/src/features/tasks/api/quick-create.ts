@@ -49,6 +49,8 @@ function guessTask(body: CreateTask, context: TaskGuessContext, now = new Date()
     labels: context.labels ?? [],
     // '' sorts first: on top of its column, where the server puts a new card (decision 033).
     rank: '',
+    // None named: the server's first state of the status (issue 29), known once it answers.
+    stateId: body.stateId ?? null,
   };
 }
 

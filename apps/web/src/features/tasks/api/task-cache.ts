@@ -11,6 +11,8 @@ import { type TaskListParams, type TaskPages, taskKeys } from './get-tasks.ts';
 function taskMatches(params: TaskListParams, task: Task): boolean {
   if (params.productId && task.projectId !== params.productId) return false;
   if (params.status.length > 0 && !params.status.includes(task.status)) return false;
+  const stateIds = params.stateId ?? [];
+  if (stateIds.length > 0 && !(task.stateId && stateIds.includes(task.stateId))) return false;
   if (params.phase.length > 0 && !(task.phase && (params.phase as string[]).includes(task.phase)))
     return false;
   if (params.assigneeId && task.assigneeId !== params.assigneeId) return false;

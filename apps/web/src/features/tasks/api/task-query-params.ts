@@ -8,6 +8,8 @@ export type TaskQueryValues = {
   /** Label names, across products. */
   label?: string[];
   priority?: TaskPriority[];
+  /** A product's workflow states by id (issue 29): a filter, and a product board's column. */
+  stateId?: string[];
   due?: TaskDueFilter | undefined;
   dueFrom?: string | undefined;
   dueTo?: string | undefined;
@@ -36,6 +38,7 @@ const QUERY_KEYS = [
   'assignee',
   'label',
   'priority',
+  'stateId',
   'due',
   'dueFrom',
   'dueTo',

@@ -17,6 +17,8 @@ type TaskStatusChange = Placement & {
   id: string;
   /** Any casing or a board column id ('in progress'). */
   status: string;
+  /** A product's workflow state (issue 29): its board column; the status is then its category. */
+  stateId?: string | undefined;
 };
 
 /**
@@ -27,12 +29,18 @@ function updateTaskStatus({ id, ...body }: TaskStatusChange): Promise<TaskMove> 
   return api.patch<TaskMove>(`/tasks/${encodeURIComponent(id)}/task/update`, body);
 }
 
+/** A board column: a product's state (issue 29), or a status. */
+type Column = { status: TaskStatus; stateId: string | null };
+
 /** The cached cards of a product's board column, in their order (a manual-order list). */
-function cachedColumn(queryClient: QueryClient, productId: string, status: TaskStatus): Task[] {
+function cachedColumn(queryClient: QueryClient, productId: string, column: Column): Task[] {
   for (const [key, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists })) {
     const params = key[2] as TaskListParams | undefined;
-    if (params?.sort !== 'manual' || params.productId !== productId || params.status.join() !== status)
-      continue;
+    if (params?.sort !== 'manual' || params.productId !== productId) continue;
+    const same = column.stateId
+      ? params.stateId?.join() === column.stateId
+      : params.status.join() === column.status;
+    if (!same) continue;
     if (data) return data.pages.flatMap((page) => page.data);
   }
   return [];
@@ -43,8 +51,8 @@ function cachedColumn(queryClient: QueryClient, productId: string, status: TaskS
  * top without a place), guessed from the cached column so the card shows there at once; the
  * task's own when the neighbours are not cached.
  */
-function guessRank(queryClient: QueryClient, task: Task, status: TaskStatus, place: Placement): string {
-  const column = cachedColumn(queryClient, task.projectId, status)
+function guessRank(queryClient: QueryClient, task: Task, to: Column, place: Placement): string {
+  const column = cachedColumn(queryClient, task.projectId, to)
     .filter((t) => t.id !== task.id)
     .sort(byRank);
   const at = (id: string | undefined) => column.findIndex((t) => t.id === id);
@@ -82,6 +90,7 @@ export function useUpdateTaskStatus() {
     onMutate: async ({
       id,
       status,
+      stateId,
       ...place
     }): Promise<{ snapshot: TaskListsSnapshot | undefined; optimistic?: Task | undefined }> => {
       // A page in flight would land after the change and undo it.
@@ -90,8 +99,10 @@ export function useUpdateTaskStatus() {
       const next: TaskStatus | undefined = toTaskStatus(status);
       if (!task || !next) return { snapshot: undefined };
       const completedAt = next === 'Completed' ? (task.completedAt ?? new Date().toISOString()) : null;
-      const rank = guessRank(queryClient, task, next, place);
-      const optimistic = { ...task, status: next, completedAt, rank };
+      // The state named, else the task's own while the status stays, else the server's to pick.
+      const state = stateId ?? (next === task.status ? task.stateId : null);
+      const rank = guessRank(queryClient, task, { status: next, stateId: state }, place);
+      const optimistic = { ...task, status: next, stateId: state, completedAt, rank };
       return { snapshot: changeCachedTasks(queryClient, { task: optimistic }, task), optimistic };
     },
     onError: (_error, _change, context) => restoreCachedTasks(queryClient, context?.snapshot),

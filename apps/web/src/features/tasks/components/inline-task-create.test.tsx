@@ -16,7 +16,15 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { TaskList } from './task-list.tsx';
 import { noFilters, taskBoard } from './test-task-board.tsx';
-import { makeTask, makeTaskOptions, PRODUCT_ID, taskList } from './test-tasks.ts';
+import {
+  emptyStateColumn,
+  makeTask,
+  makeTaskOptions,
+  PRODUCT_ID,
+  productStates,
+  STATE_IDS,
+  taskList,
+} from './test-tasks.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -25,11 +33,7 @@ const emptyBoard = {
   product: { id: PRODUCT_ID, name: 'Apollo' },
   labels: [],
   people: [],
-  columns: [
-    { status: 'Pending', total: 0, cards: [], nextCursor: null },
-    { status: 'In Progress', total: 0, cards: [], nextCursor: null },
-    { status: 'Completed', total: 0, cards: [], nextCursor: null },
-  ],
+  columns: [emptyStateColumn('Pending'), emptyStateColumn('In Progress'), emptyStateColumn('Completed')],
 };
 
 /** A server that stores what POST /api/tasks gets, answering when `hold` lets it. */
@@ -37,6 +41,7 @@ function serve(answer: (body: Record<string, unknown>) => Response | Promise<Res
   let _n = 0;
   return routeFetch({
     [`GET /api/tasks/${PRODUCT_ID}/board`]: () => jsonResponse(200, emptyBoard),
+    [`GET /api/projects/${PRODUCT_ID}/states`]: () => jsonResponse(200, productStates()),
     [`GET /api/tasks/${PRODUCT_ID}/tasks`]: () => jsonResponse(200, taskList([])),
     [`GET /api/tasks/${PRODUCT_ID}/options`]: () => jsonResponse(200, makeTaskOptions()),
     [`GET /api/projects/${PRODUCT_ID}/labels`]: () =>
@@ -103,6 +108,8 @@ describe('InlineTaskCreate', () => {
     expect(bodies[0]).toMatchObject({
       title: 'Fit the antenna',
       status: 'In Progress',
+      // The column's state (issue 29).
+      stateId: STATE_IDS['In Progress'],
       projectId: PRODUCT_ID,
     });
     expect(bodies[1]).toMatchObject({ title: 'Tune the receiver', status: 'In Progress' });

@@ -86,6 +86,7 @@ function InlineTaskLine({
       title,
       projectId: productId,
       status: defaults.status,
+      ...(defaults.stateId && { stateId: defaults.stateId }),
       priority: defaults.priority,
       phase: defaults.phase,
       assigneeId: defaults.assigneeId,

@@ -5,6 +5,18 @@ import { type Role, TASK_COLUMNS, type Task, type TaskStatus } from '@shipyard/s
 
 export type Viewer = { id: string; role: Role };
 
+/**
+ * A board column: a status (the board across products), or one product's workflow state (issue
+ * 29), with the state's name and colour.
+ */
+export type BoardColumnSpec = {
+  id: string;
+  title: string;
+  status: TaskStatus;
+  stateId?: string | undefined;
+  color?: string | undefined;
+};
+
 export const columnOfStatus = (status: TaskStatus): string =>
   TASK_COLUMNS.find((column) => column.status === status)?.id ?? status;
 

@@ -39,6 +39,38 @@ describe('TaskBoard of one product', () => {
     createdAt,
     updatedAt: createdAt,
   });
+  // The product's workflow states (issue 29): a column each, in this order.
+  const STATE = {
+    pending: 'a1111111-1111-4111-8111-111111111111',
+    progress: 'a2222222-2222-4222-8222-222222222222',
+    review: 'a3333333-3333-4333-8333-333333333333',
+    completed: 'a4444444-4444-4444-8444-444444444444',
+  };
+  const state = (id: string, name: string, category: string, color: string, position: number) => ({
+    id,
+    productId: PRODUCT_ID,
+    name,
+    color,
+    category,
+    position,
+    tasks: 0,
+  });
+  const states = {
+    data: [
+      state(STATE.pending, 'Pending', 'Pending', '#64748b', 0),
+      state(STATE.progress, 'In Progress', 'In Progress', '#3b82f6', 1),
+      state(STATE.review, 'In review', 'In Progress', '#a855f7', 3),
+      state(STATE.completed, 'Completed', 'Completed', '#22c55e', 2),
+    ],
+    canManage: true,
+  };
+  const ref = (s: (typeof states.data)[number]) => ({ id: s.id, name: s.name, color: s.color });
+  const [pendingState, progressState, reviewState, completedState] = states.data.map(ref) as [
+    ReturnType<typeof ref>,
+    ReturnType<typeof ref>,
+    ReturnType<typeof ref>,
+    ReturnType<typeof ref>,
+  ];
   const board = {
     product: { id: PRODUCT_ID, name: 'Apollo' },
     labels: [{ id: LABEL, name: 'Radio', color: '#00aa00' }],
@@ -46,18 +78,28 @@ describe('TaskBoard of one product', () => {
     columns: [
       {
         status: 'Pending',
+        state: pendingState,
         total: 2,
         cards: [card('t-1', 'Wire the radio', '2025-03-04T10:00:00.000Z')],
         nextCursor: 'CUR',
       },
-      { status: 'In Progress', total: 0, cards: [], nextCursor: null },
-      { status: 'Completed', total: 0, cards: [], nextCursor: null },
+      { status: 'In Progress', state: progressState, total: 0, cards: [], nextCursor: null },
+      {
+        status: 'In Progress',
+        state: reviewState,
+        total: 1,
+        cards: [card('t-5', 'Check the welds', '2025-03-02T10:00:00.000Z')],
+        nextCursor: null,
+      },
+      { status: 'Completed', state: completedState, total: 0, cards: [], nextCursor: null },
     ],
   };
+  const statesRoute = { [`GET /api/projects/${PRODUCT_ID}/states`]: () => jsonResponse(200, states) };
   const productFilters: TaskFilterValues = { ...noFilters, productId: PRODUCT_ID };
 
-  it('loads all three columns in one request, then a column’s next page from the board route at its cursor', async () => {
+  it('loads every state’s column in one request, then a column’s next page from the board route at its cursor', async () => {
     const fetchMock = routeFetch({
+      ...statesRoute,
       [`GET /api/tasks/${PRODUCT_ID}/board`]: ({ url }) =>
         url.searchParams.get('cursor') === 'CUR'
           ? jsonResponse(200, {
@@ -65,6 +107,7 @@ describe('TaskBoard of one product', () => {
               columns: [
                 {
                   status: 'Pending',
+                  state: pendingState,
                   total: 2,
                   cards: [card('t-9', 'Paint the hull', '2025-03-05T10:00:00.000Z')],
                   nextCursor: null,
@@ -93,7 +136,7 @@ describe('TaskBoard of one product', () => {
     expect(await within(pending).findByText('Paint the hull')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', `/api/tasks/${PRODUCT_ID}/board`).map(({ url }) => url.search)).toEqual([
       `?today=${localToday()}`,
-      `?status=Pending&today=${localToday()}&cursor=CUR`,
+      `?stateId=${STATE.pending}&today=${localToday()}&cursor=CUR`,
     ]);
 
     // A card has no description: the edit dialog gets the whole task, read first.
@@ -103,10 +146,30 @@ describe('TaskBoard of one product', () => {
     expect(onEdit.mock.calls[0]?.[0]).toMatchObject({ id: 't-1', description: 'Antenna first.' });
   });
 
+  it('shows a column per workflow state, in order, with its name, colour and count (issue 29)', async () => {
+    routeFetch({ ...statesRoute, [`GET /api/tasks/${PRODUCT_ID}/board`]: () => jsonResponse(200, board) });
+    renderBoard({ filters: productFilters });
+    const review = await screen.findByRole('region', { name: 'In review' });
+    expect(await within(review).findByText('Check the welds')).toBeInTheDocument();
+    expect(column('In review')).toHaveTextContent('1 task');
+    const regions = ['Pending', 'In Progress', 'In review', 'Completed'].map((name) =>
+      screen.getByRole('region', { name }),
+    );
+    for (const [index, region] of regions.slice(1).entries()) {
+      const before = regions[index];
+      if (!before) throw new Error('no column');
+      expect(before.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it('asks the board with the filters, and for the columns the status filter keeps only', async () => {
     const fetchMock = routeFetch({
+      ...statesRoute,
       [`GET /api/tasks/${PRODUCT_ID}/board`]: () =>
-        jsonResponse(200, { ...board, columns: board.columns.slice(1) }),
+        jsonResponse(200, {
+          ...board,
+          columns: board.columns.slice(1).map((c) => ({ ...c, total: 0, cards: [] })),
+        }),
     });
     renderBoard({
       ...narrowedBoard,

@@ -1,6 +1,7 @@
 import {
   canChangeTaskStatus,
   canEditTasks,
+  STATES_PER_PRODUCT_MAX,
   TASK_COLUMNS,
   type Task,
   type TaskStatus,
@@ -11,6 +12,7 @@ import { KanbanNote } from '../../../components/kanban/kanban-column.tsx';
 import type { KanbanColumnData, KanbanPlace } from '../../../components/kanban/kanban-moves.ts';
 import { KanbanCardsSkeleton, KanbanSkeleton } from '../../../components/kanban/kanban-skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useProductStates } from '../../../lib/product-states.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isBoardCard } from '../api/get-board.ts';
 import { totalTasks } from '../api/get-tasks.ts';
@@ -18,7 +20,7 @@ import { isGuessedTask } from '../api/quick-create.ts';
 import { byRank, fetchTask, newestFirst } from '../api/task-cache.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
-import { columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
+import { type BoardColumnSpec, columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
 import { TaskSwimlanes } from './task-board-swimlanes.tsx';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
@@ -40,6 +42,27 @@ const COLUMN_WIDTHS = 'auto-cols-[minmax(16rem,85%)] sm:auto-cols-[minmax(16rem,
 const taskId = (task: Task) => task.id;
 const taskTitle = (task: Task) => task.title;
 const columnOf = (task: Task) => columnOfStatus(task.status);
+/** On one product's board a column is a workflow state (issue 29). */
+const columnOfState = (task: Task) => task.stateId ?? columnOfStatus(task.status);
+
+/** The board across products: the spec's three status columns. */
+const STATUS_COLUMNS: BoardColumnSpec[] = TASK_COLUMNS.map((column) => ({
+  id: column.id,
+  title: column.status,
+  status: column.status,
+}));
+
+/**
+ * The columns' queries: one per column, in a fixed number of slots (the most states a product may
+ * have), so that the hooks are the same on every render whatever the product's states.
+ */
+function useColumnQueries(filters: TaskFilterValues, specs: readonly BoardColumnSpec[] | undefined) {
+  return Array.from({ length: STATES_PER_PRODUCT_MAX }, (_, index) => {
+    const spec = specs?.[index];
+    // biome-ignore lint/correctness/useHookAtTopLevel: always STATES_PER_PRODUCT_MAX calls, in the same order
+    return useColumnTasks(filters, spec && { status: spec.status, stateId: spec.stateId });
+  });
+}
 
 export type TaskBoardProps = {
   filters: TaskFilterValues;
@@ -62,13 +85,13 @@ const onlyProduct = (filters: TaskFilterValues) =>
   );
 
 /** One column as the board shows it: its loaded cards, or why there are none yet. */
-function columnData(
-  column: (typeof TASK_COLUMNS)[number],
-  { query, enabled, tasks }: ColumnQuery,
-): KanbanColumnData<Task> {
+function columnData(column: BoardColumnSpec, { query, enabled, tasks }: ColumnQuery): KanbanColumnData<Task> {
   let placeholder: ReactNode;
-  if (!enabled) placeholder = <KanbanNote>Hidden by the status filter</KanbanNote>;
-  else if (query.isPending) placeholder = <KanbanCardsSkeleton />;
+  if (!enabled) {
+    placeholder = (
+      <KanbanNote>{`Hidden by the ${column.stateId ? 'state or status' : 'status'} filter`}</KanbanNote>
+    );
+  } else if (query.isPending) placeholder = <KanbanCardsSkeleton />;
   else if (query.isError && !query.data) {
     placeholder = (
       <TasksErrorState error={query.error} onRetry={() => void query.refetch()} className="px-3 py-6" />
@@ -76,8 +99,16 @@ function columnData(
   }
   return {
     id: column.id,
-    title: column.status,
-    icon: <TaskStatusIcon status={column.status} className="size-4 text-muted-foreground" />,
+    title: column.title,
+    icon: column.color ? (
+      <span
+        aria-hidden="true"
+        className="size-2.5 shrink-0 rounded-full"
+        style={{ backgroundColor: column.color }}
+      />
+    ) : (
+      <TaskStatusIcon status={column.status} className="size-4 text-muted-foreground" />
+    ),
     items: tasks,
     total: enabled ? totalTasks(query.data) : 0,
     placeholder,
@@ -93,14 +124,24 @@ function columnData(
 
 /**
  * Spec §2.15 Kanban Board: the columns pending, in progress and completed, each its own list
- * loaded page by page (one product's board: the first pages of all three in one request); dragging a card to another column sets the task's status to it.
+ * loaded page by page; dragging a card to another column sets the task's status to it. One
+ * product's board has a column per workflow state of the product (issue 29), in order, the first
+ * pages of all in one request; a drop sets the task's state (and so its status).
  */
 export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: TaskBoardProps) {
-  const queries = [
-    useColumnTasks(filters, 'Pending'),
-    useColumnTasks(filters, 'In Progress'),
-    useColumnTasks(filters, 'Completed'),
-  ] as const;
+  const manual = filters.productId !== undefined;
+  const states = useProductStates(filters.productId);
+  const specs: readonly BoardColumnSpec[] | undefined = manual
+    ? states.data?.data.map((state) => ({
+        id: state.id,
+        title: state.name,
+        status: state.category,
+        stateId: state.id,
+        color: state.color,
+      }))
+    : STATUS_COLUMNS;
+  const slots = useColumnQueries(filters, specs);
+  const queries = slots.slice(0, specs?.length ?? 0);
   const changeStatus = useTaskStatusChange();
   const onChangeStatus = useCallback(
     (task: Task, status: TaskStatus) => void changeStatus(task, status),
@@ -108,18 +149,19 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   );
   // The status change moves the card in every cached list at once, puts it back and toasts a
   // refusal. One product's board keeps a manual order (issue 28): a card lands where it was
-  // dropped, in another column or its own; across products, a drop only changes the status.
-  const manual = filters.productId !== undefined;
+  // dropped, in another column (state) or its own; across products, a drop only changes the status.
   const onMove = useCallback(
     (task: Task, column: string, place: KanbanPlace) => {
       if (manual) {
-        const status = TASK_COLUMNS.find((candidate) => candidate.id === column)?.status;
-        return status ? changeStatus(task, status, place) : Promise.resolve(false);
+        const spec = specs?.find((candidate) => candidate.id === column);
+        return spec
+          ? changeStatus(task, spec.status, { ...place, ...(spec.stateId && { stateId: spec.stateId }) })
+          : Promise.resolve(false);
       }
       const status = statusForDrop(task, column);
       return status ? changeStatus(task, status) : Promise.resolve(false);
     },
-    [changeStatus, manual],
+    [changeStatus, manual, specs],
   );
   // A card from the board's one request is compact (no description): the edit dialog gets the
   // whole task, read first.
@@ -162,28 +204,28 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   const canAdd = canEditTasks(viewer.role);
   const columnFooter = useCallback(
     (columnId: string) => {
-      const index = TASK_COLUMNS.findIndex((column) => column.id === columnId);
-      const column = TASK_COLUMNS[index];
+      const index = specs?.findIndex((column) => column.id === columnId) ?? -1;
+      const column = specs?.[index];
       if (!canAdd || !column || !queries[index]?.enabled) return null;
       return (
         <InlineTaskCreate
-          defaults={taskDefaultsFrom(filters, viewer.id, column.status)}
-          label={`Add task to ${column.status}`}
+          defaults={taskDefaultsFrom(filters, viewer.id, column.status, column.stateId)}
+          label={`Add task to ${column.title}`}
         />
       );
     },
-    [canAdd, filters, viewer.id, queries],
+    [canAdd, filters, viewer.id, queries, specs],
   );
 
   const shown = queries.filter(({ enabled }) => enabled);
-  const loading = shown.length > 0 && shown.every(({ query }) => query.isPending);
+  const loading = !specs || (shown.length > 0 && shown.every(({ query }) => query.isPending));
   const empty = queries.every(
     ({ query, enabled }) => !enabled || (query.isSuccess && totalTasks(query.data) === 0),
   );
   if (loading) {
     return (
       <KanbanSkeleton
-        columns={TASK_COLUMNS.length}
+        columns={specs?.length ?? TASK_COLUMNS.length}
         height="scroll"
         columnWidths={COLUMN_WIDTHS}
         status={
@@ -205,12 +247,12 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   }
 
   // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
-  const columns = TASK_COLUMNS.map((column, index) => columnData(column, queries[index]!));
+  const columns = specs.map((column, index) => columnData(column, queries[index]!));
   const board = {
     noun: NOUN,
     getId: taskId,
     getName: taskTitle,
-    columnOf,
+    columnOf: manual ? columnOfState : columnOf,
     canMove,
     onMove,
     renderCard,

@@ -18,6 +18,8 @@ export type TaskDefaultsSource = Partial<TaskFilterValues> &
 export type TaskDefaults = {
   projectId?: string;
   status?: TaskStatus;
+  /** One of the product's workflow states (issue 29): a board column's, or the one state filtered on. */
+  stateId?: string;
   priority?: TaskPriority;
   phase?: TaskPhase;
   assigneeId?: string;
@@ -38,6 +40,7 @@ export function taskDefaultsFrom(
   source: TaskDefaultsSource,
   viewerId: string,
   status?: TaskStatus,
+  stateId?: string,
 ): TaskDefaults {
   const defaults: TaskDefaults = {
     labelIds: [...(source.labelId ?? [])],
@@ -46,6 +49,8 @@ export function taskDefaultsFrom(
   if (source.productId) defaults.projectId = source.productId;
   const chosenStatus = status ?? only(source.status);
   if (chosenStatus) defaults.status = chosenStatus;
+  const chosenState = stateId ?? (source.productId ? only(source.stateId) : undefined);
+  if (chosenState) defaults.stateId = chosenState;
   const priority = only(source.priority);
   if (priority) defaults.priority = priority;
   const phase = only(source.phase);

@@ -14,6 +14,7 @@ import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import type { ProductOption } from '../../../lib/product-options.ts';
+import { useProductStates } from '../../../lib/product-states.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
 import { type FilterChoices, type FilterUpdate, TaskFilterChip } from './task-filter-chip.tsx';
 import {
@@ -53,12 +54,14 @@ export function TaskPresets({ state, update }: { state: TasksSearchState; update
 function useFilterChoices(productId: string | undefined, products: readonly ProductOption[]) {
   const options = useTaskOptions(productId);
   const labels = useProductLabels(productId);
+  const states = useProductStates(productId);
   return useMemo(() => {
     const choices: FilterChoices = {
       people: (options.data?.assignees ?? []).map((p) => ({ value: p.id, label: p.name })),
       teams: (options.data?.teams ?? []).map((t) => ({ value: t.id, label: t.name })),
       products: products.map((p) => ({ value: p.id, label: p.name })),
       labels: (labels.data?.data ?? []).map((label) => label.name),
+      states: (states.data?.data ?? []).map((s) => ({ value: s.id, label: s.name })),
     };
     const nameOf = (list: FilterChoices['people'], fallback: string) => (id: string) =>
       list.find((o) => o.value === id)?.label ?? fallback;
@@ -66,9 +69,10 @@ function useFilterChoices(productId: string | undefined, products: readonly Prod
       person: nameOf(choices.people, 'A person'),
       team: nameOf(choices.teams, 'A team'),
       product: nameOf(choices.products, 'Selected product'),
+      state: nameOf(choices.states, 'A state'),
     };
     return { choices, names };
-  }, [options.data, labels.data, products]);
+  }, [options.data, labels.data, states.data, products]);
 }
 
 /**
@@ -95,7 +99,10 @@ export function TaskFilterBar({
   const menu = useAfterMenuClose(filterButton);
   const { choices, names } = useFilterChoices(state.productId, products);
   const shown = FILTER_KINDS.filter((kind) => FILTERS[kind].isOn(state) || kind === adding);
-  const addable = FILTER_KINDS.filter((kind) => !shown.includes(kind));
+  // A state is one product's (issue 29): its filter needs the product chosen.
+  const addable = FILTER_KINDS.filter(
+    (kind) => !shown.includes(kind) && (kind !== 'state' || state.productId),
+  );
 
   return (
     <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">

@@ -26,6 +26,8 @@ export type FilterChoices = {
   products: Option[];
   /** Label names to pick from (a chosen product's). */
   labels: string[];
+  /** The chosen product's workflow states (issue 29). */
+  states: Option[];
 };
 
 type ChipProps = {
@@ -112,6 +114,14 @@ function FilterEditor({
           onToggle={(v) => update({ status: toggled(state.status, v as TaskStatus) })}
         />
       );
+    case 'state':
+      return (
+        <Toggles
+          options={choices.states}
+          chosen={state.stateId}
+          onToggle={(v) => update({ stateId: toggled(state.stateId, v) })}
+        />
+      );
     case 'priority':
       return (
         <Toggles
@@ -150,7 +160,9 @@ function FilterEditor({
           options={choices.products}
           chosen={state.productId ? [state.productId] : []}
           // Labels by id belong to a product: another product starts without one.
-          onToggle={(v) => update({ productId: state.productId === v ? undefined : v, labelId: undefined })}
+          onToggle={(v) =>
+            update({ productId: state.productId === v ? undefined : v, labelId: undefined, stateId: [] })
+          }
         />
       );
     case 'phase':

@@ -16,6 +16,7 @@ import type { TasksSearchState } from './task-search-params.ts';
 
 export const FILTER_KINDS = [
   'status',
+  'state',
   'assignee',
   'priority',
   'label',
@@ -35,6 +36,8 @@ export type FilterNames = {
   person: (id: string) => string;
   team: (id: string) => string;
   product: (id: string) => string;
+  /** A workflow state of the chosen product (issue 29). */
+  state: (id: string) => string;
 };
 
 export const PRESET_LABELS: Record<TaskPreset | 'all', string> = {
@@ -82,6 +85,12 @@ export const FILTERS: Record<FilterKind, FilterDef> = {
     summary: (s) => s.status.join(', '),
     off: { status: [] },
   },
+  state: {
+    name: 'State',
+    isOn: (s) => s.stateId.length > 0,
+    summary: (s, names) => list(s.stateId, names.state),
+    off: { stateId: [] },
+  },
   assignee: {
     name: 'Assignee',
     isOn: (s) => s.assignee.length > 0,
@@ -118,7 +127,7 @@ export const FILTERS: Record<FilterKind, FilterDef> = {
     name: 'Product',
     isOn: (s) => Boolean(s.productId),
     summary: (s, names) => (s.productId ? names.product(s.productId) : ''),
-    off: { productId: undefined, labelId: undefined },
+    off: { productId: undefined, labelId: undefined, stateId: [] },
   },
   team: {
     name: 'Team',

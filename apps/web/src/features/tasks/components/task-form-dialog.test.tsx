@@ -16,8 +16,11 @@ import {
   OTHER_PRODUCT_ID,
   OTHER_TEAM_ID,
   PRODUCT_ID,
+  productStates,
   TEAM_ID,
 } from './test-tasks.ts';
+
+const REVIEW = 'a5555555-5555-4555-8555-555555555555';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -51,6 +54,40 @@ describe('TaskFormDialog', () => {
     expect(screen.getByLabelText('Due date')).toHaveAttribute('placeholder', dueDateTexts.placeholder);
     expect(within(dialog).getByRole('button', { name: 'Create Task' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('picks one of the product’s workflow states as the status (issue 29)', async () => {
+    const fetchMock = routeFetch({
+      [OPTIONS]: jsonResponse(200, makeTaskOptions()),
+      [`GET /api/projects/${PRODUCT_ID}/states`]: jsonResponse(200, {
+        ...productStates(),
+        data: [
+          ...productStates().data,
+          {
+            id: REVIEW,
+            productId: PRODUCT_ID,
+            name: 'In review',
+            color: '#a855f7',
+            category: 'In Progress',
+            position: 3,
+            tasks: 0,
+          },
+        ],
+      }),
+      'POST /api/tasks': jsonResponse(201, makeTask()),
+    });
+    const { user } = renderDialog({ productId: PRODUCT_ID });
+    await user.type(screen.getByLabelText('Title'), 'Check the welds');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending'),
+    );
+    await choose(user, 'Status', 'In review');
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/tasks')).toHaveLength(1));
+    expect(sentJson(callsTo(fetchMock, 'POST', '/api/tasks')[0]?.init)).toMatchObject({
+      status: 'In Progress',
+      stateId: REVIEW,
+    });
   });
 
   it("says 'Title is required' and sends nothing when the title is empty", async () => {

@@ -20,6 +20,7 @@ import { TextareaField, TextField } from '../../../components/ui/text-field.tsx'
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import { browserTimeZone, useSetTaskRecurrence } from '../../../lib/task-recurrence.ts';
+import { useProductStates } from '../../../lib/product-states.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
 import { useCreateTask, useSaveTaskLabels, useUpdateTask } from '../api/save-task.ts';
@@ -52,6 +53,8 @@ type TaskFormValues = {
   description: string;
   projectId: string;
   status: TaskStatus;
+  /** One of the product's workflow states (issue 29), '' until they are known. */
+  stateId: string;
   priority: TaskPriority;
   phase: string;
   teamId: string;
@@ -64,6 +67,7 @@ const FIELDS = [
   'description',
   'projectId',
   'status',
+  'stateId',
   'priority',
   'phase',
   'teamId',
@@ -83,6 +87,7 @@ function defaultsFor(
     description: task?.description ?? '',
     projectId: task?.projectId ?? productId ?? d?.projectId ?? '',
     status: task?.status ?? d?.status ?? 'Pending',
+    stateId: task ? (task.stateId ?? '') : (d?.stateId ?? ''),
     priority: task?.priority ?? d?.priority ?? 'medium',
     phase: task ? (task.phase ?? '') : (d?.phase ?? ''),
     teamId: task ? (task.teamId ?? '') : (d?.teamId ?? ''),
@@ -169,6 +174,21 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   const options = useTaskOptions(selectedProduct || undefined);
   const productLabels = useProductLabels(selectedProduct || undefined);
   const productChanged = useRef(false);
+  const states = useProductStates(selectedProduct || undefined).data?.data;
+  const stateId = useWatch({ control: form.control, name: 'stateId' });
+
+  // The status chip picks one of the product's states (issue 29): the task's, else the first of
+  // its status; another product's state does not apply; the status follows the state chosen.
+  useEffect(() => {
+    if (!states) return;
+    const chosen = states.find((s) => s.id === stateId);
+    if (!chosen) {
+      const first = states.find((s) => s.category === form.getValues('status'));
+      form.setValue('stateId', first?.id ?? '', { shouldDirty: productChanged.current });
+    } else if (form.getValues('status') !== chosen.category) {
+      form.setValue('status', chosen.category, { shouldDirty: true });
+    }
+  }, [states, stateId, form]);
 
   // A team or assignee of the product the task left does not apply to the one it moves to.
   useEffect(() => {
@@ -265,13 +285,33 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
           {!editing && templatePicker && selectedProduct
             ? templatePicker({ productId: selectedProduct, picked: template, onPick: pick })
             : null}
-          <ChipField
-            control={form.control}
-            name="status"
-            label="Status"
-            options={statusOptions}
-            placeholder="Status"
-          />
+          {states && states.length > 0 ? (
+            <ChipField
+              control={form.control}
+              name="stateId"
+              label="Status"
+              options={states.map((s) => ({
+                value: s.id,
+                label: s.name,
+                icon: (
+                  <span
+                    aria-hidden="true"
+                    className="size-2.5 shrink-0 rounded-full"
+                    style={{ backgroundColor: s.color }}
+                  />
+                ),
+              }))}
+              placeholder="Status"
+            />
+          ) : (
+            <ChipField
+              control={form.control}
+              name="status"
+              label="Status"
+              options={statusOptions}
+              placeholder="Status"
+            />
+          )}
           <ChipField
             control={form.control}
             name="priority"

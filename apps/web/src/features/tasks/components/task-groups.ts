@@ -35,6 +35,9 @@ function taskGroupOf(task: Task, group: TaskGroup, today: string): { key: string
   switch (group) {
     case 'status':
       return { key: task.status, label: task.status };
+    case 'state':
+      // The state's name comes with the server's counts (issue 29); the status until they do.
+      return { key: task.stateId ?? 'none', label: task.status };
     case 'priority':
       return { key: task.priority, label: capitalised(task.priority) };
     case 'assignee':

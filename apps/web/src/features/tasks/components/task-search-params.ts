@@ -46,6 +46,8 @@ export type TasksSearchState = {
   assignee: string[];
   label: string[];
   priority: TaskPriority[];
+  /** The chosen product's workflow states (issue 29). */
+  stateId: string[];
   due: TaskDueFilter | undefined;
   dueFrom: string | undefined;
   dueTo: string | undefined;
@@ -67,6 +69,7 @@ export const defaultTasksSearch: TasksSearchState = {
   assignee: [],
   label: [],
   priority: [],
+  stateId: [],
   due: undefined,
   dueFrom: undefined,
   dueTo: undefined,
@@ -107,6 +110,10 @@ function statusesOf(raw: string | null): TaskStatus[] {
   return [...new Set(statuses.filter((s): s is TaskStatus => s !== undefined))];
 }
 
+/** Grouping by state needs one product (its states); without one, no grouping. */
+const groupOf = (group: TaskGroup | undefined, productId: string | undefined) =>
+  group === 'state' && !productId ? undefined : group;
+
 export function readTasksSearch(params: URLSearchParams): TasksSearchState {
   const rawProduct = (params.get('productId') ?? params.get('product'))?.trim();
   const productId = rawProduct && rawProduct !== 'all' ? rawProduct : undefined;
@@ -125,6 +132,8 @@ export function readTasksSearch(params: URLSearchParams): TasksSearchState {
     assignee: field(params, 'assignee') ?? [],
     label: oldLabel ? [] : (field(params, 'label') ?? []),
     priority: field(params, 'priority') ?? [],
+    // A product's states (issue 29): without the product they are left out.
+    stateId: productId ? (field(params, 'stateId') ?? []) : [],
     due: field(params, 'due'),
     dueFrom: field(params, 'dueFrom'),
     dueTo: field(params, 'dueTo'),
@@ -133,7 +142,7 @@ export function readTasksSearch(params: URLSearchParams): TasksSearchState {
     updatedSince: field(params, 'updatedSince'),
     sort: field(params, 'sort'),
     order: field(params, 'order'),
-    group: field(params, 'group'),
+    group: groupOf(field(params, 'group'), productId),
     view: params.get('view') === 'board' ? 'board' : 'list',
   };
 }
@@ -169,6 +178,7 @@ export const isNarrowed = (state: TasksSearchState) =>
   state.assignee.length > 0 ||
   state.label.length > 0 ||
   state.priority.length > 0 ||
+  state.stateId.length > 0 ||
   Boolean(state.due || state.dueFrom || state.dueTo) ||
   state.createdBy.length > 0 ||
   state.teamId.length > 0 ||

@@ -37,6 +37,7 @@ const SORT_LABELS: Record<TaskSort, string> = {
 
 const GROUP_LABELS: Record<TaskGroup, string> = {
   status: 'Status',
+  state: 'State',
   assignee: 'Assignee',
   priority: 'Priority',
   label: 'Label',
@@ -125,7 +126,8 @@ export function TaskGroupMenu({ state, update }: { state: TasksSearchState; upda
           onValueChange={(value) => update({ group: value === NONE ? undefined : (value as TaskGroup) })}
         >
           <DropdownMenuRadioItem value={NONE}>No grouping</DropdownMenuRadioItem>
-          {TASK_GROUPS.map((value) => (
+          {/* A product's workflow states (issue 29): only when one product is chosen. */}
+          {TASK_GROUPS.filter((value) => value !== 'state' || state.productId).map((value) => (
             <DropdownMenuRadioItem key={value} value={value}>
               {GROUP_LABELS[value]}
             </DropdownMenuRadioItem>

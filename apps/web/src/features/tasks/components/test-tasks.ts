@@ -20,6 +20,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     key: 'APO-1',
     title: 'Design the onboarding flow',
     rank: 'a0',
+    stateId: null,
     description: 'Three screens, then the first product.',
     status: 'Pending',
     priority: 'medium',
@@ -53,3 +54,33 @@ export function makeTaskOptions(overrides: Partial<TaskOptions> = {}): TaskOptio
     ...overrides,
   };
 }
+
+/** The three states a product starts with (issue 29), by status. */
+export const STATE_IDS = {
+  Pending: 'a1111111-1111-4111-8111-111111111111',
+  'In Progress': 'a2222222-2222-4222-8222-222222222222',
+  Completed: 'a3333333-3333-4333-8333-333333333333',
+} as const;
+
+/** GET /api/projects/{id}/states of a product with the three first states. */
+export const productStates = (productId = PRODUCT_ID) => ({
+  data: (['Pending', 'In Progress', 'Completed'] as const).map((status, position) => ({
+    id: STATE_IDS[status],
+    productId,
+    name: status,
+    color: '#64748b',
+    category: status,
+    position,
+    tasks: 0,
+  })),
+  canManage: true,
+});
+
+/** A board answer's empty column of one of the three first states. */
+export const emptyStateColumn = (status: keyof typeof STATE_IDS) => ({
+  status,
+  state: { id: STATE_IDS[status], name: status, color: '#64748b' },
+  total: 0,
+  cards: [],
+  nextCursor: null,
+});

@@ -41,9 +41,10 @@ const told = {
 /** Where a status change is made, for its toasts. */
 type StatusChangePlace = keyof typeof told;
 
-/** What puts a moved task back: its status and the cards it was between (a move's `previous`). */
+/** What puts a moved task back: its status, its state and the cards it was between (a move's `previous`). */
 const placeBefore = ({ previous }: TaskMove) => ({
   status: previous.status,
+  ...(previous.stateId !== null && { stateId: previous.stateId }),
   ...(previous.afterId !== null && { afterId: previous.afterId }),
   ...(previous.beforeId !== null && { beforeId: previous.beforeId }),
 });
@@ -58,7 +59,11 @@ export function useTaskStatusChange(place: StatusChangePlace = 'tasks') {
   // mutateAsync, not mutate: its callbacks would fire for the latest of two quick moves only.
   const { mutateAsync } = useUpdateTaskStatus();
   return useCallback(
-    async (task: Pick<Task, 'id' | 'status'>, status: TaskStatus, at?: Placement): Promise<boolean> => {
+    async (
+      task: Pick<Task, 'id' | 'status'>,
+      status: TaskStatus,
+      at?: Placement & { stateId?: string },
+    ): Promise<boolean> => {
       if (task.status === status && !at) return true;
       try {
         const moved = await mutateAsync({ id: task.id, status, ...at });

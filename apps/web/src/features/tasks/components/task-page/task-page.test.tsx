@@ -69,6 +69,7 @@ function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     labels: { taskId: task.id, labels: [] },
     files: [],
     watchers: { data: [], total: 0, watching: false },
+    states: [],
     ...overrides,
   };
 }
@@ -213,6 +214,34 @@ describe('TaskPage', () => {
     expect(
       callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/update').map((c) => JSON.parse(String(c.init?.body))),
     ).toEqual([{ dueDate: '2031-05-01' }, { dueDate: null }]);
+  });
+
+  it('picks a workflow state of the product in place of a bare status (issue 29)', async () => {
+    const states = [
+      { id: 's-1', name: 'Pending', color: '#64748b', category: 'Pending' as const },
+      { id: 's-2', name: 'In review', color: '#a855f7', category: 'In Progress' as const },
+      { id: 's-3', name: 'Completed', color: '#22c55e', category: 'Completed' as const },
+    ];
+    const { user, fetchMock } = renderPage(
+      makeDetail({ task: { ...task, stateId: 's-1' }, states }),
+      member,
+      {
+        'PATCH /api/tasks/t-1/task/update': () =>
+          jsonResponse(200, {
+            ...task,
+            status: 'In Progress',
+            stateId: 's-2',
+            previous: { status: 'Pending', stateId: 's-1', afterId: null, beforeId: null },
+          }),
+      },
+    );
+    const select = await screen.findByRole('combobox', { name: 'Status' });
+    expect(select).toHaveTextContent('Pending');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: /In review/ }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/task/update')).toHaveLength(1));
+    const [move] = callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/task/update');
+    expect(JSON.parse(String(move?.init?.body))).toEqual({ status: 'In Progress', stateId: 's-2' });
   });
 
   it('gives a guest only the status of a task assigned to them, and the rest as text', async () => {

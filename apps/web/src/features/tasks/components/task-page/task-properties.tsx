@@ -105,6 +105,17 @@ const statusChoices: Choice[] = TASK_STATUSES.map((status) => ({
     </>
   ),
 }));
+/** A workflow state: its colour, its name and, where the name is not the status, the status. */
+function StateName({ name, color, status }: { name: string; color: string; status: TaskStatus }) {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-2">
+      <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: color }} />
+      <span className="truncate">{name}</span>
+      {name === status ? null : <span className="text-muted-foreground text-xs">{status}</span>}
+    </span>
+  );
+}
+
 const priorityChoices: Choice[] = TASK_PRIORITIES.map((priority) => ({
   value: priority,
   label: (
@@ -136,6 +147,9 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
   const teams = withCurrent(options.data?.teams ?? [], task.team);
   const people = withCurrent(options.data?.assignees ?? [], task.assignee);
   const loading = options.isFetching ? [{ value: '__loading__', label: 'Loading...', disabled: true }] : [];
+  // The product's workflow states (issue 29), read with the page: the status select picks one.
+  const states = detail.states.length > 0 ? detail.states : undefined;
+  const current = states?.find((s) => s.id === task.stateId);
 
   const saveRef = (field: 'teamId' | 'assigneeId', value: string) => {
     const id = value === NONE ? null : value;
@@ -156,17 +170,37 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
 
   return (
     <dl className="grid gap-4">
-      <PropertySelect
-        label="Status"
-        value={task.status}
-        choices={statusChoices}
-        readOnly={<TaskStatusBadge status={task.status} />}
-        onChange={
-          permissions.canEditStatus
-            ? (status) => void save.saveStatus(task.status, status as TaskStatus)
-            : undefined
-        }
-      />
+      {states && current ? (
+        <PropertySelect
+          label="Status"
+          value={current.id}
+          choices={states.map((state) => ({
+            value: state.id,
+            label: <StateName name={state.name} color={state.color} status={state.category} />,
+          }))}
+          readOnly={<StateName name={current.name} color={current.color} status={current.category} />}
+          onChange={
+            permissions.canEditStatus
+              ? (stateId) => {
+                  const chosen = states.find((s) => s.id === stateId);
+                  if (chosen) void save.saveStatus(task.status, chosen.category, chosen.id);
+                }
+              : undefined
+          }
+        />
+      ) : (
+        <PropertySelect
+          label="Status"
+          value={task.status}
+          choices={statusChoices}
+          readOnly={<TaskStatusBadge status={task.status} />}
+          onChange={
+            permissions.canEditStatus
+              ? (status) => void save.saveStatus(task.status, status as TaskStatus)
+              : undefined
+          }
+        />
+      )}
       <PropertySelect
         label="Priority"
         value={task.priority}

@@ -53,10 +53,15 @@ export function useSaveTask(taskId: string) {
     [showing, update, taskId],
   );
 
+  /** The status, or a workflow state (issue 29: `stateId`, whose category `status` is). */
   const saveStatus = useCallback(
-    async (current: TaskStatus, status: TaskStatus): Promise<boolean> => {
-      const undo = showing({ status });
-      const saved = await changeStatus({ id: taskId, status: current }, status);
+    async (current: TaskStatus, status: TaskStatus, stateId?: string): Promise<boolean> => {
+      const undo = showing(stateId ? { status, stateId } : { status });
+      const saved = await changeStatus(
+        { id: taskId, status: current },
+        status,
+        stateId ? { stateId } : undefined,
+      );
       if (!saved) undo();
       return saved;
     },

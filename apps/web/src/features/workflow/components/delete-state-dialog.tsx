@@ -1,0 +1,79 @@
+import type { WorkflowState } from '@shipyard/shared';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+
+const deleteTexts = {
+  title: (name: string) => `Delete “${name}”?`,
+  description: (n: number) =>
+    n === 0
+      ? 'It has no tasks. Tasks in the trash that are in it move to the first state of their status.'
+      : `Its ${n === 1 ? 'task moves' : `${n} tasks move`} to the state you choose.`,
+  moveTo: 'Move its tasks to',
+} as const;
+
+/**
+ * Deleting a state asks where its tasks go (another state of the product; the first of the same
+ * status is offered first).
+ */
+export function DeleteStateDialog({
+  state,
+  states,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  state: WorkflowState | undefined;
+  states: readonly WorkflowState[];
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (moveTo: string) => void;
+}) {
+  const others = states.filter((s) => s.id !== state?.id);
+  const suggested = others.find((s) => s.category === state?.category) ?? others[0];
+  const [chosen, setChosen] = useState<string | undefined>();
+  const moveTo = chosen && others.some((s) => s.id === chosen) ? chosen : suggested?.id;
+  const selectId = useId();
+  return (
+    <ConfirmDialog
+      open={state !== undefined}
+      onOpenChange={(open) => {
+        if (!open) {
+          setChosen(undefined);
+          onClose();
+        }
+      }}
+      title={state ? deleteTexts.title(state.name) : ''}
+      description={
+        <span className="grid gap-3">
+          <span>{deleteTexts.description(state?.tasks ?? 0)}</span>
+          <span className="grid gap-1.5">
+            <Label htmlFor={selectId}>{deleteTexts.moveTo}</Label>
+            <OptionSelect
+              id={selectId}
+              value={moveTo ?? ''}
+              onValueChange={setChosen}
+              options={others.map((s) => ({
+                value: s.id,
+                label: `${s.name} (${s.category})`,
+                icon: (
+                  <span
+                    aria-hidden="true"
+                    className="size-2.5 rounded-full"
+                    style={{ backgroundColor: s.color }}
+                  />
+                ),
+              }))}
+              className="w-full"
+            />
+          </span>
+        </span>
+      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={pending}
+      onConfirm={() => moveTo && onConfirm(moveTo)}
+    />
+  );
+}
