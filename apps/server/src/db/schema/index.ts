@@ -3,6 +3,7 @@ export * from './calendar.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './products.ts';
+export * from './relations.ts';
 export * from './rate-limits.ts';
 export * from './security.ts';
 export * from './services.ts';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { newestFirst, rank, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
@@ -51,6 +62,16 @@ export const tasks = pgTable(
     deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Trashed with its product, not alone: restoring the product brings it back. */
     deletedWithProduct: boolean().notNull().default(false),
+    /**
+     * Its parent task, of the same product, at most 3 levels deep (issue 29, docs/decisions/
+     * 038-hierarchy-relations-estimates.md); a purged parent leaves its children without one.
+     */
+    parentId: uuid().references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    /** Its live sub-tasks and how many are Completed ("2/5" on cards), kept by a trigger (migration 0027). */
+    subtaskTotal: integer().notNull().default(0),
+    subtaskDone: integer().notNull().default(0),
+    /** Its size on its product's estimate scale ('3', 'M', '0.25'), or none (issue 29). */
+    estimate: text(),
     ...timestamps(),
   },
   (t) => [
@@ -104,6 +125,8 @@ export const tasks = pgTable(
     index('tasks_rank_sort_idx').on(t.rank, t.id),
     // The trash: what is in it, oldest first (its list and the purge).
     index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // A task's sub-tasks (issue 29).
+    index('tasks_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

@@ -118,7 +118,7 @@ export const tasksModule = fp(
       prefix: '/api',
       service,
       clock,
-      page: createTaskPageService({ tasks, activities, sections }),
+      page: createTaskPageService({ db, tasks, activities, sections }),
       board: createTaskBoard(db, { cache: fresh(TASK_BOARD_CACHE), now: () => clock.now() }),
     });
     await app.register(watchersRoutes, {

@@ -13,6 +13,8 @@ import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
+import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
+import { estimatePoints } from './tasks.hierarchy.ts';
 import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.rank.ts';
 
@@ -38,6 +40,12 @@ type CardRow = {
   label_ids: string;
   checklist_done: number;
   checklist_total: number;
+  subtask_done: number;
+  subtask_total: number;
+  estimate: string | null;
+  /** Its open blockers' keys, '-' for one of another product (tasks.blockers.ts). */
+  blocked_by: string;
+  estimate_sum: number;
   rank: string;
   created_at: string;
   updated_at: string;
@@ -70,15 +78,21 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       ? sql`(${tasks.rank}, ${tasks.id}) > (${after.rank} collate "C", ${after.id}::uuid)`
       : undefined;
     const { rows } = await db.execute<CardRow>(sql`
-      select s.status, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
+      select s.status, c.total, c.estimate_sum, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
              t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.created_at, t.updated_at,
+             t.subtask_done, t.subtask_total, t.estimate, t.blocked_by,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
-      cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
+      cross join lateral (
+        select count(*)::int as total, coalesce(sum(${estimatePoints}), 0)::float8 as estimate_sum
+        from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}
+      ) c
       left join lateral (
         select ${tasks.id} as id, ${tasks.key} as key, ${tasks.title} as title, ${tasks.priority} as priority, ${tasks.phase} as phase,
                ${tasks.dueDate}::text as due_date, ${tasks.teamId} as team_id, ${tasks.assigneeId} as assignee_id,
                ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
+               ${tasks.subtaskDone} as subtask_done, ${tasks.subtaskTotal} as subtask_total,
+               ${tasks.estimate} as estimate, ${blockersOfCard('tasks')} as blocked_by,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
                ${tasks.rank} as rank,
@@ -121,7 +135,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
     const columns = new Map(
       statuses.map((status) => [
         status,
-        { status, total: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
+        { status, total: 0, estimateSum: 0, cards: [] as BoardCard[], nextCursor: null as string | null },
       ]),
     );
     const lastCursor = new Map<TaskStatus, RankCursor>();
@@ -129,6 +143,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       const column = columns.get(row.status);
       if (!column) continue;
       column.total = row.total;
+      column.estimateSum = row.estimate_sum;
       if (row.id === null) continue;
       if (column.cards.length === BOARD_COLUMN_CARDS_MAX) {
         // The one past the cap: more follow, from the last card sent.
@@ -154,6 +169,9 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         assigneeId: row.assignee_id,
         labelIds: labelIdsOf(row.label_ids, labelOrder),
         checklist: { done: row.checklist_done, total: row.checklist_total },
+        subtasks: { done: row.subtask_done, total: row.subtask_total },
+        estimate: row.estimate,
+        ...blockersOfList(row.blocked_by),
         rank: row.rank,
         createdAt: row.created_at,
         updatedAt: row.updated_at,

@@ -10,6 +10,7 @@ import { createInTransaction, writeAtOnce, writeTogether } from '../../lib/write
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { checkEstimate, checkParent } from './tasks.hierarchy.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 import {
@@ -49,7 +50,7 @@ export function createTaskCreation({
   const inTransaction = createInTransaction(db, changes);
 
   /** A create's row but its id: the request's fields (their defaults applied by the schema). */
-  const newTask = (actor: SessionUser, body: CreateTask) => ({
+  const newTask = (actor: SessionUser, body: CreateTask, estimate: string | null = null) => ({
     productId: body.projectId,
     title: body.title,
     description: body.description,
@@ -61,6 +62,8 @@ export function createTaskCreation({
     dueDate: body.dueDate,
     completedAt: completedAtFor(body.status),
     createdBy: actor.id,
+    parentId: body.parentId,
+    estimate,
   });
 
   /**
@@ -116,7 +119,10 @@ export function createTaskCreation({
       if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
       if (product.archivedAt) throw productArchived();
       const names = await checkReferences(tasks, tx, product.id, body);
-      const row = await tasks.insert(newTask(actor, body), tx);
+      // Issue 29: a parent of the product, not too deep; an estimate of its scale.
+      if (body.parentId) await checkParent(tx, product.id, body.parentId);
+      const estimate = body.estimate === null ? null : await checkEstimate(tx, product.id, body.estimate);
+      const row = await tasks.insert(newTask(actor, body, estimate), tx);
       const writes = writesOf(tx, actor, row);
       const counts = await writeTogether(tx, writes.statements);
       const told = assignedNotification(actor, { ...row, productName: product.name }, null);
@@ -138,7 +144,9 @@ export function createTaskCreation({
    * path, and so does a create whose one statement found a check failing, to answer which.
    */
   return async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
-    if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
+    // A parent or an estimate (issue 29) is checked step by step.
+    const plain = !body.parentId && body.estimate === null;
+    if (plain && canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
       const task = await createAtOnce(actor, body).catch((err: unknown) => {
         if (pgForeignKeyViolation(err)) return undefined;
         throw err;

@@ -9,12 +9,14 @@ import {
   taskPermissions,
   type WatcherList,
 } from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
 import { encodeCursor, readCursor } from '../../lib/cursor.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { type ActivityRecorder, toActivityLogEntry } from '../activities/index.ts';
 import type { SeenTask } from './tasks.access.ts';
 import { taskNotFound } from './tasks.access.ts';
+import { blockersOfTasks } from './tasks.blockers.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 
@@ -34,12 +36,13 @@ export type TaskPageSections = {
 };
 
 type Deps = {
+  db: Db;
   tasks: TasksRepository;
   activities: Pick<ActivityRecorder, 'listForTask'>;
   sections: TaskPageSections;
 };
 
-export function createTaskPageService({ tasks, activities, sections }: Deps) {
+export function createTaskPageService({ db, tasks, activities, sections }: Deps) {
   async function historyPage(viewer: Viewer, taskId: string, cursor: string | undefined, limit: number) {
     const rows = await activities.listForTask(viewer, taskId, readCursor(cursor), limit);
     const page = rows.slice(0, limit);
@@ -62,13 +65,14 @@ export function createTaskPageService({ tasks, activities, sections }: Deps) {
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers] = await Promise.all([
+      const [checklist, labels, files, watchers, blockers] = await Promise.all([
         sections.checklist(seen),
         sections.labels(seen),
         sections.files(seen),
         sections.watchers(actor, seen),
+        blockersOfTasks(db, [seen.id]),
       ]);
-      const task = toTask(found, labels.labels);
+      const task = toTask(found, labels.labels, blockers.get(seen.id));
       const archived = found.product.archivedAt !== null;
       return {
         task,

@@ -1,6 +1,7 @@
 import {
   canChangeTaskStatus,
   canEditTasks,
+  estimateOnScale,
   type Task,
   type TaskList,
   type TaskMove,
@@ -33,6 +34,8 @@ import { taskNotFound } from './tasks.access.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { createTaskExport } from './tasks.export.ts';
 import { taskIdByKey } from './tasks.keys.ts';
+import { blockersOfTasks } from './tasks.blockers.ts';
+import { checkEstimate, checkParent, detachFromTree, scaleOf } from './tasks.hierarchy.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
@@ -60,6 +63,8 @@ const EDITABLE = [
   ['assigneeId', 'assigneeId', 'assignee'],
   ['dueDate', 'dueDate', 'due date'],
   ['projectId', 'productId', 'product'],
+  ['parentId', 'parentId', 'parent'],
+  ['estimate', 'estimate', 'estimate'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateTask, keyof TaskPatch & keyof TaskRow, string]>;
 
 function statusActivity(row: TaskRow, previous: TaskStatus, actorId: string) {
@@ -133,7 +138,9 @@ export function createTasksService({
   /** The task as the API shows it, its labels read alongside. */
   async function shown(found: TaskWithNames | undefined, tx: Db = db): Promise<Task> {
     if (!found) throw taskNotFound();
-    return toTask(found, (await labelsOfTasks(tx, [found.task.id])).get(found.task.id));
+    const id = found.task.id;
+    const labels = await labelsOfTasks(tx, [id]);
+    return toTask(found, labels.get(id), (await blockersOfTasks(tx, [id])).get(id));
   }
 
   async function withNames(id: string, tx: Db): Promise<Task> {
@@ -150,14 +157,32 @@ export function createTasksService({
     return told ? notifications.insert(told, tx) : undefined;
   }
 
+  /**
+   * An edit's parent and estimate, checked (issue 29): a moved task leaves its parent (its
+   * sub-tasks leave it too, `detachFromTree`) and keeps its estimate only if it fits the new
+   * product's scale.
+   */
+  async function treeAndSize(tx: Db, current: TaskRow, productId: string, body: UpdateTask) {
+    const moved = productId !== current.productId;
+    let parentId = body.parentId ?? (body.parentId === null || moved ? null : undefined);
+    if (parentId && parentId !== current.parentId) await checkParent(tx, productId, parentId, current.id);
+    if (parentId === undefined) parentId = current.parentId;
+    let estimate: string | null | undefined;
+    if (body.estimate !== undefined && body.estimate !== null) {
+      estimate = await checkEstimate(tx, productId, body.estimate);
+    } else if (body.estimate === null) estimate = null;
+    else if (moved && current.estimate) {
+      estimate = estimateOnScale(await scaleOf(tx, productId), current.estimate) ?? null;
+    }
+    return { parentId, estimate };
+  }
+
   async function list(query: TaskListQuery): Promise<TaskList> {
     const { rows, total, nextCursor, groups } = await listing.list(query);
-    const labels = await labelsOfTasks(
-      db,
-      rows.map((row) => row.task.id),
-    );
+    const ids = rows.map((row) => row.task.id);
+    const [labels, blockers] = await Promise.all([labelsOfTasks(db, ids), blockersOfTasks(db, ids)]);
     return {
-      data: rows.map((row) => toTask(row, labels.get(row.task.id))),
+      data: rows.map((row) => toTask(row, labels.get(row.task.id), blockers.get(row.task.id))),
       total,
       nextCursor,
       ...(groups ? { groups } : {}),
@@ -198,8 +223,12 @@ export function createTasksService({
 
     async options(actor: SessionUser, productId: string): Promise<TaskOptions> {
       await findVisibleProduct(db, actor, productId);
-      const { teams, people } = await tasks.options(productId);
+      const [{ teams, people }, estimateScale] = await Promise.all([
+        tasks.options(productId),
+        scaleOf(db, productId),
+      ]);
       return {
+        estimateScale,
         teams,
         assignees: people.map((p) => ({ id: p.id, name: p.name, email: p.email, avatar_url: p.avatarUrl })),
       };
@@ -244,7 +273,8 @@ export function createTasksService({
           assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
         });
 
-        const { patch, diff, changed } = changedFields(EDITABLE, body, current);
+        const edit = { ...body, ...(await treeAndSize(tx, current, productId, body)) };
+        const { patch, diff, changed } = changedFields(EDITABLE, edit, current);
         const statusChanged = body.status !== undefined && body.status !== current.status;
         if (statusChanged && body.status) {
           patch.status = body.status;
@@ -255,7 +285,10 @@ export function createTasksService({
         if (changed.length === 0 && !statusChanged) return withNames(id, tx);
 
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
-        if (moved) await tasks.carryDetails(id, productId, tx);
+        if (moved) {
+          await tasks.carryDetails(id, productId, tx);
+          await detachFromTree(tx, id);
+        }
         if (statusChanged) await activities.insert(statusActivity(row, current.status, actor.id), tx);
         if (changed.length > 0) {
           await activities.insert(

@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { createHierarchyService } from './hierarchy.service.ts';
+import { hierarchyRoutes } from './hierarchy.routes.ts';
+import { createRelationsService } from './relations.service.ts';
+
+/**
+ * Sub-tasks, relations and estimates (issue 29, docs/decisions/038-hierarchy-relations-estimates.md).
+ * A task's parent and estimate are fields of the task (modules/tasks checks them); relations are
+ * rows of their own, removed with either task (ON DELETE CASCADE on purge).
+ */
+export const hierarchyModule = fp(
+  async (app) => {
+    const deps = { db: app.db, activities: app.activities, changes: app.changes };
+    await app.register(hierarchyRoutes, {
+      prefix: '/api',
+      relations: createRelationsService(deps),
+      hierarchy: createHierarchyService(deps),
+    });
+  },
+  { name: 'hierarchy', dependencies: ['platform', 'activities', 'tasks'] },
+);
