@@ -66,7 +66,8 @@ export function estimateOnScale(scale: EstimateScale, value: string | number): s
   if (scale === 'none' || text === '') return undefined;
   const n = Number(text);
   if (!Number.isFinite(n)) return undefined;
-  if (scale === 'points') return (ESTIMATE_POINTS as readonly string[]).includes(String(n)) ? String(n) : undefined;
+  if (scale === 'points')
+    return (ESTIMATE_POINTS as readonly string[]).includes(String(n)) ? String(n) : undefined;
   const quarter = Number.isInteger(n * 4);
   return quarter && n >= ESTIMATE_HOURS_MIN && n <= ESTIMATE_HOURS_MAX ? String(n) : undefined;
 }

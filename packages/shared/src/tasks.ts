@@ -99,7 +99,10 @@ const taskFields = {
   ),
   projectId: z.uuid(taskMessages.productRequired),
   /** Its parent task, of the same product (issue 29), or none. */
-  parentId: z._default(z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(hierarchyMessages.parentNotFound))), null),
+  parentId: z._default(
+    z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(hierarchyMessages.parentNotFound))),
+    null,
+  ),
   /** A value of its product's estimate scale (issue 29), or none. */
   estimate: z._default(EstimateInputSchema, null),
 };

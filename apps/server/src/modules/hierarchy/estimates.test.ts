@@ -105,7 +105,11 @@ describe('estimates', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(estimateMessages.scaleUnknown);
     expect((await as(admin, setScale(product.id, 'tshirt'))).statusCode).toBe(200);
-    await as(owner, { method: 'PATCH', url: `/api/projects/${product.id}/archive`, payload: { archived: true } });
+    await as(owner, {
+      method: 'PATCH',
+      url: `/api/projects/${product.id}/archive`,
+      payload: { archived: true },
+    });
     expect((await as(owner, setScale(product.id, 'points'))).statusCode).toBe(409);
     expect((await as(owner, scaleOf(product.id))).json().scale).toBe('tshirt');
   });

@@ -31,7 +31,8 @@ export const hierarchyRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'A task’s relations (blocks, blocked by, relates to, duplicate of, duplicated by) to tasks the caller sees',
+        summary:
+          'A task’s relations (blocks, blocked by, relates to, duplicate of, duplicated by) to tasks the caller sees',
         params: TaskIdParamsSchema,
         response: { 200: RelationListSchema },
       },

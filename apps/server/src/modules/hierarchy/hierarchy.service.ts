@@ -32,8 +32,7 @@ export function createHierarchyService({ db, activities, changes }: Deps) {
       .select({ estimate: tasks.estimate })
       .from(tasks)
       .where(and(eq(tasks.productId, productId), isNotNull(tasks.estimate)));
-    return rows.filter((row) => row.estimate && estimateOnScale(scale, row.estimate) === undefined)
-      .length;
+    return rows.filter((row) => row.estimate && estimateOnScale(scale, row.estimate) === undefined).length;
   }
 
   return {
@@ -77,7 +76,10 @@ export function createHierarchyService({ db, activities, changes }: Deps) {
     /** GET /projects/{id}/estimates: the scale, and how many estimates `scale` would clear. */
     async scale(viewer: Viewer, productId: string, scale?: EstimateScale): Promise<EstimateScaleInfo> {
       const product = await findVisibleProduct(db, viewer, productId);
-      return { scale: product.estimateScale, misfits: await misfits(db, productId, scale ?? product.estimateScale) };
+      return {
+        scale: product.estimateScale,
+        misfits: await misfits(db, productId, scale ?? product.estimateScale),
+      };
     },
 
     /**
@@ -118,7 +120,10 @@ export function createHierarchyService({ db, activities, changes }: Deps) {
           {
             actionType: 'product_updated',
             description: `Changed the estimate scale of "${product.name}" to ${scale}${cleared.length > 0 ? ` (${cleared.length} estimates cleared)` : ''}`,
-            metadata: { changes: { estimateScale: { from: product.estimateScale, to: scale } }, cleared: cleared.length },
+            metadata: {
+              changes: { estimateScale: { from: product.estimateScale, to: scale } },
+              cleared: cleared.length,
+            },
             productId,
             performedBy: viewer.id,
           },

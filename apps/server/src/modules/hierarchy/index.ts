@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { createHierarchyService } from './hierarchy.service.ts';
 import { hierarchyRoutes } from './hierarchy.routes.ts';
+import { createHierarchyService } from './hierarchy.service.ts';
 import { createRelationsService } from './relations.service.ts';
 
 /**

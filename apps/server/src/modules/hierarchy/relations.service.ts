@@ -104,7 +104,8 @@ export function createRelationsService({ db, activities, changes }: Deps) {
           .select({ n: sql<number>`count(*)::int` })
           .from(taskRelations)
           .where(or(eq(taskRelations.sourceId, taskId), eq(taskRelations.targetId, taskId)));
-        if ((count?.n ?? 0) >= RELATIONS_PER_TASK_MAX) throw Conflict(relationMessages.tooMany, 'RELATIONS_FULL');
+        if ((count?.n ?? 0) >= RELATIONS_PER_TASK_MAX)
+          throw Conflict(relationMessages.tooMany, 'RELATIONS_FULL');
         const { kind, asSource } = STORED[body.type];
         const [sourceId, targetId] = asSource ? [taskId, other.id] : [other.id, taskId];
         const duplicateId = kind === 'duplicates' ? sourceId : undefined;
@@ -192,7 +193,12 @@ export function createRelationsService({ db, activities, changes }: Deps) {
       {
         actionType: 'task_completed',
         description: `${relationMessages.duplicateClosed(original.key)}: "${duplicate.title}"`,
-        metadata: { taskId: duplicateId, newStatus: 'Completed', duplicateOf: original.id, status: 'Completed' },
+        metadata: {
+          taskId: duplicateId,
+          newStatus: 'Completed',
+          duplicateOf: original.id,
+          status: 'Completed',
+        },
         productId: duplicate.productId,
         taskId: duplicateId,
         performedBy: viewer.id,

@@ -28,7 +28,10 @@ describe('sub-tasks', () => {
     const owner = await member();
     const { product } = await productOf(owner);
     const parent = await createTask(ctx, product.id, { title: 'Epic' });
-    const made = await as(owner, createTaskReq({ title: 'Step one', projectId: product.id, parentId: parent.id }));
+    const made = await as(
+      owner,
+      createTaskReq({ title: 'Step one', projectId: product.id, parentId: parent.id }),
+    );
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ parentId: parent.id, subtasks: { done: 0, total: 0 } });
     const second = await createTask(ctx, product.id, { title: 'Step two', parentId: parent.id });

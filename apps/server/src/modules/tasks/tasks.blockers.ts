@@ -38,7 +38,8 @@ export async function blockersOfTasks(db: Db, taskIds: readonly string[]): Promi
  * The same for the board's one statement, per card (`card` names the card's task row): a
  * comma-separated list of its open blockers' keys of its product, and '-' for each other one.
  */
-export const blockersOfCard = (card: string) => sql.raw(`array_to_string(array(
+export const blockersOfCard = (card: string) =>
+  sql.raw(`array_to_string(array(
   select case when b.product_id = ${card}.product_id then b.key else '-' end
   from task_relations r join tasks b on b.id = r.source_id
   where r.target_id = ${card}.id and r.kind = 'blocks' and b.status <> 'Completed'

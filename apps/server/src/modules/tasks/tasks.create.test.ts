@@ -51,6 +51,12 @@ describe('POST /api/tasks', () => {
       labels: [],
       // The first of its column (issue 28).
       rank: 'a0',
+      // No parent, sub-task, estimate or blocker (issue 29).
+      parentId: null,
+      subtasks: { done: 0, total: 0 },
+      estimate: null,
+      blocked: false,
+      blockedBy: [],
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 

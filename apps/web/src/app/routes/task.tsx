@@ -7,6 +7,8 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { TaskRelations } from '../../features/hierarchy/components/task-relations.tsx';
+import { TaskBreadcrumb, TaskSubtasks } from '../../features/hierarchy/components/task-subtasks.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
 import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
 import { taskFileKeys } from '../../features/task-files/api/keys.ts';
@@ -48,6 +50,10 @@ export function Component() {
   const parts: TaskPageSlots = {
     watch: ({ task, product }) => <WatchButton taskId={task.id} disabled={product.archived} />,
     checklist: ({ task, permissions }) => <TaskChecklist taskId={task.id} canEdit={permissions.canEdit} />,
+    // Issue 29: sub-tasks, parents and relations (features/hierarchy).
+    breadcrumb: ({ task }) => <TaskBreadcrumb taskId={task.id} />,
+    subtasks: ({ task, permissions }) => <TaskSubtasks task={task} canEdit={permissions.canEdit} />,
+    relations: ({ task, permissions }) => <TaskRelations taskId={task.id} canEdit={permissions.canEdit} />,
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
     labels: ({ task, permissions }) => (
       <TaskLabelsField taskId={task.id} productId={task.projectId} canEdit={permissions.canEdit} />

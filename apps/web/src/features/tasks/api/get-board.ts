@@ -63,6 +63,12 @@ function cardTask(
     checklist: card.checklist,
     rank: card.rank,
     labels: card.labelIds.flatMap((id) => labels.get(id) ?? []),
+    // Issue 29: the card's sub-task counts, estimate and blocked mark (its parent is on its page).
+    parentId: null,
+    subtasks: card.subtasks,
+    estimate: card.estimate,
+    blocked: card.blocked,
+    blockedBy: card.blockedBy,
   };
   boardCards.add(task);
   return task;
@@ -78,6 +84,7 @@ function boardColumnPage(board: TaskBoard, status: TaskStatus): TaskList {
     data: column.cards.map((card) => cardTask(board, status, card, labels, people)),
     total: column.total,
     nextCursor: column.nextCursor,
+    estimateSum: column.estimateSum,
   };
 }
 

@@ -49,6 +49,11 @@ function guessTask(body: CreateTask, context: TaskGuessContext, now = new Date()
     labels: context.labels ?? [],
     // '' sorts first: on top of its column, where the server puts a new card (decision 033).
     rank: '',
+    parentId: body.parentId,
+    subtasks: { done: 0, total: 0 },
+    estimate: body.estimate === null ? null : String(body.estimate),
+    blocked: false,
+    blockedBy: [],
   };
 }
 

@@ -10,6 +10,7 @@ import { isGuessedTask } from '../api/quick-create.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
+import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 
@@ -115,6 +116,7 @@ export const CardFace = memo(function CardFace({
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />
         <ChecklistProgress checklist={task.checklist} />
+        <TaskHierarchyMarks task={task} />
         <TaskDueDate task={task} withIcon className="text-muted-foreground text-xs" />
         <AssigneeAvatar task={task} className="ml-auto" />
       </div>

@@ -22,6 +22,7 @@ import { columnOfStatus, statusForDrop, type Viewer } from './task-board-model.t
 import { TaskSwimlanes } from './task-board-swimlanes.tsx';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
+import { EstimateSum } from './task-hierarchy-marks.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { type ColumnQuery, useColumnTasks } from './use-column-tasks.ts';
@@ -80,6 +81,7 @@ function columnData(
     icon: <TaskStatusIcon status={column.status} className="size-4 text-muted-foreground" />,
     items: tasks,
     total: enabled ? totalTasks(query.data) : 0,
+    meta: enabled ? <EstimateSum sum={query.data?.pages[0]?.estimateSum} /> : null,
     placeholder,
     stale: query.isPlaceholderData,
     pages: {

@@ -26,7 +26,11 @@ import { useSaveTask } from './use-save-task.ts';
  * not import (features never import each other; apps/web/src/app/routes/task.tsx composes them).
  */
 export type TaskPageSlots = Partial<
-  Record<'checklist' | 'labels' | 'files' | 'comments' | 'watch', (detail: TaskDetail) => ReactNode>
+  Record<
+    // Issue 29: its parents above the title, its sub-tasks and relations below the description.
+    'checklist' | 'labels' | 'files' | 'comments' | 'watch' | 'breadcrumb' | 'subtasks' | 'relations',
+    (detail: TaskDetail) => ReactNode
+  >
 >;
 
 export type TaskPageProps = {
@@ -117,6 +121,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
             </Link>
           )}
           <TaskKeyBar task={task} />
+          {slots.breadcrumb?.(detail)}
         </div>
         <div className="flex items-start gap-2">
           <div id="task-page-title" className="min-w-0 flex-1">
@@ -147,7 +152,9 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
           />
           {/* The checklist, the files and the conversation come with their own headings (the app
               plugs them in: features/checklists, features/task-files, features/comments). */}
+          {slots.subtasks?.(detail)}
           {slots.checklist?.(detail)}
+          {slots.relations?.(detail)}
           {slots.files?.(detail)}
           {slots.comments?.(detail)}
           <PageSection id="task-history" title="History">

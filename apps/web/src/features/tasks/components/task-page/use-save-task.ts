@@ -11,7 +11,7 @@ import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { taskKeys } from '../../api/get-tasks.ts';
 import { useUpdateTask } from '../../api/save-task.ts';
-import { useTaskStatusChange } from '../use-task-status-change.ts';
+import { confirmStatusChange, useTaskStatusChange } from '../use-task-status-change.ts';
 
 /**
  * The page's in-place edits: the change shows at once (`shown`, the fields as they will read),
@@ -55,12 +55,15 @@ export function useSaveTask(taskId: string) {
 
   const saveStatus = useCallback(
     async (current: TaskStatus, status: TaskStatus): Promise<boolean> => {
+      // Asked before the page shows the new status (issue 29: open sub-tasks, open blockers).
+      const detail = queryClient.getQueryData<TaskDetail>(taskKeys.detail(taskId));
+      if (detail && !(await confirmStatusChange({ ...detail.task, status: current }, status))) return false;
       const undo = showing({ status });
       const saved = await changeStatus({ id: taskId, status: current }, status);
       if (!saved) undo();
       return saved;
     },
-    [showing, changeStatus, taskId],
+    [showing, changeStatus, taskId, queryClient],
   );
 
   return { save, saveStatus };
