@@ -4,10 +4,11 @@ import {
   estimateOnScale,
   hierarchyMessages,
   SUBTASK_DEPTH_MAX,
+  type UpdateTask,
 } from '@shipyard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, tasks } from '../../db/schema/index.ts';
+import { products, type TaskRow, tasks } from '../../db/schema/index.ts';
 import { BadRequest } from '../../lib/errors.ts';
 
 // A task's parent and estimate (issue 29, docs/decisions/038-hierarchy-relations-estimates.md),
@@ -75,4 +76,28 @@ export const estimatePoints = sql`(case ${tasks.estimate} when 'XS' then 1 when 
 /** After a move to another product: the task leaves its parent and its sub-tasks leave it. */
 export async function detachFromTree(tx: Db, taskId: string) {
   await tx.update(tasks).set({ parentId: null }).where(eq(tasks.parentId, taskId));
+}
+
+/**
+ * An edit's parent and estimate, checked: a moved task leaves its parent (its sub-tasks leave it
+ * too, `detachFromTree`) and keeps its estimate only if it fits the new product's scale.
+ */
+export async function treeAndSize(
+  tx: Db,
+  current: Pick<TaskRow, 'id' | 'productId' | 'parentId' | 'estimate'>,
+  productId: string,
+  body: Pick<UpdateTask, 'parentId' | 'estimate'>,
+) {
+  const moved = productId !== current.productId;
+  let parentId = body.parentId ?? (body.parentId === null || moved ? null : undefined);
+  if (parentId && parentId !== current.parentId) await checkParent(tx, productId, parentId, current.id);
+  if (parentId === undefined) parentId = current.parentId;
+  let estimate: string | null | undefined;
+  if (body.estimate !== undefined && body.estimate !== null) {
+    estimate = await checkEstimate(tx, productId, body.estimate);
+  } else if (body.estimate === null) estimate = null;
+  else if (moved && current.estimate) {
+    estimate = estimateOnScale(await scaleOf(tx, productId), current.estimate) ?? null;
+  }
+  return { parentId, estimate };
 }

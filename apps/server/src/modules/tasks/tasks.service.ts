@@ -1,7 +1,6 @@
 import {
   canChangeTaskStatus,
   canEditTasks,
-  estimateOnScale,
   type Task,
   type TaskList,
   type TaskMove,
@@ -34,7 +33,7 @@ import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { createTaskExport } from './tasks.export.ts';
-import { checkEstimate, checkParent, detachFromTree, scaleOf } from './tasks.hierarchy.ts';
+import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { taskIdByKey } from './tasks.keys.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
@@ -155,26 +154,6 @@ export function createTasksService({
       previousAssigneeId,
     );
     return told ? notifications.insert(told, tx) : undefined;
-  }
-
-  /**
-   * An edit's parent and estimate, checked (issue 29): a moved task leaves its parent (its
-   * sub-tasks leave it too, `detachFromTree`) and keeps its estimate only if it fits the new
-   * product's scale.
-   */
-  async function treeAndSize(tx: Db, current: TaskRow, productId: string, body: UpdateTask) {
-    const moved = productId !== current.productId;
-    let parentId = body.parentId ?? (body.parentId === null || moved ? null : undefined);
-    if (parentId && parentId !== current.parentId) await checkParent(tx, productId, parentId, current.id);
-    if (parentId === undefined) parentId = current.parentId;
-    let estimate: string | null | undefined;
-    if (body.estimate !== undefined && body.estimate !== null) {
-      estimate = await checkEstimate(tx, productId, body.estimate);
-    } else if (body.estimate === null) estimate = null;
-    else if (moved && current.estimate) {
-      estimate = estimateOnScale(await scaleOf(tx, productId), current.estimate) ?? null;
-    }
-    return { parentId, estimate };
   }
 
   async function list(query: TaskListQuery): Promise<TaskList> {

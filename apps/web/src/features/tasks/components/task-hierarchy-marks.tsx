@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 // A task's sub-tasks "2/5", its blocked mark and its estimate on cards and rows (issue 29).
 
 /** "2/5": how many of a task's sub-tasks are Completed, when it has some. */
-export function SubtaskProgress({ subtasks }: { subtasks: Task['subtasks'] }) {
+function SubtaskProgress({ subtasks }: { subtasks: Task['subtasks'] }) {
   if (subtasks.total === 0) return null;
   const complete = subtasks.done === subtasks.total;
   return (
@@ -26,7 +26,7 @@ export function SubtaskProgress({ subtasks }: { subtasks: Task['subtasks'] }) {
 }
 
 /** A small "Blocked" mark, its tooltip naming the open blockers' keys. */
-export function BlockedMark({ task }: { task: Pick<Task, 'blocked' | 'blockedBy'> }) {
+function BlockedMark({ task }: { task: Pick<Task, 'blocked' | 'blockedBy'> }) {
   if (!task.blocked) return null;
   const text = relationMessages.blockedBy(task.blockedBy);
   return (
@@ -48,7 +48,7 @@ export function BlockedMark({ task }: { task: Pick<Task, 'blocked' | 'blockedBy'
 }
 
 /** The task's estimate ('3', 'M', '1.5'), when it has one. */
-export function EstimateBadge({ estimate }: { estimate: string | null }) {
+function EstimateBadge({ estimate }: { estimate: string | null }) {
   if (!estimate) return null;
   return (
     <span
