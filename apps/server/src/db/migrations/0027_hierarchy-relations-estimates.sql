@@ -79,3 +79,7 @@ CREATE TRIGGER tasks_subtask_counts_delete AFTER DELETE ON tasks
 CREATE TRIGGER task_relations_analytics_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON task_relations
   FOR EACH STATEMENT EXECUTE FUNCTION analytics_version_bump();--> statement-breakpoint
 ALTER TABLE task_relations ENABLE ALWAYS TRIGGER task_relations_analytics_version;
+--> statement-breakpoint
+-- A workspace archive restores tasks page by page (modules/archive): a sub-task may come before
+-- its parent, so the parent key is checked at commit. ON DELETE SET NULL still acts at once.
+ALTER TABLE tasks ALTER CONSTRAINT tasks_parent_id_tasks_id_fk DEFERRABLE INITIALLY DEFERRED;
