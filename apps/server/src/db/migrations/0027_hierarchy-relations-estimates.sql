@@ -22,6 +22,7 @@ CREATE INDEX "task_relations_target_idx" ON "task_relations" USING btree ("targe
 CREATE INDEX "task_relations_source_idx" ON "task_relations" USING btree ("source_id");--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_parent_id_tasks_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."tasks"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tasks_parent_idx" ON "tasks" USING btree ("parent_id") WHERE "tasks"."parent_id" is not null;--> statement-breakpoint
+CREATE INDEX "tasks_estimate_idx" ON "tasks" USING btree ("product_id","estimate") WHERE "tasks"."estimate" is not null;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_estimate_scale_known" CHECK ("products"."estimate_scale" in ('none', 'points', 'tshirt', 'hours'));--> statement-breakpoint
 -- Hand-written (issue 29, docs/decisions/038-hierarchy-relations-estimates.md). A task's sub-task
 -- counters (tasks.subtask_total / subtask_done: its live sub-tasks, and those Completed) kept by

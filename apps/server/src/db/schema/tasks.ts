@@ -127,6 +127,8 @@ export const tasks = pgTable(
     index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     // A task's sub-tasks (issue 29).
     index('tasks_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
+    // A list's estimate sum reads only the tasks that have one (issue 29).
+    index('tasks_estimate_idx').on(t.productId, t.estimate).where(sql`${t.estimate} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

@@ -65,6 +65,13 @@ describe('estimates', () => {
       board.columns.map((c: { status: string; estimateSum: number }) => [c.status, c.estimateSum]),
     );
     expect(sums).toEqual({ Pending: 9, 'In Progress': 0, Completed: 3 });
+    // And for a list (a view's header) and each of its groups.
+    const list = (await as(owner, { url: `/api/tasks/${product.id}/tasks?group=status` })).json();
+    expect(list.estimateSum).toBe(12);
+    expect(list.groups.map((g: { label: string; estimateSum: number }) => [g.label, g.estimateSum])).toEqual([
+      ['Pending', 9],
+      ['Completed', 3],
+    ]);
   });
 
   it('a new scale keeps the values that fit and clears the others, counted first', async () => {

@@ -1,10 +1,11 @@
 import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
+import { estimatePoints } from './tasks.hierarchy.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
 import {
@@ -38,6 +39,8 @@ export type TaskListPage = {
   total: number;
   nextCursor: string | null;
   groups?: TaskGroupCount[];
+  /** The matching tasks' estimates summed (issue 29). */
+  estimateSum: number;
 };
 
 /**
@@ -95,14 +98,21 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       where ${and(where, after ? afterCursor(order, after) : undefined) ?? sql`true`}
       order by ${orderBy} limit ${query.limit + 1}`;
     const total = db.select({ n: count() }).from(tasks).where(where);
+    // Issue 29: the estimates summed, reading only the tasks that have one.
+    const estimates = db
+      .select({ sum: sql<number>`coalesce(sum(${estimatePoints}), 0)::float8` })
+      .from(tasks)
+      .where(and(where, isNotNull(tasks.estimate)));
     const group = order.group;
     const keys = group?.items.map((_, i) => sql.raw(`g${i}`)) ?? [];
     const groups = group
-      ? sql`select key, min(label) as label, count(*)::int as total
+      ? sql`select key, min(label) as label, count(*)::int as total,
+          coalesce(sum(points), 0)::float8 as estimate_sum
         from (select ${sql.join(
           group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
           sql`, `,
-        )}, ${group.key} as key, ${group.label} as label from ${tasks} ${joins} where ${where ?? sql`true`}) grouped
+        )}, ${group.key} as key, ${group.label} as label, ${estimatePoints} as points
+          from ${tasks} ${joins} where ${where ?? sql`true`}) grouped
         group by ${sql.join(keys, sql`, `)}, key
         order by ${sql.join(keys, sql`, `)}`
       : undefined;
@@ -113,7 +123,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       : scope.visibleProductIds
         ? inArray(tasks.productId, scope.visibleProductIds)
         : undefined;
-    return { scope, order, page, total, groups, within };
+    return { scope, order, page, total, estimates, groups, within };
   }
 
   /**
@@ -161,6 +171,13 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     });
   }
 
+  function estimateSum(query: TaskListQuery, { scope, estimates }: Awaited<ReturnType<typeof statements>>) {
+    return shared(`estimates:${queryKey(filtersOf(query), scope)}`, query, async () => {
+      const [row] = await estimates;
+      return Number(row?.sum ?? 0);
+    });
+  }
+
   /** Every group of the filtered set, in the list's order, with its total. */
   function groupCounts(query: TaskListQuery, { scope, groups }: Awaited<ReturnType<typeof statements>>) {
     if (!groups) return undefined;
@@ -168,8 +185,13 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       `groups:${queryKey({ ...filtersOf(query), group: query.group }, scope)}`,
       query,
       async () => {
-        const { rows } = await db.execute<TaskGroupCount>(groups);
-        return rows.map((row) => ({ key: row.key, label: row.label, total: Number(row.total) }));
+        const { rows } = await db.execute<TaskGroupCount & { estimate_sum: number }>(groups);
+        return rows.map((row) => ({
+          key: row.key,
+          label: row.label,
+          total: Number(row.total),
+          estimateSum: Number(row.estimate_sum),
+        }));
       },
     );
   }
@@ -180,10 +202,11 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     /** One page in the query's order, how many match in all and (grouped) the groups. */
     async list(query: TaskListQuery): Promise<TaskListPage> {
       const made = await statements(query);
-      const [rows, total, groups] = await Promise.all([
+      const [rows, total, groups, estimated] = await Promise.all([
         readPage(made.page, made.within),
         query.withTotal === false ? 0 : countMatching(query, made),
         query.withTotal === false ? undefined : groupCounts(query, made),
+        query.withTotal === false ? 0 : estimateSum(query, made),
       ]);
       const { order } = made;
       const shown = rows.slice(0, query.limit);
@@ -196,6 +219,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
             ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
             : null,
         ...(groups ? { groups } : {}),
+        estimateSum: estimated,
       };
     },
 

@@ -157,7 +157,7 @@ export function createTasksService({
   }
 
   async function list(query: TaskListQuery): Promise<TaskList> {
-    const { rows, total, nextCursor, groups } = await listing.list(query);
+    const { rows, total, nextCursor, groups, estimateSum } = await listing.list(query);
     const ids = rows.map((row) => row.task.id);
     const [labels, blockers] = await Promise.all([labelsOfTasks(db, ids), blockersOfTasks(db, ids)]);
     return {
@@ -165,6 +165,7 @@ export function createTasksService({
       total,
       nextCursor,
       ...(groups ? { groups } : {}),
+      estimateSum,
     };
   }
 
