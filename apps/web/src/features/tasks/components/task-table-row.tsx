@@ -10,7 +10,7 @@ import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { phaseLabel, TaskDueDate } from './task-fields.tsx';
 import type { GroupHeader } from './task-groups.ts';
-import { hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
+import { EstimateSum, hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
@@ -249,6 +249,9 @@ export function GroupHeaderRow({
           />
           <span className="font-medium">{group.label}</span>
           <span className="text-muted-foreground tabular-nums">{formatNumber(group.total)}</span>
+          <span className="ml-auto text-muted-foreground text-xs">
+            <EstimateSum sum={group.estimateSum} />
+          </span>
         </button>
       </th>
     </tr>
