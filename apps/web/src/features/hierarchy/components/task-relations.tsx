@@ -79,7 +79,7 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
       {canEdit ? (
         <div className="grid gap-2 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-start">
           <Select value={type} onValueChange={(value) => setType(value as RelationType)}>
-            <SelectTrigger size="sm" aria-label="Relation">
+            <SelectTrigger size="sm" aria-label="Relation" className="w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
