@@ -15,7 +15,7 @@ import { versionOf } from '../../lib/realtime/changes.ts';
 import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
-import { findVisibleTask } from '../tasks/index.ts';
+import { findVisibleTask, type SeenTask } from '../tasks/index.ts';
 
 // A task's sub-tasks and ancestors, and a product's estimate scale (issue 29,
 // docs/decisions/038-hierarchy-relations-estimates.md). Setting a task's parent or estimate is an
@@ -35,43 +35,51 @@ export function createHierarchyService({ db, activities, changes }: Deps) {
     return rows.filter((row) => row.estimate && estimateOnScale(scale, row.estimate) === undefined).length;
   }
 
+  /** A task's sub-tasks (their product is its own) and its ancestors, the root first. */
+  async function subtasksOf(taskId: string): Promise<SubtaskList> {
+    const [rows, up] = await Promise.all([
+      db
+        .select({
+          id: tasks.id,
+          key: tasks.key,
+          title: tasks.title,
+          status: tasks.status,
+          assignee: { id: users.id, name: users.name, avatar_url: users.avatarUrl },
+        })
+        .from(tasks)
+        .leftJoin(users, eq(users.id, tasks.assigneeId))
+        .where(eq(tasks.parentId, taskId))
+        .orderBy(asc(tasks.number)),
+      db.execute<{ id: string; key: string; title: string; status: string; product_id: string }>(sql`
+        with recursive up(id, key, title, status, product_id, parent_id, n) as (
+          select p.id, p.key, p.title, p.status, p.product_id, p.parent_id, 1
+            from tasks t join tasks p on p.id = t.parent_id where t.id = ${taskId}::uuid
+          union all
+          select p.id, p.key, p.title, p.status, p.product_id, p.parent_id, up.n + 1
+            from tasks p join up on p.id = up.parent_id where up.n < 10
+        ) select id, key, title, status, product_id from up order by n desc`),
+    ]);
+    return {
+      parents: up.rows.map((row) => ({
+        id: row.id,
+        key: row.key,
+        title: row.title,
+        status: row.status as SubtaskList['parents'][number]['status'],
+        projectId: row.product_id,
+      })),
+      data: rows,
+    };
+  }
+
   return {
     /** GET /tasks/{id}/subtasks: its sub-tasks (their product is its own) and its ancestors. */
     async subtasks(viewer: Viewer, taskId: string): Promise<SubtaskList> {
       await findVisibleTask(db, viewer, taskId);
-      const [rows, up] = await Promise.all([
-        db
-          .select({
-            id: tasks.id,
-            key: tasks.key,
-            title: tasks.title,
-            status: tasks.status,
-            assignee: { id: users.id, name: users.name, avatar_url: users.avatarUrl },
-          })
-          .from(tasks)
-          .leftJoin(users, eq(users.id, tasks.assigneeId))
-          .where(eq(tasks.parentId, taskId))
-          .orderBy(asc(tasks.number)),
-        db.execute<{ id: string; key: string; title: string; status: string; product_id: string }>(sql`
-          with recursive up(id, key, title, status, product_id, parent_id, n) as (
-            select p.id, p.key, p.title, p.status, p.product_id, p.parent_id, 1
-              from tasks t join tasks p on p.id = t.parent_id where t.id = ${taskId}::uuid
-            union all
-            select p.id, p.key, p.title, p.status, p.product_id, p.parent_id, up.n + 1
-              from tasks p join up on p.id = up.parent_id where up.n < 10
-          ) select id, key, title, status, product_id from up order by n desc`),
-      ]);
-      return {
-        parents: up.rows.map((row) => ({
-          id: row.id,
-          key: row.key,
-          title: row.title,
-          status: row.status as SubtaskList['parents'][number]['status'],
-          projectId: row.product_id,
-        })),
-        data: rows,
-      };
+      return subtasksOf(taskId);
     },
+
+    /** The same, of a task the caller already found visible (the task's page). */
+    ofSeenTask: (task: SeenTask) => subtasksOf(task.id),
 
     /** GET /projects/{id}/estimates: the scale, and how many estimates `scale` would clear. */
     async scale(viewer: Viewer, productId: string, scale?: EstimateScale): Promise<EstimateScaleInfo> {

@@ -11,11 +11,12 @@ import { createRelationsService } from './relations.service.ts';
 export const hierarchyModule = fp(
   async (app) => {
     const deps = { db: app.db, activities: app.activities, changes: app.changes };
-    await app.register(hierarchyRoutes, {
-      prefix: '/api',
-      relations: createRelationsService(deps),
-      hierarchy: createHierarchyService(deps),
-    });
+    const relations = createRelationsService(deps);
+    const hierarchy = createHierarchyService(deps);
+    // The task's page carries its sub-tasks and relations (one request for the page).
+    app.tasks.addPageSection('subtasks', hierarchy.ofSeenTask);
+    app.tasks.addPageSection('relations', relations.ofSeenTask);
+    await app.register(hierarchyRoutes, { prefix: '/api', relations, hierarchy });
   },
   { name: 'hierarchy', dependencies: ['platform', 'activities', 'tasks'] },
 );

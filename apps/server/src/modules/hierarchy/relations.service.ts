@@ -14,7 +14,7 @@ import type { Changes } from '../../lib/realtime/changes.ts';
 import { refuseArchivedProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
-import { findVisibleTask, holdTaskForChange, touchTask } from '../tasks/index.ts';
+import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../tasks/index.ts';
 
 // Relations between tasks (issue 29, docs/decisions/038-hierarchy-relations-estimates.md): stored
 // once per pair (kind, source, target), shown from either side. A viewer sees a relation only when
@@ -88,6 +88,11 @@ export function createRelationsService({ db, activities, changes }: Deps) {
       await findVisibleTask(db, viewer, taskId);
       return { data: await relationsOf(db, viewer, taskId) };
     },
+
+    /** The same, of a task the caller already found visible (the task's page). */
+    ofSeenTask: async (viewer: Viewer, task: SeenTask): Promise<RelationList> => ({
+      data: await relationsOf(db, viewer, task.id),
+    }),
 
     /**
      * POST /tasks/{id}/relations, by whoever may edit the task (and sees the other one). "Duplicate

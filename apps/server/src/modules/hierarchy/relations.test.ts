@@ -102,6 +102,10 @@ describe('task relations', () => {
     const seen = await as(mate, relationsOf(visible.id));
     expect(seen.json().data).toEqual([]);
     expect(seen.body).not.toContain('Top secret title');
+    // The task's page carries them the same way.
+    const page = (await as(mate, { url: `/api/tasks/${visible.id}/detail` })).json();
+    expect(page.relations).toEqual({ data: [] });
+    expect((await as(owner, { url: `/api/tasks/${visible.id}/detail` })).json().relations.data).toHaveLength(1);
     const task = (await as(mate, getTask(visible.id))).json();
     expect(task).toMatchObject({ blocked: true, blockedBy: [] });
     expect(JSON.stringify(task)).not.toContain(hidden.key);

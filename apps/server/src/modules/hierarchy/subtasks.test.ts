@@ -48,6 +48,8 @@ describe('sub-tasks', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json().parents.map((p: { title: string }) => p.title)).toEqual(['Epic', 'Step two']);
     const children = (await as(owner, subtasksOf(parent.id))).json();
+    // The task's page carries them as the route answers them.
+    expect((await as(owner, { url: `/api/tasks/${parent.id}/detail` })).json().subtasks).toEqual(children);
     expect(children.parents).toEqual([]);
     expect(children.data.map((t: { title: string }) => t.title)).toEqual(['Step one', 'Step two']);
 

@@ -24,7 +24,7 @@ export type { TaskWatching } from './tasks.watchers.ts';
 
 /** The sections of the task's page that other modules contribute. */
 type ContributedSection = Exclude<keyof TaskPageSections, 'watchers'>;
-const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files'];
+const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files', 'subtasks', 'relations'];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,8 @@
 import {
   type Checklist,
   type ProductDocument,
+  type RelationList,
+  type SubtaskList,
   TASK_HISTORY_PAGE,
   type TaskDetail,
   type TaskHistory,
@@ -33,6 +35,9 @@ export type TaskPageSections = {
   labels: (task: SeenTask) => Promise<TaskLabels>;
   files: (task: SeenTask) => Promise<ProductDocument[]>;
   watchers: (viewer: SessionUser, task: SeenTask) => Promise<WatcherList>;
+  /** Its sub-tasks and parents, and its relations to tasks the viewer sees (modules/hierarchy, issue 29). */
+  subtasks: (task: SeenTask) => Promise<SubtaskList>;
+  relations: (viewer: SessionUser, task: SeenTask) => Promise<RelationList>;
 };
 
 type Deps = {
@@ -65,12 +70,14 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers, blockers] = await Promise.all([
+      const [checklist, labels, files, watchers, blockers, subtasks, relations] = await Promise.all([
         sections.checklist(seen),
         sections.labels(seen),
         sections.files(seen),
         sections.watchers(actor, seen),
         blockersOfTasks(db, [seen.id]),
+        sections.subtasks(seen),
+        sections.relations(actor, seen),
       ]);
       const task = toTask(found, labels.labels, blockers.get(seen.id));
       const archived = found.product.archivedAt !== null;
@@ -86,6 +93,8 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
         labels,
         files,
         watchers,
+        subtasks,
+        relations,
       };
     },
 

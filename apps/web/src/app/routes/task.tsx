@@ -7,6 +7,7 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { hierarchyKeys } from '../../features/hierarchy/api/keys.ts';
 import { TaskRelations } from '../../features/hierarchy/components/task-relations.tsx';
 import { TaskBreadcrumb, TaskSubtasks } from '../../features/hierarchy/components/task-subtasks.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
@@ -17,7 +18,7 @@ import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/ta
 import { TaskPageByKey } from '../../features/tasks/components/task-page/task-page-by-key.tsx';
 
 /**
- * The detail carries the checklist, labels, files and watchers in the shapes of their own GET
+ * The detail carries the checklist, labels, files, watchers, sub-tasks and relations in the shapes of their own GET
  * routes: put them in those queries' caches before their components mount, so the page costs
  * two requests (the detail and the conversation's first page). Only where the cache is empty:
  * once a part is mounted, its own query and the realtime changes keep it fresh.
@@ -31,6 +32,8 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(labelKeys.ofTask(id), detail.labels);
   seed(taskFileKeys.ofTask(id), detail.files);
   seed(commentKeys.watchers(id), detail.watchers);
+  seed(hierarchyKeys.subtasks(id), detail.subtasks);
+  seed(hierarchyKeys.relations(id), detail.relations);
 }
 
 /**

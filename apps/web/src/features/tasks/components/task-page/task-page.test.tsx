@@ -69,6 +69,8 @@ function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     labels: { taskId: task.id, labels: [] },
     files: [],
     watchers: { data: [], total: 0, watching: false },
+    subtasks: { parents: [], data: [] },
+    relations: { data: [] },
     ...overrides,
   };
 }
