@@ -2,7 +2,7 @@ import { relationMessages } from '@shipyard/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
-import { createProduct, createTask } from '../../testing/factories.ts';
+import { apiTokenHeaders, createProduct, createTask } from '../../testing/factories.ts';
 import { UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { entriesOf } from '../../testing/stored.ts';
 import { boardOf, cardOf, getTask, relate, relationsOf, setStatus, unrelate } from './hierarchy.test-kit.ts';
@@ -105,7 +105,9 @@ describe('task relations', () => {
     // The task's page carries them the same way.
     const page = (await as(mate, { url: `/api/tasks/${visible.id}/detail` })).json();
     expect(page.relations).toEqual({ data: [] });
-    expect((await as(owner, { url: `/api/tasks/${visible.id}/detail` })).json().relations.data).toHaveLength(1);
+    expect((await as(owner, { url: `/api/tasks/${visible.id}/detail` })).json().relations.data).toHaveLength(
+      1,
+    );
     const task = (await as(mate, getTask(visible.id))).json();
     expect(task).toMatchObject({ blocked: true, blockedBy: [] });
     expect(JSON.stringify(task)).not.toContain(hidden.key);
@@ -139,5 +141,21 @@ describe('task relations', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(relationMessages.typeUnknown);
     expect((await as(owner, relationsOf(a.id))).json().data).toHaveLength(1);
+  });
+
+  it('are read and written with an API token; a read-only token only reads', async () => {
+    const owner = await member();
+    const { product } = await productOf(owner);
+    const a = await createTask(ctx, product.id);
+    const b = await createTask(ctx, product.id);
+    const write = await apiTokenHeaders(ctx, owner);
+    const read = await apiTokenHeaders(ctx, owner, 'read');
+    const made = await ctx.app.inject({ ...relate(a.id, 'blocks', b.id), headers: write });
+    expect(made.statusCode).toBe(201);
+    expect((await ctx.app.inject({ ...relationsOf(b.id), headers: read })).json().data).toHaveLength(1);
+    expect((await ctx.app.inject({ ...unrelate(a.id, made.json().id), headers: read })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ ...unrelate(a.id, made.json().id), headers: write })).statusCode).toBe(
+      204,
+    );
   });
 });
