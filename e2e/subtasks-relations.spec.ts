@@ -46,7 +46,9 @@ test('a sub-task made inline shows as 0/1 on its parent; a blocked task is marke
   const blocked = await createTask(page, product.id, blockedTitle);
   await page.goto(`/tasks/${blocker.id}`);
   const relations = page.getByRole('region', { name: 'Relations' });
-  await relations.getByRole('searchbox', { name: 'Search tasks to relate' }).fill(`Build the client ${suffix}`);
+  await relations
+    .getByRole('searchbox', { name: 'Search tasks to relate' })
+    .fill(`Build the client ${suffix}`);
   await relations.getByRole('button', { name: new RegExp(blockedTitle) }).click();
   await expect(relations.getByRole('link', { name: blockedTitle })).toBeVisible();
 
