@@ -44,6 +44,11 @@ describe('OpenAPI', () => {
       // Task import (issue 20, modules/imports).
       'post /api/tasks/{productId}/import/csv': ['imports'],
       'post /api/tasks/{productId}/import/trello': ['imports'],
+      // Sub-tasks and relations (issue 29, modules/hierarchy).
+      'get /api/tasks/{id}/subtasks': ['hierarchy'],
+      'get /api/tasks/{id}/relations': ['hierarchy'],
+      'post /api/tasks/{id}/relations': ['hierarchy'],
+      'delete /api/tasks/{id}/relations/{relationId}': ['hierarchy'],
     });
   });
 });
