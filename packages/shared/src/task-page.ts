@@ -4,6 +4,7 @@ import { WatcherListSchema } from './comments.ts';
 import { TaskLabelsSchema } from './labels.ts';
 import { canChangeTaskStatus, canEditProduct, canEditTasks, type Role } from './permissions.ts';
 import { ActivitySchema, DocumentSchema } from './products.ts';
+import { RelationListSchema, SubtaskListSchema } from './relations.ts';
 import { TASK_STATUSES, TaskSchema } from './tasks.ts';
 import { singleLine } from './text.ts';
 
@@ -104,6 +105,9 @@ export const TaskDetailSchema = z.object({
       category: z.enum(TASK_STATUSES),
     }),
   ),
+  /** As GET /tasks/{id}/subtasks and GET /tasks/{id}/relations (issue 29). */
+  subtasks: SubtaskListSchema,
+  relations: RelationListSchema,
 });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { notEmptyUpdate } from './api.ts';
 import { TaskChecklistCountsSchema } from './checklists.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { ESTIMATE_SCALES, EstimateInputSchema, hierarchyMessages, SubtaskCountsSchema } from './hierarchy.ts';
 import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts';
 import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
@@ -105,6 +106,13 @@ const taskFields = {
       z.optional(z.uuid(taskMessages.stateNotInProduct)),
     ),
   ),
+  /** Its parent task, of the same product (issue 29), or none. */
+  parentId: z._default(
+    z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(hierarchyMessages.parentNotFound))),
+    null,
+  ),
+  /** A value of its product's estimate scale (issue 29), or none. */
+  estimate: z._default(EstimateInputSchema, null),
 };
 
 /** POST /api/tasks. `createdBy` is the caller, never taken from the body. */
@@ -126,6 +134,8 @@ const UpdateTaskFieldsSchema = z.partial(
     teamId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.teamNotInProduct))),
     assigneeId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.assigneeNotInProduct))),
     dueDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
+    parentId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(hierarchyMessages.parentNotFound))),
+    estimate: EstimateInputSchema,
   }),
 );
 export const UpdateTaskSchema = UpdateTaskFieldsSchema.check(notEmptyUpdate());
@@ -182,6 +192,16 @@ export const TaskSchema = z.object({
   recurring: z.optional(z.boolean()),
   /** Its workflow state (issue 29), one of its product's; `status` is that state's category. */
   stateId: z.nullable(z.string()),
+  /** Its parent task (issue 29), its sub-tasks' counts ("2/5"), its estimate. */
+  parentId: z.nullable(z.string()),
+  subtasks: SubtaskCountsSchema,
+  estimate: z.nullable(z.string()),
+  /**
+   * Whether an open task blocks it (issue 29), and the keys of those of its own product (a blocker
+   * in another product is not named: not everyone who sees the task sees it).
+   */
+  blocked: z.boolean(),
+  blockedBy: z.array(z.string()),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -250,7 +270,13 @@ export const TaskFiltersSchema = z.object({
 export type TaskFilters = z.infer<typeof TaskFiltersSchema>;
 
 /** One group of a grouped list (issue 28): its key ('none' for no value), what it reads, how many tasks. */
-export const TaskGroupCountSchema = z.object({ key: z.string(), label: z.string(), total: z.number() });
+export const TaskGroupCountSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  total: z.number(),
+  /** Its tasks' estimates summed (issue 29; t-shirt sizes as points). */
+  estimateSum: z.optional(z.number()),
+});
 export type TaskGroupCount = z.infer<typeof TaskGroupCountSchema>;
 
 export const TaskListSchema = z.object({
@@ -264,6 +290,8 @@ export const TaskListSchema = z.object({
    * last), with its total; the rows come ordered by group first, then by the sort.
    */
   groups: z.optional(z.array(TaskGroupCountSchema)),
+  /** The estimates of every task matching the filters, summed (issue 29; t-shirt sizes as points). */
+  estimateSum: z.optional(z.number()),
 });
 export type TaskList = z.infer<typeof TaskListSchema>;
 
@@ -271,6 +299,8 @@ export type TaskList = z.infer<typeof TaskListSchema>;
 export const TaskOptionsSchema = z.object({
   teams: z.array(RefSchema),
   assignees: z.array(z.extend(RefSchema, { email: z.string(), avatar_url: z.nullable(z.string()) })),
+  /** The product's estimate scale (issue 29): what a task's estimate may be. */
+  estimateScale: z.enum(ESTIMATE_SCALES),
 });
 export type TaskOptions = z.infer<typeof TaskOptionsSchema>;
 
@@ -296,6 +326,11 @@ export const BoardCardSchema = z.object({
   /** Ids of the board's `labels`, in their order. */
   labelIds: z.array(z.string()),
   checklist: TaskChecklistCountsSchema,
+  /** Its sub-tasks' counts, its estimate, whether an open task blocks it (issue 29: as on Task). */
+  subtasks: SubtaskCountsSchema,
+  estimate: z.nullable(z.string()),
+  blocked: z.boolean(),
+  blockedBy: z.array(z.string()),
   /** Its place in its column (issue 28): cards sort by it, ascending, ties by id. */
   rank: z.string(),
   /** It repeats (issue 29). */
@@ -316,6 +351,8 @@ export const BoardColumnSchema = z.object({
   state: z.nullable(BoardStateSchema),
   /** How many tasks of this status match the filters in all. */
   total: z.number(),
+  /** Their estimates summed (issue 29; t-shirt sizes as points). */
+  estimateSum: z.number(),
   /** The first cards in their manual order, by rank (at most BOARD_COLUMN_CARDS_MAX). */
   cards: z.array(BoardCardSchema),
   /** The column's next page from GET /tasks/{productId}/board?status=…&cursor=…; null when all are here. */

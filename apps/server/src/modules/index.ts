@@ -8,6 +8,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { documentsModule } from './documents/index.ts';
 import { eventsModule } from './events/index.ts';
 import { healthModule } from './health/index.ts';
+import { hierarchyModule } from './hierarchy/index.ts';
 import { importsModule } from './imports/index.ts';
 import { labelsModule } from './labels/index.ts';
 import { notificationsModule } from './notifications/index.ts';
@@ -58,4 +59,5 @@ export const modules = [
   templatesModule,
   recurrenceModule,
   workflowModule,
+  hierarchyModule,
 ];

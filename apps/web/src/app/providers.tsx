@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ConfirmHost } from '../components/confirm-host.tsx';
 import { ThemeProvider } from '../components/theme-provider.tsx';
 import { ToasterHost } from '../components/toaster-host.tsx';
 
@@ -10,6 +11,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider>
       {children}
       <ToasterHost />
+      <ConfirmHost />
     </ThemeProvider>
   );
 }

@@ -5,6 +5,7 @@ export * from './notifications.ts';
 export * from './products.ts';
 export * from './rate-limits.ts';
 export * from './recurrence.ts';
+export * from './relations.ts';
 export * from './security.ts';
 export * from './services.ts';
 export * from './task-details.ts';

@@ -50,6 +50,10 @@ export const products = pgTable(
     /** In the trash since (issue 28): left out of every read by the view `live.products` (decision 034). */
     deletedAt: timestamp({ withTimezone: true }),
     deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** How its tasks are sized (issue 29, docs/decisions/038-hierarchy-relations-estimates.md). */
+    estimateScale: text({ enum: ['none', 'points', 'tshirt', 'hours'] })
+      .notNull()
+      .default('none'),
     ...timestamps(),
   },
   (t) => [
@@ -67,6 +71,7 @@ export const products = pgTable(
     ),
     check('products_priority_known', sql`${t.priority} in ('low', 'medium', 'high')`),
     check('products_team_size_positive', sql`${t.teamSize} >= 1`),
+    check('products_estimate_scale_known', sql`${t.estimateScale} in ('none', 'points', 'tshirt', 'hours')`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -75,6 +76,16 @@ export const tasks = pgTable(
      * so that stopping a series is deleting it) is in migration 0027's SQL.
      */
     seriesId: uuid(),
+    /**
+     * Its parent task, of the same product, at most 3 levels deep (issue 29, docs/decisions/
+     * 038-hierarchy-relations-estimates.md); a purged parent leaves its children without one.
+     */
+    parentId: uuid().references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    /** Its live sub-tasks and how many are Completed ("2/5" on cards), kept by a trigger (migration 0027). */
+    subtaskTotal: integer().notNull().default(0),
+    subtaskDone: integer().notNull().default(0),
+    /** Its size on its product's estimate scale ('3', 'M', '0.25'), or none (issue 29). */
+    estimate: text(),
     ...timestamps(),
   },
   (t) => [
@@ -134,6 +145,10 @@ export const tasks = pgTable(
     // The trash: what is in it, oldest first (its list and the purge).
     index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     uniqueIndex('tasks_series_key').on(t.seriesId).where(sql`${t.seriesId} is not null`),
+    // A task's sub-tasks (issue 29).
+    index('tasks_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
+    // A list's estimate sum reads only the tasks that have one (issue 29).
+    index('tasks_estimate_idx').on(t.productId, t.estimate).where(sql`${t.estimate} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

@@ -88,6 +88,16 @@ async function populate() {
   });
   await send(owner, 'PUT', `/api/tasks/${task.id}/labels`, { labelIds: [(label as { id: string }).id] });
   await send(mia, 'PUT', `/api/tasks/${task.id}/watch`);
+  // A sub-task that relates to its parent (issue 29).
+  const subtask = await send(owner, 'POST', '/api/tasks', {
+    title: 'Write the changelog',
+    projectId: product.id,
+    parentId: task.id,
+  });
+  await send(owner, 'POST', `/api/tasks/${(subtask as { id: string }).id}/relations`, {
+    type: 'relates_to',
+    taskId: task.id,
+  });
   // A saved view shared with the product, pinned by Mia (issue 28).
   const view = await send(owner, 'POST', '/api/views', {
     name: 'Open work',
@@ -276,8 +286,13 @@ describe('the workspace archive', () => {
         `SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS next, (SELECT max(id) FROM audit_log) AS max`,
       );
       expect(Number(rows[0]?.next)).toBe(Number(rows[0]?.max) + 1);
-      const counts = await target.database.pool.query(`SELECT checklist_total, checklist_done FROM tasks`);
-      expect(counts.rows).toEqual([{ checklist_total: 2, checklist_done: 1 }]);
+      const counts = await target.database.pool.query(
+        `SELECT checklist_total, checklist_done, subtask_total, subtask_done FROM tasks ORDER BY title`,
+      );
+      expect(counts.rows).toEqual([
+        { checklist_total: 2, checklist_done: 1, subtask_total: 1, subtask_done: 0 },
+        { checklist_total: 0, checklist_done: 0, subtask_total: 0, subtask_done: 0 },
+      ]);
 
       // A second import into the now filled instance is refused, and changes nothing.
       const again = await importCli(target.url, dataDir);

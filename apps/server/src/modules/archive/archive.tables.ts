@@ -25,6 +25,8 @@ export const ARCHIVE_TABLES = [
   'task_occurrences',
   'labels',
   'task_labels',
+  // Issue 29: how tasks relate (blocks, relates to, duplicate of).
+  'task_relations',
   'task_comments',
   'comment_mentions',
   'task_watchers',
@@ -67,7 +69,17 @@ export const NOT_EXPORTED: Record<string, string> = {
  * feed it are inserted (tasks' checklist counters follow task_checklist_items, migration 0010).
  */
 export const RECOMPUTED_ON_RESTORE: Partial<Record<ArchiveTable, Record<string, string>>> = {
-  tasks: { checklist_total: '0', checklist_done: '0' },
+  tasks: {
+    checklist_total: '0',
+    checklist_done: '0',
+    // Sub-task counters (issue 29, migration 0027): the sub-tasks restored before their parent
+    // (an earlier page of rows) counted here, those restored with it or after by the trigger. The
+    // parent key is checked at commit (deferred), so a sub-task may come before its parent.
+    subtask_total:
+      '(SELECT count(*)::int FROM public.tasks c WHERE c.parent_id = r.id AND c.deleted_at IS NULL)',
+    subtask_done:
+      "(SELECT count(*)::int FROM public.tasks c WHERE c.parent_id = r.id AND c.deleted_at IS NULL AND c.status = 'Completed')",
+  },
 };
 
 /** The storage areas whose files the archive carries (every file in them). */

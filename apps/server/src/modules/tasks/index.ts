@@ -33,7 +33,7 @@ type TaskCopy = (fromId: string, toId: string, tx: Db) => Promise<void>;
 
 /** The sections of the task's page that other modules contribute. */
 type ContributedSection = Exclude<keyof TaskPageSections, 'watchers'>;
-const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files'];
+const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files', 'subtasks', 'relations'];
 
 declare module 'fastify' {
   interface FastifyInstance {

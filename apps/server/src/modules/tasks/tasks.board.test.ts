@@ -79,6 +79,11 @@ describe('GET /api/tasks/{productId}/board', () => {
       assigneeId: dev.user.id,
       labelIds: [bug.id, ui.id],
       checklist: { done: 0, total: 0 },
+      // Issue 29: no sub-tasks, estimate or blocker.
+      subtasks: { done: 0, total: 0 },
+      estimate: null,
+      blocked: false,
+      blockedBy: [],
       rank: older.rank,
       createdAt: '2030-05-01T00:00:00.000Z',
       updatedAt: older.updatedAt.toISOString(),

@@ -14,6 +14,8 @@ import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
+import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
+import { estimatePoints } from './tasks.hierarchy.ts';
 import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.rank.ts';
 
@@ -42,6 +44,12 @@ type CardRow = {
   label_ids: string;
   checklist_done: number;
   checklist_total: number;
+  subtask_done: number;
+  subtask_total: number;
+  estimate: string | null;
+  /** Its open blockers' keys, '-' for one of another product (tasks.blockers.ts). */
+  blocked_by: string;
+  estimate_sum: number;
   rank: string;
   recurring: boolean;
   created_at: string;
@@ -85,8 +93,9 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       only.stateIds?.length ? inArray(workflowStates.id, only.stateIds) : undefined,
     );
     const { rows } = await db.execute<CardRow>(sql`
-      select s.category as status, s.id as state_id, s.name as state_name, s.color as state_color, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
+      select s.category as status, s.id as state_id, s.name as state_name, s.color as state_color, c.total, c.estimate_sum, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
              t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.recurring, t.created_at, t.updated_at,
+             t.subtask_done, t.subtask_total, t.estimate, t.blocked_by,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from (
         select ${workflowStates.id} as id, ${workflowStates.name} as name, ${workflowStates.color} as color,
@@ -95,11 +104,16 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
                                   ${workflowStates.position}, ${workflowStates.id}) as n
         from ${workflowStates} where ${states}
       ) s
-      cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.stateId} = s.id`)}) c
+      cross join lateral (
+        select count(*)::int as total, coalesce(sum(${estimatePoints}), 0)::float8 as estimate_sum
+        from ${tasks} where ${and(where, sql`${tasks.stateId} = s.id`)}
+      ) c
       left join lateral (
         select ${tasks.id} as id, ${tasks.key} as key, ${tasks.title} as title, ${tasks.priority} as priority, ${tasks.phase} as phase,
                ${tasks.dueDate}::text as due_date, ${tasks.teamId} as team_id, ${tasks.assigneeId} as assignee_id,
                ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
+               ${tasks.subtaskDone} as subtask_done, ${tasks.subtaskTotal} as subtask_total,
+               ${tasks.estimate} as estimate, ${blockersOfCard('tasks')} as blocked_by,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
                ${tasks.rank} as rank, ${tasks.seriesId} is not null as recurring,
@@ -151,6 +165,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
           status: row.status,
           state: { id: row.state_id, name: row.state_name, color: row.state_color },
           total: row.total,
+          estimateSum: row.estimate_sum,
           cards: [],
           nextCursor: null,
         };
@@ -181,6 +196,9 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         assigneeId: row.assignee_id,
         labelIds: labelIdsOf(row.label_ids, labelOrder),
         checklist: { done: row.checklist_done, total: row.checklist_total },
+        subtasks: { done: row.subtask_done, total: row.subtask_total },
+        estimate: row.estimate,
+        ...blockersOfList(row.blocked_by),
         rank: row.rank,
         ...(row.recurring && { recurring: true }),
         createdAt: row.created_at,

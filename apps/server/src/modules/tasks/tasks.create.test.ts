@@ -53,6 +53,12 @@ describe('POST /api/tasks', () => {
       rank: 'a0',
       // The first state of its status (issue 29).
       stateId: expect.any(String),
+      // No parent, sub-task, estimate or blocker (issue 29).
+      parentId: null,
+      subtasks: { done: 0, total: 0 },
+      estimate: null,
+      blocked: false,
+      blockedBy: [],
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 

@@ -10,6 +10,7 @@ import { type AfterCommit, createInTransaction, writeAtOnce, writeTogether } fro
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { checkEstimate, checkParent } from './tasks.hierarchy.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 import {
@@ -50,7 +51,7 @@ export function createTaskCreation({
   const inTransaction = createInTransaction(db, changes);
 
   /** A create's row but its id: the request's fields (their defaults applied by the schema). */
-  const newTask = (actor: SessionUser, body: CreateTask) => ({
+  const newTask = (actor: SessionUser, body: CreateTask, estimate: string | null = null) => ({
     productId: body.projectId,
     title: body.title,
     description: body.description,
@@ -64,6 +65,8 @@ export function createTaskCreation({
     stateId: body.stateId ?? null,
     completedAt: completedAtFor(body.status),
     createdBy: actor.id,
+    parentId: body.parentId,
+    estimate,
   });
 
   /**
@@ -149,7 +152,9 @@ export function createTaskCreation({
    * path, and so does a create whose one statement found a check failing, to answer which.
    */
   async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
-    if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
+    // A parent or an estimate (issue 29) is checked step by step.
+    const plain = !body.parentId && body.estimate === null;
+    if (plain && canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
       const task = await createAtOnce(actor, body).catch((err: unknown) => {
         if (pgForeignKeyViolation(err)) return undefined;
         throw err;

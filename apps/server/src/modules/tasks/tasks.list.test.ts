@@ -64,7 +64,7 @@ describe('GET /api/tasks/all', () => {
     const viewer = await member();
     const res = await as(viewer, { url: '/api/tasks/all' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [], total: 0, nextCursor: null });
+    expect(res.json()).toEqual({ data: [], total: 0, nextCursor: null, estimateSum: 0 });
     expect((await as(undefined, { url: '/api/tasks/all' })).statusCode).toBe(401);
     expect((await as(viewer, { url: '/api/tasks/not-a-uuid' })).statusCode).toBe(400);
   });
@@ -298,6 +298,8 @@ describe('GET /api/tasks/{productId}/options', () => {
         email: p.user.email,
         avatar_url: null,
       })),
+      // Issue 29: the product's estimate scale, none by default.
+      estimateScale: 'none',
     });
   });
 

@@ -1,10 +1,11 @@
 import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
+import { estimatePoints } from './tasks.hierarchy.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
 import {
@@ -38,6 +39,8 @@ export type TaskListPage = {
   total: number;
   nextCursor: string | null;
   groups?: TaskGroupCount[];
+  /** The matching tasks' estimates summed (issue 29). */
+  estimateSum: number;
 };
 
 /**
@@ -97,14 +100,21 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       order by ${orderBy} limit ${query.limit + 1}`;
     const page = pageWithin();
     const total = db.select({ n: count() }).from(tasks).where(where);
+    // Issue 29: the estimates summed, reading only the tasks that have one.
+    const estimates = db
+      .select({ sum: sql<number>`coalesce(sum(${estimatePoints}), 0)::float8` })
+      .from(tasks)
+      .where(and(where, isNotNull(tasks.estimate)));
     const group = order.group;
     const keys = group?.items.map((_, i) => sql.raw(`g${i}`)) ?? [];
     const groups = group
-      ? sql`select key, min(label) as label, count(*)::int as total
+      ? sql`select key, min(label) as label, count(*)::int as total,
+          coalesce(sum(points), 0)::float8 as estimate_sum
         from (select ${sql.join(
           group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
           sql`, `,
-        )}, ${group.key} as key, ${group.label} as label from ${tasks} ${joins} where ${where ?? sql`true`}) grouped
+        )}, ${group.key} as key, ${group.label} as label, ${estimatePoints} as points
+          from ${tasks} ${joins} where ${where ?? sql`true`}) grouped
         group by ${sql.join(keys, sql`, `)}, key
         order by ${sql.join(keys, sql`, `)}`
       : undefined;
@@ -137,7 +147,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         )})`,
       );
     };
-    return { scope, order, page, total, groups, within, leadingPage };
+    return { scope, order, page, total, estimates, groups, within, leadingPage };
   }
 
   /**
@@ -185,6 +195,13 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     });
   }
 
+  function estimateSum(query: TaskListQuery, { scope, estimates }: Awaited<ReturnType<typeof statements>>) {
+    return shared(`estimates:${queryKey(filtersOf(query), scope)}`, query, async () => {
+      const [row] = await estimates;
+      return Number(row?.sum ?? 0);
+    });
+  }
+
   /** Every group of the filtered set, in the list's order, with its total. */
   function groupCounts(query: TaskListQuery, { scope, groups }: Awaited<ReturnType<typeof statements>>) {
     if (!groups) return undefined;
@@ -192,8 +209,13 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       `groups:${queryKey({ ...filtersOf(query), group: query.group }, scope)}`,
       query,
       async () => {
-        const { rows } = await db.execute<TaskGroupCount>(groups);
-        return rows.map((row) => ({ key: row.key, label: row.label, total: Number(row.total) }));
+        const { rows } = await db.execute<TaskGroupCount & { estimate_sum: number }>(groups);
+        return rows.map((row) => ({
+          key: row.key,
+          label: row.label,
+          total: Number(row.total),
+          estimateSum: Number(row.estimate_sum),
+        }));
       },
     );
   }
@@ -208,18 +230,21 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       let rows: Awaited<ReturnType<typeof readPage>>;
       let total: number;
       let groups: TaskGroupCount[] | undefined;
+      let estimated = 0;
       if (counting && made.groups) {
         // Grouped: the groups' totals are the total, and say which groups the first page reads.
         groups = await groupCounts(query, made);
         total = groups?.reduce((sum, g) => sum + g.total, 0) ?? 0;
+        estimated = groups?.reduce((sum, g) => sum + (g.estimateSum ?? 0), 0) ?? 0;
         const leading = groups && made.leadingPage(groups);
         rows = await readPage(leading ?? made.page, made.within);
         // Fewer rows than the groups promised (a write between the two reads): read it whole.
         if (leading && rows.length <= query.limit) rows = await readPage(made.page, made.within);
       } else {
-        [rows, total] = await Promise.all([
+        [rows, total, estimated] = await Promise.all([
           readPage(made.page, made.within),
           counting ? countMatching(query, made) : 0,
+          counting ? estimateSum(query, made) : 0,
         ]);
       }
       const { order } = made;
@@ -233,6 +258,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
             ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
             : null,
         ...(groups ? { groups } : {}),
+        estimateSum: estimated,
       };
     },
 

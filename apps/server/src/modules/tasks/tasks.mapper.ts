@@ -1,5 +1,6 @@
 import type { Task } from '@shipyard/shared';
 import type { TaskRow } from '../../db/schema/index.ts';
+import { type Blockers, notBlocked } from './tasks.blockers.ts';
 import type { TaskLabel } from './tasks.labels.ts';
 
 /** A task with the names its screens show, joined in the query that read it. */
@@ -15,7 +16,11 @@ export type TaskWithNames = {
  * The API's task (spec §3): both `id` and `_id`, `projectId` and `product_id`; with its checklist
  * counts and its labels (read for a whole page at once, tasks.labels.ts).
  */
-export function toTask({ task, productName, team, assignee }: TaskWithNames, labels: TaskLabel[] = []): Task {
+export function toTask(
+  { task, productName, team, assignee }: TaskWithNames,
+  labels: TaskLabel[] = [],
+  blockers: Blockers = notBlocked,
+): Task {
   return {
     id: task.id,
     _id: task.id,
@@ -43,5 +48,10 @@ export function toTask({ task, productName, team, assignee }: TaskWithNames, lab
     rank: task.rank,
     ...(task.seriesId !== null && { recurring: true }),
     stateId: task.stateId,
+    parentId: task.parentId,
+    subtasks: { done: task.subtaskDone, total: task.subtaskTotal },
+    estimate: task.estimate,
+    blocked: blockers.blocked,
+    blockedBy: blockers.blockedBy,
   };
 }

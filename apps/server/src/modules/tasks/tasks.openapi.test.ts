@@ -51,6 +51,11 @@ describe('OpenAPI', () => {
       'get /api/tasks/{id}/recurrence': ['tasks'],
       'put /api/tasks/{id}/recurrence': ['tasks'],
       'delete /api/tasks/{id}/recurrence': ['tasks'],
+      // Sub-tasks and relations (issue 29, modules/hierarchy).
+      'get /api/tasks/{id}/subtasks': ['hierarchy'],
+      'get /api/tasks/{id}/relations': ['hierarchy'],
+      'post /api/tasks/{id}/relations': ['hierarchy'],
+      'delete /api/tasks/{id}/relations/{relationId}': ['hierarchy'],
     });
   });
 });

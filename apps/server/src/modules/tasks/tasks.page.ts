@@ -1,6 +1,8 @@
 import {
   type Checklist,
   type ProductDocument,
+  type RelationList,
+  type SubtaskList,
   TASK_HISTORY_PAGE,
   type TaskDetail,
   type TaskHistory,
@@ -16,6 +18,7 @@ import type { Viewer } from '../../lib/visibility.ts';
 import { type ActivityRecorder, toActivityLogEntry } from '../activities/index.ts';
 import type { SeenTask } from './tasks.access.ts';
 import { taskNotFound } from './tasks.access.ts';
+import { blockersOfTasks } from './tasks.blockers.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 import { statesOfProduct } from './tasks.states.ts';
@@ -33,6 +36,9 @@ export type TaskPageSections = {
   labels: (task: SeenTask) => Promise<TaskLabels>;
   files: (task: SeenTask) => Promise<ProductDocument[]>;
   watchers: (viewer: SessionUser, task: SeenTask) => Promise<WatcherList>;
+  /** Its sub-tasks and parents, and its relations to tasks the viewer sees (modules/hierarchy, issue 29). */
+  subtasks: (task: SeenTask) => Promise<SubtaskList>;
+  relations: (viewer: SessionUser, task: SeenTask) => Promise<RelationList>;
 };
 
 type Deps = {
@@ -65,14 +71,17 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers, states] = await Promise.all([
+      const [checklist, labels, files, watchers, states, blockers, subtasks, relations] = await Promise.all([
         sections.checklist(seen),
         sections.labels(seen),
         sections.files(seen),
         sections.watchers(actor, seen),
         statesOfProduct(db, seen.productId),
+        blockersOfTasks(db, [seen.id]),
+        sections.subtasks(seen),
+        sections.relations(actor, seen),
       ]);
-      const task = toTask(found, labels.labels);
+      const task = toTask(found, labels.labels, blockers.get(seen.id));
       const archived = found.product.archivedAt !== null;
       return {
         task,
@@ -87,6 +96,8 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
         files,
         watchers,
         states,
+        subtasks,
+        relations,
       };
     },
 

@@ -29,6 +29,8 @@ type TaskFields = Pick<
   | 'assigneeId'
   | 'dueDate'
   | 'stateId'
+  | 'parentId'
+  | 'estimate'
 > & { completedAt: SQL | null };
 /** `rank`: its place in its column (issue 28); '' puts it on top (the insert/rank trigger). */
 export type TaskPatch = Partial<TaskFields & { rank: string }>;
@@ -167,10 +169,11 @@ export function createTasksRepository(db: Db) {
         assigneeId ? inArray(sql`${assigneeId}::uuid`, assignableTo(db, productId)) : undefined,
       );
       return sql`insert into ${tasks} (id, product_id, title, description, status, priority, phase,
-          team_id, assignee_id, due_date, completed_at, created_by, state_id)
+          team_id, assignee_id, due_date, completed_at, created_by, state_id, parent_id, estimate)
         select ${id}::uuid, ${products.id}, ${values.title}, ${values.description}, ${values.status},
           ${values.priority}, ${values.phase}, ${teamId}::uuid, ${assigneeId}::uuid, ${values.dueDate}::date,
-          ${values.completedAt ?? sql`null`}::timestamptz, ${values.createdBy}::uuid, ${values.stateId}::uuid
+          ${values.completedAt ?? sql`null`}::timestamptz, ${values.createdBy}::uuid, ${values.stateId}::uuid,
+          ${values.parentId}::uuid, ${values.estimate}
         from ${products} where ${checks}
         returning ${columnsByKey(tasks)},
           (select ${products.name} from ${products} where ${products.id} = ${tasks.productId}) as "$productName",

@@ -30,8 +30,10 @@ import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
+import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { createTaskExport } from './tasks.export.ts';
+import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { taskIdByKey } from './tasks.keys.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
@@ -61,6 +63,8 @@ const EDITABLE = [
   ['assigneeId', 'assigneeId', 'assignee'],
   ['dueDate', 'dueDate', 'due date'],
   ['projectId', 'productId', 'product'],
+  ['parentId', 'parentId', 'parent'],
+  ['estimate', 'estimate', 'estimate'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateTask, keyof TaskPatch & keyof TaskRow, string]>;
 
 type Deps = {
@@ -120,7 +124,9 @@ export function createTasksService({
   /** The task as the API shows it, its labels read alongside. */
   async function shown(found: TaskWithNames | undefined, tx: Db = db): Promise<Task> {
     if (!found) throw taskNotFound();
-    return toTask(found, (await labelsOfTasks(tx, [found.task.id])).get(found.task.id));
+    const id = found.task.id;
+    const labels = await labelsOfTasks(tx, [id]);
+    return toTask(found, labels.get(id), (await blockersOfTasks(tx, [id])).get(id));
   }
 
   async function withNames(id: string, tx: Db): Promise<Task> {
@@ -138,16 +144,15 @@ export function createTasksService({
   }
 
   async function list(query: TaskListQuery): Promise<TaskList> {
-    const { rows, total, nextCursor, groups } = await listing.list(query);
-    const labels = await labelsOfTasks(
-      db,
-      rows.map((row) => row.task.id),
-    );
+    const { rows, total, nextCursor, groups, estimateSum } = await listing.list(query);
+    const ids = rows.map((row) => row.task.id);
+    const [labels, blockers] = await Promise.all([labelsOfTasks(db, ids), blockersOfTasks(db, ids)]);
     return {
-      data: rows.map((row) => toTask(row, labels.get(row.task.id))),
+      data: rows.map((row) => toTask(row, labels.get(row.task.id), blockers.get(row.task.id))),
       total,
       nextCursor,
       ...(groups ? { groups } : {}),
+      estimateSum,
     };
   }
 
@@ -185,8 +190,12 @@ export function createTasksService({
 
     async options(actor: SessionUser, productId: string): Promise<TaskOptions> {
       await findVisibleProduct(db, actor, productId);
-      const { teams, people } = await tasks.options(productId);
+      const [{ teams, people }, estimateScale] = await Promise.all([
+        tasks.options(productId),
+        scaleOf(db, productId),
+      ]);
       return {
+        estimateScale,
         teams,
         assignees: people.map((p) => ({ id: p.id, name: p.name, email: p.email, avatar_url: p.avatarUrl })),
       };
@@ -235,7 +244,8 @@ export function createTasksService({
         const stateChanged = body.stateId !== undefined && body.stateId !== current.stateId;
         if (stateChanged && body.stateId) await stateOfProduct(tx, body.stateId, productId);
 
-        const { patch, diff, changed } = changedFields(EDITABLE, body, current);
+        const edit = { ...body, ...(await treeAndSize(tx, current, productId, body)) };
+        const { patch, diff, changed } = changedFields(EDITABLE, edit, current);
         const statusAsked = body.status !== undefined && body.status !== current.status;
         if (statusAsked && body.status && !stateChanged) {
           patch.status = body.status;
@@ -249,7 +259,10 @@ export function createTasksService({
         const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
         const statusChanged = row.status !== current.status || (!moved && row.stateId !== current.stateId);
         if (statusChanged) change = { task: row, previous: current.status, actorId: actor.id };
-        if (moved) await tasks.carryDetails(id, productId, tx);
+        if (moved) {
+          await tasks.carryDetails(id, productId, tx);
+          await detachFromTree(tx, id);
+        }
         if (statusChanged) await activities.insert(await statusActivity(tx, row, current, actor.id), tx);
         if (changed.length > 0) {
           await activities.insert(

@@ -102,6 +102,8 @@ export function createTemplatesRepository(db: Db) {
           teamId: tasks.teamId,
           assigneeId: tasks.assigneeId,
           dueDate: tasks.dueDate,
+          parentId: tasks.parentId,
+          estimate: tasks.estimate,
         })
         .from(tasks)
         .where(eq(tasks.id, taskId))

@@ -247,6 +247,9 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
           teamId: fields.teamId,
           assigneeId: fields.assigneeId,
           dueDate: fields.dueDate,
+          // A sub-task's copy stays beside it, with its size (issue 29).
+          parentId: fields.parentId,
+          estimate: fields.estimate,
         });
         await parts.apply(
           task.id,

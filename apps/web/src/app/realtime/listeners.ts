@@ -6,6 +6,7 @@ import { calendarChanges } from '../../features/calendar/api/changes.ts';
 import { checklistChanges } from '../../features/checklists/api/changes.ts';
 import { commentChanges } from '../../features/comments/api/changes.ts';
 import { dashboardChanges } from '../../features/dashboard/api/changes.ts';
+import { hierarchyChanges } from '../../features/hierarchy/api/changes.ts';
 import { labelChanges } from '../../features/labels/api/changes.ts';
 import { notificationChanges } from '../../features/notifications/api/changes.ts';
 import { productChanges } from '../../features/products/api/changes.ts';
@@ -39,6 +40,7 @@ export const changeListeners: readonly ChangeListener[] = [
   checklistChanges,
   commentChanges,
   dashboardChanges,
+  hierarchyChanges,
   labelChanges,
   notificationChanges,
   productChanges,

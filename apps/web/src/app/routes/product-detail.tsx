@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
@@ -51,7 +52,8 @@ export function Component() {
           {/* workflow states · custom fields · estimates · templates */}
           <TaskTemplatesCard productId={id} readOnly={readOnly} />
           <WorkflowCard productId={id} readOnly={readOnly} />
-          {/* custom fields · estimates · templates */}
+          <ProductEstimatesCard productId={id} readOnly={readOnly} />
+          {/* custom fields */}
         </div>
       )}
     />

@@ -49,6 +49,12 @@ const detail: TaskDetail = {
   files: [],
   watchers: { data: [{ id: 'u-1', name: 'Mia Member', avatar_url: null }], total: 1, watching: true },
   states: [],
+  // Issue 29: its sub-tasks and relations, seeded into their own caches as the rest.
+  subtasks: {
+    parents: [],
+    data: [{ id: 't-2', key: 'APO-2', title: 'Cut the cable', status: 'Pending', assignee: null }],
+  },
+  relations: { data: [] },
 };
 
 /** The shell's outlet as app-shell.tsx renders it: the screen, and a panel over it. */
@@ -156,12 +162,13 @@ describe('the task panel', () => {
     expect(screen.getByRole('link', { name: 'Tasks' })).toHaveAttribute('href', '/tasks');
   });
 
-  it('opens with two requests: the detail (checklist, labels, files, watchers in it) and the comments', async () => {
+  it('opens with two requests: the detail (checklist, labels, files, watchers, sub-tasks, relations in it) and the comments', async () => {
     // The app's query client keeps an answer fresh for 5 minutes (lib/query-client.ts).
     renderApp('/tasks/t-1', { staleTime: 5 * 60 * 1000 });
 
     expect(await screen.findByText('Solder the antenna')).toBeInTheDocument();
     expect(screen.getByText('Hardware')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cut the cable' })).toBeInTheDocument();
     expect(await screen.findByText('No comments yet. Start the conversation.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Unwatch, 1 watcher/ })).toBeInTheDocument();
 

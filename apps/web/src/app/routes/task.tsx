@@ -7,6 +7,9 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { hierarchyKeys } from '../../features/hierarchy/api/keys.ts';
+import { TaskRelations } from '../../features/hierarchy/components/task-relations.tsx';
+import { TaskBreadcrumb, TaskSubtasks } from '../../features/hierarchy/components/task-subtasks.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
 import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
 import { TaskRepeatField } from '../../features/recurrence/components/task-repeat-field.tsx';
@@ -16,7 +19,7 @@ import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/ta
 import { TaskPageByKey } from '../../features/tasks/components/task-page/task-page-by-key.tsx';
 
 /**
- * The detail carries the checklist, labels, files and watchers in the shapes of their own GET
+ * The detail carries the checklist, labels, files, watchers, sub-tasks and relations in the shapes of their own GET
  * routes: put them in those queries' caches before their components mount, so the page costs
  * two requests (the detail and the conversation's first page). Only where the cache is empty:
  * once a part is mounted, its own query and the realtime changes keep it fresh.
@@ -30,6 +33,8 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(labelKeys.ofTask(id), detail.labels);
   seed(taskFileKeys.ofTask(id), detail.files);
   seed(commentKeys.watchers(id), detail.watchers);
+  seed(hierarchyKeys.subtasks(id), detail.subtasks);
+  seed(hierarchyKeys.relations(id), detail.relations);
 }
 
 /**
@@ -49,6 +54,10 @@ export function Component() {
   const parts: TaskPageSlots = {
     watch: ({ task, product }) => <WatchButton taskId={task.id} disabled={product.archived} />,
     checklist: ({ task, permissions }) => <TaskChecklist taskId={task.id} canEdit={permissions.canEdit} />,
+    // Issue 29: sub-tasks, parents and relations (features/hierarchy).
+    breadcrumb: ({ task }) => <TaskBreadcrumb taskId={task.id} />,
+    subtasks: ({ task, permissions }) => <TaskSubtasks task={task} canEdit={permissions.canEdit} />,
+    relations: ({ task, permissions }) => <TaskRelations taskId={task.id} canEdit={permissions.canEdit} />,
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
     labels: ({ task, permissions }) => (
       <TaskLabelsField taskId={task.id} productId={task.projectId} canEdit={permissions.canEdit} />

@@ -73,7 +73,8 @@ export function KanbanColumn<T>({ column, height, columnOf, footer, ...cards }: 
           {column.icon}
           {column.title}
         </h2>
-        <span className="text-muted-foreground text-xs tabular-nums">
+        <span className="flex items-center gap-2 text-muted-foreground text-xs tabular-nums">
+          {column.meta}
           {kanbanCount(cards.noun, column.total)}
         </span>
       </header>

@@ -13,6 +13,8 @@ export type KanbanColumnData<T> = {
   items: readonly T[];
   /** How many cards the column holds in all (its count), loaded or not. */
   total: number;
+  /** Beside the count: what else the column sums up (its tasks' estimates, issue 29). */
+  meta?: ReactNode;
   /** Stands in for the cards: a note ('Hidden by the status filter'), a skeleton, an error. */
   placeholder?: ReactNode;
   /** Dimmed: it still shows the cards of the previous filters. */

@@ -68,6 +68,12 @@ function cardTask(
     labels: card.labelIds.flatMap((id) => labels.get(id) ?? []),
     ...(card.recurring && { recurring: true }),
     stateId: stateId ?? null,
+    // Issue 29: the card's sub-task counts, estimate and blocked mark (its parent is on its page).
+    parentId: null,
+    subtasks: card.subtasks,
+    estimate: card.estimate,
+    blocked: card.blocked,
+    blockedBy: card.blockedBy,
   };
   boardCards.add(task);
   return task;
@@ -86,6 +92,7 @@ function boardColumnPage(board: TaskBoard, key: BoardColumnKey): TaskList {
     data: column.cards.map((card) => cardTask(board, at, card, labels, people)),
     total: column.total,
     nextCursor: column.nextCursor,
+    estimateSum: column.estimateSum,
   };
 }
 

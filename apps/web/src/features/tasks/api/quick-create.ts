@@ -51,6 +51,11 @@ function guessTask(body: CreateTask, context: TaskGuessContext, now = new Date()
     rank: '',
     // None named: the server's first state of the status (issue 29), known once it answers.
     stateId: body.stateId ?? null,
+    parentId: body.parentId,
+    subtasks: { done: 0, total: 0 },
+    estimate: body.estimate === null ? null : String(body.estimate),
+    blocked: false,
+    blockedBy: [],
   };
 }
 

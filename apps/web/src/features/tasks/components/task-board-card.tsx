@@ -11,6 +11,7 @@ import { isGuessedTask } from '../api/quick-create.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
+import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 
@@ -117,6 +118,7 @@ export const CardFace = memo(function CardFace({
         <PriorityBadge priority={task.priority} />
         <ChecklistProgress checklist={task.checklist} />
         <RepeatMark recurring={task.recurring} />
+        <TaskHierarchyMarks task={task} />
         <TaskDueDate task={task} withIcon className="text-muted-foreground text-xs" />
         <AssigneeAvatar task={task} className="ml-auto" />
       </div>

@@ -35,6 +35,10 @@ describe('TaskBoard of one product', () => {
     assigneeId: ASSIGNEE_ID,
     labelIds: [LABEL],
     checklist: { done: 1, total: 3 },
+    subtasks: { done: 1, total: 2 },
+    estimate: '3',
+    blocked: false,
+    blockedBy: [],
     rank: `a${id}`,
     createdAt,
     updatedAt: createdAt,
@@ -80,18 +84,20 @@ describe('TaskBoard of one product', () => {
         status: 'Pending',
         state: pendingState,
         total: 2,
+        estimateSum: 5,
         cards: [card('t-1', 'Wire the radio', '2025-03-04T10:00:00.000Z')],
         nextCursor: 'CUR',
       },
-      { status: 'In Progress', state: progressState, total: 0, cards: [], nextCursor: null },
+      { status: 'In Progress', state: progressState, total: 0, estimateSum: 0, cards: [], nextCursor: null },
       {
         status: 'In Progress',
         state: reviewState,
         total: 1,
+        estimateSum: 0,
         cards: [card('t-5', 'Check the welds', '2025-03-02T10:00:00.000Z')],
         nextCursor: null,
       },
-      { status: 'Completed', state: completedState, total: 0, cards: [], nextCursor: null },
+      { status: 'Completed', state: completedState, total: 0, estimateSum: 0, cards: [], nextCursor: null },
     ],
   };
   const statesRoute = { [`GET /api/projects/${PRODUCT_ID}/states`]: () => jsonResponse(200, states) };
@@ -129,8 +135,12 @@ describe('TaskBoard of one product', () => {
     expect(radio).not.toHaveTextContent('Apollo');
     expect(radio).toHaveTextContent('APO-1');
     expect(radio).toHaveTextContent('1/3');
-    expect(within(radio).getByText('Assigned to Grace Hopper')).toBeInTheDocument();
+    // Issue 29: its sub-tasks "1/2" and estimate, and the column's estimates summed.
+    expect(within(radio).getByTitle('Sub-tasks: 1 of 2 done')).toHaveTextContent('1/2');
+    expect(within(radio).getByTitle('Estimate: 3')).toBeInTheDocument();
+    expect(within(radio).queryByRole('button', { name: /Blocked/ })).not.toBeInTheDocument();
     expect(column('Pending')).toHaveTextContent('2 tasks');
+    expect(within(column('Pending')).getByTitle('Estimates: 5 in all')).toBeInTheDocument();
     // The column's next page: the board route for that column, from the board's cursor, in
     // the same manual order (issue 28).
     expect(await within(pending).findByText('Paint the hull')).toBeInTheDocument();

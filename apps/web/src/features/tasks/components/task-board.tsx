@@ -24,6 +24,7 @@ import { type BoardColumnSpec, columnOfStatus, statusForDrop, type Viewer } from
 import { TaskSwimlanes } from './task-board-swimlanes.tsx';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
+import { EstimateSum } from './task-hierarchy-marks.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { type ColumnQuery, useColumnTasks } from './use-column-tasks.ts';
@@ -111,6 +112,7 @@ function columnData(column: BoardColumnSpec, { query, enabled, tasks }: ColumnQu
     ),
     items: tasks,
     total: enabled ? totalTasks(query.data) : 0,
+    meta: enabled ? <EstimateSum sum={query.data?.pages[0]?.estimateSum} /> : null,
     placeholder,
     stale: query.isPlaceholderData,
     pages: {

@@ -10,6 +10,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avat
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber, initials, statusLabel, toDate } from '../../../lib/format.ts';
 import { personColour } from '../../../lib/person-colour.ts';
+import { hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 
 // The pieces of a task that both views of the tasks page show the same way.
 
@@ -83,18 +84,16 @@ export function TaskDueDate({
   );
 }
 
-/** A task's checklist progress and labels, on a line of their own; nothing when it has neither. */
-export function TaskChecklistLabels({
-  task,
-  className,
-}: {
-  task: Pick<Task, 'checklist' | 'labels'>;
-  className?: string;
-}) {
-  if (task.labels.length === 0 && task.checklist.total === 0) return null;
+/**
+ * A task's checklist progress and labels, with its sub-tasks, estimate and blocked mark (issue 29),
+ * on a line of their own; nothing when it has none of them.
+ */
+export function TaskChecklistLabels({ task, className }: { task: Task; className?: string }) {
+  if (task.labels.length === 0 && task.checklist.total === 0 && !hasHierarchyMarks(task)) return null;
   return (
     <span className={cn('flex min-w-0 flex-wrap items-center gap-2', className)}>
       <ChecklistProgress checklist={task.checklist} />
+      <TaskHierarchyMarks task={task} />
       <LabelChips labels={task.labels} />
     </span>
   );

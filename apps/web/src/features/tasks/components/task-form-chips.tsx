@@ -1,5 +1,5 @@
 import { TASK_PHASES, TASK_PRIORITIES, TASK_STATUSES } from '@shipyard/shared';
-import { CalendarIcon, CircleDashedIcon, TagIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { CalendarIcon, CircleDashedIcon, RulerIcon, TagIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
@@ -35,6 +35,7 @@ export const chipIcons = {
   team: <UsersIcon aria-hidden="true" />,
   assignee: <UserIcon aria-hidden="true" />,
   labels: <TagIcon aria-hidden="true" />,
+  estimate: <RulerIcon aria-hidden="true" />,
 };
 
 type ChipFieldProps<V extends FieldValues, T> = {

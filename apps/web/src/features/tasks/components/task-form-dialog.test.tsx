@@ -138,6 +138,9 @@ describe('TaskFormDialog', () => {
       teamId: TEAM_ID,
       assigneeId: ASSIGNEE_ID,
       dueDate: '2025-06-30',
+      // Issue 29: no parent, and no estimate (the product has no scale).
+      parentId: null,
+      estimate: null,
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });

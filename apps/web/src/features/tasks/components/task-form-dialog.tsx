@@ -1,6 +1,7 @@
 import {
   type CreateTask,
   CreateTaskSchema,
+  estimateChoices,
   taskMessages as m,
   type Task,
   type TaskPriority,
@@ -60,6 +61,8 @@ type TaskFormValues = {
   teamId: string;
   assigneeId: string;
   dueDate: string;
+  /** Issue 29: a value of the product's estimate scale, or ''. */
+  estimate: string;
 };
 
 const FIELDS = [
@@ -73,6 +76,7 @@ const FIELDS = [
   'teamId',
   'assigneeId',
   'dueDate',
+  'estimate',
 ] as const satisfies ReadonlyArray<keyof TaskFormValues>;
 
 const createMoreLabel = 'Create more';
@@ -93,6 +97,7 @@ function defaultsFor(
     teamId: task ? (task.teamId ?? '') : (d?.teamId ?? ''),
     assigneeId: task ? (task.assigneeId ?? '') : (d?.assigneeId ?? ''),
     dueDate: task?.dueDate ?? '',
+    estimate: task?.estimate ?? '',
   };
 }
 
@@ -207,6 +212,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   const keepsProduct = editing && selectedProduct === task.projectId;
   const teams = withCurrent(options.data?.teams ?? [], keepsProduct ? task.team : null);
   const assignees = withCurrent(options.data?.assignees ?? [], keepsProduct ? task.assignee : null);
+  const scale = options.data?.estimateScale;
   const waiting = !selectedProduct ? 'Select a product first' : options.isPending ? 'Loading...' : undefined;
   // Labels belong to a product: the defaults' labels (by id or name) once its labels are known.
   const labels = productLabels.data?.data ?? [];
@@ -357,6 +363,20 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
             icon={chipIcons.assignee}
             disabled={waiting !== undefined}
           />
+          {scale && scale !== 'none' ? (
+            <ChipField
+              control={form.control}
+              name="estimate"
+              label="Estimate"
+              options={[
+                { value: '', label: 'No estimate' },
+                ...estimateChoices(scale).map((value) => ({ value, label: value })),
+              ]}
+              placeholder="Estimate"
+              icon={chipIcons.estimate}
+              emptyText="No estimate"
+            />
+          ) : null}
           <ChipPicker
             multiple
             aria-label="Labels"

@@ -5,7 +5,14 @@ import { addDays, format } from 'date-fns';
 // counts each group on the first page; the list and the board's swimlanes find each task's group
 // from its own fields, and take each group's count from the server when it has one.
 
-export type GroupHeader = { key: string; label: string; total: number; collapsed: boolean };
+export type GroupHeader = {
+  key: string;
+  label: string;
+  total: number;
+  /** Its tasks' estimates summed (issue 29), when the server counted the group. */
+  estimateSum?: number | undefined;
+  collapsed: boolean;
+};
 
 /** A row of a list: a group's header or a task. */
 export type TaskListItem = { kind: 'group'; group: GroupHeader } | { kind: 'task'; task: Task };
@@ -91,6 +98,7 @@ export function groupedItems(
       key,
       label: counted?.label || entry.label,
       total: counted?.total ?? entry.tasks.length,
+      estimateSum: counted?.estimateSum,
       collapsed: collapsed.has(key),
     };
     items.push({ kind: 'group', group: header });

@@ -24,6 +24,8 @@ export type TaskRowsProps = {
   /** How the rows look (issue 28): density, the properties shown, the description preview. */
   display: TaskDisplay;
   total: number;
+  /** The matching tasks' estimates summed (issue 29), for the list's header. */
+  estimateSum?: number | undefined;
   /** Still the previous filters' tasks, while the new ones load. */
   stale: boolean;
   /** Refreshing in the background (not a next page). */

@@ -161,6 +161,7 @@ export function TaskList({
         onToggleGroup={items.toggle}
         display={display ?? look.display}
         total={totalTasks(query.data)}
+        estimateSum={query.data?.pages[0]?.estimateSum}
         stale={query.isPlaceholderData}
         updating={query.isFetching && !query.isFetchingNextPage}
         viewer={viewer}

@@ -25,6 +25,7 @@ export function TaskRowList({
   items,
   display,
   total,
+  estimateSum: _estimateSum,
   viewer,
   onEdit,
   onChangeStatus,

@@ -11,6 +11,7 @@ import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { phaseLabel, TaskDueDate } from './task-fields.tsx';
 import type { GroupHeader } from './task-groups.ts';
+import { EstimateSum, hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
@@ -154,6 +155,7 @@ export const TaskTableRow = memo(function TaskTableRow({
   const compact = display.density === 'compact';
   const showLabels = display.properties.includes('labels') && task.labels.length > 0;
   const showChecklist = display.properties.includes('checklist') && task.checklist.total > 0;
+  const showMarks = hasHierarchyMarks(task);
   const preview = display.preview && task.description ? plainTextPreview(task.description) : '';
   return (
     <tr
@@ -189,7 +191,7 @@ export const TaskTableRow = memo(function TaskTableRow({
               {preview}
             </span>
           ) : null}
-          {showLabels || showChecklist ? (
+          {showLabels || showChecklist || showMarks ? (
             <span
               className={cn(
                 'flex min-w-0 items-center gap-2',
@@ -197,6 +199,7 @@ export const TaskTableRow = memo(function TaskTableRow({
               )}
             >
               {showChecklist ? <ChecklistProgress checklist={task.checklist} /> : null}
+              {showMarks ? <TaskHierarchyMarks task={task} /> : null}
               {showLabels ? (
                 <LabelChips labels={task.labels} className={cn(compact && 'flex-nowrap')} />
               ) : null}
@@ -248,6 +251,9 @@ export function GroupHeaderRow({
           />
           <span className="font-medium">{group.label}</span>
           <span className="text-muted-foreground tabular-nums">{formatNumber(group.total)}</span>
+          <span className="ml-auto text-muted-foreground text-xs">
+            <EstimateSum sum={group.estimateSum} />
+          </span>
         </button>
       </th>
     </tr>

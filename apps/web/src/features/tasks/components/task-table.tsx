@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { taskCount } from './task-fields.tsx';
+import { EstimateSum } from './task-hierarchy-marks.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
 import { fold, GroupHeaderRow, TaskTableRow, tableColumns } from './task-table-row.tsx';
 
@@ -25,8 +26,11 @@ export function TaskTable({ resetKey, stale, updating, ...rows }: TaskRowsProps)
       className={cn('overflow-hidden rounded-xl border bg-card transition-opacity', stale && 'opacity-60')}
     >
       <div className="flex items-center justify-between gap-3 border-b px-4 py-2.5">
-        <p className="font-medium text-sm tabular-nums" aria-live="polite">
+        <p className="flex items-center gap-3 font-medium text-sm tabular-nums" aria-live="polite">
           {taskCount(rows.total)}
+          <span className="font-normal text-muted-foreground">
+            <EstimateSum sum={rows.estimateSum} />
+          </span>
         </p>
         {updating ? <Spinner label="Updating tasks" className="text-muted-foreground" /> : null}
       </div>
@@ -42,6 +46,7 @@ function TableRows({
   display,
   onToggleGroup,
   total,
+  estimateSum: _estimateSum,
   viewer,
   onEdit,
   onChangeStatus,

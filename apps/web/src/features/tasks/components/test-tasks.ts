@@ -39,6 +39,11 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     updatedAt: '2025-03-01T10:00:00.000Z',
     checklist: { done: 0, total: 0 },
     labels: [],
+    parentId: null,
+    subtasks: { done: 0, total: 0 },
+    estimate: null,
+    blocked: false,
+    blockedBy: [],
     ...overrides,
   };
 }
@@ -51,6 +56,7 @@ export function makeTaskOptions(overrides: Partial<TaskOptions> = {}): TaskOptio
   return {
     teams: [{ id: TEAM_ID, name: 'Design' }],
     assignees: [{ id: ASSIGNEE_ID, name: 'Grace Hopper', email: 'grace@example.com', avatar_url: null }],
+    estimateScale: 'none',
     ...overrides,
   };
 }

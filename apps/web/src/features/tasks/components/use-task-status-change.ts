@@ -1,12 +1,15 @@
 import {
+  hierarchyMessages,
   taskMessages as m,
   type Placement,
+  relationMessages,
   type Task,
   type TaskMove,
   type TaskStatus,
 } from '@shipyard/shared';
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { confirmAction } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateTaskStatus } from '../api/update-task-status.ts';
 
@@ -38,6 +41,34 @@ const told = {
   },
 } as const;
 
+/** What a status change asks first (issue 29); tasks read from a list carry it. */
+type Checked = Pick<Task, 'id' | 'status'> & Partial<Pick<Task, 'subtasks' | 'blocked' | 'blockedBy'>>;
+
+/**
+ * Completing a task with open sub-tasks, or starting or completing one an open task blocks, asks
+ * first; true to go on.
+ */
+export async function confirmStatusChange(task: Checked, status: TaskStatus): Promise<boolean> {
+  if (task.status === status) return true;
+  const open = task.subtasks ? task.subtasks.total - task.subtasks.done : 0;
+  if (status === 'Completed' && open > 0) {
+    const ok = await confirmAction({
+      title: hierarchyMessages.openSubtasksTitle,
+      description: hierarchyMessages.openSubtasks(open),
+      confirm: hierarchyMessages.completeAnyway,
+    });
+    if (!ok) return false;
+  }
+  if (status !== 'Pending' && task.blocked) {
+    return confirmAction({
+      title: relationMessages.blockedTitle,
+      description: relationMessages.blockedConfirm(task.blockedBy ?? []),
+      confirm: relationMessages.continueAnyway,
+    });
+  }
+  return true;
+}
+
 /** Where a status change is made, for its toasts. */
 type StatusChangePlace = keyof typeof told;
 
@@ -60,11 +91,12 @@ export function useTaskStatusChange(place: StatusChangePlace = 'tasks') {
   const { mutateAsync } = useUpdateTaskStatus();
   return useCallback(
     async (
-      task: Pick<Task, 'id' | 'status'>,
+      task: Checked,
       status: TaskStatus,
       at?: Placement & { stateId?: string },
     ): Promise<boolean> => {
       if (task.status === status && !at) return true;
+      if (!(await confirmStatusChange(task, status))) return false;
       try {
         const moved = await mutateAsync({ id: task.id, status, ...at });
         const back = placeBefore(moved);

@@ -70,6 +70,8 @@ function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     files: [],
     watchers: { data: [], total: 0, watching: false },
     states: [],
+    subtasks: { parents: [], data: [] },
+    relations: { data: [] },
     ...overrides,
   };
 }

@@ -27,7 +27,16 @@ import { useSaveTask } from './use-save-task.ts';
  */
 export type TaskPageSlots = Partial<
   Record<
-    'checklist' | 'labels' | 'files' | 'comments' | 'watch' | 'repeat',
+    // Issue 29: its parents above the title, its sub-tasks and relations below the description.
+    | 'checklist'
+    | 'labels'
+    | 'files'
+    | 'comments'
+    | 'watch'
+    | 'repeat'
+    | 'breadcrumb'
+    | 'subtasks'
+    | 'relations',
     (detail: TaskDetail) => ReactNode
   >
 >;
@@ -120,6 +129,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
             </Link>
           )}
           <TaskKeyBar task={task} />
+          {slots.breadcrumb?.(detail)}
         </div>
         <div className="flex items-start gap-2">
           <div id="task-page-title" className="min-w-0 flex-1">
@@ -150,7 +160,9 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
           />
           {/* The checklist, the files and the conversation come with their own headings (the app
               plugs them in: features/checklists, features/task-files, features/comments). */}
+          {slots.subtasks?.(detail)}
           {slots.checklist?.(detail)}
+          {slots.relations?.(detail)}
           {slots.files?.(detail)}
           {slots.comments?.(detail)}
           <PageSection id="task-history" title="History">

@@ -1,4 +1,7 @@
 import {
+  type EstimateScale,
+  estimateChoices,
+  estimateMessages,
   TASK_PHASES,
   TASK_PRIORITIES,
   TASK_STATUSES,
@@ -132,6 +135,13 @@ const phaseChoices: Choice[] = [
 
 type SaveTask = ReturnType<typeof useSaveTask>;
 
+/** The estimates its product's scale offers (issue 29), and the task's own if it is not one of them. */
+function estimateOptions(scale: EstimateScale | undefined, current: string | null): Choice[] {
+  const values = scale ? [...estimateChoices(scale)] : [];
+  if (current && !values.includes(current)) values.unshift(current);
+  return values.map((value) => ({ value, label: value }));
+}
+
 /**
  * The properties column: status, priority, phase, team, assignee and due date, each changed in
  * place when the viewer may (a guest only the status of a task assigned to them), then the
@@ -244,6 +254,21 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         onChange={edit ? (value) => saveRef('assigneeId', value) : undefined}
       />
       <DueDateProperty task={task} onSave={edit ? (dueDate) => save.save({ dueDate }) : undefined} />
+      <PropertySelect
+        label="Estimate"
+        value={task.estimate ?? NONE}
+        choices={[
+          { value: NONE, label: 'No estimate' },
+          ...estimateOptions(options.data?.estimateScale, task.estimate),
+          ...(options.data?.estimateScale === 'none'
+            ? [{ value: '__off__', label: estimateMessages.none, disabled: true }]
+            : []),
+          ...loading,
+        ]}
+        readOnly={<span className="text-sm">{task.estimate ?? 'None'}</span>}
+        onOpen={loadOptions}
+        onChange={edit ? (value) => void save.save({ estimate: value === NONE ? null : value }) : undefined}
+      />
       <Property label="Product">
         <Link
           to={paths.product(product.id)}

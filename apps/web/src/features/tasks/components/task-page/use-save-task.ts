@@ -11,7 +11,7 @@ import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { taskKeys } from '../../api/get-tasks.ts';
 import { useUpdateTask } from '../../api/save-task.ts';
-import { useTaskStatusChange } from '../use-task-status-change.ts';
+import { confirmStatusChange, useTaskStatusChange } from '../use-task-status-change.ts';
 
 /**
  * The page's in-place edits: the change shows at once (`shown`, the fields as they will read),
@@ -56,6 +56,9 @@ export function useSaveTask(taskId: string) {
   /** The status, or a workflow state (issue 29: `stateId`, whose category `status` is). */
   const saveStatus = useCallback(
     async (current: TaskStatus, status: TaskStatus, stateId?: string): Promise<boolean> => {
+      // Asked before the page shows the new status (issue 29: open sub-tasks, open blockers).
+      const detail = queryClient.getQueryData<TaskDetail>(taskKeys.detail(taskId));
+      if (detail && !(await confirmStatusChange({ ...detail.task, status: current }, status))) return false;
       const undo = showing(stateId ? { status, stateId } : { status });
       const saved = await changeStatus(
         { id: taskId, status: current },
@@ -65,7 +68,7 @@ export function useSaveTask(taskId: string) {
       if (!saved) undo();
       return saved;
     },
-    [showing, changeStatus, taskId],
+    [showing, changeStatus, taskId, queryClient],
   );
 
   return { save, saveStatus };
