@@ -126,7 +126,10 @@ export function createTaskCreation({
     if (product.archivedAt) throw productArchived();
     const names = await checkReferences(tasks, tx, product.id, body);
     if (body.stateId) await stateOfProduct(tx, body.stateId, product.id);
-    const row = await tasks.insert(newTask(actor, body), tx);
+    // Issue 29: a parent of the product, not too deep; an estimate of its scale.
+    if (body.parentId) await checkParent(tx, product.id, body.parentId);
+    const estimate = body.estimate === null ? null : await checkEstimate(tx, product.id, body.estimate);
+    const row = await tasks.insert(newTask(actor, body, estimate), tx);
     const writes = writesOf(tx, actor, row);
     const counts = await writeTogether(tx, writes.statements);
     const told = assignedNotification(actor, { ...row, productName: product.name }, null);

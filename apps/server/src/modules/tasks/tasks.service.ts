@@ -2,10 +2,8 @@ import {
   canChangeTaskStatus,
   canEditTasks,
   type Task,
-  type TaskList,
   type TaskMove,
   type TaskOptions,
-  type TaskQuery,
   type TaskStatus,
   type TaskStatusUpdate,
   taskMessages,
@@ -32,14 +30,13 @@ import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskCreation } from './tasks.create.ts';
-import { createTaskExport } from './tasks.export.ts';
 import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { taskIdByKey } from './tasks.keys.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
-import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
+import type { TaskListing } from './tasks.listing.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
-import { cacheable } from './tasks.query.ts';
 import { taskColumn } from './tasks.rank.ts';
+import { createTaskReading } from './tasks.reading.ts';
 import type { TaskPatch, TasksRepository } from './tasks.repository.ts';
 import {
   assignedNotification,
@@ -112,7 +109,7 @@ export function createTasksService({
   afterStatusChange = async () => {},
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
-  const exportCsv = createTaskExport({ db, listing });
+  const reading = createTaskReading({ db, listing, firstPages });
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
@@ -143,50 +140,8 @@ export function createTasksService({
     return told ? notifications.insert(told, tx) : undefined;
   }
 
-  async function list(query: TaskListQuery): Promise<TaskList> {
-    const { rows, total, nextCursor, groups, estimateSum } = await listing.list(query);
-    const ids = rows.map((row) => row.task.id);
-    const [labels, blockers] = await Promise.all([labelsOfTasks(db, ids), blockersOfTasks(db, ids)]);
-    return {
-      data: rows.map((row) => toTask(row, labels.get(row.task.id), blockers.get(row.task.id))),
-      total,
-      nextCursor,
-      ...(groups ? { groups } : {}),
-      estimateSum,
-    };
-  }
-
   return {
-    /** The /tasks list as CSV. */
-    async exportAll(actor: SessionUser, { cursor: _cursor, limit: _limit, ...query }: TaskQuery) {
-      return exportCsv({ ...query, me: actor, visibleTo: actor });
-    },
-
-    /** A product's Tasks tab as CSV; 404 unless the caller sees the product. */
-    async exportForProduct(actor: SessionUser, productId: string, query: TaskQuery) {
-      await findVisibleProduct(db, actor, productId);
-      const { cursor: _cursor, limit: _limit, ...rest } = query;
-      return exportCsv({ ...rest, productId, me: actor });
-    },
-
-    /**
-     * Every task of the products the caller may see. A first page (no cursor) is the same object
-     * for every request of the caller with the same query until a write to what it reads (tasks,
-     * products, teams, team members, users, labels, task labels: all bump analytics_version)
-     * outdates it; a later page is read each time, and so is a page of the watching or mentioning
-     * preset (watchers and mentions bump nothing).
-     */
-    async listAll(actor: SessionUser, query: TaskQuery): Promise<TaskList> {
-      const listQuery = { ...query, me: actor, visibleTo: actor };
-      const compute = () => list(listQuery);
-      if (query.cursor || !firstPages || !cacheable(query)) return compute();
-      return firstPages.get(listing.keyOf(listQuery), compute);
-    },
-
-    async listForProduct(actor: SessionUser, productId: string, query: TaskQuery): Promise<TaskList> {
-      await findVisibleProduct(db, actor, productId);
-      return list({ ...query, productId, me: actor });
-    },
+    ...reading,
 
     async options(actor: SessionUser, productId: string): Promise<TaskOptions> {
       await findVisibleProduct(db, actor, productId);

@@ -1,0 +1,72 @@
+import type { TaskList, TaskQuery } from '@shipyard/shared';
+import type { Db } from '../../db/client.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { findVisibleProduct } from '../../lib/visibility.ts';
+import { blockersOfTasks } from './tasks.blockers.ts';
+import { createTaskExport } from './tasks.export.ts';
+import { labelsOfTasks } from './tasks.labels.ts';
+import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
+import { toTask } from './tasks.mapper.ts';
+import { cacheable } from './tasks.query.ts';
+
+// Reading task lists (issue 28): /tasks, a product's Tasks tab and their CSV exports, each page
+// with its rows' labels and blockers (issue 29); the tasks service serves them as its own.
+
+export function createTaskReading({
+  db,
+  listing,
+  firstPages,
+}: {
+  db: Db;
+  listing: TaskListing;
+  firstPages?: FreshCache | undefined;
+}) {
+  const exportCsv = createTaskExport({ db, listing });
+
+  async function list(query: TaskListQuery): Promise<TaskList> {
+    const { rows, total, nextCursor, groups, estimateSum } = await listing.list(query);
+    const ids = rows.map((row) => row.task.id);
+    const [labels, blockers] = await Promise.all([labelsOfTasks(db, ids), blockersOfTasks(db, ids)]);
+    return {
+      data: rows.map((row) => toTask(row, labels.get(row.task.id), blockers.get(row.task.id))),
+      total,
+      nextCursor,
+      ...(groups ? { groups } : {}),
+      estimateSum,
+    };
+  }
+
+  return {
+    /** The /tasks list as CSV. */
+    async exportAll(actor: SessionUser, { cursor: _cursor, limit: _limit, ...query }: TaskQuery) {
+      return exportCsv({ ...query, me: actor, visibleTo: actor });
+    },
+
+    /** A product's Tasks tab as CSV; 404 unless the caller sees the product. */
+    async exportForProduct(actor: SessionUser, productId: string, query: TaskQuery) {
+      await findVisibleProduct(db, actor, productId);
+      const { cursor: _cursor, limit: _limit, ...rest } = query;
+      return exportCsv({ ...rest, productId, me: actor });
+    },
+
+    /**
+     * Every task of the products the caller may see. A first page (no cursor) is the same object
+     * for every request of the caller with the same query until a write to what it reads (tasks,
+     * products, teams, team members, users, labels, task labels: all bump analytics_version)
+     * outdates it; a later page is read each time, and so is a page of the watching or mentioning
+     * preset (watchers and mentions bump nothing).
+     */
+    async listAll(actor: SessionUser, query: TaskQuery): Promise<TaskList> {
+      const listQuery = { ...query, me: actor, visibleTo: actor };
+      const compute = () => list(listQuery);
+      if (query.cursor || !firstPages || !cacheable(query)) return compute();
+      return firstPages.get(listing.keyOf(listQuery), compute);
+    },
+
+    async listForProduct(actor: SessionUser, productId: string, query: TaskQuery): Promise<TaskList> {
+      await findVisibleProduct(db, actor, productId);
+      return list({ ...query, productId, me: actor });
+    },
+  };
+}
