@@ -7,6 +7,7 @@ export * from './checklists.ts';
 export * from './comments.ts';
 export * from './constants.ts';
 export * from './events.ts';
+export * from './fields.ts';
 export * from './imports.ts';
 export * from './labels.ts';
 export * from './messages.ts';

@@ -32,6 +32,8 @@ export const CHANGE_KINDS = [
   'watcher',
   /** A saved view (issue 28): a shared one to those who see its product, a personal one to its owner. */
   'view',
+  /** A product's custom field (issue 29) defined, changed, reordered or deleted. */
+  'field',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { notEmptyUpdate } from './api.ts';
 import { TaskChecklistCountsSchema } from './checklists.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { FieldSchema, SetFieldValuesSchema, TaskFieldValuesSchema } from './fields.ts';
 import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts';
 import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
@@ -97,6 +98,8 @@ const taskFields = {
     null,
   ),
   projectId: z.uuid(taskMessages.productRequired),
+  /** Custom field values by field id (issue 29): checked against the product's fields by the server. */
+  fields: z.optional(SetFieldValuesSchema),
 };
 
 /** POST /api/tasks. `createdBy` is the caller, never taken from the body. */
@@ -165,6 +168,8 @@ export const TaskSchema = z.object({
   labels: z.array(LabelRefSchema),
   /** Its place in its board column (issue 28): ascending, ties by id. */
   rank: z.string(),
+  /** Its custom field values by field id (issue 29): absent when not set. */
+  fields: TaskFieldValuesSchema,
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -283,6 +288,8 @@ export const BoardCardSchema = z.object({
   /** When it was created and, with updatedAt, the version realtime compares. */
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its values of the fields shown on cards (the board's `fields`), by field id (issue 29). */
+  fields: z.optional(TaskFieldValuesSchema),
 });
 export type BoardCard = z.infer<typeof BoardCardSchema>;
 
@@ -302,6 +309,8 @@ export const TaskBoardSchema = z.object({
   product: RefSchema,
   /** Every label of the product (cards name them by id), ordered by name. */
   labels: z.array(LabelRefSchema),
+  /** The product's custom fields shown on cards, in their order (issue 29). */
+  fields: z.array(FieldSchema),
   /** The assignees of the cards sent. */
   people: z.array(z.extend(RefSchema, { avatar_url: z.nullable(z.string()) })),
   /** Pending, In Progress, Completed: the board's columns (TASK_COLUMNS). */

@@ -1,5 +1,17 @@
+import type { TaskFieldValues } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { newestFirst, rank, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { teams } from './teams.ts';
@@ -43,6 +55,11 @@ export const tasks = pgTable(
     key: text().notNull().default(''),
     /** Its place in its board column (product and status); '' on insert: on top (a trigger). */
     rank: rank(),
+    /**
+     * Its custom fields' values by field id (issue 29, docs/decisions/037-custom-fields.md): text,
+     * URL, date, option id, person id as strings, numbers, `true`, option ids as an array.
+     */
+    fields: jsonb().$type<TaskFieldValues>().notNull().default({}),
     /**
      * In the trash since (issue 28, docs/decisions/034-trash.md): every read goes through the view
      * `live.tasks`, which leaves these rows out; only modules/trash reads `public.tasks` itself.
@@ -102,6 +119,9 @@ export const tasks = pgTable(
     index('tasks_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     /** sort=manual across products (an admin's list; decision 033). */
     index('tasks_rank_sort_idx').on(t.rank, t.id),
+    // Custom field filters (issue 29): `fields @> {"<id>": value}` for equals, contains an option,
+    // a person, a ticked box; "is set" (`fields ? '<id>'`) with jsonb_ops.
+    index('tasks_fields_idx').using('gin', t.fields),
     // The trash: what is in it, oldest first (its list and the purge).
     index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createTaskBoard } from './tasks.board.ts';
+import { createFieldValueSlot, type FieldValueCheck } from './tasks.fields.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskListing, type TaskListing } from './tasks.listing.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
@@ -18,6 +19,7 @@ export {
   taskNotFound,
   touchTask,
 } from './tasks.access.ts';
+export type { FieldValueCheck } from './tasks.fields.ts';
 export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskWatching } from './tasks.watchers.ts';
@@ -47,6 +49,8 @@ declare module 'fastify' {
        * keeps of it is removed, and what to do once that committed (its files' bytes) comes back.
        */
       purging: (taskId: string, tx: Db) => Promise<Array<() => Promise<void>>>;
+      /** The custom fields module checks the `fields` of creates and edits (issue 29, at boot). */
+      checkFieldValues: (check: FieldValueCheck) => void;
     };
   }
 }
@@ -83,6 +87,7 @@ export const tasksModule = fp(
     const listing = createTaskListing(db, { counts: fresh(TASK_COUNT_CACHE), now: () => clock.now() });
     const watching = createTaskWatching({ db, notifier: app.notifications.notifier });
     const deletions: TaskDeletion[] = [];
+    const fieldValues = createFieldValueSlot();
     const service = createTasksService({
       db,
       tasks,
@@ -93,6 +98,7 @@ export const tasksModule = fp(
       changes,
       watching,
       firstPages: fresh(TASK_PAGE_CACHE),
+      fields: fieldValues.check,
     });
     // Filled by the modules that contribute a section; checked complete once every module is in.
     const sections = { watchers: watching.of } as TaskPageSections;
@@ -107,8 +113,10 @@ export const tasksModule = fp(
         for (const deletion of deletions) cleanups.push(await deletion(taskId, tx));
         return cleanups;
       },
+      checkFieldValues: fieldValues.provide,
     });
     app.addHook('onReady', async () => {
+      if (!fieldValues.provided()) throw new Error('tasks: no module checks custom field values');
       const missing = CONTRIBUTED.filter((name) => !sections[name]);
       if (missing.length > 0) {
         throw new Error(`tasks: no module contributed the task page's ${missing.join(', ')} section`);

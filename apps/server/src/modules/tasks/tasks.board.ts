@@ -4,11 +4,12 @@ import {
   TASK_COLUMNS,
   type TaskBoard,
   type TaskBoardQuery,
+  type TaskFieldValues,
   type TaskStatus,
 } from '@shipyard/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labels, products, taskLabels, tasks, users } from '../../db/schema/index.ts';
+import { customFields, labels, products, taskLabels, tasks, users } from '../../db/schema/index.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -43,7 +44,19 @@ type CardRow = {
   updated_at: string;
   assignee_name: string | null;
   assignee_avatar: string | null;
+  fields: TaskFieldValues | null;
 };
+
+/** A card's values of the fields shown on cards (issue 29); none: absent. */
+function cardFields(values: TaskFieldValues | null, shown: readonly string[]): TaskFieldValues | undefined {
+  if (!values || shown.length === 0) return undefined;
+  const picked: TaskFieldValues = {};
+  for (const id of shown) {
+    const value = values[id];
+    if (value !== undefined) picked[id] = value;
+  }
+  return picked;
+}
 
 /** A card's label ids in the order of the product's labels (by name), from 'id,id'. */
 function labelIdsOf(list: string, order: Map<string, number>): string[] {
@@ -71,7 +84,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       : undefined;
     const { rows } = await db.execute<CardRow>(sql`
       select s.status, c.total, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
-             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.created_at, t.updated_at,
+             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.created_at, t.updated_at, t.fields,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from unnest(${`{${statuses.map((status) => `"${status}"`).join(',')}}`}::text[]) with ordinality as s(status, n)
       cross join lateral (select count(*)::int as total from ${tasks} where ${and(where, sql`${tasks.status} = s.status`)}) c
@@ -81,7 +94,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
                ${tasks.checklistDone} as checklist_done, ${tasks.checklistTotal} as checklist_total,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-               ${tasks.rank} as rank,
+               ${tasks.rank} as rank, ${tasks.fields} as fields,
                array_to_string(array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}), ',') as label_ids
         from ${tasks}
         where ${and(where, page, sql`${tasks.status} = s.status`)}
@@ -106,16 +119,22 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
     const statuses = TASK_COLUMNS.map((column) => column.status).filter(
       (status) => !query.status?.length || query.status.includes(status),
     );
-    const [[product], labelList, columnRows] = await Promise.all([
+    const [[product], labelList, fieldList, columnRows] = await Promise.all([
       db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)),
       db
         .select({ id: labels.id, name: labels.name, color: labels.color })
         .from(labels)
         .where(eq(labels.productId, productId))
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
+      db
+        .select()
+        .from(customFields)
+        .where(and(eq(customFields.productId, productId), eq(customFields.showOnCards, true)))
+        .orderBy(asc(customFields.position), asc(customFields.createdAt), asc(customFields.id)),
       readColumns(taskConditions(db, { ...query, status: undefined, productId }, scope), statuses, after),
     ]);
     if (!product) return undefined;
+    const shownFields = fieldList.map((field) => field.id);
     const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
     const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
     const columns = new Map(
@@ -157,12 +176,22 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         rank: row.rank,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
+        fields: cardFields(row.fields, shownFields),
       });
       lastCursor.set(row.status, { rank: row.rank, id: row.id });
     }
     return {
       product,
       labels: labelList,
+      fields: fieldList.map(({ id, name, type, options, showOnCards, position }) => ({
+        id,
+        productId,
+        name,
+        type,
+        options,
+        showOnCards,
+        position,
+      })),
       people: [...people.values()],
       columns: [...columns.values()],
     };

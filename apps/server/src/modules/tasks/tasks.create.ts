@@ -10,6 +10,7 @@ import { createInTransaction, writeAtOnce, writeTogether } from '../../lib/write
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import type { FieldValueCheck } from './tasks.fields.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 import {
@@ -35,6 +36,8 @@ type Deps = {
   outbox: Pick<WebhookOutbox, 'enqueueStatement'>;
   changes: Changes;
   watching: Pick<TaskWatching, 'watchStatement'>;
+  /** The check of the custom field values sent (the fields module's, issue 29). */
+  fields: FieldValueCheck;
 };
 
 export function createTaskCreation({
@@ -45,6 +48,7 @@ export function createTaskCreation({
   outbox,
   changes,
   watching,
+  fields,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
 
@@ -116,7 +120,8 @@ export function createTaskCreation({
       if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
       if (product.archivedAt) throw productArchived();
       const names = await checkReferences(tasks, tx, product.id, body);
-      const row = await tasks.insert(newTask(actor, body), tx);
+      const values = body.fields ? await fields(tx, product.id, body.fields, {}) : {};
+      const row = await tasks.insert({ ...newTask(actor, body), fields: values }, tx);
       const writes = writesOf(tx, actor, row);
       const counts = await writeTogether(tx, writes.statements);
       const told = assignedNotification(actor, { ...row, productName: product.name }, null);
@@ -134,11 +139,12 @@ export function createTaskCreation({
   /**
    * Most creates are one statement, with no transaction and no product read before it (decision
    * 023): the insert makes the checks itself. A guest (404 comes before 403) and a create that
-   * tells its assignee (the notifier reads their settings in the transaction) take the checked
-   * path, and so does a create whose one statement found a check failing, to answer which.
+   * tells its assignee (the notifier reads their settings in the transaction) or sets custom
+   * fields (their check reads the product's fields) take the checked path, and so does a create whose one statement found a check failing, to answer which.
    */
   return async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
-    if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
+    const withFields = body.fields !== undefined && Object.keys(body.fields).length > 0;
+    if (canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id) && !withFields) {
       const task = await createAtOnce(actor, body).catch((err: unknown) => {
         if (pgForeignKeyViolation(err)) return undefined;
         throw err;

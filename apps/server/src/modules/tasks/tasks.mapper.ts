@@ -41,5 +41,6 @@ export function toTask({ task, productName, team, assignee }: TaskWithNames, lab
     checklist: { done: task.checklistDone, total: task.checklistTotal },
     labels,
     rank: task.rank,
+    fields: task.fields,
   };
 }

@@ -32,6 +32,7 @@ import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { createTaskExport } from './tasks.export.ts';
+import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
 import { taskIdByKey } from './tasks.keys.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
@@ -100,6 +101,8 @@ type Deps = {
    * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every page is read.
    */
   firstPages?: FreshCache;
+  /** The check of the custom field values of creates and edits (the fields module's, issue 29). */
+  fields: FieldValueCheck;
 };
 
 /**
@@ -119,6 +122,7 @@ export function createTasksService({
   changes,
   watching,
   firstPages,
+  fields,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const exportCsv = createTaskExport({ db, listing });
@@ -216,7 +220,7 @@ export function createTasksService({
     },
 
     /** POST /tasks (tasks.create.ts). */
-    create: createTaskCreation({ db, tasks, activities, notifications, outbox, changes, watching }),
+    create: createTaskCreation({ db, tasks, activities, notifications, outbox, changes, watching, fields }),
 
     /**
      * Any subset of the fields. `projectId` moves the task to another product the caller may edit
@@ -244,7 +248,9 @@ export function createTasksService({
           assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
         });
 
-        const { patch, diff, changed } = changedFields(EDITABLE, body, current);
+        const edit = changedFields(EDITABLE, body, current);
+        await editFieldValues(edit, fields, tx, { productId, moved }, body.fields, current.fields);
+        const { patch, diff, changed } = edit;
         const statusChanged = body.status !== undefined && body.status !== current.status;
         if (statusChanged && body.status) {
           patch.status = body.status;

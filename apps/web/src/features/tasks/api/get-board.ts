@@ -58,6 +58,7 @@ function cardTask(
     project: board.product,
     createdBy: null,
     completedAt: null,
+    fields: card.fields ?? {},
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,
     checklist: card.checklist,

@@ -20,6 +20,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     key: 'APO-1',
     title: 'Design the onboarding flow',
     rank: 'a0',
+    fields: {},
     description: 'Three screens, then the first product.',
     status: 'Pending',
     priority: 'medium',
