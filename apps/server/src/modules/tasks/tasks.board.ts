@@ -14,6 +14,7 @@ import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
+import { fieldIdsOf, readQueryFields } from './tasks.field-query.ts';
 import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.rank.ts';
 
@@ -131,7 +132,13 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         .from(customFields)
         .where(and(eq(customFields.productId, productId), eq(customFields.showOnCards, true)))
         .orderBy(asc(customFields.position), asc(customFields.createdAt), asc(customFields.id)),
-      readColumns(taskConditions(db, { ...query, status: undefined, productId }, scope), statuses, after),
+      readQueryFields(db, fieldIdsOf(query)).then((fields) =>
+        readColumns(
+          taskConditions(db, { ...query, status: undefined, productId }, { ...scope, fields }),
+          statuses,
+          after,
+        ),
+      ),
     ]);
     if (!product) return undefined;
     const shownFields = fieldList.map((field) => field.id);

@@ -51,6 +51,8 @@ describe('POST /api/tasks', () => {
       labels: [],
       // The first of its column (issue 28).
       rank: 'a0',
+      // No custom field values (issue 29).
+      fields: {},
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 
