@@ -166,4 +166,12 @@ describe('custom fields in the task query', () => {
       'Delta',
     ]);
   });
+
+  it('are columns of a product’s CSV export, named like the fields, values as text', async () => {
+    const res = await as(mia, { url: `/api/tasks/${productId()}/tasks.csv?sort=title` });
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, alpha] = res.body.trim().split(/\r?\n/);
+    expect(header).toMatch(/,Severity,Estimate,Ship date,Customer,Owner,Signed off,Areas$/);
+    expect(alpha).toMatch(/,High,8,2030-01-10,Acme Corp,[0-9a-f-]{36},Yes,UI$/);
+  });
 });
