@@ -14,6 +14,7 @@ export const queryRoots = {
   checklists: ['checklists'],
   dashboard: ['dashboard'],
   events: ['events'],
+  fields: ['fields'],
   labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],

@@ -6,6 +6,7 @@ import { calendarChanges } from '../../features/calendar/api/changes.ts';
 import { checklistChanges } from '../../features/checklists/api/changes.ts';
 import { commentChanges } from '../../features/comments/api/changes.ts';
 import { dashboardChanges } from '../../features/dashboard/api/changes.ts';
+import { fieldChanges } from '../../features/fields/api/changes.ts';
 import { labelChanges } from '../../features/labels/api/changes.ts';
 import { notificationChanges } from '../../features/notifications/api/changes.ts';
 import { productChanges } from '../../features/products/api/changes.ts';
@@ -36,6 +37,7 @@ export const changeListeners: readonly ChangeListener[] = [
   checklistChanges,
   commentChanges,
   dashboardChanges,
+  fieldChanges,
   labelChanges,
   notificationChanges,
   productChanges,

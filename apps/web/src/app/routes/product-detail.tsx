@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { ProductFieldsManager } from '../../features/fields/components/product-fields-manager.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
@@ -47,6 +48,7 @@ export function Component() {
       settingsTab={(readOnly) => (
         <div className="grid gap-6" data-read-only={readOnly || undefined}>
           {/* workflow states · custom fields · estimates · templates */}
+          <ProductFieldsManager productId={id} />
         </div>
       )}
     />

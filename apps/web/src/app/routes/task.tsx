@@ -7,6 +7,7 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { TaskFieldsSection } from '../../features/fields/components/task-fields-section.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
 import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
 import { taskFileKeys } from '../../features/task-files/api/keys.ts';
@@ -49,6 +50,14 @@ export function Component() {
     watch: ({ task, product }) => <WatchButton taskId={task.id} disabled={product.archived} />,
     checklist: ({ task, permissions }) => <TaskChecklist taskId={task.id} canEdit={permissions.canEdit} />,
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
+    fields: ({ task, permissions }) => (
+      <TaskFieldsSection
+        taskId={task.id}
+        productId={task.projectId}
+        values={task.fields}
+        canEdit={permissions.canEdit}
+      />
+    ),
     labels: ({ task, permissions }) => (
       <TaskLabelsField taskId={task.id} productId={task.projectId} canEdit={permissions.canEdit} />
     ),

@@ -33,6 +33,7 @@ const SORT_LABELS: Record<TaskSort, string> = {
   priority: 'Priority',
   title: 'Title',
   manual: 'Manual order',
+  field: 'Custom field',
 };
 
 const GROUP_LABELS: Record<TaskGroup, string> = {
@@ -43,6 +44,7 @@ const GROUP_LABELS: Record<TaskGroup, string> = {
   product: 'Product',
   team: 'Team',
   due: 'Due date',
+  field: 'Custom field',
 };
 
 const PROPERTY_LABELS: Record<TaskDisplayProperty, string> = {
@@ -83,7 +85,7 @@ export function TaskSortMenu({ state, update }: { state: TasksSearchState; updat
           value={sort}
           onValueChange={(value) => update({ sort: value === 'created' ? undefined : (value as TaskSort) })}
         >
-          {TASK_SORTS.map((value) => (
+          {TASK_SORTS.filter((value) => value !== 'field').map((value) => (
             <DropdownMenuRadioItem key={value} value={value}>
               {SORT_LABELS[value]}
             </DropdownMenuRadioItem>
@@ -125,7 +127,7 @@ export function TaskGroupMenu({ state, update }: { state: TasksSearchState; upda
           onValueChange={(value) => update({ group: value === NONE ? undefined : (value as TaskGroup) })}
         >
           <DropdownMenuRadioItem value={NONE}>No grouping</DropdownMenuRadioItem>
-          {TASK_GROUPS.map((value) => (
+          {TASK_GROUPS.filter((value) => value !== 'field').map((value) => (
             <DropdownMenuRadioItem key={value} value={value}>
               {GROUP_LABELS[value]}
             </DropdownMenuRadioItem>

@@ -26,7 +26,10 @@ import { useSaveTask } from './use-save-task.ts';
  * not import (features never import each other; apps/web/src/app/routes/task.tsx composes them).
  */
 export type TaskPageSlots = Partial<
-  Record<'checklist' | 'labels' | 'files' | 'comments' | 'watch', (detail: TaskDetail) => ReactNode>
+  Record<
+    'checklist' | 'labels' | 'fields' | 'files' | 'comments' | 'watch',
+    (detail: TaskDetail) => ReactNode
+  >
 >;
 
 export type TaskPageProps = {
@@ -156,6 +159,8 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
         </div>
         <aside aria-label="Properties" className="grid content-start gap-6 @2xl:border-l @2xl:pl-6">
           <TaskProperties detail={detail} save={save} />
+          {/* The product's custom fields (issue 29: features/fields), with their own heading. */}
+          {slots.fields?.(detail)}
           {slots.labels ? (
             <PageSection id="task-labels" title="Labels">
               {slots.labels(detail)}
