@@ -49,7 +49,7 @@ const fieldChange = (op: Change['op'], row: CustomFieldRow): Change => ({
   version: versionOf(row),
 });
 
-export const toField = (row: CustomFieldRow): Field => ({
+const toField = (row: CustomFieldRow): Field => ({
   id: row.id,
   productId: row.productId,
   name: row.name,

@@ -19,7 +19,6 @@ export {
   taskNotFound,
   touchTask,
 } from './tasks.access.ts';
-export type { FieldValueCheck } from './tasks.fields.ts';
 export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskWatching } from './tasks.watchers.ts';

@@ -21,7 +21,7 @@ import type { OrderItem } from './tasks.query.ts';
 // empty" are `fields ? '<id>'`.
 
 /** What the query needs of a field: its type (how to compare) and its options (their order). */
-export type QueryField = {
+type QueryField = {
   id: string;
   productId: string;
   name: string;
@@ -60,7 +60,7 @@ export async function readQueryFields(db: Db, ids: string[]): Promise<QueryField
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-const valueOf = (id: string) => sql`(${tasks.fields} -> ${id}::text)`;
+const jsonOf = (id: string) => sql`(${tasks.fields} -> ${id}::text)`;
 const textOf = (id: string) => sql`(${tasks.fields} ->> ${id}::text)`;
 const hasValue = (id: string) => sql`(${tasks.fields} ? ${id}::text)`;
 const contains = (id: string, value: unknown) =>
@@ -89,7 +89,7 @@ function fieldCondition(filter: TaskFieldFilter, field: QueryField | undefined, 
       const cmp = sql.raw(filter.op === 'gte' ? '>=' : '<=');
       if (field.type === 'number') {
         const n = checked(filter.value);
-        return sql`(case when jsonb_typeof(${valueOf(id)}) = 'number' then (${textOf(id)})::numeric end) ${cmp} ${n}::numeric`;
+        return sql`(case when jsonb_typeof(${jsonOf(id)}) = 'number' then (${textOf(id)})::numeric end) ${cmp} ${n}::numeric`;
       }
       if (field.type === 'date') return sql`${textOf(id)} ${cmp} ${checked(filter.value)}::text`;
       throw refuse(taskQueryMessages.field);
@@ -140,7 +140,7 @@ const optionRank = (value: SQL, options: FieldOption[]) =>
 
 /** The option a select groups and sorts by: a multi select's first. */
 const optionOfTask = (field: QueryField) =>
-  field.type === 'select' ? textOf(field.id) : sql`(${valueOf(field.id)} ->> 0)`;
+  field.type === 'select' ? textOf(field.id) : sql`(${jsonOf(field.id)} ->> 0)`;
 
 /**
  * The ORDER BY items of a sort by a field: tasks without a value last both ways, then the value by
@@ -162,7 +162,7 @@ export function fieldSortItems(
       return [
         missingLast,
         {
-          expr: sql`coalesce(case when jsonb_typeof(${valueOf(id)}) = 'number' then (${textOf(id)})::numeric end, 0)`,
+          expr: sql`coalesce(case when jsonb_typeof(${jsonOf(id)}) = 'number' then (${textOf(id)})::numeric end, 0)`,
           dir,
           type: 'numeric',
         },
@@ -217,7 +217,7 @@ export function fieldGrouping(
       };
     }
     case 'person': {
-      const person = sql`(case when jsonb_typeof(${valueOf(id)}) = 'string' then (${textOf(id)})::uuid end)`;
+      const person = sql`(case when jsonb_typeof(${jsonOf(id)}) = 'string' then (${textOf(id)})::uuid end)`;
       return {
         joins: sql`left join ${users} as ${groupRef} on ${groupRef}.id = ${person}`,
         items: [

@@ -14,7 +14,7 @@ import { fieldKeys } from './keys.ts';
 
 const productFieldsPath = (productId: string) => `/projects/${encodeURIComponent(productId)}/fields`;
 
-export const productFieldsQueryOptions = (productId: string) =>
+const productFieldsQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: fieldKeys.product(productId),
     queryFn: ({ signal }) => api.get<FieldList>(productFieldsPath(productId), { signal }),

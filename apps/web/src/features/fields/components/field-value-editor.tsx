@@ -5,7 +5,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 
 /** Someone a person field may name: whoever sees the product (the task form's assignee choices). */
-export type FieldPerson = { id: string; name: string };
+type FieldPerson = { id: string; name: string };
 
 type EditorProps = {
   field: Field;

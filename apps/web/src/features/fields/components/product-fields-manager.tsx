@@ -107,8 +107,9 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                     }}
                   />
                   <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
-                  <label className="flex items-center gap-1.5 text-sm">
+                  <label htmlFor={`show-${field.id}`} className="flex items-center gap-1.5 text-sm">
                     <Checkbox
+                      id={`show-${field.id}`}
                       checked={field.showOnCards}
                       disabled={!canManage}
                       onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
@@ -299,8 +300,12 @@ function NewField({
           options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
           onValueChange={(next) => setType(next as FieldType)}
         />
-        <label className="flex items-center gap-1.5 text-sm">
-          <Checkbox checked={showOnCards} onCheckedChange={(checked) => setShowOnCards(checked === true)} />
+        <label htmlFor="new-field-show" className="flex items-center gap-1.5 text-sm">
+          <Checkbox
+            id="new-field-show"
+            checked={showOnCards}
+            onCheckedChange={(checked) => setShowOnCards(checked === true)}
+          />
           {texts.showOnCards}
         </label>
         <Button type="submit" size="sm" disabled={!name.trim() || pending}>
