@@ -110,6 +110,7 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                   <label htmlFor={`show-${field.id}`} className="flex items-center gap-1.5 text-sm">
                     <Checkbox
                       id={`show-${field.id}`}
+                      aria-label={`Show ${field.name} on cards`}
                       checked={field.showOnCards}
                       disabled={!canManage}
                       onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
