@@ -56,6 +56,21 @@ const TASK_QUERIES = [
 ];
 
 /**
+ * Issue 29's "custom field" shape: filtered on a select and on a number range, sorted and grouped
+ * by one (the fields of one product the member sees; none when the seed made no fields).
+ */
+function fieldQueries({ Severity: severity, Estimate: estimate }) {
+  if (!severity || !estimate) return [];
+  const filter = (text) => `field=${encodeURIComponent(text)}`;
+  return [
+    filter(`${severity}:is:High`),
+    `${filter(`${severity}:is:Low,Critical`)}&sort=due`,
+    `${filter(`${estimate}:gte:5`)}&${filter(`${estimate}:lte:15`)}&sort=field&sortField=${estimate}`,
+    `group=field&groupField=${severity}&${filter(`${estimate}:set`)}`,
+  ];
+}
+
+/**
  * The member who sees products only through teams (active in the first team of every other
  * product), labels on two tasks in three, some tasks of theirs to watch, be assigned and be
  * mentioned on; then statistics.
@@ -100,8 +115,16 @@ async function prepare(databaseUrl) {
     const { rows } = await client.query(
       `SELECT id FROM tasks WHERE assignee_id = ${me} ORDER BY id LIMIT 200`,
     );
+    // Issue 29: the custom fields of a product the member sees (the seed's Severity and Estimate).
+    const { rows: fields } = await client.query(
+      `SELECT f.name, f.id FROM custom_fields f WHERE f.product_id = (SELECT min(p::text)::uuid FROM ${visible} v(p))
+       AND f.name IN ('Severity', 'Estimate')`,
+    );
     await client.query('VACUUM ANALYZE');
-    return rows.map((row) => row.id);
+    return {
+      writable: rows.map((row) => row.id),
+      fields: Object.fromEntries(fields.map((f) => [f.name, f.id])),
+    };
   } finally {
     await client.end();
   }
@@ -121,7 +144,8 @@ const nextAddress = () => {
 export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, settings, say) {
   const { duration, warmup, waitQuiet } = settings;
   const connections = Math.max(...settings.connectionCounts);
-  const writable = await prepare(databaseUrl);
+  const { writable, fields } = await prepare(databaseUrl);
+  const queries = [...TASK_QUERIES, ...fieldQueries(fields)];
   const server = await startServer(command, {
     databaseUrl,
     dataDir,
@@ -135,7 +159,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     const token = await signIn(server.origin, TEAMS_MEMBER, BENCH_PASSWORD);
     const headers = { cookie: `sec-prd-token=${token}` };
     const withAddress = (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextAddress() } });
-    for (const query of TASK_QUERIES) {
+    for (const query of queries) {
       const res = await fetch(`${server.origin}/api/tasks/all?${query}`, { headers });
       if (res.status !== 200)
         throw new Error(`/api/tasks/all?${query} answered ${res.status}: ${await res.text()}`);
@@ -149,7 +173,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
       connections,
       headers,
       timeout: 10,
-      requests: TASK_QUERIES.map((query) => ({
+      requests: queries.map((query) => ({
         method: 'GET',
         path: `/api/tasks/all?${query}`,
         setupRequest: withAddress,
@@ -197,7 +221,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     return {
       name: 'tasks query (teams member, cookie, many addresses, with writes)',
       connections,
-      queries: TASK_QUERIES.length,
+      queries: queries.length,
       ...figures,
       statusCodes: r.statusCodeStats,
       writes: { ...autocannonFigures(w), connections: WRITE_CONNECTIONS },
