@@ -67,3 +67,17 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER custom_fields_prune AFTER DELETE OR UPDATE OF options ON custom_fields
   FOR EACH ROW EXECUTE FUNCTION custom_fields_prune();
+--> statement-breakpoint
+-- Search (decision 015) finds tasks by their custom fields' text too (issue 29): the string values
+-- of `fields` join the task's words at weight C. (Option and person ids are strings as well: random
+-- tokens nobody types.) A generated column's expression cannot change in place: dropped and added.
+-- The live view (decision 034) pins the column: dropped first, made again at the end.
+DROP VIEW IF EXISTS live.tasks;--> statement-breakpoint
+DROP INDEX IF EXISTS "tasks_search_idx";--> statement-breakpoint
+ALTER TABLE "tasks" DROP COLUMN "search_vector";--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
+  setweight(to_tsvector('simple'::regconfig, "title"), 'A') || setweight(to_tsvector('simple'::regconfig, "description"), 'B')
+  || setweight(jsonb_to_tsvector('simple'::regconfig, "fields", '["string"]'), 'C')
+) STORED;--> statement-breakpoint
+CREATE INDEX "tasks_search_idx" ON "tasks" USING gin ("search_vector");--> statement-breakpoint
+CREATE VIEW live.tasks AS SELECT * FROM public.tasks WHERE deleted_at IS NULL;

@@ -174,4 +174,10 @@ describe('custom fields in the task query', () => {
     expect(header).toMatch(/,Severity,Estimate,Ship date,Customer,Owner,Signed off,Areas$/);
     expect(alpha).toMatch(/,High,8,2030-01-10,Acme Corp,[0-9a-f-]{36},Yes,UI$/);
   });
+
+  it('are found by the global search (text values)', async () => {
+    const res = await as(mia, { url: '/api/search?q=globex' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.stringify(res.json())).toContain('Bravo');
+  });
 });
