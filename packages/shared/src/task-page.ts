@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ChecklistSchema } from './checklists.ts';
 import { WatcherListSchema } from './comments.ts';
+import { FieldListSchema } from './fields.ts';
 import { TaskLabelsSchema } from './labels.ts';
 import { canChangeTaskStatus, canEditProduct, canEditTasks, type Role } from './permissions.ts';
 import { ActivitySchema, DocumentSchema } from './products.ts';
@@ -95,6 +96,8 @@ export const TaskDetailSchema = z.object({
   files: z.array(DocumentSchema),
   /** As GET /tasks/{id}/watchers. */
   watchers: WatcherListSchema,
+  /** As GET /projects/{productId}/fields (issue 29). */
+  fields: FieldListSchema,
 });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 

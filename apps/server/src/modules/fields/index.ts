@@ -22,6 +22,7 @@ export const fieldsModule = fp(
       changes: app.changes,
       outbox: app.outbox,
     });
+    app.tasks.addPageSection('fields', (viewer, task) => service.list(viewer, task.productId));
     await app.register(fieldsRoutes, { prefix: '/api', service });
   },
   { name: 'fields', dependencies: ['platform', 'activities', 'services', 'tasks'] },

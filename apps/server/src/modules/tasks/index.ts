@@ -25,7 +25,7 @@ export type { TaskWatching } from './tasks.watchers.ts';
 
 /** The sections of the task's page that other modules contribute. */
 type ContributedSection = Exclude<keyof TaskPageSections, 'watchers'>;
-const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files'];
+const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files', 'fields'];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,6 @@
 import {
   type Checklist,
+  type FieldList,
   type ProductDocument,
   TASK_HISTORY_PAGE,
   type TaskDetail,
@@ -31,6 +32,8 @@ export type TaskPageSections = {
   labels: (task: SeenTask) => Promise<TaskLabels>;
   files: (task: SeenTask) => Promise<ProductDocument[]>;
   watchers: (viewer: SessionUser, task: SeenTask) => Promise<WatcherList>;
+  /** The product's custom fields (issue 29), as GET /projects/{id}/fields answers the viewer. */
+  fields: (viewer: SessionUser, task: SeenTask) => Promise<FieldList>;
 };
 
 type Deps = {
@@ -62,11 +65,12 @@ export function createTaskPageService({ tasks, activities, sections }: Deps) {
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers] = await Promise.all([
+      const [checklist, labels, files, watchers, fields] = await Promise.all([
         sections.checklist(seen),
         sections.labels(seen),
         sections.files(seen),
         sections.watchers(actor, seen),
+        sections.fields(actor, seen),
       ]);
       const task = toTask(found, labels.labels);
       const archived = found.product.archivedAt !== null;
@@ -82,6 +86,7 @@ export function createTaskPageService({ tasks, activities, sections }: Deps) {
         labels,
         files,
         watchers,
+        fields,
       };
     },
 

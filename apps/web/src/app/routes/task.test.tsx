@@ -48,6 +48,7 @@ const detail: TaskDetail = {
   labels: { taskId: 't-1', labels: [{ id: 'l-1', name: 'Hardware', color: '#2563eb' }] },
   files: [],
   watchers: { data: [{ id: 'u-1', name: 'Mia Member', avatar_url: null }], total: 1, watching: true },
+  fields: { data: [], canManage: false },
 };
 
 /** The shell's outlet as app-shell.tsx renders it: the screen, and a panel over it. */

@@ -7,6 +7,7 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { fieldKeys } from '../../features/fields/api/keys.ts';
 import { TaskFieldsSection } from '../../features/fields/components/task-fields-section.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
 import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
@@ -30,6 +31,7 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(labelKeys.ofTask(id), detail.labels);
   seed(taskFileKeys.ofTask(id), detail.files);
   seed(commentKeys.watchers(id), detail.watchers);
+  seed(fieldKeys.product(detail.task.projectId), detail.fields);
 }
 
 /**

@@ -69,6 +69,7 @@ function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     labels: { taskId: task.id, labels: [] },
     files: [],
     watchers: { data: [], total: 0, watching: false },
+    fields: { data: [], canManage: false },
     ...overrides,
   };
 }
