@@ -38,6 +38,11 @@ export const DEFAULTS = {
   commentsPerTask: 0,
   /** Labels per product; with some, two tasks in three carry one of their product's. */
   labelsPerProduct: 0,
+  /**
+   * Custom fields per product (issue 29), their types in turn: select, number, text, date,
+   * checkbox, multi select, person, URL; tasks carry values of two fields in three.
+   */
+  fieldsPerProduct: 3,
   seed: 42,
 };
 
@@ -54,6 +59,8 @@ export const BOARD_SCALE = {
   users: 21,
   commentsPerTask: 2,
   labelsPerProduct: 6,
+  /** Issue 29's measured board: 10 custom fields. */
+  fieldsPerProduct: 10,
 };
 
 const SEEDED_TABLES = [
@@ -67,6 +74,7 @@ const SEEDED_TABLES = [
   'events',
   'labels',
   'task_labels',
+  'custom_fields',
 ];
 
 /** Every foreign key of the seeded tables, checked in one pass each (the triggers were skipped). */
@@ -198,7 +206,8 @@ export async function seed(url, options = {}, log = () => {}) {
 const usage = `Usage: node --import tsx bench/seed.mjs (--database-url postgres://… | --data-dir DIR) [--reset]
   [--products ${DEFAULTS.products}] [--tasks ${DEFAULTS.tasks}] [--activities ${DEFAULTS.activities}] [--users ${DEFAULTS.users}]
   [--teams-per-product ${DEFAULTS.teamsPerProduct}] [--members-per-team ${DEFAULTS.membersPerTeam}]
-  [--comments-per-task ${DEFAULTS.commentsPerTask}] [--labels-per-product ${DEFAULTS.labelsPerProduct}] [--seed ${DEFAULTS.seed}]`;
+  [--comments-per-task ${DEFAULTS.commentsPerTask}] [--labels-per-product ${DEFAULTS.labelsPerProduct}]
+  [--fields-per-product ${DEFAULTS.fieldsPerProduct}] [--seed ${DEFAULTS.seed}]`;
 
 /** The counts from --products … as numbers; unknown or malformed options throw. */
 export function parseSeedArgs(args, extra = {}) {
@@ -211,6 +220,7 @@ export function parseSeedArgs(args, extra = {}) {
     'members-per-team',
     'comments-per-task',
     'labels-per-product',
+    'fields-per-product',
     'seed',
   ];
   const { values } = parseArgs({

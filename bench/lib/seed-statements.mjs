@@ -231,6 +231,7 @@ export function seedStatements(o, salt) {
           ],
         ]
       : []),
+    ...(o.fieldsPerProduct > 0 ? customFieldStatements(o, id, creatorIdx) : []),
     [
       'events',
       `INSERT INTO events (title, description, date, type, status, product_id, created_by)
@@ -239,6 +240,53 @@ export function seedStatements(o, salt) {
             ${pick(['meeting', 'milestone', 'review', 'workshop', 'other'], 'e')}, 'Planning',
             ${id('p', `e % ${P}`)}, ${id('u', creatorIdx(`e % ${P}`))}
      FROM generate_series(0, ${P * 5 - 1}) e`,
+    ],
+  ];
+}
+
+/** The custom field types in the order fields are made (issue 29). */
+const FIELD_TYPES = ['select', 'number', 'text', 'date', 'checkbox', 'multi_select', 'person', 'url'];
+const FIELD_OPTIONS = JSON.stringify(
+  ['Low', 'Medium', 'High', 'Critical'].map((name, i) => ({ id: `o${i + 1}`, name, color: '#3b82f6' })),
+);
+
+/**
+ * Issue 29: `fieldsPerProduct` custom fields in every product (field k of product i is
+ * field i*F+k, of type FIELD_TYPES[k % 8]; field 0 "Severity", field 1 "Estimate"), and on two
+ * tasks in three a value of each (an option o1–o4, 0–20, text, a 2026 day, ticked, the product's
+ * creator, a link).
+ */
+function customFieldStatements(o, id, creatorIdx) {
+  const P = o.products;
+  const F = o.fieldsPerProduct;
+  const types = `(ARRAY['${FIELD_TYPES.join("','")}'])`;
+  return [
+    [
+      'custom_fields',
+      `INSERT INTO custom_fields (id, product_id, name, type, options, show_on_cards, position)
+     SELECT ${id('field', `i * ${F} + k`)}, ${id('p', 'i')},
+            CASE k WHEN 0 THEN 'Severity' WHEN 1 THEN 'Estimate' ELSE 'Field ' || k END,
+            ${types}[1 + k % 8],
+            CASE WHEN k % 8 IN (0, 5) THEN '${FIELD_OPTIONS}'::jsonb ELSE '[]'::jsonb END, k < 3, k
+     FROM generate_series(0, ${P - 1}) i CROSS JOIN generate_series(0, ${F - 1}) k`,
+    ],
+    [
+      'task field values',
+      `UPDATE tasks SET fields = v.fields FROM (
+       SELECT ${id('t', 'j')} AS task_id, jsonb_object_agg((${id('field', `(j % ${P}) * ${F} + k`)})::text,
+         CASE k % 8
+           WHEN 0 THEN to_jsonb('o' || (1 + j % 4))
+           WHEN 1 THEN to_jsonb(j % 21)
+           WHEN 2 THEN to_jsonb('Customer ' || (j % 50))
+           WHEN 3 THEN to_jsonb(to_char(date '2026-01-01' + (j % 365), 'YYYY-MM-DD'))
+           WHEN 4 THEN 'true'::jsonb
+           WHEN 5 THEN jsonb_build_array('o' || (1 + j % 4))
+           WHEN 6 THEN to_jsonb((${id('u', creatorIdx(`j % ${P}`))})::text)
+           ELSE to_jsonb('https://example.com/' || j)
+         END) AS fields
+       FROM generate_series(0, ${o.tasks - 1}) j CROSS JOIN generate_series(0, ${F - 1}) k
+       WHERE (j + k) % 3 <> 0 GROUP BY j) v
+     WHERE tasks.id = v.task_id`,
     ],
   ];
 }

@@ -56,6 +56,21 @@ const TASK_QUERIES = [
 ];
 
 /**
+ * Issue 29's "custom field" shape: filtered on a select and on a number range, sorted and grouped
+ * by one (the fields of one product the member sees; none when the seed made no fields).
+ */
+function fieldQueries({ Severity: severity, Estimate: estimate }) {
+  if (!severity || !estimate) return [];
+  const filter = (text) => `field=${encodeURIComponent(text)}`;
+  return [
+    filter(`${severity}:is:High`),
+    `${filter(`${severity}:is:Low,Critical`)}&sort=due`,
+    `${filter(`${estimate}:gte:5`)}&${filter(`${estimate}:lte:15`)}&sort=field&sortField=${estimate}`,
+    `group=field&groupField=${severity}&${filter(`${estimate}:set`)}`,
+  ];
+}
+
+/**
  * The member who sees products only through teams (active in the first team of every other
  * product), labels on two tasks in three, some tasks of theirs to watch, be assigned and be
  * mentioned on; then statistics.
@@ -100,8 +115,16 @@ async function prepare(databaseUrl) {
     const { rows } = await client.query(
       `SELECT id FROM tasks WHERE assignee_id = ${me} ORDER BY id LIMIT 200`,
     );
+    // Issue 29: the custom fields of a product the member sees (the seed's Severity and Estimate).
+    const { rows: fields } = await client.query(
+      `SELECT f.name, f.id FROM custom_fields f WHERE f.product_id = (SELECT min(p::text)::uuid FROM ${visible} v(p))
+       AND f.name IN ('Severity', 'Estimate')`,
+    );
     await client.query('VACUUM ANALYZE');
-    return rows.map((row) => row.id);
+    return {
+      writable: rows.map((row) => row.id),
+      fields: Object.fromEntries(fields.map((f) => [f.name, f.id])),
+    };
   } finally {
     await client.end();
   }
@@ -113,10 +136,10 @@ const PROBE_RUNS = 7;
  * Each query alone, right after a write has outdated every shared page and count: the median
  * time of its first page over PROBE_RUNS runs, which says which shapes make the tail under load.
  */
-async function probeShapes(origin, headers, writable) {
+async function probeShapes(origin, headers, writable, queries) {
   const shapes = [];
   let n = 0;
-  for (const query of TASK_QUERIES) {
+  for (const query of queries) {
     const times = [];
     for (let i = 0; i < PROBE_RUNS; i++) {
       const id = writable[n++ % writable.length];
@@ -152,7 +175,8 @@ const nextAddress = () => {
 export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, settings, say) {
   const { duration, warmup, waitQuiet } = settings;
   const connections = Math.max(...settings.connectionCounts);
-  const writable = await prepare(databaseUrl);
+  const { writable, fields } = await prepare(databaseUrl);
+  const queries = [...TASK_QUERIES, ...fieldQueries(fields)];
   const server = await startServer(command, {
     databaseUrl,
     dataDir,
@@ -166,7 +190,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     const token = await signIn(server.origin, TEAMS_MEMBER, BENCH_PASSWORD);
     const headers = { cookie: `sec-prd-token=${token}` };
     const withAddress = (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextAddress() } });
-    for (const query of TASK_QUERIES) {
+    for (const query of queries) {
       const res = await fetch(`${server.origin}/api/tasks/all?${query}`, { headers });
       if (res.status !== 200)
         throw new Error(`/api/tasks/all?${query} answered ${res.status}: ${await res.text()}`);
@@ -175,7 +199,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
         `  ${query || '(no filter)'}: ${body.total} tasks${body.groups ? `, ${body.groups.length} groups` : ''}`,
       );
     }
-    const shapes = await probeShapes(server.origin, headers, writable).catch((err) => {
+    const shapes = await probeShapes(server.origin, headers, writable, queries).catch((err) => {
       throw new Error(`${err.message}\n${server.output.slice(-5).join('')}`);
     });
     for (const { query, ms } of [...shapes].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
@@ -186,7 +210,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
       connections,
       headers,
       timeout: 10,
-      requests: TASK_QUERIES.map((query) => ({
+      requests: queries.map((query) => ({
         method: 'GET',
         path: `/api/tasks/all?${query}`,
         setupRequest: withAddress,
@@ -235,7 +259,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
       name: 'tasks query (teams member, cookie, many addresses, with writes)',
       connections,
       aloneAfterWriteMs: Object.fromEntries(shapes.map(({ query, ms }) => [query || '(no filter)', ms])),
-      queries: TASK_QUERIES.length,
+      queries: queries.length,
       ...figures,
       statusCodes: r.statusCodeStats,
       writes: { ...autocannonFigures(w), connections: WRITE_CONNECTIONS },

@@ -8,6 +8,7 @@ export * from './comments.ts';
 export * from './constants.ts';
 export * from './events.ts';
 export * from './hierarchy.ts';
+export * from './fields.ts';
 export * from './imports.ts';
 export * from './labels.ts';
 export * from './messages.ts';

@@ -36,6 +36,8 @@ export const CHANGE_KINDS = [
   'template',
   /** A product's workflow state (issue 29): added, renamed, recoloured, reordered, deleted. Its board's columns. */
   'state',
+  /** A product's custom field (issue 29) defined, changed, reordered or deleted. */
+  'field',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

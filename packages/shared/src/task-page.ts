@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ChecklistSchema } from './checklists.ts';
 import { WatcherListSchema } from './comments.ts';
+import { FieldListSchema } from './fields.ts';
 import { TaskLabelsSchema } from './labels.ts';
 import { canChangeTaskStatus, canEditProduct, canEditTasks, type Role } from './permissions.ts';
 import { ActivitySchema, DocumentSchema } from './products.ts';
@@ -108,6 +109,8 @@ export const TaskDetailSchema = z.object({
   /** As GET /tasks/{id}/subtasks and GET /tasks/{id}/relations (issue 29). */
   subtasks: SubtaskListSchema,
   relations: RelationListSchema,
+  /** As GET /projects/{productId}/fields (issue 29). */
+  fields: FieldListSchema,
 });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 

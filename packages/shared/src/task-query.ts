@@ -16,7 +16,7 @@ export type TaskPreset = (typeof TASK_PRESETS)[number];
 export const TASK_DUE_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
 export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 
-export const TASK_SORTS = ['created', 'updated', 'due', 'priority', 'title', 'manual'] as const;
+export const TASK_SORTS = ['created', 'updated', 'due', 'priority', 'title', 'manual', 'field'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
 export const TASK_GROUPS = [
@@ -28,6 +28,7 @@ export const TASK_GROUPS = [
   'product',
   'team',
   'due',
+  'field',
 ] as const;
 export type TaskGroup = (typeof TASK_GROUPS)[number];
 
@@ -67,15 +68,42 @@ const peopleOf = (message: string) =>
     ),
   );
 
+/** Custom field filters one query takes, and a filter's length at most (a text's value is 1,000). */
+export const TASK_FIELD_FILTERS_MAX = 10;
+const TASK_FIELD_FILTER_MAX_LENGTH = 1100;
+
+export const TASK_FIELD_FILTER_OPS = ['is', 'has', 'gte', 'lte', 'empty', 'set'] as const;
+export type TaskFieldFilterOp = (typeof TASK_FIELD_FILTER_OPS)[number];
+export type TaskFieldFilter = { fieldId: string; op: TaskFieldFilterOp; value: string };
+
+/** `<field id>:<op>[:<value>]` → its parts (the value may hold colons); undefined when malformed. */
+export function parseFieldFilter(text: string): TaskFieldFilter | undefined {
+  const [fieldId = '', op = '', ...rest] = text.split(':');
+  const value = rest.join(':');
+  if (!UUID.test(fieldId) || !(TASK_FIELD_FILTER_OPS as readonly string[]).includes(op)) return undefined;
+  const needsValue = op !== 'empty' && op !== 'set';
+  if (needsValue === (value.trim() === '')) return undefined;
+  return { fieldId: fieldId.toLowerCase(), op: op as TaskFieldFilterOp, value: value.trim() };
+}
+
+/** The filter's text, as the URL and a saved view keep it. */
+export const fieldFilterText = ({ fieldId, op, value }: TaskFieldFilter) =>
+  op === 'empty' || op === 'set' ? `${fieldId}:${op}` : `${fieldId}:${op}:${value}`;
+
 export const taskQueryMessages = {
   assignee: 'Assignee must be "me", "none" or a user id.',
   createdBy: 'Created by must be "me" or a user id.',
   team: 'Team must be "none" or a team id.',
   preset: 'Preset must be assigned, created, watching or mentioning.',
   due: 'Due must be overdue, today, week or none.',
-  sort: 'Sort must be created, updated, due, priority, title or manual.',
+  sort: 'Sort must be created, updated, due, priority, title, manual or field.',
   order: 'Order must be asc or desc.',
-  group: 'Group must be status, state, assignee, priority, label, product, team or due.',
+  group: 'Group must be status, state, assignee, priority, label, product, team, due or field.',
+  field: 'A field filter is <field id>:<is|has|gte|lte|empty|set>[:<value>].',
+  fieldId: 'Name the field by its id.',
+  sortField: 'Sort by field needs sortField, the field’s id.',
+  groupField: 'Group by field needs groupField, the field’s id.',
+  groupType: 'Group by a select, multi select, person or checkbox field.',
   updatedSince: 'Updated since must be a valid date.',
   priority: 'Priority must be low, medium, high or critical.',
   state: 'State must be a state id.',
@@ -135,6 +163,29 @@ export const TaskQuerySchema = z.extend(TaskFiltersSchema, {
   sort: oneOf(TASK_SORTS, taskQueryMessages.sort),
   order: oneOf(['asc', 'desc'] as const, taskQueryMessages.order),
   group: oneOf(TASK_GROUPS, taskQueryMessages.group),
+  /**
+   * Custom field filters (issue 29), each `<field id>:<op>[:<value>]`, all ANDed: `is` (equals; a
+   * select's option, a person ('me'), a checkbox's true or false; several options or people
+   * comma-separated are ORed), `has` (text or URL contains), `gte`/`lte` (number or date),
+   * `empty`, `set`. A filter on a field that no longer exists filters nothing.
+   */
+  field: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v])),
+      z
+        .array(
+          z.string(taskQueryMessages.field).check(
+            z.maxLength(TASK_FIELD_FILTER_MAX_LENGTH, taskQueryMessages.field),
+            z.refine((s) => parseFieldFilter(s) !== undefined, taskQueryMessages.field),
+          ),
+        )
+        .check(z.maxLength(TASK_FIELD_FILTERS_MAX)),
+    ),
+  ),
+  /** With sort=field: the field whose values order the list (no value last). */
+  sortField: z.optional(z.string().check(z.regex(UUID, taskQueryMessages.fieldId))),
+  /** With group=field: a select, multi select (its first option), person or checkbox field. */
+  groupField: z.optional(z.string().check(z.regex(UUID, taskQueryMessages.fieldId))),
   /** The `nextCursor` of the previous page: a sorted or grouped list's carries the row's sort values. */
   cursor: z.optional(z.string().check(z.maxLength(TASK_CURSOR_MAX), singleLine())),
 });
@@ -152,6 +203,8 @@ export const TaskBoardQuerySchema = z.omit(TaskQuerySchema, {
   sort: true,
   order: true,
   group: true,
+  sortField: true,
+  groupField: true,
 });
 export type TaskBoardQuery = z.infer<typeof TaskBoardQuerySchema>;
 

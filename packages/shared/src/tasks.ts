@@ -3,6 +3,7 @@ import { notEmptyUpdate } from './api.ts';
 import { TaskChecklistCountsSchema } from './checklists.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { ESTIMATE_SCALES, EstimateInputSchema, hierarchyMessages, SubtaskCountsSchema } from './hierarchy.ts';
+import { FieldSchema, SetFieldValuesSchema, TaskFieldValuesSchema } from './fields.ts';
 import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts';
 import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
@@ -113,6 +114,8 @@ const taskFields = {
   ),
   /** A value of its product's estimate scale (issue 29), or none. */
   estimate: z._default(EstimateInputSchema, null),
+  /** Custom field values by field id (issue 29): checked against the product's fields by the server. */
+  fields: z.optional(SetFieldValuesSchema),
 };
 
 /** POST /api/tasks. `createdBy` is the caller, never taken from the body. */
@@ -202,6 +205,8 @@ export const TaskSchema = z.object({
    */
   blocked: z.boolean(),
   blockedBy: z.array(z.string()),
+  /** Its custom field values by field id (issue 29): absent when not set. */
+  fields: TaskFieldValuesSchema,
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -338,6 +343,8 @@ export const BoardCardSchema = z.object({
   /** When it was created and, with updatedAt, the version realtime compares. */
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its values of the fields shown on cards (the board's `fields`), by field id (issue 29). */
+  fields: z.optional(TaskFieldValuesSchema),
 });
 export type BoardCard = z.infer<typeof BoardCardSchema>;
 
@@ -365,6 +372,8 @@ export const TaskBoardSchema = z.object({
   product: RefSchema,
   /** Every label of the product (cards name them by id), ordered by name. */
   labels: z.array(LabelRefSchema),
+  /** The product's custom fields shown on cards, in their order (issue 29). */
+  fields: z.array(FieldSchema),
   /** The assignees of the cards sent. */
   people: z.array(z.extend(RefSchema, { avatar_url: z.nullable(z.string()) })),
   /** The product's workflow states in order (issue 29), each a column. */

@@ -7,6 +7,7 @@ import { commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { documentsModule } from './documents/index.ts';
 import { eventsModule } from './events/index.ts';
+import { fieldsModule } from './fields/index.ts';
 import { healthModule } from './health/index.ts';
 import { hierarchyModule } from './hierarchy/index.ts';
 import { importsModule } from './imports/index.ts';
@@ -43,6 +44,7 @@ export const modules = [
   productsModule,
   checklistsModule,
   labelsModule,
+  fieldsModule,
   commentsModule,
   importsModule,
   teamsModule,

@@ -15,6 +15,7 @@ export const queryRoots = {
   dashboard: ['dashboard'],
   events: ['events'],
   hierarchy: ['hierarchy'],
+  fields: ['fields'],
   labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],

@@ -1,3 +1,4 @@
+import type { TaskFieldValues } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -6,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -62,6 +64,11 @@ export const tasks = pgTable(
      * state is being deleted with its product.
      */
     stateId: uuid().references(() => workflowStates.id, { onDelete: 'set null' }),
+    /**
+     * Its custom fields' values by field id (issue 29, docs/decisions/037-custom-fields.md): text,
+     * URL, date, option id, person id as strings, numbers, `true`, option ids as an array.
+     */
+    fields: jsonb().$type<TaskFieldValues>().notNull().default({}),
     /**
      * In the trash since (issue 28, docs/decisions/034-trash.md): every read goes through the view
      * `live.tasks`, which leaves these rows out; only modules/trash reads `public.tasks` itself.
@@ -142,6 +149,9 @@ export const tasks = pgTable(
     index('tasks_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     /** sort=manual across products (an admin's list; decision 033). */
     index('tasks_rank_sort_idx').on(t.rank, t.id),
+    // Custom field filters (issue 29): `fields @> {"<id>": value}` for equals, contains an option,
+    // a person, a ticked box; "is set" (`fields ? '<id>'`) with jsonb_ops.
+    index('tasks_fields_idx').using('gin', t.fields),
     // The trash: what is in it, oldest first (its list and the purge).
     index('tasks_trashed_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     uniqueIndex('tasks_series_key').on(t.seriesId).where(sql`${t.seriesId} is not null`),

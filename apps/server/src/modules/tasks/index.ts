@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createTaskBoard } from './tasks.board.ts';
+import { createFieldValueSlot, type FieldValueCheck } from './tasks.fields.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskListing, type TaskListing } from './tasks.listing.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
@@ -33,7 +34,14 @@ type TaskCopy = (fromId: string, toId: string, tx: Db) => Promise<void>;
 
 /** The sections of the task's page that other modules contribute. */
 type ContributedSection = Exclude<keyof TaskPageSections, 'watchers'>;
-const CONTRIBUTED: readonly ContributedSection[] = ['checklist', 'labels', 'files', 'subtasks', 'relations'];
+const CONTRIBUTED: readonly ContributedSection[] = [
+  'checklist',
+  'labels',
+  'files',
+  'subtasks',
+  'relations',
+  'fields',
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +80,8 @@ declare module 'fastify' {
       onCopy: (copy: TaskCopy) => void;
       /** In the transaction that made `toId` from `fromId`: every module copies what it keeps of it. */
       copying: (fromId: string, toId: string, tx: Db) => Promise<void>;
+      /** The custom fields module checks the `fields` of creates and edits (issue 29, at boot). */
+      checkFieldValues: (check: FieldValueCheck) => void;
     };
   }
 }
@@ -110,6 +120,7 @@ export const tasksModule = fp(
     const deletions: TaskDeletion[] = [];
     const statusListeners: Array<(change: TaskStatusChange) => Promise<void>> = [];
     const copies: TaskCopy[] = [];
+    const fieldValues = createFieldValueSlot();
     const service = createTasksService({
       db,
       tasks,
@@ -127,6 +138,7 @@ export const tasksModule = fp(
           );
         }
       },
+      fields: fieldValues.check,
     });
     // Filled by the modules that contribute a section; checked complete once every module is in.
     const sections = { watchers: watching.of } as TaskPageSections;
@@ -147,8 +159,10 @@ export const tasksModule = fp(
         for (const deletion of deletions) cleanups.push(await deletion(taskId, tx));
         return cleanups;
       },
+      checkFieldValues: fieldValues.provide,
     });
     app.addHook('onReady', async () => {
+      if (!fieldValues.provided()) throw new Error('tasks: no module checks custom field values');
       const missing = CONTRIBUTED.filter((name) => !sections[name]);
       if (missing.length > 0) {
         throw new Error(`tasks: no module contributed the task page's ${missing.join(', ')} section`);

@@ -5,17 +5,19 @@ import {
   TASK_STATUSES,
   type TaskBoard,
   type TaskBoardQuery,
+  type TaskFieldValues,
   type TaskStatus,
 } from '@shipyard/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labels, products, taskLabels, tasks, users, workflowStates } from '../../db/schema/index.ts';
+import { customFields, labels, products, taskLabels, tasks, users, workflowStates } from '../../db/schema/index.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
 import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
 import { estimatePoints } from './tasks.hierarchy.ts';
+import { fieldIdsOf, readQueryFields } from './tasks.field-query.ts';
 import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.rank.ts';
 
@@ -56,7 +58,19 @@ type CardRow = {
   updated_at: string;
   assignee_name: string | null;
   assignee_avatar: string | null;
+  fields: TaskFieldValues | null;
 };
+
+/** A card's values of the fields shown on cards (issue 29); none: absent. */
+function cardFields(values: TaskFieldValues | null, shown: readonly string[]): TaskFieldValues | undefined {
+  if (!values || shown.length === 0) return undefined;
+  const picked: TaskFieldValues = {};
+  for (const id of shown) {
+    const value = values[id];
+    if (value !== undefined) picked[id] = value;
+  }
+  return picked;
+}
 
 /** A card's label ids in the order of the product's labels (by name), from 'id,id'. */
 function labelIdsOf(list: string, order: Map<string, number>): string[] {
@@ -94,7 +108,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
     );
     const { rows } = await db.execute<CardRow>(sql`
       select s.category as status, s.id as state_id, s.name as state_name, s.color as state_color, c.total, c.estimate_sum, t.id, t.key, t.title, t.priority, t.phase, t.due_date, t.team_id, t.assignee_id,
-             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.recurring, t.created_at, t.updated_at,
+             t.label_ids, t.checklist_done, t.checklist_total, t.rank, t.recurring, t.created_at, t.updated_at, t.fields,
              t.subtask_done, t.subtask_total, t.estimate, t.blocked_by,
              u.name as assignee_name, u.avatar_url as assignee_avatar
       from (
@@ -116,7 +130,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
                ${tasks.estimate} as estimate, ${blockersOfCard('tasks')} as blocked_by,
                to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                to_char(${tasks.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-               ${tasks.rank} as rank, ${tasks.seriesId} is not null as recurring,
+               ${tasks.rank} as rank, ${tasks.seriesId} is not null as recurring, ${tasks.fields} as fields,
                array_to_string(array(select ${taskLabels.labelId} from ${taskLabels} where ${taskLabels.taskId} = ${tasks.id}), ',') as label_ids
         from ${tasks}
         where ${and(where, page, sql`${tasks.stateId} = s.id`)}
@@ -139,21 +153,29 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
   ): Promise<TaskBoard | undefined> {
     const after = readRankCursor(query.cursor);
     const statuses = TASK_STATUSES.filter((status) => !query.status?.length || query.status.includes(status));
-    const [[product], labelList, columnRows] = await Promise.all([
+    const [[product], labelList, fieldList, columnRows] = await Promise.all([
       db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)),
       db
         .select({ id: labels.id, name: labels.name, color: labels.color })
         .from(labels)
         .where(eq(labels.productId, productId))
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id)),
-      readColumns(
-        productId,
-        taskConditions(db, { ...query, status: undefined, stateId: undefined, productId }, scope),
-        { statuses, stateIds: query.stateId },
-        after,
+      db
+        .select()
+        .from(customFields)
+        .where(and(eq(customFields.productId, productId), eq(customFields.showOnCards, true)))
+        .orderBy(asc(customFields.position), asc(customFields.createdAt), asc(customFields.id)),
+      readQueryFields(db, fieldIdsOf(query)).then((fields) =>
+        readColumns(
+          productId,
+          taskConditions(db, { ...query, status: undefined, stateId: undefined, productId }, { ...scope, fields }),
+          { statuses, stateIds: query.stateId },
+          after,
+        ),
       ),
     ]);
     if (!product) return undefined;
+    const shownFields = fieldList.map((field) => field.id);
     const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
     const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
     const columns = new Map<string, BoardColumn>();
@@ -203,12 +225,22 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
         ...(row.recurring && { recurring: true }),
         createdAt: row.created_at,
         updatedAt: row.updated_at,
+        fields: cardFields(row.fields, shownFields),
       });
       lastCursor.set(row.state_id, { rank: row.rank, id: row.id });
     }
     return {
       product,
       labels: labelList,
+      fields: fieldList.map(({ id, name, type, options, showOnCards, position }) => ({
+        id,
+        productId,
+        name,
+        type,
+        options,
+        showOnCards,
+        position,
+      })),
       people: [...people.values()],
       columns: [...columns.values()],
     };

@@ -59,6 +59,8 @@ describe('POST /api/tasks', () => {
       estimate: null,
       blocked: false,
       blockedBy: [],
+      // No custom field values (issue 29).
+      fields: {},
     });
     expect(row).toMatchObject({ productId: product.id, title: 'Write the plan', createdBy: owner.user.id });
 

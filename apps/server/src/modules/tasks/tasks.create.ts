@@ -11,6 +11,7 @@ import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import { checkEstimate, checkParent } from './tasks.hierarchy.ts';
+import type { FieldValueCheck } from './tasks.fields.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 import {
@@ -37,6 +38,8 @@ type Deps = {
   outbox: Pick<WebhookOutbox, 'enqueueStatement'>;
   changes: Changes;
   watching: Pick<TaskWatching, 'watchStatement'>;
+  /** The check of the custom field values sent (the fields module's, issue 29). */
+  fields: FieldValueCheck;
 };
 
 export function createTaskCreation({
@@ -47,6 +50,7 @@ export function createTaskCreation({
   outbox,
   changes,
   watching,
+  fields,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
 
@@ -129,7 +133,8 @@ export function createTaskCreation({
     // Issue 29: a parent of the product, not too deep; an estimate of its scale.
     if (body.parentId) await checkParent(tx, product.id, body.parentId);
     const estimate = body.estimate === null ? null : await checkEstimate(tx, product.id, body.estimate);
-    const row = await tasks.insert(newTask(actor, body, estimate), tx);
+    const values = body.fields ? await fields(tx, product.id, body.fields, {}) : {};
+    const row = await tasks.insert({ ...newTask(actor, body, estimate), fields: values }, tx);
     const writes = writesOf(tx, actor, row);
     const counts = await writeTogether(tx, writes.statements);
     const told = assignedNotification(actor, { ...row, productName: product.name }, null);
@@ -151,12 +156,13 @@ export function createTaskCreation({
   /**
    * Most creates are one statement, with no transaction and no product read before it (decision
    * 023): the insert makes the checks itself. A guest (404 comes before 403) and a create that
-   * tells its assignee (the notifier reads their settings in the transaction) take the checked
-   * path, and so does a create whose one statement found a check failing, to answer which.
+   * tells its assignee (the notifier reads their settings in the transaction) or sets custom
+   * fields (their check reads the product's fields) take the checked path, and so does a create whose one statement found a check failing, to answer which.
    */
   async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
-    // A parent or an estimate (issue 29) is checked step by step.
-    const plain = !body.parentId && body.estimate === null;
+    // A parent, an estimate or custom field values (issue 29) are checked step by step.
+    const withFields = body.fields !== undefined && Object.keys(body.fields).length > 0;
+    const plain = !body.parentId && body.estimate === null && !withFields;
     if (plain && canEditTasks(actor.role) && (!body.assigneeId || body.assigneeId === actor.id)) {
       const task = await createAtOnce(actor, body).catch((err: unknown) => {
         if (pgForeignKeyViolation(err)) return undefined;

@@ -32,6 +32,8 @@ const VALID: Record<OrderType, (v: string) => boolean> = {
   timestamptz: (v) => INSTANT.test(v) && isInstant(`${v.slice(0, 23)}Z`),
   date: (v) => DAY.test(v) && (v.endsWith('infinity') || isInstant(`${v}T00:00:00.000Z`)),
   int: (v) => /^-?\d{1,9}$/.test(v),
+  // A custom number field's value (issue 29): finite, as PostgreSQL prints a numeric.
+  numeric: (v) => v.length <= 400 && /^-?\d+(\.\d+)?$/.test(v),
   text: (v) => v.length <= 1000,
   boolean: (v) => v === 'true' || v === 'false',
   uuid: (v) => UUID.test(v),

@@ -1,4 +1,7 @@
+import { fieldValueText } from '@shipyard/shared';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { customFields } from '../../db/schema/index.ts';
 import { type CsvColumn, csvChunks } from '../../lib/csv.ts';
 import { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
@@ -45,6 +48,22 @@ export function createTaskExport({ db, listing }: { db: Db; listing: Pick<TaskLi
       );
       return { ...page, rows: page.rows.map((row) => ({ ...row, labels: labels.get(row.task.id) ?? [] })) };
     }
+    // A product's export has a column per custom field (issue 29), named like the field, with the
+    // values as text (option names, 'Yes'); across products the fields differ, so none.
+    const fields = query.productId
+      ? await db
+          .select()
+          .from(customFields)
+          .where(eq(customFields.productId, query.productId))
+          .orderBy(asc(customFields.position), asc(customFields.createdAt), asc(customFields.id))
+      : [];
+    const columns: CsvColumn<TaskExportRow>[] = [
+      ...TASK_CSV_COLUMNS,
+      ...fields.map((field) => ({
+        header: field.name,
+        value: (r: TaskExportRow) => fieldValueText(field, r.task.fields[field.id]),
+      })),
+    ];
     // The first page is read before answering: a failure is still a proper error answer, and
     // the count for x-total-count comes with it.
     const first = await read(undefined);
@@ -56,6 +75,6 @@ export function createTaskExport({ db, listing }: { db: Db; listing: Pick<TaskLi
         page = await read(page.nextCursor);
       }
     }
-    return { total: first.total, chunks: csvChunks(TASK_CSV_COLUMNS, all()) };
+    return { total: first.total, chunks: csvChunks(columns, all()) };
   };
 }

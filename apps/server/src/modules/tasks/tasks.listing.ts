@@ -6,6 +6,7 @@ import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
 import { estimatePoints } from './tasks.hierarchy.ts';
+import { fieldIdsOf, type QueryFields, readQueryFields } from './tasks.field-query.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
 import {
@@ -22,7 +23,7 @@ import {
 // product's list, the CSV exports, and a saved view's count (app.tasks.count).
 
 export type TaskListQuery = TaskListFilters &
-  Pick<TaskQuery, 'sort' | 'order' | 'group'> & {
+  Pick<TaskQuery, 'sort' | 'order' | 'group' | 'sortField' | 'groupField'> & {
     /** The caller: presets and 'me' are theirs. */
     me: Viewer;
     /** Limits the list to the products this viewer may see; undefined when the caller checked already. */
@@ -67,6 +68,17 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     return counts ? counts.get(`visible:${viewer.id}:${viewer.role}`, read) : read();
   }
 
+  /**
+   * The custom fields the query names (issue 29), shared until a write outdates them (custom_fields
+   * bumps analytics_version, migration 0027).
+   */
+  async function queryFields(query: TaskListQuery): Promise<QueryFields> {
+    const ids = fieldIdsOf(query);
+    if (ids.length === 0) return new Map();
+    const read = () => readQueryFields(db, ids);
+    return counts ? counts.get(`fields:${ids.sort().join(',')}`, read) : read();
+  }
+
   /** Shared until a write outdates it, when the query reads only what bumps analytics_version. */
   const shared = <T>(key: string, query: TaskListQuery, compute: () => Promise<T>): Promise<T> =>
     counts && cacheable(query) ? counts.get(key, compute) : compute();
@@ -79,13 +91,14 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    * whether another page follows. (search.plans-style tests explain exactly these.)
    */
   async function statements(query: TaskListQuery) {
-    const scope = { ...scopeOf(query), visibleProductIds: await visibleProductIds(query.visibleTo) };
+    const [visible, fields] = await Promise.all([visibleProductIds(query.visibleTo), queryFields(query)]);
+    const scope = { ...scopeOf(query), visibleProductIds: visible, fields };
     const labelScope = query.productId
       ? eq(labels.productId, query.productId)
       : scope.visibleProductIds
         ? inArray(labels.productId, scope.visibleProductIds)
         : undefined;
-    const order = taskOrder(query, scope.today, labelScope);
+    const order = taskOrder(query, scope.today, labelScope, fields);
     const after = readTaskCursor(order, query.cursor);
     const where = taskConditions(db, query, scope);
     const orderBy = orderByOf(order);
@@ -206,7 +219,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   function groupCounts(query: TaskListQuery, { scope, groups }: Awaited<ReturnType<typeof statements>>) {
     if (!groups) return undefined;
     return shared(
-      `groups:${queryKey({ ...filtersOf(query), group: query.group }, scope)}`,
+      `groups:${queryKey({ ...filtersOf(query), group: query.group, groupField: query.groupField }, scope)}`,
       query,
       async () => {
         const { rows } = await db.execute<TaskGroupCount & { estimate_sum: number }>(groups);
@@ -288,6 +301,8 @@ function filtersOf(query: TaskListQuery): Partial<TaskQuery> {
     sort: _s,
     order: _o,
     group: _g,
+    sortField: _sf,
+    groupField: _gf,
     ...filters
   } = query;
   return filters;

@@ -53,5 +53,6 @@ export function toTask(
     estimate: task.estimate,
     blocked: blockers.blocked,
     blockedBy: blockers.blockedBy,
+    fields: task.fields,
   };
 }

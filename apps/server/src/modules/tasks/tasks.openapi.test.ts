@@ -38,6 +38,8 @@ describe('OpenAPI', () => {
       'post /api/tasks/{id}/checklist': ['checklists'],
       'get /api/tasks/{id}/labels': ['labels'],
       'put /api/tasks/{id}/labels': ['labels'],
+      // Custom field values (issue 29, modules/fields).
+      'put /api/tasks/{id}/fields': ['fields'],
       'get /api/tasks/{id}/files': ['documents'],
       'post /api/tasks/{id}/files': ['documents'],
       'delete /api/tasks/{id}/files/{fileId}': ['documents'],

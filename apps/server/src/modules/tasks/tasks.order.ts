@@ -1,6 +1,7 @@
 import type { TaskQuery, TaskSort } from '@shipyard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.ts';
+import { fieldGrouping, fieldSortItems, type QueryFields } from './tasks.field-query.ts';
 import { type Grouping, grouping } from './tasks.groups.ts';
 import { type OrderItem, priorityRank } from './tasks.query.ts';
 
@@ -14,6 +15,7 @@ const DEFAULT_ORDER: Record<TaskSort, 'asc' | 'desc'> = {
   priority: 'desc',
   title: 'asc',
   manual: 'asc',
+  field: 'asc',
 };
 
 /**
@@ -55,17 +57,34 @@ export type TaskOrder = {
   group?: Grouping | undefined;
 };
 
+/**
+ * `fields`: the custom fields the query names (issue 29); a sort or grouping by a field that no
+ * longer exists is the default order or no grouping.
+ */
 export function taskOrder(
-  query: Pick<TaskQuery, 'sort' | 'order' | 'group'>,
+  query: Pick<TaskQuery, 'sort' | 'order' | 'group' | 'sortField' | 'groupField'>,
   today: string,
   labelScope?: SQL,
+  fields: QueryFields = new Map(),
 ): TaskOrder {
-  const sort = query.sort ?? 'created';
+  const byField = query.sort === 'field' ? fieldSortItems(query, fields, query.order ?? 'asc') : undefined;
+  const sort = query.sort === 'field' && !byField ? 'created' : (query.sort ?? 'created');
   const dir = query.order ?? DEFAULT_ORDER[sort];
-  const group = query.group ? grouping(query.group, today, labelScope) : undefined;
+  const group =
+    query.group === 'field'
+      ? fieldGrouping(query, fields)
+      : query.group
+        ? grouping(query.group, today, labelScope)
+        : undefined;
+  const sortTag = byField ? `field:${query.sortField}` : sort;
+  const groupTag = !group ? '' : query.group === 'field' ? `field:${query.groupField}` : (query.group ?? '');
   return {
-    tag: [sort, dir, query.group ?? ''].join('.'),
-    items: [...(group?.items ?? []), sortItem(sort, dir), { expr: sql`${tasks.id}`, dir, type: 'uuid' }],
+    tag: [sortTag, dir, groupTag].join('.'),
+    items: [
+      ...(group?.items ?? []),
+      ...(byField ?? [sortItem(sort, dir)]),
+      { expr: sql`${tasks.id}`, dir, type: 'uuid' },
+    ],
     group,
   };
 }

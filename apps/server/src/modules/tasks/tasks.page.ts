@@ -1,5 +1,6 @@
 import {
   type Checklist,
+  type FieldList,
   type ProductDocument,
   type RelationList,
   type SubtaskList,
@@ -39,6 +40,8 @@ export type TaskPageSections = {
   /** Its sub-tasks and parents, and its relations to tasks the viewer sees (modules/hierarchy, issue 29). */
   subtasks: (task: SeenTask) => Promise<SubtaskList>;
   relations: (viewer: SessionUser, task: SeenTask) => Promise<RelationList>;
+  /** The product's custom fields (issue 29), as GET /projects/{id}/fields answers the viewer. */
+  fields: (viewer: SessionUser, task: SeenTask) => Promise<FieldList>;
 };
 
 type Deps = {
@@ -71,7 +74,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers, states, blockers, subtasks, relations] = await Promise.all([
+      const [checklist, labels, files, watchers, states, blockers, subtasks, relations, fields] = await Promise.all([
         sections.checklist(seen),
         sections.labels(seen),
         sections.files(seen),
@@ -80,6 +83,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
         blockersOfTasks(db, [seen.id]),
         sections.subtasks(seen),
         sections.relations(actor, seen),
+        sections.fields(actor, seen),
       ]);
       const task = toTask(found, labels.labels, blockers.get(seen.id));
       const archived = found.product.archivedAt !== null;
@@ -98,6 +102,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
         states,
         subtasks,
         relations,
+        fields,
       };
     },
 

@@ -120,6 +120,10 @@ const FILTERS: Record<string, string>[] = [
 
 const label = (q: Record<string, string>) => new URLSearchParams(q).toString() || '(no filter)';
 
+// Sorts and groupings by a custom field (issue 29) name the field: modules/fields tests them.
+const BUILT_IN_SORTS = TASK_SORTS.filter((sort) => sort !== 'field');
+const BUILT_IN_GROUPS = TASK_GROUPS.filter((group) => group !== 'field');
+
 describe('task query plans at 50,000 tasks', () => {
   it.each(FILTERS.map((q) => [label(q), q] as const))(
     'a member’s first page and count for %s use an index and never scan tasks',
@@ -133,18 +137,17 @@ describe('task query plans at 50,000 tasks', () => {
     },
   );
 
-  it.each(TASK_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
-    'sort=%s&order=%s reads an index, for a member and an admin',
-    async (sort, order) => {
-      for (const viewer of Object.values(viewers)) {
-        const text = await plan((await statementsOf(viewer, { sort, order })).page);
-        expect(text, `${viewer.role}\n${text}`).not.toMatch(/Seq Scan on tasks/);
-        expect(text).toMatch(/Index/);
-      }
-    },
-  );
+  it.each(
+    BUILT_IN_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)),
+  )('sort=%s&order=%s reads an index, for a member and an admin', async (sort, order) => {
+    for (const viewer of Object.values(viewers)) {
+      const text = await plan((await statementsOf(viewer, { sort, order })).page);
+      expect(text, `${viewer.role}\n${text}`).not.toMatch(/Seq Scan on tasks/);
+      expect(text).toMatch(/Index/);
+    }
+  });
 
-  it.each(TASK_GROUPS)(
+  it.each(BUILT_IN_GROUPS)(
     'group=%s: a member’s page and group counts use an index, never scan tasks',
     async (group) => {
       const made = await statementsOf(viewers.member, { group, sort: 'priority' });

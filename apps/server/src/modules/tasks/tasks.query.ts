@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { inVisibleProducts, type Viewer } from '../../lib/visibility.ts';
+import { fieldConditions, type QueryFields } from './tasks.field-query.ts';
 
 // What a task list matches and in which order (issue 28, docs/decisions/030-task-query.md): every
 // filter of TaskQuery as one WHERE over `tasks`, and the ORDER BY of every sort and grouping as a
@@ -45,6 +46,8 @@ export type QueryScope = {
    */
   visibleProductIds?: string[] | undefined;
   today: string;
+  /** The custom fields the query names (issue 29: tasks.field-query.ts), read beforehand. */
+  fields?: QueryFields | undefined;
 };
 
 /** The caller's date: the query's `today`, or UTC's. */
@@ -156,6 +159,7 @@ export function taskConditions(db: Db, query: TaskListFilters, scope: QueryScope
     query.dueTo ? lte(tasks.dueDate, query.dueTo) : undefined,
     query.teamId?.length ? people(query.teamId, tasks.teamId, me) : undefined,
     query.updatedSince ? gte(tasks.updatedAt, new Date(query.updatedSince)) : undefined,
+    ...fieldConditions(query, scope.fields ?? new Map(), me),
   );
 }
 
@@ -184,7 +188,7 @@ export function queryKey(query: Partial<TaskQuery>, scope: QueryScope): string {
 // ---- Order ----
 
 /** How a cursor value is cast back for the comparison (and checked before PostgreSQL sees it). */
-export type OrderType = 'timestamptz' | 'date' | 'int' | 'text' | 'boolean' | 'uuid';
+export type OrderType = 'timestamptz' | 'date' | 'int' | 'numeric' | 'text' | 'boolean' | 'uuid';
 /** One ORDER BY item: never null, so that a keyset comparison holds (nulls are given a value). */
 export type OrderItem = { expr: SQL; dir: 'asc' | 'desc'; type: OrderType };
 

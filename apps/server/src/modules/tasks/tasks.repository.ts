@@ -1,3 +1,4 @@
+import type { TaskFieldValues } from '@shipyard/shared';
 import { and, asc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -33,7 +34,7 @@ type TaskFields = Pick<
   | 'estimate'
 > & { completedAt: SQL | null };
 /** `rank`: its place in its column (issue 28); '' puts it on top (the insert/rank trigger). */
-export type TaskPatch = Partial<TaskFields & { rank: string }>;
+export type TaskPatch = Partial<TaskFields & { rank: string; fields: TaskFieldValues }>;
 /** A create's row: every field (the request's schema applied the defaults), its creator and its id. */
 export type CheckedNewTask = Required<TaskFields & Pick<NewTask, 'id' | 'createdBy'>>;
 

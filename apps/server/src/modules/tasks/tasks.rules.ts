@@ -19,7 +19,7 @@ export const completedAtFor = (status: TaskStatus) => (status === 'Completed' ? 
 /** The webhook event of a task change; a task moved between products concerns both. */
 export const taskEvent = (
   event: WebhookEventInput['event'],
-  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'> & Partial<Pick<TaskRow, 'key'>>,
+  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'> & Partial<Pick<TaskRow, 'key' | 'fields'>>,
   extra: Record<string, unknown> = {},
   previousProductId = row.productId,
 ): WebhookEventInput => ({
@@ -32,6 +32,8 @@ export const taskEvent = (
     productId: row.productId,
     title: row.title,
     status: row.status,
+    // Its custom field values by field id (issue 29), once it has any.
+    ...(row.fields && Object.keys(row.fields).length > 0 && { fields: row.fields }),
     ...extra,
   },
 });

@@ -31,6 +31,7 @@ import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
+import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
 import { taskIdByKey } from './tasks.keys.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing } from './tasks.listing.ts';
@@ -84,6 +85,8 @@ type Deps = {
   firstPages?: FreshCache;
   /** Told after the commit of every status change, whichever call made it (`app.tasks.onStatusChange`). */
   afterStatusChange?: (change: TaskStatusChange) => Promise<void>;
+  /** The check of the custom field values of creates and edits (the fields module's, issue 29). */
+  fields: FieldValueCheck;
 };
 
 /** A committed change of a task's status: the task as it is now, its status before, who did it. */
@@ -107,6 +110,7 @@ export function createTasksService({
   watching,
   firstPages,
   afterStatusChange = async () => {},
+  fields,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const reading = createTaskReading({ db, listing, firstPages });
@@ -167,7 +171,7 @@ export function createTasksService({
     },
 
     /** POST /tasks (tasks.create.ts). */
-    create: createTaskCreation({ db, tasks, activities, notifications, outbox, changes, watching }),
+    create: createTaskCreation({ db, tasks, activities, notifications, outbox, changes, watching, fields }),
 
     /**
      * Any subset of the fields. `projectId` moves the task to another product the caller may edit
@@ -199,8 +203,9 @@ export function createTasksService({
         const stateChanged = body.stateId !== undefined && body.stateId !== current.stateId;
         if (stateChanged && body.stateId) await stateOfProduct(tx, body.stateId, productId);
 
-        const edit = { ...body, ...(await treeAndSize(tx, current, productId, body)) };
-        const { patch, diff, changed } = changedFields(EDITABLE, edit, current);
+        const edit = changedFields(EDITABLE, { ...body, ...(await treeAndSize(tx, current, productId, body)) }, current);
+        await editFieldValues(edit, fields, tx, { productId, moved }, body.fields, current.fields);
+        const { patch, diff, changed } = edit;
         const statusAsked = body.status !== undefined && body.status !== current.status;
         if (statusAsked && body.status && !stateChanged) {
           patch.status = body.status;

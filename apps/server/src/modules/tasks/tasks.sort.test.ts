@@ -80,8 +80,14 @@ const sortValue = (task: Task, sort: string, order: 'asc' | 'desc'): string | nu
   return task.createdAt;
 };
 
+// Sorts and groupings by a custom field (issue 29) name the field: modules/fields tests them.
+const BUILT_IN_SORTS = TASK_SORTS.filter((sort) => sort !== 'field');
+const BUILT_IN_GROUPS = TASK_GROUPS.filter((group) => group !== 'field');
+
 describe('sorting and paging the task lists', () => {
-  it.each(TASK_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
+  it.each(
+    BUILT_IN_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)),
+  )(
     'sort=%s&order=%s: ordered by the sort (nulls last), every task once across pages',
     async (sort, order) => {
       const whole = await get(`sort=${sort}&order=${order}&limit=100`);
@@ -108,7 +114,7 @@ describe('sorting and paging the task lists', () => {
     expect(await first('sort=created')).toEqual(await first(''));
   });
 
-  it.each(TASK_GROUPS)(
+  it.each(BUILT_IN_GROUPS)(
     'group=%s: rows by group ("none" last) then by the sort, totals of the whole set, every task once across pages',
     async (group) => {
       const whole = await get(`group=${group}&sort=priority&limit=100`);

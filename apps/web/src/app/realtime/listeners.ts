@@ -7,6 +7,7 @@ import { checklistChanges } from '../../features/checklists/api/changes.ts';
 import { commentChanges } from '../../features/comments/api/changes.ts';
 import { dashboardChanges } from '../../features/dashboard/api/changes.ts';
 import { hierarchyChanges } from '../../features/hierarchy/api/changes.ts';
+import { fieldChanges } from '../../features/fields/api/changes.ts';
 import { labelChanges } from '../../features/labels/api/changes.ts';
 import { notificationChanges } from '../../features/notifications/api/changes.ts';
 import { productChanges } from '../../features/products/api/changes.ts';
@@ -41,6 +42,7 @@ export const changeListeners: readonly ChangeListener[] = [
   commentChanges,
   dashboardChanges,
   hierarchyChanges,
+  fieldChanges,
   labelChanges,
   notificationChanges,
   productChanges,

@@ -55,6 +55,7 @@ const detail: TaskDetail = {
     data: [{ id: 't-2', key: 'APO-2', title: 'Cut the cable', status: 'Pending', assignee: null }],
   },
   relations: { data: [] },
+  fields: { data: [], canManage: false },
 };
 
 /** The shell's outlet as app-shell.tsx renders it: the screen, and a panel over it. */

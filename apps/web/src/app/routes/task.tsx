@@ -10,6 +10,8 @@ import { WatchButton } from '../../features/comments/components/watch-button.tsx
 import { hierarchyKeys } from '../../features/hierarchy/api/keys.ts';
 import { TaskRelations } from '../../features/hierarchy/components/task-relations.tsx';
 import { TaskBreadcrumb, TaskSubtasks } from '../../features/hierarchy/components/task-subtasks.tsx';
+import { fieldKeys } from '../../features/fields/api/keys.ts';
+import { TaskFieldsSection } from '../../features/fields/components/task-fields-section.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
 import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
 import { TaskRepeatField } from '../../features/recurrence/components/task-repeat-field.tsx';
@@ -35,6 +37,7 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(commentKeys.watchers(id), detail.watchers);
   seed(hierarchyKeys.subtasks(id), detail.subtasks);
   seed(hierarchyKeys.relations(id), detail.relations);
+  seed(fieldKeys.product(detail.task.projectId), detail.fields);
 }
 
 /**
@@ -59,6 +62,14 @@ export function Component() {
     subtasks: ({ task, permissions }) => <TaskSubtasks task={task} canEdit={permissions.canEdit} />,
     relations: ({ task, permissions }) => <TaskRelations taskId={task.id} canEdit={permissions.canEdit} />,
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
+    fields: ({ task, permissions }) => (
+      <TaskFieldsSection
+        taskId={task.id}
+        productId={task.projectId}
+        values={task.fields}
+        canEdit={permissions.canEdit}
+      />
+    ),
     labels: ({ task, permissions }) => (
       <TaskLabelsField taskId={task.id} productId={task.projectId} canEdit={permissions.canEdit} />
     ),

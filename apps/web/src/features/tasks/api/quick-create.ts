@@ -43,6 +43,7 @@ function guessTask(body: CreateTask, context: TaskGuessContext, now = new Date()
     project: context.product,
     createdBy: null,
     completedAt: null,
+    fields: {},
     createdAt: at,
     updatedAt: at,
     checklist: { done: 0, total: 0 },

@@ -21,10 +21,16 @@ export type TaskQueryValues = {
   sort?: TaskSort | undefined;
   order?: 'asc' | 'desc' | undefined;
   group?: TaskGroup | undefined;
+  /** Custom field filters (issue 29), `<field id>:<op>[:<value>]`, each its own `field` param. */
+  field?: string[];
+  sortField?: string | undefined;
+  groupField?: string | undefined;
 };
 
 /** The query values as URL params (a list as one comma list), in TaskQuerySchema's names. */
 export function writeTaskQuery(params: URLSearchParams, values: TaskQueryValues) {
+  // A field filter's value may hold commas: one param each.
+  for (const filter of values.field ?? []) params.append('field', filter);
   for (const key of QUERY_KEYS) {
     const value = values[key];
     if (Array.isArray(value)) {
@@ -48,4 +54,6 @@ const QUERY_KEYS = [
   'sort',
   'order',
   'group',
+  'sortField',
+  'groupField',
 ] as const satisfies ReadonlyArray<keyof TaskQueryValues>;

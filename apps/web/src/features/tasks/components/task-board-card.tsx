@@ -7,6 +7,7 @@ import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { cardFieldsOf } from '../api/get-board.ts';
 import { isGuessedTask } from '../api/quick-create.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
@@ -110,6 +111,7 @@ export const CardFace = memo(function CardFace({
         ) : null}
       </div>
       <LabelChips labels={task.labels} />
+      <CardFieldChips task={task} />
       <p className="flex min-w-0 items-baseline gap-2 text-muted-foreground text-xs">
         <TaskKey taskKey={task.key} />
         {showProduct ? <span className="truncate">{task.project.name}</span> : null}
@@ -125,3 +127,30 @@ export const CardFace = memo(function CardFace({
     </article>
   );
 });
+
+/** The card's values of the product's fields shown on cards (issue 29), as "Name: value" chips. */
+function CardFieldChips({ task }: { task: Task }) {
+  const chips = cardFieldsOf(task);
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Fields" className="flex flex-wrap gap-1">
+      {chips.map((chip) => (
+        <li
+          key={chip.id}
+          className="inline-flex max-w-full items-center gap-1 truncate rounded-full border px-2 py-0.5 text-muted-foreground text-xs"
+        >
+          {chip.color ? (
+            <span
+              aria-hidden="true"
+              className="size-2 shrink-0 rounded-full"
+              style={{ background: chip.color }}
+            />
+          ) : null}
+          <span className="truncate">
+            {chip.name}: <span className="text-foreground">{chip.text}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

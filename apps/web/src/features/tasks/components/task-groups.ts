@@ -67,6 +67,9 @@ function taskGroupOf(task: Task, group: TaskGroup, today: string): { key: string
       const bucket = dueBucket(task, today);
       return { key: bucket, label: DUE_GROUPS[bucket] };
     }
+    case 'field':
+      // A custom field's groups (issue 29) are the server's: its counts name them.
+      return { key: 'field', label: 'Custom field' };
   }
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTasksSearch, filtersOf, readTasksSearch, writeTasksSearch } from './task-search-params.ts';
+import {
+  defaultTasksSearch,
+  filtersOf,
+  isNarrowed,
+  readTasksSearch,
+  writeTasksSearch,
+} from './task-search-params.ts';
 
 const read = (query: string) => readTasksSearch(new URLSearchParams(query));
 const label = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
@@ -77,5 +83,17 @@ describe('tasks page search params', () => {
     expect(read('?phase=launch&status=done&view=calendar')).toEqual(defaultTasksSearch);
     expect(writeTasksSearch(defaultTasksSearch)).toBe('');
     expect(writeTasksSearch({ ...defaultTasksSearch, search: '  a b  ' })).toBe('?search=a+b');
+  });
+
+  it('keeps custom field filters (issue 29), each its own param, and the field a sort or grouping names', () => {
+    const f = '11111111-1111-4111-8111-111111111111';
+    const state = read(
+      `?field=${f}:is:High,Low&field=${f}:gte:3&field=nonsense&sort=field&sortField=${f}&group=field&groupField=${f}`,
+    );
+    expect(state.field).toEqual([`${f}:is:High,Low`, `${f}:gte:3`]);
+    expect(state).toMatchObject({ sort: 'field', sortField: f, group: 'field', groupField: f });
+    expect(isNarrowed(state)).toBe(true);
+    expect(read(writeTasksSearch(state))).toEqual(state);
+    expect(filtersOf(state).field).toEqual(state.field);
   });
 });

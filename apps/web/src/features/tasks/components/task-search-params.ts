@@ -1,4 +1,5 @@
 import {
+  parseFieldFilter,
   TASK_PHASES,
   type TaskDueFilter,
   type TaskGroup,
@@ -57,6 +58,10 @@ export type TasksSearchState = {
   sort: TaskSort | undefined;
   order: 'asc' | 'desc' | undefined;
   group: TaskGroup | undefined;
+  /** Custom field filters (issue 29), and the field a sort or grouping by field names. */
+  field: string[];
+  sortField: string | undefined;
+  groupField: string | undefined;
 };
 
 export const defaultTasksSearch: TasksSearchState = {
@@ -79,6 +84,9 @@ export const defaultTasksSearch: TasksSearchState = {
   sort: undefined,
   order: undefined,
   group: undefined,
+  field: [],
+  sortField: undefined,
+  groupField: undefined,
   view: 'list',
 };
 
@@ -143,6 +151,9 @@ export function readTasksSearch(params: URLSearchParams): TasksSearchState {
     sort: field(params, 'sort'),
     order: field(params, 'order'),
     group: groupOf(field(params, 'group'), productId),
+    field: params.getAll('field').filter((text) => parseFieldFilter(text) !== undefined),
+    sortField: field(params, 'sortField'),
+    groupField: field(params, 'groupField'),
     view: params.get('view') === 'board' ? 'board' : 'list',
   };
 }
@@ -182,6 +193,7 @@ export const isNarrowed = (state: TasksSearchState) =>
   Boolean(state.due || state.dueFrom || state.dueTo) ||
   state.createdBy.length > 0 ||
   state.teamId.length > 0 ||
+  state.field.length > 0 ||
   Boolean(state.updatedSince);
 
 /** A product's Tasks tab: its status tabs (All Tasks, Pending, In Progress, Completed). */

@@ -33,6 +33,7 @@ const SORT_LABELS: Record<TaskSort, string> = {
   priority: 'Priority',
   title: 'Title',
   manual: 'Manual order',
+  field: 'Custom field',
 };
 
 const GROUP_LABELS: Record<TaskGroup, string> = {
@@ -44,6 +45,7 @@ const GROUP_LABELS: Record<TaskGroup, string> = {
   product: 'Product',
   team: 'Team',
   due: 'Due date',
+  field: 'Custom field',
 };
 
 const PROPERTY_LABELS: Record<TaskDisplayProperty, string> = {
@@ -84,7 +86,7 @@ export function TaskSortMenu({ state, update }: { state: TasksSearchState; updat
           value={sort}
           onValueChange={(value) => update({ sort: value === 'created' ? undefined : (value as TaskSort) })}
         >
-          {TASK_SORTS.map((value) => (
+          {TASK_SORTS.filter((value) => value !== 'field').map((value) => (
             <DropdownMenuRadioItem key={value} value={value}>
               {SORT_LABELS[value]}
             </DropdownMenuRadioItem>
@@ -127,7 +129,7 @@ export function TaskGroupMenu({ state, update }: { state: TasksSearchState; upda
         >
           <DropdownMenuRadioItem value={NONE}>No grouping</DropdownMenuRadioItem>
           {/* A product's workflow states (issue 29): only when one product is chosen. */}
-          {TASK_GROUPS.filter((value) => value !== 'state' || state.productId).map((value) => (
+          {TASK_GROUPS.filter((value) => value !== 'field' && (value !== 'state' || state.productId)).map((value) => (
             <DropdownMenuRadioItem key={value} value={value}>
               {GROUP_LABELS[value]}
             </DropdownMenuRadioItem>

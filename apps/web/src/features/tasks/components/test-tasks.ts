@@ -21,6 +21,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     title: 'Design the onboarding flow',
     rank: 'a0',
     stateId: null,
+    fields: {},
     description: 'Three screens, then the first product.',
     status: 'Pending',
     priority: 'medium',

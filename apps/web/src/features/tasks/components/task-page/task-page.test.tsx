@@ -72,6 +72,7 @@ function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     states: [],
     subtasks: { parents: [], data: [] },
     relations: { data: [] },
+    fields: { data: [], canManage: false },
     ...overrides,
   };
 }

@@ -30,6 +30,7 @@ export type TaskPageSlots = Partial<
     // Issue 29: its parents above the title, its sub-tasks and relations below the description.
     | 'checklist'
     | 'labels'
+    | 'fields'
     | 'files'
     | 'comments'
     | 'watch'
@@ -171,6 +172,8 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
         </div>
         <aside aria-label="Properties" className="grid content-start gap-6 @2xl:border-l @2xl:pl-6">
           <TaskProperties detail={detail} save={save} />
+          {/* The product's custom fields (issue 29: features/fields), with their own heading. */}
+          {slots.fields?.(detail)}
           {slots.labels ? (
             <PageSection id="task-labels" title="Labels">
               {slots.labels(detail)}

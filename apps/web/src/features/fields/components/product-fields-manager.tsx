@@ -1,0 +1,327 @@
+import {
+  FIELD_NAME_MAX,
+  FIELD_OPTION_NAME_MAX,
+  FIELD_TYPE_LABELS,
+  FIELD_TYPES,
+  FIELDS_PER_PRODUCT_MAX,
+  type Field,
+  type FieldOption,
+  type FieldType,
+  fieldMessages,
+  isSelectType,
+  LABEL_COLORS,
+  type UpdateField,
+} from '@shipyard/shared';
+import { ArrowDownIcon, ArrowUpIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useFieldWrites, useProductFields } from '../api/fields.ts';
+import { Dot } from './field-value-editor.tsx';
+
+const texts = {
+  title: 'Fields',
+  description: 'Your own properties of this product’s tasks: customer, severity, sprint goal…',
+  readOnly: 'The product’s fields. Only its creator or an admin can change them.',
+  newName: 'New field name',
+  type: 'Type',
+  add: 'Add field',
+  empty: 'No fields yet.',
+  loadFailed: 'Failed to load the fields',
+  showOnCards: 'Show on cards',
+  newOption: 'New option',
+  addOption: 'Add',
+  full: `A product may have at most ${FIELDS_PER_PRODUCT_MAX} fields.`,
+} as const;
+
+const nextColor = (options: readonly FieldOption[]) =>
+  LABEL_COLORS.find((color) => !options.some((o) => o.color === color)) ?? LABEL_COLORS[0];
+
+/**
+ * The product's custom fields (issue 29) in its Settings tab: whoever manages the product adds,
+ * renames, reorders and deletes fields and their options; others see the list.
+ */
+export function ProductFieldsManager({ productId }: { productId: string }) {
+  const fields = useProductFields(productId);
+  const writes = useFieldWrites(productId);
+  const [toDelete, setToDelete] = useState<Field | undefined>();
+  const all = fields.data?.data ?? [];
+  const canManage = fields.data?.canManage ?? false;
+  const failed = (title: string) => (error: unknown) =>
+    toast.error(title, { description: getErrorMessage(error) });
+  const update = (id: string, patch: UpdateField) =>
+    writes.update.mutateAsync({ ...patch, id }).catch(failed(fieldMessages.saveFailed));
+  const move = (index: number, by: number) => {
+    const ids = all.map((f) => f.id);
+    const [moved] = ids.splice(index, 1);
+    if (!moved) return;
+    ids.splice(index + by, 0, moved);
+    void writes.reorder.mutateAsync(ids).catch(failed(fieldMessages.saveFailed));
+  };
+
+  return (
+    <SectionCard title={texts.title} description={canManage ? texts.description : texts.readOnly}>
+      {fields.isError ? (
+        <ErrorState title={texts.loadFailed} error={fields.error} onRetry={() => void fields.refetch()} />
+      ) : (
+        <div className="grid gap-4">
+          {canManage ? (
+            all.length >= FIELDS_PER_PRODUCT_MAX ? (
+              <p className="text-muted-foreground text-sm">{texts.full}</p>
+            ) : (
+              <NewField
+                pending={writes.create.isPending}
+                onCreate={(body) =>
+                  writes.create.mutateAsync(body).then(() => toast.success(fieldMessages.created))
+                }
+              />
+            )
+          ) : null}
+          {fields.isSuccess && all.length === 0 ? (
+            <p className="text-muted-foreground text-sm">{texts.empty}</p>
+          ) : null}
+          <ul aria-label="Fields" className="grid gap-3">
+            {all.map((field, index) => (
+              <li key={field.id} className="grid gap-2 rounded-md border p-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Input
+                    key={field.name}
+                    defaultValue={field.name}
+                    maxLength={FIELD_NAME_MAX}
+                    aria-label={`Name of ${field.name}`}
+                    className="h-8 min-w-40 flex-1"
+                    disabled={!canManage}
+                    onBlur={(event) => {
+                      const name = event.currentTarget.value.trim();
+                      if (name && name !== field.name) void update(field.id, { name });
+                    }}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') event.currentTarget.blur();
+                    }}
+                  />
+                  <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
+                  <label htmlFor={`show-${field.id}`} className="flex items-center gap-1.5 text-sm">
+                    <Checkbox
+                      id={`show-${field.id}`}
+                      aria-label={`Show ${field.name} on cards`}
+                      checked={field.showOnCards}
+                      disabled={!canManage}
+                      onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
+                    />
+                    {texts.showOnCards}
+                  </label>
+                  {canManage ? (
+                    <div className="ml-auto flex items-center">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Move ${field.name} up`}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        <ArrowUpIcon aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Move ${field.name} down`}
+                        disabled={index === all.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        <ArrowDownIcon aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Delete ${field.name}`}
+                        onClick={() => setToDelete(field)}
+                      >
+                        <Trash2Icon aria-hidden="true" />
+                      </Button>
+                    </div>
+                  ) : null}
+                </div>
+                {isSelectType(field.type) ? (
+                  <OptionsEditor
+                    field={field}
+                    canManage={canManage}
+                    onChange={(options) => void update(field.id, { options })}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        onOpenChange={(open) => !open && setToDelete(undefined)}
+        title="Delete field?"
+        description={toDelete ? fieldMessages.deleteConfirm(toDelete.name) : ''}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={writes.remove.isPending}
+        onConfirm={() => {
+          if (!toDelete) return;
+          writes.remove.mutateAsync(toDelete.id).then(() => {
+            toast.success(fieldMessages.deleted);
+            setToDelete(undefined);
+          }, failed(fieldMessages.deleteFailed));
+        }}
+      />
+    </SectionCard>
+  );
+}
+
+/** A select's options as chips: remove one (its values leave the tasks), add one. */
+function OptionsEditor({
+  field,
+  canManage,
+  onChange,
+}: {
+  field: Field;
+  canManage: boolean;
+  onChange: (options: Array<Omit<FieldOption, 'id'> & { id?: string }>) => void;
+}) {
+  const [name, setName] = useState('');
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    onChange([...field.options, { name: trimmed, color: nextColor(field.options) }]);
+    setName('');
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      {field.options.map((option) => (
+        <span
+          key={option.id}
+          className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs"
+        >
+          <Dot color={option.color} />
+          {option.name}
+          {canManage && field.options.length > 1 ? (
+            <button
+              type="button"
+              aria-label={`Remove ${option.name} from ${field.name}`}
+              className="rounded-full text-muted-foreground hover:text-foreground"
+              onClick={() => onChange(field.options.filter((o) => o.id !== option.id))}
+            >
+              <XIcon aria-hidden="true" className="size-3" />
+            </button>
+          ) : null}
+        </span>
+      ))}
+      {canManage ? (
+        <form onSubmit={add} className="flex items-center gap-1">
+          <Input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={FIELD_OPTION_NAME_MAX}
+            placeholder={texts.newOption}
+            aria-label={`New option of ${field.name}`}
+            className="h-7 w-32 text-xs"
+          />
+          <Button type="submit" size="sm" variant="outline" className="h-7" disabled={!name.trim()}>
+            {texts.addOption}
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+function NewField({
+  pending,
+  onCreate,
+}: {
+  pending: boolean;
+  onCreate: (body: {
+    name: string;
+    type: FieldType;
+    options: Omit<FieldOption, 'id'>[];
+    showOnCards: boolean;
+  }) => Promise<unknown>;
+}) {
+  const [name, setName] = useState('');
+  const [type, setType] = useState<FieldType>('text');
+  const [options, setOptions] = useState('');
+  const [showOnCards, setShowOnCards] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return;
+    const names = options
+      .split(/[,\n]/)
+      .map((o) => o.trim())
+      .filter((o) => o !== '');
+    try {
+      await onCreate({
+        name: name.trim(),
+        type,
+        options: isSelectType(type)
+          ? names.map((n, i) => ({
+              name: n,
+              color: LABEL_COLORS[(i + 6) % LABEL_COLORS.length] ?? LABEL_COLORS[0],
+            }))
+          : [],
+        showOnCards,
+      });
+      setName('');
+      setOptions('');
+    } catch (error) {
+      toast.error(fieldMessages.saveFailed, { description: getErrorMessage(error) });
+    }
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Input
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={FIELD_NAME_MAX}
+          placeholder={texts.newName}
+          aria-label={texts.newName}
+          className="h-8 min-w-40 flex-1"
+        />
+        <OptionSelect
+          aria-label={texts.type}
+          size="sm"
+          className="w-40"
+          value={type}
+          options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
+          onValueChange={(next) => setType(next as FieldType)}
+        />
+        <label htmlFor="new-field-show" className="flex items-center gap-1.5 text-sm">
+          <Checkbox
+            id="new-field-show"
+            checked={showOnCards}
+            onCheckedChange={(checked) => setShowOnCards(checked === true)}
+          />
+          {texts.showOnCards}
+        </label>
+        <Button type="submit" size="sm" disabled={!name.trim() || pending}>
+          {texts.add}
+        </Button>
+      </div>
+      {isSelectType(type) ? (
+        <Input
+          value={options}
+          onChange={(event) => setOptions(event.target.value)}
+          placeholder="Options, separated by commas: Low, Medium, High"
+          aria-label="Options"
+          className="h-8"
+        />
+      ) : null}
+    </form>
+  );
+}
