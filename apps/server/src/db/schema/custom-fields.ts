@@ -6,7 +6,7 @@ import { products } from './products.ts';
 
 // Custom fields (issue 29, docs/decisions/037-custom-fields.md): a product's own task properties.
 // A task's values are in `tasks.fields` (jsonb by field id, GIN-indexed); a trigger of migration
-// 0027 removes a deleted field's values, and a removed option's, from every task of the product.
+// 0032 removes a deleted field's values, and a removed option's, from every task of the product.
 
 export const customFields = pgTable(
   'custom_fields',

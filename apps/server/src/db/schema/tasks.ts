@@ -60,7 +60,7 @@ export const tasks = pgTable(
     rank: rank(),
     /**
      * Its workflow state (issue 29), one of its product's: `status` is its category. Kept with
-     * `status` by a trigger (migration 0027), so a write may name either; null only while its
+     * `status` by a trigger (migration 0030), so a write may name either; null only while its
      * state is being deleted with its product.
      */
     stateId: uuid().references(() => workflowStates.id, { onDelete: 'set null' }),
@@ -80,7 +80,7 @@ export const tasks = pgTable(
     /**
      * The recurring series this task is the live occurrence of (issue 29, recurrence.ts): only one
      * task of a series carries it; the previous ones lose it. Its foreign key (ON DELETE SET NULL,
-     * so that stopping a series is deleting it) is in migration 0027's SQL.
+     * so that stopping a series is deleting it) is in migration 0029's SQL.
      */
     seriesId: uuid(),
     /**
@@ -88,7 +88,7 @@ export const tasks = pgTable(
      * 038-hierarchy-relations-estimates.md); a purged parent leaves its children without one.
      */
     parentId: uuid().references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
-    /** Its live sub-tasks and how many are Completed ("2/5" on cards), kept by a trigger (migration 0027). */
+    /** Its live sub-tasks and how many are Completed ("2/5" on cards), kept by a trigger (migration 0031). */
     subtaskTotal: integer().notNull().default(0),
     subtaskDone: integer().notNull().default(0),
     /** Its size on its product's estimate scale ('3', 'M', '0.25'), or none (issue 29). */

@@ -5,7 +5,7 @@ import { products } from './products.ts';
 
 // Workflow states per product (issue 29, docs/decisions/036-workflow-states.md): an ordered list,
 // each state in one of the spec's three statuses (its category). A task's state_id and status are
-// kept consistent by the tasks trigger of migration 0027; a new product gets its three states from
+// kept consistent by the tasks trigger of migration 0030; a new product gets its three states from
 // the products trigger of the same migration.
 
 export const workflowStates = pgTable(

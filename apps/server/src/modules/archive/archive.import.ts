@@ -225,7 +225,7 @@ export async function restoreArchive(
     await client.query('BEGIN');
     try {
       await client.query('SELECT pg_advisory_xact_lock($1)', [RESTORE_LOCK]);
-      // Products come with their own workflow states: not the three a new product gets (0027).
+      // Products come with their own workflow states: not the three a new product gets (0030).
       await client.query("SELECT set_config('shipyard.restoring', 'on', true)");
       refuseIfInUse(await tablesInUse(client));
       let current: { body: PassThrough; done: Promise<number> } | undefined;

@@ -72,7 +72,7 @@ export const RECOMPUTED_ON_RESTORE: Partial<Record<ArchiveTable, Record<string, 
   tasks: {
     checklist_total: '0',
     checklist_done: '0',
-    // Sub-task counters (issue 29, migration 0027): the sub-tasks restored before their parent
+    // Sub-task counters (issue 29, migration 0031): the sub-tasks restored before their parent
     // (an earlier page of rows) counted here, those restored with it or after by the trigger. The
     // parent key is checked at commit (deferred), so a sub-task may come before its parent.
     subtask_total:

@@ -67,7 +67,7 @@ export function createFieldsRepository(db: Db) {
       return row;
     },
 
-    /** Deletes the field; migration 0027's trigger removes its values from the product's tasks. */
+    /** Deletes the field; migration 0032's trigger removes its values from the product's tasks. */
     async delete(id: string, tx: Db) {
       const [row] = await tx.delete(customFields).where(eq(customFields.id, id)).returning();
       return row;

@@ -134,7 +134,7 @@ export function createFieldsService({ db, fields, checkValues, activities, chang
       });
     },
 
-    /** A removed option's values go from every task (migration 0027's trigger). */
+    /** A removed option's values go from every task (migration 0032's trigger). */
     async update(viewer: Viewer, id: string, body: UpdateField): Promise<Field> {
       return inTransaction(async (tx, after) => {
         const field = await managedField(viewer, id, tx);

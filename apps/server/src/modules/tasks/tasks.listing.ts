@@ -70,7 +70,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
 
   /**
    * The custom fields the query names (issue 29), shared until a write outdates them (custom_fields
-   * bumps analytics_version, migration 0027).
+   * bumps analytics_version, migration 0032).
    */
   async function queryFields(query: TaskListQuery): Promise<QueryFields> {
     const ids = fieldIdsOf(query);

@@ -5,7 +5,7 @@ import { type TaskRow, workflowStates } from '../../db/schema/index.ts';
 import { BadRequest } from '../../lib/errors.ts';
 
 // A task's workflow state (issue 29, docs/decisions/036-workflow-states.md). The database keeps
-// state and status consistent (the tasks trigger of migration 0027); here is what the task routes
+// state and status consistent (the tasks trigger of migration 0030); here is what the task routes
 // check before a write (a state of the task's product: 400 with the field's message) and how a
 // change of state reads in the history.
 

@@ -5,7 +5,7 @@ import { createWorkflowService } from './workflow.service.ts';
 
 /**
  * Workflow states per product (issue 29, docs/decisions/036-workflow-states.md). A task's state is
- * a column of the tasks table, kept consistent with its status by the database (migration 0027),
+ * a column of the tasks table, kept consistent with its status by the database (migration 0030),
  * so the tasks module reads and writes it without this module; here are the states themselves.
  */
 export const workflowModule = fp(

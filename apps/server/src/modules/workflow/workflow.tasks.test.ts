@@ -7,7 +7,7 @@ import { createProduct, createTask } from '../../testing/factories.ts';
 import { type Req, useTestApp } from '../../testing/http.ts';
 import { deleteState, stateIn, statesOf } from './workflow.test-kit.ts';
 
-// A task's state and status stay consistent on every path (the tasks trigger of migration 0027):
+// A task's state and status stay consistent on every path (the tasks trigger of migration 0030):
 // the API's create, edit, status patch and board move, a move to another product, a plain insert
 // (the importer, the demo, quick create write through it), and a state deleted under a trashed task.
 
