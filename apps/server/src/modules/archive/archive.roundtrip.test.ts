@@ -6,11 +6,9 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ARCHIVE_ESTIMATE_HEADER } from '@shipyard/shared';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_KEY_FILE } from '../../lib/secrets.ts';
 import { createDiskStorage } from '../../lib/storage/disk.ts';
-import type { Storage } from '../../lib/storage.ts';
 import {
   addMember,
   createProduct,
@@ -22,10 +20,10 @@ import { type Signed, useTestApp, withTestApp } from '../../testing/http.ts';
 import { multipartFile, tinyPng } from '../../testing/multipart.ts';
 import { createTestDatabase } from '../../testing/test-app.ts';
 import { totpAt } from '../auth/index.ts';
-import { describeTable, quoteIdent } from './archive.database.ts';
 import { keyMessage, restoreArchive } from './archive.import.ts';
 import { ArchiveError, archiveLines } from './archive.read.ts';
-import { ARCHIVE_FILE_AREAS, ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tables.ts';
+import { filesOf, rowsOf } from './archive.roundtrip.test-kit.ts';
+import { ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tables.ts';
 
 // The round trip of issue 20: a workspace with every kind of row and file is exported over
 // HTTP, restored by `npm run import-archive` into a second, empty instance (its own database and
@@ -169,28 +167,6 @@ async function populate() {
   await ctx.pool.query(
     `INSERT INTO oidc_logins (state, nonce, code_verifier, expires_at) VALUES ('s', 'n', 'v', now())`,
   );
-}
-
-const rowsOf = async (pool: pg.Pool, table: string) => {
-  const shape = await describeTable(pool, table);
-  const order = shape.primaryKey.map(quoteIdent).join(', ');
-  const { rows } = await pool.query<{ r: string }>(
-    `SELECT to_jsonb(t)::text AS r FROM public.${quoteIdent(table)} t ORDER BY ${order}`,
-  );
-  return rows.map((r) => r.r);
-};
-
-async function filesOf(storage: Storage) {
-  const files: Record<string, string> = {};
-  for (const area of ARCHIVE_FILE_AREAS) {
-    for await (const f of storage.list(area)) {
-      const stored = await storage.read(area, f.name);
-      const chunks: Buffer[] = [];
-      for await (const c of stored?.body ?? []) chunks.push(c as Buffer);
-      files[`${area}/${f.name}`] = Buffer.concat(chunks).toString('base64');
-    }
-  }
-  return files;
 }
 
 /** `npm run import-archive` as docs/operations.md says, against a database and DATA_DIR. */

@@ -10,14 +10,22 @@ import {
 } from '@shipyard/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customFields, labels, products, taskLabels, tasks, users, workflowStates } from '../../db/schema/index.ts';
+import {
+  customFields,
+  labels,
+  products,
+  taskLabels,
+  tasks,
+  users,
+  workflowStates,
+} from '../../db/schema/index.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
 import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
-import { estimatePoints } from './tasks.hierarchy.ts';
 import { fieldIdsOf, readQueryFields } from './tasks.field-query.ts';
+import { estimatePoints } from './tasks.hierarchy.ts';
 import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.rank.ts';
 
@@ -168,7 +176,11 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       readQueryFields(db, fieldIdsOf(query)).then((fields) =>
         readColumns(
           productId,
-          taskConditions(db, { ...query, status: undefined, stateId: undefined, productId }, { ...scope, fields }),
+          taskConditions(
+            db,
+            { ...query, status: undefined, stateId: undefined, productId },
+            { ...scope, fields },
+          ),
           { statuses, stateIds: query.stateId },
           after,
         ),

@@ -10,8 +10,8 @@ import { type AfterCommit, createInTransaction, writeAtOnce, writeTogether } fro
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
-import { checkEstimate, checkParent } from './tasks.hierarchy.ts';
 import type { FieldValueCheck } from './tasks.fields.ts';
+import { checkEstimate, checkParent } from './tasks.hierarchy.ts';
 import { toTask } from './tasks.mapper.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 import {

@@ -5,8 +5,8 @@ import { labels, products, tasks, teams, users } from '../../db/schema/index.ts'
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
-import { estimatePoints } from './tasks.hierarchy.ts';
 import { fieldIdsOf, type QueryFields, readQueryFields } from './tasks.field-query.ts';
+import { estimatePoints } from './tasks.hierarchy.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
 import {

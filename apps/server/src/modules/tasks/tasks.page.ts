@@ -74,17 +74,18 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers, states, blockers, subtasks, relations, fields] = await Promise.all([
-        sections.checklist(seen),
-        sections.labels(seen),
-        sections.files(seen),
-        sections.watchers(actor, seen),
-        statesOfProduct(db, seen.productId),
-        blockersOfTasks(db, [seen.id]),
-        sections.subtasks(seen),
-        sections.relations(actor, seen),
-        sections.fields(actor, seen),
-      ]);
+      const [checklist, labels, files, watchers, states, blockers, subtasks, relations, fields] =
+        await Promise.all([
+          sections.checklist(seen),
+          sections.labels(seen),
+          sections.files(seen),
+          sections.watchers(actor, seen),
+          statesOfProduct(db, seen.productId),
+          blockersOfTasks(db, [seen.id]),
+          sections.subtasks(seen),
+          sections.relations(actor, seen),
+          sections.fields(actor, seen),
+        ]);
       const task = toTask(found, labels.labels, blockers.get(seen.id));
       const archived = found.product.archivedAt !== null;
       return {

@@ -30,8 +30,8 @@ import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskCreation } from './tasks.create.ts';
-import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
+import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { taskIdByKey } from './tasks.keys.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing } from './tasks.listing.ts';
@@ -203,7 +203,11 @@ export function createTasksService({
         const stateChanged = body.stateId !== undefined && body.stateId !== current.stateId;
         if (stateChanged && body.stateId) await stateOfProduct(tx, body.stateId, productId);
 
-        const edit = changedFields(EDITABLE, { ...body, ...(await treeAndSize(tx, current, productId, body)) }, current);
+        const edit = changedFields(
+          EDITABLE,
+          { ...body, ...(await treeAndSize(tx, current, productId, body)) },
+          current,
+        );
         await editFieldValues(edit, fields, tx, { productId, moved }, body.fields, current.fields);
         const { patch, diff, changed } = edit;
         const statusAsked = body.status !== undefined && body.status !== current.status;

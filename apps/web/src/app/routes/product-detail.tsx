@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
-import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ProductFieldsManager } from '../../features/fields/components/product-fields-manager.tsx';
+import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';

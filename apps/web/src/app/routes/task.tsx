@@ -7,11 +7,11 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { fieldKeys } from '../../features/fields/api/keys.ts';
+import { TaskFieldsSection } from '../../features/fields/components/task-fields-section.tsx';
 import { hierarchyKeys } from '../../features/hierarchy/api/keys.ts';
 import { TaskRelations } from '../../features/hierarchy/components/task-relations.tsx';
 import { TaskBreadcrumb, TaskSubtasks } from '../../features/hierarchy/components/task-subtasks.tsx';
-import { fieldKeys } from '../../features/fields/api/keys.ts';
-import { TaskFieldsSection } from '../../features/fields/components/task-fields-section.tsx';
 import { labelKeys } from '../../features/labels/api/keys.ts';
 import { TaskLabelsField } from '../../features/labels/components/task-labels-field.tsx';
 import { TaskRepeatField } from '../../features/recurrence/components/task-repeat-field.tsx';

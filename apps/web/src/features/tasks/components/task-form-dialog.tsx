@@ -21,19 +21,12 @@ import { TextareaField, TextField } from '../../../components/ui/text-field.tsx'
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import { browserTimeZone, useSetTaskRecurrence } from '../../../lib/task-recurrence.ts';
-import { useProductStates } from '../../../lib/product-states.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
 import { useCreateTask, useSaveTaskLabels, useUpdateTask } from '../api/save-task.ts';
 import type { TaskDefaults } from './task-defaults.ts';
-import {
-  ChipField,
-  chipIcons,
-  DueDateChip,
-  phaseOptions,
-  priorityOptions,
-  statusOptions,
-} from './task-form-chips.tsx';
+import { ChipField, chipIcons, DueDateChip, phaseOptions, priorityOptions } from './task-form-chips.tsx';
+import { TaskStateChip } from './task-form-state-chip.tsx';
 
 export type TaskFormDialogProps = {
   open: boolean;
@@ -49,7 +42,7 @@ export type TaskFormDialogProps = {
 };
 
 /** What the form holds: every optional choice is '' for "none" until the schema makes it null. */
-type TaskFormValues = {
+export type TaskFormValues = {
   title: string;
   description: string;
   projectId: string;
@@ -179,22 +172,6 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   const options = useTaskOptions(selectedProduct || undefined);
   const productLabels = useProductLabels(selectedProduct || undefined);
   const productChanged = useRef(false);
-  const states = useProductStates(selectedProduct || undefined).data?.data;
-  const stateId = useWatch({ control: form.control, name: 'stateId' });
-
-  // The status chip picks one of the product's states (issue 29): the task's, else the first of
-  // its status; another product's state does not apply; the status follows the state chosen.
-  useEffect(() => {
-    if (!states) return;
-    const chosen = states.find((s) => s.id === stateId);
-    if (!chosen) {
-      const first = states.find((s) => s.category === form.getValues('status'));
-      form.setValue('stateId', first?.id ?? '', { shouldDirty: productChanged.current });
-    } else if (form.getValues('status') !== chosen.category) {
-      form.setValue('status', chosen.category, { shouldDirty: true });
-    }
-  }, [states, stateId, form]);
-
   // A team or assignee of the product the task left does not apply to the one it moves to.
   useEffect(() => {
     if (!productChanged.current || !options.data) return;
@@ -291,33 +268,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
           {!editing && templatePicker && selectedProduct
             ? templatePicker({ productId: selectedProduct, picked: template, onPick: pick })
             : null}
-          {states && states.length > 0 ? (
-            <ChipField
-              control={form.control}
-              name="stateId"
-              label="Status"
-              options={states.map((s) => ({
-                value: s.id,
-                label: s.name,
-                icon: (
-                  <span
-                    aria-hidden="true"
-                    className="size-2.5 shrink-0 rounded-full"
-                    style={{ backgroundColor: s.color }}
-                  />
-                ),
-              }))}
-              placeholder="Status"
-            />
-          ) : (
-            <ChipField
-              control={form.control}
-              name="status"
-              label="Status"
-              options={statusOptions}
-              placeholder="Status"
-            />
-          )}
+          <TaskStateChip form={form} productId={selectedProduct} productChanged={productChanged} />
           <ChipField
             control={form.control}
             name="priority"

@@ -129,11 +129,13 @@ export function TaskGroupMenu({ state, update }: { state: TasksSearchState; upda
         >
           <DropdownMenuRadioItem value={NONE}>No grouping</DropdownMenuRadioItem>
           {/* A product's workflow states (issue 29): only when one product is chosen. */}
-          {TASK_GROUPS.filter((value) => value !== 'field' && (value !== 'state' || state.productId)).map((value) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              {GROUP_LABELS[value]}
-            </DropdownMenuRadioItem>
-          ))}
+          {TASK_GROUPS.filter((value) => value !== 'field' && (value !== 'state' || state.productId)).map(
+            (value) => (
+              <DropdownMenuRadioItem key={value} value={value}>
+                {GROUP_LABELS[value]}
+              </DropdownMenuRadioItem>
+            ),
+          )}
         </DropdownMenuRadioGroup>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -90,11 +90,7 @@ export function useTaskStatusChange(place: StatusChangePlace = 'tasks') {
   // mutateAsync, not mutate: its callbacks would fire for the latest of two quick moves only.
   const { mutateAsync } = useUpdateTaskStatus();
   return useCallback(
-    async (
-      task: Checked,
-      status: TaskStatus,
-      at?: Placement & { stateId?: string },
-    ): Promise<boolean> => {
+    async (task: Checked, status: TaskStatus, at?: Placement & { stateId?: string }): Promise<boolean> => {
       if (task.status === status && !at) return true;
       if (!(await confirmStatusChange(task, status))) return false;
       try {
