@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { TASK_PRIORITIES } from './tasks.ts';
+import { isTimeZone } from './time-zones.ts';
 
 // Analytics (spec §2.16; real figures, ARCHITECTURE §5): KPIs of a period against the period
 // before it, and the data of the Performance, Quality and Productivity tabs. Super admins only
@@ -52,16 +53,6 @@ export const analyticsMessages = {
     'Tasks created or completed in the period show up here. Try a longer timeframe or other products.',
   noData: 'No data',
 } as const;
-
-/** An IANA time zone name this runtime knows ('Europe/Paris', 'UTC'). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * `products=id,id` (or repeated): the products to count. Nothing, '' or 'all' means every product,

@@ -33,7 +33,7 @@ describe('calendar days', () => {
 });
 
 describe('the event form', () => {
-  it('defaults to Planning, no time, no link, no participants, no product; trims the title', () => {
+  it('defaults to Planning, no time, no link, no participants, no product, no repeat; trims the title', () => {
     const parsed = CreateEventSchema.parse({ title: '  Kick-off ', date: '2026-05-04', type: 'Meeting' });
     expect(parsed).toEqual({
       title: 'Kick-off',
@@ -45,6 +45,7 @@ describe('the event form', () => {
       meetingLink: null,
       participants: [],
       productId: null,
+      recurrence: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { isTimeZone } from './analytics.ts';
 import type { NotificationType } from './notifications.ts';
+import { isTimeZone } from './time-zones.ts';
 
 // Settings → Notifications (issue 16): per kind of event, whether it shows in the bell and how it
 // is e-mailed. The server reads them for every recipient in the transaction that notifies.

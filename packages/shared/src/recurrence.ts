@@ -1,6 +1,6 @@
 import * as rrulePackage from 'rrule';
 import { z } from 'zod/mini';
-import { isTimeZone } from './analytics.ts';
+import { isTimeZone } from './time-zones.ts';
 
 // Recurring tasks and events (issue 29, docs/decisions/040-recurrence.md): a rule is an RFC 5545
 // RRULE (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT, UNTIL) without its DTSTART, which is

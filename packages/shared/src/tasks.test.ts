@@ -48,6 +48,9 @@ describe('the task form', () => {
       assigneeId: null,
       dueDate: null,
       projectId: PRODUCT,
+      // Issue 29: no parent, no estimate.
+      parentId: null,
+      estimate: null,
     });
   });
 
