@@ -30,6 +30,11 @@ const NOT_COPIED = new Set<string>([
   'deletedBy',
   'deletedWithProduct',
   'seriesId',
+  // Issue 29: the state follows the status (Pending: the trigger takes its first state), and the
+  // sub-task counters are the trigger's.
+  'stateId',
+  'subtaskTotal',
+  'subtaskDone',
   'createdAt',
   'updatedAt',
 ]);

@@ -135,6 +135,8 @@ describe('sorting and paging the task lists', () => {
             return t.teamId ?? 'none';
           case 'product':
             return t.projectId;
+          case 'state':
+            return t.stateId ?? 'none';
           case 'label':
             return [...t.labels].map((l) => l.name.toLowerCase()).sort()[0] ?? 'none';
           default:
