@@ -109,8 +109,14 @@ export const tasks = pgTable(
     index('tasks_team_idx').on(t.teamId),
     index('tasks_created_by_idx').on(t.createdBy),
     // The calendar (issue 16): the tasks due on a range of days, everyone's or one assignee's (the feed).
-    index('tasks_due_idx').on(t.dueDate).where(sql`${t.dueDate} is not null`),
-    index('tasks_assignee_due_idx').on(t.assigneeId, t.dueDate).where(sql`${t.dueDate} is not null`),
+    // Only live rows (issue 28): reads go through live.tasks, whose deleted_at is null these imply;
+    // with the id, a range of days is read from the index alone.
+    index('tasks_due_idx')
+      .on(t.dueDate, t.id)
+      .where(sql`${t.dueDate} is not null and ${t.deletedAt} is null`),
+    index('tasks_assignee_due_idx')
+      .on(t.assigneeId, t.dueDate, t.id)
+      .where(sql`${t.dueDate} is not null and ${t.deletedAt} is null`),
     // The reminder scan (due soon / overdue): open, assigned tasks by due date.
     index('tasks_due_open_idx')
       .on(t.dueDate)
