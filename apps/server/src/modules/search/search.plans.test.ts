@@ -41,7 +41,7 @@ beforeAll(async () => {
   // What autovacuum does: statistics, and the GIN indexes' pending lists (rows inserted after the
   // index was built) merged, whose size the planner otherwise charges to every index scan.
   await run('vacuum analyze');
-}, 120_000);
+}, 300_000);
 afterAll(() => database.drop());
 
 /** The plan of a query exactly as the repository builds it. */
