@@ -155,6 +155,12 @@ async function populate() {
     `INSERT INTO activities (product_id, task_id, performed_by, action_type, description) VALUES ($1, $2, $3, 'task_created', 'Created')`,
     [product.id, task.id, owner.user.id],
   );
+  // A custom field (issue 29) and a task's value of it.
+  const field = await send(owner, 'POST', `/api/projects/${product.id}/fields`, {
+    name: 'Customer',
+    type: 'text',
+  });
+  await send(owner, 'PUT', `/api/tasks/${task.id}/fields`, { fields: { [field.id]: 'Acme' } });
   // A recurring task (issue 29): its series and its first day.
   await send(owner, 'PUT', `/api/tasks/${task.id}/recurrence`, {
     rule: 'FREQ=WEEKLY',

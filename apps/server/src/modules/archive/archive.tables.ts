@@ -15,6 +15,8 @@ export const ARCHIVE_TABLES = [
   // A product's workflow states (issue 29): restored as they were, instead of the three a new
   // product gets (the products trigger skips them during a restore), before the tasks in them.
   'workflow_states',
+  // A product's custom fields (issue 29): their values are in tasks.fields, by field id.
+  'custom_fields',
   'product_key_history',
   'teams',
   'team_members',
