@@ -109,12 +109,14 @@ async function openBoard(browser, origin, token, productId, expected) {
           if (!tab) return reject(new Error('no Kanban Board tab'));
           const drawn = () => {
             const columns = [...document.querySelectorAll('[data-column]')];
-            if (columns.length !== 3) return undefined;
+            // A column per workflow state (issue 29): the seed's products have seven.
+            if (columns.length === 0) return undefined;
             let sum = 0;
             let cards = 0;
             for (const column of columns) {
               const count = Number(
-                (column.querySelector('header span')?.textContent ?? '').replace(/[^0-9]/g, '') || Number.NaN,
+                (column.querySelector('header [data-count]')?.textContent ?? '').replace(/[^0-9]/g, '') ||
+                  Number.NaN,
               );
               if (Number.isNaN(count)) return undefined;
               const shown = column.querySelectorAll('li[data-task-id] article').length;
@@ -167,9 +169,10 @@ async function inlineCreate(browser, origin, token, productId, count) {
     ]);
     const page = await context.newPage();
     await page.goto(`${origin}/tasks?product=${productId}&view=board`, { waitUntil: 'networkidle' });
-    const column = page.getByRole('region', { name: 'Pending', exact: true });
-    await column.getByRole('button', { name: 'Add task to Pending' }).click();
-    const field = column.getByRole('textbox', { name: 'Add task to Pending' });
+    // The seed's first workflow state (issue 29) is Backlog, one of Pending's.
+    const column = page.getByRole('region', { name: 'Backlog', exact: true });
+    await column.getByRole('button', { name: 'Add task to Backlog' }).click();
+    const field = column.getByRole('textbox', { name: 'Add task to Backlog' });
     const times = [];
     for (let i = 0; i < count; i++) {
       const title = `Inline bench ${Date.now().toString(36)} ${i}`;

@@ -75,7 +75,7 @@ export function KanbanColumn<T>({ column, height, columnOf, footer, ...cards }: 
         </h2>
         <span className="flex items-center gap-2 text-muted-foreground text-xs tabular-nums">
           {column.meta}
-          {kanbanCount(cards.noun, column.total)}
+          <span data-count="">{kanbanCount(cards.noun, column.total)}</span>
         </span>
       </header>
       {body}
