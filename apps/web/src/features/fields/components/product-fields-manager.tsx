@@ -205,7 +205,7 @@ function OptionsEditor({
     <div className="flex flex-wrap items-center gap-1.5">
       {field.options.map((option) => (
         <span
-          key={option.id}
+          key={option.id ?? `new:${option.name}`}
           className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs"
         >
           <Dot color={option.color} />
