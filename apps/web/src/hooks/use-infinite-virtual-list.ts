@@ -73,6 +73,10 @@ export function useInfiniteVirtualList<TItem>({
     count: items.length,
     estimateSize: () => estimateSize,
     overscan,
+    // A scroll renders the rows with React's next batch, not synchronously inside the scroll event
+    // (the default's flushSync): one render a frame however many scroll events it has, and the
+    // overscan rows cover the distance meanwhile (issue 28's scroll measure).
+    useFlushSync: false,
     getItemKey: (index) => {
       const item = items[index];
       return item === undefined ? index : getKey(item);
