@@ -1,6 +1,6 @@
 import { plainTextPreview, type Task, type TaskDisplay, type TaskDisplayProperty } from '@shipyard/shared';
 import { ChevronRightIcon } from 'lucide-react';
-import { memo, type ReactNode } from 'react';
+import { type CSSProperties, memo, type ReactNode } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
@@ -18,10 +18,11 @@ import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 // The rows of the tasks page's table: a task's cells (the columns the display shows) and a group's
-// header. Desktop: fixed columns; below lg each row folds into a small card (cells wrap under the
-// title).
+// header, each placed at its offset in the virtual list. Desktop: a grid of fixed columns; below
+// lg each row folds into a small card (cells wrap under the title).
 
-export const fold = 'max-lg:block';
+/** Where a row of the virtual list sits: at its offset, on its own (see task-table.tsx). */
+const placed = (start: number) => ({ transform: `translateY(${start}px)` });
 
 /** A visually-shown label for a cell once the row folds into a card (below lg). */
 function FoldLabel({ children }: { children: string }) {
@@ -132,13 +133,15 @@ export function tableColumns(display: TaskDisplay) {
   };
 }
 
-/** A cell: a table cell from lg on, one item of the folded card's wrapping line below it. */
+/** A cell: a grid cell from lg on, one item of the folded card's wrapping line below it. */
 const cell = (compact: boolean) =>
-  cn('px-2 align-middle max-lg:order-3 max-lg:block max-lg:p-0', compact ? 'py-0.5' : 'py-2.5');
+  cn('block min-w-0 px-2 max-lg:order-3 max-lg:p-0', compact ? 'py-0.5' : 'py-2.5');
 
 export const TaskTableRow = memo(function TaskTableRow({
   rowRef,
   index,
+  start,
+  template,
   task,
   display,
   columns,
@@ -148,6 +151,10 @@ export const TaskTableRow = memo(function TaskTableRow({
 }: {
   rowRef: (node: HTMLElement | null) => void;
   index: number;
+  /** Its offset from the top of the rows, in px. */
+  start: number;
+  /** The grid's columns (the header's). */
+  template: CSSProperties;
   task: Task;
   display: TaskDisplay;
   columns: Column[];
@@ -164,9 +171,10 @@ export const TaskTableRow = memo(function TaskTableRow({
       data-task-id={task.id}
       data-density={display.density}
       aria-rowindex={index + 2}
+      style={{ ...template, ...placed(start) }}
       className={cn(
-        'border-b transition-colors last:border-b-0 hover:bg-muted/40 max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:px-4',
-        compact ? 'h-9 max-lg:py-2' : 'max-lg:py-3',
+        'absolute inset-x-0 top-0 border-b transition-colors hover:bg-muted/40 lg:grid lg:items-center max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:px-4',
+        compact ? 'h-9 max-lg:h-auto max-lg:py-2' : 'max-lg:py-3',
       )}
     >
       <td className={cn(cell(compact), 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
@@ -223,19 +231,26 @@ export const TaskTableRow = memo(function TaskTableRow({
 export function GroupHeaderRow({
   rowRef,
   index,
+  start,
   group,
-  span,
   onToggle,
 }: {
   rowRef: (node: HTMLElement | null) => void;
   index: number;
+  start: number;
   group: GroupHeader;
-  span: number;
   onToggle?: ((key: string) => void) | undefined;
 }) {
   return (
-    <tr ref={rowRef} data-index={index} data-group={group.key} className={cn('border-b bg-muted/50', fold)}>
-      <th scope="rowgroup" colSpan={span} className={cn('p-0 text-left font-normal', fold)}>
+    <tr
+      ref={rowRef}
+      data-index={index}
+      data-group={group.key}
+      aria-rowindex={index + 2}
+      style={placed(start)}
+      className="absolute inset-x-0 top-0 block border-b bg-muted/50"
+    >
+      <th scope="rowgroup" className="block p-0 text-left font-normal">
         <button
           type="button"
           aria-expanded={!group.collapsed}

@@ -1,20 +1,22 @@
 import { useMemo, useRef } from 'react';
-import { FixedTableHead } from '../../../components/fixed-table-head.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { taskCount } from './task-fields.tsx';
 import { EstimateSum } from './task-hierarchy-marks.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
-import { fold, GroupHeaderRow, TaskTableRow, tableColumns } from './task-table-row.tsx';
+import { GroupHeaderRow, TaskTableRow, tableColumns } from './task-table-row.tsx';
 
 /** How close to the last loaded row the next page is asked for (20 rows past the 8 rendered beyond the view). */
 const LOAD_MORE_WITHIN_ROWS = 28;
 const ROW_ESTIMATE_PX = { comfortable: 61, compact: 36 } as const;
 
-// Desktop: a table of fixed columns (rows are virtual, so widths must not follow their content),
+// Desktop: a grid of fixed columns (rows are virtual, so widths must not follow their content),
 // scrolling sideways when narrow; below lg each row folds into a small card (the header row
 // hides, cells wrap under the title). The columns are those the display shows (issue 28).
+// Not an HTML table (issue 28's scroll measure): a row added as the list scrolls made the browser
+// lay out the whole table again; here each row is placed on its own (absolute, translated), so
+// only the new row is laid out. The elements stay a table's, for screen readers.
 
 /**
  * The tasks page's list (spec §2.15 List View): how many match, then a table of every field in
@@ -53,7 +55,10 @@ function TableRows({
   ...pages
 }: Omit<TaskRowsProps, 'resetKey' | 'stale' | 'updating'>) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const { columns, headers, widths } = useMemo(() => tableColumns(display), [display]);
+  const { columns, headers, template } = useMemo(() => {
+    const { widths, ...rest } = tableColumns(display);
+    return { ...rest, template: { gridTemplateColumns: widths.map(gridColumn).join(' ') } };
+  }, [display]);
   const { rows, totalSize, measureRow, footer } = useVirtualTasks({
     items,
     pages,
@@ -62,10 +67,6 @@ function TableRows({
     scroll: { element: () => scrollRef.current },
     footerClassName: 'justify-start px-4 py-3 text-sm',
   });
-
-  // Rows out of view are stood in for by two spacer rows, so the table keeps its column layout.
-  const paddingTop = rows[0]?.row.start ?? 0;
-  const paddingBottom = totalSize - (rows.at(-1)?.row.end ?? 0);
 
   return (
     <div
@@ -76,27 +77,34 @@ function TableRows({
       // Once the page scrolls the toolbar away, the list takes the screen below the top bar.
       className="relative max-h-[max(24rem,calc(100dvh-7.5rem))] overflow-auto overscroll-contain"
     >
-      <table
-        aria-label="Tasks"
-        aria-rowcount={total + 1}
-        className={cn('w-full table-fixed border-collapse text-sm lg:min-w-[64rem]', fold)}
-      >
+      {/* A table laid out as blocks and grids, not by the table algorithm (see above). */}
+      <table aria-label="Tasks" aria-rowcount={total + 1} className="block w-full text-sm lg:min-w-[64rem]">
         {/* z-[1]: above the rows of this box only, so the page's top bar (z-10) stays on top. */}
-        <FixedTableHead
-          headers={headers}
-          widths={widths}
-          cellClassName="px-2"
-          rowIndex={1}
-          className="sticky top-0 z-[1] bg-muted max-lg:hidden"
-        />
-        <tbody className={fold}>
-          {paddingTop > 0 ? <SpacerRow height={paddingTop} span={widths.length} /> : null}
+        <thead className="sticky top-0 z-[1] block bg-muted max-lg:hidden">
+          <tr
+            aria-rowindex={1}
+            style={template}
+            className="grid h-9 items-center border-b text-left text-muted-foreground text-xs"
+          >
+            {headers.map((header, index) => (
+              <th key={header} scope="col" className={cn('block px-2 font-medium', index === 0 && 'pl-4')}>
+                {header}
+              </th>
+            ))}
+            <th scope="col" className="block pr-4">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="relative block" style={{ height: totalSize }}>
           {rows.map(({ row, item }) =>
             item.kind === 'task' ? (
               <TaskTableRow
                 key={row.key}
                 rowRef={measureRow}
                 index={row.index}
+                start={row.start}
+                template={template}
                 task={item.task}
                 display={display}
                 columns={columns}
@@ -109,13 +117,12 @@ function TableRows({
                 key={row.key}
                 rowRef={measureRow}
                 index={row.index}
+                start={row.start}
                 group={item.group}
-                span={widths.length}
                 onToggle={onToggleGroup}
               />
             ),
           )}
-          {paddingBottom > 0 ? <SpacerRow height={paddingBottom} span={widths.length} /> : null}
         </tbody>
       </table>
       {footer}
@@ -123,13 +130,8 @@ function TableRows({
   );
 }
 
-function SpacerRow({ height, span }: { height: number; span: number }) {
-  return (
-    <tr className={fold} data-spacer="">
-      <td colSpan={span} style={{ height }} className={cn('p-0', fold)} />
-    </tr>
-  );
-}
+/** A column's track: 'auto' (the title) takes what is left. */
+const gridColumn = (width: string) => (width === 'auto' ? 'minmax(0,1fr)' : width);
 
 export function TaskTableSkeleton() {
   return (
