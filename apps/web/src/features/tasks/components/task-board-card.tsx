@@ -15,6 +15,7 @@ import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
 import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
+import { TaskStateMark } from './task-state.tsx';
 
 /** Stops a press on the card's own controls from also starting a drag of the card. */
 const stopDragStart = {
@@ -52,7 +53,7 @@ export const TaskBoardCard = memo(function TaskBoardCard({
 });
 
 /**
- * A card's face: title, labels, product, priority, checklist progress, assignee, due date. No
+ * A card's face: title, labels, key, product, its own workflow state (issue 29), priority, checklist progress, assignee, due date. No
  * description (issue 17: a board of 400 cards loads the compact card, the task's panel has it).
  */
 export const CardFace = memo(function CardFace({
@@ -115,6 +116,7 @@ export const CardFace = memo(function CardFace({
       <p className="flex min-w-0 items-baseline gap-2 text-muted-foreground text-xs">
         <TaskKey taskKey={task.key} />
         {showProduct ? <span className="truncate">{task.project.name}</span> : null}
+        <TaskStateMark task={task} />
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />

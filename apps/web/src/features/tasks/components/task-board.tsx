@@ -26,6 +26,7 @@ import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import { EstimateSum } from './task-hierarchy-marks.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
+import { TaskStatesProvider } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { type ColumnQuery, useColumnTasks } from './use-column-tasks.ts';
 import { useTaskStatusChange } from './use-task-status-change.ts';
@@ -261,15 +262,24 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     compare: manual ? byRank : newestFirst,
     columnWidths: COLUMN_WIDTHS,
   };
-  if (filters.group) return <TaskSwimlanes group={filters.group} columns={columns} {...board} />;
+  // Cards name their own workflow state (issue 29): one product's states, or those of the cards' products.
   return (
-    <KanbanBoard
-      columns={columns}
-      {...board}
-      height="scroll"
-      // Other filters: each column starts again from its top.
-      resetKey={JSON.stringify(filters)}
-      columnFooter={columnFooter}
-    />
+    <TaskStatesProvider
+      productIds={filters.productId ? [filters.productId] : []}
+      tasks={filters.productId ? undefined : columns.flatMap((column) => column.items)}
+    >
+      {filters.group ? (
+        <TaskSwimlanes group={filters.group} columns={columns} {...board} />
+      ) : (
+        <KanbanBoard
+          columns={columns}
+          {...board}
+          height="scroll"
+          // Other filters: each column starts again from its top.
+          resetKey={JSON.stringify(filters)}
+          columnFooter={columnFooter}
+        />
+      )}
+    </TaskStatesProvider>
   );
 }

@@ -20,6 +20,7 @@ import { groupedItems, type TaskListItem } from './task-groups.ts';
 import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
+import { TaskStatesProvider } from './task-state.tsx';
 import { TaskTable, TaskTableSkeleton } from './task-table.tsx';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
@@ -153,7 +154,7 @@ export function TaskList({
     );
   }
   return (
-    <>
+    <TaskStatesProvider tasks={tasks}>
       <Rows
         resetKey={filterKey}
         tasks={tasks}
@@ -173,7 +174,7 @@ export function TaskList({
         fetchNextPage={query.fetchNextPage}
       />
       {addLine}
-    </>
+    </TaskStatesProvider>
   );
 }
 
