@@ -1,4 +1,4 @@
-import { canChangeTaskStatus, type Task, type TaskStatus } from '@shipyard/shared';
+import { canChangeTaskStatus, type Task } from '@shipyard/shared';
 import { GripVerticalIcon } from 'lucide-react';
 import { memo } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
@@ -9,7 +9,7 @@ import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardFieldsOf } from '../api/get-board.ts';
 import { isGuessedTask } from '../api/quick-create.ts';
-import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { type ChangeTaskStatus, TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
 import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
@@ -34,7 +34,7 @@ export const TaskBoardCard = memo(function TaskBoardCard({
   task: Task;
   viewer: Viewer;
   onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
+  onChangeStatus: ChangeTaskStatus;
   showProduct?: boolean;
 }) {
   return (
@@ -68,7 +68,7 @@ export const CardFace = memo(function CardFace({
   task: Task;
   viewer: Viewer;
   onEdit?: (task: Task) => void;
-  onChangeStatus?: (task: Task, status: TaskStatus) => void;
+  onChangeStatus?: ChangeTaskStatus;
   /** Room for the drag handle laid over the top right corner. */
   movable?: boolean;
   /** The copy that follows the pointer while dragging. */

@@ -4,7 +4,6 @@ import {
   STATES_PER_PRODUCT_MAX,
   TASK_COLUMNS,
   type Task,
-  type TaskStatus,
 } from '@shipyard/shared';
 import { type ReactNode, useCallback } from 'react';
 import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
@@ -19,6 +18,7 @@ import { totalTasks } from '../api/get-tasks.ts';
 import { isGuessedTask } from '../api/quick-create.ts';
 import { byRank, fetchTask, newestFirst } from '../api/task-cache.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
+import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
 import { type BoardColumnSpec, columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
 import { TaskSwimlanes } from './task-board-swimlanes.tsx';
@@ -146,8 +146,8 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   const slots = useColumnQueries(filters, specs);
   const queries = slots.slice(0, specs?.length ?? 0);
   const changeStatus = useTaskStatusChange();
-  const onChangeStatus = useCallback(
-    (task: Task, status: TaskStatus) => void changeStatus(task, status),
+  const onChangeStatus = useCallback<ChangeTaskStatus>(
+    (task, status, stateId) => void changeStatus(task, status, stateId ? { stateId } : undefined),
     [changeStatus],
   );
   // The status change moves the card in every cached list at once, puts it back and toasts a

@@ -1,10 +1,4 @@
-import {
-  canEditTasks,
-  taskMessages as m,
-  type Task,
-  type TaskDisplay,
-  type TaskStatus,
-} from '@shipyard/shared';
+import { canEditTasks, taskMessages as m, type Task, type TaskDisplay } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ListTodoIcon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -13,6 +7,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { DEFAULT_TASK_DISPLAY } from '../../../hooks/task-display-scope.tsx';
 import { loadedTasks, localToday, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
+import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState } from './task-fields.tsx';
@@ -119,8 +114,8 @@ export function TaskList({
   const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
   const items = useGroupedItems(tasks, filters, query.data?.pages[0]?.groups);
   const changeStatus = useTaskStatusChange(place);
-  const onChangeStatus = useCallback(
-    (task: Task, status: TaskStatus) => void changeStatus(task, status),
+  const onChangeStatus = useCallback<ChangeTaskStatus>(
+    (task, status, stateId) => void changeStatus(task, status, stateId ? { stateId } : undefined),
     [changeStatus],
   );
 

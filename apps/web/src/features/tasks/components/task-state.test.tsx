@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { TaskList } from './task-list.tsx';
@@ -55,6 +55,11 @@ function serve(tasks = [inReview, started, elsewhere]) {
     },
     [`GET /api/projects/${PRODUCT_ID}/states`]: jsonResponse(200, withReview),
     [`GET /api/projects/${OTHER_PRODUCT_ID}/states`]: jsonResponse(200, productStates(OTHER_PRODUCT_ID)),
+    [`PATCH /api/tasks/${started.id}/task/update`]: jsonResponse(200, {
+      ...started,
+      stateId: REVIEW,
+      previous: { status: 'In Progress', stateId: STATE_IDS['In Progress'], afterId: null, beforeId: null },
+    }),
   });
 }
 
@@ -91,6 +96,48 @@ describe('a task’s workflow state in rows and cards', () => {
     // One request for each product shown, whatever the number of its rows.
     expect(callsTo(fetchMock, 'GET', `/api/projects/${PRODUCT_ID}/states`)).toHaveLength(1);
     expect(callsTo(fetchMock, 'GET', `/api/projects/${OTHER_PRODUCT_ID}/states`)).toHaveLength(1);
+  });
+
+  it('offers the product’s own states in a row’s menu beside the spec’s three, and moves the task to one', async () => {
+    layOutScrollAreas();
+    const fetchMock = serve();
+    const { user } = renderWithProviders(<TaskList filters={noFilters} viewer={member} onEdit={() => {}} />, {
+      route: '/tasks',
+    });
+    await waitFor(() => expect(within(rowOf('Paint the hull')).getByText('In Progress')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', `/api/projects/${PRODUCT_ID}/states`)).toHaveLength(1),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Paint the hull' }));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        'Mark as Pending',
+        'Mark as In Progress',
+        'Mark as Completed',
+        'Mark as In review',
+      ]),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Mark as In review' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH', `/api/tasks/${started.id}/task/update`)).toHaveLength(1),
+    );
+    expect(sentJson(callsTo(fetchMock, 'PATCH', `/api/tasks/${started.id}/task/update`)[0]?.init)).toEqual({
+      status: 'In Progress',
+      stateId: REVIEW,
+    });
+
+    // A task already in it: the item is there, disabled; another product's row has none.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Check the welds' }));
+    expect(screen.getByRole('menuitem', { name: 'Mark as In review' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Test the engine' }));
+    expect(screen.queryByRole('menuitem', { name: 'Mark as In review' })).not.toBeInTheDocument();
   });
 
   it('shows the state on a card of the board across products', async () => {

@@ -1,4 +1,4 @@
-import type { Task, WorkflowStateList } from '@shipyard/shared';
+import { TASK_STATUSES, type Task, type WorkflowState, type WorkflowStateList } from '@shipyard/shared';
 import { type QueryObserverResult, useQueries } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { cn } from '../../../lib/cn.ts';
@@ -11,16 +11,27 @@ import { TaskStatusBadge } from './task-status-badge.tsx';
 // product, never one a row. A task whose state is one of the three first states (named as the
 // statuses) or not known yet shows the spec's badge.
 
-type StateLook = { name: string; color: string };
+type KnownStates = {
+  byId: ReadonlyMap<string, WorkflowState>;
+  /** Each product's own states: those not named as a status (the three first states are). */
+  ownOf: ReadonlyMap<string, readonly WorkflowState[]>;
+};
 
-const TaskStatesContext = createContext<ReadonlyMap<string, StateLook>>(new Map());
+const TaskStatesContext = createContext<KnownStates>({ byId: new Map(), ownOf: new Map() });
 
-const byStateId = (results: QueryObserverResult<WorkflowStateList>[]) => {
-  const map = new Map<string, StateLook>();
+const isOwn = (state: Pick<WorkflowState, 'name'>) =>
+  !(TASK_STATUSES as readonly string[]).includes(state.name);
+
+const known = (results: QueryObserverResult<WorkflowStateList>[]): KnownStates => {
+  const byId = new Map<string, WorkflowState>();
+  const ownOf = new Map<string, WorkflowState[]>();
   for (const result of results) {
-    for (const state of result.data?.data ?? []) map.set(state.id, { name: state.name, color: state.color });
+    for (const state of result.data?.data ?? []) {
+      byId.set(state.id, state);
+      if (isOwn(state)) ownOf.set(state.productId, [...(ownOf.get(state.productId) ?? []), state]);
+    }
   }
-  return map;
+  return { byId, ownOf };
 };
 
 /** The states of the products of `tasks` (or of `productIds`), for the rows and cards inside. */
@@ -36,19 +47,24 @@ export function TaskStatesProvider({
   const ids = [...new Set([...productIds, ...tasks.map((task) => task.projectId)])].sort();
   const states = useQueries({
     queries: ids.map((id) => productStatesQueryOptions(id)),
-    combine: byStateId,
+    combine: known,
   });
   return <TaskStatesContext value={states}>{children}</TaskStatesContext>;
 }
 
 /** The task's state when it is one of its product's own (not named as its status). */
-function useCustomState(task: Pick<Task, 'stateId' | 'status'>): StateLook | undefined {
-  const states = useContext(TaskStatesContext);
-  const state = task.stateId ? states.get(task.stateId) : undefined;
+function useCustomState(task: Pick<Task, 'stateId' | 'status'>): WorkflowState | undefined {
+  const { byId } = useContext(TaskStatesContext);
+  const state = task.stateId ? byId.get(task.stateId) : undefined;
   return state && state.name !== task.status ? state : undefined;
 }
 
-function StateDot({ color, className }: { color: string; className?: string }) {
+const none: readonly WorkflowState[] = [];
+
+/** The product's own states, in board order, for a row's menu; none outside a list or board. */
+export const useOwnStates = (productId: string) => useContext(TaskStatesContext).ownOf.get(productId) ?? none;
+
+export function StateDot({ color, className }: { color: string; className?: string }) {
   return (
     <span
       aria-hidden="true"
