@@ -142,7 +142,8 @@ export function TaskSubtasks({
           {onAddWithDetails ? (
             <Button type="button" size="sm" variant="ghost" onClick={onAddWithDetails}>
               <ListPlusIcon aria-hidden="true" />
-              Add with details
+              {/* A phone keeps the room for the title: the icon, its name for screen readers. */}
+              <span className="max-sm:sr-only">Add with details</span>
             </Button>
           ) : null}
         </form>
