@@ -4,8 +4,9 @@ import { expect, test } from './support/test.ts';
 import { boardColumn } from './support/two-browsers.ts';
 
 // Issue 29, workflow states: a member defines a state ("In review") in their product's Settings
-// tab, sees its column on the board, drags a card into it, sees the task's state on its page, and
-// saves a view filtered on that state, which reopens with only that task.
+// tab, sees its column on the board, drags a card into it, sees the state on the card (on the
+// product's board and across products), on the task's page and in its row, and saves a view
+// filtered on that state, which reopens with only that task.
 
 async function createTask(page: Page, projectId: string, title: string) {
   const res = await page.request.post('/api/tasks', { data: { title, projectId } });
@@ -23,6 +24,8 @@ test('a member adds a state, drags a card into its column and saves a view filte
   page,
   signInAs,
 }) => {
+  // Four screens and a drag: longer than the default 45 s on a loaded two-core machine.
+  test.setTimeout(90_000);
   await signInAs('member');
   const suffix = randomSuffix();
   const product = await createProduct(page, { name: `Workflow ${suffix}` });
@@ -58,6 +61,16 @@ test('a member adds a state, drags a card into its column and saves a view filte
   await expect
     .poll(async () => (await (await page.request.get(`/api/tasks/${task.id}`)).json()).status)
     .toBe('In Progress');
+  // Its card names its state, here and on the board across products (the spec's three columns).
+  await expect(
+    column.locator('article', { hasText: review }).getByText('In review', { exact: true }),
+  ).toBeVisible();
+  await page.goto('/tasks?view=board');
+  await expect(
+    boardColumn(page, 'In Progress')
+      .locator('article', { hasText: review })
+      .getByText('In review', { exact: true }),
+  ).toBeVisible();
 
   // The task's page shows its state.
   await page.goto(`/tasks/${task.id}`);
@@ -71,6 +84,8 @@ test('a member adds a state, drags a card into its column and saves a view filte
   await page.goto(`/tasks?product=${product.id}&stateId=${stateId}`);
   await expect(page.getByRole('button', { name: 'State filter: In review' })).toBeVisible();
   await expect(page.getByText(review).first()).toBeVisible();
+  // Its row's status badge names the state.
+  await expect(page.locator('tr', { hasText: review }).getByText('In review', { exact: true })).toBeVisible();
   await expect(page.getByText(`Paint the hull ${suffix}`)).toHaveCount(0);
   await page.getByRole('button', { name: 'Save view' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save view' });

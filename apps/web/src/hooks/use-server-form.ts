@@ -24,8 +24,11 @@ export type ServerFormOptions<Values extends FieldValues, Output, Result> = Omit
   schema: z.ZodMiniType<Output, unknown>;
   /** Turns the form's values into the schema's input first (drop what is not sent). */
   prepare?: (values: Values) => Values;
-  /** The form's fields that the server may name in `details.fields` (the first one is focused). */
-  fields: readonly FieldPath<Values>[];
+  /**
+   * The form's fields that the server may name in `details.fields` (the first one is focused), or
+   * those of the values sent (a field per key of a record).
+   */
+  fields: readonly FieldPath<Values>[] | ((values: Values) => readonly FieldPath<Values>[]);
   /** Error codes that belong to one field (USERNAME_TAKEN → username). */
   codeToField?: Partial<Record<string, FieldPath<Values>>>;
   /** Sends the checked values; a rejection is the server's answer. */
@@ -60,7 +63,8 @@ export function useServerForm<Values extends FieldValues, Output = Values, Resul
     try {
       result = await submit(values, form);
     } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, fields, codeToField)) {
+      const named = typeof fields === 'function' ? fields(form.getValues()) : fields;
+      if (!applyServerFieldErrors(error, form.setError, named, codeToField)) {
         toast.error(failureTitle, { description: getErrorMessage(error, failureFallback) });
       }
       return;

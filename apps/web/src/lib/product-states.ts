@@ -8,7 +8,7 @@ import { sharedKeys } from './query-keys.ts';
 // their query lives here, as the labels' does (product-labels.ts).
 
 /** GET /projects/{id}/states: the product's states in board order, and whether the caller manages them. */
-const productStatesQueryOptions = (productId: string) =>
+export const productStatesQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: sharedKeys.productStates(productId),
     queryFn: ({ signal }) =>

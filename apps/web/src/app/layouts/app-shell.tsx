@@ -1,6 +1,7 @@
 // Every screen's styles: the public pages' first load has only public.css (docs/decisions/005-bundle-budget.md);
 // the shell's chunk waits for this sheet before any signed-in page renders.
 import '../../index.css';
+import { AppExtensionsProvider } from '../../components/app-extensions.tsx';
 import { ReauthDialogHost } from '../../components/reauth-dialog.tsx';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
@@ -9,6 +10,7 @@ import { TemplateExtensions } from '../../features/templates/components/template
 import { RealtimeProvider } from '../realtime/realtime-provider.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { GlobalCommands } from './global-commands.tsx';
+import { taskFormExtensions } from './task-form-extensions.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
@@ -23,23 +25,25 @@ export function Component() {
   if (!user) return null;
   return (
     <RealtimeProvider>
-      {/* What templates add to the task and product menus and the create dialog (issue 29). */}
-      <TemplateExtensions>
-        <GlobalCommands user={user}>
-          <SidebarProvider>
-            <AppSidebar user={user} />
-            <SidebarInset>
-              <TopBar />
-              <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
-                {background}
-                {panel}
-              </main>
-            </SidebarInset>
-          </SidebarProvider>
-          {/* Asks for the password again when an admin action needs a recent sign-in (issue 27 #2). */}
-          <ReauthDialogHost />
-        </GlobalCommands>
-      </TemplateExtensions>
+      <AppExtensionsProvider value={taskFormExtensions}>
+        {/* What templates add to the task and product menus and the create dialog (issue 29). */}
+        <TemplateExtensions>
+          <GlobalCommands user={user}>
+            <SidebarProvider>
+              <AppSidebar user={user} />
+              <SidebarInset>
+                <TopBar />
+                <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
+                  {background}
+                  {panel}
+                </main>
+              </SidebarInset>
+            </SidebarProvider>
+            {/* Asks for the password again when an admin action needs a recent sign-in (issue 27 #2). */}
+            <ReauthDialogHost />
+          </GlobalCommands>
+        </TemplateExtensions>
+      </AppExtensionsProvider>
     </RealtimeProvider>
   );
 }

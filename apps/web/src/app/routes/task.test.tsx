@@ -4,14 +4,21 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type InitialEntry, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppExtensionsProvider } from '../../components/app-extensions.tsx';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { sessionKey } from '../../features/auth/api/keys.ts';
 import { TaskBoard } from '../../features/tasks/components/task-board.tsx';
-import { makeTask, PRODUCT_ID, taskList } from '../../features/tasks/components/test-tasks.ts';
+import {
+  makeTask,
+  makeTaskOptions,
+  PRODUCT_ID,
+  taskList,
+} from '../../features/tasks/components/test-tasks.ts';
 import { callsTo, jsonResponse, routeFetch } from '../../test/fetch-stubs.ts';
 import { createTestQueryClient } from '../../test/render.tsx';
 import { layOutScrollAreas } from '../../test/virtual-layout.ts';
+import { taskFormExtensions } from '../layouts/task-form-extensions.tsx';
 import { Component as TaskRoute } from './task.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -99,7 +106,9 @@ function renderApp(initial: InitialEntry, { staleTime = 0 } = {}) {
   render(
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
-        <RouterProvider router={router} />
+        <AppExtensionsProvider value={taskFormExtensions}>
+          <RouterProvider router={router} />
+        </AppExtensionsProvider>
       </TooltipProvider>
     </QueryClientProvider>,
   );
@@ -179,6 +188,23 @@ describe('the task panel', () => {
       '/api/tasks/t-1/detail',
     ]);
     expect(callsTo(fetchMock, 'GET', '/api/tasks/t-1/detail')).toHaveLength(1);
+  });
+
+  it('opens the create dialog from the sub-tasks with the task as the parent (issue 29)', async () => {
+    fetchMock = routeFetch({
+      'GET /api/tasks/t-1/comments': jsonResponse(200, { data: [], total: 0, previousCursor: null }),
+      'GET /api/tasks/t-1/detail': jsonResponse(200, detail),
+      [`GET /api/tasks/${PRODUCT_ID}/options`]: jsonResponse(200, makeTaskOptions()),
+    });
+    const { user } = renderApp('/tasks/t-1');
+    await user.click(await screen.findByRole('button', { name: 'Add with details' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Task' });
+    expect(
+      within(dialog).getByRole('button', { name: 'Sub-task of APO-1 Wire the radio' }),
+    ).toBeInTheDocument();
+    // The task's product, without a product select.
+    expect(within(dialog).queryByRole('combobox', { name: 'Product' })).not.toBeInTheDocument();
   });
 
   it('opens the task at /tasks/<KEY>, in any casing, and keeps the key in the URL (issue 28)', async () => {

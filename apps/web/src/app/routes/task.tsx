@@ -1,6 +1,8 @@
 import { commentMessages, normaliseTaskKey, type TaskDetail } from '@shipyard/shared';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import type { ParentTask } from '../../components/app-extensions.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { checklistKeys } from '../../features/checklists/api/keys.ts';
 import { TaskChecklist } from '../../features/checklists/components/task-checklist.tsx';
@@ -17,6 +19,7 @@ import { TaskLabelsField } from '../../features/labels/components/task-labels-fi
 import { TaskRepeatField } from '../../features/recurrence/components/task-repeat-field.tsx';
 import { taskFileKeys } from '../../features/task-files/api/keys.ts';
 import { TaskFiles } from '../../features/task-files/components/task-files.tsx';
+import { TaskFormDialog } from '../../features/tasks/components/task-form-dialog.tsx';
 import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/task-page/task-page.tsx';
 import { TaskPageByKey } from '../../features/tasks/components/task-page/task-page-by-key.tsx';
 
@@ -51,6 +54,8 @@ export function Component() {
   const { data: user } = useSession();
   const viewer = { id: user?.id ?? '', role: user?.role ?? ('guest' as const) };
   const person = { ...viewer, name: user?.name ?? '', avatar_url: user?.avatar_url ?? null };
+  // Issue 29: "Add with details" in the sub-tasks opens the create dialog with the task as parent.
+  const [subtaskOf, setSubtaskOf] = useState<(ParentTask & { projectId: string }) | null>(null);
 
   // The other features' parts of the page (features never import each other; the app composes).
   // Each part's cache is seeded from the detail before the first of them renders.
@@ -59,7 +64,9 @@ export function Component() {
     checklist: ({ task, permissions }) => <TaskChecklist taskId={task.id} canEdit={permissions.canEdit} />,
     // Issue 29: sub-tasks, parents and relations (features/hierarchy).
     breadcrumb: ({ task }) => <TaskBreadcrumb taskId={task.id} />,
-    subtasks: ({ task, permissions }) => <TaskSubtasks task={task} canEdit={permissions.canEdit} />,
+    subtasks: ({ task, permissions }) => (
+      <TaskSubtasks task={task} canEdit={permissions.canEdit} onAddWithDetails={() => setSubtaskOf(task)} />
+    ),
     relations: ({ task, permissions }) => <TaskRelations taskId={task.id} canEdit={permissions.canEdit} />,
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
     fields: ({ task, permissions }) => (
@@ -101,7 +108,29 @@ export function Component() {
     ]),
   ) as TaskPageSlots;
   const taskKey = normaliseTaskKey(id);
-  if (taskKey) return <TaskPageByKey key={taskKey} taskKey={taskKey} viewer={viewer} slots={slots} />;
-  // Keyed by id: another task starts with fresh state (no half-typed title carried over).
-  return <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} />;
+  return (
+    <>
+      {taskKey ? (
+        <TaskPageByKey key={taskKey} taskKey={taskKey} viewer={viewer} slots={slots} />
+      ) : (
+        // Keyed by id: another task starts with fresh state (no half-typed title carried over).
+        <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} />
+      )}
+      {subtaskOf ? (
+        <TaskFormDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setSubtaskOf(null);
+          }}
+          productId={subtaskOf.projectId}
+          defaults={{
+            projectId: subtaskOf.projectId,
+            labelIds: [],
+            labelNames: [],
+            parent: { id: subtaskOf.id, key: subtaskOf.key, title: subtaskOf.title },
+          }}
+        />
+      ) : null}
+    </>
+  );
 }

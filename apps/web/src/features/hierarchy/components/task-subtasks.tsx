@@ -1,5 +1,5 @@
 import { hierarchyMessages, type Subtask } from '@shipyard/shared';
-import { CornerLeftUpIcon, PlusIcon, XIcon } from 'lucide-react';
+import { CornerLeftUpIcon, ListPlusIcon, PlusIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -46,9 +46,18 @@ export function TaskBreadcrumb({ taskId }: { taskId: string }) {
 
 /**
  * A task's sub-tasks (issue 29): key, title, status, assignee; an inline create (title, Enter: the
- * focus stays for the next one); and its parent, set from a search of the product's tasks or cleared.
+ * focus stays for the next one), or the create dialog with this task as the parent
+ * (`onAddWithDetails`); and its parent, set from a search of the product's tasks or cleared.
  */
-export function TaskSubtasks({ task, canEdit }: { task: TaskRef; canEdit: boolean }) {
+export function TaskSubtasks({
+  task,
+  canEdit,
+  onAddWithDetails,
+}: {
+  task: TaskRef;
+  canEdit: boolean;
+  onAddWithDetails?: () => void;
+}) {
   const subtasks = useSubtasks(task.id);
   const create = useCreateSubtask(task);
   const setParent = useSetParent(task.id);
@@ -130,6 +139,13 @@ export function TaskSubtasks({ task, canEdit }: { task: TaskRef; canEdit: boolea
             <PlusIcon aria-hidden="true" />
             Add
           </Button>
+          {onAddWithDetails ? (
+            <Button type="button" size="sm" variant="ghost" onClick={onAddWithDetails}>
+              <ListPlusIcon aria-hidden="true" />
+              {/* A phone keeps the room for the title: the icon, its name for screen readers. */}
+              <span className="max-sm:sr-only">Add with details</span>
+            </Button>
+          ) : null}
         </form>
       ) : null}
       <div className="flex flex-wrap items-center gap-2 text-sm">

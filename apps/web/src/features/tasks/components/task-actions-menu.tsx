@@ -12,21 +12,25 @@ import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useAppExtensions } from '../../../components/app-extensions.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
+import { StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
+
+/** A status change from a menu or a drop; `stateId`, one of the product's own states (issue 29). */
+export type ChangeTaskStatus = (task: Task, status: TaskStatus, stateId?: string) => void;
 
 export type TaskActionsMenuProps = {
   task: Task;
   viewer: { id: string; role: Role };
   onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
+  onChangeStatus: ChangeTaskStatus;
   /** After a confirmed deletion (the task's page goes back to the list). */
   onDeleted?: () => void;
 };
 
 /**
  * The row menu of both task lists (spec §2.11): Edit, Mark as Pending, Mark as In Progress, Mark
- * as Completed, and Delete; then Copy link and Copy branch name (issue 28), which everyone who
+ * as Completed (and as each of the product's own states, issue 29), and Delete; then Copy link and Copy branch name (issue 28), which everyone who
  * sees the task may use. A guest only moves the tasks assigned to them (ARCHITECTURE §5).
  */
 export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDeleted }: TaskActionsMenuProps) {
@@ -37,6 +41,7 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
   const { copyLink, copyBranch } = useTaskCopy();
   // Other features' items (issue 29: Duplicate, Save as template), which the app composes.
   const extras = useAppExtensions().taskActions?.(task, viewer) ?? [];
+  const ownStates = useOwnStates(task.projectId);
 
   return (
     <RowActionsMenu
@@ -57,6 +62,16 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
               disabled: status === task.status,
               separated: index === 0,
               onSelect: () => onChangeStatus(task, status),
+            }))
+          : []),
+        // Issue 29: the product's own states (those not named as a status) beside the spec's three.
+        ...(canMove
+          ? ownStates.map((state) => ({
+              key: state.id,
+              label: `Mark as ${state.name}`,
+              icon: <StateDot color={state.color} className="mx-1" />,
+              disabled: state.id === task.stateId,
+              onSelect: () => onChangeStatus(task, state.category, state.id),
             }))
           : []),
         {

@@ -1,4 +1,4 @@
-import { canChangeTaskStatus, type Task, type TaskStatus } from '@shipyard/shared';
+import { canChangeTaskStatus, type Task } from '@shipyard/shared';
 import { GripVerticalIcon } from 'lucide-react';
 import { memo } from 'react';
 import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
@@ -9,12 +9,13 @@ import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardFieldsOf } from '../api/get-board.ts';
 import { isGuessedTask } from '../api/quick-create.ts';
-import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { type ChangeTaskStatus, TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
 import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
+import { TaskStateMark } from './task-state.tsx';
 
 /** Stops a press on the card's own controls from also starting a drag of the card. */
 const stopDragStart = {
@@ -33,7 +34,7 @@ export const TaskBoardCard = memo(function TaskBoardCard({
   task: Task;
   viewer: Viewer;
   onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
+  onChangeStatus: ChangeTaskStatus;
   showProduct?: boolean;
 }) {
   return (
@@ -52,7 +53,7 @@ export const TaskBoardCard = memo(function TaskBoardCard({
 });
 
 /**
- * A card's face: title, labels, product, priority, checklist progress, assignee, due date. No
+ * A card's face: title, labels, key, product, its own workflow state (issue 29), priority, checklist progress, assignee, due date. No
  * description (issue 17: a board of 400 cards loads the compact card, the task's panel has it).
  */
 export const CardFace = memo(function CardFace({
@@ -67,7 +68,7 @@ export const CardFace = memo(function CardFace({
   task: Task;
   viewer: Viewer;
   onEdit?: (task: Task) => void;
-  onChangeStatus?: (task: Task, status: TaskStatus) => void;
+  onChangeStatus?: ChangeTaskStatus;
   /** Room for the drag handle laid over the top right corner. */
   movable?: boolean;
   /** The copy that follows the pointer while dragging. */
@@ -115,6 +116,7 @@ export const CardFace = memo(function CardFace({
       <p className="flex min-w-0 items-baseline gap-2 text-muted-foreground text-xs">
         <TaskKey taskKey={task.key} />
         {showProduct ? <span className="truncate">{task.project.name}</span> : null}
+        <TaskStateMark task={task} />
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />

@@ -4,7 +4,6 @@ import {
   STATES_PER_PRODUCT_MAX,
   TASK_COLUMNS,
   type Task,
-  type TaskStatus,
 } from '@shipyard/shared';
 import { type ReactNode, useCallback } from 'react';
 import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
@@ -19,6 +18,7 @@ import { totalTasks } from '../api/get-tasks.ts';
 import { isGuessedTask } from '../api/quick-create.ts';
 import { byRank, fetchTask, newestFirst } from '../api/task-cache.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
+import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
 import { type BoardColumnSpec, columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
 import { TaskSwimlanes } from './task-board-swimlanes.tsx';
@@ -26,6 +26,7 @@ import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import { EstimateSum } from './task-hierarchy-marks.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
+import { TaskStatesProvider } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { type ColumnQuery, useColumnTasks } from './use-column-tasks.ts';
 import { useTaskStatusChange } from './use-task-status-change.ts';
@@ -145,8 +146,8 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   const slots = useColumnQueries(filters, specs);
   const queries = slots.slice(0, specs?.length ?? 0);
   const changeStatus = useTaskStatusChange();
-  const onChangeStatus = useCallback(
-    (task: Task, status: TaskStatus) => void changeStatus(task, status),
+  const onChangeStatus = useCallback<ChangeTaskStatus>(
+    (task, status, stateId) => void changeStatus(task, status, stateId ? { stateId } : undefined),
     [changeStatus],
   );
   // The status change moves the card in every cached list at once, puts it back and toasts a
@@ -261,15 +262,24 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     compare: manual ? byRank : newestFirst,
     columnWidths: COLUMN_WIDTHS,
   };
-  if (filters.group) return <TaskSwimlanes group={filters.group} columns={columns} {...board} />;
+  // Cards name their own workflow state (issue 29): one product's states, or those of the cards' products.
   return (
-    <KanbanBoard
-      columns={columns}
-      {...board}
-      height="scroll"
-      // Other filters: each column starts again from its top.
-      resetKey={JSON.stringify(filters)}
-      columnFooter={columnFooter}
-    />
+    <TaskStatesProvider
+      productIds={filters.productId ? [filters.productId] : []}
+      tasks={filters.productId ? undefined : columns.flatMap((column) => column.items)}
+    >
+      {filters.group ? (
+        <TaskSwimlanes group={filters.group} columns={columns} {...board} />
+      ) : (
+        <KanbanBoard
+          columns={columns}
+          {...board}
+          height="scroll"
+          // Other filters: each column starts again from its top.
+          resetKey={JSON.stringify(filters)}
+          columnFooter={columnFooter}
+        />
+      )}
+    </TaskStatesProvider>
   );
 }

@@ -5,6 +5,7 @@ import {
   TaskQuerySchema,
   type TaskStatus,
 } from '@shipyard/shared';
+import type { ParentTask } from '../../../components/app-extensions.tsx';
 import { filtersOf, readTasksSearch, type TaskFilterValues } from './task-search-params.ts';
 
 // Defaults from where a task is created (issue 28): the product it is opened on, the column's
@@ -26,6 +27,8 @@ export type TaskDefaults = {
   teamId?: string;
   labelIds: string[];
   labelNames: string[];
+  /** The task it is a sub-task of (issue 29): opened from that task's sub-tasks. */
+  parent?: ParentTask;
 };
 
 const only = <T>(values: readonly T[] | undefined): T | undefined =>

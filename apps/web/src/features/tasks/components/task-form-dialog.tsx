@@ -3,6 +3,7 @@ import {
   CreateTaskSchema,
   estimateChoices,
   taskMessages as m,
+  type SetFieldValues,
   type Task,
   type TaskPriority,
   type TaskStatus,
@@ -10,7 +11,11 @@ import {
 } from '@shipyard/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { type PickedTemplate, useAppExtensions } from '../../../components/app-extensions.tsx';
+import {
+  type ParentTask,
+  type PickedTemplate,
+  useAppExtensions,
+} from '../../../components/app-extensions.tsx';
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
 import { RepeatChip } from '../../../components/repeat-editor.tsx';
@@ -26,6 +31,13 @@ import { useTaskOptions } from '../api/get-task-options.ts';
 import { useCreateTask, useSaveTaskLabels, useUpdateTask } from '../api/save-task.ts';
 import type { TaskDefaults } from './task-defaults.ts';
 import { ChipField, chipIcons, DueDateChip, phaseOptions, priorityOptions } from './task-form-chips.tsx';
+import {
+  createErrorFields,
+  fieldsToSend,
+  forgetProductExtras,
+  NewTaskFields,
+  NewTaskParent,
+} from './task-form-extras.tsx';
 import { TaskStateChip } from './task-form-state-chip.tsx';
 
 export type TaskFormDialogProps = {
@@ -56,6 +68,9 @@ export type TaskFormValues = {
   dueDate: string;
   /** Issue 29: a value of the product's estimate scale, or ''. */
   estimate: string;
+  /** Issue 29, a new task's: its parent task ('' none) and its custom field values by field id. */
+  parentId: string;
+  fields: SetFieldValues;
 };
 
 const FIELDS = [
@@ -91,6 +106,8 @@ function defaultsFor(
     assigneeId: task ? (task.assigneeId ?? '') : (d?.assigneeId ?? ''),
     dueDate: task?.dueDate ?? '',
     estimate: task?.estimate ?? '',
+    parentId: task ? (task.parentId ?? '') : (d?.parent?.id ?? ''),
+    fields: {},
   };
 }
 
@@ -127,12 +144,16 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   // Issue 29: a template picked in the dialog fills it, and the task is then created from it.
   const { templatePicker } = useAppExtensions();
   const [template, setTemplate] = useState<PickedTemplate | null>(null);
+  // Issue 29: the task it is a sub-task of (a sub-task area's, or chosen here).
+  const [parent, setParent] = useState<ParentTask | null>(context?.parent ?? null);
   const { form, onSubmit } = useServerForm<TaskFormValues, CreateTask, Task>({
     schema: CreateTaskSchema,
     defaultValues: defaults,
-    fields: FIELDS,
+    fields: editing ? FIELDS : (values) => [...FIELDS, ...createErrorFields(values)],
     // Editing sends only what changed, and always the product (spec §7.3).
-    submit: async (values, { getValues }) => {
+    submit: async (checked, { getValues }) => {
+      const { fields, ...rest } = checked;
+      const values: CreateTask = { ...rest, ...(!task && { fields: fieldsToSend(fields) }) };
       const saved = task
         ? await update.mutateAsync({
             id: task.id,
@@ -257,6 +278,8 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
           options={products.map((product) => ({ value: product.id, label: product.name }))}
           onChosen={() => {
             productChanged.current = true;
+            forgetProductExtras(form);
+            setParent(null);
             // A template belongs to its product.
             setTemplate(null);
           }}
@@ -269,6 +292,9 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
             ? templatePicker({ productId: selectedProduct, picked: template, onPick: pick })
             : null}
           <TaskStateChip form={form} productId={selectedProduct} productChanged={productChanged} />
+          {editing ? null : (
+            <NewTaskParent form={form} productId={selectedProduct} parent={parent} onParent={setParent} />
+          )}
           <ChipField
             control={form.control}
             name="priority"
@@ -359,6 +385,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
           )}
         </div>
       </fieldset>
+      {editing ? null : <NewTaskFields form={form} productId={selectedProduct} />}
     </FormDialogForm>
   );
 }

@@ -1,10 +1,11 @@
-import type { Task, TaskDisplay, TaskStatus } from '@shipyard/shared';
+import type { Task, TaskDisplay } from '@shipyard/shared';
 import { LoadMore } from '../../../components/load-more.tsx';
 import {
   type InfiniteVirtualListOptions,
   type NextPages,
   useInfiniteVirtualList,
 } from '../../../hooks/use-infinite-virtual-list.ts';
+import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import type { TaskListItem } from './task-groups.ts';
 
@@ -32,7 +33,7 @@ export type TaskRowsProps = {
   updating: boolean;
   viewer: Viewer;
   onEdit: (task: Task) => void;
-  onChangeStatus: (task: Task, status: TaskStatus) => void;
+  onChangeStatus: ChangeTaskStatus;
 } & NextPages;
 
 const itemKey = (item: TaskListItem) => (item.kind === 'task' ? item.task.id : `group:${item.group.key}`);

@@ -1,10 +1,4 @@
-import {
-  canEditTasks,
-  taskMessages as m,
-  type Task,
-  type TaskDisplay,
-  type TaskStatus,
-} from '@shipyard/shared';
+import { canEditTasks, taskMessages as m, type Task, type TaskDisplay } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ListTodoIcon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -13,6 +7,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { DEFAULT_TASK_DISPLAY } from '../../../hooks/task-display-scope.tsx';
 import { loadedTasks, localToday, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
+import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState } from './task-fields.tsx';
@@ -20,6 +15,7 @@ import { groupedItems, type TaskListItem } from './task-groups.ts';
 import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
+import { TaskStatesProvider } from './task-state.tsx';
 import { TaskTable, TaskTableSkeleton } from './task-table.tsx';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
@@ -118,8 +114,8 @@ export function TaskList({
   const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
   const items = useGroupedItems(tasks, filters, query.data?.pages[0]?.groups);
   const changeStatus = useTaskStatusChange(place);
-  const onChangeStatus = useCallback(
-    (task: Task, status: TaskStatus) => void changeStatus(task, status),
+  const onChangeStatus = useCallback<ChangeTaskStatus>(
+    (task, status, stateId) => void changeStatus(task, status, stateId ? { stateId } : undefined),
     [changeStatus],
   );
 
@@ -153,7 +149,7 @@ export function TaskList({
     );
   }
   return (
-    <>
+    <TaskStatesProvider tasks={tasks}>
       <Rows
         resetKey={filterKey}
         tasks={tasks}
@@ -173,7 +169,7 @@ export function TaskList({
         fetchNextPage={query.fetchNextPage}
       />
       {addLine}
-    </>
+    </TaskStatesProvider>
   );
 }
 

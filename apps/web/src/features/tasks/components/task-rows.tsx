@@ -9,7 +9,7 @@ import { TaskChecklistLabels, TaskDueDate } from './task-fields.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
-import { TaskStatusBadge } from './task-status-badge.tsx';
+import { TaskStateBadge } from './task-state.tsx';
 
 /** Start loading the next page this many rows before the last loaded one comes into view (25 past the 8 rendered beyond it). */
 const PREFETCH_ROWS = 33;
@@ -116,7 +116,7 @@ const TaskRow = memo(function TaskRow({
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs lg:flex-nowrap">
           <span className="flex items-center gap-1.5 lg:w-44">
-            <TaskStatusBadge status={task.status} />
+            <TaskStateBadge task={task} />
             <PriorityBadge priority={task.priority} />
           </span>
           <span className="inline-flex min-w-0 items-center gap-1 lg:w-32">

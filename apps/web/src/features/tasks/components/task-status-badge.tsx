@@ -1,5 +1,6 @@
 import type { TaskStatus } from '@shipyard/shared';
 import { CheckCircle2Icon, CircleDashedIcon, CircleIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
 // Spec §4: a completed task's badge is green, the others yellow; the icon tells Pending from
@@ -16,18 +17,34 @@ export function TaskStatusIcon({ status, className }: { status: TaskStatus; clas
   return <Icon aria-hidden="true" className={cn('size-3.5 shrink-0', className)} />;
 }
 
-export function TaskStatusBadge({ status, className }: { status: TaskStatus; className?: string }) {
+/** The spec's list badge; `children` replace its icon and text (a workflow state's dot and name). */
+export function TaskStatusBadge({
+  status,
+  className,
+  title,
+  children,
+}: {
+  status: TaskStatus;
+  className?: string;
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <span
       data-slot="task-status-badge"
+      title={title}
       className={cn(
-        'inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-md border px-1.5 py-px font-medium text-[11px] leading-4',
+        'inline-flex w-fit max-w-full shrink-0 items-center gap-1 whitespace-nowrap rounded-md border px-1.5 py-px font-medium text-[11px] leading-4',
         status === 'Completed' ? tone.done : tone.open,
         className,
       )}
     >
-      <TaskStatusIcon status={status} className="size-3" />
-      {status}
+      {children ?? (
+        <>
+          <TaskStatusIcon status={status} className="size-3" />
+          {status}
+        </>
+      )}
     </span>
   );
 }

@@ -15,7 +15,7 @@ import { EstimateSum, hasHierarchyMarks, TaskHierarchyMarks } from './task-hiera
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
-import { TaskStatusBadge } from './task-status-badge.tsx';
+import { TaskStateBadge } from './task-state.tsx';
 
 // The rows of the tasks page's table: a task's cells (the columns the display shows) and a group's
 // header, each placed at its offset in the virtual list. Desktop: a grid of fixed columns; below
@@ -63,7 +63,7 @@ const COLUMNS: Column[] = [
     header: 'Status',
     width: '7rem',
     property: 'status',
-    cell: (task) => <TaskStatusBadge status={task.status} />,
+    cell: (task) => <TaskStateBadge task={task} />,
   },
   {
     header: 'Priority',

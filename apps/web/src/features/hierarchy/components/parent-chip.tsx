@@ -1,0 +1,75 @@
+import { CornerLeftUpIcon, XIcon } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useState } from 'react';
+import type { ParentPickerProps } from '../../../components/app-extensions.tsx';
+import { chipClass } from '../../../components/chip-picker.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { TaskPicker } from './task-picker.tsx';
+
+/**
+ * The create dialog's "Sub-task of …" chip (issue 29): a search of the product's tasks; the
+ * task chosen becomes the new task's parent, and the cross clears it. The app hands it to the
+ * tasks feature's dialog (components/app-extensions.tsx).
+ */
+export function ParentChip({ productId, value, onChange, error }: ParentPickerProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center">
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger asChild>
+            <button
+              type="button"
+              aria-label={value ? `Sub-task of ${value.key} ${value.title}` : 'Make it a sub-task'}
+              aria-invalid={error ? true : undefined}
+              className={cn(
+                chipClass,
+                'max-w-64',
+                !value && 'text-muted-foreground',
+                value && 'rounded-r-none',
+              )}
+            >
+              <CornerLeftUpIcon aria-hidden="true" />
+              <span className="truncate">
+                {value ? (
+                  <>
+                    Sub-task of <span className="font-mono text-xs">{value.key}</span> {value.title}
+                  </>
+                ) : (
+                  'Parent'
+                )}
+              </span>
+            </button>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              align="start"
+              sideOffset={4}
+              className="z-50 grid w-80 max-w-[calc(100vw-2rem)] gap-2 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
+            >
+              <TaskPicker
+                label="Search the product’s tasks"
+                productId={productId}
+                onPick={(task) => {
+                  onChange(task);
+                  setOpen(false);
+                }}
+              />
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+        {value ? (
+          <button
+            type="button"
+            aria-label="Remove the parent"
+            className={cn(chipClass, 'rounded-l-none border-l-0 px-1.5')}
+            onClick={() => onChange(null)}
+          >
+            <XIcon aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      {error ? <p className="max-w-64 text-destructive text-xs">{error}</p> : null}
+    </div>
+  );
+}
