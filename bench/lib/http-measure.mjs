@@ -81,7 +81,7 @@ async function load(origin, headers, call, serverPid, pgDir, connections, { warm
 }
 
 /** Opening a board, before and after, at each of --board-connections (boards/s, time of one board, bytes). */
-async function measureBoards(server, headers, results, pgDir, settings) {
+async function measureBoards(server, headers, results, pgDir, settings, pick) {
   const { boardConnections, waitQuiet, duration, warmup } = settings;
   // The product with the most tasks the member sees.
   const products = JSON.parse(
@@ -99,7 +99,7 @@ async function measureBoards(server, headers, results, pgDir, settings) {
     (await probe(server.origin, headers, { path: `/api/tasks/${productId}/tasks?limit=200` })).body,
   );
   say(`  board: product ${productId} (${most} tasks)`);
-  for (const variant of boardVariants(productId, first.nextCursor)) {
+  for (const variant of boardVariants(productId, first.nextCursor).filter(pick)) {
     const sizes = await boardSizes(server.origin, headers, variant.paths);
     if (sizes.status.some((s) => s !== 200)) {
       say(`  ${variant.name}: answered ${sizes.status.join(', ')}; not measured`);
@@ -227,10 +227,11 @@ export async function measureDatabase(command, databaseUrl, dataDir, pgDir, pick
         }
       }
     }
-    if (pick({ name: 'board' })) {
+    // The board variants --only names (`^board` all of them, `^board: one` the one request).
+    if (boardVariants('').some(pick)) {
       for (const { label, server, sessions } of servers) {
         if (label) say(`  board [${label}]`);
-        await measureBoards(server, sessions.member, results, pgDir, settings);
+        await measureBoards(server, sessions.member, results, pgDir, settings, pick);
       }
     }
     return results;
