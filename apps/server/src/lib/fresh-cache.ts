@@ -35,7 +35,7 @@ type Entry = {
  * its own (the board's "may this viewer see the product", decision 022): when `sql` (a boolean
  * expression) is not true, `refuse()` is thrown and nothing is computed or shared.
  */
-export type FreshCheck = { sql: SQL; refuse: () => Error };
+type FreshCheck = { sql: SQL; refuse: () => Error };
 
 export type FreshCache = {
   /** The value of `key`: a running or finished computation no write has outdated, or `compute()` once for all. */
