@@ -113,4 +113,21 @@ describe('createFreshCache', () => {
     await createTask(ctx, p.id);
     expect(await b.get('k', compute)).toBe(seen + 1);
   });
+
+  it('asks a caller’s check with the freshness probe: false refuses before anything is computed, each time', async () => {
+    const c = cache();
+    const { counted, compute } = counter();
+    const p = await product();
+    const exists = (id: string) => sql`exists (select 1 from ${tasks} where ${tasks.productId} = ${id})`;
+    const refuse = () => new Error('refused');
+    await expect(c.get('k', compute, { sql: exists(p.id), refuse })).rejects.toThrow('refused');
+    expect(counted.runs).toBe(0);
+    await createTask(ctx, p.id);
+    const n = await c.get('k', compute, { sql: exists(p.id), refuse });
+    expect(counted.runs).toBe(1);
+    // Shared and current, but a caller whose check fails still gets no value.
+    await expect(c.get('k', compute, { sql: sql`false`, refuse })).rejects.toThrow('refused');
+    expect(await c.get('k', compute)).toBe(n);
+    expect(counted.runs).toBe(1);
+  });
 });

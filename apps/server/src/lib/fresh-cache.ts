@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 // A short-lived cache with request coalescing for the read models that aggregate whole tables
@@ -30,9 +30,16 @@ type Entry = {
   refreshing?: boolean;
 };
 
+/**
+ * A condition of the caller's own, asked in the freshness probe's round trip rather than in one of
+ * its own (the board's "may this viewer see the product", decision 022): when `sql` (a boolean
+ * expression) is not true, `refuse()` is thrown and nothing is computed or shared.
+ */
+type FreshCheck = { sql: SQL; refuse: () => Error };
+
 export type FreshCache = {
   /** The value of `key`: a running or finished computation no write has outdated, or `compute()` once for all. */
-  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  get<T>(key: string, compute: () => Promise<T>, check?: FreshCheck): Promise<T>;
 };
 
 export type FreshCacheOptions = {
@@ -50,15 +57,20 @@ export type FreshCacheOptions = {
 export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCacheOptions): FreshCache {
   const entries = new Map<string, Entry>();
 
-  /** The sequence's value now, and whether a transaction of `xips` has committed (or is too old to tell). */
-  async function probe(xips: string[]) {
-    const { rows } = await db.execute<{ version: string; moved: boolean }>(sql`
+  /**
+   * The sequence's value now, and whether a transaction of `xips` has committed (or is too old to
+   * tell); with `check`, whether its condition holds, in the same statement.
+   */
+  async function probe(xips: string[], check: FreshCheck | undefined) {
+    const { rows } = await db.execute<{ version: string; moved: boolean; allowed: boolean }>(sql`
       select v.last_value::text || ':' || v.is_called::text as version,
         exists (select 1 from unnest(${sql.param(xips)}::xid8[]) x
-                where coalesce(pg_xact_status(x), 'committed') = 'committed') as moved
+                where coalesce(pg_xact_status(x), 'committed') = 'committed') as moved,
+        coalesce(${check ? check.sql : sql`true`}, false) as allowed
       from analytics_version v`);
     const row = rows[0];
     if (!row) throw new Error('analytics_version is missing');
+    if (check && !row.allowed) throw check.refuse();
     return row;
   }
 
@@ -126,13 +138,13 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
   }
 
   return {
-    async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    async get<T>(key: string, compute: () => Promise<T>, check?: FreshCheck): Promise<T> {
       // At most a few rounds: an entry changes under a probe only when its snapshot arrives or
       // another request starts a computation, and then we look again at what is there now.
       for (let round = 0; ; round++) {
         const entry = entries.get(key);
         const xips = entry?.xips;
-        const { version, moved } = await probe(xips ?? []);
+        const { version, moved } = await probe(xips ?? [], check);
         const current = entries.get(key);
         if (current !== entry || current?.xips !== xips) {
           if (round < 3) continue;

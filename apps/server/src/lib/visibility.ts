@@ -69,6 +69,14 @@ export function inVisibleProducts(db: Db, column: AnyColumn, viewer: Viewer): SQ
   return inArray(column, db.select({ id: products.id }).from(products).where(visibleProducts(viewer)));
 }
 
+/**
+ * Whether the viewer may see the product, as a boolean SQL expression (for a statement that asks
+ * it beside something else: the shared board's freshness probe). `findVisibleProduct`'s rule.
+ */
+export function seesVisibleProduct(viewer: Viewer, productId: string): SQL {
+  return sql`exists (select 1 from ${products} where ${and(eq(products.id, productId), visibleProducts(viewer))})`;
+}
+
 /** The product, if the viewer may see it; otherwise 404 'Product not found'. */
 export async function findVisibleProduct(db: Db, viewer: Viewer, productId: string) {
   const [row] = await db

@@ -22,7 +22,7 @@ import {
 import { BadRequest } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct, productNotFound } from '../../lib/visibility.ts';
+import { findVisibleProduct, productNotFound, seesVisibleProduct } from '../../lib/visibility.ts';
 import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
 import { fieldIdsOf, readQueryFields } from './tasks.field-query.ts';
 import { estimatePoints } from './tasks.hierarchy.ts';
@@ -260,9 +260,9 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
 
   return {
     /**
-     * The board if `actor` may see the product (404 otherwise), checked on every request; the
-     * content is read beside the check, from the cache when one is given. The same object is
-     * answered to every viewer of the same board (sendShared serializes it once).
+     * The board if `actor` may see the product (404 otherwise), checked on every request: in the
+     * cache's freshness probe when the board is shared, beside the read otherwise. The same object
+     * is answered to every viewer of the same board (sendShared serializes it once).
      */
     async board(actor: SessionUser, productId: string, query: TaskBoardQuery): Promise<TaskBoard> {
       if (query.cursor !== undefined && query.stateId?.length !== 1) {
@@ -275,17 +275,28 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       const scope: QueryScope = { me: actor, today: todayOf(query, now()) };
       const key = JSON.stringify([queryKey({ ...query, productId }, scope), query.cursor ?? null]);
       const compute = () => content(productId, query, scope);
-      // At once; for a product out of sight the answer is findVisibleProduct's 404 whatever the
-      // content read (nothing of it is sent).
-      const [visible, board] = await Promise.allSettled([
-        findVisibleProduct(db, actor, productId),
-        cache && cacheable(query) ? cache.get(key, compute) : compute(),
-      ] as const);
-      if (visible.status === 'rejected') throw visible.reason;
-      if (board.status === 'rejected') throw board.reason;
+      let board: TaskBoard | undefined;
+      if (cache && cacheable(query)) {
+        // Shared: the visibility check rides in the cache's freshness probe (one round trip for
+        // both, issue 29); a product out of sight is a 404 before anything is read or shared.
+        board = await cache.get(key, compute, {
+          sql: seesVisibleProduct(actor, productId),
+          refuse: productNotFound,
+        });
+      } else {
+        // At once; for a product out of sight the answer is findVisibleProduct's 404 whatever the
+        // content read (nothing of it is sent).
+        const [visible, read] = await Promise.allSettled([
+          findVisibleProduct(db, actor, productId),
+          compute(),
+        ] as const);
+        if (visible.status === 'rejected') throw visible.reason;
+        if (read.status === 'rejected') throw read.reason;
+        board = read.value;
+      }
       // Seen a moment ago and gone since: as if it had not been seen.
-      if (!board.value) throw productNotFound();
-      return board.value;
+      if (!board) throw productNotFound();
+      return board;
     },
   };
 }
