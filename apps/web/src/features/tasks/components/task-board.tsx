@@ -261,7 +261,11 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     compare: manual ? byRank : newestFirst,
     columnWidths: COLUMN_WIDTHS,
   };
-  if (filters.group) return <TaskSwimlanes group={filters.group} columns={columns} {...board} />;
+  if (filters.group) {
+    return (
+      <TaskSwimlanes group={filters.group} groupField={filters.groupField} columns={columns} {...board} />
+    );
+  }
   return (
     <KanbanBoard
       columns={columns}
