@@ -52,7 +52,7 @@ export const fieldLabel = (
 ) => (productId ? field.name : `${field.name} · ${productName(field.productId)}`);
 
 /** The URL's field filters, parsed; malformed ones were left out when the URL was read. */
-export const fieldFilters = (state: Pick<TasksSearchState, 'field'>): TaskFieldFilter[] =>
+const fieldFilters = (state: Pick<TasksSearchState, 'field'>): TaskFieldFilter[] =>
   state.field.map(parseFieldFilter).filter((f): f is TaskFieldFilter => f !== undefined);
 
 /** The ids of the fields the URL filters on, each once, in the order their first filter comes. */
