@@ -95,6 +95,15 @@ describe('custom fields in the task query', () => {
     // The board names its fields shown on cards (Severity) and each card's values of them.
     expect(board.json().fields.map((f: { name: string }) => f.name)).toEqual(['Severity']);
     expect(cards[0].fields).toEqual({ [id('severity')]: defs.severity?.options[0]?.id });
+    // Grouped by a field not shown on cards (swimlanes), each card carries that field's value too.
+    const grouped = await as(mia, {
+      url: `/api/tasks/${productId()}/board?${q('severity', 'is:Low')}&groupField=${id('areas')}`,
+    });
+    const [card] = grouped.json().columns.flatMap((c: { cards: object[] }) => c.cards);
+    expect(card.fields).toEqual({
+      [id('severity')]: defs.severity?.options[0]?.id,
+      [id('areas')]: defs.areas?.options.map((o) => o.id),
+    });
   });
 
   it('answer the field’s own message for a bad value, and a clear one for a malformed filter', async () => {
