@@ -3,8 +3,8 @@ import { createProduct, randomSuffix } from './support/products.ts';
 import { expect, test } from './support/test.ts';
 
 // Issue 29, custom fields: a member defines a select and a number field in the product's Settings
-// tab, sets them on a task's page, sees the select on its board card, filters /tasks by it, saves
-// the view and opens it again. Names carry a random suffix, so tests beside this one never meet them.
+// tab, sets them on a task's page, sees the select on its board card, filters /tasks by it with the
+// filter bar's chip, saves the view and opens it again. Names carry a random suffix, so tests beside this one never meet them.
 
 async function createTask(page: Page, projectId: string, title: string) {
   const res = await page.request.post('/api/tasks', { data: { title, projectId } });
@@ -16,6 +16,8 @@ test('a member defines fields, sets them on a task, sees them on the board and s
   page,
   signInAs,
 }) => {
+  // A long flow (two fields, a task's page, the board, a filter, a saved view): more than one step's time.
+  test.setTimeout(90_000);
   await signInAs('member');
   const suffix = randomSuffix();
   const product = await createProduct(page, { name: `Fields flow ${suffix}` });
@@ -63,7 +65,14 @@ test('a member defines fields, sets them on a task, sees them on the board and s
     data: { id: string; name: string }[];
   };
   const severityId = fields.data.find((f) => f.name === 'Severity')?.id ?? '';
-  await page.goto(`/tasks?productId=${product.id}&field=${severityId}:is:High`);
+  await page.goto(`/tasks?productId=${product.id}`);
+  await expect(page.getByText(`Polish the footer ${suffix}`).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Severity' }).click();
+  await page.getByRole('dialog', { name: 'Severity filter' }).getByRole('button', { name: 'High' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Severity filter: High' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('field')).toMatch(new RegExp(`^${severityId}:is:`));
   await expect(page.getByText(`Fix the login ${suffix}`).first()).toBeVisible();
   await expect(page.getByText(`Polish the footer ${suffix}`)).toHaveCount(0);
   await page.getByRole('button', { name: 'Save view' }).click();

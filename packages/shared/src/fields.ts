@@ -177,6 +177,10 @@ export type Field = z.infer<typeof FieldSchema>;
 export const FieldListSchema = z.object({ data: z.array(FieldSchema), canManage: z.boolean() });
 export type FieldList = z.infer<typeof FieldListSchema>;
 
+/** GET /api/fields: the fields of every product the caller sees (the /tasks filters, sort and grouping). */
+export const FieldsInSightSchema = z.object({ data: z.array(FieldSchema) });
+export type FieldsInSight = z.infer<typeof FieldsInSightSchema>;
+
 /** A stored value: text, URL, date (YYYY-MM-DD), option id, person id; number; checkbox; option ids. */
 export const FieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type FieldValue = z.infer<typeof FieldValueSchema>;

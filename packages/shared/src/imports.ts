@@ -290,6 +290,8 @@ export const CsvImportResultSchema = z.object({
   delimiter: z.string(),
   /** The mapping used: the one sent, or the guess from the headers. */
   mapping: CsvMappingSchema,
+  /** Columns named like the product's custom fields, which fill those fields (issue 29). */
+  fields: z.array(z.object({ column: z.number(), name: z.string() })),
 });
 export type CsvImportResult = z.infer<typeof CsvImportResultSchema>;
 

@@ -196,6 +196,8 @@ export type TaskQueryInput = z.input<typeof TaskQuerySchema>;
  * The board's filters (GET /tasks/{productId}/board): the list's, without sort or grouping (the
  * board keeps its manual order; the product is the path's). With a `cursor` (a column's
  * `nextCursor`) and one status, the answer is that column's next cards, in rank order.
+ * `groupField`: the field a board grouped by a custom field shows as swimlanes (issue 29); its
+ * value rides on every card beside those of the fields shown on cards.
  */
 export const TaskBoardQuerySchema = z.omit(TaskQuerySchema, {
   productId: true,
@@ -204,7 +206,6 @@ export const TaskBoardQuerySchema = z.omit(TaskQuerySchema, {
   order: true,
   group: true,
   sortField: true,
-  groupField: true,
 });
 export type TaskBoardQuery = z.infer<typeof TaskBoardQuerySchema>;
 

@@ -48,6 +48,8 @@ export const sharedKeys = {
   productLabels: (productId: string) => [...queryRoots.labels, 'product', productId] as const,
   /** How one task repeats: the recurrence feature shows and edits it, the task dialog sets it. */
   taskRecurrence: (taskId: string) => [...queryRoots.recurrence, 'task', taskId] as const,
+  /** Every visible product's custom fields: the fields feature manages them, the /tasks filters offer them. */
+  fieldsInSight: [...queryRoots.fields, 'in-sight'] as const,
   /** One product's workflow states: the workflow feature manages them, the board and task forms show them. */
   productStates: (productId: string) => [...queryRoots.workflow, 'product', productId] as const,
 };

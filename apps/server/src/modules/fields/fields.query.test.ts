@@ -95,6 +95,15 @@ describe('custom fields in the task query', () => {
     // The board names its fields shown on cards (Severity) and each card's values of them.
     expect(board.json().fields.map((f: { name: string }) => f.name)).toEqual(['Severity']);
     expect(cards[0].fields).toEqual({ [id('severity')]: defs.severity?.options[0]?.id });
+    // Grouped by a field not shown on cards (swimlanes), each card carries that field's value too.
+    const grouped = await as(mia, {
+      url: `/api/tasks/${productId()}/board?${q('severity', 'is:Low')}&groupField=${id('areas')}`,
+    });
+    const [card] = grouped.json().columns.flatMap((c: { cards: object[] }) => c.cards);
+    expect(card.fields).toEqual({
+      [id('severity')]: defs.severity?.options[0]?.id,
+      [id('areas')]: defs.areas?.options.map((o) => o.id),
+    });
   });
 
   it('answer the field’s own message for a bad value, and a clear one for a malformed filter', async () => {
@@ -167,12 +176,12 @@ describe('custom fields in the task query', () => {
     ]);
   });
 
-  it('are columns of a product’s CSV export, named like the fields, values as text', async () => {
+  it('are columns of a product’s CSV export, named like the fields, values as text (a person by name)', async () => {
     const res = await as(mia, { url: `/api/tasks/${productId()}/tasks.csv?sort=title` });
     expect(res.statusCode, res.body).toBe(200);
     const [header, alpha] = res.body.trim().split(/\r?\n/);
     expect(header).toMatch(/,Severity,Estimate,Ship date,Customer,Owner,Signed off,Areas$/);
-    expect(alpha).toMatch(/,High,8,2030-01-10,Acme Corp,[0-9a-f-]{36},Yes,UI$/);
+    expect(alpha).toMatch(/,High,8,2030-01-10,Acme Corp,Mia,Yes,UI$/);
   });
 
   it('are found by the global search (text values)', async () => {

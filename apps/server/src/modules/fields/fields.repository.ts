@@ -1,5 +1,5 @@
-import type { FieldOption } from '@shipyard/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { FIELDS_PER_PRODUCT_MAX, type FieldOption } from '@shipyard/shared';
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CustomFieldRow, customFields, products, users } from '../../db/schema/index.ts';
 import { seesProduct } from '../../lib/visibility.ts';
@@ -11,6 +11,9 @@ import { seesProduct } from '../../lib/visibility.ts';
 async function holdFieldsOf(productId: string, tx: Db) {
   await tx.execute(sql`SELECT 1 FROM ${products} WHERE ${products.id} = ${productId} FOR NO KEY UPDATE`);
 }
+
+/** A bound on one answer of `inSight`: 30 fields of 200 products (the products a task filter lists). */
+const FIELDS_IN_SIGHT_MAX = FIELDS_PER_PRODUCT_MAX * 200;
 
 export function createFieldsRepository(db: Db) {
   return {
@@ -31,6 +34,20 @@ export function createFieldsRepository(db: Db) {
         .from(customFields)
         .where(inArray(customFields.productId, [...new Set(productIds)]))
         .orderBy(asc(customFields.position), asc(customFields.createdAt), asc(customFields.id));
+    },
+
+    /**
+     * The fields of every live product the viewer sees (the /tasks filters), by product and
+     * position; bounded by the products a viewer sees times 30 fields each.
+     */
+    async inSight(visible: SQL | undefined, tx: Db = db): Promise<CustomFieldRow[]> {
+      return tx
+        .select(getTableColumns(customFields))
+        .from(customFields)
+        .innerJoin(products, eq(products.id, customFields.productId))
+        .where(visible)
+        .orderBy(asc(products.name), asc(products.id), asc(customFields.position), asc(customFields.id))
+        .limit(FIELDS_IN_SIGHT_MAX);
     },
 
     /** How many fields the product has, and the next position, once its fields are held. */

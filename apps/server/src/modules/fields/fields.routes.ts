@@ -4,6 +4,7 @@ import {
   FieldListSchema,
   FieldOrderSchema,
   FieldSchema,
+  FieldsInSightSchema,
   ProductIdParamsSchema,
   SetTaskFieldsSchema,
   TaskFieldsSchema,
@@ -20,6 +21,19 @@ const managers = 'by the product’s creator or an admin (others 403; archived p
 
 export const fieldsRoutes: FastifyPluginAsyncZod<{ service: FieldsService }> = async (app, { service }) => {
   app.addHook('onRequest', requireSession);
+
+  app.get(
+    '/fields',
+    {
+      schema: {
+        tags,
+        summary:
+          'The custom fields of every product the caller sees, by product name and position (the /tasks filters, sort and grouping)',
+        response: { 200: FieldsInSightSchema },
+      },
+    },
+    async (req) => service.inSight(currentUser(req)),
+  );
 
   app.get(
     '/projects/:id/fields',

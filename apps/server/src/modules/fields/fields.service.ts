@@ -6,6 +6,7 @@ import {
   type Field,
   type FieldList,
   type FieldOption,
+  type FieldsInSight,
   fieldMessages,
   isSelectType,
   type SetFieldValues,
@@ -26,7 +27,12 @@ import {
 } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
-import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
+import {
+  findVisibleProduct,
+  refuseArchivedProduct,
+  type Viewer,
+  visibleProducts,
+} from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
@@ -109,6 +115,11 @@ export function createFieldsService({ db, fields, checkValues, activities, chang
       const product = await findVisibleProduct(db, viewer, productId);
       const canManage = canEditProduct(viewer, product) && !product.archivedAt;
       return { data: (await fields.ofProduct(productId)).map(toField), canManage };
+    },
+
+    /** The fields of every product the viewer sees, for the /tasks filters, sort and grouping. */
+    async inSight(viewer: Viewer): Promise<FieldsInSight> {
+      return { data: (await fields.inSight(visibleProducts(viewer))).map(toField) };
     },
 
     async create(viewer: Viewer, productId: string, body: CreateField): Promise<Field> {

@@ -76,7 +76,11 @@ function checklistOf(cell: string) {
 }
 
 /** The rows as tasks' text, through the mapping; a mapping naming a missing column is refused. */
-export function rowsThroughMapping(csv: ParsedCsv, mapping: CsvMapping): RawTask[] {
+export function rowsThroughMapping(
+  csv: ParsedCsv,
+  mapping: CsvMapping,
+  fieldColumns: ReadonlyArray<{ column: number; field: { id: string } }> = [],
+): RawTask[] {
   if (mapping.title === undefined || mapping.title === null)
     throw BadRequest(importMessages.titleUnmapped, 'IMPORT_TITLE_UNMAPPED');
   for (const field of CSV_IMPORT_FIELDS) {
@@ -106,6 +110,7 @@ export function rowsThroughMapping(csv: ParsedCsv, mapping: CsvMapping): RawTask
         .map((name) => ({ name: name.trim(), color: LABEL_COLORS[0] }))
         .filter((l) => l.name),
       checklist: checklist === undefined ? undefined : checklistOf(checklist),
+      fields: Object.fromEntries(fieldColumns.map(({ column, field }) => [field.id, cells[column] ?? ''])),
     };
   });
 }

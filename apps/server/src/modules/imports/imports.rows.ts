@@ -18,6 +18,7 @@ import {
   toTaskStatus,
 } from '@shipyard/shared';
 import type { ImportedTask } from '../tasks/index.ts';
+import { checkFieldCells, type ImportField } from './imports.fields.ts';
 
 // The one place where an import's rows become tasks (CSV and Trello alike): every field checked
 // against the product (its teams, people and labels) and every problem reported with its row.
@@ -36,6 +37,8 @@ export type RawTask = {
   labels?: Array<{ name: string; color?: string }>;
   checklist?: Array<{ title: string; done: boolean }>;
   comments?: string[];
+  /** Custom field cells by field id (issue 29): text as the file had it. */
+  fields?: Record<string, string>;
 };
 
 export type ImportContext = {
@@ -44,6 +47,9 @@ export type ImportContext = {
   labels: Array<{ id: string; name: string }>;
   /** Whether the caller may add labels to the product (its creator or an admin). */
   canAddLabels: boolean;
+  /** The product's custom fields (issue 29), and its task key (an exported field's header may carry it). */
+  fields: ImportField[];
+  productKey: string;
 };
 
 /** A checked task with what hangs off it; labels by (case-insensitive) name. */
@@ -186,6 +192,10 @@ export function checkRows(raws: RawTask[], ctx: ImportContext, previewRows: numb
       fail('comments', importMessages.tooLong('a comment', COMMENT_BODY_MAX));
     items += checklist.length + comments.length;
 
+    // Custom fields (issue 29): a refused value refuses the row, as any other cell does.
+    const fieldCells = checkFieldCells(raw.row, raw.fields, ctx.fields, ctx.people);
+    errors.push(...fieldCells.errors);
+
     if (preview.length < previewRows) {
       preview.push({
         row: raw.row,
@@ -210,7 +220,8 @@ export function checkRows(raws: RawTask[], ctx: ImportContext, previewRows: numb
       phase !== undefined &&
       team !== undefined &&
       assignee !== undefined &&
-      dueDate !== undefined
+      dueDate !== undefined &&
+      fieldCells.errors.length === 0
     ) {
       tasks.push({
         row: raw.row,
@@ -222,6 +233,7 @@ export function checkRows(raws: RawTask[], ctx: ImportContext, previewRows: numb
         teamId: team?.id ?? null,
         assigneeId: assignee?.id ?? null,
         dueDate,
+        fields: fieldCells.values,
         labels,
         checklist,
         comments,

@@ -25,8 +25,12 @@ import type { CommentImporter } from '../comments/index.ts';
 import type { LabelImporter } from '../labels/index.ts';
 import type { TaskImporter } from '../tasks/index.ts';
 import { parseCsv, rowsThroughMapping } from './imports.csv.ts';
-import { type CheckedImport, checkRows, type RawTask } from './imports.rows.ts';
+import { fieldColumns, productFields } from './imports.fields.ts';
+import { type CheckedImport, checkRows, type ImportContext, type RawTask } from './imports.rows.ts';
 import { trelloRows } from './imports.trello.ts';
+
+/** The file's rows, read once the product's context (its fields) is known. */
+type RowsOf = (context: ImportContext) => RawTask[];
 
 type Deps = {
   db: Db;
@@ -45,11 +49,18 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
     const product = await findVisibleProduct(tx, actor, productId);
     if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
     if (product.archivedAt) throw productArchived();
-    const [refs, known] = await Promise.all([
+    const [refs, known, fields] = await Promise.all([
       tasks.references(productId, tx),
       labels.namesOfProduct(productId, tx),
+      productFields(tx, productId),
     ]);
-    return { ...refs, labels: known, canAddLabels: canEditProduct(actor, product) };
+    return {
+      ...refs,
+      labels: known,
+      canAddLabels: canEditProduct(actor, product),
+      fields,
+      productKey: product.key,
+    };
   }
 
   const answer = (checked: CheckedImport, total: number, dryRun: boolean): ImportResult => ({
@@ -130,17 +141,19 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
   async function run(
     actor: SessionUser,
     productId: string,
-    raws: RawTask[],
+    read: RowsOf,
     dryRun: boolean,
     source: 'csv' | 'trello',
   ): Promise<ImportResult> {
     if (dryRun) {
       const context = await contextFor(db, actor, productId);
+      const raws = read(context);
       return answer(checkAll(raws, context), raws.length, true);
     }
     return inTransaction(async (tx, after) => {
       const context = await contextFor(tx, actor, productId);
       await refuseArchivedProduct(tx, productId);
+      const raws = read(context);
       const rows = checkAll(raws, context);
       if (rows.errors.length > 0) {
         const result = answer(rows, raws.length, true);
@@ -167,10 +180,30 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
       dryRun: boolean,
     ): Promise<CsvImportResult> {
       const parsed = parseCsv(body.csv);
-      const mapping = body.mapping ?? guessCsvMapping(parsed.headers);
-      const raws = rowsThroughMapping(parsed, mapping);
-      const result = await run(actor, productId, raws, dryRun, 'csv');
-      return { ...result, headers: parsed.headers, delimiter: parsed.delimiter, mapping };
+      // Columns named like the product's custom fields fill them (issue 29), unless the mapping
+      // sent gives them to a task field; the guess leaves them to the fields.
+      let mapping = body.mapping ?? {};
+      let columns: ReturnType<typeof fieldColumns> = [];
+      const result = await run(
+        actor,
+        productId,
+        (context) => {
+          const taken = new Set(Object.values(body.mapping ?? {}).filter((at) => typeof at === 'number'));
+          columns = fieldColumns(parsed.headers, context.fields, context.productKey, taken);
+          const ofFields = new Set(columns.map((c) => c.column));
+          mapping = body.mapping ?? guessCsvMapping(parsed.headers.map((h, i) => (ofFields.has(i) ? '' : h)));
+          return rowsThroughMapping(parsed, mapping, columns);
+        },
+        dryRun,
+        'csv',
+      );
+      return {
+        ...result,
+        headers: parsed.headers,
+        delimiter: parsed.delimiter,
+        mapping,
+        fields: columns.map(({ column, field }) => ({ column, name: field.name })),
+      };
     },
 
     async trello(
@@ -180,7 +213,7 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
       dryRun: boolean,
     ): Promise<TrelloImportResult> {
       const { rows, lists } = trelloRows(body.board, body.lists, body.includeArchived);
-      const result = await run(actor, productId, rows, dryRun, 'trello');
+      const result = await run(actor, productId, () => rows, dryRun, 'trello');
       return { ...result, board: body.board.name ?? 'Trello board', lists };
     },
   };

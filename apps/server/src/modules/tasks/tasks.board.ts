@@ -187,7 +187,9 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       ),
     ]);
     if (!product) return undefined;
+    // The fields shown on cards, and the one the board's swimlanes group by (issue 29).
     const shownFields = fieldList.map((field) => field.id);
+    if (query.groupField) shownFields.push(query.groupField.toLowerCase());
     const labelOrder = new Map(labelList.map((label, index) => [label.id, index]));
     const people = new Map<string, { id: string; name: string; avatar_url: string | null }>();
     const columns = new Map<string, BoardColumn>();

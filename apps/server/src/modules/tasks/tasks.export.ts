@@ -1,15 +1,13 @@
-import { fieldValueText } from '@shipyard/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customFields } from '../../db/schema/index.ts';
 import { type CsvColumn, csvChunks } from '../../lib/csv.ts';
+import { exportedValue, exportFields, peopleNamed } from './tasks.export-fields.ts';
 import { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 
 // The CSV export of the task lists (issue 20): the columns the lists show, every page.
 
-type TaskExportRow = TaskWithNames & { labels: TaskLabel[] };
+type TaskExportRow = TaskWithNames & { labels: TaskLabel[]; people: ReadonlyMap<string, string> };
 
 const TASK_CSV_COLUMNS: CsvColumn<TaskExportRow>[] = [
   { header: 'id', value: (r) => r.task.id },
@@ -39,29 +37,40 @@ export function createTaskExport({ db, listing }: { db: Db; listing: Pick<TaskLi
    * grouping), all pages, read by the list's own query `EXPORT_PAGE_SIZE` at a time; the first
    * page counts them all.
    */
+  /** The products of the tasks the query matches: its groups by product, counted once (and cached). */
+  async function productsOf(query: Omit<TaskListQuery, 'cursor' | 'limit'>) {
+    const page = await listing.list({
+      ...query,
+      group: 'product',
+      groupField: undefined,
+      limit: 1,
+      withTotal: true,
+    });
+    return (page.groups ?? []).map((g) => g.key);
+  }
+
   return async function exportCsv(query: Omit<TaskListQuery, 'cursor' | 'limit'>) {
     async function read(cursor: string | undefined) {
       const page = await listing.list({ ...query, cursor, limit: EXPORT_PAGE_SIZE, withTotal: !cursor });
-      const labels = await labelsOfTasks(
-        db,
-        page.rows.map((row) => row.task.id),
-      );
-      return { ...page, rows: page.rows.map((row) => ({ ...row, labels: labels.get(row.task.id) ?? [] })) };
+      const [labels, people] = await Promise.all([
+        labelsOfTasks(
+          db,
+          page.rows.map((row) => row.task.id),
+        ),
+        peopleNamed(db, fields, page.rows),
+      ]);
+      return {
+        ...page,
+        rows: page.rows.map((row) => ({ ...row, labels: labels.get(row.task.id) ?? [], people })),
+      };
     }
-    // A product's export has a column per custom field (issue 29), named like the field, with the
-    // values as text (option names, 'Yes'); across products the fields differ, so none.
-    const fields = query.productId
-      ? await db
-          .select()
-          .from(customFields)
-          .where(eq(customFields.productId, query.productId))
-          .orderBy(asc(customFields.position), asc(customFields.createdAt), asc(customFields.id))
-      : [];
+    // A column per custom field of the exported tasks' products (issue 29).
+    const fields = await exportFields(db, query.productId ? [query.productId] : await productsOf(query));
     const columns: CsvColumn<TaskExportRow>[] = [
       ...TASK_CSV_COLUMNS,
-      ...fields.map((field) => ({
-        header: field.name,
-        value: (r: TaskExportRow) => fieldValueText(field, r.task.fields[field.id]),
+      ...fields.map(({ field, header }) => ({
+        header,
+        value: (r: TaskExportRow) => exportedValue(field, r.task.fields[field.id], r.people),
       })),
     ];
     // The first page is read before answering: a failure is still a proper error answer, and

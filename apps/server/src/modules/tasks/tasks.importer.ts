@@ -1,4 +1,4 @@
-import type { TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
+import type { TaskFieldValues, TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import type { Change } from '../../lib/realtime/changes.ts';
@@ -19,6 +19,8 @@ export type ImportedTask = {
   teamId: string | null;
   assigneeId: string | null;
   dueDate: string | null;
+  /** Custom field values (issue 29), already checked against the product's fields. */
+  fields?: TaskFieldValues;
 };
 
 /**

@@ -30,6 +30,7 @@ export function useFieldWrites(productId: string) {
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: fieldKeys.product(productId) }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.fieldsInSight }),
       queryClient.invalidateQueries({ queryKey: queryRoots.tasks }),
     ]);
   return {

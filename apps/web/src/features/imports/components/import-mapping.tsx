@@ -1,5 +1,6 @@
 import {
   CSV_IMPORT_FIELDS,
+  type CsvImportResult,
   type CsvMapping,
   csvImportFieldLabels,
   TASK_PHASES,
@@ -24,10 +25,13 @@ const listSelectWidth = 'min-w-32';
 export function CsvMappingTable({
   headers,
   mapping,
+  fields = [],
   onChange,
 }: {
   headers: string[];
   mapping: CsvMapping;
+  /** Columns named like the product's custom fields, which fill them (issue 29). */
+  fields?: CsvImportResult['fields'];
   onChange: (mapping: CsvMapping) => void;
 }) {
   return (
@@ -68,6 +72,13 @@ export function CsvMappingTable({
           );
         })}
       </div>
+      {fields.length > 0 ? (
+        <p className="text-muted-foreground text-sm">
+          {importTexts.fieldColumns(
+            fields.map(({ column, name }) => ({ name, header: headers[column] ?? name })),
+          )}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -39,6 +39,7 @@ const csvAnswer = (overrides: Partial<CsvImportResult> = {}): CsvImportResult =>
   headers: ['Name', 'State', 'Notes'],
   delimiter: ',',
   mapping: { title: 0, status: 1 },
+  fields: [],
   ...overrides,
 });
 

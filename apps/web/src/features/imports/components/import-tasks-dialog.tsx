@@ -123,6 +123,7 @@ export default function ImportTasksDialog({
           <CsvMappingTable
             headers={result.headers}
             mapping={source.mapping ?? result.mapping}
+            fields={result.fields}
             onChange={(mapping) => recheck({ ...source, mapping })}
           />
         ) : null}

@@ -9,6 +9,9 @@ export const importTexts = {
   checking: 'Checking the file…',
   mapping: 'Columns',
   notImported: '— not imported —',
+  /** Columns that fill the product's custom fields (issue 29). */
+  fieldColumns: (columns: Array<{ name: string; header: string }>) =>
+    `Custom fields: ${columns.map((c) => (c.header === c.name ? c.name : `${c.name} ← "${c.header}"`)).join(', ')}`,
   lists: 'Trello lists',
   includeArchived: 'Also import archived cards and lists',
   preview: (shown: number, total: number) =>

@@ -5,8 +5,23 @@ import type { KanbanColumnData } from '../../../components/kanban/kanban-moves.t
 import { LoadMore } from '../../../components/load-more.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { useFieldsInSight } from '../../../lib/product-fields.ts';
+import { useTaskOptions } from '../api/get-task-options.ts';
 import { localToday } from '../api/get-tasks.ts';
-import { swimlanesOf } from './task-groups.ts';
+import { fieldGroupLabel, swimlanesOf } from './task-groups.ts';
+
+/** How a custom field's swimlanes are named (issue 29), once its definition (and people) are known. */
+function useFieldGroupLabel(fieldId: string | undefined) {
+  const field = useFieldsInSight().find((f) => f.id === fieldId);
+  const people = useTaskOptions(field?.type === 'person' ? field.productId : undefined).data?.assignees;
+  return useMemo(
+    () =>
+      field
+        ? (key: string) => fieldGroupLabel(field, key, (id) => people?.find((p) => p.id === id)?.name)
+        : undefined,
+    [field, people],
+  );
+}
 
 const noMorePages = {
   hasNextPage: false,
@@ -23,23 +38,26 @@ type BoardProps = Omit<ComponentProps<typeof KanbanBoard<Task>>, 'columns' | 'he
  */
 export function TaskSwimlanes({
   group,
+  groupField,
   columns,
   ...board
-}: { group: TaskGroup; columns: KanbanColumnData<Task>[] } & BoardProps) {
+}: { group: TaskGroup; groupField?: string | undefined; columns: KanbanColumnData<Task>[] } & BoardProps) {
+  const fieldLabel = useFieldGroupLabel(group === 'field' ? groupField : undefined);
   const lanes = useMemo(() => {
     const today = localToday();
     const all = columns.flatMap((column) => column.items);
-    return swimlanesOf(all, group, today).map((lane) => {
+    return swimlanesOf(all, group, today, groupField).map((lane) => {
       const ids = new Set(lane.tasks.map((task) => task.id));
       return {
         ...lane,
+        label: fieldLabel ? fieldLabel(lane.key) : lane.label,
         columns: columns.map((column) => {
           const items = column.items.filter((task) => ids.has(task.id));
           return { ...column, items, total: items.length, pages: noMorePages };
         }),
       };
     });
-  }, [columns, group]);
+  }, [columns, group, groupField, fieldLabel]);
   const more = columns.filter((column) => column.pages?.hasNextPage);
   const loading = more.some((column) => column.pages?.isFetchingNextPage);
   const failed = more.some((column) => column.pages?.isFetchNextPageError);

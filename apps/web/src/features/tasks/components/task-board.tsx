@@ -269,7 +269,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       tasks={filters.productId ? undefined : columns.flatMap((column) => column.items)}
     >
       {filters.group ? (
-        <TaskSwimlanes group={filters.group} columns={columns} {...board} />
+        <TaskSwimlanes group={filters.group} groupField={filters.groupField} columns={columns} {...board} />
       ) : (
         <KanbanBoard
           columns={columns}

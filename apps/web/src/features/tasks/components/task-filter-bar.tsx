@@ -1,3 +1,4 @@
+import type { Field } from '@shipyard/shared';
 import { ListFilterIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
@@ -8,14 +9,18 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useFieldsInSight } from '../../../lib/product-fields.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import type { ProductOption } from '../../../lib/product-options.ts';
 import { useProductStates } from '../../../lib/product-states.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
+import { TaskFieldFilterChip } from './task-field-filter-chip.tsx';
+import { fieldLabel, fieldsInScope, filteredFieldIds } from './task-field-filters.ts';
 import { type FilterChoices, type FilterUpdate, TaskFilterChip } from './task-filter-chip.tsx';
 import {
   FILTER_KINDS,
@@ -52,6 +57,7 @@ export function TaskPresets({ state, update }: { state: TasksSearchState; update
 
 /** The people, teams and labels the chips offer: a chosen product's (its task options and labels). */
 function useFilterChoices(productId: string | undefined, products: readonly ProductOption[]) {
+  const fields = useFieldsInSight();
   const options = useTaskOptions(productId);
   const labels = useProductLabels(productId);
   const states = useProductStates(productId);
@@ -62,6 +68,7 @@ function useFilterChoices(productId: string | undefined, products: readonly Prod
       products: products.map((p) => ({ value: p.id, label: p.name })),
       labels: (labels.data?.data ?? []).map((label) => label.name),
       states: (states.data?.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+      fields,
     };
     const nameOf = (list: FilterChoices['people'], fallback: string) => (id: string) =>
       list.find((o) => o.value === id)?.label ?? fallback;
@@ -72,7 +79,7 @@ function useFilterChoices(productId: string | undefined, products: readonly Prod
       state: nameOf(choices.states, 'A state'),
     };
     return { choices, names };
-  }, [options.data, labels.data, states.data, products]);
+  }, [options.data, labels.data, states.data, products, fields]);
 }
 
 /**
@@ -103,6 +110,15 @@ export function TaskFilterBar({
   const addable = FILTER_KINDS.filter(
     (kind) => !shown.includes(kind) && (kind !== 'state' || state.productId),
   );
+  // Custom fields (issue 29): a chip per field filtered on, and the fields of the products in scope.
+  const [addingField, setAddingField] = useState<string | null>(null);
+  const fieldById = new Map(choices.fields.map((f) => [f.id, f]));
+  const label = (field: Field) => fieldLabel(field, state.productId, names.product);
+  const shownFields = filteredFieldIds(state);
+  if (addingField && !shownFields.includes(addingField)) shownFields.push(addingField);
+  const addableFields = fieldsInScope(choices.fields, state.productId).filter(
+    (f) => !shownFields.includes(f.id),
+  );
 
   return (
     <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
@@ -126,7 +142,22 @@ export function TaskFilterBar({
             onClose={() => setAdding((current) => (current === kind ? null : current))}
           />
         ))}
-        {addable.length > 0 ? (
+        {shownFields.map((fieldId) => {
+          const field = fieldById.get(fieldId);
+          return (
+            <TaskFieldFilterChip
+              key={fieldId}
+              fieldId={fieldId}
+              field={field}
+              name={field ? label(field) : 'Custom field'}
+              state={state}
+              update={update}
+              defaultOpen={fieldId === addingField}
+              onClose={() => setAddingField((current) => (current === fieldId ? null : current))}
+            />
+          );
+        })}
+        {addable.length + addableFields.length > 0 ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button ref={filterButton} variant="outline" size="sm" className="h-8">
@@ -134,13 +165,31 @@ export function TaskFilterBar({
                 Filter
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="w-48" onCloseAutoFocus={menu.onCloseAutoFocus}>
+            <DropdownMenuContent
+              align="start"
+              className="max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-56 overflow-y-auto"
+              onCloseAutoFocus={menu.onCloseAutoFocus}
+            >
               <DropdownMenuLabel>Add a filter</DropdownMenuLabel>
               {addable.map((kind) => (
                 <DropdownMenuItem key={kind} onSelect={() => menu.runAfterClose(() => setAdding(kind))}>
                   {FILTERS[kind].name}
                 </DropdownMenuItem>
               ))}
+              {addableFields.length > 0 ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuLabel>Custom fields</DropdownMenuLabel>
+                  {addableFields.map((field) => (
+                    <DropdownMenuItem
+                      key={field.id}
+                      onSelect={() => menu.runAfterClose(() => setAddingField(field.id))}
+                    >
+                      <span className="truncate">{label(field)}</span>
+                    </DropdownMenuItem>
+                  ))}
+                </>
+              ) : null}
             </DropdownMenuContent>
           </DropdownMenu>
         ) : null}

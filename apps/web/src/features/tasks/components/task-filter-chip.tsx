@@ -1,9 +1,10 @@
-import type { TaskDueFilter, TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
+import type { Field, TaskDueFilter, TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { ownFieldFilters } from './task-field-filters.ts';
 import {
   DUE_OPTIONS,
   FILTERS,
@@ -28,6 +29,8 @@ export type FilterChoices = {
   labels: string[];
   /** The chosen product's workflow states (issue 29). */
   states: Option[];
+  /** The custom fields of the products in sight (issue 29). */
+  fields: readonly Field[];
 };
 
 type ChipProps = {
@@ -41,13 +44,42 @@ type ChipProps = {
   onClose?: () => void;
 };
 
-/**
- * One filter as a chip (Linear's): its name and values; a click opens its editor, × removes it.
- */
+/** One of the fixed filters as a chip, its editor in its popover. */
 export function TaskFilterChip({ kind, state, update, names, choices, defaultOpen, onClose }: ChipProps) {
   const filter = FILTERS[kind];
+  return (
+    <FilterChip
+      name={filter.name}
+      summary={filter.isOn(state) ? filter.summary(state, names) : 'any'}
+      onRemove={() => update(filter.off)}
+      defaultOpen={defaultOpen}
+      onClose={onClose}
+    >
+      <FilterEditor kind={kind} state={state} update={update} choices={choices} />
+    </FilterChip>
+  );
+}
+
+/**
+ * A filter as a chip (Linear's): its name and values; a click opens its editor, × removes it.
+ */
+export function FilterChip({
+  name,
+  summary,
+  onRemove,
+  defaultOpen,
+  onClose,
+  children,
+}: {
+  name: string;
+  summary: string;
+  onRemove: () => void;
+  /** Opens at once (a filter just picked from the "Filter" menu). */
+  defaultOpen?: boolean | undefined;
+  onClose?: (() => void) | undefined;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(Boolean(defaultOpen));
-  const summary = filter.isOn(state) ? filter.summary(state, names) : 'any';
   return (
     <span className="inline-flex h-8 max-w-full items-center rounded-md border bg-background text-sm shadow-xs">
       <Popover.Root
@@ -60,10 +92,10 @@ export function TaskFilterChip({ kind, state, update, names, choices, defaultOpe
         <Popover.Trigger asChild>
           <button
             type="button"
-            aria-label={`${filter.name} filter: ${summary}`}
+            aria-label={`${name} filter: ${summary}`}
             className="inline-flex h-full min-w-0 items-center gap-1 rounded-l-md px-2.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span className="shrink-0 text-muted-foreground">{filter.name}:</span>
+            <span className="max-w-40 shrink-0 truncate text-muted-foreground">{name}:</span>
             <span className="truncate font-medium">{summary}</span>
           </button>
         </Popover.Trigger>
@@ -71,18 +103,18 @@ export function TaskFilterChip({ kind, state, update, names, choices, defaultOpe
           <Popover.Content
             align="start"
             sideOffset={4}
-            aria-label={`${filter.name} filter`}
+            aria-label={`${name} filter`}
             className="z-50 grid w-64 gap-2 rounded-md border bg-popover p-2 text-popover-foreground shadow-md outline-none"
           >
-            <FilterEditor kind={kind} state={state} update={update} choices={choices} />
+            {children}
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
       <button
         type="button"
-        aria-label={`Remove ${filter.name} filter`}
+        aria-label={`Remove ${name} filter`}
         onClick={() => {
-          update(filter.off);
+          onRemove();
           onClose?.();
         }}
         className="inline-flex h-full items-center rounded-r-md border-l px-1.5 text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
@@ -159,9 +191,15 @@ function FilterEditor({
         <Toggles
           options={choices.products}
           chosen={state.productId ? [state.productId] : []}
-          // Labels by id belong to a product: another product starts without one.
+          // Labels, states and fields belong to a product: another product starts without the
+          // first two, and keeps only its own fields' filters.
           onToggle={(v) =>
-            update({ productId: state.productId === v ? undefined : v, labelId: undefined, stateId: [] })
+            update({
+              productId: state.productId === v ? undefined : v,
+              labelId: undefined,
+              stateId: [],
+              field: state.productId === v ? state.field : ownFieldFilters(state, choices.fields, v),
+            })
           }
         />
       );
@@ -204,7 +242,7 @@ function FilterEditor({
   }
 }
 
-function Toggles({
+export function Toggles({
   options,
   chosen,
   onToggle,
@@ -235,7 +273,7 @@ function Toggles({
   );
 }
 
-function DateField({
+export function DateField({
   label,
   value,
   onChange,

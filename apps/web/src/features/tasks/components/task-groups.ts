@@ -1,4 +1,4 @@
-import type { Task, TaskGroup, TaskGroupCount } from '@shipyard/shared';
+import type { Field, Task, TaskGroup, TaskGroupCount } from '@shipyard/shared';
 import { addDays, format } from 'date-fns';
 
 // A grouped task list (issue 28): the server orders the rows by group, then by the sort, and
@@ -38,7 +38,12 @@ function dueBucket(task: Pick<Task, 'dueDate' | 'status'>, today: string): keyof
 }
 
 /** Which group a task falls in, by its own fields: its key ('none' for no value) and name. */
-function taskGroupOf(task: Task, group: TaskGroup, today: string): { key: string; label: string } {
+function taskGroupOf(
+  task: Task,
+  group: TaskGroup,
+  today: string,
+  groupField?: string,
+): { key: string; label: string } {
   switch (group) {
     case 'status':
       return { key: task.status, label: task.status };
@@ -67,10 +72,22 @@ function taskGroupOf(task: Task, group: TaskGroup, today: string): { key: string
       const bucket = dueBucket(task, today);
       return { key: bucket, label: DUE_GROUPS[bucket] };
     }
-    case 'field':
-      // A custom field's groups (issue 29) are the server's: its counts name them.
-      return { key: 'field', label: 'Custom field' };
+    case 'field': {
+      // A custom field's group (issue 29): its option (a multi select's first), person or ticked
+      // box, keyed as the server's counts are, which name them ('No <field>' for no value).
+      const value = groupField ? task.fields[groupField] : undefined;
+      const key = Array.isArray(value) ? value[0] : value === true ? 'true' : value;
+      return typeof key === 'string' ? { key, label: 'Custom field' } : { key: 'none', label: 'No value' };
+    }
   }
+}
+
+/** A custom field group's name, as the server's counts name it (issue 29): option, person, 'No <field>'. */
+export function fieldGroupLabel(field: Field, key: string, person: (id: string) => string | undefined) {
+  if (key === 'none') return `No ${field.name}`;
+  if (field.type === 'checkbox') return field.name;
+  if (field.type === 'person') return person(key) ?? 'A person';
+  return field.options.find((o) => o.id === key)?.name ?? 'An option';
 }
 
 const sameKey = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -86,10 +103,11 @@ export function groupedItems(
   counts: readonly TaskGroupCount[] | undefined,
   collapsed: ReadonlySet<string>,
   today: string,
+  groupField?: string,
 ): TaskListItem[] {
   const groups = new Map<string, { label: string; tasks: Task[] }>();
   for (const task of tasks) {
-    const { key, label } = taskGroupOf(task, group, today);
+    const { key, label } = taskGroupOf(task, group, today, groupField);
     const entry = groups.get(key) ?? { label, tasks: [] };
     entry.tasks.push(task);
     groups.set(key, entry);
@@ -111,10 +129,10 @@ export function groupedItems(
 }
 
 /** The board's swimlanes (issue 28): each group's cards, in the order its first card comes. */
-export function swimlanesOf(tasks: readonly Task[], group: TaskGroup, today: string) {
+export function swimlanesOf(tasks: readonly Task[], group: TaskGroup, today: string, groupField?: string) {
   const lanes = new Map<string, { key: string; label: string; tasks: Task[] }>();
   for (const task of tasks) {
-    const { key, label } = taskGroupOf(task, group, today);
+    const { key, label } = taskGroupOf(task, group, today, groupField);
     const lane = lanes.get(key) ?? { key, label, tasks: [] };
     lane.tasks.push(task);
     lanes.set(key, lane);

@@ -179,7 +179,7 @@ export function TaskList({
  */
 function useGroupedItems(
   tasks: Task[],
-  { group }: TaskFilterValues,
+  { group, groupField }: TaskFilterValues,
   counts: Parameters<typeof groupedItems>[2],
 ) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -195,9 +195,9 @@ function useGroupedItems(
   const items = useMemo<TaskListItem[]>(
     () =>
       group
-        ? groupedItems(tasks, group, counts, collapsed, localToday())
+        ? groupedItems(tasks, group, counts, collapsed, localToday(), groupField)
         : tasks.map((task) => ({ kind: 'task', task })),
-    [tasks, group, counts, collapsed],
+    [tasks, group, groupField, counts, collapsed],
   );
   return { items, toggle };
 }

@@ -1,4 +1,5 @@
 import {
+  type Field,
   TASK_DISPLAY_PROPERTIES,
   TASK_GROUPS,
   TASK_SORTS,
@@ -21,6 +22,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import type { TaskDisplayChange } from '../../../hooks/task-display-scope.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { groupsBy, sortsBy, useFieldsInScope } from './task-field-filters.ts';
 import type { TasksSearchState } from './task-search-params.ts';
 
 // The tasks page's Sort, Group by and Display menus (issue 28). Sort and grouping are part of the
@@ -64,9 +66,16 @@ type Update = (patch: Partial<TasksSearchState>) => void;
 
 const NONE = 'none';
 
+/** A menu's radio value: a sort or grouping, or `field:<id>` for a custom field's (issue 29). */
+const FIELD_PREFIX = 'field:';
+const fieldValue = (id: string | undefined) => `${FIELD_PREFIX}${id ?? ''}`;
+
 export function TaskSortMenu({ state, update }: { state: TasksSearchState; update: Update }) {
   const sort = state.sort ?? 'created';
   const order = state.order ?? (sort === 'title' || sort === 'due' || sort === 'manual' ? 'asc' : 'desc');
+  const fields = useFieldsInScope(state.productId).filter(({ field }) => sortsBy(field));
+  const sortField = fields.find(({ field }) => field.id === state.sortField);
+  const name = sort === 'field' ? (sortField?.label ?? SORT_LABELS.field) : SORT_LABELS[sort];
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -74,23 +83,30 @@ export function TaskSortMenu({ state, update }: { state: TasksSearchState; updat
           variant="outline"
           size="sm"
           className="h-8"
-          aria-label={`Sort: ${SORT_LABELS[sort]}, ${order === 'asc' ? 'ascending' : 'descending'}`}
+          aria-label={`Sort: ${name}, ${order === 'asc' ? 'ascending' : 'descending'}`}
         >
           <ArrowDownUpIcon aria-hidden="true" />
-          <span className="max-sm:sr-only">{SORT_LABELS[sort]}</span>
+          <span className="max-w-40 truncate max-sm:sr-only">{name}</span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
+      <DropdownMenuContent align="end" className={MENU_CLASS}>
         <DropdownMenuLabel>Sort by</DropdownMenuLabel>
         <DropdownMenuRadioGroup
-          value={sort}
-          onValueChange={(value) => update({ sort: value === 'created' ? undefined : (value as TaskSort) })}
+          value={sort === 'field' ? fieldValue(state.sortField) : sort}
+          onValueChange={(value) =>
+            update(
+              value.startsWith(FIELD_PREFIX)
+                ? { sort: 'field', sortField: value.slice(FIELD_PREFIX.length) }
+                : { sort: value === 'created' ? undefined : (value as TaskSort), sortField: undefined },
+            )
+          }
         >
           {TASK_SORTS.filter((value) => value !== 'field').map((value) => (
             <DropdownMenuRadioItem key={value} value={value}>
               {SORT_LABELS[value]}
             </DropdownMenuRadioItem>
           ))}
+          <FieldItems fields={fields} />
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuLabel>Order</DropdownMenuLabel>
@@ -108,24 +124,32 @@ export function TaskSortMenu({ state, update }: { state: TasksSearchState; updat
 
 export function TaskGroupMenu({ state, update }: { state: TasksSearchState; update: Update }) {
   const group = state.group;
+  const fields = useFieldsInScope(state.productId).filter(({ field }) => groupsBy(field));
+  const groupField = fields.find(({ field }) => field.id === state.groupField);
+  const name = !group
+    ? undefined
+    : group === 'field'
+      ? (groupField?.label ?? GROUP_LABELS.field)
+      : GROUP_LABELS[group];
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          className="h-8"
-          aria-label={`Group by: ${group ? GROUP_LABELS[group] : 'nothing'}`}
-        >
+        <Button variant="outline" size="sm" className="h-8" aria-label={`Group by: ${name ?? 'nothing'}`}>
           <LayersIcon aria-hidden="true" />
-          <span className="max-sm:sr-only">{group ? GROUP_LABELS[group] : 'Group'}</span>
+          <span className="max-w-40 truncate max-sm:sr-only">{name ?? 'Group'}</span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
+      <DropdownMenuContent align="end" className={MENU_CLASS}>
         <DropdownMenuLabel>Group by</DropdownMenuLabel>
         <DropdownMenuRadioGroup
-          value={group ?? NONE}
-          onValueChange={(value) => update({ group: value === NONE ? undefined : (value as TaskGroup) })}
+          value={group === 'field' ? fieldValue(state.groupField) : (group ?? NONE)}
+          onValueChange={(value) =>
+            update(
+              value.startsWith(FIELD_PREFIX)
+                ? { group: 'field', groupField: value.slice(FIELD_PREFIX.length) }
+                : { group: value === NONE ? undefined : (value as TaskGroup), groupField: undefined },
+            )
+          }
         >
           <DropdownMenuRadioItem value={NONE}>No grouping</DropdownMenuRadioItem>
           {/* A product's workflow states (issue 29): only when one product is chosen. */}
@@ -136,9 +160,29 @@ export function TaskGroupMenu({ state, update }: { state: TasksSearchState; upda
               </DropdownMenuRadioItem>
             ),
           )}
+          <FieldItems fields={fields} />
         </DropdownMenuRadioGroup>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+const MENU_CLASS =
+  'max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-56 overflow-y-auto';
+
+/** The custom fields a sort or grouping may use (issue 29), under their own heading. */
+function FieldItems({ fields }: { fields: { field: Field; label: string }[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel>Custom fields</DropdownMenuLabel>
+      {fields.map(({ field, label }) => (
+        <DropdownMenuRadioItem key={field.id} value={fieldValue(field.id)}>
+          <span className="truncate">{label}</span>
+        </DropdownMenuRadioItem>
+      ))}
+    </>
   );
 }
 

@@ -1,0 +1,20 @@
+import type { Field, FieldsInSight } from '@shipyard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { sharedKeys } from './query-keys.ts';
+
+// The custom fields of every product the viewer sees (issue 29) are read by the tasks feature (the
+// /tasks filters, sort and grouping) and kept fresh by the fields feature (its writes and realtime
+// changes refresh everything under queryRoots.fields), so their query lives here.
+
+const NO_FIELDS: Field[] = [];
+
+/** GET /api/fields: every visible product's fields, by product name and position. */
+export function useFieldsInSight() {
+  const query = useQuery({
+    queryKey: sharedKeys.fieldsInSight,
+    queryFn: ({ signal }) => api.get<FieldsInSight>('/fields', { signal }),
+    staleTime: 60_000,
+  });
+  return query.data?.data ?? NO_FIELDS;
+}
