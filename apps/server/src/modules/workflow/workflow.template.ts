@@ -1,0 +1,23 @@
+import { TemplateStatesSchema } from '@shipyard/shared';
+import type { z } from 'zod/mini';
+import type { Db } from '../../db/client.ts';
+import type { WorkflowRepository } from './workflow.repository.ts';
+
+// A product template's workflow states (issue 29, docs/decisions/039-templates.md): "save as
+// template" keeps the product's states (name, colour, category, board order), "new product from
+// template" gives the new product those instead of the three it starts with, before the starter
+// tasks are applied (last), so they land in the first state of their status.
+
+export function statesPart(states: WorkflowRepository) {
+  return {
+    schema: TemplateStatesSchema,
+    capture: async (productId: string, tx: Db) =>
+      (await states.ofProduct(productId, tx)).map((s) => ({
+        name: s.name,
+        color: s.color,
+        category: s.category,
+      })),
+    apply: (productId: string, list: z.output<typeof TemplateStatesSchema>, { tx }: { tx: Db }) =>
+      states.replaceAll(productId, list, tx),
+  };
+}
