@@ -222,6 +222,7 @@ export function createFieldsService({ db, fields, checkValues, activities, chang
             productId: task.productId,
             title: row.title,
             status: row.status,
+            parentId: row.parentId,
             changed: ['fields'],
             fields: next,
           },
