@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
 import { createProduct, createTask } from '../../testing/factories.ts';
 import { type Req, useTestApp } from '../../testing/http.ts';
+import { useProductTemplate } from './templates.test-kit.ts';
 
 // What templates carry of the modules that plug a part in (issue 29, decision 039): a product's
 // workflow states and custom fields, a task template's sub-tasks.
 const { ctx, as, member } = useTestApp();
 
-const newProduct = {
-  name: 'Hermes',
-  description: 'The next one',
-  status: 'planning',
-  priority: 'high',
-  team_size: 4,
-  start_date: '2026-02-01',
-  target_end_date: '2026-09-30',
-};
 const post = (url: string, payload: object): Req => ({ method: 'POST', url, payload });
 
 describe('a product template', () => {
@@ -64,7 +56,7 @@ describe('a product template', () => {
     const saved = await as(owner, post(`/api/projects/${productId}/product-template`, { name: 'Flow' }));
     expect(saved.statusCode).toBe(201);
     expect(saved.json().summary).toMatchObject({ states: 5, fields: 2, tasks: 1 });
-    const made = await as(owner, post(`/api/product-templates/${saved.json().id}/products`, newProduct));
+    const made = await as(owner, useProductTemplate(saved.json().id));
     expect(made.statusCode).toBe(201);
     const copyId = made.json()._id ?? made.json().id;
 
