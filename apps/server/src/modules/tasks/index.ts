@@ -169,11 +169,11 @@ export const tasksModule = fp(
       checkFieldValues: fieldValues.provide,
     });
     app.addHook('onReady', async () => {
-      if (!fieldValues.provided()) throw new Error('tasks: no module checks custom field values');
       const missing = CONTRIBUTED.filter((name) => !sections[name]);
       if (missing.length > 0) {
         throw new Error(`tasks: no module contributed the task page's ${missing.join(', ')} section`);
       }
+      if (!fieldValues.provided()) throw new Error('tasks: no module checks custom field values');
     });
     await app.register(tasksRoutes, {
       prefix: '/api',

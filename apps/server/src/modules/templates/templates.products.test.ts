@@ -49,6 +49,8 @@ describe('product templates', () => {
         createdBy: { id: alice.user.id, name: 'Alice' },
         canDelete: true,
       });
+      // The three states every product starts with are not worth carrying (issue 29).
+      expect(res.json().summary).toEqual({ labels: 1, teams: 1, tasks: 1 });
     });
     expect(changes).toContainEqual(
       expect.objectContaining({ kind: 'template', op: 'created', everyone: true }),

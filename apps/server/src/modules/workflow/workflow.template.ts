@@ -1,4 +1,4 @@
-import { TemplateStatesSchema } from '@shipyard/shared';
+import { DEFAULT_STATES, TemplateStatesSchema } from '@shipyard/shared';
 import type { z } from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import type { WorkflowRepository } from './workflow.repository.ts';
@@ -11,12 +11,21 @@ import type { WorkflowRepository } from './workflow.repository.ts';
 export function statesPart(states: WorkflowRepository) {
   return {
     schema: TemplateStatesSchema,
-    capture: async (productId: string, tx: Db) =>
-      (await states.ofProduct(productId, tx)).map((s) => ({
+    /** The product's states; none when they are the three every product starts with. */
+    capture: async (productId: string, tx: Db) => {
+      const list = (await states.ofProduct(productId, tx)).map((s) => ({
         name: s.name,
         color: s.color,
         category: s.category,
-      })),
+      }));
+      const asDefault =
+        list.length === DEFAULT_STATES.length &&
+        list.every((s, i) => {
+          const d = DEFAULT_STATES[i];
+          return s.name === d?.name && s.color === d.color && s.category === d.category;
+        });
+      return asDefault ? undefined : list;
+    },
     apply: (productId: string, list: z.output<typeof TemplateStatesSchema>, { tx }: { tx: Db }) =>
       states.replaceAll(productId, list, tx),
   };
