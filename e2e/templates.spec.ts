@@ -3,7 +3,7 @@ import { createProduct, randomSuffix } from './support/products.ts';
 import { expect, test } from './support/test.ts';
 
 // Issue 29, templates: a member saves their product as a template and starts a new product from
-// it (its labels and starter tasks come along); creates a task from a task template (its
+// it (its states, labels and starter tasks come along); creates a task from a task template (its
 // checklist comes along); and duplicates a task (the copy opens, Undo is offered).
 
 const toast = (page: Page, text: string) =>
@@ -23,6 +23,12 @@ test('saves a product as a template and creates a new product from it', async ({
   const starter = `Kick-off ${suffix}`;
   const task = await post(page, '/api/tasks', { projectId: product.id, title: starter, priority: 'high' });
   await post(page, `/api/tasks/${task.id}/checklist`, { title: 'Book a room' });
+  // A fourth workflow state: the product's states come along too.
+  await post(page, `/api/projects/${product.id}/states`, {
+    name: 'In review',
+    color: '#ef4444',
+    category: 'In Progress',
+  });
 
   await page.goto(`/products/${product.id}`);
   await page.getByRole('button', { name: `Actions for ${product.name}` }).click();
@@ -36,7 +42,7 @@ test('saves a product as a template and creates a new product from it', async ({
   await page.goto('/new-product');
   await page.getByRole('combobox', { name: 'Start from' }).click();
   await page.getByRole('option', { name: templateName, exact: true }).click();
-  await expect(page.getByText('Comes with 1 label, 1 starter task.')).toBeVisible();
+  await expect(page.getByText('Comes with 4 workflow states, 1 label, 1 starter task.')).toBeVisible();
   const name = `From template ${suffix}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Description', { exact: true }).fill('Started from a template.');

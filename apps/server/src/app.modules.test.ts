@@ -35,9 +35,13 @@ describe('booting the modules', () => {
 
   it('refuses to boot when no module contributes a section of the task page', async () => {
     // checklists contributes to tasks (not the other way round); imports and templates need
-    // checklists too.
-    await expect(buildTestApp({ modules: without('checklists', 'imports', 'templates') })).rejects.toThrow(
-      "tasks: no module contributed the task page's checklist section",
+    // checklists too, and the modules that plug parts into templates need templates.
+    await expect(
+      buildTestApp({
+        modules: without('checklists', 'imports', 'templates', 'fields', 'workflow', 'hierarchy'),
+      }),
+    ).rejects.toThrow(
+      "tasks: no module contributed the task page's checklist, subtasks, relations, fields section",
     );
   });
 

@@ -141,6 +141,18 @@ export const CreateFieldSchema = z
 export type CreateField = z.infer<typeof CreateFieldSchema>;
 export type CreateFieldInput = z.input<typeof CreateFieldSchema>;
 
+/**
+ * A product template's fields (issue 29, decision 039), in order: their options keep their ids, so
+ * values that name them still mean the same option in the new product.
+ */
+export const TemplateFieldsSchema = z.array(CreateFieldSchema).check(
+  z.maxLength(FIELDS_PER_PRODUCT_MAX, fieldMessages.tooMany),
+  z.refine(
+    (list) => new Set(list.map((f) => f.name.toLowerCase())).size === list.length,
+    fieldMessages.duplicate,
+  ),
+);
+
 /** PATCH /api/fields/{id}: rename, change options, show on cards (a type stays what it was made). */
 export const UpdateFieldSchema = z
   .object({

@@ -66,6 +66,22 @@ export const CreateStateSchema = z.object({
 });
 export type CreateState = z.infer<typeof CreateStateSchema>;
 
+/**
+ * A product template's states (issue 29, decision 039), in board order: a product's whole workflow,
+ * so each category keeps a state and names are unique (ignoring case).
+ */
+export const TemplateStatesSchema = z.array(CreateStateSchema).check(
+  z.maxLength(STATES_PER_PRODUCT_MAX, stateMessages.tooMany),
+  z.refine(
+    (list) => TASK_STATUSES.every((c) => list.some((s) => s.category === c)),
+    stateMessages.lastOfCategory,
+  ),
+  z.refine(
+    (list) => new Set(list.map((s) => s.name.toLowerCase())).size === list.length,
+    stateMessages.duplicate,
+  ),
+);
+
 /** PATCH /api/states/{id}: rename or recolour. */
 export const UpdateStateSchema = z
   .object({ name: z.optional(name), color: z.optional(color) })

@@ -8,7 +8,7 @@ import { type AnyColumn, and, eq, inArray, type SQL, type SQLWrapper, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { products, teamMembers, teams, users } from '../db/schema/index.ts';
-import { Conflict, NotFound } from './errors.ts';
+import { type AppError, Conflict, Forbidden, NotFound } from './errors.ts';
 
 // Who may see a product (ARCHITECTURE §5, docs/data-model.md "Visibility"): admins see every
 // product; members and guests those they created or belong to through an active team
@@ -125,3 +125,29 @@ export async function refuseArchivedProduct(tx: Db, productId: string) {
 
 /** Whether the viewer may edit, archive or delete the product (the rule both sides share). */
 export const canEditProduct = sharedCanEditProduct;
+
+/** Whether the viewer may change what hangs off the product now: they manage it and it is not archived. */
+export const canManageProduct = (
+  viewer: Viewer,
+  product: Parameters<typeof canEditProduct>[1] & { archivedAt: Date | null },
+) => canEditProduct(viewer, product) && !product.archivedAt;
+
+/**
+ * In a write's transaction: the product, once the viewer may see it (404, or `notFound`'s error
+ * for a route whose object hangs off it), may manage it (403 with the module's own `forbidden`
+ * message) and it is not archived (409; held so it is not archived before the commit). What
+ * labels, fields, workflow states and task templates check before any change to them.
+ */
+export async function findManagedProduct(
+  tx: Db,
+  viewer: Viewer,
+  productId: string,
+  { forbidden, notFound }: { forbidden: string; notFound?: () => AppError },
+) {
+  const product = await findVisibleProduct(tx, viewer, productId).catch((err: unknown) => {
+    throw notFound ? notFound() : err;
+  });
+  if (!canEditProduct(viewer, product)) throw Forbidden(forbidden, 'FORBIDDEN');
+  await refuseArchivedProduct(tx, productId);
+  return product;
+}

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateField,
-  canEditProduct,
   FIELDS_PER_PRODUCT_MAX,
   type Field,
   type FieldList,
@@ -17,19 +16,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CustomFieldRow, tasks } from '../../db/schema/index.ts';
-import {
-  type AppError,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
-  pgUniqueViolation,
-} from '../../lib/errors.ts';
+import { type AppError, BadRequest, Conflict, NotFound, pgUniqueViolation } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
 import {
+  canManageProduct,
+  findManagedProduct,
   findVisibleProduct,
-  refuseArchivedProduct,
   type Viewer,
   visibleProducts,
 } from '../../lib/visibility.ts';
@@ -89,14 +82,8 @@ export function createFieldsService({ db, fields, checkValues, activities, chang
   const inTransaction = createInTransaction(db, changes);
 
   /** The product, once the viewer may see it (404), manage it (403) and it is not archived (409). */
-  async function managedProduct(viewer: Viewer, productId: string, tx: Db, notFound?: () => AppError) {
-    const product = await findVisibleProduct(tx, viewer, productId).catch((err) => {
-      throw notFound ? notFound() : err;
-    });
-    if (!canEditProduct(viewer, product)) throw Forbidden(fieldMessages.manageForbidden, 'FORBIDDEN');
-    await refuseArchivedProduct(tx, productId);
-    return product;
-  }
+  const managedProduct = (viewer: Viewer, productId: string, tx: Db, notFound?: () => AppError) =>
+    findManagedProduct(tx, viewer, productId, { forbidden: fieldMessages.manageForbidden, notFound });
 
   async function managedField(viewer: Viewer, id: string, tx: Db) {
     const row = await fields.find(id, tx);
@@ -113,7 +100,7 @@ export function createFieldsService({ db, fields, checkValues, activities, chang
   return {
     async list(viewer: Viewer, productId: string): Promise<FieldList> {
       const product = await findVisibleProduct(db, viewer, productId);
-      const canManage = canEditProduct(viewer, product) && !product.archivedAt;
+      const canManage = canManageProduct(viewer, product);
       return { data: (await fields.ofProduct(productId)).map(toField), canManage };
     },
 
@@ -242,6 +229,7 @@ export function createFieldsService({ db, fields, checkValues, activities, chang
             productId: task.productId,
             title: row.title,
             status: row.status,
+            parentId: row.parentId,
             changed: ['fields'],
             fields: next,
           },

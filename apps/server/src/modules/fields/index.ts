@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createFieldsRepository } from './fields.repository.ts';
 import { fieldsRoutes } from './fields.routes.ts';
 import { createFieldsService } from './fields.service.ts';
+import { fieldsPart } from './fields.template.ts';
 import { createFieldValueChecker } from './fields.values.ts';
 
 /**
@@ -22,8 +23,10 @@ export const fieldsModule = fp(
       changes: app.changes,
       outbox: app.outbox,
     });
+    // Product templates carry the product's field definitions (decision 039).
+    app.templates.addProductPart('fields', fieldsPart(fields));
     app.tasks.addPageSection('fields', (viewer, task) => service.list(viewer, task.productId));
     await app.register(fieldsRoutes, { prefix: '/api', service });
   },
-  { name: 'fields', dependencies: ['platform', 'activities', 'services', 'tasks'] },
+  { name: 'fields', dependencies: ['platform', 'activities', 'services', 'tasks', 'templates'] },
 );

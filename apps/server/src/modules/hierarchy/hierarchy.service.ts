@@ -1,5 +1,4 @@
 import {
-  canEditProduct,
   type EstimateScale,
   type EstimateScaleInfo,
   estimateMessages,
@@ -9,10 +8,9 @@ import {
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, tasks, users } from '../../db/schema/index.ts';
-import { Forbidden } from '../../lib/errors.ts';
 import type { Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
-import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
+import { findManagedProduct, findVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import { findVisibleTask, type SeenTask } from '../tasks/index.ts';
@@ -96,9 +94,9 @@ export function createHierarchyService({ db, activities, changes }: Deps) {
      */
     async setScale(viewer: Viewer, productId: string, scale: EstimateScale): Promise<EstimateScaleInfo> {
       return inTransaction(async (tx, after) => {
-        const product = await findVisibleProduct(tx, viewer, productId);
-        if (!canEditProduct(viewer, product)) throw Forbidden(estimateMessages.manageForbidden, 'FORBIDDEN');
-        await refuseArchivedProduct(tx, productId);
+        const product = await findManagedProduct(tx, viewer, productId, {
+          forbidden: estimateMessages.manageForbidden,
+        });
         if (product.estimateScale === scale) return { scale, misfits: 0 };
         const rows = await tx
           .select({ id: tasks.id, estimate: tasks.estimate })

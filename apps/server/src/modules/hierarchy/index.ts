@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { hierarchyRoutes } from './hierarchy.routes.ts';
 import { createHierarchyService } from './hierarchy.service.ts';
 import { createRelationsService } from './relations.service.ts';
+import { subtasksPart } from './subtasks.template.ts';
 
 /**
  * Sub-tasks, relations and estimates (issue 29, docs/decisions/038-hierarchy-relations-estimates.md).
@@ -16,7 +17,9 @@ export const hierarchyModule = fp(
     // The task's page carries its sub-tasks and relations (one request for the page).
     app.tasks.addPageSection('subtasks', hierarchy.ofSeenTask);
     app.tasks.addPageSection('relations', relations.ofSeenTask);
+    // A task template's sub-tasks are created with the task made from it (decision 039).
+    app.templates.addTaskPart('subtasks', subtasksPart(app.tasks.createWithin));
     await app.register(hierarchyRoutes, { prefix: '/api', relations, hierarchy });
   },
-  { name: 'hierarchy', dependencies: ['platform', 'activities', 'tasks'] },
+  { name: 'hierarchy', dependencies: ['platform', 'activities', 'tasks', 'templates'] },
 );

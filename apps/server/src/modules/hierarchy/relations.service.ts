@@ -38,6 +38,20 @@ function typeFrom(kind: Kind, asSource: boolean): RelationType {
   return asSource ? 'duplicate_of' : 'duplicates';
 }
 
+/** The same relation read from its other task: "blocks" from one side is "blocked by" from the other. */
+const INVERSE: Record<RelationType, RelationType> = {
+  blocks: 'blocked_by',
+  blocked_by: 'blocks',
+  relates_to: 'relates_to',
+  duplicate_of: 'duplicates',
+  duplicates: 'duplicate_of',
+};
+
+/** A relation type as a history entry reads it: "blocked by". */
+const spoken = (type: RelationType) => type.replace('_', ' ');
+
+type TaskNames = { id: string; key: string; title: string; productId: string };
+
 const relationNotFound = () => NotFound(relationMessages.notFound, 'RELATION_NOT_FOUND');
 const invalidTask = (message: string) =>
   BadRequest(message, 'VALIDATION_ERROR', { fields: { taskId: [message] } });
@@ -82,6 +96,57 @@ export function createRelationsService({ db, activities, changes }: Deps) {
     }));
   }
 
+  /**
+   * The history of both tasks of a relation added or removed: each reads it from its own side
+   * ("blocks ATL-4" on one, "blocked by ATL-3" on the other), in its own product.
+   */
+  async function recordOnBoth(
+    tx: Db,
+    viewer: Viewer,
+    op: 'added' | 'removed',
+    [self, them]: [TaskNames, TaskNames],
+    type: RelationType,
+  ) {
+    const sides: Array<[TaskNames, RelationType, TaskNames]> = [
+      [self, type, them],
+      [them, INVERSE[type], self],
+    ];
+    await activities.insertMany(
+      sides.map(([task, as, other]) => ({
+        actionType: 'task_updated',
+        description:
+          op === 'added'
+            ? `Added a relation: "${task.title}" ${spoken(as)} ${other.key}`
+            : `Removed a relation: ${spoken(as)} ${other.key}`,
+        metadata: {
+          taskId: task.id,
+          changes: {
+            relation:
+              op === 'added'
+                ? { from: null, to: `${as} ${other.key}` }
+                : { from: `${as} ${other.key}`, to: null },
+          },
+        },
+        productId: task.productId,
+        taskId: task.id,
+        performedBy: viewer.id,
+      })),
+      tx,
+    );
+  }
+
+  /** The key, title and product of the two tasks of a relation. */
+  async function namesOf(tx: Db, taskId: string, otherId: string): Promise<[TaskNames, TaskNames]> {
+    const rows = await tx
+      .select({ id: tasks.id, key: tasks.key, title: tasks.title, productId: tasks.productId })
+      .from(tasks)
+      .where(or(eq(tasks.id, taskId), eq(tasks.id, otherId)));
+    const self = rows.find((t) => t.id === taskId);
+    const them = rows.find((t) => t.id === otherId);
+    if (!self || !them) throw relationNotFound();
+    return [self, them];
+  }
+
   return {
     /** GET /tasks/{id}/relations: 404 unless the viewer sees the task. */
     async list(viewer: Viewer, taskId: string): Promise<RelationList> {
@@ -100,7 +165,7 @@ export function createRelationsService({ db, activities, changes }: Deps) {
      */
     async create(viewer: Viewer, taskId: string, body: CreateRelation): Promise<Relation> {
       return inTransaction(async (tx, after) => {
-        const task = await holdTaskForChange(tx, viewer, taskId, { readOnly: relationMessages.readOnly });
+        await holdTaskForChange(tx, viewer, taskId, { readOnly: relationMessages.readOnly });
         if (body.taskId === taskId) throw invalidTask(relationMessages.self);
         const other = await findVisibleTask(tx, viewer, body.taskId, () =>
           invalidTask(relationMessages.taskNotFound),
@@ -123,27 +188,9 @@ export function createRelationsService({ db, activities, changes }: Deps) {
             throw pgUniqueViolation(err) ? Conflict(relationMessages.exists, 'RELATION_EXISTS') : err;
           });
         if (!row) throw new Error('relation insert returned no row');
-        const [a, b] = await tx
-          .select({ id: tasks.id, key: tasks.key, title: tasks.title, productId: tasks.productId })
-          .from(tasks)
-          .where(or(eq(tasks.id, taskId), eq(tasks.id, other.id)));
-        const byId = new Map([a, b].filter((t) => t !== undefined).map((t) => [t.id, t]));
-        const self = byId.get(taskId);
-        const them = byId.get(other.id);
-        if (!self || !them) throw relationNotFound();
-        const label = typeFrom(kind, asSource).replace('_', ' ');
-        await activities.insert(
-          {
-            actionType: 'task_updated',
-            description: `Added a relation: "${self.title}" ${label} ${them.key}`,
-            metadata: { taskId, changes: { relation: { from: null, to: `${body.type} ${them.key}` } } },
-            productId: task.productId,
-            taskId,
-            performedBy: viewer.id,
-          },
-          tx,
-        );
-        if (duplicateId) await closeDuplicate(tx, viewer, duplicateId, byId);
+        const pair = await namesOf(tx, taskId, other.id);
+        await recordOnBoth(tx, viewer, 'added', pair, body.type);
+        if (duplicateId) await closeDuplicate(tx, viewer, duplicateId, new Map(pair.map((t) => [t.id, t])));
         after.publish(await touchTask(tx, taskId), await touchTask(tx, other.id));
         const [shown] = (await relationsOf(tx, viewer, taskId)).filter((r) => r.id === row.id);
         if (!shown) throw relationNotFound();
@@ -154,37 +201,19 @@ export function createRelationsService({ db, activities, changes }: Deps) {
     /** DELETE /tasks/{id}/relations/{relationId}, by whoever may edit the task. */
     async remove(viewer: Viewer, taskId: string, relationId: string): Promise<void> {
       await inTransaction(async (tx, after) => {
-        const task = await holdTaskForChange(tx, viewer, taskId, { readOnly: relationMessages.readOnly });
+        await holdTaskForChange(tx, viewer, taskId, { readOnly: relationMessages.readOnly });
         const visible = await relationsOf(tx, viewer, taskId);
         const relation = visible.find((r) => r.id === relationId);
         if (!relation) throw relationNotFound();
         await tx.delete(taskRelations).where(eq(taskRelations.id, relationId));
-        await activities.insert(
-          {
-            actionType: 'task_updated',
-            description: `Removed a relation: ${relation.type.replace('_', ' ')} ${relation.task.key}`,
-            metadata: {
-              taskId,
-              changes: { relation: { from: `${relation.type} ${relation.task.key}`, to: null } },
-            },
-            productId: task.productId,
-            taskId,
-            performedBy: viewer.id,
-          },
-          tx,
-        );
+        await recordOnBoth(tx, viewer, 'removed', await namesOf(tx, taskId, relation.task.id), relation.type);
         after.publish(await touchTask(tx, taskId), await touchTask(tx, relation.task.id));
       });
     },
   };
 
   /** The duplicate, Completed (unless it was), with an entry naming what it duplicates. */
-  async function closeDuplicate(
-    tx: Db,
-    viewer: Viewer,
-    duplicateId: string,
-    byId: Map<string, { id: string; key: string; title: string; productId: string }>,
-  ) {
+  async function closeDuplicate(tx: Db, viewer: Viewer, duplicateId: string, byId: Map<string, TaskNames>) {
     const duplicate = byId.get(duplicateId);
     const original = [...byId.values()].find((t) => t.id !== duplicateId);
     if (!duplicate || !original) return;

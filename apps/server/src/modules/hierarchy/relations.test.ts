@@ -47,6 +47,25 @@ describe('task relations', () => {
     expect((await as(owner, unrelate(b.id, relationId))).statusCode).toBe(404);
   });
 
+  it('are written in the history of both tasks, each from its own side, across products', async () => {
+    const owner = await member();
+    const { product } = await productOf(owner);
+    const other = await createProduct(ctx, owner.user.id, { name: 'Platform' });
+    const a = await createTask(ctx, product.id, { title: 'Ship the app' });
+    const b = await createTask(ctx, other.id, { title: 'Upgrade the API' });
+    const historyOf = async (id: string) =>
+      (await as(owner, { url: `/api/tasks/${id}/history` }))
+        .json()
+        .data.map((e: { description: string }) => e.description);
+    const made = await as(owner, relate(a.id, 'blocked_by', b.id));
+    expect(made.statusCode).toBe(201);
+    expect(await historyOf(a.id)).toContain(`Added a relation: "Ship the app" blocked by ${b.key}`);
+    expect(await historyOf(b.id)).toContain(`Added a relation: "Upgrade the API" blocks ${a.key}`);
+    expect((await as(owner, unrelate(b.id, made.json().id))).statusCode).toBe(204);
+    expect(await historyOf(b.id)).toContain(`Removed a relation: blocks ${a.key}`);
+    expect(await historyOf(a.id)).toContain(`Removed a relation: blocked by ${b.key}`);
+  });
+
   it('mark a task blocked by an open task on its page, the list and the board, until the blocker is done', async () => {
     const owner = await member();
     const { product } = await productOf(owner);

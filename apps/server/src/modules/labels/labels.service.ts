@@ -1,6 +1,5 @@
 import {
   type CreateLabel,
-  canEditProduct,
   LABELS_PER_PRODUCT_MAX,
   type Label,
   type LabelList,
@@ -10,17 +9,15 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { LabelRow } from '../../db/schema/index.ts';
-import {
-  type AppError,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
-  pgUniqueViolation,
-} from '../../lib/errors.ts';
+import { type AppError, BadRequest, Conflict, NotFound, pgUniqueViolation } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
-import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
+import {
+  canManageProduct,
+  findManagedProduct,
+  findVisibleProduct,
+  type Viewer,
+} from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../tasks/index.ts';
@@ -46,14 +43,8 @@ export function createLabelsService({ db, labels, activities, changes }: Deps) {
   const inTransaction = createInTransaction(db, changes);
 
   /** The product, once the viewer may see it (404), manage it (403) and it is not archived (409). */
-  async function managedProduct(viewer: Viewer, productId: string, tx: Db, notFound?: () => AppError) {
-    const product = await findVisibleProduct(tx, viewer, productId).catch((err) => {
-      throw notFound ? notFound() : err;
-    });
-    if (!canEditProduct(viewer, product)) throw Forbidden(labelMessages.manageForbidden, 'FORBIDDEN');
-    await refuseArchivedProduct(tx, productId);
-    return product;
-  }
+  const managedProduct = (viewer: Viewer, productId: string, tx: Db, notFound?: () => AppError) =>
+    findManagedProduct(tx, viewer, productId, { forbidden: labelMessages.manageForbidden, notFound });
 
   /** A label of a product the viewer manages; one of a product out of sight is a 404. */
   async function managedLabel(viewer: Viewer, id: string, tx: Db) {
@@ -80,7 +71,7 @@ export function createLabelsService({ db, labels, activities, changes }: Deps) {
   return {
     async list(viewer: Viewer, productId: string): Promise<LabelList> {
       const product = await findVisibleProduct(db, viewer, productId);
-      const canManage = canEditProduct(viewer, product) && !product.archivedAt;
+      const canManage = canManageProduct(viewer, product);
       return { data: await labels.ofProduct(productId), canManage };
     },
 

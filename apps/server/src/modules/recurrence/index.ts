@@ -17,6 +17,7 @@ export const recurrenceModule = fp(
       changes: app.changes,
       clock: app.clock,
       copying: app.tasks.copying,
+      recordCreated: app.tasks.recordCreated,
     });
     app.tasks.onStatusChange(service.completed);
     app.tasks.onDelete(async (taskId, tx) => {

@@ -1,11 +1,13 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  products,
   type TaskRow,
   type TaskSeriesRow,
   taskOccurrences,
   taskSeries,
   tasks,
+  users,
 } from '../../db/schema/index.ts';
 
 // Recurring tasks' rows (docs/decisions/040-recurrence.md): the series, the days it made an
@@ -78,6 +80,32 @@ export function createRecurrenceRepository(db: Db) {
     async lockCarrier(tx: Db, seriesId: string): Promise<TaskRow | undefined> {
       const [row] = await tx.select().from(tasks).where(eq(tasks.seriesId, seriesId)).for('update');
       return row;
+    },
+
+    /**
+     * The series' carrier, live or in the trash (its product trashed with it): the one read here
+     * past the live views (decision 034), to write in its history why its series stopped.
+     */
+    async carrierInAnyState(tx: Db, seriesId: string) {
+      const { rows } = await tx.execute<{ id: string; title: string }>(
+        sql`select id, title from public.tasks where series_id = ${seriesId} limit 1`,
+      );
+      return rows[0];
+    },
+
+    /** Who creates an occurrence (their role, whether disabled) and the live product's name, if any. */
+    async creatorAndProduct(tx: Db, userId: string | null, productId: string) {
+      const [user] = userId
+        ? await tx
+            .select({ id: users.id, name: users.name, role: users.role, disabledAt: users.disabledAt })
+            .from(users)
+            .where(eq(users.id, userId))
+        : [];
+      const [product] = await tx
+        .select({ name: products.name, archivedAt: products.archivedAt })
+        .from(products)
+        .where(eq(products.id, productId));
+      return { user, product };
     },
 
     async insertSeries(tx: Db, values: NewSeries): Promise<TaskSeriesRow> {

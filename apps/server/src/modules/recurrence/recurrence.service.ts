@@ -1,4 +1,5 @@
 import {
+  canEditTasks,
   describeRuleText,
   nextDate,
   nextDates,
@@ -16,10 +17,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { addJob } from '../../lib/jobs.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { findVisibleProduct } from '../../lib/visibility.ts';
+import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import { findVisibleTask, holdTaskForChange, type TaskStatusChange } from '../tasks/index.ts';
 import type { RecurrenceRepository } from './recurrence.repository.ts';
+import { stoppedBecause, stoppedEntry } from './recurrence.texts.ts';
 
 // Recurring tasks (issue 29, docs/decisions/040-recurrence.md).
 
@@ -39,7 +42,18 @@ type Deps = {
   clock: Clock;
   /** Copies what other modules keep of a task (labels, checklist) to its next occurrence. */
   copying: (fromId: string, toId: string, tx: Db) => Promise<void>;
+  /** What a create writes beside a task (entry, webhook, watchers, notification, realtime). */
+  recordCreated: (
+    tx: Db,
+    after: AfterCommit,
+    actor: { id: string; name: string },
+    row: TaskRow,
+    productName: string,
+  ) => Promise<void>;
 };
+
+/** Who an occurrence is made by, in which product: or why none may be made now. */
+type Maker = { actor: { id: string; name: string }; productName: string } | { refused: string };
 
 const taskChange = (op: Change['op'], row: Pick<TaskRow, 'id' | 'productId'>): Change => ({
   kind: 'task',
@@ -48,7 +62,15 @@ const taskChange = (op: Change['op'], row: Pick<TaskRow, 'id' | 'productId'>): C
   productId: row.productId,
 });
 
-export function createRecurrenceService({ db, repository, activities, changes, clock, copying }: Deps) {
+export function createRecurrenceService({
+  db,
+  repository,
+  activities,
+  changes,
+  clock,
+  copying,
+  recordCreated,
+}: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const today = (series: Pick<TaskSeriesRow, 'timeZone'>) => todayIn(series.timeZone, clock.now());
   /** What the next occurrence follows: the task's due day, else today in the series' zone. */
@@ -87,24 +109,61 @@ export function createRecurrenceService({ db, repository, activities, changes, c
    * no longer repeats. Nothing when that day already has one (claimDay: another request, process
    * or job made it). The caller holds the series' lock.
    */
-  async function occur(tx: Db, series: TaskSeriesRow, carrier: TaskRow, on: string, actorId: string | null) {
+  async function occur(
+    tx: Db,
+    after: AfterCommit,
+    series: TaskSeriesRow,
+    carrier: TaskRow,
+    on: string,
+    { actor, productName }: Exclude<Maker, { refused: string }>,
+  ) {
     if (!(await repository.claimDay(tx, series.id, on, null))) return undefined;
     await repository.carry(tx, carrier.id, null);
     const next = await repository.copyTask(tx, carrier.id, on, series.id);
     await repository.setOccurrenceTask(tx, series.id, on, next.id);
     await copying(carrier.id, next.id, tx);
+    // A created task like any other: its entry, webhook, watchers, the assignee told, realtime.
+    await recordCreated(tx, after, actor, next, productName);
+    return next;
+  }
+
+  /**
+   * Who makes the series' next occurrence now (at run time, not when it was set up): someone with
+   * an account, not disabled, who may create tasks (not a guest) in a product they still see,
+   * neither in the trash nor archived.
+   */
+  async function makerOf(tx: Db, series: TaskSeriesRow, actorId: string | null): Promise<Maker> {
+    const { user, product } = await repository.creatorAndProduct(tx, actorId, series.productId);
+    if (!product) return { refused: stoppedBecause.productTrashed };
+    if (product.archivedAt) return { refused: stoppedBecause.productArchived };
+    if (!user) return { refused: stoppedBecause.creatorGone };
+    const sees = await findVisibleProduct(tx, user, series.productId).then(
+      () => true,
+      () => false,
+    );
+    if (user.disabledAt || !canEditTasks(user.role) || !sees) {
+      return { refused: stoppedBecause.creatorCannot(user.name) };
+    }
+    return { actor: user, productName: product.name };
+  }
+
+  /** Ends a series that may not go on, saying why in its carrier's history. */
+  async function stopRefused(tx: Db, after: AfterCommit, series: TaskSeriesRow, reason: string) {
+    const carrier = await repository.carrierInAnyState(tx, series.id);
+    await repository.deleteSeries(tx, series.id);
+    if (!carrier) return;
     await activities.insert(
       {
-        actionType: 'task_created',
-        description: `Created task "${next.title}"`,
-        metadata: { priority: next.priority, status: next.status, taskId: next.id, recurring: true },
-        productId: next.productId,
-        taskId: next.id,
-        performedBy: actorId,
+        actionType: 'task_updated',
+        description: stoppedEntry(carrier.title, describeRuleText(series.rule) ?? series.rule, reason),
+        metadata: { taskId: carrier.id, changes: { recurrence: { from: series.rule, to: null } } },
+        productId: series.productId,
+        taskId: carrier.id,
+        performedBy: null,
       },
       tx,
     );
-    return next;
+    after.publish(taskChange('updated', { id: carrier.id, productId: series.productId }));
   }
 
   return {
@@ -187,8 +246,13 @@ export function createRecurrenceService({ db, repository, activities, changes, c
           after.publish(taskChange('updated', carrier));
           return;
         }
-        const next = await occur(tx, series, carrier, on, actorId);
-        if (next) after.publish(taskChange('updated', carrier), taskChange('created', next));
+        // Made by whoever completed it; by the series' creator when they may not create tasks (a
+        // guest completing a task assigned to them).
+        let maker = await makerOf(tx, series, actorId);
+        if ('refused' in maker) maker = await makerOf(tx, series, series.createdBy);
+        if ('refused' in maker) return;
+        const next = await occur(tx, after, series, carrier, on, maker);
+        if (next) after.publish(taskChange('updated', carrier));
       });
     },
 
@@ -203,15 +267,18 @@ export function createRecurrenceService({ db, repository, activities, changes, c
       await inTransaction(async (tx, after) => {
         const series = await repository.lockSeries(tx, seriesId);
         if (series?.mode !== 'schedule' || series.nextOn !== on) return;
+        // Checked when the day comes: the product and its creator's right may have changed.
+        const maker = await makerOf(tx, series, series.createdBy);
+        if ('refused' in maker) return stopRefused(tx, after, series, maker.refused);
         const carrier = await repository.lockCarrier(tx, seriesId);
         // In the trash: the series waits; it goes on when restored and its rule is saved again.
         if (!carrier) return;
-        const next = await occur(tx, series, carrier, on, series.createdBy);
+        const next = await occur(tx, after, series, carrier, on, maker);
         const moved = await repository.updateSeries(tx, series.id, {
           nextOn: nextDate(series.rule, series.startsOn, on),
         });
         await schedule(tx, moved);
-        if (next) after.publish(taskChange('updated', carrier), taskChange('created', next));
+        if (next) after.publish(taskChange('updated', carrier));
       });
     },
   };

@@ -96,6 +96,26 @@ describe('the webhook outbox', () => {
     expect(await deliveriesOf(service.id)).toEqual([]);
   });
 
+  it('names a sub-task’s parent in its task events (issue 29)', async () => {
+    const { product, service } = await webhookedProduct('https://hooks.example.com/tree');
+    const create = (payload: object) =>
+      as(admin, { method: 'POST', url: '/api/tasks', payload: { projectId: product.id, ...payload } });
+    const parent = (await create({ title: 'Epic' })).json();
+    const child = await create({ title: 'Story', parentId: parent.id });
+    expect(child.statusCode).toBe(201);
+    await as(admin, {
+      method: 'PATCH',
+      url: `/api/tasks/${child.json().id}/update`,
+      payload: { parentId: null },
+    });
+    const events = (await deliveriesOf(service.id)).map((d) => [d.eventType, d.payload.data]);
+    expect(events).toMatchObject([
+      ['task.created', { taskId: parent.id, parentId: null }],
+      ['task.created', { taskId: child.json().id, parentId: parent.id }],
+      ['task.updated', { taskId: child.json().id, parentId: null, changed: ['parentId'] }],
+    ]);
+  });
+
   it('writes the product edit and delete, and every task change, of a product with a Webhook service', async () => {
     const { product, service } = await webhookedProduct('https://hooks.example.com/all');
     const task = await as(admin, {
@@ -123,7 +143,10 @@ describe('the webhook outbox', () => {
 
     const events = (await deliveriesOf(service.id)).map((d) => [d.eventType, d.payload.data]);
     expect(events).toEqual([
-      ['task.created', { taskId, key, productId: product.id, title: 'Ship it', status: 'Pending' }],
+      [
+        'task.created',
+        { taskId, key, productId: product.id, title: 'Ship it', status: 'Pending', parentId: null },
+      ],
       [
         'task.status_changed',
         {
@@ -132,6 +155,7 @@ describe('the webhook outbox', () => {
           productId: product.id,
           title: 'Ship it',
           status: 'In Progress',
+          parentId: null,
           previousStatus: 'Pending',
         },
       ],
@@ -143,10 +167,14 @@ describe('the webhook outbox', () => {
           productId: product.id,
           title: 'Ship it now',
           status: 'In Progress',
+          parentId: null,
           changed: ['title'],
         },
       ],
-      ['task.deleted', { taskId, key, productId: product.id, title: 'Ship it now', status: 'In Progress' }],
+      [
+        'task.deleted',
+        { taskId, key, productId: product.id, title: 'Ship it now', status: 'In Progress', parentId: null },
+      ],
       ['product.updated', { productId: product.id, name: 'Apollo 2', status: 'planning', changed: ['name'] }],
     ]);
     // Every delivery as enqueue writes it, the task's creation too (one statement with its entry

@@ -70,6 +70,12 @@ declare module 'fastify' {
        */
       createWithin: TasksService['create']['within'];
       /**
+       * What creating a task writes beside it (its history entry, `task.created` webhook, watchers,
+       * the assignee's notification, realtime), for a task another module wrote in `tx` (issue 29:
+       * a recurring task's next occurrence is a created task).
+       */
+      recordCreated: TasksService['create']['recorded'];
+      /**
        * A module that acts on a status change (issue 29: completing a recurring task makes its next
        * occurrence) is told after the commit of each one, from every call that changes a status
        * (the page's edit, the board's move, the API, a bulk change: each goes through one of the
@@ -149,6 +155,7 @@ export const tasksModule = fp(
       onDelete: (deletion) => void deletions.push(deletion),
       count: listing.count,
       createWithin: service.create.within,
+      recordCreated: service.create.recorded,
       onStatusChange: (listener) => void statusListeners.push(listener),
       onCopy: (copy) => void copies.push(copy),
       copying: async (fromId, toId, tx) => {
@@ -162,11 +169,11 @@ export const tasksModule = fp(
       checkFieldValues: fieldValues.provide,
     });
     app.addHook('onReady', async () => {
-      if (!fieldValues.provided()) throw new Error('tasks: no module checks custom field values');
       const missing = CONTRIBUTED.filter((name) => !sections[name]);
       if (missing.length > 0) {
         throw new Error(`tasks: no module contributed the task page's ${missing.join(', ')} section`);
       }
+      if (!fieldValues.provided()) throw new Error('tasks: no module checks custom field values');
     });
     await app.register(tasksRoutes, {
       prefix: '/api',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CreateTask, canEditTasks, type Task, taskMessages } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { TaskRow } from '../../db/schema/index.ts';
 import { Forbidden, pgForeignKeyViolation } from '../../lib/errors.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -79,7 +80,7 @@ export function createTaskCreation({
    * fails `writeAtOnce` when the task was not written) and its webhook deliveries; and the
    * watchers' realtime changes, given how many rows each statement returned.
    */
-  function writesOf(tx: Db, actor: SessionUser, row: CreatedFacts, atOnce = false) {
+  function writesOf(tx: Db, actor: Pick<SessionUser, 'id'>, row: CreatedFacts, atOnce = false) {
     const { entries, events, watchers } = creationWrites(actor.id, [row]);
     const watch = watching.watchStatement(
       tx,
@@ -135,17 +136,33 @@ export function createTaskCreation({
     const estimate = body.estimate === null ? null : await checkEstimate(tx, product.id, body.estimate);
     const values = body.fields ? await fields(tx, product.id, body.fields, {}) : {};
     const row = await tasks.insert({ ...newTask(actor, body, estimate), fields: values }, tx);
+    await recordCreated(tx, after, actor, row, product.name);
+    // Its names are those just checked (no read back), and a new task has no labels yet.
+    return toTask({ task: row, productName: product.name, ...names });
+  }
+
+  /**
+   * What creating a task writes beside it, in `tx`, and publishes once it commits: its
+   * `task_created` entry, `task.created` webhook event, watchers (creator and assignee), the
+   * assignee's TASK_ASSIGNED notification, and the realtime changes. POST /tasks's checked path,
+   * and a task written by another module (a recurring task's next occurrence, issue 29).
+   */
+  async function recordCreated(
+    tx: Db,
+    after: AfterCommit,
+    actor: Pick<SessionUser, 'id' | 'name'>,
+    row: TaskRow,
+    productName: string,
+  ) {
     const writes = writesOf(tx, actor, row);
     const counts = await writeTogether(tx, writes.statements);
-    const told = assignedNotification(actor, { ...row, productName: product.name }, null);
+    const told = assignedNotification(actor, { ...row, productName }, null);
     const notified = told ? await notifications.insert(told, tx) : undefined;
     after.publish(
       taskChange('created', row),
       ...(notified ? [notificationChange('created', notified)] : []),
       ...writes.changes(counts),
     );
-    // Its names are those just checked (no read back), and a new task has no labels yet.
-    return toTask({ task: row, productName: product.name, ...names });
   }
 
   /** The create checked step by step in a transaction, each failing check with its own answer. */
@@ -172,5 +189,5 @@ export function createTaskCreation({
     }
     return createChecked(actor, body);
   }
-  return Object.assign(create, { within: createWithin });
+  return Object.assign(create, { within: createWithin, recorded: recordCreated });
 }

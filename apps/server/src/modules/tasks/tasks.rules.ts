@@ -19,7 +19,8 @@ export const completedAtFor = (status: TaskStatus) => (status === 'Completed' ? 
 /** The webhook event of a task change; a task moved between products concerns both. */
 export const taskEvent = (
   event: WebhookEventInput['event'],
-  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'> & Partial<Pick<TaskRow, 'key' | 'fields'>>,
+  row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'> &
+    Partial<Pick<TaskRow, 'key' | 'fields' | 'parentId'>>,
   extra: Record<string, unknown> = {},
   previousProductId = row.productId,
 ): WebhookEventInput => ({
@@ -32,6 +33,8 @@ export const taskEvent = (
     productId: row.productId,
     title: row.title,
     status: row.status,
+    // Its parent task (issue 29: sub-tasks), null for a top-level task.
+    parentId: row.parentId ?? null,
     // Its custom field values by field id (issue 29), once it has any.
     ...(row.fields && Object.keys(row.fields).length > 0 && { fields: row.fields }),
     ...extra,
@@ -56,7 +59,7 @@ export type CreatedFacts = Pick<
   TaskRow,
   'id' | 'productId' | 'title' | 'status' | 'priority' | 'assigneeId'
 > &
-  Partial<Pick<TaskRow, 'key'>>;
+  Partial<Pick<TaskRow, 'key' | 'parentId'>>;
 
 /**
  * What creating tasks writes beside them, for POST /tasks and an import alike: each task's

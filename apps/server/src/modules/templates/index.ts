@@ -6,6 +6,8 @@ import { createTemplatesRepository } from './templates.repository.ts';
 import { templatesRoutes } from './templates.routes.ts';
 import { createTaskTemplatesService } from './templates.tasks.ts';
 
+export type { ApplyContext } from './templates.parts.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**

@@ -13,6 +13,7 @@ import { useProductCast } from '../../testing/cast.ts';
 import { createTask } from '../../testing/factories.ts';
 import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { entriesOf, refuseActivitiesWhen } from '../../testing/stored.ts';
+import { newProduct, useProductTemplate } from './templates.test-kit.ts';
 
 const { ctx, as, publishedBy } = useTestApp();
 const { alice, mia, gus, bob, admin, productId } = useProductCast(ctx);
@@ -22,20 +23,7 @@ const save = (payload: object, id = productId()): Req => ({
   url: `/api/projects/${id}/product-template`,
   payload,
 });
-const newProduct = {
-  name: 'Hermes',
-  description: 'The next one',
-  status: 'planning',
-  priority: 'high',
-  team_size: 4,
-  start_date: '2026-02-01',
-  target_end_date: '2026-09-30',
-};
-const use = (id: string, payload: object = newProduct): Req => ({
-  method: 'POST',
-  url: `/api/product-templates/${id}/products`,
-  payload,
-});
+const use = useProductTemplate;
 
 describe('product templates', () => {
   it('save a product’s labels, team types and starter tasks, and make a new product from them', async () => {
@@ -61,6 +49,8 @@ describe('product templates', () => {
         createdBy: { id: alice.user.id, name: 'Alice' },
         canDelete: true,
       });
+      // The three states every product starts with are not worth carrying (issue 29).
+      expect(res.json().summary).toEqual({ labels: 1, teams: 1, tasks: 1 });
     });
     expect(changes).toContainEqual(
       expect.objectContaining({ kind: 'template', op: 'created', everyone: true }),

@@ -1,7 +1,6 @@
 import {
   type CreateTask,
   type CreateTaskTemplate,
-  canEditProduct,
   canEditTasks,
   type SaveTaskAsTemplate,
   TASK_TEMPLATE_MAX_BYTES,
@@ -18,7 +17,12 @@ import type { TaskTemplateContent, TaskTemplateRow } from '../../db/schema/index
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
+import {
+  canManageProduct,
+  findManagedProduct,
+  findVisibleProduct,
+  type Viewer,
+} from '../../lib/visibility.ts';
 import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import { findVisibleTask } from '../tasks/index.ts';
@@ -73,12 +77,8 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
   });
 
   /** The product, once the viewer sees it (404), manages it (403) and it is not archived (409). */
-  async function managed(viewer: Viewer, productId: string, tx: Db) {
-    const product = await findVisibleProduct(tx, viewer, productId);
-    if (!canEditProduct(viewer, product)) throw Forbidden(templateMessages.manageForbidden, 'FORBIDDEN');
-    await refuseArchivedProduct(tx, productId);
-    return product;
-  }
+  const managed = (viewer: Viewer, productId: string, tx: Db) =>
+    findManagedProduct(tx, viewer, productId, { forbidden: templateMessages.manageForbidden });
 
   /** A template of a product the viewer sees (404 otherwise). */
   async function seen(viewer: Viewer, id: string, tx: Db = db, lock = false) {
@@ -123,7 +123,7 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
   return {
     async list(viewer: Viewer, productId: string): Promise<TaskTemplateList> {
       const product = await findVisibleProduct(db, viewer, productId);
-      const canManage = canEditProduct(viewer, product) && !product.archivedAt;
+      const canManage = canManageProduct(viewer, product);
       return { data: (await repo.ofProduct(productId)).map(toTemplate), canManage };
     },
 

@@ -63,6 +63,19 @@ export function createWorkflowRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Gives a new product the states of a template instead of the three it started with (it has no
+     * tasks yet), in the given order.
+     */
+    async replaceAll(
+      productId: string,
+      list: ReadonlyArray<Pick<WorkflowStateRow, 'name' | 'color' | 'category'>>,
+      tx: Db,
+    ) {
+      await tx.delete(workflowStates).where(eq(workflowStates.productId, productId));
+      await tx.insert(workflowStates).values(list.map((s, position) => ({ productId, ...s, position })));
+    },
+
     /** Gives each state its index in `ids` as its position. */
     async reorder(ids: string[], tx: Db) {
       await tx.execute(sql`

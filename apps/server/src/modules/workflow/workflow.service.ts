@@ -1,6 +1,5 @@
 import {
   type CreateState,
-  canEditProduct,
   STATES_PER_PRODUCT_MAX,
   type StateOrder,
   stateMessages,
@@ -10,17 +9,15 @@ import {
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
 import type { WorkflowStateRow } from '../../db/schema/index.ts';
-import {
-  type AppError,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
-  pgUniqueViolation,
-} from '../../lib/errors.ts';
+import { type AppError, BadRequest, Conflict, NotFound, pgUniqueViolation } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { versionOf } from '../../lib/realtime/changes.ts';
-import { findVisibleProduct, refuseArchivedProduct, type Viewer } from '../../lib/visibility.ts';
+import {
+  canManageProduct,
+  findManagedProduct,
+  findVisibleProduct,
+  type Viewer,
+} from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { WorkflowRepository } from './workflow.repository.ts';
 
@@ -56,11 +53,10 @@ export function createWorkflowService({ db, states, changes }: Deps) {
 
   /** The product, once the viewer may see it (404), manage it (403) and it is not archived (409). */
   async function managedProduct(viewer: Viewer, productId: string, tx: Db, notFound?: () => AppError) {
-    const product = await findVisibleProduct(tx, viewer, productId).catch((err) => {
-      throw notFound ? notFound() : err;
+    const product = await findManagedProduct(tx, viewer, productId, {
+      forbidden: stateMessages.manageForbidden,
+      notFound,
     });
-    if (!canEditProduct(viewer, product)) throw Forbidden(stateMessages.manageForbidden, 'FORBIDDEN');
-    await refuseArchivedProduct(tx, productId);
     await states.hold(productId, tx);
     return product;
   }
@@ -86,7 +82,7 @@ export function createWorkflowService({ db, states, changes }: Deps) {
   return {
     async list(viewer: Viewer, productId: string): Promise<WorkflowStateList> {
       const product = await findVisibleProduct(db, viewer, productId);
-      const canManage = canEditProduct(viewer, product) && !product.archivedAt;
+      const canManage = canManageProduct(viewer, product);
       return { data: await states.ofProduct(productId), canManage };
     },
 

@@ -9,8 +9,10 @@ const NOUNS: Record<string, [string, string]> = {
   labels: ['label', 'labels'],
   teams: ['team', 'teams'],
   tasks: ['starter task', 'starter tasks'],
+  states: ['workflow state', 'workflow states'],
+  fields: ['custom field', 'custom fields'],
 };
-const ORDER = ['labels', 'teams', 'tasks'];
+const ORDER = ['states', 'fields', 'labels', 'teams', 'tasks'];
 
 /** "1 label, 2 teams, 5 starter tasks". */
 function describeParts(summary: Record<string, number>) {
