@@ -12,10 +12,17 @@ import {
   LABEL_COLORS,
   type UpdateField,
 } from '@shipyard/shared';
-import { ArrowDownIcon, ArrowUpIcon, Trash2Icon, XIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { AddByName } from '../../../components/add-by-name.tsx';
+import { nextColor } from '../../../components/color-swatches.tsx';
+import {
+  ConfirmRowDelete,
+  RowDeleteButton,
+  rowIconButtonClasses,
+} from '../../../components/editable-row.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { InlineRename } from '../../../components/inline-rename.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -40,9 +47,6 @@ const texts = {
   addOption: 'Add',
   full: `A product may have at most ${FIELDS_PER_PRODUCT_MAX} fields.`,
 } as const;
-
-const nextColor = (options: readonly FieldOption[]) =>
-  LABEL_COLORS.find((color) => !options.some((o) => o.color === color)) ?? LABEL_COLORS[0];
 
 /**
  * The product's custom fields (issue 29) in its Settings tab: whoever manages the product adds,
@@ -91,20 +95,13 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
             {all.map((field, index) => (
               <li key={field.id} className="grid gap-2 rounded-md border p-3">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Input
-                    key={field.name}
-                    defaultValue={field.name}
+                  <InlineRename
+                    value={field.name}
+                    onRename={(name) => void update(field.id, { name })}
                     maxLength={FIELD_NAME_MAX}
                     aria-label={`Name of ${field.name}`}
-                    className="h-8 min-w-40 flex-1"
+                    className="h-10 min-w-40 flex-1 sm:h-8"
                     disabled={!canManage}
-                    onBlur={(event) => {
-                      const name = event.currentTarget.value.trim();
-                      if (name && name !== field.name) void update(field.id, { name });
-                    }}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') event.currentTarget.blur();
-                    }}
                   />
                   <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
                   <label htmlFor={`show-${field.id}`} className="flex items-center gap-1.5 text-sm">
@@ -122,7 +119,7 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                       <Button
                         variant="ghost"
                         size="icon"
-                        className="size-8"
+                        className={rowIconButtonClasses}
                         aria-label={`Move ${field.name} up`}
                         disabled={index === 0}
                         onClick={() => move(index, -1)}
@@ -132,22 +129,14 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                       <Button
                         variant="ghost"
                         size="icon"
-                        className="size-8"
+                        className={rowIconButtonClasses}
                         aria-label={`Move ${field.name} down`}
                         disabled={index === all.length - 1}
                         onClick={() => move(index, 1)}
                       >
                         <ArrowDownIcon aria-hidden="true" />
                       </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`Delete ${field.name}`}
-                        onClick={() => setToDelete(field)}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                      </Button>
+                      <RowDeleteButton name={field.name} onClick={() => setToDelete(field)} />
                     </div>
                   ) : null}
                 </div>
@@ -163,21 +152,14 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
           </ul>
         </div>
       )}
-      <ConfirmDialog
-        open={toDelete !== undefined}
-        onOpenChange={(open) => !open && setToDelete(undefined)}
+      <ConfirmRowDelete
+        item={toDelete}
+        onClose={() => setToDelete(undefined)}
         title="Delete field?"
-        description={toDelete ? fieldMessages.deleteConfirm(toDelete.name) : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        description={(field) => fieldMessages.deleteConfirm(field.name)}
         pending={writes.remove.isPending}
-        onConfirm={() => {
-          if (!toDelete) return;
-          writes.remove.mutateAsync(toDelete.id).then(() => {
-            toast.success(fieldMessages.deleted);
-            setToDelete(undefined);
-          }, failed(fieldMessages.deleteFailed));
-        }}
+        remove={(field) => writes.remove.mutateAsync(field.id)}
+        texts={{ deleted: fieldMessages.deleted, failed: fieldMessages.deleteFailed }}
       />
     </SectionCard>
   );
@@ -193,14 +175,6 @@ function OptionsEditor({
   canManage: boolean;
   onChange: (options: Array<Omit<FieldOption, 'id'> & { id?: string }>) => void;
 }) {
-  const [name, setName] = useState('');
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    onChange([...field.options, { name: trimmed, color: nextColor(field.options) }]);
-    setName('');
-  };
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       {field.options.map((option) => (
@@ -214,7 +188,7 @@ function OptionsEditor({
             <button
               type="button"
               aria-label={`Remove ${option.name} from ${field.name}`}
-              className="rounded-full text-muted-foreground hover:text-foreground"
+              className="flex items-center justify-center rounded-full text-muted-foreground hover:text-foreground max-sm:-m-2.5 max-sm:size-8"
               onClick={() => onChange(field.options.filter((o) => o.id !== option.id))}
             >
               <XIcon aria-hidden="true" className="size-3" />
@@ -223,19 +197,26 @@ function OptionsEditor({
         </span>
       ))}
       {canManage ? (
-        <form onSubmit={add} className="flex items-center gap-1">
-          <Input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={FIELD_OPTION_NAME_MAX}
-            placeholder={texts.newOption}
-            aria-label={`New option of ${field.name}`}
-            className="h-7 w-32 text-xs"
-          />
-          <Button type="submit" size="sm" variant="outline" className="h-7" disabled={!name.trim()}>
-            {texts.addOption}
-          </Button>
-        </form>
+        <AddByName
+          label={`New option of ${field.name}`}
+          placeholder={texts.newOption}
+          maxLength={FIELD_OPTION_NAME_MAX}
+          submitLabel={texts.addOption}
+          submitVariant="outline"
+          onAdd={async (name) =>
+            onChange([
+              ...field.options,
+              {
+                name,
+                color: nextColor(
+                  LABEL_COLORS,
+                  field.options.map((o) => o.color),
+                ),
+              },
+            ])
+          }
+          inputClassName="min-w-0 w-32 flex-none text-xs sm:h-7"
+        />
       ) : null}
     </div>
   );
@@ -253,75 +234,65 @@ function NewField({
     showOnCards: boolean;
   }) => Promise<unknown>;
 }) {
-  const [name, setName] = useState('');
   const [type, setType] = useState<FieldType>('text');
   const [options, setOptions] = useState('');
   const [showOnCards, setShowOnCards] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return;
+  async function create(name: string) {
     const names = options
       .split(/[,\n]/)
       .map((o) => o.trim())
       .filter((o) => o !== '');
-    try {
-      await onCreate({
-        name: name.trim(),
-        type,
-        options: isSelectType(type)
-          ? names.map((n, i) => ({
-              name: n,
-              color: LABEL_COLORS[(i + 6) % LABEL_COLORS.length] ?? LABEL_COLORS[0],
-            }))
-          : [],
-        showOnCards,
-      });
-      setName('');
-      setOptions('');
-    } catch (error) {
-      toast.error(fieldMessages.saveFailed, { description: getErrorMessage(error) });
-    }
+    await onCreate({
+      name,
+      type,
+      options: isSelectType(type)
+        ? names.map((n, i) => ({
+            name: n,
+            color: LABEL_COLORS[(i + 6) % LABEL_COLORS.length] ?? LABEL_COLORS[0],
+          }))
+        : [],
+      showOnCards,
+    });
+    setOptions('');
   }
   return (
-    <form onSubmit={submit} className="grid gap-2">
-      <div className="flex flex-wrap gap-2">
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={FIELD_NAME_MAX}
-          placeholder={texts.newName}
-          aria-label={texts.newName}
-          className="h-8 min-w-40 flex-1"
-        />
-        <OptionSelect
-          aria-label={texts.type}
-          size="sm"
-          className="w-40"
-          value={type}
-          options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
-          onValueChange={(next) => setType(next as FieldType)}
-        />
-        <label htmlFor="new-field-show" className="flex items-center gap-1.5 text-sm">
-          <Checkbox
-            id="new-field-show"
-            checked={showOnCards}
-            onCheckedChange={(checked) => setShowOnCards(checked === true)}
+    <AddByName
+      label={texts.newName}
+      maxLength={FIELD_NAME_MAX}
+      submitLabel={texts.add}
+      pending={pending}
+      failureTitle={fieldMessages.saveFailed}
+      onAdd={create}
+      beside={
+        <>
+          <OptionSelect
+            aria-label={texts.type}
+            size="sm"
+            className="w-40 max-sm:h-10"
+            value={type}
+            options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
+            onValueChange={(next) => setType(next as FieldType)}
           />
-          {texts.showOnCards}
-        </label>
-        <Button type="submit" size="sm" disabled={!name.trim() || pending}>
-          {texts.add}
-        </Button>
-      </div>
+          <label htmlFor="new-field-show" className="flex min-h-10 items-center gap-1.5 text-sm sm:min-h-0">
+            <Checkbox
+              id="new-field-show"
+              checked={showOnCards}
+              onCheckedChange={(checked) => setShowOnCards(checked === true)}
+            />
+            {texts.showOnCards}
+          </label>
+        </>
+      }
+    >
       {isSelectType(type) ? (
         <Input
           value={options}
           onChange={(event) => setOptions(event.target.value)}
           placeholder="Options, separated by commas: Low, Medium, High"
           aria-label="Options"
-          className="h-8"
+          className="h-10 sm:h-8"
         />
       ) : null}
-    </form>
+    </AddByName>
   );
 }
