@@ -15,7 +15,7 @@ import { Button } from './ui/button.tsx';
 export const editableRowClasses = 'flex min-h-10 items-center gap-2 rounded-md border bg-card px-2 py-1';
 
 /** Icon buttons of a row: 40 px to touch on a phone, 32 px beside a mouse. */
-export const rowIconButtonClasses = 'size-10 shrink-0 sm:size-8';
+const rowIconButtonClasses = 'size-10 shrink-0 sm:size-8';
 
 /** The row's colour: a swatch opening the palette, or a plain dot when it cannot be changed. */
 export function RowColour({

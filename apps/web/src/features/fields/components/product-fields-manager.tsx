@@ -12,20 +12,16 @@ import {
   LABEL_COLORS,
   type UpdateField,
 } from '@shipyard/shared';
-import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react';
+import { XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { AddByName } from '../../../components/add-by-name.tsx';
 import { nextColor } from '../../../components/color-swatches.tsx';
-import {
-  ConfirmRowDelete,
-  RowDeleteButton,
-  rowIconButtonClasses,
-} from '../../../components/editable-row.tsx';
+import { ConfirmRowDelete, RowDeleteButton } from '../../../components/editable-row.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { InlineRename } from '../../../components/inline-rename.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { SortableList, SortableRow } from '../../../components/sortable-list.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -46,6 +42,7 @@ const texts = {
   newOption: 'New option',
   addOption: 'Add',
   full: `A product may have at most ${FIELDS_PER_PRODUCT_MAX} fields.`,
+  reorderHint: 'Drag a field by its handle, or press Alt+Up and Alt+Down on it, to reorder it.',
 } as const;
 
 /**
@@ -62,11 +59,9 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
     toast.error(title, { description: getErrorMessage(error) });
   const update = (id: string, patch: UpdateField) =>
     writes.update.mutateAsync({ ...patch, id }).catch(failed(fieldMessages.saveFailed));
-  const move = (index: number, by: number) => {
+  const move = (from: number, to: number) => {
     const ids = all.map((f) => f.id);
-    const [moved] = ids.splice(index, 1);
-    if (!moved) return;
-    ids.splice(index + by, 0, moved);
+    ids.splice(to, 0, ...ids.splice(from, 1));
     void writes.reorder.mutateAsync(ids).catch(failed(fieldMessages.saveFailed));
   };
 
@@ -91,55 +86,47 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
           {fields.isSuccess && all.length === 0 ? (
             <p className="text-muted-foreground text-sm">{texts.empty}</p>
           ) : null}
-          <ul aria-label="Fields" className="grid gap-3">
-            {all.map((field, index) => (
-              <li key={field.id} className="grid gap-2 rounded-md border p-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <InlineRename
-                    value={field.name}
-                    onRename={(name) => void update(field.id, { name })}
-                    maxLength={FIELD_NAME_MAX}
-                    aria-label={`Name of ${field.name}`}
-                    className="h-10 min-w-40 flex-1 sm:h-8"
+          <SortableList
+            items={all}
+            onMove={move}
+            disabled={!canManage}
+            hint={texts.reorderHint}
+            aria-label="Fields"
+            className="grid gap-3"
+          >
+            {all.map((field) => (
+              <SortableRow
+                key={field.id}
+                id={field.id}
+                name={field.name}
+                disabled={!canManage}
+                className="flex flex-wrap items-center gap-2 rounded-md border bg-card p-2"
+              >
+                <InlineRename
+                  value={field.name}
+                  onRename={(name) => void update(field.id, { name })}
+                  maxLength={FIELD_NAME_MAX}
+                  aria-label={`Name of ${field.name}`}
+                  className="h-10 min-w-40 flex-1 sm:h-8"
+                  disabled={!canManage}
+                />
+                <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
+                <label
+                  htmlFor={`show-${field.id}`}
+                  className="flex min-h-10 items-center gap-1.5 text-sm sm:min-h-0"
+                >
+                  <Checkbox
+                    id={`show-${field.id}`}
+                    aria-label={`Show ${field.name} on cards`}
+                    checked={field.showOnCards}
                     disabled={!canManage}
+                    onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
                   />
-                  <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
-                  <label htmlFor={`show-${field.id}`} className="flex items-center gap-1.5 text-sm">
-                    <Checkbox
-                      id={`show-${field.id}`}
-                      aria-label={`Show ${field.name} on cards`}
-                      checked={field.showOnCards}
-                      disabled={!canManage}
-                      onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
-                    />
-                    {texts.showOnCards}
-                  </label>
-                  {canManage ? (
-                    <div className="ml-auto flex items-center">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className={rowIconButtonClasses}
-                        aria-label={`Move ${field.name} up`}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowUpIcon aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className={rowIconButtonClasses}
-                        aria-label={`Move ${field.name} down`}
-                        disabled={index === all.length - 1}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowDownIcon aria-hidden="true" />
-                      </Button>
-                      <RowDeleteButton name={field.name} onClick={() => setToDelete(field)} />
-                    </div>
-                  ) : null}
-                </div>
+                  {texts.showOnCards}
+                </label>
+                {canManage ? (
+                  <RowDeleteButton name={field.name} onClick={() => setToDelete(field)} className="ml-auto" />
+                ) : null}
                 {isSelectType(field.type) ? (
                   <OptionsEditor
                     field={field}
@@ -147,9 +134,9 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                     onChange={(options) => void update(field.id, { options })}
                   />
                 ) : null}
-              </li>
+              </SortableRow>
             ))}
-          </ul>
+          </SortableList>
         </div>
       )}
       <ConfirmRowDelete
@@ -176,7 +163,7 @@ function OptionsEditor({
   onChange: (options: Array<Omit<FieldOption, 'id'> & { id?: string }>) => void;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-1.5">
+    <div className="flex basis-full flex-wrap items-center gap-1.5">
       {field.options.map((option) => (
         <span
           key={option.id ?? `new:${option.name}`}

@@ -66,6 +66,8 @@ function LabelsEditor({ productId }: { productId: string }) {
   const labels = useProductLabels(productId);
   const writes = useLabelWrites(productId);
   const [toDelete, setToDelete] = useState<Label | undefined>();
+  // The new label's colour: the first of the palette no label uses yet, unless one is picked.
+  const [picked, setPicked] = useState<string | undefined>();
   if (labels.isError) {
     return (
       <ErrorState
@@ -78,20 +80,35 @@ function LabelsEditor({ productId }: { productId: string }) {
   const all = labels.data?.data ?? [];
   const failed = (title: string) => (error: unknown) =>
     toast.error(title, { description: getErrorMessage(error) });
+  const newColor =
+    picked ??
+    nextColor(
+      LABEL_COLORS,
+      all.map((label) => label.color),
+    );
 
   return (
     <div className="grid gap-4">
-      <NewLabel
-        key={all.length}
-        color={nextColor(
-          LABEL_COLORS,
-          all.map((label) => label.color),
-        )}
+      <AddByName
+        label={labelManagerTexts.newName}
+        maxLength={LABEL_NAME_MAX}
+        submitLabel={labelManagerTexts.add}
         pending={writes.create.isPending}
-        onCreate={(name, color) =>
-          writes.create.mutateAsync({ name, color }).then(() => toast.success(labelMessages.created))
+        failureTitle={labelMessages.saveFailed}
+        onAdd={(name) =>
+          writes.create.mutateAsync({ name, color: newColor }).then(() => {
+            setPicked(undefined);
+            toast.success(labelMessages.created);
+          })
         }
-      />
+      >
+        <ColorSwatches
+          colors={LABEL_COLORS}
+          label="Colour of the new label"
+          value={newColor}
+          onChange={setPicked}
+        />
+      </AddByName>
       {all.length === 0 ? <p className="text-muted-foreground text-sm">{labelManagerTexts.empty}</p> : null}
       <ul aria-label="Labels" className="grid max-h-[50vh] gap-1 overflow-y-auto">
         {all.map((label) => (
@@ -134,35 +151,5 @@ function LabelsEditor({ productId }: { productId: string }) {
         texts={{ deleted: labelMessages.deleted, failed: labelMessages.deleteFailed }}
       />
     </div>
-  );
-}
-
-/** A new label: its name and its colour (the first of the palette no label uses yet). */
-function NewLabel({
-  color: initialColor,
-  pending,
-  onCreate,
-}: {
-  color: string;
-  pending: boolean;
-  onCreate: (name: string, color: string) => Promise<unknown>;
-}) {
-  const [color, setColor] = useState(initialColor);
-  return (
-    <AddByName
-      label={labelManagerTexts.newName}
-      maxLength={LABEL_NAME_MAX}
-      submitLabel={labelManagerTexts.add}
-      pending={pending}
-      failureTitle={labelMessages.saveFailed}
-      onAdd={(name) => onCreate(name, color)}
-    >
-      <ColorSwatches
-        colors={LABEL_COLORS}
-        label="Colour of the new label"
-        value={color}
-        onChange={setColor}
-      />
-    </AddByName>
   );
 }

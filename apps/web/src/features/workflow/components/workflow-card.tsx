@@ -53,43 +53,88 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
     );
   } else {
     const all = states.data.data;
+    const failed = (error: unknown) =>
+      toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) });
     const reorder = (category: TaskStatus, from: number, to: number) => {
       const next = all.filter((s) => s.category === category);
       next.splice(to, 0, ...next.splice(from, 1));
       const ids = TASK_STATUSES.flatMap((c) =>
         c === category ? next : all.filter((s) => s.category === c),
       ).map((s) => s.id);
-      writes.reorder.mutate(ids, {
-        onError: (error) => toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) }),
-      });
+      writes.reorder.mutate(ids, { onError: failed });
     };
+    const rename = (state: WorkflowState, name: string) =>
+      writes.update
+        .mutateAsync({ id: state.id, name })
+        .then(() => toast.success(stateMessages.updated))
+        .catch(failed);
+    const recolour = (state: WorkflowState, color: string) =>
+      void writes.update.mutateAsync({ id: state.id, color }).catch(failed);
     body = (
       <div className="grid gap-5">
-        {TASK_STATUSES.map((category) => (
-          <StateGroup
-            key={category}
-            category={category}
-            states={all.filter((s) => s.category === category)}
-            canManage={canManage}
-            onReorder={(from, to) => reorder(category, from, to)}
-            onRename={(state, name) =>
-              writes.update
-                .mutateAsync({ id: state.id, name })
-                .then(() => toast.success(stateMessages.updated))
-                .catch((error: unknown) =>
-                  toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) }),
-                )
-            }
-            onRecolour={(state, color) =>
-              void writes.update
-                .mutateAsync({ id: state.id, color })
-                .catch((error: unknown) =>
-                  toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) }),
-                )
-            }
-            onDelete={setToDelete}
-          />
-        ))}
+        {TASK_STATUSES.map((category) => {
+          const states = all.filter((s) => s.category === category);
+          const headingId = `workflow-${category.replace(' ', '-').toLowerCase()}`;
+          return (
+            <section key={category} aria-labelledby={headingId} className="grid gap-2">
+              <h3
+                id={headingId}
+                className="font-medium text-muted-foreground text-xs uppercase tracking-wide"
+              >
+                {category}
+              </h3>
+              <SortableList
+                items={states}
+                onMove={(from, to) => reorder(category, from, to)}
+                disabled={!canManage}
+                hint={workflowTexts.reorderHint}
+                aria-labelledby={headingId}
+                className="grid gap-1"
+              >
+                {states.map((state) => (
+                  <SortableRow
+                    key={state.id}
+                    id={state.id}
+                    name={state.name}
+                    disabled={!canManage}
+                    data-state={state.name}
+                    className={editableRowClasses}
+                  >
+                    <RowColour
+                      name={state.name}
+                      color={state.color}
+                      colors={STATE_COLORS}
+                      onChange={canManage ? (color) => recolour(state, color) : undefined}
+                    />
+                    {canManage ? (
+                      <InlineRename
+                        value={state.name}
+                        onRename={(name) => rename(state, name)}
+                        maxLength={STATE_NAME_MAX}
+                        aria-label={`Name of ${state.name}`}
+                        className="h-8 min-w-0 flex-1"
+                      />
+                    ) : (
+                      <span className="min-w-0 flex-1 truncate text-sm" title={state.name}>
+                        {state.name}
+                      </span>
+                    )}
+                    <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
+                      {workflowTexts.used(state.tasks)}
+                    </span>
+                    {canManage ? (
+                      <RowDeleteButton
+                        name={state.name}
+                        disabledReason={states.length > 1 ? undefined : stateMessages.lastOfCategory}
+                        onClick={() => setToDelete(state)}
+                      />
+                    ) : null}
+                  </SortableRow>
+                ))}
+              </SortableList>
+            </section>
+          );
+        })}
         {canManage ? (
           <NewState
             key={all.length}
@@ -120,76 +165,5 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
     >
       {body}
     </SectionCard>
-  );
-}
-
-type GroupProps = {
-  category: TaskStatus;
-  states: WorkflowState[];
-  canManage: boolean;
-  onReorder: (from: number, to: number) => void;
-  onRename: (state: WorkflowState, name: string) => void;
-  onRecolour: (state: WorkflowState, color: string) => void;
-  onDelete: (state: WorkflowState) => void;
-};
-
-/** One status's states, sortable among themselves. */
-function StateGroup({ category, states, canManage, onReorder, onRename, onRecolour, onDelete }: GroupProps) {
-  const headingId = `workflow-${category.replace(' ', '-').toLowerCase()}`;
-  return (
-    <section aria-labelledby={headingId} className="grid gap-2">
-      <h3 id={headingId} className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
-        {category}
-      </h3>
-      <SortableList
-        items={states}
-        onMove={onReorder}
-        disabled={!canManage}
-        hint={workflowTexts.reorderHint}
-        aria-labelledby={headingId}
-        className="grid gap-1"
-      >
-        {states.map((state) => (
-          <SortableRow
-            key={state.id}
-            id={state.id}
-            name={state.name}
-            disabled={!canManage}
-            data-state={state.name}
-            className={editableRowClasses}
-          >
-            <RowColour
-              name={state.name}
-              color={state.color}
-              colors={STATE_COLORS}
-              onChange={canManage ? (color) => onRecolour(state, color) : undefined}
-            />
-            {canManage ? (
-              <InlineRename
-                value={state.name}
-                onRename={(name) => onRename(state, name)}
-                maxLength={STATE_NAME_MAX}
-                aria-label={`Name of ${state.name}`}
-                className="h-8 min-w-0 flex-1"
-              />
-            ) : (
-              <span className="min-w-0 flex-1 truncate text-sm" title={state.name}>
-                {state.name}
-              </span>
-            )}
-            <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
-              {workflowTexts.used(state.tasks)}
-            </span>
-            {canManage ? (
-              <RowDeleteButton
-                name={state.name}
-                disabledReason={states.length > 1 ? undefined : stateMessages.lastOfCategory}
-                onClick={() => onDelete(state)}
-              />
-            ) : null}
-          </SortableRow>
-        ))}
-      </SortableList>
-    </section>
   );
 }
