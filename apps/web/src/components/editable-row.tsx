@@ -12,7 +12,8 @@ import { Button } from './ui/button.tsx';
  * The parts of a settings list's row (labels, workflow states, fields, checklist items): a colour,
  * the name (InlineRename), what uses it, a delete button. A row lays them out in one line.
  */
-export const editableRowClasses = 'flex min-h-10 items-center gap-2 rounded-md border bg-card px-2 py-1';
+export const editableRowClasses =
+  'flex min-h-10 items-center gap-1 rounded-md border bg-card px-1 py-1 sm:gap-2 sm:px-2';
 
 /** Icon buttons of a row: 40 px to touch on a phone, 32 px beside a mouse. */
 const rowIconButtonClasses = 'size-10 shrink-0 sm:size-8';

@@ -4,7 +4,7 @@ import { type ServerFormOptions, useServerForm } from '../hooks/use-server-form.
 import { FormDialog, FormDialogForm } from './form-dialog.tsx';
 import { TextField } from './ui/text-field.tsx';
 
-type NameFormProps<S, Values extends { name: string }, Body, Result> = Omit<
+type NameDialogProps<S, Values extends { name: string }, Body, Result> = Omit<
   ServerFormOptions<Values, Body, Result>,
   'defaultValues' | 'submit' | 'onSuccess'
 > & {
@@ -23,14 +23,6 @@ type NameFormProps<S, Values extends { name: string }, Body, Result> = Omit<
   nameMaxLength: number;
   /** The fields after the name. */
   children?: (form: UseFormReturn<Values, unknown, Body>, subject: S) => ReactNode;
-};
-
-type NameDialogProps<S, Values extends { name: string }, Body, Result> = NameFormProps<
-  S,
-  Values,
-  Body,
-  Result
-> & {
   /** What is being named (a task, a product, a view, `true` for something new); open while set. */
   subject: S | null | undefined | false;
   onClose: () => void;
@@ -72,7 +64,7 @@ function NameForm<S, Values extends { name: string }, Body, Result>({
   nameMaxLength,
   children,
   ...options
-}: NameFormProps<S, Values, Body, Result> & { subject: S; onClose: () => void }) {
+}: Omit<NameDialogProps<S, Values, Body, Result>, 'subject' | 'className'> & { subject: S }) {
   const { form, onSubmit } = useServerForm<Values, Body, Result>({
     ...options,
     defaultValues: defaultValues(subject) as ServerFormOptions<Values, Body, Result>['defaultValues'],

@@ -175,7 +175,7 @@ function OptionsEditor({
             <button
               type="button"
               aria-label={`Remove ${option.name} from ${field.name}`}
-              className="flex items-center justify-center rounded-full text-muted-foreground hover:text-foreground max-sm:-m-2.5 max-sm:size-8"
+              className="flex items-center justify-center rounded-full text-muted-foreground hover:text-foreground max-sm:-m-3 max-sm:size-10"
               onClick={() => onChange(field.options.filter((o) => o.id !== option.id))}
             >
               <XIcon aria-hidden="true" className="size-3" />
@@ -255,7 +255,7 @@ function NewField({
           <OptionSelect
             aria-label={texts.type}
             size="sm"
-            className="w-40 max-sm:h-10"
+            className="w-40 max-sm:data-[size=sm]:h-10"
             value={type}
             options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
             onValueChange={(next) => setType(next as FieldType)}

@@ -132,9 +132,9 @@ function LabelsEditor({ productId }: { productId: string }) {
               }
               maxLength={LABEL_NAME_MAX}
               aria-label={`Name of ${label.name}`}
-              className="h-8 min-w-0 flex-1"
+              className="h-10 min-w-0 flex-1 sm:h-8"
             />
-            <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
+            <span className="min-w-16 shrink-0 text-right text-muted-foreground text-xs tabular-nums">
               {labelManagerTexts.used(label.tasks)}
             </span>
             <RowDeleteButton name={label.name} onClick={() => setToDelete(label)} />

@@ -51,7 +51,7 @@ export function NewState({
           options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
           aria-label={newStateTexts.group}
           disabled={full}
-          className="h-10 w-36 sm:h-8"
+          className="w-36 max-sm:data-[size=default]:h-10"
         />
       }
     >

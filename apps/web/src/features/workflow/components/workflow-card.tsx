@@ -112,14 +112,14 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
                         onRename={(name) => rename(state, name)}
                         maxLength={STATE_NAME_MAX}
                         aria-label={`Name of ${state.name}`}
-                        className="h-8 min-w-0 flex-1"
+                        className="h-10 min-w-0 flex-1 sm:h-8"
                       />
                     ) : (
                       <span className="min-w-0 flex-1 truncate text-sm" title={state.name}>
                         {state.name}
                       </span>
                     )}
-                    <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
+                    <span className="min-w-16 shrink-0 text-right text-muted-foreground text-xs tabular-nums">
                       {workflowTexts.used(state.tasks)}
                     </span>
                     {canManage ? (
