@@ -15,9 +15,6 @@ import { Button } from './ui/button.tsx';
 export const editableRowClasses =
   'flex min-h-10 items-center gap-1 rounded-md border bg-card px-1 py-1 sm:gap-2 sm:px-2';
 
-/** Icon buttons of a row: 40 px to touch on a phone, 32 px beside a mouse. */
-const rowIconButtonClasses = 'size-10 shrink-0 sm:size-8';
-
 /** The row's colour: a swatch opening the palette, or a plain dot when it cannot be changed. */
 export function RowColour({
   name,
@@ -84,7 +81,8 @@ export function RowDeleteButton({
       title={disabledReason}
       disabled={disabledReason !== undefined}
       onClick={onClick}
-      className={cn(rowIconButtonClasses, className)}
+      // 40 px to touch on a phone, 32 px beside a mouse.
+      className={cn('size-10 shrink-0 sm:size-8', className)}
     >
       <Trash2Icon aria-hidden="true" />
     </Button>

@@ -111,20 +111,10 @@ type SortableRowProps = Omit<ComponentProps<'li'>, 'ref' | 'id'> & {
   name: string;
   /** No handle, not draggable. */
   disabled?: boolean;
-  /** Added while the row is dragged. */
-  draggingClassName?: string;
 };
 
 /** A row of a SortableList: its drag handle first, then the row's own content. */
-export function SortableRow({
-  id,
-  name,
-  disabled = false,
-  className,
-  draggingClassName,
-  children,
-  ...row
-}: SortableRowProps) {
+export function SortableRow({ id, name, disabled = false, className, children, ...row }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id, disabled });
   return (
@@ -135,7 +125,7 @@ export function SortableRow({
         transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
         transition,
       }}
-      className={cn(className, isDragging && cn('relative z-10 opacity-80 shadow', draggingClassName))}
+      className={cn(className, isDragging && 'relative z-10 bg-card opacity-80 shadow')}
       {...row}
     >
       {disabled ? null : (

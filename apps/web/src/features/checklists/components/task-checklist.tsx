@@ -137,7 +137,6 @@ function ChecklistRow({
       disabled={!canEdit}
       data-item={item.id}
       className="group flex min-h-9 items-center gap-2 rounded-md px-1 hover:bg-muted/50"
-      draggingClassName="bg-card"
     >
       <Checkbox
         checked={item.done}

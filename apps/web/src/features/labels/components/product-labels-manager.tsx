@@ -134,7 +134,7 @@ function LabelsEditor({ productId }: { productId: string }) {
               aria-label={`Name of ${label.name}`}
               className="h-10 min-w-0 flex-1 sm:h-8"
             />
-            <span className="min-w-16 shrink-0 text-right text-muted-foreground text-xs tabular-nums">
+            <span className="shrink-0 text-right text-muted-foreground text-xs tabular-nums sm:min-w-16">
               {labelManagerTexts.used(label.tasks)}
             </span>
             <RowDeleteButton name={label.name} onClick={() => setToDelete(label)} />

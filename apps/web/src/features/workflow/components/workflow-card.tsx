@@ -119,7 +119,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
                         {state.name}
                       </span>
                     )}
-                    <span className="min-w-16 shrink-0 text-right text-muted-foreground text-xs tabular-nums">
+                    <span className="shrink-0 text-right text-muted-foreground text-xs tabular-nums sm:min-w-16">
                       {workflowTexts.used(state.tasks)}
                     </span>
                     {canManage ? (
