@@ -7,10 +7,13 @@ import {
   type TaskStatus,
   type WorkflowState,
 } from '@shipyard/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { AddByName } from '../../../components/add-by-name.tsx';
+import { ColorSwatches, nextColor } from '../../../components/color-swatches.tsx';
 import { editableRowClasses, RowColour, RowDeleteButton } from '../../../components/editable-row.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { InlineRename } from '../../../components/inline-rename.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { SortableList, SortableRow } from '../../../components/sortable-list.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -18,7 +21,6 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProductStates, useStateWrites } from '../api/states.ts';
 import { DeleteStateDialog } from './delete-state-dialog.tsx';
-import { NewState } from './new-state.tsx';
 
 const workflowTexts = {
   title: 'Workflow',
@@ -28,6 +30,10 @@ const workflowTexts = {
   reorderHint:
     'Drag a state by its handle, or press Alt+Up and Alt+Down on it, to reorder it within its group.',
   used: (n: number) => (n === 1 ? '1 task' : `${n} tasks`),
+  newName: 'New state name',
+  group: 'Group of the new state',
+  add: 'Add state',
+  colour: 'Colour of the new state',
 } as const;
 
 /**
@@ -39,6 +45,10 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
   const states = useProductStates(productId);
   const writes = useStateWrites(productId);
   const [toDelete, setToDelete] = useState<WorkflowState | undefined>();
+  // The new state's group and colour (the first of the palette no state uses yet, unless picked).
+  const [category, setCategory] = useState<TaskStatus>('In Progress');
+  const [picked, setPicked] = useState<string | undefined>();
+  const fullHintId = useId();
   const canManage = !readOnly && states.data?.canManage === true;
 
   let body: ReactNode;
@@ -53,6 +63,13 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
     );
   } else {
     const all = states.data.data;
+    const full = all.length >= STATES_PER_PRODUCT_MAX;
+    const color =
+      picked ??
+      nextColor(
+        STATE_COLORS,
+        all.map((s) => s.color),
+      );
     const failed = (error: unknown) =>
       toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) });
     const reorder = (category: TaskStatus, from: number, to: number) => {
@@ -136,15 +153,46 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
           );
         })}
         {canManage ? (
-          <NewState
-            key={all.length}
-            full={all.length >= STATES_PER_PRODUCT_MAX}
+          // A new state is added last of its group.
+          <AddByName
+            label={workflowTexts.newName}
+            maxLength={STATE_NAME_MAX}
+            submitLabel={workflowTexts.add}
             pending={writes.create.isPending}
-            used={all.map((s) => s.color)}
-            onCreate={(state) =>
-              writes.create.mutateAsync(state).then(() => toast.success(stateMessages.created))
+            disabled={full}
+            failureTitle={stateMessages.saveFailed}
+            onAdd={(name) =>
+              writes.create.mutateAsync({ name, category, color }).then(() => {
+                setCategory('In Progress');
+                setPicked(undefined);
+                toast.success(stateMessages.created);
+              })
             }
-          />
+            className="border-t pt-4"
+            aria-describedby={full ? fullHintId : undefined}
+            beside={
+              <OptionSelect
+                value={category}
+                onValueChange={(value) => setCategory(value as TaskStatus)}
+                options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
+                aria-label={workflowTexts.group}
+                disabled={full}
+                className="w-36 max-sm:data-[size=default]:h-10"
+              />
+            }
+          >
+            <ColorSwatches
+              colors={STATE_COLORS}
+              label={workflowTexts.colour}
+              value={color}
+              onChange={setPicked}
+            />
+            {full ? (
+              <p id={fullHintId} className="text-muted-foreground text-xs">
+                {stateMessages.tooMany}
+              </p>
+            ) : null}
+          </AddByName>
         ) : null}
         <DeleteStateDialog
           state={toDelete}
