@@ -26,13 +26,17 @@ export function ColorSwatches({
             aria-checked={checked}
             aria-label={color}
             onClick={() => onChange(color)}
-            className={cn(
-              'flex size-6 items-center justify-center rounded-full outline-none ring-offset-2 ring-offset-background focus-visible:ring-2 focus-visible:ring-ring',
-              checked && 'ring-2 ring-foreground/60',
-            )}
-            style={{ backgroundColor: color }}
+            className="group flex size-10 items-center justify-center rounded-full outline-none sm:size-6"
           >
-            {checked ? <CheckIcon aria-hidden="true" className="size-3.5 text-white" /> : null}
+            <span
+              className={cn(
+                'flex size-7 items-center justify-center rounded-full ring-offset-2 ring-offset-background group-focus-visible:ring-2 group-focus-visible:ring-ring sm:size-6',
+                checked && 'ring-2 ring-foreground/60',
+              )}
+              style={{ backgroundColor: color }}
+            >
+              {checked ? <CheckIcon aria-hidden="true" className="size-3.5 text-white" /> : null}
+            </span>
           </button>
         );
       })}

@@ -81,7 +81,9 @@ describe('ProductFieldsManager', () => {
       showOnCards: false,
     });
 
-    await user.click(screen.getByRole('button', { name: 'Move Estimate up' }));
+    // Alt+Up on a field moves it up (the handle also drags it).
+    screen.getByRole('button', { name: 'Reorder Estimate' }).focus();
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
     await waitFor(() =>
       expect(bodyOf(fetchMock, 'PUT', `/api/projects/${PRODUCT}/fields/order`)).toEqual({
         ids: ['f-2', 'f-1', 'f-3'],

@@ -12,13 +12,16 @@ import {
   LABEL_COLORS,
   type UpdateField,
 } from '@shipyard/shared';
-import { ArrowDownIcon, ArrowUpIcon, Trash2Icon, XIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { AddByName } from '../../../components/add-by-name.tsx';
+import { nextColor } from '../../../components/color-swatches.tsx';
+import { ConfirmRowDelete, RowDeleteButton } from '../../../components/editable-row.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { InlineRename } from '../../../components/inline-rename.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { SortableList, SortableRow } from '../../../components/sortable-list.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -39,10 +42,8 @@ const texts = {
   newOption: 'New option',
   addOption: 'Add',
   full: `A product may have at most ${FIELDS_PER_PRODUCT_MAX} fields.`,
+  reorderHint: 'Drag a field by its handle, or press Alt+Up and Alt+Down on it, to reorder it.',
 } as const;
-
-const nextColor = (options: readonly FieldOption[]) =>
-  LABEL_COLORS.find((color) => !options.some((o) => o.color === color)) ?? LABEL_COLORS[0];
 
 /**
  * The product's custom fields (issue 29) in its Settings tab: whoever manages the product adds,
@@ -58,11 +59,9 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
     toast.error(title, { description: getErrorMessage(error) });
   const update = (id: string, patch: UpdateField) =>
     writes.update.mutateAsync({ ...patch, id }).catch(failed(fieldMessages.saveFailed));
-  const move = (index: number, by: number) => {
+  const move = (from: number, to: number) => {
     const ids = all.map((f) => f.id);
-    const [moved] = ids.splice(index, 1);
-    if (!moved) return;
-    ids.splice(index + by, 0, moved);
+    ids.splice(to, 0, ...ids.splice(from, 1));
     void writes.reorder.mutateAsync(ids).catch(failed(fieldMessages.saveFailed));
   };
 
@@ -87,70 +86,47 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
           {fields.isSuccess && all.length === 0 ? (
             <p className="text-muted-foreground text-sm">{texts.empty}</p>
           ) : null}
-          <ul aria-label="Fields" className="grid gap-3">
-            {all.map((field, index) => (
-              <li key={field.id} className="grid gap-2 rounded-md border p-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <Input
-                    key={field.name}
-                    defaultValue={field.name}
-                    maxLength={FIELD_NAME_MAX}
-                    aria-label={`Name of ${field.name}`}
-                    className="h-8 min-w-40 flex-1"
+          <SortableList
+            items={all}
+            onMove={move}
+            disabled={!canManage}
+            hint={texts.reorderHint}
+            aria-label="Fields"
+            className="grid gap-3"
+          >
+            {all.map((field) => (
+              <SortableRow
+                key={field.id}
+                id={field.id}
+                name={field.name}
+                disabled={!canManage}
+                className="flex flex-wrap items-center gap-2 rounded-md border bg-card p-2"
+              >
+                <InlineRename
+                  value={field.name}
+                  onRename={(name) => void update(field.id, { name })}
+                  maxLength={FIELD_NAME_MAX}
+                  aria-label={`Name of ${field.name}`}
+                  className="h-10 min-w-40 flex-1 sm:h-8"
+                  disabled={!canManage}
+                />
+                <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
+                <label
+                  htmlFor={`show-${field.id}`}
+                  className="flex min-h-10 items-center gap-1.5 text-sm sm:min-h-0"
+                >
+                  <Checkbox
+                    id={`show-${field.id}`}
+                    aria-label={`Show ${field.name} on cards`}
+                    checked={field.showOnCards}
                     disabled={!canManage}
-                    onBlur={(event) => {
-                      const name = event.currentTarget.value.trim();
-                      if (name && name !== field.name) void update(field.id, { name });
-                    }}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') event.currentTarget.blur();
-                    }}
+                    onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
                   />
-                  <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
-                  <label htmlFor={`show-${field.id}`} className="flex items-center gap-1.5 text-sm">
-                    <Checkbox
-                      id={`show-${field.id}`}
-                      aria-label={`Show ${field.name} on cards`}
-                      checked={field.showOnCards}
-                      disabled={!canManage}
-                      onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
-                    />
-                    {texts.showOnCards}
-                  </label>
-                  {canManage ? (
-                    <div className="ml-auto flex items-center">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`Move ${field.name} up`}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowUpIcon aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`Move ${field.name} down`}
-                        disabled={index === all.length - 1}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowDownIcon aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`Delete ${field.name}`}
-                        onClick={() => setToDelete(field)}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                      </Button>
-                    </div>
-                  ) : null}
-                </div>
+                  {texts.showOnCards}
+                </label>
+                {canManage ? (
+                  <RowDeleteButton name={field.name} onClick={() => setToDelete(field)} className="ml-auto" />
+                ) : null}
                 {isSelectType(field.type) ? (
                   <OptionsEditor
                     field={field}
@@ -158,26 +134,19 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                     onChange={(options) => void update(field.id, { options })}
                   />
                 ) : null}
-              </li>
+              </SortableRow>
             ))}
-          </ul>
+          </SortableList>
         </div>
       )}
-      <ConfirmDialog
-        open={toDelete !== undefined}
-        onOpenChange={(open) => !open && setToDelete(undefined)}
+      <ConfirmRowDelete
+        item={toDelete}
+        onClose={() => setToDelete(undefined)}
         title="Delete field?"
-        description={toDelete ? fieldMessages.deleteConfirm(toDelete.name) : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        description={(field) => fieldMessages.deleteConfirm(field.name)}
         pending={writes.remove.isPending}
-        onConfirm={() => {
-          if (!toDelete) return;
-          writes.remove.mutateAsync(toDelete.id).then(() => {
-            toast.success(fieldMessages.deleted);
-            setToDelete(undefined);
-          }, failed(fieldMessages.deleteFailed));
-        }}
+        remove={(field) => writes.remove.mutateAsync(field.id)}
+        texts={{ deleted: fieldMessages.deleted, failed: fieldMessages.deleteFailed }}
       />
     </SectionCard>
   );
@@ -193,16 +162,8 @@ function OptionsEditor({
   canManage: boolean;
   onChange: (options: Array<Omit<FieldOption, 'id'> & { id?: string }>) => void;
 }) {
-  const [name, setName] = useState('');
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    onChange([...field.options, { name: trimmed, color: nextColor(field.options) }]);
-    setName('');
-  };
   return (
-    <div className="flex flex-wrap items-center gap-1.5">
+    <div className="flex basis-full flex-wrap items-center gap-1.5">
       {field.options.map((option) => (
         <span
           key={option.id ?? `new:${option.name}`}
@@ -214,7 +175,7 @@ function OptionsEditor({
             <button
               type="button"
               aria-label={`Remove ${option.name} from ${field.name}`}
-              className="rounded-full text-muted-foreground hover:text-foreground"
+              className="flex items-center justify-center rounded-full text-muted-foreground hover:text-foreground max-sm:-m-3 max-sm:size-10"
               onClick={() => onChange(field.options.filter((o) => o.id !== option.id))}
             >
               <XIcon aria-hidden="true" className="size-3" />
@@ -223,19 +184,26 @@ function OptionsEditor({
         </span>
       ))}
       {canManage ? (
-        <form onSubmit={add} className="flex items-center gap-1">
-          <Input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={FIELD_OPTION_NAME_MAX}
-            placeholder={texts.newOption}
-            aria-label={`New option of ${field.name}`}
-            className="h-7 w-32 text-xs"
-          />
-          <Button type="submit" size="sm" variant="outline" className="h-7" disabled={!name.trim()}>
-            {texts.addOption}
-          </Button>
-        </form>
+        <AddByName
+          label={`New option of ${field.name}`}
+          placeholder={texts.newOption}
+          maxLength={FIELD_OPTION_NAME_MAX}
+          submitLabel={texts.addOption}
+          submitVariant="outline"
+          onAdd={async (name) =>
+            onChange([
+              ...field.options,
+              {
+                name,
+                color: nextColor(
+                  LABEL_COLORS,
+                  field.options.map((o) => o.color),
+                ),
+              },
+            ])
+          }
+          inputClassName="min-w-0 w-32 flex-none text-xs sm:h-7"
+        />
       ) : null}
     </div>
   );
@@ -253,75 +221,65 @@ function NewField({
     showOnCards: boolean;
   }) => Promise<unknown>;
 }) {
-  const [name, setName] = useState('');
   const [type, setType] = useState<FieldType>('text');
   const [options, setOptions] = useState('');
   const [showOnCards, setShowOnCards] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return;
+  async function create(name: string) {
     const names = options
       .split(/[,\n]/)
       .map((o) => o.trim())
       .filter((o) => o !== '');
-    try {
-      await onCreate({
-        name: name.trim(),
-        type,
-        options: isSelectType(type)
-          ? names.map((n, i) => ({
-              name: n,
-              color: LABEL_COLORS[(i + 6) % LABEL_COLORS.length] ?? LABEL_COLORS[0],
-            }))
-          : [],
-        showOnCards,
-      });
-      setName('');
-      setOptions('');
-    } catch (error) {
-      toast.error(fieldMessages.saveFailed, { description: getErrorMessage(error) });
-    }
+    await onCreate({
+      name,
+      type,
+      options: isSelectType(type)
+        ? names.map((n, i) => ({
+            name: n,
+            color: LABEL_COLORS[(i + 6) % LABEL_COLORS.length] ?? LABEL_COLORS[0],
+          }))
+        : [],
+      showOnCards,
+    });
+    setOptions('');
   }
   return (
-    <form onSubmit={submit} className="grid gap-2">
-      <div className="flex flex-wrap gap-2">
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={FIELD_NAME_MAX}
-          placeholder={texts.newName}
-          aria-label={texts.newName}
-          className="h-8 min-w-40 flex-1"
-        />
-        <OptionSelect
-          aria-label={texts.type}
-          size="sm"
-          className="w-40"
-          value={type}
-          options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
-          onValueChange={(next) => setType(next as FieldType)}
-        />
-        <label htmlFor="new-field-show" className="flex items-center gap-1.5 text-sm">
-          <Checkbox
-            id="new-field-show"
-            checked={showOnCards}
-            onCheckedChange={(checked) => setShowOnCards(checked === true)}
+    <AddByName
+      label={texts.newName}
+      maxLength={FIELD_NAME_MAX}
+      submitLabel={texts.add}
+      pending={pending}
+      failureTitle={fieldMessages.saveFailed}
+      onAdd={create}
+      beside={
+        <>
+          <OptionSelect
+            aria-label={texts.type}
+            size="sm"
+            className="w-40 max-sm:data-[size=sm]:h-10"
+            value={type}
+            options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
+            onValueChange={(next) => setType(next as FieldType)}
           />
-          {texts.showOnCards}
-        </label>
-        <Button type="submit" size="sm" disabled={!name.trim() || pending}>
-          {texts.add}
-        </Button>
-      </div>
+          <label htmlFor="new-field-show" className="flex min-h-10 items-center gap-1.5 text-sm sm:min-h-0">
+            <Checkbox
+              id="new-field-show"
+              checked={showOnCards}
+              onCheckedChange={(checked) => setShowOnCards(checked === true)}
+            />
+            {texts.showOnCards}
+          </label>
+        </>
+      }
+    >
       {isSelectType(type) ? (
         <Input
           value={options}
           onChange={(event) => setOptions(event.target.value)}
           placeholder="Options, separated by commas: Low, Medium, High"
           aria-label="Options"
-          className="h-8"
+          className="h-10 sm:h-8"
         />
       ) : null}
-    </form>
+    </AddByName>
   );
 }

@@ -63,8 +63,10 @@ describe('ProductLabelsManager', () => {
     await user.type(name, 'Defect{Enter}');
     await waitFor(() => expect(body(fetchMock, 'PATCH', '/api/labels/l-1')).toEqual({ name: 'Defect' }));
 
+    // The colour is a swatch that opens the palette (as the workflow states' rows).
+    await user.click(within(dialog).getByRole('button', { name: 'Colour of Defect' }));
     await user.click(
-      within(within(dialog).getByRole('radiogroup', { name: 'Colour of Defect' })).getByRole('radio', {
+      within(await screen.findByRole('radiogroup', { name: 'Colour of Defect' })).getByRole('radio', {
         name: '#a855f7',
       }),
     );

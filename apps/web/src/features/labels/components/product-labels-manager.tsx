@@ -1,8 +1,16 @@
-import { LABEL_NAME_MAX, type Label, labelMessages } from '@shipyard/shared';
-import { TagsIcon, Trash2Icon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LABEL_COLORS, LABEL_NAME_MAX, type Label, labelMessages } from '@shipyard/shared';
+import { TagsIcon } from 'lucide-react';
+import { useState } from 'react';
+import { AddByName } from '../../../components/add-by-name.tsx';
+import { ColorSwatches, nextColor } from '../../../components/color-swatches.tsx';
+import {
+  ConfirmRowDelete,
+  editableRowClasses,
+  RowColour,
+  RowDeleteButton,
+} from '../../../components/editable-row.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { InlineRename } from '../../../components/inline-rename.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -12,11 +20,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels } from '../api/labels.ts';
-import { LabelColorPicker, nextLabelColor } from './label-color-picker.tsx';
 
 const labelManagerTexts = {
   open: 'Labels',
@@ -60,6 +66,8 @@ function LabelsEditor({ productId }: { productId: string }) {
   const labels = useProductLabels(productId);
   const writes = useLabelWrites(productId);
   const [toDelete, setToDelete] = useState<Label | undefined>();
+  // The new label's colour: the first of the palette no label uses yet, unless one is picked.
+  const [picked, setPicked] = useState<string | undefined>();
   if (labels.isError) {
     return (
       <ErrorState
@@ -72,122 +80,76 @@ function LabelsEditor({ productId }: { productId: string }) {
   const all = labels.data?.data ?? [];
   const failed = (title: string) => (error: unknown) =>
     toast.error(title, { description: getErrorMessage(error) });
+  const newColor =
+    picked ??
+    nextColor(
+      LABEL_COLORS,
+      all.map((label) => label.color),
+    );
 
   return (
     <div className="grid gap-4">
-      <NewLabel
-        key={all.length}
-        color={nextLabelColor(all.map((label) => label.color))}
+      <AddByName
+        label={labelManagerTexts.newName}
+        maxLength={LABEL_NAME_MAX}
+        submitLabel={labelManagerTexts.add}
         pending={writes.create.isPending}
-        onCreate={(name, color) =>
-          writes.create.mutateAsync({ name, color }).then(() => toast.success(labelMessages.created))
+        failureTitle={labelMessages.saveFailed}
+        onAdd={(name) =>
+          writes.create.mutateAsync({ name, color: newColor }).then(() => {
+            setPicked(undefined);
+            toast.success(labelMessages.created);
+          })
         }
-      />
+      >
+        <ColorSwatches
+          colors={LABEL_COLORS}
+          label="Colour of the new label"
+          value={newColor}
+          onChange={setPicked}
+        />
+      </AddByName>
       {all.length === 0 ? <p className="text-muted-foreground text-sm">{labelManagerTexts.empty}</p> : null}
-      <ul aria-label="Labels" className="grid max-h-[50vh] gap-3 overflow-y-auto">
+      <ul aria-label="Labels" className="grid max-h-[50vh] gap-1 overflow-y-auto">
         {all.map((label) => (
-          <li key={label.id} className="grid gap-1.5 rounded-md border p-2">
-            <div className="flex items-center gap-2">
-              <Input
-                // A new name from the server (another manager) redraws the field.
-                key={label.name}
-                defaultValue={label.name}
-                maxLength={LABEL_NAME_MAX}
-                aria-label={`Name of ${label.name}`}
-                className="h-8"
-                onBlur={(event) => {
-                  const name = event.currentTarget.value.trim();
-                  if (!name || name === label.name) return;
-                  writes.update
-                    .mutateAsync({ id: label.id, name })
-                    .then(() => toast.success(labelMessages.updated), failed(labelMessages.saveFailed));
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') event.currentTarget.blur();
-                }}
-              />
-              <span className="shrink-0 text-muted-foreground text-xs">
-                {labelManagerTexts.used(label.tasks)}
-              </span>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete ${label.name}`}
-                onClick={() => setToDelete(label)}
-                className="size-8 shrink-0"
-              >
-                <Trash2Icon aria-hidden="true" />
-              </Button>
-            </div>
-            <LabelColorPicker
-              label={`Colour of ${label.name}`}
-              value={label.color}
+          <li key={label.id} className={editableRowClasses}>
+            <RowColour
+              name={label.name}
+              color={label.color}
+              colors={LABEL_COLORS}
               onChange={(color) =>
                 void writes.update
                   .mutateAsync({ id: label.id, color })
                   .catch(failed(labelMessages.saveFailed))
               }
             />
+            <InlineRename
+              value={label.name}
+              onRename={(name) =>
+                writes.update
+                  .mutateAsync({ id: label.id, name })
+                  .then(() => toast.success(labelMessages.updated), failed(labelMessages.saveFailed))
+              }
+              maxLength={LABEL_NAME_MAX}
+              aria-label={`Name of ${label.name}`}
+              className="h-10 min-w-0 flex-1 sm:h-8"
+            />
+            <span className="shrink-0 text-right text-muted-foreground text-xs tabular-nums sm:min-w-16">
+              {labelManagerTexts.used(label.tasks)}
+            </span>
+            <RowDeleteButton name={label.name} onClick={() => setToDelete(label)} />
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={toDelete !== undefined}
-        onOpenChange={(open) => !open && setToDelete(undefined)}
+      <ConfirmRowDelete
+        item={toDelete}
+        onClose={() => setToDelete(undefined)}
         title="Delete label?"
-        description={toDelete ? labelMessages.deleteConfirm(toDelete.name) : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        description={(label) => labelMessages.deleteConfirm(label.name)}
         pending={writes.remove.isPending}
-        onConfirm={() => {
-          if (!toDelete) return;
-          writes.remove.mutateAsync(toDelete.id).then(() => {
-            toast.success(labelMessages.deleted);
-            setToDelete(undefined);
-          }, failed(labelMessages.deleteFailed));
-        }}
+        remove={(label) => writes.remove.mutateAsync(label.id)}
+        texts={{ deleted: labelMessages.deleted, failed: labelMessages.deleteFailed }}
       />
     </div>
-  );
-}
-
-function NewLabel({
-  color: initialColor,
-  pending,
-  onCreate,
-}: {
-  color: string;
-  pending: boolean;
-  onCreate: (name: string, color: string) => Promise<unknown>;
-}) {
-  const [name, setName] = useState('');
-  const [color, setColor] = useState(initialColor);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return;
-    try {
-      await onCreate(name.trim(), color);
-      setName('');
-    } catch (error) {
-      toast.error(labelMessages.saveFailed, { description: getErrorMessage(error) });
-    }
-  }
-  return (
-    <form onSubmit={submit} className="grid gap-2">
-      <div className="flex gap-2">
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={LABEL_NAME_MAX}
-          placeholder={labelManagerTexts.newName}
-          aria-label={labelManagerTexts.newName}
-          className="h-8"
-        />
-        <Button type="submit" size="sm" disabled={!name.trim() || pending}>
-          {labelManagerTexts.add}
-        </Button>
-      </div>
-      <LabelColorPicker label="Colour of the new label" value={color} onChange={setColor} />
-    </form>
   );
 }

@@ -1,7 +1,8 @@
-import { type Label, type LabelRef, labelMessages } from '@shipyard/shared';
+import { LABEL_COLORS, type Label, type LabelRef, labelMessages } from '@shipyard/shared';
 import { CheckIcon, PlusIcon, TagIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
+import { nextColor } from '../../../components/color-swatches.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -10,7 +11,6 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels, useSetTaskLabels, useTaskLabels } from '../api/labels.ts';
-import { nextLabelColor } from './label-color-picker.tsx';
 
 const labelFieldTexts = {
   none: 'No labels',
@@ -80,7 +80,10 @@ function LabelPicker({
     try {
       const made = await create.mutateAsync({
         name: search.trim(),
-        color: nextLabelColor(all.map((label) => label.color)),
+        color: nextColor(
+          LABEL_COLORS,
+          all.map((label) => label.color),
+        ),
       });
       setSearch('');
       await save([...selectedIds, made.id]);

@@ -55,6 +55,7 @@ describe('SaveViewButton', () => {
       pinned: true,
     });
     await waitFor(() => expect(currentLocation()).toBe('/views/v-9?status=Pending&view=board'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save view' })).not.toBeInTheDocument());
   });
 
   it('shows the server’s message on the field and keeps the dialog open', async () => {

@@ -1,23 +1,19 @@
 import {
-  type CreateView,
   CreateViewSchema,
   viewMessages as m,
   type Role,
-  type SavedView,
   type TaskDisplay,
   VIEW_NAME_MAX,
 } from '@shipyard/shared';
 import { BookmarkPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
+import { NameDialog } from '../../../components/name-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useTaskDisplayScope } from '../../../hooks/task-display-scope.tsx';
-import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -54,99 +50,87 @@ export const currentQuery = (search: string) => {
  */
 export function SaveViewButton({ viewerRole }: { viewerRole: Role }) {
   const [open, setOpen] = useState(false);
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { display } = useTaskDisplayScope();
+  const products = useProductOptions();
+  const { create } = useViewWrites();
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <BookmarkPlusIcon aria-hidden="true" />
         Save view
       </Button>
-      <FormDialog open={open} onOpenChange={setOpen} className="sm:max-w-md">
-        <SaveViewForm role={viewerRole} onSaved={() => setOpen(false)} />
-      </FormDialog>
-    </>
-  );
-}
-
-function SaveViewForm({ role, onSaved }: { role: Role; onSaved: () => void }) {
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const { display } = useTaskDisplayScope();
-  const products = useProductOptions();
-  const { create } = useViewWrites();
-  const { form, onSubmit } = useServerForm<SaveViewValues, CreateView, SavedView>({
-    schema: CreateViewSchema,
-    defaultValues: {
-      name: '',
-      scope: 'personal',
-      productId: null,
-      query: currentQuery(search),
-      display,
-      pinned: true,
-    },
-    prepare: (values) => ({
-      ...values,
-      productId: values.scope === 'shared' ? values.productId || null : null,
-    }),
-    fields: FIELDS,
-    submit: (body) => create.mutateAsync(body),
-    onSuccess: (view) => {
-      toast.success(m.saved, { description: view.name });
-      onSaved();
-      navigate(paths.view(view.id, view.query));
-    },
-    failureTitle: m.saveFailed,
-  });
-  const shared = form.watch('scope') === 'shared';
-
-  return (
-    <FormDialogForm
-      form={form}
-      onSubmit={onSubmit}
-      title="Save view"
-      description="Keep these filters, sort, grouping and display under a name."
-      pending={create.isPending}
-      submitLabel="Save view"
-    >
-      <TextField
-        control={form.control}
-        name="name"
-        label="Name"
-        placeholder="e.g. My overdue work"
-        autoComplete="off"
-        maxLength={VIEW_NAME_MAX}
-      />
-      {role === 'guest' ? null : (
-        <SelectField
-          control={form.control}
-          name="scope"
-          label="Who sees it"
-          placeholder="Choose"
-          options={scopeOptions}
-        />
-      )}
-      {shared ? (
-        <SelectField
-          control={form.control}
-          name="productId"
-          label="Product"
-          placeholder={products.isPending ? 'Loading...' : 'Select a product'}
-          disabled={products.isPending}
-          options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          description="Everyone who sees this product sees the view."
-        />
-      ) : null}
-      <FormField
-        control={form.control}
-        name="pinned"
-        render={({ field }) => (
-          <FormItem className="flex flex-row items-center gap-2">
-            <FormControl>
-              <Checkbox checked={field.value} onCheckedChange={(next) => field.onChange(next === true)} />
-            </FormControl>
-            <FormLabel className="font-normal">Pin to the sidebar</FormLabel>
-          </FormItem>
+      <NameDialog
+        subject={open}
+        onClose={() => setOpen(false)}
+        title="Save view"
+        description="Keep these filters, sort, grouping and display under a name."
+        submitLabel="Save view"
+        pending={create.isPending}
+        schema={CreateViewSchema}
+        defaultValues={(): SaveViewValues => ({
+          name: '',
+          scope: 'personal',
+          productId: null,
+          query: currentQuery(search),
+          display,
+          pinned: true,
+        })}
+        prepare={(values) => ({
+          ...values,
+          productId: values.scope === 'shared' ? values.productId || null : null,
+        })}
+        fields={FIELDS}
+        namePlaceholder="e.g. My overdue work"
+        nameMaxLength={VIEW_NAME_MAX}
+        submit={(body) => create.mutateAsync(body)}
+        onSaved={(view) => {
+          toast.success(m.saved, { description: view.name });
+          navigate(paths.view(view.id, view.query));
+        }}
+        failureTitle={m.saveFailed}
+      >
+        {(form) => (
+          <>
+            {viewerRole === 'guest' ? null : (
+              <SelectField
+                control={form.control}
+                name="scope"
+                label="Who sees it"
+                placeholder="Choose"
+                options={scopeOptions}
+              />
+            )}
+            {form.watch('scope') === 'shared' ? (
+              <SelectField
+                control={form.control}
+                name="productId"
+                label="Product"
+                placeholder={products.isPending ? 'Loading...' : 'Select a product'}
+                disabled={products.isPending}
+                options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                description="Everyone who sees this product sees the view."
+              />
+            ) : null}
+            <FormField
+              control={form.control}
+              name="pinned"
+              render={({ field }) => (
+                <FormItem className="flex flex-row items-center gap-2">
+                  <FormControl>
+                    <Checkbox
+                      checked={field.value}
+                      onCheckedChange={(next) => field.onChange(next === true)}
+                    />
+                  </FormControl>
+                  <FormLabel className="font-normal">Pin to the sidebar</FormLabel>
+                </FormItem>
+              )}
+            />
+          </>
         )}
-      />
-    </FormDialogForm>
+      </NameDialog>
+    </>
   );
 }

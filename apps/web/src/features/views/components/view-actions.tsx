@@ -1,16 +1,8 @@
-import {
-  viewMessages as m,
-  type SavedView,
-  type UpdateView,
-  UpdateViewSchema,
-  VIEW_NAME_MAX,
-} from '@shipyard/shared';
+import { viewMessages as m, type SavedView, UpdateViewSchema, VIEW_NAME_MAX } from '@shipyard/shared';
 import { PencilIcon, PinIcon, PinOffIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { FormDialog, FormDialogForm } from '../../../components/form-dialog.tsx';
+import { NameDialog } from '../../../components/name-dialog.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewWrites } from '../api/views.ts';
@@ -38,7 +30,7 @@ export function ViewActionsMenu({
   onDeleted?: () => void;
   triggerVariant?: 'ghost' | 'outline';
 }) {
-  const { remove } = useViewWrites();
+  const { remove, update } = useViewWrites();
   const pin = usePinToggle();
   const [renaming, setRenaming] = useState(false);
   return (
@@ -77,42 +69,21 @@ export function ViewActionsMenu({
           }
         }
       />
-      <FormDialog open={renaming} onOpenChange={setRenaming} className="sm:max-w-md">
-        <RenameViewForm view={view} onSaved={() => setRenaming(false)} />
-      </FormDialog>
-    </>
-  );
-}
-
-function RenameViewForm({ view, onSaved }: { view: SavedView; onSaved: () => void }) {
-  const { update } = useViewWrites();
-  const { form, onSubmit } = useServerForm<{ name: string }, UpdateView, SavedView>({
-    schema: UpdateViewSchema,
-    defaultValues: { name: view.name },
-    fields: ['name'],
-    submit: (body) => update.mutateAsync({ id: view.id, ...body }),
-    onSuccess: () => {
-      toast.success(m.updated);
-      onSaved();
-    },
-    failureTitle: m.saveFailed,
-  });
-  return (
-    <FormDialogForm
-      form={form}
-      onSubmit={onSubmit}
-      title="Rename view"
-      description="Everyone who sees the view sees the new name."
-      pending={update.isPending}
-      submitLabel="Rename"
-    >
-      <TextField
-        control={form.control}
-        name="name"
-        label="Name"
-        autoComplete="off"
-        maxLength={VIEW_NAME_MAX}
+      <NameDialog
+        subject={renaming && view}
+        onClose={() => setRenaming(false)}
+        title="Rename view"
+        description="Everyone who sees the view sees the new name."
+        submitLabel="Rename"
+        pending={update.isPending}
+        schema={UpdateViewSchema}
+        defaultValues={(of) => ({ name: of.name })}
+        fields={['name']}
+        nameMaxLength={VIEW_NAME_MAX}
+        submit={(body, of) => update.mutateAsync({ id: of.id, ...body })}
+        onSaved={() => toast.success(m.updated)}
+        failureTitle={m.saveFailed}
       />
-    </FormDialogForm>
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import type { WorkflowState } from '@shipyard/shared';
+import { stateMessages, type WorkflowState } from '@shipyard/shared';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDelete } from '../../../components/editable-row.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
@@ -22,13 +22,13 @@ export function DeleteStateDialog({
   states,
   pending,
   onClose,
-  onConfirm,
+  remove,
 }: {
   state: WorkflowState | undefined;
   states: readonly WorkflowState[];
   pending: boolean;
   onClose: () => void;
-  onConfirm: (moveTo: string) => void;
+  remove: (state: WorkflowState, moveTo: string) => Promise<unknown>;
 }) {
   const others = states.filter((s) => s.id !== state?.id);
   const suggested = others.find((s) => s.category === state?.category) ?? others[0];
@@ -36,18 +36,16 @@ export function DeleteStateDialog({
   const moveTo = chosen && others.some((s) => s.id === chosen) ? chosen : suggested?.id;
   const selectId = useId();
   return (
-    <ConfirmDialog
-      open={state !== undefined}
-      onOpenChange={(open) => {
-        if (!open) {
-          setChosen(undefined);
-          onClose();
-        }
+    <ConfirmRowDelete
+      item={state}
+      onClose={() => {
+        setChosen(undefined);
+        onClose();
       }}
       title={state ? deleteTexts.title(state.name) : ''}
-      description={
+      description={(deleting) => (
         <span className="grid gap-3">
-          <span>{deleteTexts.description(state?.tasks ?? 0)}</span>
+          <span>{deleteTexts.description(deleting.tasks)}</span>
           <span className="grid gap-1.5">
             <Label htmlFor={selectId}>{deleteTexts.moveTo}</Label>
             <OptionSelect
@@ -69,11 +67,10 @@ export function DeleteStateDialog({
             />
           </span>
         </span>
-      }
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      )}
       pending={pending}
-      onConfirm={() => moveTo && onConfirm(moveTo)}
+      remove={(deleting) => (moveTo ? remove(deleting, moveTo) : Promise.resolve())}
+      texts={{ deleted: stateMessages.deleted, failed: stateMessages.deleteFailed }}
     />
   );
 }

@@ -1,19 +1,4 @@
 import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import {
   STATE_COLORS,
   STATE_NAME_MAX,
   STATES_PER_PRODUCT_MAX,
@@ -22,21 +7,20 @@ import {
   type TaskStatus,
   type WorkflowState,
 } from '@shipyard/shared';
-import { GripVerticalIcon, Trash2Icon } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
-import { ColorSwatches } from '../../../components/color-swatches.tsx';
+import { type ReactNode, useId, useState } from 'react';
+import { AddByName } from '../../../components/add-by-name.tsx';
+import { ColorSwatches, nextColor } from '../../../components/color-swatches.tsx';
+import { editableRowClasses, RowColour, RowDeleteButton } from '../../../components/editable-row.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { InlineRename } from '../../../components/inline-rename.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SortableList, SortableRow } from '../../../components/sortable-list.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProductStates, useStateWrites } from '../api/states.ts';
 import { DeleteStateDialog } from './delete-state-dialog.tsx';
-import { NewState } from './new-state.tsx';
 
 const workflowTexts = {
   title: 'Workflow',
@@ -45,9 +29,11 @@ const workflowTexts = {
   loadFailed: 'Failed to load the workflow',
   reorderHint:
     'Drag a state by its handle, or press Alt+Up and Alt+Down on it, to reorder it within its group.',
-  moved: (name: string, position: number, total: number) =>
-    `Moved “${name}” to position ${position} of ${total}.`,
   used: (n: number) => (n === 1 ? '1 task' : `${n} tasks`),
+  newName: 'New state name',
+  group: 'Group of the new state',
+  add: 'Add state',
+  colour: 'Colour of the new state',
 } as const;
 
 /**
@@ -59,7 +45,10 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
   const states = useProductStates(productId);
   const writes = useStateWrites(productId);
   const [toDelete, setToDelete] = useState<WorkflowState | undefined>();
-  const [announcement, setAnnouncement] = useState('');
+  // The new state's group and colour (the first of the palette no state uses yet, unless picked).
+  const [category, setCategory] = useState<TaskStatus>('In Progress');
+  const [picked, setPicked] = useState<string | undefined>();
+  const fullHintId = useId();
   const canManage = !readOnly && states.data?.canManage === true;
 
   let body: ReactNode;
@@ -74,78 +63,143 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
     );
   } else {
     const all = states.data.data;
+    const full = all.length >= STATES_PER_PRODUCT_MAX;
+    const color =
+      picked ??
+      nextColor(
+        STATE_COLORS,
+        all.map((s) => s.color),
+      );
+    const failed = (error: unknown) =>
+      toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) });
     const reorder = (category: TaskStatus, from: number, to: number) => {
-      const group = all.filter((s) => s.category === category);
-      const moving = group[from];
-      if (!moving || to < 0 || to >= group.length || from === to) return;
-      const next = [...group];
-      next.splice(from, 1);
-      next.splice(to, 0, moving);
+      const next = all.filter((s) => s.category === category);
+      next.splice(to, 0, ...next.splice(from, 1));
       const ids = TASK_STATUSES.flatMap((c) =>
         c === category ? next : all.filter((s) => s.category === c),
       ).map((s) => s.id);
-      writes.reorder.mutate(ids, {
-        onError: (error) => toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) }),
-      });
-      setAnnouncement(workflowTexts.moved(moving.name, to + 1, group.length));
+      writes.reorder.mutate(ids, { onError: failed });
     };
+    const rename = (state: WorkflowState, name: string) =>
+      writes.update
+        .mutateAsync({ id: state.id, name })
+        .then(() => toast.success(stateMessages.updated))
+        .catch(failed);
+    const recolour = (state: WorkflowState, color: string) =>
+      void writes.update.mutateAsync({ id: state.id, color }).catch(failed);
     body = (
       <div className="grid gap-5">
-        {TASK_STATUSES.map((category) => (
-          <StateGroup
-            key={category}
-            category={category}
-            states={all.filter((s) => s.category === category)}
-            canManage={canManage}
-            onReorder={(from, to) => reorder(category, from, to)}
-            onRename={(state, name) =>
-              writes.update
-                .mutateAsync({ id: state.id, name })
-                .then(() => toast.success(stateMessages.updated))
-                .catch((error: unknown) =>
-                  toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) }),
-                )
-            }
-            onRecolour={(state, color) =>
-              void writes.update
-                .mutateAsync({ id: state.id, color })
-                .catch((error: unknown) =>
-                  toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) }),
-                )
-            }
-            onDelete={setToDelete}
-          />
-        ))}
+        {TASK_STATUSES.map((category) => {
+          const states = all.filter((s) => s.category === category);
+          const headingId = `workflow-${category.replace(' ', '-').toLowerCase()}`;
+          return (
+            <section key={category} aria-labelledby={headingId} className="grid gap-2">
+              <h3
+                id={headingId}
+                className="font-medium text-muted-foreground text-xs uppercase tracking-wide"
+              >
+                {category}
+              </h3>
+              <SortableList
+                items={states}
+                onMove={(from, to) => reorder(category, from, to)}
+                disabled={!canManage}
+                hint={workflowTexts.reorderHint}
+                aria-labelledby={headingId}
+                className="grid gap-1"
+              >
+                {states.map((state) => (
+                  <SortableRow
+                    key={state.id}
+                    id={state.id}
+                    name={state.name}
+                    disabled={!canManage}
+                    data-state={state.name}
+                    className={editableRowClasses}
+                  >
+                    <RowColour
+                      name={state.name}
+                      color={state.color}
+                      colors={STATE_COLORS}
+                      onChange={canManage ? (color) => recolour(state, color) : undefined}
+                    />
+                    {canManage ? (
+                      <InlineRename
+                        value={state.name}
+                        onRename={(name) => rename(state, name)}
+                        maxLength={STATE_NAME_MAX}
+                        aria-label={`Name of ${state.name}`}
+                        className="h-10 min-w-0 flex-1 sm:h-8"
+                      />
+                    ) : (
+                      <span className="min-w-0 flex-1 truncate text-sm" title={state.name}>
+                        {state.name}
+                      </span>
+                    )}
+                    <span className="shrink-0 text-right text-muted-foreground text-xs tabular-nums sm:min-w-16">
+                      {workflowTexts.used(state.tasks)}
+                    </span>
+                    {canManage ? (
+                      <RowDeleteButton
+                        name={state.name}
+                        disabledReason={states.length > 1 ? undefined : stateMessages.lastOfCategory}
+                        onClick={() => setToDelete(state)}
+                      />
+                    ) : null}
+                  </SortableRow>
+                ))}
+              </SortableList>
+            </section>
+          );
+        })}
         {canManage ? (
-          <NewState
-            key={all.length}
-            full={all.length >= STATES_PER_PRODUCT_MAX}
+          // A new state is added last of its group.
+          <AddByName
+            label={workflowTexts.newName}
+            maxLength={STATE_NAME_MAX}
+            submitLabel={workflowTexts.add}
             pending={writes.create.isPending}
-            used={all.map((s) => s.color)}
-            onCreate={(state) =>
-              writes.create.mutateAsync(state).then(() => toast.success(stateMessages.created))
+            disabled={full}
+            failureTitle={stateMessages.saveFailed}
+            onAdd={(name) =>
+              writes.create.mutateAsync({ name, category, color }).then(() => {
+                setCategory('In Progress');
+                setPicked(undefined);
+                toast.success(stateMessages.created);
+              })
             }
-          />
+            className="border-t pt-4"
+            aria-describedby={full ? fullHintId : undefined}
+            beside={
+              <OptionSelect
+                value={category}
+                onValueChange={(value) => setCategory(value as TaskStatus)}
+                options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
+                aria-label={workflowTexts.group}
+                disabled={full}
+                className="w-36 max-sm:data-[size=default]:h-10"
+              />
+            }
+          >
+            <ColorSwatches
+              colors={STATE_COLORS}
+              label={workflowTexts.colour}
+              value={color}
+              onChange={setPicked}
+            />
+            {full ? (
+              <p id={fullHintId} className="text-muted-foreground text-xs">
+                {stateMessages.tooMany}
+              </p>
+            ) : null}
+          </AddByName>
         ) : null}
-        <p aria-live="polite" className="sr-only">
-          {announcement}
-        </p>
         <DeleteStateDialog
           state={toDelete}
           states={all}
           pending={writes.remove.isPending}
           onClose={() => setToDelete(undefined)}
-          onConfirm={(moveTo) => {
-            if (!toDelete) return;
-            writes.remove.mutateAsync({ id: toDelete.id, moveTo }).then(
-              () => {
-                toast.success(stateMessages.deleted);
-                setToDelete(undefined);
-              },
-              (error: unknown) =>
-                toast.error(stateMessages.deleteFailed, { description: getErrorMessage(error) }),
-            );
-          }}
+          remove={(state, moveTo) => writes.remove.mutateAsync({ id: state.id, moveTo })}
         />
       </div>
     );
@@ -159,179 +213,5 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
     >
       {body}
     </SectionCard>
-  );
-}
-
-type GroupProps = {
-  category: TaskStatus;
-  states: WorkflowState[];
-  canManage: boolean;
-  onReorder: (from: number, to: number) => void;
-  onRename: (state: WorkflowState, name: string) => void;
-  onRecolour: (state: WorkflowState, color: string) => void;
-  onDelete: (state: WorkflowState) => void;
-};
-
-/** One status's states, sortable among themselves. */
-function StateGroup({ category, states, canManage, onReorder, onRename, onRecolour, onDelete }: GroupProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const headingId = `workflow-${category.replace(' ', '-').toLowerCase()}`;
-  function onDragEnd({ active, over }: DragEndEvent) {
-    const from = states.findIndex((s) => s.id === active.id);
-    const to = states.findIndex((s) => s.id === over?.id);
-    if (from >= 0 && to >= 0) onReorder(from, to);
-  }
-  function onKeyDown(event: KeyboardEvent, index: number) {
-    if (!canManage || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    event.preventDefault();
-    onReorder(index, event.key === 'ArrowUp' ? index - 1 : index + 1);
-  }
-  return (
-    <section aria-labelledby={headingId} className="grid gap-2">
-      <h3 id={headingId} className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
-        {category}
-      </h3>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={states.map((s) => s.id)} strategy={verticalListSortingStrategy}>
-          <ul
-            aria-labelledby={headingId}
-            aria-describedby={canManage ? 'workflow-reorder-hint' : undefined}
-            className="grid gap-1"
-          >
-            {states.map((state, index) => (
-              <StateRow
-                key={state.id}
-                state={state}
-                canManage={canManage}
-                deletable={states.length > 1}
-                onKeyDown={(event) => onKeyDown(event, index)}
-                onRename={(name) => onRename(state, name)}
-                onRecolour={(color) => onRecolour(state, color)}
-                onDelete={() => onDelete(state)}
-              />
-            ))}
-          </ul>
-        </SortableContext>
-      </DndContext>
-      {canManage ? (
-        <p id="workflow-reorder-hint" className="sr-only">
-          {workflowTexts.reorderHint}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-type RowProps = {
-  state: WorkflowState;
-  canManage: boolean;
-  deletable: boolean;
-  onKeyDown: (event: KeyboardEvent) => void;
-  onRename: (name: string) => void;
-  onRecolour: (color: string) => void;
-  onDelete: () => void;
-};
-
-function StateRow({ state, canManage, deletable, onKeyDown, onRename, onRecolour, onDelete }: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: state.id, disabled: !canManage });
-  return (
-    <li
-      ref={setNodeRef}
-      data-state={state.name}
-      onKeyDown={onKeyDown}
-      style={{
-        transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
-        transition,
-      }}
-      className={cn(
-        'flex min-h-10 items-center gap-2 rounded-md border bg-card px-2 py-1',
-        isDragging && 'relative z-10 opacity-80 shadow',
-      )}
-    >
-      {canManage ? (
-        <button
-          ref={setActivatorNodeRef}
-          type="button"
-          {...attributes}
-          {...listeners}
-          aria-label={`Reorder ${state.name}`}
-          className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing"
-        >
-          <GripVerticalIcon aria-hidden="true" className="size-4" />
-        </button>
-      ) : null}
-      {canManage ? (
-        <Popover.Root>
-          <Popover.Trigger asChild>
-            <button
-              type="button"
-              aria-label={`Colour of ${state.name}`}
-              className="size-4 shrink-0 rounded-full outline-none ring-offset-2 ring-offset-background focus-visible:ring-2 focus-visible:ring-ring"
-              style={{ backgroundColor: state.color }}
-            />
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content
-              align="start"
-              sideOffset={4}
-              className="z-50 w-auto rounded-md border bg-popover p-2 text-popover-foreground shadow-md"
-            >
-              <ColorSwatches
-                colors={STATE_COLORS}
-                label={`Colour of ${state.name}`}
-                value={state.color}
-                onChange={onRecolour}
-              />
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
-      ) : (
-        <span
-          aria-hidden="true"
-          className="size-3 shrink-0 rounded-full"
-          style={{ backgroundColor: state.color }}
-        />
-      )}
-      {canManage ? (
-        <Input
-          // A new name from the server (another manager) redraws the field.
-          key={state.name}
-          defaultValue={state.name}
-          maxLength={STATE_NAME_MAX}
-          aria-label={`Name of ${state.name}`}
-          className="h-8 min-w-0 flex-1"
-          onBlur={(event) => {
-            const name = event.currentTarget.value.trim();
-            if (name && name !== state.name) onRename(name);
-            else event.currentTarget.value = state.name;
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.currentTarget.blur();
-          }}
-        />
-      ) : (
-        <span className="min-w-0 flex-1 truncate text-sm">{state.name}</span>
-      )}
-      <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
-        {workflowTexts.used(state.tasks)}
-      </span>
-      {canManage ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${state.name}`}
-          title={deletable ? undefined : stateMessages.lastOfCategory}
-          disabled={!deletable}
-          onClick={onDelete}
-          className="size-8 shrink-0"
-        >
-          <Trash2Icon aria-hidden="true" />
-        </Button>
-      ) : null}
-    </li>
   );
 }
