@@ -3,6 +3,7 @@ import { CheckIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { PopoverContent } from './ui/popover.tsx';
 
 export type ChipOption = { value: string; label: string; icon?: ReactNode };
 
@@ -87,43 +88,37 @@ export function ChipPicker({
           <span className="truncate">{text}</span>
         </button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 w-60 rounded-md border bg-popover p-0 text-popover-foreground shadow-md"
-        >
-          <Command filter={filterByLabel} label={label} className="flex flex-col">
-            <Command.Input
-              placeholder={`${label}…`}
-              aria-label={`Filter ${label.toLowerCase()}`}
-              className="h-9 border-b bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground"
-            />
-            <Command.List className="max-h-60 overflow-y-auto p-1">
-              <Command.Empty className="px-2 py-3 text-center text-muted-foreground text-xs">
-                No match
-              </Command.Empty>
-              {options.map((option) => {
-                const selected = chosen.includes(option.value);
-                return (
-                  <Command.Item
-                    key={option.value || '__none__'}
-                    value={option.value || '__none__'}
-                    keywords={[option.label]}
-                    onSelect={() => pick(option.value)}
-                    data-chosen={selected || undefined}
-                    className="flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground [&_svg]:size-3.5"
-                  >
-                    {option.icon}
-                    <span className="min-w-0 flex-1 truncate">{option.label}</span>
-                    {selected ? <CheckIcon aria-label="chosen" className="text-primary" /> : null}
-                  </Command.Item>
-                );
-              })}
-            </Command.List>
-          </Command>
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverContent className="w-60 p-0">
+        <Command filter={filterByLabel} label={label} className="flex flex-col">
+          <Command.Input
+            placeholder={`${label}…`}
+            aria-label={`Filter ${label.toLowerCase()}`}
+            className="h-9 border-b bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground"
+          />
+          <Command.List className="max-h-60 overflow-y-auto p-1">
+            <Command.Empty className="px-2 py-3 text-center text-muted-foreground text-xs">
+              No match
+            </Command.Empty>
+            {options.map((option) => {
+              const selected = chosen.includes(option.value);
+              return (
+                <Command.Item
+                  key={option.value || '__none__'}
+                  value={option.value || '__none__'}
+                  keywords={[option.label]}
+                  onSelect={() => pick(option.value)}
+                  data-chosen={selected || undefined}
+                  className="flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground [&_svg]:size-3.5"
+                >
+                  {option.icon}
+                  <span className="min-w-0 flex-1 truncate">{option.label}</span>
+                  {selected ? <CheckIcon aria-label="chosen" className="text-primary" /> : null}
+                </Command.Item>
+              );
+            })}
+          </Command.List>
+        </Command>
+      </PopoverContent>
     </Popover.Root>
   );
 }

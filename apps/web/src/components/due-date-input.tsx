@@ -8,6 +8,7 @@ import { parseDueDate } from '../lib/due-date.ts';
 import { formatDate, toDate } from '../lib/format.ts';
 import { Button } from './ui/button.tsx';
 import { Input } from './ui/input.tsx';
+import { PopoverContent } from './ui/popover.tsx';
 
 export const dueDateTexts = {
   placeholder: 'e.g. fri, next week, in 3 days',
@@ -125,22 +126,16 @@ export function DueDateInput({
               <CalendarIcon aria-hidden="true" />
             </Button>
           </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content
-              align="end"
-              sideOffset={4}
-              className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
-            >
-              <DayPicker
-                mode="single"
-                selected={toDate(value)}
-                defaultMonth={toDate(value) ?? now()}
-                onSelect={choose}
-                autoFocus
-                classNames={calendarClasses}
-              />
-            </Popover.Content>
-          </Popover.Portal>
+          <PopoverContent align="end" className="p-3">
+            <DayPicker
+              mode="single"
+              selected={toDate(value)}
+              defaultMonth={toDate(value) ?? now()}
+              onSelect={choose}
+              autoFocus
+              classNames={calendarClasses}
+            />
+          </PopoverContent>
         </Popover.Root>
       </div>
       {hint ? (

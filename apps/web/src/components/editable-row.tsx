@@ -7,6 +7,7 @@ import { toast } from '../lib/toast.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Button } from './ui/button.tsx';
+import { PopoverContent } from './ui/popover.tsx';
 
 /**
  * The parts of a settings list's row (labels, workflow states, fields, checklist items): a colour,
@@ -48,15 +49,9 @@ export function RowColour({
           />
         </button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 w-auto max-w-[calc(100vw-2rem)] rounded-md border bg-popover p-2 text-popover-foreground shadow-md"
-        >
-          <ColorSwatches colors={colors} label={`Colour of ${name}`} value={color} onChange={onChange} />
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverContent className="w-auto max-w-[calc(100vw-2rem)] p-2">
+        <ColorSwatches colors={colors} label={`Colour of ${name}`} value={color} onChange={onChange} />
+      </PopoverContent>
     </Popover.Root>
   );
 }

@@ -22,6 +22,7 @@ import { chipClass } from './chip-picker.tsx';
 import { OptionSelect } from './option-select.tsx';
 import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
+import { PopoverContent } from './ui/popover.tsx';
 
 // The repeat rule editor (issue 29, docs/decisions/040-recurrence.md), for recurring tasks and
 // events alike: presets (daily, weekdays, weekly on chosen days, monthly on day N, yearly) and a
@@ -321,15 +322,9 @@ export function RepeatChip({
           {parts ? describeRule(parts) : 'Repeat'}
         </span>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
-        >
-          <RepeatEditor id="repeat-chip" value={value} onChange={onChange} startsOn={startsOn} />
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverContent className="w-80 max-w-[calc(100vw-1rem)] p-3">
+        <RepeatEditor id="repeat-chip" value={value} onChange={onChange} startsOn={startsOn} />
+      </PopoverContent>
     </Popover.Root>
   );
 }

@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import type { ParentPickerProps } from '../../../components/app-extensions.tsx';
 import { chipClass } from '../../../components/chip-picker.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { TaskPicker } from './task-picker.tsx';
 
@@ -41,22 +42,16 @@ export function ParentChip({ productId, value, onChange, error }: ParentPickerPr
               </span>
             </button>
           </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content
-              align="start"
-              sideOffset={4}
-              className="z-50 grid w-80 max-w-[calc(100vw-2rem)] gap-2 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
-            >
-              <TaskPicker
-                label="Search the product’s tasks"
-                productId={productId}
-                onPick={(task) => {
-                  onChange(task);
-                  setOpen(false);
-                }}
-              />
-            </Popover.Content>
-          </Popover.Portal>
+          <PopoverContent className="grid w-80 max-w-[calc(100vw-2rem)] gap-2 p-3">
+            <TaskPicker
+              label="Search the product’s tasks"
+              productId={productId}
+              onPick={(task) => {
+                onChange(task);
+                setOpen(false);
+              }}
+            />
+          </PopoverContent>
         </Popover.Root>
         {value ? (
           <button

@@ -6,6 +6,7 @@ import { nextColor } from '../../../components/color-swatches.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -100,74 +101,63 @@ function LabelPicker({
           {labelFieldTexts.edit}
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 grid w-64 gap-2 rounded-md border bg-popover p-2 text-popover-foreground shadow-md outline-none"
-        >
-          <Input
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={labelFieldTexts.search}
-            aria-label={labelFieldTexts.search}
-            aria-controls={listId}
-            maxLength={50}
-            className="h-8"
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                const first = shown[0];
-                if (first) void toggle(first.id);
-                else if (query && product.data?.canManage) void createAndAdd();
-              }
-            }}
-          />
-          {product.isPending ? (
-            <Skeleton className="h-16 w-full" />
-          ) : (
-            <ul id={listId} aria-label="Labels" className="grid max-h-60 gap-0.5 overflow-y-auto">
-              {shown.map((label) => {
-                const on = selectedIds.includes(label.id);
-                return (
-                  <li key={label.id}>
-                    <button
-                      type="button"
-                      aria-pressed={on}
-                      onClick={() => void toggle(label.id)}
-                      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
-                    >
-                      <span
-                        aria-hidden="true"
-                        className="size-2.5 shrink-0 rounded-full"
-                        style={{ backgroundColor: label.color }}
-                      />
-                      <span className="min-w-0 flex-1 truncate">{label.name}</span>
-                      <CheckIcon aria-hidden="true" className={cn('size-4', !on && 'invisible')} />
-                    </button>
-                  </li>
-                );
-              })}
-              {shown.length === 0 ? (
-                <li className="px-2 py-1.5 text-muted-foreground text-sm">
-                  {all.length === 0 ? labelFieldTexts.noLabels : labelFieldTexts.noMatch}
+      <PopoverContent className="grid w-64 gap-2 p-2 outline-none">
+        <Input
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={labelFieldTexts.search}
+          aria-label={labelFieldTexts.search}
+          aria-controls={listId}
+          maxLength={50}
+          className="h-8"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              const first = shown[0];
+              if (first) void toggle(first.id);
+              else if (query && product.data?.canManage) void createAndAdd();
+            }
+          }}
+        />
+        {product.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : (
+          <ul id={listId} aria-label="Labels" className="grid max-h-60 gap-0.5 overflow-y-auto">
+            {shown.map((label) => {
+              const on = selectedIds.includes(label.id);
+              return (
+                <li key={label.id}>
+                  <button
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => void toggle(label.id)}
+                    className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="size-2.5 shrink-0 rounded-full"
+                      style={{ backgroundColor: label.color }}
+                    />
+                    <span className="min-w-0 flex-1 truncate">{label.name}</span>
+                    <CheckIcon aria-hidden="true" className={cn('size-4', !on && 'invisible')} />
+                  </button>
                 </li>
-              ) : null}
-            </ul>
-          )}
-          {product.data?.canManage && query && !exact ? (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void createAndAdd()}
-              disabled={create.isPending}
-            >
-              <PlusIcon aria-hidden="true" />
-              <span className="truncate">{labelFieldTexts.create(search.trim())}</span>
-            </Button>
-          ) : null}
-        </Popover.Content>
-      </Popover.Portal>
+              );
+            })}
+            {shown.length === 0 ? (
+              <li className="px-2 py-1.5 text-muted-foreground text-sm">
+                {all.length === 0 ? labelFieldTexts.noLabels : labelFieldTexts.noMatch}
+              </li>
+            ) : null}
+          </ul>
+        )}
+        {product.data?.canManage && query && !exact ? (
+          <Button variant="outline" size="sm" onClick={() => void createAndAdd()} disabled={create.isPending}>
+            <PlusIcon aria-hidden="true" />
+            <span className="truncate">{labelFieldTexts.create(search.trim())}</span>
+          </Button>
+        ) : null}
+      </PopoverContent>
     </Popover.Root>
   );
 }

@@ -6,6 +6,7 @@ import { OptionSelect } from '../../../components/option-select.tsx';
 import { RepeatEditor } from '../../../components/repeat-editor.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -161,34 +162,27 @@ function RepeatPopover({
           {label}
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          aria-label="Repeat"
-          className="z-50 grid w-80 max-w-[calc(100vw-1rem)] gap-3 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
-        >
-          <RepeatEditor id={`repeat-${taskId}`} value={draft} onChange={setDraft} startsOn={startsOn} />
-          {draft ? (
-            <div className="grid gap-1.5">
-              <Label htmlFor={`repeat-${taskId}-mode`}>{repeatTexts.mode}</Label>
-              <OptionSelect
-                id={`repeat-${taskId}-mode`}
-                aria-label={repeatTexts.mode}
-                value={draftMode}
-                onValueChange={(value) => setDraftMode(value as RecurrenceMode)}
-                options={repeatTexts.modes}
-                className="w-full"
-              />
-            </div>
-          ) : null}
-          <div className="flex justify-end">
-            <Button type="button" size="sm" onClick={submit} disabled={save.isPending || stop.isPending}>
-              {repeatTexts.save}
-            </Button>
+      <PopoverContent aria-label="Repeat" className="grid w-80 max-w-[calc(100vw-1rem)] gap-3 p-3">
+        <RepeatEditor id={`repeat-${taskId}`} value={draft} onChange={setDraft} startsOn={startsOn} />
+        {draft ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`repeat-${taskId}-mode`}>{repeatTexts.mode}</Label>
+            <OptionSelect
+              id={`repeat-${taskId}-mode`}
+              aria-label={repeatTexts.mode}
+              value={draftMode}
+              onValueChange={(value) => setDraftMode(value as RecurrenceMode)}
+              options={repeatTexts.modes}
+              className="w-full"
+            />
           </div>
-        </Popover.Content>
-      </Popover.Portal>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="button" size="sm" onClick={submit} disabled={save.isPending || stop.isPending}>
+            {repeatTexts.save}
+          </Button>
+        </div>
+      </PopoverContent>
     </Popover.Root>
   );
 }

@@ -3,6 +3,7 @@ import { CheckIcon, XIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ownFieldFilters } from './task-field-filters.ts';
 import {
@@ -99,16 +100,9 @@ export function FilterChip({
             <span className="truncate font-medium">{summary}</span>
           </button>
         </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={4}
-            aria-label={`${name} filter`}
-            className="z-50 grid w-64 gap-2 rounded-md border bg-popover p-2 text-popover-foreground shadow-md outline-none"
-          >
-            {children}
-          </Popover.Content>
-        </Popover.Portal>
+        <PopoverContent aria-label={`${name} filter`} className="grid w-64 gap-2 p-2 outline-none">
+          {children}
+        </PopoverContent>
       </Popover.Root>
       <button
         type="button"

@@ -7,6 +7,7 @@ import { type ChipOption, ChipPicker, chipClass } from '../../../components/chip
 import { DueDateInput } from '../../../components/due-date-input.tsx';
 import { PriorityDot } from '../../../components/priority-badge.tsx';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, statusLabel } from '../../../lib/format.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -118,29 +119,23 @@ export function DueDateChip<V extends FieldValues, T = V>({
                   <span className="truncate">{shown || (value ? value : 'Due date')}</span>
                 </button>
               </Popover.Trigger>
-              <Popover.Portal>
-                <Popover.Content
-                  align="start"
-                  sideOffset={4}
-                  className="z-50 grid w-72 gap-2 rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
-                >
-                  <FormLabel>Due date</FormLabel>
-                  <FormControl>
-                    <DueDateInput
-                      value={value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter') {
-                          event.preventDefault();
-                          setOpen(false);
-                        }
-                      }}
-                    />
-                  </FormControl>
-                </Popover.Content>
-              </Popover.Portal>
+              <PopoverContent className="grid w-72 gap-2 p-3">
+                <FormLabel>Due date</FormLabel>
+                <FormControl>
+                  <DueDateInput
+                    value={value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') {
+                        event.preventDefault();
+                        setOpen(false);
+                      }
+                    }}
+                  />
+                </FormControl>
+              </PopoverContent>
             </Popover.Root>
             <FormMessage className="max-w-48 text-xs" />
           </FormItem>

@@ -20,6 +20,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
 import type { TaskDisplayChange } from '../../../hooks/task-display-scope.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { groupsBy, sortsBy, useFieldsInScope } from './task-field-filters.ts';
@@ -202,49 +203,42 @@ export function TaskDisplayMenu({ display, change }: { display: TaskDisplay; cha
           <span className="max-sm:sr-only">Display</span>
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={4}
-          aria-label="Display options"
-          className="z-50 grid w-72 gap-3 rounded-md border bg-popover p-3 text-popover-foreground shadow-md outline-none"
-        >
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 font-medium text-sm">Rows</legend>
-            <div className="grid grid-cols-2 gap-1">
-              {(['comfortable', 'compact'] as const).map((density) => (
-                <Button
-                  key={density}
-                  size="sm"
-                  variant={display.density === density ? 'secondary' : 'ghost'}
-                  aria-pressed={display.density === density}
-                  onClick={() => change({ density })}
-                >
-                  {density === 'compact' ? 'Compact' : 'Comfortable'}
-                </Button>
-              ))}
-            </div>
-          </fieldset>
-          <Pressable on={display.preview} onClick={() => change({ preview: !display.preview })}>
-            Description preview
-          </Pressable>
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 font-medium text-sm">Properties</legend>
-            <div className="flex flex-wrap gap-1">
-              {TASK_DISPLAY_PROPERTIES.map((property) => (
-                <Pressable
-                  key={property}
-                  on={display.properties.includes(property)}
-                  onClick={() => toggle(property)}
-                  small
-                >
-                  {PROPERTY_LABELS[property]}
-                </Pressable>
-              ))}
-            </div>
-          </fieldset>
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverContent align="end" aria-label="Display options" className="grid w-72 gap-3 p-3 outline-none">
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1.5 font-medium text-sm">Rows</legend>
+          <div className="grid grid-cols-2 gap-1">
+            {(['comfortable', 'compact'] as const).map((density) => (
+              <Button
+                key={density}
+                size="sm"
+                variant={display.density === density ? 'secondary' : 'ghost'}
+                aria-pressed={display.density === density}
+                onClick={() => change({ density })}
+              >
+                {density === 'compact' ? 'Compact' : 'Comfortable'}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        <Pressable on={display.preview} onClick={() => change({ preview: !display.preview })}>
+          Description preview
+        </Pressable>
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1.5 font-medium text-sm">Properties</legend>
+          <div className="flex flex-wrap gap-1">
+            {TASK_DISPLAY_PROPERTIES.map((property) => (
+              <Pressable
+                key={property}
+                on={display.properties.includes(property)}
+                onClick={() => toggle(property)}
+                small
+              >
+                {PROPERTY_LABELS[property]}
+              </Pressable>
+            ))}
+          </div>
+        </fieldset>
+      </PopoverContent>
     </Popover.Root>
   );
 }
