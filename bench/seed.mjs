@@ -139,6 +139,9 @@ export async function seed(url, options = {}, log = () => {}) {
       );
     }
     await client.query('BEGIN');
+    // The task lists' version triggers are deferred (migration 0034): run them as each statement
+    // ends, or the indexes of tasks could not be rebuilt in this transaction (pending trigger events).
+    await client.query('SET CONSTRAINTS ALL IMMEDIATE');
     await client.query('SET LOCAL synchronous_commit = off');
     await client.query("SET LOCAL work_mem = '64MB'");
     if (rows[0].n > 0) {

@@ -1,4 +1,4 @@
-import { pgSequence } from 'drizzle-orm/pg-core';
+import { bigint, pgSequence, pgTable, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Bumped (nextval) by a statement trigger after every write to the tables analytics and the
@@ -7,3 +7,17 @@ import { pgSequence } from 'drizzle-orm/pg-core';
  * those tables may have changed since (lib/fresh-cache.ts, docs/decisions/018-analytics-speed.md).
  */
 export const analyticsVersion = pgSequence('analytics_version', { cache: 1 });
+
+/**
+ * What a task list's counts per product were computed at (docs/decisions/041-task-list-tallies.md):
+ * a product's row takes a new value of task_list_version when a transaction that wrote its tasks,
+ * their labels, or the product's labels, fields, teams, states or name commits (deferred triggers,
+ * hand-written at the end of migration 0034). The nil product's row moves when a user's name does
+ * (the names of assignee and person groups). A count computed with a product's value is current
+ * while the row still holds it: values are never reused, and the row changes in the writer's commit.
+ */
+export const taskListVersion = pgSequence('task_list_version', { cache: 1 });
+export const taskListVersions = pgTable('task_list_versions', {
+  productId: uuid().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+});

@@ -17,6 +17,7 @@ import {
   taskConditions,
   todayOf,
 } from './tasks.query.ts';
+import { createTallies, type ShareStatement } from './tasks.tallies.ts';
 
 // Reading a task list (issue 28): one page in any sort or grouping with keyset paging, how many
 // match in all, and the groups' totals. Every list of tasks reads through here: /tasks, a
@@ -50,6 +51,8 @@ export type TaskListPage = {
  * which day it is in UTC, for a query without `today`.
  */
 export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache; now: () => Date }) {
+  const tallies = counts && createTallies(db, { maxEntries: TALLY_ENTRIES });
+  type Made = Awaited<ReturnType<typeof statements>>;
   const scopeOf = (query: TaskListQuery): QueryScope => ({
     me: query.me,
     visibleTo: query.visibleTo,
@@ -201,14 +204,14 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     });
   }
 
-  function countMatching(query: TaskListQuery, { scope, total }: Awaited<ReturnType<typeof statements>>) {
+  function countMatching(query: TaskListQuery, { scope, total }: Made) {
     return shared(`count:${queryKey(filtersOf(query), scope)}`, query, async () => {
       const [row] = await total;
       return row?.n ?? 0;
     });
   }
 
-  function estimateSum(query: TaskListQuery, { scope, estimates }: Awaited<ReturnType<typeof statements>>) {
+  function estimateSum(query: TaskListQuery, { scope, estimates }: Made) {
     return shared(`estimates:${queryKey(filtersOf(query), scope)}`, query, async () => {
       const [row] = await estimates;
       return Number(row?.sum ?? 0);
@@ -216,7 +219,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   }
 
   /** Every group of the filtered set, in the list's order, with its total. */
-  function groupCounts(query: TaskListQuery, { scope, groups }: Awaited<ReturnType<typeof statements>>) {
+  function groupCounts(query: TaskListQuery, { scope, groups }: Made) {
     if (!groups) return undefined;
     return shared(
       `groups:${queryKey({ ...filtersOf(query), group: query.group, groupField: query.groupField }, scope)}`,
@@ -233,6 +236,70 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     );
   }
 
+  /**
+   * A list's counts: added up from each product's share (tasks.tallies.ts) when the products are
+   * known (a member's, or one product's list) and the query reads only what bumps their versions;
+   * otherwise counted whole, shared until any write (decision 023): an admin's list.
+   */
+  async function countsOf(query: TaskListQuery, made: Made): Promise<Counted> {
+    const products = query.productId
+      ? !made.scope.visibleProductIds || made.scope.visibleProductIds.includes(query.productId)
+        ? [query.productId]
+        : []
+      : made.scope.visibleProductIds;
+    if (tallies && products && cacheable(query)) {
+      const shape = queryKey(
+        { ...filtersOf(query), group: query.group, groupField: query.groupField },
+        { ...made.scope, visibleTo: undefined },
+      );
+      const types = made.order.group?.items.map((item) => item.type) ?? [];
+      const tally = await tallies.tally(shape, products, shareStatement(query, made), types);
+      return {
+        total: tally.total,
+        estimateSum: tally.estimateSum,
+        groups: made.groups ? tally.groups : undefined,
+      };
+    }
+    if (made.groups) {
+      const groups = (await groupCounts(query, made)) ?? [];
+      return {
+        total: groups.reduce((sum, g) => sum + g.total, 0),
+        estimateSum: groups.reduce((sum, g) => sum + (g.estimateSum ?? 0), 0),
+        groups,
+      };
+    }
+    const [total, estimated] = await Promise.all([countMatching(query, made), estimateSum(query, made)]);
+    return { total, estimateSum: estimated };
+  }
+
+  /** The statement of the shares of some of the products listed (tasks.tallies.ts): by product, then group. */
+  function shareStatement(query: TaskListQuery, made: Made): ShareStatement {
+    return (products) => {
+      const scope = { ...made.scope, visibleProductIds: products };
+      const where = taskConditions(db, query, scope) ?? sql`true`;
+      const group =
+        made.order.group &&
+        taskOrder(query, scope.today, inArray(labels.productId, products), scope.fields).group;
+      if (!group)
+        return sql`select ${tasks.productId} as product_id, '' as key, '' as label, count(*)::int as total,
+            coalesce(sum(${estimatePoints}), 0)::float8 as estimate_sum, '{}'::text[] as order_values
+          from ${tasks} where ${where} group by ${tasks.productId}`;
+      const keys = group.items.map((_, i) => sql.raw(`g${i}`));
+      return sql`select product_id, key, min(label) as label, count(*)::int as total,
+          coalesce(sum(points), 0)::float8 as estimate_sum,
+          array[${sql.join(
+            keys.map((key) => sql`${key}::text`),
+            sql`, `,
+          )}]::text[] as order_values
+        from (select ${tasks.productId} as product_id, ${sql.join(
+          group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
+          sql`, `,
+        )}, ${group.key} as key, ${group.label} as label, ${estimatePoints} as points
+          from ${tasks} ${group.joins} where ${where}) grouped
+        group by product_id, ${sql.join(keys, sql`, `)}, key`;
+    };
+  }
+
   return {
     statements,
 
@@ -241,25 +308,21 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       const made = await statements(query);
       const counting = query.withTotal !== false;
       let rows: Awaited<ReturnType<typeof readPage>>;
-      let total: number;
-      let groups: TaskGroupCount[] | undefined;
-      let estimated = 0;
+      let counted: Counted = { total: 0, estimateSum: 0 };
       if (counting && made.groups) {
-        // Grouped: the groups' totals are the total, and say which groups the first page reads.
-        groups = await groupCounts(query, made);
-        total = groups?.reduce((sum, g) => sum + g.total, 0) ?? 0;
-        estimated = groups?.reduce((sum, g) => sum + (g.estimateSum ?? 0), 0) ?? 0;
-        const leading = groups && made.leadingPage(groups);
+        // Grouped: the groups' totals say which groups the first page reads.
+        counted = await countsOf(query, made);
+        const leading = counted.groups && made.leadingPage(counted.groups);
         rows = await readPage(leading ?? made.page, made.within);
         // Fewer rows than the groups promised (a write between the two reads): read it whole.
         if (leading && rows.length <= query.limit) rows = await readPage(made.page, made.within);
       } else {
-        [rows, total, estimated] = await Promise.all([
+        [rows, counted] = await Promise.all([
           readPage(made.page, made.within),
-          counting ? countMatching(query, made) : 0,
-          counting ? estimateSum(query, made) : 0,
+          counting ? countsOf(query, made) : counted,
         ]);
       }
+      const { total, groups, estimateSum: estimated } = counted;
       const { order } = made;
       const shown = rows.slice(0, query.limit);
       const last = shown.at(-1);
@@ -285,10 +348,15 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     async count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
       const { cursor: _cursor, ...filters } = query;
       const listQuery: TaskListQuery = { ...filters, me: viewer, visibleTo: viewer, limit: 1 };
-      return countMatching(listQuery, await statements(listQuery));
+      return (await countsOf(listQuery, await statements(listQuery))).total;
     },
   };
 }
+
+type Counted = { total: number; estimateSum: number; groups?: TaskGroupCount[] | undefined };
+
+/** Shares of lists kept per process (tasks.tallies.ts): a list shape over a product is one. */
+const TALLY_ENTRIES = 20_000;
 
 /** What a count depends on: the filters, not the paging, sort or grouping. */
 function filtersOf(query: TaskListQuery): Partial<TaskQuery> {
