@@ -1,5 +1,5 @@
 import type { TaskGroup } from '@shipyard/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { labels, products, taskLabels, tasks, teams, users, workflowStates } from '../../db/schema/index.ts';
 import { type OrderItem, type OrderType, priorityRank } from './tasks.query.ts';
 
@@ -10,8 +10,12 @@ import { type OrderItem, type OrderType, priorityRank } from './tasks.query.ts';
 // alphabetical for names in Latin letters, and sorting 12,500 rows by a locale's rules cost more
 // than the rest of the page.
 
-/** A grouping: its joins, its ORDER BY items (the "none" group last), its key and its label. */
-export type Grouping = { joins: SQL; items: OrderItem[]; key: SQL; label: SQL };
+/**
+ * A grouping: its joins, its ORDER BY items (the "none" group last), its key and its label; `only`:
+ * the tasks of one group as a condition on `tasks` alone (no join), so that a first page within one
+ * group walks the sort's index (docs/decisions/041-task-list-tallies.md).
+ */
+export type Grouping = { joins: SQL; items: OrderItem[]; key: SQL; label: SQL; only?: (key: string) => SQL };
 
 const asc = (expr: SQL, type: OrderType): OrderItem => ({ expr, dir: 'asc', type });
 const NO_ID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
@@ -32,8 +36,13 @@ function byName(
     ],
     key: sql`coalesce(${column}::text, 'none')`,
     label: sql`coalesce(${groupRef}.name, ${none})`,
+    only: (key) => idIs(column, key),
   };
 }
+
+/** A nullable reference is the group's id, or none. */
+const idIs = (column: AnyColumn, key: string) =>
+  key === 'none' ? sql`${column} is null` : sql`${column} = ${key}::uuid`;
 
 /** Due buckets in their order; completed tasks due before today are "earlier", not overdue. */
 const dueBucket = (today: string) => sql`(case
@@ -73,6 +82,7 @@ export function grouping(group: TaskGroup, today: string, labelScope?: SQL): Gro
         ],
         key: sql`${tasks.status}`,
         label: sql`${tasks.status}`,
+        only: (key) => sql`${tasks.status} = ${key}`,
       };
     case 'state':
       // A product's workflow states (issue 29) in board order: by category, then position.
@@ -85,6 +95,7 @@ export function grouping(group: TaskGroup, today: string, labelScope?: SQL): Gro
         ],
         key: sql`coalesce(${tasks.stateId}::text, 'none')`,
         label: sql`coalesce(${groupRef}.name, ${tasks.status})`,
+        only: (key) => idIs(tasks.stateId, key),
       };
     case 'priority':
       return {
@@ -92,6 +103,7 @@ export function grouping(group: TaskGroup, today: string, labelScope?: SQL): Gro
         items: [asc(sql`(5 - ${priorityRank})`, 'int')],
         key: sql`${tasks.priority}`,
         label: sql`initcap(${tasks.priority})`,
+        only: (key) => sql`${tasks.priority} = ${key}`,
       };
     case 'assignee':
       return byName(tasks.assigneeId, users, 'No assignee');
@@ -103,6 +115,7 @@ export function grouping(group: TaskGroup, today: string, labelScope?: SQL): Gro
         items: [asc(sql`lower(${groupRef}.name) collate "C"`, 'text'), asc(sql`${tasks.productId}`, 'uuid')],
         key: sql`${tasks.productId}::text`,
         label: sql`${groupRef}.name`,
+        only: (key) => sql`${tasks.productId} = ${key}::uuid`,
       };
     case 'label': {
       // The first of the task's labels by name: a task with several is listed under this one. The
@@ -120,6 +133,15 @@ export function grouping(group: TaskGroup, today: string, labelScope?: SQL): Gro
         ],
         key: sql`coalesce(lower(${first}.name), 'none')`,
         label: sql`coalesce(${first}.name, 'No label')`,
+        // The first label by name is the group's: one of that name, none before it.
+        only: (key) => {
+          const named = (cond: SQL) => sql`exists (select 1 from ${taskLabels} join ${labels}
+            on ${labels.id} = ${taskLabels.labelId} where ${taskLabels.taskId} = ${tasks.id}
+            and ${labelScope ?? sql`true`} and ${cond})`;
+          if (key === 'none') return sql`not ${named(sql`true`)}`;
+          return sql`${named(sql`lower(${labels.name}) = ${key}`)}
+            and not ${named(sql`lower(${labels.name}) collate "C" < ${key} collate "C"`)}`;
+        },
       };
     }
     default: {
@@ -135,6 +157,7 @@ export function grouping(group: TaskGroup, today: string, labelScope?: SQL): Gro
           bucket,
           DUE_BUCKETS.map(([, label]) => label),
         ),
+        only: (key) => sql`${bucket} = ${DUE_BUCKETS.findIndex(([k]) => k === key)}`,
       };
     }
   }

@@ -16,7 +16,13 @@ import type { OrderType } from './tasks.query.ts';
 type GroupShare = { key: string; label: string; total: number; estimateSum: number; order: string[] };
 type Share = { version: string; total: number; estimateSum: number; groups: GroupShare[] };
 
-export type Tally = { total: number; estimateSum: number; groups: TaskGroupCount[] };
+/** `orders`: each group's ORDER BY values, as text (a page within one group carries them in its cursor). */
+export type Tally = {
+  total: number;
+  estimateSum: number;
+  groups: TaskGroupCount[];
+  orders: Map<string, string[]>;
+};
 
 /**
  * The statement that reads the shares of `products` (one row per product and group): product_id,
@@ -70,6 +76,7 @@ function addUp(shares: Share[], types: OrderType[]): Tally {
     total,
     estimateSum,
     groups: ordered.map(({ key, label, total, estimateSum }) => ({ key, label, total, estimateSum })),
+    orders: new Map(ordered.map((g) => [g.key, g.order])),
   };
 }
 
