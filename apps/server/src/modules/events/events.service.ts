@@ -32,22 +32,13 @@ import type { EventPatch, EventsRepository } from './events.repository.ts';
 const DEFAULT_SPAN_DAYS = 120;
 const DEFAULT_DAYS_BEFORE = 30;
 
-/** The fields an edit may change, in the order the API names them. */
-const EDITABLE = [
-  'title',
-  'description',
-  'date',
-  'startTime',
-  'type',
-  'status',
-  'meetingLink',
-  'participants',
-  'productId',
-  'recurrence',
-] as const satisfies ReadonlyArray<keyof UpdateEvent & keyof EventPatch & keyof EventRow>;
-
 /** What only the whole series, or this and following dates, may change. */
-const SERIES_FIELDS = ['recurrence', 'productId', 'participants'] as const;
+const SERIES_FIELDS = ['participants', 'productId', 'recurrence'] as const;
+
+/** The fields an edit may change, in the order the API names them: one date's, then the series'. */
+const EDITABLE = [...OCCURRENCE_FIELDS, ...SERIES_FIELDS] as const satisfies ReadonlyArray<
+  keyof UpdateEvent & keyof EventPatch & keyof EventRow
+>;
 
 const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;

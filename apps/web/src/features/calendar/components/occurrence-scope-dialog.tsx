@@ -1,5 +1,6 @@
 import { type EventScope, occurrenceMessages as om } from '@shipyard/shared';
 import type { RefObject } from 'react';
+import { returnFocusTo } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -47,14 +48,7 @@ export function OccurrenceScopeDialog({
       <DialogContent
         className="sm:max-w-sm"
         showCloseButton={false}
-        onCloseAutoFocus={
-          returnFocusRef
-            ? (event) => {
-                event.preventDefault();
-                if (returnFocusRef.current?.isConnected) returnFocusRef.current.focus();
-              }
-            : undefined
-        }
+        onCloseAutoFocus={returnFocusTo(returnFocusRef)}
       >
         <DialogHeader>
           <DialogTitle>{deleting ? om.deleteTitle : om.editTitle}</DialogTitle>
