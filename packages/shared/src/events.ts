@@ -283,6 +283,11 @@ export const EventSchema = z.object({
   recurrence: z.optional(z.nullable(z.string())),
   /** On an occurrence of a repeating event: the series' first day (the stored `date`, what an edit changes). */
   seriesDate: z.optional(z.string()),
+  /**
+   * On an occurrence: the day the rule gives it, which names it (RECURRENCE-ID) when only this date
+   * is changed or deleted; `date` differs when this date was moved on its own.
+   */
+  occurrenceDate: z.optional(z.string()),
 });
 export type CalendarEvent = z.infer<typeof EventSchema>;
 

@@ -6,6 +6,7 @@ export * from './calendar.ts';
 export * from './checklists.ts';
 export * from './comments.ts';
 export * from './constants.ts';
+export * from './event-occurrences.ts';
 export * from './events.ts';
 export * from './fields.ts';
 export * from './hierarchy.ts';

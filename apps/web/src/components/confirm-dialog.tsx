@@ -37,6 +37,18 @@ export type ConfirmDialogProps = {
 };
 
 /**
+ * A dialog's `onCloseAutoFocus` for one opened without a trigger: focus goes back to `ref`'s
+ * element (if it is still in the document) rather than to the page.
+ */
+export const returnFocusTo = (ref: RefObject<HTMLElement | null> | undefined) =>
+  ref
+    ? (event: Event) => {
+        event.preventDefault();
+        if (ref.current?.isConnected) ref.current.focus();
+      }
+    : undefined;
+
+/**
  * A destructive confirmation, opened by its `trigger` or by the caller. It cannot be dismissed
  * while `pending`, and its action stays open until the server answers (the caller closes it on
  * success).
@@ -61,16 +73,7 @@ export function ConfirmDialog({
       }}
     >
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent
-        onCloseAutoFocus={
-          returnFocusRef
-            ? (event) => {
-                event.preventDefault();
-                if (returnFocusRef.current?.isConnected) returnFocusRef.current.focus();
-              }
-            : undefined
-        }
-      >
+      <AlertDialogContent onCloseAutoFocus={returnFocusTo(returnFocusRef)}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

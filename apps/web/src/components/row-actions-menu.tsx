@@ -27,6 +27,8 @@ export type RowAction = {
   opensDialog?: boolean;
   /** Draw a separator above this item. */
   separated?: boolean;
+  /** A destructive item that asks in a dialog of its own (not `confirm`'s): drawn in red. */
+  destructive?: boolean;
 };
 
 type RowActionsConfirm = {
@@ -135,6 +137,7 @@ export function RowActionsMenu({
               {action.separated && index > 0 ? <DropdownMenuSeparator /> : null}
               <DropdownMenuItem
                 disabled={action.disabled}
+                variant={action.destructive ? 'destructive' : 'default'}
                 onSelect={() => (action.opensDialog ? runAfterClose(action.onSelect) : action.onSelect())}
               >
                 {action.icon}

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, time, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
@@ -59,3 +70,36 @@ export const events = pgTable(
 );
 
 export type EventRow = typeof events.$inferSelect;
+
+/** What one date of a repeating event changes on its own (any of the fields; the rest is the series'). */
+export type EventOverride = Partial<{
+  title: string;
+  description: string;
+  date: string;
+  startTime: string | null;
+  type: (typeof EVENT_TYPES_SQL)[number];
+  status: (typeof EVENT_STATUSES_SQL)[number];
+  meetingLink: string | null;
+}>;
+
+/**
+ * One date of a repeating event changed or deleted on its own (issue 29,
+ * docs/decisions/042-event-exceptions.md), keyed by the day the rule gives it (RECURRENCE-ID):
+ * cancelled (EXDATE) or an override of some fields. Goes with its series (cascade).
+ */
+export const eventExceptions = pgTable(
+  'event_exceptions',
+  {
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occursOn: date().notNull(),
+    cancelled: boolean().notNull().default(false),
+    /** The fields this date changes, checked by the shared schema; {} when cancelled. */
+    override: jsonb().$type<EventOverride>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.occursOn] })],
+);
+
+export type EventExceptionRow = typeof eventExceptions.$inferSelect;

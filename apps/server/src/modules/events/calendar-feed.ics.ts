@@ -1,4 +1,6 @@
+import { isOccurrence } from '@shipyard/shared';
 import ical, { foldLines, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
+import type { EventExceptionRow, EventRow } from '../../db/schema/index.ts';
 import type { CalendarTaskRow } from './calendar.repository.ts';
 import type { EventWithProduct, MilestoneRow } from './events.repository.ts';
 
@@ -17,6 +19,8 @@ export type FeedContent = {
   events: EventWithProduct[];
   milestones: MilestoneRow[];
   tasks: CalendarTaskRow[];
+  /** The changed and deleted dates of the repeating events among them. */
+  exceptions: EventExceptionRow[];
 };
 
 /** Midnight UTC of a 'YYYY-MM-DD' day: ical-generator writes a date-only value from UTC fields. */
@@ -42,6 +46,53 @@ function plainUris(ics: string): string {
 const lines = (...parts: Array<string | null | undefined | false>) =>
   parts.filter((part): part is string => Boolean(part)).join('\n');
 
+/** Midnight UTC of the day, or the floating time on it. */
+const startOf = (day: string, startTime: string | null) =>
+  startTime ? new Date(`${day}T${startTime.slice(0, 5)}:00Z`) : utcDay(day);
+/** 'YYYYMMDD', or 'YYYYMMDDTHHMMSS' (floating) for a timed event. */
+const icsDay = (day: string, startTime: string | null) =>
+  day.replaceAll('-', '') + (startTime ? `T${startTime.slice(0, 5).replace(':', '')}00` : '');
+
+type FeedEvent = Pick<
+  EventRow,
+  'title' | 'description' | 'date' | 'startTime' | 'status' | 'meetingLink' | 'updatedAt' | 'createdAt'
+>;
+
+/** A VEVENT's fields from an event, or from one date of a repeating event with its changes. */
+function entry(event: FeedEvent, productName: string | null, appUrl: string) {
+  const start = startOf(event.date, event.startTime);
+  return {
+    summary: event.title,
+    description: lines(
+      event.description,
+      productName && `Product: ${productName}`,
+      `Status: ${event.status}`,
+      event.meetingLink && `Join: ${event.meetingLink}`,
+    ),
+    start,
+    end: event.startTime ? new Date(start.getTime() + TIMED_EVENT_MINUTES * 60 * 1000) : nextDay(event.date),
+    allDay: !event.startTime,
+    floating: Boolean(event.startTime),
+    status: event.status === 'Cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    url: event.meetingLink ?? `${appUrl}/calendar`,
+    stamp: event.updatedAt,
+    lastModified: event.updatedAt,
+    created: event.createdAt,
+  };
+}
+
+/** RRULE, then EXDATE for the dates deleted on their own (RFC 5545 §3.8.5.1). */
+function repeatLines(event: EventRow, exceptions: EventExceptionRow[]): string {
+  const rule = event.startTime
+    ? (event.recurrence ?? '').replace(/UNTIL=(\d{8})(?!T)/, 'UNTIL=$1T235959')
+    : (event.recurrence ?? '');
+  const excluded = exceptions
+    .filter((exception) => exception.cancelled)
+    .map((exception) => icsDay(exception.occursOn, event.startTime));
+  if (excluded.length === 0) return rule;
+  return `RRULE:${rule}\r\nEXDATE${event.startTime ? '' : ';VALUE=DATE'}:${excluded.join(',')}`;
+}
+
 export function buildFeed(content: FeedContent, appUrl: string): string {
   const host = new URL(appUrl).hostname;
   const calendar = ical({
@@ -51,37 +102,37 @@ export function buildFeed(content: FeedContent, appUrl: string): string {
     ttl: REFRESH_SECONDS,
   });
 
+  const exceptionsOf = new Map<string, EventExceptionRow[]>();
+  for (const exception of content.exceptions) {
+    exceptionsOf.set(exception.eventId, [...(exceptionsOf.get(exception.eventId) ?? []), exception]);
+  }
   for (const { event, productName } of content.events) {
-    const start = event.startTime
-      ? new Date(`${event.date}T${event.startTime.slice(0, 5)}:00Z`)
-      : utcDay(event.date);
+    const id = `event-${event.id}@${host}`;
+    const changed = (event.recurrence && exceptionsOf.get(event.id)) || [];
+    const dates = changed.filter((exception) =>
+      isOccurrence(event.recurrence ?? '', event.date, exception.occursOn),
+    );
     calendar.createEvent({
-      id: `event-${event.id}@${host}`,
-      summary: event.title,
-      description: lines(
-        event.description,
-        productName && `Product: ${productName}`,
-        `Status: ${event.status}`,
-        event.meetingLink && `Join: ${event.meetingLink}`,
-      ),
-      start,
-      end: event.startTime
-        ? new Date(start.getTime() + TIMED_EVENT_MINUTES * 60 * 1000)
-        : nextDay(event.date),
-      allDay: !event.startTime,
-      floating: Boolean(event.startTime),
-      status: event.status === 'Cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      // Repeating (issue 29): the rule as stored; UNTIL takes DTSTART's form (a day, or a floating time).
-      ...(event.recurrence && {
-        repeating: event.startTime
-          ? event.recurrence.replace(/UNTIL=(\d{8})(?!T)/, 'UNTIL=$1T235959')
-          : event.recurrence,
-      }),
-      url: event.meetingLink ?? `${appUrl}/calendar`,
-      stamp: event.updatedAt,
-      lastModified: event.updatedAt,
-      created: event.createdAt,
+      ...entry(event, productName, appUrl),
+      id,
+      // Repeating (issue 29): the rule as stored; UNTIL and EXDATE take DTSTART's form (a day, or a floating time).
+      ...(event.recurrence && { repeating: repeatLines(event, dates) }),
     });
+    // A date changed on its own: a VEVENT of the same UID naming the date it replaces (RECURRENCE-ID).
+    for (const exception of dates) {
+      if (exception.cancelled) continue;
+      calendar.createEvent({
+        ...entry(
+          { ...event, ...exception.override, date: exception.override.date ?? exception.occursOn },
+          productName,
+          appUrl,
+        ),
+        id,
+        recurrenceId: startOf(exception.occursOn, event.startTime),
+        stamp: exception.updatedAt,
+        lastModified: exception.updatedAt,
+      });
+    }
   }
 
   for (const product of content.milestones) {

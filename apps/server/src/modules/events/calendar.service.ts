@@ -103,10 +103,15 @@ export function createCalendarService({ calendar, events, clock, appUrl }: Deps)
         events.milestonesInRange(owner, range),
         calendar.tasksInRange(owner, { ...range, assigneeId: owner.id }),
       ]);
+      const feedEvents = eventRows.slice(0, CALENDAR_FEED_ITEMS_MAX);
+      const exceptions = await events.exceptionsOf(
+        feedEvents.filter((row) => row.event.recurrence).map((row) => row.event.id),
+      );
       return buildFeed(
         {
           ownerName: owner.name,
-          events: eventRows.slice(0, CALENDAR_FEED_ITEMS_MAX),
+          events: feedEvents,
+          exceptions,
           milestones: milestones.slice(0, CALENDAR_FEED_ITEMS_MAX),
           tasks: tasks.slice(0, CALENDAR_FEED_ITEMS_MAX),
         },

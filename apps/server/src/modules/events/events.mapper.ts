@@ -2,10 +2,12 @@ import {
   type CalendarEvent,
   canEditEvent,
   datesBetween,
+  isOccurrence,
   milestoneStatusOf,
   type ProductMilestone,
   RECURRENCE_EXPAND_MAX,
 } from '@shipyard/shared';
+import type { EventExceptionRow, EventOverride } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import type { EventWithProduct, MilestoneRow } from './events.repository.ts';
 
@@ -15,20 +17,22 @@ export function toEvent(
   viewer: Viewer,
   /** One day a repeating event falls on (issue 29): shown on that day, edited as the series. */
   occursOn?: string,
+  /** What that day changes on its own (docs/decisions/042-event-exceptions.md). */
+  override: EventOverride = {},
 ): CalendarEvent {
   return {
     source: 'event',
     id: event.id,
-    title: event.title,
-    description: event.description,
-    date: occursOn ?? event.date,
+    title: override.title ?? event.title,
+    description: override.description ?? event.description,
+    date: override.date ?? occursOn ?? event.date,
     ...(event.recurrence && { recurrence: event.recurrence }),
-    ...(occursOn !== undefined && { seriesDate: event.date }),
+    ...(occursOn !== undefined && { seriesDate: event.date, occurrenceDate: occursOn }),
     // PostgreSQL answers 'HH:MM:SS'; the calendar works in minutes.
-    startTime: event.startTime?.slice(0, 5) ?? null,
-    type: event.type,
-    status: event.status,
-    meetingLink: event.meetingLink,
+    startTime: (override.startTime !== undefined ? override.startTime : event.startTime)?.slice(0, 5) ?? null,
+    type: override.type ?? event.type,
+    status: override.status ?? event.status,
+    meetingLink: override.meetingLink !== undefined ? override.meetingLink : event.meetingLink,
     participants: event.participants,
     productId: event.productId,
     productName,
@@ -39,15 +43,30 @@ export function toEvent(
   };
 }
 
+/** The exceptions of each series, by the day the rule gives them. */
+function byEventAndDay(exceptions: EventExceptionRow[]): Map<string, Map<string, EventExceptionRow>> {
+  const found = new Map<string, Map<string, EventExceptionRow>>();
+  for (const exception of exceptions) {
+    const days = found.get(exception.eventId) ?? new Map<string, EventExceptionRow>();
+    days.set(exception.occursOn, exception);
+    found.set(exception.eventId, days);
+  }
+  return found;
+}
+
 /**
  * The events of a range as the calendar shows them: a repeating one once on each day it falls on
- * in the range (its first day too, as RFC 5545 counts DTSTART), RECURRENCE_EXPAND_MAX days at most.
+ * in the range (its first day too, as RFC 5545 counts DTSTART), RECURRENCE_EXPAND_MAX days at most;
+ * a cancelled date is left out and a changed one shows its changes on its own (maybe moved) day.
+ * An exception on a day the rule no longer gives (the series was changed since) is ignored.
  */
 export function eventsInRange(
   rows: EventWithProduct[],
   viewer: Viewer,
   range: { from: string; to: string },
+  exceptions: EventExceptionRow[] = [],
 ): CalendarEvent[] {
+  const exceptionsOf = byEventAndDay(exceptions);
   const items: CalendarEvent[] = [];
   for (const row of rows) {
     const { date, recurrence } = row.event;
@@ -63,7 +82,17 @@ export function eventsInRange(
       RECURRENCE_EXPAND_MAX,
     );
     if (date >= range.from && days[0] !== date) days.unshift(date);
-    for (const day of days.slice(0, RECURRENCE_EXPAND_MAX)) items.push(toEvent(row, viewer, day));
+    const changed = exceptionsOf.get(row.event.id);
+    for (const day of days.slice(0, RECURRENCE_EXPAND_MAX)) {
+      if (!changed?.has(day)) items.push(toEvent(row, viewer, day));
+    }
+    for (const exception of changed?.values() ?? []) {
+      if (exception.cancelled || !isOccurrence(recurrence, date, exception.occursOn)) continue;
+      const shownOn = exception.override.date ?? exception.occursOn;
+      if (shownOn >= range.from && shownOn <= range.to) {
+        items.push(toEvent(row, viewer, exception.occursOn, exception.override));
+      }
+    }
   }
   return items;
 }

@@ -1,6 +1,26 @@
-import { and, arrayContains, asc, eq, gte, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type EventRow, events, products } from '../../db/schema/index.ts';
+import {
+  type EventExceptionRow,
+  type EventOverride,
+  type EventRow,
+  eventExceptions,
+  events,
+  products,
+} from '../../db/schema/index.ts';
 import { inVisibleProducts, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 export type NewEvent = typeof events.$inferInsert;
@@ -152,6 +172,45 @@ export function createEventsRepository(db: Db) {
 
     async remove(id: string, tx: Db = db) {
       await tx.delete(events).where(eq(events.id, id));
+    },
+
+    /** The changed and deleted dates of these series (at most EVENT_EXCEPTIONS_MAX each), by day. */
+    async exceptionsOf(eventIds: string[], tx: Db = db): Promise<EventExceptionRow[]> {
+      if (eventIds.length === 0) return [];
+      return tx
+        .select()
+        .from(eventExceptions)
+        .where(inArray(eventExceptions.eventId, eventIds))
+        .orderBy(asc(eventExceptions.eventId), asc(eventExceptions.occursOn));
+    },
+
+    async countExceptions(eventId: string, tx: Db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(eventExceptions)
+        .where(eq(eventExceptions.eventId, eventId));
+      return row?.n ?? 0;
+    },
+
+    /** Cancels one date, or sets what it changes (replacing what it changed before). */
+    async saveException(
+      values: { eventId: string; occursOn: string; cancelled: boolean; override: EventOverride },
+      tx: Db,
+    ) {
+      await tx
+        .insert(eventExceptions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [eventExceptions.eventId, eventExceptions.occursOn],
+          set: { cancelled: values.cancelled, override: values.override, updatedAt: sql`now()` },
+        });
+    },
+
+    /** Forgets the exceptions of the series' dates from `day` on (its series now ends before). */
+    async removeExceptionsFrom(eventId: string, day: string, tx: Db) {
+      await tx
+        .delete(eventExceptions)
+        .where(and(eq(eventExceptions.eventId, eventId), gte(eventExceptions.occursOn, day)));
     },
   };
 }

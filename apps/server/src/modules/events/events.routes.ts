@@ -6,6 +6,8 @@ import {
   EventSchema,
   eventMessages,
   MessageResponseSchema,
+  OccurrenceParamsSchema,
+  OccurrenceScopeQuerySchema,
   UpdateEventSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -85,6 +87,41 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ service: EventsService }> = a
     },
     async (req) => {
       await service.remove(currentUser(req), req.params.id);
+      return { message: eventMessages.deleted };
+    },
+  );
+
+  app.patch(
+    '/events/:id/occurrences/:date',
+    {
+      schema: {
+        tags,
+        summary:
+          "Edit one date of a repeating event (the day its rule gives it): scope 'this' changes that date alone (title, description, date, start time, type, status, meeting link), 'following' ends the series the day before and starts a new one there with the changes; its creator or an admin",
+        params: OccurrenceParamsSchema,
+        querystring: OccurrenceScopeQuerySchema,
+        body: UpdateEventSchema,
+        response: { 200: EventSchema },
+      },
+    },
+    async (req) =>
+      service.changeOccurrence(currentUser(req), req.params.id, req.params.date, req.query.scope, req.body),
+  );
+
+  app.delete(
+    '/events/:id/occurrences/:date',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete one date of a repeating event: scope 'this' leaves that date out (EXDATE), 'following' ends the series the day before; its creator or an admin",
+        params: OccurrenceParamsSchema,
+        querystring: OccurrenceScopeQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      await service.removeOccurrence(currentUser(req), req.params.id, req.params.date, req.query.scope);
       return { message: eventMessages.deleted };
     },
   );

@@ -5,40 +5,43 @@ import {
   type CreateEvent,
   canEditEvent,
   canScheduleEvents,
+  EVENT_EXCEPTIONS_MAX,
   type EventList,
   type EventRangeQuery,
   eventMessages,
+  isOccurrence,
+  OCCURRENCE_FIELDS,
+  type OccurrenceScope,
+  occurrenceMessages,
   type UpdateEvent,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
-import type { EventRow } from '../../db/schema/index.ts';
+import type { EventOverride, EventRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { holdVisibleProduct } from '../../lib/visibility.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import { eventsInRange, toEvent, toMilestone } from './events.mapper.ts';
+import { ruleEndingOn, ruleFrom } from './events.occurrences.ts';
 import type { EventPatch, EventsRepository } from './events.repository.ts';
 
 /** A range with one end missing spans this many days; with none, it starts this many days ago. */
 const DEFAULT_SPAN_DAYS = 120;
 const DEFAULT_DAYS_BEFORE = 30;
 
-/** The fields an edit may change, in the order the API names them. */
-const EDITABLE = [
-  'title',
-  'description',
-  'date',
-  'startTime',
-  'type',
-  'status',
-  'meetingLink',
-  'participants',
-  'productId',
-  'recurrence',
-] as const satisfies ReadonlyArray<keyof UpdateEvent & keyof EventPatch & keyof EventRow>;
+/** What only the whole series, or this and following dates, may change. */
+const SERIES_FIELDS = ['participants', 'productId', 'recurrence'] as const;
+
+/** The fields an edit may change, in the order the API names them: one date's, then the series'. */
+const EDITABLE = [...OCCURRENCE_FIELDS, ...SERIES_FIELDS] as const satisfies ReadonlyArray<
+  keyof UpdateEvent & keyof EventPatch & keyof EventRow
+>;
+
+const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
 
 const sameValue = (a: unknown, b: unknown) =>
   Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
@@ -118,6 +121,137 @@ export function createEventsService({ db, events, activities, clock, changes }: 
     return current;
   }
 
+  /** Any subset of the fields of a locked event ("All events" for a repeating one). */
+  async function applyUpdate(
+    tx: Db,
+    after: AfterCommit,
+    actor: SessionUser,
+    current: EventRow,
+    body: UpdateEvent,
+  ): Promise<CalendarEvent> {
+    const id = current.id;
+    const patch: Record<string, unknown> = {};
+    for (const field of EDITABLE) {
+      const value = body[field];
+      if (value !== undefined && !sameValue(value, current[field])) patch[field] = value;
+    }
+    // PostgreSQL answers 'HH:MM:SS': the same minute is no change.
+    if (patch.startTime !== undefined && patch.startTime === current.startTime?.slice(0, 5)) {
+      delete patch.startTime;
+    }
+    const productId = typeof patch.productId === 'string' ? patch.productId : undefined;
+    if (productId) await holdVisibleProduct(tx, actor, productId);
+    if (Object.keys(patch).length === 0) return visibleEvent(actor, id, tx);
+
+    const row = (await events.update(id, patch as EventPatch, tx)) ?? current;
+    if (productId) await activities.insert(scheduledActivity(row, productId, actor.id), tx);
+    // An admin who unlinks someone else's event from its product no longer sees it: answer it once.
+    const found = await events.findVisible(actor, id, tx);
+    const participants = [...new Set([...current.participants, ...row.participants])];
+    after.publish(eventChange('updated', row, participants));
+    // Unlinked or moved: who saw it through the old product drops it.
+    if (current.productId && current.productId !== row.productId) {
+      after.publish({ ...eventChange('updated', row, []), productId: current.productId, userIds: [] });
+    }
+    return toEvent(found ?? { event: row, productName: null }, actor);
+  }
+
+  /** The repeating event locked for a change of its date `day`, which must be one of its dates. */
+  async function lockOccurrence(tx: Db, actor: SessionUser, id: string, day: string) {
+    const current = await lockChangeable(tx, actor, id);
+    const rule = current.recurrence;
+    if (!rule) throw BadRequest(occurrenceMessages.notRecurring, 'EVENT_NOT_RECURRING');
+    if (!isOccurrence(rule, current.date, day)) {
+      throw BadRequest(occurrenceMessages.notAnOccurrence, 'NOT_AN_OCCURRENCE');
+    }
+    const exceptions = await events.exceptionsOf([id], tx);
+    const existing = exceptions.find((exception) => exception.occursOn === day);
+    return { current, rule, existing, full: !existing && exceptions.length >= EVENT_EXCEPTIONS_MAX };
+  }
+
+  /** The series ends the day before `day`: its later dates and their exceptions go. */
+  async function endSeriesBefore(tx: Db, current: EventRow, rule: string, day: string) {
+    await events.removeExceptionsFrom(current.id, day, tx);
+    return (
+      (await events.update(current.id, { recurrence: ruleEndingOn(rule, addCalendarDays(day, -1)) }, tx)) ??
+      current
+    );
+  }
+
+  /** Per-occurrence changes (docs/decisions/042-event-exceptions.md). */
+  const occurrences = {
+    /** "This event": an override of that date; "This and following": a new series from it. */
+    async changeOccurrence(
+      actor: SessionUser,
+      id: string,
+      day: string,
+      scope: OccurrenceScope,
+      body: UpdateEvent,
+    ): Promise<CalendarEvent> {
+      return inTransaction(async (tx, after) => {
+        const { current, rule, existing, full } = await lockOccurrence(tx, actor, id, day);
+        if (scope === 'following' && day === current.date)
+          return applyUpdate(tx, after, actor, current, body);
+        if (scope === 'following') {
+          if (body.productId) await holdVisibleProduct(tx, actor, body.productId);
+          const ended = await endSeriesBefore(tx, current, rule, day);
+          const next = await events.insert(
+            {
+              ...pick(current, EDITABLE),
+              ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
+              date: body.date ?? day,
+              recurrence: body.recurrence !== undefined ? body.recurrence : ruleFrom(rule, current.date, day),
+              createdBy: current.createdBy,
+            },
+            tx,
+          );
+          if (next.productId) await activities.insert(scheduledActivity(next, next.productId, actor.id), tx);
+          after.publish(eventChange('updated', ended));
+          after.publish(eventChange('created', next));
+          return visibleEvent(actor, next.id, tx);
+        }
+        if (
+          SERIES_FIELDS.some((field) => body[field] !== undefined && !sameValue(body[field], current[field]))
+        ) {
+          throw BadRequest(occurrenceMessages.seriesOnly, 'SERIES_ONLY');
+        }
+        if (full) throw BadRequest(occurrenceMessages.tooMany, 'TOO_MANY_EXCEPTIONS');
+        const override: EventOverride = existing && !existing.cancelled ? { ...existing.override } : {};
+        for (const field of OCCURRENCE_FIELDS) {
+          if (body[field] !== undefined) Object.assign(override, { [field]: body[field] });
+        }
+        await events.saveException({ eventId: id, occursOn: day, cancelled: false, override }, tx);
+        after.publish(eventChange('updated', current));
+        const found = await events.findVisible(actor, id, tx);
+        return toEvent(found ?? { event: current, productName: null }, actor, day, override);
+      });
+    },
+
+    /** "This event": the date is cancelled (EXDATE); "This and following": the series ends before it. */
+    async removeOccurrence(
+      actor: SessionUser,
+      id: string,
+      day: string,
+      scope: OccurrenceScope,
+    ): Promise<void> {
+      await inTransaction(async (tx, after) => {
+        const { current, rule, full } = await lockOccurrence(tx, actor, id, day);
+        if (scope === 'following' && day === current.date) {
+          await events.remove(id, tx);
+          after.publish(eventChange('deleted', current));
+          return;
+        }
+        if (scope === 'following') {
+          after.publish(eventChange('updated', await endSeriesBefore(tx, current, rule, day)));
+          return;
+        }
+        if (full) throw BadRequest(occurrenceMessages.tooMany, 'TOO_MANY_EXCEPTIONS');
+        await events.saveException({ eventId: id, occursOn: day, cancelled: true, override: {} }, tx);
+        after.publish(eventChange('updated', current));
+      });
+    },
+  };
+
   return {
     /** The caller's events and the visible products' target dates on the range's days. */
     async list(actor: SessionUser, query: EventRangeQuery): Promise<EventList> {
@@ -126,8 +260,11 @@ export function createEventsService({ db, events, activities, clock, changes }: 
         events.listInRange(actor, range),
         events.milestonesInRange(actor, range),
       ]);
+      const exceptions = await events.exceptionsOf(
+        eventRows.filter((row) => row.event.recurrence).map((row) => row.event.id),
+      );
       const items: CalendarItem[] = [
-        ...eventsInRange(eventRows, actor, range),
+        ...eventsInRange(eventRows, actor, range, exceptions),
         ...milestoneRows.map(toMilestone),
       ].sort(byCalendarOrder);
       return {
@@ -161,30 +298,7 @@ export function createEventsService({ db, events, activities, clock, changes }: 
     async update(actor: SessionUser, id: string, body: UpdateEvent): Promise<CalendarEvent> {
       return inTransaction(async (tx, after) => {
         const current = await lockChangeable(tx, actor, id);
-        const patch: Record<string, unknown> = {};
-        for (const field of EDITABLE) {
-          const value = body[field];
-          if (value !== undefined && !sameValue(value, current[field])) patch[field] = value;
-        }
-        // PostgreSQL answers 'HH:MM:SS': the same minute is no change.
-        if (patch.startTime !== undefined && patch.startTime === current.startTime?.slice(0, 5)) {
-          delete patch.startTime;
-        }
-        const productId = typeof patch.productId === 'string' ? patch.productId : undefined;
-        if (productId) await holdVisibleProduct(tx, actor, productId);
-        if (Object.keys(patch).length === 0) return visibleEvent(actor, id, tx);
-
-        const row = (await events.update(id, patch as EventPatch, tx)) ?? current;
-        if (productId) await activities.insert(scheduledActivity(row, productId, actor.id), tx);
-        // An admin who unlinks someone else's event from its product no longer sees it: answer it once.
-        const found = await events.findVisible(actor, id, tx);
-        const participants = [...new Set([...current.participants, ...row.participants])];
-        after.publish(eventChange('updated', row, participants));
-        // Unlinked or moved: who saw it through the old product drops it.
-        if (current.productId && current.productId !== row.productId) {
-          after.publish({ ...eventChange('updated', row, []), productId: current.productId, userIds: [] });
-        }
-        return toEvent(found ?? { event: row, productName: null }, actor);
+        return applyUpdate(tx, after, actor, current, body);
       });
     },
 
@@ -195,6 +309,8 @@ export function createEventsService({ db, events, activities, clock, changes }: 
         after.publish(eventChange('deleted', current));
       });
     },
+
+    ...occurrences,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CalendarEvent, CreateEvent, UpdateEvent } from '@shipyard/shared';
+import type { CalendarEvent, CreateEvent, OccurrenceScope, UpdateEvent } from '@shipyard/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots, sharedKeys } from '../../../lib/query-keys.ts';
@@ -17,6 +17,26 @@ function updateEvent({ id, ...body }: UpdateEvent & { id: string }): Promise<Cal
 /** DELETE /api/events/{id}. */
 function deleteEvent(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/events/${encodeURIComponent(id)}`);
+}
+
+/** One date of a repeating event: the series' id, the day its rule gives it, and what it applies to. */
+export type OccurrenceTarget = { id: string; day: string; scope: OccurrenceScope };
+const occurrencePath = ({ id, day, scope }: OccurrenceTarget) =>
+  `/events/${encodeURIComponent(id)}/occurrences/${encodeURIComponent(day)}?scope=${scope}`;
+
+/** PATCH /api/events/{id}/occurrences/{day}?scope=…: that date alone, or it and the following ones. */
+function changeOccurrence({
+  id,
+  day,
+  scope,
+  ...body
+}: UpdateEvent & OccurrenceTarget): Promise<CalendarEvent> {
+  return api.patch<CalendarEvent>(occurrencePath({ id, day, scope }), body);
+}
+
+/** DELETE /api/events/{id}/occurrences/{day}?scope=…. */
+function deleteOccurrence(target: OccurrenceTarget): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(occurrencePath(target));
 }
 
 /**
@@ -55,5 +75,21 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: (event: Pick<CalendarEvent, 'id' | 'productId'>) => deleteEvent(event.id),
     onSuccess: (_answer, event) => refreshAfterEventChange(queryClient, [event.productId]),
+  });
+}
+
+export function useChangeOccurrence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeOccurrence,
+    onSuccess: (event) => refreshAfterEventChange(queryClient, [event.productId]),
+  });
+}
+
+export function useDeleteOccurrence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: OccurrenceTarget & { productId: string | null }) => deleteOccurrence(target),
+    onSuccess: (_answer, target) => refreshAfterEventChange(queryClient, [target.productId]),
   });
 }

@@ -3,6 +3,7 @@ import {
   type CalendarItem,
   type CalendarTask,
   canScheduleEvents,
+  type EventScope,
   eventMessages as m,
   type Role,
 } from '@shipyard/shared';
@@ -120,9 +121,16 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
   const tasksQuery = selectedInGrid ? monthTasks : dayTasksQuery;
 
   const canSchedule = canScheduleEvents(viewer.role);
-  const [dialog, setDialog] = useState<{ open: boolean; event?: CalendarEvent | undefined }>({ open: false });
+  const [dialog, setDialog] = useState<{
+    open: boolean;
+    event?: CalendarEvent | undefined;
+    scope?: EventScope | undefined;
+  }>({ open: false });
   const onAdd = useCallback(() => setDialog({ open: true, event: undefined }), []);
-  const onEdit = useCallback((event: CalendarEvent) => setDialog({ open: true, event }), []);
+  const onEdit = useCallback(
+    (event: CalendarEvent, scope?: EventScope) => setDialog({ open: true, event, scope }),
+    [],
+  );
 
   const selectDay = useCallback((key: string) => {
     setSelected(key);
@@ -249,6 +257,7 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         event={dialog.event}
+        scope={dialog.scope}
         defaultDate={selected}
         products={products.data ?? []}
       />

@@ -1,9 +1,4 @@
-import {
-  type CalendarEvent,
-  type CalendarItem,
-  type CalendarTask,
-  eventMessages as m,
-} from '@shipyard/shared';
+import { type CalendarItem, type CalendarTask, eventMessages as m } from '@shipyard/shared';
 import { CalendarDaysIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -11,6 +6,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDayLong } from './calendar-days.ts';
 import { CalendarTaskCard } from './calendar-task-card.tsx';
+import type { EventActionsMenuProps } from './event-actions-menu.tsx';
 import { EventCard } from './event-card.tsx';
 
 type DayPanelProps = {
@@ -22,7 +18,7 @@ type DayPanelProps = {
   loading: boolean;
   error: unknown;
   onRetry: () => void;
-  onEdit: (event: CalendarEvent) => void;
+  onEdit: EventActionsMenuProps['onEdit'];
   emptyAction?: ReactNode;
 };
 

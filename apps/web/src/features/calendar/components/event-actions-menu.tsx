@@ -1,35 +1,97 @@
-import { type CalendarEvent, eventMessages as m } from '@shipyard/shared';
+import { type CalendarEvent, type EventScope, eventMessages as m } from '@shipyard/shared';
 import { Pencil, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { useDeleteEvent } from '../api/save-event.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteEvent, useDeleteOccurrence } from '../api/save-event.ts';
+import { OccurrenceScopeDialog } from './occurrence-scope-dialog.tsx';
 
 export type EventActionsMenuProps = {
   event: CalendarEvent;
-  onEdit: (event: CalendarEvent) => void;
+  /** Opens the form; `scope` when one date of a repeating event is edited. */
+  onEdit: (event: CalendarEvent, scope?: EventScope) => void;
 };
 
-/** An event card's menu: Edit and Delete, for its creator and admins (the server's `canEdit`). */
+const editIcon = <Pencil aria-hidden="true" />;
+const deleteIcon = <Trash2 aria-hidden="true" />;
+
+/**
+ * An event card's menu: Edit and Delete, for its creator and admins (the server's `canEdit`).
+ * On a date of a repeating event both ask first which dates they apply to.
+ */
 export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
   const remove = useDeleteEvent();
+  const removeOccurrence = useDeleteOccurrence();
+  const [asking, setAsking] = useState<'edit' | 'delete' | null>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
 
   if (!event.canEdit) return null;
+
+  const day = event.recurrence ? event.occurrenceDate : undefined;
+  if (day) {
+    const ask = (action: 'edit' | 'delete') => () => {
+      // The menu has closed and handed focus back to its button.
+      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setAsking(action);
+    };
+    const onChoose = (scope: EventScope) => {
+      if (asking === 'edit') {
+        setAsking(null);
+        onEdit(event, scope);
+        return;
+      }
+      const run =
+        scope === 'all'
+          ? remove.mutateAsync(event)
+          : removeOccurrence.mutateAsync({ id: event.id, day, scope, productId: event.productId });
+      run.then(
+        () => {
+          toast.success(m.deletedToast);
+          setAsking(null);
+        },
+        (error: unknown) =>
+          toast.error(m.deleteFailed, { description: getErrorMessage(error, m.deleteFailed) }),
+      );
+    };
+    return (
+      <>
+        <RowActionsMenu
+          label={`Actions for ${event.title}`}
+          triggerClassName="size-8 shrink-0 text-muted-foreground data-[state=open]:bg-accent"
+          contentClassName="w-44"
+          actions={[
+            { label: 'Edit event', icon: editIcon, opensDialog: true, onSelect: ask('edit') },
+            {
+              label: 'Delete event',
+              icon: deleteIcon,
+              opensDialog: true,
+              separated: true,
+              destructive: true,
+              onSelect: ask('delete'),
+            },
+          ]}
+        />
+        <OccurrenceScopeDialog
+          action={asking}
+          onClose={() => setAsking(null)}
+          onChoose={onChoose}
+          pending={remove.isPending || removeOccurrence.isPending}
+          returnFocusRef={returnFocusRef}
+        />
+      </>
+    );
+  }
 
   return (
     <RowActionsMenu
       label={`Actions for ${event.title}`}
       triggerClassName="size-8 shrink-0 text-muted-foreground data-[state=open]:bg-accent"
       contentClassName="w-44"
-      actions={[
-        {
-          label: 'Edit event',
-          icon: <Pencil aria-hidden="true" />,
-          opensDialog: true,
-          onSelect: () => onEdit(event),
-        },
-      ]}
+      actions={[{ label: 'Edit event', icon: editIcon, opensDialog: true, onSelect: () => onEdit(event) }]}
       confirm={{
         label: 'Delete event',
-        icon: <Trash2 aria-hidden="true" />,
+        icon: deleteIcon,
         title: 'Delete event',
         description: (
           <>

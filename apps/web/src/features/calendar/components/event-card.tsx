@@ -1,4 +1,4 @@
-import { type CalendarEvent, type CalendarItem, eventMessages as m } from '@shipyard/shared';
+import { type CalendarItem, eventMessages as m } from '@shipyard/shared';
 import { ClockIcon, FlagIcon, FolderIcon, RepeatIcon, UsersIcon, VideoIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatStartTime } from './calendar-days.ts';
-import { EventActionsMenu } from './event-actions-menu.tsx';
+import { EventActionsMenu, type EventActionsMenuProps } from './event-actions-menu.tsx';
 import { EventStatusBadge, EventTypeBadge } from './event-badges.tsx';
 
 /** Participants shown by address before the rest are counted. */
@@ -15,7 +15,7 @@ const PARTICIPANTS_SHOWN = 4;
 
 export type EventCardProps = {
   item: CalendarItem;
-  onEdit: (event: CalendarEvent) => void;
+  onEdit: EventActionsMenuProps['onEdit'];
 };
 
 /**

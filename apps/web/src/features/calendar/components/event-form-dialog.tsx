@@ -8,6 +8,7 @@ import {
   EVENT_TYPES,
   type EventFields,
   EventFieldsSchema,
+  type EventScope,
   type EventStatus,
   eventMessages as m,
   type UpdateEvent,
@@ -21,7 +22,7 @@ import { FormField, FormItem, FormMessage } from '../../../components/ui/form.ts
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
+import { useChangeOccurrence, useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
 import { EventStatusDot, eventTypeIcons, eventTypeLabels } from './event-badges.tsx';
 
 export type EventFormDialogProps = {
@@ -29,6 +30,8 @@ export type EventFormDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** The event being edited; undefined to add one. */
   event?: CalendarEvent | undefined;
+  /** On a date of a repeating event: which dates the edit applies to (all when undefined). */
+  scope?: EventScope | undefined;
   /** A new event's day ('YYYY-MM-DD'): the selected day. */
   defaultDate: string;
   /** The products an event may belong to (lib/product-options.ts). */
@@ -74,11 +77,22 @@ const typeChoices: SelectFieldOption[] = EVENT_TYPES.map((type) => {
 const statusChoices = (statuses: readonly EventStatus[]): SelectFieldOption[] =>
   statuses.map((status) => ({ value: status, label: status, icon: <EventStatusDot status={status} /> }));
 
-function defaultsFor(event: CalendarEvent | undefined, defaultDate: string): EventFormValues {
+/** Texts under the repeat for an edit of a repeating event, by scope. */
+const scopeNotes: Record<EventScope, string> = {
+  this: 'Changes apply to this date only.',
+  following: 'Changes apply to this date and the ones after it.',
+  all: 'Changes apply to every date of this event.',
+};
+
+function defaultsFor(
+  event: CalendarEvent | undefined,
+  defaultDate: string,
+  scope: EventScope = 'all',
+): EventFormValues {
   return {
     title: event?.title ?? '',
-    // An occurrence of a repeating event edits its series: the series' first day.
-    date: event?.seriesDate ?? event?.date ?? defaultDate,
+    // All dates of a repeating event edit its series: the series' first day; one date, its own.
+    date: (scope === 'all' ? event?.seriesDate : undefined) ?? event?.date ?? defaultDate,
     startTime: event?.startTime ?? '',
     type: event?.type ?? 'meeting',
     status: event?.status ?? 'Planning',
@@ -104,23 +118,26 @@ export function EventFormDialog({ open, onOpenChange, ...props }: EventFormDialo
 
 type EventFormProps = Omit<EventFormDialogProps, 'open' | 'onOpenChange'> & { onSaved: () => void };
 
-function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
+function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: EventFormProps) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
+  const changeOccurrence = useChangeOccurrence();
   const editing = event !== undefined;
-  const [defaults] = useState(() => defaultsFor(event, defaultDate));
+  // One date (and maybe the following ones) of a repeating event, named by the day its rule gives it.
+  const occurrence = scope !== 'all' ? event?.occurrenceDate : undefined;
+  const [defaults] = useState(() => defaultsFor(event, defaultDate, scope));
   const { form, onSubmit } = useServerForm<EventFormValues, EventFields, CalendarEvent>({
     schema: editing ? EventFieldsSchema : CreateEventSchema,
     defaultValues: defaults,
     fields: FIELDS,
     // Editing sends only what changed.
-    submit: (values, { getValues }) =>
-      event
-        ? update.mutateAsync({
-            id: event.id,
-            ...(changedFields(FIELDS, values, getValues(), defaults) as UpdateEvent),
-          })
-        : create.mutateAsync(values as CreateEvent),
+    submit: (values, { getValues }) => {
+      if (!event) return create.mutateAsync(values as CreateEvent);
+      const changed = changedFields(FIELDS, values, getValues(), defaults) as UpdateEvent;
+      return occurrence && scope !== 'all'
+        ? changeOccurrence.mutateAsync({ id: event.id, day: occurrence, scope, ...changed })
+        : update.mutateAsync({ id: event.id, ...changed });
+    },
     onSuccess: (_event, _values, { reset }) => {
       toast.success(editing ? m.updated : m.created);
       reset(defaultsFor(undefined, defaultDate));
@@ -132,6 +149,8 @@ function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
 
   const date = useWatch({ control: form.control, name: 'date' });
   const repeats = Boolean(event?.recurrence);
+  // The repeat, participants and product belong to the series: not to one date.
+  const oneDate = occurrence !== undefined && scope === 'this';
 
   // An event whose product the caller no longer sees keeps it as a choice, unnamed.
   const productChoices: SelectFieldOption[] = [
@@ -149,7 +168,7 @@ function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
       description={
         editing ? 'Change the event’s details.' : 'Schedule a meeting, milestone, review or workshop.'
       }
-      pending={create.isPending || update.isPending}
+      pending={create.isPending || update.isPending || changeOccurrence.isPending}
       submitLabel={editing ? 'Save Changes' : 'Add Event'}
     >
       <TextField
@@ -163,26 +182,32 @@ function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
         <TextField control={form.control} name="date" label="Date" type="date" />
         <TextField control={form.control} name="startTime" label="Start time (optional)" type="time" />
       </div>
-      <FormField
-        control={form.control}
-        name="recurrence"
-        render={({ field }) => (
-          <FormItem>
-            <RepeatEditor
-              id="event-repeat"
-              value={field.value || null}
-              onChange={(rule) => field.onChange(rule ?? '')}
-              startsOn={/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : defaultDate}
-            />
-            {repeats ? (
-              <p className="text-muted-foreground text-xs">
-                Changes apply to every date of this event; deleting it deletes them all.
-              </p>
-            ) : null}
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      {oneDate ? (
+        <p className="text-muted-foreground text-xs">{scopeNotes.this}</p>
+      ) : (
+        <FormField
+          control={form.control}
+          name="recurrence"
+          render={({ field }) => (
+            <FormItem>
+              <RepeatEditor
+                id="event-repeat"
+                value={field.value || null}
+                onChange={(rule) => field.onChange(rule ?? '')}
+                startsOn={/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : defaultDate}
+              />
+              {repeats ? (
+                <p className="text-muted-foreground text-xs">
+                  {occurrence
+                    ? scopeNotes[scope]
+                    : 'Changes apply to every date of this event; deleting it deletes them all.'}
+                </p>
+              ) : null}
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      )}
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <SelectField
           control={form.control}
@@ -217,24 +242,28 @@ function EventForm({ event, defaultDate, products, onSaved }: EventFormProps) {
         placeholder="https://meet.example.com/abc-defg"
         autoComplete="off"
       />
-      <TextareaField
-        control={form.control}
-        name="participants"
-        label="Participants"
-        description="E-mail addresses, separated by commas. They will see the event."
-        rows={2}
-        placeholder="ada@example.com, grace@example.com"
-        autoComplete="off"
-        className="min-h-10"
-      />
-      <SelectField
-        control={form.control}
-        name="productId"
-        label="Product"
-        placeholder="No product"
-        noneLabel="No product"
-        options={productChoices}
-      />
+      {oneDate ? null : (
+        <>
+          <TextareaField
+            control={form.control}
+            name="participants"
+            label="Participants"
+            description="E-mail addresses, separated by commas. They will see the event."
+            rows={2}
+            placeholder="ada@example.com, grace@example.com"
+            autoComplete="off"
+            className="min-h-10"
+          />
+          <SelectField
+            control={form.control}
+            name="productId"
+            label="Product"
+            placeholder="No product"
+            noneLabel="No product"
+            options={productChoices}
+          />
+        </>
+      )}
     </FormDialogForm>
   );
 }
