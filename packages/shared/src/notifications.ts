@@ -56,12 +56,39 @@ export const NotificationSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   /** An INVITE whose invitation still waits: Accept is offered, read or not. False otherwise. */
   invitationPending: z.boolean(),
+  /** Marked done (issue 30): out of the inbox, listed under the 'Done' filter. Null otherwise. */
+  doneAt: z.optional(z.nullable(z.string())),
+  /** Snoozed until this instant: hidden until then, then unread again. Null otherwise. */
+  snoozedUntil: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** GET /api/notifications: newest first, keyset paging by `cursor`. */
+/** The inbox's filters (issue 30); `done` lists what was marked done, the others the inbox. */
+export const NOTIFICATION_FILTERS = ['all', 'unread', 'mentions', 'assigned', 'done'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+/** How far ahead a notification may be snoozed. */
+export const SNOOZE_MAX_DAYS = 90;
+
+export const inboxMessages = {
+  snoozeInPast: 'Choose a time in the future.',
+  snoozeTooFar: `Choose a time within ${SNOOZE_MAX_DAYS} days.`,
+  snoozeInvalid: 'Choose a valid time.',
+} as const;
+
+/** PATCH /api/notifications/:id/snooze: the instant it comes back (future, ≤ 90 days; the server checks against its clock). */
+export const SnoozeBodySchema = z.object({
+  until: z.iso.datetime({ offset: true, error: inboxMessages.snoozeInvalid }),
+});
+export type SnoozeBody = z.infer<typeof SnoozeBodySchema>;
+
+/**
+ * GET /api/notifications: the inbox (neither done nor snoozed), unread first, then newest;
+ * keyset paging by `cursor`. `filter=done` lists the done ones, newest first.
+ */
 export const NotificationQuerySchema = z.object({
+  filter: z.optional(z.enum(NOTIFICATION_FILTERS)),
   unread: z.optional(
     z.pipe(
       z.transform((v: unknown) => v === true || v === 'true' || v === '1'),

@@ -48,6 +48,10 @@ export const notifications = pgTable(
     message: text().notNull(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp({ withTimezone: true }),
+    /** Marked done (issue 30): out of the inbox, listed under 'Done'. */
+    doneAt: timestamp({ withTimezone: true }),
+    /** Snoozed: hidden until the wake-up job clears it and makes it unread again. */
+    snoozedUntil: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -56,6 +60,10 @@ export const notifications = pgTable(
     // The unread badge, 'Mark all as read' and marking a team's invitations read on accept.
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     index('notifications_sender_idx').on(t.senderId),
+    // The inbox (neither done nor snoozed), unread first then newest.
+    index('notifications_user_inbox_idx')
+      .on(t.userId, sql`(${t.readAt} is not null)`, ...newestFirst(t))
+      .where(sql`${t.doneAt} is null and ${t.snoozedUntil} is null`),
     check(
       'notifications_type_known',
       sql`${t.type} in ('INVITE', 'INVITE_ACCEPTED', 'TEAM_LEAD', 'REMOVED_FROM_TEAM', 'TASK_ASSIGNED', 'TASK_MENTION', 'TASK_COMMENT', 'TASK_STATUS', 'TASK_DUE_SOON', 'TASK_OVERDUE', 'PRODUCT_STAGE')`,

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createInboxService, createWakeHandlers } from './notifications.inbox.ts';
 import { createNotificationJobs, NOTIFICATION_SCHEDULE } from './notifications.jobs.ts';
 import { unsubscribeTokens } from './notifications.mail.ts';
 import { createNotifier, type Notifier } from './notifications.notifier.ts';
@@ -51,6 +52,7 @@ export const notificationsModule = fp(
       digestHour: config.digestHour,
     });
     app.jobs.handle(jobs.handlers, NOTIFICATION_SCHEDULE);
+    app.jobs.handle(createWakeHandlers(notifications, changes));
     app.decorate('notifications', {
       notifier,
       productStage: createProductStageNotice(notifier),
@@ -58,7 +60,8 @@ export const notificationsModule = fp(
     });
     const service = createNotificationsService({ db, notifications, changes });
     const preferences = createPreferencesService({ db, settings, tokens });
-    await app.register(notificationsRoutes, { prefix: '/api', service });
+    const inbox = createInboxService({ db, notifications, changes, clock: app.clock });
+    await app.register(notificationsRoutes, { prefix: '/api', service, inbox });
     await app.register(preferencesRoutes, { prefix: '/api', service: preferences });
     await app.register(unsubscribeRoutes, { prefix: '/api', service: preferences, appUrl: config.appUrl });
   },

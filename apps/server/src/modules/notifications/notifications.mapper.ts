@@ -23,6 +23,8 @@ export function toNotification({
     sender: sender ? { _id: sender.id, name: sender.name, avatar: sender.avatarUrl } : null,
     metadata: n.metadata,
     invitationPending,
+    doneAt: n.doneAt?.toISOString() ?? null,
+    snoozedUntil: n.snoozedUntil?.toISOString() ?? null,
     createdAt: n.createdAt.toISOString(),
   };
 }

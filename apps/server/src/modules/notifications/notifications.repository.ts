@@ -1,4 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { NotificationFilter } from '@shipyard/shared';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { notifications, teamMembers, users } from '../../db/schema/index.ts';
 import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
@@ -8,7 +10,31 @@ import type { NotificationWithSender } from './notifications.mapper.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
-export type NotificationListQuery = { unread: boolean; after: Cursor | undefined; limit: number };
+/** `after.read`: the inbox's cursor also says whether the last row was read (unread come first). */
+export type NotificationListQuery = {
+  filter: NotificationFilter;
+  after: (Cursor & { read: boolean }) | undefined;
+  limit: number;
+};
+
+/** Neither done nor snoozed: what the inbox lists and the badge counts. */
+const inInbox = and(isNull(notifications.doneAt), isNull(notifications.snoozedUntil));
+const isRead = sql<boolean>`(${notifications.readAt} is not null)`;
+
+const FILTERS: Record<NotificationFilter, SQL | undefined> = {
+  all: inInbox,
+  unread: and(inInbox, isNull(notifications.readAt)),
+  mentions: and(inInbox, eq(notifications.type, 'TASK_MENTION')),
+  assigned: and(inInbox, eq(notifications.type, 'TASK_ASSIGNED')),
+  done: isNotNull(notifications.doneAt),
+};
+
+/** After the cursor in the inbox's order: unread first, then newest. */
+function inboxAfter(after: Cursor & { read: boolean }): SQL {
+  const older = olderThan(notifications.createdAt, notifications.id, after);
+  if (after.read) return and(isNotNull(notifications.readAt), older) as SQL;
+  return sql`(${isNotNull(notifications.readAt)} or (${isNull(notifications.readAt)} and ${older}))`;
+}
 
 /**
  * The notification with its sender's name and avatar, LEFT JOINed (the sender may be gone), and
@@ -73,10 +99,12 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /**
-     * One page, newest first, plus one row that only tells whether another page follows. Served
-     * by notifications_user_created_idx (the keyset is a bound of its scan).
+     * One page plus one row that only tells whether another page follows. The inbox filters:
+     * unread first, then newest (notifications_user_inbox_idx); 'done': newest first.
      */
     async list(viewer: Viewer, query: NotificationListQuery) {
+      const done = query.filter === 'done';
+      const after = query.after;
       return db
         .select({ ...withSender, cursorAt: exactCreatedAt(notifications.createdAt) })
         .from(notifications)
@@ -84,21 +112,57 @@ export function createNotificationsRepository(db: Db) {
         .where(
           and(
             ownSeen(viewer),
-            query.unread ? isNull(notifications.readAt) : undefined,
-            query.after ? olderThan(notifications.createdAt, notifications.id, query.after) : undefined,
+            FILTERS[query.filter],
+            after && done ? olderThan(notifications.createdAt, notifications.id, after) : undefined,
+            after && !done ? inboxAfter(after) : undefined,
           ),
         )
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .orderBy(...(done ? [] : [asc(isRead)]), desc(notifications.createdAt), desc(notifications.id))
         .limit(query.limit + 1);
     },
 
-    /** Served by notifications_user_unread_idx. */
+    /** Unread in the inbox: neither done nor snoozed. Served by notifications_user_unread_idx. */
     async unreadCount(viewer: Viewer, tx: Db = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })
         .from(notifications)
-        .where(and(ownSeen(viewer), isNull(notifications.readAt)));
+        .where(and(ownSeen(viewer), inInbox, isNull(notifications.readAt)));
       return row?.n ?? 0;
+    },
+
+    /** Sets the fields of one of the viewer's notifications; whether it was theirs. */
+    async setOwn(
+      viewer: Viewer,
+      id: string,
+      values: Pick<PgUpdateSetSource<typeof notifications>, 'readAt' | 'doneAt' | 'snoozedUntil'>,
+      tx: Db = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(notifications)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(notifications.id, id), ownSeen(viewer)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The wake-up: a notification still snoozed until `until` (not re-snoozed or unsnoozed since)
+     * is unread and back in the inbox. The conditional update makes it happen once, whichever
+     * process runs it. The row, and whether its owner may see what it is about now.
+     */
+    async wake(id: string, until: Date, tx: Db = db) {
+      const [row] = await tx
+        .update(notifications)
+        .set({ snoozedUntil: null, readAt: null, updatedAt: sql`now()` })
+        .where(and(eq(notifications.id, id), eq(notifications.snoozedUntil, until)))
+        .returning();
+      if (!row) return undefined;
+      const [owner] = await tx
+        .select({ seen: aboutWhatTheySee(users, notifications.type, notifications.metadata) })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(eq(notifications.id, id));
+      return { row, seen: owner?.seen === true };
     },
 
     async findOwn(viewer: Viewer, id: string, tx: Db = db): Promise<NotificationWithSender | undefined> {

@@ -74,6 +74,8 @@ describe('GET /api/notifications', () => {
       metadata: { teamId: 'team-1' },
       // No such team: nothing to accept.
       invitationPending: false,
+      doneAt: null,
+      snoozedUntil: null,
       createdAt: second?.createdAt.toISOString(),
     });
     expect(body.data[0]).toMatchObject({ sender: null, metadata: {}, read: false });
@@ -279,6 +281,11 @@ describe('OpenAPI', () => {
       'patch /api/notifications/{id}/read': ['notifications'],
       'delete /api/notifications/{id}/delete': ['notifications'],
       'delete /api/notifications/{id}': ['notifications'],
+      'patch /api/notifications/{id}/unread': ['notifications'],
+      'patch /api/notifications/{id}/done': ['notifications'],
+      'delete /api/notifications/{id}/done': ['notifications'],
+      'patch /api/notifications/{id}/snooze': ['notifications'],
+      'delete /api/notifications/{id}/snooze': ['notifications'],
       'get /api/notifications/unsubscribe': ['notifications'],
       'post /api/notifications/unsubscribe': ['notifications'],
     });

@@ -5,13 +5,23 @@ import {
   notificationMessages,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
-import { encodeCursor, readCursor } from '../../lib/cursor.ts';
+import { type Cursor, encodeCursor, readCursor } from '../../lib/cursor.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import { toNotification } from './notifications.mapper.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
+
+// The inbox's cursor: whether the page's last row was read ('r'/'u', unread rows come first),
+// then the keyset cursor of lib/cursor.ts.
+const encodeInboxCursor = (read: boolean, c: Cursor) => `${read ? 'r' : 'u'}${encodeCursor(c)}`;
+function readInboxCursor(value: string | undefined): (Cursor & { read: boolean }) | undefined {
+  if (value === undefined) return undefined;
+  const read = value.startsWith('r');
+  const cursor = readCursor(/^[ru]/.test(value) ? value.slice(1) : '!') as Cursor;
+  return { ...cursor, read };
+}
 
 type Deps = { db: Db; notifications: NotificationsRepository; changes: Changes };
 
@@ -29,11 +39,16 @@ export function createNotificationsService({ db, notifications, changes }: Deps)
   }
 
   return {
-    /** Newest first, keyset paging; `unread` counts all of the caller's unread ones (the badge). */
+    /**
+     * The inbox (unread first, then newest) or the done ones (newest first), keyset paging;
+     * `unread` counts all of the caller's unread ones in the inbox (the badge). `unread=true`
+     * (the spec's call) is the 'unread' filter.
+     */
     async list(actor: SessionUser, query: NotificationQuery): Promise<NotificationList> {
-      const after = readCursor(query.cursor);
+      const filter = query.filter ?? (query.unread ? 'unread' : 'all');
+      const after = readInboxCursor(query.cursor);
       const [rows, unread] = await Promise.all([
-        notifications.list(actor, { unread: query.unread ?? false, after, limit: query.limit }),
+        notifications.list(actor, { filter, after, limit: query.limit }),
         notifications.unreadCount(actor),
       ]);
       const page = rows.slice(0, query.limit);
@@ -43,7 +58,10 @@ export function createNotificationsService({ db, notifications, changes }: Deps)
         unread,
         nextCursor:
           rows.length > query.limit && last
-            ? encodeCursor({ createdAt: last.cursorAt, id: last.notification.id })
+            ? encodeInboxCursor(last.notification.readAt !== null, {
+                createdAt: last.cursorAt,
+                id: last.notification.id,
+              })
             : null,
       };
     },

@@ -1,6 +1,9 @@
+import { canSeeMenuItem } from '@shipyard/shared';
 import { useLocation } from 'react-router';
 import { Separator } from '../../components/ui/separator.tsx';
 import { SidebarTrigger } from '../../components/ui/sidebar.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { SearchButton } from '../../features/search/components/search-button.tsx';
 import { useRealtime } from '../realtime/realtime-provider.tsx';
 import { RealtimeStatus } from '../realtime/realtime-status.tsx';
@@ -16,6 +19,7 @@ export function TopBar() {
   const { pathname } = useLocation();
   const title = pageTitleOf(pathname);
   const realtime = useRealtime();
+  const { data: user } = useSession();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
       <SidebarTrigger className="-ml-1" />
@@ -24,6 +28,7 @@ export function TopBar() {
       <RealtimeStatus status={realtime.status} className="ml-auto" />
       <div className="flex items-center gap-1.5">
         <SearchButton />
+        {user && canSeeMenuItem(user.role, 'notifications') ? <NotificationsBell /> : null}
         <ThemeToggle />
       </div>
     </header>

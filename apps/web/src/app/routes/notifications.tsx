@@ -1,7 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { NotificationsPage } from '../../features/notifications/components/notifications-page.tsx';
 
+// The task beside the inbox's list (issue 30) is the task page itself, loaded when first shown.
+const TaskView = lazy(() => import('./task-view.tsx').then((m) => ({ default: m.TaskView })));
+
+const renderTask = (taskId: string) => (
+  <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+    <TaskView id={taskId} />
+  </Suspense>
+);
+
 export function Component() {
   const { data: user } = useSession();
-  return <NotificationsPage userId={user?.id} />;
+  return <NotificationsPage userId={user?.id} renderTask={renderTask} />;
 }

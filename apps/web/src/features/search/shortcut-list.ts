@@ -1,3 +1,4 @@
+import { INBOX_SHORTCUTS, inboxKeyText } from '../../lib/inbox-shortcuts.ts';
 import type { ShortcutAction } from './shortcuts.ts';
 
 // What the `?` dialog lists; apart from the key reader so the shell does not carry these texts.
@@ -15,3 +16,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'goNotifications', keys: ['g', 'n'], label: 'Go to notifications' },
   { action: 'help', keys: ['?'], label: 'Show keyboard shortcuts' },
 ];
+
+/** The `?` sheet's 'Inbox' group (issue 30): the inbox's own table, each key an alternative. */
+export const INBOX_SHEET = {
+  title: 'Inbox',
+  lines: INBOX_SHORTCUTS.map(({ action, label, keys }) => ({
+    id: `inbox-${action}`,
+    label,
+    keys: keys.map(inboxKeyText),
+  })),
+};

@@ -1,4 +1,4 @@
-import type { Notification, NotificationList } from '@shipyard/shared';
+import type { Notification, NotificationFilter, NotificationList } from '@shipyard/shared';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
@@ -7,8 +7,7 @@ import { type UnreadCount, unreadCountKey } from './get-unread-count.ts';
 /** Notifications per page; the next page loads as the end of the list comes into view. */
 const NOTIFICATIONS_PAGE_LIMIT = 20;
 
-const NOTIFICATION_FILTERS = ['all', 'unread'] as const;
-export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+export type { NotificationFilter } from '@shipyard/shared';
 
 export type NotificationPages = InfiniteData<NotificationList, string | null>;
 
@@ -21,16 +20,16 @@ export const notificationKeys = {
   unreadCount: unreadCountKey,
 };
 
-/** The query string: the unread filter, the page size and the keyset cursor. */
+/** The query string: the filter, the page size and the keyset cursor. */
 function notificationsQuery(filter: NotificationFilter, cursor: string | null): string {
   const params = new URLSearchParams();
-  if (filter === 'unread') params.set('unread', 'true');
+  if (filter !== 'all') params.set('filter', filter);
   if (cursor) params.set('cursor', cursor);
   params.set('limit', String(NOTIFICATIONS_PAGE_LIMIT));
   return params.toString();
 }
 
-/** GET /api/notifications: the caller's notifications, newest first, one page at a time. */
+/** GET /api/notifications: the caller's inbox (unread first, then newest) or done ones, a page at a time. */
 function getNotifications(
   filter: NotificationFilter,
   cursor: string | null,

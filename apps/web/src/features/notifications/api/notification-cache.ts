@@ -1,4 +1,4 @@
-import type { Notification, NotificationList } from '@shipyard/shared';
+import { NOTIFICATION_FILTERS, type Notification, type NotificationList } from '@shipyard/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { type NotificationFilter, type NotificationPages, notificationKeys } from './get-notifications.ts';
 import type { UnreadCount } from './get-unread-count.ts';
@@ -11,7 +11,8 @@ export type NotificationsSnapshot = {
   count: UnreadCount | undefined;
 };
 
-const filterOf = (key: QueryKey): NotificationFilter => (key[2] === 'unread' ? 'unread' : 'all');
+const filterOf = (key: QueryKey): NotificationFilter =>
+  NOTIFICATION_FILTERS.find((filter) => filter === key[2]) ?? 'all';
 
 /** Stops requests in flight (they would land after the change and undo it), then keeps the state. */
 export async function snapshotNotifications(client: QueryClient): Promise<NotificationsSnapshot> {
@@ -72,6 +73,25 @@ export function markReadInCache(client: QueryClient, id: string, { keepInUnread 
         ? page.data.filter((n) => n.id !== id)
         : page.data.map((n) => (n.id === id ? { ...n, read: true } : n)),
   }));
+  if (wasUnread) shiftUnread(client, -1);
+}
+
+/** Unread again: highlighted, and counted. The Unread lists get it when next fetched. */
+export function markUnreadInCache(client: QueryClient, id: string) {
+  const wasRead = findCachedNotification(client, id)?.read === true;
+  changeLists(client, (page) => ({
+    ...page,
+    data: page.data.map((n) => (n.id === id ? { ...n, read: false } : n)),
+  }));
+  if (wasRead) shiftUnread(client, 1);
+}
+
+/** Done or snoozed: out of every inbox list (the Done list gets it when next fetched). */
+export function leaveInboxInCache(client: QueryClient, id: string) {
+  const wasUnread = findCachedNotification(client, id)?.read === false;
+  changeLists(client, (page, filter) =>
+    filter === 'done' ? page : { ...page, data: page.data.filter((n) => n.id !== id) },
+  );
   if (wasUnread) shiftUnread(client, -1);
 }
 

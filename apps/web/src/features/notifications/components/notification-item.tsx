@@ -1,6 +1,6 @@
 import { type Notification, plainTextPreview } from '@shipyard/shared';
 import { ArrowRightIcon, CheckIcon, Trash2Icon } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -30,7 +30,16 @@ export type NotificationItemProps = {
   onDelete: (notification: Notification) => void;
   onAccept: (notification: Notification) => void;
   onDecline: (notification: Notification) => void;
+  /** The inbox's current item (issue 30): outlined, and what its keys act on. */
+  selected?: boolean;
+  /** A click on the item (not on its buttons) makes it the inbox's current item. */
+  onSelect?: (notification: Notification) => void;
+  /** The inbox's triage buttons (done, snooze), before Delete. */
+  triage?: ReactNode;
 };
+
+/** The element id of an item: the inbox focuses and scrolls to it. */
+export const notificationItemId = (id: string) => `notification-${id}`;
 
 const linkClasses = buttonVariants({ variant: 'outline', size: 'sm' });
 
@@ -46,6 +55,9 @@ export function NotificationItem({
   onDelete,
   onAccept,
   onDecline,
+  selected = false,
+  onSelect,
+  triage,
 }: NotificationItemProps) {
   const unread = !notification.read;
   const name = senderName(notification);
@@ -79,8 +91,9 @@ export function NotificationItem({
   // Spec §4: clicking an unread item marks it read (its own buttons do their own thing; a
   // click that ends a text selection is not meant as one). The check button is the keyboard path.
   const onItemClick = (event: MouseEvent<HTMLLIElement>) => {
-    if (!unread) return;
     if (event.target instanceof Element && event.target.closest('button')) return;
+    onSelect?.(notification);
+    if (!unread) return;
     if (window.getSelection()?.toString()) return;
     onMarkRead(notification);
   };
@@ -88,10 +101,15 @@ export function NotificationItem({
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; the 'Mark as read' button inside is the keyboard path.
     <li
+      id={onSelect ? notificationItemId(notification.id) : undefined}
+      tabIndex={onSelect ? -1 : undefined}
+      aria-current={selected ? 'true' : undefined}
       data-read={notification.read}
       onClick={onItemClick}
       className={cn(
-        'relative flex gap-3 px-4 py-4 transition-colors sm:px-6',
+        'relative flex gap-3 px-4 py-4 outline-none transition-colors sm:px-6',
+        onSelect ? 'cursor-pointer' : undefined,
+        selected ? 'ring-2 ring-ring ring-inset' : undefined,
         unread
           ? 'cursor-pointer bg-primary/5 hover:bg-primary/8 dark:bg-primary/12 dark:hover:bg-primary/16'
           : 'hover:bg-muted/40',
@@ -181,6 +199,7 @@ export function NotificationItem({
       </div>
 
       <div className="-mt-1 -mr-2 flex shrink-0 items-start gap-0.5">
+        {triage}
         {unread ? (
           <Button
             variant="ghost"

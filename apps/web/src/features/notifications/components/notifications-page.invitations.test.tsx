@@ -4,12 +4,23 @@ import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse } from '../../../test/fetch-stubs.ts';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
-import { findItem, invite, itemOf, LIST, listOf, makeNotification, serve } from './test-notifications.ts';
+import {
+  findItem,
+  invite,
+  itemOf,
+  LIST,
+  listOf,
+  makeNotification,
+  serve,
+  stubViewport,
+} from './test-notifications.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 describe('NotificationsPage invitations', () => {
   beforeEach(() => {
+    // The list alone, as on a phone: the split view has tests of its own (inbox.test.tsx).
+    stubViewport(390);
     vi.clearAllMocks();
   });
 

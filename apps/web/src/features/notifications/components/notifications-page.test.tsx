@@ -13,12 +13,15 @@ import {
   makeNotification,
   minutesAgo,
   serve,
+  stubViewport,
 } from './test-notifications.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 describe('NotificationsPage', () => {
   beforeEach(() => {
+    // The list alone, as on a phone: the split view has tests of its own (inbox.test.tsx).
+    stubViewport(390);
     vi.clearAllMocks();
   });
 
@@ -320,7 +323,7 @@ describe('NotificationsPage', () => {
     expect(screen.queryByText('Old news')).not.toBeInTheDocument();
     expect(currentLocation()).toBe('/?filter=unread');
     const last = callsTo(fetchMock, 'GET', '/api/notifications').at(-1);
-    expect(last?.url.searchParams.get('unread')).toBe('true');
+    expect(last?.url.searchParams.get('filter')).toBe('unread');
     expect(last?.url.searchParams.get('limit')).toBe('20');
   });
 

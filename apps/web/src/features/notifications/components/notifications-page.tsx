@@ -1,6 +1,13 @@
-import type { Notification } from '@shipyard/shared';
-import { BellIcon, CheckCheckIcon, InboxIcon } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { NOTIFICATION_FILTERS, type Notification } from '@shipyard/shared';
+import {
+  AtSignIcon,
+  BellIcon,
+  CheckCheckIcon,
+  CheckCircle2Icon,
+  ClipboardCheckIcon,
+  InboxIcon,
+} from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -8,7 +15,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { useNow } from '../../../hooks/use-now.ts';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -19,7 +25,7 @@ import { loadedNotifications, type NotificationFilter, useNotifications } from '
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
-import { NotificationItem } from './notification-item.tsx';
+import { Inbox } from './inbox.tsx';
 import { metadataText } from './notification-meta.ts';
 
 /** The page's texts: spec §2.21 where it has them, ours where it is silent. */
@@ -33,6 +39,12 @@ const notificationsPageText = {
   // Ours.
   emptyUnreadTitle: 'No unread notifications',
   emptyUnreadDescription: "You're all caught up.",
+  emptyMentionsTitle: 'No mentions',
+  emptyMentionsDescription: 'When someone mentions you in a comment, it shows here.',
+  emptyAssignedTitle: 'No assignments',
+  emptyAssignedDescription: 'When someone assigns you a task, it shows here.',
+  emptyDoneTitle: 'Nothing done yet',
+  emptyDoneDescription: 'Notifications you mark done (e) show here.',
   loadFailed: 'Failed to load notifications',
   loadMore: 'Load more',
   unreadLine: (count: number) =>
@@ -43,15 +55,33 @@ const notificationsPageText = {
 
 const FILTER_PARAM = 'filter';
 
+const filterLabels: Record<NotificationFilter, string> = {
+  all: 'All',
+  unread: 'Unread',
+  mentions: 'Mentions',
+  assigned: 'Assigned',
+  done: 'Done',
+};
+
+const filterOf = (value: string | undefined): NotificationFilter =>
+  NOTIFICATION_FILTERS.find((f) => f === value) ?? 'all';
+
 /**
- * Spec §2.21: the caller's notifications, all or only the unread, with their actions.
- * `userId` is the signed-in user's id: declining an invitation removes their own team row.
+ * Spec §2.21 and issue 30: the caller's inbox, filtered (all, unread, mentions, assigned, done),
+ * with their actions and keys. `userId` is the signed-in user's id: declining an invitation
+ * removes their own team row. `renderTask` shows a task beside the list on a wide screen.
  */
-export function NotificationsPage({ userId }: { userId?: string }) {
+export function NotificationsPage({
+  userId,
+  renderTask,
+}: {
+  userId?: string;
+  renderTask?: (taskId: string) => ReactNode;
+}) {
   // The tab lives in the URL, so a reload or the back button shows the same one.
   const { values, set } = useUrlState({ [FILTER_PARAM]: 'all' });
-  const filter: NotificationFilter = values[FILTER_PARAM] === 'unread' ? 'unread' : 'all';
-  const selectFilter = (value: string) => set({ [FILTER_PARAM]: value === 'unread' ? 'unread' : null });
+  const filter = filterOf(values[FILTER_PARAM]);
+  const selectFilter = (value: string) => set({ [FILTER_PARAM]: filterOf(value) });
 
   const unreadCount = useUnreadCount();
   const unread = unreadCount.data?.unread;
@@ -90,10 +120,17 @@ export function NotificationsPage({ userId }: { userId?: string }) {
   );
   const acceptingId = accept.isPending ? accept.variables?.notificationId : undefined;
   const decliningId = decline.isPending ? decline.variables?.notificationId : undefined;
-  const listProps = { accepted, acceptingId, decliningId, canDecline: userId !== undefined, actions };
+  const listProps = {
+    accepted,
+    acceptingId,
+    decliningId,
+    canDecline: userId !== undefined,
+    actions,
+    renderTask,
+  };
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 lg:max-w-none">
       <PageHeader
         title={notificationsPageText.title}
         description={unread === undefined ? undefined : notificationsPageText.unreadLine(unread)}
@@ -110,20 +147,18 @@ export function NotificationsPage({ userId }: { userId?: string }) {
       />
 
       <Tabs value={filter} onValueChange={selectFilter} className="gap-4">
-        <TabsList aria-label="Show notifications">
-          <TabsTrigger value="all" className="px-4">
-            All
-          </TabsTrigger>
-          <TabsTrigger value="unread" className="px-4">
-            Unread
-          </TabsTrigger>
+        <TabsList aria-label="Show notifications" className="max-w-full overflow-x-auto">
+          {NOTIFICATION_FILTERS.map((value) => (
+            <TabsTrigger key={value} value={value} className="px-3 sm:px-4">
+              {filterLabels[value]}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="all">
-          <NotificationsList filter="all" {...listProps} />
-        </TabsContent>
-        <TabsContent value="unread">
-          <NotificationsList filter="unread" {...listProps} />
-        </TabsContent>
+        {NOTIFICATION_FILTERS.map((value) => (
+          <TabsContent key={value} value={value}>
+            <NotificationsList filter={value} {...listProps} />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
@@ -141,6 +176,7 @@ type NotificationsListProps = {
   decliningId: string | undefined;
   canDecline: boolean;
   actions: ItemActions;
+  renderTask: ((taskId: string) => ReactNode) | undefined;
 };
 
 function NotificationsList({
@@ -150,10 +186,20 @@ function NotificationsList({
   decliningId,
   canDecline,
   actions,
+  renderTask,
 }: NotificationsListProps) {
   const query = useNotifications(filter);
   const notifications = useMemo(() => loadedNotifications(query.data), [query.data]);
-  const now = useNow();
+  const itemProps = useCallback(
+    (notification: Notification) => ({
+      accepted: accepted.has(notification.id),
+      accepting: acceptingId === notification.id,
+      declining: decliningId === notification.id,
+      canDecline,
+      ...actions,
+    }),
+    [accepted, acceptingId, decliningId, canDecline, actions],
+  );
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -175,23 +221,13 @@ function NotificationsList({
   if (notifications.length === 0) return <NotificationsEmptyState filter={filter} />;
 
   return (
-    <Card className="gap-0 overflow-hidden py-0">
-      <ul aria-label={filter === 'unread' ? 'Unread notifications' : 'Notifications'} className="divide-y">
-        {notifications.map((notification) => (
-          <NotificationItem
-            key={notification.id}
-            notification={notification}
-            now={now}
-            accepted={accepted.has(notification.id)}
-            accepting={acceptingId === notification.id}
-            declining={decliningId === notification.id}
-            canDecline={canDecline}
-            {...actions}
-          />
-        ))}
-      </ul>
-      {hasNextPage ? <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} /> : null}
-    </Card>
+    <Inbox
+      filter={filter}
+      notifications={notifications}
+      itemProps={itemProps}
+      renderTask={renderTask}
+      footer={hasNextPage ? <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} /> : null}
+    />
   );
 }
 
@@ -220,17 +256,40 @@ function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () =>
   );
 }
 
+const emptyStates: Record<NotificationFilter, { icon: typeof BellIcon; title: string; description: string }> =
+  {
+    all: {
+      icon: BellIcon,
+      title: notificationsPageText.emptyTitle,
+      description: notificationsPageText.emptyDescription,
+    },
+    unread: {
+      icon: InboxIcon,
+      title: notificationsPageText.emptyUnreadTitle,
+      description: notificationsPageText.emptyUnreadDescription,
+    },
+    mentions: {
+      icon: AtSignIcon,
+      title: notificationsPageText.emptyMentionsTitle,
+      description: notificationsPageText.emptyMentionsDescription,
+    },
+    assigned: {
+      icon: ClipboardCheckIcon,
+      title: notificationsPageText.emptyAssignedTitle,
+      description: notificationsPageText.emptyAssignedDescription,
+    },
+    done: {
+      icon: CheckCircle2Icon,
+      title: notificationsPageText.emptyDoneTitle,
+      description: notificationsPageText.emptyDoneDescription,
+    },
+  };
+
 function NotificationsEmptyState({ filter }: { filter: NotificationFilter }) {
-  const unreadOnly = filter === 'unread';
+  const { icon, title, description } = emptyStates[filter];
   return (
     <Card className="py-0">
-      <EmptyState
-        icon={unreadOnly ? InboxIcon : BellIcon}
-        title={unreadOnly ? notificationsPageText.emptyUnreadTitle : notificationsPageText.emptyTitle}
-        description={
-          unreadOnly ? notificationsPageText.emptyUnreadDescription : notificationsPageText.emptyDescription
-        }
-      />
+      <EmptyState icon={icon} title={title} description={description} />
     </Card>
   );
 }

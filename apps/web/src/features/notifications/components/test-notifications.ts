@@ -1,5 +1,6 @@
 import type { Notification, NotificationList } from '@shipyard/shared';
 import { screen } from '@testing-library/react';
+import { vi } from 'vitest';
 import { jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 
 // The notifications page's tests: notifications as the API answers them, and a server holding them.
@@ -43,8 +44,18 @@ export function serve(initial: Notification[], extra: Parameters<typeof routeFet
   const state = { items: initial };
   const fetchMock = routeFetch({
     [LIST]: ({ url }) => {
-      const unreadOnly = url.searchParams.get('unread') === 'true';
-      const data = unreadOnly ? state.items.filter((n) => !n.read) : state.items;
+      const filter = url.searchParams.get('filter');
+      const inInbox = state.items.filter((n) => !n.doneAt && !n.snoozedUntil);
+      const data =
+        filter === 'unread'
+          ? inInbox.filter((n) => !n.read)
+          : filter === 'done'
+            ? state.items.filter((n) => n.doneAt)
+            : filter === 'mentions'
+              ? inInbox.filter((n) => n.type === 'TASK_MENTION')
+              : filter === 'assigned'
+                ? inInbox.filter((n) => n.type === 'TASK_ASSIGNED')
+                : inInbox;
       return jsonResponse(200, { ...listOf(data), unread: state.items.filter((n) => !n.read).length });
     },
     [COUNT]: () => jsonResponse(200, { unread: state.items.filter((n) => !n.read).length }),
@@ -64,3 +75,20 @@ export const findItem = async (text: string | RegExp) => {
   await screen.findByText(text);
   return itemOf(text);
 };
+
+/** The viewport's width, as `matchMedia` answers min-width and max-width queries. */
+export function stubViewport(width: number) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(query)?.[1];
+      const max = /max-width:\s*(\d+)px/.exec(query)?.[1];
+      return {
+        matches: (min === undefined || width >= Number(min)) && (max === undefined || width <= Number(max)),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      };
+    }),
+  );
+}

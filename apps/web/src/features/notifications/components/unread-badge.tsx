@@ -1,7 +1,7 @@
 /** Above this the badge says '99+'. */
 const UNREAD_BADGE_MAX = 99;
 
-const unreadBadgeText = (count: number) =>
+export const unreadBadgeText = (count: number) =>
   count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
 
 /**

@@ -1,0 +1,3 @@
+ALTER TABLE "notifications" ADD COLUMN "done_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "snoozed_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notifications_user_inbox_idx" ON "notifications" USING btree ("user_id",("read_at" is not null),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "notifications"."done_at" is null and "notifications"."snoozed_until" is null;

@@ -1,0 +1,36 @@
+import { BellIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useUnreadCount } from '../api/get-unread-count.ts';
+import { unreadBadgeText, unreadLinkLabel } from './unread-badge.tsx';
+
+const label = 'Notifications';
+
+/**
+ * The bell in the top bar (issue 30): on every screen, a phone's too, with the unread count
+ * (the same query the sidebar reads, kept live by the realtime changes).
+ */
+export function NotificationsBell() {
+  const unread = useUnreadCount().data?.unread ?? 0;
+  return (
+    <Link
+      to={paths.notifications()}
+      aria-label={unreadLinkLabel(label, unread) ?? label}
+      title={label}
+      className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative size-8')}
+    >
+      <BellIcon aria-hidden="true" />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-slot="bell-count"
+          className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 font-medium text-[10px] text-primary-foreground tabular-nums"
+        >
+          {unreadBadgeText(unread)}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
