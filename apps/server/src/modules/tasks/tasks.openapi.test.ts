@@ -25,6 +25,8 @@ describe('OpenAPI', () => {
       'patch /api/tasks/{id}/update': ['tasks'],
       'put /api/tasks/{id}/update': ['tasks'],
       'patch /api/tasks/{id}/task/update': ['tasks'],
+      'patch /api/tasks/bulk': ['tasks'],
+      'patch /api/tasks/bulk/restore': ['tasks'],
       'delete /api/tasks/{id}': ['tasks'],
       // A task's conversation (modules/comments).
       'get /api/tasks/{id}/comments': ['comments'],
