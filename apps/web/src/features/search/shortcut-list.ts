@@ -1,11 +1,12 @@
+import { bindingText, TASK_SHORTCUTS } from '../../lib/task-shortcuts.ts';
 import type { ShortcutAction } from './shortcuts.ts';
 
 // What the `?` dialog lists; apart from the key reader so the shell does not carry these texts.
 
-export type Shortcut = { action: ShortcutAction; keys: readonly string[]; label: string };
+type Shortcut = { action: ShortcutAction; keys: readonly string[]; label: string };
 
 /** In the `?` dialog's order. `keys` are pressed one after the other ('Ctrl/⌘ K' together). */
-export const SHORTCUTS: readonly Shortcut[] = [
+const SHORTCUTS: readonly Shortcut[] = [
   { action: 'palette', keys: ['Ctrl/⌘ K'], label: 'Open the command palette' },
   { action: 'search', keys: ['/'], label: 'Search' },
   { action: 'newTask', keys: ['c'], label: 'New task' },
@@ -14,4 +15,24 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'goTasks', keys: ['g', 't'], label: 'Go to tasks' },
   { action: 'goNotifications', keys: ['g', 'n'], label: 'Go to notifications' },
   { action: 'help', keys: ['?'], label: 'Show keyboard shortcuts' },
+];
+
+/** A line of the sheet: its keys are pressed one after the other (`then`) or are alternatives (`or`). */
+export type SheetLine = { id: string; label: string; keys: readonly string[]; join: 'then' | 'or' };
+
+/** The `?` sheet: everywhere, then in task lists (the lists' own table, lib/task-shortcuts.ts). */
+export const SHORTCUT_SECTIONS: ReadonlyArray<{ title: string; lines: readonly SheetLine[] }> = [
+  {
+    title: 'Anywhere',
+    lines: SHORTCUTS.map(({ action, keys, label }) => ({ id: action, label, keys, join: 'then' })),
+  },
+  {
+    title: 'In task lists',
+    lines: TASK_SHORTCUTS.map(({ action, label, bindings }) => ({
+      id: `task-${action}`,
+      label,
+      keys: bindings.map(bindingText),
+      join: 'or',
+    })),
+  },
 ];
