@@ -18,6 +18,9 @@ import { priorityOptions, statusOptions } from './task-form-chips.tsx';
 
 export type PickerKind = 'status' | 'assignee' | 'priority' | 'due';
 
+/** A task's row (or card) on the page, when rendered. */
+export const taskRowOf = (id: string) => document.querySelector(`[data-task-id="${CSS.escape(id)}"]`);
+
 /** "for 3 tasks", "for 1 task". */
 const forTasks = (count: number) => `for ${count} ${count === 1 ? 'task' : 'tasks'}`;
 
@@ -106,7 +109,7 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
     () => ({
       current: {
         getBoundingClientRect: () => {
-          const row = anchorId ? document.querySelector(`[data-task-id="${CSS.escape(anchorId)}"]`) : null;
+          const row = anchorId ? taskRowOf(anchorId) : null;
           return (
             row?.getBoundingClientRect() ?? new DOMRect(window.innerWidth / 2, window.innerHeight / 3, 0, 0)
           );

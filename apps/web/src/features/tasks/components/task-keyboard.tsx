@@ -17,7 +17,7 @@ import { isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shortcuts.ts';
 import type { Viewer } from './task-board-model.ts';
-import { type PickerKind, TaskBulkPicker, useBulkApply } from './task-bulk-picker.tsx';
+import { type PickerKind, TaskBulkPicker, taskRowOf, useBulkApply } from './task-bulk-picker.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
 
 // Issue 30: a task list worked from the keyboard. j/k (and the arrows) move a focus ring over the
@@ -53,7 +53,11 @@ export function useScrollToFocused<T>(
     if (!focusedId) return;
     const { items: rows, idOf: id, scrollToIndex: scroll } = latest.current;
     const index = rows.findIndex((item) => id(item) === focusedId);
-    if (index >= 0) scroll(index);
+    if (index < 0) return;
+    scroll(index);
+    // The list's own box scrolled; the page may hide it too (a phone scrolls the page).
+    const frame = requestAnimationFrame(() => taskRowOf(focusedId)?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [focusedId]);
 }
 
