@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { notEmptyUpdate } from './api.ts';
+import { notEmptyUpdate, updateMessages } from './api.ts';
+import { LABELS_PER_TASK_MAX, labelMessages, TaskLabelsSchema } from './labels.ts';
 import { TASK_PRIORITIES, TASK_STATUSES, TaskSchema, taskMessages, UpdateTaskFieldsSchema } from './tasks.ts';
 
 // Bulk changes of tasks from the keyboard (issue 30): one request, one transaction, one Undo.
@@ -71,3 +72,36 @@ export const BulkTaskResultSchema = z.object({
   ),
 });
 export type BulkTaskResult = z.infer<typeof BulkTaskResultSchema>;
+
+const LabelIdsSchema = z
+  .array(z.uuid(labelMessages.notOfProduct))
+  .check(z.maxLength(LABELS_PER_TASK_MAX, labelMessages.tooManyOnTask));
+
+/**
+ * PATCH /api/tasks/bulk/labels: labels put on and taken off every task named (each must be of the
+ * task's product). The labels module's, as a task's own labels call is.
+ */
+export const BulkTaskLabelsSchema = z.object({
+  ids: TaskIdsSchema,
+  change: z.object({ addLabels: z.optional(LabelIdsSchema), removeLabels: z.optional(LabelIdsSchema) }).check(
+    z.refine((v) => (v.addLabels?.length ?? 0) + (v.removeLabels?.length ?? 0) > 0, {
+      error: updateMessages.nothingToChange,
+    }),
+  ),
+});
+export type BulkTaskLabels = z.infer<typeof BulkTaskLabelsSchema>;
+
+/** PATCH /api/tasks/bulk/labels/restore: each task's labels as they were (the Undo). */
+export const BulkTaskLabelsRestoreSchema = z.object({
+  items: z
+    .array(z.object({ id: z.uuid(taskMessages.notFound), labelIds: LabelIdsSchema }))
+    .check(z.minLength(1, bulkMessages.noTasks), z.maxLength(BULK_TASKS_MAX, bulkMessages.tooMany)),
+});
+export type BulkTaskLabelsRestore = z.infer<typeof BulkTaskLabelsRestoreSchema>;
+
+/** Each task's labels now, and the ids it had before (what the restore call takes). */
+export const BulkTaskLabelsResultSchema = z.object({
+  tasks: z.array(TaskLabelsSchema),
+  previous: z.array(z.object({ id: z.string(), labelIds: z.array(z.string()) })),
+});
+export type BulkTaskLabelsResult = z.infer<typeof BulkTaskLabelsResultSchema>;

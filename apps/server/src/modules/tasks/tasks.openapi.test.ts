@@ -40,6 +40,8 @@ describe('OpenAPI', () => {
       'post /api/tasks/{id}/checklist': ['checklists'],
       'get /api/tasks/{id}/labels': ['labels'],
       'put /api/tasks/{id}/labels': ['labels'],
+      'patch /api/tasks/bulk/labels': ['labels'],
+      'patch /api/tasks/bulk/labels/restore': ['labels'],
       // Custom field values (issue 29, modules/fields).
       'put /api/tasks/{id}/fields': ['fields'],
       'get /api/tasks/{id}/files': ['documents'],
