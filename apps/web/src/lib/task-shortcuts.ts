@@ -13,6 +13,7 @@ export type TaskShortcutAction =
   | 'assignee'
   | 'assignMe'
   | 'priority'
+  | 'labels'
   | 'due'
   | 'copyLink'
   | 'copyKey';
@@ -35,6 +36,7 @@ export const TASK_SHORTCUTS: readonly TaskShortcut[] = [
   { action: 'assignee', label: 'Assign to…', bindings: [{ key: 'a' }] },
   { action: 'assignMe', label: 'Assign to me', bindings: [{ key: 'i' }] },
   { action: 'priority', label: 'Set priority', bindings: [{ key: 'p' }] },
+  { action: 'labels', label: 'Add or remove a label', bindings: [{ key: 'l' }] },
   { action: 'due', label: 'Set due date', bindings: [{ key: 'd', shift: true }] },
   { action: 'copyLink', label: 'Copy link', bindings: [{ key: 'c', mod: true }] },
   { action: 'copyKey', label: 'Copy key', bindings: [{ key: 'c', mod: true, shift: true }] },

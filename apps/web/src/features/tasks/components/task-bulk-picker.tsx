@@ -7,16 +7,17 @@ import { DueDateInput } from '../../../components/due-date-input.tsx';
 import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useProductLabels } from '../../../lib/product-labels.ts';
 import { useProductStates } from '../../../lib/product-states.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useBulkTaskChange } from '../api/bulk-update.ts';
+import { type BulkChange, useBulkTaskChange } from '../api/bulk-update.ts';
 import { taskOptionsQueryOptions } from '../api/get-task-options.ts';
 import { priorityOptions, statusOptions } from './task-form-chips.tsx';
 
 // The keyboard's pickers (issue 30): a small list that filters as you type (the create dialog's
 // chip list), or the due date's words; Enter applies to every target in one request, one Undo.
 
-export type PickerKind = 'status' | 'assignee' | 'priority' | 'due';
+export type PickerKind = 'status' | 'assignee' | 'priority' | 'due' | 'labels';
 
 /** A task's row (or card) on the page, when rendered. */
 export const taskRowOf = (id: string) => document.querySelector(`[data-task-id="${CSS.escape(id)}"]`);
@@ -24,23 +25,26 @@ export const taskRowOf = (id: string) => document.querySelector(`[data-task-id="
 /** "for 3 tasks", "for 1 task". */
 const forTasks = (count: number) => `for ${count} ${count === 1 ? 'task' : 'tasks'}`;
 
-export type BulkApply = (targets: readonly Task[], change: BulkTaskChange, what: string) => Promise<void>;
+export type BulkApply = (targets: readonly Task[], change: BulkChange, what: string) => Promise<void>;
 
 /**
  * Applies a change to the targets in one request, then says so ("Status set to In Progress for
  * 3 tasks") in a toast with Undo and to screen readers (`announce`).
  */
 export function useBulkApply(announce: (text: string) => void): BulkApply {
-  const bulk = useBulkTaskChange();
+  const send = useBulkTaskChange();
   return useCallback(
     async (targets, change, what) => {
       const text = `${what} ${forTasks(targets.length)}`;
       try {
-        const result = await bulk.change({ ids: targets.map((t) => t.id), change });
+        const undo = await send(
+          targets.map((t) => t.id),
+          change,
+        );
         announce(text);
         toast.undoable(text, {
           undo: async () => {
-            await bulk.restore(result.previous);
+            await undo();
             announce(`Undone: ${text}`);
           },
           undoFailed: m.updateFailed,
@@ -51,7 +55,7 @@ export function useBulkApply(announce: (text: string) => void): BulkApply {
         toast.error(m.updateFailed, { description });
       }
     },
-    [bulk, announce],
+    [send, announce],
   );
 }
 
@@ -60,6 +64,7 @@ const TITLES: Record<PickerKind, string> = {
   assignee: 'Assignee',
   priority: 'Priority',
   due: 'Due date',
+  labels: 'Labels',
 };
 
 /** The one product of the targets, when they share one. */
@@ -77,6 +82,21 @@ function useStatusChoices(targets: readonly Task[]) {
   return {
     options: states.map((state) => ({ value: state.id, label: state.name })),
     change: (value: string) => ({ stateId: value }),
+  };
+}
+
+/**
+ * The labels of the targets' product (labels are a product's; tasks of several products have
+ * none in common), each put on every target, or taken off when every target has it.
+ */
+function useLabelChoices(targets: readonly Task[]) {
+  const labels = useProductLabels(soleProduct(targets)).data?.data ?? [];
+  return {
+    options: labels.map((label) => ({ value: label.id, label: label.name })),
+    change: (id: string, name: string): [BulkChange, string] =>
+      targets.every((t) => t.labels.some((l) => l.id === id))
+        ? [{ labels: { removeLabels: [id] } }, `Label ${name} removed`]
+        : [{ labels: { addLabels: [id] } }, `Label ${name} added`],
   };
 }
 
@@ -104,6 +124,7 @@ type Props = {
 export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Props) {
   const status = useStatusChoices(targets);
   const people = useAssigneeChoices(targets, kind === 'assignee');
+  const labels = useLabelChoices(targets);
   const [due, setDue] = useState('');
   const anchor = useMemo(
     () => ({
@@ -120,7 +141,7 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
   );
   if (!kind) return null;
   const title = TITLES[kind];
-  const done = (change: BulkTaskChange, what: string) => {
+  const done = (change: BulkChange, what: string) => {
     onClose();
     void apply(targets, change, what);
   };
@@ -155,7 +176,9 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
               ? list(people, (o) =>
                   done({ assigneeId: o.value || null }, o.value ? `Assigned to ${o.label}` : 'Unassigned'),
                 )
-              : null}
+              : kind === 'labels'
+                ? list(labels.options, (o) => done(...labels.change(o.value, o.label)))
+                : null}
         {kind === 'due' ? (
           <div className="grid gap-2 p-3">
             <p className="font-medium text-sm">{title}</p>

@@ -20,6 +20,7 @@ const tasks = ['Alpha', 'Bravo', 'Charlie', 'Delta'].map((title, i) =>
     id: `t-${i}`,
     title,
     key: `APO-${i + 1}`,
+    projectId: 'p-1',
     project: { id: 'p-1', name: 'Apollo' },
     createdAt: new Date(Date.UTC(2025, 0, 10) - i * 60_000).toISOString(),
   }),
@@ -208,5 +209,41 @@ describe('the task list from the keyboard', () => {
       }),
     );
     await waitFor(() => expect(screen.getByText('Priority set to High for 1 task')).toBeInTheDocument());
+  });
+
+  it('puts a label on the focused task with l, in one request with one Undo', async () => {
+    const radio = { id: 'l-1', name: 'Radio', color: '#3b82f6' };
+    const fetchMock = renderList({
+      'GET /api/projects/p-1/labels': jsonResponse(200, { data: [{ ...radio, tasks: 0 }], canManage: false }),
+      'PATCH /api/tasks/bulk/labels': jsonResponse(200, {
+        tasks: [{ taskId: 't-0', labels: [radio] }],
+        previous: [{ id: 't-0', labelIds: [] }],
+      }),
+      'PATCH /api/tasks/bulk/labels/restore': jsonResponse(200, {
+        tasks: [{ taskId: 't-0', labels: [] }],
+        previous: [],
+      }),
+    });
+    await screen.findByText('Alpha');
+    press('j');
+    press('l');
+    const picker = await screen.findByRole('dialog', { name: 'Labels for 1 task' });
+    fireEvent.click(await within(picker).findByText('Radio'));
+    await waitFor(() =>
+      expect(sentJson(callsTo(fetchMock, 'PATCH', '/api/tasks/bulk/labels')[0]?.init)).toEqual({
+        ids: ['t-0'],
+        change: { addLabels: ['l-1'] },
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.undoable).toHaveBeenCalledWith('Label Radio added for 1 task', expect.anything()),
+    );
+    const { undo } = vi.mocked(toast.undoable).mock.calls[0]?.[1] ?? {};
+    await act(async () => {
+      await undo?.();
+    });
+    expect(sentJson(callsTo(fetchMock, 'PATCH', '/api/tasks/bulk/labels/restore')[0]?.init)).toEqual({
+      items: [{ id: 't-0', labelIds: [] }],
+    });
   });
 });

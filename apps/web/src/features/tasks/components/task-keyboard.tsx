@@ -69,6 +69,7 @@ const PICKERS: Partial<Record<TaskShortcutAction, PickerKind>> = {
   assignee: 'assignee',
   priority: 'priority',
   due: 'due',
+  labels: 'labels',
 };
 
 type Props = {
