@@ -5,8 +5,8 @@ import { expect, test } from './support/test.ts';
 
 // Issue 30, "Shortcuts that act", without the mouse: on /tasks (narrowed to a product of its
 // own, so tests running beside it never meet its tasks), j moves the focus, x selects three
-// tasks, s / a / p set their status, assignee and priority in one request each, and Undo takes
-// one change back. axe finds nothing serious with the selection bar and a picker on screen.
+// tasks, s / a / l / p set their status, assignee, a label and priority in one request each, and
+// Undo takes one change back. axe finds nothing serious with the selection bar and a picker on screen.
 
 test.setTimeout(90_000);
 
@@ -25,7 +25,7 @@ const statusOf = (page: Page, title: string) =>
     .filter({ hasText: title })
     .getByText(/^(Pending|In Progress|Completed)$/);
 
-test('selects three tasks with x, changes them with s, a and p, and undoes one change', async ({
+test('selects three tasks with x, changes them with s, a, l and p, and undoes one change', async ({
   page,
   signInAs,
 }) => {
@@ -37,6 +37,10 @@ test('selects three tasks with x, changes them with s, a and p, and undoes one c
     const res = await page.request.post('/api/tasks', { data: { title, projectId: product.id } });
     expect(res.status(), `POST /api/tasks: ${await res.text()}`).toBe(201);
   }
+  const label = await page.request.post(`/api/projects/${product.id}/labels`, {
+    data: { name: `Radio ${suffix}`, color: '#3b82f6' },
+  });
+  expect(label.status(), `POST labels: ${await label.text()}`).toBe(201);
   // Newest first: Fourth, Third, Second, First.
   await page.goto(`/tasks?productId=${product.id}`);
   await expect(page.getByRole('link', { name: titles[0] })).toBeVisible();
@@ -66,6 +70,13 @@ test('selects three tasks with x, changes them with s, a and p, and undoes one c
   await page.keyboard.type(me.name);
   await page.keyboard.press('Enter');
   await expect(page.getByText(`Assigned to ${me.name} for 3 tasks`).first()).toBeVisible();
+
+  // l: a label, by typing its name.
+  await page.keyboard.press('l');
+  await expect(page.getByRole('dialog', { name: 'Labels for 3 tasks' })).toBeVisible();
+  await page.keyboard.type('radio');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Label Radio ${suffix} added for 3 tasks`).first()).toBeVisible();
 
   // p: priority.
   await page.keyboard.press('p');
