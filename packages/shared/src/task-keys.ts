@@ -15,6 +15,7 @@ export const taskKeyMessages = {
   taskNotFound: 'Task not found',
   linkCopied: 'Link copied',
   branchCopied: 'Branch name copied',
+  keyCopied: 'Key copied',
   copyFailed: 'Could not copy to the clipboard',
 } as const;
 

@@ -124,7 +124,7 @@ export type CreateTask = z.infer<typeof CreateTaskSchema>;
 export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
 
 /** PATCH /api/tasks/{id}/update: any of the fields; `projectId` moves the task to another product. */
-const UpdateTaskFieldsSchema = z.partial(
+export const UpdateTaskFieldsSchema = z.partial(
   z.object({
     ...taskFields,
     description: z.string().check(z.trim(), z.maxLength(5000), multiLine()),

@@ -89,36 +89,56 @@ export function ChipPicker({
         </button>
       </Popover.Trigger>
       <PopoverContent className="w-60 p-0">
-        <Command filter={filterByLabel} label={label} className="flex flex-col">
-          <Command.Input
-            placeholder={`${label}…`}
-            aria-label={`Filter ${label.toLowerCase()}`}
-            className="h-9 border-b bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground"
-          />
-          <Command.List className="max-h-60 overflow-y-auto p-1">
-            <Command.Empty className="px-2 py-3 text-center text-muted-foreground text-xs">
-              No match
-            </Command.Empty>
-            {options.map((option) => {
-              const selected = chosen.includes(option.value);
-              return (
-                <Command.Item
-                  key={option.value || '__none__'}
-                  value={option.value || '__none__'}
-                  keywords={[option.label]}
-                  onSelect={() => pick(option.value)}
-                  data-chosen={selected || undefined}
-                  className="flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground [&_svg]:size-3.5"
-                >
-                  {option.icon}
-                  <span className="min-w-0 flex-1 truncate">{option.label}</span>
-                  {selected ? <CheckIcon aria-label="chosen" className="text-primary" /> : null}
-                </Command.Item>
-              );
-            })}
-          </Command.List>
-        </Command>
+        <ChipOptions label={label} options={options} chosen={chosen} onPick={pick} />
       </PopoverContent>
     </Popover.Root>
+  );
+}
+
+/**
+ * The list of a chip picker: a filter field (focused when it opens) above the options; Enter or a
+ * click picks. Also the keyboard pickers of task lists (issue 30).
+ */
+export function ChipOptions({
+  label,
+  options,
+  chosen,
+  onPick,
+}: {
+  label: string;
+  options: readonly ChipOption[];
+  chosen: readonly string[];
+  onPick: (value: string) => void;
+}) {
+  return (
+    <Command filter={filterByLabel} label={label} className="flex flex-col">
+      <Command.Input
+        placeholder={`${label}…`}
+        aria-label={`Filter ${label.toLowerCase()}`}
+        className="h-9 border-b bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground"
+      />
+      <Command.List className="max-h-60 overflow-y-auto p-1">
+        <Command.Empty className="px-2 py-3 text-center text-muted-foreground text-xs">
+          No match
+        </Command.Empty>
+        {options.map((option) => {
+          const selected = chosen.includes(option.value);
+          return (
+            <Command.Item
+              key={option.value || '__none__'}
+              value={option.value || '__none__'}
+              keywords={[option.label]}
+              onSelect={() => onPick(option.value)}
+              data-chosen={selected || undefined}
+              className="flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground [&_svg]:size-3.5"
+            >
+              {option.icon}
+              <span className="min-w-0 flex-1 truncate">{option.label}</span>
+              {selected ? <CheckIcon aria-label="chosen" className="text-primary" /> : null}
+            </Command.Item>
+          );
+        })}
+      </Command.List>
+    </Command>
   );
 }

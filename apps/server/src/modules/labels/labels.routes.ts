@@ -1,4 +1,9 @@
 import {
+  BULK_CHANGES_PER_MINUTE,
+  BulkTaskLabelsRestoreSchema,
+  BulkTaskLabelsResultSchema,
+  BulkTaskLabelsSchema,
+  bulkMessages,
   CreateLabelSchema,
   LabelIdParamsSchema,
   LabelListSchema,
@@ -11,6 +16,7 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { LabelsService } from './labels.service.ts';
 
@@ -89,6 +95,42 @@ export const labelsRoutes: FastifyPluginAsyncZod<{ service: LabelsService }> = a
       },
     },
     async (req) => service.ofTask(currentUser(req), req.params.id),
+  );
+
+  // Issue 30: the keyboard's label picker on several tasks; static, before /tasks/:id/labels.
+  const bulkLimit = perUserRateLimit(
+    BULK_CHANGES_PER_MINUTE,
+    '1 minute',
+    bulkMessages.rateLimited,
+    'BULK_RATE_LIMITED',
+  );
+  app.patch(
+    '/tasks/bulk/labels',
+    {
+      config: bulkLimit,
+      schema: {
+        tags,
+        summary:
+          "Put labels on and take labels off up to 200 tasks in one transaction, each recorded as its labels call; a task out of sight (404), a guest (403) or a label not of a task's product (400) refuses the whole request. Answers each task's labels and the ids it had before (what /restore takes)",
+        body: BulkTaskLabelsSchema,
+        response: { 200: BulkTaskLabelsResultSchema },
+      },
+    },
+    async (req) => service.bulk(currentUser(req), req.body),
+  );
+
+  app.patch(
+    '/tasks/bulk/labels/restore',
+    {
+      config: bulkLimit,
+      schema: {
+        tags,
+        summary: "The Undo of a bulk label change: each task's labels as they were, in one transaction",
+        body: BulkTaskLabelsRestoreSchema,
+        response: { 200: BulkTaskLabelsResultSchema },
+      },
+    },
+    async (req) => service.restore(currentUser(req), req.body),
   );
 
   app.put(

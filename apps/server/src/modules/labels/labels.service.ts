@@ -1,4 +1,7 @@
 import {
+  type BulkTaskLabels,
+  type BulkTaskLabelsRestore,
+  type BulkTaskLabelsResult,
   type CreateLabel,
   LABELS_PER_PRODUCT_MAX,
   type Label,
@@ -18,7 +21,7 @@ import {
   findVisibleProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../tasks/index.ts';
 import type { LabelsRepository } from './labels.repository.ts';
@@ -67,6 +70,67 @@ export function createLabelsService({ db, labels, activities, changes }: Deps) {
     color: row.color,
     tasks,
   });
+
+  /**
+   * A task's labels set in the caller's transaction, from the ids it has (read once it is held):
+   * its labels now, and their ids before.
+   */
+  async function setWithin(
+    tx: Db,
+    after: AfterCommit,
+    viewer: Viewer,
+    taskId: string,
+    wantedOf: (had: string[]) => string[],
+  ) {
+    const task = await holdTaskForChange(tx, viewer, taskId, { readOnly: labelMessages.readOnly });
+    const before = await labels.ofTask(taskId, tx);
+    const had = before.map((l) => l.id);
+    const wanted = [...new Set(wantedOf(had))];
+    const known = await labels.idsOfProduct(task.productId, wanted, tx);
+    if (known.length !== wanted.length) {
+      throw BadRequest(labelMessages.notOfProduct, 'VALIDATION_ERROR', {
+        fields: { labelIds: [labelMessages.notOfProduct] },
+      });
+    }
+    if (!(await labels.setOfTask(taskId, wanted, tx))) return { now: { taskId, labels: before }, had };
+    const now = await labels.ofTask(taskId, tx);
+    await activities.insert(
+      {
+        actionType: 'task_updated',
+        description: `Changed the labels of a task: ${now.map((l) => l.name).join(', ') || 'none'}`,
+        metadata: {
+          taskId,
+          changes: { labels: { from: before.map((l) => l.name), to: now.map((l) => l.name) } },
+        },
+        productId: task.productId,
+        taskId,
+        performedBy: viewer.id,
+      },
+      tx,
+    );
+    after.publish(await touchTask(tx, taskId));
+    return { now: { taskId, labels: now }, had };
+  }
+
+  /** Several tasks' labels in one transaction, each from what it had; in id order. */
+  async function setMany(
+    viewer: Viewer,
+    items: ReadonlyArray<{ id: string; labelIds: (had: string[]) => string[] }>,
+  ): Promise<BulkTaskLabelsResult> {
+    const ordered = [...new Map(items.map((item) => [item.id, item])).values()].sort((a, b) =>
+      a.id.localeCompare(b.id),
+    );
+    return inTransaction(async (tx, after) => {
+      const tasks: TaskLabels[] = [];
+      const previous: BulkTaskLabelsResult['previous'] = [];
+      for (const { id, labelIds } of ordered) {
+        const result = await setWithin(tx, after, viewer, id, labelIds);
+        tasks.push(result.now);
+        previous.push({ id, labelIds: result.had });
+      }
+      return { tasks, previous };
+    });
+  }
 
   return {
     async list(viewer: Viewer, productId: string): Promise<LabelList> {
@@ -123,35 +187,35 @@ export function createLabelsService({ db, labels, activities, changes }: Deps) {
      * one `task_updated` entry naming the labels before and after.
      */
     async setOfTask(viewer: Viewer, taskId: string, labelIds: string[]): Promise<TaskLabels> {
-      return inTransaction(async (tx, after) => {
-        const task = await holdTaskForChange(tx, viewer, taskId, { readOnly: labelMessages.readOnly });
-        const wanted = [...new Set(labelIds)];
-        const known = await labels.idsOfProduct(task.productId, wanted, tx);
-        if (known.length !== wanted.length) {
-          throw BadRequest(labelMessages.notOfProduct, 'VALIDATION_ERROR', {
-            fields: { labelIds: [labelMessages.notOfProduct] },
-          });
-        }
-        const before = await labels.ofTask(taskId, tx);
-        if (!(await labels.setOfTask(taskId, wanted, tx))) return { taskId, labels: before };
-        const now = await labels.ofTask(taskId, tx);
-        await activities.insert(
-          {
-            actionType: 'task_updated',
-            description: `Changed the labels of a task: ${now.map((l) => l.name).join(', ') || 'none'}`,
-            metadata: {
-              taskId,
-              changes: { labels: { from: before.map((l) => l.name), to: now.map((l) => l.name) } },
-            },
-            productId: task.productId,
-            taskId,
-            performedBy: viewer.id,
-          },
-          tx,
-        );
-        after.publish(await touchTask(tx, taskId));
-        return { taskId, labels: now };
-      });
+      return inTransaction(
+        async (tx, after) => (await setWithin(tx, after, viewer, taskId, () => labelIds)).now,
+      );
+    },
+
+    /**
+     * PATCH /tasks/bulk/labels (issue 30, decision 044): labels put on and taken off every task in
+     * ONE transaction, each recorded as its own labels call; one task out of sight (404), a guest
+     * (403) or a label of another product (400) refuses the whole request. Answers each task's
+     * labels before, for the Undo. Locked in id order (no deadlock between two bulk changes).
+     */
+    async bulk(viewer: Viewer, { ids, change }: BulkTaskLabels): Promise<BulkTaskLabelsResult> {
+      const add = change.addLabels ?? [];
+      const remove = new Set(change.removeLabels ?? []);
+      return setMany(
+        viewer,
+        ids.map((id) => ({
+          id,
+          labelIds: (had: string[]) => [...had, ...add].filter((l) => !remove.has(l)),
+        })),
+      );
+    },
+
+    /** Each task's labels back as a bulk change answered them (its Undo). */
+    async restore(viewer: Viewer, { items }: BulkTaskLabelsRestore): Promise<BulkTaskLabelsResult> {
+      return setMany(
+        viewer,
+        items.map(({ id, labelIds }) => ({ id, labelIds: () => labelIds })),
+      );
     },
   };
 }

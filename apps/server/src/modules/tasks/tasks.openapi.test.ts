@@ -25,6 +25,8 @@ describe('OpenAPI', () => {
       'patch /api/tasks/{id}/update': ['tasks'],
       'put /api/tasks/{id}/update': ['tasks'],
       'patch /api/tasks/{id}/task/update': ['tasks'],
+      'patch /api/tasks/bulk': ['tasks'],
+      'patch /api/tasks/bulk/restore': ['tasks'],
       'delete /api/tasks/{id}': ['tasks'],
       // A task's conversation (modules/comments).
       'get /api/tasks/{id}/comments': ['comments'],
@@ -38,6 +40,8 @@ describe('OpenAPI', () => {
       'post /api/tasks/{id}/checklist': ['checklists'],
       'get /api/tasks/{id}/labels': ['labels'],
       'put /api/tasks/{id}/labels': ['labels'],
+      'patch /api/tasks/bulk/labels': ['labels'],
+      'patch /api/tasks/bulk/labels/restore': ['labels'],
       // Custom field values (issue 29, modules/fields).
       'put /api/tasks/{id}/fields': ['fields'],
       'get /api/tasks/{id}/files': ['documents'],

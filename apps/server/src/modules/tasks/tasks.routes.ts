@@ -1,4 +1,9 @@
 import {
+  BULK_CHANGES_PER_MINUTE,
+  BulkTaskRestoreSchema,
+  BulkTaskResultSchema,
+  BulkTaskUpdateSchema,
+  bulkMessages,
   CreateTaskSchema,
   MessageResponseSchema,
   TaskBoardQuerySchema,
@@ -21,6 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.ts';
 import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
+import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import { createSendShared } from '../../lib/shared-response.ts';
 import type { TaskBoardService } from './tasks.board.ts';
@@ -209,6 +215,43 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => reply.status(201).send(await service.create(currentUser(req), req.body)),
+  );
+
+  // Static: /tasks/bulk never reaches /tasks/:id/update. Each call has its limit per account.
+  const bulkLimit = perUserRateLimit(
+    BULK_CHANGES_PER_MINUTE,
+    '1 minute',
+    bulkMessages.rateLimited,
+    'BULK_RATE_LIMITED',
+  );
+  app.patch(
+    '/tasks/bulk',
+    {
+      config: bulkLimit,
+      schema: {
+        tags,
+        summary:
+          "The same change (one of status, stateId, assigneeId, priority, dueDate) on up to 200 tasks in one transaction, each checked and recorded as its edit call; a task the caller may not see (404) or edit (403) refuses the whole request. Answers the tasks and each one's previous value (what PATCH /tasks/bulk/restore takes)",
+        body: BulkTaskUpdateSchema,
+        response: { 200: BulkTaskResultSchema },
+      },
+    },
+    async (req) => service.bulk.update(currentUser(req), req.body.ids, req.body.change),
+  );
+
+  app.patch(
+    '/tasks/bulk/restore',
+    {
+      config: bulkLimit,
+      schema: {
+        tags,
+        summary:
+          'The Undo of a bulk change: each task its own change (the `previous` a bulk change answered), in one transaction, checked as PATCH /tasks/bulk',
+        body: BulkTaskRestoreSchema,
+        response: { 200: BulkTaskResultSchema },
+      },
+    },
+    async (req) => service.bulk.restore(currentUser(req), req.body.items),
   );
 
   // The spec leaves the method open (§7.3): PATCH and PUT both take any subset of the fields.

@@ -23,12 +23,13 @@ import {
   refuseArchivedProduct,
   type Viewer,
 } from '../../lib/visibility.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
+import { createTaskBulk } from './tasks.bulk.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
 import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
@@ -144,6 +145,108 @@ export function createTasksService({
     return told ? notifications.insert(told, tx) : undefined;
   }
 
+  /**
+   * An edit in the caller's transaction: the task as it is now, as it was, and its status change
+   * (told to the listeners once the caller committed). The edit call and bulk changes share it.
+   */
+  async function updateWithin(
+    tx: Db,
+    after: AfterCommit,
+    actor: SessionUser,
+    id: string,
+    body: UpdateTask,
+  ): Promise<{ task: Task; current: TaskRow; change?: TaskStatusChange }> {
+    const current = await lockVisible(tx, actor, id);
+    if (!canEditTasks(actor.role)) throw readOnly();
+    const productId = body.projectId ?? current.productId;
+    const moved = productId !== current.productId;
+    await refuseArchivedProduct(tx, current.productId);
+    if (moved) {
+      await holdVisibleProduct(tx, actor, productId);
+      await refuseArchivedProduct(tx, productId);
+    }
+    const teamId = body.teamId === undefined ? current.teamId : body.teamId;
+    const assigneeId = body.assigneeId === undefined ? current.assigneeId : body.assigneeId;
+    // Unchanged references are not checked again: an assignee who has since left the team
+    // must not block an edit of the title.
+    await checkReferences(tasks, tx, productId, {
+      teamId: moved || teamId !== current.teamId ? teamId : null,
+      assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
+    });
+    // A named state must be the (new) product's; the trigger then sets the status to its category.
+    const stateChanged = body.stateId !== undefined && body.stateId !== current.stateId;
+    if (stateChanged && body.stateId) await stateOfProduct(tx, body.stateId, productId);
+
+    const edit = changedFields(
+      EDITABLE,
+      { ...body, ...(await treeAndSize(tx, current, productId, body)) },
+      current,
+    );
+    await editFieldValues(edit, fields, tx, { productId, moved }, body.fields, current.fields);
+    const { patch, diff, changed } = edit;
+    const statusAsked = body.status !== undefined && body.status !== current.status;
+    if (statusAsked && body.status && !stateChanged) {
+      patch.status = body.status;
+      patch.completedAt = completedAtFor(body.status);
+    }
+    if (stateChanged) patch.stateId = body.stateId;
+    // In another column: on its top (the rank trigger), as a status move without a place.
+    if (statusAsked || stateChanged || moved) patch.rank = '';
+    if (changed.length === 0 && !statusAsked && !stateChanged)
+      return { task: await withNames(id, tx), current };
+
+    const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
+    const statusChanged = row.status !== current.status || (!moved && row.stateId !== current.stateId);
+    const change = statusChanged ? { task: row, previous: current.status, actorId: actor.id } : undefined;
+    if (moved) {
+      await tasks.carryDetails(id, productId, tx);
+      await detachFromTree(tx, id);
+    }
+    if (statusChanged) await activities.insert(await statusActivity(tx, row, current, actor.id), tx);
+    if (changed.length > 0) {
+      await activities.insert(
+        {
+          actionType: 'task_updated',
+          description: `Updated task "${row.title}": ${changed.join(', ')}`,
+          metadata: { changes: diff, taskId: row.id },
+          productId: row.productId,
+          taskId: row.id,
+          performedBy: actor.id,
+        },
+        tx,
+      );
+    }
+    await outbox.enqueue(
+      tx,
+      statusChanged && changed.length === 0
+        ? taskEvent('task.status_changed', row, { previousStatus: current.status })
+        : taskEvent(
+            'task.updated',
+            row,
+            {
+              changed: [...Object.keys(diff), ...(statusChanged ? ['status'] : [])],
+              ...(statusChanged && { previousStatus: current.status }),
+            },
+            current.productId,
+          ),
+    );
+    const task = await withNames(id, tx);
+    const notified = await notifyAssignee(tx, actor, task, current.assigneeId);
+    // Watchers hear of the status before a new assignee starts watching (they were told already).
+    const told = statusChanged ? await watching.statusChanged(tx, actor, row) : [];
+    const watched =
+      row.assigneeId !== current.assigneeId ? await watching.watch(tx, row, [row.assigneeId]) : [];
+    after.publish(
+      taskChange('updated', row),
+      // Moved: who sees only the old product must drop it from there.
+      ...(moved ? [taskChange('updated', row, current.productId)] : []),
+      ...(notified ? [notificationChange('created', notified)] : []),
+      ...told,
+      ...watched,
+    );
+    return { task, current, change };
+  }
+
   return {
     ...reading,
 
@@ -180,100 +283,13 @@ export function createTasksService({
      * status call; the other changes as one `task_updated` entry.
      */
     async update(actor: SessionUser, id: string, body: UpdateTask): Promise<Task> {
-      let change: TaskStatusChange | undefined;
-      const updated = await inTransaction(async (tx, after) => {
-        const current = await lockVisible(tx, actor, id);
-        if (!canEditTasks(actor.role)) throw readOnly();
-        const productId = body.projectId ?? current.productId;
-        const moved = productId !== current.productId;
-        await refuseArchivedProduct(tx, current.productId);
-        if (moved) {
-          await holdVisibleProduct(tx, actor, productId);
-          await refuseArchivedProduct(tx, productId);
-        }
-        const teamId = body.teamId === undefined ? current.teamId : body.teamId;
-        const assigneeId = body.assigneeId === undefined ? current.assigneeId : body.assigneeId;
-        // Unchanged references are not checked again: an assignee who has since left the team
-        // must not block an edit of the title.
-        await checkReferences(tasks, tx, productId, {
-          teamId: moved || teamId !== current.teamId ? teamId : null,
-          assigneeId: moved || assigneeId !== current.assigneeId ? assigneeId : null,
-        });
-        // A named state must be the (new) product's; the trigger then sets the status to its category.
-        const stateChanged = body.stateId !== undefined && body.stateId !== current.stateId;
-        if (stateChanged && body.stateId) await stateOfProduct(tx, body.stateId, productId);
-
-        const edit = changedFields(
-          EDITABLE,
-          { ...body, ...(await treeAndSize(tx, current, productId, body)) },
-          current,
-        );
-        await editFieldValues(edit, fields, tx, { productId, moved }, body.fields, current.fields);
-        const { patch, diff, changed } = edit;
-        const statusAsked = body.status !== undefined && body.status !== current.status;
-        if (statusAsked && body.status && !stateChanged) {
-          patch.status = body.status;
-          patch.completedAt = completedAtFor(body.status);
-        }
-        if (stateChanged) patch.stateId = body.stateId;
-        // In another column: on its top (the rank trigger), as a status move without a place.
-        if (statusAsked || stateChanged || moved) patch.rank = '';
-        if (changed.length === 0 && !statusAsked && !stateChanged) return withNames(id, tx);
-
-        const row = (await tasks.update(id, patch as TaskPatch, tx)) ?? current;
-        const statusChanged = row.status !== current.status || (!moved && row.stateId !== current.stateId);
-        if (statusChanged) change = { task: row, previous: current.status, actorId: actor.id };
-        if (moved) {
-          await tasks.carryDetails(id, productId, tx);
-          await detachFromTree(tx, id);
-        }
-        if (statusChanged) await activities.insert(await statusActivity(tx, row, current, actor.id), tx);
-        if (changed.length > 0) {
-          await activities.insert(
-            {
-              actionType: 'task_updated',
-              description: `Updated task "${row.title}": ${changed.join(', ')}`,
-              metadata: { changes: diff, taskId: row.id },
-              productId: row.productId,
-              taskId: row.id,
-              performedBy: actor.id,
-            },
-            tx,
-          );
-        }
-        await outbox.enqueue(
-          tx,
-          statusChanged && changed.length === 0
-            ? taskEvent('task.status_changed', row, { previousStatus: current.status })
-            : taskEvent(
-                'task.updated',
-                row,
-                {
-                  changed: [...Object.keys(diff), ...(statusChanged ? ['status'] : [])],
-                  ...(statusChanged && { previousStatus: current.status }),
-                },
-                current.productId,
-              ),
-        );
-        const task = await withNames(id, tx);
-        const notified = await notifyAssignee(tx, actor, task, current.assigneeId);
-        // Watchers hear of the status before a new assignee starts watching (they were told already).
-        const told = statusChanged ? await watching.statusChanged(tx, actor, row) : [];
-        const watched =
-          row.assigneeId !== current.assigneeId ? await watching.watch(tx, row, [row.assigneeId]) : [];
-        after.publish(
-          taskChange('updated', row),
-          // Moved: who sees only the old product must drop it from there.
-          ...(moved ? [taskChange('updated', row, current.productId)] : []),
-          ...(notified ? [notificationChange('created', notified)] : []),
-          ...told,
-          ...watched,
-        );
-        return task;
-      });
+      const { task, change } = await inTransaction((tx, after) => updateWithin(tx, after, actor, id, body));
       if (change) await afterStatusChange(change);
-      return updated;
+      return task;
     },
+
+    /** PATCH /tasks/bulk and its Undo (tasks.bulk.ts). */
+    bulk: createTaskBulk({ inTransaction, updateWithin, afterStatusChange }),
 
     /**
      * The board's move and the row menu's "Mark as …"; a guest may move the tasks assigned to them.

@@ -1,12 +1,13 @@
 import { INBOX_SHORTCUTS, inboxKeyText } from '../../lib/inbox-shortcuts.ts';
+import { bindingText, TASK_SHORTCUTS } from '../../lib/task-shortcuts.ts';
 import type { ShortcutAction } from './shortcuts.ts';
 
 // What the `?` dialog lists; apart from the key reader so the shell does not carry these texts.
 
-export type Shortcut = { action: ShortcutAction; keys: readonly string[]; label: string };
+type Shortcut = { action: ShortcutAction; keys: readonly string[]; label: string };
 
 /** In the `?` dialog's order. `keys` are pressed one after the other ('Ctrl/⌘ K' together). */
-export const SHORTCUTS: readonly Shortcut[] = [
+const SHORTCUTS: readonly Shortcut[] = [
   { action: 'palette', keys: ['Ctrl/⌘ K'], label: 'Open the command palette' },
   { action: 'search', keys: ['/'], label: 'Search' },
   { action: 'newTask', keys: ['c'], label: 'New task' },
@@ -17,12 +18,34 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'help', keys: ['?'], label: 'Show keyboard shortcuts' },
 ];
 
-/** The `?` sheet's 'Inbox' group (issue 30): the inbox's own table, each key an alternative. */
-export const INBOX_SHEET = {
-  title: 'Inbox',
-  lines: INBOX_SHORTCUTS.map(({ action, label, keys }) => ({
-    id: `inbox-${action}`,
-    label,
-    keys: keys.map(inboxKeyText),
-  })),
-};
+/** A line of the sheet: its keys are pressed one after the other (`then`) or are alternatives (`or`). */
+export type SheetLine = { id: string; label: string; keys: readonly string[]; join: 'then' | 'or' };
+
+/**
+ * The `?` sheet: everywhere, then in task lists and in the inbox, each from its own table
+ * (lib/task-shortcuts.ts, lib/inbox-shortcuts.ts).
+ */
+export const SHORTCUT_SECTIONS: ReadonlyArray<{ title: string; lines: readonly SheetLine[] }> = [
+  {
+    title: 'Anywhere',
+    lines: SHORTCUTS.map(({ action, keys, label }) => ({ id: action, label, keys, join: 'then' })),
+  },
+  {
+    title: 'In task lists',
+    lines: TASK_SHORTCUTS.map(({ action, label, bindings }) => ({
+      id: `task-${action}`,
+      label,
+      keys: bindings.map(bindingText),
+      join: 'or',
+    })),
+  },
+  {
+    title: 'Inbox',
+    lines: INBOX_SHORTCUTS.map(({ action, label, keys }) => ({
+      id: `inbox-${action}`,
+      label,
+      keys: keys.map(inboxKeyText),
+      join: 'or',
+    })),
+  },
+];

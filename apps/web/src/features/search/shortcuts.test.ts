@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createShortcutReader, isOverlayOpen, isTypingTarget, SEQUENCE_TIMEOUT_MS } from './shortcuts.ts';
+import { isOverlayOpen, isTypingTarget } from '../../lib/keyboard.ts';
+import { createShortcutReader, SEQUENCE_TIMEOUT_MS } from './shortcuts.ts';
 
 const key = (k: string, extra: Partial<KeyboardEvent> = {}) =>
   ({

@@ -1,3 +1,5 @@
+import { isTypingTarget } from '../../lib/keyboard.ts';
+
 // The keyboard shortcuts (issue 16): one table for the listener and for the `?` dialog.
 
 export type ShortcutAction =
@@ -22,18 +24,6 @@ const afterG: Record<string, ShortcutAction> = {
 };
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>;
-
-/** Typing in a field: its keys are text, never shortcuts. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
-  return target instanceof HTMLElement && target.isContentEditable;
-}
-
-/** A dialog (or a menu) is open: its keys are its own. */
-export function isOverlayOpen(doc: Document = document): boolean {
-  return doc.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
-}
 
 /**
  * Reads key presses into actions: Ctrl/⌘+K anywhere but over another dialog, the others only

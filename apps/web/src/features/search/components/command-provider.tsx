@@ -12,8 +12,9 @@ import {
   useState,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { isOverlayOpen } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
-import { createShortcutReader, isOverlayOpen, type ShortcutAction } from '../shortcuts.ts';
+import { createShortcutReader, type ShortcutAction } from '../shortcuts.ts';
 
 // What the shell keeps of search (issue 16): the key listener and whether the palette or the
 // shortcuts dialog is open. Both dialogs are separate chunks, loaded the first time they open.

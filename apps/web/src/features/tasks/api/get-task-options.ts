@@ -8,7 +8,7 @@ function getTaskOptions(productId: string, signal?: AbortSignal): Promise<TaskOp
   return api.get<TaskOptions>(`/tasks/${encodeURIComponent(productId)}/options`, { signal });
 }
 
-const taskOptionsQueryOptions = (productId: string) =>
+export const taskOptionsQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: taskKeys.options(productId),
     queryFn: ({ signal }) => getTaskOptions(productId, signal),

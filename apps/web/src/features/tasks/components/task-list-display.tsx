@@ -8,6 +8,7 @@ import {
 import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import type { TaskListItem } from './task-groups.ts';
+import { useScrollToFocused } from './task-keyboard.tsx';
 
 /**
  * What a task list hands the rows it shows (a display: the tasks page's table, a product's stacked
@@ -36,6 +37,7 @@ export type TaskRowsProps = {
   onChangeStatus: ChangeTaskStatus;
 } & NextPages;
 
+const taskIdOf = (item: TaskListItem) => (item.kind === 'task' ? item.task.id : undefined);
 const itemKey = (item: TaskListItem) => (item.kind === 'task' ? item.task.id : `group:${item.group.key}`);
 
 /**
@@ -59,6 +61,8 @@ export function useVirtualTasks({
     overscan: 8,
     ...options,
   });
+  // Issue 30: j/k keep the focused row in view, rendered or not yet.
+  useScrollToFocused(items, taskIdOf, (index) => list.virtualizer.scrollToIndex(index, { align: 'auto' }));
   return {
     ...list,
     rows: rows.flatMap((row) => {

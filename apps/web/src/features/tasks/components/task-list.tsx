@@ -12,6 +12,7 @@ import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { TasksEmptyState } from './task-fields.tsx';
 import { groupedItems, type TaskListItem } from './task-groups.ts';
+import { TaskKeyboardProvider } from './task-keyboard.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskRowList, TaskRowsSkeleton } from './task-rows.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
@@ -150,24 +151,26 @@ export function TaskList({
   }
   return (
     <TaskStatesProvider tasks={tasks}>
-      <Rows
-        resetKey={filterKey}
-        tasks={tasks}
-        items={items.items}
-        onToggleGroup={items.toggle}
-        display={display ?? look.display}
-        total={totalTasks(query.data)}
-        estimateSum={query.data?.pages[0]?.estimateSum}
-        stale={query.isPlaceholderData}
-        updating={query.isFetching && !query.isFetchingNextPage}
-        viewer={viewer}
-        onEdit={onEdit}
-        onChangeStatus={onChangeStatus}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        isFetchNextPageError={query.isFetchNextPageError}
-        fetchNextPage={query.fetchNextPage}
-      />
+      <TaskKeyboardProvider tasks={items.shown} viewer={viewer}>
+        <Rows
+          resetKey={filterKey}
+          tasks={tasks}
+          items={items.items}
+          onToggleGroup={items.toggle}
+          display={display ?? look.display}
+          total={totalTasks(query.data)}
+          estimateSum={query.data?.pages[0]?.estimateSum}
+          stale={query.isPlaceholderData}
+          updating={query.isFetching && !query.isFetchingNextPage}
+          viewer={viewer}
+          onEdit={onEdit}
+          onChangeStatus={onChangeStatus}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          isFetchNextPageError={query.isFetchNextPageError}
+          fetchNextPage={query.fetchNextPage}
+        />
+      </TaskKeyboardProvider>
       {addLine}
     </TaskStatesProvider>
   );
@@ -199,5 +202,7 @@ function useGroupedItems(
         : tasks.map((task) => ({ kind: 'task', task })),
     [tasks, group, groupField, counts, collapsed],
   );
-  return { items, toggle };
+  // What the keyboard moves over: the tasks shown, in order (a collapsed group's are not).
+  const shown = useMemo(() => items.flatMap((item) => (item.kind === 'task' ? [item.task] : [])), [items]);
+  return { items, toggle, shown };
 }

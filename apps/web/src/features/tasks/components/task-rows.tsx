@@ -3,10 +3,12 @@ import { Users } from 'lucide-react';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskChecklistLabels, TaskDueDate } from './task-fields.tsx';
 import { TaskKey } from './task-key.tsx';
+import { useTaskRowKeys } from './task-keyboard.tsx';
 import { TaskLink } from './task-link.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
 import { TaskStateBadge } from './task-state.tsx';
@@ -95,11 +97,19 @@ const TaskRow = memo(function TaskRow({
   onChangeStatus,
 }: { task: Task; preview: boolean } & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
   const description = preview && task.description ? plainTextPreview(task.description, 240) : '';
+  const keys = useTaskRowKeys(task);
   return (
     <article
       aria-label={task.title}
-      className="relative flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6"
+      data-task-id={task.id}
+      {...keys.rowProps}
+      className={cn(
+        'relative flex items-start gap-2 border-b px-4 py-3 transition-colors hover:bg-muted/40 sm:px-6',
+        keys.rowClass,
+      )}
     >
+      {/* Above the row's stretched link. */}
+      {keys.checkbox ? <div className="relative z-10 flex h-5 items-center">{keys.checkbox}</div> : null}
       <div className="flex min-w-0 flex-1 flex-col gap-2 lg:flex-row lg:items-center lg:gap-4">
         <div className="min-w-0 flex-1">
           <h3 className="flex min-w-0 items-baseline gap-2 font-medium text-sm">

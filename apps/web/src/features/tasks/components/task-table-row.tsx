@@ -13,6 +13,7 @@ import { phaseLabel, TaskDueDate } from './task-fields.tsx';
 import type { GroupHeader } from './task-groups.ts';
 import { EstimateSum, hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
+import { useTaskRowKeys } from './task-keyboard.tsx';
 import { TaskLink } from './task-link.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskStateBadge } from './task-state.tsx';
@@ -164,21 +165,30 @@ export const TaskTableRow = memo(function TaskTableRow({
   const showChecklist = display.properties.includes('checklist') && task.checklist.total > 0;
   const showMarks = hasHierarchyMarks(task);
   const preview = display.preview && task.description ? plainTextPreview(task.description) : '';
+  const keys = useTaskRowKeys(task);
   return (
     <tr
       ref={rowRef}
       data-index={index}
       data-task-id={task.id}
+      {...keys.rowProps}
       data-density={display.density}
       aria-rowindex={index + 2}
       style={{ ...template, ...placed(start) }}
       className={cn(
         'absolute inset-x-0 top-0 border-b transition-colors hover:bg-muted/40 lg:grid lg:items-center max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:px-4',
         compact ? 'h-9 max-lg:h-auto max-lg:py-2' : 'max-lg:py-3',
+        keys.rowClass,
       )}
     >
-      <td className={cn(cell(compact), 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
-        <div className={cn('min-w-0', compact ? 'flex items-center gap-2' : 'grid gap-0.5')}>
+      <td
+        className={cn(
+          cell(compact),
+          'flex items-center gap-2.5 pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]',
+        )}
+      >
+        {keys.checkbox}
+        <div className={cn('min-w-0 flex-1', compact ? 'flex items-center gap-2' : 'grid gap-0.5')}>
           {/* The key (issue 28): beside a compact row's title, above a comfortable one's, so
               the title keeps the column's whole width. */}
           {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}

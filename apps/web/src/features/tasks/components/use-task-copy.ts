@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 const taskLink = (task: Pick<Task, 'key'>) => new URL(paths.task(task.key), window.location.origin).href;
 
 /**
- * "Copy link" and "Copy branch name" (issue 28): the text to the clipboard, and a toast saying
+ * "Copy link" and "Copy branch name" (issue 28), "Copy key" (issue 30): the text to the clipboard, and a toast saying
  * it was copied (or that it could not be: no clipboard outside a secure context).
  */
 export function useTaskCopy() {
@@ -24,6 +24,7 @@ export function useTaskCopy() {
       (task: Pick<Task, 'key'>) => copy(taskLink(task), taskKeyMessages.linkCopied),
       [copy],
     ),
+    copyKey: useCallback((task: Pick<Task, 'key'>) => copy(task.key, taskKeyMessages.keyCopied), [copy]),
     copyBranch: useCallback(
       (task: Pick<Task, 'key' | 'title'>) =>
         copy(branchName(task.key, task.title), taskKeyMessages.branchCopied),

@@ -1,0 +1,205 @@
+import { type BulkTaskChange, taskMessages as m, type Task } from '@shipyard/shared';
+import { useQueries } from '@tanstack/react-query';
+import { Popover } from 'radix-ui';
+import { useCallback, useMemo, useState } from 'react';
+import { type ChipOption, ChipOptions } from '../../../components/chip-picker.tsx';
+import { DueDateInput } from '../../../components/due-date-input.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useProductLabels } from '../../../lib/product-labels.ts';
+import { useProductStates } from '../../../lib/product-states.ts';
+import { toast } from '../../../lib/toast.ts';
+import { type BulkChange, useBulkTaskChange } from '../api/bulk-update.ts';
+import { taskOptionsQueryOptions } from '../api/get-task-options.ts';
+import { priorityOptions, statusOptions } from './task-form-chips.tsx';
+
+// The keyboard's pickers (issue 30): a small list that filters as you type (the create dialog's
+// chip list), or the due date's words; Enter applies to every target in one request, one Undo.
+
+export type PickerKind = 'status' | 'assignee' | 'priority' | 'due' | 'labels';
+
+/** A task's row (or card) on the page, when rendered. */
+export const taskRowOf = (id: string) => document.querySelector(`[data-task-id="${CSS.escape(id)}"]`);
+
+/** "for 3 tasks", "for 1 task". */
+const forTasks = (count: number) => `for ${count} ${count === 1 ? 'task' : 'tasks'}`;
+
+export type BulkApply = (targets: readonly Task[], change: BulkChange, what: string) => Promise<void>;
+
+/**
+ * Applies a change to the targets in one request, then says so ("Status set to In Progress for
+ * 3 tasks") in a toast with Undo and to screen readers (`announce`).
+ */
+export function useBulkApply(announce: (text: string) => void): BulkApply {
+  const send = useBulkTaskChange();
+  return useCallback(
+    async (targets, change, what) => {
+      const text = `${what} ${forTasks(targets.length)}`;
+      try {
+        const undo = await send(
+          targets.map((t) => t.id),
+          change,
+        );
+        announce(text);
+        toast.undoable(text, {
+          undo: async () => {
+            await undo();
+            announce(`Undone: ${text}`);
+          },
+          undoFailed: m.updateFailed,
+        });
+      } catch (error) {
+        const description = getErrorMessage(error, m.fallback);
+        announce(`${m.updateFailed}: ${description}`);
+        toast.error(m.updateFailed, { description });
+      }
+    },
+    [send, announce],
+  );
+}
+
+const TITLES: Record<PickerKind, string> = {
+  status: 'Status',
+  assignee: 'Assignee',
+  priority: 'Priority',
+  due: 'Due date',
+  labels: 'Labels',
+};
+
+/** The one product of the targets, when they share one. */
+function soleProduct(targets: readonly Task[]): string | undefined {
+  const ids = new Set(targets.map((t) => t.projectId));
+  return ids.size === 1 ? targets[0]?.projectId : undefined;
+}
+
+/** The status options: the product's workflow states when it has them (issue 29), else the three statuses. */
+function useStatusChoices(targets: readonly Task[]) {
+  const states = useProductStates(soleProduct(targets)).data?.data ?? [];
+  if (states.length === 0) {
+    return { options: statusOptions, change: (value: string) => ({ status: value }) as BulkTaskChange };
+  }
+  return {
+    options: states.map((state) => ({ value: state.id, label: state.name })),
+    change: (value: string) => ({ stateId: value }),
+  };
+}
+
+/**
+ * The labels of the targets' product (labels are a product's; tasks of several products have
+ * none in common), each put on every target, or taken off when every target has it.
+ */
+function useLabelChoices(targets: readonly Task[]) {
+  const labels = useProductLabels(soleProduct(targets)).data?.data ?? [];
+  return {
+    options: labels.map((label) => ({ value: label.id, label: label.name })),
+    change: (id: string, name: string): [BulkChange, string] =>
+      targets.every((t) => t.labels.some((l) => l.id === id))
+        ? [{ labels: { removeLabels: [id] } }, `Label ${name} removed`]
+        : [{ labels: { addLabels: [id] } }, `Label ${name} added`],
+  };
+}
+
+/** People every target's product may assign (an assignee must be of each task's product). */
+function useAssigneeChoices(targets: readonly Task[], enabled: boolean): ChipOption[] {
+  const productIds = useMemo(() => [...new Set(targets.map((t) => t.projectId))], [targets]);
+  const answers = useQueries({
+    queries: productIds.map((id) => ({ ...taskOptionsQueryOptions(id), enabled })),
+  });
+  const lists = answers.map((a) => a.data?.assignees ?? []);
+  const [first = [], ...rest] = lists;
+  const people = first.filter((p) => rest.every((list) => list.some((q) => q.id === p.id)));
+  return [{ value: '', label: 'Unassigned' }, ...people.map((p) => ({ value: p.id, label: p.name }))];
+}
+
+type Props = {
+  kind: PickerKind | undefined;
+  targets: readonly Task[];
+  /** The row it opens beside. */
+  anchorId: string | undefined;
+  onClose: () => void;
+  apply: BulkApply;
+};
+
+export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Props) {
+  const status = useStatusChoices(targets);
+  const people = useAssigneeChoices(targets, kind === 'assignee');
+  const labels = useLabelChoices(targets);
+  const [due, setDue] = useState('');
+  const anchor = useMemo(
+    () => ({
+      current: {
+        getBoundingClientRect: () => {
+          const row = anchorId ? taskRowOf(anchorId) : null;
+          return (
+            row?.getBoundingClientRect() ?? new DOMRect(window.innerWidth / 2, window.innerHeight / 3, 0, 0)
+          );
+        },
+      },
+    }),
+    [anchorId],
+  );
+  if (!kind) return null;
+  const title = TITLES[kind];
+  const done = (change: BulkChange, what: string) => {
+    onClose();
+    void apply(targets, change, what);
+  };
+  const list = (options: readonly ChipOption[], pick: (option: ChipOption) => void) => (
+    <ChipOptions
+      label={title}
+      options={options}
+      chosen={[]}
+      onPick={(value) => {
+        const option = options.find((o) => o.value === value);
+        if (option) pick(option);
+      }}
+    />
+  );
+
+  return (
+    <Popover.Root open onOpenChange={(open) => !open && onClose()}>
+      <Popover.Anchor virtualRef={anchor} />
+      <PopoverContent
+        align="start"
+        className="w-64 p-0"
+        aria-label={`${title} ${forTasks(targets.length)}`}
+        onCloseAutoFocus={(event) => event.preventDefault()}
+      >
+        {kind === 'status'
+          ? list(status.options, (o) => done(status.change(o.value), `Status set to ${o.label}`))
+          : kind === 'priority'
+            ? list(priorityOptions, (o) =>
+                done({ priority: o.value as BulkTaskChange['priority'] }, `Priority set to ${o.label}`),
+              )
+            : kind === 'assignee'
+              ? list(people, (o) =>
+                  done({ assigneeId: o.value || null }, o.value ? `Assigned to ${o.label}` : 'Unassigned'),
+                )
+              : kind === 'labels'
+                ? list(labels.options, (o) => done(...labels.change(o.value, o.label)))
+                : null}
+        {kind === 'due' ? (
+          <div className="grid gap-2 p-3">
+            <p className="font-medium text-sm">{title}</p>
+            <DueDateInput
+              value={due}
+              onChange={setDue}
+              aria-label={title}
+              autoFocus
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || !/^\d{4}-\d{2}-\d{2}$|^$/.test(due)) return;
+                event.preventDefault();
+                setDue('');
+                done(
+                  { dueDate: due || null },
+                  due ? `Due date set to ${formatDate(due)}` : 'Due date cleared',
+                );
+              }}
+            />
+          </div>
+        ) : null}
+      </PopoverContent>
+    </Popover.Root>
+  );
+}

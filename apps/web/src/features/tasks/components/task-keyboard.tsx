@@ -1,0 +1,257 @@
+import { canEditTasks, type Task } from '@shipyard/shared';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
+import { paths } from '../../../lib/paths.ts';
+import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shortcuts.ts';
+import type { Viewer } from './task-board-model.ts';
+import { type PickerKind, TaskBulkPicker, taskRowOf, useBulkApply } from './task-bulk-picker.tsx';
+import { useTaskCopy } from './use-task-copy.ts';
+
+// Issue 30: a task list worked from the keyboard. j/k (and the arrows) move a focus ring over the
+// rows, x selects, Shift+x a range, Ctrl/⌘+A what is loaded, Esc clears; the action keys open a
+// small picker whose choice applies to the selection (or the focused task) in one request, with
+// one Undo. The keys are lib/task-shortcuts.ts's table, which the `?` sheet lists too.
+
+type KeyboardState = {
+  focusedId: string | undefined;
+  selected: ReadonlySet<string>;
+  /** A click on a row's checkbox: toggles it, or with Shift selects the range from the last toggled. */
+  toggle: (id: string, range?: boolean) => void;
+};
+
+const TaskKeyboardContext = createContext<KeyboardState | null>(null);
+
+/** The list's focus and selection, for its rows; none outside a keyboard list (a row alone in a test). */
+const useTaskKeyboard = () => useContext(TaskKeyboardContext);
+
+/**
+ * Keeps the focused row in view: a virtual list scrolls to its index (the row may not be rendered
+ * yet). `items` are the list's rows in order, `idOf` the task a row shows.
+ */
+export function useScrollToFocused<T>(
+  items: readonly T[],
+  idOf: (item: T) => string | undefined,
+  scrollToIndex: (index: number) => void,
+) {
+  const focusedId = useTaskKeyboard()?.focusedId;
+  const latest = useRef({ items, idOf, scrollToIndex });
+  latest.current = { items, idOf, scrollToIndex };
+  useEffect(() => {
+    if (!focusedId) return;
+    const { items: rows, idOf: id, scrollToIndex: scroll } = latest.current;
+    const index = rows.findIndex((item) => id(item) === focusedId);
+    if (index < 0) return;
+    scroll(index);
+    // The list's own box scrolled; the page may hide it too (a phone scrolls the page).
+    const frame = requestAnimationFrame(() => taskRowOf(focusedId)?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [focusedId]);
+}
+
+/** After `g`, its second key is the global shortcuts' (g p: products), not a list action. */
+const SEQUENCE_MS = 1500;
+
+const PICKERS: Partial<Record<TaskShortcutAction, PickerKind>> = {
+  status: 'status',
+  assignee: 'assignee',
+  priority: 'priority',
+  due: 'due',
+  labels: 'labels',
+};
+
+type Props = {
+  /** The tasks in the order shown (a collapsed group's are not). */
+  tasks: readonly Task[];
+  viewer: Viewer;
+  children: ReactNode;
+};
+
+export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
+  const navigate = useNavigate();
+  const { copyLink, copyKey } = useTaskCopy();
+  const [focusedId, setFocusedId] = useState<string>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [picker, setPicker] = useState<PickerKind>();
+  const anchor = useRef<string | undefined>(undefined);
+  const gAt = useRef(0);
+  // What the last action did, read out by screen readers.
+  const [said, setSaid] = useState('');
+  const apply = useBulkApply(setSaid);
+
+  // Tasks gone from the list (another filter, deleted) leave the focus and the selection.
+  const shownIds = useMemo(() => new Set(tasks.map((t) => t.id)), [tasks]);
+  const focused = focusedId && shownIds.has(focusedId) ? focusedId : undefined;
+  const chosen = useMemo(() => tasks.filter((t) => selected.has(t.id)), [tasks, selected]);
+  const targets = useMemo(
+    () => (chosen.length > 0 ? chosen : tasks.filter((t) => t.id === focused)),
+    [chosen, tasks, focused],
+  );
+
+  const toggle = useCallback(
+    (id: string, range = false) => {
+      const from = anchor.current ? tasks.findIndex((t) => t.id === anchor.current) : -1;
+      const to = tasks.findIndex((t) => t.id === id);
+      setSelected((current) => {
+        const next = new Set(current);
+        if (range && from >= 0 && to >= 0) {
+          const [a, b] = from < to ? [from, to] : [to, from];
+          for (const task of tasks.slice(a, b + 1)) next.add(task.id);
+        } else if (!next.delete(id)) next.add(id);
+        return next;
+      });
+      anchor.current = id;
+    },
+    [tasks],
+  );
+
+  const move = useCallback(
+    (step: 1 | -1) => {
+      if (tasks.length === 0) return;
+      const at = focused ? tasks.findIndex((t) => t.id === focused) : -1;
+      const index =
+        at < 0 ? (step === 1 ? 0 : tasks.length - 1) : Math.min(tasks.length - 1, Math.max(0, at + step));
+      const task = tasks[index];
+      if (!task) return;
+      setFocusedId(task.id);
+    },
+    [tasks, focused],
+  );
+
+  const act = useCallback(
+    (action: TaskShortcutAction, event: KeyboardEvent): boolean => {
+      const focusedTask = tasks.find((t) => t.id === focused);
+      const editor = canEditTasks(viewer.role);
+      switch (action) {
+        case 'down':
+          move(1);
+          return true;
+        case 'up':
+          move(-1);
+          return true;
+        case 'open':
+          // Enter on a button or a link is that control's own.
+          if (!focusedTask || (event.key === 'Enter' && event.target !== document.body)) return false;
+          navigate(paths.task(focusedTask.key));
+          return true;
+        case 'toggle':
+        case 'range':
+          if (!focusedTask) return false;
+          toggle(focusedTask.id, action === 'range');
+          return true;
+        case 'selectAll':
+          setSelected(new Set(tasks.map((t) => t.id)));
+          return true;
+        case 'clear':
+          if (selected.size > 0) setSelected(new Set());
+          else if (focused) setFocusedId(undefined);
+          else return false;
+          return true;
+        case 'copyLink':
+        case 'copyKey':
+          // Text selected on the page is copied as usual.
+          if (!focusedTask || (window.getSelection()?.toString() ?? '') !== '') return false;
+          void (action === 'copyLink' ? copyLink(focusedTask) : copyKey(focusedTask));
+          return true;
+        case 'assignMe':
+          if (!editor || targets.length === 0) return false;
+          void apply(targets, { assigneeId: viewer.id }, 'Assigned to you');
+          return true;
+        default: {
+          const kind = PICKERS[action];
+          if (!kind || !editor || targets.length === 0) return false;
+          setPicker(kind);
+          return true;
+        }
+      }
+    },
+    [tasks, focused, selected, targets, viewer, move, toggle, navigate, copyLink, copyKey, apply],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTypingTarget(event.target) || isOverlayOpen()) return;
+      const afterG = Date.now() - gAt.current <= SEQUENCE_MS;
+      gAt.current = event.key === 'g' && !event.ctrlKey && !event.metaKey ? Date.now() : 0;
+      if (afterG) return;
+      const action = taskShortcutFor(event);
+      if (action && act(action, event)) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [act]);
+
+  const state = useMemo(() => ({ focusedId: focused, selected, toggle }), [focused, selected, toggle]);
+  return (
+    <TaskKeyboardContext.Provider value={state}>
+      {children}
+      <p className="sr-only" aria-live="polite">
+        {said}
+      </p>
+      {chosen.length > 0 ? (
+        <section
+          aria-label="Selection"
+          className="fixed inset-x-0 bottom-4 z-20 mx-auto flex w-fit items-center gap-3 rounded-full border bg-popover py-1.5 pr-1.5 pl-4 text-popover-foreground text-sm shadow-lg"
+        >
+          <span className="font-medium tabular-nums">{chosen.length} selected</span>
+          <Button variant="ghost" size="sm" className="rounded-full" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+        </section>
+      ) : null}
+      <TaskBulkPicker
+        kind={picker}
+        targets={targets}
+        anchorId={focused ?? targets[0]?.id}
+        onClose={() => setPicker(undefined)}
+        apply={apply}
+      />
+    </TaskKeyboardContext.Provider>
+  );
+}
+
+/**
+ * A row's part in the keyboard list: whether it has the focus ring or is selected (its data
+ * attributes), and its checkbox, shown on a selected, focused or hovered row (`group/row`).
+ */
+export function useTaskRowKeys(task: Pick<Task, 'id' | 'title'>) {
+  const keys = useTaskKeyboard();
+  const focused = keys?.focusedId === task.id;
+  const selected = keys?.selected.has(task.id) ?? false;
+  return {
+    rowProps: {
+      'data-focused': focused || undefined,
+      'data-selected': selected || undefined,
+    },
+    rowClass:
+      'group/row data-[selected]:bg-accent/60 data-[focused]:outline-2 data-[focused]:outline-ring data-[focused]:-outline-offset-2',
+    checkbox: keys ? (
+      <Checkbox
+        checked={selected}
+        aria-label={`Select ${task.title}`}
+        // The row's keys stay the list's: a click keeps the focus where it was.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={(event) => {
+          event.preventDefault();
+          keys.toggle(task.id, event.shiftKey);
+        }}
+        className={cn(
+          'shrink-0 opacity-0 transition-opacity focus-visible:opacity-100 group-hover/row:opacity-100',
+          (selected || focused || keys.selected.size > 0) && 'opacity-100',
+        )}
+      />
+    ) : null,
+  };
+}
