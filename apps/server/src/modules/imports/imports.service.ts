@@ -49,11 +49,10 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
     const product = await findVisibleProduct(tx, actor, productId);
     if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
     if (product.archivedAt) throw productArchived();
-    const [refs, known, fields] = await Promise.all([
-      tasks.references(productId, tx),
-      labels.namesOfProduct(productId, tx),
-      productFields(tx, productId),
-    ]);
+    // One after another: `tx` may be a transaction's one client, which runs one query at a time.
+    const refs = await tasks.references(productId, tx);
+    const known = await labels.namesOfProduct(productId, tx);
+    const fields = await productFields(tx, productId);
     return {
       ...refs,
       labels: known,
