@@ -89,7 +89,13 @@ describe('a recurring task’s next occurrence', () => {
     expect(published).toContainEqual(expect.objectContaining({ kind: 'task', op: 'created', id: nextId }));
     expect(published).toContainEqual(expect.objectContaining({ kind: 'notification', op: 'created' }));
     const entries = (await entriesOf(ctx, product.id)).filter((e) => e.taskId === nextId);
-    expect(entries).toMatchObject([{ actionType: 'task_created', performedBy: owner.user.id }]);
+    expect(entries).toMatchObject([
+      {
+        actionType: 'task_created',
+        performedBy: owner.user.id,
+        metadata: { taskId: nextId, status: 'Pending', recurring: true },
+      },
+    ]);
   });
 
   it('on schedule, sends its webhook as the series’ creator', async () => {

@@ -71,6 +71,8 @@ export function creationWrites(
   actorId: string,
   rows: readonly CreatedFacts[],
   importedFrom?: 'csv' | 'trello' | 'template',
+  /** More of the entry's metadata: where the task came from (`recurring: true`, a series' occurrence). */
+  origin?: Readonly<Record<string, unknown>>,
 ) {
   return {
     entries: rows.map(
@@ -82,6 +84,7 @@ export function creationWrites(
           status: row.status,
           taskId: row.id,
           ...(importedFrom && { importedFrom }),
+          ...origin,
         },
         productId: row.productId,
         taskId: row.id,
