@@ -24,6 +24,7 @@ export {
   taskNotFound,
   touchTask,
 } from './tasks.access.ts';
+export { relationsChangedEvent } from './tasks.event-relations.ts';
 export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskStatusChange } from './tasks.service.ts';

@@ -30,6 +30,7 @@ import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskCreation } from './tasks.create.ts';
+import { withRelations } from './tasks.event-relations.ts';
 import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
 import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { taskIdByKey } from './tasks.keys.ts';
@@ -244,10 +245,12 @@ export function createTasksService({
         await outbox.enqueue(
           tx,
           statusChanged && changed.length === 0
-            ? taskEvent('task.status_changed', row, { previousStatus: current.status })
+            ? taskEvent('task.status_changed', await withRelations(tx, row), {
+                previousStatus: current.status,
+              })
             : taskEvent(
                 'task.updated',
-                row,
+                await withRelations(tx, row),
                 {
                   changed: [...Object.keys(diff), ...(statusChanged ? ['status'] : [])],
                   ...(statusChanged && { previousStatus: current.status }),
@@ -331,7 +334,10 @@ export function createTasksService({
         const row = (await tasks.update(id, patch, tx)) ?? current;
         change = { task: row, previous: current.status, actorId: actor.id };
         await activities.insert(await statusActivity(tx, row, current, actor.id), tx);
-        await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
+        const event = taskEvent('task.status_changed', await withRelations(tx, row), {
+          previousStatus: current.status,
+        });
+        await outbox.enqueue(tx, event);
         const told = status === current.status ? [] : await watching.statusChanged(tx, actor, row);
         after.publish(taskChange('updated', row), ...reread, ...told);
         return moved();
@@ -350,7 +356,7 @@ export function createTasksService({
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
         await tasks.trash(id, actor.id, at, tx);
-        await outbox.enqueue(tx, taskEvent('task.deleted', current));
+        await outbox.enqueue(tx, taskEvent('task.deleted', await withRelations(tx, current)));
         await activities.insert(
           {
             actionType: 'task_deleted',
