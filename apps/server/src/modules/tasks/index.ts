@@ -25,7 +25,7 @@ export {
   touchTask,
 } from './tasks.access.ts';
 export { relationsChangedEvent } from './tasks.event-relations.ts';
-export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
+export type { ImportedTask, ImportLinks, TaskImporter, TaskRef } from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskStatusChange } from './tasks.service.ts';
 export type { TaskWatching } from './tasks.watchers.ts';
