@@ -19,6 +19,10 @@ export const TASK_TEMPLATES_PER_PRODUCT_MAX = 50;
 /** Checklist items (and sub-task titles) one task template holds. */
 export const TEMPLATE_CHECKLIST_MAX = 50;
 export const TEMPLATE_SUBTASKS_MAX = 50;
+
+/** POST /api/tasks/{id}/duplicate: `withSubtasks` copies the task's whole sub-tree too (issue 29). */
+export const DuplicateTaskBodySchema = z.object({ withSubtasks: z.optional(z.boolean()) });
+export type DuplicateTaskBody = z.infer<typeof DuplicateTaskBodySchema>;
 /** A task template's stored size, as JSON. */
 export const TASK_TEMPLATE_MAX_BYTES = 64 * 1024;
 /** Product templates in the workspace. */

@@ -94,10 +94,9 @@ async function adjacent(
 
 /** The cards now right above and right below `self` in its column (what puts it back there). */
 export async function neighboursOf(tx: Db, column: RankColumn, self: Key) {
-  const [above, below] = await Promise.all([
-    adjacent(tx, column, self.id, self, 'above'),
-    adjacent(tx, column, self.id, self, 'below'),
-  ]);
+  // In sequence: `tx` is a transaction's one client, which runs one query at a time.
+  const above = await adjacent(tx, column, self.id, self, 'above');
+  const below = await adjacent(tx, column, self.id, self, 'below');
   return { afterId: above?.id ?? null, beforeId: below?.id ?? null };
 }
 

@@ -68,7 +68,9 @@ export function createChecklistsService({ db, checklists, changes }: Deps) {
   const guard = { readOnly: checklistMessages.readOnly };
 
   async function checklist(taskId: string, tx: Db = db): Promise<Checklist> {
-    const [items, counts] = await Promise.all([checklists.items(taskId, tx), checklists.counts(taskId, tx)]);
+    // In sequence: `tx` may be a transaction's one client, which runs one query at a time.
+    const items = await checklists.items(taskId, tx);
+    const counts = await checklists.counts(taskId, tx);
     return { taskId, items: items.map(toItem), ...counts };
   }
 

@@ -12,7 +12,7 @@ import { subtasksPart } from './subtasks.template.ts';
 export const hierarchyModule = fp(
   async (app) => {
     const deps = { db: app.db, activities: app.activities, changes: app.changes };
-    const relations = createRelationsService(deps);
+    const relations = createRelationsService({ ...deps, outbox: app.outbox });
     const hierarchy = createHierarchyService(deps);
     // The task's page carries its sub-tasks and relations (one request for the page).
     app.tasks.addPageSection('subtasks', hierarchy.ofSeenTask);
@@ -21,5 +21,5 @@ export const hierarchyModule = fp(
     app.templates.addTaskPart('subtasks', subtasksPart(app.tasks.createWithin));
     await app.register(hierarchyRoutes, { prefix: '/api', relations, hierarchy });
   },
-  { name: 'hierarchy', dependencies: ['platform', 'activities', 'tasks', 'templates'] },
+  { name: 'hierarchy', dependencies: ['platform', 'activities', 'services', 'tasks', 'templates'] },
 );

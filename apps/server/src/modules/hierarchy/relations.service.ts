@@ -14,7 +14,14 @@ import type { Changes } from '../../lib/realtime/changes.ts';
 import { refuseArchivedProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
-import { findVisibleTask, holdTaskForChange, type SeenTask, touchTask } from '../tasks/index.ts';
+import type { WebhookOutbox } from '../services/index.ts';
+import {
+  findVisibleTask,
+  holdTaskForChange,
+  relationsChangedEvent,
+  type SeenTask,
+  touchTask,
+} from '../tasks/index.ts';
 
 // Relations between tasks (issue 29, docs/decisions/038-hierarchy-relations-estimates.md): stored
 // once per pair (kind, source, target), shown from either side. A viewer sees a relation only when
@@ -56,10 +63,18 @@ const relationNotFound = () => NotFound(relationMessages.notFound, 'RELATION_NOT
 const invalidTask = (message: string) =>
   BadRequest(message, 'VALIDATION_ERROR', { fields: { taskId: [message] } });
 
-type Deps = { db: Db; activities: ActivityRecorder; changes: Changes };
+type Deps = { db: Db; activities: ActivityRecorder; changes: Changes; outbox: WebhookOutbox };
 
-export function createRelationsService({ db, activities, changes }: Deps) {
+export function createRelationsService({ db, activities, changes, outbox }: Deps) {
   const inTransaction = createInTransaction(db, changes);
+
+  /** A relation added or removed is a change of both tasks: `task.updated` for each, with its relations. */
+  async function sendUpdated(tx: Db, taskIds: readonly string[]) {
+    for (const id of taskIds) {
+      const event = await relationsChangedEvent(tx, id);
+      if (event) await outbox.enqueue(tx, event);
+    }
+  }
 
   /** The task's relations to tasks the viewer sees (the other task's product visible to them). */
   async function relationsOf(tx: Db, viewer: Viewer, taskId: string): Promise<Relation[]> {
@@ -191,6 +206,7 @@ export function createRelationsService({ db, activities, changes }: Deps) {
         const pair = await namesOf(tx, taskId, other.id);
         await recordOnBoth(tx, viewer, 'added', pair, body.type);
         if (duplicateId) await closeDuplicate(tx, viewer, duplicateId, new Map(pair.map((t) => [t.id, t])));
+        await sendUpdated(tx, [taskId, other.id]);
         after.publish(await touchTask(tx, taskId), await touchTask(tx, other.id));
         const [shown] = (await relationsOf(tx, viewer, taskId)).filter((r) => r.id === row.id);
         if (!shown) throw relationNotFound();
@@ -207,6 +223,7 @@ export function createRelationsService({ db, activities, changes }: Deps) {
         if (!relation) throw relationNotFound();
         await tx.delete(taskRelations).where(eq(taskRelations.id, relationId));
         await recordOnBoth(tx, viewer, 'removed', await namesOf(tx, taskId, relation.task.id), relation.type);
+        await sendUpdated(tx, [taskId, relation.task.id]);
         after.publish(await touchTask(tx, taskId), await touchTask(tx, relation.task.id));
       });
     },

@@ -7,6 +7,7 @@ import {
 } from '@shipyard/shared';
 import { CsvError, parse } from 'csv-parse/sync';
 import { BadRequest } from '../../lib/errors.ts';
+import { keysOf, type referenceColumns } from './imports.references.ts';
 import type { RawTask } from './imports.rows.ts';
 
 export type ParsedCsv = {
@@ -80,6 +81,7 @@ export function rowsThroughMapping(
   csv: ParsedCsv,
   mapping: CsvMapping,
   fieldColumns: ReadonlyArray<{ column: number; field: { id: string } }> = [],
+  references: ReturnType<typeof referenceColumns> = { key: undefined, refs: [] },
 ): RawTask[] {
   if (mapping.title === undefined || mapping.title === null)
     throw BadRequest(importMessages.titleUnmapped, 'IMPORT_TITLE_UNMAPPED');
@@ -111,6 +113,8 @@ export function rowsThroughMapping(
         .filter((l) => l.name),
       checklist: checklist === undefined ? undefined : checklistOf(checklist),
       fields: Object.fromEntries(fieldColumns.map(({ column, field }) => [field.id, cells[column] ?? ''])),
+      key: references.key === undefined ? undefined : cells[references.key],
+      refs: Object.fromEntries(references.refs.map(({ column, at }) => [column, keysOf(cells[at] ?? '')])),
     };
   });
 }

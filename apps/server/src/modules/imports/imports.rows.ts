@@ -19,6 +19,7 @@ import {
 } from '@shipyard/shared';
 import type { ImportedTask } from '../tasks/index.ts';
 import { checkFieldCells, type ImportField } from './imports.fields.ts';
+import type { ReferenceColumn } from './imports.references.ts';
 
 // The one place where an import's rows become tasks (CSV and Trello alike): every field checked
 // against the product (its teams, people and labels) and every problem reported with its row.
@@ -39,6 +40,9 @@ export type RawTask = {
   comments?: string[];
   /** Custom field cells by field id (issue 29): text as the file had it. */
   fields?: Record<string, string>;
+  /** The row's task key in the file it came from, and the keys its reference cells name (issue 29). */
+  key?: string;
+  refs?: Partial<Record<ReferenceColumn, string[]>>;
 };
 
 export type ImportContext = {

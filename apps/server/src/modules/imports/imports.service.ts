@@ -23,11 +23,15 @@ import type { ChecklistImporter } from '../checklists/index.ts';
 import { POSITION_STEP } from '../checklists/index.ts';
 import type { CommentImporter } from '../comments/index.ts';
 import type { LabelImporter } from '../labels/index.ts';
-import type { TaskImporter } from '../tasks/index.ts';
+import type { ImportLinks, TaskImporter } from '../tasks/index.ts';
 import { parseCsv, rowsThroughMapping } from './imports.csv.ts';
 import { fieldColumns, productFields } from './imports.fields.ts';
+import { checkReferences, keysNamed, referenceColumns } from './imports.references.ts';
 import { type CheckedImport, checkRows, type ImportContext, type RawTask } from './imports.rows.ts';
 import { trelloRows } from './imports.trello.ts';
+
+/** The rows checked, with their parents and relations (issue 29). */
+type Checked = CheckedImport & { links: ImportLinks };
 
 /** The file's rows, read once the product's context (its fields) is known. */
 type RowsOf = (context: ImportContext) => RawTask[];
@@ -49,11 +53,10 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
     const product = await findVisibleProduct(tx, actor, productId);
     if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
     if (product.archivedAt) throw productArchived();
-    const [refs, known, fields] = await Promise.all([
-      tasks.references(productId, tx),
-      labels.namesOfProduct(productId, tx),
-      productFields(tx, productId),
-    ]);
+    // One after another: `tx` may be a transaction's one client, which runs one query at a time.
+    const refs = await tasks.references(productId, tx);
+    const known = await labels.namesOfProduct(productId, tx);
+    const fields = await productFields(tx, productId);
     return {
       ...refs,
       labels: known,
@@ -78,7 +81,7 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
     tx: Db,
     actor: SessionUser,
     productId: string,
-    checked: CheckedImport,
+    checked: Checked,
     source: 'csv' | 'trello',
   ) {
     const published: Change[] = [];
@@ -96,6 +99,7 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
       productId,
       checked.tasks,
       source,
+      checked.links,
     );
     published.push(...taskChanges);
     const pairs: Array<{ taskId: string; labelId: string }> = [];
@@ -129,12 +133,23 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
     return published;
   }
 
-  /** The rows checked, refused as a whole (400) when they would create more than an import may. */
-  function checkAll(raws: RawTask[], context: Awaited<ReturnType<typeof contextFor>>) {
+  /**
+   * The rows checked, refused as a whole (400) when they would create more than an import may;
+   * their parents and relations resolved against the file and the product's tasks (issue 29).
+   */
+  async function checkAll(
+    tx: Db,
+    productId: string,
+    raws: RawTask[],
+    context: Awaited<ReturnType<typeof contextFor>>,
+  ): Promise<Checked> {
     const result = checkRows(raws, context, IMPORT_PREVIEW_ROWS);
     if (result.items > IMPORT_MAX_ITEMS)
       throw BadRequest(importMessages.tooManyItems(result.items), 'IMPORT_TOO_LARGE');
-    return result;
+    const existing = await tasks.keyed(tx, productId, keysNamed(raws));
+    const refs = checkReferences(raws, new Map(existing.map((t) => [t.key.toUpperCase(), t])));
+    const errors = [...result.errors, ...refs.errors].sort((a, b) => a.row - b.row);
+    return { ...result, errors, links: refs.links };
   }
 
   /** The dry run, or the import: everything or nothing (422 with the row errors). */
@@ -148,13 +163,13 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
     if (dryRun) {
       const context = await contextFor(db, actor, productId);
       const raws = read(context);
-      return answer(checkAll(raws, context), raws.length, true);
+      return answer(await checkAll(db, productId, raws, context), raws.length, true);
     }
     return inTransaction(async (tx, after) => {
       const context = await contextFor(tx, actor, productId);
       await refuseArchivedProduct(tx, productId);
       const raws = read(context);
-      const rows = checkAll(raws, context);
+      const rows = await checkAll(tx, productId, raws, context);
       if (rows.errors.length > 0) {
         const result = answer(rows, raws.length, true);
         throw new AppError(
@@ -192,7 +207,12 @@ export function createImportsService({ db, changes, tasks, labels, checklists, c
           columns = fieldColumns(parsed.headers, context.fields, context.productKey, taken);
           const ofFields = new Set(columns.map((c) => c.column));
           mapping = body.mapping ?? guessCsvMapping(parsed.headers.map((h, i) => (ofFields.has(i) ? '' : h)));
-          return rowsThroughMapping(parsed, mapping, columns);
+          // The export's key, parent and relation columns (issue 29), unless mapped to something else.
+          const used = new Set([
+            ...ofFields,
+            ...Object.values(mapping).filter((at) => typeof at === 'number'),
+          ]);
+          return rowsThroughMapping(parsed, mapping, columns, referenceColumns(parsed.headers, used));
         },
         dryRun,
         'csv',

@@ -1,9 +1,10 @@
 import { addCalendarDays } from '@shipyard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { taskSeries, taskWatchers, users, webhookDeliveries } from '../../db/schema/index.ts';
+import { taskSeries, taskWatchers, users } from '../../db/schema/index.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { entriesOf, notificationsOf } from '../../testing/stored.ts';
+import { webhookOf as webhookOfProduct } from '../../testing/webhooks.ts';
 import { move, useRecurrenceKit } from './recurrence.test-kit.ts';
 import { stoppedBecause, stoppedEntry } from './recurrence.texts.ts';
 
@@ -16,26 +17,7 @@ const kit = () => useRecurrenceKit(ctx, as);
 const today = () => ctx.clock.now().toISOString().slice(0, 10);
 
 /** A Webhook service of the product, added by the admin: the deliveries it is sent. */
-async function webhookOf(productId: string) {
-  const res = await as(admin, {
-    method: 'POST',
-    url: '/api/services',
-    payload: {
-      name: 'Receiver',
-      category: 'Communication',
-      description: 'Hooks',
-      integration: 'Webhook',
-      webhookUrl: 'https://hooks.example.com/recurring',
-      productIds: [productId],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const serviceId = res.json().id as string;
-  return async () =>
-    (await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.serviceId, serviceId))).map(
-      (d) => [d.eventType, d.payload.data] as const,
-    );
-}
+const webhookOf = (productId: string) => webhookOfProduct(ctx, admin, productId);
 
 /** A daily on-schedule series of a task due yesterday: its job is due now. */
 async function dailySeries(owner: Signed, people: Signed[] = []) {
@@ -89,7 +71,13 @@ describe('a recurring task’s next occurrence', () => {
     expect(published).toContainEqual(expect.objectContaining({ kind: 'task', op: 'created', id: nextId }));
     expect(published).toContainEqual(expect.objectContaining({ kind: 'notification', op: 'created' }));
     const entries = (await entriesOf(ctx, product.id)).filter((e) => e.taskId === nextId);
-    expect(entries).toMatchObject([{ actionType: 'task_created', performedBy: owner.user.id }]);
+    expect(entries).toMatchObject([
+      {
+        actionType: 'task_created',
+        performedBy: owner.user.id,
+        metadata: { taskId: nextId, status: 'Pending', recurring: true },
+      },
+    ]);
   });
 
   it('on schedule, sends its webhook as the series’ creator', async () => {

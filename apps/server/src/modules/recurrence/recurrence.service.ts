@@ -49,6 +49,7 @@ type Deps = {
     actor: { id: string; name: string },
     row: TaskRow,
     productName: string,
+    origin?: Readonly<Record<string, unknown>>,
   ) => Promise<void>;
 };
 
@@ -123,7 +124,8 @@ export function createRecurrenceService({
     await repository.setOccurrenceTask(tx, series.id, on, next.id);
     await copying(carrier.id, next.id, tx);
     // A created task like any other: its entry, webhook, watchers, the assignee told, realtime.
-    await recordCreated(tx, after, actor, next, productName);
+    // Its entry says it came from the series, as it did before creates went through the tasks module.
+    await recordCreated(tx, after, actor, next, productName, { recurring: true });
     return next;
   }
 

@@ -145,7 +145,15 @@ describe('the webhook outbox', () => {
     expect(events).toEqual([
       [
         'task.created',
-        { taskId, key, productId: product.id, title: 'Ship it', status: 'Pending', parentId: null },
+        {
+          taskId,
+          key,
+          productId: product.id,
+          title: 'Ship it',
+          status: 'Pending',
+          parentId: null,
+          relations: [],
+        },
       ],
       [
         'task.status_changed',
@@ -156,6 +164,7 @@ describe('the webhook outbox', () => {
           title: 'Ship it',
           status: 'In Progress',
           parentId: null,
+          relations: [],
           previousStatus: 'Pending',
         },
       ],
@@ -168,12 +177,21 @@ describe('the webhook outbox', () => {
           title: 'Ship it now',
           status: 'In Progress',
           parentId: null,
+          relations: [],
           changed: ['title'],
         },
       ],
       [
         'task.deleted',
-        { taskId, key, productId: product.id, title: 'Ship it now', status: 'In Progress', parentId: null },
+        {
+          taskId,
+          key,
+          productId: product.id,
+          title: 'Ship it now',
+          status: 'In Progress',
+          parentId: null,
+          relations: [],
+        },
       ],
       ['product.updated', { productId: product.id, name: 'Apollo 2', status: 'planning', changed: ['name'] }],
     ]);

@@ -24,7 +24,8 @@ export {
   taskNotFound,
   touchTask,
 } from './tasks.access.ts';
-export type { ImportedTask, TaskImporter } from './tasks.importer.ts';
+export { relationsChangedEvent } from './tasks.event-relations.ts';
+export type { ImportedTask, ImportLinks, TaskImporter, TaskRef } from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskStatusChange } from './tasks.service.ts';
 export type { TaskWatching } from './tasks.watchers.ts';

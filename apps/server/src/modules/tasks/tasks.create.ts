@@ -80,8 +80,13 @@ export function createTaskCreation({
    * fails `writeAtOnce` when the task was not written) and its webhook deliveries; and the
    * watchers' realtime changes, given how many rows each statement returned.
    */
-  function writesOf(tx: Db, actor: Pick<SessionUser, 'id'>, row: CreatedFacts, atOnce = false) {
-    const { entries, events, watchers } = creationWrites(actor.id, [row]);
+  function writesOf(
+    tx: Db,
+    actor: Pick<SessionUser, 'id'>,
+    row: CreatedFacts,
+    { atOnce = false, origin }: { atOnce?: boolean; origin?: Readonly<Record<string, unknown>> } = {},
+  ) {
+    const { entries, events, watchers } = creationWrites(actor.id, [row], undefined, origin);
     const watch = watching.watchStatement(
       tx,
       row,
@@ -107,7 +112,7 @@ export function createTaskCreation({
    */
   async function createAtOnce(actor: SessionUser, body: CreateTask): Promise<Task> {
     const values = { ...newTask(actor, body), id: randomUUID() };
-    const writes = writesOf(db, actor, values, true);
+    const writes = writesOf(db, actor, values, { atOnce: true });
     const { row, counts } = await writeAtOnce(
       db,
       tasks.insertCheckedStatement(values, actor),
@@ -153,8 +158,10 @@ export function createTaskCreation({
     actor: Pick<SessionUser, 'id' | 'name'>,
     row: TaskRow,
     productName: string,
+    /** More of the `task_created` entry's metadata (a recurring series' occurrence: `recurring: true`). */
+    origin?: Readonly<Record<string, unknown>>,
   ) {
-    const writes = writesOf(tx, actor, row);
+    const writes = writesOf(tx, actor, row, { origin });
     const counts = await writeTogether(tx, writes.statements);
     const told = assignedNotification(actor, { ...row, productName }, null);
     const notified = told ? await notifications.insert(told, tx) : undefined;

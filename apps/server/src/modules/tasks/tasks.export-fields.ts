@@ -26,6 +26,11 @@ const BUILT_IN_HEADERS = new Set([
   'checklist_total',
   'completed_at',
   'created_at',
+  'parent',
+  'blocks',
+  'blocked_by',
+  'relates_to',
+  'duplicate_of',
 ]);
 
 export type ExportField = { field: CustomFieldRow; header: string };

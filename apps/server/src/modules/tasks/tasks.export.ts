@@ -1,13 +1,18 @@
 import type { Db } from '../../db/client.ts';
 import { type CsvColumn, csvChunks } from '../../lib/csv.ts';
 import { exportedValue, exportFields, peopleNamed } from './tasks.export-fields.ts';
+import { type ExportRelations, RELATION_COLUMNS, relationsOfTasks } from './tasks.export-relations.ts';
 import { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 
 // The CSV export of the task lists (issue 20): the columns the lists show, every page.
 
-type TaskExportRow = TaskWithNames & { labels: TaskLabel[]; people: ReadonlyMap<string, string> };
+type TaskExportRow = TaskWithNames & {
+  labels: TaskLabel[];
+  people: ReadonlyMap<string, string>;
+  relations: ExportRelations;
+};
 
 const TASK_CSV_COLUMNS: CsvColumn<TaskExportRow>[] = [
   { header: 'id', value: (r) => r.task.id },
@@ -26,6 +31,10 @@ const TASK_CSV_COLUMNS: CsvColumn<TaskExportRow>[] = [
   { header: 'checklist_total', value: (r) => r.task.checklistTotal },
   { header: 'completed_at', value: (r) => r.task.completedAt },
   { header: 'created_at', value: (r) => r.task.createdAt },
+  // The parent and related tasks by key (issue 29), as an import reads them back.
+  ...RELATION_COLUMNS.map(
+    (column): CsvColumn<TaskExportRow> => ({ header: column, value: (r) => r.relations[column]?.join('; ') }),
+  ),
 ];
 
 /** Rows read per query by an export: big enough to be quick, small enough to stay light. */
@@ -52,16 +61,20 @@ export function createTaskExport({ db, listing }: { db: Db; listing: Pick<TaskLi
   return async function exportCsv(query: Omit<TaskListQuery, 'cursor' | 'limit'>) {
     async function read(cursor: string | undefined) {
       const page = await listing.list({ ...query, cursor, limit: EXPORT_PAGE_SIZE, withTotal: !cursor });
-      const [labels, people] = await Promise.all([
-        labelsOfTasks(
-          db,
-          page.rows.map((row) => row.task.id),
-        ),
+      const ids = page.rows.map((row) => row.task.id);
+      const [labels, people, relations] = await Promise.all([
+        labelsOfTasks(db, ids),
         peopleNamed(db, fields, page.rows),
+        relationsOfTasks(db, query.me, ids),
       ]);
       return {
         ...page,
-        rows: page.rows.map((row) => ({ ...row, labels: labels.get(row.task.id) ?? [], people })),
+        rows: page.rows.map((row) => ({
+          ...row,
+          labels: labels.get(row.task.id) ?? [],
+          people,
+          relations: relations.get(row.task.id) ?? {},
+        })),
       };
     }
     // A column per custom field of the exported tasks' products (issue 29).

@@ -1,10 +1,12 @@
 import type { TaskFieldValues, TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { TaskRow } from '../../db/schema/index.ts';
+import { type TaskRow, taskRelations, tasks as taskTable } from '../../db/schema/index.ts';
 import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { checkParent } from './tasks.hierarchy.ts';
 import type { TasksRepository } from './tasks.repository.ts';
 import { completedAtFor, creationWrites } from './tasks.rules.ts';
 import type { TaskWatching } from './tasks.watchers.ts';
@@ -21,6 +23,15 @@ export type ImportedTask = {
   dueDate: string | null;
   /** Custom field values (issue 29), already checked against the product's fields. */
   fields?: TaskFieldValues;
+};
+
+/** A task an import links to: a row of the import (its index among the drafts) or a task of the product. */
+export type TaskRef = { row: number } | { id: string };
+
+/** The parents and relations of an import's tasks (issue 29), resolved by the caller. */
+export type ImportLinks = {
+  parents: Array<{ row: number; parent: TaskRef }>;
+  relations: Array<{ kind: 'blocks' | 'relates' | 'duplicates'; source: TaskRef; target: TaskRef }>;
 };
 
 /**
@@ -50,12 +61,27 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
     /** The product's teams and the people its tasks may be assigned to (read in `tx`). */
     references: (productId: string, tx: Db) => tasks.options(productId, tx),
 
+    /** The product's live tasks with these keys, each with its depth (1: no parent), in one query. */
+    async keyed(tx: Db, productId: string, keys: readonly string[]) {
+      if (keys.length === 0) return [];
+      const { rows } = await tx.execute<{ id: string; key: string; depth: number }>(sql`
+        with recursive up(id, key, parent_id, n) as (
+          select id, key, parent_id, 1 from ${taskTable}
+            where ${and(eq(taskTable.productId, productId), isNull(taskTable.deletedAt), inArray(taskTable.key, [...keys]))}
+          union all
+          select up.id, up.key, t.parent_id, up.n + 1 from ${taskTable} t join up on t.id = up.parent_id
+            where up.n < 10
+        ) select id, key, max(n)::int as depth from up group by id, key`);
+      return rows;
+    },
+
     async insertMany(
       tx: Db,
       actor: SessionUser,
       productId: string,
       drafts: ImportedTask[],
       source: 'csv' | 'trello' | 'template',
+      links: ImportLinks = { parents: [], relations: [] },
     ): Promise<{ rows: TaskRow[]; changes: Change[] }> {
       // The lists show newest first: the file's first task gets the latest time, so the board
       // lists them in the file's order.
@@ -71,6 +97,7 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
         }));
         rows.push(...(await tasks.insertMany(chunk, tx)));
       }
+      await link(tx, actor.id, productId, rows, links);
       // What a created task writes beside it (tasks.rules.ts), for all of them at once.
       const { entries, events, watchers } = creationWrites(actor.id, rows, source);
       await activities.insertMany(entries, tx);
@@ -87,6 +114,28 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
       return { rows, changes };
     },
   };
+}
+
+/**
+ * The imported tasks' parents, each through the checked path of any edit (`checkParent`: same
+ * product, no cycle, SUBTASK_DEPTH_MAX deep), and their relations (a pair stored once).
+ */
+async function link(tx: Db, actorId: string, productId: string, rows: TaskRow[], links: ImportLinks) {
+  const idOf = (ref: TaskRef) => ('row' in ref ? rows[ref.row]?.id : ref.id);
+  for (const { row, parent } of links.parents) {
+    const task = rows[row];
+    const parentId = idOf(parent);
+    if (!task || !parentId) continue;
+    await checkParent(tx, productId, parentId, task.id);
+    await tx.update(taskTable).set({ parentId }).where(eq(taskTable.id, task.id));
+    task.parentId = parentId;
+  }
+  const values = links.relations.flatMap(({ kind, source, target }) => {
+    const sourceId = idOf(source);
+    const targetId = idOf(target);
+    return sourceId && targetId ? [{ kind, sourceId, targetId, createdBy: actorId }] : [];
+  });
+  if (values.length > 0) await tx.insert(taskRelations).values(values).onConflictDoNothing();
 }
 
 export type TaskImporter = ReturnType<typeof createTaskImporter>;

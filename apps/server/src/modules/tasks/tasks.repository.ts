@@ -132,18 +132,17 @@ export function createTasksRepository(db: Db) {
 
     /** The product's teams and the people its tasks may be assigned to, each ordered by name. */
     async options(productId: string, tx: Db = db) {
-      const [teamRows, people] = await Promise.all([
-        tx
-          .select({ id: teams.id, name: teams.name })
-          .from(teams)
-          .where(eq(teams.productId, productId))
-          .orderBy(asc(teams.name), asc(teams.id)),
-        tx
-          .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
-          .from(users)
-          .where(inArray(users.id, assignableTo(tx, productId)))
-          .orderBy(asc(users.name), asc(users.id)),
-      ]);
+      // In sequence: `tx` may be a transaction's one client (an import), which runs one query at a time.
+      const teamRows = await tx
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(eq(teams.productId, productId))
+        .orderBy(asc(teams.name), asc(teams.id));
+      const people = await tx
+        .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
+        .from(users)
+        .where(inArray(users.id, assignableTo(tx, productId)))
+        .orderBy(asc(users.name), asc(users.id));
       return { teams: teamRows, people };
     },
 

@@ -16,11 +16,18 @@ import type { TasksRepository } from './tasks.repository.ts';
 /** completed_at follows the status: set (by the database's clock) on Completed, cleared otherwise. */
 export const completedAtFor = (status: TaskStatus) => (status === 'Completed' ? sql`now()` : null);
 
+/** A relation in a task's webhook payload, as seen from the task (tasks.event-relations.ts). */
+export type EventRelation = {
+  kind: 'blocks' | 'blocked_by' | 'relates_to' | 'duplicate_of' | 'duplicates';
+  taskId: string;
+  key: string;
+};
+
 /** The webhook event of a task change; a task moved between products concerns both. */
 export const taskEvent = (
   event: WebhookEventInput['event'],
   row: Pick<TaskRow, 'id' | 'productId' | 'title' | 'status'> &
-    Partial<Pick<TaskRow, 'key' | 'fields' | 'parentId'>>,
+    Partial<Pick<TaskRow, 'key' | 'fields' | 'parentId'>> & { relations?: readonly EventRelation[] },
   extra: Record<string, unknown> = {},
   previousProductId = row.productId,
 ): WebhookEventInput => ({
@@ -35,6 +42,8 @@ export const taskEvent = (
     status: row.status,
     // Its parent task (issue 29: sub-tasks), null for a top-level task.
     parentId: row.parentId ?? null,
+    // Its relations as seen from it (issue 29): none for a new task; the others read them first.
+    relations: row.relations ?? [],
     // Its custom field values by field id (issue 29), once it has any.
     ...(row.fields && Object.keys(row.fields).length > 0 && { fields: row.fields }),
     ...extra,
@@ -71,6 +80,8 @@ export function creationWrites(
   actorId: string,
   rows: readonly CreatedFacts[],
   importedFrom?: 'csv' | 'trello' | 'template',
+  /** More of the entry's metadata: where the task came from (`recurring: true`, a series' occurrence). */
+  origin?: Readonly<Record<string, unknown>>,
 ) {
   return {
     entries: rows.map(
@@ -82,6 +93,7 @@ export function creationWrites(
           status: row.status,
           taskId: row.id,
           ...(importedFrom && { importedFrom }),
+          ...origin,
         },
         productId: row.productId,
         taskId: row.id,

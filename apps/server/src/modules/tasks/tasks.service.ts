@@ -31,6 +31,7 @@ import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskBulk } from './tasks.bulk.ts';
 import { createTaskCreation } from './tasks.create.ts';
+import { withRelations } from './tasks.event-relations.ts';
 import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
 import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { taskIdByKey } from './tasks.keys.ts';
@@ -216,13 +217,14 @@ export function createTasksService({
         tx,
       );
     }
+    const sent = await withRelations(tx, row);
     await outbox.enqueue(
       tx,
       statusChanged && changed.length === 0
-        ? taskEvent('task.status_changed', row, { previousStatus: current.status })
+        ? taskEvent('task.status_changed', sent, { previousStatus: current.status })
         : taskEvent(
             'task.updated',
-            row,
+            sent,
             {
               changed: [...Object.keys(diff), ...(statusChanged ? ['status'] : [])],
               ...(statusChanged && { previousStatus: current.status }),
@@ -347,7 +349,10 @@ export function createTasksService({
         const row = (await tasks.update(id, patch, tx)) ?? current;
         change = { task: row, previous: current.status, actorId: actor.id };
         await activities.insert(await statusActivity(tx, row, current, actor.id), tx);
-        await outbox.enqueue(tx, taskEvent('task.status_changed', row, { previousStatus: current.status }));
+        const event = taskEvent('task.status_changed', await withRelations(tx, row), {
+          previousStatus: current.status,
+        });
+        await outbox.enqueue(tx, event);
         const told = status === current.status ? [] : await watching.statusChanged(tx, actor, row);
         after.publish(taskChange('updated', row), ...reread, ...told);
         return moved();
@@ -366,7 +371,7 @@ export function createTasksService({
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
         await tasks.trash(id, actor.id, at, tx);
-        await outbox.enqueue(tx, taskEvent('task.deleted', current));
+        await outbox.enqueue(tx, taskEvent('task.deleted', await withRelations(tx, current)));
         await activities.insert(
           {
             actionType: 'task_deleted',

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { TEMPLATE_SUBTASKS_MAX } from '@shipyard/shared';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   products,
@@ -91,6 +92,17 @@ export function createTemplatesRepository(db: Db) {
     },
 
     /** The fields of a task that a template or a duplicate copies. */
+    /** The ids of a task's live sub-tasks, oldest first (a duplicate's sub-tree, issue 29). */
+    async childrenOf(taskId: string, tx: Db) {
+      const rows = await tx
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.parentId, taskId), isNull(tasks.deletedAt)))
+        .orderBy(asc(tasks.number))
+        .limit(TEMPLATE_SUBTASKS_MAX);
+      return rows.map((r) => r.id);
+    },
+
     async taskFields(taskId: string, tx: Db) {
       const [row] = await tx
         .select({

@@ -1,6 +1,7 @@
 import {
   CreateProductSchema,
   CreateTaskTemplateSchema,
+  DuplicateTaskBodySchema,
   ProductIdParamsSchema,
   ProductSchema,
   ProductTemplateListSchema,
@@ -142,12 +143,14 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Duplicate a task in its product: same fields, labels and checklist (unticked), a new key, no comments, files or history; members and admins who see it (guests 403; archived 409)',
+          'Duplicate a task in its product: same fields, labels and checklist (unticked), a new key, no comments, files or history; with `withSubtasks`, its sub-tasks (and theirs) too, in one transaction; members and admins who see it (guests 403; archived 409)',
         params: TaskIdParamsSchema,
+        body: z.optional(z.nullable(DuplicateTaskBodySchema)),
         response: { 201: TaskSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await tasks.duplicate(currentUser(req), req.params.id)),
+    async (req, reply) =>
+      reply.status(201).send(await tasks.duplicate(currentUser(req), req.params.id, req.body ?? {})),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   type CreateTask,
   type CreateTaskTemplate,
   canEditTasks,
+  type DuplicateTaskBody,
   type SaveTaskAsTemplate,
   TASK_TEMPLATE_MAX_BYTES,
   TASK_TEMPLATES_PER_PRODUCT_MAX,
@@ -231,33 +232,41 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
      * assignee and due date, and every part a duplicate copies (labels, checklist unticked); a new
      * key, status Pending, no comments, files or history.
      */
-    async duplicate(actor: SessionUser, taskId: string): Promise<Task> {
+    async duplicate(actor: SessionUser, taskId: string, body: DuplicateTaskBody = {}): Promise<Task> {
       return inTransaction(async (tx, after) => {
         const source = await findVisibleTask(tx, actor, taskId);
-        const fields = await repo.taskFields(taskId, tx);
-        if (!fields) throw templateNotFound();
-        const captured = await parts.capture(taskId, tx, (part) => part.duplicates !== false);
-        const task = await createTask(tx, after, actor, {
-          projectId: source.productId,
-          title: fields.title,
-          description: fields.description,
-          status: 'Pending',
-          priority: fields.priority,
-          phase: fields.phase,
-          teamId: fields.teamId,
-          assigneeId: fields.assigneeId,
-          dueDate: fields.dueDate,
-          // A sub-task's copy stays beside it, with its size (issue 29).
-          parentId: fields.parentId,
-          estimate: fields.estimate,
-        });
-        await parts.apply(
-          task.id,
-          captured,
-          { actor, after, tx, productId: source.productId },
-          { check: false },
-        );
-        return task;
+        /** One task copied, under `parentId` (its own parent for the top copy), then its sub-tree if asked. */
+        const copy = async (fromId: string, parentId: string | null | undefined): Promise<Task> => {
+          const fields = await repo.taskFields(fromId, tx);
+          if (!fields) throw templateNotFound();
+          const captured = await parts.capture(fromId, tx, (part) => part.duplicates !== false);
+          const task = await createTask(tx, after, actor, {
+            projectId: source.productId,
+            title: fields.title,
+            description: fields.description,
+            status: 'Pending',
+            priority: fields.priority,
+            phase: fields.phase,
+            teamId: fields.teamId,
+            assigneeId: fields.assigneeId,
+            dueDate: fields.dueDate,
+            // A sub-task's copy stays beside it, with its size (issue 29).
+            parentId: parentId === undefined ? fields.parentId : parentId,
+            estimate: fields.estimate,
+          });
+          await parts.apply(
+            task.id,
+            captured,
+            { actor, after, tx, productId: source.productId },
+            { check: false },
+          );
+          // The sub-tree (opt-in): each sub-task copied under the copy, through the same checked create.
+          if (body.withSubtasks) {
+            for (const childId of await repo.childrenOf(fromId, tx)) await copy(childId, task.id);
+          }
+          return task;
+        };
+        return copy(taskId, undefined);
       });
     },
   };

@@ -86,12 +86,13 @@ export function useCreateFromTemplate() {
   });
 }
 
-/** POST /tasks/{id}/duplicate, and its Undo (the copy goes to the trash). */
+/** POST /tasks/{id}/duplicate (with its sub-tree when asked), and its Undo (the copy goes to the trash). */
 export function useDuplicateTask() {
   const queryClient = useQueryClient();
   return {
     duplicate: useMutation({
-      mutationFn: (taskId: string) => api.post<Task>(`/tasks/${id(taskId)}/duplicate`),
+      mutationFn: ({ taskId, withSubtasks }: { taskId: string; withSubtasks?: boolean }) =>
+        api.post<Task>(`/tasks/${id(taskId)}/duplicate`, withSubtasks ? { withSubtasks } : undefined),
       onSuccess: () => refreshTasks(queryClient),
     }),
     undo: useMutation({

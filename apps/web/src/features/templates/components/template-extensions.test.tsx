@@ -12,8 +12,8 @@ vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.f
 const task = { id: 'task-1', projectId: 'p-1', title: 'Flaky test', key: 'APO-1' } as Task;
 
 /** The menu items the extensions give a task, as buttons. */
-function TaskMenuProbe({ viewerRole }: { viewerRole: Role }) {
-  const actions = useAppExtensions().taskActions?.(task, { id: 'u-1', role: viewerRole }) ?? [];
+function TaskMenuProbe({ viewerRole, of = task }: { viewerRole: Role; of?: Task }) {
+  const actions = useAppExtensions().taskActions?.(of, { id: 'u-1', role: viewerRole }) ?? [];
   return (
     <>
       {actions.map((a) => (
@@ -45,6 +45,28 @@ describe('TemplateExtensions', () => {
     expect(title).toBe('Task duplicated');
     await options?.undo();
     expect(callsTo(fetchMock, 'DELETE', '/api/tasks/task-2')).toHaveLength(1);
+  });
+
+  it('offers "Duplicate with sub-tasks" only for a task that has some, and sends withSubtasks', async () => {
+    const fetchMock = routeFetch({
+      'POST /api/tasks/task-1/duplicate': () => jsonResponse(201, { ...task, id: 'task-3', key: 'APO-3' }),
+    });
+    const { user, unmount } = renderWithProviders(
+      <TemplateExtensions>
+        <TaskMenuProbe viewerRole="member" of={{ ...task, subtasks: { done: 0, total: 0 } }} />
+      </TemplateExtensions>,
+    );
+    expect(screen.queryByRole('button', { name: 'Duplicate with sub-tasks' })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <TemplateExtensions>
+        <TaskMenuProbe viewerRole="member" of={{ ...task, subtasks: { done: 1, total: 2 } }} />
+      </TemplateExtensions>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Duplicate with sub-tasks' }));
+    await vi.waitFor(() => expect(currentLocation()).toBe('/tasks/task-3'));
+    const [call] = callsTo(fetchMock, 'POST', '/api/tasks/task-1/duplicate');
+    expect(JSON.parse(String(call?.init?.body))).toEqual({ withSubtasks: true });
   });
 
   it('offers a guest nothing', () => {

@@ -79,8 +79,8 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
   const [savingProduct, setSavingProduct] = useState<Product | null>(null);
 
   const extensions = useMemo<AppExtensions>(() => {
-    function duplicateTask(task: Task) {
-      duplicate.mutateAsync(task.id).then(
+    function duplicateTask(task: Task, withSubtasks = false) {
+      duplicate.mutateAsync({ taskId: task.id, withSubtasks }).then(
         (copy) => {
           toast.undoable(m.duplicated, {
             description: copy.key ?? copy.title,
@@ -103,6 +103,17 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
                 icon: <CopyIcon aria-hidden="true" />,
                 onSelect: () => duplicateTask(task),
               },
+              // The sub-tree too (issue 29), offered only when there is one.
+              ...(task.subtasks?.total
+                ? [
+                    {
+                      key: 'duplicate-subtasks',
+                      label: 'Duplicate with sub-tasks',
+                      icon: <CopyIcon aria-hidden="true" />,
+                      onSelect: () => duplicateTask(task, true),
+                    },
+                  ]
+                : []),
               {
                 key: 'save-template',
                 label: 'Save as template',
