@@ -60,15 +60,16 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   });
 
   /**
-   * The ids of the products the viewer sees (lib/visibility.ts, the same rule), shared until a
-   * write to products, teams or team members outdates them; undefined for whoever sees them all.
+   * The ids of the products the viewer sees (lib/visibility.ts, the same rule), kept until a
+   * write to products, teams or team members moves the visibility version (decision 041);
+   * undefined for whoever sees them all.
    */
   async function visibleProductIds(viewer: Viewer | undefined): Promise<string[] | undefined> {
     const visible = viewer && visibleProducts(viewer);
     if (!viewer || !visible) return undefined;
-    const read = async () =>
-      (await db.select({ id: products.id }).from(products).where(visible)).map((row) => row.id);
-    return counts ? counts.get(`visible:${viewer.id}:${viewer.role}`, read) : read();
+    const select = db.select({ id: products.id }).from(products).where(visible);
+    if (tallies) return tallies.visible(`${viewer.id}:${viewer.role}`, sql`${select}`);
+    return (await select).map((row) => row.id);
   }
 
   /**

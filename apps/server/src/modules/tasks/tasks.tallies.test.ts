@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { labels, taskLabels, tasks, users } from '../../db/schema/index.ts';
+import { labels, taskLabels, tasks, teamMembers, users } from '../../db/schema/index.ts';
 import { addMember, createProduct, createTask, createTeam } from '../../testing/factories.ts';
 import { type Signed, useTestApp } from '../../testing/http.ts';
 import { labelTasks } from './tasks.query.test-kit.ts';
@@ -86,6 +86,14 @@ describe('counts added up per product', () => {
     expect((await list(dev, 'assignee=me', other)).total).toBe(2);
     expect((await list(dev, 'assignee=me')).total).toBe(2);
     expect(a2.assigneeId).toBe(dev.user.id);
+
+    // Who sees what: a membership ended straight in the database, then a team of another product.
+    await ctx.db.update(teamMembers).set({ status: 'suspended' }).where(eq(teamMembers.userId, dev.user.id));
+    expect((await list(dev, '')).total).toBe(0);
+    expect((await list(dev, '', other)).total).toBe(0);
+    const team = await createTeam(ctx, hidden.id);
+    await addMember(ctx, team.id, dev.user.id);
+    expect((await list(dev, 'group=status')).total).toBe(5);
   });
 
   it('orders groups across products as one count would, and follows a rename of a label or a person', async () => {

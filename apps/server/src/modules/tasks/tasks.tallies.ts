@@ -33,6 +33,11 @@ export type ShareStatement = (products: string[]) => SQL;
 /** The row the users' names are versioned by (group labels of assignees and people). */
 const NAMES = '00000000-0000-0000-0000-000000000000';
 
+/** The row that moves when who sees which product may change (migration 0037). */
+const VISIBILITY = '00000000-0000-0000-0000-000000000001';
+const rowVersion = (id: string) =>
+  sql`coalesce((select version from task_list_versions where product_id = ${id}::uuid), 0)::text`;
+
 const versionOf = (product: SQL) => sql`coalesce((select version from task_list_versions
   where product_id = ${product}), 0)::text || '.' || coalesce((select version from task_list_versions
   where product_id = ${NAMES}::uuid), 0)::text`;
@@ -92,6 +97,9 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
     }
   };
 
+  /** A viewer's product ids, with the visibility version they were read at. */
+  const viewers = new Map<string, { version: string; ids: string[] }>();
+
   /** Each product's version now: one round trip. */
   async function versions(products: string[]): Promise<Map<string, string>> {
     const { rows } = await db.execute<{ id: string; version: string }>(sql`
@@ -137,6 +145,30 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
   }
 
   return {
+    /**
+     * The ids `select` (a statement of one `id` column) reads: a viewer's products, kept under
+     * `key` until the visibility row moves; one round trip while it has not.
+     */
+    async visible(key: string, select: SQL): Promise<string[]> {
+      const kept = viewers.get(key);
+      if (kept) {
+        const { rows } = await db.execute<{ version: string }>(
+          sql`select ${rowVersion(VISIBILITY)} as version`,
+        );
+        if (rows[0]?.version === kept.version) return kept.ids;
+      }
+      const { rows } = await db.execute<{ version: string; ids: string[] }>(sql`select
+        ${rowVersion(VISIBILITY)} as version, array(select s.id::text from (${select}) s) as ids`);
+      const read = rows[0] ?? { version: '', ids: [] };
+      viewers.delete(key);
+      viewers.set(key, read);
+      for (const oldest of viewers.keys()) {
+        if (viewers.size <= maxEntries) break;
+        viewers.delete(oldest);
+      }
+      return read.ids;
+    },
+
     /**
      * The counts of the list `shape` (its filters and grouping, 'me' resolved: never who may see
      * it) over `products`, which the caller has checked the viewer sees. `types`: the grouping's
