@@ -1,5 +1,6 @@
 import type { Field } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { productOptionsPage } from '../../../test/product-fixtures.ts';
@@ -54,8 +55,24 @@ function serve() {
 const lastFieldParams = (fetchMock: ReturnType<typeof routeFetch>) =>
   callsTo(fetchMock, 'GET', '/api/tasks/all').at(-1)?.url.searchParams.getAll('field');
 
+/** The browser's Back button. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
 const renderPage = (route = '/tasks') =>
-  renderWithProviders(<TasksPage viewer={{ id: 'u-1', role: 'member' }} />, { route });
+  renderWithProviders(
+    <>
+      <TasksPage viewer={{ id: 'u-1', role: 'member' }} />
+      <BackButton />
+    </>,
+    { route },
+  );
 
 const search = () => new URLSearchParams(currentLocation().split('?')[1] ?? '');
 
@@ -103,6 +120,25 @@ describe('TasksPage: custom fields (issue 29)', () => {
     await waitFor(() =>
       expect(lastFieldParams(fetchMock)).toEqual([`${ESTIMATE}:gte:3`, `${ESTIMATE}:lte:8`]),
     );
+  });
+
+  it('keeps one history entry for a number bound typed, so Back leaves the filter and not each digit', async () => {
+    serve();
+    const { user } = renderPage();
+    await screen.findByText('Wire the radio');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Estimate · Borealis' }));
+    const range = await screen.findByRole('dialog', { name: 'Estimate · Borealis filter' });
+    await user.type(within(range).getByLabelText('At least (≥)'), '120');
+    expect(search().getAll('field')).toEqual([`${ESTIMATE}:gte:120`]);
+    await user.type(within(range).getByLabelText('At most (≤)'), '400');
+    expect(search().getAll('field')).toEqual([`${ESTIMATE}:gte:120`, `${ESTIMATE}:lte:400`]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(search().getAll('field')).toEqual([`${ESTIMATE}:gte:120`]);
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(currentLocation()).toBe('/tasks');
   });
 
   it('offers only the chosen product’s fields, by name, and reads a link’s field filters as chips', async () => {
