@@ -5,6 +5,7 @@ import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { TaskChecklistLabels, TaskDueDate } from './task-fields.tsx';
 import { TaskKey } from './task-key.tsx';
 import { TaskLink } from './task-link.tsx';
@@ -95,6 +96,7 @@ const TaskRow = memo(function TaskRow({
   onChangeStatus,
 }: { task: Task; preview: boolean } & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
   const description = preview && task.description ? plainTextPreview(task.description, 240) : '';
+  const fieldChips = useFieldChips(task);
   return (
     <article
       aria-label={task.title}
@@ -113,6 +115,8 @@ const TaskRow = memo(function TaskRow({
             <p className="line-clamp-2 break-words text-muted-foreground text-sm">{description}</p>
           ) : null}
           <TaskChecklistLabels task={task} className="mt-1" />
+          {/* Issue 29: the values of the product's fields shown on cards. */}
+          <TaskFieldChips chips={fieldChips} className="mt-1" />
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs lg:flex-nowrap">
           <span className="flex items-center gap-1.5 lg:w-44">

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { phaseLabel, TaskDueDate } from './task-fields.tsx';
 import type { GroupHeader } from './task-groups.ts';
 import { EstimateSum, hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
@@ -163,6 +164,8 @@ export const TaskTableRow = memo(function TaskTableRow({
   const showLabels = display.properties.includes('labels') && task.labels.length > 0;
   const showChecklist = display.properties.includes('checklist') && task.checklist.total > 0;
   const showMarks = hasHierarchyMarks(task);
+  // Issue 29: the values of the product's fields shown on cards, after the labels.
+  const fieldChips = useFieldChips(task);
   const preview = display.preview && task.description ? plainTextPreview(task.description) : '';
   return (
     <tr
@@ -199,7 +202,7 @@ export const TaskTableRow = memo(function TaskTableRow({
               {preview}
             </span>
           ) : null}
-          {showLabels || showChecklist || showMarks ? (
+          {showLabels || showChecklist || showMarks || fieldChips.length > 0 ? (
             <span
               className={cn(
                 'flex min-w-0 items-center gap-2',
@@ -211,6 +214,7 @@ export const TaskTableRow = memo(function TaskTableRow({
               {showLabels ? (
                 <LabelChips labels={task.labels} className={cn(compact && 'flex-nowrap')} />
               ) : null}
+              <TaskFieldChips chips={fieldChips} oneLine={compact} />
             </span>
           ) : null}
         </div>

@@ -141,6 +141,46 @@ describe('TasksPage: custom fields (issue 29)', () => {
     expect(currentLocation()).toBe('/tasks');
   });
 
+  it('shows on each row the values of its product’s fields shown on cards, a person by the page’s name (issue 29)', async () => {
+    const OWNER = '66666666-6666-4666-8666-666666666666';
+    const MIA = '77777777-7777-4777-8777-777777777777';
+    const shown: Field[] = [
+      { ...fields[0], showOnCards: true } as Field,
+      field({ id: OWNER, productId: P1, name: 'Owner', type: 'person', showOnCards: true, position: 2 }),
+      // Not shown on cards: its value stays on the task's page.
+      fields[1] as Field,
+    ];
+    routeFetch({
+      'GET /api/tasks/all': () =>
+        jsonResponse(
+          200,
+          taskList(
+            [
+              makeTask({
+                id: 't-1',
+                title: 'Wire the radio',
+                projectId: P1,
+                fields: { [SEVERITY]: 'high', [OWNER]: MIA, [CUSTOMER]: 'Acme' },
+              }),
+            ],
+            { people: [{ id: MIA, name: 'Mia Wong' }] },
+          ),
+        ),
+      'GET /api/projects': jsonResponse(200, productOptionsPage({ id: P1, name: 'Apollo' })),
+      'GET /api/fields': jsonResponse(200, { data: shown }),
+    });
+    renderPage();
+    const row = (await screen.findByText('Wire the radio')).closest('tr');
+    if (!row) throw new Error('no row');
+    const chips = await within(row).findByRole('list', { name: 'Fields' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Severity: High', 'Owner: Mia Wong']);
+    expect(row).not.toHaveTextContent('Acme');
+  });
+
   it('offers only the chosen product’s fields, by name, and reads a link’s field filters as chips', async () => {
     serve();
     const { user } = renderPage(`/tasks?productId=${P1}&field=${CUSTOMER}:set`);
