@@ -3,14 +3,14 @@ import { CheckIcon } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { MoreChips } from '../../../components/label-chips.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatShortDate } from '../../../lib/format.ts';
 import { useFieldsInSight } from '../../../lib/product-fields.ts';
 
 // Cards and rows show the values of their product's fields shown on cards (issue 29, decision
-// 037): "Severity: High", a person's name, a ticked box as a check. The values travel with every
-// task (`fields`), the fields' definitions are the viewer's fields in sight (GET /api/fields, one
-// request shared with the /tasks filters and kept fresh by realtime), and the names of the people
-// person fields name come with the list's pages and the board (`people`).
+// 037): "Severity: High", a person's name, a ticked box as a check, a date short. The values
+// travel with every task (`fields`), the fields' definitions are the viewer's fields in sight
+// (GET /api/fields, one request shared with the /tasks filters and kept fresh by realtime), and
+// the names of the people person fields name come with the list's pages and the board (`people`).
 
 type Person = { id: string; name: string };
 
@@ -77,7 +77,7 @@ function fieldChipsOf(
         return name ? [{ ...chip, text: name }] : [];
       }
       case 'date':
-        return [{ ...chip, text: formatDate(String(value)) }];
+        return [{ ...chip, text: formatShortDate(String(value)) }];
       case 'select': {
         const option = optionOf(field, String(value));
         return option ? [{ ...chip, text: option.name, color: option.color }] : [];
@@ -134,8 +134,8 @@ function FieldChipFace({ chip }: { chip: FieldChip }) {
 }
 
 /**
- * The values as chips: the first `max`, then "+N" for the rest. `oneLine`: never wraps, the chips
- * shortened to what fits (a compact row keeps its height).
+ * The values as chips: the first `max`, then "+N" for the rest. `oneLine`: only the chips that fit
+ * on one line (a compact row keeps its height).
  */
 export function TaskFieldChips({
   chips,
@@ -154,7 +154,8 @@ export function TaskFieldChips({
       aria-label="Fields"
       className={cn(
         'flex min-w-0 items-center gap-1',
-        oneLine ? 'flex-nowrap overflow-hidden' : 'flex-wrap',
+        // One line: those that do not fit wrap onto a second line, which is cut off.
+        oneLine ? 'h-5 flex-1 flex-wrap overflow-hidden' : 'flex-wrap',
         className,
       )}
     >

@@ -181,7 +181,7 @@ export const TaskTableRow = memo(function TaskTableRow({
       )}
     >
       <td className={cn(cell(compact), 'pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]')}>
-        <div className={cn('min-w-0', compact ? 'flex items-center gap-2' : 'grid gap-0.5')}>
+        <div className={cn('min-w-0', compact ? 'flex items-center gap-2 overflow-hidden' : 'grid gap-0.5')}>
           {/* The key (issue 28): beside a compact row's title, above a comfortable one's, so
               the title keeps the column's whole width. */}
           {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}
