@@ -82,6 +82,9 @@ export const fieldValueMessages = {
 const HEX = /^#[0-9a-f]{6}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a stored value may be a person field's: a user id (an option id never is one). */
+export const mayBePerson = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 const name = z
   .string(fieldMessages.nameRequired)
   .check(

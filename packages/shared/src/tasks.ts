@@ -297,6 +297,11 @@ export const TaskListSchema = z.object({
   groups: z.optional(z.array(TaskGroupCountSchema)),
   /** The estimates of every task matching the filters, summed (issue 29; t-shirt sizes as points). */
   estimateSum: z.optional(z.number()),
+  /**
+   * The people its rows' person fields shown on cards name (issue 29): rows carry the values (user
+   * ids), this their names. Absent when no row names anyone.
+   */
+  people: z.optional(z.array(RefSchema)),
 });
 export type TaskList = z.infer<typeof TaskListSchema>;
 
@@ -374,7 +379,7 @@ export const TaskBoardSchema = z.object({
   labels: z.array(LabelRefSchema),
   /** The product's custom fields shown on cards, in their order (issue 29). */
   fields: z.array(FieldSchema),
-  /** The assignees of the cards sent. */
+  /** The assignees of the cards sent, and the people their person fields shown on cards name (issue 29). */
   people: z.array(z.extend(RefSchema, { avatar_url: z.nullable(z.string()) })),
   /** The product's workflow states in order (issue 29), each a column. */
   columns: z.array(BoardColumnSchema),

@@ -42,12 +42,18 @@ export function LabelChips({
           <LabelChip label={label} />
         </li>
       ))}
-      {rest.length > 0 ? (
-        <li className="text-[11px] text-muted-foreground" title={rest.map((label) => label.name).join(', ')}>
-          <span aria-hidden="true">+{rest.length}</span>
-          <span className="sr-only">and {rest.length} more</span>
-        </li>
-      ) : null}
+      <MoreChips names={rest.map((label) => label.name)} />
     </ul>
+  );
+}
+
+/** "+N" after the first chips of a list: the rest, named on hover; nothing when there is no rest. */
+export function MoreChips({ names }: { names: readonly string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <li className="shrink-0 text-[11px] text-muted-foreground" title={names.join(', ')}>
+      <span aria-hidden="true">+{names.length}</span>
+      <span className="sr-only">and {names.length} more</span>
+    </li>
   );
 }

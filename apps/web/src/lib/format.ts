@@ -58,6 +58,15 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date ? dateFormat.format(date) : '';
 }
 
+const shortDateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/** 'Dec 31' for a day of this year, otherwise as formatDate ('Dec 31, 2027'): short, for chips. */
+export function formatShortDate(value: string | null | undefined, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return date.getFullYear() === now.getFullYear() ? shortDateFormat.format(date) : dateFormat.format(date);
+}
+
 /** The date and time of day, in the user's locale and time zone. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value);

@@ -9,9 +9,13 @@ import { sharedKeys } from './query-keys.ts';
 
 const NO_FIELDS: Field[] = [];
 
-/** GET /api/fields: every visible product's fields, by product name and position. */
-export function useFieldsInSight() {
+/**
+ * GET /api/fields: every visible product's fields, by product name and position. `enabled`: false
+ * until they are needed (a list whose tasks have no value asks nothing).
+ */
+export function useFieldsInSight(enabled = true) {
   const query = useQuery({
+    enabled,
     queryKey: sharedKeys.fieldsInSight,
     queryFn: ({ signal }) => api.get<FieldsInSight>('/fields', { signal }),
     staleTime: 60_000,

@@ -2,6 +2,7 @@ import {
   BOARD_COLUMN_CARDS_MAX,
   type BoardCard,
   type BoardColumn,
+  mayBePerson,
   TASK_STATUSES,
   type TaskBoard,
   type TaskBoardQuery,
@@ -151,6 +152,34 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
   }
 
   /**
+   * Adds to `people` those the cards' person fields shown on cards name (issue 29), read in one
+   * statement when an assignee is not one of them already; nothing when no such field has a value.
+   */
+  async function namePeopleOfFields(
+    fieldList: readonly { id: string; type: string }[],
+    columns: ReadonlyMap<string, BoardColumn>,
+    people: Map<string, { id: string; name: string; avatar_url: string | null }>,
+  ) {
+    const personFields = fieldList.filter((field) => field.type === 'person').map((field) => field.id);
+    if (personFields.length === 0) return;
+    const missing = new Set<string>();
+    for (const column of columns.values()) {
+      for (const card of column.cards) {
+        for (const id of personFields) {
+          const value = card.fields?.[id];
+          if (mayBePerson(value) && !people.has(value)) missing.add(value);
+        }
+      }
+    }
+    if (missing.size === 0) return;
+    const named = await db
+      .select({ id: users.id, name: users.name, avatar_url: users.avatarUrl })
+      .from(users)
+      .where(inArray(users.id, [...missing]));
+    for (const person of named) people.set(person.id, person);
+  }
+
+  /**
    * The board's content for (product, filters): the same for every viewer who may see the
    * product, so shared between them (`cache`). Undefined for a product that does not exist.
    */
@@ -243,6 +272,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       });
       lastCursor.set(row.state_id, { rank: row.rank, id: row.id });
     }
+    await namePeopleOfFields(fieldList, columns, people);
     return {
       product,
       labels: labelList,

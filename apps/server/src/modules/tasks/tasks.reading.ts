@@ -5,13 +5,15 @@ import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct } from '../../lib/visibility.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskExport } from './tasks.export.ts';
+import { fieldPeopleOfTasks } from './tasks.field-people.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { toTask } from './tasks.mapper.ts';
 import { cacheable } from './tasks.query.ts';
 
 // Reading task lists (issue 28): /tasks, a product's Tasks tab and their CSV exports, each page
-// with its rows' labels and blockers (issue 29); the tasks service serves them as its own.
+// with its rows' labels and blockers (issue 29) and the names of the people its rows' fields shown
+// on cards name; the tasks service serves them as its own.
 
 export function createTaskReading({
   db,
@@ -27,13 +29,21 @@ export function createTaskReading({
   async function list(query: TaskListQuery): Promise<TaskList> {
     const { rows, total, nextCursor, groups, estimateSum } = await listing.list(query);
     const ids = rows.map((row) => row.task.id);
-    const [labels, blockers] = await Promise.all([labelsOfTasks(db, ids), blockersOfTasks(db, ids)]);
+    const [labels, blockers, people] = await Promise.all([
+      labelsOfTasks(db, ids),
+      blockersOfTasks(db, ids),
+      fieldPeopleOfTasks(
+        db,
+        rows.map(({ task }) => ({ id: task.id, fields: task.fields })),
+      ),
+    ]);
     return {
       data: rows.map((row) => toTask(row, labels.get(row.task.id), blockers.get(row.task.id))),
       total,
       nextCursor,
       ...(groups ? { groups } : {}),
       estimateSum,
+      ...(people.length > 0 ? { people } : {}),
     };
   }
 

@@ -39,6 +39,8 @@ describe('what a server change means for tasks', () => {
     team: ['optionsP1', ...listsOfP1],
     member: ['optionsP1', ...listsOfP1],
     label: listsOfP1,
+    // Rows and cards show the values of the fields shown on cards (issue 29).
+    field: listsOfP1,
     comment: ['pageT1'],
     user: ['optionsP1', 'optionsP2'],
   });

@@ -42,8 +42,10 @@ export const taskChanges: ChangeListener = {
     team: (change) => [options(change), ...(change.op === 'created' ? [] : [lists(change.productId)])],
     // A membership may give or take away a whole product's tasks.
     member: (change) => [options(change), lists(change.productId)],
-    // Cards and rows show their labels.
+    // Cards and rows show their labels, and the values of the fields shown on cards (issue 29: a
+    // field newly shown brings its values to the board's cards and its people's names).
     label: ({ productId }) => [lists(productId)],
+    field: ({ productId }) => [lists(productId)],
     // A comment is an entry of the task page's history.
     comment: ({ id }) => [prefix(taskKeys.detail(id))],
     // Assignees' names.

@@ -1,12 +1,4 @@
-import {
-  type BoardCard,
-  fieldValueText,
-  optionOf,
-  type Task,
-  type TaskBoard,
-  type TaskList,
-  type TaskStatus,
-} from '@shipyard/shared';
+import type { BoardCard, Task, TaskBoard, TaskList, TaskStatus } from '@shipyard/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
@@ -85,26 +77,7 @@ function cardTask(
     blockedBy: card.blockedBy,
   };
   boardCards.add(task);
-  const shown = cardFieldChips(board, card);
-  if (shown.length > 0) cardFields.set(task, shown);
   return task;
-}
-
-/** A custom field's value as a card shows it (issue 29): its name, its text, an option's colour. */
-export type CardFieldChip = { id: string; name: string; text: string; color?: string };
-const cardFields = new WeakMap<Task, CardFieldChip[]>();
-/** The values of a board card's fields shown on cards, in the fields' order; none elsewhere. */
-export const cardFieldsOf = (task: Task): readonly CardFieldChip[] => cardFields.get(task) ?? [];
-
-function cardFieldChips(board: TaskBoard, card: BoardCard): CardFieldChip[] {
-  if (!card.fields || board.fields.length === 0) return [];
-  return board.fields.flatMap((field) => {
-    const value = card.fields?.[field.id];
-    if (value === undefined || field.type === 'person') return [];
-    const option = field.type === 'select' ? optionOf(field, String(value)) : undefined;
-    const text = fieldValueText(field, value);
-    return text ? [{ id: field.id, name: field.name, text, ...(option && { color: option.color }) }] : [];
-  });
 }
 
 /** One column of a board answer as the first page of its task list. */
@@ -121,6 +94,8 @@ function boardColumnPage(board: TaskBoard, key: BoardColumnKey): TaskList {
     total: column.total,
     nextCursor: column.nextCursor,
     estimateSum: column.estimateSum,
+    // Names for the cards' person fields shown on cards (issue 29).
+    people: board.people,
   };
 }
 

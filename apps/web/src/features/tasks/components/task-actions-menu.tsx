@@ -7,12 +7,13 @@ import {
   type Task,
   type TaskStatus,
   trashMessages,
+  type WorkflowState,
 } from '@shipyard/shared';
 import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useAppExtensions } from '../../../components/app-extensions.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
-import { StateDot, useOwnStates } from './task-state.tsx';
+import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
 
@@ -26,6 +27,11 @@ export type TaskActionsMenuProps = {
   onChangeStatus: ChangeTaskStatus;
   /** After a confirmed deletion (the task's page goes back to the list). */
   onDeleted?: () => void;
+  /**
+   * The product's workflow states when the caller has them (the task's page reads them with the
+   * task); otherwise those of the list or board around the menu (TaskStatesProvider).
+   */
+  states?: readonly Pick<WorkflowState, 'id' | 'name' | 'color' | 'category'>[] | undefined;
 };
 
 /**
@@ -33,7 +39,14 @@ export type TaskActionsMenuProps = {
  * as Completed (and as each of the product's own states, issue 29), and Delete; then Copy link and Copy branch name (issue 28), which everyone who
  * sees the task may use. A guest only moves the tasks assigned to them (ARCHITECTURE §5).
  */
-export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDeleted }: TaskActionsMenuProps) {
+export function TaskActionsMenu({
+  task,
+  viewer,
+  onEdit,
+  onChangeStatus,
+  onDeleted,
+  states,
+}: TaskActionsMenuProps) {
   const canEdit = canEditTasks(viewer.role);
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
@@ -41,7 +54,8 @@ export function TaskActionsMenu({ task, viewer, onEdit, onChangeStatus, onDelete
   const { copyLink, copyBranch } = useTaskCopy();
   // Other features' items (issue 29: Duplicate, Save as template), which the app composes.
   const extras = useAppExtensions().taskActions?.(task, viewer) ?? [];
-  const ownStates = useOwnStates(task.projectId);
+  const around = useOwnStates(task.projectId);
+  const ownStates = states ? states.filter(isOwnState) : around;
 
   return (
     <RowActionsMenu

@@ -7,10 +7,10 @@ import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { cardFieldsOf } from '../api/get-board.ts';
 import { isGuessedTask } from '../api/quick-create.ts';
 import { type ChangeTaskStatus, TaskActionsMenu } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
+import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
 import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
@@ -53,7 +53,7 @@ export const TaskBoardCard = memo(function TaskBoardCard({
 });
 
 /**
- * A card's face: title, labels, key, product, its own workflow state (issue 29), priority, checklist progress, assignee, due date. No
+ * A card's face: title, labels, its fields shown on cards, key, product, its own workflow state (issue 29), priority, checklist progress, assignee, due date. No
  * description (issue 17: a board of 400 cards loads the compact card, the task's panel has it).
  */
 export const CardFace = memo(function CardFace({
@@ -78,6 +78,7 @@ export const CardFace = memo(function CardFace({
 }) {
   // Just created, waiting for the server's answer (issue 28): no link or menu until it has an id.
   const pending = isGuessedTask(task);
+  const fieldChips = useFieldChips(task);
   return (
     <article
       data-card={task.id}
@@ -112,7 +113,7 @@ export const CardFace = memo(function CardFace({
         ) : null}
       </div>
       <LabelChips labels={task.labels} />
-      <CardFieldChips task={task} />
+      <TaskFieldChips chips={fieldChips} />
       <p className="flex min-w-0 items-baseline gap-2 text-muted-foreground text-xs">
         <TaskKey taskKey={task.key} />
         {showProduct ? <span className="truncate">{task.project.name}</span> : null}
@@ -129,30 +130,3 @@ export const CardFace = memo(function CardFace({
     </article>
   );
 });
-
-/** The card's values of the product's fields shown on cards (issue 29), as "Name: value" chips. */
-function CardFieldChips({ task }: { task: Task }) {
-  const chips = cardFieldsOf(task);
-  if (chips.length === 0) return null;
-  return (
-    <ul aria-label="Fields" className="flex flex-wrap gap-1">
-      {chips.map((chip) => (
-        <li
-          key={chip.id}
-          className="inline-flex max-w-full items-center gap-1 truncate rounded-full border px-2 py-0.5 text-muted-foreground text-xs"
-        >
-          {chip.color ? (
-            <span
-              aria-hidden="true"
-              className="size-2 shrink-0 rounded-full"
-              style={{ background: chip.color }}
-            />
-          ) : null}
-          <span className="truncate">
-            {chip.name}: <span className="text-foreground">{chip.text}</span>
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -190,4 +190,61 @@ describe('TaskBoard of one product', () => {
       `?search=radio&status=${encodeURIComponent('In Progress,Completed')}&labelId=${LABEL}&today=${localToday()}`,
     ]);
   });
+
+  it('shows the values of the fields shown on cards: "Name: value", a person by name, at most 3 then +N (issue 29)', async () => {
+    const SEVERITY = 'b1111111-1111-4111-8111-111111111111';
+    const OWNER = 'b2222222-2222-4222-8222-222222222222';
+    const REVIEWED = 'b3333333-3333-4333-8333-333333333333';
+    const POINTS = 'b4444444-4444-4444-8444-444444444444';
+    const OWNER_ID = 'c1111111-1111-4111-8111-111111111111';
+    const field = (id: string, name: string, type: string, position: number, options: object[] = []) => ({
+      id,
+      productId: PRODUCT_ID,
+      name,
+      type,
+      options,
+      showOnCards: true,
+      position,
+    });
+    const fields = [
+      field(SEVERITY, 'Severity', 'select', 0, [{ id: 'hi', name: 'High', color: '#ef4444' }]),
+      field(OWNER, 'Owner', 'person', 1),
+      field(REVIEWED, 'Reviewed', 'checkbox', 2),
+      field(POINTS, 'Points', 'number', 3),
+    ];
+    const withFields = {
+      ...board,
+      fields,
+      people: [...board.people, { id: OWNER_ID, name: 'Mia Wong', avatar_url: null }],
+      columns: board.columns.map((c, i) =>
+        i === 0
+          ? {
+              ...c,
+              nextCursor: null,
+              cards: c.cards.map((one) => ({
+                ...one,
+                fields: { [SEVERITY]: 'hi', [OWNER]: OWNER_ID, [REVIEWED]: true, [POINTS]: 8 },
+              })),
+            }
+          : c,
+      ),
+    };
+    routeFetch({
+      ...statesRoute,
+      [`GET /api/tasks/${PRODUCT_ID}/board`]: () => jsonResponse(200, withFields),
+      'GET /api/fields': () => jsonResponse(200, { data: fields }),
+    });
+    renderBoard({ filters: productFilters });
+
+    const pending = await screen.findByRole('region', { name: 'Pending' });
+    const radio = (await within(pending).findByText('Wire the radio')).closest('article');
+    if (!radio) throw new Error('no card');
+    const chips = await within(radio).findByRole('list', { name: 'Fields' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Severity: High', 'Owner: Mia Wong', 'Reviewed: Yes', '+1and 1 more']);
+    expect(within(chips).getByTitle('Points: 8')).toBeInTheDocument();
+  });
 });

@@ -23,6 +23,7 @@ import { CardFace, TaskBoardCard } from './task-board-card.tsx';
 import { type BoardColumnSpec, columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
 import { TaskSwimlanes } from './task-board-swimlanes.tsx';
 import { taskDefaultsFrom } from './task-defaults.ts';
+import { peopleOfPages, TaskFieldsProvider } from './task-field-chips.tsx';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import { EstimateSum } from './task-hierarchy-marks.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
@@ -268,18 +269,23 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       productIds={filters.productId ? [filters.productId] : []}
       tasks={filters.productId ? undefined : columns.flatMap((column) => column.items)}
     >
-      {filters.group ? (
-        <TaskSwimlanes group={filters.group} groupField={filters.groupField} columns={columns} {...board} />
-      ) : (
-        <KanbanBoard
-          columns={columns}
-          {...board}
-          height="scroll"
-          // Other filters: each column starts again from its top.
-          resetKey={JSON.stringify(filters)}
-          columnFooter={columnFooter}
-        />
-      )}
+      <TaskFieldsProvider
+        tasks={columns.flatMap((column) => column.items)}
+        people={queries.flatMap((column) => peopleOfPages(column.query.data?.pages))}
+      >
+        {filters.group ? (
+          <TaskSwimlanes group={filters.group} groupField={filters.groupField} columns={columns} {...board} />
+        ) : (
+          <KanbanBoard
+            columns={columns}
+            {...board}
+            height="scroll"
+            // Other filters: each column starts again from its top.
+            resetKey={JSON.stringify(filters)}
+            columnFooter={columnFooter}
+          />
+        )}
+      </TaskFieldsProvider>
     </TaskStatesProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { Field, TaskFieldFilter } from '@shipyard/shared';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { useTaskOptions } from '../api/get-task-options.ts';
 import {
@@ -31,6 +31,11 @@ type Props = {
   onClose?: () => void;
 };
 
+type SetFilters = (
+  next: readonly Omit<TaskFieldFilter, 'fieldId'>[],
+  options?: { replace?: boolean },
+) => void;
+
 /** People a person field may name: its product's (the task form's choices, shared cache). */
 function usePeople(field: Field | undefined) {
   const options = useTaskOptions(field?.type === 'person' ? field.productId : undefined);
@@ -48,8 +53,8 @@ export function TaskFieldFilterChip({ fieldId, field, name, state, update, defau
   const filters = filtersOfField(state, fieldId);
   const people = usePeople(field);
   const person = (id: string) => people.find((p) => p.value === id)?.label ?? 'A person';
-  const set = (next: readonly Omit<TaskFieldFilter, 'fieldId'>[]) =>
-    update({ field: withFieldFilters(state, fieldId, next) });
+  const set: SetFilters = (next, options) =>
+    update({ field: withFieldFilters(state, fieldId, next) }, options);
   return (
     <FilterChip
       name={name}
@@ -76,7 +81,7 @@ function FieldFilterEditor({
   field: Field;
   filters: TaskFieldFilter[];
   people: { value: string; label: string }[];
-  set: (next: readonly Omit<TaskFieldFilter, 'fieldId'>[]) => void;
+  set: SetFilters;
 }) {
   const kind = fieldFilterKind(field.type);
   switch (kind) {
@@ -107,12 +112,12 @@ function FieldFilterEditor({
           <NumberBound
             label="At least (≥)"
             value={boundOf(filters, 'gte')}
-            onChange={(v) => set(withBound(filters, 'gte', v))}
+            onChange={(v, options) => set(withBound(filters, 'gte', v), options)}
           />
           <NumberBound
             label="At most (≤)"
             value={boundOf(filters, 'lte')}
-            onChange={(v) => set(withBound(filters, 'lte', v))}
+            onChange={(v, options) => set(withBound(filters, 'lte', v), options)}
           />
         </>
       );
@@ -128,7 +133,11 @@ function FieldFilterEditor({
   }
 }
 
-/** A number bound: applied as typed when it is a number, cleared when emptied. */
+/**
+ * A number bound: applied as typed when it is a number, cleared when emptied. One history entry a
+ * bound typed, not one a keystroke: the first change after focusing adds it, the next ones replace
+ * it, so Back leaves the bound as it was before the typing.
+ */
 function NumberBound({
   label,
   value,
@@ -136,9 +145,10 @@ function NumberBound({
 }: {
   label: string;
   value: string;
-  onChange: (v: string) => void;
+  onChange: (v: string, options: { replace: boolean }) => void;
 }) {
   const id = useId();
+  const typing = useRef(false);
   return (
     <label htmlFor={id} className="grid gap-1 px-2 text-muted-foreground text-xs">
       {label}
@@ -149,7 +159,12 @@ function NumberBound({
         defaultValue={value}
         onChange={(event) => {
           const text = event.target.value.trim();
-          if (text === '' || Number.isFinite(Number(text))) onChange(text);
+          if (text !== '' && !Number.isFinite(Number(text))) return;
+          onChange(text, { replace: typing.current });
+          typing.current = true;
+        }}
+        onBlur={() => {
+          typing.current = false;
         }}
         className="h-8"
       />

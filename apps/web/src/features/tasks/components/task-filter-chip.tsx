@@ -19,7 +19,8 @@ import {
 } from './task-filter-model.ts';
 import type { TasksSearchState } from './task-search-params.ts';
 
-export type FilterUpdate = (patch: Partial<TasksSearchState>) => void;
+/** `replace`: the change takes the URL's current history entry instead of adding one. */
+export type FilterUpdate = (patch: Partial<TasksSearchState>, options?: { replace?: boolean }) => void;
 
 /** The choices the chips offer beyond the fixed ones: people, teams and products by name. */
 export type FilterChoices = {

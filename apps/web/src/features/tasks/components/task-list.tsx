@@ -10,6 +10,7 @@ import { InlineTaskCreate } from './inline-task-create.tsx';
 import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
+import { peopleOfPages, TaskFieldsProvider } from './task-field-chips.tsx';
 import { TasksEmptyState } from './task-fields.tsx';
 import { groupedItems, type TaskListItem } from './task-groups.ts';
 import { TaskKeyboardProvider } from './task-keyboard.tsx';
@@ -151,26 +152,28 @@ export function TaskList({
   }
   return (
     <TaskStatesProvider tasks={tasks}>
-      <TaskKeyboardProvider tasks={items.shown} viewer={viewer}>
-        <Rows
-          resetKey={filterKey}
-          tasks={tasks}
-          items={items.items}
-          onToggleGroup={items.toggle}
-          display={display ?? look.display}
-          total={totalTasks(query.data)}
-          estimateSum={query.data?.pages[0]?.estimateSum}
-          stale={query.isPlaceholderData}
-          updating={query.isFetching && !query.isFetchingNextPage}
-          viewer={viewer}
-          onEdit={onEdit}
-          onChangeStatus={onChangeStatus}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          isFetchNextPageError={query.isFetchNextPageError}
-          fetchNextPage={query.fetchNextPage}
-        />
-      </TaskKeyboardProvider>
+      <TaskFieldsProvider tasks={tasks} people={peopleOfPages(query.data?.pages)}>
+        <TaskKeyboardProvider tasks={items.shown} viewer={viewer}>
+          <Rows
+            resetKey={filterKey}
+            tasks={tasks}
+            items={items.items}
+            onToggleGroup={items.toggle}
+            display={display ?? look.display}
+            total={totalTasks(query.data)}
+            estimateSum={query.data?.pages[0]?.estimateSum}
+            stale={query.isPlaceholderData}
+            updating={query.isFetching && !query.isFetchingNextPage}
+            viewer={viewer}
+            onEdit={onEdit}
+            onChangeStatus={onChangeStatus}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            isFetchNextPageError={query.isFetchNextPageError}
+            fetchNextPage={query.fetchNextPage}
+          />
+        </TaskKeyboardProvider>
+      </TaskFieldsProvider>
       {addLine}
     </TaskStatesProvider>
   );

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { TaskChecklistLabels, TaskDueDate } from './task-fields.tsx';
 import { TaskKey } from './task-key.tsx';
 import { useTaskRowKeys } from './task-keyboard.tsx';
@@ -98,6 +99,7 @@ const TaskRow = memo(function TaskRow({
 }: { task: Task; preview: boolean } & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
   const description = preview && task.description ? plainTextPreview(task.description, 240) : '';
   const keys = useTaskRowKeys(task);
+  const fieldChips = useFieldChips(task);
   return (
     <article
       aria-label={task.title}
@@ -123,6 +125,8 @@ const TaskRow = memo(function TaskRow({
             <p className="line-clamp-2 break-words text-muted-foreground text-sm">{description}</p>
           ) : null}
           <TaskChecklistLabels task={task} className="mt-1" />
+          {/* Issue 29: the values of the product's fields shown on cards. */}
+          <TaskFieldChips chips={fieldChips} className="mt-1" />
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs lg:flex-nowrap">
           <span className="flex items-center gap-1.5 lg:w-44">

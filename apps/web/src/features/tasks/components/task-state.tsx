@@ -19,7 +19,8 @@ type KnownStates = {
 
 const TaskStatesContext = createContext<KnownStates>({ byId: new Map(), ownOf: new Map() });
 
-const isOwn = (state: Pick<WorkflowState, 'name'>) =>
+/** One of the product's own states: not named as a status (the three first states are). */
+export const isOwnState = (state: Pick<WorkflowState, 'name'>) =>
   !(TASK_STATUSES as readonly string[]).includes(state.name);
 
 const known = (results: QueryObserverResult<WorkflowStateList>[]): KnownStates => {
@@ -28,7 +29,7 @@ const known = (results: QueryObserverResult<WorkflowStateList>[]): KnownStates =
   for (const result of results) {
     for (const state of result.data?.data ?? []) {
       byId.set(state.id, state);
-      if (isOwn(state)) ownOf.set(state.productId, [...(ownOf.get(state.productId) ?? []), state]);
+      if (isOwnState(state)) ownOf.set(state.productId, [...(ownOf.get(state.productId) ?? []), state]);
     }
   }
   return { byId, ownOf };

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { phaseLabel, TaskDueDate } from './task-fields.tsx';
 import type { GroupHeader } from './task-groups.ts';
 import { EstimateSum, hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
@@ -164,6 +165,8 @@ export const TaskTableRow = memo(function TaskTableRow({
   const showLabels = display.properties.includes('labels') && task.labels.length > 0;
   const showChecklist = display.properties.includes('checklist') && task.checklist.total > 0;
   const showMarks = hasHierarchyMarks(task);
+  // Issue 29: the values of the product's fields shown on cards, after the labels.
+  const fieldChips = useFieldChips(task);
   const preview = display.preview && task.description ? plainTextPreview(task.description) : '';
   const keys = useTaskRowKeys(task);
   return (
@@ -188,7 +191,12 @@ export const TaskTableRow = memo(function TaskTableRow({
         )}
       >
         {keys.checkbox}
-        <div className={cn('min-w-0 flex-1', compact ? 'flex items-center gap-2' : 'grid gap-0.5')}>
+        <div
+          className={cn(
+            'min-w-0 flex-1',
+            compact ? 'flex items-center gap-2 overflow-hidden' : 'grid gap-0.5',
+          )}
+        >
           {/* The key (issue 28): beside a compact row's title, above a comfortable one's, so
               the title keeps the column's whole width. */}
           {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}
@@ -209,7 +217,7 @@ export const TaskTableRow = memo(function TaskTableRow({
               {preview}
             </span>
           ) : null}
-          {showLabels || showChecklist || showMarks ? (
+          {showLabels || showChecklist || showMarks || fieldChips.length > 0 ? (
             <span
               className={cn(
                 'flex min-w-0 items-center gap-2',
@@ -221,6 +229,7 @@ export const TaskTableRow = memo(function TaskTableRow({
               {showLabels ? (
                 <LabelChips labels={task.labels} className={cn(compact && 'flex-nowrap')} />
               ) : null}
+              <TaskFieldChips chips={fieldChips} oneLine={compact} />
             </span>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import type { Field } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { productOptionsPage } from '../../../test/product-fixtures.ts';
@@ -54,8 +55,24 @@ function serve() {
 const lastFieldParams = (fetchMock: ReturnType<typeof routeFetch>) =>
   callsTo(fetchMock, 'GET', '/api/tasks/all').at(-1)?.url.searchParams.getAll('field');
 
+/** The browser's Back button. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
 const renderPage = (route = '/tasks') =>
-  renderWithProviders(<TasksPage viewer={{ id: 'u-1', role: 'member' }} />, { route });
+  renderWithProviders(
+    <>
+      <TasksPage viewer={{ id: 'u-1', role: 'member' }} />
+      <BackButton />
+    </>,
+    { route },
+  );
 
 const search = () => new URLSearchParams(currentLocation().split('?')[1] ?? '');
 
@@ -103,6 +120,65 @@ describe('TasksPage: custom fields (issue 29)', () => {
     await waitFor(() =>
       expect(lastFieldParams(fetchMock)).toEqual([`${ESTIMATE}:gte:3`, `${ESTIMATE}:lte:8`]),
     );
+  });
+
+  it('keeps one history entry for a number bound typed, so Back leaves the filter and not each digit', async () => {
+    serve();
+    const { user } = renderPage();
+    await screen.findByText('Wire the radio');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Estimate · Borealis' }));
+    const range = await screen.findByRole('dialog', { name: 'Estimate · Borealis filter' });
+    await user.type(within(range).getByLabelText('At least (≥)'), '120');
+    expect(search().getAll('field')).toEqual([`${ESTIMATE}:gte:120`]);
+    await user.type(within(range).getByLabelText('At most (≤)'), '400');
+    expect(search().getAll('field')).toEqual([`${ESTIMATE}:gte:120`, `${ESTIMATE}:lte:400`]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(search().getAll('field')).toEqual([`${ESTIMATE}:gte:120`]);
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(currentLocation()).toBe('/tasks');
+  });
+
+  it('shows on each row the values of its product’s fields shown on cards, a person by the page’s name (issue 29)', async () => {
+    const OWNER = '66666666-6666-4666-8666-666666666666';
+    const MIA = '77777777-7777-4777-8777-777777777777';
+    const shown: Field[] = [
+      { ...fields[0], showOnCards: true } as Field,
+      field({ id: OWNER, productId: P1, name: 'Owner', type: 'person', showOnCards: true, position: 2 }),
+      // Not shown on cards: its value stays on the task's page.
+      fields[1] as Field,
+    ];
+    routeFetch({
+      'GET /api/tasks/all': () =>
+        jsonResponse(
+          200,
+          taskList(
+            [
+              makeTask({
+                id: 't-1',
+                title: 'Wire the radio',
+                projectId: P1,
+                fields: { [SEVERITY]: 'high', [OWNER]: MIA, [CUSTOMER]: 'Acme' },
+              }),
+            ],
+            { people: [{ id: MIA, name: 'Mia Wong' }] },
+          ),
+        ),
+      'GET /api/projects': jsonResponse(200, productOptionsPage({ id: P1, name: 'Apollo' })),
+      'GET /api/fields': jsonResponse(200, { data: shown }),
+    });
+    renderPage();
+    const row = (await screen.findByText('Wire the radio')).closest('tr');
+    if (!row) throw new Error('no row');
+    const chips = await within(row).findByRole('list', { name: 'Fields' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Severity: High', 'Owner: Mia Wong']);
+    expect(row).not.toHaveTextContent('Acme');
   });
 
   it('offers only the chosen product’s fields, by name, and reads a link’s field filters as chips', async () => {

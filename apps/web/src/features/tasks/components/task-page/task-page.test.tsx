@@ -247,6 +247,34 @@ describe('TaskPage', () => {
     expect(JSON.parse(String(move?.init?.body))).toEqual({ status: 'In Progress', stateId: 's-2' });
   });
 
+  it('offers the product’s own workflow states in its actions menu, as rows and cards do (issue 29)', async () => {
+    const states = [
+      { id: 's-1', name: 'Pending', color: '#64748b', category: 'Pending' as const },
+      { id: 's-2', name: 'In review', color: '#a855f7', category: 'In Progress' as const },
+      { id: 's-3', name: 'Completed', color: '#22c55e', category: 'Completed' as const },
+    ];
+    const { user, fetchMock } = renderPage(
+      makeDetail({ task: { ...task, status: 'Pending', stateId: 's-1' }, states }),
+      member,
+      {
+        'PATCH /api/tasks/t-1/task/update': () =>
+          jsonResponse(200, {
+            ...task,
+            status: 'In Progress',
+            stateId: 's-2',
+            previous: { status: 'Pending', stateId: 's-1', afterId: null, beforeId: null },
+          }),
+      },
+    );
+    await screen.findByRole('heading', { level: 1, name: /Wire the radio/ });
+    await user.click(screen.getByRole('button', { name: /Actions for/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toContain('Mark as In review');
+    await user.click(screen.getByRole('menuitem', { name: 'Mark as In review' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/task/update')).toHaveLength(1));
+    const [move] = callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/task/update');
+    expect(JSON.parse(String(move?.init?.body))).toEqual({ status: 'In Progress', stateId: 's-2' });
+  });
+
   it('gives a guest only the status of a task assigned to them, and the rest as text', async () => {
     renderPage(makeDetail({ permissions: { ...none, canEditStatus: true, canComment: true } }), guest);
 

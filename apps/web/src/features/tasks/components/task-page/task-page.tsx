@@ -96,7 +96,8 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
     else navigate(paths.tasks(), { replace: true });
   }, [inPanel, navigate]);
   const onChangeStatus = useCallback(
-    (task: { status: TaskStatus }, status: TaskStatus) => void save.saveStatus(task.status, status),
+    (task: { status: TaskStatus }, status: TaskStatus, stateId?: string) =>
+      void save.saveStatus(task.status, status, stateId),
     [save],
   );
 
@@ -147,6 +148,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
             onEdit={() => setEditing(true)}
             onChangeStatus={onChangeStatus}
             onDeleted={onDeleted}
+            states={detail.states}
           />
         </div>
         {product.archived ? <ArchivedBanner /> : null}
