@@ -57,6 +57,9 @@ describe('POST /api/team/{teamId}/{projectId}/invite', () => {
           role: 'qa engineer',
         },
         invitationPending: true,
+        // The inbox's triage state (issue 30): neither done nor snoozed.
+        doneAt: null,
+        snoozedUntil: null,
         createdAt: expect.any(String),
       },
     ]);
