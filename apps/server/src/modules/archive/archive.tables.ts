@@ -43,6 +43,8 @@ export const ARCHIVE_TABLES = [
   'documents',
   'activities',
   'events',
+  // One date of a repeating event changed or deleted on its own (issue 29, decision 042).
+  'event_exceptions',
   'services',
   'service_products',
   'notifications',
@@ -62,6 +64,8 @@ export const NOT_EXPORTED: Record<string, string> = {
     'quota room held by uploads in flight on this instance (issue 27 #7): each ends with its upload or expires',
   rate_limit_counters:
     'the rate limiter’s counts of this instance (issue 27 #10): windows of a minute to an hour, and a restart forgets them too',
+  task_list_versions:
+    'when each product’s task counts last changed (decision 041): per instance; the restored rows write them anew',
   webhook_deliveries:
     'the outbox of webhook POSTs: replaying it would send old events again; the services themselves are exported',
 };
