@@ -8,6 +8,8 @@ import type {
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { putTaskIntoDetail } from './get-task-detail.ts';
+import { taskKeys } from './get-tasks.ts';
 import { changeCachedTasks, findCachedTask, refreshAfterTaskChange } from './task-cache.ts';
 
 // Bulk changes (issue 30): one request for every task named, and one more for its Undo.
@@ -30,12 +32,17 @@ const bulkLabelsRestore = (items: BulkTaskLabelsResult['previous']) =>
 /** A change of every target: one field, or labels added and removed. */
 export type BulkChange = BulkTaskChange | { labels: BulkTaskLabels['change'] };
 
+// A task's page shows the change too (the palette changes the page's own task, issue 30).
 function putTasks(queryClient: QueryClient, tasks: Task[]) {
-  for (const task of tasks) changeCachedTasks(queryClient, { task });
+  for (const task of tasks) {
+    changeCachedTasks(queryClient, { task });
+    void putTaskIntoDetail(queryClient, task);
+  }
   return refreshAfterTaskChange(queryClient);
 }
 
 function putLabels(queryClient: QueryClient, { tasks }: BulkTaskLabelsResult) {
+  for (const { taskId } of tasks) void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
   const changed = tasks.flatMap(({ taskId, labels }) => {
     const cached = findCachedTask(queryClient, taskId);
     return cached ? [{ ...cached, labels }] : [];

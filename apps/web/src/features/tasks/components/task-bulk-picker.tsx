@@ -59,6 +59,29 @@ export function useBulkApply(announce: (text: string) => void): BulkApply {
   );
 }
 
+/**
+ * What a pick changes and what is said of it, for the pickers and the palette's pages alike
+ * ("Priority set to Critical"; `due` is YYYY-MM-DD, '' to clear it).
+ */
+export const picked = {
+  status: (change: BulkTaskChange, o: ChipOption): [BulkChange, string] => [
+    change,
+    `Status set to ${o.label}`,
+  ],
+  priority: (o: ChipOption): [BulkChange, string] => [
+    { priority: o.value as BulkTaskChange['priority'] },
+    `Priority set to ${o.label}`,
+  ],
+  assignee: (o: ChipOption): [BulkChange, string] => [
+    { assigneeId: o.value || null },
+    o.value ? `Assigned to ${o.label}` : 'Unassigned',
+  ],
+  due: (due: string): [BulkChange, string] => [
+    { dueDate: due || null },
+    due ? `Due date set to ${formatDate(due)}` : 'Due date cleared',
+  ],
+};
+
 const TITLES: Record<PickerKind, string> = {
   status: 'Status',
   assignee: 'Assignee',
@@ -74,7 +97,7 @@ function soleProduct(targets: readonly Task[]): string | undefined {
 }
 
 /** The status options: the product's workflow states when it has them (issue 29), else the three statuses. */
-function useStatusChoices(targets: readonly Task[]) {
+export function useStatusChoices(targets: readonly Task[]) {
   const states = useProductStates(soleProduct(targets)).data?.data ?? [];
   if (states.length === 0) {
     return { options: statusOptions, change: (value: string) => ({ status: value }) as BulkTaskChange };
@@ -89,7 +112,7 @@ function useStatusChoices(targets: readonly Task[]) {
  * The labels of the targets' product (labels are a product's; tasks of several products have
  * none in common), each put on every target, or taken off when every target has it.
  */
-function useLabelChoices(targets: readonly Task[]) {
+export function useLabelChoices(targets: readonly Task[]) {
   const labels = useProductLabels(soleProduct(targets)).data?.data ?? [];
   return {
     options: labels.map((label) => ({ value: label.id, label: label.name })),
@@ -101,7 +124,7 @@ function useLabelChoices(targets: readonly Task[]) {
 }
 
 /** People every target's product may assign (an assignee must be of each task's product). */
-function useAssigneeChoices(targets: readonly Task[], enabled: boolean): ChipOption[] {
+export function useAssigneeChoices(targets: readonly Task[], enabled: boolean): ChipOption[] {
   const productIds = useMemo(() => [...new Set(targets.map((t) => t.projectId))], [targets]);
   const answers = useQueries({
     queries: productIds.map((id) => ({ ...taskOptionsQueryOptions(id), enabled })),
@@ -167,15 +190,11 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
         onCloseAutoFocus={(event) => event.preventDefault()}
       >
         {kind === 'status'
-          ? list(status.options, (o) => done(status.change(o.value), `Status set to ${o.label}`))
+          ? list(status.options, (o) => done(...picked.status(status.change(o.value), o)))
           : kind === 'priority'
-            ? list(priorityOptions, (o) =>
-                done({ priority: o.value as BulkTaskChange['priority'] }, `Priority set to ${o.label}`),
-              )
+            ? list(priorityOptions, (o) => done(...picked.priority(o)))
             : kind === 'assignee'
-              ? list(people, (o) =>
-                  done({ assigneeId: o.value || null }, o.value ? `Assigned to ${o.label}` : 'Unassigned'),
-                )
+              ? list(people, (o) => done(...picked.assignee(o)))
               : kind === 'labels'
                 ? list(labels.options, (o) => done(...labels.change(o.value, o.label)))
                 : null}
@@ -191,10 +210,7 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
                 if (event.key !== 'Enter' || !/^\d{4}-\d{2}-\d{2}$|^$/.test(due)) return;
                 event.preventDefault();
                 setDue('');
-                done(
-                  { dueDate: due || null },
-                  due ? `Due date set to ${formatDate(due)}` : 'Due date cleared',
-                );
+                done(...picked.due(due));
               }}
             />
           </div>

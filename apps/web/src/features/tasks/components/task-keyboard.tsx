@@ -19,6 +19,7 @@ import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shor
 import type { Viewer } from './task-board-model.ts';
 import { type PickerKind, TaskBulkPicker, taskRowOf, useBulkApply } from './task-bulk-picker.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
+import { taskTargetsHeading, useTaskPaletteActions } from './use-task-palette-actions.ts';
 
 // Issue 30: a task list worked from the keyboard. j/k (and the arrows) move a focus ring over the
 // rows, x selects, Shift+x a range, Ctrl/⌘+A what is loaded, Esc clears; the action keys open a
@@ -99,6 +100,15 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
     () => (chosen.length > 0 ? chosen : tasks.filter((t) => t.id === focused)),
     [chosen, tasks, focused],
   );
+  // The palette lists what may be done to them first (issue 30).
+  useTaskPaletteActions({
+    targets,
+    viewer,
+    canEdit: canEditTasks(viewer.role),
+    heading: taskTargetsHeading(targets, chosen.length > 0),
+    apply,
+    withShortcuts: true,
+  });
 
   const toggle = useCallback(
     (id: string, range = false) => {

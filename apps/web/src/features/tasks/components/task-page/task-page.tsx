@@ -17,6 +17,7 @@ import { TaskFormDialog } from '../task-form-dialog.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
 import { TaskKeyBar } from './task-key-bar.tsx';
+import { TaskPagePalette } from './task-page-palette.tsx';
 import { TaskProperties } from './task-properties.tsx';
 import { TaskTitle } from './task-title.tsx';
 import { useSaveTask } from './use-save-task.ts';
@@ -189,6 +190,7 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
         </aside>
       </div>
 
+      <TaskPagePalette detail={detail} viewer={viewer} />
       <TaskFormDialog open={editing} onOpenChange={setEditing} task={task} productId={task.projectId} />
     </article>
   );

@@ -1,0 +1,200 @@
+import type { Task } from '@shipyard/shared';
+import { addDays, format } from 'date-fns';
+import {
+  CalendarIcon,
+  CircleDotIcon,
+  HashIcon,
+  LinkIcon,
+  SignalHighIcon,
+  TagIcon,
+  UserCheckIcon,
+  UserIcon,
+} from 'lucide-react';
+import { useRef, useState } from 'react';
+import { dueDateTexts } from '../../../components/due-date-input.tsx';
+import { parseDueDate } from '../../../lib/due-date.ts';
+import { formatDate } from '../../../lib/format.ts';
+import {
+  type PaletteAction,
+  type PaletteContext,
+  type PaletteOption,
+  type PalettePage,
+  usePublishPaletteContext,
+} from '../../../lib/palette-context.ts';
+import { bindingText, TASK_SHORTCUTS, type TaskShortcutAction } from '../../../lib/task-shortcuts.ts';
+import type { BulkChange } from '../api/bulk-update.ts';
+import {
+  type BulkApply,
+  picked,
+  useAssigneeChoices,
+  useLabelChoices,
+  useStatusChoices,
+} from './task-bulk-picker.tsx';
+import { priorityOptions } from './task-form-chips.tsx';
+import { useTaskCopy } from './use-task-copy.ts';
+
+// Issue 30: the tasks in front of the user (a list's focused or selected tasks, the task page's
+// task) offered to the command palette, with what the keyboard's pickers offer: the same option
+// sources, the same one-request change with one Undo (`apply`, useBulkApply's).
+
+type Options = {
+  targets: readonly Task[];
+  viewer: { id: string };
+  /** Whether the viewer may change these tasks (their role; not an archived product's). */
+  canEdit: boolean;
+  /** The group's heading: '2 selected tasks', or the task's key and title. */
+  heading: string;
+  apply: BulkApply;
+  /** The list listens for its keys: the palette shows them beside the actions. */
+  withShortcuts?: boolean;
+};
+
+/** 'Change status' for the page that 'Change status…' opens. */
+const titleOf = (label: string) => label.replace(/…$/, '');
+
+/** The days offered before anything is typed, as YYYY-MM-DD from today. */
+const dueSuggestions = (now: Date): PaletteOption[] =>
+  (
+    [
+      ['Today', 0],
+      ['Tomorrow', 1],
+      ['In a week', 7],
+    ] as const
+  ).map(([label, days]) => {
+    const value = format(addDays(now, days), 'yyyy-MM-dd');
+    return { value, label, hint: formatDate(value) };
+  });
+
+function dueFromText(text: string): PaletteOption[] {
+  const day = parseDueDate(text);
+  return day ? [{ value: day, label: formatDate(day) }] : [];
+}
+
+/** The heading of a list's targets: the selection's size, or the focused task. */
+export function taskTargetsHeading(targets: readonly Task[], selected: boolean): string {
+  const [only] = targets;
+  if (!selected && only) return `${only.key} ${only.title}`;
+  return `${targets.length} selected ${targets.length === 1 ? 'task' : 'tasks'}`;
+}
+
+/**
+ * Publishes the targets' actions to the palette (nothing without targets): only what the viewer may
+ * do; the copy actions for one task alone.
+ */
+export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply, withShortcuts }: Options) {
+  const [peopleWanted, setPeopleWanted] = useState(false);
+  const status = useStatusChoices(targets);
+  const people = useAssigneeChoices(targets, peopleWanted);
+  const labels = useLabelChoices(targets);
+  const { copyLink, copyKey } = useTaskCopy();
+
+  const key = (action: TaskShortcutAction) => {
+    const binding = withShortcuts ? TASK_SHORTCUTS.find((s) => s.action === action)?.bindings[0] : undefined;
+    return binding ? { shortcut: bindingText(binding) } : {};
+  };
+  const opens = (
+    action: TaskShortcutAction,
+    label: string,
+    icon: PaletteAction['icon'],
+    page: Omit<PalettePage, 'title' | 'placeholder'> & { placeholder?: string },
+  ): PaletteAction => ({
+    id: action,
+    label,
+    icon,
+    ...key(action),
+    page: { title: titleOf(label), placeholder: `${titleOf(label)}…`, ...page },
+  });
+  const runs = (action: TaskShortcutAction, label: string, icon: PaletteAction['icon'], run: () => void) => ({
+    id: action,
+    label,
+    icon,
+    ...key(action),
+    run,
+  });
+  const send = (what: [BulkChange, string]) => void apply(targets, ...what);
+
+  const [only] = targets;
+  const editing: PaletteAction[] = [
+    opens('status', 'Change status…', CircleDotIcon, {
+      options: status.options,
+      onPick: (o) => send(picked.status(status.change(o.value), o)),
+    }),
+    opens('priority', 'Set priority…', SignalHighIcon, {
+      options: priorityOptions,
+      onPick: (o) => send(picked.priority(o)),
+    }),
+    opens('assignee', 'Assign to…', UserIcon, {
+      options: people,
+      onOpen: () => setPeopleWanted(true),
+      onPick: (o) => send(picked.assignee(o)),
+    }),
+    ...(targets.every((t) => t.assigneeId === viewer.id)
+      ? []
+      : [
+          runs('assignMe', 'Assign to me', UserCheckIcon, () =>
+            send(picked.assignee({ value: viewer.id, label: 'you' })),
+          ),
+        ]),
+    // Labels are a product's: tasks of several products have none to offer.
+    ...(labels.options.length > 0
+      ? [
+          opens('labels', 'Add label…', TagIcon, {
+            options: labels.options.map((o) => ({
+              ...o,
+              checked: targets.every((t) => t.labels.some((l) => l.id === o.value)),
+            })),
+            onPick: (o) => send(labels.change(o.value, o.label)),
+          }),
+        ]
+      : []),
+    opens('due', 'Set due date…', CalendarIcon, {
+      placeholder: dueDateTexts.placeholder,
+      options: [
+        ...dueSuggestions(new Date()),
+        ...(targets.some((t) => t.dueDate) ? [{ value: '', label: 'No due date' }] : []),
+      ],
+      fromText: dueFromText,
+      empty: dueDateTexts.noMatch,
+      onPick: (o) => send(picked.due(o.value)),
+    }),
+  ];
+  const actions: PaletteAction[] =
+    targets.length === 0
+      ? []
+      : [
+          ...(canEdit ? editing : []),
+          ...(only && targets.length === 1
+            ? [
+                runs('copyLink', 'Copy link', LinkIcon, () => void copyLink(only)),
+                runs('copyKey', 'Copy key', HashIcon, () => void copyKey(only)),
+              ]
+            : []),
+        ];
+
+  usePublishPaletteContext(
+    useStablePublication(actions.length > 0 ? { heading, actions } : undefined, targets),
+  );
+}
+
+/**
+ * The publication is rebuilt on every render (its option lists are new arrays each time); it is
+ * published again only when what it shows or acts on changed, not on each render of the list.
+ */
+function useStablePublication(context: PaletteContext | undefined, targets: readonly Task[]) {
+  const signature = JSON.stringify([
+    context?.heading,
+    targets.map((t) => [t.id, t.updatedAt, t.assigneeId, t.dueDate, t.labels.map((l) => l.id)]),
+    context?.actions.map((a) => [
+      a.id,
+      a.label,
+      a.shortcut,
+      a.page?.options.map((o) => [o.value, o.label, o.hint, o.checked]),
+    ]),
+  ]);
+  const last = useRef<{ signature: string; context: PaletteContext | undefined }>({
+    signature: '',
+    context: undefined,
+  });
+  if (last.current.signature !== signature) last.current = { signature, context };
+  return last.current.context;
+}
