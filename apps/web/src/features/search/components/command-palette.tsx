@@ -27,10 +27,21 @@ import { useNavigate } from 'react-router';
 import { useTheme } from '../../../components/theme-provider.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { type PaletteAction, usePaletteContext } from '../../../lib/palette-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchResults } from '../api/search.ts';
 import type { CommandPage } from './command-provider.tsx';
 import { Highlighted } from './highlighted.tsx';
+import {
+  ContextGroup,
+  contextValue,
+  groupClass,
+  itemClass,
+  matchesText,
+  PageOptions,
+  PaletteBreadcrumb,
+  pageOptions,
+} from './palette-context-items.tsx';
 import { isExactCommandMatch, plainHighlight } from './plain-highlight.ts';
 
 /** A pause in typing before the search is sent. */
@@ -83,16 +94,10 @@ export type CommandPaletteProps = {
   onCloseAutoFocus?: ((event: Event) => void) | undefined;
 };
 
-const itemClass =
-  'flex cursor-default select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[disabled=true]:opacity-50 data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
-const groupClass =
-  'overflow-hidden p-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:text-xs';
-
-const matchesText = (label: string, query: string) => label.toLowerCase().includes(query.toLowerCase());
-
 /**
  * Ctrl/⌘+K (issue 16): search results grouped by kind, every page, and the app's actions, in one
- * dialog driven from the keyboard (a combobox and its listbox, by cmdk).
+ * dialog driven from the keyboard (a combobox and its listbox, by cmdk). Issue 30: the actions of
+ * the tasks in front of the user come first, and some open a page of choices inside the palette.
  */
 export default function CommandPalette({
   open,
@@ -106,18 +111,37 @@ export default function CommandPalette({
 }: CommandPaletteProps) {
   const [input, setInput] = useState('');
   const [chosen, setChosen] = useState('');
+  const context = usePaletteContext();
+  const [pageId, setPageId] = useState<string>();
+  // The open page; none when its context went away (the task left the list).
+  const page = context?.actions.find((action) => action.id === pageId)?.page;
   const query = useDebouncedValue(input.trim(), PALETTE_DEBOUNCE_MS);
-  const results = useSearchResults(open ? query : '');
+  const results = useSearchResults(open && !page ? query : '');
   const navigate = useNavigate();
   const { setTheme } = useTheme();
 
   const close = () => {
     onOpenChange(false);
     setInput('');
+    setPageId(undefined);
   };
   const run = (what: () => void) => () => {
     close();
     what();
+  };
+  const chooseContext = (action: PaletteAction) => {
+    if (!action.page) return run(action.run)();
+    action.page.onOpen?.();
+    setPageId(action.id);
+    setInput('');
+    setChosen('');
+  };
+  /** One page back: to the actions, with the one that opened the page selected. */
+  const back = () => {
+    const from = context?.actions.find((action) => action.id === pageId);
+    setPageId(undefined);
+    setInput('');
+    setChosen(from ? contextValue(from) : '');
   };
 
   const actions: Action[] = [
@@ -137,27 +161,39 @@ export default function CommandPalette({
     { id: 'theme-system', label: 'Switch theme: System', icon: MonitorIcon, run: () => setTheme('system') },
     { id: 'shortcuts', label: 'Keyboard shortcuts', icon: KeyboardIcon, run: onShowShortcuts },
     { id: 'sign-out', label: 'Sign out', icon: LogOutIcon, run: onSignOut },
-  ].filter((action) => matchesText(action.label, input.trim()));
-  const goTo = pages.filter((page) => matchesText(page.label, input.trim()));
+  ].filter((action) => !page && matchesText(action.label, input));
+  const goTo = page ? [] : pages.filter((to) => matchesText(to.label, input));
+  const contextActions = page ? [] : (context?.actions ?? []).filter((a) => matchesText(a.label, input));
+  const options = page ? pageOptions(page, input) : [];
 
-  const searching = input.trim() !== '';
+  const searching = input.trim() !== '' && !page;
   const groups = searching && results.data ? results.data.groups : [];
   const hitCount = groups.reduce((sum, group) => sum + group.hits.length, 0);
   const settled = !searching || (query === input.trim() && !results.isFetching);
   // The first option is the one Enter opens, also when results arrive after the typing (cmdk alone
   // keeps the selection it made before they came).
   // A command whose name is what was typed comes before content (issue 28): "sign" → Sign out.
-  const commandsFirst = [...goTo.map((page) => page.label), ...actions.map((action) => action.label)].some(
+  // Issue 30: the actions of the tasks in front of the user come before both.
+  const commandsFirst = [...goTo.map((to) => to.label), ...actions.map((action) => action.label)].some(
     (label) => isExactCommandMatch(label, input),
   );
   const hitValues = groups.flatMap((group) => group.hits.map(hitValue));
   const commandValues = [
-    ...goTo.map((page) => `page:${page.to}`),
+    ...goTo.map((to) => `page:${to.to}`),
     ...actions.map((action) => `action:${action.id}`),
   ];
-  const values = commandsFirst ? [...commandValues, ...hitValues] : [...hitValues, ...commandValues];
+  const values = page
+    ? options.map((o) => o.value)
+    : [
+        ...contextActions.map(contextValue),
+        ...(commandsFirst ? [...commandValues, ...hitValues] : [...hitValues, ...commandValues]),
+      ];
   const selected = values.includes(chosen) ? chosen : (values[0] ?? '');
-  const announcement = settled ? `${hitCount + goTo.length + actions.length} results` : 'Searching…';
+  const announcement = page
+    ? `${page.title}: ${options.length} ${options.length === 1 ? 'option' : 'options'}`
+    : settled
+      ? `${contextActions.length + hitCount + goTo.length + actions.length} results`
+      : 'Searching…';
 
   const hitGroups = groups.map((group) => (
     <Command.Group key={group.kind} heading={groupHeading[group.kind]} className={groupClass}>
@@ -177,6 +213,12 @@ export default function CommandPalette({
       <DialogContent
         showCloseButton={false}
         onCloseAutoFocus={onCloseAutoFocus}
+        // Esc on a page goes back one page; on the actions it closes.
+        onEscapeKeyDown={(event) => {
+          if (!page) return;
+          event.preventDefault();
+          back();
+        }}
         className="top-[15%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-xl"
       >
         <DialogTitle className="sr-only">Command palette</DialogTitle>
@@ -187,14 +229,20 @@ export default function CommandPalette({
           shouldFilter={false}
           value={selected}
           onValueChange={setChosen}
-          label="Command palette"
+          label={page && context ? `${page.title}: ${context.heading}` : 'Command palette'}
           loop
           className="flex flex-col"
         >
+          {page && context ? <PaletteBreadcrumb context={context} page={page} onBack={back} /> : null}
           <Command.Input
             value={input}
             onValueChange={setInput}
-            placeholder="Search or type a command…"
+            onKeyDown={(event) => {
+              if (event.key !== 'Backspace' || input !== '' || !page) return;
+              event.preventDefault();
+              back();
+            }}
+            placeholder={page ? page.placeholder : 'Search or type a command…'}
             className="h-12 w-full border-b bg-transparent px-4 text-sm outline-none placeholder:text-muted-foreground"
           />
           <div role="status" aria-live="polite" className="sr-only">
@@ -202,7 +250,15 @@ export default function CommandPalette({
           </div>
           <Command.List className="max-h-[min(60vh,28rem)] overflow-y-auto overscroll-contain p-1">
             {settled ? (
-              <Command.Empty className="py-6 text-center text-sm">{searchMessages.noResults}</Command.Empty>
+              <Command.Empty className="py-6 text-center text-sm">
+                {page ? (page.empty ?? searchMessages.noResults) : searchMessages.noResults}
+              </Command.Empty>
+            ) : null}
+            {page ? (
+              <PageOptions items={options} onPick={(option) => run(() => page.onPick(option))()} />
+            ) : null}
+            {context ? (
+              <ContextGroup heading={context.heading} actions={contextActions} onSelect={chooseContext} />
             ) : null}
             {searching && results.isError ? (
               <p className="px-3 py-2 text-destructive text-sm">{results.error.message}</p>
@@ -210,15 +266,15 @@ export default function CommandPalette({
             {commandsFirst ? null : hitGroups}
             {goTo.length > 0 ? (
               <Command.Group heading="Go to" className={groupClass}>
-                {goTo.map((page) => (
+                {goTo.map((to) => (
                   <Command.Item
-                    key={page.to}
-                    value={`page:${page.to}`}
-                    onSelect={run(() => navigate(page.to))}
+                    key={to.to}
+                    value={`page:${to.to}`}
+                    onSelect={run(() => navigate(to.to))}
                     className={itemClass}
                   >
                     <CornerDownRightIcon aria-hidden="true" />
-                    {page.label}
+                    {to.label}
                   </Command.Item>
                 ))}
               </Command.Group>
