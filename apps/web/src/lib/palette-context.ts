@@ -27,8 +27,6 @@ export type PalettePage = {
   fromText?: (text: string) => readonly PaletteOption[];
   /** What an empty page says ('No date matches these words.'). */
   empty?: string;
-  /** The page opened: the time to load what it lists. */
-  onOpen?: () => void;
   onPick: (option: PaletteOption) => void;
 };
 
@@ -42,7 +40,12 @@ export type PaletteAction = {
 } & ({ run: () => void; page?: never } | { page: PalettePage; run?: never });
 
 /** The palette's first group: what it acts on ('2 selected tasks', 'ATL-12 Fix login') and how. */
-export type PaletteContext = { heading: string; actions: readonly PaletteAction[] };
+export type PaletteContext = {
+  heading: string;
+  actions: readonly PaletteAction[];
+  /** The palette opened with these actions: the time to load what their pages list. */
+  onShow?: () => void;
+};
 
 // Each publisher holds a slot; a later slot (a task panel opened over its list) is in front.
 const slots = new Map<number, PaletteContext>();

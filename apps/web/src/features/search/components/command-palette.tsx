@@ -22,7 +22,7 @@ import {
   SunIcon,
   UserIcon,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTheme } from '../../../components/theme-provider.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -113,8 +113,14 @@ export default function CommandPalette({
   const [chosen, setChosen] = useState('');
   const context = usePaletteContext();
   const [pageId, setPageId] = useState<string>();
+  // A click on an action or on Back leaves the focus in the field, where the typing goes.
+  const field = useRef<HTMLInputElement>(null);
   // The open page; none when its context went away (the task left the list).
   const page = context?.actions.find((action) => action.id === pageId)?.page;
+  const onShow = context?.onShow;
+  useEffect(() => {
+    if (open) onShow?.();
+  }, [open, onShow]);
   const query = useDebouncedValue(input.trim(), PALETTE_DEBOUNCE_MS);
   const results = useSearchResults(open && !page ? query : '');
   const navigate = useNavigate();
@@ -131,10 +137,10 @@ export default function CommandPalette({
   };
   const chooseContext = (action: PaletteAction) => {
     if (!action.page) return run(action.run)();
-    action.page.onOpen?.();
     setPageId(action.id);
     setInput('');
     setChosen('');
+    field.current?.focus();
   };
   /** One page back: to the actions, with the one that opened the page selected. */
   const back = () => {
@@ -142,6 +148,7 @@ export default function CommandPalette({
     setPageId(undefined);
     setInput('');
     setChosen(from ? contextValue(from) : '');
+    field.current?.focus();
   };
 
   const actions: Action[] = [
@@ -235,6 +242,7 @@ export default function CommandPalette({
         >
           {page && context ? <PaletteBreadcrumb context={context} page={page} onBack={back} /> : null}
           <Command.Input
+            ref={field}
             value={input}
             onValueChange={setInput}
             onKeyDown={(event) => {

@@ -91,14 +91,14 @@ const TITLES: Record<PickerKind, string> = {
 };
 
 /** The one product of the targets, when they share one. */
-function soleProduct(targets: readonly Task[]): string | undefined {
+export function soleProduct(targets: readonly Task[]): string | undefined {
   const ids = new Set(targets.map((t) => t.projectId));
   return ids.size === 1 ? targets[0]?.projectId : undefined;
 }
 
 /** The status options: the product's workflow states when it has them (issue 29), else the three statuses. */
-export function useStatusChoices(targets: readonly Task[]) {
-  const states = useProductStates(soleProduct(targets)).data?.data ?? [];
+export function useStatusChoices(targets: readonly Task[], enabled = true) {
+  const states = useProductStates(enabled ? soleProduct(targets) : undefined).data?.data ?? [];
   if (states.length === 0) {
     return { options: statusOptions, change: (value: string) => ({ status: value }) as BulkTaskChange };
   }
@@ -112,8 +112,8 @@ export function useStatusChoices(targets: readonly Task[]) {
  * The labels of the targets' product (labels are a product's; tasks of several products have
  * none in common), each put on every target, or taken off when every target has it.
  */
-export function useLabelChoices(targets: readonly Task[]) {
-  const labels = useProductLabels(soleProduct(targets)).data?.data ?? [];
+export function useLabelChoices(targets: readonly Task[], enabled = true) {
+  const labels = useProductLabels(enabled ? soleProduct(targets) : undefined).data?.data ?? [];
   return {
     options: labels.map((label) => ({ value: label.id, label: label.name })),
     change: (id: string, name: string): [BulkChange, string] =>

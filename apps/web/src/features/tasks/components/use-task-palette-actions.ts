@@ -26,6 +26,7 @@ import type { BulkChange } from '../api/bulk-update.ts';
 import {
   type BulkApply,
   picked,
+  soleProduct,
   useAssigneeChoices,
   useLabelChoices,
   useStatusChoices,
@@ -82,10 +83,11 @@ export function taskTargetsHeading(targets: readonly Task[], selected: boolean):
  * do; the copy actions for one task alone.
  */
 export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply, withShortcuts }: Options) {
-  const [peopleWanted, setPeopleWanted] = useState(false);
-  const status = useStatusChoices(targets);
-  const people = useAssigneeChoices(targets, peopleWanted);
-  const labels = useLabelChoices(targets);
+  // The choices are read once the palette shows these actions, not for every task focused.
+  const [shown, setShown] = useState(false);
+  const status = useStatusChoices(targets, shown);
+  const people = useAssigneeChoices(targets, shown);
+  const labels = useLabelChoices(targets, shown);
   const { copyLink, copyKey } = useTaskCopy();
 
   const key = (action: TaskShortcutAction) => {
@@ -125,7 +127,6 @@ export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply
     }),
     opens('assignee', 'Assign to…', UserIcon, {
       options: people,
-      onOpen: () => setPeopleWanted(true),
       onPick: (o) => send(picked.assignee(o)),
     }),
     ...(targets.every((t) => t.assigneeId === viewer.id)
@@ -135,14 +136,15 @@ export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply
             send(picked.assignee({ value: viewer.id, label: 'you' })),
           ),
         ]),
-    // Labels are a product's: tasks of several products have none to offer.
-    ...(labels.options.length > 0
+    // Labels are a product's: tasks of several products have none in common.
+    ...(soleProduct(targets)
       ? [
           opens('labels', 'Add label…', TagIcon, {
             options: labels.options.map((o) => ({
               ...o,
               checked: targets.every((t) => t.labels.some((l) => l.id === o.value)),
             })),
+            empty: 'This product has no labels.',
             onPick: (o) => send(labels.change(o.value, o.label)),
           }),
         ]
@@ -172,7 +174,10 @@ export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply
         ];
 
   usePublishPaletteContext(
-    useStablePublication(actions.length > 0 ? { heading, actions } : undefined, targets),
+    useStablePublication(
+      actions.length > 0 ? { heading, actions, onShow: () => setShown(true) } : undefined,
+      targets,
+    ),
   );
 }
 
