@@ -226,7 +226,8 @@ export default function CommandPalette({
           event.preventDefault();
           back();
         }}
-        className="top-[15%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-xl"
+        // One column no wider than the dialog: a long breadcrumb truncates instead of widening it.
+        className="top-[15%] translate-y-0 grid-cols-1 gap-0 overflow-hidden p-0 sm:max-w-xl"
       >
         <DialogTitle className="sr-only">Command palette</DialogTitle>
         <DialogDescription className="sr-only">

@@ -58,7 +58,7 @@ export function ContextGroup({
           <action.icon aria-hidden="true" />
           <span className="min-w-0 flex-1 truncate">{action.label}</span>
           {action.shortcut ? (
-            <kbd className="rounded border bg-muted px-1.5 font-mono text-[0.7rem] text-muted-foreground">
+            <kbd className="rounded border bg-muted px-1.5 font-mono max-sm:hidden text-[0.7rem] text-muted-foreground">
               {action.shortcut}
             </kbd>
           ) : null}
@@ -76,14 +76,19 @@ export function PageOptions({
   items: ReturnType<typeof pageOptions>;
   onPick: (option: PaletteOption) => void;
 }) {
-  return items.map(({ value, option }) => (
-    <Command.Item key={value} value={value} onSelect={() => onPick(option)} className={itemClass}>
-      {option.icon}
-      <span className="min-w-0 flex-1 truncate">{option.label}</span>
-      {option.hint ? <span className="shrink-0 text-muted-foreground text-xs">{option.hint}</span> : null}
-      {option.checked ? <CheckIcon aria-label="chosen" className="text-primary!" /> : null}
-    </Command.Item>
-  ));
+  if (items.length === 0) return null;
+  return (
+    <Command.Group className={groupClass}>
+      {items.map(({ value, option }) => (
+        <Command.Item key={value} value={value} onSelect={() => onPick(option)} className={itemClass}>
+          {option.icon}
+          <span className="min-w-0 flex-1 truncate">{option.label}</span>
+          {option.hint ? <span className="shrink-0 text-muted-foreground text-xs">{option.hint}</span> : null}
+          {option.checked ? <CheckIcon aria-label="chosen" className="text-primary!" /> : null}
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
 }
 
 /** Where the palette is: the context, then the page; the arrow goes back one page. */
