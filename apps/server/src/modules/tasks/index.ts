@@ -99,13 +99,6 @@ declare module 'fastify' {
  */
 const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
-/**
- * First pages of the tasks across products, per (caller, filters): nothing in them depends on the
- * clock and every table they read bumps analytics_version, so the age bound is only a backstop. A
- * page of 50 is ~120 kB kept (the object, 44 kB of JSON, its compressed bodies): 100 keys are
- * ~12 MB at most.
- */
-const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 100 };
 
 /**
  * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
@@ -137,7 +130,6 @@ export const tasksModule = fp(
       outbox,
       changes,
       watching,
-      firstPages: fresh(TASK_PAGE_CACHE),
       afterStatusChange: async (change) => {
         for (const listener of statusListeners) {
           await listener(change).catch((err: unknown) =>

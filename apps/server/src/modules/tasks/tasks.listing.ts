@@ -17,7 +17,7 @@ import {
   taskConditions,
   todayOf,
 } from './tasks.query.ts';
-import { createTallies, type ShareStatement } from './tasks.tallies.ts';
+import { createTallies, type ShareStatement, type Visible } from './tasks.tallies.ts';
 
 // Reading a task list (issue 28): one page in any sort or grouping with keyset paging, how many
 // match in all, and the groups' totals. Every list of tasks reads through here: /tasks, a
@@ -61,15 +61,19 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
 
   /**
    * The ids of the products the viewer sees (lib/visibility.ts, the same rule), kept until a
-   * write to products, teams or team members moves the visibility version (decision 041);
-   * undefined for whoever sees them all.
+   * write to products, teams or team members moves the visibility version (decision 041), and
+   * that version; undefined for whoever sees them all. `unconfirmed`: kept ids are answered as
+   * they are, for a list whose tally confirms them (confirmedBy).
    */
-  async function visibleProductIds(viewer: Viewer | undefined): Promise<string[] | undefined> {
+  async function productsInSight(
+    viewer: Viewer | undefined,
+    unconfirmed: boolean,
+  ): Promise<Visible | undefined> {
     const visible = viewer && visibleProducts(viewer);
     if (!viewer || !visible) return undefined;
     const select = db.select({ id: products.id }).from(products).where(visible);
-    if (tallies) return tallies.visible(`${viewer.id}:${viewer.role}`, sql`${select}`);
-    return (await select).map((row) => row.id);
+    if (tallies) return tallies.visible(viewerKey(viewer), sql`${select}`, unconfirmed);
+    return { version: '', ids: (await select).map((row) => row.id) };
   }
 
   /**
@@ -94,9 +98,12 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    * plan for 1 ms to run (50,000 tasks). It reads `limit + 1` rows: the extra one only tells
    * whether another page follows. (search.plans-style tests explain exactly these.)
    */
-  async function statements(query: TaskListQuery) {
-    const [visible, fields] = await Promise.all([visibleProductIds(query.visibleTo), queryFields(query)]);
-    const scope = { ...scopeOf(query), visibleProductIds: visible, fields };
+  async function statements(query: TaskListQuery, unconfirmed = false) {
+    const [seen, fields] = await Promise.all([
+      productsInSight(query.visibleTo, unconfirmed),
+      queryFields(query),
+    ]);
+    const scope = { ...scopeOf(query), visibleProductIds: seen?.ids, fields };
     const labelScope = query.productId
       ? eq(labels.productId, query.productId)
       : scope.visibleProductIds
@@ -179,7 +186,31 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         )})`,
       );
     };
-    return { scope, order, page, total, estimates, groups, within, leadingPage };
+    return { scope, seen, unconfirmed, order, page, total, estimates, groups, within, leadingPage };
+  }
+
+  /**
+   * The page's rows with their names, in the order of `picked`, in one round trip: `picked` (its
+   * ids and cursor values, limited) is planned alone, being limited, and only its rows are joined.
+   */
+  async function readPage(picked: SQL, within: SQL | undefined) {
+    const rows = await db
+      .select({
+        task: tasks,
+        productName: products.name,
+        team: { id: teams.id, name: teams.name },
+        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+        cursorValues: sql<string[]>`page.cursor_values`,
+      })
+      .from(sql`(select picked.*, row_number() over () as at from (${picked}) picked) page`)
+      .innerJoin(tasks, eq(tasks.id, sql`page.id`))
+      .innerJoin(products, eq(products.id, tasks.productId))
+      .leftJoin(teams, eq(teams.id, tasks.teamId))
+      .leftJoin(users, eq(users.id, tasks.assigneeId))
+      // A row moved out of what is listed since it was picked is left out.
+      .where(within)
+      .orderBy(sql`page.at`);
+    return rows;
   }
 
   /**
@@ -188,38 +219,6 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    * or labels and task_labels (the label filters), each of which bumps analytics_version
    * (migrations 0014, 0017), so it is shared until one does.
    */
-  /** The page's rows with their names, in the order of `picked`. */
-  async function readPage(picked: SQL, within: SQL | undefined) {
-    const { rows: ids } = await db.execute<{ id: string; cursor_values: string[] }>(picked);
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select({
-        task: tasks,
-        productName: products.name,
-        team: { id: teams.id, name: teams.name },
-        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
-      })
-      .from(tasks)
-      .innerJoin(products, eq(products.id, tasks.productId))
-      .leftJoin(teams, eq(teams.id, tasks.teamId))
-      .leftJoin(users, eq(users.id, tasks.assigneeId))
-      .where(
-        and(
-          inArray(
-            tasks.id,
-            ids.map((row) => row.id),
-          ),
-          within,
-        ),
-      );
-    const byId = new Map(rows.map((row) => [row.task.id, row]));
-    // A row deleted, or moved out of what is listed, between the two reads is left out.
-    return ids.flatMap(({ id, cursor_values }) => {
-      const row = byId.get(id);
-      return row ? [{ ...row, cursorValues: cursor_values }] : [];
-    });
-  }
-
   function countMatching(query: TaskListQuery, { scope, total }: Made) {
     return shared(`count:${queryKey(filtersOf(query), scope)}`, query, async () => {
       const [row] = await total;
@@ -270,6 +269,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       );
       const types = made.order.group?.items.map((item) => item.type) ?? [];
       const tally = await tallies.tally(shape, products, shareStatement(query, made), types);
+      if (made.unconfirmed && made.seen && tally.visibility !== made.seen.version) throw new SightMoved();
       return made.groups ? tally : { total: tally.total, estimateSum: tally.estimateSum };
     }
     if (made.groups) {
@@ -312,58 +312,80 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     };
   }
 
+  /**
+   * Runs `read` with the viewer's kept products unconfirmed when its tally confirms them (one
+   * round trip less); should they be outdated, forgets them and runs it again on a fresh read.
+   */
+  async function inSight<T>(query: TaskListQuery, read: (unconfirmed: boolean) => Promise<T>): Promise<T> {
+    const viewer = query.visibleTo;
+    const tallied = Boolean(tallies && viewer && cacheable(query) && query.withTotal !== false);
+    if (!tallied || !viewer) return read(false);
+    try {
+      return await read(true);
+    } catch (err) {
+      if (!(err instanceof SightMoved)) throw err;
+      tallies?.forget(viewerKey(viewer));
+      return read(false);
+    }
+  }
+
+  async function listOnce(query: TaskListQuery, made: Made): Promise<TaskListPage> {
+    const counting = query.withTotal !== false;
+    let rows: Awaited<ReturnType<typeof readPage>>;
+    let counted: Counted = { total: 0, estimateSum: 0 };
+    if (counting && made.groups) {
+      // Grouped: the groups' totals say which groups the first page reads.
+      counted = await countsOf(query, made);
+      const leading = counted.groups && made.leadingPage(counted.groups, counted.orders);
+      rows = await readPage(leading ?? made.page, made.within);
+      // Fewer rows than the groups promised (a write between the two reads): read it whole.
+      if (leading && rows.length <= query.limit) rows = await readPage(made.page, made.within);
+    } else {
+      [rows, counted] = await Promise.all([
+        readPage(made.page, made.within),
+        counting ? countsOf(query, made) : counted,
+      ]);
+    }
+    const { total, groups, estimateSum: estimated } = counted;
+    const { order } = made;
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      rows: shown,
+      total,
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
+          : null,
+      ...(groups ? { groups } : {}),
+      estimateSum: estimated,
+    };
+  }
+
   return {
     statements,
 
     /** One page in the query's order, how many match in all and (grouped) the groups. */
-    async list(query: TaskListQuery): Promise<TaskListPage> {
-      const made = await statements(query);
-      const counting = query.withTotal !== false;
-      let rows: Awaited<ReturnType<typeof readPage>>;
-      let counted: Counted = { total: 0, estimateSum: 0 };
-      if (counting && made.groups) {
-        // Grouped: the groups' totals say which groups the first page reads.
-        counted = await countsOf(query, made);
-        const leading = counted.groups && made.leadingPage(counted.groups, counted.orders);
-        rows = await readPage(leading ?? made.page, made.within);
-        // Fewer rows than the groups promised (a write between the two reads): read it whole.
-        if (leading && rows.length <= query.limit) rows = await readPage(made.page, made.within);
-      } else {
-        [rows, counted] = await Promise.all([
-          readPage(made.page, made.within),
-          counting ? countsOf(query, made) : counted,
-        ]);
-      }
-      const { total, groups, estimateSum: estimated } = counted;
-      const { order } = made;
-      const shown = rows.slice(0, query.limit);
-      const last = shown.at(-1);
-      return {
-        rows: shown,
-        total,
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
-            : null,
-        ...(groups ? { groups } : {}),
-        estimateSum: estimated,
-      };
-    },
-
-    /** The whole query (paging and order too) as a cache key, the caller's 'me' and date resolved. */
-    keyOf(query: TaskListQuery): string {
-      const { me: _me, visibleTo: _v, withTotal: _w, ...rest } = query;
-      return queryKey(rest, scopeOf(query));
+    list(query: TaskListQuery): Promise<TaskListPage> {
+      return inSight(query, async (unconfirmed) => listOnce(query, await statements(query, unconfirmed)));
     },
 
     /** How many tasks the query matches for the viewer (a saved view's count). */
-    async count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
+    count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
       const { cursor: _cursor, ...filters } = query;
       const listQuery: TaskListQuery = { ...filters, me: viewer, visibleTo: viewer, limit: 1 };
-      return (await countsOf(listQuery, await statements(listQuery))).total;
+      return inSight(listQuery, async (unconfirmed) => {
+        const made = await statements(listQuery, unconfirmed);
+        return (await countsOf(listQuery, made)).total;
+      });
     },
   };
 }
+
+/** The viewer's kept products were outdated when the list's tally read the visibility version. */
+class SightMoved extends Error {}
+
+const viewerKey = (viewer: Viewer) => `${viewer.id}:${viewer.role}`;
 
 type Counted = {
   total: number;
