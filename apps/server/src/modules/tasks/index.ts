@@ -99,7 +99,6 @@ declare module 'fastify' {
  */
 const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
-
 /**
  * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
  * board depends on the clock, every table it reads bumps analytics_version, so the age bound is
