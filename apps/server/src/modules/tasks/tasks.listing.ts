@@ -253,8 +253,9 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
 
   /**
    * A list's counts: added up from each product's share (tasks.tallies.ts) when the products are
-   * known (a member's, or one product's list) and the query reads only what bumps their versions;
-   * otherwise counted whole, shared until any write (decision 023): an admin's list.
+   * known (a member's, or one product's list; every preset: watchers and mentions move versions
+   * too, migration 0038); otherwise counted whole, shared until any write (decision 023) unless it
+   * reads watchers or mentions: an admin's list.
    */
   async function countsOf(query: TaskListQuery, made: Made): Promise<Counted> {
     const products = query.productId
@@ -262,7 +263,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         ? [query.productId]
         : []
       : made.scope.visibleProductIds;
-    if (tallies && products && cacheable(query)) {
+    if (tallies && products) {
       const shape = queryKey(
         { ...filtersOf(query), group: query.group, groupField: query.groupField },
         { ...made.scope, visibleTo: undefined },
@@ -318,7 +319,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
    */
   async function inSight<T>(query: TaskListQuery, read: (unconfirmed: boolean) => Promise<T>): Promise<T> {
     const viewer = query.visibleTo;
-    const tallied = Boolean(tallies && viewer && cacheable(query) && query.withTotal !== false);
+    const tallied = Boolean(tallies && viewer && query.withTotal !== false);
     if (!tallied || !viewer) return read(false);
     try {
       return await read(true);
