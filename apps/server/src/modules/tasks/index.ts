@@ -94,10 +94,10 @@ declare module 'fastify' {
 }
 
 /**
- * How long a task list's total is shared at most without a write, and how many (caller, filters)
- * keys each process keeps (docs/decisions/023-request-hot-path.md).
+ * The custom fields task queries name, shared until a write outdates them: how long at most, and
+ * how many sets of fields each process keeps (docs/decisions/023-request-hot-path.md).
  */
-const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
+const TASK_FIELDS_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
 /**
  * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
@@ -114,7 +114,7 @@ export const tasksModule = fp(
     const fresh = (limits: { maxAgeMs: number; maxEntries: number }) =>
       createFreshCache(db, { ...limits, now: () => clock.now().getTime() });
     const tasks = createTasksRepository(db);
-    const listing = createTaskListing(db, { counts: fresh(TASK_COUNT_CACHE), now: () => clock.now() });
+    const listing = createTaskListing(db, { counts: fresh(TASK_FIELDS_CACHE), now: () => clock.now() });
     const watching = createTaskWatching({ db, notifier: app.notifications.notifier });
     const deletions: TaskDeletion[] = [];
     const statusListeners: Array<(change: TaskStatusChange) => Promise<void>> = [];
