@@ -117,11 +117,13 @@ type Props = {
   targets: readonly Task[];
   /** The row it opens beside. */
   anchorId: string | undefined;
+  /** What it opens beside instead of the row (on a task's page, the property it changes). */
+  anchorElement?: (() => Element | null) | undefined;
   onClose: () => void;
   apply: BulkApply;
 };
 
-export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Props) {
+export function TaskBulkPicker({ kind, targets, anchorId, anchorElement, onClose, apply }: Props) {
   const status = useStatusChoices(targets);
   const people = useAssigneeChoices(targets, kind === 'assignee');
   const labels = useLabelChoices(targets);
@@ -130,14 +132,14 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
     () => ({
       current: {
         getBoundingClientRect: () => {
-          const row = anchorId ? taskRowOf(anchorId) : null;
+          const row = anchorElement?.() ?? (anchorId ? taskRowOf(anchorId) : null);
           return (
             row?.getBoundingClientRect() ?? new DOMRect(window.innerWidth / 2, window.innerHeight / 3, 0, 0)
           );
         },
       },
     }),
-    [anchorId],
+    [anchorId, anchorElement],
   );
   if (!kind) return null;
   const title = TITLES[kind];
