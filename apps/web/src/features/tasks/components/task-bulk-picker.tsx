@@ -75,7 +75,10 @@ function soleProduct(targets: readonly Task[]): string | undefined {
 
 /** The status options: the product's workflow states when it has them (issue 29), else the three statuses. */
 function useStatusChoices(targets: readonly Task[]) {
-  const states = useProductStates(soleProduct(targets)).data?.data ?? [];
+  const query = useProductStates(soleProduct(targets));
+  const states = query.data?.data ?? [];
+  // Until the product's states are known, no choice (a bare status would not be its state).
+  if (query.isLoading) return { options: [], change: (value: string) => ({ stateId: value }) };
   if (states.length === 0) {
     return { options: statusOptions, change: (value: string) => ({ status: value }) as BulkTaskChange };
   }

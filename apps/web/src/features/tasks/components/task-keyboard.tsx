@@ -95,6 +95,7 @@ export type TaskKeyLayout =
     };
 
 const LIST: TaskKeyLayout = { kind: 'list' };
+const NO_TASKS: readonly Task[] = [];
 
 /** A card's vertical centre on screen, when it is rendered (a column renders the cards in view). */
 function cardPosition(id: string): number | undefined {
@@ -257,7 +258,8 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
       ) : null}
       <TaskBulkPicker
         kind={picker}
-        targets={targets}
+        // A task's page reads its choices (states, labels) only once a picker opens: the page itself is one request.
+        targets={layout.kind === 'page' && !picker ? NO_TASKS : targets}
         anchorId={focused ?? targets[0]?.id}
         anchorElement={pageAnchor}
         onClose={() => setPicker(undefined)}
