@@ -238,6 +238,11 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     () => (anchorOf && picker ? () => anchorOf(picker) : undefined),
     [anchorOf, picker],
   );
+  // On a task's page the property may be out of view (a phone shows the properties last): the
+  // page scrolls to it, so that its picker opens on screen.
+  useEffect(() => {
+    if (picker && anchorOf) anchorOf(picker)?.scrollIntoView?.({ block: 'nearest' });
+  }, [picker, anchorOf]);
   const state = useMemo(() => ({ focusedId: focused, selected, toggle }), [focused, selected, toggle]);
   return (
     <TaskKeyboardContext.Provider value={state}>
