@@ -4,10 +4,13 @@ import type {
   BulkTaskLabelsResult,
   BulkTaskResult,
   Task,
+  TaskDetail,
 } from '@shipyard/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { putTaskIntoDetail } from './get-task-detail.ts';
+import { taskKeys } from './get-tasks.ts';
 import { changeCachedTasks, findCachedTask, refreshAfterTaskChange } from './task-cache.ts';
 
 // Bulk changes (issue 30): one request for every task named, and one more for its Undo.
@@ -30,14 +33,20 @@ const bulkLabelsRestore = (items: BulkTaskLabelsResult['previous']) =>
 /** A change of every target: one field, or labels added and removed. */
 export type BulkChange = BulkTaskChange | { labels: BulkTaskLabels['change'] };
 
+/** The lists and, where it is open, the task's page (issue 30: its action keys use the bulk calls). */
 function putTasks(queryClient: QueryClient, tasks: Task[]) {
   for (const task of tasks) changeCachedTasks(queryClient, { task });
-  return refreshAfterTaskChange(queryClient);
+  return Promise.all([
+    refreshAfterTaskChange(queryClient),
+    ...tasks.map((task) => putTaskIntoDetail(queryClient, task)),
+  ]);
 }
 
 function putLabels(queryClient: QueryClient, { tasks }: BulkTaskLabelsResult) {
   const changed = tasks.flatMap(({ taskId, labels }) => {
-    const cached = findCachedTask(queryClient, taskId);
+    const cached =
+      findCachedTask(queryClient, taskId) ??
+      queryClient.getQueryData<TaskDetail>(taskKeys.detail(taskId))?.task;
     return cached ? [{ ...cached, labels }] : [];
   });
   return putTasks(queryClient, changed);

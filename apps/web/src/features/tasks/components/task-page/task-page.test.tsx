@@ -1,81 +1,18 @@
-import { type Activity, productMessages, type Role, type TaskDetail, taskMessages } from '@shipyard/shared';
+import { productMessages, type Role, type TaskDetail, taskMessages } from '@shipyard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { makeTask, makeTaskOptions, PRODUCT_ID, TEAM_ID } from '../test-tasks.ts';
+import { makeTaskOptions, PRODUCT_ID } from '../test-tasks.ts';
 import { TaskPage } from './task-page.tsx';
+import { entry, makeDetail, none, task } from './test-task-detail.ts';
 
 vi.mock('../../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const member = { id: 'u-1', role: 'member' as Role };
 const guest = { id: 'u-9', role: 'guest' as Role };
-
-const task = makeTask({
-  id: 't-1',
-  title: 'Wire the radio',
-  description: '## Steps\n\n- [x] Antenna\n- [ ] Receiver',
-  status: 'In Progress',
-  priority: 'high',
-  teamId: TEAM_ID,
-  team: { id: TEAM_ID, name: 'Design' },
-});
-
-const entry = (n: number, overrides: Partial<Activity> = {}): Activity => ({
-  _id: `a-${n}`,
-  id: `a-${n}`,
-  actionType: 'task_updated',
-  description: `Change ${n}`,
-  metadata: {},
-  projectId: PRODUCT_ID,
-  productName: 'Apollo',
-  performedBy: 'u-1',
-  taskId: 't-1',
-  performer: { _id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
-  createdAt: '2025-03-02T10:00:00.000Z',
-  updatedAt: '2025-03-02T10:00:00.000Z',
-  ...overrides,
-});
-
-const all = { canEdit: true, canEditStatus: true, canComment: true, canManageLabels: false, canDelete: true };
-const none = {
-  canEdit: false,
-  canEditStatus: false,
-  canComment: false,
-  canManageLabels: false,
-  canDelete: false,
-};
-
-function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
-  return {
-    task,
-    product: { id: PRODUCT_ID, name: 'Apollo', archived: false },
-    createdBy: { id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
-    history: {
-      data: [
-        entry(2, {
-          actionType: 'task_status_updated',
-          description: 'Changed task "Wire the radio" from Pending to In Progress',
-          metadata: { previousStatus: 'Pending', newStatus: 'In Progress' },
-        }),
-        entry(1, { description: 'Created task "Wire the radio"' }),
-      ],
-      nextCursor: null,
-    },
-    permissions: all,
-    checklist: { taskId: task.id, items: [], done: 0, total: 0 },
-    labels: { taskId: task.id, labels: [] },
-    files: [],
-    watchers: { data: [], total: 0, watching: false },
-    states: [],
-    subtasks: { parents: [], data: [] },
-    relations: { data: [] },
-    fields: { data: [], canManage: false },
-    ...overrides,
-  };
-}
 
 function renderPage(detail: TaskDetail | Response, viewer = member, routes = {}) {
   const fetchMock = routeFetch({
