@@ -1,9 +1,12 @@
-// The keys that act on task lists (issue 30): one table for the lists' listener and for the `?`
-// sheet (features/search/shortcut-list.ts), so the sheet lists exactly what is bound.
+// The keys that act on tasks (issue 30): one table for the listener of lists, boards and the task
+// page and for the `?` sheet (features/search/shortcut-list.ts), so the sheet lists exactly what is
+// bound, and where.
 
 export type TaskShortcutAction =
   | 'down'
   | 'up'
+  | 'left'
+  | 'right'
   | 'open'
   | 'toggle'
   | 'range'
@@ -18,25 +21,65 @@ export type TaskShortcutAction =
   | 'copyLink'
   | 'copyKey';
 
-/** One way to press it: a key (`KeyboardEvent.key`, letters lower case), with Shift or Ctrl/⌘. */
-type Binding = { key: string; shift?: boolean; mod?: boolean };
+/**
+ * Where the keys act: a task list, a board (its columns side by side: h/l move between them, so
+ * `l` is not the labels' there), or one task's page (the task shown: no moving, no selection).
+ */
+export type TaskKeyPlace = 'list' | 'board' | 'page';
 
-export type TaskShortcut = { action: TaskShortcutAction; label: string; bindings: readonly Binding[] };
+export const TASK_KEY_PLACES: readonly TaskKeyPlace[] = ['list', 'board', 'page'];
+
+/**
+ * One way to press it: a key (`KeyboardEvent.key`, letters lower case), with Shift or Ctrl/⌘;
+ * `on` where this key does it, when not wherever its action applies.
+ */
+type Binding = { key: string; shift?: boolean; mod?: boolean; on?: readonly TaskKeyPlace[] };
+
+export type TaskShortcut = {
+  action: TaskShortcutAction;
+  label: string;
+  bindings: readonly Binding[];
+  /** Where it applies; everywhere (lists, boards and the task page) when not said. */
+  on?: readonly TaskKeyPlace[];
+};
+
+/** Moving and selecting: on lists and boards; the task page has one task, the one shown. */
+const SHOWN: readonly TaskKeyPlace[] = ['list', 'board'];
 
 /** In the sheet's order. */
 export const TASK_SHORTCUTS: readonly TaskShortcut[] = [
-  { action: 'down', label: 'Next task', bindings: [{ key: 'j' }, { key: 'ArrowDown' }] },
-  { action: 'up', label: 'Previous task', bindings: [{ key: 'k' }, { key: 'ArrowUp' }] },
-  { action: 'open', label: 'Open the task', bindings: [{ key: 'Enter' }, { key: 'o' }] },
-  { action: 'toggle', label: 'Select or unselect', bindings: [{ key: 'x' }] },
-  { action: 'range', label: 'Select a range', bindings: [{ key: 'x', shift: true }] },
-  { action: 'selectAll', label: 'Select the tasks shown', bindings: [{ key: 'a', mod: true }] },
-  { action: 'clear', label: 'Clear the selection', bindings: [{ key: 'Escape' }] },
+  { action: 'down', label: 'Next task', bindings: [{ key: 'j' }, { key: 'ArrowDown' }], on: SHOWN },
+  { action: 'up', label: 'Previous task', bindings: [{ key: 'k' }, { key: 'ArrowUp' }], on: SHOWN },
+  {
+    action: 'left',
+    label: 'Column to the left',
+    bindings: [{ key: 'h' }, { key: 'ArrowLeft' }],
+    on: ['board'],
+  },
+  {
+    action: 'right',
+    label: 'Column to the right',
+    bindings: [{ key: 'l' }, { key: 'ArrowRight' }],
+    on: ['board'],
+  },
+  { action: 'open', label: 'Open the task', bindings: [{ key: 'Enter' }, { key: 'o' }], on: SHOWN },
+  { action: 'toggle', label: 'Select or unselect', bindings: [{ key: 'x' }], on: SHOWN },
+  { action: 'range', label: 'Select a range', bindings: [{ key: 'x', shift: true }], on: SHOWN },
+  { action: 'selectAll', label: 'Select the tasks shown', bindings: [{ key: 'a', mod: true }], on: SHOWN },
+  { action: 'clear', label: 'Clear the selection', bindings: [{ key: 'Escape' }], on: SHOWN },
   { action: 'status', label: 'Set status', bindings: [{ key: 's' }] },
   { action: 'assignee', label: 'Assign to…', bindings: [{ key: 'a' }] },
   { action: 'assignMe', label: 'Assign to me', bindings: [{ key: 'i' }] },
   { action: 'priority', label: 'Set priority', bindings: [{ key: 'p' }] },
-  { action: 'labels', label: 'Add or remove a label', bindings: [{ key: 'l' }] },
+  {
+    action: 'labels',
+    label: 'Add or remove a label',
+    // On a board `l` is the column to the right; Shift L works everywhere.
+    bindings: [
+      { key: 'l', on: ['list', 'page'] },
+      { key: 'l', shift: true },
+    ],
+  },
   { action: 'due', label: 'Set due date', bindings: [{ key: 'd', shift: true }] },
   { action: 'copyLink', label: 'Copy link', bindings: [{ key: 'c', mod: true }] },
   { action: 'copyKey', label: 'Copy key', bindings: [{ key: 'c', mod: true, shift: true }] },
@@ -45,6 +88,8 @@ export const TASK_SHORTCUTS: readonly TaskShortcut[] = [
 const KEY_NAMES: Record<string, string> = {
   ArrowDown: '↓',
   ArrowUp: '↑',
+  ArrowLeft: '←',
+  ArrowRight: '→',
   Enter: 'Enter',
   Escape: 'Esc',
 };
@@ -57,13 +102,26 @@ export function bindingText({ key, shift, mod }: Binding): string {
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>;
 
-/** The action a key press stands for in a task list, if any. */
-export function taskShortcutFor(event: KeyInfo): TaskShortcutAction | undefined {
+/** Where a binding of this shortcut acts: the binding's own places, else its action's, else everywhere. */
+export const bindingPlaces = (shortcut: TaskShortcut, binding: Binding): readonly TaskKeyPlace[] =>
+  binding.on ?? shortcut.on ?? TASK_KEY_PLACES;
+
+/** The action a key press stands for in a task list (or on a board, or a task's page), if any. */
+export function taskShortcutFor(
+  event: KeyInfo,
+  place: TaskKeyPlace = 'list',
+): TaskShortcutAction | undefined {
   if (event.altKey) return undefined;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
   const mod = event.ctrlKey || event.metaKey;
-  const found = TASK_SHORTCUTS.find(({ bindings }) =>
-    bindings.some((b) => b.key === key && Boolean(b.shift) === event.shiftKey && Boolean(b.mod) === mod),
+  const found = TASK_SHORTCUTS.find((shortcut) =>
+    shortcut.bindings.some(
+      (b) =>
+        b.key === key &&
+        Boolean(b.shift) === event.shiftKey &&
+        Boolean(b.mod) === mod &&
+        bindingPlaces(shortcut, b).includes(place),
+    ),
   );
   return found?.action;
 }

@@ -94,18 +94,10 @@ declare module 'fastify' {
 }
 
 /**
- * How long a task list's total is shared at most without a write, and how many (caller, filters)
- * keys each process keeps (docs/decisions/023-request-hot-path.md).
+ * The custom fields task queries name, shared until a write outdates them: how long at most, and
+ * how many sets of fields each process keeps (docs/decisions/023-request-hot-path.md).
  */
-const TASK_COUNT_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
-
-/**
- * First pages of the tasks across products, per (caller, filters): nothing in them depends on the
- * clock and every table they read bumps analytics_version, so the age bound is only a backstop. A
- * page of 50 is ~120 kB kept (the object, 44 kB of JSON, its compressed bodies): 100 keys are
- * ~12 MB at most.
- */
-const TASK_PAGE_CACHE = { maxAgeMs: 30_000, maxEntries: 100 };
+const TASK_FIELDS_CACHE = { maxAgeMs: 5_000, maxEntries: 1_000 };
 
 /**
  * Board contents shared between viewers (docs/decisions/023-request-hot-path.md): nothing in a
@@ -122,7 +114,7 @@ export const tasksModule = fp(
     const fresh = (limits: { maxAgeMs: number; maxEntries: number }) =>
       createFreshCache(db, { ...limits, now: () => clock.now().getTime() });
     const tasks = createTasksRepository(db);
-    const listing = createTaskListing(db, { counts: fresh(TASK_COUNT_CACHE), now: () => clock.now() });
+    const listing = createTaskListing(db, { counts: fresh(TASK_FIELDS_CACHE), now: () => clock.now() });
     const watching = createTaskWatching({ db, notifier: app.notifications.notifier });
     const deletions: TaskDeletion[] = [];
     const statusListeners: Array<(change: TaskStatusChange) => Promise<void>> = [];
@@ -137,7 +129,6 @@ export const tasksModule = fp(
       outbox,
       changes,
       watching,
-      firstPages: fresh(TASK_PAGE_CACHE),
       afterStatusChange: async (change) => {
         for (const listener of statusListeners) {
           await listener(change).catch((err: unknown) =>

@@ -1,5 +1,5 @@
 import { TaskQuerySchema } from '@shipyard/shared';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/test-app.ts';
 import { createTaskListing } from './tasks.listing.ts';
@@ -76,6 +76,10 @@ async function plan(statement: SQLWrapper) {
   return rows.map((r) => String(r['QUERY PLAN'])).join('\n');
 }
 
+/** The counts of every product the list shows, as its first page after a write to each reads them. */
+const sharesOf = (made: { share: (ids: string[]) => SQL; seen?: { ids: string[] } | undefined }) =>
+  made.share(made.seen?.ids ?? []);
+
 function statementsOf(
   viewer: (typeof viewers)[keyof typeof viewers],
   query: Record<string, string | string[]>,
@@ -107,7 +111,7 @@ describe('custom field query plans at 50,000 tasks', () => {
     async (_, query) => {
       for (const viewer of Object.values(viewers)) {
         const made = await statementsOf(viewer, query());
-        for (const statement of [made.page, made.total]) {
+        for (const statement of [made.page, sharesOf(made)]) {
           const text = await plan(statement);
           expect(text, `${viewer.role}\n${text}`).toMatch(/Index/);
           expect(text, `${viewer.role}\n${text}`).not.toMatch(/Seq Scan on tasks/);
@@ -118,7 +122,7 @@ describe('custom field query plans at 50,000 tasks', () => {
 
   it('an admin’s select filter across products reads the GIN index tasks_fields_idx', async () => {
     const made = await statementsOf(viewers.admin, { field: `${fields.severity}:is:High` });
-    const text = await plan(made.total);
+    const text = await plan(sharesOf(made));
     expect(text, text).toMatch(/tasks_fields_idx/);
   });
 
@@ -129,7 +133,7 @@ describe('custom field query plans at 50,000 tasks', () => {
       { group: 'field', groupField: fields.owner, sort: 'field', sortField: fields.estimate, order: 'desc' },
     ]) {
       const made = await statementsOf(viewers.member, query);
-      for (const statement of [made.page, made.groups].filter((s) => s !== undefined)) {
+      for (const statement of [made.page, sharesOf(made)]) {
         const text = await plan(statement);
         expect(text, text).not.toMatch(/Seq Scan on tasks/);
       }

@@ -1,5 +1,5 @@
 import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
-import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
@@ -9,15 +9,8 @@ import { fieldIdsOf, type QueryFields, readQueryFields } from './tasks.field-que
 import { estimatePoints } from './tasks.hierarchy.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
-import {
-  cacheable,
-  type QueryScope,
-  queryKey,
-  type TaskListFilters,
-  taskConditions,
-  todayOf,
-} from './tasks.query.ts';
-import { createTallies, type ShareStatement } from './tasks.tallies.ts';
+import { type QueryScope, queryKey, type TaskListFilters, taskConditions, todayOf } from './tasks.query.ts';
+import { createTallies, type ShareStatement, type Visible } from './tasks.tallies.ts';
 
 // Reading a task list (issue 28): one page in any sort or grouping with keyset paging, how many
 // match in all, and the groups' totals. Every list of tasks reads through here: /tasks, a
@@ -46,12 +39,13 @@ export type TaskListPage = {
 };
 
 /**
- * `counts`: totals computed once and shared until a write outdates them (lib/fresh-cache.ts,
- * docs/decisions/023-request-hot-path.md); none: every page counts. `now`: the clock that says
- * which day it is in UTC, for a query without `today`.
+ * Counts are added up from the products' shares, kept per process (tasks.tallies.ts, decision
+ * 041). `counts`: the custom fields a query names, shared until a write outdates them
+ * (lib/fresh-cache.ts); none: read each time. `now`: the clock that says which day it is in UTC,
+ * for a query without `today`.
  */
 export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache; now: () => Date }) {
-  const tallies = counts && createTallies(db, { maxEntries: TALLY_ENTRIES });
+  const tallies = createTallies(db, { maxEntries: TALLY_ENTRIES });
   type Made = Awaited<ReturnType<typeof statements>>;
   const scopeOf = (query: TaskListQuery): QueryScope => ({
     me: query.me,
@@ -60,16 +54,20 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   });
 
   /**
-   * The ids of the products the viewer sees (lib/visibility.ts, the same rule), kept until a
-   * write to products, teams or team members moves the visibility version (decision 041);
-   * undefined for whoever sees them all.
+   * The ids of the products a list may count: those its viewer sees (lib/visibility.ts, the same
+   * rule) or, for whoever sees them all and for a list asked with no viewer and no product, every
+   * product; kept until a write to products, teams or team members moves the visibility version
+   * (decision 041). Undefined for one product's list whose caller checked it. `unconfirmed`: kept
+   * ids are answered as they are, for a list whose tally confirms them (inSight).
    */
-  async function visibleProductIds(viewer: Viewer | undefined): Promise<string[] | undefined> {
+  async function productsInSight(query: TaskListQuery, unconfirmed: boolean): Promise<Sight | undefined> {
+    const viewer = query.visibleTo;
+    if (!viewer && query.productId) return undefined;
     const visible = viewer && visibleProducts(viewer);
-    if (!viewer || !visible) return undefined;
+    const key = viewer && visible ? viewerKey(viewer) : 'all';
     const select = db.select({ id: products.id }).from(products).where(visible);
-    if (tallies) return tallies.visible(`${viewer.id}:${viewer.role}`, sql`${select}`);
-    return (await select).map((row) => row.id);
+    const seen = await tallies.visible(key, sql`${select}`, unconfirmed);
+    return { ...seen, key, all: !visible };
   }
 
   /**
@@ -83,20 +81,16 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     return counts ? counts.get(`fields:${ids.sort().join(',')}`, read) : read();
   }
 
-  /** Shared until a write outdates it, when the query reads only what bumps analytics_version. */
-  const shared = <T>(key: string, query: TaskListQuery, compute: () => Promise<T>): Promise<T> =>
-    counts && cacheable(query) ? counts.get(key, compute) : compute();
-
   /**
-   * The statements of a list: its page (in the query's order, after the cursor), its count and,
-   * grouped, its groups' counts. The page is picked from `tasks` alone and only its rows are
+   * The statements of a list: its page (in the query's order, after the cursor) and its counts
+   * over some of its products (`share`, tasks.tallies.ts). The page is picked from `tasks` alone and only its rows are
    * joined to their names: written as one five-relation join, the member's first page took 3 ms to
    * plan for 1 ms to run (50,000 tasks). It reads `limit + 1` rows: the extra one only tells
    * whether another page follows. (search.plans-style tests explain exactly these.)
    */
-  async function statements(query: TaskListQuery) {
-    const [visible, fields] = await Promise.all([visibleProductIds(query.visibleTo), queryFields(query)]);
-    const scope = { ...scopeOf(query), visibleProductIds: visible, fields };
+  async function statements(query: TaskListQuery, unconfirmed = false) {
+    const [seen, fields] = await Promise.all([productsInSight(query, unconfirmed), queryFields(query)]);
+    const scope = { ...scopeOf(query), visibleProductIds: seen && !seen.all ? seen.ids : undefined, fields };
     const labelScope = query.productId
       ? eq(labels.productId, query.productId)
       : scope.visibleProductIds
@@ -116,25 +110,30 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       where ${and(where, after ? afterCursor(order, after) : undefined, also) ?? sql`true`}
       order by ${orderBy} limit ${query.limit + 1}`;
     const page = pageWithin();
-    const total = db.select({ n: count() }).from(tasks).where(where);
-    // Issue 29: the estimates summed, reading only the tasks that have one.
-    const estimates = db
-      .select({ sum: sql<number>`coalesce(sum(${estimatePoints}), 0)::float8` })
-      .from(tasks)
-      .where(and(where, isNotNull(tasks.estimate)));
     const group = order.group;
-    const keys = group?.items.map((_, i) => sql.raw(`g${i}`)) ?? [];
-    const groups = group
-      ? sql`select key, min(label) as label, count(*)::int as total,
-          coalesce(sum(points), 0)::float8 as estimate_sum
-        from (select ${sql.join(
-          group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
+    /** The shares of some of the products listed (tasks.tallies.ts): by product, then group. */
+    const share: ShareStatement = (ids) => {
+      const within = { ...scope, visibleProductIds: ids };
+      const where = taskConditions(db, query, within) ?? sql`true`;
+      const grouping = group && taskOrder(query, scope.today, inArray(labels.productId, ids), fields).group;
+      if (!grouping)
+        return sql`select ${tasks.productId} as product_id, '' as key, '' as label, count(*)::int as total,
+            coalesce(sum(${estimatePoints}), 0)::float8 as estimate_sum, '{}'::text[] as order_values
+          from ${tasks} where ${where} group by ${tasks.productId}`;
+      const keys = grouping.items.map((_, i) => sql.raw(`g${i}`));
+      return sql`select product_id, key, min(label) as label, count(*)::int as total,
+          coalesce(sum(points), 0)::float8 as estimate_sum,
+          array[${sql.join(
+            keys.map((key) => sql`${key}::text`),
+            sql`, `,
+          )}]::text[] as order_values
+        from (select ${tasks.productId} as product_id, ${sql.join(
+          grouping.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
           sql`, `,
-        )}, ${group.key} as key, ${group.label} as label, ${estimatePoints} as points
-          from ${tasks} ${joins} where ${where ?? sql`true`}) grouped
-        group by ${sql.join(keys, sql`, `)}, key
-        order by ${sql.join(keys, sql`, `)}`
-      : undefined;
+        )}, ${grouping.key} as key, ${grouping.label} as label, ${estimatePoints} as points
+          from ${tasks} ${grouping.joins} where ${where}) grouped
+        group by product_id, ${sql.join(keys, sql`, `)}, key`;
+    };
     // What the page's rows must still belong to when read by id: the product listed or the
     // products the viewer sees.
     const within = query.productId
@@ -179,136 +178,100 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         )})`,
       );
     };
-    return { scope, order, page, total, estimates, groups, within, leadingPage };
+    return { scope, seen, unconfirmed, order, page, share, within, leadingPage };
   }
 
   /**
-   * How many tasks match, exact. Counting 25,000–50,000 tasks took 7 ms of PostgreSQL per page; the
-   * total only changes with a write to tasks, products, teams, team members or users (visibility),
-   * or labels and task_labels (the label filters), each of which bumps analytics_version
-   * (migrations 0014, 0017), so it is shared until one does.
+   * The page's rows with their names, in the order of `picked`, in one round trip: `picked` (its
+   * ids and cursor values, limited) is planned alone, being limited, and only its rows are joined.
    */
-  /** The page's rows with their names, in the order of `picked`. */
   async function readPage(picked: SQL, within: SQL | undefined) {
-    const { rows: ids } = await db.execute<{ id: string; cursor_values: string[] }>(picked);
-    if (ids.length === 0) return [];
     const rows = await db
       .select({
         task: tasks,
         productName: products.name,
         team: { id: teams.id, name: teams.name },
         assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+        cursorValues: sql<string[]>`page.cursor_values`,
       })
-      .from(tasks)
+      .from(sql`(select picked.*, row_number() over () as at from (${picked}) picked) page`)
+      .innerJoin(tasks, eq(tasks.id, sql`page.id`))
       .innerJoin(products, eq(products.id, tasks.productId))
       .leftJoin(teams, eq(teams.id, tasks.teamId))
       .leftJoin(users, eq(users.id, tasks.assigneeId))
-      .where(
-        and(
-          inArray(
-            tasks.id,
-            ids.map((row) => row.id),
-          ),
-          within,
-        ),
-      );
-    const byId = new Map(rows.map((row) => [row.task.id, row]));
-    // A row deleted, or moved out of what is listed, between the two reads is left out.
-    return ids.flatMap(({ id, cursor_values }) => {
-      const row = byId.get(id);
-      return row ? [{ ...row, cursorValues: cursor_values }] : [];
-    });
-  }
-
-  function countMatching(query: TaskListQuery, { scope, total }: Made) {
-    return shared(`count:${queryKey(filtersOf(query), scope)}`, query, async () => {
-      const [row] = await total;
-      return row?.n ?? 0;
-    });
-  }
-
-  function estimateSum(query: TaskListQuery, { scope, estimates }: Made) {
-    return shared(`estimates:${queryKey(filtersOf(query), scope)}`, query, async () => {
-      const [row] = await estimates;
-      return Number(row?.sum ?? 0);
-    });
-  }
-
-  /** Every group of the filtered set, in the list's order, with its total. */
-  function groupCounts(query: TaskListQuery, { scope, groups }: Made) {
-    if (!groups) return undefined;
-    return shared(
-      `groups:${queryKey({ ...filtersOf(query), group: query.group, groupField: query.groupField }, scope)}`,
-      query,
-      async () => {
-        const { rows } = await db.execute<TaskGroupCount & { estimate_sum: number }>(groups);
-        return rows.map((row) => ({
-          key: row.key,
-          label: row.label,
-          total: Number(row.total),
-          estimateSum: Number(row.estimate_sum),
-        }));
-      },
-    );
+      // A row moved out of what is listed since it was picked is left out.
+      .where(within)
+      .orderBy(sql`page.at`);
+    return rows;
   }
 
   /**
-   * A list's counts: added up from each product's share (tasks.tallies.ts) when the products are
-   * known (a member's, or one product's list) and the query reads only what bumps their versions;
-   * otherwise counted whole, shared until any write (decision 023): an admin's list.
+   * A list's counts, added up from each product's share (tasks.tallies.ts): the products listed
+   * (one product's, or those in sight), every preset (watchers and mentions move versions too,
+   * migration 0038).
    */
   async function countsOf(query: TaskListQuery, made: Made): Promise<Counted> {
-    const products = query.productId
-      ? !made.scope.visibleProductIds || made.scope.visibleProductIds.includes(query.productId)
+    const { seen } = made;
+    const ids = query.productId
+      ? !seen || seen.all || seen.ids.includes(query.productId)
         ? [query.productId]
         : []
-      : made.scope.visibleProductIds;
-    if (tallies && products && cacheable(query)) {
-      const shape = queryKey(
-        { ...filtersOf(query), group: query.group, groupField: query.groupField },
-        { ...made.scope, visibleTo: undefined },
-      );
-      const types = made.order.group?.items.map((item) => item.type) ?? [];
-      const tally = await tallies.tally(shape, products, shareStatement(query, made), types);
-      return made.groups ? tally : { total: tally.total, estimateSum: tally.estimateSum };
-    }
-    if (made.groups) {
-      const groups = (await groupCounts(query, made)) ?? [];
-      return {
-        total: groups.reduce((sum, g) => sum + g.total, 0),
-        estimateSum: groups.reduce((sum, g) => sum + (g.estimateSum ?? 0), 0),
-        groups,
-      };
-    }
-    const [total, estimated] = await Promise.all([countMatching(query, made), estimateSum(query, made)]);
-    return { total, estimateSum: estimated };
+      : (seen?.ids ?? []);
+    const shape = queryKey(
+      { ...filtersOf(query), group: query.group, groupField: query.groupField },
+      { ...made.scope, visibleTo: undefined },
+    );
+    const types = made.order.group?.items.map((item) => item.type) ?? [];
+    const tally = await tallies.tally(shape, ids, made.share, types);
+    if (made.unconfirmed && seen && tally.visibility !== seen.version) throw new SightMoved(seen.key);
+    return made.order.group ? tally : { total: tally.total, estimateSum: tally.estimateSum };
   }
 
-  /** The statement of the shares of some of the products listed (tasks.tallies.ts): by product, then group. */
-  function shareStatement(query: TaskListQuery, made: Made): ShareStatement {
-    return (products) => {
-      const scope = { ...made.scope, visibleProductIds: products };
-      const where = taskConditions(db, query, scope) ?? sql`true`;
-      const group =
-        made.order.group &&
-        taskOrder(query, scope.today, inArray(labels.productId, products), scope.fields).group;
-      if (!group)
-        return sql`select ${tasks.productId} as product_id, '' as key, '' as label, count(*)::int as total,
-            coalesce(sum(${estimatePoints}), 0)::float8 as estimate_sum, '{}'::text[] as order_values
-          from ${tasks} where ${where} group by ${tasks.productId}`;
-      const keys = group.items.map((_, i) => sql.raw(`g${i}`));
-      return sql`select product_id, key, min(label) as label, count(*)::int as total,
-          coalesce(sum(points), 0)::float8 as estimate_sum,
-          array[${sql.join(
-            keys.map((key) => sql`${key}::text`),
-            sql`, `,
-          )}]::text[] as order_values
-        from (select ${tasks.productId} as product_id, ${sql.join(
-          group.items.map((item, i) => sql`${item.expr} as ${keys[i]}`),
-          sql`, `,
-        )}, ${group.key} as key, ${group.label} as label, ${estimatePoints} as points
-          from ${tasks} ${group.joins} where ${where}) grouped
-        group by product_id, ${sql.join(keys, sql`, `)}, key`;
+  /**
+   * Runs `read` with the viewer's kept products unconfirmed when its tally confirms them (one
+   * round trip less); should they be outdated, forgets them and runs it again on a fresh read.
+   */
+  async function inSight<T>(query: TaskListQuery, read: (unconfirmed: boolean) => Promise<T>): Promise<T> {
+    if (query.withTotal === false) return read(false);
+    try {
+      return await read(true);
+    } catch (err) {
+      if (!(err instanceof SightMoved)) throw err;
+      tallies.forget(err.key);
+      return read(false);
+    }
+  }
+
+  async function listOnce(query: TaskListQuery, made: Made): Promise<TaskListPage> {
+    const counting = query.withTotal !== false;
+    let rows: Awaited<ReturnType<typeof readPage>>;
+    let counted: Counted = { total: 0, estimateSum: 0 };
+    if (counting && made.order.group) {
+      // Grouped: the groups' totals say which groups the first page reads.
+      counted = await countsOf(query, made);
+      const leading = counted.groups && made.leadingPage(counted.groups, counted.orders);
+      rows = await readPage(leading ?? made.page, made.within);
+      // Fewer rows than the groups promised (a write between the two reads): read it whole.
+      if (leading && rows.length <= query.limit) rows = await readPage(made.page, made.within);
+    } else {
+      [rows, counted] = await Promise.all([
+        readPage(made.page, made.within),
+        counting ? countsOf(query, made) : counted,
+      ]);
+    }
+    const { total, groups, estimateSum: estimated } = counted;
+    const { order } = made;
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      rows: shown,
+      total,
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
+          : null,
+      ...(groups ? { groups } : {}),
+      estimateSum: estimated,
     };
   }
 
@@ -316,54 +279,33 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     statements,
 
     /** One page in the query's order, how many match in all and (grouped) the groups. */
-    async list(query: TaskListQuery): Promise<TaskListPage> {
-      const made = await statements(query);
-      const counting = query.withTotal !== false;
-      let rows: Awaited<ReturnType<typeof readPage>>;
-      let counted: Counted = { total: 0, estimateSum: 0 };
-      if (counting && made.groups) {
-        // Grouped: the groups' totals say which groups the first page reads.
-        counted = await countsOf(query, made);
-        const leading = counted.groups && made.leadingPage(counted.groups, counted.orders);
-        rows = await readPage(leading ?? made.page, made.within);
-        // Fewer rows than the groups promised (a write between the two reads): read it whole.
-        if (leading && rows.length <= query.limit) rows = await readPage(made.page, made.within);
-      } else {
-        [rows, counted] = await Promise.all([
-          readPage(made.page, made.within),
-          counting ? countsOf(query, made) : counted,
-        ]);
-      }
-      const { total, groups, estimateSum: estimated } = counted;
-      const { order } = made;
-      const shown = rows.slice(0, query.limit);
-      const last = shown.at(-1);
-      return {
-        rows: shown,
-        total,
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
-            : null,
-        ...(groups ? { groups } : {}),
-        estimateSum: estimated,
-      };
-    },
-
-    /** The whole query (paging and order too) as a cache key, the caller's 'me' and date resolved. */
-    keyOf(query: TaskListQuery): string {
-      const { me: _me, visibleTo: _v, withTotal: _w, ...rest } = query;
-      return queryKey(rest, scopeOf(query));
+    list(query: TaskListQuery): Promise<TaskListPage> {
+      return inSight(query, async (unconfirmed) => listOnce(query, await statements(query, unconfirmed)));
     },
 
     /** How many tasks the query matches for the viewer (a saved view's count). */
-    async count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
+    count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
       const { cursor: _cursor, ...filters } = query;
       const listQuery: TaskListQuery = { ...filters, me: viewer, visibleTo: viewer, limit: 1 };
-      return (await countsOf(listQuery, await statements(listQuery))).total;
+      return inSight(listQuery, async (unconfirmed) => {
+        const made = await statements(listQuery, unconfirmed);
+        return (await countsOf(listQuery, made)).total;
+      });
     },
   };
 }
+
+/** The viewer's kept products were outdated when the list's tally read the visibility version. */
+class SightMoved extends Error {
+  constructor(readonly key: string) {
+    super('the products in sight moved');
+  }
+}
+
+/** The products a list counts, under `key` ('all' for every product), and whether they are all. */
+type Sight = Visible & { key: string; all: boolean };
+
+const viewerKey = (viewer: Viewer) => `${viewer.id}:${viewer.role}`;
 
 type Counted = {
   total: number;

@@ -24,6 +24,9 @@ export type Tally = {
   orders: Map<string, string[]>;
 };
 
+/** A viewer's product ids and the visibility version they were read at. */
+export type Visible = { version: string; ids: string[] };
+
 /**
  * The statement that reads the shares of `products` (one row per product and group): product_id,
  * key, label, total, estimate_sum, order_values; its rows may leave out a product with no match.
@@ -98,12 +101,13 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
   };
 
   /** A viewer's product ids, with the visibility version they were read at. */
-  const viewers = new Map<string, { version: string; ids: string[] }>();
+  const viewers = new Map<string, Visible>();
 
-  /** Each product's version now: one round trip. */
+  /** Each product's version now, and the visibility row's (under its id): one round trip. */
   async function versions(products: string[]): Promise<Map<string, string>> {
     const { rows } = await db.execute<{ id: string; version: string }>(sql`
-      select p.id, ${versionOf(sql`p.id`)} as version from unnest(${sql.param(products)}::uuid[]) p(id)`);
+      select p.id::text, ${versionOf(sql`p.id`)} as version from unnest(${sql.param(products)}::uuid[]) p(id)
+      union all select ${VISIBILITY}, ${rowVersion(VISIBILITY)}`);
     return new Map(rows.map((row) => [row.id, row.version]));
   }
 
@@ -147,15 +151,19 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
   return {
     /**
      * The ids `select` (a statement of one `id` column) reads: a viewer's products, kept under
-     * `key` until the visibility row moves; one round trip while it has not.
+     * `key` until the visibility row moves, with the row's version they were read at. Unless
+     * `unconfirmed`, a kept list costs one round trip to confirm it; an unconfirmed one costs none,
+     * and the caller confirms it with a tally's `visibility` (the same round trip as its versions)
+     * and, should it differ, forgets it and reads again.
      */
-    async visible(key: string, select: SQL): Promise<string[]> {
+    async visible(key: string, select: SQL, unconfirmed = false): Promise<Visible> {
       const kept = viewers.get(key);
+      if (kept && unconfirmed) return kept;
       if (kept) {
         const { rows } = await db.execute<{ version: string }>(
           sql`select ${rowVersion(VISIBILITY)} as version`,
         );
-        if (rows[0]?.version === kept.version) return kept.ids;
+        if (rows[0]?.version === kept.version) return kept;
       }
       const { rows } = await db.execute<{ version: string; ids: string[] }>(sql`select
         ${rowVersion(VISIBILITY)} as version, array(select s.id::text from (${select}) s) as ids`);
@@ -166,7 +174,12 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
         if (viewers.size <= maxEntries) break;
         viewers.delete(oldest);
       }
-      return read.ids;
+      return read;
+    },
+
+    /** Drops a viewer's kept products (their visibility version was found outdated). */
+    forget(key: string) {
+      viewers.delete(key);
     },
 
     /**
@@ -179,9 +192,9 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
       products: string[],
       statement: ShareStatement,
       types: OrderType[],
-    ): Promise<Tally> {
-      if (products.length === 0) return addUp([], types);
+    ): Promise<Tally & { visibility: string }> {
       const now = await versions(products);
+      const visibility = now.get(VISIBILITY) ?? '';
       const found: Share[] = [];
       const stale: string[] = [];
       for (const product of products) {
@@ -196,7 +209,7 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
           found.push(share);
         }
       }
-      return addUp(found, types);
+      return { ...addUp(found, types), visibility };
     },
   };
 }

@@ -8,7 +8,8 @@ const TaskView = lazy(() => import('./task-view.tsx').then((m) => ({ default: m.
 
 const renderTask = (taskId: string) => (
   <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-    <TaskView id={taskId} />
+    {/* The inbox's keys (j/k, e, h, u) are its own: the task's action keys stay off here. */}
+    <TaskView id={taskId} keys={false} />
   </Suspense>
 );
 

@@ -44,9 +44,10 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
 
 /**
  * A task's page with every feature's part: the /tasks/{id} route, and the task beside the
- * inbox's list (issue 30). `id` is the task's id or key (`ATL-12`, issue 28).
+ * inbox's list (issue 30). `id` is the task's id or key (`ATL-12`, issue 28); `keys`: whether
+ * the task's action keys act (not beside the inbox, whose keys are its own).
  */
-export function TaskView({ id }: { id: string }) {
+export function TaskView({ id, keys = true }: { id: string; keys?: boolean }) {
   const queryClient = useQueryClient();
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
@@ -109,10 +110,10 @@ export function TaskView({ id }: { id: string }) {
   return (
     <>
       {taskKey ? (
-        <TaskPageByKey key={taskKey} taskKey={taskKey} viewer={viewer} slots={slots} />
+        <TaskPageByKey key={taskKey} taskKey={taskKey} viewer={viewer} slots={slots} keys={keys} />
       ) : (
         // Keyed by id: another task starts with fresh state (no half-typed title carried over).
-        <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} />
+        <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} keys={keys} />
       )}
       {subtaskOf ? (
         <TaskFormDialog

@@ -47,6 +47,8 @@ export type KanbanBoardProps<T> = {
   resetKey?: string;
   /** What shows at the foot of a column (an "Add …" line), by column id. */
   columnFooter?: (columnId: string) => ReactNode;
+  /** The card the keyboard's focus ring is on (issue 30): rendered and scrolled into view. */
+  focusedId?: string | undefined;
 };
 
 /**
@@ -69,6 +71,7 @@ export function KanbanBoard<T>({
   columnWidths,
   resetKey,
   columnFooter,
+  focusedId,
 }: KanbanBoardProps<T>) {
   const latest = useRef({ columns, getName, columnOf });
   useEffect(() => {
@@ -126,6 +129,8 @@ export function KanbanBoard<T>({
       <div
         ref={drag.boardRef}
         data-slot={`${noun.one}-board`}
+        // While a card is dragged, the arrows, Space and Escape are the drag's (lib/keyboard.ts).
+        data-dragging={dragged === null ? undefined : ''}
         className={cn(
           '-mx-4 grid min-w-0 scroll-px-4 snap-x snap-mandatory grid-flow-col gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:snap-none md:px-0',
           columnWidths,
@@ -145,6 +150,11 @@ export function KanbanBoard<T>({
             renderCard={renderCard}
             activeId={activeId}
             refocus={refocus?.column === column.id ? refocus.id : undefined}
+            focused={
+              focusedId !== undefined && column.items.some((item) => getId(item) === focusedId)
+                ? focusedId
+                : undefined
+            }
             onRefocused={drag.refocused}
           />
         ))}

@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { type NextPages, useInfiniteVirtualList } from '../../hooks/use-infinite-virtual-list.ts';
 import { LoadMore } from '../load-more.tsx';
 import { KanbanCard, type KanbanCardProps } from './kanban-card.tsx';
@@ -22,6 +22,8 @@ export type KanbanCardsProps<T> = {
   /** The card whose handle takes the focus once it shows in this column. */
   refocus: string | undefined;
   onRefocused: () => void;
+  /** The card of this column the keyboard's focus ring is on: kept rendered, and scrolled into view. */
+  focused?: string | undefined;
 };
 
 /** One card of a column, as the board names, draws and moves it; `place` puts a virtualized one. */
@@ -47,9 +49,39 @@ function cardOf<T>(
   );
 }
 
+const cardSelector = (id: string) => `[data-kanban-card="${CSS.escape(id)}"]`;
+
+/**
+ * Keeps the focused card in view: its column scrolls to it (rendered or not yet), then the page
+ * and the board's row (a phone scrolls both) to where the column shows it.
+ */
+function useScrollToCard(
+  index: number,
+  how: { scrollToIndex: (index: number) => void; card: () => Element | null | undefined },
+) {
+  const latest = useRef(how);
+  latest.current = how;
+  useEffect(() => {
+    if (index < 0) return;
+    latest.current.scrollToIndex(index);
+    const frame = requestAnimationFrame(() =>
+      latest.current.card()?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [index]);
+}
+
 function CardList<T>(cards: KanbanCardsProps<T>) {
+  const { items, getId, focused } = cards;
+  const listRef = useRef<HTMLUListElement | null>(null);
+  useScrollToCard(focused === undefined ? -1 : items.findIndex((item) => getId(item) === focused), {
+    scrollToIndex: () => {},
+    card: () => (focused === undefined ? null : listRef.current?.querySelector(cardSelector(focused))),
+  });
   return (
-    <ul className="flex flex-1 flex-col gap-2 px-2 pb-2">{cards.items.map((item) => cardOf(cards, item))}</ul>
+    <ul ref={listRef} className="flex flex-1 flex-col gap-2 px-2 pb-2">
+      {items.map((item) => cardOf(cards, item))}
+    </ul>
   );
 }
 
@@ -63,14 +95,14 @@ function VirtualCards<T>({
   fetchNextPage,
   ...cards
 }: KanbanCardsProps<T> & NextPages) {
-  const { items, noun, getId, activeId, refocus } = cards;
+  const { items, noun, getId, activeId, refocus, focused } = cards;
   const pages = { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage };
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  // The dragged card and the one about to take the focus stay rendered even out of view.
+  // The dragged card, the one about to take the focus and the focused one stay rendered even out of view.
   const pinned = useMemo(() => {
-    const ids = [activeId, refocus].filter((id): id is string => id !== undefined);
+    const ids = [activeId, refocus, focused].filter((id): id is string => id !== undefined);
     return ids.map((id) => items.findIndex((item) => getId(item) === id)).filter((index) => index >= 0);
-  }, [items, getId, activeId, refocus]);
+  }, [items, getId, activeId, refocus, focused]);
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
@@ -79,15 +111,20 @@ function VirtualCards<T>({
     },
     [pinned],
   );
-  const { rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } = useInfiniteVirtualList({
-    items,
-    getKey: getId,
-    pages,
-    estimateSize: CARD_ESTIMATE_PX,
-    overscan: 4,
-    loadMoreWithin: LOAD_MORE_WITHIN_CARDS,
-    rangeExtractor,
-    scroll: { element: () => scrollRef.current },
+  const { virtualizer, rows, totalSize, measureRow, loadMore, loadingMore, nextPageFailed } =
+    useInfiniteVirtualList({
+      items,
+      getKey: getId,
+      pages,
+      estimateSize: CARD_ESTIMATE_PX,
+      overscan: 4,
+      loadMoreWithin: LOAD_MORE_WITHIN_CARDS,
+      rangeExtractor,
+      scroll: { element: () => scrollRef.current },
+    });
+  useScrollToCard(focused === undefined ? -1 : items.findIndex((item) => getId(item) === focused), {
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    card: () => (focused === undefined ? null : scrollRef.current?.querySelector(cardSelector(focused))),
   });
 
   return (

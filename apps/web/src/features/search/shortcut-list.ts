@@ -1,5 +1,12 @@
 import { INBOX_SHORTCUTS, inboxKeyText } from '../../lib/inbox-shortcuts.ts';
-import { bindingText, TASK_SHORTCUTS } from '../../lib/task-shortcuts.ts';
+import {
+  bindingPlaces,
+  bindingText,
+  TASK_KEY_PLACES,
+  TASK_SHORTCUTS,
+  type TaskKeyPlace,
+  type TaskShortcut,
+} from '../../lib/task-shortcuts.ts';
 import type { ShortcutAction } from './shortcuts.ts';
 
 // What the `?` dialog lists; apart from the key reader so the shell does not carry these texts.
@@ -18,27 +25,64 @@ const SHORTCUTS: readonly Shortcut[] = [
   { action: 'help', keys: ['?'], label: 'Show keyboard shortcuts' },
 ];
 
-/** A line of the sheet: its keys are pressed one after the other (`then`) or are alternatives (`or`). */
-export type SheetLine = { id: string; label: string; keys: readonly string[]; join: 'then' | 'or' };
+/** A key of a line, or one that acts only in some places (`where`: 'not on boards'). */
+type SheetKey = string | { key: string; where: string };
 
 /**
- * The `?` sheet: everywhere, then in task lists and in the inbox, each from its own table
- * (lib/task-shortcuts.ts, lib/inbox-shortcuts.ts).
+ * A line of the sheet: its keys are pressed one after the other (`then`) or are alternatives
+ * (`or`); `where` when it acts only in some of its section's places.
+ */
+export type SheetLine = {
+  id: string;
+  label: string;
+  keys: readonly SheetKey[];
+  join: 'then' | 'or';
+  where?: string;
+};
+
+const PLACE_NAMES: Record<TaskKeyPlace, string> = { list: 'lists', board: 'boards', page: 'the task page' };
+
+/** 'on boards', 'not on boards': how `places` differ from those of their section (`all`). */
+function placesNote(places: readonly TaskKeyPlace[], all: readonly TaskKeyPlace[]): string | undefined {
+  const missing = all.filter((place) => !places.includes(place));
+  if (missing.length === 0) return undefined;
+  if (missing.length === 1 && places.length > 1) return `not on ${PLACE_NAMES[missing[0] as TaskKeyPlace]}`;
+  return `on ${places.map((place) => PLACE_NAMES[place]).join(' and ')}`;
+}
+
+/** The task keys of a section whose keys act in `all`. */
+function taskLines(shortcuts: readonly TaskShortcut[], all: readonly TaskKeyPlace[]): SheetLine[] {
+  return shortcuts.map((shortcut) => {
+    const places = shortcut.on ?? TASK_KEY_PLACES;
+    const where = placesNote(places, all);
+    return {
+      id: `task-${shortcut.action}`,
+      label: shortcut.label,
+      keys: shortcut.bindings.map((binding) => {
+        const note = placesNote(bindingPlaces(shortcut, binding), places);
+        return note ? { key: bindingText(binding), where: note } : bindingText(binding);
+      }),
+      join: 'or',
+      ...(where && { where }),
+    };
+  });
+}
+
+/** Moving and selecting act where several tasks are shown; the other keys on a task's page too. */
+const MOVING = TASK_SHORTCUTS.filter((shortcut) => shortcut.on !== undefined);
+const ACTING = TASK_SHORTCUTS.filter((shortcut) => shortcut.on === undefined);
+
+/**
+ * The `?` sheet: everywhere, then in task lists and boards, on tasks (there and on a task's page),
+ * and in the inbox, each from its own table (lib/task-shortcuts.ts, lib/inbox-shortcuts.ts).
  */
 export const SHORTCUT_SECTIONS: ReadonlyArray<{ title: string; lines: readonly SheetLine[] }> = [
   {
     title: 'Anywhere',
     lines: SHORTCUTS.map(({ action, keys, label }) => ({ id: action, label, keys, join: 'then' })),
   },
-  {
-    title: 'In task lists',
-    lines: TASK_SHORTCUTS.map(({ action, label, bindings }) => ({
-      id: `task-${action}`,
-      label,
-      keys: bindings.map(bindingText),
-      join: 'or',
-    })),
-  },
+  { title: 'In task lists and boards', lines: taskLines(MOVING, ['list', 'board']) },
+  { title: 'On the focused or selected tasks, and a task’s page', lines: taskLines(ACTING, TASK_KEY_PLACES) },
   {
     title: 'Inbox',
     lines: INBOX_SHORTCUTS.map(({ action, label, keys }) => ({

@@ -29,16 +29,29 @@ export default function ShortcutsDialog({ open, onOpenChange, onCloseAutoFocus }
               <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
                 {section.lines.map((line) => (
                   <div key={line.id} className="contents">
-                    <dt>{line.label}</dt>
-                    <dd className="flex items-center gap-1 justify-self-end">
-                      {line.keys.map((key, index) => (
-                        <span key={key} className="flex items-center gap-1">
-                          {index > 0 ? (
-                            <span className="text-muted-foreground text-xs">{line.join}</span>
-                          ) : null}
-                          <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
-                        </span>
-                      ))}
+                    <dt>
+                      {line.label}
+                      {line.where ? (
+                        <span className="block text-muted-foreground text-xs">{line.where}</span>
+                      ) : null}
+                    </dt>
+                    <dd className="flex flex-wrap items-center justify-end gap-1 self-start justify-self-end">
+                      {line.keys.map((entry, index) => {
+                        const key = typeof entry === 'string' ? entry : entry.key;
+                        return (
+                          <span key={key} className="flex items-center gap-1">
+                            {index > 0 ? (
+                              <span className="text-muted-foreground text-xs">{line.join}</span>
+                            ) : null}
+                            <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">
+                              {key}
+                            </kbd>
+                            {typeof entry === 'string' ? null : (
+                              <span className="text-muted-foreground text-xs">({entry.where})</span>
+                            )}
+                          </span>
+                        );
+                      })}
                     </dd>
                   </div>
                 ))}

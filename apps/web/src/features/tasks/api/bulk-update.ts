@@ -4,6 +4,7 @@ import type {
   BulkTaskLabelsResult,
   BulkTaskResult,
   Task,
+  TaskDetail,
 } from '@shipyard/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -32,19 +33,20 @@ const bulkLabelsRestore = (items: BulkTaskLabelsResult['previous']) =>
 /** A change of every target: one field, or labels added and removed. */
 export type BulkChange = BulkTaskChange | { labels: BulkTaskLabels['change'] };
 
-// A task's page shows the change too (the palette changes the page's own task, issue 30).
+/** The lists and, where it is open, the task's page (issue 30: its action keys use the bulk calls). */
 function putTasks(queryClient: QueryClient, tasks: Task[]) {
-  for (const task of tasks) {
-    changeCachedTasks(queryClient, { task });
-    void putTaskIntoDetail(queryClient, task);
-  }
-  return refreshAfterTaskChange(queryClient);
+  for (const task of tasks) changeCachedTasks(queryClient, { task });
+  return Promise.all([
+    refreshAfterTaskChange(queryClient),
+    ...tasks.map((task) => putTaskIntoDetail(queryClient, task)),
+  ]);
 }
 
 function putLabels(queryClient: QueryClient, { tasks }: BulkTaskLabelsResult) {
-  for (const { taskId } of tasks) void queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
   const changed = tasks.flatMap(({ taskId, labels }) => {
-    const cached = findCachedTask(queryClient, taskId);
+    const cached =
+      findCachedTask(queryClient, taskId) ??
+      queryClient.getQueryData<TaskDetail>(taskKeys.detail(taskId))?.task;
     return cached ? [{ ...cached, labels }] : [];
   });
   return putTasks(queryClient, changed);

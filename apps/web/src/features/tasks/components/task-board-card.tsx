@@ -14,6 +14,7 @@ import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
 import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
+import { useTaskRowKeys } from './task-keyboard.tsx';
 import { TaskLink } from './task-link.tsx';
 import { TaskStateMark } from './task-state.tsx';
 
@@ -79,18 +80,30 @@ export const CardFace = memo(function CardFace({
   // Just created, waiting for the server's answer (issue 28): no link or menu until it has an id.
   const pending = isGuessedTask(task);
   const fieldChips = useFieldChips(task);
+  // Issue 30: the keyboard's focus ring and selection, as a list's rows show them; not on the
+  // copy that follows the pointer.
+  const keys = useTaskRowKeys(task);
+  const checkbox = overlay || pending ? null : keys.checkbox;
   return (
     <article
       data-card={task.id}
       aria-busy={pending || undefined}
+      {...(overlay ? {} : keys.rowProps)}
       className={cn(
         'relative grid select-none gap-2 rounded-lg border bg-card p-3 text-card-foreground shadow-xs transition-shadow',
         overlay
           ? 'cursor-grabbing shadow-lg ring-1 ring-ring/30'
           : 'hover:shadow-sm focus-within:border-ring/60',
+        !overlay && [keys.rowClass, 'data-[selected]:border-ring/60'],
       )}
     >
       <div className={cn('flex items-start gap-1', (movable || overlay) && 'pr-6')}>
+        {/* Above the card's stretched link; only while it is focused or cards are selected (no room to spare). */}
+        {checkbox && keys.shown ? (
+          <div className="relative z-10 flex h-6 items-center pr-1" {...stopDragStart}>
+            {checkbox}
+          </div>
+        ) : null}
         <h3 className="min-w-0 flex-1 break-words py-0.5 font-medium text-sm leading-snug">
           {overlay || pending ? (
             task.title

@@ -33,17 +33,17 @@ const noMorePages = {
 type BoardProps = Omit<ComponentProps<typeof KanbanBoard<Task>>, 'columns' | 'height'>;
 
 /**
- * A grouped board (issue 28): one row of the status columns per group (a swimlane), grouped on
- * screen from the loaded cards' own fields; "Load more" brings every column's next page.
+ * A grouped board's lanes (issue 28): one row of the status columns per group, grouped on screen
+ * from the loaded cards' own fields; none when the board is not grouped.
  */
-export function TaskSwimlanes({
-  group,
-  groupField,
-  columns,
-  ...board
-}: { group: TaskGroup; groupField?: string | undefined; columns: KanbanColumnData<Task>[] } & BoardProps) {
+export function useSwimlanes(
+  columns: readonly KanbanColumnData<Task>[],
+  group: TaskGroup | undefined,
+  groupField: string | undefined,
+) {
   const fieldLabel = useFieldGroupLabel(group === 'field' ? groupField : undefined);
-  const lanes = useMemo(() => {
+  return useMemo(() => {
+    if (!group) return undefined;
     const today = localToday();
     const all = columns.flatMap((column) => column.items);
     return swimlanesOf(all, group, today, groupField).map((lane) => {
@@ -58,6 +58,19 @@ export function TaskSwimlanes({
       };
     });
   }, [columns, group, groupField, fieldLabel]);
+}
+
+type Lanes = NonNullable<ReturnType<typeof useSwimlanes>>;
+
+/**
+ * A grouped board (issue 28): a swimlane per group, each the status columns of its cards;
+ * "Load more" brings every column's next page.
+ */
+export function TaskSwimlanes({
+  lanes,
+  columns,
+  ...board
+}: { lanes: Lanes; columns: readonly KanbanColumnData<Task>[] } & BoardProps) {
   const more = columns.filter((column) => column.pages?.hasNextPage);
   const loading = more.some((column) => column.pages?.isFetchingNextPage);
   const failed = more.some((column) => column.pages?.isFetchNextPageError);

@@ -5,7 +5,7 @@ import {
   TASK_COLUMNS,
   type Task,
 } from '@shipyard/shared';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
 import { KanbanNote } from '../../../components/kanban/kanban-column.tsx';
 import type { KanbanColumnData, KanbanPlace } from '../../../components/kanban/kanban-moves.ts';
@@ -21,11 +21,12 @@ import { InlineTaskCreate } from './inline-task-create.tsx';
 import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import { CardFace, TaskBoardCard } from './task-board-card.tsx';
 import { type BoardColumnSpec, columnOfStatus, statusForDrop, type Viewer } from './task-board-model.ts';
-import { TaskSwimlanes } from './task-board-swimlanes.tsx';
+import { TaskSwimlanes, useSwimlanes } from './task-board-swimlanes.tsx';
 import { taskDefaultsFrom } from './task-defaults.ts';
 import { peopleOfPages, TaskFieldsProvider } from './task-field-chips.tsx';
 import { TasksEmptyState, TasksErrorState } from './task-fields.tsx';
 import { EstimateSum } from './task-hierarchy-marks.tsx';
+import { TaskKeyboardProvider, useFocusedTaskId } from './task-keyboard.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatesProvider } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -221,6 +222,16 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     [canAdd, filters, viewer.id, queries, specs],
   );
 
+  // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
+  const columns = (specs ?? []).map((column, index) => columnData(column, queries[index]!));
+  const lanes = useSwimlanes(columns, filters.group, filters.groupField);
+  // Issue 30: the keys walk the cards lane by lane, column by column.
+  const laneCards = useMemo(
+    () => (lanes ?? [{ columns }]).map((lane) => lane.columns.map((column) => column.items)),
+    [lanes, columns],
+  );
+  const cards = useMemo(() => laneCards.flat(2), [laneCards]);
+
   const shown = queries.filter(({ enabled }) => enabled);
   const loading = !specs || (shown.length > 0 && shown.every(({ query }) => query.isPending));
   const empty = queries.every(
@@ -250,8 +261,6 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
     );
   }
 
-  // biome-ignore lint/style/noNonNullAssertion: one query per column, in the same order
-  const columns = specs.map((column, index) => columnData(column, queries[index]!));
   const board = {
     noun: NOUN,
     getId: taskId,
@@ -273,19 +282,35 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
         tasks={columns.flatMap((column) => column.items)}
         people={queries.flatMap((column) => peopleOfPages(column.query.data?.pages))}
       >
-        {filters.group ? (
-          <TaskSwimlanes group={filters.group} groupField={filters.groupField} columns={columns} {...board} />
-        ) : (
-          <KanbanBoard
-            columns={columns}
-            {...board}
-            height="scroll"
-            // Other filters: each column starts again from its top.
-            resetKey={JSON.stringify(filters)}
-            columnFooter={columnFooter}
-          />
-        )}
+        <TaskKeyboardProvider tasks={cards} viewer={viewer} layout={{ kind: 'board', lanes: laneCards }}>
+          {lanes ? (
+            <FocusedBoard>
+              {(focusedId) => (
+                <TaskSwimlanes lanes={lanes} columns={columns} {...board} focusedId={focusedId} />
+              )}
+            </FocusedBoard>
+          ) : (
+            <FocusedBoard>
+              {(focusedId) => (
+                <KanbanBoard
+                  columns={columns}
+                  {...board}
+                  height="scroll"
+                  // Other filters: each column starts again from its top.
+                  resetKey={JSON.stringify(filters)}
+                  columnFooter={columnFooter}
+                  focusedId={focusedId}
+                />
+              )}
+            </FocusedBoard>
+          )}
+        </TaskKeyboardProvider>
       </TaskFieldsProvider>
     </TaskStatesProvider>
   );
+}
+
+/** The board under the keyboard's provider, told which card has the focus ring (kept in view). */
+function FocusedBoard({ children }: { children: (focusedId: string | undefined) => ReactNode }) {
+  return children(useFocusedTaskId());
 }

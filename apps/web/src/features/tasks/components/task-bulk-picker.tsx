@@ -98,7 +98,10 @@ export function soleProduct(targets: readonly Task[]): string | undefined {
 
 /** The status options: the product's workflow states when it has them (issue 29), else the three statuses. */
 export function useStatusChoices(targets: readonly Task[], enabled = true) {
-  const states = useProductStates(enabled ? soleProduct(targets) : undefined).data?.data ?? [];
+  const query = useProductStates(enabled ? soleProduct(targets) : undefined);
+  const states = query.data?.data ?? [];
+  // Until the product's states are known, no choice (a bare status would not be its state).
+  if (query.isLoading) return { options: [], change: (value: string) => ({ stateId: value }) };
   if (states.length === 0) {
     return { options: statusOptions, change: (value: string) => ({ status: value }) as BulkTaskChange };
   }
@@ -140,11 +143,13 @@ type Props = {
   targets: readonly Task[];
   /** The row it opens beside. */
   anchorId: string | undefined;
+  /** What it opens beside instead of the row (on a task's page, the property it changes). */
+  anchorElement?: (() => Element | null) | undefined;
   onClose: () => void;
   apply: BulkApply;
 };
 
-export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Props) {
+export function TaskBulkPicker({ kind, targets, anchorId, anchorElement, onClose, apply }: Props) {
   const status = useStatusChoices(targets);
   const people = useAssigneeChoices(targets, kind === 'assignee');
   const labels = useLabelChoices(targets);
@@ -153,14 +158,14 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
     () => ({
       current: {
         getBoundingClientRect: () => {
-          const row = anchorId ? taskRowOf(anchorId) : null;
+          const row = anchorElement?.() ?? (anchorId ? taskRowOf(anchorId) : null);
           return (
             row?.getBoundingClientRect() ?? new DOMRect(window.innerWidth / 2, window.innerHeight / 3, 0, 0)
           );
         },
       },
     }),
-    [anchorId],
+    [anchorId, anchorElement],
   );
   if (!kind) return null;
   const title = TITLES[kind];

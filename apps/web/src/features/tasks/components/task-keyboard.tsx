@@ -2,6 +2,7 @@ import { canEditTasks, type Task } from '@shipyard/shared';
 import {
   createContext,
   type ReactNode,
+  type RefObject,
   useCallback,
   useContext,
   useEffect,
@@ -13,18 +14,20 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
+import { isDragging, isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shortcuts.ts';
 import type { Viewer } from './task-board-model.ts';
 import { type PickerKind, TaskBulkPicker, taskRowOf, useBulkApply } from './task-bulk-picker.tsx';
+import { type BoardLanes, type BoardStep, boardStep } from './task-key-moves.ts';
 import { useTaskCopy } from './use-task-copy.ts';
 import { taskTargetsHeading, useTaskPaletteActions } from './use-task-palette-actions.ts';
 
 // Issue 30: a task list worked from the keyboard. j/k (and the arrows) move a focus ring over the
 // rows, x selects, Shift+x a range, Ctrl/⌘+A what is loaded, Esc clears; the action keys open a
 // small picker whose choice applies to the selection (or the focused task) in one request, with
-// one Undo. The keys are lib/task-shortcuts.ts's table, which the `?` sheet lists too.
+// one Undo. The keys are lib/task-shortcuts.ts's table, which the `?` sheet lists too. The same
+// provider drives a board's cards (h/l between columns) and a task's page (the task shown).
 
 type KeyboardState = {
   focusedId: string | undefined;
@@ -37,6 +40,9 @@ const TaskKeyboardContext = createContext<KeyboardState | null>(null);
 
 /** The list's focus and selection, for its rows; none outside a keyboard list (a row alone in a test). */
 const useTaskKeyboard = () => useContext(TaskKeyboardContext);
+
+/** The task the keyboard's focus ring is on (a board keeps its card rendered and in view). */
+export const useFocusedTaskId = () => useTaskKeyboard()?.focusedId;
 
 /**
  * Keeps the focused row in view: a virtual list scrolls to its index (the row may not be rendered
@@ -73,14 +79,40 @@ const PICKERS: Partial<Record<TaskShortcutAction, PickerKind>> = {
   labels: 'labels',
 };
 
+/**
+ * What the keys work on: a list (j/k follow `tasks`), a board (j/k within a column, h/l to the
+ * next column with cards, lane after lane), or one task's page (the task shown is always the
+ * focused one; nothing moves or is selected, Esc is not the keys').
+ */
+export type TaskKeyLayout =
+  | { kind: 'list' }
+  | { kind: 'board'; lanes: BoardLanes<Task> }
+  | {
+      kind: 'page';
+      /** The page: its keys act unless an overlay other than the one holding it (the side panel) is open. */
+      root: RefObject<HTMLElement | null>;
+      /** Where a picker opens: beside the property it changes. */
+      anchorOf: (picker: PickerKind) => Element | null;
+    };
+
+const LIST: TaskKeyLayout = { kind: 'list' };
+const NO_TASKS: readonly Task[] = [];
+
+/** A card's vertical centre on screen, when it is rendered (a column renders the cards in view). */
+function cardPosition(id: string): number | undefined {
+  const rect = taskRowOf(id)?.getBoundingClientRect();
+  return rect && rect.height > 0 ? rect.top + rect.height / 2 : undefined;
+}
+
 type Props = {
-  /** The tasks in the order shown (a collapsed group's are not). */
+  /** The tasks in the order shown (a collapsed group's are not; a board's lane by lane, column by column). */
   tasks: readonly Task[];
   viewer: Viewer;
+  layout?: TaskKeyLayout;
   children: ReactNode;
 };
 
-export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
+export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }: Props) {
   const navigate = useNavigate();
   const { copyLink, copyKey } = useTaskCopy();
   const [focusedId, setFocusedId] = useState<string>();
@@ -94,7 +126,8 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
 
   // Tasks gone from the list (another filter, deleted) leave the focus and the selection.
   const shownIds = useMemo(() => new Set(tasks.map((t) => t.id)), [tasks]);
-  const focused = focusedId && shownIds.has(focusedId) ? focusedId : undefined;
+  const focused =
+    layout.kind === 'page' ? tasks[0]?.id : focusedId && shownIds.has(focusedId) ? focusedId : undefined;
   const chosen = useMemo(() => tasks.filter((t) => selected.has(t.id)), [tasks, selected]);
   const targets = useMemo(
     () => (chosen.length > 0 ? chosen : tasks.filter((t) => t.id === focused)),
@@ -107,7 +140,7 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
     canEdit: canEditTasks(viewer.role),
     heading: taskTargetsHeading(targets, chosen.length > 0),
     apply,
-    withShortcuts: true,
+    keysOf: layout.kind,
   });
 
   const toggle = useCallback(
@@ -128,8 +161,13 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
   );
 
   const move = useCallback(
-    (step: 1 | -1) => {
-      if (tasks.length === 0) return;
+    (direction: BoardStep) => {
+      if (layout.kind === 'board') {
+        setFocusedId(boardStep(layout.lanes, focused, direction, cardPosition));
+        return;
+      }
+      if (tasks.length === 0 || direction === 'left' || direction === 'right') return;
+      const step = direction === 'down' ? 1 : -1;
       const at = focused ? tasks.findIndex((t) => t.id === focused) : -1;
       const index =
         at < 0 ? (step === 1 ? 0 : tasks.length - 1) : Math.min(tasks.length - 1, Math.max(0, at + step));
@@ -137,7 +175,7 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
       if (!task) return;
       setFocusedId(task.id);
     },
-    [tasks, focused],
+    [tasks, focused, layout],
   );
 
   const act = useCallback(
@@ -146,10 +184,10 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
       const editor = canEditTasks(viewer.role);
       switch (action) {
         case 'down':
-          move(1);
-          return true;
         case 'up':
-          move(-1);
+        case 'left':
+        case 'right':
+          move(action);
           return true;
         case 'open':
           // Enter on a button or a link is that control's own.
@@ -190,19 +228,31 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
     [tasks, focused, selected, targets, viewer, move, toggle, navigate, copyLink, copyKey, apply],
   );
 
+  const root = layout.kind === 'page' ? layout.root : undefined;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTypingTarget(event.target) || isOverlayOpen()) return;
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      if (isOverlayOpen(document, root?.current) || isDragging()) return;
       const afterG = Date.now() - gAt.current <= SEQUENCE_MS;
       gAt.current = event.key === 'g' && !event.ctrlKey && !event.metaKey ? Date.now() : 0;
       if (afterG) return;
-      const action = taskShortcutFor(event);
+      const action = taskShortcutFor(event, layout.kind);
       if (action && act(action, event)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [act]);
+  }, [act, root, layout.kind]);
 
+  const anchorOf = layout.kind === 'page' ? layout.anchorOf : undefined;
+  const pageAnchor = useMemo(
+    () => (anchorOf && picker ? () => anchorOf(picker) : undefined),
+    [anchorOf, picker],
+  );
+  // On a task's page the property may be out of view (a phone shows the properties last): the
+  // page scrolls to it, so that its picker opens on screen.
+  useEffect(() => {
+    if (picker && anchorOf) anchorOf(picker)?.scrollIntoView?.({ block: 'nearest' });
+  }, [picker, anchorOf]);
   const state = useMemo(() => ({ focusedId: focused, selected, toggle }), [focused, selected, toggle]);
   return (
     <TaskKeyboardContext.Provider value={state}>
@@ -223,8 +273,10 @@ export function TaskKeyboardProvider({ tasks, viewer, children }: Props) {
       ) : null}
       <TaskBulkPicker
         kind={picker}
-        targets={targets}
+        // A task's page reads its choices (states, labels) only once a picker opens: the page itself is one request.
+        targets={layout.kind === 'page' && !picker ? NO_TASKS : targets}
         anchorId={focused ?? targets[0]?.id}
+        anchorElement={pageAnchor}
         onClose={() => setPicker(undefined)}
         apply={apply}
       />
@@ -240,11 +292,14 @@ export function useTaskRowKeys(task: Pick<Task, 'id' | 'title'>) {
   const keys = useTaskKeyboard();
   const focused = keys?.focusedId === task.id;
   const selected = keys?.selected.has(task.id) ?? false;
+  const shown = selected || focused || (keys?.selected.size ?? 0) > 0;
   return {
     rowProps: {
       'data-focused': focused || undefined,
       'data-selected': selected || undefined,
     },
+    /** Whether the checkbox shows without a pointer over the row (a board's card leaves it out otherwise). */
+    shown,
     rowClass:
       'group/row data-[selected]:bg-accent/60 data-[focused]:outline-2 data-[focused]:outline-ring data-[focused]:-outline-offset-2',
     checkbox: keys ? (
@@ -259,7 +314,7 @@ export function useTaskRowKeys(task: Pick<Task, 'id' | 'title'>) {
         }}
         className={cn(
           'shrink-0 opacity-0 transition-opacity focus-visible:opacity-100 group-hover/row:opacity-100',
-          (selected || focused || keys.selected.size > 0) && 'opacity-100',
+          shown && 'opacity-100',
         )}
       />
     ) : null,

@@ -21,7 +21,13 @@ import {
   type PalettePage,
   usePublishPaletteContext,
 } from '../../../lib/palette-context.ts';
-import { bindingText, TASK_SHORTCUTS, type TaskShortcutAction } from '../../../lib/task-shortcuts.ts';
+import {
+  bindingPlaces,
+  bindingText,
+  TASK_SHORTCUTS,
+  type TaskKeyPlace,
+  type TaskShortcutAction,
+} from '../../../lib/task-shortcuts.ts';
 import type { BulkChange } from '../api/bulk-update.ts';
 import {
   type BulkApply,
@@ -46,8 +52,8 @@ type Options = {
   /** The group's heading: '2 selected tasks', or the task's key and title. */
   heading: string;
   apply: BulkApply;
-  /** The list listens for its keys: the palette shows them beside the actions. */
-  withShortcuts?: boolean;
+  /** Where the keys act on these tasks, if they do: the palette shows them beside the actions. */
+  keysOf?: TaskKeyPlace;
 };
 
 /** 'Change status' for the page that 'Change status…' opens. */
@@ -82,7 +88,7 @@ export function taskTargetsHeading(targets: readonly Task[], selected: boolean):
  * Publishes the targets' actions to the palette (nothing without targets): only what the viewer may
  * do; the copy actions for one task alone.
  */
-export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply, withShortcuts }: Options) {
+export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply, keysOf }: Options) {
   // The choices are read once the palette shows these actions, not for every task focused.
   const [shown, setShown] = useState(false);
   const status = useStatusChoices(targets, shown);
@@ -91,7 +97,8 @@ export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply
   const { copyLink, copyKey } = useTaskCopy();
 
   const key = (action: TaskShortcutAction) => {
-    const binding = withShortcuts ? TASK_SHORTCUTS.find((s) => s.action === action)?.bindings[0] : undefined;
+    const shortcut = keysOf ? TASK_SHORTCUTS.find((s) => s.action === action) : undefined;
+    const binding = shortcut?.bindings.find((b) => keysOf && bindingPlaces(shortcut, b).includes(keysOf));
     return binding ? { shortcut: bindingText(binding) } : {};
   };
   const opens = (

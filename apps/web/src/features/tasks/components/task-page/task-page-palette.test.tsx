@@ -7,7 +7,7 @@ import { callsTo, jsonResponse, routeFetch, sentJson } from '../../../../test/fe
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { PRODUCT_ID } from '../test-tasks.ts';
 import { TaskPage } from './task-page.tsx';
-import { makeDetail, none, task } from './test-detail.ts';
+import { makeDetail, none, task } from './test-task-detail.ts';
 
 vi.mock('../../../../lib/toast.ts', () => ({
   toast: { success: vi.fn(), error: vi.fn(), undoable: vi.fn() },
@@ -16,11 +16,12 @@ vi.mock('../../../../lib/toast.ts', () => ({
 // Issue 30: the task page offers its task to the command palette (lib/palette-context), and
 // applies a choice the way the lists' keyboard pickers do.
 
-function renderPage(detail: () => TaskDetail, routes = {}) {
+function renderPage(detail: () => TaskDetail, routes = {}, keys = true) {
   const fetchMock = routeFetch({ 'GET /api/tasks/t-1/detail': () => jsonResponse(200, detail()), ...routes });
-  const result = renderWithProviders(<TaskPage taskId="t-1" viewer={{ id: 'u-1', role: 'member' }} />, {
-    route: '/tasks/t-1',
-  });
+  const result = renderWithProviders(
+    <TaskPage taskId="t-1" viewer={{ id: 'u-1', role: 'member' }} keys={keys} />,
+    { route: '/tasks/t-1' },
+  );
   return { ...result, fetchMock };
 }
 
@@ -49,8 +50,17 @@ describe('the task page in the palette', () => {
       'Copy link',
       'Copy key',
     ]);
-    // No list listens for the keys on this page: none are shown.
-    expect(context?.actions.some((a) => a.shortcut)).toBe(false);
+    // The page's own keys are shown beside them.
+    expect(context?.actions.map((a) => a.shortcut)).toEqual([
+      's',
+      'p',
+      'a',
+      'i',
+      'l',
+      'Shift D',
+      'Ctrl/⌘ C',
+      'Ctrl/⌘ Shift C',
+    ]);
     // Nothing is read for the palette until it shows these actions.
     expect(callsTo(fetchMock, 'GET', `/api/projects/${PRODUCT_ID}/labels`)).toHaveLength(0);
 
@@ -69,6 +79,25 @@ describe('the task page in the palette', () => {
     expect(screen.getByText('Priority set to Low for 1 task')).toBeInTheDocument();
     unmount();
     expect(paletteContexts.current()).toBeUndefined();
+  });
+
+  it('offers its task without keys where the page has none (the inbox), applying it the same way', async () => {
+    const { fetchMock } = renderPage(
+      () => makeDetail(),
+      {
+        'PATCH /api/tasks/bulk': jsonResponse(200, { tasks: [{ ...task, priority: 'low' }], previous: [] }),
+      },
+      false,
+    );
+    await screen.findByRole('heading', { level: 1, name: /Wire the radio/ });
+    const context = paletteContexts.current();
+    expect(context?.heading).toBe('APO-1 Wire the radio');
+    expect(context?.actions.some((a) => a.shortcut)).toBe(false);
+    act(() =>
+      context?.actions.find((a) => a.id === 'priority')?.page?.onPick({ value: 'low', label: 'Low' }),
+    );
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/bulk')).toHaveLength(1));
+    expect(await screen.findByText('Priority set to Low for 1 task')).toBeInTheDocument();
   });
 
   it('offers only copying when the task is read-only', async () => {

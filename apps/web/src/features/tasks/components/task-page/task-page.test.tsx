@@ -7,7 +7,7 @@ import { apiError, callsTo, jsonResponse, routeFetch } from '../../../../test/fe
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { makeTaskOptions, PRODUCT_ID } from '../test-tasks.ts';
 import { TaskPage } from './task-page.tsx';
-import { entry, makeDetail, none, task } from './test-detail.ts';
+import { entry, makeDetail, none, task } from './test-task-detail.ts';
 
 vi.mock('../../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

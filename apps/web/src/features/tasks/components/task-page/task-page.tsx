@@ -1,6 +1,6 @@
 import { type Role, type TaskDetail, type TaskStatus, taskMessages } from '@shipyard/shared';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArchivedBanner } from '../../../../components/archived-banner.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
@@ -17,6 +17,7 @@ import { TaskFormDialog } from '../task-form-dialog.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
 import { TaskKeyBar } from './task-key-bar.tsx';
+import { TaskPageKeys } from './task-page-keys.tsx';
 import { TaskPagePalette } from './task-page-palette.tsx';
 import { TaskProperties } from './task-properties.tsx';
 import { TaskTitle } from './task-title.tsx';
@@ -47,12 +48,17 @@ export type TaskPageProps = {
   taskId: string;
   viewer: { id: string; role: Role };
   slots?: TaskPageSlots;
+  /**
+   * Whether the action keys (issue 30) act on this task: not where the page is a part of another
+   * screen with keys of its own (the inbox's split view).
+   */
+  keys?: boolean;
 };
 
 /** A headed part of the page; the app supplies the body of the ones other features own. */
 function PageSection({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="grid gap-2">
+    <section aria-labelledby={id} data-property={title} className="grid gap-2">
       <h2 id={id} className="font-medium text-sm">
         {title}
       </h2>
@@ -86,8 +92,9 @@ export function TaskNotFound() {
   );
 }
 
-export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
+export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPageProps) {
   const inPanel = useInPanel();
+  const root = useRef<HTMLElement | null>(null);
   const navigate = useNavigate();
   const query = useTaskDetail(taskId);
   const save = useSaveTask(taskId);
@@ -115,8 +122,9 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
   // An archived product is read-only: the menu then offers nothing (the server refuses anyway).
   const menuViewer = product.archived ? { id: '', role: 'guest' as const } : viewer;
 
-  return (
+  const page = (
     <article
+      ref={root}
       aria-labelledby="task-page-title"
       className={cn('@container mx-auto grid w-full max-w-6xl gap-6', inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12')}
     >
@@ -173,7 +181,11 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
             <TaskHistory taskId={task.id} first={detail.history} />
           </PageSection>
         </div>
-        <aside aria-label="Properties" className="grid content-start gap-6 @2xl:border-l @2xl:pl-6">
+        <aside
+          aria-label="Properties"
+          data-properties=""
+          className="grid content-start gap-6 @2xl:border-l @2xl:pl-6"
+        >
           <TaskProperties detail={detail} save={save} />
           {/* The product's custom fields (issue 29: features/fields), with their own heading. */}
           {slots.fields?.(detail)}
@@ -190,9 +202,17 @@ export function TaskPage({ taskId, viewer, slots = {} }: TaskPageProps) {
         </aside>
       </div>
 
-      <TaskPagePalette detail={detail} viewer={viewer} />
+      {/* The keys' provider offers the task to the palette; without keys (the inbox), this does. */}
+      {keys ? null : <TaskPagePalette detail={detail} viewer={viewer} />}
       <TaskFormDialog open={editing} onOpenChange={setEditing} task={task} productId={task.projectId} />
     </article>
+  );
+  return keys ? (
+    <TaskPageKeys task={task} viewer={viewer} canEdit={permissions.canEdit && !product.archived} root={root}>
+      {page}
+    </TaskPageKeys>
+  ) : (
+    page
   );
 }
 

@@ -81,7 +81,7 @@ function PropertySelect({
 
 function Property({ label, labelId, children }: { label: string; labelId?: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1">
+    <div className="grid gap-1" data-property={label}>
       <dt id={labelId} className="font-medium text-muted-foreground text-xs">
         {label}
       </dt>

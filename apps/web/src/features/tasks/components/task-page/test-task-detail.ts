@@ -1,7 +1,7 @@
 import type { Activity, TaskDetail } from '@shipyard/shared';
 import { makeTask, PRODUCT_ID, TEAM_ID } from '../test-tasks.ts';
 
-// A task's page as GET /tasks/{id}/detail answers it, for the page's tests.
+// A task's page as GET /tasks/{id}/detail answers it, for the page's component tests.
 
 export const task = makeTask({
   id: 't-1',
@@ -29,7 +29,7 @@ export const entry = (n: number, overrides: Partial<Activity> = {}): Activity =>
   ...overrides,
 });
 
-const all = {
+export const all = {
   canEdit: true,
   canEditStatus: true,
   canComment: true,

@@ -1,0 +1,55 @@
+import type { Role, Task } from '@shipyard/shared';
+import { type ReactNode, type RefObject, useCallback, useMemo } from 'react';
+import type { PickerKind } from '../task-bulk-picker.tsx';
+import { TaskKeyboardProvider, type TaskKeyLayout } from '../task-keyboard.tsx';
+
+// Issue 30 on a task's page: the action keys (s, a, i, l, p, Shift+D, Ctrl/⌘+C, …) act on the task
+// shown, through the lists' own provider with a fixed focus; each picker opens beside the property
+// it changes.
+
+/** The property (its label, `data-property` on the page) each picker changes. */
+const PROPERTY: Partial<Record<PickerKind, string>> = {
+  status: 'Status',
+  priority: 'Priority',
+  assignee: 'Assignee',
+  due: 'Due date',
+  labels: 'Labels',
+};
+
+export function TaskPageKeys({
+  task,
+  viewer,
+  canEdit,
+  root,
+  children,
+}: {
+  task: Task;
+  viewer: { id: string; role: Role };
+  /** Whether the viewer may change the task (not on an archived product): the pickers open only then. */
+  canEdit: boolean;
+  /** The page: the side panel holding it is no overlay to its keys. */
+  root: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
+  const tasks = useMemo(() => [task], [task]);
+  const { id, role } = viewer;
+  const keyViewer = useMemo(() => ({ id, role: canEdit ? role : ('guest' as const) }), [id, role, canEdit]);
+  const anchorOf = useCallback(
+    (picker: PickerKind) => {
+      const page = root.current;
+      const property = PROPERTY[picker];
+      return (
+        (property ? page?.querySelector(`[data-property="${property}"]`) : null) ??
+        page?.querySelector('[data-properties]') ??
+        null
+      );
+    },
+    [root],
+  );
+  const layout = useMemo<TaskKeyLayout>(() => ({ kind: 'page', root, anchorOf }), [root, anchorOf]);
+  return (
+    <TaskKeyboardProvider tasks={tasks} viewer={keyViewer} layout={layout}>
+      {children}
+    </TaskKeyboardProvider>
+  );
+}
