@@ -73,7 +73,7 @@ const TITLES: Record<PickerKind, string> = {
   priority: 'Priority',
   due: 'Due date',
   labels: 'Labels',
-  move: 'Move to',
+  move: 'Product',
 };
 
 /** The one product of the targets, when they share one. */
