@@ -211,8 +211,8 @@ export function TaskBulkPicker({ kind, targets, anchorId, onClose, apply }: Prop
                   : null}
         {kind === 'move' ? (
           <p className="border-t px-3 py-2 text-muted-foreground text-xs">
-            Their team stays behind, and whoever is not of the new product is unassigned. Labels are the
-            product’s own: they come back with Undo.
+            Their team stays behind, anyone not in the new product is unassigned, and labels are taken off.
+            Undo puts it all back.
           </p>
         ) : null}
         {kind === 'due' ? (
