@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, sentJson } from '../../../test/fetch-stubs.ts';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
-import { press, renderList, rowOf, tasks } from './test-task-keyboard.tsx';
+import { press, renderList, rowOf, tasks } from './test-task-keyboard.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, sentJson } from '../../../test/fetch-stubs.ts';
 import { currentLocation } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
-import { checkbox, focusedTitle, press, renderList, rowOf, tasks } from './test-task-keyboard.tsx';
+import { checkbox, focusedTitle, press, renderList, rowOf, tasks } from './test-task-keyboard.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 

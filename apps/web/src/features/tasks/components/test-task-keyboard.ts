@@ -1,5 +1,6 @@
 import type { Role } from '@shipyard/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskList } from './task-list.tsx';
@@ -9,7 +10,7 @@ import { makeTask, taskList } from './test-tasks.ts';
 // What the keyboard list's tests share (issue 30): four tasks of Apollo, the keys, the list.
 
 const noFilters: TaskFilterValues = { search: '', productId: undefined, phase: [], status: [] };
-export const member = { id: 'u-1', role: 'member' as Role };
+const member = { id: 'u-1', role: 'member' as Role };
 export const tasks = ['Alpha', 'Bravo', 'Charlie', 'Delta'].map((title, i) =>
   makeTask({
     id: `t-${i}`,
@@ -42,7 +43,7 @@ export function renderList(answers: Parameters<typeof routeFetch>[0] = {}, viewe
     'GET /api/projects/p-1/states': jsonResponse(200, { data: [], canManage: false }),
     ...answers,
   });
-  renderWithProviders(<TaskList filters={noFilters} viewer={viewer} onEdit={() => {}} />, {
+  renderWithProviders(createElement(TaskList, { filters: noFilters, viewer, onEdit: () => {} }), {
     route: '/tasks',
   });
   return fetchMock;
