@@ -6,7 +6,9 @@ import { expect, test } from './support/test.ts';
 // Issue 30, "Shortcuts that act", without the mouse: on /tasks (narrowed to a product of its
 // own, so tests running beside it never meet its tasks), j moves the focus, x selects three
 // tasks, s / a / l / p set their status, assignee, a label and priority in one request each, and
-// Undo takes one change back. axe finds nothing serious with the selection bar and a picker on screen.
+// Undo takes one change back. Then e renames, m moves to another product and Delete puts in the
+// trash, each undone from the toast. axe finds nothing serious with the selection bar, a picker,
+// the title editor and the move picker on screen.
 
 test.setTimeout(90_000);
 
@@ -107,4 +109,71 @@ test('selects three tasks with x, changes them with s, a, l and p, and undoes on
   // Esc clears the selection.
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
+});
+
+test('renames with e, moves to another product with m and deletes with Delete, each undone from the keyboard', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('member');
+  const suffix = randomSuffix();
+  const home = await createProduct(page, { name: `Keys home ${suffix}` });
+  const away = await createProduct(page, { name: `Keys away ${suffix}` });
+  const titles = ['Rename', 'Move', 'Delete'].map((word) => `${word} me ${suffix}`);
+  const ids: string[] = [];
+  for (const title of titles) {
+    const res = await page.request.post('/api/tasks', { data: { title, projectId: home.id } });
+    expect(res.status(), `POST /api/tasks: ${await res.text()}`).toBe(201);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  const productOf = async (id: string) =>
+    ((await (await page.request.get(`/api/tasks/${id}`)).json()) as { projectId: string }).projectId;
+  const undo = async (text: string) => {
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+    await expect(toast).toBeVisible();
+    await toast.getByRole('button', { name: 'Undo' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`Undone: ${text}`)).toBeAttached();
+  };
+  // Newest first: Delete, Move, Rename.
+  await page.goto(`/tasks?productId=${home.id}`);
+  await expect(page.getByRole('link', { name: titles[0] })).toBeVisible();
+
+  // e on the third row: its title opens selected, so typing replaces it; Enter saves.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('j');
+  await page.keyboard.press('e');
+  const editor = page.getByRole('dialog', { name: /^Title of / });
+  await expect(editor.getByRole('textbox', { name: 'Title' })).toBeFocused();
+  await expectNoSeriousViolations(page, '/tasks with the title editor');
+  await page.keyboard.type(`Renamed ${suffix}`);
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('link', { name: `Renamed ${suffix}` })).toBeVisible();
+  await expect(page.getByText(`Title changed to Renamed ${suffix}`)).toBeAttached();
+
+  // m on the second row: the other product, found by typing; one Undo brings it back.
+  await page.keyboard.press('k');
+  await page.keyboard.press('m');
+  const picker = page.getByRole('dialog', { name: 'Product for 1 task' });
+  await expect(picker).toBeVisible();
+  await expect(picker.getByText(home.name)).toHaveCount(0);
+  await expectNoSeriousViolations(page, '/tasks with the move picker');
+  await page.keyboard.type(`away ${suffix}`);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => productOf(ids[1] ?? '')).toBe(away.id);
+  await expect(page.getByRole('link', { name: titles[1] })).toBeHidden();
+  await undo(`1 task moved to ${away.name}`);
+  await expect.poll(() => productOf(ids[1] ?? '')).toBe(home.id);
+  await expect(page.getByRole('link', { name: titles[1] })).toBeVisible();
+
+  // Delete on the first row: straight to the trash, no dialog; Undo restores it.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('j');
+  await expect(page.locator('[data-focused]')).toContainText(titles[2] ?? '');
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('link', { name: titles[2] })).toBeHidden();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await undo('1 task moved to the trash');
+  await expect(page.getByRole('link', { name: titles[2] })).toBeVisible();
+  expect((await page.request.get(`/api/tasks/${ids[2]}`)).status()).toBe(200);
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
 import { notEmptyUpdate, updateMessages } from './api.ts';
+import { SetFieldValuesSchema, TaskFieldValuesSchema } from './fields.ts';
+import { EstimateInputSchema, hierarchyMessages } from './hierarchy.ts';
 import { LABELS_PER_TASK_MAX, labelMessages, TaskLabelsSchema } from './labels.ts';
+import { productMessages } from './products.ts';
 import { TASK_PRIORITIES, TASK_STATUSES, TaskSchema, taskMessages, UpdateTaskFieldsSchema } from './tasks.ts';
 
 // Bulk changes of tasks from the keyboard (issue 30): one request, one transaction, one Undo.
@@ -16,6 +19,8 @@ export const bulkMessages = {
   tooMany: `At most ${BULK_TASKS_MAX} tasks can change at once.`,
   noTasks: 'Select at least one task.',
   oneChange: 'Change one field at a time.',
+  /** The keyboard's delete (issue 30): "3 tasks moved to the trash". */
+  movedToTrash: (count: number) => `${count} ${count === 1 ? 'task' : 'tasks'} moved to the trash`,
 } as const;
 
 /** What a bulk change may set on every task: one field of a task's edit. */
@@ -105,3 +110,73 @@ export const BulkTaskLabelsResultSchema = z.object({
   previous: z.array(z.object({ id: z.string(), labelIds: z.array(z.string()) })),
 });
 export type BulkTaskLabelsResult = z.infer<typeof BulkTaskLabelsResultSchema>;
+
+// ---- Moving tasks to another product, and deleting them (issue 30: `m`, Delete) ----
+
+const uuidOrNull = (message: string) =>
+  z.pipe(
+    z.transform((v: unknown) => (v === '' ? null : v)),
+    z.nullable(z.uuid(message)),
+  );
+
+/** POST /api/tasks/bulk/delete and POST /api/trash/tasks/restore: the tasks named. */
+export const BulkTaskIdsSchema = z.object({ ids: TaskIdsSchema });
+export type BulkTaskIds = z.infer<typeof BulkTaskIdsSchema>;
+
+/** The tasks moved to the trash (or back from it), in the order asked. */
+export const BulkTaskIdsResultSchema = z.object({ ids: z.array(z.string()) });
+export type BulkTaskIdsResult = z.infer<typeof BulkTaskIdsResultSchema>;
+
+/** PATCH /api/tasks/bulk/move: every task named to the product (one the caller may create tasks in). */
+export const BulkTaskMoveSchema = z.object({
+  ids: TaskIdsSchema,
+  productId: z.uuid(productMessages.notFound),
+});
+export type BulkTaskMove = z.infer<typeof BulkTaskMoveSchema>;
+
+/**
+ * Where a task was before a move, and what a move to another product drops (its team, an assignee
+ * who is not of the new product, its workflow state, parent, estimate and custom field values):
+ * PATCH /api/tasks/bulk/move/restore puts it back as it was.
+ */
+export const BulkTaskMoveItemSchema = z.object({
+  id: z.uuid(taskMessages.notFound),
+  productId: z.uuid(productMessages.notFound),
+  teamId: uuidOrNull(taskMessages.teamNotInProduct),
+  assigneeId: uuidOrNull(taskMessages.assigneeNotInProduct),
+  stateId: uuidOrNull(taskMessages.stateNotInProduct),
+  parentId: uuidOrNull(hierarchyMessages.parentNotFound),
+  estimate: EstimateInputSchema,
+  fields: SetFieldValuesSchema,
+});
+export type BulkTaskMoveItem = z.infer<typeof BulkTaskMoveItemSchema>;
+
+/** PATCH /api/tasks/bulk/move/restore: the Undo of a move, each task back where it was. */
+export const BulkTaskMoveRestoreSchema = z.object({
+  items: z
+    .array(BulkTaskMoveItemSchema)
+    .check(z.minLength(1, bulkMessages.noTasks), z.maxLength(BULK_TASKS_MAX, bulkMessages.tooMany)),
+});
+export type BulkTaskMoveRestore = z.infer<typeof BulkTaskMoveRestoreSchema>;
+
+/**
+ * The tasks as they are now, and each one as it was (its labels too, which a move to another
+ * product takes off: PATCH /api/tasks/bulk/labels/restore puts them back).
+ */
+export const BulkTaskMoveResultSchema = z.object({
+  tasks: z.array(TaskSchema),
+  previous: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      teamId: z.nullable(z.string()),
+      assigneeId: z.nullable(z.string()),
+      stateId: z.nullable(z.string()),
+      parentId: z.nullable(z.string()),
+      estimate: z.nullable(z.string()),
+      fields: TaskFieldValuesSchema,
+      labelIds: z.array(z.string()),
+    }),
+  ),
+});
+export type BulkTaskMoveResult = z.infer<typeof BulkTaskMoveResultSchema>;

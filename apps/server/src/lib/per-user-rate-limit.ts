@@ -1,3 +1,4 @@
+import { BULK_CHANGES_PER_MINUTE, bulkMessages } from '@shipyard/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -26,3 +27,10 @@ export function perUserRateLimit(
     },
   };
 }
+
+/**
+ * The limit of every bulk change of tasks and of its Undo (issue 30, decisions 044 and 045):
+ * BULK_CHANGES_PER_MINUTE a minute per account, on each route.
+ */
+export const bulkChangeLimit = () =>
+  perUserRateLimit(BULK_CHANGES_PER_MINUTE, '1 minute', bulkMessages.rateLimited, 'BULK_RATE_LIMITED');

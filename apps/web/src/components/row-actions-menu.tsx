@@ -13,6 +13,8 @@ import {
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
+type Shortcut = { text: string; aria: string };
+
 export type RowAction = {
   /** React key; defaults to the item's position. */
   key?: string;
@@ -29,12 +31,19 @@ export type RowAction = {
   separated?: boolean;
   /** A destructive item that asks in a dialog of its own (not `confirm`'s): drawn in red. */
   destructive?: boolean;
+  /**
+   * The key that does the same where the menu's row is: `text` shown at the item's end ('Ctrl/⌘ C'),
+   * `aria` its `aria-keyshortcuts` ('Control+C Meta+C').
+   */
+  shortcut?: Shortcut | undefined;
 };
 
 type RowActionsConfirm = {
   /** The destructive item at the bottom of the menu ("Delete", "Remove Member"), behind a separator. */
   label: ReactNode;
   icon?: ReactNode;
+  /** As an action's `shortcut` (the key may do it without asking: with an Undo instead). */
+  shortcut?: Shortcut | undefined;
   title: ReactNode;
   description: ReactNode;
   confirmLabel?: ReactNode;
@@ -97,6 +106,16 @@ export function confirmedDelete(
   };
 }
 
+/** A menu item's key, at its end: seen here, told by the item's `aria-keyshortcuts`. */
+function ShortcutHint({ keys }: { keys: Shortcut | undefined }) {
+  if (!keys) return null;
+  return (
+    <span aria-hidden="true" className="ml-auto pl-4 text-muted-foreground text-xs tracking-wide">
+      {keys.text}
+    </span>
+  );
+}
+
 const TRIGGER_CLASSES = 'size-8 text-muted-foreground data-[state=open]:bg-accent';
 
 /**
@@ -138,10 +157,12 @@ export function RowActionsMenu({
               <DropdownMenuItem
                 disabled={action.disabled}
                 variant={action.destructive ? 'destructive' : 'default'}
+                aria-keyshortcuts={action.shortcut?.aria}
                 onSelect={() => (action.opensDialog ? runAfterClose(action.onSelect) : action.onSelect())}
               >
                 {action.icon}
                 {action.label}
+                <ShortcutHint keys={action.shortcut} />
               </DropdownMenuItem>
             </Fragment>
           ))}
@@ -150,10 +171,12 @@ export function RowActionsMenu({
               {items.length > 0 ? <DropdownMenuSeparator /> : null}
               <DropdownMenuItem
                 variant="destructive"
+                aria-keyshortcuts={confirm.shortcut?.aria}
                 onSelect={() => runAfterClose(() => setConfirming(true))}
               >
                 {confirm.icon}
                 {confirm.label}
+                <ShortcutHint keys={confirm.shortcut} />
               </DropdownMenuItem>
             </>
           ) : null}

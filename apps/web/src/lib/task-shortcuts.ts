@@ -18,6 +18,9 @@ export type TaskShortcutAction =
   | 'priority'
   | 'labels'
   | 'due'
+  | 'editTitle'
+  | 'move'
+  | 'delete'
   | 'copyLink'
   | 'copyKey';
 
@@ -81,6 +84,15 @@ export const TASK_SHORTCUTS: readonly TaskShortcut[] = [
     ],
   },
   { action: 'due', label: 'Set due date', bindings: [{ key: 'd', shift: true }] },
+  // The task page edits its title in place and deletes from its menu.
+  { action: 'editTitle', label: 'Edit the title', bindings: [{ key: 'e' }], on: SHOWN },
+  { action: 'move', label: 'Move to another product', bindings: [{ key: 'm' }] },
+  {
+    action: 'delete',
+    label: 'Move to the trash',
+    bindings: [{ key: 'Delete' }, { key: 'Backspace', mod: true }],
+    on: SHOWN,
+  },
   { action: 'copyLink', label: 'Copy link', bindings: [{ key: 'c', mod: true }] },
   { action: 'copyKey', label: 'Copy key', bindings: [{ key: 'c', mod: true, shift: true }] },
 ];
@@ -92,12 +104,30 @@ const KEY_NAMES: Record<string, string> = {
   ArrowRight: '→',
   Enter: 'Enter',
   Escape: 'Esc',
+  Delete: 'Delete',
+  Backspace: 'Backspace',
 };
 
 /** How the sheet shows a binding: 'j', '↓', 'Shift X', 'Ctrl/⌘ Shift C'. */
 export function bindingText({ key, shift, mod }: Binding): string {
   const name = KEY_NAMES[key] ?? (shift || mod ? key.toUpperCase() : key);
   return [mod && 'Ctrl/⌘', shift && 'Shift', name].filter(Boolean).join(' ');
+}
+
+/** A binding as `aria-keyshortcuts` names it: 'Control+C Meta+C', 'Shift+X', 'Delete'. */
+function ariaKeys({ key, shift, mod }: Binding): string[] {
+  const name = [shift && 'Shift', key.length === 1 ? key.toUpperCase() : key].filter(Boolean).join('+');
+  return mod ? [`Control+${name}`, `Meta+${name}`] : [name];
+}
+
+/**
+ * A menu item's hint: the first way to press the action as shown ('Ctrl/⌘ C', 'Delete'), and
+ * every way for assistive technology (`aria-keyshortcuts`).
+ */
+export function shortcutHint(action: TaskShortcutAction): { text: string; aria: string } | undefined {
+  const bindings = TASK_SHORTCUTS.find((s) => s.action === action)?.bindings ?? [];
+  const [first] = bindings;
+  return first ? { text: bindingText(first), aria: bindings.flatMap(ariaKeys).join(' ') } : undefined;
 }
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>;

@@ -1,9 +1,7 @@
 import {
-  BULK_CHANGES_PER_MINUTE,
   BulkTaskLabelsRestoreSchema,
   BulkTaskLabelsResultSchema,
   BulkTaskLabelsSchema,
-  bulkMessages,
   CreateLabelSchema,
   LabelIdParamsSchema,
   LabelListSchema,
@@ -16,7 +14,7 @@ import {
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
+import { bulkChangeLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { LabelsService } from './labels.service.ts';
 
@@ -98,12 +96,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<{ service: LabelsService }> = a
   );
 
   // Issue 30: the keyboard's label picker on several tasks; static, before /tasks/:id/labels.
-  const bulkLimit = perUserRateLimit(
-    BULK_CHANGES_PER_MINUTE,
-    '1 minute',
-    bulkMessages.rateLimited,
-    'BULK_RATE_LIMITED',
-  );
+  const bulkLimit = bulkChangeLimit();
   app.patch(
     '/tasks/bulk/labels',
     {

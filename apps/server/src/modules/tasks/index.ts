@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createTaskBoard } from './tasks.board.ts';
+import { bulkTaskRoutes } from './tasks.bulk.routes.ts';
 import { createFieldValueSlot, type FieldValueCheck } from './tasks.fields.ts';
 import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
 import { createTaskListing, type TaskListing } from './tasks.listing.ts';
@@ -174,6 +175,7 @@ export const tasksModule = fp(
       page: createTaskPageService({ db, tasks, activities, sections }),
       board: createTaskBoard(db, { cache: fresh(TASK_BOARD_CACHE), now: () => clock.now() }),
     });
+    await app.register(bulkTaskRoutes, { prefix: '/api', service, clock });
     await app.register(watchersRoutes, {
       prefix: '/api',
       service: createWatchersService({ db, changes, watching }),

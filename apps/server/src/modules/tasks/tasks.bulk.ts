@@ -5,7 +5,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import type { AfterCommit, InTransaction } from '../../lib/write.ts';
 
 /** `C`: a committed status change, told to the status listeners after the commit. */
-type UpdateWithin<C> = (
+export type UpdateWithin<C> = (
   tx: Db,
   after: AfterCommit,
   actor: SessionUser,

@@ -27,6 +27,9 @@ describe('OpenAPI', () => {
       'patch /api/tasks/{id}/task/update': ['tasks'],
       'patch /api/tasks/bulk': ['tasks'],
       'patch /api/tasks/bulk/restore': ['tasks'],
+      'patch /api/tasks/bulk/move': ['tasks'],
+      'patch /api/tasks/bulk/move/restore': ['tasks'],
+      'post /api/tasks/bulk/delete': ['tasks'],
       'delete /api/tasks/{id}': ['tasks'],
       // A task's conversation (modules/comments).
       'get /api/tasks/{id}/comments': ['comments'],

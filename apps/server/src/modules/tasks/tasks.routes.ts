@@ -1,9 +1,7 @@
 import {
-  BULK_CHANGES_PER_MINUTE,
   BulkTaskRestoreSchema,
   BulkTaskResultSchema,
   BulkTaskUpdateSchema,
-  bulkMessages,
   CreateTaskSchema,
   MessageResponseSchema,
   TaskBoardQuerySchema,
@@ -26,7 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.ts';
 import { exportFileName, exportRateLimit, sendCsv } from '../../lib/csv.ts';
-import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
+import { bulkChangeLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import { createSendShared } from '../../lib/shared-response.ts';
 import type { TaskBoardService } from './tasks.board.ts';
@@ -218,12 +216,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
   );
 
   // Static: /tasks/bulk never reaches /tasks/:id/update. Each call has its limit per account.
-  const bulkLimit = perUserRateLimit(
-    BULK_CHANGES_PER_MINUTE,
-    '1 minute',
-    bulkMessages.rateLimited,
-    'BULK_RATE_LIMITED',
-  );
+  const bulkLimit = bulkChangeLimit();
   app.patch(
     '/tasks/bulk',
     {
@@ -297,7 +290,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      await service.remove(currentUser(req), req.params.id, clock.now());
+      await service.remove.one(currentUser(req), req.params.id, clock.now());
       return { message: taskMessages.deleted };
     },
   );

@@ -29,6 +29,7 @@ import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskBulk } from './tasks.bulk.ts';
+import { createTaskBulkMove } from './tasks.bulk-move.ts';
 import { createTaskCreation } from './tasks.create.ts';
 import { withRelations } from './tasks.event-relations.ts';
 import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
@@ -39,6 +40,7 @@ import type { TaskListing } from './tasks.listing.ts';
 import { type TaskWithNames, toTask } from './tasks.mapper.ts';
 import { taskColumn } from './tasks.rank.ts';
 import { createTaskReading } from './tasks.reading.ts';
+import { createTaskRemoval } from './tasks.remove.ts';
 import type { TaskPatch, TasksRepository } from './tasks.repository.ts';
 import {
   assignedNotification,
@@ -354,36 +356,11 @@ export function createTasksService({
       return result;
     },
 
-    /**
-     * To the trash (issue 28, modules/trash): gone from every read, restorable for 30 days by whoever
-     * manages the product. Its comments, checklist, labels and files stay with it until the purge.
-     */
-    async remove(actor: SessionUser, id: string, at: Date): Promise<void> {
-      await inTransaction(async (tx, after) => {
-        const current = await lockVisible(tx, actor, id);
-        if (!canEditTasks(actor.role)) throw readOnly();
-        await refuseArchivedProduct(tx, current.productId);
-        await tasks.trash(id, actor.id, at, tx);
-        await outbox.enqueue(tx, taskEvent('task.deleted', await withRelations(tx, current)));
-        await activities.insert(
-          {
-            actionType: 'task_deleted',
-            description: `Deleted task "${current.title}"`,
-            metadata: {
-              taskId: id,
-              title: current.title,
-              status: current.status,
-              priority: current.priority,
-            },
-            productId: current.productId,
-            taskId: id,
-            performedBy: actor.id,
-          },
-          tx,
-        );
-        after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
-      });
-    },
+    /** DELETE /tasks/{id} and POST /tasks/bulk/delete: to the trash (tasks.remove.ts). */
+    remove: createTaskRemoval({ inTransaction, tasks, activities, outbox }),
+
+    /** PATCH /tasks/bulk/move and its Undo (tasks.bulk-move.ts). */
+    bulkMove: createTaskBulkMove({ inTransaction, updateWithin, afterStatusChange, tasks }),
   };
 }
 

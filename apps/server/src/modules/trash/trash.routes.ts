@@ -1,4 +1,6 @@
 import {
+  BulkTaskIdsResultSchema,
+  BulkTaskIdsSchema,
   MessageResponseSchema,
   TrashListSchema,
   TrashParamsSchema,
@@ -6,6 +8,7 @@ import {
   trashMessages,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkChangeLimit } from '../../lib/per-user-rate-limit.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import type { TrashService } from './trash.service.ts';
 
@@ -47,6 +50,22 @@ export const trashRoutes: FastifyPluginAsyncZod<{ service: TrashService }> = asy
       await service.restore(currentUser(req), req.params.kind, req.params.id);
       return { message: trashMessages.restored };
     },
+  );
+
+  // The Undo of the keyboard's delete of several tasks (issue 30): a bulk change's limit.
+  app.post(
+    '/trash/tasks/restore',
+    {
+      config: bulkChangeLimit(),
+      schema: {
+        tags,
+        summary:
+          "Restore up to 200 tasks from the trash in one transaction, each checked as its own restore (whoever manages its product, or who deleted it; 409 while its product is in the trash): one refused restores none; records 'task_restored' for each",
+        body: BulkTaskIdsSchema,
+        response: { 200: BulkTaskIdsResultSchema },
+      },
+    },
+    async (req) => ({ ids: await service.restoreTasks(currentUser(req), req.body.ids) }),
   );
 
   app.delete(

@@ -12,7 +12,7 @@ import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Changes } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Viewer } from '../../lib/visibility.ts';
-import { createInTransaction } from '../../lib/write.ts';
+import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { TrashedRow, TrashRepository, TrashRow } from './trash.repository.ts';
 
@@ -79,6 +79,25 @@ export function createTrashService({
     return row;
   }
 
+  /** A task out of the trash, checked by `find`: not while its product is in the trash (409). */
+  async function restoreTaskWithin(tx: Db, after: AfterCommit, actor: SessionUser, row: TrashedRow) {
+    if (row.product_in_trash || row.with_product)
+      throw Conflict(trashMessages.productInTrash, 'PRODUCT_IN_TRASH');
+    await trash.restoreTask(row.id, tx);
+    await activities.insert(
+      {
+        actionType: 'task_restored',
+        description: `Restored task "${row.name}"`,
+        metadata: { taskId: row.id, title: row.name },
+        productId: row.product_id,
+        taskId: row.id,
+        performedBy: actor.id,
+      },
+      tx,
+    );
+    after.publish({ kind: 'task', op: 'created', id: row.id, productId: row.product_id });
+  }
+
   return {
     async list(actor: SessionUser, query: TrashQuery): Promise<TrashItem[]> {
       return (await trash.list(actor, query.productId)).map(toItem);
@@ -91,24 +110,7 @@ export function createTrashService({
     async restore(actor: SessionUser, kind: TrashKind, id: string): Promise<void> {
       await inTransaction(async (tx, after) => {
         const row = await find(actor, kind, id, tx, true);
-        if (kind === 'task') {
-          if (row.product_in_trash || row.with_product)
-            throw Conflict(trashMessages.productInTrash, 'PRODUCT_IN_TRASH');
-          await trash.restoreTask(id, tx);
-          await activities.insert(
-            {
-              actionType: 'task_restored',
-              description: `Restored task "${row.name}"`,
-              metadata: { taskId: id, title: row.name },
-              productId: row.product_id,
-              taskId: id,
-              performedBy: actor.id,
-            },
-            tx,
-          );
-          after.publish({ kind: 'task', op: 'created', id, productId: row.product_id });
-          return;
-        }
+        if (kind === 'task') return restoreTaskWithin(tx, after, actor, row);
         await trash.restoreProduct(id, tx);
         await activities.insert(
           {
@@ -124,6 +126,20 @@ export function createTrashService({
         const access = [actor.id, ...(await trash.peopleOf(id, tx))];
         after.publish({ kind: 'product', op: 'created', id, productId: id, access });
       });
+    },
+
+    /**
+     * The Undo of the keyboard's delete (issue 30): every task named back from the trash in one
+     * transaction, each checked as its own restore; one refused refuses them all. Id order.
+     */
+    async restoreTasks(actor: SessionUser, ids: readonly string[]): Promise<string[]> {
+      const asked = [...new Set(ids)];
+      await inTransaction(async (tx, after) => {
+        for (const id of [...asked].sort()) {
+          await restoreTaskWithin(tx, after, actor, await find(actor, 'task', id, tx, true));
+        }
+      });
+      return asked;
     },
 
     /** Deleted forever now, with its files (their bytes once the rows are gone). */

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { menuItemNames } from '../../../test/menu.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductTasksTab } from './product-tasks-tab.tsx';
 import { ASSIGNEE_ID, makeTask, makeTaskOptions, PRODUCT_ID, TEAM_ID, taskList } from './test-tasks.ts';
@@ -166,13 +167,10 @@ describe('ProductTasksTab', () => {
     expect(screen.queryByRole('button', { name: 'Create Task' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions for Write the API' }));
     // Someone else's task: only copying its link or branch name (issue 28).
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Copy link',
-      'Copy branch name',
-    ]);
+    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Design the onboarding flow' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(menuItemNames()).toEqual([
       'Mark as Pending',
       'Mark as In Progress',
       'Mark as Completed',

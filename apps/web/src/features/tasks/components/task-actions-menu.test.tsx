@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
+import { menuItemNames } from '../../../test/menu.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { makeTask } from './test-tasks.ts';
@@ -27,8 +28,6 @@ function renderMenu({
   return { ...result, onEdit, onChangeStatus, task };
 }
 
-const itemNames = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
-
 describe('TaskActionsMenu', () => {
   beforeEach(() => {
     vi.clearAllMocks();
@@ -39,7 +38,7 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
-    expect(itemNames()).toEqual([
+    expect(menuItemNames()).toEqual([
       'Edit',
       'Mark as Pending',
       'Mark as In Progress',
@@ -61,7 +60,7 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
-    expect(itemNames()).toEqual([
+    expect(menuItemNames()).toEqual([
       'Mark as Pending',
       'Mark as In Progress',
       'Mark as Completed',
@@ -76,7 +75,7 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
-    expect(itemNames()).toEqual(['Copy link', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
   });
 
   it('copies the task’s link by its key and its branch name, each with a toast', async () => {

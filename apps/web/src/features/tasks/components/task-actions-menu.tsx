@@ -12,6 +12,7 @@ import {
 import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useAppExtensions } from '../../../components/app-extensions.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
+import { shortcutHint } from '../../../lib/task-shortcuts.ts';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
 import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -93,6 +94,7 @@ export function TaskActionsMenu({
           label: 'Copy link',
           icon: <Link2 aria-hidden="true" />,
           separated: canEdit || canMove,
+          shortcut: shortcutHint('copyLink'),
           onSelect: () => void copyLink(task),
         },
         {
@@ -107,6 +109,7 @@ export function TaskActionsMenu({
         canEdit && {
           label: 'Delete',
           icon: <Trash2 aria-hidden="true" />,
+          shortcut: shortcutHint('delete'),
           title: 'Delete task',
           description: (
             <>

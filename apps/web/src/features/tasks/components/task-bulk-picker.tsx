@@ -1,4 +1,4 @@
-import { type BulkTaskChange, taskMessages as m, type Task } from '@shipyard/shared';
+import { type BulkTaskChange, taskMessages as m, type Task, trashMessages } from '@shipyard/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useCallback, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
+import { useProductOptions } from '../../../lib/product-options.ts';
 import { useProductStates } from '../../../lib/product-states.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type BulkChange, useBulkTaskChange } from '../api/bulk-update.ts';
@@ -17,25 +18,32 @@ import { priorityOptions, statusOptions } from './task-form-chips.tsx';
 // The keyboard's pickers (issue 30): a small list that filters as you type (the create dialog's
 // chip list), or the due date's words; Enter applies to every target in one request, one Undo.
 
-export type PickerKind = 'status' | 'assignee' | 'priority' | 'due' | 'labels';
+export type PickerKind = 'status' | 'assignee' | 'priority' | 'due' | 'labels' | 'move';
 
 /** A task's row (or card) on the page, when rendered. */
 export const taskRowOf = (id: string) => document.querySelector(`[data-task-id="${CSS.escape(id)}"]`);
 
-/** "for 3 tasks", "for 1 task". */
-const forTasks = (count: number) => `for ${count} ${count === 1 ? 'task' : 'tasks'}`;
+/** "3 tasks", "1 task". */
+const pluralTasks = (count: number) => `${count} ${count === 1 ? 'task' : 'tasks'}`;
 
-export type BulkApply = (targets: readonly Task[], change: BulkChange, what: string) => Promise<void>;
+/** "for 3 tasks", "for 1 task". */
+const forTasks = (count: number) => `for ${pluralTasks(count)}`;
+
+/** What a change did: "Status set to High" (said "… for 3 tasks"), or the whole sentence for a count. */
+type Said = string | ((count: number) => string);
+
+export type BulkApply = (targets: readonly Task[], change: BulkChange, what: Said) => Promise<void>;
 
 /**
  * Applies a change to the targets in one request, then says so ("Status set to In Progress for
- * 3 tasks") in a toast with Undo and to screen readers (`announce`).
+ * 3 tasks", "3 tasks moved to the trash") in a toast with Undo and to screen readers (`announce`).
  */
 export function useBulkApply(announce: (text: string) => void): BulkApply {
   const send = useBulkTaskChange();
   return useCallback(
     async (targets, change, what) => {
-      const text = `${what} ${forTasks(targets.length)}`;
+      const text = typeof what === 'string' ? `${what} ${forTasks(targets.length)}` : what(targets.length);
+      const failed = 'trash' in change ? m.deleteFailed : m.updateFailed;
       try {
         const undo = await send(
           targets.map((t) => t.id),
@@ -47,12 +55,12 @@ export function useBulkApply(announce: (text: string) => void): BulkApply {
             await undo();
             announce(`Undone: ${text}`);
           },
-          undoFailed: m.updateFailed,
+          undoFailed: 'trash' in change ? trashMessages.restoreFailed : m.updateFailed,
         });
       } catch (error) {
         const description = getErrorMessage(error, m.fallback);
-        announce(`${m.updateFailed}: ${description}`);
-        toast.error(m.updateFailed, { description });
+        announce(`${failed}: ${description}`);
+        toast.error(failed, { description });
       }
     },
     [send, announce],
@@ -88,6 +96,7 @@ const TITLES: Record<PickerKind, string> = {
   priority: 'Priority',
   due: 'Due date',
   labels: 'Labels',
+  move: 'Product',
 };
 
 /** The one product of the targets, when they share one. */
@@ -138,6 +147,35 @@ export function useAssigneeChoices(targets: readonly Task[], enabled: boolean): 
   return [{ value: '', label: 'Unassigned' }, ...people.map((p) => ({ value: p.id, label: p.name }))];
 }
 
+/** The products the targets may move to: those the viewer sees (not archived), less their own. */
+function useMoveChoices(targets: readonly Task[], enabled: boolean): ChipOption[] {
+  const products = useProductOptions().data;
+  const own = soleProduct(targets);
+  if (!enabled) return [];
+  return (products ?? []).filter((p) => p.id !== own).map((p) => ({ value: p.id, label: p.name }));
+}
+
+/**
+ * A popover's anchor beside `anchorElement` (on a task's page, the property it changes) or the row
+ * of `anchorId` (when rendered), else a third down the middle of the window: a virtual list may
+ * not render the row.
+ */
+export function useRowAnchor(anchorId: string | undefined, anchorElement?: () => Element | null) {
+  return useMemo(
+    () => ({
+      current: {
+        getBoundingClientRect: () => {
+          const row = anchorElement?.() ?? (anchorId ? taskRowOf(anchorId) : null);
+          return (
+            row?.getBoundingClientRect() ?? new DOMRect(window.innerWidth / 2, window.innerHeight / 3, 0, 0)
+          );
+        },
+      },
+    }),
+    [anchorId, anchorElement],
+  );
+}
+
 type Props = {
   kind: PickerKind | undefined;
   targets: readonly Task[];
@@ -153,23 +191,12 @@ export function TaskBulkPicker({ kind, targets, anchorId, anchorElement, onClose
   const status = useStatusChoices(targets);
   const people = useAssigneeChoices(targets, kind === 'assignee');
   const labels = useLabelChoices(targets);
+  const products = useMoveChoices(targets, kind === 'move');
   const [due, setDue] = useState('');
-  const anchor = useMemo(
-    () => ({
-      current: {
-        getBoundingClientRect: () => {
-          const row = anchorElement?.() ?? (anchorId ? taskRowOf(anchorId) : null);
-          return (
-            row?.getBoundingClientRect() ?? new DOMRect(window.innerWidth / 2, window.innerHeight / 3, 0, 0)
-          );
-        },
-      },
-    }),
-    [anchorId, anchorElement],
-  );
+  const anchor = useRowAnchor(anchorId, anchorElement);
   if (!kind) return null;
   const title = TITLES[kind];
-  const done = (change: BulkChange, what: string) => {
+  const done = (change: BulkChange, what: Said) => {
     onClose();
     void apply(targets, change, what);
   };
@@ -202,7 +229,17 @@ export function TaskBulkPicker({ kind, targets, anchorId, anchorElement, onClose
               ? list(people, (o) => done(...picked.assignee(o)))
               : kind === 'labels'
                 ? list(labels.options, (o) => done(...labels.change(o.value, o.label)))
-                : null}
+                : kind === 'move'
+                  ? list(products, (o) =>
+                      done({ moveTo: o.value }, (n) => `${pluralTasks(n)} moved to ${o.label}`),
+                    )
+                  : null}
+        {kind === 'move' ? (
+          <p className="border-t px-3 py-2 text-muted-foreground text-xs">
+            Their team stays behind, anyone not in the new product is unassigned, and labels are taken off.
+            Undo puts it all back.
+          </p>
+        ) : null}
         {kind === 'due' ? (
           <div className="grid gap-2 p-3">
             <p className="font-medium text-sm">{title}</p>

@@ -2,51 +2,14 @@ import type { Role } from '@shipyard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
-import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
-import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
+import { apiError, callsTo, jsonResponse, sentJson } from '../../../test/fetch-stubs.ts';
+import { currentLocation } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
-import { TaskList } from './task-list.tsx';
-import type { TaskFilterValues } from './task-search-params.ts';
-import { makeTask, taskList } from './test-tasks.ts';
+import { checkbox, focusedTitle, press, renderList, rowOf, tasks } from './test-task-keyboard.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), undoable: vi.fn(), error: vi.fn() } }));
 
 // Issue 30: a task list worked from the keyboard.
-
-const noFilters: TaskFilterValues = { search: '', productId: undefined, phase: [], status: [] };
-const member = { id: 'u-1', role: 'member' as Role };
-const tasks = ['Alpha', 'Bravo', 'Charlie', 'Delta'].map((title, i) =>
-  makeTask({
-    id: `t-${i}`,
-    title,
-    key: `APO-${i + 1}`,
-    projectId: 'p-1',
-    project: { id: 'p-1', name: 'Apollo' },
-    createdAt: new Date(Date.UTC(2025, 0, 10) - i * 60_000).toISOString(),
-  }),
-);
-
-const press = (key: string, extra: Partial<KeyboardEventInit> = {}) =>
-  act(() => {
-    fireEvent.keyDown(document.body, { key, ...extra });
-  });
-const rowOf = (title: string) => {
-  const found = screen.getByText(title).closest('tr');
-  if (!found) throw new Error(`no row for ${title}`);
-  return found;
-};
-const focusedTitle = () => document.querySelector('[data-focused] a')?.textContent;
-const checkbox = (title: string) => screen.getByRole('checkbox', { name: `Select ${title}` });
-
-function renderList(answers: Parameters<typeof routeFetch>[0] = {}, viewer = member) {
-  const fetchMock = routeFetch({
-    'GET /api/tasks/all': jsonResponse(200, taskList(tasks)),
-    'GET /api/projects/p-1/states': jsonResponse(200, { data: [], canManage: false }),
-    ...answers,
-  });
-  renderWithProviders(<TaskList filters={noFilters} viewer={viewer} onEdit={vi.fn()} />, { route: '/tasks' });
-  return fetchMock;
-}
 
 describe('the task list from the keyboard', () => {
   beforeEach(() => {

@@ -1,4 +1,4 @@
-import { canEditTasks, type Task } from '@shipyard/shared';
+import { bulkMessages, canEditTasks, type Task } from '@shipyard/shared';
 import {
   createContext,
   type ReactNode,
@@ -20,6 +20,7 @@ import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shor
 import type { Viewer } from './task-board-model.ts';
 import { type PickerKind, TaskBulkPicker, taskRowOf, useBulkApply } from './task-bulk-picker.tsx';
 import { type BoardLanes, type BoardStep, boardStep } from './task-key-moves.ts';
+import { TaskTitleEditor } from './task-title-editor.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
 import { taskTargetsHeading, useTaskPaletteActions } from './use-task-palette-actions.ts';
 
@@ -77,6 +78,7 @@ const PICKERS: Partial<Record<TaskShortcutAction, PickerKind>> = {
   priority: 'priority',
   due: 'due',
   labels: 'labels',
+  move: 'move',
 };
 
 /**
@@ -118,6 +120,8 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
   const [focusedId, setFocusedId] = useState<string>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [picker, setPicker] = useState<PickerKind>();
+  // The task whose title `e` is editing.
+  const [renaming, setRenaming] = useState<Task>();
   const anchor = useRef<string | undefined>(undefined);
   const gAt = useRef(0);
   // What the last action did, read out by screen readers.
@@ -217,6 +221,18 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
           if (!editor || targets.length === 0) return false;
           void apply(targets, { assigneeId: viewer.id }, 'Assigned to you');
           return true;
+        case 'editTitle': {
+          // One title: the focused task's, else the one selected.
+          const task = focusedTask ?? (targets.length === 1 ? targets[0] : undefined);
+          if (!editor || !task) return false;
+          setRenaming(task);
+          return true;
+        }
+        case 'delete':
+          // No confirm: the toast's Undo (and the trash) are the safety.
+          if (!editor || targets.length === 0) return false;
+          void apply(targets, { trash: true }, bulkMessages.movedToTrash);
+          return true;
         default: {
           const kind = PICKERS[action];
           if (!kind || !editor || targets.length === 0) return false;
@@ -280,6 +296,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
         onClose={() => setPicker(undefined)}
         apply={apply}
       />
+      <TaskTitleEditor task={renaming} onClose={() => setRenaming(undefined)} announce={setSaid} />
     </TaskKeyboardContext.Provider>
   );
 }

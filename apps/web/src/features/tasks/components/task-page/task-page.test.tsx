@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../../test/fetch-stubs.ts';
+import { menuItemNames } from '../../../../test/menu.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { makeTaskOptions, PRODUCT_ID } from '../test-tasks.ts';
 import { TaskPage } from './task-page.tsx';
@@ -233,10 +234,7 @@ describe('TaskPage', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     // Only copying is left in its menu (issue 28).
     await user.click(screen.getByRole('button', { name: /Actions for/ }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Copy link',
-      'Copy branch name',
-    ]);
+    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
   });
 
   it('says "Task not found" with a way back when the task is gone or out of sight', async () => {

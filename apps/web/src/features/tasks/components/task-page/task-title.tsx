@@ -7,7 +7,7 @@ import { cn } from '../../../../lib/cn.ts';
 const TitleSchema = CreateTaskSchema.shape.title;
 
 /** The title's first problem, in the task form's words ('Title is required'), or undefined. */
-function titleError(value: string): string | undefined {
+export function titleError(value: string): string | undefined {
   const parsed = z.safeParse(TitleSchema, value);
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }

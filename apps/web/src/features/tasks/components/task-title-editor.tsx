@@ -1,0 +1,101 @@
+import { taskMessages as m, type Task } from '@shipyard/shared';
+import { Popover } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { Input } from '../../../components/ui/input.tsx';
+import { PopoverContent } from '../../../components/ui/popover.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useUpdateTask } from '../api/save-task.ts';
+import { useRowAnchor } from './task-bulk-picker.tsx';
+import { titleError } from './task-page/task-title.tsx';
+
+// The keyboard's `e` (issue 30): the focused task's title in a small field beside its row, opened
+// with the title selected. Enter saves it as the task's page does (PATCH /tasks/{id}/update), Esc
+// cancels, a refused title keeps the field open with the reason; each outcome is read out.
+
+type Props = {
+  /** The task being renamed; none: closed. */
+  task: Task | undefined;
+  onClose: () => void;
+  /** Says the outcome to screen readers (the list's live region). */
+  announce: (text: string) => void;
+};
+
+export function TaskTitleEditor({ task, onClose, announce }: Props) {
+  // A new field (its draft, its error) for each task opened.
+  return task ? <TitleField key={task.id} task={task} onClose={onClose} announce={announce} /> : null;
+}
+
+function TitleField({ task, onClose, announce }: Props & { task: Task }) {
+  const { mutateAsync: update, isPending } = useUpdateTask();
+  const anchor = useRowAnchor(task.id);
+  const field = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState(task.title);
+  const [error, setError] = useState<string>();
+  const errorId = `task-title-error-${task.id}`;
+
+  const refuse = (reason: string) => {
+    setError(reason);
+    announce(reason);
+  };
+  const save = async () => {
+    const problem = titleError(draft);
+    if (problem) return refuse(problem);
+    const title = draft.trim();
+    if (title === task.title) return onClose();
+    try {
+      await update({ id: task.id, title });
+      announce(`Title changed to ${title}`);
+      onClose();
+    } catch (failure) {
+      const description = getErrorMessage(failure, m.fallback);
+      toast.error(m.updateFailed, { description });
+      refuse(`${m.updateFailed}: ${description}`);
+    }
+  };
+
+  return (
+    <Popover.Root
+      open
+      onOpenChange={(open) => {
+        if (open) return;
+        announce('Title unchanged');
+        onClose();
+      }}
+    >
+      <Popover.Anchor virtualRef={anchor} />
+      <PopoverContent
+        className="grid w-[min(24rem,calc(100vw-2rem))] gap-1.5 p-3"
+        aria-label={`Title of ${task.key}`}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          field.current?.focus();
+          field.current?.select();
+        }}
+        onCloseAutoFocus={(event) => event.preventDefault()}
+      >
+        <Input
+          ref={field}
+          aria-label="Title"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          value={draft}
+          maxLength={200}
+          readOnly={isPending}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (error) setError(undefined);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            void save();
+          }}
+        />
+        <p id={errorId} className={error ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}>
+          {error ?? 'Enter to save, Esc to cancel.'}
+        </p>
+      </PopoverContent>
+    </Popover.Root>
+  );
+}

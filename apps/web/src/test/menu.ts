@@ -1,0 +1,11 @@
+import { screen } from '@testing-library/react';
+
+/** An element's words as a screen reader reads them: its text, less what is hidden from it. */
+function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent ?? '';
+}
+
+/** The open menu's items by their names (a key's hint beside one is seen, not read: aria-keyshortcuts). */
+export const menuItemNames = () => screen.getAllByRole('menuitem').map(spokenText);
