@@ -26,7 +26,8 @@ async function getProductOptions(signal?: AbortSignal): Promise<ProductOption[]>
 const productOptionsQueryOptions = () =>
   queryOptions({ queryKey: productOptionsKey, queryFn: ({ signal }) => getProductOptions(signal) });
 
-export const useProductOptions = () => useQuery(productOptionsQueryOptions());
+/** `enabled`: false until the choices are needed (a picker that is not open asks nothing). */
+export const useProductOptions = (enabled = true) => useQuery({ ...productOptionsQueryOptions(), enabled });
 
 /**
  * The products as a select's options, and the chosen one when it is not among them (a link to a

@@ -149,7 +149,7 @@ export function useAssigneeChoices(targets: readonly Task[], enabled: boolean): 
 
 /** The products the targets may move to: those the viewer sees (not archived), less their own. */
 function useMoveChoices(targets: readonly Task[], enabled: boolean): ChipOption[] {
-  const products = useProductOptions().data;
+  const products = useProductOptions(enabled).data;
   const own = soleProduct(targets);
   if (!enabled) return [];
   return (products ?? []).filter((p) => p.id !== own).map((p) => ({ value: p.id, label: p.name }));
