@@ -18,7 +18,7 @@ import type { WebhookOutbox } from '../services/index.ts';
 import {
   findVisibleTask,
   holdTaskForChange,
-  relationsChangedEvent,
+  relationsChangedEvents,
   type SeenTask,
   touchTask,
 } from '../tasks/index.ts';
@@ -70,10 +70,8 @@ export function createRelationsService({ db, activities, changes, outbox }: Deps
 
   /** A relation added or removed is a change of both tasks: `task.updated` for each, with its relations. */
   async function sendUpdated(tx: Db, taskIds: readonly string[]) {
-    for (const id of taskIds) {
-      const event = await relationsChangedEvent(tx, id);
-      if (event) await outbox.enqueue(tx, event);
-    }
+    // One event after the other, in the order of the tasks (the asking task first).
+    for (const event of await relationsChangedEvents(tx, taskIds)) await outbox.enqueue(tx, event);
   }
 
   /** The task's relations to tasks the viewer sees (the other task's product visible to them). */

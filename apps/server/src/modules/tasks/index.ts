@@ -24,7 +24,7 @@ export {
   taskNotFound,
   touchTask,
 } from './tasks.access.ts';
-export { relationsChangedEvent } from './tasks.event-relations.ts';
+export { relationsChangedEvents } from './tasks.event-relations.ts';
 export type { ImportedTask, ImportLinks, TaskImporter, TaskRef } from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskStatusChange } from './tasks.service.ts';

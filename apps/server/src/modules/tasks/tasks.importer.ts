@@ -6,9 +6,11 @@ import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { touchTask } from './tasks.access.ts';
+import { eventRelationsOf, relationsChangedEvents } from './tasks.event-relations.ts';
 import { checkParent } from './tasks.hierarchy.ts';
 import type { TasksRepository } from './tasks.repository.ts';
-import { completedAtFor, creationWrites } from './tasks.rules.ts';
+import { completedAtFor, creationWrites, taskEvent } from './tasks.rules.ts';
 import type { TaskWatching } from './tasks.watchers.ts';
 
 /** A task as an import stores it; references already resolved and checked against the product. */
@@ -97,11 +99,23 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
         }));
         rows.push(...(await tasks.insertMany(chunk, tx)));
       }
-      await link(tx, actor.id, productId, rows, links);
-      // What a created task writes beside it (tasks.rules.ts), for all of them at once.
-      const { entries, events, watchers } = creationWrites(actor.id, rows, source);
+      const others = await link(tx, actor.id, productId, rows, links);
+      // What a created task writes beside it (tasks.rules.ts), for all of them at once: its entry
+      // says how it was created; its webhook says what it is at commit, with its
+      // relations (decision 048).
+      const { entries, watchers } = creationWrites(actor.id, rows, source);
       await activities.insertMany(entries, tx);
-      await outbox.enqueueMany(tx, events);
+      const relations = await eventRelationsOf(tx, links.relations.length > 0 ? rows.map((r) => r.id) : []);
+      const events = rows.map((row) =>
+        taskEvent('task.created', {
+          ...row,
+          relations: relations.get(row.id) ?? [],
+        }),
+      );
+      // The product's tasks the file relates to changed too, as after POST /tasks/{id}/relations.
+      await outbox.enqueueMany(tx, [...events, ...(await relationsChangedEvents(tx, others))]);
+      const touched: Change[] = [];
+      for (const id of others) touched.push(await touchTask(tx, id));
       await watching.watchNew(
         tx,
         watchers.flatMap(({ task, userIds }) => userIds.map((userId) => ({ taskId: task.id, userId }))),
@@ -111,14 +125,15 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
         rows.length <= LIVE_TASKS_ONE_BY_ONE || !last
           ? rows.map((row) => ({ kind: 'task', op: 'created', id: row.id, productId: row.productId }))
           : [{ kind: 'task', op: 'updated', id: last.id, productId: last.productId }];
-      return { rows, changes };
+      return { rows, changes: [...changes, ...touched] };
     },
   };
 }
 
 /**
  * The imported tasks' parents, each through the checked path of any edit (`checkParent`: same
- * product, no cycle, SUBTASK_DEPTH_MAX deep), and their relations (a pair stored once).
+ * product, no cycle, SUBTASK_DEPTH_MAX deep), and their relations (a pair stored once). Answers
+ * the product's existing tasks that gained a relation.
  */
 async function link(tx: Db, actorId: string, productId: string, rows: TaskRow[], links: ImportLinks) {
   const idOf = (ref: TaskRef) => ('row' in ref ? rows[ref.row]?.id : ref.id);
@@ -135,7 +150,10 @@ async function link(tx: Db, actorId: string, productId: string, rows: TaskRow[],
     const targetId = idOf(target);
     return sourceId && targetId ? [{ kind, sourceId, targetId, createdBy: actorId }] : [];
   });
-  if (values.length > 0) await tx.insert(taskRelations).values(values).onConflictDoNothing();
+  const stored =
+    values.length > 0 ? await tx.insert(taskRelations).values(values).onConflictDoNothing().returning() : [];
+  const imported = new Set(rows.map((r) => r.id));
+  return [...new Set(stored.flatMap((r) => [r.sourceId, r.targetId]).filter((id) => !imported.has(id)))];
 }
 
 export type TaskImporter = ReturnType<typeof createTaskImporter>;
