@@ -1,8 +1,9 @@
-import { hierarchyMessages } from '@shipyard/shared';
+import { hierarchyMessages, relationMessages } from '@shipyard/shared';
 import { eq, inArray, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { taskRelations, tasks } from '../../db/schema/index.ts';
 import { createProduct, createTask } from '../../testing/factories.ts';
+import { entriesOf } from '../../testing/stored.ts';
 import { webhookOf } from '../../testing/webhooks.ts';
 import { csvImport, useImportTests } from './imports.test-kit.ts';
 
@@ -92,7 +93,7 @@ describe('CSV import of parents and relations', () => {
   });
 });
 
-describe('CSV import of relations, what it tells', () => {
+describe('CSV import of relations, what it tells and closes', () => {
   /** The product's tasks by title, as stored. */
   const byTitle = async (productId: string) =>
     new Map(
@@ -134,5 +135,44 @@ describe('CSV import of relations, what it tells', () => {
       ],
     ]);
     expect(sent).toHaveLength(3);
+  });
+
+  it('closes a "duplicate of" row as the API does, with its history entry', async () => {
+    const product = (await createProduct(ctx, alice.user.id, { name: 'Dupes', key: 'DUP' })).id;
+    const original = await createTask(ctx, product, { title: 'Login fails' });
+    const deliveries = await webhookOf(ctx, admin, product);
+    const csv = [
+      'title,status,duplicate_of',
+      `Cannot log in,In Progress,${original.key}`,
+      `Already closed,Completed,${original.key}`,
+    ].join('\n');
+    const res = await as(alice, csvImport({ csv }, product));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await byTitle(product);
+    const duplicate = stored.get('Cannot log in');
+    expect(duplicate).toMatchObject({ status: 'Completed', completedAt: expect.any(Date) });
+    expect(stored.get('Login fails')?.status).toBe('Pending');
+    const entries = (await entriesOf(ctx, product)).filter((e) => e.taskId === duplicate?.id);
+    expect(entries.map((e) => [e.actionType, e.description])).toEqual([
+      ['task_completed', `${relationMessages.duplicateClosed(original.key)}: "Cannot log in"`],
+      ['task_created', 'Created task "Cannot log in"'],
+    ]);
+    expect(entries[0]?.metadata).toMatchObject({ duplicateOf: original.id, newStatus: 'Completed' });
+    // A row already Completed is left as it is: no second entry.
+    const closed = stored.get('Already closed');
+    expect((await entriesOf(ctx, product)).filter((e) => e.taskId === closed?.id)).toHaveLength(1);
+    // Its created payload says what it is now: Completed, a duplicate of the original.
+    expect(await deliveries()).toEqual(
+      expect.arrayContaining([
+        [
+          'task.created',
+          expect.objectContaining({
+            taskId: duplicate?.id,
+            status: 'Completed',
+            relations: [{ kind: 'duplicate_of', taskId: original.id, key: original.key }],
+          }),
+        ],
+      ]),
+    );
   });
 });
