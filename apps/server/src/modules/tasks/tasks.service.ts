@@ -365,30 +365,30 @@ export function createTasksService({
      * To the trash (issue 28, modules/trash): gone from every read, restorable for 30 days by whoever
      * manages the product. Its comments, checklist, labels and files stay with it until the purge.
      */
-    async remove(actor: SessionUser, id: string, at: Date): Promise<void> {
+    async remove(actor: SessionUser, id: string, at: Date, { withSubtasks = false } = {}): Promise<void> {
       await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canEditTasks(actor.role)) throw readOnly();
         await refuseArchivedProduct(tx, current.productId);
         await tasks.trash(id, actor.id, at, tx);
-        await outbox.enqueue(tx, taskEvent('task.deleted', await withRelations(tx, current)));
-        await activities.insert(
-          {
-            actionType: 'task_deleted',
-            description: `Deleted task "${current.title}"`,
-            metadata: {
-              taskId: id,
-              title: current.title,
-              status: current.status,
-              priority: current.priority,
+        // Its sub-tree with it when asked (the Undo of a duplicate with its sub-tasks, decision 048).
+        const below = withSubtasks ? await tasks.trashBelow(id, actor.id, at, tx) : [];
+        for (const row of [current, ...below]) {
+          await outbox.enqueue(tx, taskEvent('task.deleted', await withRelations(tx, row)));
+          const { title, status, priority, productId } = row;
+          await activities.insert(
+            {
+              actionType: 'task_deleted',
+              description: `Deleted task "${title}"`,
+              metadata: { taskId: row.id, title, status, priority },
+              productId,
+              taskId: row.id,
+              performedBy: actor.id,
             },
-            productId: current.productId,
-            taskId: id,
-            performedBy: actor.id,
-          },
-          tx,
-        );
-        after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
+            tx,
+          );
+          after.publish({ kind: 'task', op: 'deleted', id: row.id, productId });
+        }
       });
     },
   };
