@@ -157,6 +157,8 @@ export const TaskStatusUpdateSchema = z.object({
 export type TaskStatusUpdate = z.infer<typeof TaskStatusUpdateSchema>;
 
 export const TaskIdParamsSchema = z.object({ id: z.uuid(taskMessages.notFound) });
+/** DELETE /api/tasks/{id}: `withSubtasks=true` trashes its sub-tree with it (decision 048). */
+export const DeleteTaskQuerySchema = z.object({ withSubtasks: z.optional(z.enum(['true', 'false'])) });
 export const TaskProductParamsSchema = z.object({ productId: z.uuid(productMessages.notFound) });
 
 const RefSchema = z.object({ id: z.string(), name: z.string() });

@@ -78,6 +78,11 @@ export const tasks = pgTable(
     /** Trashed with its product, not alone: restoring the product brings it back. */
     deletedWithProduct: boolean().notNull().default(false),
     /**
+     * Trashed with the task above it, not alone (decision 048: the Undo of a duplicate with its
+     * sub-tasks): restoring or purging that task takes it too.
+     */
+    deletedWithParent: boolean().notNull().default(false),
+    /**
      * The recurring series this task is the live occurrence of (issue 29, recurrence.ts): only one
      * task of a series carries it; the previous ones lose it. Its foreign key (ON DELETE SET NULL,
      * so that stopping a series is deleting it) is in migration 0029's SQL.

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createDuplicateCloser } from './duplicates.ts';
 import { hierarchyRoutes } from './hierarchy.routes.ts';
 import { createHierarchyService } from './hierarchy.service.ts';
 import { createRelationsService } from './relations.service.ts';
@@ -17,6 +18,8 @@ export const hierarchyModule = fp(
     // The task's page carries its sub-tasks and relations (one request for the page).
     app.tasks.addPageSection('subtasks', hierarchy.ofSeenTask);
     app.tasks.addPageSection('relations', relations.ofSeenTask);
+    // An import's "duplicate of" closes the duplicate as POST /tasks/{id}/relations does (decision 048).
+    app.tasks.closesDuplicates(createDuplicateCloser(app.activities));
     // A task template's sub-tasks are created with the task made from it (decision 039).
     app.templates.addTaskPart('subtasks', subtasksPart(app.tasks.createWithin));
     await app.register(hierarchyRoutes, { prefix: '/api', relations, hierarchy });

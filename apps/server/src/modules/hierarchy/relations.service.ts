@@ -18,10 +18,11 @@ import type { WebhookOutbox } from '../services/index.ts';
 import {
   findVisibleTask,
   holdTaskForChange,
-  relationsChangedEvent,
+  relationsChangedEvents,
   type SeenTask,
   touchTask,
 } from '../tasks/index.ts';
+import { closeDuplicate, type TaskNames } from './duplicates.ts';
 
 // Relations between tasks (issue 29, docs/decisions/038-hierarchy-relations-estimates.md): stored
 // once per pair (kind, source, target), shown from either side. A viewer sees a relation only when
@@ -57,8 +58,6 @@ const INVERSE: Record<RelationType, RelationType> = {
 /** A relation type as a history entry reads it: "blocked by". */
 const spoken = (type: RelationType) => type.replace('_', ' ');
 
-type TaskNames = { id: string; key: string; title: string; productId: string };
-
 const relationNotFound = () => NotFound(relationMessages.notFound, 'RELATION_NOT_FOUND');
 const invalidTask = (message: string) =>
   BadRequest(message, 'VALIDATION_ERROR', { fields: { taskId: [message] } });
@@ -70,10 +69,8 @@ export function createRelationsService({ db, activities, changes, outbox }: Deps
 
   /** A relation added or removed is a change of both tasks: `task.updated` for each, with its relations. */
   async function sendUpdated(tx: Db, taskIds: readonly string[]) {
-    for (const id of taskIds) {
-      const event = await relationsChangedEvent(tx, id);
-      if (event) await outbox.enqueue(tx, event);
-    }
+    // One event after the other, in the order of the tasks (the asking task first).
+    for (const event of await relationsChangedEvents(tx, taskIds)) await outbox.enqueue(tx, event);
   }
 
   /** The task's relations to tasks the viewer sees (the other task's product visible to them). */
@@ -205,7 +202,11 @@ export function createRelationsService({ db, activities, changes, outbox }: Deps
         if (!row) throw new Error('relation insert returned no row');
         const pair = await namesOf(tx, taskId, other.id);
         await recordOnBoth(tx, viewer, 'added', pair, body.type);
-        if (duplicateId) await closeDuplicate(tx, viewer, duplicateId, new Map(pair.map((t) => [t.id, t])));
+        const [self, them] = pair;
+        if (duplicateId) {
+          const [duplicate, original] = duplicateId === self.id ? [self, them] : [them, self];
+          await closeDuplicate(tx, activities, viewer.id, duplicate, original);
+        }
         await sendUpdated(tx, [taskId, other.id]);
         after.publish(await touchTask(tx, taskId), await touchTask(tx, other.id));
         const [shown] = (await relationsOf(tx, viewer, taskId)).filter((r) => r.id === row.id);
@@ -228,35 +229,6 @@ export function createRelationsService({ db, activities, changes, outbox }: Deps
       });
     },
   };
-
-  /** The duplicate, Completed (unless it was), with an entry naming what it duplicates. */
-  async function closeDuplicate(tx: Db, viewer: Viewer, duplicateId: string, byId: Map<string, TaskNames>) {
-    const duplicate = byId.get(duplicateId);
-    const original = [...byId.values()].find((t) => t.id !== duplicateId);
-    if (!duplicate || !original) return;
-    const [closed] = await tx
-      .update(tasks)
-      .set({ status: 'Completed', completedAt: sql`now()`, rank: '', updatedAt: sql`now()` })
-      .where(and(eq(tasks.id, duplicateId), sql`${tasks.status} <> 'Completed'`))
-      .returning({ id: tasks.id, status: tasks.status });
-    if (!closed) return;
-    await activities.insert(
-      {
-        actionType: 'task_completed',
-        description: `${relationMessages.duplicateClosed(original.key)}: "${duplicate.title}"`,
-        metadata: {
-          taskId: duplicateId,
-          newStatus: 'Completed',
-          duplicateOf: original.id,
-          status: 'Completed',
-        },
-        productId: duplicate.productId,
-        taskId: duplicateId,
-        performedBy: viewer.id,
-      },
-      tx,
-    );
-  }
 }
 
 export type RelationsService = ReturnType<typeof createRelationsService>;

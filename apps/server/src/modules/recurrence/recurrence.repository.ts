@@ -31,6 +31,7 @@ const NOT_COPIED = new Set<string>([
   'deletedAt',
   'deletedBy',
   'deletedWithProduct',
+  'deletedWithParent',
   'seriesId',
   // Issue 29: the state follows the status (Pending: the trigger takes its first state), and the
   // sub-task counters are the trigger's.

@@ -4,7 +4,7 @@ import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createTaskBoard } from './tasks.board.ts';
 import { bulkTaskRoutes } from './tasks.bulk.routes.ts';
 import { createFieldValueSlot, type FieldValueCheck } from './tasks.fields.ts';
-import { createTaskImporter, type TaskImporter } from './tasks.importer.ts';
+import { createTaskImporter, type DuplicateCloser, type TaskImporter } from './tasks.importer.ts';
 import { createTaskListing, type TaskListing } from './tasks.listing.ts';
 import { createTaskPageService, type TaskPageSections } from './tasks.page.ts';
 import { createTasksRepository } from './tasks.repository.ts';
@@ -25,8 +25,14 @@ export {
   taskNotFound,
   touchTask,
 } from './tasks.access.ts';
-export { relationsChangedEvent } from './tasks.event-relations.ts';
-export type { ImportedTask, ImportLinks, TaskImporter, TaskRef } from './tasks.importer.ts';
+export { relationsChangedEvents } from './tasks.event-relations.ts';
+export type {
+  DuplicateCloser,
+  ImportedTask,
+  ImportLinks,
+  TaskImporter,
+  TaskRef,
+} from './tasks.importer.ts';
 export { labelsOfTasks } from './tasks.labels.ts';
 export type { TaskStatusChange } from './tasks.service.ts';
 export type { TaskWatching } from './tasks.watchers.ts';
@@ -90,6 +96,8 @@ declare module 'fastify' {
       copying: (fromId: string, toId: string, tx: Db) => Promise<void>;
       /** The custom fields module checks the `fields` of creates and edits (issue 29, at boot). */
       checkFieldValues: (check: FieldValueCheck) => void;
+      /** The hierarchy module closes an import's "duplicate of" tasks as its API does (decision 048, at boot). */
+      closesDuplicates: (close: DuplicateCloser) => void;
     };
   }
 }
@@ -121,6 +129,11 @@ export const tasksModule = fp(
     const statusListeners: Array<(change: TaskStatusChange) => Promise<void>> = [];
     const copies: TaskCopy[] = [];
     const fieldValues = createFieldValueSlot();
+    let duplicates: DuplicateCloser | undefined;
+    const closeDuplicates: DuplicateCloser = (...args) => {
+      if (!duplicates) throw new Error('tasks: no module closes duplicates');
+      return duplicates(...args);
+    };
     const service = createTasksService({
       db,
       tasks,
@@ -142,7 +155,7 @@ export const tasksModule = fp(
     // Filled by the modules that contribute a section; checked complete once every module is in.
     const sections = { watchers: watching.of } as TaskPageSections;
     app.decorate('tasks', {
-      importer: createTaskImporter({ tasks, activities, outbox, watching }),
+      importer: createTaskImporter({ tasks, activities, outbox, watching, closeDuplicates }),
       watching,
       addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
       onDelete: (deletion) => void deletions.push(deletion),
@@ -160,6 +173,9 @@ export const tasksModule = fp(
         return cleanups;
       },
       checkFieldValues: fieldValues.provide,
+      closesDuplicates: (close) => {
+        duplicates = close;
+      },
     });
     app.addHook('onReady', async () => {
       const missing = CONTRIBUTED.filter((name) => !sections[name]);
@@ -167,6 +183,7 @@ export const tasksModule = fp(
         throw new Error(`tasks: no module contributed the task page's ${missing.join(', ')} section`);
       }
       if (!fieldValues.provided()) throw new Error('tasks: no module checks custom field values');
+      if (!duplicates) throw new Error('tasks: no module closes duplicates');
     });
     await app.register(tasksRoutes, {
       prefix: '/api',

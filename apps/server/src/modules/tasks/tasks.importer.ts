@@ -6,9 +6,11 @@ import type { Change } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
+import { touchTask } from './tasks.access.ts';
+import { eventRelationsOf, relationsChangedEvents } from './tasks.event-relations.ts';
 import { checkParent } from './tasks.hierarchy.ts';
 import type { TasksRepository } from './tasks.repository.ts';
-import { completedAtFor, creationWrites } from './tasks.rules.ts';
+import { completedAtFor, creationWrites, taskEvent } from './tasks.rules.ts';
 import type { TaskWatching } from './tasks.watchers.ts';
 
 /** A task as an import stores it; references already resolved and checked against the product. */
@@ -35,6 +37,17 @@ export type ImportLinks = {
 };
 
 /**
+ * Hierarchy's rule that "duplicate of" closes the duplicate (decision 038), which an import's
+ * relations follow too (decision 048): each duplicate Completed unless it was, with its history
+ * entry, in `tx`. Answers the tasks it closed. The hierarchy module provides it at boot.
+ */
+export type DuplicateCloser = (
+  tx: Db,
+  actorId: string,
+  pairs: Array<{ duplicateId: string; originalId: string }>,
+) => Promise<Array<Pick<TaskRow, 'id' | 'status'>>>;
+
+/**
  * Every browser showing the product reads a created task once (GET /tasks/{id}) to put it in its
  * lists. Past this many, an import publishes one change instead: an 'updated' task no list has
  * loaded, which makes each browser refetch the product's task lists once
@@ -47,6 +60,7 @@ type Deps = {
   activities: ActivityRecorder;
   outbox: WebhookOutbox;
   watching: TaskWatching;
+  closeDuplicates: DuplicateCloser;
 };
 
 /**
@@ -56,7 +70,7 @@ type Deps = {
  * decision 021).
  * The caller checks the caller's right and the references first.
  */
-export function createTaskImporter({ tasks, activities, outbox, watching }: Deps) {
+export function createTaskImporter({ tasks, activities, outbox, watching, closeDuplicates }: Deps) {
   return {
     /** The product's teams and the people its tasks may be assigned to (read in `tx`). */
     references: (productId: string, tx: Db) => tasks.options(productId, tx),
@@ -97,11 +111,25 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
         }));
         rows.push(...(await tasks.insertMany(chunk, tx)));
       }
-      await link(tx, actor.id, productId, rows, links);
-      // What a created task writes beside it (tasks.rules.ts), for all of them at once.
-      const { entries, events, watchers } = creationWrites(actor.id, rows, source);
+      const { duplicates, others } = await link(tx, actor.id, productId, rows, links);
+      // What a created task writes beside it (tasks.rules.ts), for all of them at once: its entry
+      // says how it was created; its webhook says what it is at commit, with its relations and a
+      // duplicate closed (decision 048).
+      const { entries, watchers } = creationWrites(actor.id, rows, source);
       await activities.insertMany(entries, tx);
-      await outbox.enqueueMany(tx, events);
+      const closed = new Map((await closeDuplicates(tx, actor.id, duplicates)).map((t) => [t.id, t.status]));
+      const relations = await eventRelationsOf(tx, links.relations.length > 0 ? rows.map((r) => r.id) : []);
+      const events = rows.map((row) =>
+        taskEvent('task.created', {
+          ...row,
+          status: closed.get(row.id) ?? row.status,
+          relations: relations.get(row.id) ?? [],
+        }),
+      );
+      // The product's tasks the file relates to changed too, as after POST /tasks/{id}/relations.
+      await outbox.enqueueMany(tx, [...events, ...(await relationsChangedEvents(tx, others))]);
+      const touched: Change[] = [];
+      for (const id of others) touched.push(await touchTask(tx, id));
       await watching.watchNew(
         tx,
         watchers.flatMap(({ task, userIds }) => userIds.map((userId) => ({ taskId: task.id, userId }))),
@@ -111,14 +139,15 @@ export function createTaskImporter({ tasks, activities, outbox, watching }: Deps
         rows.length <= LIVE_TASKS_ONE_BY_ONE || !last
           ? rows.map((row) => ({ kind: 'task', op: 'created', id: row.id, productId: row.productId }))
           : [{ kind: 'task', op: 'updated', id: last.id, productId: last.productId }];
-      return { rows, changes };
+      return { rows, changes: [...changes, ...touched] };
     },
   };
 }
 
 /**
  * The imported tasks' parents, each through the checked path of any edit (`checkParent`: same
- * product, no cycle, SUBTASK_DEPTH_MAX deep), and their relations (a pair stored once).
+ * product, no cycle, SUBTASK_DEPTH_MAX deep), and their relations (a pair stored once). Answers
+ * the "duplicate of" pairs stored and the product's existing tasks that gained a relation.
  */
 async function link(tx: Db, actorId: string, productId: string, rows: TaskRow[], links: ImportLinks) {
   const idOf = (ref: TaskRef) => ('row' in ref ? rows[ref.row]?.id : ref.id);
@@ -135,7 +164,15 @@ async function link(tx: Db, actorId: string, productId: string, rows: TaskRow[],
     const targetId = idOf(target);
     return sourceId && targetId ? [{ kind, sourceId, targetId, createdBy: actorId }] : [];
   });
-  if (values.length > 0) await tx.insert(taskRelations).values(values).onConflictDoNothing();
+  const stored =
+    values.length > 0 ? await tx.insert(taskRelations).values(values).onConflictDoNothing().returning() : [];
+  const imported = new Set(rows.map((r) => r.id));
+  return {
+    duplicates: stored
+      .filter((r) => r.kind === 'duplicates')
+      .map((r) => ({ duplicateId: r.sourceId, originalId: r.targetId })),
+    others: [...new Set(stored.flatMap((r) => [r.sourceId, r.targetId]).filter((id) => !imported.has(id)))],
+  };
 }
 
 export type TaskImporter = ReturnType<typeof createTaskImporter>;

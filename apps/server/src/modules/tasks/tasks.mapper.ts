@@ -6,7 +6,7 @@ import type { TaskLabel } from './tasks.labels.ts';
 /** A task with the names its screens show, joined in the query that read it. */
 export type TaskWithNames = {
   /** A live task: what only the trash reads (when and by whom it was deleted) need not be read. */
-  task: Omit<TaskRow, 'deletedAt' | 'deletedBy' | 'deletedWithProduct'>;
+  task: Omit<TaskRow, 'deletedAt' | 'deletedBy' | 'deletedWithProduct' | 'deletedWithParent'>;
   productName: string;
   team: { id: string; name: string } | null;
   assignee: { id: string; name: string; avatarUrl: string | null } | null;

@@ -25,30 +25,43 @@ type Deps = {
  * POST /tasks/bulk/delete, the keyboard's Delete), each checked and recorded alike.
  */
 export function createTaskRemoval({ inTransaction, tasks, activities, outbox }: Deps) {
-  async function removeWithin(tx: Db, after: AfterCommit, actor: SessionUser, id: string, at: Date) {
+  async function removeWithin(
+    tx: Db,
+    after: AfterCommit,
+    actor: SessionUser,
+    id: string,
+    at: Date,
+    withSubtasks = false,
+  ) {
     const current = await tasks.lockVisible(tx, actor, id);
     if (!current) throw taskNotFound();
     if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
     await refuseArchivedProduct(tx, current.productId);
     await tasks.trash(id, actor.id, at, tx);
-    await outbox.enqueue(tx, taskEvent('task.deleted', await withRelations(tx, current)));
-    await activities.insert(
-      {
-        actionType: 'task_deleted',
-        description: `Deleted task "${current.title}"`,
-        metadata: { taskId: id, title: current.title, status: current.status, priority: current.priority },
-        productId: current.productId,
-        taskId: id,
-        performedBy: actor.id,
-      },
-      tx,
-    );
-    after.publish({ kind: 'task', op: 'deleted', id, productId: current.productId });
+    // Its sub-tree with it when asked (the Undo of a duplicate with its sub-tasks, decision 048).
+    const below = withSubtasks ? await tasks.trashBelow(id, actor.id, at, tx) : [];
+    for (const row of [current, ...below]) {
+      await outbox.enqueue(tx, taskEvent('task.deleted', await withRelations(tx, row)));
+      const { title, status, priority, productId } = row;
+      await activities.insert(
+        {
+          actionType: 'task_deleted',
+          description: `Deleted task "${title}"`,
+          metadata: { taskId: row.id, title, status, priority },
+          productId,
+          taskId: row.id,
+          performedBy: actor.id,
+        },
+        tx,
+      );
+      after.publish({ kind: 'task', op: 'deleted', id: row.id, productId });
+    }
   }
 
   return {
-    one: (actor: SessionUser, id: string, at: Date) =>
-      inTransaction((tx, after) => removeWithin(tx, after, actor, id, at)),
+    /** DELETE /tasks/{id}; `withSubtasks`: its live sub-tree too (restored and purged with it). */
+    one: (actor: SessionUser, id: string, at: Date, { withSubtasks = false } = {}) =>
+      inTransaction((tx, after) => removeWithin(tx, after, actor, id, at, withSubtasks)),
 
     /**
      * Every task named, in one transaction: one the caller may not see (404) or delete (403)

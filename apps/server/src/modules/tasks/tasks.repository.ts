@@ -248,6 +248,34 @@ export function createTasksRepository(db: Db) {
         .set({ deletedAt: at, deletedBy: actorId, updatedAt: sql`now()` })
         .where(eq(tasks.id, id));
     },
+
+    /**
+     * The live tasks under a task (its sub-tasks and theirs), locked, to the trash with it
+     * (decision 048): marked trashed with their parent, so that its restore and purge take them.
+     */
+    async trashBelow(id: string, actorId: string, at: Date, tx: Db): Promise<TaskRow[]> {
+      const below = sql`(with recursive t(id) as (
+          select id from tasks where parent_id = ${id}
+          union select c.id from tasks c join t on c.parent_id = t.id
+        ) select id from t)`;
+      const rows = await tx
+        .select()
+        .from(tasks)
+        .where(inArray(tasks.id, below))
+        .orderBy(asc(tasks.number))
+        .for('update');
+      if (rows.length === 0) return rows;
+      await tx
+        .update(tasks)
+        .set({ deletedAt: at, deletedBy: actorId, deletedWithParent: true, updatedAt: sql`now()` })
+        .where(
+          inArray(
+            tasks.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return rows;
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import {
   BulkTaskResultSchema,
   BulkTaskUpdateSchema,
   CreateTaskSchema,
+  DeleteTaskQuerySchema,
   MessageResponseSchema,
   TaskBoardQuerySchema,
   TaskBoardSchema,
@@ -284,13 +285,16 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Move a task to the trash, restorable for 30 days (not guests); records 'task_deleted'",
+        summary:
+          "Move a task to the trash, restorable for 30 days (not guests); records 'task_deleted'. With `withSubtasks=true` its sub-tasks (and theirs) go with it, and come back or are purged with it (the Undo of a duplicate with its sub-tasks)",
         params: TaskIdParamsSchema,
+        querystring: DeleteTaskQuerySchema,
         response: { 200: MessageResponseSchema },
       },
     },
     async (req) => {
-      await service.remove.one(currentUser(req), req.params.id, clock.now());
+      const withSubtasks = req.query.withSubtasks === 'true';
+      await service.remove.one(currentUser(req), req.params.id, clock.now(), { withSubtasks });
       return { message: taskMessages.deleted };
     },
   );

@@ -52,7 +52,7 @@ export function createTrashRepository(db: Db) {
     /**
      * What the viewer may restore: the deleted tasks and products of products they manage, and
      * what they deleted themselves in a product they still see. A task deleted with its product
-     * is listed as the product.
+     * is listed as the product, one deleted with its parent as the parent (decision 048).
      */
     list(viewer: Viewer, productId?: string): Promise<TrashRow[]> {
       const mayRestore = sql`(${manages(viewer)} or (x.deleted_by = ${viewer.id} and ${sees(viewer)}))`;
@@ -63,7 +63,8 @@ export function createTrashRepository(db: Db) {
                  t.deleted_at, t.deleted_by, products.deleted_at is not null as product_in_trash,
                  products.created_by, products.id as pid
             from public.tasks t join public.products products on products.id = t.product_id
-           where t.deleted_at is not null and not t.deleted_with_product ${ofProduct}
+           where t.deleted_at is not null and not t.deleted_with_product and not t.deleted_with_parent
+             ${ofProduct}
           union all
           select 'product', products.id, products.name, products.id, products.name,
                  products.deleted_at, products.deleted_by, false, products.created_by, products.id
@@ -104,9 +105,27 @@ export function createTrashRepository(db: Db) {
       return row;
     },
 
-    async restoreTask(id: string, tx: Db) {
-      await tx.execute(sql`update public.tasks set deleted_at = null, deleted_by = null, updated_at = now()
-        where id = ${id}`);
+    /** The tasks trashed with this one, under it (decision 048), children before their parents. */
+    async trashedBelow(id: string, tx: Db) {
+      return rows<{ id: string; name: string; product_id: string }>(
+        sql`with recursive t(id, depth) as (
+              select id, 1 from public.tasks where parent_id = ${id} and deleted_with_parent
+              union select c.id, t.depth + 1 from public.tasks c join t on c.parent_id = t.id
+               where c.deleted_with_parent
+            ) select x.id, x.title as name, x.product_id from t join public.tasks x on x.id = t.id
+              order by t.depth desc, x.number`,
+        tx,
+      );
+    },
+
+    /** The task back, and the tasks trashed with it (decision 048). */
+    async restoreTask(id: string, below: readonly string[], tx: Db) {
+      await tx.execute(sql`update public.tasks
+        set deleted_at = null, deleted_by = null, deleted_with_parent = false, updated_at = now()
+        where id in (${sql.join(
+          [id, ...below].map((x) => sql`${x}::uuid`),
+          sql`, `,
+        )})`);
     },
 
     /** The product and the tasks deleted with it (not those deleted before it). */
@@ -146,7 +165,7 @@ export function createTrashRepository(db: Db) {
               order by deleted_at limit ${limit})
             union all
             (select 'task', id from public.tasks where deleted_at < ${before.toISOString()}::timestamptz
-              and not deleted_with_product order by deleted_at limit ${limit})`,
+              and not deleted_with_product and not deleted_with_parent order by deleted_at limit ${limit})`,
         tx,
       );
     },

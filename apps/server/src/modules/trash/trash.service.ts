@@ -83,19 +83,27 @@ export function createTrashService({
   async function restoreTaskWithin(tx: Db, after: AfterCommit, actor: SessionUser, row: TrashedRow) {
     if (row.product_in_trash || row.with_product)
       throw Conflict(trashMessages.productInTrash, 'PRODUCT_IN_TRASH');
-    await trash.restoreTask(row.id, tx);
-    await activities.insert(
-      {
-        actionType: 'task_restored',
-        description: `Restored task "${row.name}"`,
-        metadata: { taskId: row.id, title: row.name },
-        productId: row.product_id,
-        taskId: row.id,
-        performedBy: actor.id,
-      },
+    // With the tasks trashed with it (the Undo of a duplicate with its sub-tasks, decision 048).
+    const below = await trash.trashedBelow(row.id, tx);
+    await trash.restoreTask(
+      row.id,
+      below.map((t) => t.id),
       tx,
     );
-    after.publish({ kind: 'task', op: 'created', id: row.id, productId: row.product_id });
+    for (const task of [row, ...below]) {
+      await activities.insert(
+        {
+          actionType: 'task_restored',
+          description: `Restored task "${task.name}"`,
+          metadata: { taskId: task.id, title: task.name },
+          productId: task.product_id,
+          taskId: task.id,
+          performedBy: actor.id,
+        },
+        tx,
+      );
+      after.publish({ kind: 'task', op: 'created', id: task.id, productId: task.product_id });
+    }
   }
 
   return {
@@ -165,8 +173,12 @@ export function createTrashService({
 
   async function purgeOne(kind: TrashKind, id: string, tx: Db): Promise<() => Promise<void>> {
     if (kind === 'task') {
-      const cleanups = await purgingTask(id, tx);
-      await trash.purgeTask(id, tx);
+      // The tasks trashed with it go with it (decision 048), each with what modules keep of it.
+      const cleanups: Array<() => Promise<void>> = [];
+      for (const task of [...(await trash.trashedBelow(id, tx)), { id }]) {
+        cleanups.push(...(await purgingTask(task.id, tx)));
+        await trash.purgeTask(task.id, tx);
+      }
       return async () => {
         for (const cleanup of cleanups) await cleanup();
       };

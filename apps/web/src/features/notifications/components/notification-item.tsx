@@ -107,7 +107,11 @@ export function NotificationItem({
       data-read={notification.read}
       onClick={onItemClick}
       className={cn(
-        'relative flex gap-3 px-4 py-4 outline-none transition-colors sm:px-6',
+        // A phone (below sm) gives the text the row's width: name and time, then the message in
+        // two lines at most, and one row below for the links and the actions. From sm up, the
+        // actions sit at the top right beside the text, as in the split view.
+        'relative grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2 px-4 py-3 outline-none transition-colors sm:gap-y-0 sm:px-6 sm:py-4',
+        "[grid-template-areas:'avatar_body_body'_'links_links_actions'] sm:[grid-template-areas:'avatar_body_actions'_'avatar_links_actions']",
         onSelect ? 'cursor-pointer' : undefined,
         selected ? 'ring-2 ring-ring ring-inset' : undefined,
         unread
@@ -118,10 +122,10 @@ export function NotificationItem({
       {unread ? (
         <span aria-hidden="true" className="absolute top-0 bottom-0 left-0 w-0.5 bg-primary" />
       ) : null}
-      <div className="relative mt-0.5 shrink-0 self-start">
-        <Avatar className="size-9">
+      <div className="relative mt-0.5 shrink-0 self-start [grid-area:avatar]">
+        <Avatar className="size-8 sm:size-9">
           {notification.sender?.avatar ? <AvatarImage src={notification.sender.avatar} alt="" /> : null}
-          <AvatarFallback className="bg-primary/10 font-semibold text-primary dark:bg-primary/25 dark:text-foreground">
+          <AvatarFallback className="bg-primary/10 font-semibold text-primary text-xs sm:text-sm dark:bg-primary/25 dark:text-foreground">
             {initials(name)}
           </AvatarFallback>
         </Avatar>
@@ -134,71 +138,76 @@ export function NotificationItem({
         </span>
       </div>
 
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+      <div className="flex min-w-0 flex-col gap-1 [grid-area:body]">
+        <div className="flex items-center gap-x-2 gap-y-0.5 sm:flex-wrap">
           {unread ? (
             <>
               <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
               <span className="sr-only">Unread:</span>
             </>
           ) : null}
-          <span className={cn('text-sm', unread ? 'font-semibold' : 'font-medium')}>{name}</span>
+          <span className={cn('min-w-0 truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>
+            {name}
+          </span>
           <time
             dateTime={notification.createdAt}
             title={formatDateTime(notification.createdAt)}
-            className="text-muted-foreground text-xs tabular-nums"
+            className="ml-auto shrink-0 whitespace-nowrap text-muted-foreground text-xs tabular-nums sm:ml-0"
           >
             {formatRelative(notification.createdAt, now)}
           </time>
         </div>
-        <p className={cn('break-words text-sm', unread ? 'text-foreground' : 'text-muted-foreground')}>
+        <p
+          className={cn(
+            'line-clamp-2 break-words text-sm sm:line-clamp-none',
+            unread ? 'text-foreground' : 'text-muted-foreground',
+          )}
+        >
           {notification.message}
         </p>
         {excerpt ? (
-          <p data-excerpt="" className="line-clamp-2 break-words text-muted-foreground text-sm">
+          <p
+            data-excerpt=""
+            className="line-clamp-1 break-words text-muted-foreground text-sm sm:line-clamp-2"
+          >
             {excerpt}
           </p>
         ) : null}
-        {canAccept || productLink || taskLink ? (
-          <div className="mt-1.5 flex flex-wrap gap-2">
-            {canAccept ? (
-              <Button
-                size="sm"
-                pending={accepting}
-                disabled={declining}
-                onClick={() => onAccept(notification)}
-              >
-                Accept
-              </Button>
-            ) : null}
-            {canAccept && canDecline ? (
-              <Button
-                size="sm"
-                variant="outline"
-                pending={declining}
-                disabled={accepting}
-                onClick={() => onDecline(notification)}
-              >
-                Decline
-              </Button>
-            ) : null}
-            {productLink ? (
-              <Link to={productLink} className={linkClasses}>
-                Open product
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            ) : null}
-            {taskLink ? (
-              <Link to={taskLink} className={linkClasses}>
-                View task
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
       </div>
+      {canAccept || productLink || taskLink ? (
+        <div className="flex min-w-0 flex-wrap items-center gap-2 [grid-area:links] sm:mt-2.5">
+          {canAccept ? (
+            <Button size="sm" pending={accepting} disabled={declining} onClick={() => onAccept(notification)}>
+              Accept
+            </Button>
+          ) : null}
+          {canAccept && canDecline ? (
+            <Button
+              size="sm"
+              variant="outline"
+              pending={declining}
+              disabled={accepting}
+              onClick={() => onDecline(notification)}
+            >
+              Decline
+            </Button>
+          ) : null}
+          {productLink ? (
+            <Link to={productLink} className={linkClasses}>
+              Open product
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          ) : null}
+          {taskLink ? (
+            <Link to={taskLink} className={linkClasses}>
+              View task
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
 
-      <div className="-mt-1 -mr-2 flex shrink-0 items-start gap-0.5">
+      <div className="-mr-2 flex shrink-0 items-center gap-0.5 self-center [grid-area:actions] sm:-mt-1 sm:items-start sm:self-start">
         {triage}
         {unread ? (
           <Button

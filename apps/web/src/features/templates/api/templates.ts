@@ -86,7 +86,7 @@ export function useCreateFromTemplate() {
   });
 }
 
-/** POST /tasks/{id}/duplicate (with its sub-tree when asked), and its Undo (the copy goes to the trash). */
+/** POST /tasks/{id}/duplicate (with its sub-tree when asked), and its Undo (the copy, and its tree, to the trash). */
 export function useDuplicateTask() {
   const queryClient = useQueryClient();
   return {
@@ -95,8 +95,10 @@ export function useDuplicateTask() {
         api.post<Task>(`/tasks/${id(taskId)}/duplicate`, withSubtasks ? { withSubtasks } : undefined),
       onSuccess: () => refreshTasks(queryClient),
     }),
+    // The copied sub-tree goes to the trash with the copy, and comes back with it (decision 048).
     undo: useMutation({
-      mutationFn: (taskId: string) => api.delete<{ message: string }>(`/tasks/${id(taskId)}`),
+      mutationFn: ({ taskId, withSubtasks }: { taskId: string; withSubtasks?: boolean }) =>
+        api.delete<{ message: string }>(`/tasks/${id(taskId)}${withSubtasks ? '?withSubtasks=true' : ''}`),
       onSuccess: () => refreshTasks(queryClient),
     }),
   };

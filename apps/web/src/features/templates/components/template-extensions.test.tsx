@@ -44,12 +44,15 @@ describe('TemplateExtensions', () => {
     const [title, options] = vi.mocked(toast.undoable).mock.calls[0] ?? [];
     expect(title).toBe('Task duplicated');
     await options?.undo();
-    expect(callsTo(fetchMock, 'DELETE', '/api/tasks/task-2')).toHaveLength(1);
+    const [undone] = callsTo(fetchMock, 'DELETE', '/api/tasks/task-2');
+    // The copy alone: no sub-tree was copied.
+    expect(undone?.url.searchParams.get('withSubtasks')).toBeNull();
   });
 
-  it('offers "Duplicate with sub-tasks" only for a task that has some, and sends withSubtasks', async () => {
+  it('offers "Duplicate with sub-tasks" only for a task that has some, sends withSubtasks, and its Undo trashes the copied tree', async () => {
     const fetchMock = routeFetch({
       'POST /api/tasks/task-1/duplicate': () => jsonResponse(201, { ...task, id: 'task-3', key: 'APO-3' }),
+      'DELETE /api/tasks/task-3': () => jsonResponse(200, { message: 'Task deleted' }),
     });
     const { user, unmount } = renderWithProviders(
       <TemplateExtensions>
@@ -67,6 +70,10 @@ describe('TemplateExtensions', () => {
     await vi.waitFor(() => expect(currentLocation()).toBe('/tasks/task-3'));
     const [call] = callsTo(fetchMock, 'POST', '/api/tasks/task-1/duplicate');
     expect(JSON.parse(String(call?.init?.body))).toEqual({ withSubtasks: true });
+    const [, options] = vi.mocked(toast.undoable).mock.calls[0] ?? [];
+    await options?.undo();
+    const [undone] = callsTo(fetchMock, 'DELETE', '/api/tasks/task-3');
+    expect(undone?.url.searchParams.get('withSubtasks')).toBe('true');
   });
 
   it('offers a guest nothing', () => {

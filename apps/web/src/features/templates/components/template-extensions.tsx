@@ -84,7 +84,7 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
         (copy) => {
           toast.undoable(m.duplicated, {
             description: copy.key ?? copy.title,
-            undo: () => undo.mutateAsync(copy.id),
+            undo: () => undo.mutateAsync({ taskId: copy.id, withSubtasks }),
             undoFailed: trashMessages.restoreFailed,
           });
           navigate(paths.task(copy.id));

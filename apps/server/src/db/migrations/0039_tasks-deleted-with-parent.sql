@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "deleted_with_parent" boolean DEFAULT false NOT NULL;
