@@ -283,6 +283,12 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       return inSight(query, async (unconfirmed) => listOnce(query, await statements(query, unconfirmed)));
     },
 
+    /** The whole query (paging and order too) as a cache key, the caller's 'me' and date resolved. */
+    keyOf(query: TaskListQuery): string {
+      const { me: _me, visibleTo: _v, withTotal: _w, ...rest } = query;
+      return queryKey(rest, scopeOf(query));
+    },
+
     /** How many tasks the query matches for the viewer (a saved view's count). */
     count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
       const { cursor: _cursor, ...filters } = query;

@@ -1,5 +1,6 @@
 import type { TaskList, TaskQuery } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct } from '../../lib/visibility.ts';
 import { blockersOfTasks } from './tasks.blockers.ts';
@@ -8,12 +9,21 @@ import { fieldPeopleOfTasks } from './tasks.field-people.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { toTask } from './tasks.mapper.ts';
+import { cacheable } from './tasks.query.ts';
 
 // Reading task lists (issue 28): /tasks, a product's Tasks tab and their CSV exports, each page
 // with its rows' labels and blockers (issue 29) and the names of the people its rows' fields shown
 // on cards name; the tasks service serves them as its own.
 
-export function createTaskReading({ db, listing }: { db: Db; listing: TaskListing }) {
+export function createTaskReading({
+  db,
+  listing,
+  firstPages,
+}: {
+  db: Db;
+  listing: TaskListing;
+  firstPages?: FreshCache | undefined;
+}) {
   const exportCsv = createTaskExport({ db, listing });
 
   async function list(query: TaskListQuery): Promise<TaskList> {
@@ -51,12 +61,17 @@ export function createTaskReading({ db, listing }: { db: Db; listing: TaskListin
     },
 
     /**
-     * Every task of the products the caller may see, read each time: its counts come from the
-     * products' shares (tasks.tallies.ts). A whole first page kept until the next write (decision
-     * 023) missed under any write anywhere and cost three round trips to find out (decision 041).
+     * Every task of the products the caller may see. A first page (no cursor) is the same object
+     * for every request of the caller with the same query until a write to what it reads (tasks,
+     * products, teams, team members, users, labels, task labels: all bump analytics_version)
+     * outdates it; a later page is read each time, and so is a page of the watching or mentioning
+     * preset (watchers and mentions bump nothing).
      */
     async listAll(actor: SessionUser, query: TaskQuery): Promise<TaskList> {
-      return list({ ...query, me: actor, visibleTo: actor });
+      const listQuery = { ...query, me: actor, visibleTo: actor };
+      const compute = () => list(listQuery);
+      if (query.cursor || !firstPages || !cacheable(query)) return compute();
+      return firstPages.get(listing.keyOf(listQuery), compute);
     },
 
     async listForProduct(actor: SessionUser, productId: string, query: TaskQuery): Promise<TaskList> {

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import { changedFields } from '../../lib/edits.ts';
 import { Forbidden } from '../../lib/errors.ts';
+import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { isPlaced, neighboursOf, rankForPlacement } from '../../lib/rank.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -81,6 +82,11 @@ type Deps = {
   changes: Changes;
   /** Auto-watch of creator and assignee; watchers hear of status changes (issue 15). */
   watching: TaskWatching;
+  /**
+   * First pages of /tasks/all shared by the caller's requests until a write outdates them
+   * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every page is read.
+   */
+  firstPages?: FreshCache;
   /** Told after the commit of every status change, whichever call made it (`app.tasks.onStatusChange`). */
   afterStatusChange?: (change: TaskStatusChange) => Promise<void>;
   /** The check of the custom field values of creates and edits (the fields module's, issue 29). */
@@ -106,11 +112,12 @@ export function createTasksService({
   outbox,
   changes,
   watching,
+  firstPages,
   afterStatusChange = async () => {},
   fields,
 }: Deps) {
   const inTransaction = createInTransaction(db, changes);
-  const reading = createTaskReading({ db, listing });
+  const reading = createTaskReading({ db, listing, firstPages });
   const readOnly = () => Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
 
   async function lockVisible(tx: Db, actor: Viewer, id: string) {
