@@ -84,14 +84,13 @@ export const TASK_SHORTCUTS: readonly TaskShortcut[] = [
     ],
   },
   { action: 'due', label: 'Set due date', bindings: [{ key: 'd', shift: true }] },
-  // The task page edits its title in place and deletes from its menu.
-  { action: 'editTitle', label: 'Edit the title', bindings: [{ key: 'e' }], on: SHOWN },
+  // On the task page, `e` edits the page's own title in place; Delete leaves the page after it.
+  { action: 'editTitle', label: 'Edit the title', bindings: [{ key: 'e' }] },
   { action: 'move', label: 'Move to another product', bindings: [{ key: 'm' }] },
   {
     action: 'delete',
     label: 'Move to the trash',
     bindings: [{ key: 'Delete' }, { key: 'Backspace', mod: true }],
-    on: SHOWN,
   },
   { action: 'copyLink', label: 'Copy link', bindings: [{ key: 'c', mod: true }] },
   { action: 'copyKey', label: 'Copy key', bindings: [{ key: 'c', mod: true, shift: true }] },
@@ -120,21 +119,37 @@ function ariaKeys({ key, shift, mod }: Binding): string[] {
   return mod ? [`Control+${name}`, `Meta+${name}`] : [name];
 }
 
+/** Where a binding of this shortcut acts: the binding's own places, else its action's, else everywhere. */
+export const bindingPlaces = (shortcut: TaskShortcut, binding: Binding): readonly TaskKeyPlace[] =>
+  binding.on ?? shortcut.on ?? TASK_KEY_PLACES;
+
+/** The ways to press an action in a place (labels on a board: Shift L only); none where it is not bound. */
+function bindingsAt(action: TaskShortcutAction, place: TaskKeyPlace): readonly Binding[] {
+  const shortcut = TASK_SHORTCUTS.find((s) => s.action === action);
+  return shortcut ? shortcut.bindings.filter((b) => bindingPlaces(shortcut, b).includes(place)) : [];
+}
+
+/** The first way to press an action in a place, as the sheet shows it ('E', 'Ctrl/⌘ C'), if bound there. */
+export function actionKeyText(action: TaskShortcutAction, place: TaskKeyPlace): string | undefined {
+  const [first] = bindingsAt(action, place);
+  return first ? bindingText(first) : undefined;
+}
+
 /**
- * A menu item's hint: the first way to press the action as shown ('Ctrl/⌘ C', 'Delete'), and
- * every way for assistive technology (`aria-keyshortcuts`).
+ * A menu item's hint in a place: the first way to press the action as shown ('Ctrl/⌘ C',
+ * 'Delete'), and every way there for assistive technology (`aria-keyshortcuts`); none where the
+ * action has no key.
  */
-export function shortcutHint(action: TaskShortcutAction): { text: string; aria: string } | undefined {
-  const bindings = TASK_SHORTCUTS.find((s) => s.action === action)?.bindings ?? [];
+export function shortcutHint(
+  action: TaskShortcutAction,
+  place: TaskKeyPlace,
+): { text: string; aria: string } | undefined {
+  const bindings = bindingsAt(action, place);
   const [first] = bindings;
   return first ? { text: bindingText(first), aria: bindings.flatMap(ariaKeys).join(' ') } : undefined;
 }
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>;
-
-/** Where a binding of this shortcut acts: the binding's own places, else its action's, else everywhere. */
-export const bindingPlaces = (shortcut: TaskShortcut, binding: Binding): readonly TaskKeyPlace[] =>
-  binding.on ?? shortcut.on ?? TASK_KEY_PLACES;
 
 /** The action a key press stands for in a task list (or on a board, or a task's page), if any. */
 export function taskShortcutFor(

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { menuItemNames } from '../../../test/menu.ts';
+import { shortcutHint, TASK_KEY_PLACES, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { makeTask } from './test-tasks.ts';
@@ -14,6 +15,7 @@ function renderMenu({
   role = 'member' as Role,
   viewerId = 'u-1',
   task = makeTask({ title: 'Write tests' }),
+  place = 'list' as TaskKeyPlace,
 } = {}) {
   const onEdit = vi.fn();
   const onChangeStatus = vi.fn();
@@ -21,6 +23,7 @@ function renderMenu({
     <TaskActionsMenu
       task={task}
       viewer={{ id: viewerId, role }}
+      place={place}
       onEdit={onEdit}
       onChangeStatus={onChangeStatus}
     />,
@@ -31,6 +34,29 @@ function renderMenu({
 describe('TaskActionsMenu', () => {
   beforeEach(() => {
     vi.clearAllMocks();
+  });
+
+  it.each(TASK_KEY_PLACES)('shows on a %s the key of each item the key table binds there', async (place) => {
+    const { user, unmount } = renderMenu({ place });
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    const keyed = { 'Copy link': 'copyLink', Delete: 'delete' } as const;
+    for (const [name, action] of Object.entries(keyed)) {
+      const hint = shortcutHint(action, place);
+      const item = screen.getByRole('menuitem', { name });
+      expect(hint).toBeDefined();
+      expect(item).toHaveAttribute('aria-keyshortcuts', hint?.aria);
+      expect(item).toHaveTextContent(`${name}${hint?.text}`);
+    }
+    // Delete and its Ctrl/⌘+Backspace, as the sheet lists them.
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Delete Control+Backspace Meta+Backspace',
+    );
+    // The other items have no key in the table.
+    for (const name of ['Edit', 'Copy branch name']) {
+      expect(screen.getByRole('menuitem', { name })).not.toHaveAttribute('aria-keyshortcuts');
+    }
+    unmount();
   });
 
   it('offers a member Edit, the three status moves and Delete, the current status disabled', async () => {

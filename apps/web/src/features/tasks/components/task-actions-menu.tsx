@@ -12,7 +12,7 @@ import {
 import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useAppExtensions } from '../../../components/app-extensions.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { shortcutHint } from '../../../lib/task-shortcuts.ts';
+import { shortcutHint, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
 import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
@@ -24,6 +24,8 @@ export type ChangeTaskStatus = (task: Task, status: TaskStatus, stateId?: string
 export type TaskActionsMenuProps = {
   task: Task;
   viewer: { id: string; role: Role };
+  /** Where the menu's task is (a list's row, a board's card, its page): its items show that place's keys. */
+  place: TaskKeyPlace;
   onEdit: (task: Task) => void;
   onChangeStatus: ChangeTaskStatus;
   /** After a confirmed deletion (the task's page goes back to the list). */
@@ -43,6 +45,7 @@ export type TaskActionsMenuProps = {
 export function TaskActionsMenu({
   task,
   viewer,
+  place,
   onEdit,
   onChangeStatus,
   onDeleted,
@@ -94,7 +97,7 @@ export function TaskActionsMenu({
           label: 'Copy link',
           icon: <Link2 aria-hidden="true" />,
           separated: canEdit || canMove,
-          shortcut: shortcutHint('copyLink'),
+          shortcut: shortcutHint('copyLink', place),
           onSelect: () => void copyLink(task),
         },
         {
@@ -109,7 +112,7 @@ export function TaskActionsMenu({
         canEdit && {
           label: 'Delete',
           icon: <Trash2 aria-hidden="true" />,
-          shortcut: shortcutHint('delete'),
+          shortcut: shortcutHint('delete', place),
           title: 'Delete task',
           description: (
             <>

@@ -1,4 +1,4 @@
-import { type BulkTaskChange, taskMessages as m, type Task, trashMessages } from '@shipyard/shared';
+import { type BulkTaskChange, bulkMessages, taskMessages as m, type Task, trashMessages } from '@shipyard/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useCallback, useMemo, useState } from 'react';
@@ -32,7 +32,8 @@ const forTasks = (count: number) => `for ${pluralTasks(count)}`;
 /** What a change did: "Status set to High" (said "… for 3 tasks"), or the whole sentence for a count. */
 type Said = string | ((count: number) => string);
 
-export type BulkApply = (targets: readonly Task[], change: BulkChange, what: Said) => Promise<void>;
+/** Answers whether the change was made (a task's page leaves once its task went to the trash). */
+export type BulkApply = (targets: readonly Task[], change: BulkChange, what: Said) => Promise<boolean>;
 
 /**
  * Applies a change to the targets in one request, then says so ("Status set to In Progress for
@@ -57,10 +58,12 @@ export function useBulkApply(announce: (text: string) => void): BulkApply {
           },
           undoFailed: 'trash' in change ? trashMessages.restoreFailed : m.updateFailed,
         });
+        return true;
       } catch (error) {
         const description = getErrorMessage(error, m.fallback);
         announce(`${failed}: ${description}`);
         toast.error(failed, { description });
+        return false;
       }
     },
     [send, announce],
@@ -88,7 +91,19 @@ export const picked = {
     { dueDate: due || null },
     due ? `Due date set to ${formatDate(due)}` : 'Due date cleared',
   ],
+  move: (o: ChipOption): [BulkChange, Said] => [
+    { moveTo: o.value },
+    (n) => `${pluralTasks(n)} moved to ${o.label}`,
+  ],
 };
+
+/**
+ * The targets to the trash in one request, with Undo (no confirm: the toast's Undo and the trash
+ * are the safety); then `after`, once they went (a task's page leaves).
+ */
+export async function trashTasks(apply: BulkApply, targets: readonly Task[], after?: () => void) {
+  if (await apply(targets, { trash: true }, bulkMessages.movedToTrash)) after?.();
+}
 
 const TITLES: Record<PickerKind, string> = {
   status: 'Status',
@@ -148,7 +163,7 @@ export function useAssigneeChoices(targets: readonly Task[], enabled: boolean): 
 }
 
 /** The products the targets may move to: those the viewer sees (not archived), less their own. */
-function useMoveChoices(targets: readonly Task[], enabled: boolean): ChipOption[] {
+export function useMoveChoices(targets: readonly Task[], enabled: boolean): ChipOption[] {
   const products = useProductOptions(enabled).data;
   const own = soleProduct(targets);
   if (!enabled) return [];
@@ -230,9 +245,7 @@ export function TaskBulkPicker({ kind, targets, anchorId, anchorElement, onClose
               : kind === 'labels'
                 ? list(labels.options, (o) => done(...labels.change(o.value, o.label)))
                 : kind === 'move'
-                  ? list(products, (o) =>
-                      done({ moveTo: o.value }, (n) => `${pluralTasks(n)} moved to ${o.label}`),
-                    )
+                  ? list(products, (o) => done(...picked.move(o)))
                   : null}
         {kind === 'move' ? (
           <p className="border-t px-3 py-2 text-muted-foreground text-xs">

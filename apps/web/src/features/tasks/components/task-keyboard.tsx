@@ -1,4 +1,4 @@
-import { bulkMessages, canEditTasks, type Task } from '@shipyard/shared';
+import { canEditTasks, type Task } from '@shipyard/shared';
 import {
   createContext,
   type ReactNode,
@@ -18,7 +18,7 @@ import { isDragging, isOverlayOpen, isTypingTarget } from '../../../lib/keyboard
 import { paths } from '../../../lib/paths.ts';
 import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shortcuts.ts';
 import type { Viewer } from './task-board-model.ts';
-import { type PickerKind, TaskBulkPicker, taskRowOf, useBulkApply } from './task-bulk-picker.tsx';
+import { type PickerKind, TaskBulkPicker, taskRowOf, trashTasks, useBulkApply } from './task-bulk-picker.tsx';
 import { type BoardLanes, type BoardStep, boardStep } from './task-key-moves.ts';
 import { TaskTitleEditor } from './task-title-editor.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
@@ -95,6 +95,10 @@ export type TaskKeyLayout =
       root: RefObject<HTMLElement | null>;
       /** Where a picker opens: beside the property it changes. */
       anchorOf: (picker: PickerKind) => Element | null;
+      /** `e`: the page's own title, edited in place (not the lists' popover). */
+      editTitle: () => void;
+      /** After its task went to the trash: the page leaves (back where the user came from). */
+      leave: () => void;
     };
 
 const LIST: TaskKeyLayout = { kind: 'list' };
@@ -137,6 +141,12 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     () => (chosen.length > 0 ? chosen : tasks.filter((t) => t.id === focused)),
     [chosen, tasks, focused],
   );
+  // `e` and the palette's "Edit title…": a list's popover beside the row, the page's title in place.
+  const editTitle = useCallback(
+    (task: Task) => (layout.kind === 'page' ? layout.editTitle() : setRenaming(task)),
+    [layout],
+  );
+  const leave = layout.kind === 'page' ? layout.leave : undefined;
   // The palette lists what may be done to them first (issue 30).
   useTaskPaletteActions({
     targets,
@@ -145,6 +155,8 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     heading: taskTargetsHeading(targets, chosen.length > 0),
     apply,
     keysOf: layout.kind,
+    editTitle,
+    afterTrash: leave,
   });
 
   const toggle = useCallback(
@@ -225,13 +237,12 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
           // One title: the focused task's, else the one selected.
           const task = focusedTask ?? (targets.length === 1 ? targets[0] : undefined);
           if (!editor || !task) return false;
-          setRenaming(task);
+          editTitle(task);
           return true;
         }
         case 'delete':
-          // No confirm: the toast's Undo (and the trash) are the safety.
           if (!editor || targets.length === 0) return false;
-          void apply(targets, { trash: true }, bulkMessages.movedToTrash);
+          void trashTasks(apply, targets, leave);
           return true;
         default: {
           const kind = PICKERS[action];
@@ -241,7 +252,21 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
         }
       }
     },
-    [tasks, focused, selected, targets, viewer, move, toggle, navigate, copyLink, copyKey, apply],
+    [
+      tasks,
+      focused,
+      selected,
+      targets,
+      viewer,
+      move,
+      toggle,
+      navigate,
+      copyLink,
+      copyKey,
+      apply,
+      editTitle,
+      leave,
+    ],
   );
 
   const root = layout.kind === 'page' ? layout.root : undefined;

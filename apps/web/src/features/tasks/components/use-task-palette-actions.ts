@@ -3,10 +3,13 @@ import { addDays, format } from 'date-fns';
 import {
   CalendarIcon,
   CircleDotIcon,
+  FolderInputIcon,
   HashIcon,
   LinkIcon,
+  PencilIcon,
   SignalHighIcon,
   TagIcon,
+  Trash2Icon,
   UserCheckIcon,
   UserIcon,
 } from 'lucide-react';
@@ -21,20 +24,16 @@ import {
   type PalettePage,
   usePublishPaletteContext,
 } from '../../../lib/palette-context.ts';
-import {
-  bindingPlaces,
-  bindingText,
-  TASK_SHORTCUTS,
-  type TaskKeyPlace,
-  type TaskShortcutAction,
-} from '../../../lib/task-shortcuts.ts';
+import { actionKeyText, type TaskKeyPlace, type TaskShortcutAction } from '../../../lib/task-shortcuts.ts';
 import type { BulkChange } from '../api/bulk-update.ts';
 import {
   type BulkApply,
   picked,
   soleProduct,
+  trashTasks,
   useAssigneeChoices,
   useLabelChoices,
+  useMoveChoices,
   useStatusChoices,
 } from './task-bulk-picker.tsx';
 import { priorityOptions } from './task-form-chips.tsx';
@@ -54,6 +53,10 @@ type Options = {
   apply: BulkApply;
   /** Where the keys act on these tasks, if they do: the palette shows them beside the actions. */
   keysOf?: TaskKeyPlace;
+  /** What `e` does to one task there (a list's title popover, the page's title in place). */
+  editTitle?: (task: Task) => void;
+  /** After the targets went to the trash (a task's page leaves). */
+  afterTrash?: (() => void) | undefined;
 };
 
 /** 'Change status' for the page that 'Change status…' opens. */
@@ -88,18 +91,27 @@ export function taskTargetsHeading(targets: readonly Task[], selected: boolean):
  * Publishes the targets' actions to the palette (nothing without targets): only what the viewer may
  * do; the copy actions for one task alone.
  */
-export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply, keysOf }: Options) {
+export function useTaskPaletteActions({
+  targets,
+  viewer,
+  canEdit,
+  heading,
+  apply,
+  keysOf,
+  editTitle,
+  afterTrash,
+}: Options) {
   // The choices are read once the palette shows these actions, not for every task focused.
   const [shown, setShown] = useState(false);
   const status = useStatusChoices(targets, shown);
   const people = useAssigneeChoices(targets, shown);
   const labels = useLabelChoices(targets, shown);
+  const products = useMoveChoices(targets, shown && canEdit);
   const { copyLink, copyKey } = useTaskCopy();
 
   const key = (action: TaskShortcutAction) => {
-    const shortcut = keysOf ? TASK_SHORTCUTS.find((s) => s.action === action) : undefined;
-    const binding = shortcut?.bindings.find((b) => keysOf && bindingPlaces(shortcut, b).includes(keysOf));
-    return binding ? { shortcut: bindingText(binding) } : {};
+    const text = keysOf ? actionKeyText(action, keysOf) : undefined;
+    return text ? { shortcut: text } : {};
   };
   const opens = (
     action: TaskShortcutAction,
@@ -166,6 +178,16 @@ export function useTaskPaletteActions({ targets, viewer, canEdit, heading, apply
       empty: dueDateTexts.noMatch,
       onPick: (o) => send(picked.due(o.value)),
     }),
+    ...(editTitle && only && targets.length === 1
+      ? [runs('editTitle', 'Edit title…', PencilIcon, () => editTitle(only))]
+      : []),
+    // The `m` picker's products (those the viewer sees, less the targets' own), applied as it applies them.
+    opens('move', 'Move to…', FolderInputIcon, {
+      options: products,
+      empty: 'No other product to move to.',
+      onPick: (o) => void apply(targets, ...picked.move(o)),
+    }),
+    runs('delete', 'Move to the trash', Trash2Icon, () => void trashTasks(apply, targets, afterTrash)),
   ];
   const actions: PaletteAction[] =
     targets.length === 0

@@ -3,8 +3,8 @@ import { type ReactNode, type RefObject, useCallback, useMemo } from 'react';
 import type { PickerKind } from '../task-bulk-picker.tsx';
 import { TaskKeyboardProvider, type TaskKeyLayout } from '../task-keyboard.tsx';
 
-// Issue 30 on a task's page: the action keys (s, a, i, l, p, Shift+D, Ctrl/⌘+C, …) act on the task
-// shown, through the lists' own provider with a fixed focus; each picker opens beside the property
+// Issue 30 on a task's page: the action keys (s, a, i, l, p, Shift+D, e, Delete, Ctrl/⌘+C, …) act on
+// the task shown, through the lists' own provider with a fixed focus; each picker opens beside the property
 // it changes.
 
 /** The property (its label, `data-property` on the page) each picker changes. */
@@ -21,6 +21,8 @@ export function TaskPageKeys({
   viewer,
   canEdit,
   root,
+  editTitle,
+  leave,
   children,
 }: {
   task: Task;
@@ -29,6 +31,10 @@ export function TaskPageKeys({
   canEdit: boolean;
   /** The page: the side panel holding it is no overlay to its keys. */
   root: RefObject<HTMLElement | null>;
+  /** `e`: the page's title, edited in place. */
+  editTitle: () => void;
+  /** After Delete put the task in the trash. */
+  leave: () => void;
   children: ReactNode;
 }) {
   const tasks = useMemo(() => [task], [task]);
@@ -46,7 +52,10 @@ export function TaskPageKeys({
     },
     [root],
   );
-  const layout = useMemo<TaskKeyLayout>(() => ({ kind: 'page', root, anchorOf }), [root, anchorOf]);
+  const layout = useMemo<TaskKeyLayout>(
+    () => ({ kind: 'page', root, anchorOf, editTitle, leave }),
+    [root, anchorOf, editTitle, leave],
+  );
   return (
     <TaskKeyboardProvider tasks={tasks} viewer={keyViewer} layout={layout}>
       {children}

@@ -8,7 +8,16 @@ import { taskTargetsHeading, useTaskPaletteActions } from '../use-task-palette-a
  * and what the viewer may do to it, applied as the list's keyboard pickers apply it (one request,
  * one Undo), and said to screen readers here.
  */
-export function TaskPagePalette({ detail, viewer }: { detail: TaskDetail; viewer: { id: string } }) {
+export function TaskPagePalette({
+  detail,
+  viewer,
+  editTitle,
+}: {
+  detail: TaskDetail;
+  viewer: { id: string };
+  /** The page's title, edited in place. */
+  editTitle: () => void;
+}) {
   const [said, setSaid] = useState('');
   const apply = useBulkApply(setSaid);
   const { task, permissions, product } = detail;
@@ -18,6 +27,7 @@ export function TaskPagePalette({ detail, viewer }: { detail: TaskDetail; viewer
     canEdit: permissions.canEdit && !product.archived,
     heading: taskTargetsHeading([task], false),
     apply,
+    editTitle,
   });
   return (
     <p className="sr-only" aria-live="polite">

@@ -1,7 +1,7 @@
 import { type Role, type TaskDetail, type TaskStatus, taskMessages } from '@shipyard/shared';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ArchivedBanner } from '../../../../components/archived-banner.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { ErrorState } from '../../../../components/error-state.tsx';
@@ -20,7 +20,7 @@ import { TaskKeyBar } from './task-key-bar.tsx';
 import { TaskPageKeys } from './task-page-keys.tsx';
 import { TaskPagePalette } from './task-page-palette.tsx';
 import { TaskProperties } from './task-properties.tsx';
-import { TaskTitle } from './task-title.tsx';
+import { TaskTitle, type TaskTitleHandle } from './task-title.tsx';
 import { useSaveTask } from './use-save-task.ts';
 
 /**
@@ -96,13 +96,17 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
   const inPanel = useInPanel();
   const root = useRef<HTMLElement | null>(null);
   const navigate = useNavigate();
+  const fromInside = useLocation().key !== 'default';
+  const title = useRef<TaskTitleHandle>(null);
+  const editTitle = useCallback(() => title.current?.edit(), []);
   const query = useTaskDetail(taskId);
   const save = useSaveTask(taskId);
   const [editing, setEditing] = useState(false);
+  // Once the task is in the trash, back where the user came from (Linear's way), else to the tasks.
   const onDeleted = useCallback(() => {
-    if (inPanel) navigate(-1);
+    if (inPanel || fromInside) navigate(-1);
     else navigate(paths.tasks(), { replace: true });
-  }, [inPanel, navigate]);
+  }, [inPanel, fromInside, navigate]);
   const onChangeStatus = useCallback(
     (task: { status: TaskStatus }, status: TaskStatus, stateId?: string) =>
       void save.saveStatus(task.status, status, stateId),
@@ -145,6 +149,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
         <div className="flex items-start gap-2">
           <div id="task-page-title" className="min-w-0 flex-1">
             <TaskTitle
+              ref={title}
               title={task.title}
               canEdit={permissions.canEdit}
               onSave={(title) => save.save({ title })}
@@ -154,6 +159,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
           <TaskActionsMenu
             task={task}
             viewer={menuViewer}
+            place="page"
             onEdit={() => setEditing(true)}
             onChangeStatus={onChangeStatus}
             onDeleted={onDeleted}
@@ -203,12 +209,19 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
       </div>
 
       {/* The keys' provider offers the task to the palette; without keys (the inbox), this does. */}
-      {keys ? null : <TaskPagePalette detail={detail} viewer={viewer} />}
+      {keys ? null : <TaskPagePalette detail={detail} viewer={viewer} editTitle={editTitle} />}
       <TaskFormDialog open={editing} onOpenChange={setEditing} task={task} productId={task.projectId} />
     </article>
   );
   return keys ? (
-    <TaskPageKeys task={task} viewer={viewer} canEdit={permissions.canEdit && !product.archived} root={root}>
+    <TaskPageKeys
+      task={task}
+      viewer={viewer}
+      canEdit={permissions.canEdit && !product.archived}
+      root={root}
+      editTitle={editTitle}
+      leave={onDeleted}
+    >
       {page}
     </TaskPageKeys>
   ) : (

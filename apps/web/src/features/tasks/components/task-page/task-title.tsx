@@ -1,5 +1,5 @@
 import { CreateTaskSchema } from '@shipyard/shared';
-import { useState } from 'react';
+import { type Ref, useCallback, useImperativeHandle, useState } from 'react';
 import { z } from 'zod/mini';
 import { Input } from '../../../../components/ui/input.tsx';
 import { cn } from '../../../../lib/cn.ts';
@@ -12,7 +12,14 @@ export function titleError(value: string): string | undefined {
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
+/** What the page's keys and the palette ask of the title (issue 30: `e`). */
+export type TaskTitleHandle = {
+  /** Turns the title into its field, its text selected; nothing when the viewer may not edit it. */
+  edit: () => void;
+};
+
 type TaskTitleProps = {
+  ref?: Ref<TaskTitleHandle>;
   title: string;
   canEdit: boolean;
   /** Saves the trimmed title; answers whether it was saved. */
@@ -23,9 +30,29 @@ type TaskTitleProps = {
  * The title, edited in place: a click (or Enter on it) turns it into a field, Enter saves,
  * Escape or leaving it unchanged cancels. A refused title keeps the field open with the reason.
  */
-export function TaskTitle({ title, canEdit, onSave }: TaskTitleProps) {
+export function TaskTitle({ ref, title, canEdit, onSave }: TaskTitleProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
+  // Opened from the keyboard (`e`) or the palette: the text is selected, to type over it.
+  const [selectOnOpen, setSelectOnOpen] = useState(false);
+  useImperativeHandle(
+    ref,
+    () => ({
+      edit: () => {
+        if (!canEdit) return;
+        setSelectOnOpen(true);
+        setDraft((current) => current ?? title);
+      },
+    }),
+    [canEdit, title],
+  );
+  // Called as the field mounts (after its autoFocus), or when a key asks again while it is open.
+  const selectField = useCallback(
+    (field: HTMLInputElement | null) => {
+      if (field && selectOnOpen) field.select();
+    },
+    [selectOnOpen],
+  );
 
   if (!canEdit) {
     return <h1 className="break-words font-semibold text-2xl tracking-tight">{title}</h1>;
@@ -35,7 +62,10 @@ export function TaskTitle({ title, canEdit, onSave }: TaskTitleProps) {
       <h1 className="font-semibold text-2xl tracking-tight">
         <button
           type="button"
-          onClick={() => setDraft(title)}
+          onClick={() => {
+            setSelectOnOpen(false);
+            setDraft(title);
+          }}
           title="Rename"
           className="-mx-1 w-full cursor-text break-words rounded-md px-1 text-left outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
@@ -64,6 +94,7 @@ export function TaskTitle({ title, canEdit, onSave }: TaskTitleProps) {
     <div className="grid gap-1.5">
       <Input
         autoFocus
+        ref={selectField}
         data-own-escape=""
         aria-label="Title"
         aria-invalid={error ? true : undefined}
