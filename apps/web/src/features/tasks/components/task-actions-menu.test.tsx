@@ -1,10 +1,10 @@
 import { type Role, taskKeyMessages } from '@shipyard/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { shortcutHint, TASK_KEY_PLACES, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { menuItemNames } from '../../../test/menu.ts';
-import { shortcutHint, TASK_KEY_PLACES, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { makeTask } from './test-tasks.ts';

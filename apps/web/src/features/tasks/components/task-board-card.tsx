@@ -121,7 +121,13 @@ export const CardFace = memo(function CardFace({
           />
         ) : onEdit && onChangeStatus && !pending ? (
           <div className="relative z-10 -my-1 shrink-0" {...stopDragStart}>
-            <TaskActionsMenu task={task} viewer={viewer} place="board" onEdit={onEdit} onChangeStatus={onChangeStatus} />
+            <TaskActionsMenu
+              task={task}
+              viewer={viewer}
+              place="board"
+              onEdit={onEdit}
+              onChangeStatus={onChangeStatus}
+            />
           </div>
         ) : null}
       </div>

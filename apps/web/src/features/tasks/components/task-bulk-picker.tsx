@@ -1,4 +1,10 @@
-import { type BulkTaskChange, bulkMessages, taskMessages as m, type Task, trashMessages } from '@shipyard/shared';
+import {
+  type BulkTaskChange,
+  bulkMessages,
+  taskMessages as m,
+  type Task,
+  trashMessages,
+} from '@shipyard/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useCallback, useMemo, useState } from 'react';

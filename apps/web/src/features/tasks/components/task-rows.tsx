@@ -152,7 +152,13 @@ const TaskRow = memo(function TaskRow({
         </div>
       </div>
       <div className="relative z-10 -my-1 w-8 shrink-0">
-        <TaskActionsMenu task={task} viewer={viewer} place="list" onEdit={onEdit} onChangeStatus={onChangeStatus} />
+        <TaskActionsMenu
+          task={task}
+          viewer={viewer}
+          place="list"
+          onEdit={onEdit}
+          onChangeStatus={onChangeStatus}
+        />
       </div>
     </article>
   );

@@ -240,7 +240,13 @@ export const TaskTableRow = memo(function TaskTableRow({
         </td>
       ))}
       <td className={cn(cell(compact), 'pr-4 text-right max-lg:order-2 max-lg:ml-auto')}>
-        <TaskActionsMenu task={task} viewer={viewer} place="list" onEdit={onEdit} onChangeStatus={onChangeStatus} />
+        <TaskActionsMenu
+          task={task}
+          viewer={viewer}
+          place="list"
+          onEdit={onEdit}
+          onChangeStatus={onChangeStatus}
+        />
       </td>
     </tr>
   );

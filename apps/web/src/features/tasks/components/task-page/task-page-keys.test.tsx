@@ -1,10 +1,11 @@
 import type { Role, Task, TaskDetail } from '@shipyard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../../lib/toast.ts';
-import { callsTo, jsonResponse, routeFetch, sentJson } from '../../../../test/fetch-stubs.ts';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { apiError, callsTo, jsonResponse, routeFetch, sentJson } from '../../../../test/fetch-stubs.ts';
+import { currentLocation, renderWithProviders } from '../../../../test/render.tsx';
 import { TaskPage } from './task-page.tsx';
 import { makeDetail, none, task } from './test-task-detail.ts';
 
@@ -23,7 +24,7 @@ const press = (key: string, extra: Partial<KeyboardEventInit> = {}) =>
   });
 
 /** A server holding the task: the bulk call changes its priority, the page reads it back. */
-function serve(detail: TaskDetail = makeDetail()) {
+function serve(detail: TaskDetail = makeDetail(), routes: Parameters<typeof routeFetch>[0] = {}) {
   let stored: Task = detail.task;
   return routeFetch({
     'GET /api/tasks/t-1/detail': () => jsonResponse(200, { ...detail, task: stored }),
@@ -33,6 +34,7 @@ function serve(detail: TaskDetail = makeDetail()) {
       stored = { ...stored, ...change };
       return jsonResponse(200, { tasks: [stored], previous });
     },
+    ...routes,
   });
 }
 
@@ -141,5 +143,104 @@ describe('a task page from the keyboard', () => {
     await renderPage(<TaskPage taskId="t-1" viewer={member} keys={false} />);
     press('p');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("edits the page's own title with e, its text selected, and saves it with Enter", async () => {
+    const fetchMock = serve(makeDetail(), {
+      'PATCH /api/tasks/t-1/update': jsonResponse(200, { ...task, title: 'Wire the antenna' }),
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    press('e');
+    const field = await screen.findByRole('textbox', { name: 'Title' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue(task.title);
+    expect([(field as HTMLInputElement).selectionStart, (field as HTMLInputElement).selectionEnd]).toEqual([
+      0,
+      task.title.length,
+    ]);
+    // No popover beside the page: the title is edited where it is.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('Wire the antenna{Enter}');
+    await waitFor(() =>
+      expect(sentJson(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/update')[0]?.init)).toEqual({
+        title: 'Wire the antenna',
+      }),
+    );
+  });
+
+  it('puts the task in the trash with Delete in one request, leaves for the tasks, and Undo restores it', async () => {
+    const fetchMock = serve(makeDetail(), {
+      'POST /api/tasks/bulk/delete': jsonResponse(200, { ids: ['t-1'] }),
+      'POST /api/trash/tasks/restore': jsonResponse(200, { ids: ['t-1'] }),
+    });
+    await renderPage();
+    press('Delete');
+    await waitFor(() => expect(currentLocation()).toBe('/tasks'));
+    expect(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')).toHaveLength(1);
+    expect(sentJson(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')[0]?.init)).toEqual({ ids: ['t-1'] });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(toast.undoable).toHaveBeenCalledWith(
+      '1 task moved to the trash',
+      expect.objectContaining({ undo: expect.any(Function) }),
+    );
+    // The toast outlives the page: its Undo still restores the task.
+    const { undo } = vi.mocked(toast.undoable).mock.calls[0]?.[1] ?? {};
+    await act(async () => {
+      await undo?.();
+    });
+    expect(sentJson(callsTo(fetchMock, 'POST', '/api/trash/tasks/restore')[0]?.init)).toEqual({
+      ids: ['t-1'],
+    });
+  });
+
+  it('goes back to where the user came from after Ctrl+Backspace', async () => {
+    const fetchMock = serve(makeDetail(), {
+      'POST /api/tasks/bulk/delete': jsonResponse(200, { ids: ['t-1'] }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/inbox-of-mine" element={<Link to="/tasks/t-1">Open it</Link>} />
+        <Route path="/tasks/t-1" element={<TaskPage taskId="t-1" viewer={member} />} />
+      </Routes>,
+      { route: '/inbox-of-mine' },
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Open it' }));
+    await screen.findByRole('heading', { level: 1, name: new RegExp(task.title) });
+    press('Backspace', { ctrlKey: true });
+    await waitFor(() => expect(currentLocation()).toBe('/inbox-of-mine'));
+    expect(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')).toHaveLength(1);
+  });
+
+  it('stays on the page when the trash refuses the task', async () => {
+    serve(makeDetail(), {
+      'POST /api/tasks/bulk/delete': apiError(409, 'PRODUCT_ARCHIVED', 'This product is archived.'),
+    });
+    await renderPage();
+    press('Delete');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to delete task', {
+        description: 'This product is archived.',
+      }),
+    );
+    expect(currentLocation()).toBe('/tasks/t-1');
+  });
+
+  it("neither edits nor deletes for a viewer who may not edit, nor in the inbox's split view", async () => {
+    const fetchMock = serve(makeDetail({ permissions: none }));
+    const { unmount } = renderWithProviders(<TaskPage taskId="t-1" viewer={member} />, {
+      route: '/tasks/t-1',
+    });
+    await screen.findByRole('heading', { level: 1, name: new RegExp(task.title) });
+    press('e');
+    press('Delete');
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+    unmount();
+    await renderPage(<TaskPage taskId="t-1" viewer={member} keys={false} />);
+    press('e');
+    press('Delete');
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+    expect(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')).toHaveLength(0);
+    expect(currentLocation()).toBe('/tasks/t-1');
   });
 });
