@@ -1,10 +1,11 @@
 import type { TaskDetail } from '@shipyard/shared';
-import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paletteContexts } from '../../../../lib/palette-context.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { callsTo, jsonResponse, routeFetch, sentJson } from '../../../../test/fetch-stubs.ts';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { productOptionsPage } from '../../../../test/product-fixtures.ts';
+import { currentLocation, renderWithProviders } from '../../../../test/render.tsx';
 import { PRODUCT_ID } from '../test-tasks.ts';
 import { TaskPage } from './task-page.tsx';
 import { makeDetail, none, task } from './test-task-detail.ts';
@@ -26,6 +27,10 @@ function renderPage(detail: () => TaskDetail, routes = {}, keys = true) {
 }
 
 describe('the task page in the palette', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
   it('offers its task, applies a change as one bulk request with Undo, and shows it', async () => {
     let current = makeDetail();
     const { fetchMock, unmount } = renderPage(() => current, {
@@ -47,6 +52,9 @@ describe('the task page in the palette', () => {
       'Assign to me',
       'Add label…',
       'Set due date…',
+      'Edit title…',
+      'Move to…',
+      'Move to the trash',
       'Copy link',
       'Copy key',
     ]);
@@ -58,6 +66,9 @@ describe('the task page in the palette', () => {
       'i',
       'l',
       'Shift D',
+      'e',
+      'm',
+      'Delete',
       'Ctrl/⌘ C',
       'Ctrl/⌘ Shift C',
     ]);
@@ -98,6 +109,73 @@ describe('the task page in the palette', () => {
     );
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/bulk')).toHaveLength(1));
     expect(await screen.findByText('Priority set to Low for 1 task')).toBeInTheDocument();
+  });
+
+  it("edits the title in place, moves through the m picker's products and trashes, each in one request with Undo", async () => {
+    const moved = { ...task, projectId: 'p-2', project: { id: 'p-2', name: 'Borealis' } };
+    const previous = [
+      {
+        id: 't-1',
+        productId: PRODUCT_ID,
+        teamId: null,
+        assigneeId: null,
+        stateId: null,
+        parentId: null,
+        estimate: null,
+        fields: {},
+        labelIds: [],
+      },
+    ];
+    const { fetchMock } = renderPage(() => makeDetail(), {
+      'GET /api/projects': jsonResponse(
+        200,
+        productOptionsPage({ id: PRODUCT_ID, name: 'Apollo' }, { id: 'p-2', name: 'Borealis' }),
+      ),
+      'PATCH /api/tasks/bulk/move': jsonResponse(200, { tasks: [moved], previous }),
+      'PATCH /api/tasks/bulk/move/restore': jsonResponse(200, { tasks: [task], previous: [] }),
+      'POST /api/tasks/bulk/delete': jsonResponse(200, { ids: ['t-1'] }),
+      'POST /api/trash/tasks/restore': jsonResponse(200, { ids: ['t-1'] }),
+    });
+    await screen.findByRole('heading', { level: 1, name: /Wire the radio/ });
+    const action = (id: string) => paletteContexts.current()?.actions.find((a) => a.id === id);
+
+    act(() => action('editTitle')?.run?.());
+    const field = await screen.findByRole('textbox', { name: 'Title' });
+    expect(field).toHaveFocus();
+    expect((field as HTMLInputElement).selectionEnd).toBe(task.title.length);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull());
+
+    // The move page lists the products once the palette shows, less the task's own.
+    act(() => paletteContexts.current()?.onShow?.());
+    await waitFor(() => expect(action('move')?.page?.options.map((o) => o.label)).toEqual(['Borealis']));
+    act(() => action('move')?.page?.onPick({ value: 'p-2', label: 'Borealis' }));
+    await waitFor(() =>
+      expect(sentJson(callsTo(fetchMock, 'PATCH', '/api/tasks/bulk/move')[0]?.init)).toEqual({
+        ids: ['t-1'],
+        productId: 'p-2',
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.undoable).toHaveBeenCalledWith('1 task moved to Borealis', expect.anything()),
+    );
+    const undoOf = async (n: number) => {
+      const { undo } = vi.mocked(toast.undoable).mock.calls[n]?.[1] ?? {};
+      await act(async () => {
+        await undo?.();
+      });
+    };
+    await undoOf(0);
+    expect(callsTo(fetchMock, 'PATCH', '/api/tasks/bulk/move/restore')).toHaveLength(1);
+
+    act(() => action('delete')?.run?.());
+    await waitFor(() => expect(currentLocation()).toBe('/tasks'));
+    expect(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')).toHaveLength(1);
+    expect(toast.undoable).toHaveBeenLastCalledWith('1 task moved to the trash', expect.anything());
+    await undoOf(1);
+    expect(sentJson(callsTo(fetchMock, 'POST', '/api/trash/tasks/restore')[0]?.init)).toEqual({
+      ids: ['t-1'],
+    });
   });
 
   it('offers only copying when the task is read-only', async () => {
