@@ -7,6 +7,7 @@ import { TaskList } from '../../features/tasks/components/task-list.tsx';
 import { makeTask, makeTaskOptions, taskList } from '../../features/tasks/components/test-tasks.ts';
 import { toast } from '../../lib/toast.ts';
 import { callsTo, jsonResponse, routeFetch, sentJson } from '../../test/fetch-stubs.ts';
+import { productOptionsPage } from '../../test/product-fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { layOutScrollAreas } from '../../test/virtual-layout.ts';
 
@@ -101,6 +102,9 @@ describe('the palette on a task list', () => {
       'Assign to mei',
       'Add label…l',
       'Set due date…Shift D',
+      'Edit title…e',
+      'Move to…m',
+      'Move to the trashDelete',
       'Copy linkCtrl/⌘ C',
       'Copy keyCtrl/⌘ Shift C',
     ]);
@@ -170,5 +174,57 @@ describe('the palette on a task list', () => {
       'Copy linkCtrl/⌘ C',
       'Copy keyCtrl/⌘ Shift C',
     ]);
+  });
+
+  it('opens the row\'s title editor from "Edit title…", moves by typing a product and trashes in one request', async () => {
+    const { user, fetchMock } = renderTasks('member', {
+      'GET /api/projects': jsonResponse(
+        200,
+        productOptionsPage({ id: 'p-1', name: 'Apollo' }, { id: 'p-2', name: 'Borealis' }),
+      ),
+      'PATCH /api/tasks/bulk/move': jsonResponse(200, {
+        tasks: [{ ...tasks[0], projectId: 'p-2', project: { id: 'p-2', name: 'Borealis' } }],
+        previous: [],
+      }),
+      'POST /api/tasks/bulk/delete': jsonResponse(200, { ids: ['t-1'] }),
+    });
+    await screen.findByText('Alpha');
+    press('j');
+    let palette = await openPalette();
+    await user.keyboard('edit title');
+    await user.keyboard('{Enter}');
+    // The list's own `e` popover, its field holding the focus once the palette has closed.
+    const editor = await screen.findByRole('dialog', { name: 'Title of APO-1' });
+    await waitFor(() => expect(within(editor).getByRole('textbox', { name: 'Title' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Title of APO-1' })).toBeNull());
+
+    palette = await openPalette();
+    await user.keyboard('move to{Enter}');
+    expect(within(palette).getByRole('combobox')).toHaveAttribute('placeholder', 'Move to…');
+    // The m picker's products: the task's own is not offered.
+    await within(palette).findByRole('option', { name: 'Borealis' });
+    expect(within(palette).queryByRole('option', { name: 'Apollo' })).toBeNull();
+    await user.keyboard('bor{Enter}');
+    await waitFor(() =>
+      expect(sentJson(callsTo(fetchMock, 'PATCH', '/api/tasks/bulk/move')[0]?.init)).toEqual({
+        ids: ['t-0'],
+        productId: 'p-2',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    press('j');
+    palette = await openPalette();
+    await user.keyboard('trash{Enter}');
+    await waitFor(() =>
+      expect(sentJson(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')[0]?.init)).toEqual({
+        ids: ['t-1'],
+      }),
+    );
+    expect(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')).toHaveLength(1);
+    await waitFor(() =>
+      expect(toast.undoable).toHaveBeenCalledWith('1 task moved to the trash', expect.anything()),
+    );
   });
 });

@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { isOverlayOpen } from '../../../lib/keyboard.ts';
+import { isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
 import { createShortcutReader, type ShortcutAction } from '../shortcuts.ts';
 
@@ -69,6 +69,8 @@ export function CommandProvider({ role, pages, onNewTask, onSignOut, children }:
   const returnFocus = useCallback((event: Event) => {
     if (openRef.current !== undefined) return; // another of these dialogs takes over
     event.preventDefault();
+    // An action that put the focus in a field of its own ("Edit title…") keeps it there.
+    if (isTypingTarget(document.activeElement)) return;
     if (opener.current?.isConnected) opener.current.focus();
   }, []);
 
