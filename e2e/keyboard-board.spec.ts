@@ -122,7 +122,7 @@ test('moves over a board with j and l, sets two cards’ status with x and s, an
   await expect.poll(() => titlesIn(page, 'In Progress')).toEqual([]);
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: '1 task moved to the trash' });
   await expect(toast).toBeVisible();
-  await expectNoSeriousViolations(page, 'the board after a task page\'s Delete, with its Undo toast');
+  await expectNoSeriousViolations(page, "the board after a task page's Delete, with its Undo toast");
   await toast.getByRole('button', { name: 'Undo' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => titlesIn(page, 'In Progress')).toEqual(['Xray renamed']);
