@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { createProduct, randomSuffix } from './support/products.ts';
 import { expect, test } from './support/test.ts';
 import { boardColumn } from './support/two-browsers.ts';
@@ -11,24 +11,6 @@ import { boardColumn } from './support/two-browsers.ts';
 // picker and the Undo toast on screen.
 
 test.setTimeout(90_000);
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  // axe reads colours as drawn: a toast mid-fade has too little contrast. Wait for what will end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `[${v.impact}] ${v.id} ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}`),
-    where,
-  ).toEqual([]);
-}
 
 /** A column's cards, top to bottom, by title. */
 const titlesIn = (page: Page, column: string) =>

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { createProduct, randomSuffix } from './support/products.ts';
 import { expect, test } from './support/test.ts';
 
@@ -11,15 +11,6 @@ import { expect, test } from './support/test.ts';
 // the title editor and the move picker on screen.
 
 test.setTimeout(90_000);
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `[${v.impact}] ${v.id} ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}`),
-    where,
-  ).toEqual([]);
-}
 
 const statusOf = (page: Page, title: string) =>
   page

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { createProduct, randomSuffix } from './support/products.ts';
 import { expect, test } from './support/test.ts';
 
@@ -48,9 +48,7 @@ test('assigns the focused task from the palette by typing, and undoes it', async
   const part = me.name.slice(0, Math.max(3, Math.ceil(me.name.length / 2)));
   await page.keyboard.type(part);
   await expect(palette.getByRole('option', { name: me.name })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `[${v.impact}] ${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  await expectNoSeriousViolations(page, 'the palette’s nested page');
   await page.keyboard.press('Enter');
 
   await expect(palette).toBeHidden();
