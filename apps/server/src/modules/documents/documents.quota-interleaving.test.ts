@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
-import { multipartFile } from '../../testing/multipart.ts';
-import type { TestContext } from '../../testing/test-app.ts';
+import { multipartFile, tinyPng } from '../../testing/multipart.ts';
+import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // The instance quota passed once under load: six 300 KB uploads against 1 MB stored four. A
 // check read what is stored and what is reserved in two statements, and an upload that finished
@@ -169,5 +169,45 @@ describe('the instance quota when an upload outlives its reservation (UPLOAD_QUO
     expect(outcome(refused)).toBe('413 STORAGE_FULL');
     expect(await storedBytes(ctx)).toBe(600 * KB);
     expect(await reservationsOf(ctx, cleo.user.id)).toBe(0);
+  });
+});
+
+describe('the instance quota counts avatars stored by another process at once (UPLOAD_QUOTA_TOTAL_MB=1)', () => {
+  const env = { UPLOAD_QUOTA_TOTAL_MB: '1' };
+  let one: TestContext;
+  let two: TestContext;
+  beforeAll(async () => {
+    one = await buildTestApp({ env });
+    // A second process of the same instance: the same database and the same files.
+    two = await buildTestApp({ env: { ...env, DATA_DIR: one.dataDir }, sameDatabaseAs: one });
+  });
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+  });
+
+  it("refuses a document on one process once the other stored an avatar, within the minute its folder's size is reused", async () => {
+    const eve = await createSignedInUser(one);
+    const fay = await createSignedInUser(one);
+    const product = await createProduct(one, fay.user.id);
+    // Process two lists the avatar folder (empty) for its first check.
+    expect(outcome(await upload(two, fay, product.id, Buffer.alloc(100 * KB, 5)))).toBe('stored');
+
+    const avatar = multipartFile(
+      'file',
+      'me.png',
+      'image/png',
+      Buffer.concat([tinyPng, Buffer.alloc(700 * KB - tinyPng.length, 6)]),
+    );
+    const stored = await one.app.inject({
+      method: 'POST',
+      url: '/api/auth/avatar',
+      payload: avatar.payload,
+      headers: { ...eve.headers, ...avatar.headers },
+    });
+    expect(stored.statusCode).toBe(200);
+
+    // 100 KB + 700 KB are stored: 300 KB more would pass 1 MB.
+    expect(outcome(await upload(two, fay, product.id, Buffer.alloc(300 * KB, 7)))).toBe('413 STORAGE_FULL');
   });
 });
