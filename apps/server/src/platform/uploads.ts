@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { UploadLimits } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -13,9 +13,12 @@ import type { UploadRoom } from '../lib/receive-upload.ts';
 // everything on the instance. Each module that stores files counts its own (`app.uploads.count`):
 // documents, avatars. An upload reserves its room in PostgreSQL before its bytes are stored
 // (issue 27 #7): what is stored plus what other uploads in flight reserved, counted under a lock,
-// so uploads at once, in any process, never pass a quota together. The reservation is deleted
-// once the file is stored and counted (or refused); one a crash leaves behind stops counting when
-// it expires and is deleted by the next reservation.
+// so uploads at once, in any process, never pass a quota together. The reservation is deleted in
+// the transaction that records the file, under the same lock (`keep`), or once it is refused; one
+// a crash leaves behind stops counting when it expires and is deleted by the next reservation.
+// (Deleting it after the record committed, without the lock, let a check read what is stored
+// before the commit and what is reserved after the delete: it counted the file nowhere, and six
+// 300 KB uploads stored 1.2 MB against 1 MB.)
 
 /** Who uploads; a new avatar replaces the one the account has, which then does not count. */
 type Uploader = { id: string; replacingAvatar?: boolean };
@@ -62,36 +65,51 @@ function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBytes) {
   }
 
   /**
-   * Under the lock: the room left for reservation `id` of `user` (413 when it is less than
-   * `needed`), then the reservation set to the most of `wanted` that fits.
+   * The quota's lock, held until `tx` ends. Whatever makes bytes count holds it (a reservation
+   * taken or grown, a file's row replacing its reservation), so a check that holds it reads
+   * nothing half done: with an instance quota every upload counts against everyone's, one lock
+   * for all; otherwise one per account.
    */
-  async function take(user: Uploader, id: string, needed: number, wanted: number) {
-    return db.transaction(async (tx) => {
-      // With an instance quota every reservation counts against everyone's: one lock for all.
-      if (limits.totalQuotaBytes === undefined)
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_ACCOUNT}, hashtext(${user.id}))`);
-      else await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_INSTANCE}, 0)`);
-      await tx.delete(uploadReservations).where(lt(uploadReservations.expiresAt, sql`now()`));
+  const lock = (tx: Db, user: Uploader) =>
+    limits.totalQuotaBytes === undefined
+      ? tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_ACCOUNT}, hashtext(${user.id}))`)
+      : tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_INSTANCE}, 0)`);
 
-      const used = (await stored.ofUser(user, tx)) + (await reserved(tx, id, user.id));
-      let room = limits.userQuotaBytes - used;
+  /**
+   * Under the lock: the room left for reservation `id` of `user` beside what is stored and what
+   * the other uploads reserved (413 when it is less than `needed`).
+   */
+  async function roomFor(tx: Db, user: Uploader, id: string, needed: number) {
+    const used = (await stored.ofUser(user, tx)) + (await reserved(tx, id, user.id));
+    let room = limits.userQuotaBytes - used;
+    if (room < needed) {
+      throw new AppError(
+        413,
+        'UPLOAD_QUOTA_EXCEEDED',
+        `This file would take your uploads over your quota of ${mb(limits.userQuotaBytes)} MB (${mb(used)} MB used). Delete some documents and try again.`,
+      );
+    }
+    if (limits.totalQuotaBytes !== undefined) {
+      room = Math.min(room, limits.totalQuotaBytes - (await stored.total(tx)) - (await reserved(tx, id)));
       if (room < needed) {
         throw new AppError(
           413,
-          'UPLOAD_QUOTA_EXCEEDED',
-          `This file would take your uploads over your quota of ${mb(limits.userQuotaBytes)} MB (${mb(used)} MB used). Delete some documents and try again.`,
+          'STORAGE_FULL',
+          `This file would take the uploads stored on this instance over their quota of ${mb(limits.totalQuotaBytes)} MB. Ask an administrator to free some space.`,
         );
       }
-      if (limits.totalQuotaBytes !== undefined) {
-        room = Math.min(room, limits.totalQuotaBytes - (await stored.total(tx)) - (await reserved(tx, id)));
-        if (room < needed) {
-          throw new AppError(
-            413,
-            'STORAGE_FULL',
-            `This file would take the uploads stored on this instance over their quota of ${mb(limits.totalQuotaBytes)} MB. Ask an administrator to free some space.`,
-          );
-        }
-      }
+    }
+    return room;
+  }
+
+  /** Reservation `id` of `user` set to the most of `wanted` that fits, at least `needed` (else 413). */
+  async function take(user: Uploader, id: string, needed: number, wanted: number) {
+    return db.transaction(async (tx) => {
+      await lock(tx, user);
+      // What a check no longer counts, it deletes: an upload that finds its reservation gone
+      // knows that its room may have been given away (`keep`).
+      await tx.delete(uploadReservations).where(lte(uploadReservations.expiresAt, sql`now()`));
+      const room = await roomFor(tx, user, id, needed);
       const bytes = Math.max(needed, Math.min(wanted, room));
       const expiresAt = sql`now() + ${`${RESERVATION_TTL_MS} milliseconds`}::interval`;
       await tx
@@ -105,16 +123,35 @@ function createUploadQuota(limits: UploadLimits, db: Db, stored: StoredBytes) {
   return {
     /**
      * The room of one upload by `user` (lib/receive-upload.ts); for a new avatar,
-     * `replacingAvatar`: the avatar it replaces does not count. Call `release` once the file is
-     * stored and counted, or refused.
+     * `replacingAvatar`: the avatar it replaces does not count. Once the file is stored, the
+     * transaction that records it calls `keep`; `release` (in a `finally`) gives back what a
+     * refused or failed upload reserved.
      */
-    forUpload(user: Uploader): UploadRoom & { release: () => Promise<void> } {
+    forUpload(user: Uploader): UploadRoom & {
+      keep: (tx: Db) => Promise<void>;
+      release: () => Promise<void>;
+    } {
       const id = randomUUID();
       let taken = false;
       return {
         reserve: async (needed, wanted) => {
           taken = true;
           return take(user, id, needed, wanted);
+        },
+        /**
+         * Last in the transaction that records the file (after its row, whose lock comes before
+         * the quota's, as everywhere): the reservation goes in the same commit that makes the file
+         * count, under the lock, so no check sees both or neither. A reservation that is gone ran
+         * out and may have been given away: the quota is checked again with the file counted
+         * (the account's avatar now being the new one), and a 413 rolls the record back.
+         */
+        keep: async (tx) => {
+          await lock(tx, user);
+          const kept = await tx
+            .delete(uploadReservations)
+            .where(eq(uploadReservations.id, id))
+            .returning({ id: uploadReservations.id });
+          if (kept.length === 0) await roomFor(tx, { id: user.id }, id, 0);
         },
         // Never throws: a reservation that cannot be deleted now stops counting when it expires.
         release: async () => {

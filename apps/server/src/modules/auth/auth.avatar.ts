@@ -42,11 +42,16 @@ type Deps = {
   quota: UploadQuota;
 };
 
-/** How long the instance's avatar bytes are reused (the total quota lists the avatar folder). */
+/**
+ * How long the instance's avatar bytes are reused (the total quota lists the avatar folder)
+ * while no account's avatar changed: one that did makes every process list it again.
+ */
 const TOTAL_CACHE_MS = 60_000;
 
+type Room = UploadRoom & { keep: (tx: Db) => Promise<void> };
+
 export function createAvatarService({ users, storage, changes, quota }: Deps) {
-  let totalCache: { at: number; bytes: number } | undefined;
+  let totalCache: { at: number; version: string; bytes: number } | undefined;
 
   /**
    * Removes the file the user's avatar was, if it was their own upload and is no longer in use.
@@ -59,7 +64,7 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
   }
 
   /** Streams the image to storage (its type read from its first bytes) and makes it the avatar. */
-  async function store(actor: SessionUser, image: Readable, room: UploadRoom, declaredBytes?: number) {
+  async function store(actor: SessionUser, image: Readable, room: Room, declaredBytes?: number) {
     const notImage = () => new AppError(415, 'AVATAR_NOT_IMAGE', userMessages.avatarNotImage);
     const { name } = await receiveUpload(storage, image, {
       area: AREA,
@@ -76,7 +81,7 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
       },
     });
     const updated = await users
-      .updateReplacingAvatar(actor.id, { avatarUrl: `${URL_PREFIX}${name}` })
+      .updateReplacingAvatar(actor.id, { avatarUrl: `${URL_PREFIX}${name}` }, room.keep)
       .catch(async (err) => {
         await storage.remove(AREA, name).catch(() => {});
         throw err;
@@ -89,14 +94,13 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
     // As a profile update: the user's other tabs and the admins' lists show the new avatar.
     changes.publish(accountChange('updated', row.id, { row, admins: true }));
     await removePrevious(actor.id, replacedAvatarUrl, row.avatarUrl);
-    totalCache = undefined; // this process counts the new file at once
     return toUser(row);
   }
 
   return {
     /** The image streams to storage; its type is read from its first bytes. */
     async replace(actor: SessionUser, image: Readable, declaredBytes?: number) {
-      // The avatar it replaces is removed, so it does not count. Held until the row counts the file.
+      // The avatar it replaces is removed, so it does not count. Held until the row counts the file (`keep`).
       const room = quota.forUpload({ id: actor.id, replacingAvatar: true });
       try {
         return await store(actor, image, room, declaredBytes);
@@ -132,11 +136,15 @@ export function createAvatarService({ users, storage, changes, quota }: Deps) {
       return name ? ((await storage.sizeOf(AREA, name)) ?? 0) : 0;
     },
 
-    /** The bytes of every stored avatar (for the instance's quota), reused for a minute. */
-    async totalBytes(): Promise<number> {
+    /**
+     * The bytes of every stored avatar (for the instance's quota), as of `tx`: reused for a
+     * minute unless an avatar changed, in this process or another, since they were listed.
+     */
+    async totalBytes(tx: Db): Promise<number> {
       const now = Date.now();
-      if (!totalCache || now - totalCache.at > TOTAL_CACHE_MS) {
-        totalCache = { at: now, bytes: await storage.usage(AREA) };
+      const version = await users.avatarsVersion(tx);
+      if (!totalCache || totalCache.version !== version || now - totalCache.at > TOTAL_CACHE_MS) {
+        totalCache = { at: now, version, bytes: await storage.usage(AREA) };
       }
       return totalCache.bytes;
     },

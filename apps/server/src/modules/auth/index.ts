@@ -36,7 +36,7 @@ export const authModule = fp(
     // A new avatar replaces the one the account has: that one does not count against its upload.
     app.uploads.count({
       ofUser: (user, tx) => (user.replacingAvatar ? Promise.resolve(0) : avatars.bytesOf(user.id, tx)),
-      total: () => avatars.totalBytes(),
+      total: (tx) => avatars.totalBytes(tx),
     });
     const providerDeps = { appUrl: config.appUrl, tokens, accounts, clock };
     const throttle = createAuthThrottle(rateLimitCounter(app));

@@ -83,18 +83,16 @@ export function createDocumentsRepository(db: Db) {
       return row;
     },
 
-    /** The row and its `file_uploaded` entry, in one transaction. */
-    async insert(values: typeof documents.$inferInsert, activity: (id: string) => Activity) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(documents).values(values).returning();
-        if (!row) throw new Error('no document inserted');
-        await tx.insert(activities).values({
-          actionType: 'file_uploaded',
-          productId: row.productId,
-          ...activity(row.id),
-        });
-        return row;
+    /** The row and its `file_uploaded` entry, in the caller's transaction. */
+    async insert(values: typeof documents.$inferInsert, activity: (id: string) => Activity, tx: Db) {
+      const [row] = await tx.insert(documents).values(values).returning();
+      if (!row) throw new Error('no document inserted');
+      await tx.insert(activities).values({
+        actionType: 'file_uploaded',
+        productId: row.productId,
+        ...activity(row.id),
       });
+      return row;
     },
 
     /** Deletes the row with its `document_updated` entry; undefined when it was already gone. */

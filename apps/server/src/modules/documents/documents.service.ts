@@ -152,7 +152,7 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
       const file = await read();
       const name = displayName(file.filename);
       const sniffer = typeSniffer();
-      // Held from the first byte until the row counts the file, or it is refused.
+      // Held from the first byte until the row counts the file (`keep`), or it is refused.
       const room = quota.forUpload(viewer);
       try {
         const { name: key, size } = await receiveUpload(storage, file.stream, {
@@ -167,23 +167,29 @@ export function createDocumentsService({ db, documents, storage, log, changes, q
         });
         const type = sniffer.type();
         try {
-          const row = await documents.insert(
-            {
-              productId,
-              name,
-              contentType: type.mime,
-              size,
-              storageKey: key,
-              uploadedBy: viewer.id,
-              taskId,
-            },
-            (documentId) => ({
-              description: `Uploaded "${name}"`,
-              metadata: { documentId, size },
-              performedBy: viewer.id,
-              taskId,
-            }),
-          );
+          const row = await db.transaction(async (tx) => {
+            const inserted = await documents.insert(
+              {
+                productId,
+                name,
+                contentType: type.mime,
+                size,
+                storageKey: key,
+                uploadedBy: viewer.id,
+                taskId,
+              },
+              (documentId) => ({
+                description: `Uploaded "${name}"`,
+                metadata: { documentId, size },
+                performedBy: viewer.id,
+                taskId,
+              }),
+              tx,
+            );
+            // The row counts the file from this commit on; its reservation goes in the same one.
+            await room.keep(tx);
+            return inserted;
+          });
           changes.publish({
             kind: 'document',
             op: 'created',

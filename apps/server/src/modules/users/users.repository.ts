@@ -1,5 +1,5 @@
 import { ALL_DEPARTMENTS, DIRECTORY_PROJECTS_MAX, type DirectoryQuery, type Role } from '@shipyard/shared';
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, teamMembers, teams, type UserRow, users } from '../../db/schema/index.ts';
 import { containsInsensitive } from '../../lib/like.ts';
@@ -77,9 +77,10 @@ export function createUsersRepository(db: Db) {
     /**
      * `update`, answering the avatar the row had just before, read under a lock on the row: two
      * changes of one account's avatar at once each learn the one they replaced, so the file of
-     * every avatar but the last can be removed (issue 27 #8).
+     * every avatar but the last can be removed (issue 27 #8). `last` runs at the end of its
+     * transaction (the upload quota's `keep`: the new file counts from this commit on).
      */
-    updateReplacingAvatar: (id: string, patch: UserPatch) =>
+    updateReplacingAvatar: (id: string, patch: UserPatch, last?: (tx: Db) => Promise<void>) =>
       db.transaction(async (tx) => {
         const [before] = await tx
           .select({ avatarUrl: users.avatarUrl })
@@ -88,8 +89,23 @@ export function createUsersRepository(db: Db) {
           .for('no key update');
         if (!before) return undefined;
         const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+        if (row) await last?.(tx);
         return row && { row, replacedAvatarUrl: before.avatarUrl };
       }),
+
+    /**
+     * Changes whenever any account's avatar does, in any process: what the avatar folder's
+     * cached size is checked against (the instance's upload quota).
+     */
+    avatarsVersion: async (tx: Db = db): Promise<string> => {
+      const [row] = await tx
+        .select({
+          v: sql<string>`md5(coalesce(string_agg(${users.avatarUrl}, ' ' ORDER BY ${users.avatarUrl}), ''))`,
+        })
+        .from(users)
+        .where(isNotNull(users.avatarUrl));
+      return row?.v ?? '';
+    },
 
     remove: async (id: string, tx: Db = db) => {
       await tx.delete(users).where(eq(users.id, id));

@@ -9,6 +9,7 @@ import type { NewUser, UsersRepository } from './users.repository.ts';
  */
 export type UserStore = Pick<
   UsersRepository,
+  | 'avatarsVersion'
   | 'count'
   | 'findByEmail'
   | 'findBySubject'
