@@ -167,10 +167,10 @@ describe('a first page whose kept rows left', () => {
     const query = { ...TaskQuerySchema.parse({ sort: 'title', limit: '2' }), me: viewer, visibleTo: viewer };
     const listing = createTaskListing(ctx.db, { now });
     const titlesOf = async () => (await listing.list(query)).rows.map((row) => row.task.title);
-    // Kept: A0..A4 and B0 (a first page keeps twice its rows and one).
+    // Kept: A0, A1, A2 (the page and the row that says another follows).
     expect(await titlesOf()).toEqual(['A0', 'A1']);
     await ctx.db.delete(tasks).where(inArray(tasks.id, gone));
-    // Product A's Z7..Z9 are past B0, the last row kept: B1 and the others come before them.
+    // Product A's Z7..Z9 are past A2, the last row kept: B0, B1 and the others come before them.
     expect(await titlesOf()).toEqual(['B0', 'B1']);
   });
 });

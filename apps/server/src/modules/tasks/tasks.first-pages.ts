@@ -3,10 +3,11 @@ import type { TaskCursor } from './tasks.cursor.ts';
 // The first pages of task lists kept per product version (docs/decisions/041-task-list-tallies.md,
 // "First pages repaired"). A list over a hundred products picked its first page from every one of
 // them after any write to any of them: with writes beside the reads, most first pages were picked
-// anew over a member's 25,000 tasks. A first page is now kept as the ids of its leading rows (more
-// than a page), with each product's version at the time; after a write to some products, the page
+// anew over a member's 25,000 tasks. A first page is now kept as the ids of its rows, with each
+// product's version at the time; after a write to some products, the page
 // is picked from the kept rows of the others and the matching tasks of those written to alone,
-// which is exact up to the last kept row (a row of another product past it was never kept).
+// which is exact up to the last kept row (a row of another product past it was never kept); when
+// rows left and fewer than a page remain exact, the page is picked whole.
 
 /** A row a first page picked: its id, product and ORDER BY values (as its cursor carries them). */
 export type PickedRow = { id: string; productId: string; cursorValues: string[] };

@@ -107,15 +107,12 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     // (a member's quarter of 50,000 tasks sorted or grouped without reading a row); then only
     // those rows, with their names (readPage).
     const joins = order.group?.joins ?? sql``;
-    /**
-     * The page, optionally only within `also` (a grouped first page: its leading groups), `limit`
-     * rows (a first page picks more: the rows it keeps, tasks.first-pages.ts).
-     */
-    const pageWithin = (also?: SQL, limit = query.limit + 1) => sql`select ${tasks.id} as id,
+    /** The page, optionally only within `also` (a grouped first page: its leading groups). */
+    const pageWithin = (also?: SQL) => sql`select ${tasks.id} as id,
         ${tasks.productId} as product_id, ${cursorValuesOf(order)} as cursor_values, true as exact
       from ${tasks} ${joins}
       where ${and(where, after ? afterCursor(order, after) : undefined, also) ?? sql`true`}
-      order by ${orderBy} limit ${limit}`;
+      order by ${orderBy} limit ${query.limit + 1}`;
     const page = pageWithin();
     /**
      * A first page from the rows kept of the products unchanged and the matching tasks of those
@@ -136,7 +133,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       return sql`select ${tasks.id} as id, ${tasks.productId} as product_id, ${cursorValuesOf(order)} as cursor_values,
           ${bound ? sql`not ${afterCursor(order, bound)}` : sql`true`} as exact
         from ${tasks} ${joined} where ${or(keptRows, ofChanged) ?? sql`false`}
-        order by ${orderBy} limit ${firstPick(query)}`;
+        order by ${orderBy} limit ${query.limit + 1}`;
     };
     const group = order.group;
     /** The shares of some of the products listed (tasks.tallies.ts): by product, then group. */
@@ -206,8 +203,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         )})`,
       );
     };
-    const first = pageWithin(undefined, firstPick(query));
-    return { scope, seen, unconfirmed, order, page, first, repaired, share, within, leadingPage };
+    return { scope, seen, unconfirmed, order, page, repaired, share, within, leadingPage };
   }
 
   /**
@@ -245,31 +241,31 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   async function listOnce(query: TaskListQuery, made: Made): Promise<TaskListPage> {
     const named = query.limit + 1;
     if (query.withTotal === false) {
-      return pageOf(query, made, (await readPage(db, made.page, made.within, named)).shown, noCounts);
+      return pageOf(query, made, (await readPage(db, made.page, made.within)).shown, noCounts);
     }
     // A first page over several products starts from the rows kept of it (tasks.first-pages.ts),
     // stamped with the versions its counts read too (one round trip for both).
     const ids = productsListed(query, made.seen);
-    const keeps = !query.cursor && ids.length >= 4 && firstPick(query) > named;
+    const keeps = !query.cursor && ids.length >= 4 && query.limit <= FIRST_PAGE_LIMIT;
     const now = keeps ? await tallies.versions(ids) : undefined;
     const key = keeps ? keyOf(query) : '';
     const repair = now && firstPages.repair(key, ids, now);
     let keep: (() => void) | undefined;
-    const read = async (pick: SQL, limit: number, from?: Repair) => {
+    const read = async (pick: SQL, from?: Repair) => {
       const started = performance.now();
-      const { shown, picked } = await readPage(db, pick, made.within, named);
+      const { shown, picked } = await readPage(db, pick, made.within);
       const ms = performance.now() - started;
       const exact = from?.bound ? picked.slice(0, leadingExact(picked)) : picked;
       if (from && !from.complete && exact.length < named) return undefined;
-      const complete = (!from || from.complete) && picked.length < limit;
+      const complete = (!from || from.complete) && picked.length < named;
       const rows = exact.map(pickedRow);
       if (now)
         keep = () =>
           firstPages.keep(key, { products: ids, now, rows, complete }, from ? 'repaired' : 'whole', ms);
       return shown;
     };
-    const fromKept = async () => (repair ? read(made.repaired(repair), firstPick(query), repair) : undefined);
-    const whole = () => (keeps ? read(made.first, firstPick(query)) : read(made.page, named));
+    const fromKept = async () => (repair ? read(made.repaired(repair), repair) : undefined);
+    const whole = () => read(made.page);
     let rows: PageRow[] | undefined;
     let counted: Counted;
     if (made.order.group) {
@@ -277,7 +273,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       counted = await countsOf(query, made, now);
       rows = await fromKept();
       const leading = !rows && counted.groups && made.leadingPage(counted.groups, counted.orders);
-      if (leading) rows = await read(leading, named);
+      if (leading) rows = await read(leading);
       // Fewer rows than the groups promised (a write between the two reads): read it whole.
       if (!rows || (leading && rows.length <= query.limit)) rows = await whole();
     } else {
@@ -360,9 +356,8 @@ const TALLY_ENTRIES = 20_000;
 /** First pages kept per process (tasks.first-pages.ts): a viewer's list shape is one. */
 const FIRST_PAGES = 2_000;
 
-/** A first page picks this many rows: the page, the one that says another follows, and as many kept. */
-const firstPick = (query: { limit: number }) =>
-  query.limit <= 100 ? 2 * (query.limit + 1) : query.limit + 1;
+/** Lists whose first pages are kept: those of the app's pages (not an export's). */
+const FIRST_PAGE_LIMIT = 100;
 
 const noCounts: Counted = { total: 0, estimateSum: 0 };
 

@@ -11,11 +11,11 @@ import type { TaskWithNames } from './tasks.mapper.ts';
 export type PageRow = TaskWithNames & { cursorValues: string[] };
 
 /**
- * The rows `picked` (ids, products and cursor values, limited: planned alone) in its order, the
- * first `named` with their task and names, in one round trip. A row moved out of what is listed
- * (`within`) since it was picked has none and is left out.
+ * The rows `picked` (ids, products and cursor values, limited: planned alone) in its order, with
+ * their task and names, in one round trip. A row moved out of what is listed (`within`) since it
+ * was picked is left out of `shown`.
  */
-export async function readPage(db: Db, picked: SQL, within: SQL | undefined, named: number) {
+export async function readPage(db: Db, picked: SQL, within: SQL | undefined) {
   const rows = await db
     .select({
       id: sql<string>`page.id`,
@@ -28,13 +28,13 @@ export async function readPage(db: Db, picked: SQL, within: SQL | undefined, nam
       assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
     })
     .from(sql`(select picked.*, row_number() over () as at from (${picked}) picked) page`)
-    .leftJoin(tasks, and(eq(tasks.id, sql`page.id`), sql`page.at <= ${named}`, within))
+    .leftJoin(tasks, and(eq(tasks.id, sql`page.id`), within))
     .leftJoin(products, eq(products.id, tasks.productId))
     .leftJoin(teams, eq(teams.id, tasks.teamId))
     .leftJoin(users, eq(users.id, tasks.assigneeId))
     .orderBy(sql`page.at`);
   const shown: PageRow[] = [];
-  for (const { task, productName, team, assignee, cursorValues } of rows.slice(0, named)) {
+  for (const { task, productName, team, assignee, cursorValues } of rows) {
     if (task && productName !== null) shown.push({ task, productName, team, assignee, cursorValues });
   }
   return { shown, picked: rows };
