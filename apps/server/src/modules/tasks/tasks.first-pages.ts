@@ -84,5 +84,3 @@ export function createFirstPages({ maxEntries }: { maxEntries: number }) {
     },
   };
 }
-
-export type FirstPages = ReturnType<typeof createFirstPages>;
