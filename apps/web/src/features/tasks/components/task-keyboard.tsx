@@ -159,22 +159,24 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     afterTrash: leave,
   });
 
-  const toggle = useCallback(
-    (id: string, range = false) => {
-      const from = anchor.current ? tasks.findIndex((t) => t.id === anchor.current) : -1;
-      const to = tasks.findIndex((t) => t.id === id);
-      setSelected((current) => {
-        const next = new Set(current);
-        if (range && from >= 0 && to >= 0) {
-          const [a, b] = from < to ? [from, to] : [to, from];
-          for (const task of tasks.slice(a, b + 1)) next.add(task.id);
-        } else if (!next.delete(id)) next.add(id);
-        return next;
-      });
-      anchor.current = id;
-    },
-    [tasks],
-  );
+  // The rows read `toggle` from the context: it stays the same function as pages arrive (it reads
+  // the tasks when called), so a page that arrives does not re-render every row on screen (issue 28).
+  const shownTasks = useRef(tasks);
+  shownTasks.current = tasks;
+  const toggle = useCallback((id: string, range = false) => {
+    const list = shownTasks.current;
+    const from = anchor.current ? list.findIndex((t) => t.id === anchor.current) : -1;
+    const to = list.findIndex((t) => t.id === id);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (range && from >= 0 && to >= 0) {
+        const [a, b] = from < to ? [from, to] : [to, from];
+        for (const task of list.slice(a, b + 1)) next.add(task.id);
+      } else if (!next.delete(id)) next.add(id);
+      return next;
+    });
+    anchor.current = id;
+  }, []);
 
   const move = useCallback(
     (direction: BoardStep) => {
