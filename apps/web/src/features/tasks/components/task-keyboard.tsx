@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CheckboxButton } from '../../../components/ui/checkbox.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { isDragging, isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -347,7 +347,7 @@ export function useTaskRowKeys(task: Pick<Task, 'id' | 'title'>) {
     rowClass:
       'group/row data-[selected]:bg-accent/60 data-[focused]:outline-2 data-[focused]:outline-ring data-[focused]:-outline-offset-2',
     checkbox: keys ? (
-      <Checkbox
+      <CheckboxButton
         checked={selected}
         aria-label={`Select ${task.title}`}
         // The row's keys stay the list's: a click keeps the focus where it was.
