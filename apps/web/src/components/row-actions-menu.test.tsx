@@ -129,7 +129,13 @@ describe('RowActionsMenu', () => {
 });
 
 describe('DeferredRowActionsMenu', () => {
-  function Deferred({ onSelect = () => {}, mounted = () => {} }: { onSelect?: () => void; mounted?: () => void }) {
+  function Deferred({
+    onSelect = () => {},
+    mounted = () => {},
+  }: {
+    onSelect?: () => void;
+    mounted?: () => void;
+  }) {
     return (
       <DeferredRowActionsMenu
         label="Actions for Apollo"

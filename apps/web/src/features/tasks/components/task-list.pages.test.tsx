@@ -35,7 +35,13 @@ const page1 = Array.from({ length: LIST_LIMIT }, (_, i) =>
   }),
 );
 const page2 = [
-  makeTask({ id: 'b-0', title: 'The last task', number: 101, key: 'APO-101', createdAt: '2024-01-01T00:00:00Z' }),
+  makeTask({
+    id: 'b-0',
+    title: 'The last task',
+    number: 101,
+    key: 'APO-101',
+    createdAt: '2024-01-01T00:00:00Z',
+  }),
 ];
 
 describe('TaskList pages', () => {
