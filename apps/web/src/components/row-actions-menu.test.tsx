@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../lib/toast.ts';
-import { confirmedDelete, type RowAction, RowActionsMenu } from './row-actions-menu.tsx';
+import {
+  confirmedDelete,
+  DeferredRowActionsMenu,
+  type RowAction,
+  RowActionsMenu,
+} from './row-actions-menu.tsx';
 
 vi.mock('../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -120,6 +125,84 @@ describe('RowActionsMenu', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
 
     expect(screen.getByRole('alertdialog', { name: 'Delete thing' })).toBeInTheDocument();
+  });
+});
+
+describe('DeferredRowActionsMenu', () => {
+  function Deferred({
+    onSelect = () => {},
+    mounted = () => {},
+  }: {
+    onSelect?: () => void;
+    mounted?: () => void;
+  }) {
+    return (
+      <DeferredRowActionsMenu
+        label="Actions for Apollo"
+        menu={(start) => {
+          mounted();
+          return (
+            <RowActionsMenu
+              label="Actions for Apollo"
+              start={start}
+              actions={[{ label: 'Archive', onSelect }]}
+              confirm={{
+                label: 'Delete',
+                title: 'Delete thing',
+                description: 'Are you sure you want to delete "Apollo"?',
+                pending: false,
+                onConfirm: (close) => close(),
+              }}
+            />
+          );
+        }}
+      />
+    );
+  }
+
+  it('is the trigger alone until pressed, then opens its menu on that first press', async () => {
+    const user = userEvent.setup();
+    const mounted = vi.fn();
+    const onSelect = vi.fn();
+    render(<Deferred mounted={mounted} onSelect={onSelect} />);
+    const standIn = screen.getByRole('button', { name: 'Actions for Apollo' });
+    expect(standIn).toHaveAttribute('aria-haspopup', 'menu');
+    expect(standIn).toHaveAttribute('aria-expanded', 'false');
+    expect(mounted).not.toHaveBeenCalled();
+
+    await user.click(standIn);
+
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Archive' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('keeps the focus when tabbed to, and opens from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Deferred />);
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Actions for Apollo' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for Apollo' })).toHaveFocus();
+  });
+
+  it('asks before the destructive action and gives the focus back to its trigger', async () => {
+    const user = userEvent.setup();
+    render(<Deferred />);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Apollo' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await screen.findByRole('alertdialog', { name: 'Delete thing' });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Actions for Apollo' })).toHaveFocus();
   });
 });
 

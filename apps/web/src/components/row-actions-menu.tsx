@@ -1,5 +1,5 @@
 import { MoreHorizontal } from 'lucide-react';
-import { Fragment, type ReactNode, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useAfterMenuClose } from '../hooks/use-after-menu-close.ts';
 import { getErrorMessage } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
@@ -65,7 +65,12 @@ export type RowActionsMenuProps = {
   /** Replaces the trigger's classes (size, colour, stacking). */
   triggerClassName?: string;
   triggerVariant?: 'ghost' | 'outline';
+  /** How it mounts in place of a `DeferredRowActionsMenu`'s stand-in: open, or with the focus. */
+  start?: MenuStart | undefined;
 };
+
+/** How a deferred menu was first used: a press or a key (it opens), or the focus coming to it. */
+export type MenuStart = { open: boolean; focus: boolean };
 
 export type ConfirmedDeleteTexts = {
   /** The success toast. */
@@ -130,15 +135,22 @@ export function RowActionsMenu({
   contentClassName = 'w-48',
   triggerClassName = TRIGGER_CLASSES,
   triggerVariant = 'ghost',
+  start,
 }: RowActionsMenuProps) {
-  const [confirming, setConfirming] = useState(false);
+  // Undefined until first asked: the dialog mounts then (and stays, for its closing transition).
+  const [confirming, setConfirming] = useState<boolean>();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
   const items = actions.filter((action): action is RowAction => Boolean(action));
+  // The stand-in had the focus: this trigger, which replaced it, takes it.
+  const focusOnMount = start?.focus ?? false;
+  useLayoutEffect(() => {
+    if (focusOnMount) triggerRef.current?.focus();
+  }, [focusOnMount]);
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={start?.open ?? false}>
         <DropdownMenuTrigger asChild>
           <Button
             ref={triggerRef}
@@ -183,7 +195,7 @@ export function RowActionsMenu({
         </DropdownMenuContent>
       </DropdownMenu>
 
-      {confirm ? (
+      {confirm && confirming !== undefined ? (
         <ConfirmDialog
           open={confirming}
           onOpenChange={() => setConfirming(false)}
@@ -197,5 +209,51 @@ export function RowActionsMenu({
         />
       ) : null}
     </>
+  );
+}
+
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
+ * A row's "⋯" menu that is a plain button until it is first used (issue 28: a long list mounts
+ * rows as it scrolls, and a Radix menu, its confirm dialog and the hooks behind its items made
+ * most of a row's cost). The first press, key or focus renders `menu(start)`, a `RowActionsMenu`
+ * given `start`: it opens as Radix's trigger would have (a primary press, Enter, Space, ArrowDown)
+ * or takes the focus the stand-in had. The stand-in looks and reads as the trigger does.
+ */
+export function DeferredRowActionsMenu({
+  label,
+  triggerClassName = TRIGGER_CLASSES,
+  triggerVariant = 'ghost',
+  menu,
+}: Pick<RowActionsMenuProps, 'label' | 'triggerClassName' | 'triggerVariant'> & {
+  menu: (start: MenuStart) => ReactNode;
+}) {
+  const [start, setStart] = useState<MenuStart>();
+  if (start) return menu(start);
+  return (
+    <Button
+      variant={triggerVariant}
+      size="icon"
+      className={triggerClassName}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        // As Radix's trigger: the focus goes to the menu, not to the button.
+        event.preventDefault();
+        setStart({ open: true, focus: false });
+      }}
+      onKeyDown={(event) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        setStart({ open: true, focus: true });
+      }}
+      onFocus={() => setStart({ open: false, focus: true })}
+    >
+      <MoreHorizontal aria-hidden="true" />
+    </Button>
   );
 }

@@ -52,11 +52,24 @@ export function formatRelative(value: string | Date, now: Date | number = Date.n
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+// The texts of the dates read as strings (a list's due dates repeat): parsing and Intl formatting
+// cost a list row more than the rest of its cells (issue 28's scroll measure). Emptied when full.
+const formattedDates = new Map<string, string>();
+const FORMATTED_DATES_MAX = 2000;
+
 /** 'Dec 31, 2023' in en-US; '' for a missing or unreadable value. */
 export function formatDate(value: string | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? dateFormat.format(date) : '';
+  if (typeof value !== 'string') return formatDateOf(toDate(value));
+  let text = formattedDates.get(value);
+  if (text === undefined) {
+    if (formattedDates.size >= FORMATTED_DATES_MAX) formattedDates.clear();
+    text = formatDateOf(toDate(value));
+    formattedDates.set(value, text);
+  }
+  return text;
 }
+
+const formatDateOf = (date: Date | undefined) => (date ? dateFormat.format(date) : '');
 
 const shortDateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 

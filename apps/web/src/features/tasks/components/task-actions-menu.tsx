@@ -11,7 +11,12 @@ import {
 } from '@shipyard/shared';
 import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useAppExtensions } from '../../../components/app-extensions.tsx';
-import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
+import {
+  confirmedDelete,
+  DeferredRowActionsMenu,
+  type MenuStart,
+  RowActionsMenu,
+} from '../../../components/row-actions-menu.tsx';
 import { shortcutHint, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
 import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
@@ -41,8 +46,20 @@ export type TaskActionsMenuProps = {
  * The row menu of both task lists (spec §2.11): Edit, Mark as Pending, Mark as In Progress, Mark
  * as Completed (and as each of the product's own states, issue 29), and Delete; then Copy link and Copy branch name (issue 28), which everyone who
  * sees the task may use. A guest only moves the tasks assigned to them (ARCHITECTURE §5).
+ * A plain "⋯" button until first used: its menu, dialog and hooks mount then (issue 28's scroll).
  */
-export function TaskActionsMenu({
+export function TaskActionsMenu(props: TaskActionsMenuProps) {
+  return (
+    <DeferredRowActionsMenu
+      label={actionsLabel(props.task)}
+      menu={(start) => <TaskActions {...props} start={start} />}
+    />
+  );
+}
+
+const actionsLabel = (task: Pick<Task, 'title'>) => `Actions for ${task.title}`;
+
+function TaskActions({
   task,
   viewer,
   place,
@@ -50,7 +67,8 @@ export function TaskActionsMenu({
   onChangeStatus,
   onDeleted,
   states,
-}: TaskActionsMenuProps) {
+  start,
+}: TaskActionsMenuProps & { start: MenuStart }) {
   const canEdit = canEditTasks(viewer.role);
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
@@ -63,7 +81,8 @@ export function TaskActionsMenu({
 
   return (
     <RowActionsMenu
-      label={`Actions for ${task.title}`}
+      label={actionsLabel(task)}
+      start={start}
       actions={[
         canEdit && {
           key: 'edit',

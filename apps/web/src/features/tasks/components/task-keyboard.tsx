@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { CheckboxButton } from '../../../components/ui/checkbox.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { isDragging, isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -159,22 +159,24 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     afterTrash: leave,
   });
 
-  const toggle = useCallback(
-    (id: string, range = false) => {
-      const from = anchor.current ? tasks.findIndex((t) => t.id === anchor.current) : -1;
-      const to = tasks.findIndex((t) => t.id === id);
-      setSelected((current) => {
-        const next = new Set(current);
-        if (range && from >= 0 && to >= 0) {
-          const [a, b] = from < to ? [from, to] : [to, from];
-          for (const task of tasks.slice(a, b + 1)) next.add(task.id);
-        } else if (!next.delete(id)) next.add(id);
-        return next;
-      });
-      anchor.current = id;
-    },
-    [tasks],
-  );
+  // The rows read `toggle` from the context: it stays the same function as pages arrive (it reads
+  // the tasks when called), so a page that arrives does not re-render every row on screen (issue 28).
+  const shownTasks = useRef(tasks);
+  shownTasks.current = tasks;
+  const toggle = useCallback((id: string, range = false) => {
+    const list = shownTasks.current;
+    const from = anchor.current ? list.findIndex((t) => t.id === anchor.current) : -1;
+    const to = list.findIndex((t) => t.id === id);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (range && from >= 0 && to >= 0) {
+        const [a, b] = from < to ? [from, to] : [to, from];
+        for (const task of list.slice(a, b + 1)) next.add(task.id);
+      } else if (!next.delete(id)) next.add(id);
+      return next;
+    });
+    anchor.current = id;
+  }, []);
 
   const move = useCallback(
     (direction: BoardStep) => {
@@ -345,7 +347,7 @@ export function useTaskRowKeys(task: Pick<Task, 'id' | 'title'>) {
     rowClass:
       'group/row data-[selected]:bg-accent/60 data-[focused]:outline-2 data-[focused]:outline-ring data-[focused]:-outline-offset-2',
     checkbox: keys ? (
-      <Checkbox
+      <CheckboxButton
         checked={selected}
         aria-label={`Select ${task.title}`}
         // The row's keys stay the list's: a click keeps the focus where it was.

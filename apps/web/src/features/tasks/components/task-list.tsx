@@ -1,7 +1,7 @@
 import { canEditTasks, taskMessages as m, type Task, type TaskDisplay } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ListTodoIcon } from 'lucide-react';
-import { type ComponentType, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { DEFAULT_TASK_DISPLAY } from '../../../hooks/task-display-scope.tsx';
@@ -113,8 +113,9 @@ export function TaskList({
     ...tasksQueryOptions(params),
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
-  const tasks = useMemo(() => loadedTasks(query.data), [query.data]);
-  const items = useGroupedItems(tasks, filters, query.data?.pages[0]?.groups);
+  const { data, merging } = useShownPages(query.data);
+  const tasks = useMemo(() => loadedTasks(data), [data]);
+  const items = useGroupedItems(tasks, filters, data?.pages[0]?.groups);
   const changeStatus = useTaskStatusChange(place);
   const onChangeStatus = useCallback<ChangeTaskStatus>(
     (task, status, stateId) => void changeStatus(task, status, stateId ? { stateId } : undefined),
@@ -152,7 +153,7 @@ export function TaskList({
   }
   return (
     <TaskStatesProvider tasks={tasks}>
-      <TaskFieldsProvider tasks={tasks} people={peopleOfPages(query.data?.pages)}>
+      <TaskFieldsProvider tasks={tasks} people={peopleOfPages(data?.pages)}>
         <TaskKeyboardProvider tasks={items.shown} viewer={viewer}>
           <Rows
             resetKey={filterKey}
@@ -168,7 +169,8 @@ export function TaskList({
             onEdit={onEdit}
             onChangeStatus={onChangeStatus}
             hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
+            // A page not shown yet is still on its way: the list neither asks for it again nor says it failed.
+            isFetchingNextPage={query.isFetchingNextPage || merging}
             isFetchNextPageError={query.isFetchNextPageError}
             fetchNextPage={query.fetchNextPage}
           />
@@ -177,6 +179,38 @@ export function TaskList({
       {addLine}
     </TaskStatesProvider>
   );
+}
+
+/**
+ * The pages the rows show. A next page that arrives (the same pages and one more) is merged in a
+ * task of its own right after the next frame is painted, so that the render which adds its rows
+ * to the list never shares a frame with a scroll's; until then the list keeps the rows it has.
+ * (useDeferredValue was tried: its transition yielded to every scroll render and a fast scroll
+ * kept the page out for up to a second.) The first page, other filters and a refresh show at
+ * once (issue 28's scroll measure).
+ */
+function useShownPages<T extends { pages: readonly unknown[] }>(latest: T | undefined) {
+  const [shown, setShown] = useState(latest);
+  const merging =
+    latest !== undefined &&
+    shown !== undefined &&
+    shown !== latest &&
+    shown.pages[0] === latest.pages[0] &&
+    shown.pages.length < latest.pages.length;
+  // Anything but a page added shows as it is (state from the render before, as React suggests).
+  if (!merging && shown !== latest) setShown(latest);
+  useEffect(() => {
+    if (!merging) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown(latest), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [merging, latest]);
+  return { data: merging ? shown : latest, merging };
 }
 
 /**
