@@ -1,16 +1,14 @@
 import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labels, products, taskLabels, tasks } from '../../db/schema/index.ts';
+import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
 import { fieldIdsOf, type QueryFields, readQueryFields } from './tasks.field-query.ts';
-import { createFirstPages, type Repair } from './tasks.first-pages.ts';
 import { estimatePoints } from './tasks.hierarchy.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
-import { leadingExact, type PageRow, pickedRow, readPage } from './tasks.page-read.ts';
 import { type QueryScope, queryKey, type TaskListFilters, taskConditions, todayOf } from './tasks.query.ts';
 import { createTallies, type ShareStatement, type Visible } from './tasks.tallies.ts';
 
@@ -48,7 +46,6 @@ export type TaskListPage = {
  */
 export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache; now: () => Date }) {
   const tallies = createTallies(db, { maxEntries: TALLY_ENTRIES });
-  const firstPages = createFirstPages({ maxEntries: FIRST_PAGES });
   type Made = Awaited<ReturnType<typeof statements>>;
   const scopeOf = (query: TaskListQuery): QueryScope => ({
     me: query.me,
@@ -108,33 +105,11 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     // those rows, with their names (readPage).
     const joins = order.group?.joins ?? sql``;
     /** The page, optionally only within `also` (a grouped first page: its leading groups). */
-    const pageWithin = (also?: SQL) => sql`select ${tasks.id} as id,
-        ${tasks.productId} as product_id, ${cursorValuesOf(order)} as cursor_values, true as exact
+    const pageWithin = (also?: SQL) => sql`select ${tasks.id} as id, ${cursorValuesOf(order)} as cursor_values
       from ${tasks} ${joins}
       where ${and(where, after ? afterCursor(order, after) : undefined, also) ?? sql`true`}
       order by ${orderBy} limit ${query.limit + 1}`;
     const page = pageWithin();
-    /**
-     * A first page from the rows kept of the products unchanged and the matching tasks of those
-     * changed (tasks.first-pages.ts); `exact`: the row is not past the last row kept. The labels a
-     * grouping by label reads are only those of these tasks.
-     */
-    const repaired = ({ kept, changed, bound }: Repair) => {
-      const keptIds = kept.map((row) => row.id);
-      const ofChanged = changed.length
-        ? (taskConditions(db, query, { ...scope, visibleProductIds: changed }) ?? sql`true`)
-        : undefined;
-      const keptRows = keptIds.length ? sql`${tasks.id} = any(${sql.param(keptIds)}::uuid[])` : undefined;
-      const labelsOf = or(
-        keptIds.length ? sql`${taskLabels.taskId} = any(${sql.param(keptIds)}::uuid[])` : undefined,
-        changed.length ? inArray(labels.productId, changed) : undefined,
-      );
-      const joined = taskOrder(query, scope.today, labelsOf ?? sql`false`, fields).group?.joins ?? sql``;
-      return sql`select ${tasks.id} as id, ${tasks.productId} as product_id, ${cursorValuesOf(order)} as cursor_values,
-          ${bound ? sql`not ${afterCursor(order, bound)}` : sql`true`} as exact
-        from ${tasks} ${joined} where ${or(keptRows, ofChanged) ?? sql`false`}
-        order by ${orderBy} limit ${query.limit + 1}`;
-    };
     const group = order.group;
     /** The shares of some of the products listed (tasks.tallies.ts): by product, then group. */
     const share: ShareStatement = (ids) => {
@@ -184,7 +159,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
             array[${sql.join(
               values.map((value) => sql`${value}::text`),
               sql`, `,
-            )}]::text[] || ${cursorValuesOf(sorted)} as cursor_values, ${tasks.productId} as product_id, true as exact
+            )}]::text[] || ${cursorValuesOf(sorted)} as cursor_values
           from ${tasks} where ${and(where, group.only(first.key))}
           order by ${orderByOf(sorted)} limit ${query.limit + 1}`;
       }
@@ -203,22 +178,51 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         )})`,
       );
     };
-    return { scope, seen, unconfirmed, order, page, repaired, share, within, leadingPage };
+    return { scope, seen, unconfirmed, order, page, share, within, leadingPage };
+  }
+
+  /**
+   * The page's rows with their names, in the order of `picked`, in one round trip: `picked` (its
+   * ids and cursor values, limited) is planned alone, being limited, and only its rows are joined.
+   */
+  async function readPage(picked: SQL, within: SQL | undefined) {
+    const rows = await db
+      .select({
+        task: tasks,
+        productName: products.name,
+        team: { id: teams.id, name: teams.name },
+        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+        cursorValues: sql<string[]>`page.cursor_values`,
+      })
+      .from(sql`(select picked.*, row_number() over () as at from (${picked}) picked) page`)
+      .innerJoin(tasks, eq(tasks.id, sql`page.id`))
+      .innerJoin(products, eq(products.id, tasks.productId))
+      .leftJoin(teams, eq(teams.id, tasks.teamId))
+      .leftJoin(users, eq(users.id, tasks.assigneeId))
+      // A row moved out of what is listed since it was picked is left out.
+      .where(within)
+      .orderBy(sql`page.at`);
+    return rows;
   }
 
   /**
    * A list's counts, added up from each product's share (tasks.tallies.ts): the products listed
    * (one product's, or those in sight), every preset (watchers and mentions move versions too,
-   * migration 0038). `now`: the products' versions when the caller read them already.
+   * migration 0038).
    */
-  async function countsOf(query: TaskListQuery, made: Made, now?: Map<string, string>): Promise<Counted> {
+  async function countsOf(query: TaskListQuery, made: Made): Promise<Counted> {
     const { seen } = made;
+    const ids = query.productId
+      ? !seen || seen.all || seen.ids.includes(query.productId)
+        ? [query.productId]
+        : []
+      : (seen?.ids ?? []);
     const shape = queryKey(
       { ...filtersOf(query), group: query.group, groupField: query.groupField },
       { ...made.scope, visibleTo: undefined },
     );
     const types = made.order.group?.items.map((item) => item.type) ?? [];
-    const tally = await tallies.tally(shape, productsListed(query, seen), made.share, types, now);
+    const tally = await tallies.tally(shape, ids, made.share, types);
     if (made.unconfirmed && seen && tally.visibility !== seen.version) throw new SightMoved(seen.key);
     return made.order.group ? tally : { total: tally.total, estimateSum: tally.estimateSum };
   }
@@ -239,56 +243,24 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   }
 
   async function listOnce(query: TaskListQuery, made: Made): Promise<TaskListPage> {
-    const named = query.limit + 1;
-    if (query.withTotal === false) {
-      return pageOf(query, made, (await readPage(db, made.page, made.within)).shown, noCounts);
-    }
-    // A first page over several products starts from the rows kept of it (tasks.first-pages.ts),
-    // stamped with the versions its counts read too (one round trip for both).
-    const ids = productsListed(query, made.seen);
-    const keeps = !query.cursor && ids.length >= 4 && query.limit <= FIRST_PAGE_LIMIT;
-    const now = keeps ? await tallies.versions(ids) : undefined;
-    const key = keeps ? keyOf(query) : '';
-    const repair = now && firstPages.repair(key, ids, now);
-    let keep: (() => void) | undefined;
-    const read = async (pick: SQL, from?: Repair) => {
-      const started = performance.now();
-      const { shown, picked } = await readPage(db, pick, made.within);
-      const ms = performance.now() - started;
-      const exact = from?.bound ? picked.slice(0, leadingExact(picked)) : picked;
-      if (from && !from.complete && exact.length < named) return undefined;
-      const complete = (!from || from.complete) && picked.length < named;
-      const rows = exact.map(pickedRow);
-      if (now)
-        keep = () =>
-          firstPages.keep(key, { products: ids, now, rows, complete }, from ? 'repaired' : 'whole', ms);
-      return shown;
-    };
-    const fromKept = async () => (repair ? read(made.repaired(repair), repair) : undefined);
-    const whole = () => read(made.page);
-    let rows: PageRow[] | undefined;
-    let counted: Counted;
-    if (made.order.group) {
+    const counting = query.withTotal !== false;
+    let rows: Awaited<ReturnType<typeof readPage>>;
+    let counted: Counted = { total: 0, estimateSum: 0 };
+    if (counting && made.order.group) {
       // Grouped: the groups' totals say which groups the first page reads.
-      counted = await countsOf(query, made, now);
-      rows = await fromKept();
-      const leading = !rows && counted.groups && made.leadingPage(counted.groups, counted.orders);
-      if (leading) rows = await read(leading);
+      counted = await countsOf(query, made);
+      const leading = counted.groups && made.leadingPage(counted.groups, counted.orders);
+      rows = await readPage(leading ?? made.page, made.within);
       // Fewer rows than the groups promised (a write between the two reads): read it whole.
-      if (!rows || (leading && rows.length <= query.limit)) rows = await whole();
+      if (leading && rows.length <= query.limit) rows = await readPage(made.page, made.within);
     } else {
       [rows, counted] = await Promise.all([
-        fromKept().then((kept) => kept ?? whole()),
-        countsOf(query, made, now),
+        readPage(made.page, made.within),
+        counting ? countsOf(query, made) : counted,
       ]);
     }
-    // Kept once the counts confirmed the products in sight.
-    keep?.();
-    return pageOf(query, made, rows ?? [], counted);
-  }
-
-  function pageOf(query: TaskListQuery, made: Made, rows: PageRow[], counted: Counted): TaskListPage {
-    const { total, groups, estimateSum } = counted;
+    const { total, groups, estimateSum: estimated } = counted;
+    const { order } = made;
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
@@ -296,17 +268,11 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       total,
       nextCursor:
         rows.length > query.limit && last
-          ? encodeTaskCursor(made.order, { values: last.cursorValues, id: last.task.id })
+          ? encodeTaskCursor(order, { values: last.cursorValues, id: last.task.id })
           : null,
       ...(groups ? { groups } : {}),
-      estimateSum,
+      estimateSum: estimated,
     };
-  }
-
-  /** The whole query (paging and order too) as a cache key, the caller's 'me' and date resolved. */
-  function keyOf(query: TaskListQuery): string {
-    const { me: _me, visibleTo: _v, withTotal: _w, ...rest } = query;
-    return queryKey(rest, scopeOf(query));
   }
 
   return {
@@ -317,7 +283,11 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       return inSight(query, async (unconfirmed) => listOnce(query, await statements(query, unconfirmed)));
     },
 
-    keyOf,
+    /** The whole query (paging and order too) as a cache key, the caller's 'me' and date resolved. */
+    keyOf(query: TaskListQuery): string {
+      const { me: _me, visibleTo: _v, withTotal: _w, ...rest } = query;
+      return queryKey(rest, scopeOf(query));
+    },
 
     /** How many tasks the query matches for the viewer (a saved view's count). */
     count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
@@ -352,20 +322,6 @@ type Counted = {
 
 /** Shares of lists kept per process (tasks.tallies.ts): a list shape over a product is one. */
 const TALLY_ENTRIES = 20_000;
-
-/** First pages kept per process (tasks.first-pages.ts): a viewer's list shape is one. */
-const FIRST_PAGES = 2_000;
-
-/** Lists whose first pages are kept: those of the app's pages (not an export's). */
-const FIRST_PAGE_LIMIT = 100;
-
-const noCounts: Counted = { total: 0, estimateSum: 0 };
-
-/** The products a list counts: one product's (when in sight), or those in sight. */
-function productsListed(query: TaskListQuery, seen: Sight | undefined): string[] {
-  if (!query.productId) return seen?.ids ?? [];
-  return !seen || seen.all || seen.ids.includes(query.productId) ? [query.productId] : [];
-}
 
 /** What a count depends on: the filters, not the paging, sort or grouping. */
 function filtersOf(query: TaskListQuery): Partial<TaskQuery> {

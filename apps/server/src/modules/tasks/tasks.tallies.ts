@@ -103,11 +103,7 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
   /** A viewer's product ids, with the visibility version they were read at. */
   const viewers = new Map<string, Visible>();
 
-  /**
-   * Each product's version now, and the visibility row's (under its id): one round trip.
-   * A version read before a statement that reads the product's tasks is a safe stamp for what it
-   * read: should a write come between, the stamp is older than what was read and only outdates it.
-   */
+  /** Each product's version now, and the visibility row's (under its id): one round trip. */
   async function versions(products: string[]): Promise<Map<string, string>> {
     const { rows } = await db.execute<{ id: string; version: string }>(sql`
       select p.id::text, ${versionOf(sql`p.id`)} as version from unnest(${sql.param(products)}::uuid[]) p(id)
@@ -153,8 +149,6 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
   }
 
   return {
-    versions,
-
     /**
      * The ids `select` (a statement of one `id` column) reads: a viewer's products, kept under
      * `key` until the visibility row moves, with the row's version they were read at. Unless
@@ -191,16 +185,15 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
     /**
      * The counts of the list `shape` (its filters and grouping, 'me' resolved: never who may see
      * it) over `products`, which the caller has checked the viewer sees. `types`: the grouping's
-     * ORDER BY item types; `read`: the `versions` of `products` when the caller read them already.
+     * ORDER BY item types.
      */
     async tally(
       shape: string,
       products: string[],
       statement: ShareStatement,
       types: OrderType[],
-      read?: Map<string, string>,
     ): Promise<Tally & { visibility: string }> {
-      const now = read ?? (await versions(products));
+      const now = await versions(products);
       const visibility = now.get(VISIBILITY) ?? '';
       const found: Share[] = [];
       const stale: string[] = [];
