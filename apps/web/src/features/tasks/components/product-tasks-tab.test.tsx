@@ -166,8 +166,8 @@ describe('ProductTasksTab', () => {
 
     expect(screen.queryByRole('button', { name: 'Create Task' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions for Write the API' }));
-    // Someone else's task: only copying its link or branch name (issue 28).
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
+    // Someone else's task: only copying its link, key or branch name (issues 28, 30).
+    expect(menuItemNames()).toEqual(['Copy link', 'Copy key', 'Copy branch name']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Design the onboarding flow' }));
     expect(menuItemNames()).toEqual([
@@ -175,6 +175,7 @@ describe('ProductTasksTab', () => {
       'Mark as In Progress',
       'Mark as Completed',
       'Copy link',
+      'Copy key',
       'Copy branch name',
     ]);
   });

@@ -9,11 +9,27 @@ import {
   trashMessages,
   type WorkflowState,
 } from '@shipyard/shared';
-import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
+import {
+  CalendarIcon,
+  CircleDotIcon,
+  FolderInputIcon,
+  GitBranch,
+  HashIcon,
+  Link2,
+  Pencil,
+  SignalHighIcon,
+  TagIcon,
+  TextCursorInputIcon,
+  Trash2,
+  UserCheckIcon,
+  UserIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useAppExtensions } from '../../../components/app-extensions.tsx';
-import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
-import { shortcutHint, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
+import { confirmedDelete, type RowAction, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
+import { shortcutHint, type TaskKeyPlace, type TaskShortcutAction } from '../../../lib/task-shortcuts.ts';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
+import { useTaskMenuActions } from './task-keyboard-state.tsx';
 import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
@@ -24,8 +40,11 @@ export type ChangeTaskStatus = (task: Task, status: TaskStatus, stateId?: string
 export type TaskActionsMenuProps = {
   task: Task;
   viewer: { id: string; role: Role };
-  /** Where the menu's task is (a list's row, a board's card, its page): its items show that place's keys. */
-  place: TaskKeyPlace;
+  /**
+   * Where the menu's task is (a list's row, a board's card, its page): its items show that place's
+   * keys; none where the keys do not act (the task beside the inbox).
+   */
+  place?: TaskKeyPlace | undefined;
   onEdit: (task: Task) => void;
   onChangeStatus: ChangeTaskStatus;
   /** After a confirmed deletion (the task's page goes back to the list). */
@@ -38,10 +57,25 @@ export type TaskActionsMenuProps = {
 };
 
 /**
- * The row menu of both task lists (spec §2.11): Edit, Mark as Pending, Mark as In Progress, Mark
- * as Completed (and as each of the product's own states, issue 29), and Delete; then Copy link and Copy branch name (issue 28), which everyone who
- * sees the task may use. A guest only moves the tasks assigned to them (ARCHITECTURE §5).
+ * The menu of a task's row, card and page (spec §2.11): Edit, Mark as Pending, Mark as In Progress,
+ * Mark as Completed (and as each of the product's own states, issue 29), and Delete; Copy link, Copy
+ * key and Copy branch name (issues 28, 30), which everyone who sees the task may use. A guest only
+ * moves the tasks assigned to them (ARCHITECTURE §5). Issue 30: an item for every action key
+ * (`KEYED`), each opening what its key opens (TaskKeyboardProvider's pickers) for this task, with
+ * the key beside it.
  */
+/** The items that do what a key does, in groups; `opensDialog`: a popover takes the focus. */
+const KEYED = {
+  editTitle: { label: 'Edit title…', icon: <TextCursorInputIcon aria-hidden="true" />, opensDialog: true },
+  status: { label: 'Change status…', icon: <CircleDotIcon aria-hidden="true" />, opensDialog: true },
+  assignee: { label: 'Assign to…', icon: <UserIcon aria-hidden="true" />, opensDialog: true },
+  assignMe: { label: 'Assign to me', icon: <UserCheckIcon aria-hidden="true" />, opensDialog: false },
+  labels: { label: 'Labels…', icon: <TagIcon aria-hidden="true" />, opensDialog: true },
+  priority: { label: 'Set priority…', icon: <SignalHighIcon aria-hidden="true" />, opensDialog: true },
+  due: { label: 'Set due date…', icon: <CalendarIcon aria-hidden="true" />, opensDialog: true },
+  move: { label: 'Move to…', icon: <FolderInputIcon aria-hidden="true" />, opensDialog: true },
+} satisfies Partial<Record<TaskShortcutAction, { label: string; icon: ReactNode; opensDialog: boolean }>>;
+
 export function TaskActionsMenu({
   task,
   viewer,
@@ -55,7 +89,18 @@ export function TaskActionsMenu({
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
   const restore = useRestoreTask();
-  const { copyLink, copyBranch } = useTaskCopy();
+  const { copyLink, copyKey, copyBranch } = useTaskCopy();
+  // The keys' pickers, where a list, a board or the page provides them; the same check as the keys'.
+  const actOn = useTaskMenuActions();
+  const keyed = (action: keyof typeof KEYED, more: Partial<RowAction> = {}): RowAction | false =>
+    canEdit &&
+    actOn !== undefined && {
+      key: action,
+      ...KEYED[action],
+      shortcut: place && shortcutHint(action, place),
+      onSelect: () => actOn(action, task),
+      ...more,
+    };
   // Other features' items (issue 29: Duplicate, Save as template), which the app composes.
   const extras = useAppExtensions().taskActions?.(task, viewer) ?? [];
   const around = useOwnStates(task.projectId);
@@ -64,6 +109,8 @@ export function TaskActionsMenu({
   return (
     <RowActionsMenu
       label={`Actions for ${task.title}`}
+      // Room for the keys beside the items ('Ctrl/⌘ Shift C').
+      contentClassName="w-60"
       actions={[
         canEdit && {
           key: 'edit',
@@ -72,13 +119,15 @@ export function TaskActionsMenu({
           opensDialog: true,
           onSelect: () => onEdit(task),
         },
+        keyed('editTitle'),
+        keyed('status', { separated: true }),
         ...(canMove
           ? TASK_STATUSES.map((status, index) => ({
               key: status,
               label: `Mark as ${status}`,
               icon: <TaskStatusIcon status={status} className="size-4" />,
               disabled: status === task.status,
-              separated: index === 0,
+              separated: index === 0 && !(canEdit && actOn),
               onSelect: () => onChangeStatus(task, status),
             }))
           : []),
@@ -92,13 +141,26 @@ export function TaskActionsMenu({
               onSelect: () => onChangeStatus(task, state.category, state.id),
             }))
           : []),
+        keyed('assignee', { separated: true }),
+        keyed('assignMe', { disabled: task.assigneeId === viewer.id }),
+        keyed('labels'),
+        keyed('priority'),
+        keyed('due'),
+        keyed('move'),
         {
           key: 'copy-link',
           label: 'Copy link',
           icon: <Link2 aria-hidden="true" />,
           separated: canEdit || canMove,
-          shortcut: shortcutHint('copyLink', place),
+          shortcut: place && shortcutHint('copyLink', place),
           onSelect: () => void copyLink(task),
+        },
+        {
+          key: 'copy-key',
+          label: 'Copy key',
+          icon: <HashIcon aria-hidden="true" />,
+          shortcut: place && shortcutHint('copyKey', place),
+          onSelect: () => void copyKey(task),
         },
         {
           key: 'copy-branch',
@@ -112,7 +174,7 @@ export function TaskActionsMenu({
         canEdit && {
           label: 'Delete',
           icon: <Trash2 aria-hidden="true" />,
-          shortcut: shortcutHint('delete', place),
+          shortcut: place && shortcutHint('delete', place),
           title: 'Delete task',
           description: (
             <>

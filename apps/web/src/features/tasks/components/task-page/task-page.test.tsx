@@ -232,9 +232,9 @@ describe('TaskPage', () => {
 
     expect(await screen.findByText(productMessages.archived)).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    // Only copying is left in its menu (issue 28).
+    // Only copying is left in its menu (issues 28, 30): no picker for a read-only task.
     await user.click(screen.getByRole('button', { name: /Actions for/ }));
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Copy link', 'Copy key', 'Copy branch name']);
   });
 
   it('says "Task not found" with a way back when the task is gone or out of sight', async () => {
