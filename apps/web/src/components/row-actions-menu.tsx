@@ -10,6 +10,9 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
@@ -38,6 +41,11 @@ export type RowAction = {
   shortcut?: Shortcut | undefined;
 };
 
+/** An item that opens a submenu of `items` (a long run of like items: a task's Mark as …). */
+export type RowSubmenu = Pick<RowAction, 'key' | 'label' | 'icon' | 'separated'> & {
+  items: readonly RowAction[];
+};
+
 type RowActionsConfirm = {
   /** The destructive item at the bottom of the menu ("Delete", "Remove Member"), behind a separator. */
   label: ReactNode;
@@ -57,7 +65,7 @@ export type RowActionsMenuProps = {
   /** The trigger's accessible name, e.g. `Actions for ${name}`. */
   label: string;
   /** The items, top to bottom; `false`/`null` entries are skipped (for conditional items). */
-  actions: ReadonlyArray<RowAction | false | null | undefined>;
+  actions: ReadonlyArray<RowAction | RowSubmenu | false | null | undefined>;
   /** A destructive last item that asks first (ConfirmDialog); omit for none. */
   confirm?: RowActionsConfirm | false | null;
   /** Width (and other classes) of the menu, e.g. "w-48". */
@@ -134,11 +142,26 @@ export function RowActionsMenu({
   const [confirming, setConfirming] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
-  const items = actions.filter((action): action is RowAction => Boolean(action));
+  const items = actions.filter((action): action is RowAction | RowSubmenu => Boolean(action));
+  const item = (action: RowAction, index: number) => (
+    <DropdownMenuItem
+      key={action.key ?? index}
+      disabled={action.disabled}
+      variant={action.destructive ? 'destructive' : 'default'}
+      aria-keyshortcuts={action.shortcut?.aria}
+      onSelect={() => (action.opensDialog ? runAfterClose(action.onSelect) : action.onSelect())}
+    >
+      {action.icon}
+      {action.label}
+      <ShortcutHint keys={action.shortcut} />
+    </DropdownMenuItem>
+  );
 
   return (
     <>
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page from assistive technology (aria-hidden) while its
+          controls stay focusable, which axe reports; focus is in the menu either way. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button
             ref={triggerRef}
@@ -154,16 +177,19 @@ export function RowActionsMenu({
           {items.map((action, index) => (
             <Fragment key={action.key ?? index}>
               {action.separated && index > 0 ? <DropdownMenuSeparator /> : null}
-              <DropdownMenuItem
-                disabled={action.disabled}
-                variant={action.destructive ? 'destructive' : 'default'}
-                aria-keyshortcuts={action.shortcut?.aria}
-                onSelect={() => (action.opensDialog ? runAfterClose(action.onSelect) : action.onSelect())}
-              >
-                {action.icon}
-                {action.label}
-                <ShortcutHint keys={action.shortcut} />
-              </DropdownMenuItem>
+              {'items' in action ? (
+                <DropdownMenuSub>
+                  <DropdownMenuSubTrigger>
+                    {action.icon}
+                    {action.label}
+                  </DropdownMenuSubTrigger>
+                  <DropdownMenuSubContent className={contentClassName}>
+                    {action.items.map(item)}
+                  </DropdownMenuSubContent>
+                </DropdownMenuSub>
+              ) : (
+                item(action, index)
+              )}
             </Fragment>
           ))}
           {confirm ? (

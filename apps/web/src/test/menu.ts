@@ -9,3 +9,14 @@ function spokenText(element: Element): string {
 
 /** The open menu's items by their names (a key's hint beside one is seen, not read: aria-keyshortcuts). */
 export const menuItemNames = () => screen.getAllByRole('menuitem').map(spokenText);
+
+/**
+ * Opens a submenu of the open menu by its item's name ('Mark as') from the keyboard (a pointer
+ * crossing to it would close it again in jsdom, which has no layout); its items are menu items
+ * from then on.
+ */
+export async function openSubmenu(user: { keyboard: (keys: string) => Promise<void> }, name: string) {
+  screen.getByRole('menuitem', { name }).focus();
+  await user.keyboard('{ArrowRight}');
+  await screen.findByRole('menu', { name });
+}
