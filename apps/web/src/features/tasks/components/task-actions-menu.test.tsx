@@ -1,5 +1,5 @@
 import { type Role, taskKeyMessages } from '@shipyard/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   shortcutHint,
@@ -9,7 +9,7 @@ import {
 } from '../../../lib/task-shortcuts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
-import { menuItemNames } from '../../../test/menu.ts';
+import { menuItemNames, openSubmenu } from '../../../test/menu.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskKeyboardProvider, type TaskKeyLayout } from './task-keyboard.tsx';
@@ -96,7 +96,7 @@ describe('TaskActionsMenu', () => {
         'Delete Control+Backspace Meta+Backspace',
       );
       // The other items have no key in the table.
-      for (const name of ['Edit', 'Mark as Pending', 'Copy branch name']) {
+      for (const name of ['Edit', 'Mark as', 'Copy branch name']) {
         expect(screen.getByRole('menuitem', { name })).not.toHaveAttribute('aria-keyshortcuts');
       }
       unmount();
@@ -115,9 +115,7 @@ describe('TaskActionsMenu', () => {
       'Edit',
       'Edit title…',
       'Change status…',
-      'Mark as Pending',
-      'Mark as In Progress',
-      'Mark as Completed',
+      'Mark as',
       'Assign to…',
       'Assign to me',
       'Labels…',
@@ -131,6 +129,13 @@ describe('TaskActionsMenu', () => {
     ]);
     expect(screen.getAllByRole('separator')).toHaveLength(4);
     expect(screen.getByRole('menuitem', { name: 'Assign to me' })).toHaveAttribute('aria-disabled', 'true');
+    // The spec's three (§2.11), one click each, in the Mark as submenu.
+    await openSubmenu(user, 'Mark as');
+    expect(
+      within(screen.getByRole('menu', { name: 'Mark as' }))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Mark as Pending', 'Mark as In Progress', 'Mark as Completed']);
     expect(screen.getByRole('menuitem', { name: 'Mark as Pending' })).toHaveAttribute(
       'aria-disabled',
       'true',
@@ -145,14 +150,7 @@ describe('TaskActionsMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
     // No picker: the keys open none for a guest either.
-    expect(menuItemNames()).toEqual([
-      'Mark as Pending',
-      'Mark as In Progress',
-      'Mark as Completed',
-      'Copy link',
-      'Copy key',
-      'Copy branch name',
-    ]);
+    expect(menuItemNames()).toEqual(['Mark as', 'Copy link', 'Copy key', 'Copy branch name']);
   });
 
   it("offers a guest only the copy actions on someone else's task", async () => {
@@ -169,9 +167,7 @@ describe('TaskActionsMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
     expect(menuItemNames()).toEqual([
       'Edit',
-      'Mark as Pending',
-      'Mark as In Progress',
-      'Mark as Completed',
+      'Mark as',
       'Copy link',
       'Copy key',
       'Copy branch name',
@@ -213,6 +209,7 @@ describe('TaskActionsMenu', () => {
     const { user, onChangeStatus, task } = renderMenu();
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    await openSubmenu(user, 'Mark as');
     await user.click(screen.getByRole('menuitem', { name: 'Mark as In Progress' }));
 
     expect(onChangeStatus).toHaveBeenCalledWith(task, 'In Progress');

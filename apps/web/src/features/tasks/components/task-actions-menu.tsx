@@ -58,7 +58,7 @@ export type TaskActionsMenuProps = {
 
 /**
  * The menu of a task's row, card and page (spec §2.11): Edit, Mark as Pending, Mark as In Progress,
- * Mark as Completed (and as each of the product's own states, issue 29), and Delete; Copy link, Copy
+ * Mark as Completed (and as each of the product's own states, issue 29; in a "Mark as" submenu), and Delete; Copy link, Copy
  * key and Copy branch name (issues 28, 30), which everyone who sees the task may use. A guest only
  * moves the tasks assigned to them (ARCHITECTURE §5). Issue 30: an item for every action key
  * (`KEYED`), each opening what its key opens (TaskKeyboardProvider's pickers) for this task, with
@@ -109,8 +109,9 @@ export function TaskActionsMenu({
   return (
     <RowActionsMenu
       label={`Actions for ${task.title}`}
-      // Room for the keys beside the items ('Ctrl/⌘ Shift C').
-      contentClassName="w-60"
+      // Room for the keys beside the items ('Ctrl/⌘ Shift C'); rows a little denser than other
+      // menus', as it holds every action (a screen of 900 px shows it whole beside most rows).
+      contentClassName="w-60 [&_[role=menuitem]]:py-1"
       actions={[
         canEdit && {
           key: 'edit',
@@ -121,26 +122,30 @@ export function TaskActionsMenu({
         },
         keyed('editTitle'),
         keyed('status', { separated: true }),
-        ...(canMove
-          ? TASK_STATUSES.map((status, index) => ({
+        // One status each, a click away: the spec's three, then the product's own states (issue 29),
+        // in a submenu so that the menu stays short however many states there are.
+        canMove && {
+          key: 'mark-as',
+          label: 'Mark as',
+          icon: <TaskStatusIcon status={task.status} className="size-4" />,
+          separated: !(canEdit && actOn),
+          items: [
+            ...TASK_STATUSES.map((status) => ({
               key: status,
               label: `Mark as ${status}`,
               icon: <TaskStatusIcon status={status} className="size-4" />,
               disabled: status === task.status,
-              separated: index === 0 && !(canEdit && actOn),
               onSelect: () => onChangeStatus(task, status),
-            }))
-          : []),
-        // Issue 29: the product's own states (those not named as a status) beside the spec's three.
-        ...(canMove
-          ? ownStates.map((state) => ({
+            })),
+            ...ownStates.map((state) => ({
               key: state.id,
               label: `Mark as ${state.name}`,
               icon: <StateDot color={state.color} className="mx-1" />,
               disabled: state.id === task.stateId,
               onSelect: () => onChangeStatus(task, state.category, state.id),
-            }))
-          : []),
+            })),
+          ],
+        },
         keyed('assignee', { separated: true }),
         keyed('assignMe', { disabled: task.assigneeId === viewer.id }),
         keyed('labels'),

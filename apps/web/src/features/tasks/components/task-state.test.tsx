@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch, sentJson } from '../../../test/fetch-stubs.ts';
+import { openSubmenu } from '../../../test/menu.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { TaskList } from './task-list.tsx';
@@ -110,6 +111,7 @@ describe('a task’s workflow state in rows and cards', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Actions for Paint the hull' }));
+    await openSubmenu(user, 'Mark as');
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
     expect(items).toEqual(
       expect.arrayContaining([
@@ -131,12 +133,14 @@ describe('a task’s workflow state in rows and cards', () => {
     // A task already in it: the item is there, disabled; another product's row has none.
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Check the welds' }));
+    await openSubmenu(user, 'Mark as');
     expect(screen.getByRole('menuitem', { name: 'Mark as In review' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Test the engine' }));
+    await openSubmenu(user, 'Mark as');
     expect(screen.queryByRole('menuitem', { name: 'Mark as In review' })).not.toBeInTheDocument();
   });
 
