@@ -1,0 +1,64 @@
+import { expectNoSeriousViolations } from './support/a11y.ts';
+import { createProduct, randomSuffix } from './support/products.ts';
+import { expect, test } from './support/test.ts';
+
+// Issue 30, "the menus show every shortcut": a row's menu on /tasks holds an item for each action
+// key, its key beside it, and each opens what its key opens, for that row's task alone. Here
+// "Assign to…" opens the assignee picker; a person picked, the row shows them. axe finds nothing
+// serious with the menu open, nor with its picker.
+
+test.setTimeout(60_000);
+
+test('assigns a row’s task from its menu’s "Assign to…", through the a key’s picker', async ({
+  page,
+  signInAs,
+}) => {
+  const me = await signInAs('member');
+  const suffix = randomSuffix();
+  const product = await createProduct(page, { name: `Menus ${suffix}` });
+  const titles = ['Older', 'Newer'].map((word) => `${word} menu task ${suffix}`);
+  for (const title of titles) {
+    const res = await page.request.post('/api/tasks', { data: { title, projectId: product.id } });
+    expect(res.status(), `POST /api/tasks: ${await res.text()}`).toBe(201);
+  }
+  const row = (title: string) => page.getByRole('row').filter({ hasText: title });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/tasks?productId=${product.id}`);
+  await expect(page.getByRole('link', { name: titles[0] })).toBeVisible();
+  const trigger = row(titles[0] ?? '').getByRole('button', { name: `Actions for ${titles[0]}` });
+  await trigger.click();
+  const menu = page.getByRole('menu');
+  const item = menu.getByRole('menuitem', { name: 'Assign to…' });
+  await expect(item).toHaveAttribute('aria-keyshortcuts', 'A');
+  await expect(item).toContainText('A');
+  // The groups keep the spec's items (§2.11: Mark as … one level down) and the keys' own.
+  for (const name of ['Edit', 'Change status…', 'Mark as', 'Labels…', 'Copy key', 'Delete']) {
+    await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible();
+  }
+  await menu.getByRole('menuitem', { name: 'Mark as', exact: true }).hover();
+  await expect(page.getByRole('menu', { name: 'Mark as' }).getByRole('menuitem')).toHaveText([
+    'Mark as Pending',
+    'Mark as In Progress',
+    'Mark as Completed',
+  ]);
+  await expectNoSeriousViolations(page, '/tasks with a row’s menu and its Mark as submenu open');
+  await item.hover();
+  await expect(page.getByRole('menu', { name: 'Mark as' })).toBeHidden();
+
+  await item.click();
+  const picker = page.getByRole('dialog', { name: 'Assignee for 1 task' });
+  await expect(picker).toBeVisible();
+  await expectNoSeriousViolations(page, '/tasks with the menu’s assignee picker');
+  await page.keyboard.type(me.name);
+  await picker.getByRole('option', { name: me.name }).click();
+
+  await expect(picker).toBeHidden();
+  await expect(row(titles[0] ?? '')).toContainText(me.name);
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: `Assigned to ${me.name} for 1 task` }),
+  ).toBeVisible();
+  // Only that row's task; focus is back on its menu's button.
+  await expect(row(titles[1] ?? '')).not.toContainText(me.name);
+  await expect(trigger).toBeFocused();
+});
