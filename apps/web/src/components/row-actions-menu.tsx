@@ -41,7 +41,7 @@ export type RowAction = {
   shortcut?: Shortcut | undefined;
 };
 
-/** An item that opens a submenu of `items` (a long run of like items: a task's Mark as …). */
+/** An item that opens a submenu of `items` (like items a long menu keeps one level down: a task's Copy …). */
 export type RowSubmenu = Pick<RowAction, 'key' | 'label' | 'icon' | 'separated'> & {
   items: readonly RowAction[];
 };

@@ -122,7 +122,7 @@ describe('a task menu on a list', () => {
     renderList({}, { id: 'g-1', role: 'guest' as Role });
     await screen.findByText('Alpha');
     await user.click(menuButton('Alpha'));
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy key', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Copy']);
   });
 });
 

@@ -9,7 +9,7 @@ import {
 } from '../../../lib/task-shortcuts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
-import { menuItemNames, openSubmenu } from '../../../test/menu.ts';
+import { everyMenuItem, menuItemNames, openSubmenu } from '../../../test/menu.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskKeyboardProvider, type TaskKeyLayout } from './task-keyboard.tsx';
@@ -72,7 +72,8 @@ describe('TaskActionsMenu', () => {
     async (place) => {
       const { user, unmount } = renderMenu({ place });
       await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
-      const items = screen.getAllByRole('menuitem');
+      // The submenus' items too (Copy link, Copy key).
+      const items = await everyMenuItem(user);
       // Read from the table: each action that acts on tasks there has one item showing its key.
       for (const { action } of TASK_ACTION_SHORTCUTS) {
         const hint = shortcutHint(action, place);
@@ -96,8 +97,15 @@ describe('TaskActionsMenu', () => {
         'Delete Control+Backspace Meta+Backspace',
       );
       // The other items have no key in the table.
-      for (const name of ['Edit', 'Mark as', 'Copy branch name']) {
-        expect(screen.getByRole('menuitem', { name })).not.toHaveAttribute('aria-keyshortcuts');
+      const unkeyed = [
+        'Edit',
+        'Mark as Pending',
+        'Mark as In Progress',
+        'Mark as Completed',
+        'Copy branch name',
+      ];
+      for (const name of unkeyed) {
+        expect(items.find((item) => item.textContent === name)).not.toHaveAttribute('aria-keyshortcuts');
       }
       unmount();
     },
@@ -111,36 +119,38 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
+    // The spec's row menu (§2.11) as it is, top level and in its order, the keys' items beside it.
     expect(menuItemNames()).toEqual([
       'Edit',
       'Edit title…',
+      'Mark as Pending',
+      'Mark as In Progress',
+      'Mark as Completed',
       'Change status…',
-      'Mark as',
       'Assign to…',
       'Assign to me',
       'Labels…',
       'Set priority…',
       'Set due date…',
       'Move to…',
-      'Copy link',
-      'Copy key',
-      'Copy branch name',
+      'Copy',
       'Delete',
     ]);
     expect(screen.getAllByRole('separator')).toHaveLength(4);
     expect(screen.getByRole('menuitem', { name: 'Assign to me' })).toHaveAttribute('aria-disabled', 'true');
-    // The spec's three (§2.11), one click each, in the Mark as submenu.
-    await openSubmenu(user, 'Mark as');
-    expect(
-      within(screen.getByRole('menu', { name: 'Mark as' }))
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Mark as Pending', 'Mark as In Progress', 'Mark as Completed']);
     expect(screen.getByRole('menuitem', { name: 'Mark as Pending' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     expect(screen.getByRole('menuitem', { name: 'Mark as Completed' })).not.toHaveAttribute('aria-disabled');
+    // No product's own state here: no Other states.
+    expect(screen.queryByRole('menuitem', { name: 'Other states' })).not.toBeInTheDocument();
+    await openSubmenu(user, 'Copy');
+    expect(
+      within(screen.getByRole('menu', { name: 'Copy' }))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Copy linkCtrl/⌘ C', 'Copy keyCtrl/⌘ Shift C', 'Copy branch name']);
   });
 
   it('offers a guest only the status moves on a task assigned to them', async () => {
@@ -150,7 +160,7 @@ describe('TaskActionsMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
     // No picker: the keys open none for a guest either.
-    expect(menuItemNames()).toEqual(['Mark as', 'Copy link', 'Copy key', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Mark as Pending', 'Mark as In Progress', 'Mark as Completed', 'Copy']);
   });
 
   it("offers a guest only the copy actions on someone else's task", async () => {
@@ -159,7 +169,9 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy key', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Copy']);
+    await openSubmenu(user, 'Copy');
+    expect(menuItemNames()).toEqual(['Copy', 'Copy link', 'Copy key', 'Copy branch name']);
   });
 
   it('offers no picker where no list, board or page provides them, and no key where none acts', async () => {
@@ -167,10 +179,10 @@ describe('TaskActionsMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
     expect(menuItemNames()).toEqual([
       'Edit',
-      'Mark as',
-      'Copy link',
-      'Copy key',
-      'Copy branch name',
+      'Mark as Pending',
+      'Mark as In Progress',
+      'Mark as Completed',
+      'Copy',
       'Delete',
     ]);
   });
@@ -180,6 +192,7 @@ describe('TaskActionsMenu', () => {
     const { user } = renderMenu({ task });
     // user-event installs its own clipboard stub: read back what the page wrote.
     await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await openSubmenu(user, 'Copy');
     await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.linkCopied, {
@@ -189,6 +202,7 @@ describe('TaskActionsMenu', () => {
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/tasks/ATL-12`);
 
     await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await openSubmenu(user, 'Copy');
     await user.click(screen.getByRole('menuitem', { name: 'Copy branch name' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.branchCopied, {
@@ -198,6 +212,7 @@ describe('TaskActionsMenu', () => {
     expect(await navigator.clipboard.readText()).toBe('atl-12-fix-the-double-charge');
 
     await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await openSubmenu(user, 'Copy');
     await user.click(screen.getByRole('menuitem', { name: 'Copy key' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.keyCopied, { description: 'ATL-12' }),
@@ -209,7 +224,6 @@ describe('TaskActionsMenu', () => {
     const { user, onChangeStatus, task } = renderMenu();
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
-    await openSubmenu(user, 'Mark as');
     await user.click(screen.getByRole('menuitem', { name: 'Mark as In Progress' }));
 
     expect(onChangeStatus).toHaveBeenCalledWith(task, 'In Progress');

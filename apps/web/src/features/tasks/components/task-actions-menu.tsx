@@ -11,7 +11,9 @@ import {
 } from '@shipyard/shared';
 import {
   CalendarIcon,
+  CircleDashedIcon,
   CircleDotIcon,
+  CopyIcon,
   FolderInputIcon,
   GitBranch,
   HashIcon,
@@ -58,11 +60,11 @@ export type TaskActionsMenuProps = {
 
 /**
  * The menu of a task's row, card and page (spec §2.11): Edit, Mark as Pending, Mark as In Progress,
- * Mark as Completed (and as each of the product's own states, issue 29; in a "Mark as" submenu), and Delete; Copy link, Copy
- * key and Copy branch name (issues 28, 30), which everyone who sees the task may use. A guest only
- * moves the tasks assigned to them (ARCHITECTURE §5). Issue 30: an item for every action key
- * (`KEYED`), each opening what its key opens (TaskKeyboardProvider's pickers) for this task, with
- * the key beside it.
+ * Mark as Completed, flat as the spec has them (the product's own states, issue 29, in an "Other
+ * states" submenu), and Delete; a Copy submenu of Copy link, Copy key and Copy branch name (issues
+ * 28, 30), which everyone who sees the task may use. A guest only moves the tasks assigned to them
+ * (ARCHITECTURE §5). Issue 30: an item for every action key (`KEYED`), each opening what its key
+ * opens (TaskKeyboardProvider's pickers) for this task, with the key beside it.
  */
 /** The items that do what a key does, in groups; `opensDialog`: a popover takes the focus. */
 const KEYED = {
@@ -121,57 +123,67 @@ export function TaskActionsMenu({
           onSelect: () => onEdit(task),
         },
         keyed('editTitle'),
-        keyed('status', { separated: true }),
-        // One status each, a click away: the spec's three, then the product's own states (issue 29),
-        // in a submenu so that the menu stays short however many states there are.
-        canMove && {
-          key: 'mark-as',
-          label: 'Mark as',
-          icon: <TaskStatusIcon status={task.status} className="size-4" />,
-          separated: !(canEdit && actOn),
-          items: [
-            ...TASK_STATUSES.map((status) => ({
+        // The spec's three (§2.11), flat and in its order, as the spec names the row menu; the
+        // product's own states (issue 29) one level down, so that however many there are the
+        // menu stays as long.
+        ...(canMove
+          ? TASK_STATUSES.map((status, index) => ({
               key: status,
               label: `Mark as ${status}`,
               icon: <TaskStatusIcon status={status} className="size-4" />,
               disabled: status === task.status,
+              separated: index === 0,
               onSelect: () => onChangeStatus(task, status),
-            })),
-            ...ownStates.map((state) => ({
+            }))
+          : []),
+        canMove &&
+          ownStates.length > 0 && {
+            key: 'other-states',
+            label: 'Other states',
+            icon: <CircleDashedIcon aria-hidden="true" />,
+            items: ownStates.map((state) => ({
               key: state.id,
               label: `Mark as ${state.name}`,
               icon: <StateDot color={state.color} className="mx-1" />,
               disabled: state.id === task.stateId,
               onSelect: () => onChangeStatus(task, state.category, state.id),
             })),
-          ],
-        },
+          },
+        keyed('status', { separated: !canMove }),
         keyed('assignee', { separated: true }),
         keyed('assignMe', { disabled: task.assigneeId === viewer.id }),
         keyed('labels'),
         keyed('priority'),
         keyed('due'),
         keyed('move'),
+        // Copying in a submenu, as Linear has it: three items less in a long menu.
         {
-          key: 'copy-link',
-          label: 'Copy link',
-          icon: <Link2 aria-hidden="true" />,
-          separated: canEdit || canMove,
-          shortcut: place && shortcutHint('copyLink', place),
-          onSelect: () => void copyLink(task),
-        },
-        {
-          key: 'copy-key',
-          label: 'Copy key',
-          icon: <HashIcon aria-hidden="true" />,
-          shortcut: place && shortcutHint('copyKey', place),
-          onSelect: () => void copyKey(task),
-        },
-        {
-          key: 'copy-branch',
-          label: 'Copy branch name',
-          icon: <GitBranch aria-hidden="true" />,
-          onSelect: () => void copyBranch(task),
+          key: 'copy',
+          label: 'Copy',
+          icon: <CopyIcon aria-hidden="true" />,
+          separated: true,
+          items: [
+            {
+              key: 'copy-link',
+              label: 'Copy link',
+              icon: <Link2 aria-hidden="true" />,
+              shortcut: place && shortcutHint('copyLink', place),
+              onSelect: () => void copyLink(task),
+            },
+            {
+              key: 'copy-key',
+              label: 'Copy key',
+              icon: <HashIcon aria-hidden="true" />,
+              shortcut: place && shortcutHint('copyKey', place),
+              onSelect: () => void copyKey(task),
+            },
+            {
+              key: 'copy-branch',
+              label: 'Copy branch name',
+              icon: <GitBranch aria-hidden="true" />,
+              onSelect: () => void copyBranch(task),
+            },
+          ],
         },
         ...extras.map((action, index) => ({ ...action, separated: index === 0 })),
       ]}

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
-import { openSubmenu } from '../../../test/menu.ts';
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { localToday } from '../api/get-tasks.ts';
@@ -145,7 +144,6 @@ describe('TaskList', () => {
     const { user } = renderList();
 
     await user.click(await screen.findByRole('button', { name: 'Actions for Wire the radio' }));
-    await openSubmenu(user, 'Mark as');
     await user.click(screen.getByRole('menuitem', { name: 'Mark as Completed' }));
 
     await waitFor(() => expect(within(row('Wire the radio')).getByText('Completed')).toBeInTheDocument());
@@ -176,7 +174,6 @@ describe('TaskList', () => {
     const { user } = renderList();
 
     await user.click(await screen.findByRole('button', { name: 'Actions for Wire the radio' }));
-    await openSubmenu(user, 'Mark as');
     await user.click(screen.getByRole('menuitem', { name: 'Mark as Pending' }));
 
     await waitFor(() =>

@@ -206,7 +206,7 @@ describe('TaskPage', () => {
     );
     await screen.findByRole('heading', { level: 1, name: /Wire the radio/ });
     await user.click(screen.getByRole('button', { name: /Actions for/ }));
-    await openSubmenu(user, 'Mark as');
+    await openSubmenu(user, 'Other states');
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toContain('Mark as In review');
     await user.click(screen.getByRole('menuitem', { name: 'Mark as In review' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/task/update')).toHaveLength(1));
@@ -235,7 +235,7 @@ describe('TaskPage', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     // Only copying is left in its menu (issues 28, 30): no picker for a read-only task.
     await user.click(screen.getByRole('button', { name: /Actions for/ }));
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy key', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Copy']);
   });
 
   it('says "Task not found" with a way back when the task is gone or out of sight', async () => {
