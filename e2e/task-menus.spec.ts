@@ -80,4 +80,12 @@ test('assigns a row’s task from its menu’s "Assign to…", through the key�
   // Only that row's task; focus is back on its menu's button.
   await expect(row(titles[1] ?? '')).not.toContainText(me.name);
   await expect(trigger).toBeFocused();
+
+  // On a phone neither side has room for the submenu: it opens over the menu, in sight.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: `Actions for ${titles[1]}` }).click();
+  await page.getByRole('menuitem', { name: 'Copy', exact: true }).click();
+  await expect(
+    page.getByRole('menu', { name: 'Copy' }).getByRole('menuitem', { name: 'Copy branch name' }),
+  ).toBeInViewport({ ratio: 1 });
 });

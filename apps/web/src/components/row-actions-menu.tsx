@@ -124,6 +124,47 @@ function ShortcutHint({ keys }: { keys: Shortcut | undefined }) {
   );
 }
 
+/**
+ * A submenu, beside its item where there is room for it on either side; on a narrow screen (a
+ * phone), where there is none, over the menu, a little to the side of it, rather than off the
+ * screen.
+ */
+function Submenu({
+  submenu,
+  className,
+  children,
+}: {
+  submenu: RowSubmenu;
+  className: string;
+  children: ReactNode;
+}) {
+  const triggerRef = useRef<HTMLDivElement>(null);
+  // Its own state, so that it measures its item each time it opens.
+  const [open, setOpen] = useState(false);
+  const overlap = () => {
+    const trigger = triggerRef.current;
+    if (!trigger) return undefined;
+    // As wide as the menu (the same classes), so as wide as its item and the menu's padding.
+    const { left, right, width } = trigger.getBoundingClientRect();
+    const room = width + SUBMENU_MARGIN;
+    const fits = right + room <= window.innerWidth || left - room >= 0;
+    return fits ? undefined : SUBMENU_MARGIN - width;
+  };
+  return (
+    <DropdownMenuSub open={open} onOpenChange={setOpen}>
+      <DropdownMenuSubTrigger ref={triggerRef}>
+        {submenu.icon}
+        {submenu.label}
+      </DropdownMenuSubTrigger>
+      <DropdownMenuSubContent className={className} sideOffset={open ? overlap() : undefined}>
+        {children}
+      </DropdownMenuSubContent>
+    </DropdownMenuSub>
+  );
+}
+
+const SUBMENU_MARGIN = 16;
+
 const TRIGGER_CLASSES = 'size-8 text-muted-foreground data-[state=open]:bg-accent';
 
 /**
@@ -178,15 +219,9 @@ export function RowActionsMenu({
             <Fragment key={action.key ?? index}>
               {action.separated && index > 0 ? <DropdownMenuSeparator /> : null}
               {'items' in action ? (
-                <DropdownMenuSub>
-                  <DropdownMenuSubTrigger>
-                    {action.icon}
-                    {action.label}
-                  </DropdownMenuSubTrigger>
-                  <DropdownMenuSubContent className={contentClassName}>
-                    {action.items.map(item)}
-                  </DropdownMenuSubContent>
-                </DropdownMenuSub>
+                <Submenu submenu={action} className={contentClassName}>
+                  {action.items.map(item)}
+                </Submenu>
               ) : (
                 item(action, index)
               )}
