@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { completeFirstLogin } from './support/api.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { type Account, completeFirstLogin } from './support/api.ts';
 import { runState } from './support/run-state.ts';
 import { expect, test } from './support/test.ts';
 import { api } from './support/two-browsers.ts';
@@ -8,6 +8,7 @@ import { api } from './support/two-browsers.ts';
 // Issue 30, without a mouse: a fresh admin has five task assignments from Sam (super admin); on
 // /notifications they work through them with the keyboard alone: `e` marks four done, `h`
 // snoozes one. Each leaves the inbox; the header's unread count follows; axe finds nothing serious.
+// And a task put in the trash from beside the list (the palette) moves the inbox on, as `e` does.
 
 test.setTimeout(90_000);
 
@@ -15,11 +16,16 @@ const randomSuffix = () => `${Date.now().toString(36)}${Math.random().toString(3
 
 const inboxItems = (page: Page) => page.getByRole('list', { name: 'Assigned to you' }).getByRole('listitem');
 
-test('works through five notifications with e, snoozing one with h, without a mouse', async ({
-  page,
-  context,
-  createUser,
-}) => {
+/**
+ * A fresh admin, Ines, assigned `count` tasks by Sam (newest last), signed in on `context`; the
+ * page at 1440 px (the split view).
+ */
+async function assignedInbox(
+  page: Page,
+  context: BrowserContext,
+  createUser: (role: 'admin', name: string) => Promise<Account>,
+  count: number,
+) {
   const suffix = randomSuffix();
   const { baseURL, accounts } = runState();
   const sam = accounts['super admin'];
@@ -53,19 +59,29 @@ test('works through five notifications with e, snoozing one with h, without a mo
   );
   await api('POST', `/team/${team.id}/${product.id}/invite`, { userId: myId, role: 'developer' }, sam.token);
   await api('PATCH', `/team/${team.id}/accept`, {}, fresh.token);
-  for (let i = 1; i <= 5; i++) {
-    await api(
+  const taskIds: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const task = await api(
       'POST',
       '/tasks',
       { title: `Inbox task ${i} ${suffix}`, projectId: product.id, assigneeId: myId },
       sam.token,
     );
+    taskIds.push(String(task.id));
   }
   await context.addCookies([
     { name: 'sec-prd-token', value: fresh.token, url: baseURL, httpOnly: true, sameSite: 'Strict' },
   ]);
-
   await page.setViewportSize({ width: 1440, height: 900 });
+  return { taskIds };
+}
+
+test('works through five notifications with e, snoozing one with h, without a mouse', async ({
+  page,
+  context,
+  createUser,
+}) => {
+  await assignedInbox(page, context, createUser, 5);
   // The Assigned filter: the five assignments (the invitation, read, stays under All).
   await page.goto('/notifications?filter=assigned');
   await expect(inboxItems(page)).toHaveCount(5);
@@ -105,4 +121,35 @@ test('works through five notifications with e, snoozing one with h, without a mo
   // Done lists the four; the snoozed one waits for tomorrow.
   await page.goto('/notifications?filter=done');
   await expect(page.getByRole('list', { name: 'Done notifications' }).getByRole('listitem')).toHaveCount(4);
+});
+
+test('moves on to the next notification after the task beside the list goes to the trash, and Undo brings it back', async ({
+  page,
+  context,
+  createUser,
+}) => {
+  const { taskIds } = await assignedInbox(page, context, createUser, 2);
+  const taskStatus = async () => (await page.request.get(`/api/tasks/${taskIds[1]}`)).status();
+  await page.goto('/notifications?filter=assigned');
+  await expect(inboxItems(page)).toHaveCount(2);
+  const pane = page.getByRole('region', { name: 'Selected notification' });
+  await expect(pane.getByRole('heading', { level: 1 })).toContainText('Inbox task 2');
+
+  // The palette's "Move to the trash" on the task shown.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  // Typed before the palette holds the focus, 'h' would be the inbox's snooze.
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('trash');
+  await expect(palette.getByRole('option').first()).toHaveText(/Move to the trash/);
+  await page.keyboard.press('Enter');
+
+  // On to the next one, not a "Task not found".
+  await expect(pane.getByRole('heading', { level: 1 })).toContainText('Inbox task 1');
+  await expect(inboxItems(page)).toHaveCount(1);
+  await expect(pane).not.toContainText('Task not found');
+  expect(await taskStatus()).toBe(404);
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: '1 task moved to the trash' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(taskStatus).toBe(200);
 });

@@ -10,6 +10,9 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
@@ -38,6 +41,11 @@ export type RowAction = {
   shortcut?: Shortcut | undefined;
 };
 
+/** An item that opens a submenu of `items` (like items a long menu keeps one level down: a task's Copy …). */
+export type RowSubmenu = Pick<RowAction, 'key' | 'label' | 'icon' | 'separated'> & {
+  items: readonly RowAction[];
+};
+
 type RowActionsConfirm = {
   /** The destructive item at the bottom of the menu ("Delete", "Remove Member"), behind a separator. */
   label: ReactNode;
@@ -57,7 +65,7 @@ export type RowActionsMenuProps = {
   /** The trigger's accessible name, e.g. `Actions for ${name}`. */
   label: string;
   /** The items, top to bottom; `false`/`null` entries are skipped (for conditional items). */
-  actions: ReadonlyArray<RowAction | false | null | undefined>;
+  actions: ReadonlyArray<RowAction | RowSubmenu | false | null | undefined>;
   /** A destructive last item that asks first (ConfirmDialog); omit for none. */
   confirm?: RowActionsConfirm | false | null;
   /** Width (and other classes) of the menu, e.g. "w-48". */
@@ -121,6 +129,47 @@ function ShortcutHint({ keys }: { keys: Shortcut | undefined }) {
   );
 }
 
+/**
+ * A submenu, beside its item where there is room for it on either side; on a narrow screen (a
+ * phone), where there is none, over the menu, a little to the side of it, rather than off the
+ * screen.
+ */
+function Submenu({
+  submenu,
+  className,
+  children,
+}: {
+  submenu: RowSubmenu;
+  className: string;
+  children: ReactNode;
+}) {
+  const triggerRef = useRef<HTMLDivElement>(null);
+  // Its own state, so that it measures its item each time it opens.
+  const [open, setOpen] = useState(false);
+  const overlap = () => {
+    const trigger = triggerRef.current;
+    if (!trigger) return undefined;
+    // As wide as the menu (the same classes), so as wide as its item and the menu's padding.
+    const { left, right, width } = trigger.getBoundingClientRect();
+    const room = width + SUBMENU_MARGIN;
+    const fits = right + room <= window.innerWidth || left - room >= 0;
+    return fits ? undefined : SUBMENU_MARGIN - width;
+  };
+  return (
+    <DropdownMenuSub open={open} onOpenChange={setOpen}>
+      <DropdownMenuSubTrigger ref={triggerRef}>
+        {submenu.icon}
+        {submenu.label}
+      </DropdownMenuSubTrigger>
+      <DropdownMenuSubContent className={className} sideOffset={open ? overlap() : undefined}>
+        {children}
+      </DropdownMenuSubContent>
+    </DropdownMenuSub>
+  );
+}
+
+const SUBMENU_MARGIN = 16;
+
 const TRIGGER_CLASSES = 'size-8 text-muted-foreground data-[state=open]:bg-accent';
 
 /**
@@ -141,7 +190,20 @@ export function RowActionsMenu({
   const [confirming, setConfirming] = useState<boolean>();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { runAfterClose, onCloseAutoFocus } = useAfterMenuClose(triggerRef);
-  const items = actions.filter((action): action is RowAction => Boolean(action));
+  const items = actions.filter((action): action is RowAction | RowSubmenu => Boolean(action));
+  const item = (action: RowAction, index: number) => (
+    <DropdownMenuItem
+      key={action.key ?? index}
+      disabled={action.disabled}
+      variant={action.destructive ? 'destructive' : 'default'}
+      aria-keyshortcuts={action.shortcut?.aria}
+      onSelect={() => (action.opensDialog ? runAfterClose(action.onSelect) : action.onSelect())}
+    >
+      {action.icon}
+      {action.label}
+      <ShortcutHint keys={action.shortcut} />
+    </DropdownMenuItem>
+  );
   // The stand-in had the focus: this trigger, which replaced it, takes it.
   const focusOnMount = start?.focus ?? false;
   useLayoutEffect(() => {
@@ -150,7 +212,9 @@ export function RowActionsMenu({
 
   return (
     <>
-      <DropdownMenu defaultOpen={start?.open ?? false}>
+      {/* Not modal: a modal menu hides the page from assistive technology (aria-hidden) while its
+          controls stay focusable, which axe reports; focus is in the menu either way. */}
+      <DropdownMenu modal={false} defaultOpen={start?.open ?? false}>
         <DropdownMenuTrigger asChild>
           <Button
             ref={triggerRef}
@@ -166,16 +230,13 @@ export function RowActionsMenu({
           {items.map((action, index) => (
             <Fragment key={action.key ?? index}>
               {action.separated && index > 0 ? <DropdownMenuSeparator /> : null}
-              <DropdownMenuItem
-                disabled={action.disabled}
-                variant={action.destructive ? 'destructive' : 'default'}
-                aria-keyshortcuts={action.shortcut?.aria}
-                onSelect={() => (action.opensDialog ? runAfterClose(action.onSelect) : action.onSelect())}
-              >
-                {action.icon}
-                {action.label}
-                <ShortcutHint keys={action.shortcut} />
-              </DropdownMenuItem>
+              {'items' in action ? (
+                <Submenu submenu={action} className={contentClassName}>
+                  {action.items.map(item)}
+                </Submenu>
+              ) : (
+                item(action, index)
+              )}
             </Fragment>
           ))}
           {confirm ? (

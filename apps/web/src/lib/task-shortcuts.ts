@@ -96,6 +96,14 @@ export const TASK_SHORTCUTS: readonly TaskShortcut[] = [
   { action: 'copyKey', label: 'Copy key', bindings: [{ key: 'c', mod: true, shift: true }] },
 ];
 
+/**
+ * The keys that act on tasks (not moving or selecting): in every place, the `?` sheet's second
+ * section and the items of every task menu (a row's, a card's, the page's).
+ */
+export const TASK_ACTION_SHORTCUTS: readonly TaskShortcut[] = TASK_SHORTCUTS.filter(
+  (s) => s.on === undefined,
+);
+
 const KEY_NAMES: Record<string, string> = {
   ArrowDown: '↓',
   ArrowUp: '↑',

@@ -45,9 +45,18 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
 /**
  * A task's page with every feature's part: the /tasks/{id} route, and the task beside the
  * inbox's list (issue 30). `id` is the task's id or key (`ATL-12`, issue 28); `keys`: whether
- * the task's action keys act (not beside the inbox, whose keys are its own).
+ * the task's action keys act (not beside the inbox, whose keys are its own); `onDeleted`: what
+ * follows a trash from the page (the inbox moves on; by default the page leaves).
  */
-export function TaskView({ id, keys = true }: { id: string; keys?: boolean }) {
+export function TaskView({
+  id,
+  keys = true,
+  onDeleted,
+}: {
+  id: string;
+  keys?: boolean;
+  onDeleted?: (() => void) | undefined;
+}) {
   const queryClient = useQueryClient();
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
@@ -110,10 +119,17 @@ export function TaskView({ id, keys = true }: { id: string; keys?: boolean }) {
   return (
     <>
       {taskKey ? (
-        <TaskPageByKey key={taskKey} taskKey={taskKey} viewer={viewer} slots={slots} keys={keys} />
+        <TaskPageByKey
+          key={taskKey}
+          taskKey={taskKey}
+          viewer={viewer}
+          slots={slots}
+          keys={keys}
+          onDeleted={onDeleted}
+        />
       ) : (
         // Keyed by id: another task starts with fresh state (no half-typed title carried over).
-        <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} keys={keys} />
+        <TaskPage key={id} taskId={id} viewer={viewer} slots={slots} keys={keys} onDeleted={onDeleted} />
       )}
       {subtaskOf ? (
         <TaskFormDialog

@@ -2,6 +2,7 @@ import { INBOX_SHORTCUTS, inboxKeyText } from '../../lib/inbox-shortcuts.ts';
 import {
   bindingPlaces,
   bindingText,
+  TASK_ACTION_SHORTCUTS,
   TASK_KEY_PLACES,
   TASK_SHORTCUTS,
   type TaskKeyPlace,
@@ -70,7 +71,6 @@ function taskLines(shortcuts: readonly TaskShortcut[], all: readonly TaskKeyPlac
 
 /** Moving and selecting act where several tasks are shown; the other keys on a task's page too. */
 const MOVING = TASK_SHORTCUTS.filter((shortcut) => shortcut.on !== undefined);
-const ACTING = TASK_SHORTCUTS.filter((shortcut) => shortcut.on === undefined);
 
 /**
  * The `?` sheet: everywhere, then in task lists and boards, on tasks (there and on a task's page),
@@ -82,7 +82,10 @@ export const SHORTCUT_SECTIONS: ReadonlyArray<{ title: string; lines: readonly S
     lines: SHORTCUTS.map(({ action, keys, label }) => ({ id: action, label, keys, join: 'then' })),
   },
   { title: 'In task lists and boards', lines: taskLines(MOVING, ['list', 'board']) },
-  { title: 'On the focused or selected tasks, and a task’s page', lines: taskLines(ACTING, TASK_KEY_PLACES) },
+  {
+    title: 'On the focused or selected tasks, and a task’s page',
+    lines: taskLines(TASK_ACTION_SHORTCUTS, TASK_KEY_PLACES),
+  },
   {
     title: 'Inbox',
     lines: INBOX_SHORTCUTS.map(({ action, label, keys }) => ({

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, sentJson } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import type { RenderTask } from './inbox.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
 import { makeNotification, serve, stubViewport } from './test-notifications.ts';
 
@@ -102,6 +103,37 @@ describe('the inbox on a wide screen', () => {
     expect(screen.queryByText(/"Task 1"/)).not.toBeInTheDocument();
     expect(screen.getByText(/^Snoozed until /)).toBeInTheDocument();
     expect(current()).toHaveTextContent('Task 2');
+  });
+
+  it('moves on when the task beside the list goes to the trash, as after e, and shows the empty state after the last', async () => {
+    // Two notifications about k-1, one about k-2; the task page's trash (its menu, the palette) says so.
+    const { fetchMock, state } = serveInbox([
+      task(1),
+      task(2, { metadata: { taskId: 'k-1', productId: 'p-1' } }),
+      task(3, { metadata: { taskId: 'k-2', productId: 'p-1' } }),
+    ]);
+    const trashable: RenderTask = (taskId, pane) => (
+      <button type="button" onClick={pane.onDeleted}>
+        Trash {taskId}
+      </button>
+    );
+    const { user } = renderWithProviders(<NotificationsPage renderTask={trashable} />);
+    const preview = await screen.findByRole('region', { name: 'Selected notification' });
+    // The server hides what is about a task in the trash.
+    state.items = state.items.filter((n) => n.metadata.taskId !== 'k-1');
+    await user.click(within(preview).getByRole('button', { name: 'Trash k-1' }));
+
+    // Both of k-1's leave the list; the next one about another task is shown.
+    expect(await within(preview).findByRole('button', { name: 'Trash k-2' })).toBeInTheDocument();
+    expect(current()).toHaveTextContent('Task 3');
+    expect(screen.queryByText(/"Task 1"/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/"Task 2"/)).not.toBeInTheDocument();
+    // Not marked done: the notifications come back with their task (the toast's Undo).
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/done'))).toBe(false);
+
+    state.items = [];
+    await user.click(within(preview).getByRole('button', { name: 'Trash k-2' }));
+    expect(await screen.findByText('No notifications')).toBeInTheDocument();
   });
 
   it('reads no key while typing in a field, or with a modifier', async () => {

@@ -1,4 +1,5 @@
 import type { Notification, NotificationFilter } from '@shipyard/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2Icon, Undo2Icon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { useNow } from '../../../hooks/use-now.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
+import { refreshAfterNotificationChange, removeFromCache } from '../api/notification-cache.ts';
 import { useTriageNotification } from '../api/triage-notification.ts';
 import { inboxActionOf } from './inbox-keys.ts';
 import { NotificationItem, type NotificationItemProps, notificationItemId } from './notification-item.tsx';
@@ -52,8 +54,16 @@ export type InboxProps = {
   /** The end of the list: the next page's loader. */
   footer?: ReactNode;
   /** The task a notification is about, beside the list on a wide screen (the app composes it). */
-  renderTask?: (taskId: string) => ReactNode;
+  renderTask?: RenderTask;
 };
+
+/** What the pane beside the list tells the task it shows. */
+export type TaskPane = {
+  /** The task went to the trash from the pane (its menu, the palette): the pane moves on. */
+  onDeleted: () => void;
+};
+
+export type RenderTask = (taskId: string, pane: TaskPane) => ReactNode;
 
 /**
  * The inbox (issue 30): the list, and on a wide screen the selected notification beside it.
@@ -64,6 +74,7 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
   const now = useNow();
   const navigate = useNavigate();
   const wide = useMediaQuery(SPLIT_VIEW_QUERY);
+  const queryClient = useQueryClient();
   const triage = useTriageNotification();
   const markRead = useMarkNotificationRead();
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -122,6 +133,26 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
     [notifications, triageMutate, select],
   );
 
+  /**
+   * The task beside the list went to the trash: on to the next notification, as after `e`. The ones
+   * about that task leave the list (the server hides them while it is in the trash; an Undo brings
+   * them back with the next fetch).
+   */
+  const taskTrashed = useCallback(
+    (n: Notification) => {
+      const taskId = taskIdOf(n);
+      const about = (x: Notification) => x.id === n.id || (taskId !== undefined && taskIdOf(x) === taskId);
+      const at = notifications.findIndex((x) => x.id === n.id);
+      const next =
+        notifications.slice(at + 1).find((x) => !about(x)) ??
+        notifications.slice(0, Math.max(0, at)).findLast((x) => !about(x));
+      for (const x of notifications) if (about(x)) removeFromCache(queryClient, x.id);
+      void refreshAfterNotificationChange(queryClient);
+      select(next?.id);
+    },
+    [notifications, queryClient, select],
+  );
+
   const toggleRead = useCallback(
     (n: Notification) => {
       if (n.read) triageMutate({ action: 'unread', id: n.id });
@@ -141,8 +172,18 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
     [navigate, markReadMutate],
   );
 
-  const latest = useRef({ notifications, index, selected, done, toggleRead, open, select });
-  latest.current = { notifications, index, selected, done, toggleRead, open, select };
+  const latest = useRef({ notifications, index, selected, done, toggleRead, open, select, taskTrashed });
+  latest.current = { notifications, index, selected, done, toggleRead, open, select, taskTrashed };
+  // One object for the pane's whole life: the task page keeps its callbacks.
+  const pane = useMemo<TaskPane>(
+    () => ({
+      onDeleted: () => {
+        const { selected: shown, taskTrashed: trashed } = latest.current;
+        if (shown) trashed(shown);
+      },
+    }),
+    [],
+  );
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;
@@ -238,7 +279,7 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
           >
             {selected && selectedTaskId && renderTask ? (
               <div className="max-h-[calc(100dvh-14rem)] overflow-y-auto p-4">
-                {renderTask(selectedTaskId)}
+                {renderTask(selectedTaskId, pane)}
               </div>
             ) : selected ? (
               <ul aria-label={inboxTexts.preview}>

@@ -7,7 +7,7 @@ import {
   ClipboardCheckIcon,
   InboxIcon,
 } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -25,7 +25,7 @@ import { loadedNotifications, type NotificationFilter, useNotifications } from '
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
-import { Inbox } from './inbox.tsx';
+import { Inbox, type RenderTask } from './inbox.tsx';
 import { metadataText } from './notification-meta.ts';
 
 /** The page's texts: spec §2.21 where it has them, ours where it is silent. */
@@ -71,13 +71,7 @@ const filterOf = (value: string | undefined): NotificationFilter =>
  * with their actions and keys. `userId` is the signed-in user's id: declining an invitation
  * removes their own team row. `renderTask` shows a task beside the list on a wide screen.
  */
-export function NotificationsPage({
-  userId,
-  renderTask,
-}: {
-  userId?: string;
-  renderTask?: (taskId: string) => ReactNode;
-}) {
+export function NotificationsPage({ userId, renderTask }: { userId?: string; renderTask?: RenderTask }) {
   // The tab lives in the URL, so a reload or the back button shows the same one.
   const { values, set } = useUrlState({ [FILTER_PARAM]: 'all' });
   const filter = filterOf(values[FILTER_PARAM]);
@@ -176,7 +170,7 @@ type NotificationsListProps = {
   decliningId: string | undefined;
   canDecline: boolean;
   actions: ItemActions;
-  renderTask: ((taskId: string) => ReactNode) | undefined;
+  renderTask: RenderTask | undefined;
 };
 
 function NotificationsList({

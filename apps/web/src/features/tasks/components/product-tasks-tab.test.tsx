@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
-import { menuItemNames } from '../../../test/menu.ts';
+import { menuItemNames, openSubmenu } from '../../../test/menu.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductTasksTab } from './product-tasks-tab.tsx';
 import { ASSIGNEE_ID, makeTask, makeTaskOptions, PRODUCT_ID, TEAM_ID, taskList } from './test-tasks.ts';
@@ -166,17 +166,13 @@ describe('ProductTasksTab', () => {
 
     expect(screen.queryByRole('button', { name: 'Create Task' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions for Write the API' }));
-    // Someone else's task: only copying its link or branch name (issue 28).
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
+    // Someone else's task: only copying its link, key or branch name (issues 28, 30).
+    expect(menuItemNames()).toEqual(['Copy']);
+    await openSubmenu(user, 'Copy');
+    expect(within(screen.getByRole('menu', { name: 'Copy' })).getAllByRole('menuitem')).toHaveLength(3);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Design the onboarding flow' }));
-    expect(menuItemNames()).toEqual([
-      'Mark as Pending',
-      'Mark as In Progress',
-      'Mark as Completed',
-      'Copy link',
-      'Copy branch name',
-    ]);
+    expect(menuItemNames()).toEqual(['Mark as Pending', 'Mark as In Progress', 'Mark as Completed', 'Copy']);
   });
 
   it('moves a task at once, then toasts the new status', async () => {

@@ -1,32 +1,63 @@
 import { type Role, taskKeyMessages } from '@shipyard/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { shortcutHint, TASK_KEY_PLACES, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
+import {
+  shortcutHint,
+  TASK_ACTION_SHORTCUTS,
+  TASK_KEY_PLACES,
+  type TaskKeyPlace,
+} from '../../../lib/task-shortcuts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
-import { menuItemNames } from '../../../test/menu.ts';
+import { everyMenuItem, menuItemNames, openSubmenu } from '../../../test/menu.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
+import { TaskKeyboardProvider, type TaskKeyLayout } from './task-keyboard.tsx';
 import { makeTask } from './test-tasks.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), undoable: vi.fn() } }));
+
+/** The keys' provider of each place, around the menu as its list, board or page puts it. */
+function layoutOf(place: TaskKeyPlace, task: ReturnType<typeof makeTask>): TaskKeyLayout {
+  if (place === 'list') return { kind: 'list' };
+  if (place === 'board') return { kind: 'board', lanes: [[[task]]] };
+  return {
+    kind: 'page',
+    root: { current: null },
+    anchorOf: () => null,
+    editTitle: () => {},
+    leave: () => {},
+  };
+}
 
 function renderMenu({
   role = 'member' as Role,
   viewerId = 'u-1',
   task = makeTask({ title: 'Write tests' }),
   place = 'list' as TaskKeyPlace,
+  // Where the menu is: inside the keys' provider of its list, board or page; alone without it.
+  keys = true,
 } = {}) {
   const onEdit = vi.fn();
   const onChangeStatus = vi.fn();
-  const result = renderWithProviders(
+  const viewer = { id: viewerId, role };
+  const menu = (
     <TaskActionsMenu
       task={task}
-      viewer={{ id: viewerId, role }}
+      viewer={viewer}
       place={place}
       onEdit={onEdit}
       onChangeStatus={onChangeStatus}
-    />,
+    />
+  );
+  const result = renderWithProviders(
+    keys ? (
+      <TaskKeyboardProvider tasks={[task]} viewer={viewer} layout={layoutOf(place, task)}>
+        {menu}
+      </TaskKeyboardProvider>
+    ) : (
+      menu
+    ),
   );
   return { ...result, onEdit, onChangeStatus, task };
 }
@@ -36,48 +67,90 @@ describe('TaskActionsMenu', () => {
     vi.clearAllMocks();
   });
 
-  it.each(TASK_KEY_PLACES)('shows on a %s the key of each item the key table binds there', async (place) => {
-    const { user, unmount } = renderMenu({ place });
+  it.each(TASK_KEY_PLACES)(
+    'has an item for every action key of a %s, with that key beside it',
+    async (place) => {
+      const { user, unmount } = renderMenu({ place });
+      await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+      // The submenus' items too (Copy link, Copy key).
+      const items = await everyMenuItem(user);
+      // Read from the table: each action that acts on tasks there has one item showing its key.
+      for (const { action } of TASK_ACTION_SHORTCUTS) {
+        const hint = shortcutHint(action, place);
+        expect(hint, action).toBeDefined();
+        const keyed = items.filter((item) => item.getAttribute('aria-keyshortcuts') === hint?.aria);
+        expect(keyed, action).toHaveLength(1);
+        expect(keyed[0]).toHaveTextContent(hint?.text ?? '');
+      }
+      // No item shows a key the table does not bind there.
+      expect(items.filter((item) => item.hasAttribute('aria-keyshortcuts'))).toHaveLength(
+        TASK_ACTION_SHORTCUTS.length,
+      );
+      // Labels: l on lists and the page, Shift L on a board (l is its next column).
+      expect(screen.getByRole('menuitem', { name: 'Labels…' })).toHaveAttribute(
+        'aria-keyshortcuts',
+        place === 'board' ? 'Shift+L' : 'L Shift+L',
+      );
+      // Delete and its Ctrl/⌘+Backspace, as the sheet lists them.
+      expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute(
+        'aria-keyshortcuts',
+        'Delete Control+Backspace Meta+Backspace',
+      );
+      // The other items have no key in the table.
+      const unkeyed = [
+        'Edit',
+        'Mark as Pending',
+        'Mark as In Progress',
+        'Mark as Completed',
+        'Copy branch name',
+      ];
+      for (const name of unkeyed) {
+        expect(items.find((item) => item.textContent === name)).not.toHaveAttribute('aria-keyshortcuts');
+      }
+      unmount();
+    },
+  );
+
+  it('offers a member every action in groups, the current status and Assign to me on their own task disabled', async () => {
+    const { user } = renderMenu({
+      role: 'member',
+      task: makeTask({ title: 'Write tests', assigneeId: 'u-1' }),
+    });
+
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
-    const keyed = { 'Copy link': 'copyLink', Delete: 'delete' } as const;
-    for (const [name, action] of Object.entries(keyed)) {
-      const hint = shortcutHint(action, place);
-      const item = screen.getByRole('menuitem', { name });
-      expect(hint).toBeDefined();
-      expect(item).toHaveAttribute('aria-keyshortcuts', hint?.aria);
-      expect(item).toHaveTextContent(`${name}${hint?.text}`);
-    }
-    // Delete and its Ctrl/⌘+Backspace, as the sheet lists them.
-    expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute(
-      'aria-keyshortcuts',
-      'Delete Control+Backspace Meta+Backspace',
-    );
-    // The other items have no key in the table.
-    for (const name of ['Edit', 'Copy branch name']) {
-      expect(screen.getByRole('menuitem', { name })).not.toHaveAttribute('aria-keyshortcuts');
-    }
-    unmount();
-  });
 
-  it('offers a member Edit, the three status moves and Delete, the current status disabled', async () => {
-    const { user } = renderMenu({ role: 'member' });
-
-    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
-
+    // The spec's row menu (§2.11) as it is, top level and in its order, the keys' items beside it.
     expect(menuItemNames()).toEqual([
       'Edit',
+      'Edit title…',
       'Mark as Pending',
       'Mark as In Progress',
       'Mark as Completed',
-      'Copy link',
-      'Copy branch name',
+      'Change status…',
+      'Assign to…',
+      'Assign to me',
+      'Labels…',
+      'Set priority…',
+      'Set due date…',
+      'Move to…',
+      'Copy',
       'Delete',
     ]);
+    expect(screen.getAllByRole('separator')).toHaveLength(4);
+    expect(screen.getByRole('menuitem', { name: 'Assign to me' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('menuitem', { name: 'Mark as Pending' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     expect(screen.getByRole('menuitem', { name: 'Mark as Completed' })).not.toHaveAttribute('aria-disabled');
+    // No product's own state here: no Other states.
+    expect(screen.queryByRole('menuitem', { name: 'Other states' })).not.toBeInTheDocument();
+    await openSubmenu(user, 'Copy');
+    expect(
+      within(screen.getByRole('menu', { name: 'Copy' }))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Copy linkCtrl/⌘ C', 'Copy keyCtrl/⌘ Shift C', 'Copy branch name']);
   });
 
   it('offers a guest only the status moves on a task assigned to them', async () => {
@@ -86,13 +159,8 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
-    expect(menuItemNames()).toEqual([
-      'Mark as Pending',
-      'Mark as In Progress',
-      'Mark as Completed',
-      'Copy link',
-      'Copy branch name',
-    ]);
+    // No picker: the keys open none for a guest either.
+    expect(menuItemNames()).toEqual(['Mark as Pending', 'Mark as In Progress', 'Mark as Completed', 'Copy']);
   });
 
   it("offers a guest only the copy actions on someone else's task", async () => {
@@ -101,14 +169,30 @@ describe('TaskActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
 
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Copy']);
+    await openSubmenu(user, 'Copy');
+    expect(menuItemNames()).toEqual(['Copy', 'Copy link', 'Copy key', 'Copy branch name']);
   });
 
-  it('copies the task’s link by its key and its branch name, each with a toast', async () => {
+  it('offers no picker where no list, board or page provides them, and no key where none acts', async () => {
+    const { user } = renderMenu({ keys: false });
+    await user.click(screen.getByRole('button', { name: 'Actions for Write tests' }));
+    expect(menuItemNames()).toEqual([
+      'Edit',
+      'Mark as Pending',
+      'Mark as In Progress',
+      'Mark as Completed',
+      'Copy',
+      'Delete',
+    ]);
+  });
+
+  it('copies the task’s link by its key, its branch name and its key, each with a toast', async () => {
     const task = makeTask({ title: 'Fix the double charge!', key: 'ATL-12' });
     const { user } = renderMenu({ task });
     // user-event installs its own clipboard stub: read back what the page wrote.
     await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await openSubmenu(user, 'Copy');
     await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.linkCopied, {
@@ -118,6 +202,7 @@ describe('TaskActionsMenu', () => {
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/tasks/ATL-12`);
 
     await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await openSubmenu(user, 'Copy');
     await user.click(screen.getByRole('menuitem', { name: 'Copy branch name' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.branchCopied, {
@@ -125,6 +210,14 @@ describe('TaskActionsMenu', () => {
       }),
     );
     expect(await navigator.clipboard.readText()).toBe('atl-12-fix-the-double-charge');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Fix the double charge!' }));
+    await openSubmenu(user, 'Copy');
+    await user.click(screen.getByRole('menuitem', { name: 'Copy key' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(taskKeyMessages.keyCopied, { description: 'ATL-12' }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('ATL-12');
   });
 
   it('asks for the new status when a move is chosen', async () => {

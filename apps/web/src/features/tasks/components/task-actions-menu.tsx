@@ -9,16 +9,35 @@ import {
   trashMessages,
   type WorkflowState,
 } from '@shipyard/shared';
-import { GitBranch, Link2, Pencil, Trash2 } from 'lucide-react';
+import {
+  CalendarIcon,
+  CircleDashedIcon,
+  CircleDotIcon,
+  CopyIcon,
+  FolderInputIcon,
+  GitBranch,
+  HashIcon,
+  Link2,
+  Pencil,
+  SignalHighIcon,
+  TagIcon,
+  TextCursorInputIcon,
+  Trash2,
+  UserCheckIcon,
+  UserIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useAppExtensions } from '../../../components/app-extensions.tsx';
 import {
   confirmedDelete,
   DeferredRowActionsMenu,
   type MenuStart,
+  type RowAction,
   RowActionsMenu,
 } from '../../../components/row-actions-menu.tsx';
-import { shortcutHint, type TaskKeyPlace } from '../../../lib/task-shortcuts.ts';
+import { shortcutHint, type TaskKeyPlace, type TaskShortcutAction } from '../../../lib/task-shortcuts.ts';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
+import { useTaskMenuActions } from './task-keyboard-state.tsx';
 import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
@@ -29,8 +48,11 @@ export type ChangeTaskStatus = (task: Task, status: TaskStatus, stateId?: string
 export type TaskActionsMenuProps = {
   task: Task;
   viewer: { id: string; role: Role };
-  /** Where the menu's task is (a list's row, a board's card, its page): its items show that place's keys. */
-  place: TaskKeyPlace;
+  /**
+   * Where the menu's task is (a list's row, a board's card, its page): its items show that place's
+   * keys; none where the keys do not act (the task beside the inbox).
+   */
+  place?: TaskKeyPlace | undefined;
   onEdit: (task: Task) => void;
   onChangeStatus: ChangeTaskStatus;
   /** After a confirmed deletion (the task's page goes back to the list). */
@@ -43,10 +65,13 @@ export type TaskActionsMenuProps = {
 };
 
 /**
- * The row menu of both task lists (spec §2.11): Edit, Mark as Pending, Mark as In Progress, Mark
- * as Completed (and as each of the product's own states, issue 29), and Delete; then Copy link and Copy branch name (issue 28), which everyone who
- * sees the task may use. A guest only moves the tasks assigned to them (ARCHITECTURE §5).
- * A plain "⋯" button until first used: its menu, dialog and hooks mount then (issue 28's scroll).
+ * The menu of a task's row, card and page (spec §2.11): Edit, Mark as Pending, Mark as In Progress,
+ * Mark as Completed, flat as the spec has them (the product's own states, issue 29, in an "Other
+ * states" submenu), and Delete; a Copy submenu of Copy link, Copy key and Copy branch name (issues
+ * 28, 30), which everyone who sees the task may use. A guest only moves the tasks assigned to them
+ * (ARCHITECTURE §5). Issue 30: an item for every action key (`KEYED`), each opening what its key
+ * opens (TaskKeyboardProvider's pickers) for this task, with the key beside it. A plain "⋯" button
+ * until first used: its menu, dialog and hooks mount then (issue 28's scroll).
  */
 export function TaskActionsMenu(props: TaskActionsMenuProps) {
   return (
@@ -58,6 +83,18 @@ export function TaskActionsMenu(props: TaskActionsMenuProps) {
 }
 
 const actionsLabel = (task: Pick<Task, 'title'>) => `Actions for ${task.title}`;
+
+/** The items that do what a key does, in groups; `opensDialog`: a popover takes the focus. */
+const KEYED = {
+  editTitle: { label: 'Edit title…', icon: <TextCursorInputIcon aria-hidden="true" />, opensDialog: true },
+  status: { label: 'Change status…', icon: <CircleDotIcon aria-hidden="true" />, opensDialog: true },
+  assignee: { label: 'Assign to…', icon: <UserIcon aria-hidden="true" />, opensDialog: true },
+  assignMe: { label: 'Assign to me', icon: <UserCheckIcon aria-hidden="true" />, opensDialog: false },
+  labels: { label: 'Labels…', icon: <TagIcon aria-hidden="true" />, opensDialog: true },
+  priority: { label: 'Set priority…', icon: <SignalHighIcon aria-hidden="true" />, opensDialog: true },
+  due: { label: 'Set due date…', icon: <CalendarIcon aria-hidden="true" />, opensDialog: true },
+  move: { label: 'Move to…', icon: <FolderInputIcon aria-hidden="true" />, opensDialog: true },
+} satisfies Partial<Record<TaskShortcutAction, { label: string; icon: ReactNode; opensDialog: boolean }>>;
 
 function TaskActions({
   task,
@@ -73,7 +110,18 @@ function TaskActions({
   const canMove = canChangeTaskStatus(viewer, task);
   const remove = useDeleteTask();
   const restore = useRestoreTask();
-  const { copyLink, copyBranch } = useTaskCopy();
+  const { copyLink, copyKey, copyBranch } = useTaskCopy();
+  // The keys' pickers, where a list, a board or the page provides them; the same check as the keys'.
+  const actOn = useTaskMenuActions();
+  const keyed = (action: keyof typeof KEYED, more: Partial<RowAction> = {}): RowAction | false =>
+    canEdit &&
+    actOn !== undefined && {
+      key: action,
+      ...KEYED[action],
+      shortcut: place && shortcutHint(action, place),
+      onSelect: () => actOn(action, task),
+      ...more,
+    };
   // Other features' items (issue 29: Duplicate, Save as template), which the app composes.
   const extras = useAppExtensions().taskActions?.(task, viewer) ?? [];
   const around = useOwnStates(task.projectId);
@@ -83,6 +131,9 @@ function TaskActions({
     <RowActionsMenu
       label={actionsLabel(task)}
       start={start}
+      // Room for the keys beside the items ('Ctrl/⌘ Shift C'); rows a little denser than other
+      // menus', as it holds every action (a screen of 900 px shows it whole beside most rows).
+      contentClassName="w-60 [&_[role=menuitem]]:py-1"
       actions={[
         canEdit && {
           key: 'edit',
@@ -91,6 +142,10 @@ function TaskActions({
           opensDialog: true,
           onSelect: () => onEdit(task),
         },
+        keyed('editTitle'),
+        // The spec's three (§2.11), flat and in its order, as the spec names the row menu; the
+        // product's own states (issue 29) one level down, so that however many there are the
+        // menu stays as long.
         ...(canMove
           ? TASK_STATUSES.map((status, index) => ({
               key: status,
@@ -101,29 +156,54 @@ function TaskActions({
               onSelect: () => onChangeStatus(task, status),
             }))
           : []),
-        // Issue 29: the product's own states (those not named as a status) beside the spec's three.
-        ...(canMove
-          ? ownStates.map((state) => ({
+        canMove &&
+          ownStates.length > 0 && {
+            key: 'other-states',
+            label: 'Other states',
+            icon: <CircleDashedIcon aria-hidden="true" />,
+            items: ownStates.map((state) => ({
               key: state.id,
               label: `Mark as ${state.name}`,
               icon: <StateDot color={state.color} className="mx-1" />,
               disabled: state.id === task.stateId,
               onSelect: () => onChangeStatus(task, state.category, state.id),
-            }))
-          : []),
+            })),
+          },
+        keyed('status', { separated: !canMove }),
+        keyed('assignee', { separated: true }),
+        keyed('assignMe', { disabled: task.assigneeId === viewer.id }),
+        keyed('labels'),
+        keyed('priority'),
+        keyed('due'),
+        keyed('move'),
+        // Copying in a submenu, as Linear has it: three items less in a long menu.
         {
-          key: 'copy-link',
-          label: 'Copy link',
-          icon: <Link2 aria-hidden="true" />,
-          separated: canEdit || canMove,
-          shortcut: shortcutHint('copyLink', place),
-          onSelect: () => void copyLink(task),
-        },
-        {
-          key: 'copy-branch',
-          label: 'Copy branch name',
-          icon: <GitBranch aria-hidden="true" />,
-          onSelect: () => void copyBranch(task),
+          key: 'copy',
+          label: 'Copy',
+          icon: <CopyIcon aria-hidden="true" />,
+          separated: true,
+          items: [
+            {
+              key: 'copy-link',
+              label: 'Copy link',
+              icon: <Link2 aria-hidden="true" />,
+              shortcut: place && shortcutHint('copyLink', place),
+              onSelect: () => void copyLink(task),
+            },
+            {
+              key: 'copy-key',
+              label: 'Copy key',
+              icon: <HashIcon aria-hidden="true" />,
+              shortcut: place && shortcutHint('copyKey', place),
+              onSelect: () => void copyKey(task),
+            },
+            {
+              key: 'copy-branch',
+              label: 'Copy branch name',
+              icon: <GitBranch aria-hidden="true" />,
+              onSelect: () => void copyBranch(task),
+            },
+          ],
         },
         ...extras.map((action, index) => ({ ...action, separated: index === 0 })),
       ]}
@@ -131,7 +211,7 @@ function TaskActions({
         canEdit && {
           label: 'Delete',
           icon: <Trash2 aria-hidden="true" />,
-          shortcut: shortcutHint('delete', place),
+          shortcut: place && shortcutHint('delete', place),
           title: 'Delete task',
           description: (
             <>

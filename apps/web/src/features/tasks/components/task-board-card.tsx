@@ -14,7 +14,7 @@ import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { AssigneeAvatar, TaskDueDate } from './task-fields.tsx';
 import { TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
-import { useTaskRowKeys } from './task-keyboard.tsx';
+import { useTaskRowKeys } from './task-keyboard-state.tsx';
 import { TaskLink } from './task-link.tsx';
 import { TaskStateMark } from './task-state.tsx';
 

@@ -204,11 +204,21 @@ type Props = {
   anchorId: string | undefined;
   /** What it opens beside instead of the row (on a task's page, the property it changes). */
   anchorElement?: (() => Element | null) | undefined;
+  /** Opened from a menu: focus goes back to its button when it closes (a key's picker leaves it). */
+  returnFocus?: HTMLElement | undefined;
   onClose: () => void;
   apply: BulkApply;
 };
 
-export function TaskBulkPicker({ kind, targets, anchorId, anchorElement, onClose, apply }: Props) {
+export function TaskBulkPicker({
+  kind,
+  targets,
+  anchorId,
+  anchorElement,
+  returnFocus,
+  onClose,
+  apply,
+}: Props) {
   const status = useStatusChoices(targets);
   const people = useAssigneeChoices(targets, kind === 'assignee');
   const labels = useLabelChoices(targets);
@@ -240,7 +250,10 @@ export function TaskBulkPicker({ kind, targets, anchorId, anchorElement, onClose
         align="start"
         className="w-64 p-0"
         aria-label={`${title} ${forTasks(targets.length)}`}
-        onCloseAutoFocus={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus?.focus();
+        }}
       >
         {kind === 'status'
           ? list(status.options, (o) => done(...picked.status(status.change(o.value), o)))

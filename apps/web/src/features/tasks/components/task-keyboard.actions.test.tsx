@@ -1,8 +1,10 @@
 import type { Role } from '@shipyard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, sentJson } from '../../../test/fetch-stubs.ts';
+import { openSubmenu } from '../../../test/menu.ts';
 import { layOutScrollAreas } from '../../../test/virtual-layout.ts';
 import { press, renderList, rowOf, tasks } from './test-task-keyboard.ts';
 
@@ -242,11 +244,13 @@ describe('acting on tasks from the keyboard', () => {
       button: 0,
       ctrlKey: false,
     });
-    const copy = await screen.findByRole('menuitem', { name: 'Copy link' });
-    expect(copy).toHaveAttribute('aria-keyshortcuts', 'Control+C Meta+C');
-    expect(within(copy).getByText('Ctrl/⌘ C')).toBeVisible();
-    const remove = screen.getByRole('menuitem', { name: 'Delete' });
+    const remove = await screen.findByRole('menuitem', { name: 'Delete' });
     expect(remove).toHaveAttribute('aria-keyshortcuts', 'Delete Control+Backspace Meta+Backspace');
     expect(screen.getByRole('menuitem', { name: 'Edit' })).not.toHaveAttribute('aria-keyshortcuts');
+    // Copy link, in the Copy submenu.
+    await openSubmenu(userEvent.setup(), 'Copy');
+    const copy = screen.getByRole('menuitem', { name: 'Copy link' });
+    expect(copy).toHaveAttribute('aria-keyshortcuts', 'Control+C Meta+C');
+    expect(within(copy).getByText('Ctrl/⌘ C')).toBeVisible();
   });
 });

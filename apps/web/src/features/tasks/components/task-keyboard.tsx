@@ -1,25 +1,14 @@
 import { canEditTasks, type Task } from '@shipyard/shared';
-import {
-  createContext,
-  type ReactNode,
-  type RefObject,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { CheckboxButton } from '../../../components/ui/checkbox.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { isDragging, isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shortcuts.ts';
 import type { Viewer } from './task-board-model.ts';
 import { type PickerKind, TaskBulkPicker, taskRowOf, trashTasks, useBulkApply } from './task-bulk-picker.tsx';
 import { type BoardLanes, type BoardStep, boardStep } from './task-key-moves.ts';
+import { type KeyboardState, TaskKeyboardContext } from './task-keyboard-state.tsx';
 import { TaskTitleEditor } from './task-title-editor.tsx';
 import { useTaskCopy } from './use-task-copy.ts';
 import { taskTargetsHeading, useTaskPaletteActions } from './use-task-palette-actions.ts';
@@ -29,45 +18,6 @@ import { taskTargetsHeading, useTaskPaletteActions } from './use-task-palette-ac
 // small picker whose choice applies to the selection (or the focused task) in one request, with
 // one Undo. The keys are lib/task-shortcuts.ts's table, which the `?` sheet lists too. The same
 // provider drives a board's cards (h/l between columns) and a task's page (the task shown).
-
-type KeyboardState = {
-  focusedId: string | undefined;
-  selected: ReadonlySet<string>;
-  /** A click on a row's checkbox: toggles it, or with Shift selects the range from the last toggled. */
-  toggle: (id: string, range?: boolean) => void;
-};
-
-const TaskKeyboardContext = createContext<KeyboardState | null>(null);
-
-/** The list's focus and selection, for its rows; none outside a keyboard list (a row alone in a test). */
-const useTaskKeyboard = () => useContext(TaskKeyboardContext);
-
-/** The task the keyboard's focus ring is on (a board keeps its card rendered and in view). */
-export const useFocusedTaskId = () => useTaskKeyboard()?.focusedId;
-
-/**
- * Keeps the focused row in view: a virtual list scrolls to its index (the row may not be rendered
- * yet). `items` are the list's rows in order, `idOf` the task a row shows.
- */
-export function useScrollToFocused<T>(
-  items: readonly T[],
-  idOf: (item: T) => string | undefined,
-  scrollToIndex: (index: number) => void,
-) {
-  const focusedId = useTaskKeyboard()?.focusedId;
-  const latest = useRef({ items, idOf, scrollToIndex });
-  latest.current = { items, idOf, scrollToIndex };
-  useEffect(() => {
-    if (!focusedId) return;
-    const { items: rows, idOf: id, scrollToIndex: scroll } = latest.current;
-    const index = rows.findIndex((item) => id(item) === focusedId);
-    if (index < 0) return;
-    scroll(index);
-    // The list's own box scrolled; the page may hide it too (a phone scrolls the page).
-    const frame = requestAnimationFrame(() => taskRowOf(focusedId)?.scrollIntoView?.({ block: 'nearest' }));
-    return () => cancelAnimationFrame(frame);
-  }, [focusedId]);
-}
 
 /** After `g`, its second key is the global shortcuts' (g p: products), not a list action. */
 const SEQUENCE_MS = 1500;
@@ -115,17 +65,32 @@ type Props = {
   tasks: readonly Task[];
   viewer: Viewer;
   layout?: TaskKeyLayout;
+  /**
+   * Whether its keys act (default): not where the tasks are part of a screen with keys of its own
+   * (the inbox's split view); the menus and the palette still act through it there, without key hints.
+   */
+  listen?: boolean;
   children: ReactNode;
 };
 
-export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }: Props) {
+/**
+ * An open picker; a menu's acts on the menu's task (`only`) and gives focus back to the menu's
+ * button (`returnTo`, focused when the menu closed) when it closes.
+ */
+type OpenPicker = { kind: PickerKind; only?: Task | undefined; returnTo?: HTMLElement | undefined };
+
+/** Where a menu's picker or title field sends the focus back: the menu's button, focused as the menu closed. */
+const menuButton = () => (document.activeElement instanceof HTMLElement ? document.activeElement : undefined);
+
+export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = true, children }: Props) {
   const navigate = useNavigate();
   const { copyLink, copyKey } = useTaskCopy();
   const [focusedId, setFocusedId] = useState<string>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [picker, setPicker] = useState<PickerKind>();
-  // The task whose title `e` is editing.
-  const [renaming, setRenaming] = useState<Task>();
+  const [open, setOpen] = useState<OpenPicker>();
+  const picker = open?.kind;
+  // The task whose title `e` is editing (from a menu: focus goes back to its button after).
+  const [renaming, setRenaming] = useState<{ task: Task; returnTo: HTMLElement | undefined }>();
   const anchor = useRef<string | undefined>(undefined);
   const gAt = useRef(0);
   // What the last action did, read out by screen readers.
@@ -143,7 +108,10 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
   );
   // `e` and the palette's "Edit title…": a list's popover beside the row, the page's title in place.
   const editTitle = useCallback(
-    (task: Task) => (layout.kind === 'page' ? layout.editTitle() : setRenaming(task)),
+    (task: Task, fromMenu = false) =>
+      layout.kind === 'page'
+        ? layout.editTitle()
+        : setRenaming({ task, returnTo: fromMenu ? menuButton() : undefined }),
     [layout],
   );
   const leave = layout.kind === 'page' ? layout.leave : undefined;
@@ -154,7 +122,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     canEdit: canEditTasks(viewer.role),
     heading: taskTargetsHeading(targets, chosen.length > 0),
     apply,
-    keysOf: layout.kind,
+    keysOf: listen ? layout.kind : undefined,
     editTitle,
     afterTrash: leave,
   });
@@ -196,10 +164,51 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     [tasks, focused, layout],
   );
 
+  /**
+   * An action on tasks, by its key (`on` the targets, `one` the focused task) or a menu's item (its
+   * task): only what the viewer may do; false when it does nothing.
+   */
+  const perform = useCallback(
+    (action: TaskShortcutAction, on: readonly Task[], one: Task | undefined, fromMenu = false): boolean => {
+      const editor = canEditTasks(viewer.role);
+      switch (action) {
+        case 'copyLink':
+        case 'copyKey':
+          if (!one) return false;
+          void (action === 'copyLink' ? copyLink(one) : copyKey(one));
+          return true;
+        case 'assignMe':
+          if (!editor || on.length === 0) return false;
+          void apply(on, { assigneeId: viewer.id }, 'Assigned to you');
+          return true;
+        case 'editTitle':
+          if (!editor || !one) return false;
+          editTitle(one, fromMenu);
+          return true;
+        case 'delete':
+          if (!editor || on.length === 0) return false;
+          void trashTasks(apply, on, leave);
+          return true;
+        default: {
+          const kind = PICKERS[action];
+          if (!kind || !editor || on.length === 0) return false;
+          setOpen(fromMenu ? { kind, only: one, returnTo: menuButton() } : { kind });
+          return true;
+        }
+      }
+    },
+    [viewer, copyLink, copyKey, apply, editTitle, leave],
+  );
+  const latestPerform = useRef(perform);
+  latestPerform.current = perform;
+  const actOn = useCallback(
+    (action: TaskShortcutAction, task: Task) => void latestPerform.current(action, [task], task, true),
+    [],
+  );
+
   const act = useCallback(
     (action: TaskShortcutAction, event: KeyboardEvent): boolean => {
       const focusedTask = tasks.find((t) => t.id === focused);
-      const editor = canEditTasks(viewer.role);
       switch (action) {
         case 'down':
         case 'up':
@@ -228,51 +237,21 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
         case 'copyLink':
         case 'copyKey':
           // Text selected on the page is copied as usual.
-          if (!focusedTask || (window.getSelection()?.toString() ?? '') !== '') return false;
-          void (action === 'copyLink' ? copyLink(focusedTask) : copyKey(focusedTask));
-          return true;
-        case 'assignMe':
-          if (!editor || targets.length === 0) return false;
-          void apply(targets, { assigneeId: viewer.id }, 'Assigned to you');
-          return true;
-        case 'editTitle': {
+          if ((window.getSelection()?.toString() ?? '') !== '') return false;
+          return perform(action, targets, focusedTask);
+        case 'editTitle':
           // One title: the focused task's, else the one selected.
-          const task = focusedTask ?? (targets.length === 1 ? targets[0] : undefined);
-          if (!editor || !task) return false;
-          editTitle(task);
-          return true;
-        }
-        case 'delete':
-          if (!editor || targets.length === 0) return false;
-          void trashTasks(apply, targets, leave);
-          return true;
-        default: {
-          const kind = PICKERS[action];
-          if (!kind || !editor || targets.length === 0) return false;
-          setPicker(kind);
-          return true;
-        }
+          return perform(action, targets, focusedTask ?? (targets.length === 1 ? targets[0] : undefined));
+        default:
+          return perform(action, targets, focusedTask);
       }
     },
-    [
-      tasks,
-      focused,
-      selected,
-      targets,
-      viewer,
-      move,
-      toggle,
-      navigate,
-      copyLink,
-      copyKey,
-      apply,
-      editTitle,
-      leave,
-    ],
+    [tasks, focused, selected, targets, move, toggle, navigate, perform],
   );
 
   const root = layout.kind === 'page' ? layout.root : undefined;
   useEffect(() => {
+    if (!listen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTypingTarget(event.target)) return;
       if (isOverlayOpen(document, root?.current) || isDragging()) return;
@@ -284,7 +263,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [act, root, layout.kind]);
+  }, [act, root, layout.kind, listen]);
 
   const anchorOf = layout.kind === 'page' ? layout.anchorOf : undefined;
   const pageAnchor = useMemo(
@@ -296,7 +275,16 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
   useEffect(() => {
     if (picker && anchorOf) anchorOf(picker)?.scrollIntoView?.({ block: 'nearest' });
   }, [picker, anchorOf]);
-  const state = useMemo(() => ({ focusedId: focused, selected, toggle }), [focused, selected, toggle]);
+  // A menu's picker acts on its own task, as it is now.
+  const only = open?.only;
+  const pickerTargets = useMemo(
+    () => (only ? [tasks.find((t) => t.id === only.id) ?? only] : targets),
+    [only, tasks, targets],
+  );
+  const state = useMemo<KeyboardState>(
+    () => ({ focusedId: focused, selected, toggle, actOn }),
+    [focused, selected, toggle, actOn],
+  );
   return (
     <TaskKeyboardContext.Provider value={state}>
       {children}
@@ -317,50 +305,19 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, children }:
       <TaskBulkPicker
         kind={picker}
         // A task's page reads its choices (states, labels) only once a picker opens: the page itself is one request.
-        targets={layout.kind === 'page' && !picker ? NO_TASKS : targets}
-        anchorId={focused ?? targets[0]?.id}
+        targets={layout.kind === 'page' && !picker ? NO_TASKS : pickerTargets}
+        anchorId={only?.id ?? focused ?? targets[0]?.id}
         anchorElement={pageAnchor}
-        onClose={() => setPicker(undefined)}
+        returnFocus={open?.returnTo}
+        onClose={() => setOpen(undefined)}
         apply={apply}
       />
-      <TaskTitleEditor task={renaming} onClose={() => setRenaming(undefined)} announce={setSaid} />
+      <TaskTitleEditor
+        task={renaming?.task}
+        returnFocus={renaming?.returnTo}
+        onClose={() => setRenaming(undefined)}
+        announce={setSaid}
+      />
     </TaskKeyboardContext.Provider>
   );
-}
-
-/**
- * A row's part in the keyboard list: whether it has the focus ring or is selected (its data
- * attributes), and its checkbox, shown on a selected, focused or hovered row (`group/row`).
- */
-export function useTaskRowKeys(task: Pick<Task, 'id' | 'title'>) {
-  const keys = useTaskKeyboard();
-  const focused = keys?.focusedId === task.id;
-  const selected = keys?.selected.has(task.id) ?? false;
-  const shown = selected || focused || (keys?.selected.size ?? 0) > 0;
-  return {
-    rowProps: {
-      'data-focused': focused || undefined,
-      'data-selected': selected || undefined,
-    },
-    /** Whether the checkbox shows without a pointer over the row (a board's card leaves it out otherwise). */
-    shown,
-    rowClass:
-      'group/row data-[selected]:bg-accent/60 data-[focused]:outline-2 data-[focused]:outline-ring data-[focused]:-outline-offset-2',
-    checkbox: keys ? (
-      <CheckboxButton
-        checked={selected}
-        aria-label={`Select ${task.title}`}
-        // The row's keys stay the list's: a click keeps the focus where it was.
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={(event) => {
-          event.preventDefault();
-          keys.toggle(task.id, event.shiftKey);
-        }}
-        className={cn(
-          'shrink-0 opacity-0 transition-opacity focus-visible:opacity-100 group-hover/row:opacity-100',
-          shown && 'opacity-100',
-        )}
-      />
-    ) : null,
-  };
 }

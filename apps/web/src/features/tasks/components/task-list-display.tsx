@@ -8,7 +8,7 @@ import {
 import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
 import type { TaskListItem } from './task-groups.ts';
-import { useScrollToFocused } from './task-keyboard.tsx';
+import { useScrollToFocused } from './task-keyboard-state.tsx';
 
 /**
  * What a task list hands the rows it shows (a display: the tasks page's table, a product's stacked

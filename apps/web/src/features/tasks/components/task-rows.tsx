@@ -9,7 +9,7 @@ import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { TaskChecklistLabels, TaskDueDate } from './task-fields.tsx';
 import { TaskKey } from './task-key.tsx';
-import { useTaskRowKeys } from './task-keyboard.tsx';
+import { useTaskRowKeys } from './task-keyboard-state.tsx';
 import { TaskLink } from './task-link.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
 import { TaskStateBadge } from './task-state.tsx';

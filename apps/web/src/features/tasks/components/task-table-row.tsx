@@ -14,7 +14,7 @@ import { phaseLabel, TaskDueDate } from './task-fields.tsx';
 import type { GroupHeader } from './task-groups.ts';
 import { EstimateSum, hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 import { TaskKey } from './task-key.tsx';
-import { useTaskRowKeys } from './task-keyboard.tsx';
+import { useTaskRowKeys } from './task-keyboard-state.tsx';
 import { TaskLink } from './task-link.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
 import { TaskStateBadge } from './task-state.tsx';

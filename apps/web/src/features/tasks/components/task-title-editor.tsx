@@ -19,14 +19,16 @@ type Props = {
   onClose: () => void;
   /** Says the outcome to screen readers (the list's live region). */
   announce: (text: string) => void;
+  /** Opened from a menu: focus goes back to its button when it closes (the key's field leaves it). */
+  returnFocus?: HTMLElement | undefined;
 };
 
-export function TaskTitleEditor({ task, onClose, announce }: Props) {
+export function TaskTitleEditor({ task, ...props }: Props) {
   // A new field (its draft, its error) for each task opened.
-  return task ? <TitleField key={task.id} task={task} onClose={onClose} announce={announce} /> : null;
+  return task ? <TitleField key={task.id} task={task} {...props} /> : null;
 }
 
-function TitleField({ task, onClose, announce }: Props & { task: Task }) {
+function TitleField({ task, onClose, announce, returnFocus }: Props & { task: Task }) {
   const { mutateAsync: update, isPending } = useUpdateTask();
   const anchor = useRowAnchor(task.id);
   const field = useRef<HTMLInputElement>(null);
@@ -72,7 +74,10 @@ function TitleField({ task, onClose, announce }: Props & { task: Task }) {
           field.current?.focus();
           field.current?.select();
         }}
-        onCloseAutoFocus={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus?.focus();
+        }}
       >
         <Input
           ref={field}

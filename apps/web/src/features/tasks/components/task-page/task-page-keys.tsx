@@ -5,7 +5,7 @@ import { TaskKeyboardProvider, type TaskKeyLayout } from '../task-keyboard.tsx';
 
 // Issue 30 on a task's page: the action keys (s, a, i, l, p, Shift+D, e, Delete, Ctrl/⌘+C, …) act on
 // the task shown, through the lists' own provider with a fixed focus; each picker opens beside the property
-// it changes.
+// it changes. The page's menu and the palette open the same pickers, keys or not (the inbox's pane).
 
 /** The property (its label, `data-property` on the page) each picker changes. */
 const PROPERTY: Partial<Record<PickerKind, string>> = {
@@ -23,6 +23,7 @@ export function TaskPageKeys({
   root,
   editTitle,
   leave,
+  listen,
   children,
 }: {
   task: Task;
@@ -35,6 +36,8 @@ export function TaskPageKeys({
   editTitle: () => void;
   /** After Delete put the task in the trash. */
   leave: () => void;
+  /** Whether the keys act (not beside the inbox, whose keys are its own). */
+  listen: boolean;
   children: ReactNode;
 }) {
   const tasks = useMemo(() => [task], [task]);
@@ -57,7 +60,7 @@ export function TaskPageKeys({
     [root, anchorOf, editTitle, leave],
   );
   return (
-    <TaskKeyboardProvider tasks={tasks} viewer={keyViewer} layout={layout}>
+    <TaskKeyboardProvider tasks={tasks} viewer={keyViewer} layout={layout} listen={listen}>
       {children}
     </TaskKeyboardProvider>
   );

@@ -178,6 +178,36 @@ describe('the task page in the palette', () => {
     });
   });
 
+  it('tells the screen around it after its trash, in place of leaving (the inbox moves on)', async () => {
+    const onDeleted = vi.fn();
+    const fetchMock = routeFetch({
+      'GET /api/tasks/t-1/detail': jsonResponse(200, makeDetail()),
+      'POST /api/tasks/bulk/delete': jsonResponse(200, { ids: ['t-1'] }),
+      'POST /api/trash/tasks/restore': jsonResponse(200, { ids: ['t-1'] }),
+    });
+    renderWithProviders(
+      <TaskPage taskId="t-1" viewer={{ id: 'u-1', role: 'member' }} keys={false} onDeleted={onDeleted} />,
+      { route: '/notifications' },
+    );
+    await screen.findByRole('heading', { level: 1, name: /Wire the radio/ });
+    act(() =>
+      paletteContexts
+        .current()
+        ?.actions.find((a) => a.id === 'delete')
+        ?.run?.(),
+    );
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(currentLocation()).toBe('/notifications');
+    expect(callsTo(fetchMock, 'POST', '/api/tasks/bulk/delete')).toHaveLength(1);
+    const { undo } = vi.mocked(toast.undoable).mock.calls[0]?.[1] ?? {};
+    await act(async () => {
+      await undo?.();
+    });
+    expect(sentJson(callsTo(fetchMock, 'POST', '/api/trash/tasks/restore')[0]?.init)).toEqual({
+      ids: ['t-1'],
+    });
+  });
+
   it('offers only copying when the task is read-only', async () => {
     const archived = makeDetail({
       product: { id: PRODUCT_ID, name: 'Apollo', archived: true },

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../../test/fetch-stubs.ts';
-import { menuItemNames } from '../../../../test/menu.ts';
+import { menuItemNames, openSubmenu } from '../../../../test/menu.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { makeTaskOptions, PRODUCT_ID } from '../test-tasks.ts';
 import { TaskPage } from './task-page.tsx';
@@ -206,6 +206,7 @@ describe('TaskPage', () => {
     );
     await screen.findByRole('heading', { level: 1, name: /Wire the radio/ });
     await user.click(screen.getByRole('button', { name: /Actions for/ }));
+    await openSubmenu(user, 'Other states');
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toContain('Mark as In review');
     await user.click(screen.getByRole('menuitem', { name: 'Mark as In review' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/tasks/t-1/task/update')).toHaveLength(1));
@@ -232,9 +233,9 @@ describe('TaskPage', () => {
 
     expect(await screen.findByText(productMessages.archived)).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    // Only copying is left in its menu (issue 28).
+    // Only copying is left in its menu (issues 28, 30): no picker for a read-only task.
     await user.click(screen.getByRole('button', { name: /Actions for/ }));
-    expect(menuItemNames()).toEqual(['Copy link', 'Copy branch name']);
+    expect(menuItemNames()).toEqual(['Copy']);
   });
 
   it('says "Task not found" with a way back when the task is gone or out of sight', async () => {

@@ -18,7 +18,6 @@ import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
 import { TaskKeyBar } from './task-key-bar.tsx';
 import { TaskPageKeys } from './task-page-keys.tsx';
-import { TaskPagePalette } from './task-page-palette.tsx';
 import { TaskProperties } from './task-properties.tsx';
 import { TaskTitle, type TaskTitleHandle } from './task-title.tsx';
 import { useSaveTask } from './use-save-task.ts';
@@ -53,6 +52,11 @@ export type TaskPageProps = {
    * screen with keys of its own (the inbox's split view).
    */
   keys?: boolean;
+  /**
+   * After the task went to the trash from this page (its menu, Delete, the palette): by default
+   * back where the user came from, else to /tasks; the inbox's pane moves on to the next notification.
+   */
+  onDeleted?: () => void;
 };
 
 /** A headed part of the page; the app supplies the body of the ones other features own. */
@@ -92,7 +96,7 @@ export function TaskNotFound() {
   );
 }
 
-export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPageProps) {
+export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: afterDelete }: TaskPageProps) {
   const inPanel = useInPanel();
   const root = useRef<HTMLElement | null>(null);
   const navigate = useNavigate();
@@ -104,9 +108,10 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
   const [editing, setEditing] = useState(false);
   // Once the task is in the trash, back where the user came from (Linear's way), else to the tasks.
   const onDeleted = useCallback(() => {
-    if (inPanel || fromInside) navigate(-1);
+    if (afterDelete) afterDelete();
+    else if (inPanel || fromInside) navigate(-1);
     else navigate(paths.tasks(), { replace: true });
-  }, [inPanel, fromInside, navigate]);
+  }, [afterDelete, inPanel, fromInside, navigate]);
   const onChangeStatus = useCallback(
     (task: { status: TaskStatus }, status: TaskStatus, stateId?: string) =>
       void save.saveStatus(task.status, status, stateId),
@@ -159,7 +164,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
           <TaskActionsMenu
             task={task}
             viewer={menuViewer}
-            place="page"
+            place={keys ? 'page' : undefined}
             onEdit={() => setEditing(true)}
             onChangeStatus={onChangeStatus}
             onDeleted={onDeleted}
@@ -208,12 +213,11 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
         </aside>
       </div>
 
-      {/* The keys' provider offers the task to the palette; without keys (the inbox), this does. */}
-      {keys ? null : <TaskPagePalette detail={detail} viewer={viewer} editTitle={editTitle} />}
       <TaskFormDialog open={editing} onOpenChange={setEditing} task={task} productId={task.projectId} />
     </article>
   );
-  return keys ? (
+  // The keys' provider opens the pickers for the menu and offers the task to the palette, keys or not.
+  return (
     <TaskPageKeys
       task={task}
       viewer={viewer}
@@ -221,11 +225,10 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true }: TaskPagePr
       root={root}
       editTitle={editTitle}
       leave={onDeleted}
+      listen={keys}
     >
       {page}
     </TaskPageKeys>
-  ) : (
-    page
   );
 }
 
