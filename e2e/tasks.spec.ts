@@ -119,7 +119,7 @@ test('a member creates a task, filters it, drags it to Completed, sees progress 
   const renamed = `${title} (final)`;
   await page.getByRole('tab', { name: 'Tasks' }).click();
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Task' });
   await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
   await edit.getByLabel('Title', { exact: true }).fill(renamed);
