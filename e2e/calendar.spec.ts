@@ -27,8 +27,10 @@ test('a member adds an event through the dialog, finds it on its day and in Upco
 
   // Tomorrow when it is still in this month, else today: either way upcoming, and in this month's grid.
   const now = new Date();
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  if (day.getMonth() !== now.getMonth()) day.setDate(now.getDate());
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  // (On a month's last day tomorrow is next month's: setting only the day of it gave next month's.)
+  const day = tomorrow.getMonth() === now.getMonth() ? tomorrow : today;
   const dayLabel = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(day);
   const dayButton = page.getByRole('button', { name: new RegExp(`^(Today, )?${escapeRegExp(dayLabel)}`) });
 
