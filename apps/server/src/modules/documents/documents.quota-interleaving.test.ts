@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
-import { multipartFile, tinyPng } from '../../testing/multipart.ts';
+import { multipartFile, postFile, tinyPng } from '../../testing/multipart.ts';
 import { buildTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // The instance quota passed once under load: six 300 KB uploads against 1 MB stored four. A
@@ -31,15 +31,8 @@ function uploadInTwoParts(ctx: TestContext, who: Signed, productId: string, data
   return { answer, rest: () => body.end(payload.subarray(cut)) };
 }
 
-function upload(ctx: TestContext, who: Signed, productId: string, data: Buffer) {
-  const body = multipartFile('file', 'notes.bin', 'application/octet-stream', data);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/projects/${productId}/documents`,
-    payload: body.payload,
-    headers: { ...who.headers, ...body.headers },
-  });
-}
+const upload = (ctx: TestContext, who: Signed, productId: string, data: Buffer) =>
+  postFile(ctx.app, who, `/api/projects/${productId}/documents`, data);
 
 /** Polls `check` (a database state, never a duration) until it holds. */
 async function until(check: () => Promise<boolean>, what: string) {

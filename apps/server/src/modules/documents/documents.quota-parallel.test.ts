@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
-import { multipartFile, tinyPng } from '../../testing/multipart.ts';
+import { postFile, tinyPng } from '../../testing/multipart.ts';
 import type { TestContext } from '../../testing/test-app.ts';
 
 // Issue 27 #7: the quota was read once per upload, so six 600 KB uploads at once stored 1.8 MB
@@ -15,15 +15,8 @@ type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 const KB = 1024;
 const MB = 1024 * KB;
 
-function upload(ctx: TestContext, who: Signed, url: string, name: string, data: Buffer) {
-  const body = multipartFile('file', name, 'application/octet-stream', data);
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...who.headers, ...body.headers },
-  });
-}
+const upload = (ctx: TestContext, who: Signed, url: string, name: string, data: Buffer) =>
+  postFile(ctx.app, who, url, data, name);
 const document = (ctx: TestContext, who: Signed, productId: string, data: Buffer) =>
   upload(ctx, who, `/api/projects/${productId}/documents`, 'notes.bin', data);
 const pngOf = (size: number) => Buffer.concat([tinyPng, Buffer.alloc(size - tinyPng.length, 7)]);

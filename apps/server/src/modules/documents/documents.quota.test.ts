@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
-import { multipartFile, tinyPng } from '../../testing/multipart.ts';
+import { multipartFile, postFile, tinyPng } from '../../testing/multipart.ts';
 import type { TestContext } from '../../testing/test-app.ts';
 
 // Issue 13 #11: uploads have per-account and per-instance quotas, counted from what is stored,
@@ -12,15 +12,8 @@ import type { TestContext } from '../../testing/test-app.ts';
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 const KB = 1024;
 
-function uploadDocument(ctx: TestContext, who: Signed, productId: string, data: Buffer) {
-  const body = multipartFile('file', 'notes.bin', 'application/octet-stream', data);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/projects/${productId}/documents`,
-    payload: body.payload,
-    headers: { ...who.headers, ...body.headers },
-  });
-}
+const uploadDocument = (ctx: TestContext, who: Signed, productId: string, data: Buffer) =>
+  postFile(ctx.app, who, `/api/projects/${productId}/documents`, data);
 
 function uploadAvatar(ctx: TestContext, who: Signed, data: Buffer) {
   const body = multipartFile('file', 'me.png', 'image/png', data);
