@@ -10,6 +10,7 @@ import { TemplateExtensions } from '../../features/templates/components/template
 import { RealtimeProvider } from '../realtime/realtime-provider.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { GlobalCommands } from './global-commands.tsx';
+import { PhoneTabBar } from './phone-tab-bar.tsx';
 import { taskFormExtensions } from './task-form-extensions.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -33,11 +34,16 @@ export function Component() {
               <AppSidebar user={user} />
               <SidebarInset>
                 <TopBar />
-                <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
+                {/* On a phone the tab bar covers the bottom: the page ends above it (issue 33). */}
+                <main
+                  id="main"
+                  className="flex-1 px-4 pt-6 pb-[calc(1.5rem+var(--tab-bar-height))] md:px-8 md:py-8"
+                >
                   {background}
                   {panel}
                 </main>
               </SidebarInset>
+              <PhoneTabBar user={user} />
             </SidebarProvider>
             {/* Asks for the password again when an admin action needs a recent sign-in (issue 27 #2). */}
             <ReauthDialogHost />

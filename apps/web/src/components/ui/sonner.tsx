@@ -23,6 +23,8 @@ export function Toaster({ toastOptions, ...props }: ToasterProps) {
     <Sonner
       theme={resolvedTheme}
       position="bottom-right"
+      // On a phone, above the tab bar (issue 33); --tab-bar-height is 0 without one.
+      mobileOffset={{ bottom: 'calc(16px + var(--tab-bar-height, 0px))' }}
       containerAriaLabel={TOASTER_LABEL}
       hotkey={TOASTER_HOTKEY}
       className="toaster group"

@@ -20,7 +20,7 @@ export const taskCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'task' :
 export const phaseLabel = (phase: string | null) => (phase ? statusLabel(phase) : '—');
 
 /** Past its due date and not completed. */
-function isOverdue(task: Pick<Task, 'dueDate' | 'status'>, today = startOfToday()): boolean {
+export function isOverdue(task: Pick<Task, 'dueDate' | 'status'>, today = startOfToday()): boolean {
   const due = toDate(task.dueDate);
   return due !== undefined && task.status !== 'Completed' && due < today;
 }

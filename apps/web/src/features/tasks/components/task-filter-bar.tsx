@@ -55,6 +55,27 @@ export function TaskPresets({ state, update }: { state: TasksSearchState; update
   );
 }
 
+/** The tasks' text search, kept in the URL (replacing the entry: typing is not a step of Back). */
+export function TaskSearchBox({
+  state,
+  update,
+  className,
+}: {
+  state: TasksSearchState;
+  update: (patch: Partial<TasksSearchState>, options?: { replace?: boolean }) => void;
+  className?: string;
+}) {
+  return (
+    <SearchBox
+      value={state.search}
+      onChange={(search) => update({ search }, { replace: true })}
+      label="Search tasks"
+      placeholder="Search tasks..."
+      className={className}
+    />
+  );
+}
+
 /** The people, teams and labels the chips offer: a chosen product's (its task options and labels). */
 function useFilterChoices(productId: string | undefined, products: readonly ProductOption[]) {
   const fields = useFieldsInSight();
@@ -93,12 +114,15 @@ export function TaskFilterBar({
   products,
   narrowed,
   onClear,
+  withSearch = true,
 }: {
   state: TasksSearchState;
   update: (patch: Partial<TasksSearchState>, options?: { replace?: boolean }) => void;
   products: readonly ProductOption[];
   narrowed: boolean;
   onClear: () => void;
+  /** Whether the search box leads the bar (a phone's sheet leaves it on the page: issue 33). */
+  withSearch?: boolean;
 }) {
   const [adding, setAdding] = useState<FilterKind | null>(null);
   const filterButton = useRef<HTMLButtonElement>(null);
@@ -122,13 +146,9 @@ export function TaskFilterBar({
 
   return (
     <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-      <SearchBox
-        value={state.search}
-        onChange={(search) => update({ search }, { replace: true })}
-        label="Search tasks"
-        placeholder="Search tasks..."
-        className="w-full shrink-0 sm:w-64 sm:flex-none"
-      />
+      {withSearch ? (
+        <TaskSearchBox state={state} update={update} className="w-full shrink-0 sm:w-64 sm:flex-none" />
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
         {shown.map((kind) => (
           <TaskFilterChip

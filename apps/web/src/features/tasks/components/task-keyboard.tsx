@@ -294,7 +294,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
       {chosen.length > 0 ? (
         <section
           aria-label="Selection"
-          className="fixed inset-x-0 bottom-4 z-20 mx-auto flex w-fit items-center gap-3 rounded-full border bg-popover py-1.5 pr-1.5 pl-4 text-popover-foreground text-sm shadow-lg"
+          className="fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar-height,0px))] z-20 mx-auto flex w-fit items-center gap-3 rounded-full border bg-popover py-1.5 pr-1.5 pl-4 text-popover-foreground text-sm shadow-lg"
         >
           <span className="font-medium tabular-nums">{chosen.length} selected</span>
           <Button variant="ghost" size="sm" className="rounded-full" onClick={() => setSelected(new Set())}>

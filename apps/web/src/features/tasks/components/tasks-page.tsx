@@ -7,12 +7,14 @@ import { ListBoardPanels, ListBoardTabs, ListBoardTabsList } from '../../../comp
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTaskDisplay } from '../../../hooks/task-display-scope.tsx';
+import { useIsMobile } from '../../../hooks/use-mobile.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { taskExportPath } from '../api/get-tasks.ts';
 import { TaskBoard } from './task-board.tsx';
 import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
-import { TaskFilterBar, TaskPresets } from './task-filter-bar.tsx';
+import { TaskFilterBar, TaskPresets, TaskSearchBox } from './task-filter-bar.tsx';
+import { TaskFilterSheet } from './task-filter-sheet.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList } from './task-list.tsx';
 import { TaskDisplayMenu, TaskGroupMenu, TaskSortMenu } from './task-view-menus.tsx';
@@ -56,6 +58,54 @@ export function TasksPage({
     </Button>
   ) : undefined;
   const shown = { filters, viewer: me, onEdit: dialog.edit, narrowed, emptyAction, display };
+  const phone = useIsMobile();
+  const addButton = canEdit ? (
+    <Button onClick={dialog.add} size={phone ? 'sm' : 'default'}>
+      <PlusIcon aria-hidden="true" />
+      Add Task
+    </Button>
+  ) : null;
+  const formDialog = (
+    <TaskFormDialog
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      task={dialog.task}
+      products={productOptions}
+      defaults={taskDefaultsFrom(filters, viewer.id)}
+    />
+  );
+
+  // Issue 33: a phone gets the tasks first — a line of title and Add, then the search and one
+  // Filters button whose sheet holds the rest of the toolbar.
+  if (phone) {
+    return (
+      <div className="mx-auto grid w-full min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
+        <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+          <h1 className="min-w-0 truncate font-semibold text-xl tracking-tight">{title}</h1>
+          <div className="flex items-center gap-2">
+            {actions}
+            {addButton}
+          </div>
+        </div>
+        <ListBoardTabs view={state.view} onViewChange={(view) => update({ view })}>
+          <div className="flex min-w-0 items-center gap-2">
+            <TaskSearchBox state={state} update={update} className="min-w-0 flex-1" />
+            <TaskFilterSheet
+              state={state}
+              update={update}
+              products={productOptions}
+              narrowed={narrowed}
+              onClear={clear}
+              display={display}
+              changeDisplay={changeDisplay}
+            />
+          </div>
+          <ListBoardPanels list={<TaskList {...shown} />} board={<TaskBoard {...shown} />} />
+        </ListBoardTabs>
+        {formDialog}
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
@@ -66,12 +116,7 @@ export function TasksPage({
           <>
             {actions}
             <ExportCsvButton path={taskExportPath({ ...filters, limit: 50 })} fileName="shipyard-tasks.csv" />
-            {canEdit ? (
-              <Button onClick={dialog.add}>
-                <PlusIcon aria-hidden="true" />
-                Add Task
-              </Button>
-            ) : null}
+            {addButton}
           </>
         }
       />
@@ -98,13 +143,7 @@ export function TasksPage({
         <ListBoardPanels list={<TaskList {...shown} />} board={<TaskBoard {...shown} />} />
       </ListBoardTabs>
 
-      <TaskFormDialog
-        open={dialog.open}
-        onOpenChange={dialog.onOpenChange}
-        task={dialog.task}
-        products={productOptions}
-        defaults={taskDefaultsFrom(filters, viewer.id)}
-      />
+      {formDialog}
     </div>
   );
 }

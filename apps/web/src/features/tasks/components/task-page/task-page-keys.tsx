@@ -49,7 +49,9 @@ export function TaskPageKeys({
       const property = PROPERTY[picker];
       return (
         (property ? page?.querySelector(`[data-property="${property}"]`) : null) ??
-        page?.querySelector('[data-properties]') ??
+        page?.querySelector('[data-properties]:not([hidden])') ??
+        // A phone's chips under the title, while the panel is folded away (issue 33).
+        page?.querySelector('[data-task-chips]') ??
         null
       );
     },

@@ -8,12 +8,14 @@ import { ErrorState } from '../../../../components/error-state.tsx';
 import { useInPanel } from '../../../../components/route-panel.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { useIsMobile } from '../../../../hooks/use-mobile.ts';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useTaskDetail } from '../../api/get-task-detail.ts';
 import { TaskActionsMenu } from '../task-actions-menu.tsx';
 import { TaskFormDialog } from '../task-form-dialog.tsx';
+import { TaskChips } from './task-chips.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
 import { TaskKeyBar } from './task-key-bar.tsx';
@@ -106,6 +108,10 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
   const query = useTaskDetail(taskId);
   const save = useSaveTask(taskId);
   const [editing, setEditing] = useState(false);
+  // Issue 33: a phone shows the properties as chips under the title; the whole panel on demand.
+  const phone = useIsMobile();
+  const [allProperties, setAllProperties] = useState(false);
+  const panelShown = !phone || allProperties;
   // Once the task is in the trash, back where the user came from (Linear's way), else to the tasks.
   const onDeleted = useCallback(() => {
     if (afterDelete) afterDelete();
@@ -171,6 +177,14 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
             states={detail.states}
           />
         </div>
+        {phone ? (
+          <TaskChips
+            detail={detail}
+            save={save}
+            moreOpen={allProperties}
+            onToggleMore={() => setAllProperties((open) => !open)}
+          />
+        ) : null}
         {product.archived ? <ArchivedBanner /> : null}
       </header>
 
@@ -193,9 +207,12 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
           </PageSection>
         </div>
         <aside
+          id="task-properties-panel"
           aria-label="Properties"
           data-properties=""
-          className="grid content-start gap-6 @2xl:border-l @2xl:pl-6"
+          hidden={!panelShown}
+          // On a phone, opened from the chips: right under them, above the description.
+          className="grid content-start gap-6 max-md:order-first @2xl:border-l @2xl:pl-6"
         >
           <TaskProperties detail={detail} save={save} />
           {/* The product's custom fields (issue 29: features/fields), with their own heading. */}
