@@ -41,6 +41,8 @@ type Column = {
   cell: (task: Task, compact: boolean) => ReactNode;
   /** Its width in compact rows, when it differs. */
   compactWidth?: string;
+  /** Whether the task has no value here: a phone's folded row then leaves the cell out (issue 33). */
+  isEmpty?: (task: Task) => boolean;
 };
 
 const oneOrTwoLines = (compact: boolean) => (compact ? 'block truncate' : 'break-words lg:line-clamp-2');
@@ -76,6 +78,7 @@ const COLUMNS: Column[] = [
   {
     header: 'Phase',
     width: '6.5rem',
+    isEmpty: (task) => !task.phase,
     className: 'truncate max-lg:text-xs',
     cell: (task) => (
       <>
@@ -87,6 +90,7 @@ const COLUMNS: Column[] = [
   {
     header: 'Team',
     width: '9rem',
+    isEmpty: (task) => !task.team,
     property: 'team',
     className: 'max-lg:truncate max-lg:text-xs',
     cell: (task, compact) => (
@@ -180,7 +184,7 @@ export const TaskTableRow = memo(function TaskTableRow({
       style={{ ...template, ...placed(start) }}
       className={cn(
         'absolute inset-x-0 top-0 border-b transition-colors hover:bg-muted/40 lg:grid lg:items-center max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-x-3 max-lg:gap-y-1.5 max-lg:px-4',
-        compact ? 'h-9 max-lg:h-auto max-lg:py-2' : 'max-lg:py-3',
+        compact ? 'h-9 max-lg:h-auto max-lg:py-2' : 'max-md:py-2 md:max-lg:py-3',
         keys.rowClass,
       )}
     >
@@ -235,7 +239,10 @@ export const TaskTableRow = memo(function TaskTableRow({
         </div>
       </td>
       {columns.map((column) => (
-        <td key={column.header} className={cn(cell(compact), column.className)}>
+        <td
+          key={column.header}
+          className={cn(cell(compact), column.className, column.isEmpty?.(task) && 'max-md:hidden')}
+        >
           {column.cell(task, compact)}
         </td>
       ))}

@@ -141,7 +141,11 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
     <article
       ref={root}
       aria-labelledby="task-page-title"
-      className={cn('@container mx-auto grid w-full max-w-6xl gap-6', inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12')}
+      // One column no wider than the page: a long word or a wide part below wraps or scrolls inside.
+      className={cn(
+        '@container mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6',
+        inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12',
+      )}
     >
       <header className="grid gap-3">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
