@@ -70,6 +70,7 @@ describe('the tasks page on a phone', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(sheet).getByRole('group', { name: 'Presets' })).toBeInTheDocument();
     expect(within(sheet).queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
 
     await user.click(within(sheet).getByRole('button', { name: 'Filter' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Priority' }));

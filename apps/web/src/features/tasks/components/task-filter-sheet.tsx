@@ -40,6 +40,8 @@ type Props = {
   onClear: () => void;
   display: TaskDisplay;
   changeDisplay: TaskDisplayChange;
+  /** The desktop header's Export CSV, of the tasks as filtered. */
+  exportButton?: ReactNode;
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -59,6 +61,7 @@ export function TaskFilterSheet({
   onClear,
   display,
   changeDisplay,
+  exportButton,
 }: Props) {
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(state);
@@ -118,6 +121,7 @@ export function TaskFilterSheet({
               <TaskDisplayMenu display={display} change={changeDisplay} />
             </div>
           </Section>
+          {exportButton ? <Section title="Export">{exportButton}</Section> : null}
         </div>
         <SheetFooter className="border-t">
           <Button onClick={() => setOpen(false)}>Show tasks</Button>

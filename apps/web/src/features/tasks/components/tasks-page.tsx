@@ -65,6 +65,9 @@ export function TasksPage({
       Add Task
     </Button>
   ) : null;
+  const exportButton = (
+    <ExportCsvButton path={taskExportPath({ ...filters, limit: 50 })} fileName="shipyard-tasks.csv" />
+  );
   const formDialog = (
     <TaskFormDialog
       open={dialog.open}
@@ -98,6 +101,7 @@ export function TasksPage({
               onClear={clear}
               display={display}
               changeDisplay={changeDisplay}
+              exportButton={exportButton}
             />
           </div>
           <ListBoardPanels list={<TaskList {...shown} />} board={<TaskBoard {...shown} />} />
@@ -115,7 +119,7 @@ export function TasksPage({
         actions={
           <>
             {actions}
-            <ExportCsvButton path={taskExportPath({ ...filters, limit: 50 })} fileName="shipyard-tasks.csv" />
+            {exportButton}
             {addButton}
           </>
         }
