@@ -15,6 +15,7 @@ import { labelsModule } from './labels/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { productsModule } from './products/index.ts';
 import { realtimeModule } from './realtime/index.ts';
+import { pushModule } from './push/index.ts';
 import { recurrenceModule } from './recurrence/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { searchModule } from './search/index.ts';
@@ -62,4 +63,5 @@ export const modules = [
   recurrenceModule,
   workflowModule,
   hierarchyModule,
+  pushModule,
 ];

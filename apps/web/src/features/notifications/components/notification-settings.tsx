@@ -43,7 +43,8 @@ export function NotificationSettings() {
         <CardTitle className="text-base">Notifications</CardTitle>
         <CardDescription>
           What shows in the bell, and what is e-mailed to you: at once, in a daily digest in the morning, or
-          never. Every e-mail has a link that stops that kind of mail.
+          never. Every e-mail has a link that stops that kind of mail. Push goes to the devices where you turn
+          it on below.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -97,6 +98,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             <th scope="col" className="py-2 font-medium">
               E-mail
             </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Push
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -131,6 +135,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                       </option>
                     ))}
                   </select>
+                </td>
+                <td className="px-3 py-3">
+                  <Checkbox
+                    aria-label={`${label}: push`}
+                    checked={choices[category].push}
+                    onCheckedChange={(checked) => set(category, { push: checked === true })}
+                  />
                 </td>
               </tr>
             );
