@@ -100,8 +100,7 @@ const EnvSchema = z.object({
     (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
     'must be 1 or 0',
   ),
-  // Web push (docs/decisions/049-web-push.md): a VAPID key pair of one's own (both, base64url, as
-  // `npx web-push generate-vapid-keys` prints them); unset: one is made at the first start and kept.
+  // Web push (decision 049): one's own VAPID pair (both, base64url); unset: one is made and kept.
   VAPID_PUBLIC_KEY: optionalString.refine(
     (v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v),
     'must be a P-256 public key in base64url (87 characters)',
@@ -110,7 +109,6 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v),
     'must be a P-256 private key in base64url (43 characters)',
   ),
-  // Who push services may contact about this server's pushes; unset: MAIL_FROM's address.
   VAPID_SUBJECT: optionalString.refine(
     (v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v),
     'must be a mailto: address or an https:// URL',
@@ -185,12 +183,8 @@ export type Config = {
   appSecret: string | undefined;
   /** Webhooks may go to loopback and private addresses, and over plain http (tests, local receivers). */
   webhookAllowPrivate: boolean;
-  push: {
-    /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; undefined: the pair the push module made and kept. */
-    vapidKeys: { publicKey: string; privateKey: string } | undefined;
-    /** The VAPID subject: a mailto: address or an https URL. */
-    subject: string;
-  };
+  /** Web push: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (undefined: the pair the push module keeps), and the subject. */
+  push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string };
   uploads: UploadLimits;
   /** Team invitations one account may send per hour. */
   invitesPerHour: number;
@@ -249,7 +243,6 @@ const SECRET_VARIABLES = new Set([
   'GOOGLE_CLIENT_SECRET',
   'S3_SECRET_ACCESS_KEY',
   'OIDC_PROVIDER_CLIENT_SECRET',
-  'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
   'VAPID_PRIVATE_KEY',
 ]);
@@ -338,7 +331,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
-      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+      // MAIL_FROM's address: `Shipyard <no-reply@localhost>` → mailto:no-reply@localhost.
+      subject:
+        e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM.match(/<([^>\s]+@[^>\s]+)>/)?.[1] ?? e.MAIL_FROM.trim()}`,
     },
     uploads: {
       userQuotaBytes: (e.UPLOAD_QUOTA_USER_MB ?? 1024) * MB,
@@ -370,11 +365,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 365,
     digestHour: e.DIGEST_HOUR,
   };
-}
-
-/** The address of a From line: `Shipyard <no-reply@localhost>` → `no-reply@localhost`. */
-function mailAddress(from: string): string {
-  return from.match(/<([^>\s]+@[^>\s]+)>/)?.[1] ?? (/^\S+@\S+$/.test(from.trim()) ? from.trim() : 'no-reply@localhost');
 }
 
 /** loadConfig for a command-line tool: a configuration error is its one line (`fail`), then exit. */

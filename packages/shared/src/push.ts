@@ -31,18 +31,19 @@ export const MAX_PUSH_DEVICES = 20;
 export const PUSH_ENDPOINT_MAX = 2048;
 
 const base64url = (min: number, max: number) =>
-  z.string().check(
-    z.minLength(min, pushMessages.keys),
-    z.maxLength(max, pushMessages.keys),
-    z.regex(/^[A-Za-z0-9_-]+={0,2}$/, pushMessages.keys),
-  );
+  z
+    .string()
+    .check(
+      z.minLength(min, pushMessages.keys),
+      z.maxLength(max, pushMessages.keys),
+      z.regex(/^[A-Za-z0-9_-]+={0,2}$/, pushMessages.keys),
+    );
 
 /** POST /api/push/subscriptions: a PushSubscription's JSON (`subscription.toJSON()`). */
 export const PushSubscriptionBodySchema = z.object({
-  endpoint: z.string().check(
-    z.minLength(1, pushMessages.endpoint),
-    z.maxLength(PUSH_ENDPOINT_MAX, pushMessages.endpoint),
-  ),
+  endpoint: z
+    .string()
+    .check(z.minLength(1, pushMessages.endpoint), z.maxLength(PUSH_ENDPOINT_MAX, pushMessages.endpoint)),
   // The browser's P-256 public key (65 bytes: 87 characters) and its 16-byte auth secret (22).
   keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
   expirationTime: z.optional(z.nullable(z.number())),
@@ -83,9 +84,7 @@ export const QuietHoursSchema = z
       z.refine((v) => isTimeZone(v), pushMessages.timeZone),
     ),
   })
-  .check(
-    z.refine((v) => v.start !== v.end, { error: pushMessages.quietSame, path: ['end'] }),
-  );
+  .check(z.refine((v) => v.start !== v.end, { error: pushMessages.quietSame, path: ['end'] }));
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
 /** GET and PUT /api/push/settings: the quiet hours, or null for none. */

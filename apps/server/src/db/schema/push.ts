@@ -46,7 +46,10 @@ export const pushSettings = pgTable(
     ...timestamps(),
   },
   (t) => [
-    check('push_settings_quiet_range', sql`${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439`),
+    check(
+      'push_settings_quiet_range',
+      sql`${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439`,
+    ),
   ],
 );
 

@@ -13,7 +13,7 @@ import { createNotificationSettings } from './notifications.settings.ts';
 import { createProductStageNotice, type ProductStageNotice } from './notifications.stage.ts';
 
 export type { DeliveryCheck, Notice } from './notifications.access.ts';
-export type { Delivery, DeliveryChannel, NewNotification, Notifier } from './notifications.notifier.ts';
+export type { DeliveryChannel, NewNotification, Notifier } from './notifications.notifier.ts';
 export type { ProductStageNotice } from './notifications.stage.ts';
 export { notificationTexts, reminderTexts } from './notifications.texts.ts';
 

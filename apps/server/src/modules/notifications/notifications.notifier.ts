@@ -46,7 +46,7 @@ type NotificationRow = Awaited<ReturnType<NotificationsRepository['insert']>>;
 export const INSTANT_MAILS_PER_HOUR = 10;
 
 /** A notification on its way to one recipient, with the choices the notifier read for them. */
-export type Delivery = { notice: NotificationMailJob; recipient: Recipient };
+type Delivery = { notice: NotificationMailJob; recipient: Recipient };
 
 /**
  * Another way notifications reach people (push, issue 33), plugged in by its module at boot:

@@ -1,3 +1,4 @@
+import { pushMessages } from '@shipyard/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptions, teamMembers } from '../../db/schema/index.ts';
@@ -73,12 +74,18 @@ describe('a mention', () => {
     expect(payload.body).not.toMatch(/\*\*|user:|\]\(/);
     // The author gets no push about their own comment; the device shows its last push.
     const devices = (await as(bo, { url: '/api/push/subscriptions' })).json().devices;
-    expect(devices).toEqual([expect.objectContaining({ label: 'Firefox on Linux', lastPushAt: expect.any(String) })]);
+    expect(devices).toEqual([
+      expect.objectContaining({ label: 'Firefox on Linux', lastPushAt: expect.any(String) }),
+    ]);
   });
 
   it('sends nothing during quiet hours, and sends again once they are off', async () => {
     const { author, bo, task, browser } = await world();
-    const quiet = await as(bo, { method: 'PUT', url: '/api/push/settings', payload: { quietHours: quietNow() } });
+    const quiet = await as(bo, {
+      method: 'PUT',
+      url: '/api/push/settings',
+      payload: { quietHours: quietNow() },
+    });
     expect(quiet.statusCode, quiet.body).toBe(200);
     await comment(author, task.id, `During quiet hours ${mention(bo)}`);
     await ctx.app.jobs.runDue();
@@ -147,15 +154,36 @@ describe('the push service', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await ctx.app.jobs.runDue();
     expect(to(browser.path)).toHaveLength(2);
-    const [device] = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bo.user.id));
+    const [device] = await ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, bo.user.id));
     expect(device?.lastPushAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('a local push service', () => {
+  it('is reachable over http on loopback only where private targets are allowed, never http elsewhere', async () => {
+    const me = await member();
+    const { keys } = browserSubscription(push.origin).body;
+    const res = await as(me, {
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: 'http://push.example.com/plain', keys },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual({ endpoint: pushMessages.endpoint });
   });
 });
 
 describe('an assignment', () => {
   it('opens the task', async () => {
     const { author, bo, task, browser } = await world();
-    const res = await as(author, { method: 'PATCH', url: `/api/tasks/${task.id}/update`, payload: { assigneeId: bo.user.id } });
+    const res = await as(author, {
+      method: 'PATCH',
+      url: `/api/tasks/${task.id}/update`,
+      payload: { assigneeId: bo.user.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await ctx.app.jobs.runDue();
     const [request] = to(browser.path);

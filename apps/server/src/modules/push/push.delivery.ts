@@ -17,7 +17,7 @@ import { pushPayload } from './push.texts.ts';
 // job per device is added there (graphile-worker), so a rolled-back change pushes nothing and no
 // request waits for a push service. The job checks again when it runs, then sends.
 
-export const PUSH_JOB = 'push-send';
+const PUSH_JOB = 'push-send';
 /** e^1 … e^5 seconds between tries (graphile-worker): about four minutes in all, then dropped. */
 const MAX_ATTEMPTS = 6;
 const SEND_TIMEOUT_MS = 10_000;
@@ -40,7 +40,12 @@ type Deps = {
 
 /** Minutes after local midnight in `timeZone` at `at`. */
 function localMinute(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
     .formatToParts(at)
     .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {});
   return Number(parts.hour) * 60 + Number(parts.minute);
@@ -97,7 +102,10 @@ export function createPushDelivery(deps: Deps) {
     const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
     let status: number;
     try {
-      const target = await abortable(resolveWebhookTarget(url, { allowPrivate: deps.allowPrivate, lookup: deps.lookup }), signal);
+      const target = await abortable(
+        resolveWebhookTarget(url, { allowPrivate: deps.allowPrivate, lookup: deps.lookup }),
+        signal,
+      );
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
       status = await postToTarget(url, target, request.body ?? '', signal, headers);
     } catch (err) {

@@ -21,7 +21,11 @@ export function createVapidKeys(db: Db, secrets: SecretBox, configured: VapidKey
     const made = webpush.generateVAPIDKeys();
     await db
       .insert(pushVapidKeys)
-      .values({ id: 1, publicKey: made.publicKey, privateKeyEncrypted: secrets.encrypt(made.privateKey, CONTEXT) })
+      .values({
+        id: 1,
+        publicKey: made.publicKey,
+        privateKeyEncrypted: secrets.encrypt(made.privateKey, CONTEXT),
+      })
       .onConflictDoNothing();
     const [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.id, 1));
     if (!row) throw new Error('push: the VAPID key pair was not stored');

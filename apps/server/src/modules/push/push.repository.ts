@@ -32,7 +32,9 @@ export function createPushRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.endpoint} <> ${exceptEndpoint}`));
+        .where(
+          and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.endpoint} <> ${exceptEndpoint}`),
+        );
       return row?.n ?? 0;
     },
 

@@ -35,7 +35,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ service: PushService }> = async
       config: reads,
       schema: {
         tags,
-        summary: "The server's VAPID public key (base64url): the applicationServerKey of pushManager.subscribe",
+        summary:
+          "The server's VAPID public key (base64url): the applicationServerKey of pushManager.subscribe",
         response: { 200: PushPublicKeySchema },
       },
     },
@@ -64,7 +65,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ service: PushService }> = async
       bodyLimit: 8 * 1024,
       schema: {
         tags,
-        summary: "Turn push on for this device: the PushSubscription's JSON (endpoint, keys.p256dh, keys.auth)",
+        summary:
+          "Turn push on for this device: the PushSubscription's JSON (endpoint, keys.p256dh, keys.auth)",
         description: `The endpoint must be an https URL that does not reach a private address. An endpoint already stored is taken over (this browser subscribed again). At most ${MAX_PUSH_DEVICES} devices per account; 20 subscribes per hour.`,
         body: PushSubscriptionBodySchema,
         response: { 201: PushDeviceSchema },
@@ -131,8 +133,10 @@ export const pushRoutes: FastifyPluginAsyncZod<{ service: PushService }> = async
       bodyLimit: 4 * 1024,
       schema: {
         tags,
-        summary: 'Set quiet hours (start and end as HH:MM in timeZone; start after end runs over midnight), or null for none',
-        description: 'During quiet hours no push is sent; the notification stays in the inbox (and its e-mail, if any, goes as usual).',
+        summary:
+          'Set quiet hours (start and end as HH:MM in timeZone; start after end runs over midnight), or null for none',
+        description:
+          'During quiet hours no push is sent; the notification stays in the inbox (and its e-mail, if any, goes as usual).',
         body: PushSettingsSchema,
         response: { 200: PushSettingsSchema },
       },

@@ -84,7 +84,9 @@ export function createPushService({ db, repo, vapidKeys, allowPrivate }: Deps) {
     async settings(actor: SessionUser): Promise<PushSettings> {
       const row = await repo.settings(actor.id);
       return {
-        quietHours: row ? { start: pad(row.quietStart), end: pad(row.quietEnd), timeZone: row.timeZone } : null,
+        quietHours: row
+          ? { start: pad(row.quietStart), end: pad(row.quietEnd), timeZone: row.timeZone }
+          : null,
       };
     },
 
@@ -100,7 +102,8 @@ export function createPushService({ db, repo, vapidKeys, allowPrivate }: Deps) {
         .execute(sql`select now() at time zone ${quiet.timeZone}`)
         .then(() => true)
         .catch(() => false);
-      if (!known) throw BadRequest(pushMessages.timeZone, 'VALIDATION_ERROR', { timeZone: pushMessages.timeZone });
+      if (!known)
+        throw BadRequest(pushMessages.timeZone, 'VALIDATION_ERROR', { timeZone: pushMessages.timeZone });
       await repo.saveSettings({
         userId: actor.id,
         quietStart: minutesOf(quiet.start),

@@ -16,7 +16,7 @@ import { madeInBeforeAll } from '../../testing/http.ts';
 // POSTs and answers what the test says; and a browser's side of a subscription (a P-256 key pair
 // and an auth secret) that decrypts what arrives, by RFC 8291, and checks its VAPID header (RFC 8292).
 
-export type Received = { path: string; headers: http.IncomingHttpHeaders; body: Buffer };
+type Received = { path: string; headers: http.IncomingHttpHeaders; body: Buffer };
 
 export type PushService = {
   origin: string;
@@ -32,7 +32,7 @@ export function useLocalPushService(): PushService {
   const received: Received[] = [];
   const answers = new Map<string, number[]>();
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
+    const listening = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -43,11 +43,15 @@ export function useLocalPushService(): PushService {
         res.end();
       });
     });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+    server = listening;
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
-  const service = { received, answer: (path: string, ...statuses: number[]) => void answers.set(path, statuses) };
+  const service = {
+    received,
+    answer: (path: string, ...statuses: number[]) => void answers.set(path, statuses),
+  };
   return madeInBeforeAll(() => (origin ? { ...service, origin } : undefined), 'the local push service');
 }
 
@@ -84,7 +88,10 @@ function decryptAes128gcm(body: Buffer, ecdh: ECDH, auth: Buffer): Buffer {
   const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
   // The last record ends with the delimiter 0x02 and zero or more zero bytes.
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;

@@ -27,7 +27,8 @@ function pathOf(type: NotificationType, metadata: Record<string, unknown>): stri
   const taskId = text(metadata.taskId);
   if (!taskId || !type.startsWith('TASK_')) return '/notifications';
   const commentId = text(metadata.commentId);
-  const anchor = commentId && (type === 'TASK_MENTION' || type === 'TASK_COMMENT') ? `#comment-${commentId}` : '';
+  const anchor =
+    commentId && (type === 'TASK_MENTION' || type === 'TASK_COMMENT') ? `#comment-${commentId}` : '';
   return `/tasks/${taskId}${anchor}`;
 }
 

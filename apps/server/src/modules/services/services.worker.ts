@@ -9,11 +9,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { abortable, postToTarget } from '../../lib/pinned-request.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import {
-  checkWebhookUrl,
-  ForbiddenTargetError,
-  resolveWebhookTarget,
-} from '../../lib/ssrf.ts';
+import { checkWebhookUrl, ForbiddenTargetError, resolveWebhookTarget } from '../../lib/ssrf.ts';
 import { signWebhook, WEBHOOK_HEADERS } from '../../lib/webhook-signing.ts';
 
 // The webhook delivery worker (docs/decisions/008-webhooks.md). Every few seconds it claims the

@@ -5,7 +5,7 @@ import type { PushSubscriptionBody } from '@shipyard/shared';
 // registerPushHandlers (sw-push.ts); on a page where it is not running, push cannot work.
 
 /** How long to wait for the service worker before saying push needs the installed app. */
-export const SERVICE_WORKER_WAIT_MS = 4000;
+const SERVICE_WORKER_WAIT_MS = 4000;
 
 export type PushSupport = 'supported' | 'unsupported';
 
@@ -18,11 +18,11 @@ export function pushSupport(): PushSupport {
     : 'unsupported';
 }
 
-export class NoServiceWorkerError extends Error {}
+class NoServiceWorkerError extends Error {}
 export class PermissionDeniedError extends Error {}
 
 /** The page's service worker registration, or NoServiceWorkerError once `ms` have passed without one. */
-export async function serviceWorkerRegistration(ms = SERVICE_WORKER_WAIT_MS): Promise<ServiceWorkerRegistration> {
+async function serviceWorkerRegistration(ms = SERVICE_WORKER_WAIT_MS): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new NoServiceWorkerError('no service worker')), ms);
@@ -36,7 +36,9 @@ export async function serviceWorkerRegistration(ms = SERVICE_WORKER_WAIT_MS): Pr
 
 /** The VAPID key (base64url) as the bytes pushManager.subscribe wants. */
 export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4))
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);

@@ -79,14 +79,18 @@ async function openPage(sw: PushWorkerScope, url: string) {
 async function resubscribe(sw: PushWorkerScope, event: SubscriptionChangeEvent) {
   let subscription = event.newSubscription ?? null;
   if (!subscription) {
-    let key: ArrayBuffer | Uint8Array<ArrayBuffer> | null = event.oldSubscription?.options.applicationServerKey ?? null;
+    let key: ArrayBuffer | Uint8Array<ArrayBuffer> | null =
+      event.oldSubscription?.options.applicationServerKey ?? null;
     if (!key) {
       const response = await fetch('/api/push/public-key', { credentials: 'include' });
       if (!response.ok) return;
       const { publicKey } = (await response.json()) as { publicKey: string };
       key = applicationServerKey(publicKey);
     }
-    subscription = await sw.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    subscription = await sw.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
   }
   const json = subscription.toJSON();
   await fetch('/api/push/subscriptions', {

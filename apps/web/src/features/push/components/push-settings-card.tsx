@@ -43,7 +43,11 @@ export function PushSettingsCard() {
       {settings.isPending ? (
         <Skeleton className="h-20 w-full" />
       ) : settings.isError ? (
-        <ErrorState title={pushMessages.loadFailed} error={settings.error} onRetry={() => settings.refetch()} />
+        <ErrorState
+          title={pushMessages.loadFailed}
+          error={settings.error}
+          onRetry={() => settings.refetch()}
+        />
       ) : (
         <QuietHoursForm saved={settings.data} />
       )}
@@ -81,7 +85,8 @@ function ThisDevice({ devices }: { devices: PushDevice[] | undefined }) {
           onClick={() =>
             disable.mutate(undefined, {
               onSuccess: () => toast.success(pushMessages.disabled),
-              onError: (error) => toast.error('Could not turn off push', { description: getErrorMessage(error) }),
+              onError: (error) =>
+                toast.error('Could not turn off push', { description: getErrorMessage(error) }),
             })
           }
         >
@@ -97,7 +102,8 @@ function ThisDevice({ devices }: { devices: PushDevice[] | undefined }) {
               onSuccess: () => toast.success(pushMessages.enabled),
               onError: (error) =>
                 toast.error(pushMessages.failed, {
-                  description: error instanceof PermissionDeniedError ? pushMessages.denied : getErrorMessage(error),
+                  description:
+                    error instanceof PermissionDeniedError ? pushMessages.denied : getErrorMessage(error),
                 }),
             })
           }
@@ -131,7 +137,8 @@ function DeviceList({ devices }: { devices: PushDevice[] }) {
             onClick={() =>
               remove.mutate(device._id, {
                 onSuccess: () => toast.success(pushMessages.removed),
-                onError: (error) => toast.error('Could not remove the device', { description: getErrorMessage(error) }),
+                onError: (error) =>
+                  toast.error('Could not remove the device', { description: getErrorMessage(error) }),
               })
             }
           >

@@ -38,7 +38,8 @@ export function QuietHoursForm({ saved }: { saved: PushSettings }) {
           { quietHours },
           {
             onSuccess: () => toast.success(pushMessages.saved),
-            onError: (failure) => toast.error('Could not save quiet hours', { description: getErrorMessage(failure) }),
+            onError: (failure) =>
+              toast.error('Could not save quiet hours', { description: getErrorMessage(failure) }),
           },
         );
       }}
