@@ -92,13 +92,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             <th scope="col" className="py-2 font-medium">
               Event
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium sm:px-3">
               In-app
             </th>
             <th scope="col" className="py-2 font-medium">
               E-mail
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium sm:px-3">
               Push
             </th>
           </tr>
@@ -109,13 +109,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             const id = `notify-${category}`;
             return (
               <tr key={category} className="border-b last:border-0">
-                <th scope="row" className="py-3 pr-3 text-left font-normal">
+                <th scope="row" className="py-3 pr-2 text-left font-normal sm:pr-3">
                   <span id={`${id}-label`} className="font-medium">
                     {label}
                   </span>
                   <span className="block text-muted-foreground text-xs">{hint}</span>
                 </th>
-                <td className="px-3 py-3">
+                <td className="px-2 py-3 sm:px-3">
                   <Checkbox
                     aria-label={`${label}: in-app`}
                     checked={choices[category].inApp}
@@ -136,7 +136,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                     ))}
                   </select>
                 </td>
-                <td className="px-3 py-3">
+                <td className="px-2 py-3 sm:px-3">
                   <Checkbox
                     aria-label={`${label}: push`}
                     checked={choices[category].push}
