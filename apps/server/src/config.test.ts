@@ -197,6 +197,28 @@ describe('webhooks and stored secrets', () => {
     );
     expect(err.message).not.toContain('too-short-secret');
   });
+
+  it('takes a VAPID pair (both or neither, the private key never echoed) and a subject, MAIL_FROM by default', () => {
+    expect(loadConfig({}).push).toEqual({ vapidKeys: undefined, subject: 'mailto:no-reply@localhost' });
+    expect(loadConfig({ MAIL_FROM: 'Ops <ops@example.com>' }).push.subject).toBe('mailto:ops@example.com');
+    const publicKey = `B${'a'.repeat(86)}`;
+    const privateKey = 'p'.repeat(43);
+    const pair = loadConfig({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+      VAPID_SUBJECT: 'https://ops.example.com',
+    });
+    expect(pair.push).toEqual({ vapidKeys: { publicKey, privateKey }, subject: 'https://ops.example.com' });
+    expect(configError({ VAPID_PUBLIC_KEY: publicKey }).message).toBe(
+      'Invalid VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: set both or neither',
+    );
+    const err = configError({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'secret-but-short' });
+    expect(err.message).toContain('(got "16 characters")');
+    expect(err.message).not.toContain('secret-but-short');
+    expect(configError({ VAPID_SUBJECT: 'http://ops.example.com' }).message).toContain(
+      'must be a mailto: address or an https:// URL',
+    );
+  });
 });
 
 describe('upload and invitation limits', () => {

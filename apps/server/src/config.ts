@@ -100,6 +100,19 @@ const EnvSchema = z.object({
     (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
     'must be 1 or 0',
   ),
+  // Web push (decision 049): one's own VAPID pair (both, base64url); unset: one is made and kept.
+  VAPID_PUBLIC_KEY: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v),
+    'must be a P-256 public key in base64url (87 characters)',
+  ),
+  VAPID_PRIVATE_KEY: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v),
+    'must be a P-256 private key in base64url (43 characters)',
+  ),
+  VAPID_SUBJECT: optionalString.refine(
+    (v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v),
+    'must be a mailto: address or an https:// URL',
+  ),
   // Upload and invitation limits (docs/security.md, issue 13 #11).
   UPLOAD_QUOTA_USER_MB: positiveInt(1024),
   UPLOAD_QUOTA_TOTAL_MB: positiveInt(undefined),
@@ -170,6 +183,8 @@ export type Config = {
   appSecret: string | undefined;
   /** Webhooks may go to loopback and private addresses, and over plain http (tests, local receivers). */
   webhookAllowPrivate: boolean;
+  /** Web push: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (undefined: the pair the push module keeps), and the subject. */
+  push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string };
   uploads: UploadLimits;
   /** Team invitations one account may send per hour. */
   invitesPerHour: number;
@@ -228,8 +243,8 @@ const SECRET_VARIABLES = new Set([
   'GOOGLE_CLIENT_SECRET',
   'S3_SECRET_ACCESS_KEY',
   'OIDC_PROVIDER_CLIENT_SECRET',
-  'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
@@ -270,6 +285,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError(`Invalid METRICS_PORT: must differ from PORT (${e.PORT})`);
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: set both or neither');
+  }
   const oidcParts = [e.OIDC_PROVIDER_ISSUER, e.OIDC_PROVIDER_CLIENT_ID, e.OIDC_PROVIDER_CLIENT_SECRET];
   if (oidcParts.some((v) => v === undefined) && oidcParts.some((v) => v !== undefined)) {
     throw new ConfigError(
@@ -308,6 +326,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: /^https:\/\//i.test(appUrl),
     appSecret: e.APP_SECRET,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      // MAIL_FROM's address: `Shipyard <no-reply@localhost>` → mailto:no-reply@localhost.
+      subject:
+        e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM.match(/<([^>\s]+@[^>\s]+)>/)?.[1] ?? e.MAIL_FROM.trim()}`,
+    },
     uploads: {
       userQuotaBytes: (e.UPLOAD_QUOTA_USER_MB ?? 1024) * MB,
       totalQuotaBytes: e.UPLOAD_QUOTA_TOTAL_MB === undefined ? undefined : e.UPLOAD_QUOTA_TOTAL_MB * MB,

@@ -19,6 +19,7 @@ export * from './order.ts';
 export * from './permissions.ts';
 export * from './product-filters.ts';
 export * from './products.ts';
+export * from './push.ts';
 export * from './realtime.ts';
 export * from './recurrence.ts';
 export * from './relations.ts';

@@ -63,18 +63,28 @@ export const emailModeTexts: Record<EmailMode, string> = {
 export const CategoryPreferenceSchema = z.object({
   inApp: z.boolean(),
   email: z.enum(EMAIL_MODES, 'E-mail must be instant, digest or never.'),
+  /** A push to the devices where the user turned push on (issue 33). */
+  push: z.boolean(),
 });
 export type CategoryPreference = z.infer<typeof CategoryPreferenceSchema>;
 
+/** A kind as a PUT gives it: `push` may be left out (clients from before issue 33), keeping its choice. */
+const CategoryPreferenceUpdateSchema = z.object({
+  inApp: z.boolean(),
+  email: z.enum(EMAIL_MODES, 'E-mail must be instant, digest or never.'),
+  push: z.optional(z.boolean()),
+});
+export type CategoryPreferenceUpdate = z.infer<typeof CategoryPreferenceUpdateSchema>;
+
 export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationCategory, CategoryPreference> = {
-  assigned: { inApp: true, email: 'instant' },
-  mentioned: { inApp: true, email: 'instant' },
-  watchedComment: { inApp: true, email: 'digest' },
-  watchedStatus: { inApp: true, email: 'digest' },
-  invitation: { inApp: true, email: 'instant' },
-  dueSoon: { inApp: true, email: 'instant' },
-  overdue: { inApp: true, email: 'instant' },
-  productStage: { inApp: true, email: 'digest' },
+  assigned: { inApp: true, email: 'instant', push: true },
+  mentioned: { inApp: true, email: 'instant', push: true },
+  watchedComment: { inApp: true, email: 'digest', push: false },
+  watchedStatus: { inApp: true, email: 'digest', push: false },
+  invitation: { inApp: true, email: 'instant', push: true },
+  dueSoon: { inApp: true, email: 'instant', push: true },
+  overdue: { inApp: true, email: 'instant', push: true },
+  productStage: { inApp: true, email: 'digest', push: false },
 };
 
 export const notificationPreferenceMessages = {
@@ -103,9 +113,13 @@ export const NotificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
+const categoryUpdateShape = Object.fromEntries(
+  NOTIFICATION_CATEGORIES.map((c) => [c, CategoryPreferenceUpdateSchema]),
+) as Record<NotificationCategory, typeof CategoryPreferenceUpdateSchema>;
+
 /** PUT: the time zone and any of the kinds (the others keep their choice); unknown keys are refused. */
 export const NotificationPreferencesUpdateSchema = z.strictObject({
   timeZone: TimeZoneSchema,
-  preferences: z._default(z.partial(z.strictObject(categoryShape)), {}),
+  preferences: z._default(z.partial(z.strictObject(categoryUpdateShape)), {}),
 });
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;

@@ -14,6 +14,7 @@ import { importsModule } from './imports/index.ts';
 import { labelsModule } from './labels/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { productsModule } from './products/index.ts';
+import { pushModule } from './push/index.ts';
 import { realtimeModule } from './realtime/index.ts';
 import { recurrenceModule } from './recurrence/index.ts';
 import { reportsModule } from './reports/index.ts';
@@ -62,4 +63,5 @@ export const modules = [
   recurrenceModule,
   workflowModule,
   hierarchyModule,
+  pushModule,
 ];

@@ -19,6 +19,7 @@ export const queryRoots = {
   labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],
+  push: ['push'],
   recurrence: ['recurrence'],
   reports: ['reports'],
   search: ['search'],

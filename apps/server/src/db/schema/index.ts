@@ -4,6 +4,7 @@ export * from './custom-fields.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './products.ts';
+export * from './push.ts';
 export * from './rate-limits.ts';
 export * from './recurrence.ts';
 export * from './relations.ts';

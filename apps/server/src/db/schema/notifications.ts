@@ -83,7 +83,7 @@ export const notificationSettings = pgTable('notification_settings', {
   timeZone: text(),
   /** Only the kinds the user changed; the rest follow the defaults. */
   preferences: jsonb()
-    .$type<Partial<Record<NotificationCategory, CategoryPreference>>>()
+    .$type<Partial<Record<NotificationCategory, Partial<CategoryPreference>>>>()
     .notNull()
     .default({}),
   /** The local date of the last daily digest claimed: a second claim for the same day fails. */

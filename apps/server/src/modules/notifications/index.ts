@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
+import { createDeliveryCheck, type DeliveryCheck } from './notifications.access.ts';
 import { createInboxService, createWakeHandlers } from './notifications.inbox.ts';
 import { createNotificationJobs, NOTIFICATION_SCHEDULE } from './notifications.jobs.ts';
 import { unsubscribeTokens } from './notifications.mail.ts';
-import { createNotifier, type Notifier } from './notifications.notifier.ts';
+import { createNotifier, type DeliveryChannel, type Notifier } from './notifications.notifier.ts';
 import { preferencesRoutes, unsubscribeRoutes } from './notifications.preferences.routes.ts';
 import { createPreferencesService } from './notifications.preferences.service.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
@@ -11,7 +12,8 @@ import { createNotificationsService } from './notifications.service.ts';
 import { createNotificationSettings } from './notifications.settings.ts';
 import { createProductStageNotice, type ProductStageNotice } from './notifications.stage.ts';
 
-export type { NewNotification, Notifier } from './notifications.notifier.ts';
+export type { DeliveryCheck, Notice } from './notifications.access.ts';
+export type { DeliveryChannel, NewNotification, Notifier } from './notifications.notifier.ts';
 export type { ProductStageNotice } from './notifications.stage.ts';
 export { notificationTexts, reminderTexts } from './notifications.texts.ts';
 
@@ -24,6 +26,10 @@ declare module 'fastify' {
       productStage: ProductStageNotice;
       /** The five-minute scan for reminders and digests, at the app's clock (tests call it). */
       scan: () => Promise<void>;
+      /** Plugs in another way notifications reach people (push); at boot, before any request. */
+      addChannel: (channel: DeliveryChannel) => void;
+      /** At send time: the recipient, if still enabled and allowed to see what it is about. */
+      deliveryCheck: DeliveryCheck;
     };
   }
 }
@@ -38,7 +44,9 @@ export const notificationsModule = fp(
     const notifications = createNotificationsRepository(db);
     const settings = createNotificationSettings(db);
     const tokens = unsubscribeTokens(app.secrets);
-    const notifier = createNotifier(notifications, settings, db);
+    const channels: DeliveryChannel[] = [];
+    const notifier = createNotifier(notifications, settings, db, channels);
+    const deliveryCheck = createDeliveryCheck(db, settings);
     const jobs = createNotificationJobs({
       db,
       clock: app.clock,
@@ -47,6 +55,7 @@ export const notificationsModule = fp(
       log: app.log,
       settings,
       notifier,
+      deliveryCheck,
       tokens,
       appUrl: config.appUrl,
       digestHour: config.digestHour,
@@ -57,6 +66,8 @@ export const notificationsModule = fp(
       notifier,
       productStage: createProductStageNotice(notifier),
       scan: jobs.scan,
+      addChannel: (channel) => void channels.push(channel),
+      deliveryCheck,
     });
     const service = createNotificationsService({ db, notifications, changes });
     const preferences = createPreferencesService({ db, settings, tokens });

@@ -1,6 +1,9 @@
+import type { NotificationType } from '@shipyard/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { products, tasks } from '../../db/schema/index.ts';
 import { userSeesProduct } from '../../lib/visibility.ts';
+import type { NotificationSettings, Recipient } from './notifications.settings.ts';
 
 // A notification is read like what it is about (issue 27): one about a task or a product reaches
 // its recipient (bell, instant mail, digest) only while they may see that task's product now, by
@@ -34,3 +37,24 @@ export function aboutWhatTheySee(
       where ${products.id} = ${idAt(metadata, 'productId')} and ${userSeesProduct(user, products.id)})
     else true end)`;
 }
+
+/** A notification on its way to one person: what a mail or a push job carries. */
+export type Notice = { userId: string; type: NotificationType; metadata?: Record<string, unknown> | null };
+
+/**
+ * The check before a notification leaves the server (an instant mail, a push): its recipient,
+ * if their account is enabled and verified and they may see now what it is about; else
+ * undefined. Read at send time: access lost or an account disabled since it was queued wins.
+ */
+export function createDeliveryCheck(db: Db, settings: NotificationSettings) {
+  return async (notice: Notice): Promise<Recipient | undefined> => {
+    const recipient = await settings.recipient(notice.userId);
+    if (!recipient?.mailable) return undefined;
+    const about = sql`${JSON.stringify(notice.metadata ?? {})}::jsonb`;
+    const { rows } = await db.execute<{ seen: boolean }>(
+      sql`select ${aboutWhatTheySee({ id: recipient.userId, role: recipient.role }, sql`${notice.type}::text`, about)} as seen`,
+    );
+    return rows[0]?.seen ? recipient : undefined;
+  };
+}
+export type DeliveryCheck = ReturnType<typeof createDeliveryCheck>;

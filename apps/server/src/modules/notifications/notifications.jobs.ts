@@ -8,7 +8,7 @@ import type { JobHandlers } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import { userSeesProduct } from '../../lib/visibility.ts';
-import { aboutWhatTheySee } from './notifications.access.ts';
+import { aboutWhatTheySee, type DeliveryCheck } from './notifications.access.ts';
 import {
   digestMail,
   instantMail,
@@ -35,6 +35,7 @@ type Deps = {
   log: FastifyBaseLogger;
   settings: NotificationSettings;
   notifier: Notifier;
+  deliveryCheck: DeliveryCheck;
   tokens: UnsubscribeTokens;
   appUrl: string;
   digestHour: number;
@@ -64,15 +65,9 @@ export function createNotificationJobs(deps: Deps) {
    * task or product they no longer see (removed from its team since it was queued) is not sent.
    */
   async function sendInstant(job: NotificationMailJob) {
-    const recipient = await settings.recipient(job.userId);
-    if (!recipient?.mailable) return;
+    const recipient = await deps.deliveryCheck(job);
     const category = categoryOfType[job.type];
-    if (recipient.preferences[category].email !== 'instant') return;
-    const about = sql`${JSON.stringify(job.metadata ?? {})}::jsonb`;
-    const { rows } = await db.execute<{ seen: boolean }>(
-      sql`select ${aboutWhatTheySee({ id: recipient.userId, role: recipient.role }, sql`${job.type}::text`, about)} as seen`,
-    );
-    if (!rows[0]?.seen) return;
+    if (recipient?.preferences[category].email !== 'instant') return;
     await mailer.send(
       instantMail(
         recipient.email,

@@ -104,7 +104,10 @@ describe('preferences', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       timeZone: 'Europe/Paris',
-      preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, mentioned: { inApp: false, email: 'digest' } },
+      preferences: {
+        ...DEFAULT_NOTIFICATION_PREFERENCES,
+        mentioned: { inApp: false, email: 'digest', push: true },
+      },
     });
     const again = await as(me, {
       method: 'PUT',
@@ -117,6 +120,21 @@ describe('preferences', () => {
     });
     expect((await as(me, { url: PREFS })).json().timeZone).toBe('Asia/Tokyo');
     expect((await as(other, { url: PREFS })).json().timeZone).toBeNull();
+  });
+
+  it("keeps a kind's push choice when a save leaves push out (a client from before push)", async () => {
+    const me = await member();
+    const put = (mentioned: object) =>
+      as(me, { method: 'PUT', url: PREFS, payload: { timeZone: 'UTC', preferences: { mentioned } } });
+    expect((await put({ inApp: true, email: 'instant', push: false })).statusCode).toBe(200);
+    const res = await put({ inApp: false, email: 'digest' });
+    expect(res.json().preferences.mentioned).toEqual({ inApp: false, email: 'digest', push: false });
+    expect((await put({ inApp: true, email: 'digest', push: 'yes' })).statusCode).toBe(400);
+    expect((await as(me, { url: PREFS })).json().preferences.mentioned).toEqual({
+      inApp: false,
+      email: 'digest',
+      push: false,
+    });
   });
 
   it('refuses no session with 401, and a bad zone, kind, mode or extra field with 400, changing nothing', async () => {
@@ -229,7 +247,7 @@ describe('the unsubscribe link', () => {
     const prefs = (await as(reader, { url: PREFS })).json().preferences;
     expect(prefs).toEqual({
       ...DEFAULT_NOTIFICATION_PREFERENCES,
-      mentioned: { inApp: true, email: 'never' },
+      mentioned: { inApp: true, email: 'never', push: true },
     });
     // Twice is fine (a client may retry), and the page's own form posts without a body.
     expect((await as(undefined, { method: 'POST', url: path })).statusCode).toBe(200);

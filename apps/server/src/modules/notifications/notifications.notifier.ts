@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notificationDigestItems } from '../../db/schema/index.ts';
 import { addJob } from '../../lib/jobs.ts';
 import type { NewNotification, NotificationsRepository } from './notifications.repository.ts';
-import type { NotificationSettings } from './notifications.settings.ts';
+import type { NotificationSettings, Recipient } from './notifications.settings.ts';
 
 /**
  * The notifications' narrow entry point for other modules: notify someone inside the caller's
@@ -45,6 +45,17 @@ type NotificationRow = Awaited<ReturnType<NotificationsRepository['insert']>>;
  */
 export const INSTANT_MAILS_PER_HOUR = 10;
 
+/** A notification on its way to one recipient, with the choices the notifier read for them. */
+type Delivery = { notice: NotificationMailJob; recipient: Recipient };
+
+/**
+ * Another way notifications reach people (push, issue 33), plugged in by its module at boot:
+ * told of every new notification in the notifier's transaction, so it queues its own work
+ * (jobs) in that transaction and a rolled-back change sends nothing. It decides by the
+ * recipient's choices; a refreshed notification is not new and is not told again.
+ */
+export type DeliveryChannel = (deliveries: readonly Delivery[], tx: Db) => Promise<void>;
+
 /** The instant mail job's payload: the notification itself (there may be no row to point at). */
 export type NotificationMailJob = Pick<NewNotification, 'userId' | 'type' | 'message' | 'metadata'>;
 export const NOTIFICATION_MAIL_JOB = 'notification-mail';
@@ -53,6 +64,7 @@ export function createNotifier(
   notifications: NotificationsRepository,
   settings: NotificationSettings,
   db: Db,
+  channels: readonly DeliveryChannel[] = [],
 ): Notifier {
   async function insertMany(values: NewNotification[], tx: Db = db): Promise<NotificationRow[]> {
     if (values.length === 0) return [];
@@ -63,6 +75,7 @@ export function createNotifier(
     const shown: NewNotification[] = [];
     const instant: NotificationMailJob[] = [];
     const digest: (typeof notificationDigestItems.$inferInsert)[] = [];
+    const deliveries: Delivery[] = [];
     for (const value of values) {
       const recipient = recipients.get(value.userId);
       if (!recipient) continue;
@@ -74,6 +87,7 @@ export function createNotifier(
         message: value.message,
         metadata: value.metadata ?? {},
       };
+      deliveries.push({ notice: mail, recipient });
       if (choice.email === 'instant' && recipient.mailable) instant.push(mail);
       if (choice.email === 'digest' && recipient.mailable) digest.push(mail);
     }
@@ -87,6 +101,7 @@ export function createNotifier(
       else digest.push(mail);
     }
     if (digest.length > 0) await tx.insert(notificationDigestItems).values(digest);
+    for (const channel of channels) await channel(deliveries, tx);
     return notifications.insertMany(shown, tx);
   }
 

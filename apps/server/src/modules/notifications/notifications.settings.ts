@@ -1,21 +1,36 @@
 import {
   type CategoryPreference,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_CATEGORIES,
   type NotificationCategory,
   type NotificationPreferences,
   type Role,
 } from '@shipyard/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationSettings, users } from '../../db/schema/index.ts';
 
-type Stored = Partial<Record<NotificationCategory, CategoryPreference>>;
+type Stored = Partial<Record<NotificationCategory, Partial<CategoryPreference>>>;
 
-/** Every kind's choice: the stored ones over the defaults. */
-const withDefaults = (stored: Stored | null | undefined): NotificationPreferences['preferences'] => ({
-  ...DEFAULT_NOTIFICATION_PREFERENCES,
-  ...stored,
-});
+/**
+ * Every kind's choice: the stored fields over the defaults, field by field (a kind saved before
+ * push existed has no `push`, and follows its default).
+ */
+const withDefaults = (stored: Stored | null | undefined): NotificationPreferences['preferences'] =>
+  Object.fromEntries(
+    NOTIFICATION_CATEGORIES.map((c) => [c, { ...DEFAULT_NOTIFICATION_PREFERENCES[c], ...stored?.[c] }]),
+  ) as NotificationPreferences['preferences'];
+
+/** The stored choices with the given fields of the given kinds merged in (the other fields kept). */
+function mergedKinds(changed: Stored): SQL {
+  const column = notificationSettings.preferences;
+  const kinds = Object.entries(changed).map(
+    ([kind, fields]) =>
+      sql`${kind}::text, coalesce(${column} -> ${kind}::text, '{}'::jsonb) || ${JSON.stringify(fields)}::jsonb`,
+  );
+  if (kinds.length === 0) return sql`${column}`;
+  return sql`${column} || jsonb_build_object(${sql.join(kinds, sql`, `)})`;
+}
 
 /** A recipient as the notifier and the mail jobs need them. */
 export type Recipient = {
@@ -117,13 +132,13 @@ export function createNotificationSettings(db: Db) {
           target: notificationSettings.userId,
           set: {
             timeZone,
-            preferences: sql`${notificationSettings.preferences} || ${JSON.stringify(changed)}::jsonb`,
+            preferences: mergedKinds(changed),
             updatedAt: sql`now()`,
           },
         });
     },
 
-    /** The kinds' e-mail becomes never, their in-app choice kept (the unsubscribe link). */
+    /** The kinds' e-mail becomes never, their in-app and push choices kept (the unsubscribe link). */
     async stopMail(userId: string, categories: readonly NotificationCategory[], tx: Db = db) {
       const current = await this.read(userId, tx);
       const changed: Stored = Object.fromEntries(
@@ -134,10 +149,7 @@ export function createNotificationSettings(db: Db) {
         .values({ userId, preferences: changed })
         .onConflictDoUpdate({
           target: notificationSettings.userId,
-          set: {
-            preferences: sql`${notificationSettings.preferences} || ${JSON.stringify(changed)}::jsonb`,
-            updatedAt: sql`now()`,
-          },
+          set: { preferences: mergedKinds(changed), updatedAt: sql`now()` },
         });
     },
   };

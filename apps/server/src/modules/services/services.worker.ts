@@ -1,6 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,13 +7,9 @@ import {
   webhookDeliveries,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { abortable, postToTarget } from '../../lib/pinned-request.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import {
-  checkWebhookUrl,
-  ForbiddenTargetError,
-  type ResolvedTarget,
-  resolveWebhookTarget,
-} from '../../lib/ssrf.ts';
+import { checkWebhookUrl, ForbiddenTargetError, resolveWebhookTarget } from '../../lib/ssrf.ts';
 import { signWebhook, WEBHOOK_HEADERS } from '../../lib/webhook-signing.ts';
 
 // The webhook delivery worker (docs/decisions/008-webhooks.md). Every few seconds it claims the
@@ -127,7 +120,7 @@ export function createWebhookWorker(deps: WorkerDeps) {
       const secret = secrets.decrypt(service.webhookSecretEncrypted, webhookSecretContext(service.id));
       const body = JSON.stringify(delivery.payload);
       const timestamp = Math.floor(clock.now().getTime() / 1000);
-      const statusCode = await post(url, target, body, signal, {
+      const statusCode = await postToTarget(url, target, body, signal, {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
         [WEBHOOK_HEADERS.event]: delivery.eventType,
@@ -257,54 +250,6 @@ export function createWebhookWorker(deps: WorkerDeps) {
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
-
-/**
- * POSTs the body to the URL, connecting to the checked address only: the lookup hands the socket
- * the address resolveWebhookTarget vetted, so a second DNS answer (rebinding) is never used, while
- * the Host header, TLS SNI and certificate check still use the URL's host name. Redirects are
- * not followed (a 3xx is a failed attempt); the response body is not read.
- */
-function post(
-  url: URL,
-  target: ResolvedTarget,
-  body: string,
-  signal: AbortSignal,
-  headers: Record<string, string>,
-): Promise<number> {
-  const lookup = ((_host, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  }) as LookupFunction;
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup,
-        agent: false,
-        signal,
-      },
-      (res) => {
-        resolve(res.statusCode ?? 0);
-        res.destroy();
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** The promise, or the signal's reason once it aborts first (a DNS lookup cannot be cancelled). */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 /**
  * The reasons the delivery log may show (GET /api/services/{id}/deliveries): fixed texts that say

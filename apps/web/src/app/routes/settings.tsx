@@ -2,6 +2,7 @@ import { isAdmin, isSuperAdmin } from '@shipyard/shared';
 import { SettingsPage } from '../../features/account/components/settings-page.tsx';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card.tsx';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings.tsx';
+import { PushSettingsCard } from '../../features/push/components/push-settings-card.tsx';
 import { SecurityAdminPanel } from '../../features/security-admin/components/security-admin-panel.tsx';
 import { TrashCard } from '../../features/trash/components/trash-card.tsx';
 import { useAccountBindings } from '../layouts/account-bindings.ts';
@@ -19,7 +20,12 @@ export function Component() {
         ) : undefined
       }
       calendarFeed={<CalendarFeedCard />}
-      notifications={<NotificationSettings />}
+      notifications={
+        <>
+          <NotificationSettings />
+          <PushSettingsCard />
+        </>
+      }
       // Guests restore nothing (they delete nothing).
       trash={user && user.role !== 'guest' ? <TrashCard /> : undefined}
     />

@@ -29,7 +29,12 @@ describe('NotificationSettings', () => {
     expect(screen.getByLabelText('Time zone')).toHaveValue(browserTimeZone());
     expect(screen.getByText(/From this browser until you save/)).toBeInTheDocument();
 
+    expect(screen.getByRole('checkbox', { name: 'Mentioned: push' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Comments on tasks I watch: push' })).not.toBeChecked();
+
     await user.click(screen.getByRole('checkbox', { name: 'Mentioned: in-app' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Mentioned: push' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Product stage changes: push' }));
     await user.selectOptions(mentionedMail, 'Never');
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Asia/Tokyo');
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
@@ -37,7 +42,11 @@ describe('NotificationSettings', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', PATH)).toHaveLength(1));
     expect(bodyOf(callsTo(fetchMock, 'PUT', PATH)[0])).toEqual({
       timeZone: 'Asia/Tokyo',
-      preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, mentioned: { inApp: false, email: 'never' } },
+      preferences: {
+        ...DEFAULT_NOTIFICATION_PREFERENCES,
+        mentioned: { inApp: false, email: 'never', push: false },
+        productStage: { inApp: true, email: 'digest', push: true },
+      },
     });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Notification settings saved.'));
     expect(screen.getByText('Reminders and the daily digest follow this time zone.')).toBeInTheDocument();
@@ -47,7 +56,10 @@ describe('NotificationSettings', () => {
     routeFetch({
       [`GET ${PATH}`]: jsonResponse(200, {
         timeZone: 'America/Los_Angeles',
-        preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, overdue: { inApp: false, email: 'digest' } },
+        preferences: {
+          ...DEFAULT_NOTIFICATION_PREFERENCES,
+          overdue: { inApp: false, email: 'digest', push: false },
+        },
       }),
       [`PUT ${PATH}`]: apiError(400, 'VALIDATION_ERROR', 'Unknown time zone.'),
     });
@@ -55,6 +67,7 @@ describe('NotificationSettings', () => {
     expect(await screen.findByLabelText('Time zone')).toHaveValue('America/Los_Angeles');
     expect(screen.getByRole('checkbox', { name: 'Overdue: in-app' })).not.toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Overdue: e-mail' })).toHaveValue('digest');
+    expect(screen.getByRole('checkbox', { name: 'Overdue: push' })).not.toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     await waitFor(() =>

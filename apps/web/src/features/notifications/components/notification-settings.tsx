@@ -43,7 +43,8 @@ export function NotificationSettings() {
         <CardTitle className="text-base">Notifications</CardTitle>
         <CardDescription>
           What shows in the bell, and what is e-mailed to you: at once, in a daily digest in the morning, or
-          never. Every e-mail has a link that stops that kind of mail.
+          never. Every e-mail has a link that stops that kind of mail. Push goes to the devices where you turn
+          it on below.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -91,11 +92,14 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             <th scope="col" className="py-2 font-medium">
               Event
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium sm:px-3">
               In-app
             </th>
             <th scope="col" className="py-2 font-medium">
               E-mail
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium sm:px-3">
+              Push
             </th>
           </tr>
         </thead>
@@ -105,13 +109,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             const id = `notify-${category}`;
             return (
               <tr key={category} className="border-b last:border-0">
-                <th scope="row" className="py-3 pr-3 text-left font-normal">
+                <th scope="row" className="py-3 pr-2 text-left font-normal sm:pr-3">
                   <span id={`${id}-label`} className="font-medium">
                     {label}
                   </span>
                   <span className="block text-muted-foreground text-xs">{hint}</span>
                 </th>
-                <td className="px-3 py-3">
+                <td className="px-2 py-3 sm:px-3">
                   <Checkbox
                     aria-label={`${label}: in-app`}
                     checked={choices[category].inApp}
@@ -131,6 +135,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                       </option>
                     ))}
                   </select>
+                </td>
+                <td className="px-2 py-3 sm:px-3">
+                  <Checkbox
+                    aria-label={`${label}: push`}
+                    checked={choices[category].push}
+                    onCheckedChange={(checked) => set(category, { push: checked === true })}
+                  />
                 </td>
               </tr>
             );
