@@ -100,7 +100,7 @@ const EnvSchema = z.object({
     (v) => v === undefined || ['0', '1', 'true', 'false'].includes(v),
     'must be 1 or 0',
   ),
-  // Web push (decision 049): one's own VAPID pair (both, base64url); unset: one is made and kept.
+  // Web push (decision 050): one's own VAPID pair (both, base64url); unset: one is made and kept.
   VAPID_PUBLIC_KEY: optionalString.refine(
     (v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v),
     'must be a P-256 public key in base64url (87 characters)',

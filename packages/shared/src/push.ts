@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { isTimeZone } from './time-zones.ts';
 
-// Web push (issue 33, docs/decisions/049-web-push.md): a person turns push on per device in
+// Web push (issue 33, docs/decisions/050-web-push.md): a person turns push on per device in
 // Settings; the server keeps each device's subscription (the push service's endpoint and the
 // browser's keys) and sends to it what their preferences let through, outside their quiet hours.
 

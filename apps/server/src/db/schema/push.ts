@@ -3,7 +3,7 @@ import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } f
 import { createdAt, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
-// Web push (issue 33, docs/decisions/049-web-push.md).
+// Web push (issue 33, docs/decisions/050-web-push.md).
 
 /**
  * A device where its person turned push on: the push service's endpoint and the browser's keys

@@ -6,7 +6,7 @@ import { pushRoutes } from './push.routes.ts';
 import { createPushService } from './push.service.ts';
 
 /**
- * Web push (issue 33, docs/decisions/049-web-push.md): devices, quiet hours, and a delivery
+ * Web push (issue 33, docs/decisions/050-web-push.md): devices, quiet hours, and a delivery
  * channel the notifications module tells of every new notification.
  */
 export const pushModule = fp(

@@ -12,7 +12,7 @@ import type { PushRepository } from './push.repository.ts';
 import { isAllowedEndpoint } from './push.service.ts';
 import { pushPayload } from './push.texts.ts';
 
-// Delivery (docs/decisions/049-web-push.md). The notifications module tells this channel of
+// Delivery (docs/decisions/050-web-push.md). The notifications module tells this channel of
 // every new notification in its transaction; for each recipient who wants that kind pushed, a
 // job per device is added there (graphile-worker), so a rolled-back change pushes nothing and no
 // request waits for a push service. The job checks again when it runs, then sends.

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { pushVapidKeys } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 
-// The instance's VAPID key pair (RFC 8292; docs/decisions/049-web-push.md): VAPID_PUBLIC_KEY and
+// The instance's VAPID key pair (RFC 8292; docs/decisions/050-web-push.md): VAPID_PUBLIC_KEY and
 // VAPID_PRIVATE_KEY when set; otherwise made once, at the first use, and kept in push_vapid_keys
 // with the private key encrypted by the secret box. Several processes may make one at once: the
 // first insert wins and every process reads that one back.

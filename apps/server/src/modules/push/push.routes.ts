@@ -22,7 +22,7 @@ const writes = perUserRateLimit(30, '1 minute', pushMessages.rateLimited, 'PUSH_
 const subscribes = perUserRateLimit(20, '1 hour', pushMessages.rateLimited, 'PUSH_RATE_LIMITED');
 
 /**
- * Web push, the caller's own devices and quiet hours (issue 33, decision 049). A person's
+ * Web push, the caller's own devices and quiet hours (issue 33, decision 050). A person's
  * browser session only: each route refuses a personal API token (403), none answers without a
  * session (401). Each route names its hook itself (see auth.security.routes.ts: one shared hook
  * array would collect the rate limiter's hooks).
