@@ -14,6 +14,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { useTaskDetail } from '../../api/get-task-detail.ts';
 import { TaskActionsMenu } from '../task-actions-menu.tsx';
 import { TaskFormDialog } from '../task-form-dialog.tsx';
+import { TaskPendingMark } from '../task-sync.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
 import { TaskKeyBar } from './task-key-bar.tsx';
@@ -149,6 +150,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
             </Link>
           )}
           <TaskKeyBar task={task} />
+          <TaskPendingMark taskId={task.id} />
           {slots.breadcrumb?.(detail)}
         </div>
         <div className="flex items-start gap-2">
