@@ -10,6 +10,10 @@ import { expect, test } from './support/test.ts';
 // a reload and reaches the server on reconnect; one that meets someone else's change of the
 // same field shows both values and the person picks.
 
+// Installing the worker precaches the whole app shell (about 200 files): on a busy two-core
+// machine that alone can take tens of seconds.
+test.describe.configure({ timeout: 180_000 });
+
 type Manifest = {
   name: string;
   short_name: string;
@@ -29,7 +33,7 @@ async function aTask(page: Page, suffix: string) {
 /** Once the service worker controls the page (it claims the page that installed it). */
 async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 90_000,
   });
 }
 
@@ -66,7 +70,7 @@ async function openOfflineAndRename(page: Page, title: string, renamed: string) 
   await page.context().setOffline(true);
   await page.reload();
   await expect(heading).toBeVisible();
-  await expect(page.getByRole('status').getByText('Offline')).toBeVisible();
+  await expect(page.getByTitle('Offline', { exact: true })).toBeVisible();
 
   await heading.getByRole('button').click();
   const field = page.getByRole('textbox', { name: 'Title' });

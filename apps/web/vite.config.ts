@@ -125,11 +125,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/](cn|api-client|paths)\.ts$|vite[\\/]preload-helper|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.mjs$/,
             },
             // TanStack Query, for every page but the landing page (app/query-layout.tsx); the parts
-            // only some pages use (several queries at once: the task rows' states) go with them.
+            // only some pages use (several queries at once: the task rows' states; the state of offline writes and
+            // the offline cache's dehydrate and hydrate: app/offline-restore.ts) go with them.
             {
               name: 'query',
               priority: 2,
-              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](queriesObserver|useQueries)\.js$)|src[\\/]app[\\/](query-layout|guards)\.tsx$|src[\\/]lib[\\/](query-client|query-keys)\.ts$|src[\\/]features[\\/]auth[\\/]api[\\/]get-session\.ts$/,
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](queriesObserver|useQueries|useMutationState|hydration)\.js$)|src[\\/]app[\\/](query-layout|guards)\.tsx$|src[\\/]lib[\\/](query-client|query-keys)\.ts$|src[\\/]features[\\/]auth[\\/]api[\\/]get-session\.ts$/,
             },
             // The landing page's icons in one chunk, not twenty files of 200-500 bytes (each its own
             // request, too small to be compressed); the signed-in pages that share some of them take it too.

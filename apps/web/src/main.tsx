@@ -6,7 +6,6 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { applyTheme, readStoredTheme, resolveTheme } from './lib/theme.ts';
-import { registerServiceWorker } from './pwa/register.ts';
 
 // Before the first render, so a stored choice that differs from the system's never flashes
 // (index.html may not carry an inline script: the CSP forbids them).
@@ -22,4 +21,3 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
-registerServiceWorker();

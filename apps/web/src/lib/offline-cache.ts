@@ -12,7 +12,7 @@ import {
   persistQueryClientSave,
 } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { offlineOwner, setOfflineOwner } from './offline-owner.ts';
+import { OFFLINE_OWNER_KEY, offlineOwner } from './offline-owner.ts';
 import { queryRoots } from './query-keys.ts';
 
 // Issue 33: what a signed-in user last saw, kept in this browser's IndexedDB so that the app
@@ -36,6 +36,15 @@ export const keptOnDevice = (queryKey: QueryKey) => !NOT_KEPT.has(String(queryKe
 
 /** The IndexedDB key of a user's cache. */
 export const cacheKeyOf = (userId: string) => `query-cache:${userId}`;
+
+function setOfflineOwner(userId: string | null) {
+  try {
+    if (userId) localStorage.setItem(OFFLINE_OWNER_KEY, userId);
+    else localStorage.removeItem(OFFLINE_OWNER_KEY);
+  } catch {
+    // Storage refused (private mode, quota): nothing is kept, and so nothing to clear either.
+  }
+}
 
 let store: UseStore | undefined;
 const database = () => {

@@ -27,7 +27,8 @@ export function TaskSyncStatus({ className }: { className?: string }) {
   const online = useOnline();
   const { pending, conflicts } = useQueuedTaskEdits();
   return (
-    <div role="status" aria-live="polite" className={cn('flex items-center gap-1.5', className)}>
+    // A live region of its own (not a second role=status beside the realtime one): the pills are read out as they come.
+    <div aria-live="polite" className={cn('flex items-center gap-1.5', className)}>
       {online ? null : (
         <span title={m.offline} className={pill}>
           <CloudOffIcon aria-hidden="true" className="size-3" />
