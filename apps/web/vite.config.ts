@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // React Router's package exports point at its development build for every condition
 // (remix-run/react-router#12532, #14102): the same code with its dev-only warnings switched on.
@@ -49,13 +50,51 @@ function lucideIconsImportedBy(dir: string): Set<string> {
 }
 const landingIcons = lucideIconsImportedBy(fileURLToPath(new URL('./src/features/landing', import.meta.url)));
 
+// An installable app that works offline for reading (issue 33, docs/decisions/052-offline-app.md):
+// the manifest, and our own service worker (src/sw.ts) with the app shell's files injected.
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  // main.tsx registers it (pwa/register.ts): no script of the plugin's in the landing page's load.
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'Shipyard',
+    short_name: 'Shipyard',
+    description: 'Shipyard is the team workspace that moves products from planning to production.',
+    start_url: '/d',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#4f46e5',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // A classic script: registered without { type: 'module' }, in every browser that has workers.
+    rollupFormat: 'iife',
+    // Every page's chunks, so any screen opens offline once the app was loaded online.
+    globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 // The API server (apps/server) listens on :3000 in development; proxying keeps the browser on one
 // origin, so the SameSite=Strict session cookie is sent. `vite preview` reuses this proxy.
+// Which build this is: a new one starts a new offline cache (app/offline-start.ts).
+const appBuild = `${JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version}-${Date.now().toString(36)}`;
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_APP_BUILD': JSON.stringify(appBuild) },
   plugins: [
     react(),
     reactRouterProduction,
     tailwindcss(),
+    pwa,
     // Brotli and gzip copies of every text asset next to it, made once at build time at the
     // highest levels; the server sends the one the browser accepts (app.ts, preCompressed).
     compression({
@@ -86,11 +125,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]|src[\\/]lib[\\/](cn|api-client|paths)\.ts$|vite[\\/]preload-helper|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.mjs$/,
             },
             // TanStack Query, for every page but the landing page (app/query-layout.tsx); the parts
-            // only some pages use (several queries at once: the task rows' states) go with them.
+            // only some pages use (several queries at once: the task rows' states; the state of offline writes and
+            // the offline cache's dehydrate and hydrate: app/offline-restore.ts) go with them.
             {
               name: 'query',
               priority: 2,
-              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](queriesObserver|useQueries)\.js$)|src[\\/]app[\\/](query-layout|guards)\.tsx$|src[\\/]lib[\\/](query-client|query-keys)\.ts$|src[\\/]features[\\/]auth[\\/]api[\\/]get-session\.ts$/,
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!build[\\/]modern[\\/](queriesObserver|useQueries|useMutationState|hydration)\.js$)|src[\\/]app[\\/](query-layout|guards)\.tsx$|src[\\/]lib[\\/](query-client|query-keys)\.ts$|src[\\/]features[\\/]auth[\\/]api[\\/]get-session\.ts$/,
             },
             // The landing page's icons in one chunk, not twenty files of 200-500 bytes (each its own
             // request, too small to be compressed); the signed-in pages that share some of them take it too.

@@ -27,6 +27,7 @@ export * from './reports.ts';
 export * from './search.ts';
 export * from './security.ts';
 export * from './services.ts';
+export * from './sync.ts';
 export * from './task-bulk.ts';
 export * from './task-keys.ts';
 export * from './task-page.ts';

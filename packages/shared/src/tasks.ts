@@ -7,6 +7,7 @@ import { ESTIMATE_SCALES, EstimateInputSchema, hierarchyMessages, SubtaskCountsS
 import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts';
 import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
+import { IfUnmodifiedSinceSchema } from './sync.ts';
 import { multiLine, singleLine } from './text.ts';
 
 // Tasks (spec §3 Task, §4 Task status, §5 Task form and filters, §7.3, §8.2).
@@ -141,7 +142,10 @@ export const UpdateTaskFieldsSchema = z.partial(
     estimate: EstimateInputSchema,
   }),
 );
-export const UpdateTaskSchema = UpdateTaskFieldsSchema.check(notEmptyUpdate());
+/** `ifUnmodifiedSince` (issue 33): a write queued offline, refused with 409 if the task changed since. */
+export const UpdateTaskSchema = z
+  .extend(UpdateTaskFieldsSchema, { ifUnmodifiedSince: IfUnmodifiedSinceSchema })
+  .check(notEmptyUpdate(['ifUnmodifiedSince']));
 export type UpdateTask = z.infer<typeof UpdateTaskSchema>;
 
 /**
@@ -153,6 +157,8 @@ export const TaskStatusUpdateSchema = z.object({
   /** The board column of a product's state (issue 29): the task takes that state (and its status). */
   stateId: z.optional(z.uuid(taskMessages.stateNotInProduct)),
   ...placementFields,
+  /** Issue 33: a status change queued offline, refused with 409 if the task changed since. */
+  ifUnmodifiedSince: IfUnmodifiedSinceSchema,
 });
 export type TaskStatusUpdate = z.infer<typeof TaskStatusUpdateSchema>;
 

@@ -1,6 +1,8 @@
 import {
   canChangeTaskStatus,
   canEditTasks,
+  syncMessages,
+  TASK_CHANGED,
   type Task,
   type TaskMove,
   type TaskOptions,
@@ -12,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
 import { changedFields } from '../../lib/edits.ts';
-import { Forbidden } from '../../lib/errors.ts';
+import { AppError, Forbidden } from '../../lib/errors.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { isPlaced, neighboursOf, rankForPlacement } from '../../lib/rank.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
@@ -126,6 +128,17 @@ export function createTasksService({
     return task;
   }
 
+  /**
+   * A write queued offline (issue 33) applies only to the task it was made on: changed since
+   * (a later `updated_at`), it is refused with the task as it is now, and nothing is written.
+   */
+  async function refuseIfChanged(tx: Db, current: TaskRow, since: string | undefined) {
+    if (since === undefined || current.updatedAt.getTime() <= Date.parse(since)) return;
+    throw new AppError(409, TASK_CHANGED, syncMessages.taskChanged, {
+      current: await withNames(current.id, tx),
+    });
+  }
+
   /** The task as the API shows it, its labels read alongside. */
   async function shown(found: TaskWithNames | undefined, tx: Db = db): Promise<Task> {
     if (!found) throw taskNotFound();
@@ -161,6 +174,7 @@ export function createTasksService({
   ): Promise<{ task: Task; current: TaskRow; change?: TaskStatusChange }> {
     const current = await lockVisible(tx, actor, id);
     if (!canEditTasks(actor.role)) throw readOnly();
+    await refuseIfChanged(tx, current, body.ifUnmodifiedSince);
     const productId = body.projectId ?? current.productId;
     const moved = productId !== current.productId;
     await refuseArchivedProduct(tx, current.productId);
@@ -305,6 +319,7 @@ export function createTasksService({
       const result = await inTransaction(async (tx, after) => {
         const current = await lockVisible(tx, actor, id);
         if (!canChangeTaskStatus(actor, current)) throw readOnly();
+        await refuseIfChanged(tx, current, body.ifUnmodifiedSince);
         await refuseArchivedProduct(tx, current.productId);
         // Where it was: what an Undo sends back (read before the column's lock: its own column
         // may be another one, and the card itself is locked).

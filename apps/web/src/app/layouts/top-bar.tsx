@@ -5,6 +5,7 @@ import { SidebarTrigger } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { SearchButton } from '../../features/search/components/search-button.tsx';
+import { TaskSyncStatus } from '../../features/tasks/components/task-sync.tsx';
 import { useRealtime } from '../realtime/realtime-provider.tsx';
 import { RealtimeStatus } from '../realtime/realtime-status.tsx';
 import { pageTitleOf } from './nav-items.ts';
@@ -26,6 +27,8 @@ export function TopBar() {
       <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
       {title ? <span className="truncate font-medium text-sm">{title}</span> : null}
       <RealtimeStatus status={realtime.status} className="ml-auto" />
+      {/* Issue 33: offline, the changes waiting to be sent, and a conflict to settle. */}
+      <TaskSyncStatus />
       <div className="flex items-center gap-1.5">
         <SearchButton />
         {user && canSeeMenuItem(user.role, 'notifications') ? <NotificationsBell /> : null}

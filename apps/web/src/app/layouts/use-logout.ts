@@ -12,8 +12,12 @@ export function useLogout() {
   const signOut = useSignOut();
   const logout = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: async () => {
         queryClient.clear();
+        // Issue 33: what this device kept for reading offline goes too, before the page does.
+        await import('../../lib/offline-cache.ts')
+          .then((cache) => cache.forgetOfflineData())
+          .catch(() => undefined);
         window.location.assign('/');
       },
       onError: () => toast.error(accountMessages.signOutFailed),

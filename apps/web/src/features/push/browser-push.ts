@@ -1,4 +1,5 @@
 import type { PushSubscriptionBody } from '@shipyard/shared';
+import { applicationServerKey } from './push-key.ts';
 
 // The browser's side of web push (issue 33): permission, the service worker's registration and
 // its PushManager. The service worker itself is the app's (src/sw.ts), which calls
@@ -32,17 +33,6 @@ async function serviceWorkerRegistration(ms = SERVICE_WORKER_WAIT_MS): Promise<S
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The VAPID key (base64url) as the bytes pushManager.subscribe wants. */
-export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4))
-    .replace(/-/g, '+')
-    .replace(/_/g, '/');
-  const raw = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
 }
 
 /** What the server stores of a subscription. */

@@ -1,5 +1,5 @@
 import type { PushPayload } from '@shipyard/shared';
-import { applicationServerKey } from './browser-push.ts';
+import { applicationServerKey } from './push-key.ts';
 
 // The service worker's side of web push (issue 33). The app's service worker (src/sw.ts) calls
 // registerPushHandlers(self). Typed with the little it uses, so that this file compiles both in
@@ -28,7 +28,7 @@ export type PushWorkerScope = {
   addEventListener(type: string, listener: (event: Event) => void): void;
 };
 
-const ICON = '/favicon.svg';
+const ICON = '/pwa-192.png';
 const INBOX = '/notifications';
 
 /** The payload's fields, or a plain notice for anything else (a push is shown whatever it holds). */

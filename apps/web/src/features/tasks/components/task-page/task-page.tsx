@@ -15,6 +15,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { useTaskDetail } from '../../api/get-task-detail.ts';
 import { TaskActionsMenu } from '../task-actions-menu.tsx';
 import { TaskFormDialog } from '../task-form-dialog.tsx';
+import { TaskPendingMark } from '../task-sync.tsx';
 import { TaskChips } from './task-chips.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
@@ -159,6 +160,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
             </Link>
           )}
           <TaskKeyBar task={task} />
+          <TaskPendingMark taskId={task.id} />
           {slots.breadcrumb?.(detail)}
         </div>
         <div className="flex items-start gap-2">

@@ -5,11 +5,12 @@ import {
   type TaskStatus,
   type UpdateTask,
 } from '@shipyard/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { taskKeys } from '../../api/get-tasks.ts';
+import { fieldsEdit, statusEdit, useQueueTaskEdit } from '../../api/queued-task-edit.ts';
 import { useUpdateTask } from '../../api/save-task.ts';
 import { confirmStatusChange, useTaskStatusChange } from '../use-task-status-change.ts';
 
@@ -23,6 +24,15 @@ export function useSaveTask(taskId: string) {
   const queryClient = useQueryClient();
   const { mutateAsync: update } = useUpdateTask();
   const changeStatus = useTaskStatusChange();
+  // Offline (issue 33): the change shows at once and waits, marked pending, to be sent on reconnect.
+  const { mutate: queue } = useQueueTaskEdit();
+  const offlineTask = useCallback(
+    () =>
+      onlineManager.isOnline()
+        ? undefined
+        : queryClient.getQueryData<TaskDetail>(taskKeys.detail(taskId))?.task,
+    [queryClient, taskId],
+  );
 
   const showing = useCallback(
     (shown: Partial<Task>) => {
@@ -39,7 +49,12 @@ export function useSaveTask(taskId: string) {
 
   const save = useCallback(
     async (patch: UpdateTask, shown: Partial<Task> = patch as Partial<Task>): Promise<boolean> => {
+      const offline = offlineTask();
       const undo = showing(shown);
+      if (offline) {
+        queue(fieldsEdit(offline, patch, shown));
+        return true;
+      }
       try {
         // The mutation puts the server's task into the page (and every list) itself.
         await update({ id: taskId, ...patch });
@@ -50,7 +65,7 @@ export function useSaveTask(taskId: string) {
         return false;
       }
     },
-    [showing, update, taskId],
+    [showing, update, taskId, offlineTask, queue],
   );
 
   /** The status, or a workflow state (issue 29: `stateId`, whose category `status` is). */
@@ -59,7 +74,12 @@ export function useSaveTask(taskId: string) {
       // Asked before the page shows the new status (issue 29: open sub-tasks, open blockers).
       const detail = queryClient.getQueryData<TaskDetail>(taskKeys.detail(taskId));
       if (detail && !(await confirmStatusChange({ ...detail.task, status: current }, status))) return false;
+      const offline = offlineTask();
       const undo = showing(stateId ? { status, stateId } : { status });
+      if (offline) {
+        queue(statusEdit(offline, status, stateId));
+        return true;
+      }
       const saved = await changeStatus(
         { id: taskId, status: current },
         status,
@@ -68,7 +88,7 @@ export function useSaveTask(taskId: string) {
       if (!saved) undo();
       return saved;
     },
-    [showing, changeStatus, taskId, queryClient],
+    [showing, changeStatus, taskId, queryClient, offlineTask, queue],
   );
 
   return { save, saveStatus };
