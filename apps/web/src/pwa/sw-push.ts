@@ -1,4 +1,4 @@
-import { registerPushHandlers } from '../features/push/sw-push.ts';
+import { registerPushHandlers } from '../features/push/api/sw-push.ts';
 import { sw } from './sw-scope.ts';
 
 // Web push (issue 33, docs/decisions/050-web-push.md): a push shows its notification, a click

@@ -1,5 +1,5 @@
 import type { PushSubscriptionBody } from '@shipyard/shared';
-import { applicationServerKey } from './push-key.ts';
+import { applicationServerKey } from './api/push-key.ts';
 
 // The browser's side of web push (issue 33): permission, the service worker's registration and
 // its PushManager. The service worker itself is the app's (src/sw.ts), which calls

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, jsonResponse, routeFetch } from '../../test/fetch-stubs.ts';
+import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { type PushWorkerScope, registerPushHandlers } from './sw-push.ts';
 
 // The service worker's handlers, on a stand-in for its global scope: what each event shows,
