@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { notEmptyUpdate } from './api.ts';
 import { singleLine } from './text.ts';
 
-// Chat destinations (issue 33, docs/decisions/049-chat-destinations.md): per product, incoming
+// Chat destinations (issue 33, docs/decisions/051-chat-destinations.md): per product, incoming
 // webhooks of chat apps that hear of the events chosen for them, each in its app's own message
 // format. The webhook URL is a secret (whoever holds it may post to the channel): it is kept
 // encrypted and only its host is ever answered.

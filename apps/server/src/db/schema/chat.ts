@@ -5,7 +5,7 @@ import { products } from './products.ts';
 import { tasks } from './tasks.ts';
 import { users } from './users.ts';
 
-// Chat destinations (issue 33, docs/decisions/049-chat-destinations.md): a product's incoming
+// Chat destinations (issue 33, docs/decisions/051-chat-destinations.md): a product's incoming
 // webhooks of chat apps. Their deliveries are rows of webhook_deliveries (services.ts) that name
 // the destination instead of a service, sent by the same worker.
 

@@ -1,6 +1,6 @@
 import type { ChatKind } from '@shipyard/shared';
 
-// Each chat app's own message format (issue 33, docs/decisions/049-chat-destinations.md). A
+// Each chat app's own message format (issue 33, docs/decisions/051-chat-destinations.md). A
 // message is plain text from Shipyard (a title, a line or two, a link); each format escapes it
 // for its app so that nothing in it (a comment's words) becomes markup, a link or a mention that
 // pings a channel.

@@ -27,6 +27,11 @@ export function createChatRepository(db: Db) {
         .where(eq(chatDestinations.productId, productId))
         .orderBy(asc(chatDestinations.createdAt), asc(chatDestinations.id)),
 
+    /** Locks the product's row until the transaction ends: two adds cannot both pass the cap. */
+    async holdProduct(productId: string, tx: Db): Promise<void> {
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+    },
+
     async countOf(productId: string, tx: Db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatDestinations } from '../../db/schema/index.ts';
 import { loadSecretBox } from '../../lib/secrets.ts';
+import { apiTokenHeaders } from '../../testing/factories.ts';
 import { UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
 import { chatUrlContext } from './chat.target.ts';
 import { useChatTests } from './chat.test-kit.ts';
@@ -180,6 +181,37 @@ describe('chat destination routes', () => {
       expect.objectContaining({ event: 'chat.test', status: 'failed', attempts: 1, lastStatusCode: 503 }),
     ]);
     expect(await ctx.app.webhooks.deliverDue()).toMatchObject({ attempted: 0 });
+  });
+
+  it('lets an API token list, test and delete, but never set where messages go', async () => {
+    const { product } = await productOf(owner);
+    const receiver = await startReceiver();
+    const dest = await addDestination(owner, product.id, { url: receiver.url });
+    const headers = await apiTokenHeaders(ctx, owner);
+    const viaToken = (req: Parameters<typeof as>[1]) => as(undefined, { ...req, headers });
+    const body = { name: 'X', kind: 'slack', url: receiver.url, events: ['created'] };
+    for (const req of [
+      create(product.id, body),
+      {
+        method: 'PATCH' as const,
+        url: `/api/chat-destinations/${dest.id}`,
+        payload: { url: 'http://127.0.0.1:9/z' },
+      },
+    ]) {
+      const res = await viaToken(req);
+      expect(res.statusCode, req.method).toBe(403);
+      expect(res.json().code).toBe('API_TOKEN_NOT_ALLOWED');
+    }
+    expect(await stored(product.id)).toBe(1);
+    expect((await viaToken(list(product.id))).statusCode).toBe(200);
+    const tested = await viaToken({
+      method: 'POST',
+      url: `/api/chat-destinations/${dest.id}/test`,
+    });
+    expect(tested.json()).toMatchObject({ status: 'delivered' });
+    expect((await viaToken({ method: 'DELETE', url: `/api/chat-destinations/${dest.id}` })).statusCode).toBe(
+      204,
+    );
   });
 
   it('limits test messages per account', async () => {

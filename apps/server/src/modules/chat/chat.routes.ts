@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit.ts';
-import { currentUser, requireSession } from '../../lib/session.ts';
+import { currentUser, requireBrowserSession, requireSession } from '../../lib/session.ts';
 import type { ChatService } from './chat.service.ts';
 
 const tags = ['chat'];
@@ -43,10 +43,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
   app.post(
     '/projects/:id/chat-destinations',
     {
+      // Where messages go is set by a person, never by an API token (docs/security.md).
+      onRequest: requireBrowserSession,
       config: writes(),
       schema: {
         tags,
-        summary: `Add a chat destination (at most 10 a product: 409; a URL the webhook rule refuses: 400), ${managers}`,
+        summary: `Add a chat destination (at most 10 a product: 409; a URL the webhook rule refuses: 400; a browser session only, an API token 403), ${managers}`,
         params: ChatProductParamsSchema,
         body: CreateChatDestinationSchema,
         response: { 201: ChatDestinationSchema },
@@ -59,10 +61,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
   app.patch(
     '/chat-destinations/:id',
     {
+      onRequest: requireBrowserSession,
       config: writes(),
       schema: {
         tags,
-        summary: `Edit a chat destination (an omitted URL is kept), ${managers}`,
+        summary: `Edit a chat destination (an omitted URL is kept; a browser session only, an API token 403), ${managers}`,
         params: ChatDestinationParamsSchema,
         body: UpdateChatDestinationSchema,
         response: { 200: ChatDestinationSchema },

@@ -102,6 +102,7 @@ export function createChatService(deps: Deps) {
     async create(viewer: Viewer & { id: string }, productId: string, body: CreateChatDestination) {
       return db.transaction(async (tx) => {
         await findManagedProduct(tx, viewer, productId, { forbidden: m.manageForbidden });
+        await destinations.holdProduct(productId, tx);
         if ((await destinations.countOf(productId, tx)) >= CHAT_DESTINATIONS_PER_PRODUCT_MAX) {
           throw Conflict(m.tooMany, 'CHAT_DESTINATIONS_FULL');
         }

@@ -6,7 +6,7 @@ import { createChatService } from './chat.service.ts';
 import { createChatTarget } from './chat.target.ts';
 
 /**
- * Chat destinations per product (issue 33, docs/decisions/049-chat-destinations.md): a target of
+ * Chat destinations per product (issue 33, docs/decisions/051-chat-destinations.md): a target of
  * the services' outbox and delivery worker, so that chat messages are written in the change's
  * transaction and sent with the webhooks' SSRF guard, retries and delivery log.
  */

@@ -2,7 +2,7 @@ import type { WebhookEvent } from '@shipyard/shared';
 import type { SQL } from 'drizzle-orm';
 import type { WebhookDeliveryRow } from '../../db/schema/index.ts';
 
-// Delivery targets beside Webhook services (issue 33, docs/decisions/049-chat-destinations.md):
+// Delivery targets beside Webhook services (issue 33, docs/decisions/051-chat-destinations.md):
 // another module (chat) registers one through the services entry point. The outbox then writes
 // deliveries to the target's rows in the change's transaction, and the worker asks the target
 // what to POST for them; claiming, the SSRF guard, retries and the delivery log stay here.
