@@ -83,6 +83,16 @@ export function mentionedUserIds(body: string): string[] {
   return [...new Set([...body.matchAll(MENTION)].map((m) => (m[2] as string).toLowerCase()))];
 }
 
+/** The people a comment mentions by id and name as written, each once (chat messages name them). */
+export function mentionedPeople(body: string): { id: string; name: string }[] {
+  const seen = new Map<string, string>();
+  for (const m of body.matchAll(MENTION)) {
+    const id = (m[2] as string).toLowerCase();
+    if (!seen.has(id)) seen.set(id, (m[1] as string).replace(/\\(.)/g, '$1'));
+  }
+  return [...seen].map(([id, name]) => ({ id, name }));
+}
+
 /** The markdown of a mention: the name with markdown's brackets and backslashes escaped. */
 export const mentionMarkdown = (name: string, userId: string) =>
   `[@${name.replace(/[\\[\]]/g, '\\$&')}](user:${userId})`;

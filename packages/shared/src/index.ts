@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './archive.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
+export * from './chat.ts';
 export * from './checklists.ts';
 export * from './comments.ts';
 export * from './constants.ts';

@@ -2,6 +2,7 @@ import { activitiesModule } from './activities/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { archiveModule } from './archive/index.ts';
 import { authModule } from './auth/index.ts';
+import { chatModule } from './chat/index.ts';
 import { checklistsModule } from './checklists/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
@@ -64,4 +65,5 @@ export const modules = [
   workflowModule,
   hierarchyModule,
   pushModule,
+  chatModule,
 ];

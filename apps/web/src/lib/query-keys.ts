@@ -31,6 +31,7 @@ export const queryRoots = {
   teams: ['teams'],
   views: ['views'],
   workflow: ['workflow'],
+  chat: ['chat'],
   trash: ['trash'],
   templates: ['templates'],
 } as const;

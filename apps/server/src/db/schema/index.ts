@@ -1,5 +1,6 @@
 export * from './analytics.ts';
 export * from './calendar.ts';
+export * from './chat.ts';
 export * from './custom-fields.ts';
 export * from './events.ts';
 export * from './notifications.ts';

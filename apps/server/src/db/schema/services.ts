@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { chatDestinations } from './chat.ts';
 import { createdAt, newestFirst, timestamps } from './columns.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
@@ -92,9 +93,9 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: uuid().primaryKey().defaultRandom(),
-    serviceId: uuid()
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    /** The service it goes to, or (issue 33) the chat destination: exactly one of the two. */
+    serviceId: uuid().references(() => services.id, { onDelete: 'cascade' }),
+    chatDestinationId: uuid().references(() => chatDestinations.id, { onDelete: 'cascade' }),
     eventType: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text({ enum: ['pending', 'delivered', 'failed'] })
@@ -110,6 +111,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_service_idx').on(t.serviceId, ...newestFirst(t)),
+    index('webhook_deliveries_chat_idx').on(t.chatDestinationId, ...newestFirst(t)),
+    check('webhook_deliveries_one_target', sql`num_nonnulls(${t.serviceId}, ${t.chatDestinationId}) = 1`),
     check('webhook_deliveries_status_known', sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],
 );

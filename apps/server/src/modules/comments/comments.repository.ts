@@ -6,13 +6,20 @@ import { escapeLike } from '../../lib/like.ts';
 import { ofProduct, seesProduct, type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
 /** The task a conversation hangs off: what the permission checks and the notifications need. */
-export type ConversationTask = { id: string; productId: string; title: string; assigneeId: string | null };
+export type ConversationTask = {
+  id: string;
+  productId: string;
+  title: string;
+  assigneeId: string | null;
+  key: string;
+};
 
 const taskColumns = {
   id: tasks.id,
   productId: tasks.productId,
   title: tasks.title,
   assigneeId: tasks.assigneeId,
+  key: tasks.key,
 };
 
 /** A comment's author, a watcher, someone to mention. */

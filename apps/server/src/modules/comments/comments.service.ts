@@ -8,6 +8,7 @@ import {
   isAdmin,
   MENTIONABLE_LIMIT,
   type MentionableList,
+  mentionedPeople,
   mentionedUserIds,
   plainTextPreview,
 } from '@shipyard/shared';
@@ -20,6 +21,7 @@ import { refuseArchivedProduct } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
+import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import { type TaskWatching, taskNotFound } from '../tasks/index.ts';
 import { toComment, toPerson } from './comments.mapper.ts';
 import type { CommentsRepository, ConversationTask } from './comments.repository.ts';
@@ -32,6 +34,8 @@ type Deps = {
   notifier: Notifier;
   activities: ActivityRecorder;
   changes: Changes;
+  /** Chat destinations hear of comments and mentions (issue 33) through the services' outbox. */
+  outbox: Pick<WebhookOutbox, 'enqueue'>;
 };
 
 /** A person mentioned again by the same author on the same task within this window is not notified anew. */
@@ -51,7 +55,44 @@ const commentChange = (op: Change['op'], task: ConversationTask): Change => ({
   productId: task.productId,
 });
 
-export function createCommentsService({ db, comments, watching, notifier, activities, changes }: Deps) {
+/**
+ * The outbox event of a comment (chat destinations only: webhook services do not hear of
+ * comments): the author, a plain excerpt, and who of the mentioned see the product, by name.
+ */
+function commentEvent(
+  event: 'comment.created' | 'comment.mentioned',
+  actor: SessionUser,
+  task: ConversationTask,
+  commentId: string,
+  body: string,
+  mentioned: readonly string[],
+): WebhookEventInput {
+  const told = new Set(mentioned);
+  return {
+    event,
+    productIds: [task.productId],
+    data: {
+      taskId: task.id,
+      ...(task.key && { key: task.key }),
+      productId: task.productId,
+      title: task.title,
+      commentId,
+      author: actor.name,
+      excerpt: excerptOf(body),
+      mentioned: mentionedPeople(body).filter((p) => told.has(p.id)),
+    },
+  };
+}
+
+export function createCommentsService({
+  db,
+  comments,
+  watching,
+  notifier,
+  activities,
+  changes,
+  outbox,
+}: Deps) {
   const inTransaction = createInTransaction(db, changes);
   const commentNotFound = () => NotFound(commentMessages.notFound, 'COMMENT_NOT_FOUND');
   const guestNotAssigned = () => Forbidden(commentMessages.guestNotAssigned, 'READ_ONLY');
@@ -157,6 +198,10 @@ export function createCommentsService({ db, comments, watching, notifier, activi
           },
           mentions.mentioned,
         );
+        await outbox.enqueue(
+          tx,
+          commentEvent('comment.created', actor, task, row.id, body, mentions.mentioned),
+        );
         after.publish(commentChange('created', task), ...watched, ...mentions.changes, ...commented);
         const created = await comments.withAuthor(row.id, tx);
         if (!created) throw commentNotFound();
@@ -177,6 +222,12 @@ export function createCommentsService({ db, comments, watching, notifier, activi
         const before = new Set(mentionedUserIds(comment.body));
         const added = mentionedUserIds(body).filter((id) => !before.has(id));
         const mentions = await notifyMentioned(tx, actor, task, comment.id, body, added);
+        if (mentions.mentioned.length > 0) {
+          await outbox.enqueue(
+            tx,
+            commentEvent('comment.mentioned', actor, task, comment.id, body, mentions.mentioned),
+          );
+        }
         after.publish(commentChange('updated', task), ...mentions.changes);
         const updated = await comments.withAuthor(comment.id, tx);
         if (!updated) throw commentNotFound();

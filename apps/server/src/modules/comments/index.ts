@@ -23,9 +23,10 @@ export const commentsModule = fp(
       notifier: app.notifications.notifier,
       activities: app.activities,
       changes: app.changes,
+      outbox: app.outbox,
     });
     app.decorate('comments', { importer: { insertMany: comments.insertMany } });
     await app.register(commentsRoutes, { prefix: '/api', service });
   },
-  { name: 'comments', dependencies: ['platform', 'activities', 'notifications', 'tasks'] },
+  { name: 'comments', dependencies: ['platform', 'activities', 'notifications', 'tasks', 'services'] },
 );

@@ -1,15 +1,7 @@
 import type { ServiceFilters } from '@shipyard/shared';
 import { and, asc, count, countDistinct, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  products,
-  type ServiceRow,
-  serviceProducts,
-  services,
-  type WebhookDeliveryRow,
-  webhookDeliveries,
-} from '../../db/schema/index.ts';
-import { type Cursor, exactCreatedAt, olderThan } from '../../lib/cursor.ts';
+import { products, type ServiceRow, serviceProducts, services } from '../../db/schema/index.ts';
 import { containsInsensitive } from '../../lib/like.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 
@@ -153,24 +145,6 @@ export function createServicesRepository(db: Db) {
       await tx.delete(serviceProducts).where(eq(serviceProducts.serviceId, serviceId));
       if (productIds.length === 0) return;
       await tx.insert(serviceProducts).values(productIds.map((productId) => ({ serviceId, productId })));
-    },
-
-    /** A service's deliveries, newest first, after the cursor; one more than asked says whether more follow. */
-    async deliveries(
-      serviceId: string,
-      { after, limit }: { after: Cursor | undefined; limit: number },
-    ): Promise<Array<{ delivery: WebhookDeliveryRow; cursorAt: string }>> {
-      return db
-        .select({ delivery: webhookDeliveries, cursorAt: exactCreatedAt(webhookDeliveries.createdAt) })
-        .from(webhookDeliveries)
-        .where(
-          and(
-            eq(webhookDeliveries.serviceId, serviceId),
-            after ? olderThan(webhookDeliveries.createdAt, webhookDeliveries.id, after) : undefined,
-          ),
-        )
-        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-        .limit(limit + 1);
     },
   };
 }

@@ -14,11 +14,10 @@ import {
   type ServiceWithSecret,
   type SigningSecret,
   type UpdateService,
-  type WebhookDelivery,
 } from '@shipyard/shared';
 import type { Db } from '../../db/client.ts';
-import type { ServiceRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
-import { encodeCursor, readCursor } from '../../lib/cursor.ts';
+import type { ServiceRow } from '../../db/schema/index.ts';
+import { readCursor } from '../../lib/cursor.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type Change, type Changes, versionOf } from '../../lib/realtime/changes.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -28,8 +27,9 @@ import type { Viewer } from '../../lib/visibility.ts';
 import { newSigningSecret } from '../../lib/webhook-signing.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { AuditLog, AuditMeta } from '../../platform/audit.ts';
+import type { DeliveryLog } from './services.deliveries.ts';
 import type { ServicePatch, ServicesRepository } from './services.repository.ts';
-import { publicDeliveryError, webhookSecretContext } from './services.worker.ts';
+import { webhookSecretContext } from './services.worker.ts';
 
 /** The API key's additional data: it decrypts only in that column of that row. */
 export const apiKeyContext = (serviceId: string) => `services.api_key:${serviceId}`;
@@ -59,6 +59,7 @@ type Deps = {
   changes: Changes;
   /** Secret changes (API key, signing secret) are audited (decision 013). */
   audit: AuditLog;
+  deliveryLog: DeliveryLog;
 };
 
 /** The catalogue is read by every signed-in user, so every one of them refreshes it. */
@@ -71,7 +72,15 @@ const serviceChange = (op: Change['op'], id: string, row?: ServiceRow): Change =
   everyone: true,
 });
 
-export function createServicesService({ db, services, secrets, allowPrivateWebhooks, changes, audit }: Deps) {
+export function createServicesService({
+  db,
+  services,
+  secrets,
+  allowPrivateWebhooks,
+  changes,
+  audit,
+  deliveryLog,
+}: Deps) {
   const inTransaction = createInTransaction(db, changes);
   /** Records which secrets of a service changed (never their values). */
   const secretsChanged = async (
@@ -323,33 +332,10 @@ export function createServicesService({ db, services, secrets, allowPrivateWebho
 
     async deliveries(actor: SessionUser, id: string, query: DeliveryQuery): Promise<DeliveryList> {
       requireAdmin(actor);
-      const after = readCursor(query.cursor);
+      readCursor(query.cursor);
       if (!(await services.findById(id))) throw notFound();
-      const rows = await services.deliveries(id, { after, limit: query.limit });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        data: page.map((r) => toDelivery(r.delivery)),
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor({ createdAt: last.cursorAt, id: last.delivery.id })
-            : null,
-      };
+      return deliveryLog({ serviceId: id }, query);
     },
-  };
-}
-
-function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    event: row.eventType,
-    status: row.status,
-    attempts: row.attempts,
-    lastStatusCode: row.lastStatusCode,
-    lastError: publicDeliveryError(row.lastError),
-    createdAt: row.createdAt.toISOString(),
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
   };
 }
 

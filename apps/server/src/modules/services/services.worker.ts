@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type ServiceRow,
@@ -11,12 +11,15 @@ import { abortable, postToTarget } from '../../lib/pinned-request.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { checkWebhookUrl, ForbiddenTargetError, resolveWebhookTarget } from '../../lib/ssrf.ts';
 import { signWebhook, WEBHOOK_HEADERS } from '../../lib/webhook-signing.ts';
+import { deliveryErrors, describe, publicDeliveryError } from './services.errors.ts';
+import type { DeliveryTarget, PreparedRequest, Refusal } from './services.targets.ts';
 
 // The webhook delivery worker (docs/decisions/008-webhooks.md). Every few seconds it claims the
 // due pending deliveries with SELECT … FOR UPDATE SKIP LOCKED and leases them (pushes their
 // next attempt past the time a send can take), so several server processes can run it at once
 // without sending a delivery twice; then it POSTs each, signed, and records the outcome: 2xx is
-// delivered, anything else is retried with backoff until the sixth attempt fails for good.
+// delivered, anything else is retried with backoff until the sixth attempt fails for good. A
+// delivery to another target (a chat destination, issue 33) is POSTed as its target builds it.
 
 /** Waits after the 1st, 2nd, … failed attempt; a sixth failure is final. */
 export const RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
@@ -48,6 +51,8 @@ type WorkerDeps = {
   onOutcome?: (outcome: DeliveryOutcome) => void;
   /** DNS, replaceable in tests. */
   lookup?: Parameters<typeof resolveWebhookTarget>[1]['lookup'];
+  /** The other targets (services.targets.ts), registered while the app boots. */
+  targets?: readonly DeliveryTarget[];
 };
 
 type Attempt = { statusCode: number | null; error: string | null; retryable: boolean };
@@ -57,8 +62,19 @@ const ABANDONED = Symbol('abandoned');
 /** A failure to record without retrying: nothing will change on a later attempt. */
 class PermanentFailure extends Error {}
 
+export type DeliveryResult = {
+  status: 'delivered' | 'failed';
+  statusCode: number | null;
+  error: string | null;
+};
+
+/** Who a delivery goes to, for the server log. */
+const targetOf = (d: WebhookDeliveryRow) =>
+  d.serviceId ? { serviceId: d.serviceId } : { chatDestinationId: d.chatDestinationId };
+
 export function createWebhookWorker(deps: WorkerDeps) {
   const { db, secrets, clock, allowPrivate, log } = deps;
+  const targets = deps.targets ?? [];
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const intervalMs = deps.intervalMs ?? DEFAULT_INTERVAL_MS;
   let timer: NodeJS.Timeout | undefined;
@@ -68,66 +84,105 @@ export function createWebhookWorker(deps: WorkerDeps) {
   // Aborts the requests in flight when the server shuts down.
   let shutdown = new AbortController();
 
-  /** Claims up to a batch of due deliveries for this process: they are leased, not sent yet. */
-  async function claim(): Promise<WebhookDeliveryRow[]> {
+  /**
+   * Claims up to a batch of due deliveries for this process (or the one named): they are
+   * leased, not sent yet.
+   */
+  async function claim(only?: string): Promise<WebhookDeliveryRow[]> {
     const now = clock.now();
+    const due: SQL | undefined = only
+      ? eq(webhookDeliveries.id, only)
+      : lte(webhookDeliveries.nextAttemptAt, now);
     return db.transaction(async (tx) => {
-      const due = await tx
+      const rows = await tx
         .select({ id: webhookDeliveries.id })
         .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
+        .where(and(eq(webhookDeliveries.status, 'pending'), due))
         .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
         .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
+      if (rows.length === 0) return [];
       return tx
         .update(webhookDeliveries)
         .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
         .where(
           inArray(
             webhookDeliveries.id,
-            due.map((d) => d.id),
+            rows.map((d) => d.id),
           ),
         )
         .returning();
     });
   }
 
-  async function attempt(
-    delivery: WebhookDeliveryRow,
-    service: ServiceRow | undefined,
-  ): Promise<Attempt | typeof ABANDONED> {
-    try {
-      if (!service) throw new PermanentFailure('The service no longer exists.');
-      if (service.status !== 'Active')
-        throw new PermanentFailure('The service was disabled before delivery.');
-      if (service.integrationType !== 'Webhook' || !service.webhookUrl || !service.webhookSecretEncrypted) {
-        throw new PermanentFailure('The service no longer receives webhooks.');
-      }
-      const problem = checkWebhookUrl(service.webhookUrl, { allowPrivate });
-      if (problem) {
-        throw new PermanentFailure(
-          problem === 'private' ? deliveryErrors.private : deliveryErrors.notAllowed,
-        );
-      }
-      const url = new URL(service.webhookUrl);
-      // One deadline for the lookup and the request together.
-      const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), shutdown.signal]);
-      const target = await abortable(
-        resolveWebhookTarget(url, { allowPrivate, lookup: deps.lookup }),
-        signal,
-      );
-      const secret = secrets.decrypt(service.webhookSecretEncrypted, webhookSecretContext(service.id));
-      const body = JSON.stringify(delivery.payload);
-      const timestamp = Math.floor(clock.now().getTime() / 1000);
-      const statusCode = await postToTarget(url, target, body, signal, {
+  /** A Webhook service's signed POST of the delivery, or why it will never go. */
+  function serviceRequest(delivery: WebhookDeliveryRow, service: ServiceRow | undefined): PreparedRequest {
+    if (!service) throw new PermanentFailure('The service no longer exists.');
+    if (service.status !== 'Active') throw new PermanentFailure('The service was disabled before delivery.');
+    if (service.integrationType !== 'Webhook' || !service.webhookUrl || !service.webhookSecretEncrypted) {
+      throw new PermanentFailure('The service no longer receives webhooks.');
+    }
+    const secret = secrets.decrypt(service.webhookSecretEncrypted, webhookSecretContext(service.id));
+    const body = JSON.stringify(delivery.payload);
+    const timestamp = Math.floor(clock.now().getTime() / 1000);
+    return {
+      url: service.webhookUrl,
+      body,
+      headers: {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
         [WEBHOOK_HEADERS.event]: delivery.eventType,
         [WEBHOOK_HEADERS.delivery]: delivery.id,
         [WEBHOOK_HEADERS.timestamp]: String(timestamp),
         [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
-      });
+      },
+    };
+  }
+
+  /** What to POST for each claimed delivery: the services' own, the other targets' as they build it. */
+  async function requestsOf(claimed: WebhookDeliveryRow[]) {
+    const requests = new Map<string, () => PreparedRequest | Refusal>();
+    const serviceIds = [...new Set(claimed.flatMap((d) => (d.serviceId ? [d.serviceId] : [])))];
+    const rows = serviceIds.length
+      ? await db.select().from(services).where(inArray(services.id, serviceIds))
+      : [];
+    const byId = new Map(rows.map((s) => [s.id, s]));
+    for (const d of claimed) {
+      if (d.serviceId) requests.set(d.id, () => serviceRequest(d, byId.get(d.serviceId ?? '')));
+    }
+    for (const target of targets) {
+      const mine = claimed.filter((d) => d[target.key] !== null);
+      if (mine.length === 0) continue;
+      const prepared = await target.prepare(mine);
+      for (const d of mine) {
+        const made = prepared.get(d.id) ?? { refused: 'The destination no longer exists.' };
+        requests.set(d.id, () => made);
+      }
+    }
+    return requests;
+  }
+
+  async function attempt(
+    delivery: WebhookDeliveryRow,
+    request: (() => PreparedRequest | Refusal) | undefined,
+  ): Promise<Attempt | typeof ABANDONED> {
+    try {
+      const made = request?.() ?? { refused: 'The service no longer exists.' };
+      if ('refused' in made) throw new PermanentFailure(made.refused);
+      const problem = checkWebhookUrl(made.url, { allowPrivate });
+      if (problem) {
+        throw new PermanentFailure(
+          problem === 'private' ? deliveryErrors.private : deliveryErrors.notAllowed,
+        );
+      }
+      const url = new URL(made.url);
+      // One deadline for the lookup and the request together.
+      const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), shutdown.signal]);
+      const target = await abortable(
+        resolveWebhookTarget(url, { allowPrivate, lookup: deps.lookup }),
+        signal,
+      );
+      const statusCode = await postToTarget(url, target, made.body, signal, made.headers);
       if (statusCode >= 200 && statusCode < 300) return { statusCode, error: null, retryable: false };
       return { statusCode, error: `HTTP ${statusCode}`, retryable: true };
     } catch (err) {
@@ -135,10 +190,7 @@ export function createWebhookWorker(deps: WorkerDeps) {
       if (err instanceof PermanentFailure) return { statusCode: null, error: err.message, retryable: false };
       // The delivery log shows admins a generic reason; what the name resolved to, the address
       // and port refused, or a certificate's names go to the server log only.
-      log?.warn(
-        { deliveryId: delivery.id, serviceId: delivery.serviceId, err },
-        'webhook delivery attempt failed',
-      );
+      log?.warn({ deliveryId: delivery.id, ...targetOf(delivery), err }, 'webhook delivery attempt failed');
       if (err instanceof ForbiddenTargetError) {
         return { statusCode: null, error: deliveryErrors.private, retryable: false };
       }
@@ -146,13 +198,17 @@ export function createWebhookWorker(deps: WorkerDeps) {
     }
   }
 
-  async function record(delivery: WebhookDeliveryRow, result: Attempt): Promise<DeliveryOutcome> {
+  async function record(
+    delivery: WebhookDeliveryRow,
+    result: Attempt,
+    maxAttempts = MAX_ATTEMPTS,
+  ): Promise<DeliveryOutcome> {
     const attempts = delivery.attempts + 1;
     const now = clock.now();
     const delivered = result.error === null;
     const outcome: DeliveryOutcome = delivered
       ? 'delivered'
-      : result.retryable && attempts < MAX_ATTEMPTS
+      : result.retryable && attempts < maxAttempts
         ? 'retrying'
         : 'failed';
     const delay = RETRY_DELAYS_MS[attempts - 1] ?? 0;
@@ -170,7 +226,7 @@ export function createWebhookWorker(deps: WorkerDeps) {
     deps.onOutcome?.(outcome);
     if (outcome === 'failed') {
       log?.warn(
-        { deliveryId: delivery.id, serviceId: delivery.serviceId, error: result.error },
+        { deliveryId: delivery.id, ...targetOf(delivery), error: result.error },
         'webhook delivery failed',
       );
     }
@@ -182,18 +238,35 @@ export function createWebhookWorker(deps: WorkerDeps) {
     const run: DeliveryRun = { attempted: 0, delivered: 0, retrying: 0, failed: 0 };
     const claimed = await claim();
     if (claimed.length === 0) return run;
-    const serviceIds = [...new Set(claimed.map((d) => d.serviceId))];
-    const rows = await db.select().from(services).where(inArray(services.id, serviceIds));
-    const byId = new Map(rows.map((s) => [s.id, s]));
+    const requests = await requestsOf(claimed);
     const outcomes = await Promise.all(
       claimed.map(async (delivery) => {
-        const result = await attempt(delivery, byId.get(delivery.serviceId));
+        const result = await attempt(delivery, requests.get(delivery.id));
         return result === ABANDONED ? undefined : record(delivery, result);
       }),
     );
     run.attempted = claimed.length;
     for (const outcome of outcomes) if (outcome) run[outcome] += 1;
     return run;
+  }
+
+  /**
+   * The one pending delivery, sent now and once (a test message: not retried), by the same path
+   * as every other; answers how it went, as the delivery log shows it. Undefined when it is not
+   * pending (another process has it).
+   */
+  async function deliverNow(id: string): Promise<DeliveryResult | undefined> {
+    const [delivery] = await claim(id);
+    if (!delivery) return undefined;
+    const requests = await requestsOf([delivery]);
+    const result = await attempt(delivery, requests.get(delivery.id));
+    if (result === ABANDONED) return undefined;
+    const outcome = await record(delivery, result, 1);
+    return {
+      status: outcome === 'delivered' ? 'delivered' : 'failed',
+      statusCode: result.statusCode,
+      error: publicDeliveryError(result.error),
+    };
   }
 
   /**
@@ -229,6 +302,7 @@ export function createWebhookWorker(deps: WorkerDeps) {
 
   return {
     deliverDue,
+    deliverNow,
     /** Runs deliverDue every `intervalMs` (one run at a time) until stop(). */
     start() {
       if (!stopped) return;
@@ -250,48 +324,3 @@ export function createWebhookWorker(deps: WorkerDeps) {
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
-
-/**
- * The reasons the delivery log may show (GET /api/services/{id}/deliveries): fixed texts that say
- * what went wrong without naming an address, a port or a host the server resolved.
- */
-const deliveryErrors = {
-  private: 'refused: the address is private',
-  notAllowed: 'refused: the webhook URL is not allowed',
-  dns: 'DNS lookup failed',
-  refused: 'connection refused',
-  tls: 'TLS handshake failed',
-  failed: 'connection failed',
-  unknown: 'delivery failed',
-} as const;
-
-const knownErrors = new Set<string>(Object.values(deliveryErrors));
-
-/**
- * A stored reason as the delivery log answers it: one of the fixed texts, `HTTP nnn`, a timeout
- * or a PermanentFailure's own sentence pass; anything else (a row written before the texts were
- * made generic) reads as 'delivery failed'.
- */
-export function publicDeliveryError(stored: string | null): string | null {
-  if (stored === null) return null;
-  if (knownErrors.has(stored) || /^HTTP \d{3}$/.test(stored) || /^timed out after [\d.]+ s$/.test(stored)) {
-    return stored;
-  }
-  if (/^The service [a-z ]+\.$/.test(stored)) return stored;
-  return deliveryErrors.unknown;
-}
-
-function describe(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; code?: string; message?: string };
-  // AbortSignal.any passes the timeout's reason on: a TimeoutError, or an AbortError carrying it.
-  const cause = (err as { cause?: { name?: string } })?.cause;
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || cause?.name === 'TimeoutError') {
-    return `timed out after ${timeoutMs / 1000} s`;
-  }
-  const code = typeof e?.code === 'string' ? e.code : '';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL') return deliveryErrors.dns;
-  if (code === 'ECONNREFUSED') return deliveryErrors.refused;
-  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/.test(code))
-    return deliveryErrors.tls;
-  return deliveryErrors.failed;
-}

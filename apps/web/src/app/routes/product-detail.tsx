@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { ChatDestinationsCard } from '../../features/chat/components/chat-destinations-card.tsx';
 import { ProductFieldsManager } from '../../features/fields/components/product-fields-manager.tsx';
 import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
@@ -50,11 +51,12 @@ export function Component() {
       // Issue 29: each feature's part of the product's settings, one SectionCard each, in this order.
       settingsTab={(readOnly) => (
         <div className="grid gap-6" data-read-only={readOnly || undefined}>
-          {/* workflow states · custom fields · estimates · templates */}
+          {/* workflow states · custom fields · estimates · templates · chat (issue 33) */}
           <TaskTemplatesCard productId={id} readOnly={readOnly} />
           <WorkflowCard productId={id} readOnly={readOnly} />
           <ProductEstimatesCard productId={id} readOnly={readOnly} />
           <ProductFieldsManager productId={id} />
+          <ChatDestinationsCard productId={id} readOnly={readOnly} />
         </div>
       )}
     />

@@ -1,7 +1,8 @@
-import { serviceMessages as m, type Service, type WebhookDelivery } from '@shipyard/shared';
+import { serviceMessages as m, type Service } from '@shipyard/shared';
 import { RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DeliveryRow } from '../../../components/delivery-row.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Separator } from '../../../components/ui/separator.tsx';
 import {
@@ -18,7 +19,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeliveries } from '../api/get-deliveries.ts';
 import { useDeleteService } from '../api/save-service.ts';
-import { DeliveryStatusBadge, ServiceStatusBadge, UsedByChips } from './service-labels.tsx';
+import { ServiceStatusBadge, UsedByChips } from './service-labels.tsx';
 
 export type ServiceDetailsSheetProps = {
   /** The service shown; undefined when closed. */
@@ -180,38 +181,6 @@ function DeliveryLog({ serviceId }: { serviceId: string }) {
         </Button>
       ) : null}
     </section>
-  );
-}
-
-function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
-  return (
-    <li className="grid gap-1 rounded-lg border px-3 py-2 text-sm">
-      <div className="flex min-w-0 items-center justify-between gap-2">
-        <span className="min-w-0 truncate font-medium font-mono text-xs">{delivery.event}</span>
-        <DeliveryStatusBadge status={delivery.status} />
-      </div>
-      <p className="text-muted-foreground text-xs">
-        {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
-        {delivery.lastStatusCode !== null ? ` · HTTP ${delivery.lastStatusCode}` : ''}
-        {' · created '}
-        <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
-        {delivery.deliveredAt ? (
-          <>
-            {' · delivered '}
-            <time dateTime={delivery.deliveredAt}>{formatDateTime(delivery.deliveredAt)}</time>
-          </>
-        ) : null}
-        {delivery.nextAttemptAt && delivery.attempts > 0 ? (
-          <>
-            {' · next try '}
-            <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
-          </>
-        ) : null}
-      </p>
-      {delivery.lastError ? (
-        <p className="break-words text-destructive text-xs">{delivery.lastError}</p>
-      ) : null}
-    </li>
   );
 }
 
