@@ -67,6 +67,8 @@ const { values: args } = parseArgs({
     // Write a V8 CPU profile of each server process to this directory (node --cpu-prof), for
     // speed work that starts from a profile; open the .cpuprofile files in Chrome's DevTools.
     profile: { type: 'string' },
+    // The task query's writes beside its reads: N a second in all, instead of as fast as answered.
+    'task-writes': { type: 'string' },
   },
 });
 const scale = { ...SCALES, board: BOARD_SCALE }[args.scale];
@@ -117,6 +119,7 @@ const settings = {
   duration,
   warmup,
   boardConnections,
+  taskWrites: args['task-writes'] ? Number(args['task-writes']) : undefined,
 };
 
 // ---- the run ------------------------------------------------------------------------------------

@@ -221,6 +221,8 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     const writes = {
       url: server.origin,
       connections: WRITE_CONNECTIONS,
+      // As fast as they are answered, or at a fixed rate (--task-writes N a second).
+      ...(settings.taskWrites ? { overallRate: settings.taskWrites } : {}),
       headers: { ...headers, 'content-type': 'application/json' },
       timeout: 10,
       requests: [
