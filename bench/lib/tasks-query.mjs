@@ -22,6 +22,8 @@ import {
 const TASK_QUERY_P99_TARGET_MS = 100;
 const TEAMS_MEMBER = 'bench-teams@example.com';
 const LABELS = ['bug', 'feature', 'docs', 'design', 'urgent', 'later'];
+/** The Accept-Encoding of Chromium and Firefox. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 /** Connections that write while the reads are measured (status changes, one account). */
 const WRITE_CONNECTIONS = 2;
 
@@ -208,7 +210,8 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     const reads = {
       url: server.origin,
       connections,
-      headers,
+      // What a browser sends: the answers come compressed, as the web app gets them.
+      headers: { ...headers, 'accept-encoding': settings.acceptEncoding ?? BROWSER_ENCODINGS },
       timeout: 10,
       requests: queries.map((query) => ({
         method: 'GET',
