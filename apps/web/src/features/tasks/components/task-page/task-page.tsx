@@ -148,7 +148,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
         inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12',
       )}
     >
-      <header className="grid gap-3">
+      <header className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           {inPanel ? null : (
             <Link
