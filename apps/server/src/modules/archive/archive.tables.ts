@@ -70,12 +70,14 @@ export const NOT_EXPORTED: Record<string, string> = {
     'the outbox of webhook POSTs: replaying it would send old events again; the services themselves are exported',
   push_subscriptions:
     'browsers that turned web push on (decision 050): each push service endpoint belongs to this instance’s VAPID key; people turn push on again',
-  push_settings: 'quiet hours of web push (decision 050): kept with the devices they govern, set again with them',
+  push_settings:
+    'quiet hours of web push (decision 050): kept with the devices they govern, set again with them',
   push_vapid_keys:
     'this instance’s VAPID key pair (decision 050), its private half encrypted with this instance’s secret: the restored one makes its own',
   chat_destinations:
     'chat webhook URLs (decision 051), encrypted with this instance’s secret like the services’ signing secrets: added again on the restored one',
-  chat_due_notices: 'which due-soon chat messages were sent (decision 051): a per-instance record of deliveries',
+  chat_due_notices:
+    'which due-soon chat messages were sent (decision 051): a per-instance record of deliveries',
 };
 
 /**
