@@ -60,8 +60,8 @@ describe('registerPushHandlers', () => {
     );
     expect(scope.registration.showNotification).toHaveBeenCalledWith('You were mentioned', {
       body: 'Ann mentioned you',
-      icon: '/favicon.svg',
-      badge: '/favicon.svg',
+      icon: '/pwa-192.png',
+      badge: '/pwa-192.png',
       tag: 'TASK_MENTION:t-1',
       data: { url: `${ORIGIN}/tasks/t-1#comment-c-1` },
     });
