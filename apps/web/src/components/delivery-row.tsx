@@ -1,6 +1,10 @@
 import type { WebhookDelivery, WebhookDeliveryStatus } from '@shipyard/shared';
+import type { ReactNode } from 'react';
+import { getErrorMessage } from '../lib/api-client.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { type Tone, ToneBadge } from './tone-badge.tsx';
+import { Button } from './ui/button.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
 
 // One delivery of a delivery log (a Webhook service's, a chat destination's): its event, status,
 // attempts, last status code and error, when created and delivered.
@@ -49,5 +53,60 @@ export function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         <p className="break-words text-destructive text-xs">{delivery.lastError}</p>
       ) : null}
     </li>
+  );
+}
+
+/** The pages of a delivery log as an infinite query gives them (a service's, a destination's). */
+type DeliveryPages = {
+  data?: { pages: { data: WebhookDelivery[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+};
+
+/**
+ * A delivery log's body: skeletons while its first page loads, the error, `empty` when nothing
+ * was sent, else the rows newest first and "Load more" while older pages remain.
+ */
+export function DeliveryList({ query, empty }: { query: DeliveryPages; empty: ReactNode }) {
+  const deliveries = query.data?.pages.flatMap((p) => p.data) ?? [];
+  if (query.isPending)
+    return (
+      <div className="grid gap-2" role="status" aria-label="Loading deliveries">
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  if (query.isError && !query.data)
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {getErrorMessage(query.error)}
+      </p>
+    );
+  return (
+    <>
+      {deliveries.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        <ol className="grid gap-2" aria-label="Deliveries">
+          {deliveries.map((delivery) => (
+            <DeliveryRow key={delivery.id} delivery={delivery} />
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          size="sm"
+          pending={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { serviceMessages as m, type Service } from '@shipyard/shared';
 import { RotateCcwIcon, Trash2Icon } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DeliveryRow } from '../../../components/delivery-row.tsx';
+import { DeliveryList } from '../../../components/delivery-row.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Separator } from '../../../components/ui/separator.tsx';
 import {
@@ -13,7 +13,6 @@ import {
   SheetHeader,
   SheetTitle,
 } from '../../../components/ui/sheet.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -132,7 +131,6 @@ function ServiceDetails({
 /** Newest first: event, status, attempts, last status code and error, when created and delivered. */
 function DeliveryLog({ serviceId }: { serviceId: string }) {
   const query = useDeliveries(serviceId, true);
-  const deliveries = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
 
   return (
     <section aria-labelledby="service-deliveries" className="grid gap-3">
@@ -150,36 +148,10 @@ function DeliveryLog({ serviceId }: { serviceId: string }) {
           Refresh
         </Button>
       </div>
-      {query.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading deliveries">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-        </div>
-      ) : query.isError && !query.data ? (
-        <p role="alert" className="text-destructive text-sm">
-          {getErrorMessage(query.error)}
-        </p>
-      ) : deliveries.length === 0 ? (
-        <p className="text-muted-foreground text-sm">
-          {m.deliveriesEmpty}: product and task changes of the products that use it are sent here.
-        </p>
-      ) : (
-        <ol className="grid gap-2" aria-label="Deliveries">
-          {deliveries.map((delivery) => (
-            <DeliveryRow key={delivery.id} delivery={delivery} />
-          ))}
-        </ol>
-      )}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          pending={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <DeliveryList
+        query={query}
+        empty={`${m.deliveriesEmpty}: product and task changes of the products that use it are sent here.`}
+      />
     </section>
   );
 }
