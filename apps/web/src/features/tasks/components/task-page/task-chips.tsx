@@ -24,6 +24,7 @@ import { isOverdue } from '../task-fields.tsx';
 import { chipIcons, phaseOptions, priorityOptions, statusOptions } from '../task-form-chips.tsx';
 import { useTaskMenuActions } from '../task-keyboard-state.tsx';
 import { TaskStatusIcon } from '../task-status-badge.tsx';
+import { shownReference, withCurrent } from './task-references.ts';
 import type { useSaveTask } from './use-save-task.ts';
 
 // Issue 33: on a phone the task's properties sit right under its title as chips, each a tap away
@@ -31,15 +32,6 @@ import type { useSaveTask } from './use-save-task.ts';
 // (actOn), the due date's words-or-calendar field. From 768 px up the side panel stays as it was.
 
 type SaveTask = ReturnType<typeof useSaveTask>;
-
-/** The options, plus the current choice when it is not among them (not loaded yet, or gone). */
-function withCurrent(
-  list: ReadonlyArray<{ id: string; name: string }>,
-  current: { id: string; name: string } | null,
-) {
-  if (!current || list.some((item) => item.id === current.id)) return [...list];
-  return [current, ...list];
-}
 
 /** The estimates the product's scale offers, and the task's own when it is not one of them. */
 function estimateOptions(scale: EstimateScale | undefined, current: string | null): ChipOption[] {
@@ -154,19 +146,7 @@ export function TaskChips({
 
   const saveRef = (field: 'teamId' | 'assigneeId', value: string) => {
     const id = value || null;
-    const shown: Partial<Task> =
-      field === 'teamId'
-        ? { teamId: id, team: teams.find((t) => t.id === id) ?? null }
-        : {
-            assigneeId: id,
-            assignee: (() => {
-              const person = options.data?.assignees.find((p) => p.id === id) ?? task.assignee;
-              return person && person.id === id
-                ? { id: person.id, name: person.name, avatar_url: person.avatar_url }
-                : null;
-            })(),
-          };
-    void save.save({ [field]: id }, shown);
+    void save.save({ [field]: id }, shownReference(task, field, id, teams, options.data?.assignees));
   };
 
   const labelsText =

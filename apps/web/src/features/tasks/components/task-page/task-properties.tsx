@@ -28,6 +28,7 @@ import { useTaskOptions } from '../../api/get-task-options.ts';
 import { TaskAssignee, teamLabel } from '../task-assignee.tsx';
 import { phaseLabel, TaskDueDate } from '../task-fields.tsx';
 import { TaskStatusBadge, TaskStatusIcon } from '../task-status-badge.tsx';
+import { shownReference, withCurrent } from './task-references.ts';
 import type { useSaveTask } from './use-save-task.ts';
 
 /** Radix Select cannot hold '' as an item's value: this stands for "none". */
@@ -88,15 +89,6 @@ function Property({ label, labelId, children }: { label: string; labelId?: strin
       <dd className="min-w-0">{children}</dd>
     </div>
   );
-}
-
-/** The options, plus the current choice when it is no longer among them (or not loaded yet). */
-function withCurrent(
-  list: ReadonlyArray<{ id: string; name: string }>,
-  current: { id: string; name: string } | null,
-) {
-  if (!current || list.some((item) => item.id === current.id)) return [...list];
-  return [current, ...list];
 }
 
 const statusChoices: Choice[] = TASK_STATUSES.map((status) => ({
@@ -163,19 +155,7 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
 
   const saveRef = (field: 'teamId' | 'assigneeId', value: string) => {
     const id = value === NONE ? null : value;
-    const shown: Partial<Task> =
-      field === 'teamId'
-        ? { teamId: id, team: teams.find((t) => t.id === id) ?? null }
-        : {
-            assigneeId: id,
-            assignee: (() => {
-              const person = options.data?.assignees.find((p) => p.id === id) ?? task.assignee;
-              return person && person.id === id
-                ? { id: person.id, name: person.name, avatar_url: person.avatar_url }
-                : null;
-            })(),
-          };
-    void save.save({ [field]: id }, shown);
+    void save.save({ [field]: id }, shownReference(task, field, id, teams, options.data?.assignees));
   };
 
   return (
