@@ -24,7 +24,7 @@ function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
   return <ToneBadge tone={deliveryTone[status]}>{deliveryLabel[status]}</ToneBadge>;
 }
 
-export function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
+function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   return (
     <li className="grid gap-1 rounded-lg border px-3 py-2 text-sm">
       <div className="flex min-w-0 items-center justify-between gap-2">
