@@ -60,6 +60,8 @@ describe('keepOfflineCache', () => {
     const next = client();
     await restoreOfflineCache(next, 'ann', 'build-1');
     expect(next.getQueryData(['tasks', 'detail', 't-1'])).toEqual({ title: 'Read offline' });
+    // Shown, but stale: a screen that mounts fetches it again (a reload shows what changed since).
+    expect(next.getQueryState(['tasks', 'detail', 't-1'])?.isInvalidated).toBe(true);
     const newer = client();
     await restoreOfflineCache(newer, 'ann', 'build-2');
     expect(newer.getQueryData(['tasks', 'detail', 't-1'])).toBeUndefined();

@@ -89,6 +89,9 @@ export async function restoreOfflineCache(queryClient: QueryClient, userId: stri
       buster,
       maxAge: MAX_AGE_MS,
     });
+    // Shown at once, but never taken as fresh: what changed since (on this device in the last
+    // second before a reload, or anywhere else) is fetched as soon as a screen mounts.
+    await queryClient.invalidateQueries({ refetchType: 'none' });
   } catch {
     // An unreadable cache is discarded (by the restore itself): the app loads from the network.
   }
