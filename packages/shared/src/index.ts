@@ -13,6 +13,7 @@ export * from './fields.ts';
 export * from './hierarchy.ts';
 export * from './imports.ts';
 export * from './labels.ts';
+export * from './languages.ts';
 export * from './messages.ts';
 export * from './notification-preferences.ts';
 export * from './notifications.ts';
