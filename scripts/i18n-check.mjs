@@ -55,9 +55,10 @@ export function keysOf(sourceText, fileName, into = new Map()) {
   return into;
 }
 
+/** The {{values}} of a text but `count`, which a plural form may spell out ('one task'). */
 const valuesOf = (text) =>
-  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)]
-    .map((m) => m[1])
+  [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]))]
+    .filter((name) => name !== 'count')
     .sort()
     .join(',');
 
@@ -115,10 +116,7 @@ export function i18nProblems(webDir) {
     }
     for (const [name, { key, where }] of expected) {
       if (!(name in texts)) problems.push(`${code}: "${name}" is missing (used in ${where})`);
-      else if (
-        valuesOf(texts[name]).replace(/(^|,)count(?=,|$)/, '') !==
-        valuesOf(key).replace(/(^|,)count(?=,|$)/, '')
-      ) {
+      else if (valuesOf(texts[name]) !== valuesOf(key)) {
         problems.push(`${code}: "${name}" does not use the same {{values}} as its English text`);
       }
     }
