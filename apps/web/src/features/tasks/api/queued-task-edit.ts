@@ -1,6 +1,7 @@
 import { TASK_CHANGED, type Task, type TaskMove, type TaskStatus, taskMessages } from '@shipyard/shared';
 import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api, getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { putTaskIntoDetail } from './get-task-detail.ts';
@@ -105,7 +106,9 @@ const queuedEditOptions = (queryClient: QueryClient) => ({
   // taken away) is told, and the page reads the task again.
   onError: (error: Error, edit: QueuedTaskEdit) => {
     if (error instanceof TaskEditConflict) return;
-    toast.error(taskMessages.updateFailed, { description: getErrorMessage(error, taskMessages.fallback) });
+    toast.error(t(taskMessages.updateFailed), {
+      description: getErrorMessage(error, t(taskMessages.fallback)),
+    });
     return queryClient.invalidateQueries({ queryKey: taskKeys.detail(edit.taskId) });
   },
   // A conflict waits for the person's choice (TaskSync), not for the garbage collector.

@@ -6,17 +6,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useQuickCreateTask } from '../api/quick-create.ts';
 import type { TaskDefaults } from './task-defaults.ts';
 import { useNewTaskContext } from './use-new-task-context.ts';
 
+// Issue 33: marked with k(), translated with t() where shown.
 const inlineCreateTexts = {
-  open: 'Add task',
-  placeholder: 'Task title, then Enter',
-  product: 'Product of the new task',
-  hint: 'Enter to add · Esc to close',
+  open: k('Add task'),
+  placeholder: k('Task title, then Enter'),
+  product: k('Product of the new task'),
+  hint: k('Enter to add · Esc to close'),
 } as const;
 
 type InlineTaskCreateProps = {
@@ -36,7 +38,7 @@ type InlineTaskCreateProps = {
  */
 export function InlineTaskCreate({
   defaults,
-  label = inlineCreateTexts.open,
+  label = t(inlineCreateTexts.open),
   className,
 }: InlineTaskCreateProps) {
   const [open, setOpen] = useState(false);
@@ -51,7 +53,7 @@ export function InlineTaskCreate({
         aria-label={label}
       >
         <PlusIcon aria-hidden="true" />
-        {inlineCreateTexts.open}
+        {t(inlineCreateTexts.open)}
       </Button>
     );
   }
@@ -94,14 +96,16 @@ function InlineTaskLine({
     });
     if (!parsed.success || !context) {
       const issue = parsed.success ? undefined : parsed.error.issues[0];
-      setError(issue?.path[0] === 'title' || !productId ? (issue?.message ?? m.productRequired) : m.fallback);
+      setError(
+        t(issue?.path[0] === 'title' || !productId ? (issue?.message ?? m.productRequired) : m.fallback),
+      );
       return;
     }
     setError(undefined);
     setTitle('');
     inputRef.current?.focus();
     create(parsed.data, context).catch((err: unknown) =>
-      toast.error(m.createFailed, { description: getErrorMessage(err, m.fallback) }),
+      toast.error(t(m.createFailed), { description: getErrorMessage(err, t(m.fallback)) }),
     );
   };
 
@@ -120,7 +124,7 @@ function InlineTaskLine({
     <div className={cn('flex flex-col gap-1.5', className)} data-slot="inline-task-create">
       {defaults.projectId ? null : (
         <OptionSelect
-          aria-label={inlineCreateTexts.product}
+          aria-label={t(inlineCreateTexts.product)}
           value={chosenProduct}
           onValueChange={(value) => {
             setChosenProduct(value);
@@ -135,7 +139,7 @@ function InlineTaskLine({
         aria-label={label}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        placeholder={inlineCreateTexts.placeholder}
+        placeholder={t(inlineCreateTexts.placeholder)}
         maxLength={200}
         autoComplete="off"
         value={title}
@@ -151,7 +155,7 @@ function InlineTaskLine({
           {error}
         </p>
       ) : (
-        <p className="text-muted-foreground text-xs">{inlineCreateTexts.hint}</p>
+        <p className="text-muted-foreground text-xs">{t(inlineCreateTexts.hint)}</p>
       )}
     </div>
   );

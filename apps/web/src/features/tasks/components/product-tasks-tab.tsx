@@ -5,6 +5,7 @@ import { EmptyStateButton } from '../../../components/empty-state.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { taskExportPath } from '../api/get-tasks.ts';
 import type { Viewer } from './task-board-model.ts';
 import { taskDefaultsFrom } from './task-defaults.ts';
@@ -39,7 +40,7 @@ export function ProductTasksTab({
   return (
     <Card className="gap-4 pb-0">
       <CardHeader>
-        <CardTitle className="text-base">Tasks</CardTitle>
+        <CardTitle className="text-base">{t('Tasks')}</CardTitle>
         {/* On a phone the toolbar takes its own row under the title and wraps, so nothing runs off screen. */}
         <CardAction className="col-span-2 col-start-1 row-span-1 row-start-2 flex flex-wrap items-center gap-2 justify-self-stretch sm:col-span-1 sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:justify-self-end">
           <TaskLabelFilter
@@ -58,7 +59,7 @@ export function ProductTasksTab({
           {canEdit ? (
             <Button size="sm" onClick={dialog.add}>
               <Plus aria-hidden="true" />
-              Create Task
+              {t('Create Task')}
             </Button>
           ) : null}
         </CardAction>
@@ -73,7 +74,7 @@ export function ProductTasksTab({
             emptyAction={
               canEdit ? (
                 <EmptyStateButton icon={Plus} onClick={dialog.add}>
-                  Create Task
+                  {t('Create Task')}
                 </EmptyStateButton>
               ) : undefined
             }

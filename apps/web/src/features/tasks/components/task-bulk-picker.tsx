@@ -1,10 +1,4 @@
-import {
-  type BulkTaskChange,
-  bulkMessages,
-  taskMessages as m,
-  type Task,
-  trashMessages,
-} from '@shipyard/shared';
+import { type BulkTaskChange, taskMessages as m, type Task, trashMessages } from '@shipyard/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useCallback, useMemo, useState } from 'react';
@@ -13,6 +7,7 @@ import { DueDateInput } from '../../../components/due-date-input.tsx';
 import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { useProductStates } from '../../../lib/product-states.ts';
@@ -29,11 +24,8 @@ export type PickerKind = 'status' | 'assignee' | 'priority' | 'due' | 'labels' |
 /** A task's row (or card) on the page, when rendered. */
 export const taskRowOf = (id: string) => document.querySelector(`[data-task-id="${CSS.escape(id)}"]`);
 
-/** "3 tasks", "1 task". */
-const pluralTasks = (count: number) => `${count} ${count === 1 ? 'task' : 'tasks'}`;
-
-/** "for 3 tasks", "for 1 task". */
-const forTasks = (count: number) => `for ${pluralTasks(count)}`;
+/** "Status set to High for 3 tasks", "Status for 1 task". */
+const forTasks = (what: string, count: number) => t('{{what}} for {{count}} tasks', { what, count });
 
 /** What a change did: "Status set to High" (said "… for 3 tasks"), or the whole sentence for a count. */
 type Said = string | ((count: number) => string);
@@ -49,8 +41,8 @@ export function useBulkApply(announce: (text: string) => void): BulkApply {
   const send = useBulkTaskChange();
   return useCallback(
     async (targets, change, what) => {
-      const text = typeof what === 'string' ? `${what} ${forTasks(targets.length)}` : what(targets.length);
-      const failed = 'trash' in change ? m.deleteFailed : m.updateFailed;
+      const text = typeof what === 'string' ? forTasks(what, targets.length) : what(targets.length);
+      const failed = t('trash' in change ? m.deleteFailed : m.updateFailed);
       try {
         const undo = await send(
           targets.map((t) => t.id),
@@ -60,14 +52,14 @@ export function useBulkApply(announce: (text: string) => void): BulkApply {
         toast.undoable(text, {
           undo: async () => {
             await undo();
-            announce(`Undone: ${text}`);
+            announce(t('Undone: {{change}}', { change: text }));
           },
-          undoFailed: 'trash' in change ? trashMessages.restoreFailed : m.updateFailed,
+          undoFailed: t('trash' in change ? trashMessages.restoreFailed : m.updateFailed),
         });
         return true;
       } catch (error) {
-        const description = getErrorMessage(error, m.fallback);
-        announce(`${failed}: ${description}`);
+        const description = getErrorMessage(error, t(m.fallback));
+        announce(t('{{title}}: {{description}}', { title: failed, description }));
         toast.error(failed, { description });
         return false;
       }
@@ -83,23 +75,23 @@ export function useBulkApply(announce: (text: string) => void): BulkApply {
 export const picked = {
   status: (change: BulkTaskChange, o: ChipOption): [BulkChange, string] => [
     change,
-    `Status set to ${o.label}`,
+    t('Status set to {{status}}', { status: o.label }),
   ],
   priority: (o: ChipOption): [BulkChange, string] => [
     { priority: o.value as BulkTaskChange['priority'] },
-    `Priority set to ${o.label}`,
+    t('Priority set to {{priority}}', { priority: o.label }),
   ],
   assignee: (o: ChipOption): [BulkChange, string] => [
     { assigneeId: o.value || null },
-    o.value ? `Assigned to ${o.label}` : 'Unassigned',
+    o.value ? t('Assigned to {{name}}', { name: o.label }) : t('Unassigned'),
   ],
   due: (due: string): [BulkChange, string] => [
     { dueDate: due || null },
-    due ? `Due date set to ${formatDate(due)}` : 'Due date cleared',
+    due ? t('Due date set to {{date}}', { date: formatDate(due) }) : t('Due date cleared'),
   ],
   move: (o: ChipOption): [BulkChange, Said] => [
     { moveTo: o.value },
-    (n) => `${pluralTasks(n)} moved to ${o.label}`,
+    (n) => t('{{count}} tasks moved to {{product}}', { count: n, product: o.label }),
   ],
 };
 
@@ -108,16 +100,18 @@ export const picked = {
  * are the safety); then `after`, once they went (a task's page leaves).
  */
 export async function trashTasks(apply: BulkApply, targets: readonly Task[], after?: () => void) {
-  if (await apply(targets, { trash: true }, bulkMessages.movedToTrash)) after?.();
+  const said = (count: number) => t('{{count}} tasks moved to the trash', { count });
+  if (await apply(targets, { trash: true }, said)) after?.();
 }
 
+/** Marked with k(), translated with t() where shown. */
 const TITLES: Record<PickerKind, string> = {
-  status: 'Status',
-  assignee: 'Assignee',
-  priority: 'Priority',
-  due: 'Due date',
-  labels: 'Labels',
-  move: 'Product',
+  status: k('Status'),
+  assignee: k('Assignee'),
+  priority: k('Priority'),
+  due: k('Due date'),
+  labels: k('Labels'),
+  move: k('Product'),
 };
 
 /** The one product of the targets, when they share one. */
@@ -151,8 +145,8 @@ export function useLabelChoices(targets: readonly Task[], enabled = true) {
     options: labels.map((label) => ({ value: label.id, label: label.name })),
     change: (id: string, name: string): [BulkChange, string] =>
       targets.every((t) => t.labels.some((l) => l.id === id))
-        ? [{ labels: { removeLabels: [id] } }, `Label ${name} removed`]
-        : [{ labels: { addLabels: [id] } }, `Label ${name} added`],
+        ? [{ labels: { removeLabels: [id] } }, t('Label {{name}} removed', { name })]
+        : [{ labels: { addLabels: [id] } }, t('Label {{name}} added', { name })],
   };
 }
 
@@ -165,7 +159,7 @@ export function useAssigneeChoices(targets: readonly Task[], enabled: boolean): 
   const lists = answers.map((a) => a.data?.assignees ?? []);
   const [first = [], ...rest] = lists;
   const people = first.filter((p) => rest.every((list) => list.some((q) => q.id === p.id)));
-  return [{ value: '', label: 'Unassigned' }, ...people.map((p) => ({ value: p.id, label: p.name }))];
+  return [{ value: '', label: t('Unassigned') }, ...people.map((p) => ({ value: p.id, label: p.name }))];
 }
 
 /** The products the targets may move to: those the viewer sees (not archived), less their own. */
@@ -226,7 +220,7 @@ export function TaskBulkPicker({
   const [due, setDue] = useState('');
   const anchor = useRowAnchor(anchorId, anchorElement);
   if (!kind) return null;
-  const title = TITLES[kind];
+  const title = t(TITLES[kind]);
   const done = (change: BulkChange, what: Said) => {
     onClose();
     void apply(targets, change, what);
@@ -249,7 +243,7 @@ export function TaskBulkPicker({
       <PopoverContent
         align="start"
         className="w-64 p-0"
-        aria-label={`${title} ${forTasks(targets.length)}`}
+        aria-label={forTasks(title, targets.length)}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus?.focus();
@@ -268,8 +262,9 @@ export function TaskBulkPicker({
                   : null}
         {kind === 'move' ? (
           <p className="border-t px-3 py-2 text-muted-foreground text-xs">
-            Their team stays behind, anyone not in the new product is unassigned, and labels are taken off.
-            Undo puts it all back.
+            {t(
+              'Their team stays behind, anyone not in the new product is unassigned, and labels are taken off. Undo puts it all back.',
+            )}
           </p>
         ) : null}
         {kind === 'due' ? (

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { MoreChips } from '../../../components/label-chips.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatShortDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useFieldsInSight } from '../../../lib/product-fields.ts';
 
 // Cards and rows show the values of their product's fields shown on cards (issue 29, decision
@@ -71,7 +72,7 @@ function fieldChipsOf(
     const chip = { id: field.id, name: field.name };
     switch (field.type) {
       case 'checkbox':
-        return value === true ? [{ ...chip, text: 'Yes', checked: true }] : [];
+        return value === true ? [{ ...chip, text: t('Yes'), checked: true }] : [];
       case 'person': {
         const name = typeof value === 'string' ? people.get(value) : undefined;
         return name ? [{ ...chip, text: name }] : [];
@@ -100,7 +101,7 @@ export function useFieldChips(task: Pick<Task, 'projectId' | 'fields'>): FieldCh
   );
 }
 
-const chipTitle = (chip: FieldChip) => `${chip.name}: ${chip.text}`;
+const chipTitle = (chip: FieldChip) => t('{{name}}: {{value}}', { name: chip.name, value: chip.text });
 
 function FieldChipFace({ chip }: { chip: FieldChip }) {
   return (
@@ -151,7 +152,7 @@ export function TaskFieldChips({
   if (chips.length === 0) return null;
   return (
     <ul
-      aria-label="Fields"
+      aria-label={t('Fields')}
       className={cn(
         'flex min-w-0 items-center gap-1',
         // One line: those that do not fit wrap onto a second line, which is cut off.

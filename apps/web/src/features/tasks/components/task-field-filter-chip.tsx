@@ -1,6 +1,7 @@
 import type { Field, TaskFieldFilter } from '@shipyard/shared';
 import { useId, useMemo, useRef } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
 import {
   boundOf,
@@ -52,7 +53,7 @@ function usePeople(field: Field | undefined) {
 export function TaskFieldFilterChip({ fieldId, field, name, state, update, defaultOpen, onClose }: Props) {
   const filters = filtersOfField(state, fieldId);
   const people = usePeople(field);
-  const person = (id: string) => people.find((p) => p.value === id)?.label ?? 'A person';
+  const person = (id: string) => people.find((p) => p.value === id)?.label ?? t('A person');
   const set: SetFilters = (next, options) =>
     update({ field: withFieldFilters(state, fieldId, next) }, options);
   return (
@@ -66,7 +67,7 @@ export function TaskFieldFilterChip({ fieldId, field, name, state, update, defau
       {field ? (
         <FieldFilterEditor field={field} filters={filters} people={people} set={set} />
       ) : (
-        <p className="px-2 py-1.5 text-muted-foreground text-sm">This field no longer exists.</p>
+        <p className="px-2 py-1.5 text-muted-foreground text-sm">{t('This field no longer exists.')}</p>
       )}
     </FilterChip>
   );
@@ -97,12 +98,12 @@ function FieldFilterEditor({
       return field.type === 'date' ? (
         <>
           <DateField
-            label={`${field.name} on or after`}
+            label={t('{{field}} on or after', { field: field.name })}
             value={boundOf(filters, 'gte') || undefined}
             onChange={(v) => set(withBound(filters, 'gte', v ?? ''))}
           />
           <DateField
-            label={`${field.name} on or before`}
+            label={t('{{field}} on or before', { field: field.name })}
             value={boundOf(filters, 'lte') || undefined}
             onChange={(v) => set(withBound(filters, 'lte', v ?? ''))}
           />
@@ -110,12 +111,12 @@ function FieldFilterEditor({
       ) : (
         <>
           <NumberBound
-            label="At least (≥)"
+            label={t('At least (≥)')}
             value={boundOf(filters, 'gte')}
             onChange={(v, options) => set(withBound(filters, 'gte', v), options)}
           />
           <NumberBound
-            label="At most (≤)"
+            label={t('At most (≤)')}
             value={boundOf(filters, 'lte')}
             onChange={(v, options) => set(withBound(filters, 'lte', v), options)}
           />

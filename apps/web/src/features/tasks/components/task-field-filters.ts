@@ -7,6 +7,7 @@ import {
 } from '@shipyard/shared';
 import { useMemo } from 'react';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useFieldsInSight } from '../../../lib/product-fields.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import type { TasksSearchState } from './task-search-params.ts';
@@ -117,12 +118,12 @@ export function withBound(filters: readonly TaskFieldFilter[], op: 'gte' | 'lte'
 export const stateChoices = (kind: 'checkbox' | 'presence') =>
   kind === 'checkbox'
     ? [
-        { value: 'is:true', label: 'Checked' },
-        { value: 'empty', label: 'Not checked' },
+        { value: 'is:true', label: t('Checked') },
+        { value: 'empty', label: t('Not checked') },
       ]
     : [
-        { value: 'set', label: 'Is set' },
-        { value: 'empty', label: 'Is empty' },
+        { value: 'set', label: t('Is set') },
+        { value: 'empty', label: t('Is empty') },
       ];
 
 export const stateOf = (filters: readonly TaskFieldFilter[]) => {
@@ -140,9 +141,9 @@ export function toggledState(filters: readonly TaskFieldFilter[], choice: string
 /** A field's options as the chips offer them: a select's options, or people (Me first). */
 export const optionChoices = (field: Field, people: readonly { value: string; label: string }[]) => [
   ...(field.type === 'person'
-    ? [{ value: 'me', label: 'Me' }, ...people]
+    ? [{ value: 'me', label: t('Me') }, ...people]
     : field.options.map((o) => ({ value: o.id, label: o.name }))),
-  { value: 'none', label: 'No value' },
+  { value: 'none', label: t('No value') },
 ];
 
 /** How a field's filters read on its chip: 'Low, High', '≥ 3, ≤ 5', 'Checked', 'Is set'. */
@@ -151,14 +152,14 @@ export function fieldFilterSummary(
   filters: readonly TaskFieldFilter[],
   person: (id: string) => string,
 ): string {
-  if (filters.length === 0) return 'any';
-  if (!field) return `${filters.length} ${filters.length === 1 ? 'condition' : 'conditions'}`;
+  if (filters.length === 0) return t('any');
+  if (!field) return t('{{count}} conditions', { count: filters.length });
   const kind = fieldFilterKind(field.type);
   if (kind === 'options') {
     const names = Object.fromEntries(optionChoices(field, []).map((o) => [o.value, o.label]));
     return chosenOptions(filters)
       .map((v) =>
-        field.type === 'person' && v !== 'none' && v !== 'me' ? person(v) : (names[v] ?? 'An option'),
+        field.type === 'person' && v !== 'none' && v !== 'me' ? person(v) : (names[v] ?? t('An option')),
       )
       .join(', ');
   }
@@ -169,7 +170,7 @@ export function fieldFilterSummary(
       .map((f) => `${f.op === 'gte' ? '≥' : '≤'} ${show(f.value)}`)
       .join(', ');
   }
-  return stateChoices(kind).find((c) => c.value === stateOf(filters))?.label ?? 'any';
+  return stateChoices(kind).find((c) => c.value === stateOf(filters))?.label ?? t('any');
 }
 
 /** The fields the sort and group menus offer (the products in scope), each with its menu label. */
@@ -177,7 +178,7 @@ export function useFieldsInScope(productId: string | undefined) {
   const fields = useFieldsInSight();
   const products = useProductOptions().data;
   return useMemo(() => {
-    const productName = (id: string) => products?.find((p) => p.id === id)?.name ?? 'A product';
+    const productName = (id: string) => products?.find((p) => p.id === id)?.name ?? t('A product');
     return fieldsInScope(fields, productId).map((field) => ({
       field,
       label: fieldLabel(field, productId, productName),

@@ -8,16 +8,18 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, formatNumber, initials, statusLabel, toDate } from '../../../lib/format.ts';
+import { formatDate, formatNumber, initials, toDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { personColour } from '../../../lib/person-colour.ts';
+import { phaseName } from './task-filter-model.ts';
 import { hasHierarchyMarks, TaskHierarchyMarks } from './task-hierarchy-marks.tsx';
 
 // The pieces of a task that both views of the tasks page show the same way.
 
 /** '1 task', '2,000 tasks'. */
-export const taskCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'task' : 'tasks'}`;
+export const taskCount = (n: number) => t('{{number}} tasks', { count: n, number: formatNumber(n) });
 
-export const phaseLabel = (phase: string | null) => (phase ? statusLabel(phase) : '—');
+export const phaseLabel = (phase: string | null) => (phase ? phaseName(phase) : '—');
 
 /** Past its due date and not completed. */
 export function isOverdue(task: Pick<Task, 'dueDate' | 'status'>, today = startOfToday()): boolean {
@@ -30,7 +32,10 @@ export function AssigneeAvatar({ task, className }: { task: Pick<Task, 'assignee
   const assignee = task.assignee;
   if (!assignee) return null;
   return (
-    <span className={cn('inline-flex shrink-0', className)} title={`Assigned to ${assignee.name}`}>
+    <span
+      className={cn('inline-flex shrink-0', className)}
+      title={t('Assigned to {{name}}', { name: assignee.name })}
+    >
       <Avatar className="size-6 ring-2 ring-card">
         {assignee.avatar_url ? <AvatarImage src={assignee.avatar_url} alt="" /> : null}
         <AvatarFallback
@@ -40,7 +45,7 @@ export function AssigneeAvatar({ task, className }: { task: Pick<Task, 'assignee
           {initials(assignee.name)}
         </AvatarFallback>
       </Avatar>
-      <span className="sr-only">Assigned to {assignee.name}</span>
+      <span className="sr-only">{t('Assigned to {{name}}', { name: assignee.name })}</span>
     </span>
   );
 }
@@ -59,7 +64,9 @@ export function TaskDueDate({
   className?: string;
 }) {
   if (!task.dueDate) {
-    return withIcon ? null : <span className={cn('text-muted-foreground', className)}>No due date</span>;
+    return withIcon ? null : (
+      <span className={cn('text-muted-foreground', className)}>{t('No due date')}</span>
+    );
   }
   const overdue = isOverdue(task);
   return (
@@ -77,7 +84,8 @@ export function TaskDueDate({
       <time dateTime={task.dueDate}>{formatDate(task.dueDate)}</time>
       {overdue ? (
         <span className="text-xs">
-          <span className={cn(stacked && 'lg:hidden')}>· </span>Overdue
+          <span className={cn(stacked && 'lg:hidden')}>· </span>
+          {t('Overdue')}
         </span>
       ) : null}
     </span>
@@ -112,11 +120,11 @@ export function TasksEmptyState({
   return (
     <EmptyState
       icon={ListTodoIcon}
-      title="No tasks found"
+      title={t('No tasks found')}
       description={
         narrowed
-          ? 'No task matches this search and these filters.'
-          : 'Tasks of the products you can see appear here.'
+          ? t('No task matches this search and these filters.')
+          : t('Tasks of the products you can see appear here.')
       }
       action={action}
       className={className}

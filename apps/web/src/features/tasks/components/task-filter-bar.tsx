@@ -14,6 +14,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useAfterMenuClose } from '../../../hooks/use-after-menu-close.ts';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useFieldsInSight } from '../../../lib/product-fields.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import type { ProductOption } from '../../../lib/product-options.ts';
@@ -38,7 +39,7 @@ export function TaskPresets({ state, update }: { state: TasksSearchState; update
   return (
     // min-w-0: a fieldset is otherwise never narrower than its content; these scroll sideways on
     // a phone instead of widening the page.
-    <fieldset className="flex min-w-0 max-w-full gap-1 overflow-x-auto" aria-label="Presets">
+    <fieldset className="flex min-w-0 max-w-full gap-1 overflow-x-auto" aria-label={t('Presets')}>
       {PRESETS.map((preset) => (
         <Button
           key={preset}
@@ -48,7 +49,7 @@ export function TaskPresets({ state, update }: { state: TasksSearchState; update
           onClick={() => update({ preset: preset === 'all' ? undefined : preset })}
           className={cn('shrink-0', current !== preset && 'text-muted-foreground')}
         >
-          {PRESET_LABELS[preset]}
+          {t(PRESET_LABELS[preset])}
         </Button>
       ))}
     </fieldset>
@@ -69,8 +70,8 @@ export function TaskSearchBox({
     <SearchBox
       value={state.search}
       onChange={(search) => update({ search }, { replace: true })}
-      label="Search tasks"
-      placeholder="Search tasks..."
+      label={t('Search tasks')}
+      placeholder={t('Search tasks...')}
       className={className}
     />
   );
@@ -94,10 +95,10 @@ function useFilterChoices(productId: string | undefined, products: readonly Prod
     const nameOf = (list: FilterChoices['people'], fallback: string) => (id: string) =>
       list.find((o) => o.value === id)?.label ?? fallback;
     const names: FilterNames = {
-      person: nameOf(choices.people, 'A person'),
-      team: nameOf(choices.teams, 'A team'),
-      product: nameOf(choices.products, 'Selected product'),
-      state: nameOf(choices.states, 'A state'),
+      person: nameOf(choices.people, t('A person')),
+      team: nameOf(choices.teams, t('A team')),
+      product: nameOf(choices.products, t('Selected product')),
+      state: nameOf(choices.states, t('A state')),
     };
     return { choices, names };
   }, [options.data, labels.data, states.data, products, fields]);
@@ -169,7 +170,7 @@ export function TaskFilterBar({
               key={fieldId}
               fieldId={fieldId}
               field={field}
-              name={field ? label(field) : 'Custom field'}
+              name={field ? label(field) : t('Custom field')}
               state={state}
               update={update}
               defaultOpen={fieldId === addingField}
@@ -182,7 +183,7 @@ export function TaskFilterBar({
             <DropdownMenuTrigger asChild>
               <Button ref={filterButton} variant="outline" size="sm" className="h-8">
                 <ListFilterIcon aria-hidden="true" />
-                Filter
+                {t('Filter')}
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent
@@ -190,16 +191,16 @@ export function TaskFilterBar({
               className="max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-56 overflow-y-auto"
               onCloseAutoFocus={menu.onCloseAutoFocus}
             >
-              <DropdownMenuLabel>Add a filter</DropdownMenuLabel>
+              <DropdownMenuLabel>{t('Add a filter')}</DropdownMenuLabel>
               {addable.map((kind) => (
                 <DropdownMenuItem key={kind} onSelect={() => menu.runAfterClose(() => setAdding(kind))}>
-                  {FILTERS[kind].name}
+                  {t(FILTERS[kind].name)}
                 </DropdownMenuItem>
               ))}
               {addableFields.length > 0 ? (
                 <>
                   <DropdownMenuSeparator />
-                  <DropdownMenuLabel>Custom fields</DropdownMenuLabel>
+                  <DropdownMenuLabel>{t('Custom fields')}</DropdownMenuLabel>
                   {addableFields.map((field) => (
                     <DropdownMenuItem
                       key={field.id}

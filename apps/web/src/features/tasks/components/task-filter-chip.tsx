@@ -5,16 +5,17 @@ import { type ReactNode, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { ownFieldFilters } from './task-field-filters.ts';
 import {
-  DUE_OPTIONS,
+  dueOptions,
   FILTERS,
   type FilterKind,
   type FilterNames,
   type Option,
-  PHASE_OPTIONS,
-  PRIORITY_OPTIONS,
-  STATUS_OPTIONS,
+  phaseOptions,
+  priorityOptions,
+  statusOptions,
   toggled,
 } from './task-filter-model.ts';
 import type { TasksSearchState } from './task-search-params.ts';
@@ -51,8 +52,8 @@ export function TaskFilterChip({ kind, state, update, names, choices, defaultOpe
   const filter = FILTERS[kind];
   return (
     <FilterChip
-      name={filter.name}
-      summary={filter.isOn(state) ? filter.summary(state, names) : 'any'}
+      name={t(filter.name)}
+      summary={filter.isOn(state) ? filter.summary(state, names) : t('any')}
       onRemove={() => update(filter.off)}
       defaultOpen={defaultOpen}
       onClose={onClose}
@@ -94,20 +95,25 @@ export function FilterChip({
         <Popover.Trigger asChild>
           <button
             type="button"
-            aria-label={`${name} filter: ${summary}`}
+            aria-label={t('{{name}} filter: {{summary}}', { name, summary })}
             className="inline-flex h-full min-w-0 items-center gap-1 rounded-l-md px-2.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span className="max-w-40 shrink-0 truncate text-muted-foreground">{name}:</span>
+            <span className="max-w-40 shrink-0 truncate text-muted-foreground">
+              {t('{{name}}:', { name })}
+            </span>
             <span className="truncate font-medium">{summary}</span>
           </button>
         </Popover.Trigger>
-        <PopoverContent aria-label={`${name} filter`} className="grid w-64 gap-2 p-2 outline-none">
+        <PopoverContent
+          aria-label={t('{{name}} filter', { name })}
+          className="grid w-64 gap-2 p-2 outline-none"
+        >
           {children}
         </PopoverContent>
       </Popover.Root>
       <button
         type="button"
-        aria-label={`Remove ${name} filter`}
+        aria-label={t('Remove {{name}} filter', { name })}
         onClick={() => {
           onRemove();
           onClose?.();
@@ -136,7 +142,7 @@ function FilterEditor({
     case 'status':
       return (
         <Toggles
-          options={STATUS_OPTIONS}
+          options={statusOptions()}
           chosen={state.status}
           onToggle={(v) => update({ status: toggled(state.status, v as TaskStatus) })}
         />
@@ -152,7 +158,7 @@ function FilterEditor({
     case 'priority':
       return (
         <Toggles
-          options={PRIORITY_OPTIONS}
+          options={priorityOptions()}
           chosen={state.priority}
           onToggle={(v) => update({ priority: toggled(state.priority, v as TaskPriority) })}
         />
@@ -160,7 +166,11 @@ function FilterEditor({
     case 'assignee':
       return (
         <Toggles
-          options={[{ value: 'me', label: 'Me' }, { value: 'none', label: 'No assignee' }, ...choices.people]}
+          options={[
+            { value: 'me', label: t('Me') },
+            { value: 'none', label: t('No assignee') },
+            ...choices.people,
+          ]}
           chosen={state.assignee}
           onToggle={(v) => update({ assignee: toggled(state.assignee, v) })}
         />
@@ -168,7 +178,7 @@ function FilterEditor({
     case 'createdBy':
       return (
         <Toggles
-          options={[{ value: 'me', label: 'Me' }, ...choices.people]}
+          options={[{ value: 'me', label: t('Me') }, ...choices.people]}
           chosen={state.createdBy}
           onToggle={(v) => update({ createdBy: toggled(state.createdBy, v) })}
         />
@@ -176,7 +186,7 @@ function FilterEditor({
     case 'team':
       return (
         <Toggles
-          options={[{ value: 'none', label: 'No team' }, ...choices.teams]}
+          options={[{ value: 'none', label: t('No team') }, ...choices.teams]}
           chosen={state.teamId}
           onToggle={(v) => update({ teamId: toggled(state.teamId, v) })}
         />
@@ -201,7 +211,7 @@ function FilterEditor({
     case 'phase':
       return (
         <Toggles
-          options={PHASE_OPTIONS}
+          options={phaseOptions()}
           chosen={state.phase ? [state.phase] : []}
           onToggle={(v) => update({ phase: state.phase === v ? undefined : (v as TaskPhase) })}
         />
@@ -210,18 +220,22 @@ function FilterEditor({
       return (
         <>
           <Toggles
-            options={DUE_OPTIONS}
+            options={dueOptions()}
             chosen={state.due ? [state.due] : []}
             onToggle={(v) => update({ due: state.due === v ? undefined : (v as TaskDueFilter) })}
           />
-          <DateField label="Due from" value={state.dueFrom} onChange={(dueFrom) => update({ dueFrom })} />
-          <DateField label="Due to" value={state.dueTo} onChange={(dueTo) => update({ dueTo })} />
+          <DateField
+            label={t('Due from')}
+            value={state.dueFrom}
+            onChange={(dueFrom) => update({ dueFrom })}
+          />
+          <DateField label={t('Due to')} value={state.dueTo} onChange={(dueTo) => update({ dueTo })} />
         </>
       );
     case 'updated':
       return (
         <DateField
-          label="Updated since"
+          label={t('Updated since')}
           value={state.updatedSince}
           onChange={(updatedSince) => update({ updatedSince })}
         />
@@ -310,8 +324,8 @@ function LabelNames({
       <Input
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Label name, then Enter"
-        aria-label="Label name"
+        placeholder={t('Label name, then Enter')}
+        aria-label={t('Label name')}
         maxLength={50}
         className="h-8"
         onKeyDown={(event) => {

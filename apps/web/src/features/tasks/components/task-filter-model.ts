@@ -5,9 +5,13 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
   type TaskDueFilter,
+  type TaskPhase,
   type TaskPreset,
+  type TaskPriority,
+  type TaskStatus,
 } from '@shipyard/shared';
 import { formatDate, statusLabel } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import type { TasksSearchState } from './task-search-params.ts';
 
 // The filters of the tasks page as chips (issue 28): each filter's name, whether it is on, how its
@@ -40,35 +44,69 @@ export type FilterNames = {
   state: (id: string) => string;
 };
 
+// Issue 33: the names below are marked with k() and translated with t() where they are shown.
+
 export const PRESET_LABELS: Record<TaskPreset | 'all', string> = {
-  all: 'All tasks',
-  assigned: 'Assigned to me',
-  created: 'Created by me',
-  watching: 'Watching',
-  mentioning: 'Mentioning me',
+  all: k('All tasks'),
+  assigned: k('Assigned to me'),
+  created: k('Created by me'),
+  watching: k('Watching'),
+  mentioning: k('Mentioning me'),
 };
 export const PRESETS = ['all', ...TASK_PRESETS] as const;
 
 const DUE_LABELS: Record<TaskDueFilter, string> = {
-  overdue: 'Overdue',
-  today: 'Due today',
-  week: 'Due this week',
-  none: 'No due date',
+  overdue: k('Overdue'),
+  today: k('Due today'),
+  week: k('Due this week'),
+  none: k('No due date'),
 };
-export const DUE_OPTIONS: Option[] = TASK_DUE_FILTERS.map((due) => ({ value: due, label: DUE_LABELS[due] }));
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-export const STATUS_OPTIONS: Option[] = TASK_STATUSES.map((status) => ({ value: status, label: status }));
-export const PRIORITY_OPTIONS: Option[] = TASK_PRIORITIES.map((p) => ({ value: p, label: capitalised(p) }));
-export const PHASE_OPTIONS: Option[] = TASK_PHASES.map((phase) => ({
-  value: phase,
-  label: statusLabel(phase),
-}));
+const STATUS_NAMES: Record<TaskStatus, string> = {
+  Pending: k('Pending'),
+  'In Progress': k('In Progress'),
+  Completed: k('Completed'),
+};
+const PRIORITY_NAMES: Record<TaskPriority, string> = {
+  low: k('Low'),
+  medium: k('Medium'),
+  high: k('High'),
+  critical: k('Critical'),
+};
+const PHASE_NAMES: Record<TaskPhase, string> = {
+  planning: k('Planning'),
+  development: k('Development'),
+  testing: k('Testing'),
+  production: k('Production'),
+  maintenance: k('Maintenance'),
+};
+
+/** A stored value's name in the reader's language; one the app does not know, as it comes. */
+const nameOf = (names: Record<string, string>, value: string, fallback: string) =>
+  Object.hasOwn(names, value) ? t(names[value] ?? fallback) : fallback;
+
+/** 'In Progress', translated. */
+export const statusName = (status: string) => nameOf(STATUS_NAMES, status, status);
+/** 'high' → 'High', translated. */
+export const priorityName = (priority: string) =>
+  nameOf(PRIORITY_NAMES, priority, priority.charAt(0).toUpperCase() + priority.slice(1));
+/** 'development' → 'Development', translated. */
+export const phaseName = (phase: string) => nameOf(PHASE_NAMES, phase, statusLabel(phase));
+
+export const dueOptions = (): Option[] =>
+  TASK_DUE_FILTERS.map((due) => ({ value: due, label: t(DUE_LABELS[due]) }));
+export const statusOptions = (): Option[] =>
+  TASK_STATUSES.map((status) => ({ value: status, label: statusName(status) }));
+export const priorityOptions = (): Option[] =>
+  TASK_PRIORITIES.map((p) => ({ value: p, label: priorityName(p) }));
+export const phaseOptions = (): Option[] =>
+  TASK_PHASES.map((phase) => ({ value: phase, label: phaseName(phase) }));
 
 const personName = (names: FilterNames) => (id: string) =>
-  id === 'me' ? 'Me' : id === 'none' ? 'No assignee' : names.person(id);
+  id === 'me' ? t('Me') : id === 'none' ? t('No assignee') : names.person(id);
 
 type FilterDef = {
+  /** Marked with k(): shown as t(name). */
   name: string;
   isOn: (state: TasksSearchState) => boolean;
   /** The chip's value text. */
@@ -80,41 +118,41 @@ const list = (values: readonly string[], label: (v: string) => string) => values
 
 export const FILTERS: Record<FilterKind, FilterDef> = {
   status: {
-    name: 'Status',
+    name: k('Status'),
     isOn: (s) => s.status.length > 0,
-    summary: (s) => s.status.join(', '),
+    summary: (s) => list(s.status, statusName),
     off: { status: [] },
   },
   state: {
-    name: 'State',
+    name: k('State'),
     isOn: (s) => s.stateId.length > 0,
     summary: (s, names) => list(s.stateId, names.state),
     off: { stateId: [] },
   },
   assignee: {
-    name: 'Assignee',
+    name: k('Assignee'),
     isOn: (s) => s.assignee.length > 0,
     summary: (s, names) => list(s.assignee, personName(names)),
     off: { assignee: [] },
   },
   priority: {
-    name: 'Priority',
+    name: k('Priority'),
     isOn: (s) => s.priority.length > 0,
-    summary: (s) => list(s.priority, capitalised),
+    summary: (s) => list(s.priority, priorityName),
     off: { priority: [] },
   },
   label: {
-    name: 'Labels',
+    name: k('Labels'),
     isOn: (s) => s.label.length > 0 || Boolean(s.labelId),
-    summary: (s) => (s.label.length > 0 ? s.label.join(', ') : 'A label of the product'),
+    summary: (s) => (s.label.length > 0 ? s.label.join(', ') : t('A label of the product')),
     off: { label: [], labelId: undefined },
   },
   due: {
-    name: 'Due',
+    name: k('Due'),
     isOn: (s) => Boolean(s.due || s.dueFrom || s.dueTo),
     summary: (s) =>
       [
-        s.due ? DUE_LABELS[s.due] : '',
+        s.due ? t(DUE_LABELS[s.due]) : '',
         s.dueFrom || s.dueTo
           ? `${s.dueFrom ? formatDate(s.dueFrom) : '…'} – ${s.dueTo ? formatDate(s.dueTo) : '…'}`
           : '',
@@ -124,31 +162,31 @@ export const FILTERS: Record<FilterKind, FilterDef> = {
     off: { due: undefined, dueFrom: undefined, dueTo: undefined },
   },
   product: {
-    name: 'Product',
+    name: k('Product'),
     isOn: (s) => Boolean(s.productId),
     summary: (s, names) => (s.productId ? names.product(s.productId) : ''),
     off: { productId: undefined, labelId: undefined, stateId: [] },
   },
   team: {
-    name: 'Team',
+    name: k('Team'),
     isOn: (s) => s.teamId.length > 0,
-    summary: (s, names) => list(s.teamId, (id) => (id === 'none' ? 'No team' : names.team(id))),
+    summary: (s, names) => list(s.teamId, (id) => (id === 'none' ? t('No team') : names.team(id))),
     off: { teamId: [] },
   },
   createdBy: {
-    name: 'Created by',
+    name: k('Created by'),
     isOn: (s) => s.createdBy.length > 0,
     summary: (s, names) => list(s.createdBy, personName(names)),
     off: { createdBy: [] },
   },
   phase: {
-    name: 'Phase',
+    name: k('Phase'),
     isOn: (s) => Boolean(s.phase),
-    summary: (s) => (s.phase ? statusLabel(s.phase) : ''),
+    summary: (s) => (s.phase ? phaseName(s.phase) : ''),
     off: { phase: undefined },
   },
   updated: {
-    name: 'Updated since',
+    name: k('Updated since'),
     isOn: (s) => Boolean(s.updatedSince),
     summary: (s) => (s.updatedSince ? formatDate(s.updatedSince) : ''),
     off: { updatedSince: undefined },

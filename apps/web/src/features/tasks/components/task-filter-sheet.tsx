@@ -12,6 +12,7 @@ import {
   SheetTitle,
 } from '../../../components/ui/sheet.tsx';
 import type { TaskDisplayChange } from '../../../hooks/task-display-scope.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import type { ProductOption } from '../../../lib/product-options.ts';
 import { filteredFieldIds } from './task-field-filters.ts';
 import { TaskFilterBar, TaskPresets } from './task-filter-bar.tsx';
@@ -70,11 +71,11 @@ export function TaskFilterSheet({
       <Button
         variant="outline"
         className="shrink-0"
-        aria-label={count > 0 ? `Filters, ${count} active` : 'Filters'}
+        aria-label={count > 0 ? t('Filters, {{count}} active', { count }) : t('Filters')}
         onClick={() => setOpen(true)}
       >
         <ListFilterIcon aria-hidden="true" />
-        Filters
+        {t('Filters')}
         {count > 0 ? (
           <span
             aria-hidden="true"
@@ -92,19 +93,19 @@ export function TaskFilterSheet({
       >
         <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 shrink-0 rounded-full bg-muted" />
         <SheetHeader className="pb-2">
-          <SheetTitle>Filters</SheetTitle>
+          <SheetTitle>{t('Filters')}</SheetTitle>
           <SheetDescription className="sr-only">
-            Narrow, sort and group the tasks; every change applies at once.
+            {t('Narrow, sort and group the tasks; every change applies at once.')}
           </SheetDescription>
         </SheetHeader>
         <div className="grid min-h-0 gap-5 overflow-y-auto px-4 pb-2">
-          <Section title="View">
+          <Section title={t('View')}>
             <ListBoardTabsList />
           </Section>
-          <Section title="Show">
+          <Section title={t('Show')}>
             <TaskPresets state={state} update={update} />
           </Section>
-          <Section title="Filter by">
+          <Section title={t('Filter by')}>
             <TaskFilterBar
               state={state}
               update={update}
@@ -114,17 +115,17 @@ export function TaskFilterSheet({
               withSearch={false}
             />
           </Section>
-          <Section title="Order and display">
+          <Section title={t('Order and display')}>
             <div className="flex flex-wrap items-center gap-2">
               <TaskSortMenu state={state} update={update} />
               <TaskGroupMenu state={state} update={update} />
               <TaskDisplayMenu display={display} change={changeDisplay} />
             </div>
           </Section>
-          {exportButton ? <Section title="Export">{exportButton}</Section> : null}
+          {exportButton ? <Section title={t('Export')}>{exportButton}</Section> : null}
         </div>
         <SheetFooter className="border-t">
-          <Button onClick={() => setOpen(false)}>Show tasks</Button>
+          <Button onClick={() => setOpen(false)}>{t('Show tasks')}</Button>
         </SheetFooter>
       </SheetContent>
     </Sheet>

@@ -1,5 +1,7 @@
 import type { Field, Task, TaskGroup, TaskGroupCount } from '@shipyard/shared';
 import { addDays, format } from 'date-fns';
+import { k, t } from '../../../lib/i18n/index.ts';
+import { priorityName, statusName } from './task-filter-model.ts';
 
 // A grouped task list (issue 28): the server orders the rows by group, then by the sort, and
 // counts each group on the first page; the list and the board's swimlanes find each task's group
@@ -17,15 +19,32 @@ export type GroupHeader = {
 /** A row of a list: a group's header or a task. */
 export type TaskListItem = { kind: 'group'; group: GroupHeader } | { kind: 'task'; task: Task };
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+// Issue 33: the names below are marked with k() and translated with t() where a group is named.
 
 const DUE_GROUPS = {
-  overdue: 'Overdue',
-  today: 'Due today',
-  week: 'Due this week',
-  later: 'Due later',
-  none: 'No due date',
+  overdue: k('Overdue'),
+  today: k('Due today'),
+  week: k('Due this week'),
+  later: k('Due later'),
+  none: k('No due date'),
 } as const;
+
+/** The server's names of its due groups (its counts' labels), by key. */
+const COUNTED_DUE_GROUPS: Record<string, string> = {
+  overdue: k('Overdue'),
+  today: k('Today'),
+  week: k('This week'),
+  later: k('Later'),
+  earlier: k('Earlier'),
+  none: k('No due date'),
+};
+
+/** The name of the group of tasks without an assignee, a team or a label. */
+const NONE_GROUPS: Partial<Record<TaskGroup, string>> = {
+  assignee: k('No assignee'),
+  team: k('No team'),
+  label: k('No label'),
+};
 
 /** The due bucket of a task on the caller's `today` (YYYY-MM-DD); a completed task is never overdue. */
 function dueBucket(task: Pick<Task, 'dueDate' | 'status'>, today: string): keyof typeof DUE_GROUPS {
@@ -46,48 +65,65 @@ function taskGroupOf(
 ): { key: string; label: string } {
   switch (group) {
     case 'status':
-      return { key: task.status, label: task.status };
+      return { key: task.status, label: statusName(task.status) };
     case 'state':
       // The state's name comes with the server's counts (issue 29); the status until they do.
-      return { key: task.stateId ?? 'none', label: task.status };
+      return { key: task.stateId ?? 'none', label: statusName(task.status) };
     case 'priority':
-      return { key: task.priority, label: capitalised(task.priority) };
+      return { key: task.priority, label: priorityName(task.priority) };
     case 'assignee':
       return task.assignee
         ? { key: task.assignee.id, label: task.assignee.name }
-        : { key: 'none', label: 'No assignee' };
+        : { key: 'none', label: t('No assignee') };
     case 'product':
       return { key: task.projectId, label: task.project.name };
     case 'team':
       return task.teamId
-        ? { key: task.teamId, label: task.team?.name ?? 'A team' }
-        : { key: 'none', label: 'No team' };
+        ? { key: task.teamId, label: task.team?.name ?? t('A team') }
+        : { key: 'none', label: t('No team') };
     case 'label': {
       const first = [...task.labels].sort((a, b) => a.name.localeCompare(b.name))[0];
       return first
         ? { key: first.name.toLowerCase(), label: first.name }
-        : { key: 'none', label: 'No label' };
+        : { key: 'none', label: t('No label') };
     }
     case 'due': {
       const bucket = dueBucket(task, today);
-      return { key: bucket, label: DUE_GROUPS[bucket] };
+      return { key: bucket, label: t(DUE_GROUPS[bucket]) };
     }
     case 'field': {
       // A custom field's group (issue 29): its option (a multi select's first), person or ticked
       // box, keyed as the server's counts are, which name them ('No <field>' for no value).
       const value = groupField ? task.fields[groupField] : undefined;
       const key = Array.isArray(value) ? value[0] : value === true ? 'true' : value;
-      return typeof key === 'string' ? { key, label: 'Custom field' } : { key: 'none', label: 'No value' };
+      return typeof key === 'string'
+        ? { key, label: t('Custom field') }
+        : { key: 'none', label: t('No value') };
     }
   }
 }
 
 /** A custom field group's name, as the server's counts name it (issue 29): option, person, 'No <field>'. */
 export function fieldGroupLabel(field: Field, key: string, person: (id: string) => string | undefined) {
-  if (key === 'none') return `No ${field.name}`;
+  if (key === 'none') return t('No {{field}}', { field: field.name });
   if (field.type === 'checkbox') return field.name;
-  if (field.type === 'person') return person(key) ?? 'A person';
-  return field.options.find((o) => o.id === key)?.name ?? 'An option';
+  if (field.type === 'person') return person(key) ?? t('A person');
+  return field.options.find((o) => o.id === key)?.name ?? t('An option');
+}
+
+/**
+ * A group's name from the server's counts, in the reader's language where the server derives it
+ * (a status, a priority, a due group, 'No …'); a name from data (a person, a team, a state) as it is.
+ */
+function countedLabel(group: TaskGroup, key: string, label: string): string {
+  if (group === 'status' || (group === 'state' && key === 'none')) return statusName(label);
+  if (group === 'priority') return priorityName(key);
+  if (group === 'due') return COUNTED_DUE_GROUPS[key] ? t(COUNTED_DUE_GROUPS[key]) : label;
+  if (key !== 'none') return label;
+  const none = NONE_GROUPS[group];
+  if (none) return t(none);
+  // A custom field's: 'No <field>'.
+  return group === 'field' && label.startsWith('No ') ? t('No {{field}}', { field: label.slice(3) }) : label;
 }
 
 const sameKey = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -117,7 +153,7 @@ export function groupedItems(
     const counted = counts?.find((c) => sameKey(c.key, key));
     const header: GroupHeader = {
       key,
-      label: counted?.label || entry.label,
+      label: counted?.label ? countedLabel(group, key, counted.label) : entry.label,
       total: counted?.total ?? entry.tasks.length,
       estimateSum: counted?.estimateSum,
       collapsed: collapsed.has(key),

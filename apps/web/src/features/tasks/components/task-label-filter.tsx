@@ -1,5 +1,6 @@
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 
 /**
@@ -22,8 +23,8 @@ export function TaskLabelFilter({
   if (labels.length === 0 && !value) return null;
   return (
     <OptionSelect
-      aria-label="Filter by label"
-      allLabel="All Labels"
+      aria-label={t('Filter by label')}
+      allLabel={t('All Labels')}
       value={value ?? ''}
       options={labels.map((label) => ({
         value: label.id,

@@ -5,6 +5,7 @@ import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, us
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { DEFAULT_TASK_DISPLAY } from '../../../hooks/task-display-scope.tsx';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { loadedTasks, localToday, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
 import type { ChangeTaskStatus } from './task-actions-menu.tsx';
@@ -24,10 +25,11 @@ import { useTaskStatusChange } from './use-task-status-change.ts';
 /** Tasks per page; the next page loads as the end of the list comes near. */
 export const LIST_LIMIT = 100;
 
+// Issue 33: marked with k(), translated with t() where shown.
 const productTasksMessages = {
-  loadFailed: 'Failed to load tasks',
-  emptyHint: 'Create a task to plan the work on this product.',
-  emptyHintReadOnly: 'Tasks added to this product will appear here.',
+  loadFailed: k('Failed to load tasks'),
+  emptyHint: k('Create a task to plan the work on this product.'),
+  emptyHintReadOnly: k('Tasks added to this product will appear here.'),
 } as const;
 
 /** Where a list is: /tasks (every task the viewer may see), or a product's Tasks tab. */
@@ -68,8 +70,8 @@ const PLACES: Record<TaskListPlace, Place> = {
     empty: (_narrowed, action) => (
       <EmptyState
         icon={ListTodoIcon}
-        title={m.emptyForStatus}
-        description={action ? productTasksMessages.emptyHint : productTasksMessages.emptyHintReadOnly}
+        title={t(m.emptyForStatus)}
+        description={t(action ? productTasksMessages.emptyHint : productTasksMessages.emptyHintReadOnly)}
         action={action}
         className="py-12"
       />
@@ -135,7 +137,7 @@ export function TaskList({
     return (
       <div className={box}>
         <ErrorState
-          title={failedTitle}
+          title={failedTitle ? t(failedTitle) : undefined}
           error={query.error}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}

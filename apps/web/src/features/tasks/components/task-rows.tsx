@@ -4,6 +4,7 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
@@ -61,7 +62,7 @@ export function TaskRowList({
 
   return (
     <>
-      <ul ref={listRef} aria-label="Tasks" className="relative" style={{ height: totalSize }}>
+      <ul ref={listRef} aria-label={t('Tasks')} className="relative" style={{ height: totalSize }}>
         {rows.map(({ row, item }) => (
           <li
             key={row.key}
@@ -143,7 +144,7 @@ const TaskRow = memo(function TaskRow({
           <span className="inline-flex items-center gap-1 lg:w-32">
             {task.dueDate ? (
               <>
-                <span className="sr-only">Due </span>
+                <span className="sr-only">{t('Due')} </span>
                 {/* Red with 'Overdue' once past due, as on /tasks and the board (issue 28). */}
                 <TaskDueDate task={task} withIcon />
               </>
@@ -168,7 +169,7 @@ export function TaskRowsSkeleton() {
   return (
     <div>
       <span role="status" className="sr-only">
-        Loading tasks
+        {t('Loading tasks')}
       </span>
       {[0, 1, 2, 3].map((row) => (
         <div key={row} className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 lg:items-center">

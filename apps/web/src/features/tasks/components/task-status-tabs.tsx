@@ -3,13 +3,17 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
+import { statusName } from './task-filter-model.ts';
 import { productTaskFilters, type StatusTab } from './task-search-params.ts';
 
+/** Their labels: 'All Tasks' (marked here), then each status's name (translated where shown). */
 const TABS: ReadonlyArray<{ value: StatusTab; label: string }> = [
-  { value: 'all', label: 'All Tasks' },
+  { value: 'all', label: k('All Tasks') },
   ...TASK_STATUSES.map((status) => ({ value: status, label: status })),
 ];
+const tabLabel = (tab: (typeof TABS)[number]) => (tab.value === 'all' ? t(tab.label) : statusName(tab.value));
 const isTab = (value: string): value is StatusTab => TABS.some((tab) => tab.value === value);
 
 /**
@@ -34,7 +38,7 @@ export function TaskStatusTabs({
       <div className="border-b px-4 pb-3 sm:px-6">
         {/* Spec §2.11's labels at every width: on a phone the four take two rows, so none is cut (issue 14). */}
         <TabsList
-          aria-label="Filter tasks by status"
+          aria-label={t('Filter tasks by status')}
           className="grid h-auto w-full grid-cols-2 gap-0.5 sm:inline-flex sm:h-9 sm:w-fit"
         >
           {TABS.map((tab) => (
@@ -43,7 +47,7 @@ export function TaskStatusTabs({
               value={tab.value}
               className="min-h-8 px-2 sm:min-h-0 sm:flex-none sm:px-3"
             >
-              {tab.label}
+              {tabLabel(tab)}
               <StatusCount productId={productId} tab={tab.value} labelId={labelId} />
             </TabsTrigger>
           ))}

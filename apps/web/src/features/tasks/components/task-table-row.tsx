@@ -7,6 +7,7 @@ import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { RepeatMark } from '../../../components/repeat-mark.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
 import { TaskAssignee, teamLabel } from './task-assignee.tsx';
 import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
@@ -28,10 +29,11 @@ const placed = (start: number) => ({ transform: `translateY(${start}px)` });
 
 /** A visually-shown label for a cell once the row folds into a card (below lg). */
 function FoldLabel({ children }: { children: string }) {
-  return <span className="text-muted-foreground lg:sr-only">{children}: </span>;
+  return <span className="text-muted-foreground lg:sr-only">{t('{{name}}:', { name: t(children) })} </span>;
 }
 
 type Column = {
+  /** Marked with k(): shown as t(header). */
   header: string;
   width: string;
   /** The display property that shows it; always shown without one. */
@@ -50,13 +52,13 @@ const oneOrTwoLines = (compact: boolean) => (compact ? 'block truncate' : 'break
 /** The columns after the title, left to right. */
 const COLUMNS: Column[] = [
   {
-    header: 'Product',
+    header: k('Product'),
     width: '9rem',
     property: 'product',
     className: 'max-lg:max-w-full max-lg:truncate max-lg:text-xs',
     cell: (task, compact) => (
       <>
-        <FoldLabel>Product</FoldLabel>
+        <FoldLabel>{k('Product')}</FoldLabel>
         <span title={task.project.name} className={oneOrTwoLines(compact)}>
           {task.project.name}
         </span>
@@ -64,31 +66,31 @@ const COLUMNS: Column[] = [
     ),
   },
   {
-    header: 'Status',
+    header: k('Status'),
     width: '7rem',
     property: 'status',
     cell: (task) => <TaskStateBadge task={task} />,
   },
   {
-    header: 'Priority',
+    header: k('Priority'),
     width: '5rem',
     property: 'priority',
     cell: (task) => <PriorityBadge priority={task.priority} />,
   },
   {
-    header: 'Phase',
+    header: k('Phase'),
     width: '6.5rem',
     isEmpty: (task) => !task.phase,
     className: 'truncate max-lg:text-xs',
     cell: (task) => (
       <>
-        <FoldLabel>Phase</FoldLabel>
+        <FoldLabel>{k('Phase')}</FoldLabel>
         {phaseLabel(task.phase)}
       </>
     ),
   },
   {
-    header: 'Team',
+    header: k('Team'),
     width: '9rem',
     isEmpty: (task) => !task.team,
     property: 'team',
@@ -103,14 +105,14 @@ const COLUMNS: Column[] = [
     ),
   },
   {
-    header: 'Assignee',
+    header: k('Assignee'),
     width: '9rem',
     property: 'assignee',
     className: 'max-lg:text-xs',
     cell: (task) => <TaskAssignee assignee={task.assignee} className="max-w-full" wrapName />,
   },
   {
-    header: 'Due date',
+    header: k('Due date'),
     width: '7rem',
     // One line: the date and '· Overdue' side by side.
     compactWidth: '10rem',
@@ -118,7 +120,7 @@ const COLUMNS: Column[] = [
     className: 'max-lg:text-xs',
     cell: (task, compact) => (
       <>
-        <FoldLabel>Due</FoldLabel>
+        <FoldLabel>{k('Due')}</FoldLabel>
         <TaskDueDate task={task} stacked={!compact} />
       </>
     ),
@@ -130,7 +132,7 @@ export function tableColumns(display: TaskDisplay) {
   const columns = COLUMNS.filter((c) => !c.property || display.properties.includes(c.property));
   return {
     columns,
-    headers: ['Task', ...columns.map((c) => c.header)],
+    headers: [t('Task'), ...columns.map((c) => t(c.header))],
     widths: [
       'auto',
       ...columns.map((c) => (display.density === 'compact' ? (c.compactWidth ?? c.width) : c.width)),

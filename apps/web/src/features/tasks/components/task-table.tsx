@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { taskCount } from './task-fields.tsx';
 import { EstimateSum } from './task-hierarchy-marks.tsx';
 import { type TaskRowsProps, useVirtualTasks } from './task-list-display.tsx';
@@ -38,7 +39,7 @@ export function TaskTable({ resetKey, stale, updating, ...rows }: TaskRowsProps)
             <EstimateSum sum={rows.estimateSum} />
           </span>
         </p>
-        {updating ? <Spinner label="Updating tasks" className="text-muted-foreground" /> : null}
+        {updating ? <Spinner label={t('Updating tasks')} className="text-muted-foreground" /> : null}
       </div>
       {/* Other filters: the rows start again from their top. */}
       <TableRows key={resetKey} {...rows} />
@@ -82,7 +83,11 @@ function TableRows({
       className="relative max-h-[max(24rem,calc(100dvh-7.5rem))] overflow-auto overscroll-contain"
     >
       {/* A table laid out as blocks and grids, not by the table algorithm (see above). */}
-      <table aria-label="Tasks" aria-rowcount={total + 1} className="block w-full text-sm lg:min-w-[64rem]">
+      <table
+        aria-label={t('Tasks')}
+        aria-rowcount={total + 1}
+        className="block w-full text-sm lg:min-w-[64rem]"
+      >
         {/* z-[1]: above the rows of this box only, so the page's top bar (z-10) stays on top. */}
         <thead className="sticky top-0 z-[1] block bg-muted max-lg:hidden">
           <tr
@@ -96,7 +101,7 @@ function TableRows({
               </th>
             ))}
             <th scope="col" className="block pr-4">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('Actions')}</span>
             </th>
           </tr>
         </thead>
@@ -141,7 +146,7 @@ export function TaskTableSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
       <p role="status" className="sr-only">
-        Loading tasks...
+        {t('Loading tasks...')}
       </p>
       <div className="border-b px-4 py-3">
         <Skeleton className="h-4 w-20" />

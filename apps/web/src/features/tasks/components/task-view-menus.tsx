@@ -23,44 +23,46 @@ import {
 import { PopoverContent } from '../../../components/ui/popover.tsx';
 import type { TaskDisplayChange } from '../../../hooks/task-display-scope.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { groupsBy, sortsBy, useFieldsInScope } from './task-field-filters.ts';
 import type { TasksSearchState } from './task-search-params.ts';
 
 // The tasks page's Sort, Group by and Display menus (issue 28). Sort and grouping are part of the
 // query (in the URL); the display is the browser's preference (useTaskDisplay).
 
+// Issue 33: marked with k(), translated with t() where shown.
 const SORT_LABELS: Record<TaskSort, string> = {
-  created: 'Created',
-  updated: 'Updated',
-  due: 'Due date',
-  priority: 'Priority',
-  title: 'Title',
-  manual: 'Manual order',
-  field: 'Custom field',
+  created: k('Created'),
+  updated: k('Updated'),
+  due: k('Due date'),
+  priority: k('Priority'),
+  title: k('Title'),
+  manual: k('Manual order'),
+  field: k('Custom field'),
 };
 
 const GROUP_LABELS: Record<TaskGroup, string> = {
-  status: 'Status',
-  state: 'State',
-  assignee: 'Assignee',
-  priority: 'Priority',
-  label: 'Label',
-  product: 'Product',
-  team: 'Team',
-  due: 'Due date',
-  field: 'Custom field',
+  status: k('Status'),
+  state: k('State'),
+  assignee: k('Assignee'),
+  priority: k('Priority'),
+  label: k('Label'),
+  product: k('Product'),
+  team: k('Team'),
+  due: k('Due date'),
+  field: k('Custom field'),
 };
 
 const PROPERTY_LABELS: Record<TaskDisplayProperty, string> = {
-  key: 'Key',
-  status: 'Status',
-  priority: 'Priority',
-  assignee: 'Assignee',
-  due: 'Due date',
-  labels: 'Labels',
-  product: 'Product',
-  team: 'Team',
-  checklist: 'Checklist',
+  key: k('Key'),
+  status: k('Status'),
+  priority: k('Priority'),
+  assignee: k('Assignee'),
+  due: k('Due date'),
+  labels: k('Labels'),
+  product: k('Product'),
+  team: k('Team'),
+  checklist: k('Checklist'),
 };
 
 type Update = (patch: Partial<TasksSearchState>) => void;
@@ -76,7 +78,7 @@ export function TaskSortMenu({ state, update }: { state: TasksSearchState; updat
   const order = state.order ?? (sort === 'title' || sort === 'due' || sort === 'manual' ? 'asc' : 'desc');
   const fields = useFieldsInScope(state.productId).filter(({ field }) => sortsBy(field));
   const sortField = fields.find(({ field }) => field.id === state.sortField);
-  const name = sort === 'field' ? (sortField?.label ?? SORT_LABELS.field) : SORT_LABELS[sort];
+  const name = sort === 'field' ? (sortField?.label ?? t(SORT_LABELS.field)) : t(SORT_LABELS[sort]);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -84,14 +86,18 @@ export function TaskSortMenu({ state, update }: { state: TasksSearchState; updat
           variant="outline"
           size="sm"
           className="h-8"
-          aria-label={`Sort: ${name}, ${order === 'asc' ? 'ascending' : 'descending'}`}
+          aria-label={
+            order === 'asc'
+              ? t('Sort: {{name}}, ascending', { name })
+              : t('Sort: {{name}}, descending', { name })
+          }
         >
           <ArrowDownUpIcon aria-hidden="true" />
           <span className="max-w-40 truncate max-sm:sr-only">{name}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className={MENU_CLASS}>
-        <DropdownMenuLabel>Sort by</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('Sort by')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={sort === 'field' ? fieldValue(state.sortField) : sort}
           onValueChange={(value) =>
@@ -104,19 +110,19 @@ export function TaskSortMenu({ state, update }: { state: TasksSearchState; updat
         >
           {TASK_SORTS.filter((value) => value !== 'field').map((value) => (
             <DropdownMenuRadioItem key={value} value={value}>
-              {SORT_LABELS[value]}
+              {t(SORT_LABELS[value])}
             </DropdownMenuRadioItem>
           ))}
           <FieldItems fields={fields} />
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Order</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('Order')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={order}
           onValueChange={(value) => update({ order: value as 'asc' | 'desc' })}
         >
-          <DropdownMenuRadioItem value="asc">Ascending</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="desc">Descending</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="asc">{t('Ascending')}</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="desc">{t('Descending')}</DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -130,18 +136,23 @@ export function TaskGroupMenu({ state, update }: { state: TasksSearchState; upda
   const name = !group
     ? undefined
     : group === 'field'
-      ? (groupField?.label ?? GROUP_LABELS.field)
-      : GROUP_LABELS[group];
+      ? (groupField?.label ?? t(GROUP_LABELS.field))
+      : t(GROUP_LABELS[group]);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="h-8" aria-label={`Group by: ${name ?? 'nothing'}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-8"
+          aria-label={name ? t('Group by: {{name}}', { name }) : t('Group by: nothing')}
+        >
           <LayersIcon aria-hidden="true" />
-          <span className="max-w-40 truncate max-sm:sr-only">{name ?? 'Group'}</span>
+          <span className="max-w-40 truncate max-sm:sr-only">{name ?? t('Group')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className={MENU_CLASS}>
-        <DropdownMenuLabel>Group by</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('Group by')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={group === 'field' ? fieldValue(state.groupField) : (group ?? NONE)}
           onValueChange={(value) =>
@@ -152,12 +163,12 @@ export function TaskGroupMenu({ state, update }: { state: TasksSearchState; upda
             )
           }
         >
-          <DropdownMenuRadioItem value={NONE}>No grouping</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value={NONE}>{t('No grouping')}</DropdownMenuRadioItem>
           {/* A product's workflow states (issue 29): only when one product is chosen. */}
           {TASK_GROUPS.filter((value) => value !== 'field' && (value !== 'state' || state.productId)).map(
             (value) => (
               <DropdownMenuRadioItem key={value} value={value}>
-                {GROUP_LABELS[value]}
+                {t(GROUP_LABELS[value])}
               </DropdownMenuRadioItem>
             ),
           )}
@@ -177,7 +188,7 @@ function FieldItems({ fields }: { fields: { field: Field; label: string }[] }) {
   return (
     <>
       <DropdownMenuSeparator />
-      <DropdownMenuLabel>Custom fields</DropdownMenuLabel>
+      <DropdownMenuLabel>{t('Custom fields')}</DropdownMenuLabel>
       {fields.map(({ field, label }) => (
         <DropdownMenuRadioItem key={field.id} value={fieldValue(field.id)}>
           <span className="truncate">{label}</span>
@@ -200,12 +211,16 @@ export function TaskDisplayMenu({ display, change }: { display: TaskDisplay; cha
       <Popover.Trigger asChild>
         <Button variant="outline" size="sm" className="h-8">
           <SlidersHorizontalIcon aria-hidden="true" />
-          <span className="max-sm:sr-only">Display</span>
+          <span className="max-sm:sr-only">{t('Display')}</span>
         </Button>
       </Popover.Trigger>
-      <PopoverContent align="end" aria-label="Display options" className="grid w-72 gap-3 p-3 outline-none">
+      <PopoverContent
+        align="end"
+        aria-label={t('Display options')}
+        className="grid w-72 gap-3 p-3 outline-none"
+      >
         <fieldset className="grid gap-1.5">
-          <legend className="mb-1.5 font-medium text-sm">Rows</legend>
+          <legend className="mb-1.5 font-medium text-sm">{t('Rows')}</legend>
           <div className="grid grid-cols-2 gap-1">
             {(['comfortable', 'compact'] as const).map((density) => (
               <Button
@@ -215,16 +230,16 @@ export function TaskDisplayMenu({ display, change }: { display: TaskDisplay; cha
                 aria-pressed={display.density === density}
                 onClick={() => change({ density })}
               >
-                {density === 'compact' ? 'Compact' : 'Comfortable'}
+                {density === 'compact' ? t('Compact') : t('Comfortable')}
               </Button>
             ))}
           </div>
         </fieldset>
         <Pressable on={display.preview} onClick={() => change({ preview: !display.preview })}>
-          Description preview
+          {t('Description preview')}
         </Pressable>
         <fieldset className="grid gap-1.5">
-          <legend className="mb-1.5 font-medium text-sm">Properties</legend>
+          <legend className="mb-1.5 font-medium text-sm">{t('Properties')}</legend>
           <div className="flex flex-wrap gap-1">
             {TASK_DISPLAY_PROPERTIES.map((property) => (
               <Pressable
@@ -233,7 +248,7 @@ export function TaskDisplayMenu({ display, change }: { display: TaskDisplay; cha
                 onClick={() => toggle(property)}
                 small
               >
-                {PROPERTY_LABELS[property]}
+                {t(PROPERTY_LABELS[property])}
               </Pressable>
             ))}
           </div>

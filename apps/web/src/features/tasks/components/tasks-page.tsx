@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTaskDisplay } from '../../../hooks/task-display-scope.tsx';
 import { useIsMobile } from '../../../hooks/use-mobile.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { taskExportPath } from '../api/get-tasks.ts';
 import { TaskBoard } from './task-board.tsx';
@@ -35,8 +36,8 @@ export type TasksPageProps = {
 /** Spec §2.15 /tasks: every task the viewer may see, filtered, as a list or a board. */
 export function TasksPage({
   viewer,
-  title = 'Tasks',
-  description = 'Plan, assign and follow the work across your products.',
+  title = t('Tasks'),
+  description = t('Plan, assign and follow the work across your products.'),
   actions,
 }: TasksPageProps) {
   const { state, update, filters, narrowed, clear } = useTasksPageFilters();
@@ -54,7 +55,7 @@ export function TasksPage({
   ) : canEdit ? (
     <Button size="sm" onClick={dialog.add}>
       <PlusIcon aria-hidden="true" />
-      Add Task
+      {t('Add Task')}
     </Button>
   ) : undefined;
   const shown = { filters, viewer: me, onEdit: dialog.edit, narrowed, emptyAction, display };
@@ -62,7 +63,7 @@ export function TasksPage({
   const addButton = canEdit ? (
     <Button onClick={dialog.add} size={phone ? 'sm' : 'default'}>
       <PlusIcon aria-hidden="true" />
-      Add Task
+      {t('Add Task')}
     </Button>
   ) : null;
   const exportButton = (

@@ -1,5 +1,6 @@
 import { branchName, type Task, taskKeyMessages } from '@shipyard/shared';
 import { useCallback } from 'react';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -14,9 +15,9 @@ export function useTaskCopy() {
   const copy = useCallback(async (text: string, done: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(done, { description: text });
+      toast.success(t(done), { description: text });
     } catch {
-      toast.error(taskKeyMessages.copyFailed);
+      toast.error(t(taskKeyMessages.copyFailed));
     }
   }, []);
   return {

@@ -17,6 +17,7 @@ import { useRef, useState } from 'react';
 import { dueDateTexts } from '../../../components/due-date-input.tsx';
 import { parseDueDate } from '../../../lib/due-date.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import {
   type PaletteAction,
   type PaletteContext,
@@ -66,9 +67,9 @@ const titleOf = (label: string) => label.replace(/…$/, '');
 const dueSuggestions = (now: Date): PaletteOption[] =>
   (
     [
-      ['Today', 0],
-      ['Tomorrow', 1],
-      ['In a week', 7],
+      [t('Today'), 0],
+      [t('Tomorrow'), 1],
+      [t('In a week'), 7],
     ] as const
   ).map(([label, days]) => {
     const value = format(addDays(now, days), 'yyyy-MM-dd');
@@ -84,7 +85,7 @@ function dueFromText(text: string): PaletteOption[] {
 export function taskTargetsHeading(targets: readonly Task[], selected: boolean): string {
   const [only] = targets;
   if (!selected && only) return `${only.key} ${only.title}`;
-  return `${targets.length} selected ${targets.length === 1 ? 'task' : 'tasks'}`;
+  return t('{{count}} selected tasks', { count: targets.length });
 }
 
 /**
@@ -136,58 +137,58 @@ export function useTaskPaletteActions({
 
   const [only] = targets;
   const editing: PaletteAction[] = [
-    opens('status', 'Change status…', CircleDotIcon, {
+    opens('status', t('Change status…'), CircleDotIcon, {
       options: status.options,
       onPick: (o) => send(picked.status(status.change(o.value), o)),
     }),
-    opens('priority', 'Set priority…', SignalHighIcon, {
+    opens('priority', t('Set priority…'), SignalHighIcon, {
       options: priorityOptions,
       onPick: (o) => send(picked.priority(o)),
     }),
-    opens('assignee', 'Assign to…', UserIcon, {
+    opens('assignee', t('Assign to…'), UserIcon, {
       options: people,
       onPick: (o) => send(picked.assignee(o)),
     }),
     ...(targets.every((t) => t.assigneeId === viewer.id)
       ? []
       : [
-          runs('assignMe', 'Assign to me', UserCheckIcon, () =>
-            send(picked.assignee({ value: viewer.id, label: 'you' })),
+          runs('assignMe', t('Assign to me'), UserCheckIcon, () =>
+            send([{ assigneeId: viewer.id }, t('Assigned to you')]),
           ),
         ]),
     // Labels are a product's: tasks of several products have none in common.
     ...(soleProduct(targets)
       ? [
-          opens('labels', 'Add label…', TagIcon, {
+          opens('labels', t('Add label…'), TagIcon, {
             options: labels.options.map((o) => ({
               ...o,
               checked: targets.every((t) => t.labels.some((l) => l.id === o.value)),
             })),
-            empty: 'This product has no labels.',
+            empty: t('This product has no labels.'),
             onPick: (o) => send(labels.change(o.value, o.label)),
           }),
         ]
       : []),
-    opens('due', 'Set due date…', CalendarIcon, {
+    opens('due', t('Set due date…'), CalendarIcon, {
       placeholder: dueDateTexts.placeholder,
       options: [
         ...dueSuggestions(new Date()),
-        ...(targets.some((t) => t.dueDate) ? [{ value: '', label: 'No due date' }] : []),
+        ...(targets.some((t) => t.dueDate) ? [{ value: '', label: t('No due date') }] : []),
       ],
       fromText: dueFromText,
       empty: dueDateTexts.noMatch,
       onPick: (o) => send(picked.due(o.value)),
     }),
     ...(editTitle && only && targets.length === 1
-      ? [runs('editTitle', 'Edit title…', PencilIcon, () => editTitle(only))]
+      ? [runs('editTitle', t('Edit title…'), PencilIcon, () => editTitle(only))]
       : []),
     // The `m` picker's products (those the viewer sees, less the targets' own), applied as it applies them.
-    opens('move', 'Move to…', FolderInputIcon, {
+    opens('move', t('Move to…'), FolderInputIcon, {
       options: products,
-      empty: 'No other product to move to.',
+      empty: t('No other product to move to.'),
       onPick: (o) => void apply(targets, ...picked.move(o)),
     }),
-    runs('delete', 'Move to the trash', Trash2Icon, () => void trashTasks(apply, targets, afterTrash)),
+    runs('delete', t('Move to the trash'), Trash2Icon, () => void trashTasks(apply, targets, afterTrash)),
   ];
   const actions: PaletteAction[] =
     targets.length === 0
@@ -196,8 +197,8 @@ export function useTaskPaletteActions({
           ...(canEdit ? editing : []),
           ...(only && targets.length === 1
             ? [
-                runs('copyLink', 'Copy link', LinkIcon, () => void copyLink(only)),
-                runs('copyKey', 'Copy key', HashIcon, () => void copyKey(only)),
+                runs('copyLink', t('Copy link'), LinkIcon, () => void copyLink(only)),
+                runs('copyKey', t('Copy key'), HashIcon, () => void copyKey(only)),
               ]
             : []),
         ];

@@ -10,8 +10,10 @@ import {
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateTaskStatus } from '../api/update-task-status.ts';
+import { statusName } from './task-filter-model.ts';
 
 /**
  * Spec §8.2 words a status change by the page it is made on: the tasks page (and the task's own
@@ -23,21 +25,22 @@ const told = {
   tasks: {
     changed: (_status: TaskStatus, undo?: () => Promise<unknown>) =>
       undo
-        ? toast.undoable(m.statusUpdated, { undo, undoFailed: m.statusUpdateFailed })
-        : toast.success(m.statusUpdated),
+        ? toast.undoable(t(m.statusUpdated), { undo, undoFailed: t(m.statusUpdateFailed) })
+        : toast.success(t(m.statusUpdated)),
     failed: (error: unknown) => {
       const description = getErrorMessage(error, '');
-      toast.error(m.statusUpdateFailed, description ? { description } : undefined);
+      toast.error(t(m.statusUpdateFailed), description ? { description } : undefined);
     },
   },
   product: {
     changed: (status: TaskStatus, undo?: () => Promise<unknown>) => {
-      const description = m.statusChangedDescription(status);
-      if (undo) toast.undoable(m.updated, { description, undo, undoFailed: m.updateFailed });
-      else toast.success(m.updated, { description });
+      // The spec's m.statusChangedDescription(status), in the reader's language.
+      const description = t('Task status changed to {{status}}.', { status: statusName(status) });
+      if (undo) toast.undoable(t(m.updated), { description, undo, undoFailed: t(m.updateFailed) });
+      else toast.success(t(m.updated), { description });
     },
     failed: (error: unknown) =>
-      toast.error(m.updateFailed, { description: getErrorMessage(error, m.fallback) }),
+      toast.error(t(m.updateFailed), { description: getErrorMessage(error, t(m.fallback)) }),
   },
 } as const;
 
@@ -53,17 +56,22 @@ export async function confirmStatusChange(task: Checked, status: TaskStatus): Pr
   const open = task.subtasks ? task.subtasks.total - task.subtasks.done : 0;
   if (status === 'Completed' && open > 0) {
     const ok = await confirmAction({
-      title: hierarchyMessages.openSubtasksTitle,
-      description: hierarchyMessages.openSubtasks(open),
-      confirm: hierarchyMessages.completeAnyway,
+      title: t(hierarchyMessages.openSubtasksTitle),
+      // The spec's hierarchyMessages.openSubtasks(open), in the reader's language.
+      description: t('This task has {{count}} open sub-tasks. Complete it anyway?', { count: open }),
+      confirm: t(hierarchyMessages.completeAnyway),
     });
     if (!ok) return false;
   }
   if (status !== 'Pending' && task.blocked) {
+    const blockedBy = task.blockedBy ?? [];
     return confirmAction({
-      title: relationMessages.blockedTitle,
-      description: relationMessages.blockedConfirm(task.blockedBy ?? []),
-      confirm: relationMessages.continueAnyway,
+      title: t(relationMessages.blockedTitle),
+      // The spec's relationMessages.blockedConfirm(keys), in the reader's language.
+      description: blockedBy.length
+        ? t('It is still blocked by {{keys}}. Change its status anyway?', { keys: blockedBy.join(', ') })
+        : t('It is still blocked by an open task. Change its status anyway?'),
+      confirm: t(relationMessages.continueAnyway),
     });
   }
   return true;
