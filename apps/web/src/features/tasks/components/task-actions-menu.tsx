@@ -1,12 +1,10 @@
 import {
   canChangeTaskStatus,
   canEditTasks,
-  taskMessages as m,
   type Role,
   TASK_STATUSES,
   type Task,
   type TaskStatus,
-  trashMessages,
   type WorkflowState,
 } from '@shipyard/shared';
 import {
@@ -35,11 +33,13 @@ import {
   type RowAction,
   RowActionsMenu,
 } from '../../../components/row-actions-menu.tsx';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { shortcutHint, type TaskKeyPlace, type TaskShortcutAction } from '../../../lib/task-shortcuts.ts';
 import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
 import { useTaskMenuActions } from './task-keyboard-state.tsx';
 import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
+import { pageTexts, statusName, taskTexts } from './task-texts.ts';
 import { useTaskCopy } from './use-task-copy.ts';
 
 /** A status change from a menu or a drop; `stateId`, one of the product's own states (issue 29). */
@@ -82,18 +82,18 @@ export function TaskActionsMenu(props: TaskActionsMenuProps) {
   );
 }
 
-const actionsLabel = (task: Pick<Task, 'title'>) => `Actions for ${task.title}`;
+const actionsLabel = (task: Pick<Task, 'title'>) => t('Actions for {{title}}', { title: task.title });
 
 /** The items that do what a key does, in groups; `opensDialog`: a popover takes the focus. */
 const KEYED = {
-  editTitle: { label: 'Edit title…', icon: <TextCursorInputIcon aria-hidden="true" />, opensDialog: true },
-  status: { label: 'Change status…', icon: <CircleDotIcon aria-hidden="true" />, opensDialog: true },
-  assignee: { label: 'Assign to…', icon: <UserIcon aria-hidden="true" />, opensDialog: true },
-  assignMe: { label: 'Assign to me', icon: <UserCheckIcon aria-hidden="true" />, opensDialog: false },
-  labels: { label: 'Labels…', icon: <TagIcon aria-hidden="true" />, opensDialog: true },
-  priority: { label: 'Set priority…', icon: <SignalHighIcon aria-hidden="true" />, opensDialog: true },
-  due: { label: 'Set due date…', icon: <CalendarIcon aria-hidden="true" />, opensDialog: true },
-  move: { label: 'Move to…', icon: <FolderInputIcon aria-hidden="true" />, opensDialog: true },
+  editTitle: { label: k('Edit title…'), icon: <TextCursorInputIcon aria-hidden="true" />, opensDialog: true },
+  status: { label: k('Change status…'), icon: <CircleDotIcon aria-hidden="true" />, opensDialog: true },
+  assignee: { label: k('Assign to…'), icon: <UserIcon aria-hidden="true" />, opensDialog: true },
+  assignMe: { label: k('Assign to me'), icon: <UserCheckIcon aria-hidden="true" />, opensDialog: false },
+  labels: { label: k('Labels…'), icon: <TagIcon aria-hidden="true" />, opensDialog: true },
+  priority: { label: k('Set priority…'), icon: <SignalHighIcon aria-hidden="true" />, opensDialog: true },
+  due: { label: k('Set due date…'), icon: <CalendarIcon aria-hidden="true" />, opensDialog: true },
+  move: { label: k('Move to…'), icon: <FolderInputIcon aria-hidden="true" />, opensDialog: true },
 } satisfies Partial<Record<TaskShortcutAction, { label: string; icon: ReactNode; opensDialog: boolean }>>;
 
 function TaskActions({
@@ -118,6 +118,7 @@ function TaskActions({
     actOn !== undefined && {
       key: action,
       ...KEYED[action],
+      label: t(KEYED[action].label),
       shortcut: place && shortcutHint(action, place),
       onSelect: () => actOn(action, task),
       ...more,
@@ -137,7 +138,7 @@ function TaskActions({
       actions={[
         canEdit && {
           key: 'edit',
-          label: 'Edit',
+          label: t('Edit'),
           icon: <Pencil aria-hidden="true" />,
           opensDialog: true,
           onSelect: () => onEdit(task),
@@ -149,7 +150,7 @@ function TaskActions({
         ...(canMove
           ? TASK_STATUSES.map((status, index) => ({
               key: status,
-              label: `Mark as ${status}`,
+              label: t('Mark as {{status}}', { status: statusName(status) }),
               icon: <TaskStatusIcon status={status} className="size-4" />,
               disabled: status === task.status,
               separated: index === 0,
@@ -159,11 +160,11 @@ function TaskActions({
         canMove &&
           ownStates.length > 0 && {
             key: 'other-states',
-            label: 'Other states',
+            label: t('Other states'),
             icon: <CircleDashedIcon aria-hidden="true" />,
             items: ownStates.map((state) => ({
               key: state.id,
-              label: `Mark as ${state.name}`,
+              label: t('Mark as {{status}}', { status: state.name }),
               icon: <StateDot color={state.color} className="mx-1" />,
               disabled: state.id === task.stateId,
               onSelect: () => onChangeStatus(task, state.category, state.id),
@@ -179,27 +180,27 @@ function TaskActions({
         // Copying in a submenu, as Linear has it: three items less in a long menu.
         {
           key: 'copy',
-          label: 'Copy',
+          label: t('Copy'),
           icon: <CopyIcon aria-hidden="true" />,
           separated: true,
           items: [
             {
               key: 'copy-link',
-              label: 'Copy link',
+              label: t('Copy link'),
               icon: <Link2 aria-hidden="true" />,
               shortcut: place && shortcutHint('copyLink', place),
               onSelect: () => void copyLink(task),
             },
             {
               key: 'copy-key',
-              label: 'Copy key',
+              label: t('Copy key'),
               icon: <HashIcon aria-hidden="true" />,
               shortcut: place && shortcutHint('copyKey', place),
               onSelect: () => void copyKey(task),
             },
             {
               key: 'copy-branch',
-              label: 'Copy branch name',
+              label: t('Copy branch name'),
               icon: <GitBranch aria-hidden="true" />,
               onSelect: () => void copyBranch(task),
             },
@@ -209,25 +210,23 @@ function TaskActions({
       ]}
       confirm={
         canEdit && {
-          label: 'Delete',
+          label: t('Delete'),
           icon: <Trash2 aria-hidden="true" />,
           shortcut: place && shortcutHint('delete', place),
-          title: 'Delete task',
-          description: (
-            <>
-              Are you sure you want to delete "{task.title}"? It goes to the trash, where whoever manages the
-              product can restore it for 30 days.
-            </>
+          title: t('Delete task'),
+          description: t(
+            'Are you sure you want to delete "{{title}}"? It goes to the trash, where whoever manages the product can restore it for 30 days.',
+            { title: task.title },
           ),
           pending: remove.isPending,
           onConfirm: confirmedDelete(
             () => remove.mutateAsync(task.id),
             {
-              deleted: m.deleted,
-              failed: m.deleteFailed,
-              fallback: m.fallback,
+              deleted: t(taskTexts.deleted),
+              failed: t(taskTexts.deleteFailed),
+              fallback: t(taskTexts.fallback),
               undo: () => restore.mutateAsync(task.id),
-              undoFailed: trashMessages.restoreFailed,
+              undoFailed: t(pageTexts.restoreFailed),
             },
             onDeleted,
           ),

@@ -2,6 +2,7 @@ import type { Task } from '@shipyard/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { personColour } from '../../../lib/person-colour.ts';
 
 /**
@@ -9,7 +10,7 @@ import { personColour } from '../../../lib/person-colour.ts';
  * 'Unassigned Team', which read as a team of that name; docs/decisions/035-fast-creation.md).
  */
 export function teamLabel(team: Task['team']): string {
-  return team ? `${team.name} Team` : 'No team';
+  return team ? t('{{name}} Team', { name: team.name }) : t('No team');
 }
 
 /** The assignee's avatar (or initials) and name, or 'Unassigned'. */
@@ -30,7 +31,7 @@ export function TaskAssignee({
           aria-hidden="true"
           className="size-5 shrink-0 rounded-full border border-muted-foreground/40 border-dashed"
         />
-        <span className="truncate">Unassigned</span>
+        <span className="truncate">{t('Unassigned')}</span>
       </span>
     );
   }

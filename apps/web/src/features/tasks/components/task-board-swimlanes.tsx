@@ -5,6 +5,7 @@ import type { KanbanColumnData } from '../../../components/kanban/kanban-moves.t
 import { LoadMore } from '../../../components/load-more.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useFieldsInSight } from '../../../lib/product-fields.ts';
 import { useTaskOptions } from '../api/get-task-options.ts';
 import { localToday } from '../api/get-tasks.ts';
@@ -91,7 +92,7 @@ export function TaskSwimlanes({
       ))}
       {more.length > 0 && !loading && !failed ? (
         <Button variant="outline" size="sm" className="justify-self-start" onClick={loadAll}>
-          Load more tasks
+          {t('Load more tasks')}
         </Button>
       ) : null}
       <LoadMore

@@ -11,6 +11,7 @@ import { KanbanNote } from '../../../components/kanban/kanban-column.tsx';
 import type { KanbanColumnData, KanbanPlace } from '../../../components/kanban/kanban-moves.ts';
 import { KanbanCardsSkeleton, KanbanSkeleton } from '../../../components/kanban/kanban-skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useProductStates } from '../../../lib/product-states.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isBoardCard } from '../api/get-board.ts';
@@ -31,15 +32,12 @@ import { useFocusedTaskId } from './task-keyboard-state.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatesProvider } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
+import { statusName } from './task-texts.ts';
 import { type ColumnQuery, useColumnTasks } from './use-column-tasks.ts';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
 export { statusForDrop } from './task-board-model.ts';
 export { BOARD_COLUMN_LIMIT } from './use-column-tasks.ts';
-
-const boardMessages = {
-  editGone: 'This task no longer exists or is out of your sight.',
-} as const;
 
 const NOUN = { one: 'task', other: 'tasks' };
 const COLUMN_WIDTHS = 'auto-cols-[minmax(16rem,85%)] sm:auto-cols-[minmax(16rem,1fr)]';
@@ -50,12 +48,16 @@ const columnOf = (task: Task) => columnOfStatus(task.status);
 /** On one product's board a column is a workflow state (issue 29). */
 const columnOfState = (task: Task) => task.stateId ?? columnOfStatus(task.status);
 
-/** The board across products: the spec's three status columns. */
-const STATUS_COLUMNS: BoardColumnSpec[] = TASK_COLUMNS.map((column) => ({
-  id: column.id,
-  title: column.status,
-  status: column.status,
-}));
+let statusColumns: BoardColumnSpec[] | undefined;
+/** The board across products: the spec's three status columns (named once the language is known). */
+function statusColumnSpecs(): BoardColumnSpec[] {
+  statusColumns ??= TASK_COLUMNS.map((column) => ({
+    id: column.id,
+    title: statusName(column.status),
+    status: column.status,
+  }));
+  return statusColumns;
+}
 
 /**
  * The columns' queries: one per column, in a fixed number of slots (the most states a product may
@@ -94,7 +96,9 @@ function columnData(column: BoardColumnSpec, { query, enabled, tasks }: ColumnQu
   let placeholder: ReactNode;
   if (!enabled) {
     placeholder = (
-      <KanbanNote>{`Hidden by the ${column.stateId ? 'state or status' : 'status'} filter`}</KanbanNote>
+      <KanbanNote>
+        {column.stateId ? t('Hidden by the state or status filter') : t('Hidden by the status filter')}
+      </KanbanNote>
     );
   } else if (query.isPending) placeholder = <KanbanCardsSkeleton />;
   else if (query.isError && !query.data) {
@@ -145,7 +149,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
         stateId: state.id,
         color: state.color,
       }))
-    : STATUS_COLUMNS;
+    : statusColumnSpecs();
   const slots = useColumnQueries(filters, specs);
   const queries = slots.slice(0, specs?.length ?? 0);
   const changeStatus = useTaskStatusChange();
@@ -177,7 +181,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       fetchTask(task.id).then(
         (full) => {
           if (full) onEdit(full);
-          else toast.error(boardMessages.editGone);
+          else toast.error(t('This task no longer exists or is out of your sight.'));
         },
         (err: unknown) => toast.error(getErrorMessage(err)),
       );
@@ -216,7 +220,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
       return (
         <InlineTaskCreate
           defaults={taskDefaultsFrom(filters, viewer.id, column.status, column.stateId)}
-          label={`Add task to ${column.title}`}
+          label={t('Add task to {{column}}', { column: column.title })}
         />
       );
     },
@@ -246,7 +250,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
         columnWidths={COLUMN_WIDTHS}
         status={
           <p role="status" className="sr-only">
-            Loading tasks...
+            {t('Loading tasks...')}
           </p>
         }
       />

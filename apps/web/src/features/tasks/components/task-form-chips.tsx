@@ -9,26 +9,43 @@ import { PriorityDot } from '../../../components/priority-badge.tsx';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form.tsx';
 import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, statusLabel } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { TaskStatusIcon } from './task-status-badge.tsx';
+import { phaseName, priorityName, statusName } from './task-texts.ts';
 
 // The task dialog's properties as chips (issue 28): status, priority, phase, team, assignee,
 // labels and due date, each a small picker that filters as you type. The labels are the spec's
-// field names, read by screen readers; the chips show the values.
+// field names, read by screen readers; the chips show the values. The options' labels are getters:
+// read when shown, in the reader's language (issue 33).
 
 export const statusOptions: ChipOption[] = TASK_STATUSES.map((status) => ({
   value: status,
-  label: status,
+  get label() {
+    return statusName(status);
+  },
   icon: <TaskStatusIcon status={status} className="text-muted-foreground" />,
 }));
 export const priorityOptions: ChipOption[] = TASK_PRIORITIES.map((priority) => ({
   value: priority,
-  label: statusLabel(priority),
+  get label() {
+    return priorityName(priority);
+  },
   icon: <PriorityDot priority={priority} className="size-2" />,
 }));
 export const phaseOptions: ChipOption[] = [
-  { value: '', label: 'None' },
-  ...TASK_PHASES.map((phase) => ({ value: phase, label: statusLabel(phase) })),
+  {
+    value: '',
+    get label() {
+      return t('None');
+    },
+  },
+  ...TASK_PHASES.map((phase) => ({
+    value: phase,
+    get label() {
+      return phaseName(phase);
+    },
+  })),
 ];
 
 export const chipIcons = {
@@ -111,16 +128,16 @@ export function DueDateChip<V extends FieldValues, T = V>({
               <Popover.Trigger asChild>
                 <button
                   type="button"
-                  aria-label={shown ? `Due ${shown}` : 'Set due date'}
+                  aria-label={shown ? t('Due {{date}}', { date: shown }) : t('Set due date')}
                   aria-invalid={fieldState.invalid || undefined}
                   className={cn(chipClass, !value && 'text-muted-foreground')}
                 >
                   <CalendarIcon aria-hidden="true" />
-                  <span className="truncate">{shown || (value ? value : 'Due date')}</span>
+                  <span className="truncate">{shown || (value ? value : t('Due date'))}</span>
                 </button>
               </Popover.Trigger>
               <PopoverContent className="grid w-72 gap-2 p-3">
-                <FormLabel>Due date</FormLabel>
+                <FormLabel>{t('Due date')}</FormLabel>
                 <FormControl>
                   <DueDateInput
                     value={value}

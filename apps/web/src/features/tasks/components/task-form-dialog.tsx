@@ -2,7 +2,6 @@ import {
   type CreateTask,
   CreateTaskSchema,
   estimateChoices,
-  taskMessages as m,
   type SetFieldValues,
   type Task,
   type TaskPriority,
@@ -24,6 +23,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import { browserTimeZone, useSetTaskRecurrence } from '../../../lib/task-recurrence.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -37,8 +37,10 @@ import {
   forgetProductExtras,
   NewTaskFields,
   NewTaskParent,
+  withCurrent,
 } from './task-form-extras.tsx';
 import { TaskStateChip } from './task-form-state-chip.tsx';
+import { taskTexts as m } from './task-texts.ts';
 
 export type TaskFormDialogProps = {
   open: boolean;
@@ -86,8 +88,6 @@ const FIELDS = [
   'dueDate',
   'estimate',
 ] as const satisfies ReadonlyArray<keyof TaskFormValues>;
-
-const createMoreLabel = 'Create more';
 
 function defaultsFor(
   task: Task | undefined,
@@ -173,16 +173,16 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
       return saved;
     },
     onSuccess: () => {
-      if (editing) toast.success(m.updated, { description: m.updatedDescription });
-      else toast.success(m.created, { description: m.createdDescription });
+      if (editing) toast.success(t(m.updated), { description: t(m.updatedDescription) });
+      else toast.success(t(m.created), { description: t(m.createdDescription) });
       if (editing || !createMore) return onSaved();
       // Create more: the same properties for the next task, a cleared title and description.
       form.reset({ ...form.getValues(), title: '', description: '' });
       setRepeat(null);
       setNext((n) => n + 1);
     },
-    failureTitle: editing ? m.updateFailed : m.createFailed,
-    failureFallback: m.fallback,
+    failureTitle: t(editing ? m.updateFailed : m.createFailed),
+    failureFallback: t(m.fallback),
   });
   const saving = create.isPending || update.isPending || saveLabels.isPending || setRecurrence.isPending;
   useEffect(() => {
@@ -211,7 +211,11 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   const teams = withCurrent(options.data?.teams ?? [], keepsProduct ? task.team : null);
   const assignees = withCurrent(options.data?.assignees ?? [], keepsProduct ? task.assignee : null);
   const scale = options.data?.estimateScale;
-  const waiting = !selectedProduct ? 'Select a product first' : options.isPending ? 'Loading...' : undefined;
+  const waiting = !selectedProduct
+    ? t('Select a product first')
+    : options.isPending
+      ? t('Loading...')
+      : undefined;
   // Labels belong to a product: the defaults' labels (by id or name) once its labels are known.
   const labels = productLabels.data?.data ?? [];
   const labelNamesOf = (ids: string[]) => labels.filter((l) => ids.includes(l.id)).map((l) => l.name);
@@ -234,10 +238,10 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
     <FormDialogForm
       form={form}
       onSubmit={onSubmit}
-      title={editing ? 'Edit Task' : 'Create New Task'}
-      description={editing ? 'Change the task’s details.' : 'Add a task to the product’s work.'}
+      title={editing ? t('Edit Task') : t('Create New Task')}
+      description={editing ? t('Change the task’s details.') : t('Add a task to the product’s work.')}
       pending={saving}
-      submitLabel={editing ? 'Update Task' : 'Create Task'}
+      submitLabel={editing ? t('Update Task') : t('Create Task')}
       footerStart={
         editing ? undefined : (
           <div className="flex items-center gap-2">
@@ -247,7 +251,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
               onCheckedChange={(v) => setCreateMore(v === true)}
             />
             <Label htmlFor={createMoreId} className="font-normal text-sm">
-              {createMoreLabel}
+              {t('Create more')}
             </Label>
           </div>
         )
@@ -256,25 +260,25 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
       <TextField
         control={form.control}
         name="title"
-        label="Title"
-        placeholder="e.g. Design the onboarding flow"
+        label={t('Title')}
+        placeholder={t('e.g. Design the onboarding flow')}
         autoComplete="off"
         maxLength={200}
       />
       <TextareaField
         control={form.control}
         name="description"
-        label="Description"
+        label={t('Description')}
         rows={3}
-        placeholder="What needs doing, and when is it done?"
+        placeholder={t('What needs doing, and when is it done?')}
         className="max-h-48 min-h-20"
       />
       {products ? (
         <SelectField
           control={form.control}
           name="projectId"
-          label="Product"
-          placeholder="Select a product"
+          label={t('Product')}
+          placeholder={t('Select a product')}
           options={products.map((product) => ({ value: product.id, label: product.name }))}
           onChosen={() => {
             productChanged.current = true;
@@ -286,7 +290,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
         />
       ) : null}
       <fieldset className="grid gap-2">
-        <legend className="mb-2 font-medium text-sm">Properties</legend>
+        <legend className="mb-2 font-medium text-sm">{t('Properties')}</legend>
         <div className="flex flex-wrap items-start gap-2">
           {!editing && templatePicker && selectedProduct
             ? templatePicker({ productId: selectedProduct, picked: template, onPick: pick })
@@ -298,45 +302,48 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
           <ChipField
             control={form.control}
             name="priority"
-            label="Priority"
+            label={t('Priority')}
             options={priorityOptions}
-            placeholder="Priority"
+            placeholder={t('Priority')}
           />
           <ChipField
             control={form.control}
             name="phase"
-            label="Phase"
+            label={t('Phase')}
             options={phaseOptions}
-            placeholder="Phase"
+            placeholder={t('Phase')}
             icon={chipIcons.phase}
-            emptyText="No phase"
+            emptyText={t('No phase')}
           />
           <ChipField
             control={form.control}
             name="teamId"
-            label="Team"
+            label={t('Team')}
             options={
               waiting
                 ? []
-                : [{ value: '', label: 'No team' }, ...teams.map((t) => ({ value: t.id, label: t.name }))]
+                : [
+                    { value: '', label: t('No team') },
+                    ...teams.map((team) => ({ value: team.id, label: team.name })),
+                  ]
             }
-            placeholder={waiting ?? 'No team'}
+            placeholder={waiting ?? t('No team')}
             icon={chipIcons.team}
             disabled={waiting !== undefined}
           />
           <ChipField
             control={form.control}
             name="assigneeId"
-            label="Assignee"
+            label={t('Assignee')}
             options={
               waiting
                 ? []
                 : [
-                    { value: '', label: 'Unassigned' },
+                    { value: '', label: t('Unassigned') },
                     ...assignees.map((p) => ({ value: p.id, label: p.name })),
                   ]
             }
-            placeholder={waiting ?? 'Unassigned'}
+            placeholder={waiting ?? t('Unassigned')}
             icon={chipIcons.assignee}
             disabled={waiting !== undefined}
           />
@@ -344,20 +351,20 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
             <ChipField
               control={form.control}
               name="estimate"
-              label="Estimate"
+              label={t('Estimate')}
               options={[
-                { value: '', label: 'No estimate' },
+                { value: '', label: t('No estimate') },
                 ...estimateChoices(scale).map((value) => ({ value, label: value })),
               ]}
-              placeholder="Estimate"
+              placeholder={t('Estimate')}
               icon={chipIcons.estimate}
-              emptyText="No estimate"
+              emptyText={t('No estimate')}
             />
           ) : null}
           <ChipPicker
             multiple
-            aria-label="Labels"
-            label="Labels"
+            aria-label={t('Labels')}
+            label={t('Labels')}
             options={labels.map((l) => ({
               value: l.id,
               label: l.name,
@@ -369,7 +376,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
                 />
               ),
             }))}
-            placeholder="Labels"
+            placeholder={t('Labels')}
             icon={chipIcons.labels}
             disabled={!selectedProduct || !productLabels.data || (!editing && !labels.length)}
             value={shownLabelIds}
@@ -388,13 +395,4 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
       {editing ? null : <NewTaskFields form={form} productId={selectedProduct} />}
     </FormDialogForm>
   );
-}
-
-/** The options, plus the current choice when it is no longer among them. */
-function withCurrent<T extends { id: string; name: string }>(
-  list: readonly T[],
-  current: { id: string; name: string } | null,
-): Array<{ id: string; name: string }> {
-  if (!current || list.some((item) => item.id === current.id)) return [...list];
-  return [...list, { id: current.id, name: current.name }];
 }

@@ -68,3 +68,12 @@ export function NewTaskParent({
     },
   });
 }
+
+/** The options, plus the current choice when it is no longer among them. */
+export function withCurrent<T extends { id: string; name: string }>(
+  list: readonly T[],
+  current: { id: string; name: string } | null,
+): Array<{ id: string; name: string }> {
+  if (!current || list.some((item) => item.id === current.id)) return [...list];
+  return [...list, { id: current.id, name: current.name }];
+}

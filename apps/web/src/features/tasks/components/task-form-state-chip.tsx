@@ -2,6 +2,7 @@ import type { CreateTask } from '@shipyard/shared';
 import type { RefObject } from 'react';
 import { useEffect } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { t } from '../../../lib/i18n/index.ts';
 import { useProductStates } from '../../../lib/product-states.ts';
 import { ChipField, statusOptions } from './task-form-chips.tsx';
 import type { TaskFormValues } from './task-form-dialog.tsx';
@@ -40,9 +41,9 @@ export function TaskStateChip({
       <ChipField
         control={form.control}
         name="status"
-        label="Status"
+        label={t('Status')}
         options={statusOptions}
-        placeholder="Status"
+        placeholder={t('Status')}
       />
     );
   }
@@ -50,7 +51,7 @@ export function TaskStateChip({
     <ChipField
       control={form.control}
       name="stateId"
-      label="Status"
+      label={t('Status')}
       options={states.map((s) => ({
         value: s.id,
         label: s.name,
@@ -62,7 +63,7 @@ export function TaskStateChip({
           />
         ),
       }))}
-      placeholder="Status"
+      placeholder={t('Status')}
     />
   );
 }

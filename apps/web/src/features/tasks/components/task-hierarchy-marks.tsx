@@ -1,7 +1,9 @@
-import { formatEstimateSum, relationMessages, type Task } from '@shipyard/shared';
+import { formatEstimateSum, type Task } from '@shipyard/shared';
 import { BanIcon, ListTreeIcon } from 'lucide-react';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { blockedByText } from './task-texts.ts';
 
 // A task's sub-tasks "2/5", its blocked mark and its estimate on cards and rows (issue 29).
 
@@ -12,14 +14,14 @@ function SubtaskProgress({ subtasks }: { subtasks: Task['subtasks'] }) {
   return (
     <span
       data-subtasks=""
-      title={`Sub-tasks: ${subtasks.done} of ${subtasks.total} done`}
+      title={t('Sub-tasks: {{done}} of {{total}} done', { done: subtasks.done, total: subtasks.total })}
       className={cn(
         'inline-flex items-center gap-1 text-xs tabular-nums',
         complete ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground',
       )}
     >
       <ListTreeIcon aria-hidden="true" className="size-3.5" />
-      <span className="sr-only">Sub-tasks </span>
+      <span className="sr-only">{`${t('Sub-tasks')} `}</span>
       {subtasks.done}/{subtasks.total}
     </span>
   );
@@ -28,7 +30,7 @@ function SubtaskProgress({ subtasks }: { subtasks: Task['subtasks'] }) {
 /** A small "Blocked" mark, its tooltip naming the open blockers' keys. */
 function BlockedMark({ task }: { task: Pick<Task, 'blocked' | 'blockedBy'> }) {
   if (!task.blocked) return null;
-  const text = relationMessages.blockedBy(task.blockedBy);
+  const text = blockedByText(task.blockedBy);
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -39,7 +41,7 @@ function BlockedMark({ task }: { task: Pick<Task, 'blocked' | 'blockedBy'> }) {
           className="relative z-10 inline-flex items-center gap-1 rounded-sm text-red-700 text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring dark:text-red-400"
         >
           <BanIcon aria-hidden="true" className="size-3.5" />
-          Blocked
+          {t('Blocked')}
         </button>
       </TooltipTrigger>
       <TooltipContent>{text}</TooltipContent>
@@ -53,10 +55,10 @@ function EstimateBadge({ estimate }: { estimate: string | null }) {
   return (
     <span
       data-estimate=""
-      title={`Estimate: ${estimate}`}
+      title={t('Estimate: {{value}}', { value: estimate })}
       className="inline-flex h-5 min-w-5 items-center justify-center rounded-full border px-1.5 text-muted-foreground text-xs tabular-nums"
     >
-      <span className="sr-only">Estimate </span>
+      <span className="sr-only">{`${t('Estimate')} `}</span>
       {estimate}
     </span>
   );
@@ -82,9 +84,9 @@ export function EstimateSum({ sum }: { sum: number | undefined }) {
   if (!sum) return null;
   const text = formatEstimateSum(sum);
   return (
-    <span data-estimate-sum="" title={`Estimates: ${text} in all`} className="tabular-nums">
+    <span data-estimate-sum="" title={t('Estimates: {{sum}} in all', { sum: text })} className="tabular-nums">
       <span aria-hidden="true">Σ </span>
-      <span className="sr-only">Estimates </span>
+      <span className="sr-only">{`${t('Estimates')} `}</span>
       {text}
     </span>
   );

@@ -2,6 +2,7 @@ import type { Task } from '@shipyard/shared';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { CheckboxButton } from '../../../components/ui/checkbox.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import type { TaskShortcutAction } from '../../../lib/task-shortcuts.ts';
 import { taskRowOf } from './task-bulk-picker.tsx';
 
@@ -76,7 +77,7 @@ export function useTaskRowKeys(task: Pick<Task, 'id' | 'title'>) {
     checkbox: keys ? (
       <CheckboxButton
         checked={selected}
-        aria-label={`Select ${task.title}`}
+        aria-label={t('Select {{title}}', { title: task.title })}
         // The row's keys stay the list's: a click keeps the focus where it was.
         onMouseDown={(event) => event.preventDefault()}
         onClick={(event) => {

@@ -2,6 +2,7 @@ import { canEditTasks, type Task } from '@shipyard/shared';
 import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { isDragging, isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type TaskShortcutAction, taskShortcutFor } from '../../../lib/task-shortcuts.ts';
@@ -98,12 +99,12 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
   const apply = useBulkApply(setSaid);
 
   // Tasks gone from the list (another filter, deleted) leave the focus and the selection.
-  const shownIds = useMemo(() => new Set(tasks.map((t) => t.id)), [tasks]);
+  const shownIds = useMemo(() => new Set(tasks.map((task) => task.id)), [tasks]);
   const focused =
     layout.kind === 'page' ? tasks[0]?.id : focusedId && shownIds.has(focusedId) ? focusedId : undefined;
-  const chosen = useMemo(() => tasks.filter((t) => selected.has(t.id)), [tasks, selected]);
+  const chosen = useMemo(() => tasks.filter((task) => selected.has(task.id)), [tasks, selected]);
   const targets = useMemo(
-    () => (chosen.length > 0 ? chosen : tasks.filter((t) => t.id === focused)),
+    () => (chosen.length > 0 ? chosen : tasks.filter((task) => task.id === focused)),
     [chosen, tasks, focused],
   );
   // `e` and the palette's "Edit title…": a list's popover beside the row, the page's title in place.
@@ -133,8 +134,8 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
   shownTasks.current = tasks;
   const toggle = useCallback((id: string, range = false) => {
     const list = shownTasks.current;
-    const from = anchor.current ? list.findIndex((t) => t.id === anchor.current) : -1;
-    const to = list.findIndex((t) => t.id === id);
+    const from = anchor.current ? list.findIndex((task) => task.id === anchor.current) : -1;
+    const to = list.findIndex((task) => task.id === id);
     setSelected((current) => {
       const next = new Set(current);
       if (range && from >= 0 && to >= 0) {
@@ -154,7 +155,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
       }
       if (tasks.length === 0 || direction === 'left' || direction === 'right') return;
       const step = direction === 'down' ? 1 : -1;
-      const at = focused ? tasks.findIndex((t) => t.id === focused) : -1;
+      const at = focused ? tasks.findIndex((task) => task.id === focused) : -1;
       const index =
         at < 0 ? (step === 1 ? 0 : tasks.length - 1) : Math.min(tasks.length - 1, Math.max(0, at + step));
       const task = tasks[index];
@@ -179,7 +180,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
           return true;
         case 'assignMe':
           if (!editor || on.length === 0) return false;
-          void apply(on, { assigneeId: viewer.id }, 'Assigned to you');
+          void apply(on, { assigneeId: viewer.id }, t('Assigned to you'));
           return true;
         case 'editTitle':
           if (!editor || !one) return false;
@@ -208,7 +209,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
 
   const act = useCallback(
     (action: TaskShortcutAction, event: KeyboardEvent): boolean => {
-      const focusedTask = tasks.find((t) => t.id === focused);
+      const focusedTask = tasks.find((task) => task.id === focused);
       switch (action) {
         case 'down':
         case 'up':
@@ -227,7 +228,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
           toggle(focusedTask.id, action === 'range');
           return true;
         case 'selectAll':
-          setSelected(new Set(tasks.map((t) => t.id)));
+          setSelected(new Set(tasks.map((task) => task.id)));
           return true;
         case 'clear':
           if (selected.size > 0) setSelected(new Set());
@@ -278,7 +279,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
   // A menu's picker acts on its own task, as it is now.
   const only = open?.only;
   const pickerTargets = useMemo(
-    () => (only ? [tasks.find((t) => t.id === only.id) ?? only] : targets),
+    () => (only ? [tasks.find((task) => task.id === only.id) ?? only] : targets),
     [only, tasks, targets],
   );
   const state = useMemo<KeyboardState>(
@@ -293,12 +294,14 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
       </p>
       {chosen.length > 0 ? (
         <section
-          aria-label="Selection"
+          aria-label={t('Selection')}
           className="fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar-height,0px))] z-20 mx-auto flex w-fit items-center gap-3 rounded-full border bg-popover py-1.5 pr-1.5 pl-4 text-popover-foreground text-sm shadow-lg"
         >
-          <span className="font-medium tabular-nums">{chosen.length} selected</span>
+          <span className="font-medium tabular-nums">
+            {t('{{count}} selected', { count: chosen.length })}
+          </span>
           <Button variant="ghost" size="sm" className="rounded-full" onClick={() => setSelected(new Set())}>
-            Clear
+            {t('Clear')}
           </Button>
         </section>
       ) : null}

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { productStatesQueryOptions } from '../../../lib/product-states.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
+import { statusName } from './task-texts.ts';
 
 // Rows and cards name a task's workflow state (issue 29): "In review" with its colour where the
 // spec's badge would say "In Progress". The states come from each shown product's states query
@@ -80,7 +81,7 @@ export function TaskStateBadge({ task }: { task: Pick<Task, 'stateId' | 'status'
   const state = useCustomState(task);
   if (!state) return <TaskStatusBadge status={task.status} />;
   return (
-    <TaskStatusBadge status={task.status} title={`${state.name} (${task.status})`}>
+    <TaskStatusBadge status={task.status} title={`${state.name} (${statusName(task.status)})`}>
       <StateDot color={state.color} />
       {state.name}
     </TaskStatusBadge>
@@ -94,7 +95,7 @@ export function TaskStateMark({ task }: { task: Pick<Task, 'stateId' | 'status'>
   return (
     <span
       data-slot="task-state"
-      title={`${state.name} (${task.status})`}
+      title={`${state.name} (${statusName(task.status)})`}
       className="inline-flex min-w-0 items-center gap-1 text-muted-foreground text-xs"
     >
       <StateDot color={state.color} />

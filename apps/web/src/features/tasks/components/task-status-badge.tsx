@@ -2,6 +2,7 @@ import type { TaskStatus } from '@shipyard/shared';
 import { CheckCircle2Icon, CircleDashedIcon, CircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { statusName } from './task-texts.ts';
 
 // Spec §4: a completed task's badge is green, the others yellow; the icon tells Pending from
 // In Progress without relying on colour.
@@ -42,7 +43,7 @@ export function TaskStatusBadge({
       {children ?? (
         <>
           <TaskStatusIcon status={status} className="size-3" />
-          {status}
+          {statusName(status)}
         </>
       )}
     </span>

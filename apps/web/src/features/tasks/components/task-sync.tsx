@@ -1,4 +1,4 @@
-import { syncMessages as m, type Task } from '@shipyard/shared';
+import type { Task, TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
 import { CloudOffIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -13,8 +13,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type TaskEditConflict, useQueuedTaskEdits, useResolveConflict } from '../api/queued-task-edit.ts';
+import { syncTexts as m, pendingCountText, phaseName, priorityName, statusName } from './task-texts.ts';
 
 // Issue 33: what the person sees of the changes made offline: 'Pending sync' in the top bar and
 // on the changed task until they are sent, and a choice when one met someone else's change.
@@ -30,15 +32,15 @@ export function TaskSyncStatus({ className }: { className?: string }) {
     // A live region of its own (not a second role=status beside the realtime one): the pills are read out as they come.
     <div aria-live="polite" className={cn('flex items-center gap-1.5', className)}>
       {online ? null : (
-        <span title={m.offline} className={pill}>
+        <span title={t(m.offline)} className={pill}>
           <CloudOffIcon aria-hidden="true" className="size-3" />
-          <span className="sr-only sm:not-sr-only">{m.offline}</span>
+          <span className="sr-only sm:not-sr-only">{t(m.offline)}</span>
         </span>
       )}
       {pending > 0 ? (
-        <span title={m.pendingCount(pending)} className={pill} data-pending-sync={pending}>
+        <span title={pendingCountText(pending)} className={pill} data-pending-sync={pending}>
           <RefreshCwIcon aria-hidden="true" className="size-3" />
-          <span className="sr-only sm:not-sr-only">{m.pending}</span>
+          <span className="sr-only sm:not-sr-only">{t(m.pending)}</span>
           <span className="tabular-nums">{pending}</span>
         </span>
       ) : null}
@@ -52,32 +54,37 @@ export function TaskPendingMark({ taskId }: { taskId: string }) {
   const { pending } = useQueuedTaskEdits(taskId);
   if (pending === 0) return null;
   return (
-    <Badge variant="outline" title={m.pendingTask} className="text-muted-foreground">
+    <Badge variant="outline" title={t(m.pendingTask)} className="text-muted-foreground">
       <RefreshCwIcon aria-hidden="true" />
-      {m.pending}
+      {t(m.pending)}
     </Badge>
   );
 }
 
 const labels: Partial<Record<keyof Task, string>> = {
-  title: 'Title',
-  description: 'Description',
-  status: 'Status',
-  priority: 'Priority',
-  phase: 'Phase',
-  dueDate: 'Due date',
-  assigneeId: 'Assignee',
-  teamId: 'Team',
-  estimate: 'Estimate',
-  stateId: 'State',
+  title: k('Title'),
+  description: k('Description'),
+  status: k('Status'),
+  priority: k('Priority'),
+  phase: k('Phase'),
+  dueDate: k('Due date'),
+  assigneeId: k('Assignee'),
+  teamId: k('Team'),
+  estimate: k('Estimate'),
+  stateId: k('State'),
 };
 
 /** A field's value as the person reads it (a name rather than an id). */
 function readableValue(task: Partial<Task>, field: keyof Task): string {
-  if (field === 'assigneeId') return task.assignee?.name ?? (task.assigneeId ? 'Someone' : 'None');
-  if (field === 'teamId') return task.team?.name ?? (task.teamId ? 'A team' : 'None');
+  if (field === 'assigneeId') return task.assignee?.name ?? (task.assigneeId ? t('Someone') : t('None'));
+  if (field === 'teamId') return task.team?.name ?? (task.teamId ? t('A team') : t('None'));
   const value = task[field];
-  return value === null || value === undefined || value === '' ? 'None' : String(value);
+  if (value === null || value === undefined || value === '') return t('None');
+  // The stored values that have names; a title, a date or an estimate reads as it is.
+  if (field === 'status') return statusName(value as TaskStatus);
+  if (field === 'priority') return priorityName(value as TaskPriority);
+  if (field === 'phase') return phaseName(value as TaskPhase);
+  return String(value);
 }
 
 /** The fields worth a row: one per change (the state goes with its status, a name with its id). */
@@ -94,7 +101,7 @@ export function TaskConflictDialog({ conflict }: { conflict: TaskEditConflict })
     setBusy(true);
     try {
       await resolve[choice](conflict);
-      toast.success(choice === 'keepYours' ? m.keptYours : m.keptCurrent);
+      toast.success(t(choice === 'keepYours' ? m.keptYours : m.keptCurrent));
     } catch {
       // A refused send is told by the queue itself; a new conflict opens the dialog again.
     } finally {
@@ -105,9 +112,9 @@ export function TaskConflictDialog({ conflict }: { conflict: TaskEditConflict })
     <AlertDialog open>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{m.conflictTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{t(m.conflictTitle)}</AlertDialogTitle>
           <AlertDialogDescription>
-            {conflict.current.key}: {m.conflictDescription}
+            {conflict.current.key}: {t(m.conflictDescription)}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <dl className="grid gap-3 text-sm">
@@ -117,14 +124,14 @@ export function TaskConflictDialog({ conflict }: { conflict: TaskEditConflict })
               : (Object.keys(conflict.edit.shown) as Array<keyof Task>),
           ).map((field) => (
             <div key={field} className="grid gap-1.5">
-              <dt className="font-medium">{labels[field]}</dt>
+              <dt className="font-medium">{t(labels[field] ?? field)}</dt>
               <dd className="grid gap-2 sm:grid-cols-2">
                 <div className="min-w-0 rounded-md border p-2" data-side="yours">
-                  <p className="text-muted-foreground text-xs">{m.yours}</p>
+                  <p className="text-muted-foreground text-xs">{t(m.yours)}</p>
                   <p className="whitespace-pre-wrap break-words">{readableValue(yours, field)}</p>
                 </div>
                 <div className="min-w-0 rounded-md border p-2" data-side="current">
-                  <p className="text-muted-foreground text-xs">{m.current}</p>
+                  <p className="text-muted-foreground text-xs">{t(m.current)}</p>
                   <p className="whitespace-pre-wrap break-words">{readableValue(conflict.current, field)}</p>
                 </div>
               </dd>
@@ -133,10 +140,10 @@ export function TaskConflictDialog({ conflict }: { conflict: TaskEditConflict })
         </dl>
         <AlertDialogFooter>
           <Button variant="outline" disabled={busy} onClick={() => void pick('keepCurrent')}>
-            {m.keepCurrent}
+            {t(m.keepCurrent)}
           </Button>
           <Button disabled={busy} onClick={() => void pick('keepYours')}>
-            {m.keepYours}
+            {t(m.keepYours)}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

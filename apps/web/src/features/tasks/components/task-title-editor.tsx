@@ -1,13 +1,15 @@
-import { taskMessages as m, type Task } from '@shipyard/shared';
+import type { Task } from '@shipyard/shared';
 import { Popover } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateTask } from '../api/save-task.ts';
 import { useRowAnchor } from './task-bulk-picker.tsx';
 import { titleError } from './task-page/task-title.tsx';
+import { taskTexts as m } from './task-texts.ts';
 
 // The keyboard's `e` (issue 30): the focused task's title in a small field beside its row, opened
 // with the title selected. Enter saves it as the task's page does (PATCH /tasks/{id}/update), Esc
@@ -47,12 +49,12 @@ function TitleField({ task, onClose, announce, returnFocus }: Props & { task: Ta
     if (title === task.title) return onClose();
     try {
       await update({ id: task.id, title });
-      announce(`Title changed to ${title}`);
+      announce(t('Title changed to {{title}}', { title }));
       onClose();
     } catch (failure) {
-      const description = getErrorMessage(failure, m.fallback);
-      toast.error(m.updateFailed, { description });
-      refuse(`${m.updateFailed}: ${description}`);
+      const description = getErrorMessage(failure, t(m.fallback));
+      toast.error(t(m.updateFailed), { description });
+      refuse(t('{{title}}: {{reason}}', { title: t(m.updateFailed), reason: description }));
     }
   };
 
@@ -61,14 +63,14 @@ function TitleField({ task, onClose, announce, returnFocus }: Props & { task: Ta
       open
       onOpenChange={(open) => {
         if (open) return;
-        announce('Title unchanged');
+        announce(t('Title unchanged'));
         onClose();
       }}
     >
       <Popover.Anchor virtualRef={anchor} />
       <PopoverContent
         className="grid w-[min(24rem,calc(100vw-2rem))] gap-1.5 p-3"
-        aria-label={`Title of ${task.key}`}
+        aria-label={t('Title of {{key}}', { key: task.key })}
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           field.current?.focus();
@@ -81,7 +83,7 @@ function TitleField({ task, onClose, announce, returnFocus }: Props & { task: Ta
       >
         <Input
           ref={field}
-          aria-label="Title"
+          aria-label={t('Title')}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
           value={draft}
@@ -98,7 +100,7 @@ function TitleField({ task, onClose, announce, returnFocus }: Props & { task: Ta
           }}
         />
         <p id={errorId} className={error ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}>
-          {error ?? 'Enter to save, Esc to cancel.'}
+          {error ?? t('Enter to save, Esc to cancel.')}
         </p>
       </PopoverContent>
     </Popover.Root>

@@ -16,7 +16,8 @@ import { DueDateInput } from '../../../../components/due-date-input.tsx';
 import { PriorityDot } from '../../../../components/priority-badge.tsx';
 import { PopoverContent } from '../../../../components/ui/popover.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import { formatDate, statusLabel } from '../../../../lib/format.ts';
+import { formatDate } from '../../../../lib/format.ts';
+import { k, t } from '../../../../lib/i18n/index.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useTaskOptions } from '../../api/get-task-options.ts';
 import { teamLabel } from '../task-assignee.tsx';
@@ -24,6 +25,7 @@ import { isOverdue } from '../task-fields.tsx';
 import { chipIcons, phaseOptions, priorityOptions, statusOptions } from '../task-form-chips.tsx';
 import { useTaskMenuActions } from '../task-keyboard-state.tsx';
 import { TaskStatusIcon } from '../task-status-badge.tsx';
+import { phaseName, priorityName, statusName } from '../task-texts.ts';
 import { shownReference, withCurrent } from './task-references.ts';
 import type { useSaveTask } from './use-save-task.ts';
 
@@ -37,19 +39,22 @@ type SaveTask = ReturnType<typeof useSaveTask>;
 function estimateOptions(scale: EstimateScale | undefined, current: string | null): ChipOption[] {
   const values = scale ? [...estimateChoices(scale)] : [];
   if (current && !values.includes(current)) values.unshift(current);
-  return [{ value: '', label: 'No estimate' }, ...values.map((value) => ({ value, label: value }))];
+  return [{ value: '', label: t('No estimate') }, ...values.map((value) => ({ value, label: value }))];
 }
 
 const dot = (color: string) => (
   <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: color }} />
 );
 
-/** A property the viewer may not change: the same chip, without a picker; read as "Status: Pending". */
+/**
+ * A property the viewer may not change: the same chip, without a picker; read as "Status: Pending".
+ * `label` is the English text (`data-property`, where the keys find it), read in the reader's language.
+ */
 function ReadOnlyChip({ label, icon, children }: { label: string; icon?: ReactNode; children: ReactNode }) {
   return (
     <li data-property={label} className="min-w-0">
       <span className={cn(chipClass, 'shadow-none')}>
-        <span className="sr-only">{label}: </span>
+        <span className="sr-only">{`${t(label)}: `}</span>
         {icon}
         <span className="truncate">{children}</span>
       </span>
@@ -74,7 +79,13 @@ function DueDateChip({ task, onSave }: { task: Task; onSave: (dueDate: string | 
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={shown ? `Due date: ${shown}${overdue ? ', overdue' : ''}` : 'Due date: none'}
+          aria-label={
+            shown
+              ? overdue
+                ? t('Due date: {{date}}, overdue', { date: shown })
+                : t('Due date: {{date}}', { date: shown })
+              : t('Due date: none')
+          }
           className={cn(
             chipClass,
             !shown && 'text-muted-foreground',
@@ -82,13 +93,13 @@ function DueDateChip({ task, onSave }: { task: Task; onSave: (dueDate: string | 
           )}
         >
           <CalendarIcon aria-hidden="true" />
-          <span className="truncate">{shown || 'Due date'}</span>
+          <span className="truncate">{shown || t('Due date')}</span>
         </button>
       </Popover.Trigger>
       <PopoverContent align="start" className="grid w-72 max-w-[calc(100vw-2rem)] gap-2 p-3">
-        <p className="font-medium text-sm">Due date</p>
+        <p className="font-medium text-sm">{t('Due date')}</p>
         <DueDateInput
-          aria-label="Due date"
+          aria-label={t('Due date')}
           autoFocus
           value={value}
           onChange={setValue}
@@ -137,7 +148,7 @@ export function TaskChips({
     ? states.map((s) => ({ value: s.id, label: s.name, icon: dot(s.color) }))
     : statusOptions;
   const statusValue = states && state ? state.id : task.status;
-  const statusText = state?.name ?? task.status;
+  const statusText = state?.name ?? statusName(task.status);
   const statusIcon = state ? (
     dot(state.color)
   ) : (
@@ -151,20 +162,24 @@ export function TaskChips({
 
   const labelsText =
     task.labels.length === 0
-      ? 'Labels'
+      ? t('Labels')
       : task.labels.length === 1
-        ? (task.labels[0]?.name ?? 'Labels')
+        ? (task.labels[0]?.name ?? t('Labels'))
         : `${task.labels[0]?.name} +${task.labels.length - 1}`;
 
   return (
-    <ul aria-label="Properties" data-task-chips="" className="flex flex-wrap items-center gap-1.5 md:hidden">
+    <ul
+      aria-label={t('Properties')}
+      data-task-chips=""
+      className="flex flex-wrap items-center gap-1.5 md:hidden"
+    >
       {editStatus ? (
         <li data-property="Status" className="min-w-0">
           <ChipPicker
-            label="Status"
-            aria-label={`Status: ${statusText}`}
+            label={t('Status')}
+            aria-label={t('Status: {{value}}', { value: statusText })}
             options={statusChoices}
-            placeholder="Status"
+            placeholder={t('Status')}
             icon={statusIcon}
             value={statusValue}
             onChange={(value) => {
@@ -177,17 +192,17 @@ export function TaskChips({
           />
         </li>
       ) : (
-        <ReadOnlyChip label="Status" icon={statusIcon}>
+        <ReadOnlyChip label={k('Status')} icon={statusIcon}>
           {statusText}
         </ReadOnlyChip>
       )}
       {edit ? (
         <li data-property="Priority" className="min-w-0">
           <ChipPicker
-            label="Priority"
-            aria-label={`Priority: ${statusLabel(task.priority)}`}
+            label={t('Priority')}
+            aria-label={t('Priority: {{value}}', { value: priorityName(task.priority) })}
             options={priorityOptions}
-            placeholder="Priority"
+            placeholder={t('Priority')}
             value={task.priority}
             onChange={(priority) =>
               priority !== task.priority && void save.save({ priority: priority as TaskPriority })
@@ -195,21 +210,24 @@ export function TaskChips({
           />
         </li>
       ) : (
-        <ReadOnlyChip label="Priority" icon={<PriorityDot priority={task.priority} className="size-2" />}>
-          {statusLabel(task.priority)}
+        <ReadOnlyChip
+          label={k('Priority')}
+          icon={<PriorityDot priority={task.priority} className="size-2" />}
+        >
+          {priorityName(task.priority)}
         </ReadOnlyChip>
       )}
       {edit ? (
         <li data-property="Assignee" className="min-w-0">
           <ChipPicker
-            label="Assignee"
-            aria-label={`Assignee: ${task.assignee?.name ?? 'Unassigned'}`}
+            label={t('Assignee')}
+            aria-label={t('Assignee: {{value}}', { value: task.assignee?.name ?? t('Unassigned') })}
             options={[
-              { value: '', label: 'Unassigned' },
+              { value: '', label: t('Unassigned') },
               ...people.map((person) => ({ value: person.id, label: person.name })),
             ]}
-            placeholder="Unassigned"
-            emptyText="Unassigned"
+            placeholder={t('Unassigned')}
+            emptyText={t('Unassigned')}
             icon={chipIcons.assignee}
             value={task.assigneeId ?? ''}
             onClick={loadOptions}
@@ -217,8 +235,8 @@ export function TaskChips({
           />
         </li>
       ) : (
-        <ReadOnlyChip label="Assignee" icon={chipIcons.assignee}>
-          {task.assignee?.name ?? 'Unassigned'}
+        <ReadOnlyChip label={k('Assignee')} icon={chipIcons.assignee}>
+          {task.assignee?.name ?? t('Unassigned')}
         </ReadOnlyChip>
       )}
       {edit ? (
@@ -226,8 +244,8 @@ export function TaskChips({
           <DueDateChip task={task} onSave={(dueDate) => void save.save({ dueDate })} />
         </li>
       ) : (
-        <ReadOnlyChip label="Due date" icon={<CalendarIcon aria-hidden="true" />}>
-          {task.dueDate ? formatDate(task.dueDate) : 'No due date'}
+        <ReadOnlyChip label={k('Due date')} icon={<CalendarIcon aria-hidden="true" />}>
+          {task.dueDate ? formatDate(task.dueDate) : t('No due date')}
         </ReadOnlyChip>
       )}
       {edit && actOn ? (
@@ -235,7 +253,11 @@ export function TaskChips({
           <button
             type="button"
             aria-haspopup="dialog"
-            aria-label={`Labels: ${task.labels.map((l) => l.name).join(', ') || 'none'}`}
+            aria-label={
+              task.labels.length > 0
+                ? t('Labels: {{value}}', { value: task.labels.map((l) => l.name).join(', ') })
+                : t('Labels: none')
+            }
             className={cn(chipClass, task.labels.length === 0 && 'text-muted-foreground')}
             onClick={() => actOn('labels', task)}
           >
@@ -244,18 +266,20 @@ export function TaskChips({
           </button>
         </li>
       ) : task.labels.length > 0 ? (
-        <ReadOnlyChip label="Labels" icon={chipIcons.labels}>
+        <ReadOnlyChip label={k('Labels')} icon={chipIcons.labels}>
           {task.labels.map((l) => l.name).join(', ')}
         </ReadOnlyChip>
       ) : null}
       {edit ? (
         <li data-property="Phase" className="min-w-0">
           <ChipPicker
-            label="Phase"
-            aria-label={`Phase: ${task.phase ? statusLabel(task.phase) : 'none'}`}
+            label={t('Phase')}
+            aria-label={
+              task.phase ? t('Phase: {{value}}', { value: phaseName(task.phase) }) : t('Phase: none')
+            }
             options={phaseOptions}
-            placeholder="Phase"
-            emptyText="No phase"
+            placeholder={t('Phase')}
+            emptyText={t('No phase')}
             icon={chipIcons.phase}
             value={task.phase ?? ''}
             onChange={(phase) =>
@@ -264,18 +288,21 @@ export function TaskChips({
           />
         </li>
       ) : task.phase ? (
-        <ReadOnlyChip label="Phase" icon={chipIcons.phase}>
-          {statusLabel(task.phase)}
+        <ReadOnlyChip label={k('Phase')} icon={chipIcons.phase}>
+          {phaseName(task.phase)}
         </ReadOnlyChip>
       ) : null}
       {edit ? (
         <li data-property="Team" className="min-w-0">
           <ChipPicker
-            label="Team"
-            aria-label={`Team: ${teamLabel(task.team)}`}
-            options={[{ value: '', label: 'No team' }, ...teams.map((t) => ({ value: t.id, label: t.name }))]}
-            placeholder="No team"
-            emptyText="No team"
+            label={t('Team')}
+            aria-label={t('Team: {{value}}', { value: teamLabel(task.team) })}
+            options={[
+              { value: '', label: t('No team') },
+              ...teams.map((team) => ({ value: team.id, label: team.name })),
+            ]}
+            placeholder={t('No team')}
+            emptyText={t('No team')}
             icon={chipIcons.team}
             value={task.teamId ?? ''}
             onClick={loadOptions}
@@ -283,18 +310,20 @@ export function TaskChips({
           />
         </li>
       ) : task.team ? (
-        <ReadOnlyChip label="Team" icon={chipIcons.team}>
+        <ReadOnlyChip label={k('Team')} icon={chipIcons.team}>
           {teamLabel(task.team)}
         </ReadOnlyChip>
       ) : null}
       {edit ? (
         <li data-property="Estimate" className="min-w-0">
           <ChipPicker
-            label="Estimate"
-            aria-label={`Estimate: ${task.estimate ?? 'none'}`}
+            label={t('Estimate')}
+            aria-label={
+              task.estimate ? t('Estimate: {{value}}', { value: task.estimate }) : t('Estimate: none')
+            }
             options={estimateOptions(options.data?.estimateScale, task.estimate)}
-            placeholder="Estimate"
-            emptyText="Estimate"
+            placeholder={t('Estimate')}
+            emptyText={t('Estimate')}
             icon={chipIcons.estimate}
             value={task.estimate ?? ''}
             onClick={loadOptions}
@@ -304,12 +333,16 @@ export function TaskChips({
           />
         </li>
       ) : task.estimate ? (
-        <ReadOnlyChip label="Estimate" icon={chipIcons.estimate}>
+        <ReadOnlyChip label={k('Estimate')} icon={chipIcons.estimate}>
           {task.estimate}
         </ReadOnlyChip>
       ) : null}
       <li className="min-w-0">
-        <Link to={paths.product(product.id)} aria-label={`Product: ${product.name}`} className={chipClass}>
+        <Link
+          to={paths.product(product.id)}
+          aria-label={t('Product: {{name}}', { name: product.name })}
+          className={chipClass}
+        >
           <FolderIcon aria-hidden="true" />
           <span className="truncate">{product.name}</span>
         </Link>
@@ -323,7 +356,7 @@ export function TaskChips({
           onClick={onToggleMore}
         >
           <SlidersHorizontalIcon aria-hidden="true" />
-          <span>{moreOpen ? 'Fewer properties' : 'All properties'}</span>
+          <span>{moreOpen ? t('Fewer properties') : t('All properties')}</span>
         </button>
       </li>
     </ul>

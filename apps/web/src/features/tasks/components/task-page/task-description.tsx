@@ -4,6 +4,7 @@ import { Markdown } from '../../../../components/markdown.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs.tsx';
 import { Textarea } from '../../../../components/ui/textarea.tsx';
+import { t } from '../../../../lib/i18n/index.ts';
 
 /** The description's cap (packages/shared tasks.ts): the field stops there. */
 const DESCRIPTION_MAX = 5000;
@@ -27,18 +28,23 @@ export function TaskDescription({ description, canEdit, onSave }: TaskDescriptio
     return (
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="font-medium text-sm">Description</h2>
+          <h2 className="font-medium text-sm">{t('Description')}</h2>
           {canEdit ? (
-            <Button variant="ghost" size="sm" onClick={() => setDraft(description)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('Edit description')}
+              onClick={() => setDraft(description)}
+            >
               <PencilIcon aria-hidden="true" />
-              Edit<span className="sr-only"> description</span>
+              {t('Edit')}
             </Button>
           ) : null}
         </div>
         {description.trim() ? (
           <Markdown source={description} />
         ) : (
-          <p className="text-muted-foreground text-sm">No description.</p>
+          <p className="text-muted-foreground text-sm">{t('No description.')}</p>
         )}
       </div>
     );
@@ -54,21 +60,23 @@ export function TaskDescription({ description, canEdit, onSave }: TaskDescriptio
 
   return (
     <div className="grid gap-2">
-      <h2 className="font-medium text-sm">Description</h2>
+      <h2 className="font-medium text-sm">{t('Description')}</h2>
       <Tabs defaultValue="write" className="gap-2">
         <TabsList>
-          <TabsTrigger value="write">Write</TabsTrigger>
-          <TabsTrigger value="preview">Preview</TabsTrigger>
+          <TabsTrigger value="write">{t('Write')}</TabsTrigger>
+          <TabsTrigger value="preview">{t('Preview')}</TabsTrigger>
         </TabsList>
         <TabsContent value="write">
           <Textarea
             autoFocus
             data-own-escape=""
-            aria-label="Description"
+            aria-label={t('Description')}
             value={draft}
             maxLength={DESCRIPTION_MAX}
             rows={8}
-            placeholder="What needs doing, and when is it done? Markdown works: **bold**, lists, - [ ] tasks, `code`."
+            placeholder={t(
+              'What needs doing, and when is it done? Markdown works: **bold**, lists, - [ ] tasks, `code`.',
+            )}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
@@ -89,16 +97,16 @@ export function TaskDescription({ description, canEdit, onSave }: TaskDescriptio
           {draft.trim() ? (
             <Markdown source={draft} />
           ) : (
-            <p className="text-muted-foreground text-sm">Nothing to preview.</p>
+            <p className="text-muted-foreground text-sm">{t('Nothing to preview.')}</p>
           )}
         </TabsContent>
       </Tabs>
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={() => setDraft(null)} disabled={saving}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button size="sm" onClick={() => void save()} disabled={saving}>
-          Save
+          {t('Save')}
         </Button>
       </div>
     </div>

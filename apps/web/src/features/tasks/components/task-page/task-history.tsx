@@ -1,4 +1,4 @@
-import { type Activity, type TaskHistory as History, taskPageMessages } from '@shipyard/shared';
+import type { Activity, TaskHistory as History } from '@shipyard/shared';
 import { ArrowRightIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorState } from '../../../../components/error-state.tsx';
@@ -6,11 +6,15 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { useNow } from '../../../../hooks/use-now.ts';
 import { capitalise, performerName, statusChange } from '../../../../lib/activity.ts';
 import { formatDateTime, formatRelative } from '../../../../lib/format.ts';
+import { t } from '../../../../lib/i18n/index.ts';
 import { useOlderHistory } from '../../api/get-task-detail.ts';
+import { pageTexts, storedStatusName } from '../task-texts.ts';
 
 /** One change: who did what, when, and a status change shown as from → to. */
 function HistoryEntry({ entry, now }: { entry: Activity; now: number }) {
   const change = statusChange(entry.metadata);
+  const from = change?.previous ? storedStatusName(capitalise(change.previous)) : undefined;
+  const to = change ? storedStatusName(capitalise(change.next)) : undefined;
   return (
     <li className="relative grid gap-0.5 border-l py-2 pl-4">
       <span
@@ -21,14 +25,16 @@ function HistoryEntry({ entry, now }: { entry: Activity; now: number }) {
         <span className="font-medium">{performerName(entry)}</span>{' '}
         <span className="text-muted-foreground">·</span> {entry.description}
       </p>
-      {change?.previous ? (
+      {from ? (
         <p className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-xs">
-          <span className="sr-only">Status changed from</span>
-          <span className="rounded border bg-muted/50 px-1.5 py-0.5">{capitalise(change.previous)}</span>
+          {/* One sentence read out, in the reader's word order; the pills are what the eye reads. */}
+          <span className="sr-only">{t('Status changed from {{from}} to {{to}}', { from, to })}</span>
+          <span aria-hidden="true" className="rounded border bg-muted/50 px-1.5 py-0.5">
+            {from}
+          </span>
           <ArrowRightIcon className="size-3" aria-hidden="true" />
-          <span className="sr-only">to</span>
-          <span className="rounded border bg-muted/50 px-1.5 py-0.5 text-foreground">
-            {capitalise(change.next)}
+          <span aria-hidden="true" className="rounded border bg-muted/50 px-1.5 py-0.5 text-foreground">
+            {to}
           </span>
         </p>
       ) : null}
@@ -57,9 +63,9 @@ export function TaskHistory({ taskId, first }: { taskId: string; first: History 
   return (
     <div className="grid gap-2">
       {entries.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{taskPageMessages.historyEmpty}</p>
+        <p className="text-muted-foreground text-sm">{t(pageTexts.historyEmpty)}</p>
       ) : (
-        <ol aria-label="History" className="ml-1">
+        <ol aria-label={t('History')} className="ml-1">
           {entries.map((entry) => (
             <HistoryEntry key={entry.id} entry={entry} now={now} />
           ))}
@@ -68,7 +74,7 @@ export function TaskHistory({ taskId, first }: { taskId: string; first: History 
       {older.isError ? (
         <ErrorState
           variant="inline"
-          title={taskPageMessages.historyLoadFailed}
+          title={t(pageTexts.historyLoadFailed)}
           error={older.error}
           onRetry={() => void (older.data ? older.fetchNextPage() : older.refetch())}
         />
@@ -80,7 +86,7 @@ export function TaskHistory({ taskId, first }: { taskId: string; first: History 
           disabled={more && (older.isPending || older.isFetchingNextPage)}
           onClick={() => (more ? void older.fetchNextPage() : setMore(true))}
         >
-          Show more
+          {t('Show more')}
         </Button>
       ) : null}
     </div>

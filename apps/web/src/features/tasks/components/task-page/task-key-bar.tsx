@@ -1,6 +1,7 @@
 import type { Task } from '@shipyard/shared';
 import { GitBranch, Link2 } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
+import { t } from '../../../../lib/i18n/index.ts';
 import { TaskKey } from '../task-key.tsx';
 import { useTaskCopy } from '../use-task-copy.ts';
 
@@ -17,7 +18,7 @@ export function TaskKeyBar({ task }: { task: Pick<Task, 'key' | 'title'> }) {
         onClick={() => void copyLink(task)}
       >
         <Link2 aria-hidden="true" />
-        Copy link
+        {t('Copy link')}
       </Button>
       <Button
         variant="ghost"
@@ -26,7 +27,7 @@ export function TaskKeyBar({ task }: { task: Pick<Task, 'key' | 'title'> }) {
         onClick={() => void copyBranch(task)}
       >
         <GitBranch aria-hidden="true" />
-        Copy branch name
+        {t('Copy branch name')}
       </Button>
     </div>
   );

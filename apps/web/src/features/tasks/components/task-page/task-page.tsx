@@ -1,4 +1,4 @@
-import { type Role, type TaskDetail, type TaskStatus, taskMessages } from '@shipyard/shared';
+import type { Role, TaskDetail, TaskStatus } from '@shipyard/shared';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,11 +11,13 @@ import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { useIsMobile } from '../../../../hooks/use-mobile.ts';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
 import { cn } from '../../../../lib/cn.ts';
+import { k, t } from '../../../../lib/i18n/index.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useTaskDetail } from '../../api/get-task-detail.ts';
 import { TaskActionsMenu } from '../task-actions-menu.tsx';
 import { TaskFormDialog } from '../task-form-dialog.tsx';
 import { TaskPendingMark } from '../task-sync.tsx';
+import { taskTexts } from '../task-texts.ts';
 import { TaskChips } from './task-chips.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
@@ -62,12 +64,15 @@ export type TaskPageProps = {
   onDeleted?: () => void;
 };
 
-/** A headed part of the page; the app supplies the body of the ones other features own. */
+/**
+ * A headed part of the page; the app supplies the body of the ones other features own. `title` is
+ * the English text (`data-property`, where the keys find it), shown in the reader's language.
+ */
 function PageSection({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
   return (
     <section aria-labelledby={id} data-property={title} className="grid gap-2">
       <h2 id={id} className="font-medium text-sm">
-        {title}
+        {t(title)}
       </h2>
       {children}
     </section>
@@ -85,13 +90,13 @@ export function TaskNotFound() {
   return (
     <EmptyState
       icon={SearchXIcon}
-      title={taskMessages.notFound}
-      description="It may have been deleted, or it belongs to a product you cannot see."
+      title={t(taskTexts.notFound)}
+      description={t('It may have been deleted, or it belongs to a product you cannot see.')}
       action={
         <Button asChild variant="outline" size="sm">
           <Link to={paths.tasks()}>
             <ArrowLeftIcon aria-hidden="true" />
-            Back to tasks
+            {t('Back to tasks')}
           </Link>
         </Button>
       }
@@ -156,7 +161,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
               className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
               <ArrowLeftIcon className="size-4" aria-hidden="true" />
-              Tasks
+              {t('Tasks')}
             </Link>
           )}
           <TaskKeyBar task={task} />
@@ -208,13 +213,13 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
           {slots.relations?.(detail)}
           {slots.files?.(detail)}
           {slots.comments?.(detail)}
-          <PageSection id="task-history" title="History">
+          <PageSection id="task-history" title={k('History')}>
             <TaskHistory taskId={task.id} first={detail.history} />
           </PageSection>
         </div>
         <aside
           id="task-properties-panel"
-          aria-label="Properties"
+          aria-label={t('Properties')}
           data-properties=""
           hidden={!panelShown}
           // On a phone, opened from the chips: right under them, above the description.
@@ -224,12 +229,12 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
           {/* The product's custom fields (issue 29: features/fields), with their own heading. */}
           {slots.fields?.(detail)}
           {slots.labels ? (
-            <PageSection id="task-labels" title="Labels">
+            <PageSection id="task-labels" title={k('Labels')}>
               {slots.labels(detail)}
             </PageSection>
           ) : null}
           {slots.repeat ? (
-            <PageSection id="task-repeat" title="Repeat">
+            <PageSection id="task-repeat" title={k('Repeat')}>
               {slots.repeat(detail)}
             </PageSection>
           ) : null}
@@ -259,7 +264,7 @@ export function TaskPageSkeleton({ inPanel }: { inPanel: boolean }) {
   return (
     <div className={cn('mx-auto grid w-full max-w-6xl gap-6', inPanel && 'p-4 pt-12 sm:p-6 sm:pt-12')}>
       <p role="status" className="sr-only">
-        Loading task...
+        {t('Loading task...')}
       </p>
       <Skeleton className="h-8 w-2/3" />
       <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_16rem]">

@@ -1,7 +1,6 @@
 import {
   type EstimateScale,
   estimateChoices,
-  estimateMessages,
   TASK_PHASES,
   TASK_PRIORITIES,
   TASK_STATUSES,
@@ -22,12 +21,14 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../../../components/ui/select.tsx';
-import { formatDate, formatDateTime, statusLabel } from '../../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../../lib/format.ts';
+import { k, t } from '../../../../lib/i18n/index.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { useTaskOptions } from '../../api/get-task-options.ts';
 import { TaskAssignee, teamLabel } from '../task-assignee.tsx';
-import { phaseLabel, TaskDueDate } from '../task-fields.tsx';
+import { TaskDueDate } from '../task-fields.tsx';
 import { TaskStatusBadge, TaskStatusIcon } from '../task-status-badge.tsx';
+import { pageTexts, phaseName, priorityName, statusName } from '../task-texts.ts';
 import { shownReference, withCurrent } from './task-references.ts';
 import type { useSaveTask } from './use-save-task.ts';
 
@@ -36,7 +37,10 @@ const NONE = '__none__';
 
 type Choice = { value: string; label: ReactNode; disabled?: boolean };
 
-/** A property as a label and, when it may be changed, a select that saves on choosing. */
+/**
+ * A property as a label and, when it may be changed, a select that saves on choosing. `label` is the
+ * English text (`data-property`, where the keys open their pickers), shown in the reader's language.
+ */
 function PropertySelect({
   label,
   value,
@@ -84,45 +88,48 @@ function Property({ label, labelId, children }: { label: string; labelId?: strin
   return (
     <div className="grid gap-1" data-property={label}>
       <dt id={labelId} className="font-medium text-muted-foreground text-xs">
-        {label}
+        {t(label)}
       </dt>
       <dd className="min-w-0">{children}</dd>
     </div>
   );
 }
 
-const statusChoices: Choice[] = TASK_STATUSES.map((status) => ({
-  value: status,
-  label: (
-    <>
-      <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />
-      {status}
-    </>
-  ),
-}));
+// The choices are made when shown: their names are in the reader's language.
+const statusChoices = (): Choice[] =>
+  TASK_STATUSES.map((status) => ({
+    value: status,
+    label: (
+      <>
+        <TaskStatusIcon status={status} className="size-3.5 text-muted-foreground" />
+        {statusName(status)}
+      </>
+    ),
+  }));
 /** A workflow state: its colour, its name and, where the name is not the status, the status. */
 function StateName({ name, color, status }: { name: string; color: string; status: TaskStatus }) {
   return (
     <span className="inline-flex min-w-0 items-center gap-2">
       <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: color }} />
       <span className="truncate">{name}</span>
-      {name === status ? null : <span className="text-muted-foreground text-xs">{status}</span>}
+      {name === status ? null : <span className="text-muted-foreground text-xs">{statusName(status)}</span>}
     </span>
   );
 }
 
-const priorityChoices: Choice[] = TASK_PRIORITIES.map((priority) => ({
-  value: priority,
-  label: (
-    <>
-      <PriorityDot priority={priority} className="size-2" />
-      {statusLabel(priority)}
-    </>
-  ),
-}));
-const phaseChoices: Choice[] = [
-  { value: NONE, label: 'None' },
-  ...TASK_PHASES.map((phase) => ({ value: phase, label: statusLabel(phase) })),
+const priorityChoices = (): Choice[] =>
+  TASK_PRIORITIES.map((priority) => ({
+    value: priority,
+    label: (
+      <>
+        <PriorityDot priority={priority} className="size-2" />
+        {priorityName(priority)}
+      </>
+    ),
+  }));
+const phaseChoices = (): Choice[] => [
+  { value: NONE, label: t('None') },
+  ...TASK_PHASES.map((phase) => ({ value: phase, label: phaseName(phase) })),
 ];
 
 type SaveTask = ReturnType<typeof useSaveTask>;
@@ -148,7 +155,9 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
   const loadOptions = () => setWantOptions(true);
   const teams = withCurrent(options.data?.teams ?? [], task.team);
   const people = withCurrent(options.data?.assignees ?? [], task.assignee);
-  const loading = options.isFetching ? [{ value: '__loading__', label: 'Loading...', disabled: true }] : [];
+  const loading = options.isFetching
+    ? [{ value: '__loading__', label: t('Loading...'), disabled: true }]
+    : [];
   // The product's workflow states (issue 29), read with the page: the status select picks one.
   const states = detail.states.length > 0 ? detail.states : undefined;
   const current = states?.find((s) => s.id === task.stateId);
@@ -162,7 +171,7 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
     <dl className="grid gap-4">
       {states && current ? (
         <PropertySelect
-          label="Status"
+          label={k('Status')}
           value={current.id}
           choices={states.map((state) => ({
             value: state.id,
@@ -180,9 +189,9 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         />
       ) : (
         <PropertySelect
-          label="Status"
+          label={k('Status')}
           value={task.status}
-          choices={statusChoices}
+          choices={statusChoices()}
           readOnly={<TaskStatusBadge status={task.status} />}
           onChange={
             permissions.canEditStatus
@@ -192,17 +201,17 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         />
       )}
       <PropertySelect
-        label="Priority"
+        label={k('Priority')}
         value={task.priority}
-        choices={priorityChoices}
+        choices={priorityChoices()}
         readOnly={<PriorityBadge priority={task.priority} />}
         onChange={edit ? (priority) => void save.save({ priority: priority as TaskPriority }) : undefined}
       />
       <PropertySelect
-        label="Phase"
+        label={k('Phase')}
         value={task.phase ?? NONE}
-        choices={phaseChoices}
-        readOnly={phaseLabel(task.phase)}
+        choices={phaseChoices()}
+        readOnly={task.phase ? phaseName(task.phase) : '—'}
         onChange={
           edit
             ? (phase) => void save.save({ phase: phase === NONE ? null : (phase as TaskPhase) })
@@ -210,10 +219,10 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         }
       />
       <PropertySelect
-        label="Team"
+        label={k('Team')}
         value={task.teamId ?? NONE}
         choices={[
-          { value: NONE, label: 'No team' },
+          { value: NONE, label: t('No team') },
           ...teams.map((team) => ({ value: team.id, label: team.name })),
           ...loading,
         ]}
@@ -222,10 +231,10 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         onChange={edit ? (value) => saveRef('teamId', value) : undefined}
       />
       <PropertySelect
-        label="Assignee"
+        label={k('Assignee')}
         value={task.assigneeId ?? NONE}
         choices={[
-          { value: NONE, label: 'Unassigned' },
+          { value: NONE, label: t('Unassigned') },
           ...people.map((person) => ({ value: person.id, label: person.name })),
           ...loading,
         ]}
@@ -235,21 +244,21 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
       />
       <DueDateProperty task={task} onSave={edit ? (dueDate) => save.save({ dueDate }) : undefined} />
       <PropertySelect
-        label="Estimate"
+        label={k('Estimate')}
         value={task.estimate ?? NONE}
         choices={[
-          { value: NONE, label: 'No estimate' },
+          { value: NONE, label: t('No estimate') },
           ...estimateOptions(options.data?.estimateScale, task.estimate),
           ...(options.data?.estimateScale === 'none'
-            ? [{ value: '__off__', label: estimateMessages.none, disabled: true }]
+            ? [{ value: '__off__', label: t(pageTexts.noEstimates), disabled: true }]
             : []),
           ...loading,
         ]}
-        readOnly={<span className="text-sm">{task.estimate ?? 'None'}</span>}
+        readOnly={<span className="text-sm">{task.estimate ?? t('None')}</span>}
         onOpen={loadOptions}
         onChange={edit ? (value) => void save.save({ estimate: value === NONE ? null : value }) : undefined}
       />
-      <Property label="Product">
+      <Property label={k('Product')}>
         <Link
           to={paths.product(product.id)}
           className="w-fit break-words rounded-sm font-medium text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -257,15 +266,10 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
           {product.name}
         </Link>
       </Property>
-      <Property label="Created">
-        <p className="text-sm">
-          <time dateTime={task.createdAt} title={formatDateTime(task.createdAt)}>
-            {formatDate(task.createdAt)}
-          </time>
-          {createdBy ? <> by {createdBy.name}</> : null}
-        </p>
+      <Property label={k('Created')}>
+        <CreatedBy at={task.createdAt} by={createdBy?.name} />
       </Property>
-      <Property label="Last updated">
+      <Property label={k('Last updated')}>
         <time dateTime={task.updatedAt} className="text-sm">
           {formatDateTime(task.updatedAt)}
         </time>
@@ -273,6 +277,27 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
     </dl>
   );
 }
+
+/** When the task was created, and by whom: '12 Mar 2026 by Ada' in the reader's word order. */
+function CreatedBy({ at, by }: { at: string; by: string | undefined }) {
+  const date = (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {formatDate(at)}
+    </time>
+  );
+  if (by === undefined) return <p className="text-sm">{date}</p>;
+  // The sentence is translated whole; the date element goes where its {{date}} stands.
+  const [before = '', after = ''] = t('{{date}} by {{name}}', { date: DATE_SLOT, name: by }).split(DATE_SLOT);
+  return (
+    <p className="text-sm">
+      {before}
+      {date}
+      {after}
+    </p>
+  );
+}
+
+const DATE_SLOT = '\u0001';
 
 /** The due date: a date field that saves once a whole date (or none) is chosen. */
 function DueDateProperty({
@@ -291,7 +316,7 @@ function DueDateProperty({
   }
   if (!onSave) {
     return (
-      <Property label="Due date" labelId={id}>
+      <Property label={k('Due date')} labelId={id}>
         <div className="py-1 text-sm">
           <TaskDueDate task={task} />
         </div>
@@ -299,11 +324,11 @@ function DueDateProperty({
     );
   }
   return (
-    <Property label="Due date">
+    <Property label={k('Due date')}>
       <DueDateInput
         // Keyed by the stored date: a refused change shows the stored one again.
         key={task.dueDate ?? ''}
-        aria-label="Due date"
+        aria-label={t('Due date')}
         value={value}
         onChange={setValue}
         onCommit={(next) => {

@@ -3,13 +3,15 @@ import { type Ref, useCallback, useImperativeHandle, useState } from 'react';
 import { z } from 'zod/mini';
 import { Input } from '../../../../components/ui/input.tsx';
 import { cn } from '../../../../lib/cn.ts';
+import { t } from '../../../../lib/i18n/index.ts';
 
 const TitleSchema = CreateTaskSchema.shape.title;
 
 /** The title's first problem, in the task form's words ('Title is required'), or undefined. */
 export function titleError(value: string): string | undefined {
   const parsed = z.safeParse(TitleSchema, value);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const message = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  return message === undefined ? undefined : t(message);
 }
 
 /** What the page's keys and the palette ask of the title (issue 30: `e`). */
@@ -66,11 +68,11 @@ export function TaskTitle({ ref, title, canEdit, onSave }: TaskTitleProps) {
             setSelectOnOpen(false);
             setDraft(title);
           }}
-          title="Rename"
+          title={t('Rename')}
           className="-mx-1 w-full cursor-text break-words rounded-md px-1 text-left outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {title}
-          <span className="sr-only"> (rename)</span>
+          <span className="sr-only">{` ${t('(rename)')}`}</span>
         </button>
       </h1>
     );
@@ -96,7 +98,7 @@ export function TaskTitle({ ref, title, canEdit, onSave }: TaskTitleProps) {
         autoFocus
         ref={selectField}
         data-own-escape=""
-        aria-label="Title"
+        aria-label={t('Title')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'task-title-error' : undefined}
         value={draft}
@@ -124,7 +126,7 @@ export function TaskTitle({ ref, title, canEdit, onSave }: TaskTitleProps) {
           {error}
         </p>
       ) : (
-        <p className="text-muted-foreground text-xs">Enter to save, Escape to cancel.</p>
+        <p className="text-muted-foreground text-xs">{t('Enter to save, Escape to cancel.')}</p>
       )}
     </div>
   );

@@ -1,17 +1,13 @@
-import {
-  taskMessages as m,
-  type Task,
-  type TaskDetail,
-  type TaskStatus,
-  type UpdateTask,
-} from '@shipyard/shared';
+import type { Task, TaskDetail, TaskStatus, UpdateTask } from '@shipyard/shared';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
+import { t } from '../../../../lib/i18n/index.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { taskKeys } from '../../api/get-tasks.ts';
 import { fieldsEdit, statusEdit, useQueueTaskEdit } from '../../api/queued-task-edit.ts';
 import { useUpdateTask } from '../../api/save-task.ts';
+import { taskTexts as m } from '../task-texts.ts';
 import { confirmStatusChange, useTaskStatusChange } from '../use-task-status-change.ts';
 
 /**
@@ -61,7 +57,7 @@ export function useSaveTask(taskId: string) {
         return true;
       } catch (error) {
         undo();
-        toast.error(m.updateFailed, { description: getErrorMessage(error, m.fallback) });
+        toast.error(t(m.updateFailed), { description: getErrorMessage(error, t(m.fallback)) });
         return false;
       }
     },
