@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { notEmptyUpdate } from './api.ts';
 import { DEPARTMENTS, NAME_MIN, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { validationMessages as m } from './messages.ts';
 import { ROLES } from './permissions.ts';
 import { singleLine } from './text.ts';
@@ -25,6 +26,8 @@ export const UserSchema = z.object({
   updatedAt: z.string(),
   /** GET /api/user/me only: the caller is the instance's owner, its earliest active super admin. */
   owner: z.optional(z.boolean()),
+  /** GET /api/user/me only: the caller's language (issue 33); null follows the browser. */
+  language: z.optional(z.nullable(z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]))),
 });
 export type User = z.infer<typeof UserSchema>;
 
