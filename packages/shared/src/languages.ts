@@ -1,5 +1,3 @@
-import { z } from 'zod/mini';
-
 // Issue 33: the languages Shipyard speaks (docs/decisions/053-languages.md). English is the
 // default and its texts are the spec's, exactly; every other language translates them.
 
@@ -45,17 +43,3 @@ export function matchLanguage(preferred: readonly string[]): LanguageCode {
   }
   return 'en';
 }
-
-/** Why a language was refused (PUT /api/user/me/language). */
-export const languageMessages = {
-  unknown: `Language must be one of ${LANGUAGE_CODES.join(', ')}, or null to follow the browser`,
-} as const;
-
-/**
- * PUT /api/user/me/language: the language a person reads Shipyard and their mail in; null
- * follows the browser (and mail is English). A code from the fixed list above, nothing else.
- */
-export const LanguageUpdateSchema = z.object({
-  language: z.nullable(z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], languageMessages.unknown)),
-});
-export type LanguageUpdate = z.infer<typeof LanguageUpdateSchema>;

@@ -224,3 +224,18 @@ export type DirectoryList = z.infer<typeof DirectoryListSchema>;
 
 /** How many project names a User Management row carries. */
 export const DIRECTORY_PROJECTS_MAX = 10;
+
+// Here, not in languages.ts: the page loads that file before its first render (the /auth budget).
+/** Why a language was refused (PUT /api/user/me/language). */
+export const languageMessages = {
+  unknown: `Language must be one of ${LANGUAGE_CODES.join(', ')}, or null to follow the browser`,
+} as const;
+
+/**
+ * PUT /api/user/me/language: the language a person reads Shipyard and their mail in; null
+ * follows the browser (and mail is English). A code from the fixed list above, nothing else.
+ */
+export const LanguageUpdateSchema = z.object({
+  language: z.nullable(z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], languageMessages.unknown)),
+});
+export type LanguageUpdate = z.infer<typeof LanguageUpdateSchema>;

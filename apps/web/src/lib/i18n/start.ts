@@ -1,5 +1,5 @@
 import { isLanguageCode, type LanguageCode, matchLanguage, PSEUDO_LANGUAGE } from '@shipyard/shared';
-import { currentDirection, currentLanguage, setPageLanguage } from './index.ts';
+import { currentDirection, setPageLanguage } from './index.ts';
 import { english, pseudo } from './translate.ts';
 
 // Issue 33: the page's language, chosen before the first render: the one the reader picked
@@ -48,17 +48,4 @@ export async function startLanguage(): Promise<void> {
   }
   document.documentElement.lang = code;
   document.documentElement.dir = currentDirection();
-}
-
-/**
- * The signed-in person's language, from the server, applied to this device: when it names a
- * language this device has not stored, it is stored, and the answer says whether the page must
- * reload to show it. A reload happens only when the stored value changed, so it never loops
- * (even when the language's texts cannot load). Null (follow the browser) changes nothing: the
- * device keeps what it has, the pseudo-locale included.
- */
-export function followAccountLanguage(language: LanguageCode | null | undefined): boolean {
-  if (!language || storedLanguage() === language) return false;
-  storeLanguage(language);
-  return storedLanguage() === language && currentLanguage() !== language;
 }
