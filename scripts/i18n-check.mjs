@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Issue 33 (docs/decisions/053-languages.md): every text the web app translates exists in every
 // language, in every plural form that language has, with the same {{values}} as the English key;
-// and no language keeps a text the app no longer uses. Run by `npm run lint`.
+// and no language keeps a text the app no longer uses. Run by `npm run lint`. The server's mail
+// (apps/server/src, languages in src/platform/mail-locales/) is checked the same way.
 //
 // A key is the first argument of `t('…')` or `k('…')` in apps/web/src (a string literal or a
 // template literal without substitutions); a call whose second argument has `count` is a plural,
@@ -89,13 +90,18 @@ function readLanguage(dir) {
 }
 
 /** Every problem found in a web app rooted at `webDir` (its src/ and src/locales/). */
-export function i18nProblems(webDir) {
-  const src = path.join(webDir, 'src');
+export const i18nProblems = (webDir) => textProblems(webDir, path.join(webDir, 'src', 'locales'));
+
+/** The same for the server's mail (its src/ and src/platform/mail-locales/). */
+export const mailProblems = (serverDir) =>
+  textProblems(serverDir, path.join(serverDir, 'src', 'platform', 'mail-locales'));
+
+/** The problems of the `t()` and `k()` keys of `<appDir>/src` against the languages in `localesDir`. */
+function textProblems(appDir, localesDir) {
   const used = new Map();
-  for (const file of files(src, (name) => SOURCE.test(name) && !NOT_SOURCE.test(name))) {
-    keysOf(readFileSync(file, 'utf8'), path.relative(webDir, file), used);
+  for (const file of files(path.join(appDir, 'src'), (name) => SOURCE.test(name) && !NOT_SOURCE.test(name))) {
+    keysOf(readFileSync(file, 'utf8'), path.relative(appDir, file), used);
   }
-  const localesDir = path.join(src, 'locales');
   const problems = [];
   const codes = readdirSync(localesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -128,11 +134,14 @@ export function i18nProblems(webDir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const webDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web');
-  const problems = i18nProblems(webDir);
+  const apps = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps');
+  const problems = [
+    ...i18nProblems(path.join(apps, 'web')),
+    ...mailProblems(path.join(apps, 'server')).map((problem) => `server mail: ${problem}`),
+  ];
   if (problems.length > 0) {
     console.error(`i18n: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
     process.exit(1);
   }
-  console.log('i18n: every text is translated in every language');
+  console.log('i18n: every text of the web app and of the mail is translated in every language');
 }

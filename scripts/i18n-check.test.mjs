@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { i18nProblems, keysOf } from './i18n-check.mjs';
+import { i18nProblems, keysOf, mailProblems } from './i18n-check.mjs';
 import { scratchTree } from './scratch-tree.mjs';
 
 const json = (value) => JSON.stringify(value);
@@ -48,5 +48,21 @@ describe('i18n-check', () => {
     assert.match(problems, /de: "Hi \{\{name\}\}" does not use the same \{\{values\}\}/);
     assert.match(problems, /de: "Gone" is not used by the app/);
     assert.match(problems, /de\/b\.json: "Gone" is translated differently in another file/);
+  });
+
+  it("checks the server's mail texts against src/platform/mail-locales the same way", () => {
+    const source =
+      "const t = mailTranslator(language); t('Reset your password'); t('Hi {{name}}', { name });";
+    const server = scratchTree({
+      'server/src/a.ts': source,
+      'server/src/a.test.ts': "t('Only in a test');",
+      'server/src/platform/mail-locales/en/mail.json': json({}),
+      'server/src/platform/mail-locales/de/mail.json': json({
+        'Reset your password': 'Passwort zurücksetzen',
+      }),
+    });
+    assert.deepEqual(mailProblems(path.join(server, 'server')), [
+      'de: "Hi {{name}}" is missing (used in src/a.ts:1)',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { notEmptyUpdate } from './api.ts';
 import { DEPARTMENTS, NAME_MIN, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { validationMessages as m } from './messages.ts';
 import { ROLES } from './permissions.ts';
 import { singleLine } from './text.ts';
@@ -25,6 +26,8 @@ export const UserSchema = z.object({
   updatedAt: z.string(),
   /** GET /api/user/me only: the caller is the instance's owner, its earliest active super admin. */
   owner: z.optional(z.boolean()),
+  /** GET /api/user/me only: the caller's language (issue 33); null follows the browser. */
+  language: z.optional(z.nullable(z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]))),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -221,3 +224,18 @@ export type DirectoryList = z.infer<typeof DirectoryListSchema>;
 
 /** How many project names a User Management row carries. */
 export const DIRECTORY_PROJECTS_MAX = 10;
+
+// Here, not in languages.ts: the page loads that file before its first render (the /auth budget).
+/** Why a language was refused (PUT /api/user/me/language). */
+export const languageMessages = {
+  unknown: `Language must be one of ${LANGUAGE_CODES.join(', ')}, or null to follow the browser`,
+} as const;
+
+/**
+ * PUT /api/user/me/language: the language a person reads Shipyard and their mail in; null
+ * follows the browser (and mail is English). A code from the fixed list above, nothing else.
+ */
+export const LanguageUpdateSchema = z.object({
+  language: z.nullable(z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], languageMessages.unknown)),
+});
+export type LanguageUpdate = z.infer<typeof LanguageUpdateSchema>;

@@ -1,6 +1,9 @@
 import { format, isValid, parseISO } from 'date-fns';
+import { currentLanguage, formattingLocale, t } from './i18n/index.ts';
 
-// Dates and sizes as the screens show them, in the user's locale and time zone (ARCHITECTURE §6).
+// Dates and sizes as the screens show them, in the page's language and the user's time zone
+// (ARCHITECTURE §6, issue 33). The formatters are made at first use, not at module load: the
+// language is set (startLanguage) after the modules are loaded, and stays for the page's life.
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -32,7 +35,14 @@ export function toDate(value: string | Date | null | undefined): Date | undefine
   return isValid(date) ? date : undefined;
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+/** One formatter per options, in the page's locale, made when first asked for. */
+function lazily<T>(make: (locale: string) => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make(formattingLocale());
+    return made;
+  };
+}
 
 /**
  * Spec §2.11: 'just now', 'n minute(s) ago', 'n hour(s) ago', 'n day(s) ago' under 7 days,
@@ -42,15 +52,19 @@ export function formatRelative(value: string | Date, now: Date | number = Date.n
   const date = toDate(value);
   if (!date) return '';
   const elapsed = (typeof now === 'number' ? now : now.getTime()) - date.getTime();
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < RELATIVE_TIME_DAYS * DAY) return plural(Math.floor(elapsed / DAY), 'day');
+  if (elapsed < MINUTE) return t('just now');
+  if (elapsed < HOUR) return t('{{count}} minutes ago', { count: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return t('{{count}} hours ago', { count: Math.floor(elapsed / HOUR) });
+  if (elapsed < RELATIVE_TIME_DAYS * DAY) {
+    return t('{{count}} days ago', { count: Math.floor(elapsed / DAY) });
+  }
   return formatDate(date);
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = lazily((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+const dateTimeFormat = lazily(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 // The texts of the dates read as strings (a list's due dates repeat): parsing and Intl formatting
 // cost a list row more than the rest of its cells (issue 28's scroll measure). Emptied when full.
@@ -69,27 +83,40 @@ export function formatDate(value: string | Date | null | undefined): string {
   return text;
 }
 
-const formatDateOf = (date: Date | undefined) => (date ? dateFormat.format(date) : '');
+const formatDateOf = (date: Date | undefined) => (date ? dateFormat().format(date) : '');
 
-const shortDateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const shortDateFormat = lazily(
+  (locale) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }),
+);
 
 /** 'Dec 31' for a day of this year, otherwise as formatDate ('Dec 31, 2027'): short, for chips. */
 export function formatShortDate(value: string | null | undefined, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '';
-  return date.getFullYear() === now.getFullYear() ? shortDateFormat.format(date) : dateFormat.format(date);
+  return date.getFullYear() === now.getFullYear()
+    ? shortDateFormat().format(date)
+    : dateFormat().format(date);
 }
 
 /** The date and time of day, in the user's locale and time zone. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : '';
+  return date ? dateTimeFormat().format(date) : '';
 }
 
-/** Spec §2.8: the dashboard's activity times, 'MMM dd, h:mm a' (e.g. 'Mar 05, 2:07 PM'). */
+const activityTimeFormat = lazily(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, { month: 'short', day: '2-digit', hour: 'numeric', minute: '2-digit' }),
+);
+
+/**
+ * Spec §2.8: the dashboard's activity times, 'MMM dd, h:mm a' (e.g. 'Mar 05, 2:07 PM') in
+ * English; the same parts in the order and words of another language.
+ */
 export function formatActivityTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM dd, h:mm a') : '';
+  if (!date) return '';
+  return currentLanguage() === 'en' ? format(date, 'MMM dd, h:mm a') : activityTimeFormat().format(date);
 }
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
@@ -102,13 +129,15 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(
-    value,
-  );
+  const number = (unit === 0 ? wholeNumber : oneDecimal)().format(value);
   return `${number} ${BYTE_UNITS[unit]}`;
 }
 
+const wholeNumber = lazily((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const oneDecimal = lazily((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
+const groupedNumber = lazily((locale) => new Intl.NumberFormat(locale));
+
 /** A whole number with the locale's grouping: 12,345. */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat().format(value);
+  return groupedNumber().format(value);
 }

@@ -24,6 +24,8 @@ export const users = pgTable(
     googleSub: text(),
     /** The subject at the generic OpenID Connect provider (OIDC_PROVIDER_ISSUER). */
     oidcSub: text(),
+    /** The language the person reads Shipyard and their mail in (issue 33); null: the browser's. */
+    language: text(),
     ...timestamps(),
   },
   (t) => [

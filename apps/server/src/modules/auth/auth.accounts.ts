@@ -14,6 +14,7 @@ import { linkMail, type Mail } from '../../lib/mailer.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import { accountChange, versionOf } from '../../lib/realtime/changes.ts';
 import { createInTransaction } from '../../lib/write.ts';
+import { mailTranslator } from '../../platform/mail-language.ts';
 import type { SessionStore } from '../../platform/session.ts';
 import type { NewUser, UserStore } from '../users/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -92,23 +93,30 @@ export function createAccounts({ db, users, sessions, tokens, clock, changes, ap
         new Date(clock.now().getTime() + VERIFY_TOKEN_TTL_MS),
         tx,
       );
+      // Both in the person's language: the account's, whatever its address.
+      const t = mailTranslator(user.language);
       const mails = [
         // The new address is not proved yet: no text anyone typed, not even a name.
         linkMail(
           email,
-          'Confirm your new Shipyard email',
-          'The email address of a Shipyard account was changed to this address. Confirm that it is yours to log in again.',
-          'Confirm email',
+          t('Confirm your new Shipyard email'),
+          t(
+            'The email address of a Shipyard account was changed to this address. Confirm that it is yours to log in again.',
+          ),
+          t('Confirm email'),
           `${appUrl}/verify?token=${token}`,
-          'The link works once and expires in 24 hours. If you do not know Shipyard, ignore this mail.',
+          t('The link works once and expires in 24 hours. If you do not know Shipyard, ignore this mail.'),
         ),
         linkMail(
           user.email,
-          'Your Shipyard email was changed',
-          `The email address of your Shipyard account was changed to ${email}, and you were signed out everywhere. You can no longer log in with this address.`,
-          'Open Shipyard',
+          t('Your Shipyard email was changed'),
+          t(
+            'The email address of your Shipyard account was changed to {{email}}, and you were signed out everywhere. You can no longer log in with this address.',
+            { email },
+          ),
+          t('Open Shipyard'),
           `${appUrl}/auth`,
-          'If you did not expect this, contact your administrator.',
+          t('If you did not expect this, contact your administrator.'),
         ),
       ];
       return { row, mails };

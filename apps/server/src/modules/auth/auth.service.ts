@@ -18,6 +18,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { accountChange, type Changes } from '../../lib/realtime/changes.ts';
 import { createInTransaction } from '../../lib/write.ts';
 import type { AuditLog, AuditMeta } from '../../platform/audit.ts';
+import { mailTranslator } from '../../platform/mail-language.ts';
 import type { SessionStore } from '../../platform/session.ts';
 import { toUser, type UserStore } from '../users/index.ts';
 import { type AccountsService, userCreated } from './auth.accounts.ts';
@@ -67,28 +68,33 @@ export function createAuthService({
 
   async function sendVerification(user: UserRow, tx: Db = db) {
     const token = await tokens.issueToken(user.id, 'verify_email', later(VERIFY_TOKEN_TTL_MS), tx);
+    const t = mailTranslator(user.language);
     return linkMail(
       user.email,
-      'Verify your Shipyard email',
+      t('Verify your Shipyard email'),
       // Nobody has proved this address yet: the mail carries no text the sender chose, not even
       // the name typed at sign-up (docs/decisions/010-account-security.md).
-      'Welcome to Shipyard! Confirm that this is your email address to finish setting up your account.',
-      'Verify email',
+      t('Welcome to Shipyard! Confirm that this is your email address to finish setting up your account.'),
+      t('Verify email'),
       `${appUrl}/verify?token=${token}`,
-      'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',
+      t('The link works once and expires in 24 hours. If you did not sign up, ignore this mail.'),
     );
   }
 
   /** To the owner of an address someone tried to sign up with: nothing the sender typed. */
-  const signUpAttemptMail = (email: string) =>
-    linkMail(
+  const signUpAttemptMail = (email: string, language: string | null | undefined) => {
+    const t = mailTranslator(language);
+    return linkMail(
       email,
-      'Someone tried to sign up with your Shipyard email',
-      'Someone tried to create a Shipyard account with this email address, which already has one. If it was you, log in with your password, or choose "Forgot password?" there to set a new one.',
-      'Log in',
+      t('Someone tried to sign up with your Shipyard email'),
+      t(
+        'Someone tried to create a Shipyard account with this email address, which already has one. If it was you, log in with your password, or choose "Forgot password?" there to set a new one.',
+      ),
+      t('Log in'),
       `${appUrl}/auth`,
-      'If it was not you, ignore this mail: nothing has changed in your account.',
+      t('If it was not you, ignore this mail: nothing has changed in your account.'),
     );
+  };
 
   const signInFailed = (meta: Meta, email: string, reason: string, user?: UserRow) =>
     audit.record({
@@ -153,7 +159,11 @@ export function createAuthService({
         // Sent after commit: the link must point at a token that exists.
         sendInBackground(result.mail);
       } else if (await throttle.mayMail('signup', body.email)) {
-        sendInBackground(signUpAttemptMail(body.email));
+        // In its owner's language, looked up after the answer's work, as the mail goes after it.
+        void users
+          .findByEmail(body.email)
+          .then((owner) => sendInBackground(signUpAttemptMail(body.email, owner?.language)))
+          .catch((err) => log.error({ err }, 'sign-up attempt mail failed'));
       }
       return { message: authMessages.registered };
     },
@@ -284,14 +294,17 @@ export function createAuthService({
       const user = await users.findByEmail(email);
       if (user && !user.disabledAt) {
         const token = await tokens.issueToken(user.id, 'reset_password', later(RESET_TOKEN_TTL_MS));
+        const t = mailTranslator(user.language);
         sendInBackground(
           linkMail(
             user.email,
-            'Reset your Shipyard password',
-            'Someone asked to reset the password of your Shipyard account.',
-            'Choose a new password',
+            t('Reset your Shipyard password'),
+            t('Someone asked to reset the password of your Shipyard account.'),
+            t('Choose a new password'),
             `${appUrl}/auth?reset_token=${token}`,
-            'The link works once and expires in 1 hour. If it was not you, ignore this mail: your password stays as it is.',
+            t(
+              'The link works once and expires in 1 hour. If it was not you, ignore this mail: your password stays as it is.',
+            ),
           ),
         );
       }

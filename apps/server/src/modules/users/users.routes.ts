@@ -3,6 +3,7 @@ import {
   AdminUpdateUserSchema,
   DirectoryListSchema,
   DirectoryQuerySchema,
+  LanguageUpdateSchema,
   MessageResponseSchema,
   PageQuerySchema,
   PublicUserSchema,
@@ -33,6 +34,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService; clock: 
     '/user/me',
     { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema } } },
     async (req) => service.me(currentUser(req)),
+  );
+
+  // A person's browser or a token with write scope, like the profile (a read token: 403 earlier).
+  app.put(
+    '/user/me/language',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the signed-in user's language (issue 33): one of the app's language codes, or null to follow the browser; their mail is written in it",
+        body: LanguageUpdateSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (req) => service.setLanguage(currentUser(req), req.body.language),
   );
 
   app.get(

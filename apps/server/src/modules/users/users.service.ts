@@ -9,7 +9,9 @@ import {
   canManageUser,
   type DirectoryQuery,
   isAdmin,
+  isLanguageCode,
   isSuperAdmin,
+  type LanguageCode,
   type Role,
   userMessages,
 } from '@shipyard/shared';
@@ -58,6 +60,10 @@ type Deps = {
   twoFactor: { remove: (userId: string, tx: Db) => Promise<void> };
   audit: AuditLog;
 };
+
+/** A stored language still on the list (a code since dropped reads as the browser's). */
+const languageOf = (row: UserRow): LanguageCode | null =>
+  isLanguageCode(row.language) ? row.language : null;
 
 // No look-alike characters, so a temporary password read from a mail can be typed back.
 const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -205,7 +211,14 @@ export function createUsersService({
     },
 
     async me(actor: SessionUser) {
-      return { ...toUser(actor), owner: await isOwner(actor) };
+      return { ...toUser(actor), owner: await isOwner(actor), language: languageOf(actor) };
+    },
+
+    /** Issue 33: the caller's own language (null: the browser's); answers the caller as /me. */
+    async setLanguage(actor: SessionUser, language: LanguageCode | null) {
+      const row = await users.update(actor.id, { language, updatedAt: clock.now() });
+      if (!row) throw NotFound(userMessages.notFound);
+      return { ...toUser(row), owner: await isOwner(actor), language: languageOf(row) };
     },
 
     /** Admins get the whole record; anyone signed in may resolve a name and avatar. */

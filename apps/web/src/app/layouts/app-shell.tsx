@@ -6,6 +6,7 @@ import { ReauthDialogHost } from '../../components/reauth-dialog.tsx';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { FollowAccountLanguage } from '../../features/languages/components/follow-account-language.tsx';
 import { TemplateExtensions } from '../../features/templates/components/template-extensions.tsx';
 import { RealtimeProvider } from '../realtime/realtime-provider.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
@@ -26,6 +27,7 @@ export function Component() {
   if (!user) return null;
   return (
     <RealtimeProvider>
+      <FollowAccountLanguage language={user.language} />
       <AppExtensionsProvider value={taskFormExtensions}>
         {/* What templates add to the task and product menus and the create dialog (issue 29). */}
         <TemplateExtensions>

@@ -24,8 +24,17 @@ export function k<const T extends string>(key: T): T {
 /** The language this page speaks ('en', 'de', … or the pseudo-locale). */
 export const currentLanguage = () => current;
 
-/** The locale dates, numbers and lists are formatted in (the pseudo-locale formats as English). */
-export const formattingLocale = (): string => (current === PSEUDO_LANGUAGE ? 'en' : current);
+/**
+ * The locale dates, numbers and lists are formatted in. English (and the pseudo-locale) keep the
+ * browser's own locale, as before issue 33 (an en-GB reader sees '31 Dec 2023'); another language
+ * takes the browser's region when it is the same language ('de-AT' on a German page), else its own.
+ */
+export function formattingLocale(): string {
+  const browser = new Intl.DateTimeFormat().resolvedOptions().locale;
+  if (current === 'en' || current === PSEUDO_LANGUAGE) return browser;
+  const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
+  return base(browser) === base(current) && !current.includes('-') ? browser : current;
+}
 
 /** 'rtl' for a right-to-left language. */
 export const currentDirection = (): 'ltr' | 'rtl' =>

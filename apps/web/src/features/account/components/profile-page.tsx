@@ -1,4 +1,5 @@
 import type { User } from '@shipyard/shared';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,10 +12,12 @@ export type ProfilePageProps = {
   user: User | undefined;
   onUserUpdated: (user: User) => void;
   onSignedOut: () => void;
+  /** The language picker (issue 33), from the languages feature: the page composes it. */
+  languagePicker?: ReactNode;
 };
 
 /** Spec §2.18 /profile. */
-export function ProfilePage({ user, onUserUpdated, onSignedOut }: ProfilePageProps) {
+export function ProfilePage({ user, onUserUpdated, onSignedOut, languagePicker }: ProfilePageProps) {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
       <PageHeader title="Profile Settings" description="Manage your personal information and account." />
@@ -39,6 +42,7 @@ export function ProfilePage({ user, onUserUpdated, onSignedOut }: ProfilePagePro
                 <ProfileForm user={user} onUpdated={onUserUpdated} />
               </CardContent>
             </Card>
+            {languagePicker}
             <SignOutCard onSignedOut={onSignedOut} />
           </div>
         </div>
