@@ -89,23 +89,72 @@ function readLanguage(dir) {
   return { texts, problems };
 }
 
-/** Every problem found in a web app rooted at `webDir` (its src/ and src/locales/). */
-export const i18nProblems = (webDir) => textProblems(webDir, path.join(webDir, 'src', 'locales'));
+const unwrapped = (node) =>
+  node && (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression')
+    ? unwrapped(node.expression)
+    : node;
+
+/**
+ * The texts of the shared package's message objects (`export const taskMessages = { … }`, any
+ * const named …Messages or …Texts): the spec's texts, shown by the web app through `t(message)`
+ * and sent by the server in its error answers, which the web app translates the same way.
+ */
+export function messageKeysOf(sourceText, fileName, into = new Map()) {
+  const { program } = parseSync(fileName, sourceText);
+  const collect = (node) => {
+    if (node?.type !== 'ObjectExpression') return;
+    for (const property of node.properties) {
+      const value = unwrapped(property.value);
+      const key = literalText(value);
+      if (key !== undefined && !into.has(key)) {
+        into.set(key, { plural: false, where: `${fileName}:${lineAt(sourceText, value.start)}` });
+      } else collect(value);
+    }
+  };
+  new Visitor({
+    VariableDeclarator(node) {
+      if (node.id.type === 'Identifier' && /(?:Messages|Texts)$/.test(node.id.name))
+        collect(unwrapped(node.init));
+    },
+  }).visit(program);
+  return into;
+}
+
+/**
+ * Every problem found in a web app rooted at `webDir` (its src/ and src/locales/), whose texts
+ * also include the message objects of the shared package at `sharedDir` (when given), for the
+ * languages `required` (each must have its folder) and any other folder found.
+ */
+export const i18nProblems = (webDir, { sharedDir, required = [] } = {}) =>
+  textProblems(webDir, path.join(webDir, 'src', 'locales'), { sharedDir, required });
 
 /** The same for the server's mail (its src/ and src/platform/mail-locales/). */
-export const mailProblems = (serverDir) =>
-  textProblems(serverDir, path.join(serverDir, 'src', 'platform', 'mail-locales'));
+export const mailProblems = (serverDir, { required = [] } = {}) =>
+  textProblems(serverDir, path.join(serverDir, 'src', 'platform', 'mail-locales'), { required });
 
 /** The problems of the `t()` and `k()` keys of `<appDir>/src` against the languages in `localesDir`. */
-function textProblems(appDir, localesDir) {
+function textProblems(appDir, localesDir, { sharedDir, required }) {
   const used = new Map();
   for (const file of files(path.join(appDir, 'src'), (name) => SOURCE.test(name) && !NOT_SOURCE.test(name))) {
     keysOf(readFileSync(file, 'utf8'), path.relative(appDir, file), used);
+  }
+  if (sharedDir) {
+    for (const file of files(sharedDir, (name) => SOURCE.test(name) && !NOT_SOURCE.test(name))) {
+      messageKeysOf(
+        readFileSync(file, 'utf8'),
+        path.relative(path.resolve(sharedDir, '..', '..'), file),
+        used,
+      );
+    }
   }
   const problems = [];
   const codes = readdirSync(localesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+  for (const code of required) {
+    if (!codes.includes(code))
+      problems.push(`${code}: no folder of texts (${path.relative(appDir, localesDir)}/${code}/)`);
+  }
   for (const code of codes) {
     const { texts, problems: own } = readLanguage(path.join(localesDir, code));
     problems.push(...own);
@@ -134,14 +183,22 @@ function textProblems(appDir, localesDir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const apps = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps');
+  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+  // The languages the app offers (packages/shared/src/languages.ts): each must have its texts.
+  const languages = readFileSync(path.join(root, 'packages', 'shared', 'src', 'languages.ts'), 'utf8');
+  const required = [...languages.matchAll(/\{ code: '([\w-]+)'/g)].map((match) => match[1]);
   const problems = [
-    ...i18nProblems(path.join(apps, 'web')),
-    ...mailProblems(path.join(apps, 'server')).map((problem) => `server mail: ${problem}`),
+    ...i18nProblems(path.join(root, 'apps', 'web'), {
+      sharedDir: path.join(root, 'packages', 'shared', 'src'),
+      required,
+    }),
+    ...mailProblems(path.join(root, 'apps', 'server'), { required }).map(
+      (problem) => `server mail: ${problem}`,
+    ),
   ];
   if (problems.length > 0) {
     console.error(`i18n: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
-    process.exit(1);
-  }
-  console.log('i18n: every text of the web app and of the mail is translated in every language');
+    // Not process.exit: a long report to a pipe would be cut off.
+    process.exitCode = 1;
+  } else console.log('i18n: every text of the web app and of the mail is translated in every language');
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { i18nProblems, keysOf, mailProblems } from './i18n-check.mjs';
+import { i18nProblems, keysOf, mailProblems, messageKeysOf } from './i18n-check.mjs';
 import { scratchTree } from './scratch-tree.mjs';
 
 const json = (value) => JSON.stringify(value);
@@ -63,6 +63,29 @@ describe('i18n-check', () => {
     });
     assert.deepEqual(mailProblems(path.join(server, 'server')), [
       'de: "Hi {{name}}" is missing (used in src/a.ts:1)',
+    ]);
+  });
+
+  it('takes the shared message objects’ texts as keys, nested ones too, and nothing else', () => {
+    const keys = messageKeysOf(
+      `export const taskMessages = { created: 'Task created', nested: { gone: \`Task gone\` }, many: (n) => \`\${n} tasks\` } as const;
+       export const LIMIT = { text: 'Not a message' };`,
+      'tasks.ts',
+    );
+    assert.deepEqual([...keys.keys()], ['Task created', 'Task gone']);
+
+    const tree = scratchTree({
+      'web/src/a.tsx': "t('Add Task');",
+      'web/src/locales/de/a.json': json({ 'Add Task': 'Aufgabe hinzufügen' }),
+      'shared/src/tasks.ts': "export const taskMessages = { created: 'Task created' };",
+    });
+    const problems = i18nProblems(path.join(tree, 'web'), {
+      sharedDir: path.join(tree, 'shared', 'src'),
+      required: ['de', 'fr'],
+    });
+    assert.deepEqual(problems, [
+      'fr: no folder of texts (src/locales/fr/)',
+      'de: "Task created" is missing (used in shared/src/tasks.ts:1)',
     ]);
   });
 });
