@@ -53,7 +53,7 @@ export function TwoFactorCard() {
         ) : status.data.enabled ? (
           <>
             <p className="text-muted-foreground text-sm">
-              {t('{{count}} of 10 recovery codes left.', { count: status.data.recovery_codes_left })}
+              {t('{{number}} of 10 recovery codes left.', { number: status.data.recovery_codes_left })}
             </p>
             <Button variant="outline" className="justify-self-start" onClick={() => setDialog('disable')}>
               {t('Turn off')}
