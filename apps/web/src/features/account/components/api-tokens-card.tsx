@@ -20,6 +20,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/security.ts';
 
@@ -29,21 +30,29 @@ export function ApiTokensCard() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const revoke = useRevokeApiToken();
+  // The header is code, never translated: the sentence is split where it goes.
+  const [headerBefore, headerAfter] = t(
+    'For scripts and integrations: send one as {{header}} (see the API docs).',
+    { header: '\u0000' },
+  ).split('\u0000');
 
   return (
     <SectionCard
       className="gap-6"
-      title="API tokens"
+      title={t('API tokens')}
       description={
         <>
-          For scripts and integrations: send one as <code>Authorization: Bearer …</code> (see the API docs). A
-          token cannot change your password, two-factor sign-in or tokens, nor anyone's account, role or the
-          security settings.
+          {headerBefore}
+          <code>Authorization: Bearer …</code>
+          {headerAfter}{' '}
+          {t(
+            "A token cannot change your password, two-factor sign-in or tokens, nor anyone's account, role or the security settings.",
+          )}
         </>
       }
       action={
         <Button size="sm" onClick={() => setCreating(true)}>
-          New token
+          {t('New token')}
         </Button>
       }
     >
@@ -51,34 +60,36 @@ export function ApiTokensCard() {
         <Skeleton className="h-16 w-full" />
       ) : tokens.isError ? (
         <ErrorState
-          title="Could not load your API tokens"
+          title={t('Could not load your API tokens')}
           error={tokens.error}
           onRetry={() => tokens.refetch()}
         />
       ) : tokens.data.length === 0 ? (
         <EmptyState
           icon={KeyRound}
-          title="No API tokens"
-          description="Create one to call the API from a script."
+          title={t('No API tokens')}
+          description={t('Create one to call the API from a script.')}
         />
       ) : (
-        <ul aria-label="API tokens" className="divide-y rounded-md border">
+        <ul aria-label={t('API tokens')} className="divide-y rounded-md border">
           {tokens.data.map((token) => (
             <li key={token.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
               <span className="font-medium">{token.name}</span>
-              <Badge variant="outline">{token.scope === 'read' ? 'Read only' : 'Read and write'}</Badge>
+              <Badge variant="outline">{token.scope === 'read' ? t('Read only') : t('Read and write')}</Badge>
               <span className="text-muted-foreground text-xs">
-                Expires {formatDate(token.expires_at)} ·{' '}
-                {token.last_used_at ? `last used ${formatDateTime(token.last_used_at)}` : 'never used'}
+                {t('Expires {{date}}', { date: formatDate(token.expires_at) })} ·{' '}
+                {token.last_used_at
+                  ? t('last used {{time}}', { time: formatDateTime(token.last_used_at) })
+                  : t('never used')}
               </span>
               <Button
                 variant="ghost"
                 size="sm"
                 className="ml-auto text-destructive"
                 onClick={() => setRevoking(token)}
-                aria-label={`Revoke ${token.name}`}
+                aria-label={t('Revoke {{name}}', { name: token.name })}
               >
-                Revoke
+                {t('Revoke')}
               </Button>
             </li>
           ))}
@@ -88,20 +99,20 @@ export function ApiTokensCard() {
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
-        title="Revoke this token?"
-        description={`Scripts using "${revoking?.name ?? ''}" stop working at once.`}
-        confirmLabel="Revoke"
-        pendingLabel="Revoking..."
+        title={t('Revoke this token?')}
+        description={t('Scripts using "{{name}}" stop working at once.', { name: revoking?.name ?? '' })}
+        confirmLabel={t('Revoke')}
+        pendingLabel={t('Revoking...')}
         pending={revoke.isPending}
         onConfirm={() => {
           if (!revoking) return;
           revoke.mutate(revoking.id, {
             onSuccess: () => {
-              toast.success('Token revoked');
+              toast.success(t('Token revoked'));
               setRevoking(null);
             },
             onError: (error) =>
-              toast.error('Could not revoke the token', { description: getErrorMessage(error) }),
+              toast.error(t('Could not revoke the token'), { description: getErrorMessage(error) }),
           });
         }}
       />
@@ -123,7 +134,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     const parsed = ApiTokenCreateSchema.safeParse({ name, scope, expires_in_days: days });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the fields');
+      setError(parsed.error.issues[0]?.message ?? t('Check the fields'));
       return;
     }
     setError(null);
@@ -141,11 +152,11 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
       className="sm:max-w-md"
     >
       <DialogHeader>
-        <DialogTitle>{created ? 'Copy your new token' : 'New API token'}</DialogTitle>
+        <DialogTitle>{created ? t('Copy your new token') : t('New API token')}</DialogTitle>
         <DialogDescription>
           {created
-            ? 'It is shown only now: store it where your script can read it.'
-            : 'Name it after what will use it.'}
+            ? t('It is shown only now: store it where your script can read it.')
+            : t('Name it after what will use it.')}
         </DialogDescription>
       </DialogHeader>
       {created ? (
@@ -164,36 +175,38 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                   .writeText(created)
                   .then(() => setCopied(true))
                   .catch(() =>
-                    toast.error('Could not copy', { description: 'Select the token and copy it by hand.' }),
+                    toast.error(t('Could not copy'), {
+                      description: t('Select the token and copy it by hand.'),
+                    }),
                   )
               }
             >
               {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('Copied') : t('Copy')}
             </Button>
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t('Done')}</Button>
           </div>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
+            <Label htmlFor={`${id}-name`}>{t('Name')}</Label>
             <Input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-scope`}>Access</Label>
+            <Label htmlFor={`${id}-scope`}>{t('Access')}</Label>
             <select
               id={`${id}-scope`}
               value={scope}
               onChange={(e) => setScope(e.target.value as ApiTokenScope)}
               className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
             >
-              <option value="read">Read only</option>
-              <option value="write">Read and write</option>
+              <option value="read">{t('Read only')}</option>
+              <option value="write">{t('Read and write')}</option>
             </select>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-expiry`}>Expires after</Label>
+            <Label htmlFor={`${id}-expiry`}>{t('Expires after')}</Label>
             <select
               id={`${id}-expiry`}
               value={days}
@@ -202,7 +215,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
             >
               {API_TOKEN_EXPIRY_DAYS.map((d) => (
                 <option key={d} value={d}>
-                  {d === 365 ? '1 year' : `${d} days`}
+                  {d === 365 ? t('1 year') : t('{{count}} days', { count: d })}
                 </option>
               ))}
             </select>
@@ -212,7 +225,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
               {error}
             </p>
           )}
-          <FormDialogFooter pending={create.isPending} submitLabel="Create token" />
+          <FormDialogFooter pending={create.isPending} submitLabel={t('Create token')} />
         </form>
       )}
     </FormDialog>

@@ -1,11 +1,13 @@
-import { AVATAR_TYPES, accountMessages as m, type User } from '@shipyard/shared';
+import { AVATAR_TYPES, type User } from '@shipyard/shared';
 import { CameraIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { avatarFileProblem, useUploadAvatar } from '../api/upload-avatar.ts';
+import { accountTexts as m } from './account-texts.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 export type AvatarPickerProps = {
@@ -31,10 +33,12 @@ export function AvatarPicker({ user, onUpdated }: AvatarPickerProps) {
     upload.mutate(file, {
       onSuccess: (updated) => {
         onUpdated(updated);
-        toast.success(m.avatarUploadedTitle, { description: m.avatarUploaded });
+        toast.success(t(m.avatarUploadedTitle), { description: t(m.avatarUploaded) });
       },
       onError: (error) => {
-        toast.error(m.avatarUploadFailedTitle, { description: getErrorMessage(error, m.avatarUploadFailed) });
+        toast.error(t(m.avatarUploadFailedTitle), {
+          description: getErrorMessage(error, t(m.avatarUploadFailed)),
+        });
       },
     });
   };
@@ -50,7 +54,7 @@ export function AvatarPicker({ user, onUpdated }: AvatarPickerProps) {
         ref={inputRef}
         type="file"
         accept={AVATAR_TYPES.join(',')}
-        aria-label="Avatar image"
+        aria-label={t('Avatar image')}
         className="hidden"
         onChange={onFile}
       />
@@ -62,18 +66,18 @@ export function AvatarPicker({ user, onUpdated }: AvatarPickerProps) {
         onClick={() => inputRef.current?.click()}
       >
         {upload.isPending ? (
-          <Spinner label="Uploading" aria-hidden="true" />
+          <Spinner label={t('Uploading')} aria-hidden="true" />
         ) : (
           <CameraIcon aria-hidden="true" />
         )}
-        {upload.isPending ? 'Uploading...' : 'Change Avatar'}
+        {upload.isPending ? t('Uploading...') : t('Change Avatar')}
       </Button>
       {problem ? (
         <p id={problemId} role="alert" className="text-destructive text-sm">
-          {problem}
+          {t(problem)}
         </p>
       ) : (
-        <p className="text-muted-foreground text-xs">PNG, JPEG, GIF or WebP, up to 2 MB.</p>
+        <p className="text-muted-foreground text-xs">{t('PNG, JPEG, GIF or WebP, up to 2 MB.')}</p>
       )}
     </div>
   );

@@ -1,15 +1,17 @@
-import { type ChangePassword, ChangePasswordSchema, accountMessages as m } from '@shipyard/shared';
+import { type ChangePassword, ChangePasswordSchema } from '@shipyard/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { accountTexts as m } from './account-texts.ts';
 
 const fields = [
-  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: k('Current Password'), autoComplete: 'current-password' },
+  { name: 'newPassword', label: k('New Password'), autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: k('Confirm Password'), autoComplete: 'new-password' },
 ] as const;
 
 const empty: ChangePassword = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -24,9 +26,9 @@ export function ChangePasswordForm() {
     submit: (values) => change.mutateAsync(values),
     onSuccess: (_answer, _values, { reset }) => {
       reset(empty);
-      toast.success(m.passwordUpdatedTitle, { description: m.passwordUpdated });
+      toast.success(t(m.passwordUpdatedTitle), { description: t(m.passwordUpdated) });
     },
-    failureTitle: m.passwordChangeFailedTitle,
+    failureTitle: t(m.passwordChangeFailedTitle),
   });
 
   return (
@@ -37,14 +39,14 @@ export function ChangePasswordForm() {
             key={name}
             control={form.control}
             name={name}
-            label={label}
+            label={t(label)}
             type="password"
             autoComplete={autoComplete}
           />
         ))}
         <div className="flex justify-end">
           <Button type="submit" pending={change.isPending}>
-            {change.isPending ? 'Updating...' : 'Update Password'}
+            {change.isPending ? t('Updating...') : t('Update Password')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { accountMessages as m, PersonalInfoSchema, type User } from '@shipyard/shared';
+import { PersonalInfoSchema, type User } from '@shipyard/shared';
 import { useId } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,8 +7,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { accountTexts as m } from './account-texts.ts';
 
 type PersonalInfoInput = z.input<typeof PersonalInfoSchema>;
 type PersonalInfo = z.output<typeof PersonalInfoSchema>;
@@ -35,10 +37,10 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
     onSuccess: (updated, _values, { reset }) => {
       reset(valuesOf(updated));
       onUpdated(updated);
-      toast.success(m.profileUpdatedTitle, { description: m.profileUpdated });
+      toast.success(t(m.profileUpdatedTitle), { description: t(m.profileUpdated) });
     },
-    failureTitle: m.profileUpdateFailedTitle,
-    failureFallback: m.profileUpdateFailed,
+    failureTitle: t(m.profileUpdateFailedTitle),
+    failureFallback: t(m.profileUpdateFailed),
   });
 
   const emailId = useId();
@@ -46,7 +48,7 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <div className="grid gap-2">
-          <Label htmlFor={emailId}>Email</Label>
+          <Label htmlFor={emailId}>{t('Email')}</Label>
           <Input
             id={emailId}
             type="email"
@@ -56,14 +58,14 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
             className="bg-muted/50 text-muted-foreground"
           />
           <p id={`${emailId}-note`} className="text-muted-foreground text-xs">
-            {m.emailReadOnly}
+            {t(m.emailReadOnly)}
           </p>
         </div>
-        <TextField control={form.control} name="username" label="Username" autoComplete="username" />
-        <TextField control={form.control} name="full_name" label="Full Name" autoComplete="name" />
+        <TextField control={form.control} name="username" label={t('Username')} autoComplete="username" />
+        <TextField control={form.control} name="full_name" label={t('Full Name')} autoComplete="name" />
         <div className="flex justify-end">
           <Button type="submit" pending={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+            {update.isPending ? t('Saving...') : t('Save Changes')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { SignOutCard } from './sign-out-card.tsx';
@@ -20,13 +21,16 @@ export type ProfilePageProps = {
 export function ProfilePage({ user, onUserUpdated, onSignedOut, languagePicker }: ProfilePageProps) {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <PageHeader title="Profile Settings" description="Manage your personal information and account." />
+      <PageHeader
+        title={t('Profile Settings')}
+        description={t('Manage your personal information and account.')}
+      />
       {user ? (
         <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <Card className="gap-4">
             <CardHeader>
-              <CardTitle className="text-base">Avatar</CardTitle>
-              <CardDescription>How others see you across Shipyard.</CardDescription>
+              <CardTitle className="text-base">{t('Avatar')}</CardTitle>
+              <CardDescription>{t('How others see you across Shipyard.')}</CardDescription>
             </CardHeader>
             <CardContent>
               <AvatarPicker user={user} onUpdated={onUserUpdated} />
@@ -35,8 +39,8 @@ export function ProfilePage({ user, onUserUpdated, onSignedOut, languagePicker }
           <div className="grid gap-6">
             <Card className="gap-4">
               <CardHeader>
-                <CardTitle className="text-base">Personal Information</CardTitle>
-                <CardDescription>Update your name and username.</CardDescription>
+                <CardTitle className="text-base">{t('Personal Information')}</CardTitle>
+                <CardDescription>{t('Update your name and username.')}</CardDescription>
               </CardHeader>
               <CardContent>
                 <ProfileForm user={user} onUpdated={onUserUpdated} />
@@ -48,7 +52,7 @@ export function ProfilePage({ user, onUserUpdated, onSignedOut, languagePicker }
         </div>
       ) : (
         <div className="flex justify-center py-24">
-          <Spinner label="Loading profile" className="size-6 text-muted-foreground" />
+          <Spinner label={t('Loading profile')} className="size-6 text-muted-foreground" />
         </div>
       )}
     </div>

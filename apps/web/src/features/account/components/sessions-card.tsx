@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/security.ts';
 
@@ -18,8 +19,8 @@ export function SessionsCard() {
   return (
     <SectionCard
       className="gap-6"
-      title="Sessions"
-      description="Browsers signed in to your account."
+      title={t('Sessions')}
+      description={t('Browsers signed in to your account.')}
       action={
         <Button
           variant="outline"
@@ -30,13 +31,13 @@ export function SessionsCard() {
             endOthers.mutate(undefined, {
               onSuccess: (answer) => toast.success(answer.message),
               onError: (error) =>
-                toast.error('Could not sign out the other sessions', {
+                toast.error(t('Could not sign out the other sessions'), {
                   description: getErrorMessage(error),
                 }),
             })
           }
         >
-          Sign out other sessions
+          {t('Sign out other sessions')}
         </Button>
       }
     >
@@ -44,12 +45,12 @@ export function SessionsCard() {
         <Skeleton className="h-16 w-full" />
       ) : sessions.isError ? (
         <ErrorState
-          title="Could not load your sessions"
+          title={t('Could not load your sessions')}
           error={sessions.error}
           onRetry={() => sessions.refetch()}
         />
       ) : (
-        <ul aria-label="Sessions" className="divide-y rounded-md border">
+        <ul aria-label={t('Sessions')} className="divide-y rounded-md border">
           {sessions.data.map((session) => (
             <SessionRow key={session.id} session={session} />
           ))}
@@ -64,10 +65,11 @@ function SessionRow({ session }: { session: SessionInfo }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
       <span className="font-medium">{session.browser}</span>
-      {session.current && <Badge variant="secondary">This browser</Badge>}
+      {session.current && <Badge variant="secondary">{t('This browser')}</Badge>}
       <span className="text-muted-foreground text-xs">
-        {session.ip ?? 'Unknown address'} · signed in {formatDateTime(session.created_at)} · last seen{' '}
-        {formatDateTime(session.last_seen_at)}
+        {session.ip ?? t('Unknown address')} ·{' '}
+        {t('signed in {{time}}', { time: formatDateTime(session.created_at) })} ·{' '}
+        {t('last seen {{time}}', { time: formatDateTime(session.last_seen_at) })}
       </span>
       {!session.current && (
         <Button
@@ -75,16 +77,16 @@ function SessionRow({ session }: { session: SessionInfo }) {
           size="sm"
           className="ml-auto"
           pending={end.isPending}
-          aria-label={`Sign out ${session.browser}`}
+          aria-label={t('Sign out {{browser}}', { browser: session.browser })}
           onClick={() =>
             end.mutate(session.id, {
-              onSuccess: () => toast.success('Session ended'),
+              onSuccess: () => toast.success(t('Session ended')),
               onError: (error) =>
-                toast.error('Could not end the session', { description: getErrorMessage(error) }),
+                toast.error(t('Could not end the session'), { description: getErrorMessage(error) }),
             })
           }
         >
-          Sign out
+          {t('Sign out')}
         </Button>
       )}
     </li>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { ApiTokensCard } from './api-tokens-card.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -16,11 +17,11 @@ import { ThemeChoice } from './theme-choice.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
 const tabs = [
-  { value: 'profile', label: 'Profile', icon: UserIcon },
-  { value: 'account', label: 'Account', icon: KeyRoundIcon },
-  { value: 'notifications', label: 'Notifications', icon: BellIcon },
-  { value: 'display', label: 'Display', icon: PaletteIcon },
-  { value: 'security', label: 'Security', icon: ShieldIcon },
+  { value: 'profile', label: k('Profile'), icon: UserIcon },
+  { value: 'account', label: k('Account'), icon: KeyRoundIcon },
+  { value: 'notifications', label: k('Notifications'), icon: BellIcon },
+  { value: 'display', label: k('Display'), icon: PaletteIcon },
+  { value: 'security', label: k('Security'), icon: ShieldIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
@@ -49,13 +50,14 @@ export function SettingsPage({
   trash,
 }: SettingsPageProps) {
   const { values, set } = useUrlState({ tab: 'profile' });
-  const shown = tabs.filter((t) => t.value !== 'security' || security);
-  const tab: Tab = isTab(values.tab) && shown.some((t) => t.value === values.tab) ? values.tab : 'profile';
+  const shown = tabs.filter((tab) => tab.value !== 'security' || security);
+  const tab: Tab =
+    isTab(values.tab) && shown.some((tab) => tab.value === values.tab) ? values.tab : 'profile';
   const onTabChange = (next: string) => set({ tab: next });
 
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
-      <PageHeader title="Settings" description="Manage your account settings and preferences." />
+      <PageHeader title={t('Settings')} description={t('Manage your account settings and preferences.')} />
       <Tabs value={tab} onValueChange={onTabChange} className="gap-4">
         {/* Five tabs are wider than a phone: there they wrap onto a second row instead of widening the page. */}
         <TabsList className="h-auto w-full flex-wrap justify-start sm:h-9 sm:w-fit sm:flex-nowrap">
@@ -66,7 +68,7 @@ export function SettingsPage({
               className="h-8 flex-none px-2.5 sm:h-[calc(100%-1px)] sm:flex-1"
             >
               <Icon aria-hidden="true" className="hidden sm:block" />
-              {label}
+              {t(label)}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -75,8 +77,8 @@ export function SettingsPage({
           {user ? (
             <Card className="gap-6">
               <CardHeader>
-                <CardTitle className="text-base">Profile</CardTitle>
-                <CardDescription>Your avatar, name and username.</CardDescription>
+                <CardTitle className="text-base">{t('Profile')}</CardTitle>
+                <CardDescription>{t('Your avatar, name and username.')}</CardDescription>
               </CardHeader>
               <CardContent className="grid items-start gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
                 <AvatarPicker user={user} onUpdated={onUserUpdated} />
@@ -85,7 +87,7 @@ export function SettingsPage({
             </Card>
           ) : (
             <div className="flex justify-center py-16">
-              <Spinner label="Loading profile" className="size-6 text-muted-foreground" />
+              <Spinner label={t('Loading profile')} className="size-6 text-muted-foreground" />
             </div>
           )}
         </TabsContent>
@@ -93,9 +95,9 @@ export function SettingsPage({
         <TabsContent value="account" className="grid gap-6">
           <Card className="gap-6">
             <CardHeader>
-              <CardTitle className="text-base">Change Password</CardTitle>
+              <CardTitle className="text-base">{t('Change Password')}</CardTitle>
               <CardDescription>
-                Use at least 8 characters. Your other sessions are signed out when it changes.
+                {t('Use at least 8 characters. Your other sessions are signed out when it changes.')}
               </CardDescription>
             </CardHeader>
             <CardContent className="max-w-md">
@@ -123,8 +125,8 @@ export function SettingsPage({
         <TabsContent value="display">
           <Card className="gap-6">
             <CardHeader>
-              <CardTitle className="text-base">Display</CardTitle>
-              <CardDescription>Choose how Shipyard looks on this device.</CardDescription>
+              <CardTitle className="text-base">{t('Display')}</CardTitle>
+              <CardDescription>{t('Choose how Shipyard looks on this device.')}</CardDescription>
             </CardHeader>
             <CardContent>
               <ThemeChoice />

@@ -1,4 +1,4 @@
-import { authMessages, type ProviderLinks, securityMessages } from '@shipyard/shared';
+import type { authMessages, ProviderLinks, securityMessages } from '@shipyard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProviderLinks, useStartProviderLink, useUnlinkProvider } from '../api/security.ts';
 
@@ -17,15 +18,26 @@ type Provider = ProviderLinks['data'][number];
  * What the callback's `?link_error=<code>` means. Anyone can send a link with any text in it, so
  * the screen shows only its own sentences: a known code's, or the generic one.
  */
+const identityTaken: typeof securityMessages.identityTaken = k(
+  'That identity already signs in to another Shipyard account.',
+);
+const linkExists: typeof securityMessages.linkExists = k(
+  'Your account is already linked to another identity there. Unlink it first.',
+);
+const linkFailed: typeof securityMessages.linkFailed = k('Linking failed. Please try again.');
+const accountDisabled: typeof authMessages.accountDisabled = k(
+  'This account has been disabled. Contact your administrator.',
+);
 const linkErrors: Record<string, string> = {
-  OIDC_SUBJECT_TAKEN: securityMessages.identityTaken,
-  GOOGLE_SUBJECT_TAKEN: securityMessages.identityTaken,
-  OIDC_ALREADY_LINKED: securityMessages.linkExists,
-  GOOGLE_ALREADY_LINKED: securityMessages.linkExists,
-  ACCOUNT_DISABLED: authMessages.accountDisabled,
+  OIDC_SUBJECT_TAKEN: identityTaken,
+  GOOGLE_SUBJECT_TAKEN: identityTaken,
+  OIDC_ALREADY_LINKED: linkExists,
+  GOOGLE_ALREADY_LINKED: linkExists,
+  ACCOUNT_DISABLED: accountDisabled,
 };
+/** The sentence of a code, in the reader's language. */
 const linkErrorText = (code: string) =>
-  Object.hasOwn(linkErrors, code) ? (linkErrors[code] as string) : securityMessages.linkFailed;
+  t(Object.hasOwn(linkErrors, code) ? (linkErrors[code] as string) : linkFailed);
 
 /**
  * Settings → Account (issue 27 #13): Google and the single sign-on provider this instance offers,
@@ -51,8 +63,8 @@ export function SignInProvidersCard({
     if (!outcome || told.current === outcome) return;
     told.current = outcome;
     if (values.link_error)
-      toast.error('Could not link the sign-in', { description: linkErrorText(values.link_error) });
-    else toast.success('Sign-in linked', { description: 'You can now sign in with it.' });
+      toast.error(t('Could not link the sign-in'), { description: linkErrorText(values.link_error) });
+    else toast.success(t('Sign-in linked'), { description: t('You can now sign in with it.') });
     set({ linked: null, link_error: null });
   }, [values.linked, values.link_error, set]);
 
@@ -61,16 +73,18 @@ export function SignInProvidersCard({
   const link = (provider: Provider) =>
     start.mutate(provider.kind, {
       onSuccess: ({ url }) => redirect(url),
-      onError: (error) => toast.error('Could not link the sign-in', { description: getErrorMessage(error) }),
+      onError: (error) =>
+        toast.error(t('Could not link the sign-in'), { description: getErrorMessage(error) }),
     });
 
   return (
     <Card className="gap-6">
       <CardHeader>
-        <CardTitle className="text-base">Sign-in providers</CardTitle>
+        <CardTitle className="text-base">{t('Sign-in providers')}</CardTitle>
         <CardDescription>
-          Sign in with these as well as your password. A provider joins your account only when you link it
-          here.
+          {t(
+            'Sign in with these as well as your password. A provider joins your account only when you link it here.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -78,12 +92,12 @@ export function SignInProvidersCard({
           <Skeleton className="h-12 w-full" />
         ) : links.isError ? (
           <ErrorState
-            title="Could not load your sign-in providers"
+            title={t('Could not load your sign-in providers')}
             error={links.error}
             onRetry={() => links.refetch()}
           />
         ) : (
-          <ul aria-label="Sign-in providers" className="divide-y rounded-md border">
+          <ul aria-label={t('Sign-in providers')} className="divide-y rounded-md border">
             {links.data.map((provider) => (
               <li
                 key={provider.kind}
@@ -91,12 +105,12 @@ export function SignInProvidersCard({
               >
                 <span className="font-medium">{provider.label}</span>
                 <Badge variant={provider.linked ? 'secondary' : 'outline'}>
-                  {provider.linked ? 'Linked' : 'Not linked'}
+                  {provider.linked ? t('Linked') : t('Not linked')}
                 </Badge>
                 <span className="ml-auto">
                   {provider.linked ? (
                     <Button variant="outline" size="sm" onClick={() => setUnlinking(provider)}>
-                      Unlink
+                      {t('Unlink')}
                     </Button>
                   ) : (
                     <Button
@@ -105,7 +119,7 @@ export function SignInProvidersCard({
                       pending={start.isPending && start.variables === provider.kind}
                       onClick={() => link(provider)}
                     >
-                      Link {provider.label}
+                      {t('Link {{provider}}', { provider: provider.label })}
                     </Button>
                   )}
                 </span>
@@ -117,20 +131,22 @@ export function SignInProvidersCard({
       <ConfirmDialog
         open={unlinking !== null}
         onOpenChange={(open) => !open && setUnlinking(null)}
-        title={`Unlink ${unlinking?.label ?? ''}?`}
-        description={`You will no longer sign in with ${unlinking?.label ?? 'it'}. You can link it again later.`}
-        confirmLabel="Unlink"
-        pendingLabel="Unlinking..."
+        title={t('Unlink {{provider}}?', { provider: unlinking?.label ?? '' })}
+        description={t('You will no longer sign in with {{provider}}. You can link it again later.', {
+          provider: unlinking?.label ?? '',
+        })}
+        confirmLabel={t('Unlink')}
+        pendingLabel={t('Unlinking...')}
         pending={unlink.isPending}
         onConfirm={() => {
           if (!unlinking) return;
           unlink.mutate(unlinking.kind, {
             onSuccess: () => {
-              toast.success(`${unlinking.label} unlinked`);
+              toast.success(t('{{provider}} unlinked', { provider: unlinking.label }));
               setUnlinking(null);
             },
             onError: (error) => {
-              toast.error('Could not unlink', { description: getErrorMessage(error) });
+              toast.error(t('Could not unlink'), { description: getErrorMessage(error) });
               setUnlinking(null);
             },
           });

@@ -1,12 +1,13 @@
 import { type LucideIcon, MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useTheme } from '../../../components/theme-provider.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import type { Theme } from '../../../lib/theme.ts';
 
 const options: { value: Theme; label: string; hint: string; icon: LucideIcon }[] = [
-  { value: 'light', label: 'Light', hint: 'Always light', icon: SunIcon },
-  { value: 'dark', label: 'Dark', hint: 'Always dark', icon: MoonIcon },
-  { value: 'system', label: 'System', hint: 'Follow this device', icon: MonitorIcon },
+  { value: 'light', label: k('Light'), hint: k('Always light'), icon: SunIcon },
+  { value: 'dark', label: k('Dark'), hint: k('Always dark'), icon: MoonIcon },
+  { value: 'system', label: k('System'), hint: k('Follow this device'), icon: MonitorIcon },
 ];
 
 /** Light, dark or the system's choice, as native radios (arrow keys move between them). */
@@ -14,7 +15,7 @@ export function ThemeChoice() {
   const { theme, setTheme } = useTheme();
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-3 font-medium text-sm">Theme</legend>
+      <legend className="mb-3 font-medium text-sm">{t('Theme')}</legend>
       <div className="grid gap-3 sm:grid-cols-3">
         {options.map(({ value, label, hint, icon: Icon }) => (
           <label
@@ -34,8 +35,8 @@ export function ThemeChoice() {
             />
             <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <span className="grid gap-0.5">
-              <span className="font-medium">{label}</span>
-              <span className="text-muted-foreground text-xs">{hint}</span>
+              <span className="font-medium">{t(label)}</span>
+              <span className="text-muted-foreground text-xs">{t(hint)}</span>
             </span>
           </label>
         ))}

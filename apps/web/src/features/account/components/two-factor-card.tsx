@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   useDisableTwoFactor,
@@ -28,16 +29,16 @@ export function TwoFactorCard() {
     <Card className="gap-6">
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
-          Two-factor sign-in
+          {t('Two-factor sign-in')}
           {status.data?.enabled && (
             <Badge variant="secondary">
               <ShieldCheck aria-hidden="true" />
-              On
+              {t('On')}
             </Badge>
           )}
         </CardTitle>
         <CardDescription>
-          After your password, sign-in asks for a code from an authenticator app on your phone.
+          {t('After your password, sign-in asks for a code from an authenticator app on your phone.')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -45,26 +46,26 @@ export function TwoFactorCard() {
           <Skeleton className="h-9 w-40" />
         ) : status.isError ? (
           <ErrorState
-            title="Could not load two-factor sign-in"
+            title={t('Could not load two-factor sign-in')}
             error={status.error}
             onRetry={() => status.refetch()}
           />
         ) : status.data.enabled ? (
           <>
             <p className="text-muted-foreground text-sm">
-              {status.data.recovery_codes_left} of 10 recovery codes left.
+              {t('{{number}} of 10 recovery codes left.', { number: status.data.recovery_codes_left })}
             </p>
             <Button variant="outline" className="justify-self-start" onClick={() => setDialog('disable')}>
-              Turn off
+              {t('Turn off')}
             </Button>
           </>
         ) : (
           <>
             {status.data.required && (
-              <p className="text-sm">Your organisation requires two-factor sign-in: set it up now.</p>
+              <p className="text-sm">{t('Your organisation requires two-factor sign-in: set it up now.')}</p>
             )}
             <Button className="justify-self-start" onClick={() => setDialog('setup')}>
-              Set up two-factor sign-in
+              {t('Set up two-factor sign-in')}
             </Button>
           </>
         )}
@@ -97,15 +98,15 @@ function SetupDialog({ onClose }: { onClose: () => void }) {
       className="sm:max-w-md"
     >
       <DialogHeader>
-        <DialogTitle>{codes ? 'Save your recovery codes' : 'Set up two-factor sign-in'}</DialogTitle>
+        <DialogTitle>{codes ? t('Save your recovery codes') : t('Set up two-factor sign-in')}</DialogTitle>
         <DialogDescription>
-          {codes ? 'Two-factor sign-in is on.' : 'Use an authenticator app on your phone.'}
+          {codes ? t('Two-factor sign-in is on.') : t('Use an authenticator app on your phone.')}
         </DialogDescription>
       </DialogHeader>
       {codes ? (
         <>
           <RecoveryCodes codes={codes} />
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('Done')}</Button>
         </>
       ) : setup ? (
         <TwoFactorEnrolment
@@ -113,7 +114,7 @@ function SetupDialog({ onClose }: { onClose: () => void }) {
           onEnable={(code) =>
             enable.mutateAsync(code).then((answer) => {
               setCodes(answer.recovery_codes);
-              toast.success('Two-factor sign-in is on');
+              toast.success(t('Two-factor sign-in is on'));
             })
           }
         />
@@ -138,18 +139,18 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
       className="sm:max-w-md"
     >
       <DialogHeader>
-        <DialogTitle>Turn off two-factor sign-in</DialogTitle>
+        <DialogTitle>{t('Turn off two-factor sign-in')}</DialogTitle>
         <DialogDescription>
-          Enter a current code from your app, or one of your recovery codes.
+          {t('Enter a current code from your app, or one of your recovery codes.')}
         </DialogDescription>
       </DialogHeader>
       <CodeForm
         allowRecoveryCode
-        label="Code or recovery code"
-        submitLabel="Turn off"
+        label={t('Code or recovery code')}
+        submitLabel={t('Turn off')}
         onSubmit={(code) =>
           disable.mutateAsync(code).then(() => {
-            toast.success('Two-factor sign-in is off');
+            toast.success(t('Two-factor sign-in is off'));
             onClose();
           })
         }

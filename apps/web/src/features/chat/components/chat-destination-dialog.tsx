@@ -1,5 +1,4 @@
 import {
-  CHAT_EVENT_LABELS,
   CHAT_EVENTS,
   CHAT_KIND_LABELS,
   CHAT_KINDS,
@@ -8,7 +7,6 @@ import {
   type ChatDestination,
   type CreateChatDestination,
   CreateChatDestinationSchema,
-  chatMessages as m,
   type UpdateChatDestination,
   UpdateChatDestinationSchema,
 } from '@shipyard/shared';
@@ -20,23 +18,26 @@ import { FormField, FormItem, FormMessage } from '../../../components/ui/form.ts
 import { Label } from '../../../components/ui/label.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChatWrites } from '../api/destinations.ts';
+import { chatEventLabels, chatTexts as m } from './chat-texts.ts';
 
 type FormValues = { name: string; kind: string; url: string; events: string[]; enabled: boolean };
 const FIELDS = ['name', 'kind', 'url', 'events', 'enabled'] as const;
 const kindOptions = CHAT_KINDS.map((k) => ({ value: k, label: CHAT_KIND_LABELS[k] }));
 
-/** Where each app's incoming webhook URL comes from, under the URL field. */
+/** Where each app's incoming webhook URL comes from, under the URL field (shown with `t()`). */
 const urlHints: Record<string, string> = {
-  slack: 'From a Slack app’s Incoming Webhooks: https://hooks.slack.com/services/…',
-  teams:
+  slack: k('From a Slack app’s Incoming Webhooks: https://hooks.slack.com/services/…'),
+  teams: k(
     'From a Teams channel’s Workflows (“Post to a channel when a webhook request is received”) or an incoming webhook.',
-  discord: 'From the channel’s Integrations → Webhooks: https://discord.com/api/webhooks/…',
-  mattermost: 'From Integrations → Incoming Webhooks: https://mattermost.example.com/hooks/…',
-  googlechat: 'From the space’s Apps & integrations → Webhooks: https://chat.googleapis.com/v1/spaces/…',
-  ntfy: 'The topic’s URL, e.g. https://ntfy.sh/your-secret-topic',
-  matrix: 'A matrix-hookshot generic webhook URL of the room.',
+  ),
+  discord: k('From the channel’s Integrations → Webhooks: https://discord.com/api/webhooks/…'),
+  mattermost: k('From Integrations → Incoming Webhooks: https://mattermost.example.com/hooks/…'),
+  googlechat: k('From the space’s Apps & integrations → Webhooks: https://chat.googleapis.com/v1/spaces/…'),
+  ntfy: k('The topic’s URL, e.g. https://ntfy.sh/your-secret-topic'),
+  matrix: k('A matrix-hookshot generic webhook URL of the room.'),
 };
 
 export type ChatDestinationDialogProps = {
@@ -96,11 +97,11 @@ function DestinationForm({
         ? writes.update.mutateAsync({ ...(values as UpdateChatDestination), id: destination.id })
         : writes.create.mutateAsync(values as CreateChatDestination),
     onSuccess: (saved) => {
-      toast.success(editing ? m.updated : m.added, { description: saved.name });
+      toast.success(editing ? t(m.updated) : t(m.added), { description: saved.name });
       onSaved();
     },
-    failureTitle: m.saveFailed,
-    failureFallback: m.saveFailed,
+    failureTitle: t(m.saveFailed),
+    failureFallback: t(m.saveFailed),
   });
   const kind = form.watch('kind');
 
@@ -108,37 +109,39 @@ function DestinationForm({
     <FormDialogForm
       form={form}
       onSubmit={onSubmit}
-      title={editing ? m.edit : m.add}
-      description="Messages go to the channel of an incoming webhook. The URL is stored encrypted and never shown again."
+      title={editing ? t(m.edit) : t(m.add)}
+      description={t(
+        'Messages go to the channel of an incoming webhook. The URL is stored encrypted and never shown again.',
+      )}
       pending={pending}
-      submitLabel={editing ? m.save : m.add}
+      submitLabel={editing ? t(m.save) : t(m.add)}
     >
       <TextField
         control={form.control}
         name="name"
-        label={m.nameLabel}
-        placeholder="e.g. #apollo-dev"
+        label={t(m.nameLabel)}
+        placeholder={t('e.g. {{example}}', { example: '#apollo-dev' })}
         autoComplete="off"
         maxLength={CHAT_NAME_MAX}
       />
       <SelectField
         control={form.control}
         name="kind"
-        label={m.kindLabel}
-        placeholder="Choose a chat app"
+        label={t(m.kindLabel)}
+        placeholder={t('Choose a chat app')}
         options={kindOptions}
       />
       <TextField
         control={form.control}
         name="url"
-        label={m.urlLabel}
+        label={t(m.urlLabel)}
         type="url"
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
         maxLength={CHAT_URL_MAX}
-        placeholder={editing ? `${destination.urlHost}/… (unchanged)` : 'https://'}
-        description={editing ? m.urlKeep : (urlHints[kind] ?? 'The chat app’s incoming webhook URL.')}
+        placeholder={editing ? t('{{host}}/… (unchanged)', { host: destination.urlHost }) : 'https://'}
+        description={editing ? t(m.urlKeep) : t(urlHints[kind] ?? k('The chat app’s incoming webhook URL.'))}
       />
       <EventsField form={form} />
       <FormField
@@ -152,7 +155,7 @@ function DestinationForm({
               onCheckedChange={(checked) => field.onChange(checked === true)}
             />
             <Label htmlFor="chat-enabled" className="font-normal">
-              {m.enabledLabel}
+              {t(m.enabledLabel)}
             </Label>
           </FormItem>
         )}
@@ -182,7 +185,7 @@ function EventsField({
         return (
           <FormItem>
             <fieldset className="grid gap-2" aria-invalid={fieldState.invalid || undefined}>
-              <legend className="mb-2 font-medium text-sm leading-none">{m.eventsLabel}</legend>
+              <legend className="mb-2 font-medium text-sm leading-none">{t(m.eventsLabel)}</legend>
               <ul className="grid gap-2 sm:grid-cols-2">
                 {CHAT_EVENTS.map((event) => {
                   const id = `${baseId}-${event}`;
@@ -194,7 +197,7 @@ function EventsField({
                         onCheckedChange={(c) => toggle(event, c === true)}
                       />
                       <Label htmlFor={id} className="font-normal">
-                        {CHAT_EVENT_LABELS[event]}
+                        {t(chatEventLabels[event])}
                       </Label>
                     </li>
                   );

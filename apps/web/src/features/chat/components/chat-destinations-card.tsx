@@ -1,10 +1,4 @@
-import {
-  CHAT_DESTINATIONS_PER_PRODUCT_MAX,
-  CHAT_EVENT_LABELS,
-  CHAT_KIND_LABELS,
-  type ChatDestination,
-  chatMessages as m,
-} from '@shipyard/shared';
+import { CHAT_DESTINATIONS_PER_PRODUCT_MAX, CHAT_KIND_LABELS, type ChatDestination } from '@shipyard/shared';
 import { HistoryIcon, MessageSquareIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -15,10 +9,12 @@ import { ToneBadge } from '../../../components/tone-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChatDestinations, useChatWrites } from '../api/destinations.ts';
 import { ChatDeliveryLog } from './chat-delivery-log.tsx';
 import { ChatDestinationDialog } from './chat-destination-dialog.tsx';
+import { chatEventLabels, chatTexts as m } from './chat-texts.ts';
 
 /**
  * A product's chat destinations (issue 33) in its Settings tab: whoever manages the product adds,
@@ -38,28 +34,28 @@ export function ChatDestinationsCard({ productId, readOnly }: { productId: strin
       onClick={() => setEditing({ destination: undefined })}
     >
       <PlusIcon aria-hidden="true" />
-      {m.add}
+      {t(m.add)}
     </Button>
   ) : null;
 
   return (
-    <SectionCard title={m.title} description={canManage ? m.description : m.readOnly} action={add}>
+    <SectionCard title={t(m.title)} description={canManage ? t(m.description) : t(m.readOnly)} action={add}>
       {destinations.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : destinations.isError ? (
         <ErrorState
-          title={m.loadFailed}
+          title={t(m.loadFailed)}
           error={destinations.error}
           onRetry={() => void destinations.refetch()}
         />
       ) : all.length === 0 ? (
         <EmptyState
           icon={MessageSquareIcon}
-          title={m.empty}
-          description={canManage ? m.description : undefined}
+          title={t(m.empty)}
+          description={canManage ? t(m.description) : undefined}
         />
       ) : (
-        <ul className="grid gap-3" aria-label="Chat destinations">
+        <ul className="grid gap-3" aria-label={t('Chat destinations')}>
           {all.map((destination) => (
             <DestinationRow
               key={destination.id}
@@ -71,7 +67,7 @@ export function ChatDestinationsCard({ productId, readOnly }: { productId: strin
           ))}
         </ul>
       )}
-      {full && canManage ? <p className="mt-3 text-muted-foreground text-sm">{m.tooMany}</p> : null}
+      {full && canManage ? <p className="mt-3 text-muted-foreground text-sm">{t(m.tooMany)}</p> : null}
       <ChatDestinationDialog
         productId={productId}
         destination={editing?.destination}
@@ -104,23 +100,23 @@ function DestinationRow({
     writes.test.mutateAsync(destination.id).then(
       (result) =>
         result.status === 'delivered'
-          ? toast.success(m.testDelivered, { description: destination.name })
-          : toast.error(m.testFailed, {
+          ? toast.success(t(m.testDelivered), { description: destination.name })
+          : toast.error(t(m.testFailed), {
               description: [result.statusCode ? `HTTP ${result.statusCode}` : null, result.error]
                 .filter((part, i, parts) => part && parts.indexOf(part) === i)
                 .join(' · '),
             }),
-      (error: unknown) => toast.error(m.testFailed, { description: getErrorMessage(error) }),
+      (error: unknown) => toast.error(t(m.testFailed), { description: getErrorMessage(error) }),
     );
   }
 
   function remove() {
     writes.remove.mutateAsync(destination.id).then(
       () => {
-        toast.success(m.deleted, { description: destination.name });
+        toast.success(t(m.deleted), { description: destination.name });
         setConfirming(false);
       },
-      (error: unknown) => toast.error(m.deleteFailed, { description: getErrorMessage(error) }),
+      (error: unknown) => toast.error(t(m.deleteFailed), { description: getErrorMessage(error) }),
     );
   }
 
@@ -131,21 +127,21 @@ function DestinationRow({
           <div className="flex min-w-0 flex-wrap items-center gap-2">
             <span className="min-w-0 truncate font-medium">{destination.name}</span>
             <ToneBadge tone={destination.enabled ? 'green' : 'gray'}>
-              {destination.enabled ? 'Enabled' : 'Disabled'}
+              {destination.enabled ? t('Enabled') : t('Disabled')}
             </ToneBadge>
           </div>
           <p className="min-w-0 truncate text-muted-foreground text-xs">
             {CHAT_KIND_LABELS[destination.kind]} · {destination.urlHost}
           </p>
           <p className="text-muted-foreground text-xs">
-            {destination.events.map((e) => CHAT_EVENT_LABELS[e]).join(', ')}
+            {destination.events.map((e) => t(chatEventLabels[e])).join(', ')}
           </p>
         </div>
         {canManage ? (
           <div className="flex flex-wrap items-center gap-1">
             <Button size="sm" variant="outline" pending={writes.test.isPending} onClick={test}>
               {writes.test.isPending ? null : <SendIcon aria-hidden="true" />}
-              {m.test}
+              {t(m.test)}
             </Button>
             <Button
               size="sm"
@@ -155,9 +151,14 @@ function DestinationRow({
               onClick={() => setShowLog((v) => !v)}
             >
               <HistoryIcon aria-hidden="true" />
-              {m.deliveries}
+              {t(m.deliveries)}
             </Button>
-            <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${destination.name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onEdit}
+              aria-label={t('Edit {{name}}', { name: destination.name })}
+            >
               <PencilIcon aria-hidden="true" />
             </Button>
             <ConfirmDialog
@@ -168,15 +169,15 @@ function DestinationRow({
                   size="sm"
                   variant="ghost"
                   className="text-destructive hover:text-destructive"
-                  aria-label={`Delete ${destination.name}`}
+                  aria-label={t('Delete {{name}}', { name: destination.name })}
                 >
                   <Trash2Icon aria-hidden="true" />
                 </Button>
               }
-              title={m.deleteTitle}
-              description={m.deleteBody}
-              confirmLabel="Delete"
-              pendingLabel="Deleting..."
+              title={t(m.deleteTitle)}
+              description={t(m.deleteBody)}
+              confirmLabel={t('Delete')}
+              pendingLabel={t('Deleting...')}
               pending={writes.remove.isPending}
               onConfirm={remove}
             />

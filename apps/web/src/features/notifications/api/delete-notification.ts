@@ -1,6 +1,6 @@
-import { notificationMessages } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   type NotificationsSnapshot,
@@ -9,6 +9,7 @@ import {
   restoreNotifications,
   snapshotNotifications,
 } from './notification-cache.ts';
+import { notificationTexts } from './notification-texts.ts';
 
 /** DELETE /api/notifications/{id}/delete (spec §7.5). */
 function deleteNotification(id: string): Promise<{ message: string }> {
@@ -27,10 +28,10 @@ export function useDeleteNotification() {
     },
     onError: (error, _id, context) => {
       restoreNotifications(queryClient, context?.snapshot);
-      toast.error(notificationMessages.deleteFailed, { description: getErrorMessage(error) });
+      toast.error(t(notificationTexts.deleteFailed), { description: getErrorMessage(error) });
     },
     onSuccess: () => {
-      toast.success(notificationMessages.success, { description: notificationMessages.deleted });
+      toast.success(t(notificationTexts.success), { description: t(notificationTexts.deleted) });
     },
     onSettled: () => refreshAfterNotificationChange(queryClient),
   });

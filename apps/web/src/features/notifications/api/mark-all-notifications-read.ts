@@ -1,6 +1,6 @@
-import { notificationMessages } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   markAllReadInCache,
@@ -9,6 +9,7 @@ import {
   restoreNotifications,
   snapshotNotifications,
 } from './notification-cache.ts';
+import { notificationTexts } from './notification-texts.ts';
 
 /** PATCH /api/notifications/read-all; answers how many it changed. */
 function markAllNotificationsRead(): Promise<{ updated: number }> {
@@ -27,10 +28,10 @@ export function useMarkAllNotificationsRead() {
     },
     onError: (error, _variables, context) => {
       restoreNotifications(queryClient, context?.snapshot);
-      toast.error(notificationMessages.markAllFailed, { description: getErrorMessage(error) });
+      toast.error(t(notificationTexts.markAllFailed), { description: getErrorMessage(error) });
     },
     onSuccess: () => {
-      toast.success(notificationMessages.success, { description: notificationMessages.allRead });
+      toast.success(t(notificationTexts.success), { description: t(notificationTexts.allRead) });
     },
     onSettled: () => refreshAfterNotificationChange(queryClient),
   });

@@ -1,6 +1,7 @@
-import { type Notification, notificationMessages } from '@shipyard/shared';
+import type { Notification } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   markReadInCache,
@@ -10,6 +11,7 @@ import {
   restoreNotifications,
   snapshotNotifications,
 } from './notification-cache.ts';
+import { notificationTexts } from './notification-texts.ts';
 
 /** PATCH /api/notifications/{id}/read; answers the notification, now read. */
 export function markNotificationRead(id: string): Promise<Notification> {
@@ -31,7 +33,7 @@ export function useMarkNotificationRead() {
     },
     onError: (error, _id, context) => {
       restoreNotifications(queryClient, context?.snapshot);
-      toast.error(notificationMessages.markReadFailed, { description: getErrorMessage(error) });
+      toast.error(t(notificationTexts.markReadFailed), { description: getErrorMessage(error) });
     },
     // Quiet on success: the item itself shows it is read (issue 14); only a failure is said.
     onSuccess: (notification) => replaceInCache(queryClient, notification),

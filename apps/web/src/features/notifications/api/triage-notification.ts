@@ -1,6 +1,7 @@
 import type { Notification } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { notificationKeys } from './get-notifications.ts';
 import {
@@ -20,7 +21,7 @@ type Triage =
   | { action: 'snooze'; id: string; until: string };
 
 const triageTexts = {
-  failed: 'Failed to update the notification.',
+  failed: k('Failed to update the notification.'),
 } as const;
 
 function triage(change: Triage): Promise<Notification> {
@@ -51,7 +52,7 @@ export function useTriageNotification() {
     },
     onError: (error, _change, context) => {
       restoreNotifications(queryClient, context?.snapshot);
-      toast.error(triageTexts.failed, { description: getErrorMessage(error) });
+      toast.error(t(triageTexts.failed), { description: getErrorMessage(error) });
     },
     onSuccess: (notification) => replaceInCache(queryClient, notification),
     onSettled: (_data, _error, change) =>

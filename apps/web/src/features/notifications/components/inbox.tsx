@@ -9,6 +9,7 @@ import { useMediaQuery } from '../../../hooks/use-mobile.ts';
 import { useNow } from '../../../hooks/use-now.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
 import { refreshAfterNotificationChange, removeFromCache } from '../api/notification-cache.ts';
 import { useTriageNotification } from '../api/triage-notification.ts';
@@ -20,25 +21,27 @@ import { SnoozeMenu } from './snooze-menu.tsx';
 /** At this width and above the inbox shows the selected notification beside the list. */
 const SPLIT_VIEW_QUERY = '(min-width: 1024px)';
 
+/** Shown with `t()`. */
 const inboxTexts = {
-  done: 'Mark done',
-  undone: 'Move to inbox',
-  preview: 'Selected notification',
-  previewEmpty: 'Select a notification to see it here.',
-  announceDone: 'Marked done.',
-  announceUndone: 'Moved back to the inbox.',
-  announceRead: 'Marked as read.',
-  announceUnread: 'Marked as unread.',
-  announceSnoozed: (until: Date) => `Snoozed until ${formatDateTime(until.toISOString())}.`,
-  listLabel: (filter: NotificationFilter) =>
-    ({
-      all: 'Notifications',
-      unread: 'Unread notifications',
-      mentions: 'Mentions',
-      assigned: 'Assigned to you',
-      done: 'Done notifications',
-    })[filter],
+  done: k('Mark done'),
+  undone: k('Move to inbox'),
+  preview: k('Selected notification'),
+  previewEmpty: k('Select a notification to see it here.'),
+  announceDone: k('Marked done.'),
+  announceUndone: k('Moved back to the inbox.'),
+  announceRead: k('Marked as read.'),
+  announceUnread: k('Marked as unread.'),
+  listLabel: {
+    all: k('Notifications'),
+    unread: k('Unread notifications'),
+    mentions: k('Mentions'),
+    assigned: k('Assigned to you'),
+    done: k('Done notifications'),
+  } satisfies Record<NotificationFilter, string>,
 } as const;
+
+const snoozedAnnouncement = (until: Date) =>
+  t('Snoozed until {{time}}.', { time: formatDateTime(until.toISOString()) });
 
 /** A dialog or menu open elsewhere on the page: its keys are its own. */
 const overlayOpen = () =>
@@ -115,7 +118,7 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
       const next = notifications[at + 1] ?? notifications[at - 1];
       const undo = filter === 'done';
       triageMutate({ action: undo ? 'undone' : 'done', id: n.id });
-      setAnnouncement(undo ? inboxTexts.announceUndone : inboxTexts.announceDone);
+      setAnnouncement(t(undo ? inboxTexts.announceUndone : inboxTexts.announceDone));
       select(next?.id);
     },
     [notifications, filter, triageMutate, select],
@@ -126,7 +129,7 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
       const at = notifications.findIndex((x) => x.id === n.id);
       const next = notifications[at + 1] ?? notifications[at - 1];
       triageMutate({ action: 'snooze', id: n.id, until: until.toISOString() });
-      setAnnouncement(inboxTexts.announceSnoozed(until));
+      setAnnouncement(snoozedAnnouncement(until));
       setSnoozing(undefined);
       select(next?.id);
     },
@@ -157,7 +160,7 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
     (n: Notification) => {
       if (n.read) triageMutate({ action: 'unread', id: n.id });
       else markReadMutate(n.id);
-      setAnnouncement(n.read ? inboxTexts.announceUnread : inboxTexts.announceRead);
+      setAnnouncement(t(n.read ? inboxTexts.announceUnread : inboxTexts.announceRead));
     },
     [triageMutate, markReadMutate],
   );
@@ -230,8 +233,8 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
                 variant="ghost"
                 size="icon"
                 className="size-8 text-muted-foreground hover:text-foreground"
-                aria-label={filter === 'done' ? inboxTexts.undone : inboxTexts.done}
-                title={`${filter === 'done' ? inboxTexts.undone : inboxTexts.done} (e)`}
+                aria-label={t(filter === 'done' ? inboxTexts.undone : inboxTexts.done)}
+                title={`${t(filter === 'done' ? inboxTexts.undone : inboxTexts.done)} (e)`}
                 onClick={() => done(n)}
               >
                 {filter === 'done' ? (
@@ -258,7 +261,7 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
 
   const list = (
     <Card className="gap-0 overflow-hidden py-0">
-      <ul aria-label={inboxTexts.listLabel(filter)} className="divide-y">
+      <ul aria-label={t(inboxTexts.listLabel[filter])} className="divide-y">
         {items}
       </ul>
       {footer}
@@ -274,7 +277,7 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
         <div className="grid grid-cols-[minmax(20rem,28rem)_1fr] items-start gap-4">
           <div className="max-h-[calc(100dvh-14rem)] overflow-y-auto rounded-xl">{list}</div>
           <section
-            aria-label={inboxTexts.preview}
+            aria-label={t(inboxTexts.preview)}
             className={cn('min-w-0 rounded-xl border bg-card', selectedTaskId ? 'p-0' : 'p-6')}
           >
             {selected && selectedTaskId && renderTask ? (
@@ -282,11 +285,11 @@ export function Inbox({ filter, notifications, itemProps, footer, renderTask }: 
                 {renderTask(selectedTaskId, pane)}
               </div>
             ) : selected ? (
-              <ul aria-label={inboxTexts.preview}>
+              <ul aria-label={t(inboxTexts.preview)}>
                 <NotificationItem notification={selected} now={now} {...itemProps(selected)} />
               </ul>
             ) : (
-              <p className="text-muted-foreground text-sm">{inboxTexts.previewEmpty}</p>
+              <p className="text-muted-foreground text-sm">{t(inboxTexts.previewEmpty)}</p>
             )}
           </section>
         </div>

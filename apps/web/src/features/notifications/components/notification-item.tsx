@@ -6,6 +6,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avat
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative, initials } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import {
   metadataText,
   notificationTypeIcons,
@@ -130,7 +131,7 @@ export function NotificationItem({
           </AvatarFallback>
         </Avatar>
         <span
-          title={typeLabel}
+          title={t(typeLabel)}
           aria-hidden="true"
           className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full border-2 border-card bg-muted text-muted-foreground"
         >
@@ -143,7 +144,7 @@ export function NotificationItem({
           {unread ? (
             <>
               <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
-              <span className="sr-only">Unread:</span>
+              <span className="sr-only">{t('Unread:')}</span>
             </>
           ) : null}
           <span className={cn('min-w-0 truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>
@@ -178,7 +179,7 @@ export function NotificationItem({
         <div className="flex min-w-0 flex-wrap items-center gap-2 [grid-area:links] sm:mt-2.5">
           {canAccept ? (
             <Button size="sm" pending={accepting} disabled={declining} onClick={() => onAccept(notification)}>
-              Accept
+              {t('Accept')}
             </Button>
           ) : null}
           {canAccept && canDecline ? (
@@ -189,18 +190,18 @@ export function NotificationItem({
               disabled={accepting}
               onClick={() => onDecline(notification)}
             >
-              Decline
+              {t('Decline')}
             </Button>
           ) : null}
           {productLink ? (
             <Link to={productLink} className={linkClasses}>
-              Open product
+              {t('Open product')}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           ) : null}
           {taskLink ? (
             <Link to={taskLink} className={linkClasses}>
-              View task
+              {t('View task')}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           ) : null}
@@ -214,8 +215,8 @@ export function NotificationItem({
             variant="ghost"
             size="icon"
             className="size-8 text-muted-foreground hover:text-foreground"
-            aria-label="Mark as read"
-            title="Mark as read"
+            aria-label={t('Mark as read')}
+            title={t('Mark as read')}
             onClick={() => onMarkRead(notification)}
           >
             <CheckIcon aria-hidden="true" />
@@ -225,8 +226,8 @@ export function NotificationItem({
           variant="ghost"
           size="icon"
           className="size-8 text-muted-foreground hover:text-destructive"
-          aria-label="Delete notification"
-          title="Delete notification"
+          aria-label={t('Delete notification')}
+          title={t('Delete notification')}
           onClick={() => onDelete(notification)}
         >
           <Trash2Icon aria-hidden="true" />

@@ -13,26 +13,27 @@ import {
   UserCheckIcon,
   UserMinusIcon,
 } from 'lucide-react';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 
-/** The small icon on each item, and what it stands for (its tooltip). */
+/** The small icon on each item, and what it stands for (its tooltip, shown with `t()`). */
 export const notificationTypeIcons: Record<NotificationType, { icon: LucideIcon; label: string }> = {
-  INVITE: { icon: MailIcon, label: 'Team invitation' },
-  INVITE_ACCEPTED: { icon: UserCheckIcon, label: 'Invitation accepted' },
-  TEAM_LEAD: { icon: CrownIcon, label: 'Team lead' },
-  REMOVED_FROM_TEAM: { icon: UserMinusIcon, label: 'Removed from team' },
-  TASK_ASSIGNED: { icon: ClipboardCheckIcon, label: 'Task assigned' },
-  TASK_MENTION: { icon: AtSignIcon, label: 'Mentioned' },
-  TASK_COMMENT: { icon: MessageSquareIcon, label: 'New comment' },
-  TASK_STATUS: { icon: RefreshCwIcon, label: 'Status changed' },
-  TASK_DUE_SOON: { icon: ClockIcon, label: 'Due soon' },
-  TASK_OVERDUE: { icon: TriangleAlertIcon, label: 'Overdue' },
-  PRODUCT_STAGE: { icon: FlagIcon, label: 'Product stage changed' },
+  INVITE: { icon: MailIcon, label: k('Team invitation') },
+  INVITE_ACCEPTED: { icon: UserCheckIcon, label: k('Invitation accepted') },
+  TEAM_LEAD: { icon: CrownIcon, label: k('Team lead') },
+  REMOVED_FROM_TEAM: { icon: UserMinusIcon, label: k('Removed from team') },
+  TASK_ASSIGNED: { icon: ClipboardCheckIcon, label: k('Task assigned') },
+  TASK_MENTION: { icon: AtSignIcon, label: k('Mentioned') },
+  TASK_COMMENT: { icon: MessageSquareIcon, label: k('New comment') },
+  TASK_STATUS: { icon: RefreshCwIcon, label: k('Status changed') },
+  TASK_DUE_SOON: { icon: ClockIcon, label: k('Due soon') },
+  TASK_OVERDUE: { icon: TriangleAlertIcon, label: k('Overdue') },
+  PRODUCT_STAGE: { icon: FlagIcon, label: k('Product stage changed') },
 };
 
 /** Spec §2.21: the sender's name, or 'System' when nobody sent it (or the sender is gone). */
 export const senderName = (notification: Notification): string =>
-  notification.sender?.name.trim() || 'System';
+  notification.sender?.name.trim() || t('System');
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;

@@ -1,12 +1,12 @@
 import {
   EMAIL_MODES,
   type EmailMode,
-  emailModeTexts,
+  type emailModeTexts,
   NOTIFICATION_CATEGORIES,
   type NotificationCategory,
   type NotificationPreferences,
-  notificationCategoryTexts,
-  notificationPreferenceMessages,
+  type notificationCategoryTexts,
+  type notificationPreferenceMessages,
 } from '@shipyard/shared';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -16,11 +16,46 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
 } from '../api/notification-preferences.ts';
+
+// The shared texts of this screen, marked for translation and shown with `t()`; the types hold
+// them to the shared ones.
+const categoryTexts = {
+  assigned: { label: k('Assigned to me'), hint: k('Someone assigns a task to you.') },
+  mentioned: { label: k('Mentioned'), hint: k('Someone @mentions you in a comment.') },
+  watchedComment: { label: k('Comments on tasks I watch'), hint: k('A new comment on a task you watch.') },
+  watchedStatus: {
+    label: k('Status changes of tasks I watch'),
+    hint: k('A task you watch changes status.'),
+  },
+  invitation: {
+    label: k('Invitations and teams'),
+    hint: k(
+      'Team invitations, accepted invitations, lead changes and removals. Invitations always show in the bell.',
+    ),
+  },
+  dueSoon: { label: k('Due soon'), hint: k('A task assigned to you is due within 24 hours.') },
+  overdue: { label: k('Overdue'), hint: k('A task assigned to you is past its due date.') },
+  productStage: {
+    label: k('Product stage changes'),
+    hint: k('A product you are on moves to another stage.'),
+  },
+} satisfies typeof notificationCategoryTexts;
+const emailModes = {
+  instant: k('Instantly'),
+  digest: k('Daily digest'),
+  never: k('Never'),
+} satisfies typeof emailModeTexts;
+const messages = {
+  saved: k('Notification settings saved.'),
+  saveFailed: k('Failed to save notification settings.'),
+  loadFailed: k('Failed to load notification settings.'),
+} satisfies Partial<typeof notificationPreferenceMessages>;
 
 const selectClass =
   'h-9 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';
@@ -40,22 +75,18 @@ export function NotificationSettings() {
   return (
     <Card className="gap-6">
       <CardHeader>
-        <CardTitle className="text-base">Notifications</CardTitle>
+        <CardTitle className="text-base">{t('Notifications')}</CardTitle>
         <CardDescription>
-          What shows in the bell, and what is e-mailed to you: at once, in a daily digest in the morning, or
-          never. Every e-mail has a link that stops that kind of mail. Push goes to the devices where you turn
-          it on below.
+          {t(
+            'What shows in the bell, and what is e-mailed to you: at once, in a daily digest in the morning, or never. Every e-mail has a link that stops that kind of mail. Push goes to the devices where you turn it on below.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : query.isError ? (
-          <ErrorState
-            title={notificationPreferenceMessages.loadFailed}
-            error={query.error}
-            onRetry={() => query.refetch()}
-          />
+          <ErrorState title={t(messages.loadFailed)} error={query.error} onRetry={() => query.refetch()} />
         ) : (
           <PreferencesForm saved={query.data} />
         )}
@@ -79,9 +110,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         save.mutate(
           { timeZone, preferences: choices },
           {
-            onSuccess: () => toast.success(notificationPreferenceMessages.saved),
-            onError: (error) =>
-              toast.error(notificationPreferenceMessages.saveFailed, { description: getErrorMessage(error) }),
+            onSuccess: () => toast.success(t(messages.saved)),
+            onError: (error) => toast.error(t(messages.saveFailed), { description: getErrorMessage(error) }),
           },
         );
       }}
@@ -90,22 +120,23 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <thead>
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="py-2 font-medium">
-              Event
+              {t('Event')}
             </th>
             <th scope="col" className="px-2 py-2 font-medium sm:px-3">
-              In-app
+              {t('In-app')}
             </th>
             <th scope="col" className="py-2 font-medium">
-              E-mail
+              {t('E-mail')}
             </th>
             <th scope="col" className="px-2 py-2 font-medium sm:px-3">
-              Push
+              {t('Push')}
             </th>
           </tr>
         </thead>
         <tbody>
           {NOTIFICATION_CATEGORIES.map((category) => {
-            const { label, hint } = notificationCategoryTexts[category];
+            const label = t(categoryTexts[category].label);
+            const hint = t(categoryTexts[category].hint);
             const id = `notify-${category}`;
             return (
               <tr key={category} className="border-b last:border-0">
@@ -117,28 +148,28 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 </th>
                 <td className="px-2 py-3 sm:px-3">
                   <Checkbox
-                    aria-label={`${label}: in-app`}
+                    aria-label={t('{{label}}: in-app', { label })}
                     checked={choices[category].inApp}
                     onCheckedChange={(checked) => set(category, { inApp: checked === true })}
                   />
                 </td>
                 <td className="py-3">
                   <select
-                    aria-label={`${label}: e-mail`}
+                    aria-label={t('{{label}}: e-mail', { label })}
                     className={selectClass}
                     value={choices[category].email}
                     onChange={(event) => set(category, { email: event.target.value as EmailMode })}
                   >
                     {EMAIL_MODES.map((mode) => (
                       <option key={mode} value={mode}>
-                        {emailModeTexts[mode]}
+                        {t(emailModes[mode])}
                       </option>
                     ))}
                   </select>
                 </td>
                 <td className="px-2 py-3 sm:px-3">
                   <Checkbox
-                    aria-label={`${label}: push`}
+                    aria-label={t('{{label}}: push', { label })}
                     checked={choices[category].push}
                     onCheckedChange={(checked) => set(category, { push: checked === true })}
                   />
@@ -149,7 +180,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         </tbody>
       </table>
       <div className="grid max-w-sm gap-2">
-        <Label htmlFor="notify-time-zone">Time zone</Label>
+        <Label htmlFor="notify-time-zone">{t('Time zone')}</Label>
         <select
           id="notify-time-zone"
           className={selectClass}
@@ -164,13 +195,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         </select>
         <p className="text-muted-foreground text-xs">
           {saved.timeZone
-            ? 'Reminders and the daily digest follow this time zone.'
-            : 'From this browser until you save. Reminders and the daily digest follow it.'}
+            ? t('Reminders and the daily digest follow this time zone.')
+            : t('From this browser until you save. Reminders and the daily digest follow it.')}
         </p>
       </div>
       <div>
         <Button type="submit" pending={save.isPending}>
-          Save notification settings
+          {t('Save notification settings')}
         </Button>
       </div>
     </form>

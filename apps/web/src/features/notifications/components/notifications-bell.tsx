@@ -2,11 +2,12 @@ import { BellIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { unreadBadgeText, unreadLinkLabel } from './unread-badge.tsx';
 
-const label = 'Notifications';
+const label = k('Notifications');
 
 /**
  * The bell in the top bar (issue 30): on every screen, a phone's too, with the unread count
@@ -17,8 +18,8 @@ export function NotificationsBell() {
   return (
     <Link
       to={paths.notifications()}
-      aria-label={unreadLinkLabel(label, unread) ?? label}
-      title={label}
+      aria-label={unreadLinkLabel(t(label), unread) ?? t(label)}
+      title={t(label)}
       className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative size-8')}
     >
       <BellIcon aria-hidden="true" />

@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useDeclineInvitation } from '../api/decline-invitation.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
@@ -28,39 +29,41 @@ import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
 import { Inbox, type RenderTask } from './inbox.tsx';
 import { metadataText } from './notification-meta.ts';
 
-/** The page's texts: spec §2.21 where it has them, ours where it is silent. */
+/** The page's texts: spec §2.21 where it has them, ours where it is silent; shown with `t()`. */
 const notificationsPageText = {
-  title: 'Notifications',
-  loading: 'Loading notifications...',
-  markAll: 'Mark all as read',
+  title: k('Notifications'),
+  loading: k('Loading notifications...'),
+  markAll: k('Mark all as read'),
   // Spec §2.21.
-  emptyTitle: 'No notifications',
-  emptyDescription: "You'll see notifications here when you receive them.",
+  emptyTitle: k('No notifications'),
+  emptyDescription: k("You'll see notifications here when you receive them."),
   // Ours.
-  emptyUnreadTitle: 'No unread notifications',
-  emptyUnreadDescription: "You're all caught up.",
-  emptyMentionsTitle: 'No mentions',
-  emptyMentionsDescription: 'When someone mentions you in a comment, it shows here.',
-  emptyAssignedTitle: 'No assignments',
-  emptyAssignedDescription: 'When someone assigns you a task, it shows here.',
-  emptyDoneTitle: 'Nothing done yet',
-  emptyDoneDescription: 'Notifications you mark done (e) show here.',
-  loadFailed: 'Failed to load notifications',
-  loadMore: 'Load more',
-  unreadLine: (count: number) =>
-    count === 0
-      ? "You're all caught up."
-      : `You have ${formatNumber(count)} unread notification${count === 1 ? '' : 's'}.`,
+  emptyUnreadTitle: k('No unread notifications'),
+  emptyUnreadDescription: k("You're all caught up."),
+  emptyMentionsTitle: k('No mentions'),
+  emptyMentionsDescription: k('When someone mentions you in a comment, it shows here.'),
+  emptyAssignedTitle: k('No assignments'),
+  emptyAssignedDescription: k('When someone assigns you a task, it shows here.'),
+  emptyDoneTitle: k('Nothing done yet'),
+  emptyDoneDescription: k('Notifications you mark done (e) show here.'),
+  loadFailed: k('Failed to load notifications'),
+  loadMore: k('Load more'),
 } as const;
+
+const unreadLine = (count: number) =>
+  count === 0
+    ? t(notificationsPageText.emptyUnreadDescription)
+    : t('You have {{number}} unread notifications.', { count, number: formatNumber(count) });
 
 const FILTER_PARAM = 'filter';
 
+/** Shown with `t()`. */
 const filterLabels: Record<NotificationFilter, string> = {
-  all: 'All',
-  unread: 'Unread',
-  mentions: 'Mentions',
-  assigned: 'Assigned',
-  done: 'Done',
+  all: k('All'),
+  unread: k('Unread'),
+  mentions: k('Mentions'),
+  assigned: k('Assigned'),
+  done: k('Done'),
 };
 
 const filterOf = (value: string | undefined): NotificationFilter =>
@@ -126,25 +129,25 @@ export function NotificationsPage({ userId, renderTask }: { userId?: string; ren
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 lg:max-w-none">
       <PageHeader
-        title={notificationsPageText.title}
-        description={unread === undefined ? undefined : notificationsPageText.unreadLine(unread)}
+        title={t(notificationsPageText.title)}
+        description={unread === undefined ? undefined : unreadLine(unread)}
         actions={
           // Spec §2.21: only while something is unread. The count drops to 0 as soon as the
           // button is pressed, so it stays (busy) until the server has answered.
           (unread ?? 0) > 0 || markAll.isPending ? (
             <Button variant="outline" size="sm" pending={markAll.isPending} onClick={() => markAll.mutate()}>
               {markAll.isPending ? null : <CheckCheckIcon aria-hidden="true" />}
-              {notificationsPageText.markAll}
+              {t(notificationsPageText.markAll)}
             </Button>
           ) : undefined
         }
       />
 
       <Tabs value={filter} onValueChange={selectFilter} className="gap-4">
-        <TabsList aria-label="Show notifications" className="max-w-full overflow-x-auto">
+        <TabsList aria-label={t('Show notifications')} className="max-w-full overflow-x-auto">
           {NOTIFICATION_FILTERS.map((value) => (
             <TabsTrigger key={value} value={value} className="px-3 sm:px-4">
-              {filterLabels[value]}
+              {t(filterLabels[value])}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -205,7 +208,7 @@ function NotificationsList({
     return (
       <Card className="py-0">
         <ErrorState
-          title={notificationsPageText.loadFailed}
+          title={t(notificationsPageText.loadFailed)}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -244,7 +247,7 @@ function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () =>
   return (
     <div ref={sentinel} className="flex justify-center border-t px-4 py-3">
       <Button variant="ghost" size="sm" pending={loading} onClick={onLoadMore}>
-        {notificationsPageText.loadMore}
+        {t(notificationsPageText.loadMore)}
       </Button>
     </div>
   );
@@ -283,7 +286,7 @@ function NotificationsEmptyState({ filter }: { filter: NotificationFilter }) {
   const { icon, title, description } = emptyStates[filter];
   return (
     <Card className="py-0">
-      <EmptyState icon={icon} title={title} description={description} />
+      <EmptyState icon={icon} title={t(title)} description={t(description)} />
     </Card>
   );
 }
@@ -292,7 +295,7 @@ function ListSkeleton() {
   return (
     <Card className="gap-0 py-0">
       <p role="status" className="sr-only">
-        {notificationsPageText.loading}
+        {t(notificationsPageText.loading)}
       </p>
       <ul aria-hidden="true" className="divide-y">
         {[0, 1, 2, 3, 4].map((row) => (

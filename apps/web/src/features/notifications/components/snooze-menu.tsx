@@ -8,9 +8,10 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { SNOOZE_CHOICES, type SnoozeChoice, snoozeLabels, snoozeUntil } from './snooze-times.ts';
 
-const snoozeMenuTexts = { trigger: 'Snooze', heading: 'Snooze until' } as const;
+const snoozeMenuTexts = { trigger: k('Snooze'), heading: k('Snooze until') } as const;
 
 /**
  * The snooze picker (issue 30): Later today, Tomorrow, Next week, each with its time. Opened by
@@ -34,19 +35,19 @@ export function SnoozeMenu({
           variant="ghost"
           size="icon"
           className="size-8 text-muted-foreground hover:text-foreground"
-          aria-label={snoozeMenuTexts.trigger}
-          title={`${snoozeMenuTexts.trigger} (h)`}
+          aria-label={t(snoozeMenuTexts.trigger)}
+          title={`${t(snoozeMenuTexts.trigger)} (h)`}
         >
           <AlarmClockIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-56">
-        <DropdownMenuLabel>{snoozeMenuTexts.heading}</DropdownMenuLabel>
+        <DropdownMenuLabel>{t(snoozeMenuTexts.heading)}</DropdownMenuLabel>
         {SNOOZE_CHOICES.map((choice) => {
           const until = snoozeUntil(choice, new Date(now));
           return (
             <DropdownMenuItem key={choice} onSelect={() => onSnooze(snoozeUntil(choice, new Date()), choice)}>
-              <span className="flex-1">{snoozeLabels[choice]}</span>
+              <span className="flex-1">{t(snoozeLabels[choice])}</span>
               <span className="text-muted-foreground text-xs tabular-nums">
                 {formatDateTime(until.toISOString())}
               </span>

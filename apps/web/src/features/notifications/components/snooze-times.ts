@@ -1,11 +1,14 @@
+import { k } from '../../../lib/i18n/index.ts';
+
 // The snooze picker's choices (issue 30), in the user's local time.
 
 export type SnoozeChoice = 'laterToday' | 'tomorrow' | 'nextWeek';
 
+/** Shown with `t()`. */
 export const snoozeLabels: Record<SnoozeChoice, string> = {
-  laterToday: 'Later today',
-  tomorrow: 'Tomorrow',
-  nextWeek: 'Next week',
+  laterToday: k('Later today'),
+  tomorrow: k('Tomorrow'),
+  nextWeek: k('Next week'),
 };
 
 export const SNOOZE_CHOICES: readonly SnoozeChoice[] = ['laterToday', 'tomorrow', 'nextWeek'];

@@ -1,3 +1,5 @@
+import { t } from '../../../lib/i18n/index.ts';
+
 /** Above this the badge says '99+'. */
 const UNREAD_BADGE_MAX = 99;
 
@@ -10,7 +12,7 @@ export const unreadBadgeText = (count: number) =>
  * link lays its parts out as flex items, and name computation puts a space before the comma.)
  */
 export const unreadLinkLabel = (label: string, count: number): string | undefined =>
-  count > 0 ? `${label}, ${unreadBadgeText(count)} unread` : undefined;
+  count > 0 ? t('{{label}}, {{number}} unread', { label, number: unreadBadgeText(count) }) : undefined;
 
 /**
  * The unread count on the sidebar's Notifications link: a small pill beside the label, a dot on

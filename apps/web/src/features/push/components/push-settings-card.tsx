@@ -1,4 +1,4 @@
-import { type PushDevice, pushMessages } from '@shipyard/shared';
+import type { PushDevice } from '@shipyard/shared';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   useDisablePush,
@@ -16,6 +17,7 @@ import {
   useThisDevice,
 } from '../api/push.ts';
 import { PermissionDeniedError, pushSupport } from '../browser-push.ts';
+import { pushTexts as pushMessages } from './push-texts.ts';
 import { QuietHoursForm } from './quiet-hours-form.tsx';
 
 /**
@@ -28,15 +30,21 @@ export function PushSettingsCard() {
   return (
     <SectionCard
       className="gap-6"
-      title="Push notifications"
-      description="A notification on your phone or computer, even with Shipyard closed. Choose the kinds in the Push column above."
+      title={t('Push notifications')}
+      description={t(
+        'A notification on your phone or computer, even with Shipyard closed. Choose the kinds in the Push column above.',
+      )}
       contentClassName="grid gap-6"
     >
       <ThisDevice devices={devices.data} />
       {devices.isPending ? (
         <Skeleton className="h-12 w-full" />
       ) : devices.isError ? (
-        <ErrorState title={pushMessages.loadFailed} error={devices.error} onRetry={() => devices.refetch()} />
+        <ErrorState
+          title={t(pushMessages.loadFailed)}
+          error={devices.error}
+          onRetry={() => devices.refetch()}
+        />
       ) : devices.data.length > 0 ? (
         <DeviceList devices={devices.data} />
       ) : null}
@@ -44,7 +52,7 @@ export function PushSettingsCard() {
         <Skeleton className="h-20 w-full" />
       ) : settings.isError ? (
         <ErrorState
-          title={pushMessages.loadFailed}
+          title={t(pushMessages.loadFailed)}
           error={settings.error}
           onRetry={() => settings.refetch()}
         />
@@ -63,7 +71,7 @@ function ThisDevice({ devices }: { devices: PushDevice[] | undefined }) {
   const disable = useDisablePush();
   const status = (text: string) => (
     <p role="status" className="text-muted-foreground text-sm">
-      {text}
+      {t(text)}
     </p>
   );
 
@@ -75,7 +83,7 @@ function ThisDevice({ devices }: { devices: PushDevice[] | undefined }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <p role="status" className="text-sm">
-        {on ? 'On for this device.' : denied ? pushMessages.denied : 'Off for this device.'}
+        {on ? t('On for this device.') : denied ? t(pushMessages.denied) : t('Off for this device.')}
       </p>
       {on ? (
         <Button
@@ -84,13 +92,13 @@ function ThisDevice({ devices }: { devices: PushDevice[] | undefined }) {
           pending={disable.isPending}
           onClick={() =>
             disable.mutate(undefined, {
-              onSuccess: () => toast.success(pushMessages.disabled),
+              onSuccess: () => toast.success(t(pushMessages.disabled)),
               onError: (error) =>
-                toast.error('Could not turn off push', { description: getErrorMessage(error) }),
+                toast.error(t('Could not turn off push'), { description: getErrorMessage(error) }),
             })
           }
         >
-          Turn off on this device
+          {t('Turn off on this device')}
         </Button>
       ) : (
         <Button
@@ -99,16 +107,16 @@ function ThisDevice({ devices }: { devices: PushDevice[] | undefined }) {
           pending={enable.isPending}
           onClick={() =>
             enable.mutate(undefined, {
-              onSuccess: () => toast.success(pushMessages.enabled),
+              onSuccess: () => toast.success(t(pushMessages.enabled)),
               onError: (error) =>
-                toast.error(pushMessages.failed, {
+                toast.error(t(pushMessages.failed), {
                   description:
-                    error instanceof PermissionDeniedError ? pushMessages.denied : getErrorMessage(error),
+                    error instanceof PermissionDeniedError ? t(pushMessages.denied) : getErrorMessage(error),
                 }),
             })
           }
         >
-          Turn on for this device
+          {t('Turn on for this device')}
         </Button>
       )}
     </div>
@@ -119,30 +127,32 @@ function DeviceList({ devices }: { devices: PushDevice[] }) {
   const here = useThisDevice();
   const remove = useRemovePushDevice();
   return (
-    <ul aria-label="Devices with push" className="divide-y rounded-md border">
+    <ul aria-label={t('Devices with push')} className="divide-y rounded-md border">
       {devices.map((device) => (
         <li key={device._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
           <span className="font-medium">{device.label}</span>
-          {here.data === device.endpoint && <Badge variant="secondary">This device</Badge>}
+          {here.data === device.endpoint && <Badge variant="secondary">{t('This device')}</Badge>}
           <span className="text-muted-foreground text-xs">
-            added {formatDate(device.createdAt)}
-            {device.lastPushAt ? ` · last push ${formatDate(device.lastPushAt)}` : ''}
+            {t('added {{date}}', { date: formatDate(device.createdAt) })}
+            {device.lastPushAt
+              ? ` · ${t('last push {{date}}', { date: formatDate(device.lastPushAt) })}`
+              : ''}
           </span>
           <Button
             variant="ghost"
             size="sm"
             className="ml-auto"
             pending={remove.isPending && remove.variables === device._id}
-            aria-label={`Remove ${device.label}`}
+            aria-label={t('Remove {{device}}', { device: device.label })}
             onClick={() =>
               remove.mutate(device._id, {
-                onSuccess: () => toast.success(pushMessages.removed),
+                onSuccess: () => toast.success(t(pushMessages.removed)),
                 onError: (error) =>
-                  toast.error('Could not remove the device', { description: getErrorMessage(error) }),
+                  toast.error(t('Could not remove the device'), { description: getErrorMessage(error) }),
               })
             }
           >
-            Remove
+            {t('Remove')}
           </Button>
         </li>
       ))}

@@ -1,13 +1,15 @@
-import { type PushSettings, pushMessages, QuietHoursSchema } from '@shipyard/shared';
+import { type PushSettings, QuietHoursSchema } from '@shipyard/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { browserTimeZone } from '../../../lib/task-recurrence.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSavePushSettings } from '../api/push.ts';
+import { pushTexts as pushMessages } from './push-texts.ts';
 
 /** Quiet hours: no push between two local times (22:00 to 07:00 runs over midnight). */
 export function QuietHoursForm({ saved }: { saved: PushSettings }) {
@@ -20,7 +22,7 @@ export function QuietHoursForm({ saved }: { saved: PushSettings }) {
 
   return (
     <form
-      aria-label="Quiet hours"
+      aria-label={t('Quiet hours')}
       className="grid gap-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -37,21 +39,21 @@ export function QuietHoursForm({ saved }: { saved: PushSettings }) {
         save.mutate(
           { quietHours },
           {
-            onSuccess: () => toast.success(pushMessages.saved),
+            onSuccess: () => toast.success(t(pushMessages.saved)),
             onError: (failure) =>
-              toast.error('Could not save quiet hours', { description: getErrorMessage(failure) }),
+              toast.error(t('Could not save quiet hours'), { description: getErrorMessage(failure) }),
           },
         );
       }}
     >
       <div className="flex items-center gap-2">
         <Checkbox id="push-quiet" checked={on} onCheckedChange={(checked) => setOn(checked === true)} />
-        <Label htmlFor="push-quiet">Quiet hours</Label>
+        <Label htmlFor="push-quiet">{t('Quiet hours')}</Label>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="push-quiet-start" className="text-muted-foreground text-xs">
-            From
+            {t('From')}
           </Label>
           <Input
             id="push-quiet-start"
@@ -65,7 +67,7 @@ export function QuietHoursForm({ saved }: { saved: PushSettings }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="push-quiet-end" className="text-muted-foreground text-xs">
-            To
+            {t('To')}
           </Label>
           <Input
             id="push-quiet-end"
@@ -79,17 +81,23 @@ export function QuietHoursForm({ saved }: { saved: PushSettings }) {
           />
         </div>
         <Button type="submit" variant="outline" pending={save.isPending}>
-          Save quiet hours
+          {t('Save quiet hours')}
         </Button>
       </div>
       {error ? (
         <p id="push-quiet-error" className="text-destructive text-sm">
-          {error}
+          {t(error)}
         </p>
       ) : null}
       <p className="text-muted-foreground text-xs">
-        No push in this time, on any device ({timeZone}
-        {saved.quietHours ? '' : ', this browser’s time zone'}). The notifications still reach your inbox.
+        {saved.quietHours
+          ? t('No push in this time, on any device ({{zone}}). The notifications still reach your inbox.', {
+              zone: timeZone,
+            })
+          : t(
+              'No push in this time, on any device ({{zone}}, this browser’s time zone). The notifications still reach your inbox.',
+              { zone: timeZone },
+            )}
       </p>
     </form>
   );

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   type AuditFilters,
@@ -44,14 +45,14 @@ function RequireTwoFactorCard() {
   return (
     <SectionCard
       className="gap-4"
-      title="Sign-in"
-      description="Accounts without two-factor sign-in set it up the next time they sign in."
+      title={t('Sign-in')}
+      description={t('Accounts without two-factor sign-in set it up the next time they sign in.')}
     >
       {settings.isPending ? (
         <Skeleton className="h-5 w-64" />
       ) : settings.isError ? (
         <ErrorState
-          title="Could not load the settings"
+          title={t('Could not load the settings')}
           error={settings.error}
           onRetry={() => settings.refetch()}
         />
@@ -68,16 +69,16 @@ function RequireTwoFactorCard() {
                   onSuccess: (next) =>
                     toast.success(
                       next.require_two_factor
-                        ? 'Two-factor sign-in is required'
-                        : 'Two-factor sign-in is optional',
+                        ? t('Two-factor sign-in is required')
+                        : t('Two-factor sign-in is optional'),
                     ),
                   onError: (error) =>
-                    toast.error('Could not change the setting', { description: getErrorMessage(error) }),
+                    toast.error(t('Could not change the setting'), { description: getErrorMessage(error) }),
                 },
               )
             }
           />
-          <Label htmlFor={id}>Require two-factor sign-in for everyone</Label>
+          <Label htmlFor={id}>{t('Require two-factor sign-in for everyone')}</Label>
         </div>
       )}
     </SectionCard>
@@ -95,8 +96,8 @@ function AuditLogCard() {
   return (
     <SectionCard
       className="gap-4"
-      title="Audit log"
-      description="Who did what, to whom, when and from where. Entries cannot be edited or deleted."
+      title={t('Audit log')}
+      description={t('Who did what, to whom, when and from where. Entries cannot be edited or deleted.')}
       contentClassName="grid gap-4"
       action={
         <a
@@ -105,13 +106,13 @@ function AuditLogCard() {
           className={buttonVariants({ variant: 'outline', size: 'sm' })}
         >
           <Download aria-hidden="true" />
-          Export CSV
+          {t('Export CSV')}
         </a>
       }
     >
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-action`}>Event</Label>
+          <Label htmlFor={`${id}-action`}>{t('Event')}</Label>
           <select
             id={`${id}-action`}
             value={filters.action ?? ''}
@@ -120,7 +121,7 @@ function AuditLogCard() {
             }
             className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
           >
-            <option value="">All events</option>
+            <option value="">{t('All events')}</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {actionLabel(a)}
@@ -129,7 +130,7 @@ function AuditLogCard() {
           </select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-from`}>From</Label>
+          <Label htmlFor={`${id}-from`}>{t('From')}</Label>
           <Input
             id={`${id}-from`}
             type="date"
@@ -138,7 +139,7 @@ function AuditLogCard() {
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-to`}>To</Label>
+          <Label htmlFor={`${id}-to`}>{t('To')}</Label>
           <Input
             id={`${id}-to`}
             type="date"
@@ -150,15 +151,23 @@ function AuditLogCard() {
       {log.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : log.isError ? (
-        <ErrorState title="Could not load the audit log" error={log.error} onRetry={() => log.refetch()} />
+        <ErrorState
+          title={t('Could not load the audit log')}
+          error={log.error}
+          onRetry={() => log.refetch()}
+        />
       ) : entries.length === 0 ? (
-        <EmptyState icon={ScrollText} title="No entries" description="Nothing matches these filters." />
+        <EmptyState
+          icon={ScrollText}
+          title={t('No entries')}
+          description={t('Nothing matches these filters.')}
+        />
       ) : (
         <>
           <DataTable
-            aria-label="Audit log"
-            scrollLabel="Audit log entries"
-            columns={auditColumns}
+            aria-label={t('Audit log')}
+            scrollLabel={t('Audit log entries')}
+            columns={auditColumns()}
             rows={entries}
             rowKey={(entry) => entry.id}
           />
@@ -169,7 +178,7 @@ function AuditLogCard() {
               pending={log.isFetchingNextPage}
               onClick={() => log.fetchNextPage()}
             >
-              Load more
+              {t('Load more')}
             </Button>
           )}
         </>
@@ -178,12 +187,13 @@ function AuditLogCard() {
   );
 }
 
-const auditColumns: DataTableColumn<AuditEntry>[] = [
-  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.at) },
-  { header: 'Event', cell: (entry) => <AuditEvent entry={entry} /> },
-  { header: 'Who', cell: (entry) => entry.actor ?? '—' },
-  { header: 'Target', cell: (entry) => entry.target ?? '—' },
-  { header: 'From', className: 'text-muted-foreground text-xs', cell: (entry) => entry.ip ?? '—' },
+/** The columns, their headers in the reader's language (so made at render, not at module load). */
+const auditColumns = (): DataTableColumn<AuditEntry>[] => [
+  { header: t('When'), className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.at) },
+  { header: t('Event'), cell: (entry) => <AuditEvent entry={entry} /> },
+  { header: t('Who'), cell: (entry) => entry.actor ?? '—' },
+  { header: t('Target'), cell: (entry) => entry.target ?? '—' },
+  { header: t('From'), className: 'text-muted-foreground text-xs', cell: (entry) => entry.ip ?? '—' },
 ];
 
 function AuditEvent({ entry }: { entry: AuditEntry }) {

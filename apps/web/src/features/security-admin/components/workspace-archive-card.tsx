@@ -1,4 +1,4 @@
-import { archiveMessages } from '@shipyard/shared';
+import type { archiveMessages } from '@shipyard/shared';
 import { Archive } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -9,8 +9,14 @@ import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { formatBytes } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ExportProgress, exportWorkspace } from '../api/export-workspace.ts';
+
+/** The spec's text (shared archiveMessages), marked for translation. */
+const passwordRequired: typeof archiveMessages.passwordRequired = k(
+  'Enter your password to export the workspace.',
+);
 
 /**
  * Settings → Security, for super admins: the whole workspace as one JSON archive
@@ -30,7 +36,7 @@ export function WorkspaceArchiveCard() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError(archiveMessages.passwordRequired);
+      setError(t(passwordRequired));
       setPasswordInvalid(true);
       return;
     }
@@ -43,7 +49,7 @@ export function WorkspaceArchiveCard() {
       const { blob, filename } = await exportWorkspace(password, setProgress, controller.signal);
       saveBlob(blob, filename);
       setPassword('');
-      toast.success('Workspace exported', { description: `${filename} (${formatBytes(blob.size)})` });
+      toast.success(t('Workspace exported'), { description: `${filename} (${formatBytes(blob.size)})` });
     } catch (err) {
       if (!controller.signal.aborted) {
         setError(getErrorMessage(err));
@@ -55,6 +61,11 @@ export function WorkspaceArchiveCard() {
     }
   }
 
+  // The command is code, never translated: the sentence is split where it goes.
+  const [commandBefore, commandAfter] = t('Restore it into a new, empty instance with {{command}}.', {
+    command: '\u0000',
+  }).split('\u0000');
+
   const percent =
     progress?.estimate && progress.estimate > 0
       ? Math.min(99, Math.floor((progress.received / progress.estimate) * 100))
@@ -63,19 +74,21 @@ export function WorkspaceArchiveCard() {
   return (
     <SectionCard
       className="gap-4"
-      title="Workspace archive"
+      title={t('Workspace archive')}
       description={
         <>
-          Every account (with its password hash), product, team, task, comment, event, service, activity,
-          notification, the audit log and every uploaded file, as one JSON file. Keep it as safe as a database
-          backup. Restore it into a new, empty instance with{' '}
-          <code className="whitespace-nowrap">npm run import-archive</code>.
+          {t(
+            'Every account (with its password hash), product, team, task, comment, event, service, activity, notification, the audit log and every uploaded file, as one JSON file. Keep it as safe as a database backup.',
+          )}{' '}
+          {commandBefore}
+          <code className="whitespace-nowrap">npm run import-archive</code>
+          {commandAfter}
         </>
       }
     >
       <form onSubmit={onSubmit} className="grid max-w-sm gap-3" noValidate>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-password`}>Your password</Label>
+          <Label htmlFor={`${id}-password`}>{t('Your password')}</Label>
           <Input
             id={`${id}-password`}
             type="password"
@@ -95,11 +108,11 @@ export function WorkspaceArchiveCard() {
         <div className="flex items-center gap-2">
           <Button type="submit" pending={pending}>
             {pending ? null : <Archive aria-hidden="true" />}
-            Export workspace
+            {t('Export workspace')}
           </Button>
           {pending && (
             <Button type="button" variant="outline" onClick={() => running.current?.abort()}>
-              Cancel
+              {t('Cancel')}
             </Button>
           )}
         </div>
@@ -108,7 +121,7 @@ export function WorkspaceArchiveCard() {
             {/* The app's own bar (as a product's progress), not the browser's grey <progress>. */}
             <div
               role="progressbar"
-              aria-label="Export progress"
+              aria-label={t('Export progress')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -124,8 +137,13 @@ export function WorkspaceArchiveCard() {
             </div>
             <p className="text-sm text-muted-foreground">
               {progress.received === 0
-                ? 'Preparing the archive…'
-                : `${formatBytes(progress.received)} received${progress.estimate ? ` of about ${formatBytes(progress.estimate)}` : ''}`}
+                ? t('Preparing the archive…')
+                : progress.estimate
+                  ? t('{{received}} received of about {{estimate}}', {
+                      received: formatBytes(progress.received),
+                      estimate: formatBytes(progress.estimate),
+                    })
+                  : t('{{received}} received', { received: formatBytes(progress.received) })}
             </p>
           </div>
         )}

@@ -1,7 +1,6 @@
 import {
   type CreateService,
   CreateServiceSchema,
-  serviceMessages as m,
   SERVICE_CATEGORIES,
   SERVICE_INTEGRATIONS,
   type ServiceWithSecret,
@@ -22,9 +21,11 @@ import { FormField, FormItem, FormMessage } from '../../../components/ui/form.ts
 import { Input } from '../../../components/ui/input.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateService } from '../api/save-service.ts';
 import { ProductChecklist } from './product-checklist.tsx';
+import { categoryLabels, integrationLabels, serviceTexts as m } from './service-texts.ts';
 
 export type AddServiceDialogProps = {
   open: boolean;
@@ -69,8 +70,9 @@ const prepare = (values: ServiceFormValues): ServiceFormValues => ({
   webhookUrl: values.integration === 'Webhook' ? values.webhookUrl : '',
 });
 
-const categoryOptions = SERVICE_CATEGORIES.map((c) => ({ value: c, label: c }));
-const integrationOptions = SERVICE_INTEGRATIONS.map((i) => ({ value: i, label: i }));
+const categoryOptions = () => SERVICE_CATEGORIES.map((c) => ({ value: c, label: t(categoryLabels[c]) }));
+const integrationOptions = () =>
+  SERVICE_INTEGRATIONS.map((i) => ({ value: i, label: t(integrationLabels[i]) }));
 
 /**
  * Spec §2.19: 'Add Service' with Service Name, Category, Description, Integration Type, API Key
@@ -123,11 +125,11 @@ function AddServiceForm({ onSaved }: { onSaved: (service: ServiceWithSecret) => 
     codeToField: { WEBHOOK_URL_REFUSED: 'webhookUrl' },
     submit: ({ status: _status, ...values }) => create.mutateAsync(values),
     onSuccess: (service) => {
-      toast.success(m.added, { description: service.name });
+      toast.success(t(m.added), { description: service.name });
       onSaved(service);
     },
-    failureTitle: m.addFailed,
-    failureFallback: m.addFailed,
+    failureTitle: t(m.addFailed),
+    failureFallback: t(m.addFailed),
   });
   const integration = useWatch({ control: form.control, name: 'integration' });
 
@@ -135,16 +137,18 @@ function AddServiceForm({ onSaved }: { onSaved: (service: ServiceWithSecret) => 
     <FormDialogForm
       form={form}
       onSubmit={onSubmit}
-      title={m.addButton}
-      description="Connect a third-party tool and the products that use it. The API key is stored encrypted."
+      title={t(m.addButton)}
+      description={t(
+        'Connect a third-party tool and the products that use it. The API key is stored encrypted.',
+      )}
       pending={create.isPending}
-      submitLabel={m.addButton}
+      submitLabel={t(m.addButton)}
     >
       <TextField
         control={form.control}
         name="name"
-        label={m.nameLabel}
-        placeholder="e.g. Slack"
+        label={t(m.nameLabel)}
+        placeholder={t('e.g. {{example}}', { example: 'Slack' })}
         autoComplete="off"
         maxLength={100}
       />
@@ -152,44 +156,44 @@ function AddServiceForm({ onSaved }: { onSaved: (service: ServiceWithSecret) => 
         <SelectField
           control={form.control}
           name="category"
-          label={m.categoryLabel}
-          placeholder="Select a category"
-          options={categoryOptions}
+          label={t(m.categoryLabel)}
+          placeholder={t('Select a category')}
+          options={categoryOptions()}
         />
         <SelectField
           control={form.control}
           name="integration"
-          label={m.integrationLabel}
-          placeholder="Select a type"
-          options={integrationOptions}
+          label={t(m.integrationLabel)}
+          placeholder={t('Select a type')}
+          options={integrationOptions()}
         />
       </div>
       <TextareaField
         control={form.control}
         name="description"
-        label={m.descriptionLabel}
+        label={t(m.descriptionLabel)}
         rows={3}
         maxLength={1000}
-        placeholder="What is it used for?"
+        placeholder={t('What is it used for?')}
         className="max-h-40 min-h-20"
       />
       <TextField
         control={form.control}
         name="apiKey"
-        label={m.apiKeyLabel}
-        description="Stored encrypted; only its last four characters are ever shown."
+        label={t(m.apiKeyLabel)}
+        description={t('Stored encrypted; only its last four characters are ever shown.')}
         type="password"
         autoComplete="new-password"
         spellCheck={false}
         maxLength={1000}
-        placeholder="Optional"
+        placeholder={t('Optional')}
       />
       {integration === 'Webhook' ? (
         <TextField
           control={form.control}
           name="webhookUrl"
-          label="Webhook URL"
-          description="Signed POSTs of product and task events go here."
+          label={t('Webhook URL')}
+          description={t('Signed POSTs of product and task events go here.')}
           type="url"
           inputMode="url"
           autoComplete="off"
@@ -204,7 +208,7 @@ function AddServiceForm({ onSaved }: { onSaved: (service: ServiceWithSecret) => 
         render={({ field, fieldState }) => (
           <FormItem>
             <ProductChecklist
-              legend="Used by products"
+              legend={t('Used by products')}
               value={field.value}
               onChange={field.onChange}
               invalid={fieldState.invalid}
@@ -226,35 +230,35 @@ function SigningSecretView({ name, secret, onDone }: { name: string; secret: str
       await navigator.clipboard.writeText(secret);
       setCopied(true);
     } catch {
-      toast.error('Copy failed', { description: 'Select the secret and copy it by hand.' });
+      toast.error(t('Copy failed'), { description: t('Select the secret and copy it by hand.') });
     }
   }
 
   return (
     <div className="grid gap-5 p-6">
       <DialogHeader>
-        <DialogTitle>{m.signingSecretTitle}</DialogTitle>
+        <DialogTitle>{t(m.signingSecretTitle)}</DialogTitle>
         <DialogDescription>
-          {name} signs every webhook with this secret. {m.signingSecretNote}
+          {t('{{name}} signs every webhook with this secret.', { name })} {t(m.signingSecretNote)}
         </DialogDescription>
       </DialogHeader>
       <div className="flex min-w-0 gap-2">
         <Input
           readOnly
           value={secret}
-          aria-label="Signing secret"
+          aria-label={t(m.signingSecretTitle)}
           spellCheck={false}
           className="font-mono text-xs"
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button type="button" variant="outline" onClick={() => void copy()}>
           {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('Copied') : t('Copy')}
         </Button>
       </div>
       <DialogFooter>
         <Button type="button" onClick={onDone}>
-          Done
+          {t('Done')}
         </Button>
       </DialogFooter>
     </div>

@@ -4,6 +4,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 
 type ProductChecklistProps = {
@@ -33,7 +34,9 @@ export function ProductChecklist({ legend, value, onChange, invalid, describedBy
       <legend className="mb-2 font-medium text-sm leading-none">
         {legend}
         {value.length > 0 ? (
-          <span className="ml-1.5 font-normal text-muted-foreground">({value.length} selected)</span>
+          <span className="ml-1.5 font-normal text-muted-foreground">
+            ({t('{{count}} selected', { count: value.length })})
+          </span>
         ) : null}
       </legend>
       <div
@@ -43,7 +46,7 @@ export function ProductChecklist({ legend, value, onChange, invalid, describedBy
         )}
       >
         {options.isPending ? (
-          <div className="grid gap-2 py-1" role="status" aria-label="Loading products">
+          <div className="grid gap-2 py-1" role="status" aria-label={t('Loading products')}>
             <Skeleton className="h-4 w-40" />
             <Skeleton className="h-4 w-32" />
           </div>
@@ -52,7 +55,7 @@ export function ProductChecklist({ legend, value, onChange, invalid, describedBy
             {getErrorMessage(options.error)}
           </p>
         ) : options.data.length === 0 ? (
-          <p className="py-1 text-muted-foreground text-sm">No products yet.</p>
+          <p className="py-1 text-muted-foreground text-sm">{t('No products yet.')}</p>
         ) : (
           <ul className="grid gap-2 py-1">
             {options.data.map((product) => {

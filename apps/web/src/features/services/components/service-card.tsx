@@ -1,4 +1,4 @@
-import { serviceMessages as m, type Service } from '@shipyard/shared';
+import type { Service } from '@shipyard/shared';
 import { InfoIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +12,9 @@ import {
 } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { ServiceStatusBadge, UsedByChips } from './service-labels.tsx';
+import { categoryLabels, integrationLabels, serviceTexts as m } from './service-texts.ts';
 
 export type ServiceCardProps = {
   service: Service;
@@ -41,16 +43,16 @@ export function ServiceCard({ service, canManage, toggling, onDetails, onToggle 
           <ServiceStatusBadge status={service.status} />
         </div>
         <CardDescription className="line-clamp-2 min-h-10 break-words">
-          {service.description || <span className="italic">No description</span>}
+          {service.description || <span className="italic">{t('No description')}</span>}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3 px-5">
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Category</dt>
-          <dd className="truncate">{service.category}</dd>
-          <dt className="text-muted-foreground">Integration</dt>
-          <dd className="truncate">{service.integration}</dd>
-          <dt className="text-muted-foreground">Last updated</dt>
+          <dt className="text-muted-foreground">{t(m.categoryLabel)}</dt>
+          <dd className="truncate">{t(categoryLabels[service.category])}</dd>
+          <dt className="text-muted-foreground">{t('Integration')}</dt>
+          <dd className="truncate">{t(integrationLabels[service.integration])}</dd>
+          <dt className="text-muted-foreground">{t('Last updated')}</dt>
           <dd>
             <time dateTime={service.lastUpdated} title={formatDateTime(service.lastUpdated)}>
               {formatDate(service.lastUpdated)}
@@ -58,7 +60,7 @@ export function ServiceCard({ service, canManage, toggling, onDetails, onToggle 
           </dd>
         </dl>
         <div className="mt-auto grid gap-1.5">
-          <p className="font-medium text-muted-foreground text-xs">{m.usedBy}</p>
+          <p className="font-medium text-muted-foreground text-xs">{t(m.usedBy)}</p>
           <UsedByChips service={service} />
         </div>
       </CardContent>
@@ -71,7 +73,7 @@ export function ServiceCard({ service, canManage, toggling, onDetails, onToggle 
           onClick={() => onDetails(service)}
         >
           <InfoIcon aria-hidden="true" />
-          {m.details}
+          {t(m.details)}
         </Button>
         {canManage ? (
           <Button
@@ -87,7 +89,7 @@ export function ServiceCard({ service, canManage, toggling, onDetails, onToggle 
             ) : (
               <PowerIcon aria-hidden="true" />
             )}
-            {active ? m.disable : m.enable}
+            {active ? t(m.disable) : t(m.enable)}
           </Button>
         ) : null}
       </CardFooter>

@@ -1,4 +1,4 @@
-import { serviceMessages as m, type Service } from '@shipyard/shared';
+import type { Service } from '@shipyard/shared';
 import { RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -15,10 +15,12 @@ import {
 } from '../../../components/ui/sheet.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeliveries } from '../api/get-deliveries.ts';
 import { useDeleteService } from '../api/save-service.ts';
 import { ServiceStatusBadge, UsedByChips } from './service-labels.tsx';
+import { categoryLabels, integrationLabels, serviceTexts as m } from './service-texts.ts';
 
 export type ServiceDetailsSheetProps = {
   /** The service shown; undefined when closed. */
@@ -54,38 +56,41 @@ function ServiceDetails({
 }) {
   const webhook = service.integration === 'Webhook';
   const rows: Array<[string, ReactNode]> = [
-    [m.categoryLabel, service.category],
-    [m.integrationLabel, service.integration],
-    ['Status', <ServiceStatusBadge key="status" status={service.status} />],
+    [t(m.categoryLabel), t(categoryLabels[service.category])],
+    [t(m.integrationLabel), t(integrationLabels[service.integration])],
+    [t('Status'), <ServiceStatusBadge key="status" status={service.status} />],
     [
-      'Last updated',
+      t('Last updated'),
       <time key="updated" dateTime={service.lastUpdated}>
         {formatDateTime(service.lastUpdated)}
       </time>,
     ],
     [
-      m.apiKeyLabel,
+      t(m.apiKeyLabel),
       service.apiKey ? (
         <span key="key" className="font-mono">
           {service.apiKey}
         </span>
       ) : (
         <span key="key" className="text-muted-foreground">
-          None
+          {t('None')}
         </span>
       ),
     ],
   ];
   if (webhook && service.webhookUrl) {
     rows.push([
-      'Webhook URL',
+      t('Webhook URL'),
       <span key="url" className="break-all font-mono text-xs">
         {service.webhookUrl}
       </span>,
     ]);
   }
   if (webhook)
-    rows.push([m.signingSecretTitle, service.hasWebhookSecret ? 'Set (shown once at creation)' : 'None']);
+    rows.push([
+      t(m.signingSecretTitle),
+      service.hasWebhookSecret ? t('Set (shown once at creation)') : t('None'),
+    ]);
 
   return (
     <>
@@ -94,7 +99,7 @@ function ServiceDetails({
           <SheetTitle className="min-w-0 break-words text-lg">{service.name}</SheetTitle>
         </div>
         <SheetDescription className="break-words">
-          {service.description || 'No description.'}
+          {service.description || t('No description.')}
         </SheetDescription>
       </SheetHeader>
       <div className="grid gap-6 px-6 pb-6">
@@ -108,7 +113,7 @@ function ServiceDetails({
         </dl>
         <section aria-labelledby="service-used-by" className="grid gap-2">
           <h3 id="service-used-by" className="font-medium text-sm">
-            {m.usedBy}
+            {t(m.usedBy)}
           </h3>
           <UsedByChips service={service} />
         </section>
@@ -136,7 +141,7 @@ function DeliveryLog({ serviceId }: { serviceId: string }) {
     <section aria-labelledby="service-deliveries" className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
         <h3 id="service-deliveries" className="font-medium text-sm">
-          Delivery log
+          {t('Delivery log')}
         </h3>
         <Button
           variant="ghost"
@@ -145,12 +150,14 @@ function DeliveryLog({ serviceId }: { serviceId: string }) {
           pending={query.isRefetching && !query.isFetchingNextPage}
         >
           {query.isRefetching && !query.isFetchingNextPage ? null : <RotateCcwIcon aria-hidden="true" />}
-          Refresh
+          {t('Refresh')}
         </Button>
       </div>
       <DeliveryList
         query={query}
-        empty={`${m.deliveriesEmpty}: product and task changes of the products that use it are sent here.`}
+        empty={t('{{empty}}: product and task changes of the products that use it are sent here.', {
+          empty: t(m.deliveriesEmpty),
+        })}
       />
     </section>
   );
@@ -163,11 +170,11 @@ function DeleteServiceButton({ service, onDeleted }: { service: Service; onDelet
   function confirmDelete() {
     remove.mutateAsync(service.id).then(
       () => {
-        toast.success(m.deleted, { description: service.name });
+        toast.success(t(m.deleted), { description: service.name });
         setConfirming(false);
         onDeleted();
       },
-      (error: unknown) => toast.error(m.deleteFailed, { description: getErrorMessage(error) }),
+      (error: unknown) => toast.error(t(m.deleteFailed), { description: getErrorMessage(error) }),
     );
   }
 
@@ -178,13 +185,13 @@ function DeleteServiceButton({ service, onDeleted }: { service: Service; onDelet
       trigger={
         <Button variant="outline" className="text-destructive hover:text-destructive">
           <Trash2Icon aria-hidden="true" />
-          Delete service
+          {t('Delete service')}
         </Button>
       }
-      title={`Delete ${service.name}?`}
-      description="Its product links and delivery log are deleted with it. This action cannot be undone."
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      title={t('Delete {{name}}?', { name: service.name })}
+      description={t('Its product links and delivery log are deleted with it. This action cannot be undone.')}
+      confirmLabel={t('Delete')}
+      pendingLabel={t('Deleting...')}
       pending={remove.isPending}
       onConfirm={confirmDelete}
     />

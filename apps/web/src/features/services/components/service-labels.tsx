@@ -1,4 +1,4 @@
-import { serviceMessages as m, type Service, type ServiceStatus } from '@shipyard/shared';
+import type { Service, ServiceStatus } from '@shipyard/shared';
 import { PlugIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -6,6 +6,8 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { type Tone, ToneBadge } from '../../../components/tone-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { serviceTexts as m, statusLabels } from './service-texts.ts';
 
 // The pieces of a service that the cards, the details and the statistics show the same way.
 
@@ -15,7 +17,7 @@ const statusTone: Record<ServiceStatus, Tone> = { Active: 'green', Inactive: 'gr
 export function ServiceStatusBadge({ status, className }: { status: ServiceStatus; className?: string }) {
   return (
     <ToneBadge tone={statusTone[status]} className={className}>
-      {status}
+      {t(statusLabels[status])}
     </ToneBadge>
   );
 }
@@ -23,11 +25,11 @@ export function ServiceStatusBadge({ status, className }: { status: ServiceStatu
 /** 'Used by' chips: the products using the service, or 'Not in use'. */
 export function UsedByChips({ service, className }: { service: Service; className?: string }) {
   if (service.usedBy.length === 0) {
-    return <p className={cn('text-muted-foreground text-xs', className)}>{m.notInUse}</p>;
+    return <p className={cn('text-muted-foreground text-xs', className)}>{t(m.notInUse)}</p>;
   }
   return (
     <ul
-      aria-label={`${m.usedBy} (${service.name})`}
+      aria-label={t('{{usedBy}} ({{name}})', { usedBy: t(m.usedBy), name: service.name })}
       className={cn('flex min-w-0 flex-wrap gap-1', className)}
     >
       {service.usedBy.map((product) => (
@@ -46,11 +48,11 @@ export function ServicesEmptyState({ narrowed, action }: { narrowed: boolean; ac
   return (
     <EmptyState
       icon={PlugIcon}
-      title={m.empty}
+      title={t(m.empty)}
       description={
         narrowed
-          ? 'No service matches this search and category.'
-          : 'Add the tools your products rely on: chat, hosting, monitoring, payments.'
+          ? t('No service matches this search and category.')
+          : t('Add the tools your products rely on: chat, hosting, monitoring, payments.')
       }
       action={action}
       className="rounded-xl border bg-card"
@@ -61,6 +63,11 @@ export function ServicesEmptyState({ narrowed, action }: { narrowed: boolean; ac
 /** A failed load: the error's text (spec §8.1) and a way to try again. */
 export function ServicesErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <ErrorState title={m.loadFailed} error={error} onRetry={onRetry} className="rounded-xl border bg-card" />
+    <ErrorState
+      title={t(m.loadFailed)}
+      error={error}
+      onRetry={onRetry}
+      className="rounded-xl border bg-card"
+    />
   );
 }

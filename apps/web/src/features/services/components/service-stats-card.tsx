@@ -1,10 +1,9 @@
-import { serviceMessages as m, type ServiceStats } from '@shipyard/shared';
+import type { ServiceStats } from '@shipyard/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-
-/** 'N product(s)'. */
-const productCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'product' : 'products'}`;
+import { t } from '../../../lib/i18n/index.ts';
+import { categoryLabels, serviceTexts as m, statusLabels } from './service-texts.ts';
 
 /** The share of the products that use any service, as a whole percent (spec §9's sample: 4 of 4 is 100%). */
 const usageShare = (products: number, productsUsing: number) =>
@@ -16,25 +15,28 @@ const usageShare = (products: number, productsUsing: number) =>
  */
 export function ServiceStatsCard({ stats }: { stats: ServiceStats }) {
   const figures = [
-    { label: 'Total', value: stats.total },
-    { label: 'Active', value: stats.active },
-    { label: 'Inactive', value: stats.inactive },
-    { label: 'Pending', value: stats.pending },
+    { label: t('Total'), value: stats.total },
+    { label: t(statusLabels.Active), value: stats.active },
+    { label: t(statusLabels.Inactive), value: stats.inactive },
+    { label: t(statusLabels.Pending), value: stats.pending },
   ];
   return (
     <Card className="gap-5" role="region" aria-labelledby="service-stats-title">
       <CardHeader>
-        <CardTitle id="service-stats-title">{m.statsTitle}</CardTitle>
+        <CardTitle id="service-stats-title">{t(m.statsTitle)}</CardTitle>
         <CardDescription>
           {stats.productsUsing === 0
-            ? 'No product uses a service yet.'
-            : `${productCount(stats.productsUsing)} use at least one service.`}
+            ? t('No product uses a service yet.')
+            : t('{{number}} products use at least one service.', {
+                count: stats.productsUsing,
+                number: formatNumber(stats.productsUsing),
+              })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-3">
         <section aria-labelledby="service-stats-status" className="grid content-start gap-3">
           <h3 id="service-stats-status" className="font-medium text-muted-foreground text-sm">
-            Services
+            {t('Services')}
           </h3>
           <dl className="grid grid-cols-2 gap-2">
             {figures.map((figure) => (
@@ -48,10 +50,10 @@ export function ServiceStatsCard({ stats }: { stats: ServiceStats }) {
 
         <section aria-labelledby="service-stats-used" className="grid content-start gap-3">
           <h3 id="service-stats-used" className="font-medium text-muted-foreground text-sm">
-            Most used
+            {t('Most used')}
           </h3>
           {stats.mostUsed.length === 0 ? (
-            <p className="text-muted-foreground text-sm">{m.notInUse}</p>
+            <p className="text-muted-foreground text-sm">{t(m.notInUse)}</p>
           ) : (
             <ul className="grid gap-3">
               {stats.mostUsed.map((service) => {
@@ -63,7 +65,11 @@ export function ServiceStatsCard({ stats }: { stats: ServiceStats }) {
                         {service.name}
                       </span>
                       <span className="shrink-0 text-muted-foreground tabular-nums">
-                        {productCount(service.products)} · {share}%
+                        {t('{{number}} products', {
+                          count: service.products,
+                          number: formatNumber(service.products),
+                        })}{' '}
+                        · {share}%
                       </span>
                     </div>
                     <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
@@ -78,15 +84,15 @@ export function ServiceStatsCard({ stats }: { stats: ServiceStats }) {
 
         <section aria-labelledby="service-stats-category" className="grid content-start gap-3">
           <h3 id="service-stats-category" className="font-medium text-muted-foreground text-sm">
-            By category
+            {t('By category')}
           </h3>
           {stats.byCategory.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No categories yet.</p>
+            <p className="text-muted-foreground text-sm">{t('No categories yet.')}</p>
           ) : (
             <dl className="grid gap-1.5 text-sm">
               {stats.byCategory.map((entry) => (
                 <div key={entry.category} className="flex items-center justify-between gap-3">
-                  <dt className="min-w-0 truncate">{entry.category}</dt>
+                  <dt className="min-w-0 truncate">{t(categoryLabels[entry.category])}</dt>
                   <dd className="tabular-nums">{formatNumber(entry.count)}</dd>
                 </div>
               ))}

@@ -1,11 +1,4 @@
-import {
-  isAdmin,
-  serviceMessages as m,
-  type Role,
-  SERVICE_CATEGORIES,
-  type Service,
-  type ServiceCategory,
-} from '@shipyard/shared';
+import { isAdmin, type Role, SERVICE_CATEGORIES, type Service, type ServiceCategory } from '@shipyard/shared';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -16,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useServices } from '../api/get-services.ts';
 import { useSetServiceStatus } from '../api/save-service.ts';
@@ -24,6 +18,7 @@ import { ServiceCard, ServiceGridSkeleton } from './service-card.tsx';
 import { ServiceDetailsSheet } from './service-details-sheet.tsx';
 import { ServicesEmptyState, ServicesErrorState } from './service-labels.tsx';
 import { ServiceStatsCard, ServiceStatsSkeleton } from './service-stats-card.tsx';
+import { categoryLabels, serviceTexts as m } from './service-texts.ts';
 
 /** The tab value of 'All Categories'. */
 const ALL = 'all';
@@ -79,8 +74,8 @@ export function ServicesPage({ viewer }: ServicesPageProps) {
         { id: service.id, status },
         {
           onSuccess: () =>
-            toast.success(status === 'Active' ? m.enabled : m.disabled, { description: service.name }),
-          onError: (error) => toast.error(m.statusFailed, { description: getErrorMessage(error) }),
+            toast.success(status === 'Active' ? t(m.enabled) : t(m.disabled), { description: service.name }),
+          onError: (error) => toast.error(t(m.statusFailed), { description: getErrorMessage(error) }),
         },
       );
     },
@@ -92,7 +87,7 @@ export function ServicesPage({ viewer }: ServicesPageProps) {
   const addButton = canManage ? (
     <Button onClick={() => setAdding(true)}>
       <PlusIcon aria-hidden="true" />
-      {m.addButton}
+      {t(m.addButton)}
     </Button>
   ) : null;
 
@@ -109,7 +104,7 @@ export function ServicesPage({ viewer }: ServicesPageProps) {
             narrowed ? (
               <Button variant="outline" size="sm" onClick={clearFilters}>
                 <XIcon aria-hidden="true" />
-                Clear filters
+                {t('Clear filters')}
               </Button>
             ) : (
               addButton
@@ -120,7 +115,7 @@ export function ServicesPage({ viewer }: ServicesPageProps) {
     }
     return (
       <ul
-        aria-label="Services"
+        aria-label={t('Services')}
         className={cn(
           'grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3',
           query.isPlaceholderData && 'opacity-60',
@@ -144,8 +139,10 @@ export function ServicesPage({ viewer }: ServicesPageProps) {
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
-        title={m.heading}
-        description="The tools your products rely on, which products use them, and whether they are enabled."
+        title={t(m.heading)}
+        description={t(
+          'The tools your products rely on, which products use them, and whether they are enabled.',
+        )}
         actions={addButton}
       />
 
@@ -159,23 +156,23 @@ export function ServicesPage({ viewer }: ServicesPageProps) {
             <SearchBox
               value={search}
               onChange={onSearch}
-              label="Search services"
-              placeholder={m.searchPlaceholder}
+              label={t('Search services')}
+              placeholder={t(m.searchPlaceholder)}
               className="sm:max-w-xs"
             />
             {query.isFetching && !query.isPending ? (
-              <Spinner label="Updating services" className="text-muted-foreground" />
+              <Spinner label={t('Updating services')} className="text-muted-foreground" />
             ) : null}
           </div>
           {/* A row that scrolls sideways on a phone rather than wrapping into a block. */}
           <div className="-mx-1 overflow-x-auto px-1 pb-1">
-            <TabsList aria-label="Categories" className="w-max">
+            <TabsList aria-label={t('Categories')} className="w-max">
               <TabsTrigger value={ALL} className="px-3">
-                {m.allCategories}
+                {t(m.allCategories)}
               </TabsTrigger>
               {categories.map((c) => (
                 <TabsTrigger key={c} value={c} className="px-3">
-                  {c}
+                  {t(categoryLabels[c])}
                 </TabsTrigger>
               ))}
             </TabsList>
@@ -184,7 +181,7 @@ export function ServicesPage({ viewer }: ServicesPageProps) {
         {/* One panel: the tab chosen narrows the same list. */}
         <TabsContent value={category ?? ALL} className="min-w-0">
           {/* The cards' h3 titles sit under it in the page's outline. */}
-          <h2 className="sr-only">Service list</h2>
+          <h2 className="sr-only">{t('Service list')}</h2>
           {content()}
         </TabsContent>
       </Tabs>

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { type ComponentProps, type KeyboardEvent, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 
 const SKILLS_MAX = 30;
 const SKILL_MAX_LENGTH = 50;
@@ -58,7 +59,7 @@ export function SkillsInput({ value, onChange, onBlur, className, disabled, ...i
       )}
     >
       {value.length > 0 ? (
-        <ul aria-label="Skills added" className="contents">
+        <ul aria-label={t('Skills added')} className="contents">
           {value.map((skill) => (
             <li
               key={skill}
@@ -67,7 +68,7 @@ export function SkillsInput({ value, onChange, onBlur, className, disabled, ...i
               <span className="truncate">{skill}</span>
               <button
                 type="button"
-                aria-label={`Remove ${skill}`}
+                aria-label={t('Remove {{skill}}', { skill })}
                 disabled={disabled}
                 onClick={() => onChange(value.filter((s) => s !== skill))}
                 className="flex size-5 items-center justify-center rounded-sm text-muted-foreground outline-none hover:bg-background/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -84,7 +85,7 @@ export function SkillsInput({ value, onChange, onBlur, className, disabled, ...i
         value={text}
         disabled={disabled || full}
         maxLength={SKILL_MAX_LENGTH * 4}
-        placeholder={full ? `At most ${SKILLS_MAX} skills` : input.placeholder}
+        placeholder={full ? t('At most {{count}} skills', { count: SKILLS_MAX }) : input.placeholder}
         onChange={(event) => {
           const typed = event.target.value;
           // A comma (typed or pasted) ends a skill; what follows the last one stays in the box.

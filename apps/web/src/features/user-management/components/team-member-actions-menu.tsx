@@ -1,17 +1,13 @@
-import {
-  canManageAccess,
-  canManageUser,
-  type DirectoryMember,
-  userManagementMessages as m,
-  type Role,
-} from '@shipyard/shared';
+import { canManageAccess, canManageUser, type DirectoryMember, type Role } from '@shipyard/shared';
 import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTeamMember, useResetTwoFactor } from '../api/save-team-member.ts';
+import { userManagementTexts as m } from './user-management-texts.ts';
 
 /** Who is looking: `owner` when they are the instance's owner (GET /api/user/me, issue 27 #2). */
 export type Viewer = { id: string; role: Role; owner?: boolean | undefined };
@@ -40,18 +36,18 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
   return (
     <>
       <RowActionsMenu
-        label={`Actions for ${member.name}`}
+        label={t('Actions for {{name}}', { name: member.name })}
         contentClassName="w-48"
         actions={[
           {
-            label: 'Edit',
+            label: t('Edit'),
             icon: <Pencil aria-hidden="true" />,
             opensDialog: true,
             onSelect: () => onEdit(member),
           },
           // Like deleting, only from a higher rank (the server checks the same rule, decision 013).
           canDelete && {
-            label: 'Reset two-factor',
+            label: t('Reset two-factor'),
             icon: <ShieldOff aria-hidden="true" />,
             opensDialog: true,
             onSelect: () => setResetting(true),
@@ -59,20 +55,22 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
         ]}
         confirm={
           canDelete && {
-            label: 'Delete',
+            label: t('Delete'),
             icon: <Trash2 aria-hidden="true" />,
-            title: 'Delete team member',
+            title: t('Delete team member'),
             description: (
               <>
-                Are you sure you want to delete {member.name} ({member.email})? They lose access at once. This
-                action cannot be undone.
+                {t(
+                  'Are you sure you want to delete {{name}} ({{email}})? They lose access at once. This action cannot be undone.',
+                  { name: member.name, email: member.email },
+                )}
               </>
             ),
             pending: remove.isPending,
             onConfirm: confirmedDelete(() => remove.mutateAsync(member.id), {
-              deleted: m.deleted,
-              failed: m.deleteFailed,
-              fallback: m.fallback,
+              deleted: t(m.deleted),
+              failed: t(m.deleteFailed),
+              fallback: t(m.fallback),
             }),
           }
         }
@@ -80,21 +78,24 @@ export function TeamMemberActionsMenu({ member, viewer, onEdit }: TeamMemberActi
       <ConfirmDialog
         open={resetting}
         onOpenChange={setResetting}
-        title="Reset two-factor sign-in"
-        description={`${member.name} is signed out everywhere and signs in with their password alone (or sets two-factor up again if it is required). Do this only once you know it is them.`}
-        confirmLabel="Reset"
-        pendingLabel="Resetting..."
+        title={t('Reset two-factor sign-in')}
+        description={t(
+          '{{name}} is signed out everywhere and signs in with their password alone (or sets two-factor up again if it is required). Do this only once you know it is them.',
+          { name: member.name },
+        )}
+        confirmLabel={t('Reset')}
+        pendingLabel={t('Resetting...')}
         pending={resetTwoFactor.isPending}
         onConfirm={() =>
           resetTwoFactor.mutate(member.id, {
             onSuccess: () => {
-              toast.success('Two-factor sign-in reset', {
-                description: `${member.name} can sign in with their password.`,
+              toast.success(t('Two-factor sign-in reset'), {
+                description: t('{{name}} can sign in with their password.', { name: member.name }),
               });
               setResetting(false);
             },
             onError: (error) =>
-              toast.error('Could not reset two-factor sign-in', { description: getErrorMessage(error) }),
+              toast.error(t('Could not reset two-factor sign-in'), { description: getErrorMessage(error) }),
           })
         }
       />

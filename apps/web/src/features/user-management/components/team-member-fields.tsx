@@ -1,4 +1,4 @@
-import { DEPARTMENTS, type DirectoryMember, userManagementMessages as m, type Role } from '@shipyard/shared';
+import { DEPARTMENTS, type Department, type DirectoryMember, type Role } from '@shipyard/shared';
 import { UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -7,26 +7,27 @@ import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avat
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, initials } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { departmentLabels, userManagementTexts as m, roleLabels } from './user-management-texts.ts';
 
 // The pieces of a member that both views of User Management show the same way.
 
-/** 'engineering' → 'Engineering', 'hr' → 'HR'. */
+/** A stored department in the reader's language; an unknown one as it is stored. */
 function departmentLabel(department: string): string {
-  if (department === 'hr') return 'HR';
-  return department.charAt(0).toUpperCase() + department.slice(1);
+  return Object.hasOwn(departmentLabels, department)
+    ? t(departmentLabels[department as Department])
+    : department.charAt(0).toUpperCase() + department.slice(1);
 }
 
 /** 'super admin' → 'Super Admin'. */
 /** The departments as a select's options, by their labels. */
-export const departmentOptions = DEPARTMENTS.map((department) => ({
-  value: department,
-  label: departmentLabel(department),
-}));
+export const departmentOptions = () =>
+  DEPARTMENTS.map((department) => ({ value: department, label: departmentLabel(department) }));
 
-export const roleLabel = (role: Role) => role.replace(/\b\w/g, (c) => c.toUpperCase());
+export const roleLabel = (role: Role) => t(roleLabels[role]);
 
 /** '1 team member', '1,204 team members'. */
-export const memberCount = (n: number) => `${formatNumber(n)} ${n === 1 ? 'team member' : 'team members'}`;
+export const memberCount = (n: number) => t('{{number}} team members', { count: n, number: formatNumber(n) });
 
 function MemberAvatar({
   member,
@@ -60,7 +61,7 @@ export function MemberIdentity({ member, className }: { member: DirectoryMember;
           </span>
           {member.disabled ? (
             <Badge variant="outline" className="text-muted-foreground">
-              Disabled
+              {t('Disabled')}
             </Badge>
           ) : null}
         </span>
@@ -112,7 +113,7 @@ export function Chips({
   items,
   total = items.length,
   shown = 3,
-  empty = 'None',
+  empty,
   className,
 }: {
   label: string;
@@ -122,7 +123,7 @@ export function Chips({
   empty?: string;
   className?: string;
 }) {
-  if (items.length === 0) return <span className="text-muted-foreground text-xs">{empty}</span>;
+  if (items.length === 0) return <span className="text-muted-foreground text-xs">{empty ?? t('None')}</span>;
   const visible = items.slice(0, shown);
   const rest = Math.max(0, total - visible.length);
   return (
@@ -142,7 +143,7 @@ export function Chips({
             title={items.slice(shown).join(', ') || undefined}
           >
             <span aria-hidden="true">+{formatNumber(rest)}</span>
-            <span className="sr-only">and {formatNumber(rest)} more</span>
+            <span className="sr-only">{t('and {{number}} more', { number: formatNumber(rest) })}</span>
           </Badge>
         </li>
       ) : null}
@@ -155,9 +156,11 @@ export function MembersEmptyState({ narrowed, action }: { narrowed: boolean; act
   return (
     <EmptyState
       icon={UsersIcon}
-      title={m.empty}
+      title={t(m.empty)}
       description={
-        narrowed ? 'No one matches this search and department.' : 'Add the people who work on your products.'
+        narrowed
+          ? t('No one matches this search and department.')
+          : t('Add the people who work on your products.')
       }
       action={action}
       className="rounded-xl border bg-card"

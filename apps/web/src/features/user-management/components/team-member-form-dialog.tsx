@@ -3,7 +3,6 @@ import {
   canChangeRoleAndStatus,
   canManageAccess,
   type DirectoryMember,
-  userManagementMessages as m,
   ROLES,
   type Role,
   type TeamMemberForm,
@@ -22,11 +21,13 @@ import {
 } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTeamMember, useUpdateTeamMember } from '../api/save-team-member.ts';
 import { SkillsInput } from './skills-input.tsx';
 import type { Viewer } from './team-member-actions-menu.tsx';
 import { departmentOptions, roleLabel } from './team-member-fields.tsx';
+import { userManagementTexts as m } from './user-management-texts.ts';
 
 export type TeamMemberFormDialogProps = {
   open: boolean;
@@ -103,11 +104,11 @@ function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
       });
     },
     onSuccess: () => {
-      toast.success(editing ? m.updated : m.added);
+      toast.success(editing ? t(m.updated) : t(m.added));
       onSaved();
     },
-    failureTitle: m.errorTitle,
-    failureFallback: m.fallback,
+    failureTitle: t(m.errorTitle),
+    failureFallback: t(m.fallback),
   });
   const roles = ROLES.filter((role) => canAssignRole(viewer.role, role) || role === member?.role);
 
@@ -115,27 +116,27 @@ function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
     <FormDialogForm
       form={form}
       onSubmit={onSubmit}
-      title={editing ? m.editTitle : m.addTitle}
+      title={editing ? t(m.editTitle) : t(m.addTitle)}
       description={
         editing
-          ? 'Change their details, department, role and skills.'
-          : 'They receive an e-mail with a temporary password to change at first login.'
+          ? t('Change their details, department, role and skills.')
+          : t('They receive an e-mail with a temporary password to change at first login.')
       }
       pending={create.isPending || update.isPending}
-      submitLabel={editing ? 'Save Changes' : 'Add Team Member'}
+      submitLabel={editing ? t('Save Changes') : t('Add Team Member')}
     >
       <TextField
         control={form.control}
         name="name"
-        label="Name"
-        placeholder="e.g. Ada Lovelace"
+        label={t('Name')}
+        placeholder={t('e.g. {{example}}', { example: 'Ada Lovelace' })}
         autoComplete="off"
         maxLength={100}
       />
       <TextField
         control={form.control}
         name="email"
-        label="Email"
+        label={t('Email')}
         type="email"
         placeholder="name@example.com"
         autoComplete="off"
@@ -145,32 +146,32 @@ function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
           !editing
             ? undefined
             : ownAccount
-              ? 'You cannot change your own email here.'
+              ? t('You cannot change your own email here.')
               : emailLocked
-                ? 'Only someone with a higher role can change this email.'
-                : 'A new email signs them out until they confirm it from their inbox.'
+                ? t('Only someone with a higher role can change this email.')
+                : t('A new email signs them out until they confirm it from their inbox.')
         }
       />
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <SelectField
           control={form.control}
           name="department"
-          label="Department"
-          placeholder="Select a department"
-          options={departmentOptions}
+          label={t('Department')}
+          placeholder={t('Select a department')}
+          options={departmentOptions()}
         />
         <SelectField
           control={form.control}
           name="role"
-          label="Role"
-          placeholder="Member (default)"
+          label={t('Role')}
+          placeholder={t('Member (default)')}
           options={roles.map((role) => ({ value: role, label: roleLabel(role) }))}
           readOnly={roleLocked}
           description={
             ownAccount
-              ? 'You cannot change your own role.'
+              ? t('You cannot change your own role.')
               : roleLocked
-                ? 'Only someone with a higher role can change this role.'
+                ? t('Only someone with a higher role can change this role.')
                 : undefined
           }
         />
@@ -178,8 +179,8 @@ function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
       <TextField
         control={form.control}
         name="position"
-        label="Position"
-        placeholder="e.g. Developer, Product manager"
+        label={t('Position')}
+        placeholder={t('e.g. {{example}}', { example: t('Developer, Product manager') })}
         autoComplete="off"
         maxLength={100}
       />
@@ -188,7 +189,7 @@ function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
         name="skills"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Skills</FormLabel>
+            <FormLabel>{t('Skills')}</FormLabel>
             <FormControl>
               <SkillsInput
                 ref={field.ref}
@@ -196,10 +197,10 @@ function TeamMemberFormBody({ member, viewer, onSaved }: BodyProps) {
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                placeholder="e.g. React, SQL"
+                placeholder={t('e.g. {{example}}', { example: 'React, SQL' })}
               />
             </FormControl>
-            <FormDescription>Press Enter or type a comma after each skill.</FormDescription>
+            <FormDescription>{t('Press Enter or type a comma after each skill.')}</FormDescription>
             <FormMessage />
           </FormItem>
         )}

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { TeamMemberActionsMenu, type TeamMemberActionsMenuProps } from './team-member-actions-menu.tsx';
 import { Chips, MemberDepartment, MemberIdentity, MemberRole } from './team-member-fields.tsx';
 import type { TeamMembersViewProps } from './team-member-list.tsx';
@@ -8,7 +9,7 @@ import type { TeamMembersViewProps } from './team-member-list.tsx';
 /** Spec §2.12 Grid View: a card per member with what a list row shows, and the same menu. */
 export function TeamMemberGrid({ members, viewer, onEdit }: TeamMembersViewProps) {
   return (
-    <ul aria-label="Team members" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={t('Team members')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {members.map((member) => (
         <MemberCard key={member.id} member={member} viewer={viewer} onEdit={onEdit} />
       ))}
@@ -32,27 +33,31 @@ const MemberCard = memo(function MemberCard({ member, viewer, onEdit }: TeamMemb
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <div className="grid content-start gap-1">
-          <dt className="text-muted-foreground text-xs">Department</dt>
+          <dt className="text-muted-foreground text-xs">{t('Department')}</dt>
           <dd>
             <MemberDepartment department={member.department} />
           </dd>
         </div>
         <div className="grid content-start gap-1">
-          <dt className="text-muted-foreground text-xs">Role</dt>
+          <dt className="text-muted-foreground text-xs">{t('Role')}</dt>
           <dd>
             <MemberRole member={member} />
           </dd>
         </div>
         <div className="col-span-2 grid gap-1">
-          <dt className="text-muted-foreground text-xs">Projects</dt>
+          <dt className="text-muted-foreground text-xs">{t('Projects')}</dt>
           <dd>
-            <Chips label={`Projects of ${member.name}`} items={member.projects} total={member.projectCount} />
+            <Chips
+              label={t('Projects of {{name}}', { name: member.name })}
+              items={member.projects}
+              total={member.projectCount}
+            />
           </dd>
         </div>
         <div className="col-span-2 grid gap-1">
-          <dt className="text-muted-foreground text-xs">Skills</dt>
+          <dt className="text-muted-foreground text-xs">{t('Skills')}</dt>
           <dd>
-            <Chips label={`Skills of ${member.name}`} items={member.skills} shown={5} />
+            <Chips label={t('Skills of {{name}}', { name: member.name })} items={member.skills} shown={5} />
           </dd>
         </div>
       </dl>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { FixedTableHead } from '../../../components/fixed-table-head.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { TeamMemberActionsMenu, type TeamMemberActionsMenuProps } from './team-member-actions-menu.tsx';
 import { Chips, MemberDepartment, MemberIdentity, MemberRole } from './team-member-fields.tsx';
 
@@ -11,7 +12,7 @@ export type TeamMembersViewProps = Omit<TeamMemberActionsMenuProps, 'member'> & 
   members: readonly DirectoryMember[];
 };
 
-const HEADERS = ['Name', 'Department', 'Role', 'Projects', 'Skills'] as const;
+const HEADERS = [k('Name'), k('Department'), k('Role'), k('Projects'), k('Skills')] as const;
 // From md on a table of fixed columns; below it each row folds into a small card.
 const COLUMN_WIDTHS = ['auto', '8rem', '9rem', '22%', '22%', '3.5rem'];
 const fold = 'max-md:block';
@@ -19,15 +20,15 @@ const cell = 'px-3 py-3 align-middle max-md:block max-md:content-start max-md:p-
 
 /** A visible label for a cell once the row folds into a card (below md). */
 function FoldLabel({ children }: { children: string }) {
-  return <span className="text-muted-foreground text-xs md:sr-only">{children}</span>;
+  return <span className="text-muted-foreground text-xs md:sr-only">{t(children)}</span>;
 }
 
 /** Spec §2.12 List View: Name, Department, Role, Projects, Skills, and each row's menu. */
 export function TeamMemberList({ members, viewer, onEdit }: TeamMembersViewProps) {
   return (
-    <table aria-label="Team members" className={cn('w-full table-fixed border-collapse text-sm', fold)}>
+    <table aria-label={t('Team members')} className={cn('w-full table-fixed border-collapse text-sm', fold)}>
       <FixedTableHead
-        headers={HEADERS}
+        headers={HEADERS.map((header) => t(header))}
         widths={COLUMN_WIDTHS}
         cellClassName="px-3"
         className="bg-muted/50 max-md:hidden"
@@ -64,11 +65,15 @@ const MemberRow = memo(function MemberRow({ member, viewer, onEdit }: TeamMember
       </td>
       <td className={cn(cell, 'max-md:col-span-2 max-md:grid max-md:gap-1')}>
         <FoldLabel>Projects</FoldLabel>
-        <Chips label={`Projects of ${member.name}`} items={member.projects} total={member.projectCount} />
+        <Chips
+          label={t('Projects of {{name}}', { name: member.name })}
+          items={member.projects}
+          total={member.projectCount}
+        />
       </td>
       <td className={cn(cell, 'max-md:col-span-2 max-md:grid max-md:gap-1')}>
         <FoldLabel>Skills</FoldLabel>
-        <Chips label={`Skills of ${member.name}`} items={member.skills} />
+        <Chips label={t('Skills of {{name}}', { name: member.name })} items={member.skills} />
       </td>
       <td className={cn(cell, 'pr-4 text-right max-md:absolute max-md:top-3 max-md:right-3')}>
         <TeamMemberActionsMenu member={member} viewer={viewer} onEdit={onEdit} />

@@ -1,4 +1,4 @@
-import { type DirectoryMember, userManagementMessages as m } from '@shipyard/shared';
+import type { DirectoryMember } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import {
   loadedMembers,
   teamMemberListQuery,
@@ -38,6 +39,7 @@ import {
   type TeamView,
   writeTeamSearch,
 } from './team-search-params.ts';
+import { userManagementTexts as m } from './user-management-texts.ts';
 
 /** Members per page; 'Load more' asks for the next. */
 const PAGE_SIZE = 50;
@@ -83,12 +85,12 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
   const emptyAction = narrowed ? (
     <Button variant="outline" size="sm" onClick={clearFilters}>
       <XIcon aria-hidden="true" />
-      Clear filters
+      {t('Clear filters')}
     </Button>
   ) : (
     <Button size="sm" onClick={onAdd}>
       <PlusIcon aria-hidden="true" />
-      {m.addButton}
+      {t(m.addButton)}
     </Button>
   );
 
@@ -112,8 +114,10 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
-        title="Team"
-        description="User management: everyone with an account, their department, role, projects and skills."
+        title={t('Team')}
+        description={t(
+          'User management: everyone with an account, their department, role, projects and skills.',
+        )}
         actions={
           <>
             <ExportCsvButton
@@ -122,7 +126,7 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
             />
             <Button onClick={onAdd}>
               <PlusIcon aria-hidden="true" />
-              {m.addButton}
+              {t(m.addButton)}
             </Button>
           </>
         }
@@ -138,33 +142,33 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
           <SearchBox
             value={state.search}
             onChange={onSearch}
-            label="Search team members"
-            placeholder={m.searchPlaceholder}
+            label={t('Search team members')}
+            placeholder={t(m.searchPlaceholder)}
             className="sm:max-w-xs"
           />
           <OptionSelect
-            aria-label="Filter by department"
+            aria-label={t('Filter by department')}
             className="w-full min-w-0 sm:w-48"
             value={state.department ?? ''}
             onValueChange={(value) => update({ department: isDepartment(value) ? value : undefined })}
-            allLabel="All"
-            options={departmentOptions}
+            allLabel={t('All')}
+            options={departmentOptions()}
           />
           {narrowed ? (
             <Button variant="ghost" onClick={clearFilters} className="self-start sm:self-auto">
               <XIcon aria-hidden="true" />
-              Clear filters
+              {t('Clear filters')}
             </Button>
           ) : null}
           {/* On a phone the tabs take a row of their own, each half of it. */}
           <TabsList className="grid h-9 w-full grid-cols-2 sm:ml-auto sm:inline-flex sm:w-fit">
             <TabsTrigger value="list" className="px-3">
               <ListIcon aria-hidden="true" />
-              List View
+              {t('List View')}
             </TabsTrigger>
             <TabsTrigger value="grid" className="px-3">
               <LayoutGridIcon aria-hidden="true" />
-              Grid View
+              {t('Grid View')}
             </TabsTrigger>
           </TabsList>
         </div>
@@ -175,7 +179,7 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
               {memberCount(total)}
             </p>
             {query.isFetching && !query.isFetchingNextPage ? (
-              <Spinner label="Updating team members" className="text-muted-foreground" />
+              <Spinner label={t('Updating team members')} className="text-muted-foreground" />
             ) : null}
           </div>
         ) : null}
@@ -202,7 +206,9 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
               pending={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              {query.isFetchingNextPage ? 'Loading more...' : `Load more (${members.length} of ${total})`}
+              {query.isFetchingNextPage
+                ? t('Loading more...')
+                : t('Load more ({{loaded}} of {{total}})', { loaded: members.length, total })}
             </Button>
           </div>
         ) : null}
