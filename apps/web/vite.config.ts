@@ -48,6 +48,9 @@ function lucideIconsImportedBy(dir: string): Set<string> {
   }
   return icons;
 }
+/** The chunks a group below names: kept by name in their file, the rest by hash alone. */
+const NAMED_CHUNKS = new Set(['framework', 'query', 'landing-icons', 'forms', 'fields']);
+
 const landingIcons = lucideIconsImportedBy(fileURLToPath(new URL('./src/features/landing', import.meta.url)));
 
 // An installable app that works offline for reading (issue 33, docs/decisions/052-offline-app.md):
@@ -115,6 +118,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // A chunk's file is its hash alone (the groups below keep their names): every lazy page's
+        // files are listed in the entry chunk for preloading, and 170 names cost the public pages
+        // 0.8 kB on the wire that a hash says as well (docs/decisions/005-bundle-budget.md).
+        chunkFileNames: (chunk) =>
+          NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/c[hash].js',
         // What every page runs (React, the router, cn(), lucide's icon factory) in one long-cached chunk,
         // instead of pieces the chunker re-cuts as pages are added (docs/decisions/005-bundle-budget.md).
         codeSplitting: {

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// English plural forms, as the signed-in shell loads them.
+import '../lib/i18n/english-plurals.ts';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 

@@ -1,6 +1,8 @@
 // Every screen's styles: the public pages' first load has only public.css (docs/decisions/005-bundle-budget.md);
 // the shell's chunk waits for this sheet before any signed-in page renders.
 import '../../index.css';
+// English plural forms ('1 task'): the signed-in pages show plurals, the public pages none.
+import '../../lib/i18n/english-plurals.ts';
 import { AppExtensionsProvider } from '../../components/app-extensions.tsx';
 import { ReauthDialogHost } from '../../components/reauth-dialog.tsx';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';

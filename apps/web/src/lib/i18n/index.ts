@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode, PSEUDO_LANGUAGE } from '@shipyard/shared';
+import type { LanguageCode, PSEUDO_LANGUAGE } from '@shipyard/shared';
 import { english, type TranslateValues, type Translator } from './translate.ts';
 
 // Issue 33 (docs/decisions/053-languages.md): `t('Add Task')` is the text in the reader's
@@ -10,6 +10,7 @@ export type { TranslateValues, Translator } from './translate.ts';
 
 let translator: Translator = english;
 let current: LanguageCode | typeof PSEUDO_LANGUAGE = 'en';
+let direction: 'ltr' | 'rtl' = 'ltr';
 
 /** A text in the reader's language; the English key itself in English. */
 export function t(key: string, values?: TranslateValues): string {
@@ -31,17 +32,21 @@ export const currentLanguage = () => current;
  */
 export function formattingLocale(): string {
   const browser = new Intl.DateTimeFormat().resolvedOptions().locale;
-  if (current === 'en' || current === PSEUDO_LANGUAGE) return browser;
+  if (current === 'en' || current === 'en-XA') return browser;
   const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
   return base(browser) === base(current) && !current.includes('-') ? browser : current;
 }
 
 /** 'rtl' for a right-to-left language. */
-export const currentDirection = (): 'ltr' | 'rtl' =>
-  LANGUAGES.find((language) => language.code === current)?.dir ?? 'ltr';
+export const currentDirection = () => direction;
 
 /** Used once, by startLanguage, before the first render. */
-export function setPageLanguage(code: LanguageCode | typeof PSEUDO_LANGUAGE, next: Translator) {
+export function setPageLanguage(
+  code: LanguageCode | typeof PSEUDO_LANGUAGE,
+  next: Translator,
+  dir: 'ltr' | 'rtl' = 'ltr',
+) {
   current = code;
   translator = next;
+  direction = dir;
 }

@@ -1,12 +1,20 @@
-import { isLanguageCode, type LanguageCode, matchLanguage, PSEUDO_LANGUAGE } from '@shipyard/shared';
+import {
+  isLanguageCode,
+  LANGUAGES,
+  type LanguageCode,
+  matchLanguage,
+  PSEUDO_LANGUAGE,
+} from '@shipyard/shared';
+import { LANGUAGE_STORAGE_KEY } from './boot.ts';
 import { currentDirection, setPageLanguage } from './index.ts';
-import { english, pseudo } from './translate.ts';
+import { english } from './translate.ts';
 
 // Issue 33: the page's language, chosen before the first render: the one the reader picked
 // (kept on this device, and in their profile), else the browser's best match, else English.
-// English and the pseudo-locale load nothing; another language loads i18next and its texts.
+// Loaded by boot.ts unless the page is plainly English; another language loads i18next and its
+// texts, the pseudo-locale its own small module.
 
-export const LANGUAGE_STORAGE_KEY = 'shipyard.language';
+export { LANGUAGE_STORAGE_KEY } from './boot.ts';
 
 type PageLanguage = LanguageCode | typeof PSEUDO_LANGUAGE;
 
@@ -36,11 +44,12 @@ export const browserLanguage = (): LanguageCode => matchLanguage(navigator.langu
 export async function startLanguage(): Promise<void> {
   const code = storedLanguage() ?? browserLanguage();
   if (code === 'en') setPageLanguage('en', english);
-  else if (code === PSEUDO_LANGUAGE) setPageLanguage(code, pseudo);
+  else if (code === PSEUDO_LANGUAGE) setPageLanguage(code, (await import('./pseudo.ts')).pseudo);
   else {
     try {
       const { loadTranslator } = await import('./i18next-setup.ts');
-      setPageLanguage(code, await loadTranslator(code));
+      const dir = LANGUAGES.find((language) => language.code === code)?.dir ?? 'ltr';
+      setPageLanguage(code, await loadTranslator(code), dir);
     } catch {
       // Its texts could not be fetched (offline on a new build, say): the page reads in English.
       setPageLanguage('en', english);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { english, interpolate, pseudo, pseudoText } from './translate.ts';
+import { pseudo, pseudoText } from './pseudo.ts';
+import { english, interpolate } from './translate.ts';
 
 describe('english', () => {
   it('answers the key itself, with its values filled in', () => {
