@@ -6,6 +6,7 @@ import {
 } from '@shipyard/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { checklistKeys } from './keys.ts';
 
@@ -93,7 +94,7 @@ export function useChecklistChange(taskId: string) {
     },
     onError: (error, change, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.error(failures[change.kind], { description: getErrorMessage(error) });
+      toast.error(t(failures[change.kind]), { description: getErrorMessage(error) });
     },
     onSuccess: (list) => {
       // This one is the last write still on its way: its answer is the truth.

@@ -8,6 +8,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { mentionRanges, type PickedMention, toMarkdown, toReadable } from './mention-text.ts';
 import { useMentionAutocomplete } from './use-mention-autocomplete.ts';
 
@@ -99,10 +100,10 @@ export function CommentComposer({
       <Tabs value={tab} onValueChange={(next) => setTab(next === 'preview' ? 'preview' : 'write')}>
         <TabsList className="h-8">
           <TabsTrigger value="write" className="px-3 text-xs">
-            {commentMessages.write}
+            {t(commentMessages.write)}
           </TabsTrigger>
           <TabsTrigger value="preview" className="px-3 text-xs">
-            {commentMessages.preview}
+            {t(commentMessages.preview)}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="write" className="relative rounded-md dark:bg-input/30">
@@ -112,7 +113,7 @@ export function CommentComposer({
             aria-label={label}
             aria-invalid={tooLong || error !== undefined}
             aria-describedby={error || tooLong ? errorId : undefined}
-            placeholder={commentMessages.placeholder}
+            placeholder={t(commentMessages.placeholder)}
             value={value}
             autoFocus={autoFocus}
             onChange={(event) => {
@@ -133,31 +134,31 @@ export function CommentComposer({
         <TabsContent
           value="preview"
           className="min-h-24 rounded-md border border-input px-3 py-2 text-sm"
-          aria-label={commentMessages.preview}
+          aria-label={t(commentMessages.preview)}
         >
           {value.trim() ? (
             <Markdown source={markdown} />
           ) : (
-            <p className="text-muted-foreground">{commentMessages.nothingToPreview}</p>
+            <p className="text-muted-foreground">{t(commentMessages.nothingToPreview)}</p>
           )}
         </TabsContent>
       </Tabs>
       {error || tooLong ? (
         <p id={errorId} role="alert" className="text-destructive text-sm">
-          {tooLong ? commentMessages.bodyTooLong : error}
+          {tooLong ? t(commentMessages.bodyTooLong) : error}
         </p>
       ) : null}
       <div className="flex items-center justify-end gap-2">
         <span className="mr-auto hidden text-muted-foreground text-xs sm:inline">
-          {commentMessages.sendHint}
+          {t(commentMessages.sendHint)}
         </span>
         {onCancel ? (
           <Button type="button" variant="ghost" size="sm" onClick={onCancel} disabled={pending}>
-            {commentMessages.cancel}
+            {t(commentMessages.cancel)}
           </Button>
         ) : null}
         <Button type="submit" size="sm" disabled={!canSend} pending={pending}>
-          {pending && !onCancel ? commentMessages.sending : submitLabel}
+          {pending && !onCancel ? t(commentMessages.sending) : submitLabel}
         </Button>
       </div>
     </form>
@@ -211,7 +212,7 @@ function MentionListbox({ mentions }: { mentions: ReturnType<typeof useMentionAu
   if (mentions.options.length === 0) {
     return mentions.empty ? (
       <p className="absolute z-20 mt-1 rounded-md border bg-popover px-3 py-2 text-muted-foreground text-sm shadow-md">
-        {commentMessages.noPeople}
+        {t(commentMessages.noPeople)}
       </p>
     ) : null;
   }
@@ -219,7 +220,7 @@ function MentionListbox({ mentions }: { mentions: ReturnType<typeof useMentionAu
     <div
       id={mentions.listboxId}
       role="listbox"
-      aria-label="People to mention"
+      aria-label={t('People to mention')}
       className="absolute z-20 mt-1 max-h-64 w-72 overflow-auto rounded-md border bg-popover p-1 shadow-md"
     >
       {mentions.options.map((person) => {

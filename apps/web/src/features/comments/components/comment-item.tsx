@@ -6,6 +6,7 @@ import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative, initials } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { type ShownComment, useDeleteComment, useEditComment } from '../api/comments.ts';
 import { CommentComposer } from './comment-composer.tsx';
 
@@ -30,7 +31,7 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
   const own = comment.author?.id === viewer.id;
   const canEdit = own && canComment && !comment.pending;
   const canDelete = !comment.pending && ((own && canComment) || isAdmin(viewer.role));
-  const name = comment.author?.name ?? commentMessages.deletedUser;
+  const name = comment.author?.name ?? t(commentMessages.deletedUser);
 
   return (
     <li
@@ -54,36 +55,36 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
             title={formatDateTime(comment.createdAt)}
             className="text-muted-foreground text-xs"
           >
-            {comment.pending ? commentMessages.sending : formatRelative(comment.createdAt, now)}
+            {comment.pending ? t(commentMessages.sending) : formatRelative(comment.createdAt, now)}
           </time>
           {comment.editedAt ? (
             <span className="text-muted-foreground text-xs" title={formatDateTime(comment.editedAt)}>
-              ({commentMessages.edited})
+              ({t(commentMessages.edited)})
             </span>
           ) : null}
           {canEdit || canDelete ? (
             <div className="ml-auto">
               <RowActionsMenu
-                label={`Actions for the comment by ${name}`}
+                label={t('Actions for the comment by {{name}}', { name })}
                 triggerClassName="size-7 text-muted-foreground data-[state=open]:bg-accent"
                 actions={[
                   canEdit && {
                     key: 'edit',
-                    label: commentMessages.edit,
+                    label: t(commentMessages.edit),
                     icon: <PencilIcon aria-hidden="true" />,
                     onSelect: () => setEditing(true),
                   },
                 ]}
                 confirm={
                   canDelete && {
-                    label: commentMessages.delete,
+                    label: t(commentMessages.delete),
                     icon: <Trash2Icon aria-hidden="true" />,
-                    title: commentMessages.deleteTitle,
-                    description: commentMessages.deleteDescription,
+                    title: t(commentMessages.deleteTitle),
+                    description: t(commentMessages.deleteDescription),
                     pending: remove.isPending,
                     onConfirm: confirmedDelete(() => remove.mutateAsync(comment.id), {
-                      deleted: commentMessages.deleted,
-                      failed: commentMessages.deleteFailed,
+                      deleted: t(commentMessages.deleted),
+                      failed: t(commentMessages.deleteFailed),
                     }),
                   }
                 }
@@ -96,10 +97,10 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
             <CommentComposer
               taskId={comment.taskId}
               initialValue={comment.body}
-              label="Edit comment"
-              submitLabel={commentMessages.save}
+              label={t('Edit comment')}
+              submitLabel={t(commentMessages.save)}
               pending={edit.isPending}
-              failedText={commentMessages.updateFailed}
+              failedText={t(commentMessages.updateFailed)}
               onSubmit={async (body) => {
                 await edit.mutateAsync({ id: comment.id, body });
                 setEditing(false);

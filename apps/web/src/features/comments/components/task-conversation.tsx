@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { loadedComments, useComments, usePostComment } from '../api/comments.ts';
 import { CommentComposer } from './comment-composer.tsx';
 import { CommentItem } from './comment-item.tsx';
@@ -60,7 +61,7 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
   return (
     <section aria-labelledby={`conversation-${taskId}`} className="flex flex-col gap-3">
       <h2 id={`conversation-${taskId}`} className="font-semibold text-base">
-        {commentMessages.title}
+        {t(commentMessages.title)}
         {total > 0 ? <span className="ml-2 text-muted-foreground text-sm tabular-nums">{total}</span> : null}
       </h2>
 
@@ -71,7 +72,7 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
         </div>
       ) : comments.isError ? (
         <ErrorState
-          title={commentMessages.loadFailed}
+          title={t(commentMessages.loadFailed)}
           error={comments.error}
           onRetry={() => void comments.refetch()}
           retrying={comments.isFetching}
@@ -86,13 +87,13 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
               pending={isFetchingNextPage}
               onClick={() => void fetchNextPage()}
             >
-              {commentMessages.showEarlier}
+              {t(commentMessages.showEarlier)}
             </Button>
           ) : null}
           {shown.length === 0 ? (
-            <p className="text-muted-foreground text-sm">{commentMessages.empty}</p>
+            <p className="text-muted-foreground text-sm">{t(commentMessages.empty)}</p>
           ) : (
-            <ol className="flex flex-col divide-y" aria-label="Comments">
+            <ol className="flex flex-col divide-y" aria-label={t('Comments')}>
               {shown.map((comment) => (
                 <CommentItem
                   key={comment.id}
@@ -111,14 +112,14 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
       {canComment ? (
         <CommentComposer
           taskId={taskId}
-          label="New comment"
-          submitLabel={commentMessages.send}
+          label={t('New comment')}
+          submitLabel={t(commentMessages.send)}
           pending={post.isPending}
-          failedText={commentMessages.postFailed}
+          failedText={t(commentMessages.postFailed)}
           onSubmit={(body) => post.mutateAsync(body)}
         />
       ) : readOnlyHint ? (
-        <p className="text-muted-foreground text-sm">{readOnlyHint}</p>
+        <p className="text-muted-foreground text-sm">{t(readOnlyHint)}</p>
       ) : null}
     </section>
   );

@@ -12,6 +12,7 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTrash } from '../api/get-trash.ts';
@@ -24,7 +25,7 @@ export function daysLeft(purgeAt: string, now = Date.now()): number {
   return Math.max(0, Math.ceil((new Date(purgeAt).getTime() - now) / DAY_MS));
 }
 
-const daysLeftLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+const daysLeftLabel = (days: number) => t('{{count}} days', { count: days });
 
 function Actions({ item, onPurge }: { item: TrashItem; onPurge: (item: TrashItem) => void }) {
   const restore = useRestoreFromTrash();
@@ -35,28 +36,29 @@ function Actions({ item, onPurge }: { item: TrashItem; onPurge: (item: TrashItem
         variant="outline"
         size="sm"
         disabled={restore.isPending || blocked}
-        title={blocked ? m.productInTrash : undefined}
-        aria-label={`Restore ${item.name}`}
+        title={blocked ? t(m.productInTrash) : undefined}
+        aria-label={t('Restore {{name}}', { name: item.name })}
         onClick={() =>
           restore.mutateAsync({ kind: item.kind, id: item.id }).then(
-            () => toast.success(m.restored, { description: `"${item.name}" is back.` }),
+            () =>
+              toast.success(t(m.restored), { description: t('"{{name}}" is back.', { name: item.name }) }),
             (error: unknown) =>
-              toast.error(m.restoreFailed, { description: getErrorMessage(error, m.restoreFailed) }),
+              toast.error(t(m.restoreFailed), { description: getErrorMessage(error, t(m.restoreFailed)) }),
           )
         }
       >
         <RotateCcwIcon aria-hidden="true" />
-        <span className="max-sm:sr-only">Restore</span>
+        <span className="max-sm:sr-only">{t('Restore')}</span>
       </Button>
       <Button
         variant="ghost"
         size="sm"
         className="text-destructive hover:text-destructive"
-        aria-label={`Delete ${item.name} forever`}
+        aria-label={t('Delete {{name}} forever', { name: item.name })}
         onClick={() => onPurge(item)}
       >
         <Trash2Icon aria-hidden="true" />
-        <span className="max-sm:sr-only">Delete forever</span>
+        <span className="max-sm:sr-only">{t('Delete forever')}</span>
       </Button>
     </div>
   );
@@ -74,7 +76,7 @@ export function TrashPage({ productId }: { productId?: string }) {
 
   const columns: DataTableColumn<TrashItem>[] = [
     {
-      header: 'Name',
+      header: t('Name'),
       className: 'max-w-0 w-full',
       cell: (item) => {
         const Icon = item.kind === 'task' ? ListTodoIcon : PackageIcon;
@@ -82,14 +84,20 @@ export function TrashPage({ productId }: { productId?: string }) {
           <div className="flex min-w-0 items-center gap-2">
             <Icon
               className="size-4 shrink-0 text-muted-foreground"
-              aria-label={item.kind === 'task' ? 'Task' : 'Product'}
+              aria-label={item.kind === 'task' ? t('Task') : t('Product')}
             />
             <div className="min-w-0">
               <p className="truncate font-medium">{item.name}</p>
               <p className="truncate text-muted-foreground text-xs">
-                {item.kind === 'task' ? `in ${item.productName}` : 'Product, with its tasks'}
-                {item.productInTrash ? ' (in the trash)' : ''}
-                <span className="sm:hidden"> · {daysLeftLabel(daysLeft(item.purgeAt))} left</span>
+                {item.kind === 'task'
+                  ? item.productInTrash
+                    ? t('in {{product}} (in the trash)', { product: item.productName })
+                    : t('in {{product}}', { product: item.productName })
+                  : t('Product, with its tasks')}
+                <span className="sm:hidden">
+                  {' · '}
+                  {t('{{count}} days left', { count: daysLeft(item.purgeAt) })}
+                </span>
               </p>
             </div>
           </div>
@@ -97,13 +105,13 @@ export function TrashPage({ productId }: { productId?: string }) {
       },
     },
     {
-      header: 'Deleted by',
+      header: t('Deleted by'),
       headClassName: 'hidden md:table-cell',
       className: 'hidden md:table-cell whitespace-nowrap',
-      cell: (item) => item.deletedBy?.name ?? 'Unknown',
+      cell: (item) => item.deletedBy?.name ?? t('Unknown'),
     },
     {
-      header: 'Deleted',
+      header: t('Deleted'),
       headClassName: 'hidden sm:table-cell',
       className: 'hidden sm:table-cell whitespace-nowrap text-muted-foreground',
       cell: (item) => (
@@ -113,13 +121,13 @@ export function TrashPage({ productId }: { productId?: string }) {
       ),
     },
     {
-      header: 'Days left',
+      header: t('Days left'),
       headClassName: 'hidden sm:table-cell',
       className: 'hidden sm:table-cell whitespace-nowrap',
       cell: (item) => daysLeftLabel(daysLeft(item.purgeAt)),
     },
     {
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('Actions')}</span>,
       cell: (item) => <Actions item={item} onPurge={setPurging} />,
     },
   ];
@@ -127,12 +135,12 @@ export function TrashPage({ productId }: { productId?: string }) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader
-        title={m.title}
-        description="Deleted tasks and products stay here for 30 days, then they are deleted forever."
+        title={t(m.title)}
+        description={t('Deleted tasks and products stay here for 30 days, then they are deleted forever.')}
         actions={
           productId ? (
             <Button asChild variant="outline" size="sm">
-              <Link to={paths.trash()}>Show everything</Link>
+              <Link to={paths.trash()}>{t('Show everything')}</Link>
             </Button>
           ) : undefined
         }
@@ -140,7 +148,7 @@ export function TrashPage({ productId }: { productId?: string }) {
       <Card className="py-0">
         <CardContent className="px-0">
           {trash.isPending ? (
-            <div className="grid gap-3 p-6" role="status" aria-label="Loading the trash">
+            <div className="grid gap-3 p-6" role="status" aria-label={t('Loading the trash')}>
               <Skeleton className="h-8" />
               <Skeleton className="h-8" />
             </div>
@@ -151,10 +159,10 @@ export function TrashPage({ productId }: { productId?: string }) {
               retrying={trash.isFetching}
             />
           ) : trash.data.data.length === 0 ? (
-            <EmptyState icon={Trash2Icon} title={m.empty} className="py-12" />
+            <EmptyState icon={Trash2Icon} title={t(m.empty)} className="py-12" />
           ) : (
             <DataTable
-              aria-label={m.title}
+              aria-label={t(m.title)}
               columns={columns}
               rows={trash.data.data}
               rowKey={(item) => `${item.kind}-${item.id}`}
@@ -167,20 +175,20 @@ export function TrashPage({ productId }: { productId?: string }) {
         onOpenChange={(open) => {
           if (!open) setPurging(null);
         }}
-        title={m.purgeConfirmTitle}
+        title={t(m.purgeConfirmTitle)}
         description={purging ? m.purgeConfirm(purging.name) : ''}
-        confirmLabel="Delete forever"
-        pendingLabel="Deleting…"
+        confirmLabel={t('Delete forever')}
+        pendingLabel={t('Deleting…')}
         pending={purge.isPending}
         onConfirm={() => {
           if (!purging) return;
           purge.mutateAsync({ kind: purging.kind, id: purging.id }).then(
             () => {
-              toast.success(m.purged, { description: `"${purging.name}" is gone.` });
+              toast.success(t(m.purged), { description: t('"{{name}}" is gone.', { name: purging.name }) });
               setPurging(null);
             },
             (error: unknown) =>
-              toast.error(m.purgeFailed, { description: getErrorMessage(error, m.purgeFailed) }),
+              toast.error(t(m.purgeFailed), { description: getErrorMessage(error, t(m.purgeFailed)) }),
           );
         }}
       />
