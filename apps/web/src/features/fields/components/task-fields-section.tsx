@@ -1,5 +1,6 @@
 import { type FieldValue, fieldMessages, type TaskFieldValues } from '@shipyard/shared';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFieldPeople, useProductFields, useSetTaskFields } from '../api/fields.ts';
 import { FieldValueEditor } from './field-value-editor.tsx';
@@ -27,11 +28,11 @@ export function TaskFieldsSection({ taskId, productId, values, canEdit }: TaskFi
   const save = (fieldId: string, value: FieldValue | null) =>
     set
       .mutateAsync({ [fieldId]: value })
-      .catch((error) => toast.error(fieldMessages.setFailed, { description: getErrorMessage(error) }));
+      .catch((error) => toast.error(t(fieldMessages.setFailed), { description: getErrorMessage(error) }));
   return (
     <section aria-labelledby="task-fields" className="grid gap-3">
       <h2 id="task-fields" className="font-medium text-sm">
-        Fields
+        {t('Fields')}
       </h2>
       <dl className="grid gap-3">
         {list.map((field) => (

@@ -13,6 +13,7 @@ import {
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useImportCheck, useImportTasks } from '../api/import-tasks.ts';
 import { CsvMappingTable, TrelloListsTable } from './import-mapping.tsx';
@@ -52,7 +53,7 @@ export default function ImportTasksDialog({
       },
       onError: (error) => {
         setResult(undefined);
-        setProblem(getErrorMessage(error, importMessages.importFailed));
+        setProblem(getErrorMessage(error, t(importMessages.importFailed)));
       },
     });
   };
@@ -79,7 +80,7 @@ export default function ImportTasksDialog({
       onError: (error) => {
         const refused = refusedErrors(error);
         if (refused && result) setResult({ ...result, ...refused });
-        else toast.error(importMessages.importFailed, { description: getErrorMessage(error) });
+        else toast.error(t(importMessages.importFailed), { description: getErrorMessage(error) });
       },
     });
   }
@@ -90,12 +91,12 @@ export default function ImportTasksDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-5xl xl:max-w-6xl">
         <DialogHeader>
-          <DialogTitle>{importTexts.title}</DialogTitle>
-          <DialogDescription>{importTexts.description}</DialogDescription>
+          <DialogTitle>{t(importTexts.title)}</DialogTitle>
+          <DialogDescription>{t(importTexts.description)}</DialogDescription>
         </DialogHeader>
 
         <div className="grid gap-2">
-          <Label htmlFor={fileId}>{importTexts.file}</Label>
+          <Label htmlFor={fileId}>{t(importTexts.file)}</Label>
           <input
             id={fileId}
             type="file"
@@ -109,12 +110,12 @@ export default function ImportTasksDialog({
           {check.isPending ? (
             <p className="flex items-center gap-2 text-muted-foreground text-sm">
               <Spinner aria-hidden="true" />
-              {importTexts.checking}
+              {t(importTexts.checking)}
             </p>
           ) : null}
           {problem ? (
             <p role="alert" className="text-destructive text-sm">
-              {problem}
+              {t(problem)}
             </p>
           ) : null}
         </div>
@@ -139,11 +140,11 @@ export default function ImportTasksDialog({
 
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {importTexts.cancel}
+            {t(importTexts.cancel)}
           </Button>
           <Button onClick={startImport} disabled={!canImport || run.isPending}>
             {run.isPending ? <Spinner aria-hidden="true" /> : <FileUp aria-hidden="true" />}
-            {result ? importTexts.import(result.total) : importTexts.importNothing}
+            {result ? importTexts.import(result.total) : t(importTexts.importNothing)}
           </Button>
         </DialogFooter>
       </DialogContent>
