@@ -2,14 +2,18 @@ import { teamMessages as m, type TeamMember } from '@shipyard/shared';
 import { Crown, UserMinus } from 'lucide-react';
 import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useSetTeamLead } from '../api/set-team-lead.ts';
 
 const memberActionsMessages = {
-  removeTitle: 'Remove Member',
+  removeTitle: k('Remove Member'),
   removeDescription: (name: string, team: string) =>
-    `Are you sure you want to remove ${name} from ${team}? They can be invited again later.`,
+    t('Are you sure you want to remove {{name}} from {{team}}? They can be invited again later.', {
+      name,
+      team,
+    }),
 } as const;
 
 export type MemberActionsMenuProps = {
@@ -32,40 +36,40 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
 
   function makeLead() {
     setLead.mutateAsync(member.user.id).then(
-      () => toast.success(m.leadUpdated),
-      (error: unknown) => toast.error(m.leadFailed, { description: getErrorMessage(error) }),
+      () => toast.success(t(m.leadUpdated)),
+      (error: unknown) => toast.error(t(m.leadFailed), { description: getErrorMessage(error) }),
     );
   }
 
   function confirmRemove(close: () => void) {
     remove.mutateAsync(member.user.id).then(
       () => {
-        toast.success(m.memberRemoved);
+        toast.success(t(m.memberRemoved));
         close();
         onRemoved?.();
       },
-      (error: unknown) => toast.error(getErrorMessage(error, m.removeFailed)),
+      (error: unknown) => toast.error(getErrorMessage(error, t(m.removeFailed))),
     );
   }
 
   return (
     <RowActionsMenu
-      label={`Actions for ${name}`}
+      label={t('Actions for {{name}}', { name })}
       actions={[
         {
-          label: 'Make Team Lead',
+          label: t('Make Team Lead'),
           icon: <Crown aria-hidden="true" />,
           disabled: !canBeLead || setLead.isPending,
           onSelect: makeLead,
         },
       ]}
       confirm={{
-        label: 'Remove Member',
+        label: t('Remove Member'),
         icon: <UserMinus aria-hidden="true" />,
-        title: memberActionsMessages.removeTitle,
+        title: t(memberActionsMessages.removeTitle),
         description: memberActionsMessages.removeDescription(name, teamName),
-        confirmLabel: 'Remove',
-        pendingLabel: 'Removing...',
+        confirmLabel: t('Remove'),
+        pendingLabel: t('Removing...'),
         pending: remove.isPending,
         onConfirm: confirmRemove,
       }}
