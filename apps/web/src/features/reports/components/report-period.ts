@@ -7,15 +7,16 @@ import {
   reportMessages,
   resolveReportPeriod,
 } from '@shipyard/shared';
+import { k } from '../../../lib/i18n/index.ts';
 
 // The report and period the page shows, kept in the URL (?type=&period=&from=&to=) so that a
 // report can be linked to and survives a reload.
 
 export const PERIOD_CHOICES = [
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: '365', label: 'Last 365 days' },
-  { value: 'custom', label: 'Custom range' },
+  { value: '30', label: k('Last 30 days') },
+  { value: '90', label: k('Last 90 days') },
+  { value: '365', label: k('Last 365 days') },
+  { value: 'custom', label: k('Custom range') },
 ] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number]['value'];
 const DEFAULT_PERIOD: PeriodChoice = '90';
