@@ -15,6 +15,12 @@ import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEstimateScale, useSetEstimateScale } from '../api/hierarchy.ts';
 
+/** estimateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const estimateTexts = {
+  scaleSaved: k('Estimate scale saved'),
+  scaleFailed: k('Failed to save the estimate scale'),
+} as const satisfies Partial<typeof estimateMessages>;
+
 /** ESTIMATE_SCALE_LABELS' texts (the same English), marked to be translated where shown. */
 const scaleLabels: Record<EstimateScale, string> = {
   none: k('None'),
@@ -51,10 +57,9 @@ export function ProductEstimatesCard({ productId, readOnly }: { productId: strin
     save.mutate(candidate, {
       onSuccess: () => {
         setChosen(undefined);
-        toast.success(t(estimateMessages.scaleSaved));
+        toast.success(t(estimateTexts.scaleSaved));
       },
-      onError: (error) =>
-        toast.error(t(estimateMessages.scaleFailed), { description: getErrorMessage(error) }),
+      onError: (error) => toast.error(t(estimateTexts.scaleFailed), { description: getErrorMessage(error) }),
     });
   };
 

@@ -25,6 +25,15 @@ import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels } from '../api/labels.ts';
 
+/** labelMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const labelTexts = {
+  saveFailed: k('Failed to save the label'),
+  created: k('Label created'),
+  updated: k('Label updated'),
+  deleted: k('Label deleted'),
+  deleteFailed: k('Failed to delete the label'),
+} as const satisfies Partial<typeof labelMessages>;
+
 const labelManagerTexts = {
   open: k('Labels'),
   title: k('Labels'),
@@ -95,11 +104,11 @@ function LabelsEditor({ productId }: { productId: string }) {
         maxLength={LABEL_NAME_MAX}
         submitLabel={t(labelManagerTexts.add)}
         pending={writes.create.isPending}
-        failureTitle={t(labelMessages.saveFailed)}
+        failureTitle={t(labelTexts.saveFailed)}
         onAdd={(name) =>
           writes.create.mutateAsync({ name, color: newColor }).then(() => {
             setPicked(undefined);
-            toast.success(t(labelMessages.created));
+            toast.success(t(labelTexts.created));
           })
         }
       >
@@ -121,9 +130,7 @@ function LabelsEditor({ productId }: { productId: string }) {
               color={label.color}
               colors={LABEL_COLORS}
               onChange={(color) =>
-                void writes.update
-                  .mutateAsync({ id: label.id, color })
-                  .catch(failed(labelMessages.saveFailed))
+                void writes.update.mutateAsync({ id: label.id, color }).catch(failed(labelTexts.saveFailed))
               }
             />
             <InlineRename
@@ -131,7 +138,7 @@ function LabelsEditor({ productId }: { productId: string }) {
               onRename={(name) =>
                 writes.update
                   .mutateAsync({ id: label.id, name })
-                  .then(() => toast.success(t(labelMessages.updated)), failed(labelMessages.saveFailed))
+                  .then(() => toast.success(t(labelTexts.updated)), failed(labelTexts.saveFailed))
               }
               maxLength={LABEL_NAME_MAX}
               aria-label={t('Name of {{name}}', { name: label.name })}
@@ -151,7 +158,7 @@ function LabelsEditor({ productId }: { productId: string }) {
         description={(label) => labelMessages.deleteConfirm(label.name)}
         pending={writes.remove.isPending}
         remove={(label) => writes.remove.mutateAsync(label.id)}
-        texts={{ deleted: t(labelMessages.deleted), failed: t(labelMessages.deleteFailed) }}
+        texts={{ deleted: t(labelTexts.deleted), failed: t(labelTexts.deleteFailed) }}
       />
     </div>
   );

@@ -4,10 +4,15 @@ import {
   type ReportPeriod,
   ReportQuerySchema,
   type ReportType,
-  reportMessages,
+  type reportMessages,
   resolveReportPeriod,
 } from '@shipyard/shared';
 import { k } from '../../../lib/i18n/index.ts';
+
+/** reportMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const reportTexts = {
+  invalidDate: k('Enter a date as YYYY-MM-DD.'),
+} as const satisfies Partial<typeof reportMessages>;
 
 // The report and period the page shows, kept in the URL (?type=&period=&from=&to=) so that a
 // report can be linked to and survives a reload.
@@ -53,7 +58,7 @@ export function readSelection(params: URLSearchParams, today: string): ReportSel
   const from = params.get('from') ?? fallback.from;
   const to = params.get('to') ?? fallback.to;
   if (!from || !to || !ReportQuerySchema.safeParse({ from, to }).success)
-    return { type, choice, from, to, period: { ok: false, message: reportMessages.invalidDate } };
+    return { type, choice, from, to, period: { ok: false, message: reportTexts.invalidDate } };
   const resolved = resolveReportPeriod({ from, to }, today);
   return {
     type,

@@ -1,5 +1,5 @@
 import {
-  templateMessages as m,
+  type templateMessages as m,
   type Product,
   SaveProductAsTemplateSchema,
   SaveTaskAsTemplateSchema,
@@ -9,11 +9,18 @@ import {
 } from '@shipyard/shared';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { TextareaField } from '../../../components/ui/text-field.tsx';
-import { t } from '../../../lib/i18n/index.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProductTemplateWrites, useSaveTaskAsTemplate } from '../api/templates.ts';
 
-const saved = (template: { name: string }) => toast.success(t(m.created), { description: template.name });
+/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const templateTexts = {
+  created: k('Template saved'),
+  saveFailed: k('Failed to save the template'),
+} as const satisfies Partial<typeof m>;
+
+const saved = (template: { name: string }) =>
+  toast.success(t(templateTexts.created), { description: template.name });
 
 /** "Save as template" of a task's menu: a name; the template keeps its fields, labels and checklist. */
 export function SaveTaskTemplateDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
@@ -34,7 +41,7 @@ export function SaveTaskTemplateDialog({ task, onClose }: { task: Task | null; o
       nameMaxLength={TEMPLATE_NAME_MAX}
       submit={({ name }, of) => save.mutateAsync({ task: of, name })}
       onSaved={saved}
-      failureTitle={t(m.saveFailed)}
+      failureTitle={t(templateTexts.saveFailed)}
     />
   );
 }
@@ -64,7 +71,7 @@ export function SaveProductTemplateDialog({
       nameMaxLength={TEMPLATE_NAME_MAX}
       submit={(body, of) => save.mutateAsync({ productId: of.id, ...body })}
       onSaved={saved}
-      failureTitle={t(m.saveFailed)}
+      failureTitle={t(templateTexts.saveFailed)}
     >
       {(form) => (
         <TextareaField

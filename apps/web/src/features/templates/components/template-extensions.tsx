@@ -1,11 +1,11 @@
 import {
   canEditTasks,
   dueDateIn,
-  templateMessages as m,
+  type templateMessages as m,
   type Product,
   type Task,
   type TaskTemplate,
-  trashMessages,
+  type trashMessages,
 } from '@shipyard/shared';
 import { CopyIcon, FileStackIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -19,11 +19,22 @@ import {
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import type { RowAction } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { t } from '../../../lib/i18n/index.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateFromTemplate, useDuplicateTask, useTaskTemplates } from '../api/templates.ts';
 import { SaveProductTemplateDialog, SaveTaskTemplateDialog } from './save-as-template-dialogs.tsx';
+
+/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const templateTexts = {
+  duplicated: k('Task duplicated'),
+  duplicateFailed: k('Failed to duplicate the task'),
+} as const satisfies Partial<typeof m>;
+
+/** trashMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const trashTexts = {
+  restoreFailed: k('Could not restore'),
+} as const satisfies Partial<typeof trashMessages>;
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -83,15 +94,17 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
     function duplicateTask(task: Task, withSubtasks = false) {
       duplicate.mutateAsync({ taskId: task.id, withSubtasks }).then(
         (copy) => {
-          toast.undoable(t(m.duplicated), {
+          toast.undoable(t(templateTexts.duplicated), {
             description: copy.key ?? copy.title,
             undo: () => undo.mutateAsync({ taskId: copy.id, withSubtasks }),
-            undoFailed: t(trashMessages.restoreFailed),
+            undoFailed: t(trashTexts.restoreFailed),
           });
           navigate(paths.task(copy.id));
         },
         (error: unknown) =>
-          toast.error(t(m.duplicateFailed), { description: getErrorMessage(error, t(m.duplicateFailed)) }),
+          toast.error(t(templateTexts.duplicateFailed), {
+            description: getErrorMessage(error, t(templateTexts.duplicateFailed)),
+          }),
       );
     }
     return {

@@ -2,7 +2,7 @@ import {
   STATE_COLORS,
   STATE_NAME_MAX,
   STATES_PER_PRODUCT_MAX,
-  stateMessages,
+  type stateMessages,
   TASK_STATUSES,
   type TaskStatus,
   type WorkflowState,
@@ -23,6 +23,15 @@ import { toast } from '../../../lib/toast.ts';
 import { useProductStates, useStateWrites } from '../api/states.ts';
 import { DeleteStateDialog } from './delete-state-dialog.tsx';
 import { statusLabel } from './status-labels.ts';
+
+/** stateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const stateTexts = {
+  saveFailed: k('Failed to save the state'),
+  updated: k('State updated'),
+  lastOfCategory: k('Each of Pending, In Progress and Completed keeps at least one state.'),
+  created: k('State added'),
+  tooMany: k('A product may have at most 20 states.'),
+} as const satisfies Partial<typeof stateMessages>;
 
 const workflowTexts = {
   title: k('Workflow'),
@@ -75,7 +84,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
         all.map((s) => s.color),
       );
     const failed = (error: unknown) =>
-      toast.error(t(stateMessages.saveFailed), { description: getErrorMessage(error) });
+      toast.error(t(stateTexts.saveFailed), { description: getErrorMessage(error) });
     const reorder = (category: TaskStatus, from: number, to: number) => {
       const next = all.filter((s) => s.category === category);
       next.splice(to, 0, ...next.splice(from, 1));
@@ -87,7 +96,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
     const rename = (state: WorkflowState, name: string) =>
       writes.update
         .mutateAsync({ id: state.id, name })
-        .then(() => toast.success(t(stateMessages.updated)))
+        .then(() => toast.success(t(stateTexts.updated)))
         .catch(failed);
     const recolour = (state: WorkflowState, color: string) =>
       void writes.update.mutateAsync({ id: state.id, color }).catch(failed);
@@ -146,7 +155,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
                     {canManage ? (
                       <RowDeleteButton
                         name={state.name}
-                        disabledReason={states.length > 1 ? undefined : t(stateMessages.lastOfCategory)}
+                        disabledReason={states.length > 1 ? undefined : t(stateTexts.lastOfCategory)}
                         onClick={() => setToDelete(state)}
                       />
                     ) : null}
@@ -164,12 +173,12 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
             submitLabel={t(workflowTexts.add)}
             pending={writes.create.isPending}
             disabled={full}
-            failureTitle={t(stateMessages.saveFailed)}
+            failureTitle={t(stateTexts.saveFailed)}
             onAdd={(name) =>
               writes.create.mutateAsync({ name, category, color }).then(() => {
                 setCategory('In Progress');
                 setPicked(undefined);
-                toast.success(t(stateMessages.created));
+                toast.success(t(stateTexts.created));
               })
             }
             className="border-t pt-4"
@@ -193,7 +202,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
             />
             {full ? (
               <p id={fullHintId} className="text-muted-foreground text-xs">
-                {t(stateMessages.tooMany)}
+                {t(stateTexts.tooMany)}
               </p>
             ) : null}
           </AddByName>
