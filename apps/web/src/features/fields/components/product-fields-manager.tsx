@@ -6,7 +6,7 @@ import {
   type Field,
   type FieldOption,
   type FieldType,
-  fieldMessages,
+  type fieldMessages,
   isSelectType,
   LABEL_COLORS,
   type UpdateField,
@@ -64,6 +64,10 @@ const typeLabels: Record<FieldType, string> = {
   url: k('URL'),
   checkbox: k('Checkbox'),
 };
+
+/** fieldMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteFieldText = (name: string) =>
+  t('Delete the field "{{name}}"? Its value is removed from every task that has one.', { name });
 
 /**
  * The product's custom fields (issue 29) in its Settings tab: whoever manages the product adds,
@@ -165,7 +169,7 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
         item={toDelete}
         onClose={() => setToDelete(undefined)}
         title={t('Delete field?')}
-        description={(field) => fieldMessages.deleteConfirm(field.name)}
+        description={(field) => deleteFieldText(field.name)}
         pending={writes.remove.isPending}
         remove={(field) => writes.remove.mutateAsync(field.id)}
         texts={{ deleted: t(fieldTexts.deleted), failed: t(fieldTexts.deleteFailed) }}

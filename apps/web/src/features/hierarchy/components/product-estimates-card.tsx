@@ -1,4 +1,4 @@
-import { ESTIMATE_SCALES, type EstimateScale, estimateMessages } from '@shipyard/shared';
+import { ESTIMATE_SCALES, type EstimateScale, type estimateMessages } from '@shipyard/shared';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -29,6 +29,10 @@ const scaleLabels: Record<EstimateScale, string> = {
   hours: k('Hours (quarter hours, up to 999)'),
 };
 
+/** estimateMessages.scaleClears in the reader's language (a test checks the English is the same). */
+export const scaleClearsText = (count: number) =>
+  t('{{count}} tasks have estimates that do not fit the new scale and will be cleared.', { count });
+
 /**
  * The product's estimate scale (issue 29), in its Settings tab: none, points, t-shirt sizes or
  * hours. A change that would clear estimates says how many first.
@@ -48,7 +52,7 @@ export function ProductEstimatesCard({ productId, readOnly }: { productId: strin
       misfits > 0 &&
       !(await confirmAction({
         title: t('Change the estimate scale?'),
-        description: estimateMessages.scaleClears(misfits),
+        description: scaleClearsText(misfits),
         confirm: t('Change scale'),
       }))
     ) {
@@ -94,9 +98,7 @@ export function ProductEstimatesCard({ productId, readOnly }: { productId: strin
         )}
       </div>
       {candidate && (preview.data?.misfits ?? 0) > 0 ? (
-        <p className="mt-2 text-muted-foreground text-sm">
-          {estimateMessages.scaleClears(preview.data?.misfits ?? 0)}
-        </p>
+        <p className="mt-2 text-muted-foreground text-sm">{scaleClearsText(preview.data?.misfits ?? 0)}</p>
       ) : null}
     </SectionCard>
   );

@@ -1,4 +1,4 @@
-import { type CsvImportResult, importMessages, type TrelloImportResult } from '@shipyard/shared';
+import type { CsvImportResult, importMessages, TrelloImportResult } from '@shipyard/shared';
 import { FileUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,6 +25,9 @@ import { importTexts } from './import-texts.ts';
 const importSpecTexts = {
   importFailed: k('Failed to import'),
 } as const satisfies Partial<typeof importMessages>;
+
+/** importMessages.imported in the reader's language (a test checks the English is the same). */
+export const importedText = (count: number) => t('Imported {{count}} tasks', { count });
 
 /**
  * The import wizard (issue 20): choose a file → map its columns (CSV) or its lists (Trello) with a
@@ -77,7 +80,7 @@ export default function ImportTasksDialog({
     if (!source) return;
     run.mutate(requestOf(source), {
       onSuccess: (answer) => {
-        toast.success(importMessages.imported(answer.created));
+        toast.success(importedText(answer.created));
         onOpenChange(false);
         setSource(undefined);
         setResult(undefined);

@@ -1,4 +1,4 @@
-import { LABEL_COLORS, LABEL_NAME_MAX, type Label, labelMessages } from '@shipyard/shared';
+import { LABEL_COLORS, LABEL_NAME_MAX, type Label, type labelMessages } from '@shipyard/shared';
 import { TagsIcon } from 'lucide-react';
 import { useState } from 'react';
 import { AddByName } from '../../../components/add-by-name.tsx';
@@ -44,6 +44,10 @@ const labelManagerTexts = {
   loadFailed: k('Failed to load labels'),
   used: (count: number) => t('on {{count}} tasks', { count }),
 } as const;
+
+/** labelMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteLabelText = (name: string) =>
+  t('Delete the label "{{name}}"? It is removed from every task that has it.', { name });
 
 /**
  * The product's labels, for whoever manages the product (its creator, admins): a button beside
@@ -155,7 +159,7 @@ function LabelsEditor({ productId }: { productId: string }) {
         item={toDelete}
         onClose={() => setToDelete(undefined)}
         title={t('Delete label?')}
-        description={(label) => labelMessages.deleteConfirm(label.name)}
+        description={(label) => deleteLabelText(label.name)}
         pending={writes.remove.isPending}
         remove={(label) => writes.remove.mutateAsync(label.id)}
         texts={{ deleted: t(labelTexts.deleted), failed: t(labelTexts.deleteFailed) }}

@@ -1,4 +1,4 @@
-import { type ProductDocument, documentMessages as shared } from '@shipyard/shared';
+import type { ProductDocument } from '@shipyard/shared';
 import { FileTextIcon, PaperclipIcon, Trash2Icon } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -27,6 +27,9 @@ const taskFileTexts = {
   deleteFailed: k('Failed to delete file'),
   uploading: (name: string) => t('Uploading {{name}}…', { name }),
 } as const;
+
+/** documentMessages.taskFileDeleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteFileText = (name: string) => t('Delete "{{name}}"? This cannot be undone.', { name });
 
 type Props = { taskId: string; canEdit: boolean };
 
@@ -161,7 +164,7 @@ export function TaskFiles({ taskId, canEdit }: Props) {
         open={toDelete !== undefined}
         onOpenChange={(open) => !open && setToDelete(undefined)}
         title={t('Delete file?')}
-        description={toDelete ? shared.taskFileDeleteConfirm(toDelete.name) : ''}
+        description={toDelete ? deleteFileText(toDelete.name) : ''}
         confirmLabel={t('Delete')}
         pendingLabel={t('Deleting...')}
         pending={remove.isPending}

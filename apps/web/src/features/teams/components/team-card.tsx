@@ -1,4 +1,4 @@
-import { teamMessages as m, type Team } from '@shipyard/shared';
+import type { teamMessages as m, Team } from '@shipyard/shared';
 import { Mail, Trash2, UserRound, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -31,6 +31,10 @@ export type TeamCardProps = {
   /** After the team is deleted (its card, holding the focus, is gone). */
   onDeleted?: () => void;
 };
+
+/** teamMessages.deleteDescription in the reader's language (a test checks the English is the same). */
+export const deleteTeamText = (team: string) =>
+  t('Are you sure you want to delete {{team}}? This action cannot be undone.', { team });
 
 /**
  * Spec §2.11: one team of the product: name, type, its lead's e-mail, the caller's role in it,
@@ -75,7 +79,7 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
                 </Button>
               }
               title={t(teamTexts.deleteTitle)}
-              description={m.deleteDescription(team.name)}
+              description={deleteTeamText(team.name)}
               confirmLabel={t('Delete')}
               pendingLabel={t('Deleting...')}
               pending={remove.isPending}

@@ -1,4 +1,4 @@
-import { templateMessages as m, partSize, type TaskTemplate } from '@shipyard/shared';
+import { type templateMessages as m, partSize, type TaskTemplate } from '@shipyard/shared';
 import { FileStackIcon, Pencil, PlusIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -16,6 +16,9 @@ const templateTexts = {
   deleted: k('Template deleted'),
   deleteFailed: k('Failed to delete the template'),
 } as const satisfies Partial<typeof m>;
+
+/** templateMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteTemplateText = (name: string) => t('Delete the template "{{name}}"?', { name });
 
 /** "3 checklist items · 2 labels": what a template holds besides its fields. */
 function templateSummary(template: Pick<TaskTemplate, 'parts' | 'title' | 'dueInDays'>) {
@@ -98,7 +101,7 @@ export function TaskTemplatesCard({ productId, readOnly }: { productId: string; 
                     label: t('Delete'),
                     icon: <Trash2 aria-hidden="true" />,
                     title: t('Delete template'),
-                    description: m.deleteConfirm(template.name),
+                    description: deleteTemplateText(template.name),
                     pending: remove.isPending,
                     onConfirm: confirmedDelete(() => remove.mutateAsync(template.id), {
                       deleted: t(templateTexts.deleted),

@@ -1,4 +1,4 @@
-import { trashMessages as m, type TrashItem } from '@shipyard/shared';
+import type { trashMessages as m, TrashItem } from '@shipyard/shared';
 import { ListTodoIcon, PackageIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -29,6 +29,15 @@ const trashTexts = {
   purged: k('Deleted forever'),
   purgeFailed: k('Could not delete'),
 } as const satisfies Partial<typeof m>;
+
+/** trashMessages.purgeConfirm in the reader's language (the page's test checks the English is the same). */
+const purgeText = (name: string) =>
+  t(
+    '"{{name}}" and everything in it (comments, checklist, files, history) will be deleted. This cannot be undone.',
+    {
+      name,
+    },
+  );
 
 const DAY_MS = 86_400_000;
 
@@ -192,7 +201,7 @@ export function TrashPage({ productId }: { productId?: string }) {
           if (!open) setPurging(null);
         }}
         title={t(trashTexts.purgeConfirmTitle)}
-        description={purging ? m.purgeConfirm(purging.name) : ''}
+        description={purging ? purgeText(purging.name) : ''}
         confirmLabel={t('Delete forever')}
         pendingLabel={t('Deleting…')}
         pending={purge.isPending}

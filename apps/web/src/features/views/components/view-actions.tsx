@@ -1,4 +1,4 @@
-import { viewMessages as m, type SavedView, UpdateViewSchema, VIEW_NAME_MAX } from '@shipyard/shared';
+import { type viewMessages as m, type SavedView, UpdateViewSchema, VIEW_NAME_MAX } from '@shipyard/shared';
 import { PencilIcon, PinIcon, PinOffIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { NameDialog } from '../../../components/name-dialog.tsx';
@@ -16,6 +16,10 @@ const viewTexts = {
   updated: k('View updated'),
   saveFailed: k('Failed to save the view'),
 } as const satisfies Partial<typeof m>;
+
+/** viewMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteViewText = (name: string) =>
+  t('Delete the view "{{name}}"? Everyone it is shared with loses it.', { name });
 
 /** Pins or unpins the view, with a toast when the server refuses (20 pins at most). */
 export function usePinToggle() {
@@ -69,7 +73,7 @@ export function ViewActionsMenu({
             label: t('Delete'),
             icon: <Trash2 aria-hidden="true" />,
             title: t('Delete view'),
-            description: m.deleteConfirm(view.name),
+            description: deleteViewText(view.name),
             pending: remove.isPending,
             onConfirm: confirmedDelete(
               () => remove.mutateAsync(view.id),
