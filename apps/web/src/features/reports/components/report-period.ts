@@ -12,6 +12,9 @@ import { k } from '../../../lib/i18n/index.ts';
 /** reportMessages' texts shown here (the same English; tsc checks), marked to be translated. */
 const reportTexts = {
   invalidDate: k('Enter a date as YYYY-MM-DD.'),
+  // resolveReportPeriod's refusals, shown like the one above.
+  periodOrder: k('The start date must be on or before the end date.'),
+  periodTooLong: k('A report covers at most 1096 days.'),
 } as const satisfies Partial<typeof reportMessages>;
 
 // The report and period the page shows, kept in the URL (?type=&period=&from=&to=) so that a

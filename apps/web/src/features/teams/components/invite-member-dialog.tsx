@@ -4,7 +4,7 @@ import {
   type InviteMember,
   InviteMemberSchema,
   type teamMessages as m,
-  peopleSearchHint,
+  PEOPLE_SEARCH_NAME_MIN,
   peopleSearchKind,
 } from '@shipyard/shared';
 import { Check, Search } from 'lucide-react';
@@ -41,6 +41,10 @@ const inviteMessages = {
   noCandidates: k('Everyone is already in this team.'),
   loadFailed: k('Failed to load users'),
 } as const;
+
+/** peopleSearchHint in the reader's language (a test checks the English is the same). */
+export const searchHintText = () =>
+  t('Type a full e-mail address or at least {{min}} letters of a name.', { min: PEOPLE_SEARCH_NAME_MIN });
 
 /** How long the search box waits for typing to stop before it asks the server. */
 const CANDIDATE_SEARCH_DELAY_MS = 300;
@@ -189,7 +193,7 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
     list = (
       <p className="px-3 py-6 text-center text-muted-foreground text-sm">
         {hint
-          ? t(peopleSearchHint)
+          ? searchHintText()
           : settled
             ? inviteMessages.noMatches(settled)
             : t(inviteMessages.noCandidates)}
