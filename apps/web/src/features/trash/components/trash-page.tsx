@@ -34,9 +34,7 @@ const trashTexts = {
 const purgeText = (name: string) =>
   t(
     '"{{name}}" and everything in it (comments, checklist, files, history) will be deleted. This cannot be undone.',
-    {
-      name,
-    },
+    { name },
   );
 
 const DAY_MS = 86_400_000;
