@@ -17,12 +17,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu } from './product-actions.tsx';
 import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
+import { productTexts } from './product-texts.ts';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
 
@@ -74,14 +76,14 @@ export function ProductDetailPage({
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-20 text-center" role="alert">
         <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
-        <h1 className="font-semibold text-lg">Error Loading Product</h1>
+        <h1 className="font-semibold text-lg">{t('Error Loading Product')}</h1>
         <p className="text-muted-foreground text-sm">
-          {product.isError ? getErrorMessage(product.error) : 'Product not found'}
+          {product.isError ? getErrorMessage(product.error) : t(productTexts.notFound)}
         </p>
         <Button asChild variant="outline">
           <Link to={paths.products()}>
             <ArrowLeft aria-hidden="true" />
-            Back to Products
+            {t('Back to Products')}
           </Link>
         </Button>
       </div>
@@ -106,7 +108,7 @@ export function ProductDetailPage({
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Products
+          {t('Products')}
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
@@ -125,7 +127,7 @@ export function ProductDetailPage({
         </div>
         <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
           <CalendarDays className="size-4" aria-hidden="true" />
-          Created <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
+          {t('Created')} <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
         </p>
         {archived ? <ArchivedBanner /> : null}
       </header>
@@ -135,11 +137,11 @@ export function ProductDetailPage({
         <TabsList className="flex w-full sm:inline-flex sm:w-fit">
           {(
             [
-              ['overview', 'Overview'],
-              ['tasks', 'Tasks'],
-              ['teams', 'Team'],
-              ['documents', 'Documents'],
-              ['timeline', 'Timeline'],
+              ['overview', t('Overview')],
+              ['tasks', t('Tasks')],
+              ['teams', t('Team')],
+              ['documents', t('Documents')],
+              ['timeline', t('Timeline')],
             ] as const
           ).map(([value, label]) => (
             <TabsTrigger
@@ -154,8 +156,8 @@ export function ProductDetailPage({
           {showSettings ? (
             <TabsTrigger
               value="settings"
-              aria-label="Settings"
-              title="Settings"
+              aria-label={t('Settings')}
+              title={t('Settings')}
               className="flex-none px-2 text-[13px] sm:px-2.5 sm:text-sm"
             >
               <Settings2Icon aria-hidden="true" />
@@ -186,7 +188,7 @@ function StageSelect({ product }: { product: ProductDetail }) {
   return (
     <>
       <span id={labelId} className="sr-only">
-        Stage
+        {t('Stage')}
       </span>
       <OptionSelect
         size="sm"
@@ -197,7 +199,7 @@ function StageSelect({ product }: { product: ProductDetail }) {
         onValueChange={(status) => {
           if (status !== product.status) change.mutate({ id: product.id, status: status as ProductStatus });
         }}
-        options={productStatusOptions}
+        options={productStatusOptions()}
       />
     </>
   );
@@ -232,7 +234,7 @@ function ProductDetailSkeleton() {
         ))}
       </div>
       <p role="status" className="text-center text-muted-foreground text-sm">
-        Loading product details...
+        {t('Loading product details...')}
       </p>
     </div>
   );
