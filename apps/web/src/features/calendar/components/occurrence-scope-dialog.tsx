@@ -1,4 +1,4 @@
-import { type EventScope, occurrenceMessages as om } from '@shipyard/shared';
+import type { EventScope } from '@shipyard/shared';
 import type { RefObject } from 'react';
 import { returnFocusTo } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
+import { t } from '../../../lib/i18n/index.ts';
+import { occurrenceTexts as om } from './calendar-texts.ts';
 
 export type OccurrenceScopeDialogProps = {
   /** What is asked: null keeps the dialog closed. */
@@ -51,8 +53,8 @@ export function OccurrenceScopeDialog({
         onCloseAutoFocus={returnFocusTo(returnFocusRef)}
       >
         <DialogHeader>
-          <DialogTitle>{deleting ? om.deleteTitle : om.editTitle}</DialogTitle>
-          <DialogDescription>{deleting ? om.deleteQuestion : om.editQuestion}</DialogDescription>
+          <DialogTitle>{t(deleting ? om.deleteTitle : om.editTitle)}</DialogTitle>
+          <DialogDescription>{t(deleting ? om.deleteQuestion : om.editQuestion)}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
           {SCOPES.map((scope) => (
@@ -64,14 +66,14 @@ export function OccurrenceScopeDialog({
               disabled={pending}
               onClick={() => onChoose(scope)}
             >
-              {om.scopes[scope]}
+              {t(om.scopes[scope])}
             </Button>
           ))}
         </div>
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="ghost" disabled={pending}>
-              Cancel
+              {t('Cancel')}
             </Button>
           </DialogClose>
         </DialogFooter>
