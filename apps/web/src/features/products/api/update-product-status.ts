@@ -11,8 +11,8 @@ import { ApiRequestError, api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { productTexts } from '../components/product-texts.ts';
 import { productKeys } from './get-products.ts';
+import { productTexts } from './product-texts.ts';
 
 type ProductStatusChange = Placement & {
   id: string;

@@ -16,8 +16,8 @@ import {
   useDeleteProduct,
   useRestoreProduct,
 } from '../api/manage-product.ts';
+import { productTexts as m, trashTexts } from '../api/product-texts.ts';
 import { ProductForm } from './product-form.tsx';
-import { productTexts as m, trashTexts } from './product-texts.ts';
 
 export type ProductViewer = { id: string; role: Role };
 

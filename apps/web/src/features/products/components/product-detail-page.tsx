@@ -20,11 +20,11 @@ import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
+import { productTexts } from '../api/product-texts.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu } from './product-actions.tsx';
 import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
-import { productTexts } from './product-texts.ts';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
 

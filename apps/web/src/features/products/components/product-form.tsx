@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/manage-product.ts';
-import { productTexts } from './product-texts.ts';
+import { productTexts } from '../api/product-texts.ts';
 import { productStatusOptions } from './status-badge.tsx';
 
 const PRIORITY_CHOICES = ['high', 'medium', 'low'] as const;
