@@ -1,3 +1,4 @@
+import { calendarMessages as m } from '@shipyard/shared';
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -12,7 +13,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCalendarFeed, useCreateCalendarFeed, useTurnOffCalendarFeed } from '../api/calendar-feed.ts';
-import { feedTexts as m } from './calendar-texts.ts';
 
 /**
  * Settings → Account: the personal calendar feed (docs/decisions/017-calendar-feed.md). Its

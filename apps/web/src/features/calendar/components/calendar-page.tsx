@@ -4,6 +4,7 @@ import {
   type CalendarTask,
   canScheduleEvents,
   type EventScope,
+  eventMessages as m,
   type Role,
 } from '@shipyard/shared';
 import { isSameMonth, startOfMonth } from 'date-fns';
@@ -28,7 +29,6 @@ import {
 } from './calendar-days.ts';
 import { CalendarFilterBar } from './calendar-filter-bar.tsx';
 import { type CalendarFilters, productColour, useCalendarFilters } from './calendar-filters.ts';
-import { eventTexts as m } from './calendar-texts.ts';
 import { DayPanel } from './day-panel.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
 import { type DayMarks, MonthCalendar } from './month-calendar.tsx';

@@ -1,4 +1,4 @@
-import type { CalendarItem, CalendarTask } from '@shipyard/shared';
+import { type CalendarItem, type CalendarTask, eventMessages as m } from '@shipyard/shared';
 import { CalendarDaysIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { t } from '../../../lib/i18n/index.ts';
 import { formatDayLong } from './calendar-days.ts';
 import { CalendarTaskCard } from './calendar-task-card.tsx';
-import { eventTexts as m, scheduledText } from './calendar-texts.ts';
+import { scheduledText } from './calendar-texts.ts';
 import type { EventActionsMenuProps } from './event-actions-menu.tsx';
 import { EventCard } from './event-card.tsx';
 

@@ -1,4 +1,4 @@
-import type { CalendarEvent, EventScope } from '@shipyard/shared';
+import { type CalendarEvent, type EventScope, eventMessages as m } from '@shipyard/shared';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
@@ -6,7 +6,6 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteEvent, useDeleteOccurrence } from '../api/save-event.ts';
-import { eventTexts as m } from './calendar-texts.ts';
 import { OccurrenceScopeDialog } from './occurrence-scope-dialog.tsx';
 
 export type EventActionsMenuProps = {

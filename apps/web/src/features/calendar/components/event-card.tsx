@@ -1,4 +1,4 @@
-import type { CalendarItem } from '@shipyard/shared';
+import { type CalendarItem, eventMessages as m } from '@shipyard/shared';
 import { ClockIcon, FlagIcon, FolderIcon, RepeatIcon, UsersIcon, VideoIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,6 @@ import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatStartTime } from './calendar-days.ts';
-import { eventTexts as m } from './calendar-texts.ts';
 import { EventActionsMenu, type EventActionsMenuProps } from './event-actions-menu.tsx';
 import { EventStatusBadge, EventTypeBadge } from './event-badges.tsx';
 

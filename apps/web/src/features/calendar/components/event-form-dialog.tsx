@@ -10,6 +10,7 @@ import {
   EventFieldsSchema,
   type EventScope,
   type EventStatus,
+  eventMessages as m,
   type UpdateEvent,
 } from '@shipyard/shared';
 import { useState } from 'react';
@@ -23,7 +24,7 @@ import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts'
 import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangeOccurrence, useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
-import { eventStatusNames, eventTexts as m } from './calendar-texts.ts';
+import { eventStatusNames } from './calendar-texts.ts';
 import { EventStatusDot, eventTypeIcons, eventTypeLabels } from './event-badges.tsx';
 
 export type EventFormDialogProps = {

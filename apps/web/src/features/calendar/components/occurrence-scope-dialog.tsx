@@ -1,4 +1,4 @@
-import type { EventScope } from '@shipyard/shared';
+import { type EventScope, occurrenceMessages as om } from '@shipyard/shared';
 import type { RefObject } from 'react';
 import { returnFocusTo } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +12,6 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { t } from '../../../lib/i18n/index.ts';
-import { occurrenceTexts as om } from './calendar-texts.ts';
 
 export type OccurrenceScopeDialogProps = {
   /** What is asked: null keeps the dialog closed. */

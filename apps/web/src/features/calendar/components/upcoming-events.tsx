@@ -1,4 +1,4 @@
-import type { EventList } from '@shipyard/shared';
+import { type EventList, eventMessages as m } from '@shipyard/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarClockIcon, FlagIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
@@ -8,7 +8,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { formatStartTime, fromDayKey, UPCOMING_LIMIT } from './calendar-days.ts';
-import { eventTexts as m } from './calendar-texts.ts';
 import { EventStatusDot, eventTypeLabels } from './event-badges.tsx';
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short' });

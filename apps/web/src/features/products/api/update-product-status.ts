@@ -4,6 +4,7 @@ import {
   type Product,
   type ProductList,
   type ProductStatus,
+  productMessages,
 } from '@shipyard/shared';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { generateKeyBetween } from 'fractional-indexing';
@@ -12,7 +13,6 @@ import { t } from '../../../lib/i18n/index.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { productKeys } from './get-products.ts';
-import { productTexts } from './product-texts.ts';
 
 type ProductStatusChange = Placement & {
   id: string;
@@ -83,7 +83,7 @@ function failureText(error: unknown): string {
   if (error instanceof ApiRequestError && (error.code !== undefined || error.status === 0) && error.message) {
     return error.message;
   }
-  return t(productTexts.statusUpdateFailed);
+  return t(productMessages.statusUpdateFailed);
 }
 
 type Snapshot = Array<[QueryKey, ProductList | undefined]>;
@@ -130,10 +130,10 @@ export function useUpdateProductStatus() {
     },
     onSuccess: (_product, { id, undoing }, context) => {
       const back = context?.back;
-      if (undoing || !back) return toast.success(t(productTexts.statusUpdated));
-      toast.undoable(t(productTexts.statusUpdated), {
+      if (undoing || !back) return toast.success(t(productMessages.statusUpdated));
+      toast.undoable(t(productMessages.statusUpdated), {
         undo: () => mutation.mutateAsync({ id, ...back, undoing: true }),
-        undoFailed: t(productTexts.statusUpdateFailed),
+        undoFailed: t(productMessages.statusUpdateFailed),
       });
     },
     onSettled: () =>

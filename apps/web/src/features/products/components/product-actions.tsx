@@ -1,4 +1,10 @@
-import { canEditProduct, type Product, type Role } from '@shipyard/shared';
+import {
+  canEditProduct,
+  productMessages as m,
+  type Product,
+  type Role,
+  trashMessages,
+} from '@shipyard/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { ArchiveIcon, ArchiveRestoreIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -16,7 +22,6 @@ import {
   useDeleteProduct,
   useRestoreProduct,
 } from '../api/manage-product.ts';
-import { productTexts as m, trashTexts } from '../api/product-texts.ts';
 import { ProductForm } from './product-form.tsx';
 
 export type ProductViewer = { id: string; role: Role };
@@ -110,7 +115,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
               deleted: t(m.deleted),
               failed: t(m.deleteFailed),
               undo: () => restore.mutateAsync(product.id),
-              undoFailed: t(trashTexts.restoreFailed),
+              undoFailed: t(trashMessages.restoreFailed),
             },
             onDeleted,
           ),

@@ -3,6 +3,7 @@ import {
   canEditProduct,
   type ProductDetail,
   type ProductStatus,
+  productMessages,
   type Role,
 } from '@shipyard/shared';
 import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon } from 'lucide-react';
@@ -20,7 +21,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
-import { productTexts } from '../api/product-texts.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu } from './product-actions.tsx';
 import { ProductDocuments } from './product-documents.tsx';
@@ -78,7 +78,7 @@ export function ProductDetailPage({
         <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
         <h1 className="font-semibold text-lg">{t('Error Loading Product')}</h1>
         <p className="text-muted-foreground text-sm">
-          {product.isError ? getErrorMessage(product.error) : t(productTexts.notFound)}
+          {product.isError ? getErrorMessage(product.error) : t(productMessages.notFound)}
         </p>
         <Button asChild variant="outline">
           <Link to={paths.products()}>

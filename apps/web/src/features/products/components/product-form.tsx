@@ -1,4 +1,9 @@
-import { type CreateProductInput, type Product, ProductFormSchema } from '@shipyard/shared';
+import {
+  type CreateProductInput,
+  productMessages as m,
+  type Product,
+  ProductFormSchema,
+} from '@shipyard/shared';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
@@ -12,7 +17,6 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/manage-product.ts';
-import { productTexts } from '../api/product-texts.ts';
 import { productStatusOptions } from './status-badge.tsx';
 
 const PRIORITY_CHOICES = ['high', 'medium', 'low'] as const;
@@ -90,17 +94,17 @@ export function ProductForm({ onCreated, createWith, product, onSaved, onCancel 
           : create.mutateAsync(values),
     onSuccess: (answer) => {
       if (product) {
-        toast.success(t(productTexts.updated));
+        toast.success(t(m.updated));
         onSaved?.(answer);
       } else {
-        toast.success(t(productTexts.created), {
+        toast.success(t(m.created), {
           description: t('{{name}} has been created successfully.', { name: answer.name }),
         });
         onCreated?.(answer);
       }
     },
     failureTitle: t('Error'),
-    failureFallback: t(product ? productTexts.updateFailed : productTexts.createFailed),
+    failureFallback: t(product ? m.updateFailed : m.createFailed),
   });
   const startDate = useWatch({ control: form.control, name: 'start_date' });
   const key = useWatch({ control: form.control, name: 'key' });
