@@ -27,6 +27,7 @@ import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
+import { aroundPart, PART } from './text-parts.ts';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -91,6 +92,7 @@ export function ProductDetailPage({
   }
 
   const data = product.data;
+  const [createdBefore, createdAfter] = aroundPart(t('Created {{date}}', { date: PART }));
   const archived = data.archived_at !== null;
   // Guests are read-only (ARCHITECTURE §5), and so is an archived product; the server refuses them anyway.
   const canEdit = canCreateProduct(userRole) && !archived;
@@ -127,7 +129,9 @@ export function ProductDetailPage({
         </div>
         <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
           <CalendarDays className="size-4" aria-hidden="true" />
-          {t('Created')} <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
+          {createdBefore}
+          <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
+          {createdAfter}
         </p>
         {archived ? <ArchivedBanner /> : null}
       </header>

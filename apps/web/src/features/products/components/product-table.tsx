@@ -25,6 +25,7 @@ import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { aroundPart, PART } from './text-parts.ts';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -166,6 +167,7 @@ function TeamSize({ product }: { product: ProductListItem }) {
 
 /** A product on a phone: what a row shows, stacked. */
 function ProductCard({ product, viewer }: { product: ProductListItem; viewer: ProductViewer | undefined }) {
+  const [dueBefore, dueAfter] = aroundPart(t('Due {{date}}', { date: PART }));
   return (
     <li className="relative grid gap-2 px-4 py-3" data-product-id={product.id}>
       <div className="flex items-start justify-between gap-2">
@@ -188,7 +190,9 @@ function ProductCard({ product, viewer }: { product: ProductListItem; viewer: Pr
           {t('Team')} <TeamSize product={product} />
         </span>
         <span>
-          {t('Due')} <time dateTime={product.target_end_date}>{formatDate(product.target_end_date)}</time>
+          {dueBefore}
+          <time dateTime={product.target_end_date}>{formatDate(product.target_end_date)}</time>
+          {dueAfter}
         </span>
       </div>
       <ProgressBar value={product.progress} label={t('Progress of {{name}}', { name: product.name })} />
