@@ -42,7 +42,7 @@ describe('the dashboard in another language', () => {
         productName: 'Apollo',
         actionType: 'status_changed',
         description: 'Moved Apollo to testing',
-        performer: { _id: 'u-2', name: 'Grace Hopper' },
+        performer: { _id: 'u-2', name: 'Grace Hopper', avatar_url: null },
         metadata: { newStatus: 'testing' },
       }),
     ];
