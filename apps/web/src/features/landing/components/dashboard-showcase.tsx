@@ -25,6 +25,8 @@ import {
 } from './showcase-data.ts';
 
 // A static picture of the product's board, drawn in markup so it stays crisp, themed and light.
+// A public page loads no English plural forms (lib/i18n/english-plurals.ts): a count of one has
+// its own text here, and the plural keys are used for the other counts only.
 
 /** A sample due day 'MM-DD' as 'Apr 28' in the reader's language; 'Ongoing' translated. */
 function dueText(due: string): string {
@@ -200,7 +202,9 @@ function BoardColumn({ column }: { column: Column }) {
         {t(column.name)}
         <span className="text-muted-foreground tabular-nums">
           <span aria-hidden="true">{column.count}</span>
-          <span className="sr-only">, {t('{{count}} products', { count: column.count })}</span>
+          <span className="sr-only">
+            , {column.count === 1 ? t('1 product') : t('{{count}} products', { count: column.count })}
+          </span>
         </span>
         <PlusIcon aria-hidden="true" className="ml-auto size-3.5 text-muted-foreground" />
       </p>
@@ -272,7 +276,9 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
 function Avatars({ team, size = 'sm' }: { team: Person[]; size?: 'sm' | 'md' }) {
   return (
     <span className="-space-x-0.5 flex">
-      <span className="sr-only">{t('{{count}} members', { count: team.length })}</span>
+      <span className="sr-only">
+        {team.length === 1 ? t('1 member') : t('{{count}} members', { count: team.length })}
+      </span>
       {team.map((person) => (
         <span
           key={person}
