@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { sessionKey, useSession } from '../features/auth/api/get-session.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { t } from '../lib/i18n/index.ts';
 import { paths } from '../lib/paths.ts';
 
 /** First guard: a session, or a trip to /auth that remembers where the visitor was going. */
@@ -20,7 +21,7 @@ export function RequireSession() {
     });
     return () => setUnauthorizedHandler(undefined);
   }, [queryClient]);
-  if (session.isPending) return <FullScreenSpinner label="Loading your workspace" />;
+  if (session.isPending) return <FullScreenSpinner label={t('Loading your workspace')} />;
   if (!session.data)
     return <Navigate to={paths.auth()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;

@@ -1,5 +1,6 @@
 import { productMessages } from '@shipyard/shared';
 import { ArchiveIcon } from 'lucide-react';
+import { t } from '../lib/i18n/index.ts';
 import { Badge } from './ui/badge.tsx';
 
 /** Under the heading of an archived product's page, and of its tasks' pages: why nothing is editable. */
@@ -10,7 +11,7 @@ export function ArchivedBanner() {
       className="flex items-center gap-2 rounded-lg border border-dashed bg-muted/40 px-3 py-2 text-muted-foreground text-sm"
     >
       <ArchiveIcon className="size-4 shrink-0" aria-hidden="true" />
-      {productMessages.archived}
+      {t(productMessages.archived)}
     </p>
   );
 }
@@ -20,7 +21,7 @@ export function ArchivedBadge() {
   return (
     <Badge variant="outline" className="gap-1 text-muted-foreground">
       <ArchiveIcon aria-hidden="true" />
-      Archived
+      {t('Archived')}
     </Badge>
   );
 }

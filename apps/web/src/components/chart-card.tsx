@@ -1,6 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useId } from 'react';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card.tsx';
 
 // The card around one chart of Reports and Analytics. The drawing (recharts, in the feature) is
@@ -110,7 +111,7 @@ export function ChartCard<P extends Record<string, Figure>>({
           ) : (
             <div className="flex h-40 flex-col items-center justify-center gap-2 text-center">
               <BarChart3 className="size-6 text-muted-foreground" aria-hidden="true" />
-              <p className="text-muted-foreground text-sm">Nothing to chart for this period</p>
+              <p className="text-muted-foreground text-sm">{t('Nothing to chart for this period')}</p>
             </div>
           )}
           {/* A table ignores the 1 px height of sr-only: a wrapper clips it, or it stretches the page. */}

@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 
 /** "☑ 3/5": how much of a task's checklist is done, when it has one. */
 export function ChecklistProgress({
@@ -12,7 +13,7 @@ export function ChecklistProgress({
   const complete = checklist.done === checklist.total;
   return (
     <span
-      title={`Checklist: ${checklist.done} of ${checklist.total} done`}
+      title={t('Checklist: {{done}} of {{total}} done', { done: checklist.done, total: checklist.total })}
       className={cn(
         'inline-flex items-center gap-1 text-xs tabular-nums',
         complete ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground',
@@ -20,7 +21,7 @@ export function ChecklistProgress({
       )}
     >
       <span aria-hidden="true">☑</span>
-      <span className="sr-only">Checklist </span>
+      <span className="sr-only">{`${t('Checklist')} `}</span>
       {checklist.done}/{checklist.total}
     </span>
   );

@@ -3,6 +3,7 @@ import { CheckIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { currentLanguage, t } from '../lib/i18n/index.ts';
 import { PopoverContent } from './ui/popover.tsx';
 
 export type ChipOption = { value: string; label: string; icon?: ReactNode };
@@ -114,12 +115,15 @@ export function ChipOptions({
     <Command filter={filterByLabel} label={label} className="flex flex-col">
       <Command.Input
         placeholder={`${label}…`}
-        aria-label={`Filter ${label.toLowerCase()}`}
+        aria-label={t('Filter {{label}}', {
+          // English reads 'Filter status'; other languages keep the label's own capitals.
+          label: currentLanguage() === 'en' ? label.toLowerCase() : label,
+        })}
         className="h-9 border-b bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground"
       />
       <Command.List className="max-h-60 overflow-y-auto p-1">
         <Command.Empty className="px-2 py-3 text-center text-muted-foreground text-xs">
-          No match
+          {t('No match')}
         </Command.Empty>
         {options.map((option) => {
           const selected = chosen.includes(option.value);
@@ -134,7 +138,7 @@ export function ChipOptions({
             >
               {option.icon}
               <span className="min-w-0 flex-1 truncate">{option.label}</span>
-              {selected ? <CheckIcon aria-label="chosen" className="text-primary" /> : null}
+              {selected ? <CheckIcon aria-label={t('chosen')} className="text-primary" /> : null}
             </Command.Item>
           );
         })}

@@ -1,4 +1,5 @@
 import { XIcon } from 'lucide-react';
+import { t } from '../lib/i18n/index.ts';
 import { Button } from './ui/button.tsx';
 
 /**
@@ -22,7 +23,7 @@ export function ClearFiltersButton({
       className={className}
     >
       <XIcon aria-hidden="true" />
-      Clear filters
+      {t('Clear filters')}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { getErrorMessage } from '../lib/api-client.ts';
+import { t } from '../lib/i18n/index.ts';
 import { Button } from './ui/button.tsx';
 import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
@@ -24,7 +25,7 @@ export type CodeFormProps = {
 export function CodeForm({
   onSubmit,
   submitLabel,
-  label = 'Authentication code',
+  label = t('Authentication code'),
   hint,
   allowRecoveryCode = false,
   password = false,
@@ -39,7 +40,7 @@ export function CodeForm({
     event.preventDefault();
     const value = password ? code : code.trim();
     if (password ? value === '' : value.length < 6) {
-      setError(password ? 'Enter your password' : 'Enter the 6-digit code from your authenticator app');
+      setError(password ? t('Enter your password') : t('Enter the 6-digit code from your authenticator app'));
       return;
     }
     setPending(true);
@@ -47,7 +48,7 @@ export function CodeForm({
     try {
       await onSubmit(value);
     } catch (failure) {
-      setError(getErrorMessage(failure));
+      setError(t(getErrorMessage(failure)));
       setPending(false);
     }
   };

@@ -1,4 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
+import { t } from '../lib/i18n/index.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -79,7 +80,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{t('Cancel')}</AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
             disabled={pending}

@@ -2,6 +2,8 @@ import type { WebhookDelivery, WebhookDeliveryStatus } from '@shipyard/shared';
 import type { ReactNode } from 'react';
 import { getErrorMessage } from '../lib/api-client.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { k, t } from '../lib/i18n/index.ts';
+import { fillSlots, slot } from '../lib/text-slots.tsx';
 import { type Tone, ToneBadge } from './tone-badge.tsx';
 import { Button } from './ui/button.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
@@ -15,13 +17,23 @@ const deliveryTone: Record<WebhookDeliveryStatus, Tone> = {
   failed: 'red',
 };
 const deliveryLabel: Record<WebhookDeliveryStatus, string> = {
-  delivered: 'Delivered',
-  pending: 'Pending',
-  failed: 'Failed',
+  delivered: k('Delivered'),
+  pending: k('Pending'),
+  failed: k('Failed'),
 };
 
 function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
-  return <ToneBadge tone={deliveryTone[status]}>{deliveryLabel[status]}</ToneBadge>;
+  return <ToneBadge tone={deliveryTone[status]}>{t(deliveryLabel[status])}</ToneBadge>;
+}
+
+/** ' · created <time>': the words around the time as its language orders them. */
+function At({ text, iso }: { text: string; iso: string }) {
+  return (
+    <>
+      {' · '}
+      {fillSlots(text, { time: <time dateTime={iso}>{formatDateTime(iso)}</time> })}
+    </>
+  );
 }
 
 function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
@@ -32,21 +44,14 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         <DeliveryStatusBadge status={delivery.status} />
       </div>
       <p className="text-muted-foreground text-xs">
-        {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
+        {t('{{count}} attempts', { count: delivery.attempts })}
         {delivery.lastStatusCode !== null ? ` · HTTP ${delivery.lastStatusCode}` : ''}
-        {' · created '}
-        <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
+        <At text={t('created {{time}}', { time: slot('time') })} iso={delivery.createdAt} />
         {delivery.deliveredAt ? (
-          <>
-            {' · delivered '}
-            <time dateTime={delivery.deliveredAt}>{formatDateTime(delivery.deliveredAt)}</time>
-          </>
+          <At text={t('delivered {{time}}', { time: slot('time') })} iso={delivery.deliveredAt} />
         ) : null}
         {delivery.nextAttemptAt && delivery.attempts > 0 ? (
-          <>
-            {' · next try '}
-            <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
-          </>
+          <At text={t('next try {{time}}', { time: slot('time') })} iso={delivery.nextAttemptAt} />
         ) : null}
       </p>
       {delivery.lastError ? (
@@ -75,7 +80,7 @@ export function DeliveryList({ query, empty }: { query: DeliveryPages; empty: Re
   const deliveries = query.data?.pages.flatMap((p) => p.data) ?? [];
   if (query.isPending)
     return (
-      <div className="grid gap-2" role="status" aria-label="Loading deliveries">
+      <div className="grid gap-2" role="status" aria-label={t('Loading deliveries')}>
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
       </div>
@@ -91,7 +96,7 @@ export function DeliveryList({ query, empty }: { query: DeliveryPages; empty: Re
       {deliveries.length === 0 ? (
         <p className="text-muted-foreground text-sm">{empty}</p>
       ) : (
-        <ol className="grid gap-2" aria-label="Deliveries">
+        <ol className="grid gap-2" aria-label={t('Deliveries')}>
           {deliveries.map((delivery) => (
             <DeliveryRow key={delivery.id} delivery={delivery} />
           ))}
@@ -104,7 +109,7 @@ export function DeliveryList({ query, empty }: { query: DeliveryPages; empty: Re
           pending={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          Load more
+          {t('Load more')}
         </Button>
       ) : null}
     </>

@@ -6,15 +6,23 @@ import { DayPicker } from 'react-day-picker';
 import { cn } from '../lib/cn.ts';
 import { parseDueDate } from '../lib/due-date.ts';
 import { formatDate, toDate } from '../lib/format.ts';
+import { t } from '../lib/i18n/index.ts';
 import { Button } from './ui/button.tsx';
 import { Input } from './ui/input.tsx';
 import { PopoverContent } from './ui/popover.tsx';
 
+// Getters: read when shown, in the reader's language (the words typed are read in English).
 export const dueDateTexts = {
-  placeholder: 'e.g. fri, next week, in 3 days',
-  calendar: 'Pick a due date',
-  noMatch: 'No date matches these words.',
-} as const;
+  get placeholder() {
+    return t('e.g. fri, next week, in 3 days');
+  },
+  get calendar() {
+    return t('Pick a due date');
+  },
+  get noMatch() {
+    return t('No date matches these words.');
+  },
+};
 
 const resolvedFormat = new Intl.DateTimeFormat(undefined, {
   weekday: 'long',

@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { getErrorMessage } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 import { toast } from '../lib/toast.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -39,7 +40,7 @@ export function RowColour({
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={`Colour of ${name}`}
+          aria-label={t('Colour of {{name}}', { name })}
           className="group flex size-10 shrink-0 items-center justify-center rounded-full outline-none sm:size-6"
         >
           <span
@@ -50,7 +51,12 @@ export function RowColour({
         </button>
       </Popover.Trigger>
       <PopoverContent className="w-auto max-w-[calc(100vw-2rem)] p-2">
-        <ColorSwatches colors={colors} label={`Colour of ${name}`} value={color} onChange={onChange} />
+        <ColorSwatches
+          colors={colors}
+          label={t('Colour of {{name}}', { name })}
+          value={color}
+          onChange={onChange}
+        />
       </PopoverContent>
     </Popover.Root>
   );
@@ -72,7 +78,7 @@ export function RowDeleteButton({
     <Button
       variant="ghost"
       size="icon"
-      aria-label={`Delete ${name}`}
+      aria-label={t('Delete {{name}}', { name })}
       title={disabledReason}
       disabled={disabledReason !== undefined}
       onClick={onClick}
@@ -120,8 +126,8 @@ export function ConfirmRowDelete<T>({
       onOpenChange={(open) => !open && onClose()}
       title={title}
       description={item === undefined ? '' : description(item)}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      confirmLabel={t('Delete')}
+      pendingLabel={t('Deleting...')}
       pending={pending}
       onConfirm={() => {
         if (item === undefined) return;

@@ -1,6 +1,7 @@
 import { CircleAlertIcon, RotateCcwIcon } from 'lucide-react';
 import { getErrorMessage } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 import { Button } from './ui/button.tsx';
 
 type ErrorStateProps = {
@@ -30,7 +31,7 @@ export function ErrorState({
   const retry = (
     <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
       <RotateCcwIcon aria-hidden="true" />
-      Try again
+      {t('Try again')}
     </Button>
   );
   if (variant === 'inline') {

@@ -2,19 +2,26 @@ import { DownloadIcon } from 'lucide-react';
 import { useCsvExport } from '../hooks/use-csv-export.ts';
 import { getErrorMessage } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 import { toast } from '../lib/toast.ts';
 import { Button, type ButtonSize } from './ui/button.tsx';
 
+// Functions: the texts are read when shown, in the reader's language.
 const exportCsvTexts = {
-  label: 'Export CSV',
+  label: () => t('Export CSV'),
   exporting: (rows: number, total: number | undefined) =>
     total === undefined
-      ? `Exporting… ${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}`
-      : `Exporting… ${rows.toLocaleString()} of ${total.toLocaleString()} rows`,
-  done: 'Export ready',
-  doneDetail: (fileName: string, rows: number) => `${fileName} · ${rows.toLocaleString()} rows`,
-  failed: 'The export failed',
-} as const;
+      ? t('Exporting… {{rows}} rows', { count: rows, rows: rows.toLocaleString() })
+      : t('Exporting… {{rows}} of {{total}} rows', {
+          count: total,
+          rows: rows.toLocaleString(),
+          total: total.toLocaleString(),
+        }),
+  done: () => t('Export ready'),
+  doneDetail: (fileName: string, rows: number) =>
+    `${fileName} · ${t('{{rows}} rows', { count: rows, rows: rows.toLocaleString() })}`,
+  failed: () => t('The export failed'),
+};
 
 export type ExportCsvButtonProps = {
   /** The export's API path with the list's current filters, e.g. `/projects/export.csv?status=testing`. */
@@ -41,10 +48,10 @@ export function ExportCsvButton({ path, fileName, size, compact = false, classNa
   const run = () => {
     start(path, fileName).then(
       ({ fileName: saved, rows }) =>
-        toast.success(exportCsvTexts.done, { description: exportCsvTexts.doneDetail(saved, rows) }),
+        toast.success(exportCsvTexts.done(), { description: exportCsvTexts.doneDetail(saved, rows) }),
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
-        toast.error(exportCsvTexts.failed, { description: getErrorMessage(error) });
+        toast.error(exportCsvTexts.failed(), { description: getErrorMessage(error) });
       },
     );
   };
@@ -60,12 +67,12 @@ export function ExportCsvButton({ path, fileName, size, compact = false, classNa
     >
       {exporting ? null : <DownloadIcon aria-hidden="true" />}
       <span aria-live="polite" className={compact ? 'sr-only sm:not-sr-only' : undefined}>
-        {progress ? exportCsvTexts.exporting(progress.rows, progress.total) : exportCsvTexts.label}
+        {progress ? exportCsvTexts.exporting(progress.rows, progress.total) : exportCsvTexts.label()}
       </span>
       {progress ? (
         <span
           role="progressbar"
-          aria-label="Export progress"
+          aria-label={t('Export progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}

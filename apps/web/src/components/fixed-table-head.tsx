@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 
 /**
  * The top of a table of fixed column widths (rows that are virtual, or fold into cards on a
@@ -39,7 +40,7 @@ export function FixedTableHead({
             </th>
           ))}
           <th scope="col" className="pr-4">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('Actions')}</span>
           </th>
         </tr>
       </thead>

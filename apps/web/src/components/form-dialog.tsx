@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 import { Button } from './ui/button.tsx';
 import {
   Dialog,
@@ -105,7 +106,7 @@ export function FormDialogFooter({ pending, submitLabel, className, start }: For
       {start ? <div className="flex items-center sm:mr-auto">{start}</div> : null}
       <DialogClose asChild>
         <Button variant="outline" disabled={pending}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </DialogClose>
       <Button type="submit" pending={pending}>

@@ -1,5 +1,6 @@
 import type { LabelRef } from '@shipyard/shared';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 
 /** One label: its colour as a dot, then its name (cut short when long, whole on hover). */
 function LabelChip({ label, className }: { label: LabelRef; className?: string }) {
@@ -36,7 +37,7 @@ export function LabelChips({
   const shown = labels.slice(0, max);
   const rest = labels.slice(max);
   return (
-    <ul aria-label="Labels" className={cn('flex min-w-0 flex-wrap items-center gap-1', className)}>
+    <ul aria-label={t('Labels')} className={cn('flex min-w-0 flex-wrap items-center gap-1', className)}>
       {shown.map((label) => (
         <li key={label.id} className="min-w-0">
           <LabelChip label={label} />
@@ -53,7 +54,7 @@ export function MoreChips({ names }: { names: readonly string[] }) {
   return (
     <li className="shrink-0 text-[11px] text-muted-foreground" title={names.join(', ')}>
       <span aria-hidden="true">+{names.length}</span>
-      <span className="sr-only">and {names.length} more</span>
+      <span className="sr-only">{t('and {{count}} more', { count: names.length })}</span>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { ListIcon, SquareKanbanIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs.tsx';
 
 /** The two ways a page shows its collection (products, tasks): a list, or a Kanban board. */
@@ -33,11 +34,11 @@ export function ListBoardTabsList({ className }: { className?: string }) {
     <TabsList className={cn('grid h-9 w-full grid-cols-2 sm:inline-flex sm:w-fit', className)}>
       <TabsTrigger value="list" className="px-3">
         <ListIcon aria-hidden="true" />
-        List View
+        {t('List View')}
       </TabsTrigger>
       <TabsTrigger value="board" className="px-3">
         <SquareKanbanIcon aria-hidden="true" />
-        Kanban Board
+        {t('Kanban Board')}
       </TabsTrigger>
     </TabsList>
   );

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 
 // Markdown as users write it in descriptions and comments (issue 15): CommonMark plus GitHub's
 // tables, task lists, strikethrough and autolinks. Raw HTML is never rendered (react-markdown
@@ -55,7 +56,7 @@ const components: Components = {
   // A task list's boxes are read-only; they are named by their state (axe: a form field needs a name).
   input: ({ node: _node, ...props }) =>
     props.type === 'checkbox' ? (
-      <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />
+      <input {...props} aria-label={props.checked ? t('Done') : t('Not done')} />
     ) : (
       <input {...props} />
     ),

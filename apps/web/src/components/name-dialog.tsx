@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { type ServerFormOptions, useServerForm } from '../hooks/use-server-form.ts';
+import { t } from '../lib/i18n/index.ts';
 import { FormDialog, FormDialogForm } from './form-dialog.tsx';
 import { TextField } from './ui/text-field.tsx';
 
@@ -59,7 +60,7 @@ function NameForm<S, Values extends { name: string }, Body, Result>({
   description,
   submitLabel,
   pending,
-  nameLabel = 'Name',
+  nameLabel = t('Name'),
   namePlaceholder,
   nameMaxLength,
   children,

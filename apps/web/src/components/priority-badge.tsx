@@ -1,5 +1,7 @@
 import { cn } from '../lib/cn.ts';
 import { statusLabel } from '../lib/format.ts';
+import { k, t } from '../lib/i18n/index.ts';
+import { fillSlots, slot } from '../lib/text-slots.tsx';
 
 // Spec §4 and ARCHITECTURE §6: critical red, high orange, medium yellow, low green.
 const tones: Record<string, string> = {
@@ -31,21 +33,33 @@ export function PriorityDot({ priority, className }: { priority: string; classNa
   );
 }
 
+const priorityLabels: Record<string, string> = {
+  critical: k('Critical'),
+  high: k('High'),
+  medium: k('Medium'),
+  low: k('Low'),
+};
+
+/** 'high' → 'High', in the reader's language. */
+export const priorityLabel = (priority: string) =>
+  t(priorityLabels[priority.toLowerCase()] ?? statusLabel(priority));
+
 /** A priority as a small tinted badge, read as e.g. 'High priority'. */
 export function PriorityBadge({ priority, className }: { priority: string; className?: string }) {
-  const label = statusLabel(priority);
+  const label = priorityLabel(priority);
   return (
     <span
       data-slot="priority-badge"
-      title={`${label} priority`}
+      title={t('{{priority}} priority', { priority: label })}
       className={cn(
         'inline-flex w-fit shrink-0 items-center whitespace-nowrap rounded-md border px-1.5 py-px font-medium text-[11px] leading-4',
         tones[priority.toLowerCase()] ?? 'border-border bg-muted text-muted-foreground',
         className,
       )}
     >
-      {label}
-      <span className="sr-only"> priority</span>
+      {fillSlots(t('{{priority}} priority', { priority: slot('priority') }), { priority: label }, (words) => (
+        <span className="sr-only">{words}</span>
+      ))}
     </span>
   );
 }

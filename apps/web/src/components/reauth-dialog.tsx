@@ -1,6 +1,7 @@
 import { securityMessages } from '@shipyard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { api, setReauthHandler } from '../lib/api-client.ts';
+import { t } from '../lib/i18n/index.ts';
 import { CodeForm } from './code-form.tsx';
 import { FormDialog } from './form-dialog.tsx';
 import { Button } from './ui/button.tsx';
@@ -63,21 +64,21 @@ function ReauthForm({ hasPassword, onConfirmed }: { hasPassword: boolean; onConf
   return (
     <div className="grid gap-4">
       <DialogHeader>
-        <DialogTitle>Confirm it is you</DialogTitle>
+        <DialogTitle>{t('Confirm it is you')}</DialogTitle>
         <DialogDescription>
           {withCode
-            ? 'Enter a code from your authenticator app, or a recovery code, to continue.'
-            : 'Enter your password again to continue.'}{' '}
-          You will not be asked again for 10 minutes.
+            ? t('Enter a code from your authenticator app, or a recovery code, to continue.')
+            : t('Enter your password again to continue.')}{' '}
+          {t('You will not be asked again for 10 minutes.')}
         </DialogDescription>
       </DialogHeader>
       <CodeForm
         key={withCode ? 'code' : 'password'}
         password={!withCode}
-        label={withCode ? 'Authentication code' : 'Password'}
+        label={withCode ? t('Authentication code') : t('Password')}
         allowRecoveryCode
-        hint={hasPassword ? undefined : securityMessages.reauthNoPassword}
-        submitLabel="Confirm"
+        hint={hasPassword ? undefined : t(securityMessages.reauthNoPassword)}
+        submitLabel={t('Confirm')}
         onSubmit={(value) => confirm(withCode ? { code: value } : { password: value })}
       />
       {hasPassword && (
@@ -87,7 +88,7 @@ function ReauthForm({ hasPassword, onConfirmed }: { hasPassword: boolean; onConf
           className="h-auto justify-self-start p-0"
           onClick={() => setWithCode(!withCode)}
         >
-          {withCode ? 'Use your password instead' : 'Use a two-factor code instead'}
+          {withCode ? t('Use your password instead') : t('Use a two-factor code instead')}
         </Button>
       )}
     </div>

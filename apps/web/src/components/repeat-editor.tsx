@@ -18,6 +18,7 @@ import { Popover } from 'radix-ui';
 import { type ComponentProps, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatDate } from '../lib/format.ts';
+import { formattingLocale, k, t } from '../lib/i18n/index.ts';
 import { chipClass } from './chip-picker.tsx';
 import { OptionSelect } from './option-select.tsx';
 import { Input } from './ui/input.tsx';
@@ -30,20 +31,16 @@ import { PopoverContent } from './ui/popover.tsx';
 // date), shown in words with the next days it falls on.
 
 const NONE = 'none';
-const DAY_LETTERS: Record<Weekday, { short: string; long: string }> = {
-  MO: { short: 'M', long: 'Monday' },
-  TU: { short: 'T', long: 'Tuesday' },
-  WE: { short: 'W', long: 'Wednesday' },
-  TH: { short: 'T', long: 'Thursday' },
-  FR: { short: 'F', long: 'Friday' },
-  SA: { short: 'S', long: 'Saturday' },
-  SU: { short: 'S', long: 'Sunday' },
-};
+// A weekday's name in the reader's language ('Monday', and 'M' on its button): 2024-01-01 was a Monday.
+const dayName = (day: Weekday, weekday: 'long' | 'narrow') =>
+  new Intl.DateTimeFormat(formattingLocale(), { weekday, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day))),
+  );
 const UNITS: Array<{ value: RecurrenceFrequency; label: string }> = [
-  { value: 'DAILY', label: 'days' },
-  { value: 'WEEKLY', label: 'weeks' },
-  { value: 'MONTHLY', label: 'months' },
-  { value: 'YEARLY', label: 'years' },
+  { value: 'DAILY', label: k('days') },
+  { value: 'WEEKLY', label: k('weeks') },
+  { value: 'MONTHLY', label: k('months') },
+  { value: 'YEARLY', label: k('years') },
 ];
 type End = 'never' | 'count' | 'until';
 
@@ -57,7 +54,7 @@ function ruleParts(rule: string | null | undefined): RuleParts | null {
 /** The rule in words ('Every week on Mon, Thu'), or 'Does not repeat'. */
 export function repeatWords(rule: string | null | undefined): string {
   const parts = ruleParts(rule);
-  return parts ? describeRule(parts) : 'Does not repeat';
+  return parts ? describeRule(parts) : t('Does not repeat');
 }
 
 /** A whole number from 1 to `max`, typed freely: each valid value is passed on, the box may be emptied meanwhile. */
@@ -118,23 +115,26 @@ export function RepeatEditor({
   const weekday = presetRule('weekly', startsOn).byDay.join('');
   const monthDay = Number(startsOn.slice(8, 10));
   const presets = [
-    { value: NONE, label: 'Does not repeat' },
-    { value: 'daily', label: 'Daily' },
-    { value: 'weekdays', label: 'Every weekday (Mon to Fri)' },
+    { value: NONE, label: t('Does not repeat') },
+    { value: 'daily', label: t('Daily') },
+    { value: 'weekdays', label: t('Every weekday (Mon to Fri)') },
     {
       value: 'weekly',
       // Its chosen days once picked, else the first day's weekday.
-      label: `Weekly on ${
-        preset === 'weekly' && parts
-          ? WEEKDAYS.filter((d) => parts.byDay.includes(d))
-              .map((d) => DAY_LETTERS[d].long)
-              .join(', ')
-          : (DAY_LETTERS[weekday as Weekday]?.long ?? 'the same day')
-      }`,
+      label: t('Weekly on {{days}}', {
+        days:
+          preset === 'weekly' && parts
+            ? WEEKDAYS.filter((d) => parts.byDay.includes(d))
+                .map((d) => dayName(d, 'long'))
+                .join(', ')
+            : WEEKDAYS.includes(weekday as Weekday)
+              ? dayName(weekday as Weekday, 'long')
+              : t('the same day'),
+      }),
     },
-    { value: 'monthly', label: `Monthly on day ${monthDay}` },
-    { value: 'yearly', label: 'Yearly' },
-    { value: 'custom', label: 'Custom…' },
+    { value: 'monthly', label: t('Monthly on day {{day}}', { day: monthDay }) },
+    { value: 'yearly', label: t('Yearly') },
+    { value: 'custom', label: t('Custom…') },
   ];
   const end: End = parts?.count != null ? 'count' : parts?.until != null ? 'until' : 'never';
   const next = parts && value ? nextDates(value, startsOn, startsOn, 3) : [];
@@ -149,10 +149,10 @@ export function RepeatEditor({
   return (
     <div className={cn('grid gap-3', className)}>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-preset`}>Repeat</Label>
+        <Label htmlFor={`${id}-preset`}>{t('Repeat')}</Label>
         <OptionSelect
           id={`${id}-preset`}
-          aria-label="Repeat"
+          aria-label={t('Repeat')}
           value={preset}
           onValueChange={choosePreset}
           options={presets}
@@ -166,7 +166,7 @@ export function RepeatEditor({
           {preset === 'custom' ? (
             <div className="flex items-center gap-2">
               <Label htmlFor={`${id}-interval`} className="shrink-0">
-                Every
+                {t('Every')}
               </Label>
               <WholeNumberInput
                 id={`${id}-interval`}
@@ -177,7 +177,7 @@ export function RepeatEditor({
                 onValue={(interval) => set({ ...parts, interval })}
               />
               <OptionSelect
-                aria-label="Unit"
+                aria-label={t('Unit')}
                 value={parts.freq}
                 onValueChange={(freq) =>
                   set({
@@ -188,7 +188,7 @@ export function RepeatEditor({
                     byMonth: null,
                   })
                 }
-                options={UNITS}
+                options={UNITS.map((unit) => ({ ...unit, label: t(unit.label) }))}
                 disabled={disabled}
                 className="h-8 w-28"
               />
@@ -196,7 +196,7 @@ export function RepeatEditor({
           ) : null}
           {parts.freq === 'WEEKLY' ? (
             <fieldset className="grid gap-1.5">
-              <legend className="mb-1.5 text-muted-foreground text-xs">On</legend>
+              <legend className="mb-1.5 text-muted-foreground text-xs">{t('On')}</legend>
               <div className="flex flex-wrap gap-1">
                 {WEEKDAYS.map((day) => {
                   const on = parts.byDay.includes(day);
@@ -205,8 +205,8 @@ export function RepeatEditor({
                       key={day}
                       type="button"
                       aria-pressed={on}
-                      aria-label={DAY_LETTERS[day].long}
-                      title={DAY_LETTERS[day].long}
+                      aria-label={dayName(day, 'long')}
+                      title={dayName(day, 'long')}
                       disabled={disabled || (on && parts.byDay.length === 1)}
                       onClick={() =>
                         set({
@@ -221,7 +221,7 @@ export function RepeatEditor({
                           : 'bg-background hover:bg-accent dark:bg-input/30',
                       )}
                     >
-                      {DAY_LETTERS[day].short}
+                      {dayName(day, 'narrow')}
                     </button>
                   );
                 })}
@@ -231,11 +231,11 @@ export function RepeatEditor({
           {preset === 'custom' ? (
             <div className="flex flex-wrap items-center gap-2">
               <Label htmlFor={`${id}-end`} className="shrink-0">
-                Ends
+                {t('Ends')}
               </Label>
               <OptionSelect
                 id={`${id}-end`}
-                aria-label="Ends"
+                aria-label={t('Ends')}
                 value={end}
                 onValueChange={(choice) =>
                   set({
@@ -255,9 +255,9 @@ export function RepeatEditor({
                   })
                 }
                 options={[
-                  { value: 'never', label: 'Never' },
-                  { value: 'count', label: 'After' },
-                  { value: 'until', label: 'On date' },
+                  { value: 'never', label: t('Never') },
+                  { value: 'count', label: t('After') },
+                  { value: 'until', label: t('On date') },
                 ]}
                 disabled={disabled}
                 className="h-8 w-28"
@@ -265,19 +265,19 @@ export function RepeatEditor({
               {end === 'count' ? (
                 <span className="flex items-center gap-2 text-sm">
                   <WholeNumberInput
-                    aria-label="Times"
+                    aria-label={t('Times')}
                     max={RECURRENCE_COUNT_MAX}
                     value={parts.count ?? 1}
                     disabled={disabled}
                     className="h-8 w-20"
                     onValue={(count) => set({ ...parts, count })}
                   />
-                  times
+                  {t('times')}
                 </span>
               ) : null}
               {end === 'until' ? (
                 <Input
-                  aria-label="End date"
+                  aria-label={t('End date')}
                   type="date"
                   min={startsOn}
                   value={parts.until ?? ''}
@@ -295,7 +295,9 @@ export function RepeatEditor({
         <div className="grid gap-0.5 text-sm" aria-live="polite">
           <p className="font-medium">{describeRule(parts)}</p>
           <p className="text-muted-foreground text-xs">
-            {next.length > 0 ? `Next: ${next.map((day) => formatDate(day)).join(', ')}` : 'No more dates'}
+            {next.length > 0
+              ? t('Next: {{dates}}', { dates: next.map((day) => formatDate(day)).join(', ') })
+              : t('No more dates')}
           </p>
         </div>
       ) : null}
@@ -316,10 +318,14 @@ export function RepeatChip({
   const parts = ruleParts(value);
   return (
     <Popover.Root>
-      <Popover.Trigger className={chipClass} disabled={disabled} aria-label={`Repeat: ${repeatWords(value)}`}>
+      <Popover.Trigger
+        className={chipClass}
+        disabled={disabled}
+        aria-label={t('Repeat: {{rule}}', { rule: repeatWords(value) })}
+      >
         <RepeatIcon aria-hidden="true" className={parts ? undefined : 'text-muted-foreground'} />
         <span className={cn('truncate', !parts && 'text-muted-foreground')}>
-          {parts ? describeRule(parts) : 'Repeat'}
+          {parts ? describeRule(parts) : t('Repeat')}
         </span>
       </Popover.Trigger>
       <PopoverContent className="w-80 max-w-[calc(100vw-1rem)] p-3">

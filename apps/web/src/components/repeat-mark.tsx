@@ -1,5 +1,6 @@
 import { RepeatIcon } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 
 /** The small repeat icon of a recurring task on cards and rows (issue 29); nothing otherwise. */
 export function RepeatMark({
@@ -11,9 +12,9 @@ export function RepeatMark({
 }) {
   if (!recurring) return null;
   return (
-    <span title="Repeats" className={cn('inline-flex items-center text-muted-foreground', className)}>
+    <span title={t('Repeats')} className={cn('inline-flex items-center text-muted-foreground', className)}>
       <RepeatIcon aria-hidden="true" className="size-3.5" />
-      <span className="sr-only">Repeats</span>
+      <span className="sr-only">{t('Repeats')}</span>
     </span>
   );
 }

@@ -7,6 +7,7 @@ import {
   useNavigationType,
   useOutlet,
 } from 'react-router';
+import { t } from '../lib/i18n/index.ts';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './ui/sheet.tsx';
 
 // A page opened as a side panel over the list it was opened from (docs/decisions/012-task-page.md):
@@ -79,8 +80,10 @@ function RoutePanel({ children }: { children: ReactNode }) {
         className="w-full gap-0 overflow-y-auto p-0 sm:max-w-3xl"
       >
         {/* The page names itself with its own heading; the dialog needs a title for screen readers. */}
-        <SheetTitle className="sr-only">Task</SheetTitle>
-        <SheetDescription className="sr-only">Opened over the list; Escape closes it.</SheetDescription>
+        <SheetTitle className="sr-only">{t('Task')}</SheetTitle>
+        <SheetDescription className="sr-only">
+          {t('Opened over the list; Escape closes it.')}
+        </SheetDescription>
         <InPanelContext.Provider value={true}>{children}</InPanelContext.Provider>
       </SheetContent>
     </Sheet>

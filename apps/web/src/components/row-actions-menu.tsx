@@ -2,6 +2,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useAfterMenuClose } from '../hooks/use-after-menu-close.ts';
 import { getErrorMessage } from '../lib/api-client.ts';
+import { t } from '../lib/i18n/index.ts';
 import { toast } from '../lib/toast.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Button } from './ui/button.tsx';
@@ -262,8 +263,8 @@ export function RowActionsMenu({
           onOpenChange={() => setConfirming(false)}
           title={confirm.title}
           description={confirm.description}
-          confirmLabel={confirm.confirmLabel ?? 'Delete'}
-          pendingLabel={confirm.pendingLabel ?? 'Deleting...'}
+          confirmLabel={confirm.confirmLabel ?? t('Delete')}
+          pendingLabel={confirm.pendingLabel ?? t('Deleting...')}
           pending={confirm.pending}
           onConfirm={() => confirm.onConfirm(() => setConfirming(false))}
           returnFocusRef={triggerRef}

@@ -16,6 +16,7 @@ import {
 import { GripVerticalIcon } from 'lucide-react';
 import { type ComponentProps, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { t } from '../lib/i18n/index.ts';
 
 type SortableListProps = Omit<ComponentProps<'ul'>, 'onKeyDown' | 'ref'> & {
   /** The rows in their order; `name` is what the move is announced with. */
@@ -54,7 +55,13 @@ export function SortableList({
     const item = items[from];
     if (!item || to < 0 || to >= items.length || from === to) return;
     onMove(from, to);
-    setAnnouncement(`Moved “${item.name}” to position ${to + 1} of ${items.length}.`);
+    setAnnouncement(
+      t('Moved “{{name}}” to position {{position}} of {{total}}.', {
+        name: item.name,
+        position: to + 1,
+        total: items.length,
+      }),
+    );
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
@@ -134,7 +141,7 @@ export function SortableRow({ id, name, disabled = false, className, children, .
           type="button"
           {...attributes}
           {...listeners}
-          aria-label={`Reorder ${name}`}
+          aria-label={t('Reorder {{name}}', { name })}
           className="flex size-10 shrink-0 cursor-grab touch-none items-center justify-center rounded text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing sm:size-6"
         >
           <GripVerticalIcon aria-hidden="true" className="size-4" />

@@ -1,7 +1,7 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { statusLabel } from '../lib/format.ts';
+import { t } from '../lib/i18n/index.ts';
 import type { SelectOption } from './option-select.tsx';
-import { PriorityDot } from './priority-badge.tsx';
+import { PriorityDot, priorityLabel } from './priority-badge.tsx';
 import { SelectField } from './select-field.tsx';
 
 /**
@@ -26,18 +26,18 @@ export function StatusPriorityFields<
       <SelectField
         control={control}
         name={'status' as FieldPath<TFieldValues>}
-        label="Status"
-        placeholder="Select status"
+        label={t('Status')}
+        placeholder={t('Select status')}
         options={statuses}
       />
       <SelectField
         control={control}
         name={'priority' as FieldPath<TFieldValues>}
-        label="Priority"
-        placeholder="Select priority"
+        label={t('Priority')}
+        placeholder={t('Select priority')}
         options={priorities.map((priority) => ({
           value: priority,
-          label: statusLabel(priority),
+          label: priorityLabel(priority),
           icon: <PriorityDot priority={priority} className="size-2" />,
         }))}
       />

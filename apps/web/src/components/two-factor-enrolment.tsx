@@ -1,6 +1,7 @@
 import type { TwoFactorSetup } from '@shipyard/shared';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
+import { t } from '../lib/i18n/index.ts';
 import { toast } from '../lib/toast.ts';
 import { CodeForm } from './code-form.tsx';
 import { QrCode } from './qr-code.tsx';
@@ -23,25 +24,25 @@ export function TwoFactorEnrolment({
   return (
     <CodeForm
       onSubmit={onEnable}
-      submitLabel="Turn on two-factor sign-in"
-      hint="The 6-digit code your app shows now."
+      submitLabel={t('Turn on two-factor sign-in')}
+      hint={t('The 6-digit code your app shows now.')}
     >
       <ol className="grid list-decimal gap-3 pl-5 text-sm">
-        <li>Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).</li>
+        <li>{t('Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).')}</li>
         <li className="list-none">
           <QrCode
             value={setup.otpauth_url}
-            label="QR code for your authenticator app"
+            label={t('QR code for your authenticator app')}
             className="mx-auto size-44"
           />
         </li>
         <li>
-          Or enter this key:{' '}
+          {t('Or enter this key:')}{' '}
           <code data-testid="totp-secret" className="break-all font-mono text-xs">
             {grouped(setup.secret)}
           </code>
         </li>
-        <li>Type the code the app shows.</li>
+        <li>{t('Type the code the app shows.')}</li>
       </ol>
     </CodeForm>
   );
@@ -54,16 +55,19 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
     navigator.clipboard
       .writeText(codes.join('\n'))
       .then(() => setCopied(true))
-      .catch(() => toast.error('Could not copy', { description: 'Select the codes and copy them by hand.' }));
+      .catch(() =>
+        toast.error(t('Could not copy'), { description: t('Select the codes and copy them by hand.') }),
+      );
   };
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        Keep these recovery codes somewhere safe. Each works once, if you lose your phone. They are shown only
-        now.
+        {t(
+          'Keep these recovery codes somewhere safe. Each works once, if you lose your phone. They are shown only now.',
+        )}
       </p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('Recovery codes')}
         className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-md border bg-muted/50 p-3 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -72,7 +76,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
       </ul>
       <Button type="button" variant="outline" size="sm" onClick={copy} className="justify-self-start">
         {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {copied ? 'Copied' : 'Copy codes'}
+        {copied ? t('Copied') : t('Copy codes')}
       </Button>
     </div>
   );

@@ -1,37 +1,41 @@
 import type { Activity, ActivityType } from '@shipyard/shared';
+import { k, t } from './i18n/index.ts';
 
 // How activity entries read on every screen that lists them (spec §3, §4). Here rather than in
 // one feature because the product timeline, the dashboard and the activity log all show them,
 // and features do not import one another.
 
 const titles: Record<string, string> = {
-  status_changed: 'Status Update',
-  progress_updated: 'Progress Update',
-  member_added: 'Team Change',
-  task_completed: 'Task Completed',
-  document_updated: 'Document Updated',
-  milestone_reached: 'Milestone Reached',
+  status_changed: k('Status Update'),
+  progress_updated: k('Progress Update'),
+  member_added: k('Team Change'),
+  task_completed: k('Task Completed'),
+  document_updated: k('Document Updated'),
+  milestone_reached: k('Milestone Reached'),
   // Ours: the spec names no title for these, and 'Activity' says nothing about them.
-  prd_created: 'Product Created',
-  product_updated: 'Product Updated',
-  task_created: 'Task Created',
-  task_status_updated: 'Task Update',
-  task_updated: 'Task Update',
-  task_deleted: 'Task Deleted',
-  team_created: 'Team Change',
-  team_deleted: 'Team Change',
-  team_member_added: 'Team Change',
-  team_member_removed: 'Team Change',
-  team_lead_changed: 'Team Change',
-  file_uploaded: 'Document Updated',
-  event_scheduled: 'Event Scheduled',
+  prd_created: k('Product Created'),
+  product_updated: k('Product Updated'),
+  task_created: k('Task Created'),
+  task_status_updated: k('Task Update'),
+  task_updated: k('Task Update'),
+  task_deleted: k('Task Deleted'),
+  team_created: k('Team Change'),
+  team_deleted: k('Team Change'),
+  team_member_added: k('Team Change'),
+  team_member_removed: k('Team Change'),
+  team_lead_changed: k('Team Change'),
+  file_uploaded: k('Document Updated'),
+  event_scheduled: k('Event Scheduled'),
   // A comment read 'Activity' on the dashboard while the log's badge said 'Comment'.
-  comment_added: 'Comment',
+  comment_added: k('Comment'),
 };
 
-/** Spec §3: the title an entry shows for its action type (ours where it names none); else 'Activity'. */
+/**
+ * Spec §3: the title an entry shows for its action type (ours where it names none); else 'Activity'.
+ * In the reader's language (issue 33), as the labels and names below.
+ */
 export function activityTitle(actionType: string): string {
-  return titles[actionType] ?? 'Activity';
+  return t(titles[actionType] ?? 'Activity');
 }
 
 /**
@@ -40,36 +44,36 @@ export function activityTitle(actionType: string): string {
  * for an invitation and its acceptance). A Record over ActivityType: a new type needs a label.
  */
 const actionLabels: Record<ActivityType, string> = {
-  prd_created: 'Product Created',
-  product_updated: 'Product Edited',
-  product_deleted: 'Product Deleted',
-  status_changed: 'Stage Changed',
-  progress_updated: 'Progress Updated',
-  member_added: 'Member Invited',
-  team_member_added: 'Invitation Accepted',
-  external_invitation_sent: 'Invitation Emailed',
-  team_member_removed: 'Member Removed',
-  team_created: 'Team Created',
-  team_deleted: 'Team Deleted',
-  team_lead_changed: 'Team Lead Changed',
-  task_created: 'Task Created',
-  task_status_updated: 'Task Status Changed',
-  task_completed: 'Task Completed',
-  task_updated: 'Task Edited',
-  task_deleted: 'Task Deleted',
-  document_updated: 'Document Updated',
-  file_uploaded: 'File Uploaded',
-  milestone_reached: 'Milestone Reached',
-  comment_added: 'Comment',
-  other: 'Note',
-  event_scheduled: 'Event Scheduled',
-  created_from_template: 'From Template',
+  prd_created: k('Product Created'),
+  product_updated: k('Product Edited'),
+  product_deleted: k('Product Deleted'),
+  status_changed: k('Stage Changed'),
+  progress_updated: k('Progress Updated'),
+  member_added: k('Member Invited'),
+  team_member_added: k('Invitation Accepted'),
+  external_invitation_sent: k('Invitation Emailed'),
+  team_member_removed: k('Member Removed'),
+  team_created: k('Team Created'),
+  team_deleted: k('Team Deleted'),
+  team_lead_changed: k('Team Lead Changed'),
+  task_created: k('Task Created'),
+  task_status_updated: k('Task Status Changed'),
+  task_completed: k('Task Completed'),
+  task_updated: k('Task Edited'),
+  task_deleted: k('Task Deleted'),
+  document_updated: k('Document Updated'),
+  file_uploaded: k('File Uploaded'),
+  milestone_reached: k('Milestone Reached'),
+  comment_added: k('Comment'),
+  other: k('Note'),
+  event_scheduled: k('Event Scheduled'),
+  created_from_template: k('From Template'),
 };
 
 /** The plain-words label of an action type; a type this build does not know is title-cased. */
 export function actionTypeLabel(actionType: string): string {
   const known = (actionLabels as Record<string, string | undefined>)[actionType];
-  if (known) return known;
+  if (known) return t(known);
   return actionType
     .split('_')
     .filter(Boolean)
@@ -94,8 +98,8 @@ export function actionTypeColour(actionType: string): string {
 
 /** Spec §8.2: who did it; 'System' when nobody did, 'Unknown User' when the name is gone. */
 export function performerName(activity: Pick<Activity, 'performer' | 'performedBy'>): string {
-  if (activity.performer) return activity.performer.name.trim() || 'Unknown User';
-  return activity.performedBy ? 'Unknown User' : 'System';
+  if (activity.performer) return activity.performer.name.trim() || t('Unknown User');
+  return activity.performedBy ? t('Unknown User') : t('System');
 }
 
 const text = (value: unknown): string | undefined =>

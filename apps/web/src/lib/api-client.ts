@@ -1,13 +1,14 @@
 import type { ApiError } from '@shipyard/shared';
+import { k, t } from './i18n/index.ts';
 
 const API_BASE = '/api';
 
-/** The client-side texts of spec §8.1. */
+/** The client-side texts of spec §8.1 (in English: put in the reader's language where shown). */
 export const errorMessages = {
-  server: 'An error occurred on the server.',
-  noResponse: 'No response received from the server. Please check your connection or try again later.',
-  unknown: 'An unknown error occurred.',
-  unexpected: 'An unexpected error occurred.',
+  server: k('An error occurred on the server.'),
+  noResponse: k('No response received from the server. Please check your connection or try again later.'),
+  unknown: k('An unknown error occurred.'),
+  unexpected: k('An unexpected error occurred.'),
 } as const;
 
 type JsonObject = Record<string, unknown>;
@@ -61,8 +62,13 @@ export class ApiRequestError extends Error {
   readonly details: unknown;
   readonly requestId: string | undefined;
 
+  /**
+   * `message` in English as the server or spec §8.1 words it; the error carries it in the reader's
+   * language (issue 33: the common server texts are listed in server-texts.ts), so every screen that
+   * shows `error.message` shows it translated. Another text stays as the server wrote it.
+   */
   constructor(message: string, { status, body, cause }: ApiRequestErrorInit) {
-    super(message, { cause });
+    super(t(message), { cause });
     this.status = status;
     this.body = body;
     const serverError = isObject(body) && isServerError(body) ? body : undefined;
@@ -89,10 +95,10 @@ export function getErrorMessage(error: unknown, fallback?: string): string {
     const answered = error instanceof ApiRequestError && (error.code !== undefined || error.status === 0);
     return answered && error.message ? error.message : fallback;
   }
-  if (typeof error === 'string') return error || errorMessages.unknown;
-  if (error === null || error === undefined) return errorMessages.unknown;
-  if (error instanceof Error && error.message) return error.message;
-  return errorMessages.unexpected;
+  if (typeof error === 'string') return error ? t(error) : t(errorMessages.unknown);
+  if (error === null || error === undefined) return t(errorMessages.unknown);
+  if (error instanceof Error && error.message) return t(error.message);
+  return t(errorMessages.unexpected);
 }
 
 // Spec §4: any 401 ends the session on the client. The app registers what that means (clear the

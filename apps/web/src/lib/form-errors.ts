@@ -1,5 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from './api-client.ts';
+import { t } from './i18n/index.ts';
 
 function fieldErrorsOf(error: ApiRequestError): Record<string, string[]> {
   const details = error.details;
@@ -30,7 +31,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
   for (const field of fields) {
     const message = byField[field]?.[0];
     if (message) {
-      setError(field, { type: 'server', message }, { shouldFocus: !placed });
+      // The server's English text in the reader's language (issue 33, server-texts.ts).
+      setError(field, { type: 'server', message: t(message) }, { shouldFocus: !placed });
       placed = true;
     }
   }

@@ -1,6 +1,8 @@
 // The keys that act on tasks (issue 30): one table for the listener of lists, boards and the task
 // page and for the `?` sheet (features/search/shortcut-list.ts), so the sheet lists exactly what is
-// bound, and where.
+// bound, and where. A label is a getter: read when shown, in the reader's language.
+
+import { t } from './i18n/index.ts';
 
 export type TaskShortcutAction =
   | 'down'
@@ -51,49 +53,160 @@ const SHOWN: readonly TaskKeyPlace[] = ['list', 'board'];
 
 /** In the sheet's order. */
 export const TASK_SHORTCUTS: readonly TaskShortcut[] = [
-  { action: 'down', label: 'Next task', bindings: [{ key: 'j' }, { key: 'ArrowDown' }], on: SHOWN },
-  { action: 'up', label: 'Previous task', bindings: [{ key: 'k' }, { key: 'ArrowUp' }], on: SHOWN },
+  {
+    action: 'down',
+    get label() {
+      return t('Next task');
+    },
+    bindings: [{ key: 'j' }, { key: 'ArrowDown' }],
+    on: SHOWN,
+  },
+  {
+    action: 'up',
+    get label() {
+      return t('Previous task');
+    },
+    bindings: [{ key: 'k' }, { key: 'ArrowUp' }],
+    on: SHOWN,
+  },
   {
     action: 'left',
-    label: 'Column to the left',
+    get label() {
+      return t('Column to the left');
+    },
     bindings: [{ key: 'h' }, { key: 'ArrowLeft' }],
     on: ['board'],
   },
   {
     action: 'right',
-    label: 'Column to the right',
+    get label() {
+      return t('Column to the right');
+    },
     bindings: [{ key: 'l' }, { key: 'ArrowRight' }],
     on: ['board'],
   },
-  { action: 'open', label: 'Open the task', bindings: [{ key: 'Enter' }, { key: 'o' }], on: SHOWN },
-  { action: 'toggle', label: 'Select or unselect', bindings: [{ key: 'x' }], on: SHOWN },
-  { action: 'range', label: 'Select a range', bindings: [{ key: 'x', shift: true }], on: SHOWN },
-  { action: 'selectAll', label: 'Select the tasks shown', bindings: [{ key: 'a', mod: true }], on: SHOWN },
-  { action: 'clear', label: 'Clear the selection', bindings: [{ key: 'Escape' }], on: SHOWN },
-  { action: 'status', label: 'Set status', bindings: [{ key: 's' }] },
-  { action: 'assignee', label: 'Assign to…', bindings: [{ key: 'a' }] },
-  { action: 'assignMe', label: 'Assign to me', bindings: [{ key: 'i' }] },
-  { action: 'priority', label: 'Set priority', bindings: [{ key: 'p' }] },
+  {
+    action: 'open',
+    get label() {
+      return t('Open the task');
+    },
+    bindings: [{ key: 'Enter' }, { key: 'o' }],
+    on: SHOWN,
+  },
+  {
+    action: 'toggle',
+    get label() {
+      return t('Select or unselect');
+    },
+    bindings: [{ key: 'x' }],
+    on: SHOWN,
+  },
+  {
+    action: 'range',
+    get label() {
+      return t('Select a range');
+    },
+    bindings: [{ key: 'x', shift: true }],
+    on: SHOWN,
+  },
+  {
+    action: 'selectAll',
+    get label() {
+      return t('Select the tasks shown');
+    },
+    bindings: [{ key: 'a', mod: true }],
+    on: SHOWN,
+  },
+  {
+    action: 'clear',
+    get label() {
+      return t('Clear the selection');
+    },
+    bindings: [{ key: 'Escape' }],
+    on: SHOWN,
+  },
+  {
+    action: 'status',
+    get label() {
+      return t('Set status');
+    },
+    bindings: [{ key: 's' }],
+  },
+  {
+    action: 'assignee',
+    get label() {
+      return t('Assign to…');
+    },
+    bindings: [{ key: 'a' }],
+  },
+  {
+    action: 'assignMe',
+    get label() {
+      return t('Assign to me');
+    },
+    bindings: [{ key: 'i' }],
+  },
+  {
+    action: 'priority',
+    get label() {
+      return t('Set priority');
+    },
+    bindings: [{ key: 'p' }],
+  },
   {
     action: 'labels',
-    label: 'Add or remove a label',
+    get label() {
+      return t('Add or remove a label');
+    },
     // On a board `l` is the column to the right; Shift L works everywhere.
     bindings: [
       { key: 'l', on: ['list', 'page'] },
       { key: 'l', shift: true },
     ],
   },
-  { action: 'due', label: 'Set due date', bindings: [{ key: 'd', shift: true }] },
+  {
+    action: 'due',
+    get label() {
+      return t('Set due date');
+    },
+    bindings: [{ key: 'd', shift: true }],
+  },
   // On the task page, `e` edits the page's own title in place; Delete leaves the page after it.
-  { action: 'editTitle', label: 'Edit the title', bindings: [{ key: 'e' }] },
-  { action: 'move', label: 'Move to another product', bindings: [{ key: 'm' }] },
+  {
+    action: 'editTitle',
+    get label() {
+      return t('Edit the title');
+    },
+    bindings: [{ key: 'e' }],
+  },
+  {
+    action: 'move',
+    get label() {
+      return t('Move to another product');
+    },
+    bindings: [{ key: 'm' }],
+  },
   {
     action: 'delete',
-    label: 'Move to the trash',
+    get label() {
+      return t('Move to the trash');
+    },
     bindings: [{ key: 'Delete' }, { key: 'Backspace', mod: true }],
   },
-  { action: 'copyLink', label: 'Copy link', bindings: [{ key: 'c', mod: true }] },
-  { action: 'copyKey', label: 'Copy key', bindings: [{ key: 'c', mod: true, shift: true }] },
+  {
+    action: 'copyLink',
+    get label() {
+      return t('Copy link');
+    },
+    bindings: [{ key: 'c', mod: true }],
+  },
+  {
+    action: 'copyKey',
+    get label() {
+      return t('Copy key');
+    },
+    bindings: [{ key: 'c', mod: true, shift: true }],
+  },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { ExternalToast } from 'sonner';
+import { t } from './i18n/index.ts';
 
 // Toasts, with sonner and its Toaster loaded on the first toast rather than with every page:
 // public pages (landing, /auth) stay within the bundle budget (bench/bundle-budget.mjs).
@@ -35,10 +36,18 @@ export const toasterHost = {
 };
 
 type Show = (title: string, options?: ExternalToast) => void;
+/**
+ * A toast's title and text description in the reader's language: callers pass their own texts
+ * through t() already; a message from the server or a shared schema (English) is translated here
+ * when it is one of server-texts.ts's (issue 33). t() of a translated text answers it unchanged.
+ */
 const show =
   (kind: 'success' | 'error' | 'info' | 'message'): Show =>
   (title, options) => {
-    void ready().then(({ toast }) => toast[kind](title, options));
+    const description = options?.description;
+    const translated =
+      typeof description === 'string' ? { ...options, description: t(description) } : options;
+    void ready().then(({ toast }) => toast[kind](t(title), translated));
   };
 
 /** How long a toast offers Undo (issue 28). */
@@ -61,11 +70,11 @@ export const toast = {
       duration: UNDO_TOAST_MS,
       ...options,
       action: {
-        label: 'Undo',
+        label: t('Undo'),
         onClick: () => {
           void Promise.resolve()
             .then(undo)
-            .catch(() => toast.error(undoFailed ?? 'Could not undo the change.'));
+            .catch(() => toast.error(undoFailed ?? t('Could not undo the change.')));
         },
       },
     }),

@@ -19,6 +19,7 @@ import {
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count.ts';
 import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
 import { PinnedViews } from '../../features/views/components/pinned-views.tsx';
+import { t } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
@@ -47,7 +48,7 @@ export function AppSidebar({ user }: { user: User }) {
                 </span>
                 <span className="grid flex-1 text-left leading-tight">
                   <span className="truncate font-semibold tracking-tight">Shipyard</span>
-                  <span className="truncate text-muted-foreground text-xs">Product workspace</span>
+                  <span className="truncate text-muted-foreground text-xs">{t('Product workspace')}</span>
                 </span>
               </Link>
             </SidebarMenuButton>
@@ -57,9 +58,9 @@ export function AppSidebar({ user }: { user: User }) {
 
       <SidebarContent>
         <SidebarGroup>
-          <SidebarGroupLabel>Workspace</SidebarGroupLabel>
+          <SidebarGroupLabel>{t('Workspace')}</SidebarGroupLabel>
           <SidebarGroupContent>
-            <nav aria-label="Main">
+            <nav aria-label={t('Main')}>
               <SidebarMenu>
                 {navItemsFor(user.role).map(({ item, to, label, icon: Icon }) => {
                   const current = isCurrent(to, pathname);

@@ -14,46 +14,57 @@ import {
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
+import { k, t } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 
 export type NavItem = { item: MenuItem; to: string; label: string; icon: LucideIcon };
 
 /** The sidebar's menu, in the order of spec §2.3. */
 const navItems: readonly NavItem[] = [
-  { item: 'dashboard', to: paths.dashboard(), label: 'Dashboard', icon: LayoutDashboardIcon },
-  { item: 'products', to: paths.products(), label: 'Products', icon: PackageIcon },
-  { item: 'team', to: paths.team(), label: 'Team', icon: UsersIcon },
-  { item: 'calendar', to: paths.calendar(), label: 'Calendar', icon: CalendarDaysIcon },
-  { item: 'reports', to: paths.reports(), label: 'Reports', icon: FileTextIcon },
-  { item: 'tasks', to: paths.tasks(), label: 'Tasks', icon: ListTodoIcon },
-  { item: 'analytics', to: paths.analytics(), label: 'Analytics', icon: ChartColumnIcon },
+  { item: 'dashboard', to: paths.dashboard(), label: k('Dashboard'), icon: LayoutDashboardIcon },
+  { item: 'products', to: paths.products(), label: k('Products'), icon: PackageIcon },
+  { item: 'team', to: paths.team(), label: k('Team'), icon: UsersIcon },
+  { item: 'calendar', to: paths.calendar(), label: k('Calendar'), icon: CalendarDaysIcon },
+  { item: 'reports', to: paths.reports(), label: k('Reports'), icon: FileTextIcon },
+  { item: 'tasks', to: paths.tasks(), label: k('Tasks'), icon: ListTodoIcon },
+  { item: 'analytics', to: paths.analytics(), label: k('Analytics'), icon: ChartColumnIcon },
   // Not in spec §2.3's menu, but pages of §2.1 that nothing else links to.
-  { item: 'activity', to: paths.activity(), label: 'Activity', icon: HistoryIcon },
-  { item: 'services', to: paths.services(), label: 'Services', icon: PlugIcon },
-  { item: 'settings', to: paths.settings(), label: 'Settings', icon: SettingsIcon },
-  { item: 'notifications', to: paths.notifications(), label: 'Notifications', icon: BellIcon },
+  { item: 'activity', to: paths.activity(), label: k('Activity'), icon: HistoryIcon },
+  { item: 'services', to: paths.services(), label: k('Services'), icon: PlugIcon },
+  { item: 'settings', to: paths.settings(), label: k('Settings'), icon: SettingsIcon },
+  { item: 'notifications', to: paths.notifications(), label: k('Notifications'), icon: BellIcon },
 ];
 
-/** The entries this role may see (spec §6). */
+/** The entries this role may see (spec §6), their labels in the reader's language. */
 export const navItemsFor = (role: Role): NavItem[] =>
-  navItems.filter((entry) => canSeeMenuItem(role, entry.item));
+  navItems
+    .filter((entry) => canSeeMenuItem(role, entry.item))
+    .map((entry) => ({ ...entry, label: t(entry.label) }));
 
 // Pages without a menu entry still get a name in the top bar.
 const otherPages: Record<string, string> = {
-  profile: 'Profile',
-  'new-product': 'New Product',
-  views: 'Views',
-  trash: 'Trash',
+  profile: k('Profile'),
+  'new-product': k('New Product'),
+  views: k('Views'),
+  trash: k('Trash'),
 };
 
-/** The name of the area a path belongs to ('/products/42' → 'Products'). */
+/** The name of the area a path belongs to ('/products/42' → 'Products'), in the reader's language. */
 export function pageTitleOf(pathname: string): string | undefined {
   const first = pathname.split('/')[1] ?? '';
-  return navItems.find((entry) => entry.to === `/${first}`)?.label ?? otherPages[first];
+  const label = navItems.find((entry) => entry.to === `/${first}`)?.label ?? otherPages[first];
+  return label === undefined ? undefined : t(label);
 }
 
 /** An entry is current on its own path and on the pages under it. */
 export const isCurrent = (to: string, pathname: string) => pathname === to || pathname.startsWith(`${to}/`);
 
-/** 'super admin' → 'Super Admin'. */
-export const roleLabel = (role: Role) => role.replace(/\b\w/g, (c) => c.toUpperCase());
+const roleLabels: Record<Role, string> = {
+  guest: k('Guest'),
+  member: k('Member'),
+  admin: k('Admin'),
+  'super admin': k('Super Admin'),
+};
+
+/** 'super admin' → 'Super Admin', in the reader's language. */
+export const roleLabel = (role: Role) => t(roleLabels[role] ?? role.replace(/\b\w/g, (c) => c.toUpperCase()));

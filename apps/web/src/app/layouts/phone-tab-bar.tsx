@@ -14,6 +14,7 @@ import { useUnreadCount } from '../../features/notifications/api/get-unread-coun
 import { unreadBadgeText, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
 import { useCommandPalette } from '../../features/search/components/command-provider.tsx';
 import { cn } from '../../lib/cn.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { isCurrent } from './nav-items.ts';
 
@@ -78,20 +79,20 @@ export function PhoneTabBar({ user }: { user: User }) {
   if (!isMobile) return null;
   return (
     <nav
-      aria-label="Tabs"
+      aria-label={t('Tabs')}
       data-tab-bar=""
       className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/80 md:hidden"
     >
       <ul className={cn('grid px-1', inbox ? 'grid-cols-5' : 'grid-cols-4')}>
-        <TabLink to={paths.dashboard()} label="Home" icon={LayoutDashboardIcon} pathname={pathname} />
-        <TabLink to={paths.tasks()} label="Tasks" icon={ListTodoIcon} pathname={pathname} />
+        <TabLink to={paths.dashboard()} label={t('Home')} icon={LayoutDashboardIcon} pathname={pathname} />
+        <TabLink to={paths.tasks()} label={t('Tasks')} icon={ListTodoIcon} pathname={pathname} />
         {inbox ? (
           <TabLink
             to={paths.notifications()}
-            label="Inbox"
+            label={t('Inbox')}
             icon={InboxIcon}
             pathname={pathname}
-            ariaLabel={unreadLinkLabel('Inbox', unread)}
+            ariaLabel={unreadLinkLabel(t('Inbox'), unread)}
             badge={
               unread > 0 ? (
                 <span
@@ -105,8 +106,8 @@ export function PhoneTabBar({ user }: { user: User }) {
             }
           />
         ) : null}
-        <TabButton label="Search" icon={SearchIcon} onClick={openPalette} />
-        <TabButton label="More" icon={MenuIcon} onClick={() => setOpenMobile(true)} />
+        <TabButton label={t('Search')} icon={SearchIcon} onClick={openPalette} />
+        <TabButton label={t('More')} icon={MenuIcon} onClick={() => setOpenMobile(true)} />
       </ul>
     </nav>
   );

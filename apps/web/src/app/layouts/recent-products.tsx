@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useRecentProducts } from '../../features/products/api/get-recent-products.ts';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 
 // Spec §4: the status dot colours; other values light gray.
@@ -35,17 +36,17 @@ export function RecentProducts({ onNavigate }: { onNavigate?: () => void }) {
     body = (
       <div role="status" className={cn(line, 'flex items-center gap-2 text-muted-foreground')}>
         <Skeleton className="size-2 rounded-full" />
-        Loading...
+        {t('Loading...')}
       </div>
     );
   } else if (products.isError) {
     body = (
       <p role="alert" className={cn(line, 'break-words text-destructive')}>
-        Error: {getErrorMessage(products.error)}
+        {t('Error: {{message}}', { message: getErrorMessage(products.error) })}
       </p>
     );
   } else if (products.data.length === 0) {
-    body = <p className={cn(line, 'text-muted-foreground')}>No products yet</p>;
+    body = <p className={cn(line, 'text-muted-foreground')}>{t('No products yet')}</p>;
   } else {
     body = (
       <SidebarMenu>
@@ -75,7 +76,7 @@ export function RecentProducts({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <SidebarGroup className="group-data-[collapsible=icon]:hidden">
-      <SidebarGroupLabel>Recent Products</SidebarGroupLabel>
+      <SidebarGroupLabel>{t('Recent Products')}</SidebarGroupLabel>
       <SidebarGroupContent>{body}</SidebarGroupContent>
     </SidebarGroup>
   );

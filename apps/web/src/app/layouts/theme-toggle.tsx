@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
+import { t } from '../../lib/i18n/index.ts';
 import { isTheme } from '../../lib/theme.ts';
 
 /** The top bar's light / dark / system switch. */
@@ -21,24 +22,24 @@ export function ThemeToggle() {
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8">
           <Icon aria-hidden="true" />
-          <span className="sr-only">Theme</span>
+          <span className="sr-only">{t('Theme')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-40">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('Theme')}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
           <DropdownMenuRadioItem value="light">
             <SunIcon aria-hidden="true" />
-            Light
+            {t('Light')}
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="dark">
             <MoonIcon aria-hidden="true" />
-            Dark
+            {t('Dark')}
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="system">
             <MonitorIcon aria-hidden="true" />
-            System
+            {t('System')}
           </DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
       </DropdownMenuContent>

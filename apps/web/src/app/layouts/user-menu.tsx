@@ -3,6 +3,7 @@ import { LogOutIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '../../components/ui/sidebar.tsx';
 import { UserAvatar } from '../../features/account/components/user-avatar.tsx';
+import { t } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { roleLabel } from './nav-items.ts';
 import { useLogout } from './use-logout.ts';
@@ -35,13 +36,13 @@ export function UserMenu({ user }: { user: User }) {
       </SidebarMenuItem>
       <SidebarMenuItem>
         <SidebarMenuButton
-          tooltip="Logout"
+          tooltip={t('Logout')}
           onClick={logout}
           disabled={pending}
           className="text-muted-foreground"
         >
           <LogOutIcon aria-hidden="true" />
-          <span>Logout</span>
+          <span>{t('Logout')}</span>
         </SidebarMenuButton>
       </SidebarMenuItem>
     </SidebarMenu>

@@ -1,9 +1,10 @@
 import { LoaderCircleIcon, UnplugIcon } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { k, t } from '../../lib/i18n/index.ts';
 import type { RealtimeStatus as Status } from '../../lib/realtime.ts';
 
 /** Shown when the server refused this tab's socket: the user holds too many (issue 13). */
-const TOO_MANY_TABS_MESSAGE = 'Live updates are off: too many open tabs. Close some and reload.';
+const TOO_MANY_TABS_MESSAGE = k('Live updates are off: too many open tabs. Close some and reload.');
 
 const pill =
   'inline-flex h-7 items-center gap-1.5 whitespace-nowrap rounded-full border bg-muted/60 px-2 font-medium text-muted-foreground text-xs sm:px-2.5';
@@ -18,19 +19,19 @@ export function RealtimeStatus({ status, className }: { status: Status; classNam
   return (
     <div role="status" aria-live="polite" className={cn('flex', className)}>
       {status === 'reconnecting' ? (
-        <span title="Reconnecting..." className={pill}>
+        <span title={t('Reconnecting...')} className={pill}>
           <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
           {/* On a phone the spinner alone: the top bar has no room for the words. */}
-          <span className="sr-only sm:not-sr-only">Reconnecting...</span>
+          <span className="sr-only sm:not-sr-only">{t('Reconnecting...')}</span>
         </span>
       ) : status === 'refused' ? (
-        <span title={TOO_MANY_TABS_MESSAGE} className={pill}>
+        <span title={t(TOO_MANY_TABS_MESSAGE)} className={pill}>
           <UnplugIcon aria-hidden="true" className="size-3" />
           {/* The whole sentence where there is room; below that the gist, the rest in the tooltip. */}
           <span aria-hidden="true" className="lg:hidden">
-            Live updates off
+            {t('Live updates off')}
           </span>
-          <span className="sr-only lg:not-sr-only">{TOO_MANY_TABS_MESSAGE}</span>
+          <span className="sr-only lg:not-sr-only">{t(TOO_MANY_TABS_MESSAGE)}</span>
         </span>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
+import { t } from '../../lib/i18n/index.ts';
 
 export function Component() {
   return (
     <>
-      <title>Shipyard — ship products from planning to production</title>
+      <title>{t('Shipyard — ship products from planning to production')}</title>
       <LandingPage />
     </>
   );

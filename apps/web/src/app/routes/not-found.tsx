@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { cn } from '../../lib/cn.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 
 /**
@@ -19,12 +20,12 @@ export function Component() {
       )}
     >
       <h1 className="font-semibold text-7xl text-muted-foreground/40 tracking-tighter tabular-nums">404</h1>
-      <p className="mt-3 font-medium text-lg">Oops! Page not found</p>
+      <p className="mt-3 font-medium text-lg">{t('Oops! Page not found')}</p>
       <Link
         to={signedIn ? paths.dashboard() : paths.home()}
         className={buttonVariants({ variant: 'outline', className: 'mt-8' })}
       >
-        Return to Home
+        {t('Return to Home')}
       </Link>
     </Wrapper>
   );

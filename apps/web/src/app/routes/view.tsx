@@ -7,6 +7,7 @@ import { TasksPage } from '../../features/tasks/components/tasks-page.tsx';
 import { useView } from '../../features/views/api/views.ts';
 import { OpenViewActions, viewDescription } from '../../features/views/components/open-view-actions.tsx';
 import { TaskDisplayScope } from '../../hooks/task-display-scope.tsx';
+import { t } from '../../lib/i18n/index.ts';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 /**
@@ -33,7 +34,7 @@ export function Component() {
   if (view.isError) {
     return (
       <ErrorState
-        title="Failed to open the view"
+        title={t('Failed to open the view')}
         error={view.error}
         onRetry={() => view.refetch()}
         retrying={view.isFetching}
@@ -42,7 +43,7 @@ export function Component() {
   }
   if (!stored || appliedTo !== stored.id) {
     return (
-      <div role="status" aria-label="Loading the view" className="mx-auto grid w-full max-w-7xl gap-4">
+      <div role="status" aria-label={t('Loading the view')} className="mx-auto grid w-full max-w-7xl gap-4">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-64" />
       </div>

@@ -11,7 +11,8 @@ import {
   useRef,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
-import type { KanbanCardData } from './kanban-texts.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { draggableLabel, type KanbanCardData } from './kanban-texts.ts';
 
 type Handle = {
   name: string;
@@ -64,7 +65,7 @@ function KanbanCardInner<T>({
     id,
     data: { item } satisfies KanbanCardData<T>,
     disabled: !canMove,
-    attributes: { roleDescription: `draggable ${noun}` },
+    attributes: { roleDescription: draggableLabel(noun) },
   });
   const node = useRef<HTMLButtonElement | null>(null);
   const ref = useCallback(
@@ -111,7 +112,7 @@ export function KanbanHandle({ className }: { className?: string }) {
       }}
       type="button"
       {...handle.attributes}
-      aria-label={`Move ${handle.name}`}
+      aria-label={t('Move {{name}}', { name: handle.name })}
       className={cn(
         'z-10 flex size-6 cursor-grab items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 active:cursor-grabbing',
         className,

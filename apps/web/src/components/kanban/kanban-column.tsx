@@ -4,7 +4,7 @@ import type { NextPages } from '../../hooks/use-infinite-virtual-list.ts';
 import { cn } from '../../lib/cn.ts';
 import { KanbanCardList, type KanbanCardsProps, KanbanVirtualCards } from './kanban-cards.tsx';
 import type { KanbanColumnData } from './kanban-moves.ts';
-import { itemOf, kanbanCount } from './kanban-texts.ts';
+import { itemOf, kanbanCount, kanbanTexts } from './kanban-texts.ts';
 
 /** How tall a board's columns are: as their cards, or as the screen (each scrolls on its own). */
 export type KanbanHeight = 'fit' | 'scroll';
@@ -46,7 +46,7 @@ export function KanbanColumn<T>({ column, height, columnOf, footer, ...cards }: 
   if (column.placeholder !== undefined) {
     body = column.placeholder;
   } else if (column.items.length === 0) {
-    body = <KanbanNote>{`No ${cards.noun.other}`}</KanbanNote>;
+    body = <KanbanNote>{kanbanTexts(cards.noun).none()}</KanbanNote>;
   } else if (height === 'scroll') {
     body = <KanbanVirtualCards {...cards} items={column.items} {...(column.pages ?? noMorePages)} />;
   } else {

@@ -10,6 +10,7 @@ import {
   useFormState,
 } from 'react-hook-form';
 import { cn } from '../../lib/cn.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { Label } from './label.tsx';
 
 /** The react-hook-form provider: `<Form {...form}><form onSubmit={form.handleSubmit(…)}>…` */
@@ -105,7 +106,8 @@ export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 /** The field's validation message (the zod text), or its children when the field is valid. */
 export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
-  const body = error ? String(error.message ?? '') : children;
+  // A schema's message is English (packages/shared): shown in the reader's language (server-texts.ts).
+  const body = error ? t(String(error.message ?? '')) : children;
   if (!body) return null;
   return (
     <p

@@ -1,6 +1,7 @@
 import { PanelLeftIcon } from 'lucide-react';
 import type { ComponentProps, CSSProperties } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { Button } from './button.tsx';
 import { Separator } from './separator.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet.tsx';
@@ -68,8 +69,8 @@ export function Sidebar({
           }}
         >
           <SheetHeader className="sr-only">
-            <SheetTitle>Sidebar</SheetTitle>
-            <SheetDescription>The main navigation.</SheetDescription>
+            <SheetTitle>{t('Sidebar')}</SheetTitle>
+            <SheetDescription>{t('The main navigation.')}</SheetDescription>
           </SheetHeader>
           <div className="flex h-full w-full flex-col">{children}</div>
         </SheetContent>
@@ -133,7 +134,7 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
       {...props}
     >
       <PanelLeftIcon aria-hidden="true" />
-      <span className="sr-only">Toggle Sidebar</span>
+      <span className="sr-only">{t('Toggle Sidebar')}</span>
     </Button>
   );
 }
@@ -146,10 +147,10 @@ export function SidebarRail({ className, ...props }: ComponentProps<'button'>) {
       type="button"
       data-sidebar="rail"
       data-slot="sidebar-rail"
-      aria-label="Toggle Sidebar"
+      aria-label={t('Toggle Sidebar')}
       tabIndex={-1}
       onClick={toggleSidebar}
-      title="Toggle Sidebar"
+      title={t('Toggle Sidebar')}
       className={cn(
         'absolute inset-y-0 z-20 hidden w-4 -translate-x-1/2 transition-all ease-linear after:absolute after:inset-y-0 after:left-1/2 after:w-[2px] hover:after:bg-border sm:flex',
         'group-data-[side=left]:-right-4 group-data-[side=right]:left-0',

@@ -1,9 +1,10 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { k, t } from '../../lib/i18n/index.ts';
 import { useTheme } from '../theme-provider.tsx';
 
 /** Spec §9: the notification region's label and its keyboard shortcut (Alt+T focuses the toasts). */
-const TOASTER_LABEL = 'Notifications';
+const TOASTER_LABEL = k('Notifications');
 const TOASTER_HOTKEY = ['altKey', 'KeyT'];
 
 // Sonner styles toasts through these variables; pointing them at our tokens makes toasts follow
@@ -25,7 +26,7 @@ export function Toaster({ toastOptions, ...props }: ToasterProps) {
       position="bottom-right"
       // On a phone, above the tab bar (issue 33); --tab-bar-height is 0 without one.
       mobileOffset={{ bottom: 'calc(16px + var(--tab-bar-height, 0px))' }}
-      containerAriaLabel={TOASTER_LABEL}
+      containerAriaLabel={t(TOASTER_LABEL)}
       hotkey={TOASTER_HOTKEY}
       className="toaster group"
       style={tokenStyle}

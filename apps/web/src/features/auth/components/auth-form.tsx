@@ -1,6 +1,7 @@
 import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useRef, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 
 /**
  * The Login and Sign Up forms' state, without react-hook-form: the sign-in page's first load
@@ -87,7 +88,10 @@ export function useAuthForm<V extends Record<string, string>>({
 
 /** The e-mail field of every /auth form: its label, keyboard, autofill hint and example. */
 export const emailFieldProps = {
-  label: 'Email',
+  // A getter: read when a form spreads it, in the reader's language.
+  get label() {
+    return t('Email');
+  },
   type: 'email',
   autoComplete: 'email',
   placeholder: 'you@company.com',
@@ -127,7 +131,7 @@ export function AuthTextField({ field: { error, ...field }, label, ...input }: A
       />
       {error && (
         <p data-slot="form-message" id={formMessageId} className="text-destructive text-sm">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

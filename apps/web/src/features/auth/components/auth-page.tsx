@@ -11,7 +11,9 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { fillSlots, slot } from '../../../lib/text-slots.tsx';
 import { AuthTabs } from './auth-tabs.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SignInProviders } from './sign-in-providers.tsx';
@@ -87,7 +89,7 @@ function AuthCard() {
       className="inline-flex items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Login
+      {t('Back to Login')}
     </Link>
   );
 
@@ -95,8 +97,8 @@ function AuthCard() {
   if (resetToken) {
     return (
       <AuthCardFrame
-        title="Set New Password"
-        description="Enter your new password below"
+        title={t('Set New Password')}
+        description={t('Enter your new password below')}
         footer={backToLogin}
       >
         <ResetPasswordForm token={resetToken} />
@@ -107,8 +109,8 @@ function AuthCard() {
   if (forgotPassword) {
     return (
       <AuthCardFrame
-        title="Reset Password"
-        description="Enter your email to receive a reset link"
+        title={t('Reset Password')}
+        description={t('Enter your email to receive a reset link')}
         footer={backToLogin}
       >
         <ForgotPasswordForm defaultEmail={email} onDone={() => setForgotPassword(false)} />
@@ -119,11 +121,11 @@ function AuthCard() {
   if (challenge) {
     return (
       <AuthCardFrame
-        title={challenge.step === 'code' ? 'Two-factor sign-in' : 'Set up two-factor sign-in'}
+        title={challenge.step === 'code' ? t('Two-factor sign-in') : t('Set up two-factor sign-in')}
         description={
           challenge.step === 'code'
-            ? 'Enter the code from your authenticator app.'
-            : 'Your organisation requires it. Use an authenticator app on your phone.'
+            ? t('Enter the code from your authenticator app.')
+            : t('Your organisation requires it. Use an authenticator app on your phone.')
         }
         footer={backToLogin}
       >
@@ -135,8 +137,8 @@ function AuthCard() {
   if (tempToken) {
     return (
       <AuthCardFrame
-        title="Change Your Password"
-        description={`${authMessages.mustChangePassword}.`}
+        title={t('Change Your Password')}
+        description={`${t(authMessages.mustChangePassword)}.`}
         footer={backToLogin}
       >
         <ForceChangePasswordForm tempToken={tempToken} onExpired={() => setTempToken(null)} />
@@ -145,14 +147,14 @@ function AuthCard() {
   }
 
   return (
-    <AuthCardFrame title="Welcome" description="Sign in or create an account">
+    <AuthCardFrame title={t('Welcome')} description={t('Sign in or create an account')}>
       <AuthTabs
         value={tab}
         onValueChange={setTab}
         tabs={[
           {
             value: 'login',
-            label: 'Login',
+            label: t('Login'),
             panelClassName: 'grid gap-4',
             panel: (
               <>
@@ -172,7 +174,7 @@ function AuthCard() {
           },
           {
             value: 'signup',
-            label: 'Sign Up',
+            label: t('Sign Up'),
             panel: (
               <SignUpForm
                 onSignedUp={(address) =>
@@ -193,9 +195,15 @@ function VerifyEmailNotice({ email }: { email: string }) {
     <div role="status" className="flex gap-3 rounded-lg border bg-muted/50 px-3 py-2.5 text-sm">
       <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <p className="text-muted-foreground">
-        <span className="font-medium text-foreground">Check your inbox…</span> We sent a verification link to{' '}
-        <span className="break-all font-medium text-foreground">{email}</span>. Verify your email, then log
-        in.
+        <span className="font-medium text-foreground">{t('Check your inbox…')}</span>{' '}
+        {fillSlots(
+          t('We sent a verification link to {{email}}. Verify your email, then log in.', {
+            email: slot('email'),
+          }),
+          {
+            email: <span className="break-all font-medium text-foreground">{email}</span>,
+          },
+        )}
       </p>
     </div>
   );

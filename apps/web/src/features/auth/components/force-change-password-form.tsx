@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -68,7 +69,7 @@ export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePas
           name="new_password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>New Password</FormLabel>
+              <FormLabel>{t('New Password')}</FormLabel>
               <FormControl>
                 <Input
                   type="password"
@@ -82,7 +83,7 @@ export function ForceChangePasswordForm({ tempToken, onExpired }: ForceChangePas
           )}
         />
         <Button type="submit" className="w-full" pending={changePassword.isPending}>
-          {changePassword.isPending ? 'Updating...' : 'Change Password'}
+          {changePassword.isPending ? t('Updating...') : t('Change Password')}
         </Button>
       </form>
     </Form>

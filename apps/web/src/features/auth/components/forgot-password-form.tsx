@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRequestReset } from '../api/request-reset.ts';
@@ -42,7 +43,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onDone }: ForgotPassword
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextField control={form.control} name="email" {...emailFieldProps} />
         <Button type="submit" className="w-full" pending={requestReset.isPending}>
-          Send Reset Link
+          {t('Send Reset Link')}
         </Button>
       </form>
     </Form>

@@ -4,6 +4,8 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { fillSlots, slot } from '../../../lib/text-slots.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useLogin } from '../api/login.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -25,7 +27,8 @@ type LoginFormProps = {
 type Failure = { message: string; code: string | undefined; email: string; attempt: number };
 
 function tempTokenOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiRequestError) || !error.message.includes(authMessages.mustChangePassword)) return;
+  if (!(error instanceof ApiRequestError) || !error.message.includes(t(authMessages.mustChangePassword)))
+    return;
   const details = error.details;
   if (typeof details !== 'object' || details === null || !('temp_token' in details)) return;
   return typeof details.temp_token === 'string' && details.temp_token !== '' ? details.temp_token : undefined;
@@ -85,13 +88,13 @@ export function LoginForm({
       <AuthTextField field={form.field('email')} {...emailFieldProps} />
       <AuthTextField
         field={form.field('password')}
-        label="Password"
+        label={t('Password')}
         type="password"
         autoComplete="current-password"
       />
       {failure && <LoginFailure key={failure.attempt} failure={failure} />}
       <Button type="submit" className="w-full" pending={loginMutation.isPending}>
-        Login
+        {t('Login')}
       </Button>
       <Button
         type="button"
@@ -100,7 +103,7 @@ export function LoginForm({
         className="mx-auto h-auto p-0 text-muted-foreground hover:text-foreground"
         onClick={() => onForgotPassword(form.getValues('email'))}
       >
-        Forgot password?
+        {t('Forgot password?')}
       </Button>
     </form>
   );
@@ -117,8 +120,12 @@ function LoginFailure({ failure }: { failure: Failure }) {
       >
         <MailCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
         <p>
-          A new verification email is on its way to <span className="font-medium">{failure.email}</span>. Open
-          the link in it, then log in.
+          {fillSlots(
+            t('A new verification email is on its way to {{email}}. Open the link in it, then log in.', {
+              email: slot('email'),
+            }),
+            { email: <span className="font-medium">{failure.email}</span> },
+          )}
         </p>
       </div>
     );
@@ -141,7 +148,7 @@ function LoginFailure({ failure }: { failure: Failure }) {
             pending={resend.isPending}
             onClick={() => resend.mutate(failure.email)}
           >
-            Resend verification email
+            {t('Resend verification email')}
           </Button>
         )}
       </div>

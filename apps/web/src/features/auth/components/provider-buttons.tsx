@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 
 /** Where the browser goes to sign in with Google; the server answers with a redirect to Google. */
 const GOOGLE_SIGN_IN_URL = '/api/auth/google';
@@ -39,7 +40,7 @@ export function GoogleButton({ className }: { className?: string }) {
   return (
     <a href={GOOGLE_SIGN_IN_URL} className={cn(buttonVariants({ variant: 'outline' }), 'w-full', className)}>
       <GoogleLogo className="size-4" />
-      Continue with Google
+      {t('Continue with Google')}
     </a>
   );
 }
@@ -49,7 +50,7 @@ function OidcButton({ label }: { label: string }) {
   return (
     <a href="/api/auth/oidc" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
       <KeyRound className="size-4" aria-hidden="true" />
-      Continue with {label}
+      {t('Continue with {{provider}}', { provider: label })}
     </a>
   );
 }
@@ -63,7 +64,7 @@ export function ProviderButtons({ providers }: { providers: AuthProviders }) {
     <>
       <div className="flex items-center gap-3" role="presentation">
         <div className="h-px flex-1 bg-border" />
-        <span className="text-muted-foreground text-xs uppercase tracking-wide">or</span>
+        <span className="text-muted-foreground text-xs uppercase tracking-wide">{t('or')}</span>
         <div className="h-px flex-1 bg-border" />
       </div>
       {providers.google && <GoogleButton />}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -43,19 +44,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <TextField
           control={form.control}
           name="password"
-          label="New Password"
+          label={t('New Password')}
           type="password"
           autoComplete="new-password"
         />
         <TextField
           control={form.control}
           name="confirmPassword"
-          label="Confirm Password"
+          label={t('Confirm Password')}
           type="password"
           autoComplete="new-password"
         />
         <Button type="submit" className="w-full" pending={confirmReset.isPending}>
-          Reset Password
+          {t('Reset Password')}
         </Button>
       </form>
     </Form>

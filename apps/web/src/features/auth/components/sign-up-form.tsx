@@ -1,5 +1,6 @@
 import { authScreenMessages as m } from '@shipyard/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthTextField, emailFieldProps, useAuthForm } from './auth-form.tsx';
@@ -31,16 +32,21 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <AuthTextField field={form.field('name')} label="Name" autoComplete="name" placeholder="Ada Lovelace" />
+      <AuthTextField
+        field={form.field('name')}
+        label={t('Name')}
+        autoComplete="name"
+        placeholder="Ada Lovelace"
+      />
       <AuthTextField field={form.field('email')} {...emailFieldProps} />
       <AuthTextField
         field={form.field('password')}
-        label="Password"
+        label={t('Password')}
         type="password"
         autoComplete="new-password"
       />
       <Button type="submit" className="w-full" pending={registerMutation.isPending}>
-        Sign Up
+        {t('Sign Up')}
       </Button>
     </form>
   );

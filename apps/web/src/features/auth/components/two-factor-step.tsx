@@ -7,6 +7,7 @@ import { RecoveryCodes, TwoFactorEnrolment } from '../../../components/two-facto
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { sessionKey } from '../api/get-session.ts';
 import { finishLoginEnrolment, loginWithCode, startLoginEnrolment } from '../api/two-factor-login.ts';
@@ -30,13 +31,13 @@ export function TwoFactorStep({ challenge, redirectTo = '/d', onExpired }: Props
   const [codes, setCodes] = useState<{ codes: string[]; user: User } | null>(null);
 
   const signedIn = (user: User) => {
-    toast.success('Welcome back!', { description: "You've been successfully signed in." });
+    toast.success(t('Welcome back!'), { description: t("You've been successfully signed in.") });
     queryClient.setQueryData(sessionKey, user);
     navigate(redirectTo, { replace: true, flushSync: true });
   };
   const lapsed = (error: unknown): never => {
     if (error instanceof ApiRequestError && error.code === 'CHALLENGE_EXPIRED') {
-      toast.error('Sign-in expired', { description: getErrorMessage(error) });
+      toast.error(t('Sign-in expired'), { description: getErrorMessage(error) });
       onExpired();
     }
     throw error;
@@ -46,7 +47,7 @@ export function TwoFactorStep({ challenge, redirectTo = '/d', onExpired }: Props
     return (
       <div className="grid gap-4">
         <RecoveryCodes codes={codes.codes} />
-        <Button onClick={() => signedIn(codes.user)}>Continue</Button>
+        <Button onClick={() => signedIn(codes.user)}>{t('Continue')}</Button>
       </div>
     );
   }
@@ -62,8 +63,8 @@ export function TwoFactorStep({ challenge, redirectTo = '/d', onExpired }: Props
   return (
     <CodeForm
       allowRecoveryCode
-      submitLabel="Verify"
-      hint="Open your authenticator app, or use a recovery code."
+      submitLabel={t('Verify')}
+      hint={t('Open your authenticator app, or use a recovery code.')}
       onSubmit={(code) =>
         loginWithCode(challenge.token, code)
           .then((answer) => signedIn(answer.user))

@@ -4,10 +4,11 @@ import { CircleCheckIcon, CircleXIcon, SpinnerIcon } from '../../../components/i
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 
-const fallbackError = 'An error occurred during verification.';
+const fallbackError = k('An error occurred during verification.');
 
 type View = { tone: 'pending' | 'success' | 'failure'; icon: ReactNode; title: string; description: string };
 
@@ -28,22 +29,22 @@ export function VerifyEmail() {
     view = {
       tone: 'pending',
       icon: <SpinnerIcon className="size-6 motion-safe:animate-spin" />,
-      title: 'Verifying your email...',
-      description: 'Please wait while we verify your account',
+      title: t('Verifying your email...'),
+      description: t('Please wait while we verify your account'),
     };
   } else if (token && status === 'success') {
     view = {
       tone: 'success',
       icon: <CircleCheckIcon className="size-6" />,
-      title: 'Email Verified Successfully!',
-      description: 'Thank you for verifying your email. You can now log in.',
+      title: t('Email Verified Successfully!'),
+      description: t('Thank you for verifying your email. You can now log in.'),
     };
   } else {
     view = {
       tone: 'failure',
       icon: <CircleXIcon className="size-6" />,
-      title: 'Verification Failed',
-      description: error?.message || fallbackError,
+      title: t('Verification Failed'),
+      description: error?.message || t(fallbackError),
     };
   }
 
@@ -63,7 +64,7 @@ export function VerifyEmail() {
       {view.tone !== 'pending' && (
         <CardFooter>
           <Link to={paths.auth()} className={buttonVariants({ className: 'w-full' })}>
-            Go to Login
+            {t('Go to Login')}
           </Link>
         </CardFooter>
       )}
