@@ -1,5 +1,4 @@
 import {
-  describeRule,
   formatRule,
   nextDates,
   parseRule,
@@ -19,6 +18,7 @@ import { type ComponentProps, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatDate } from '../lib/format.ts';
 import { formattingLocale, k, t } from '../lib/i18n/index.ts';
+import { ruleWords } from '../lib/rule-words.ts';
 import { chipClass } from './chip-picker.tsx';
 import { OptionSelect } from './option-select.tsx';
 import { Input } from './ui/input.tsx';
@@ -54,7 +54,7 @@ function ruleParts(rule: string | null | undefined): RuleParts | null {
 /** The rule in words ('Every week on Mon, Thu'), or 'Does not repeat'. */
 export function repeatWords(rule: string | null | undefined): string {
   const parts = ruleParts(rule);
-  return parts ? describeRule(parts) : t('Does not repeat');
+  return parts ? ruleWords(parts) : t('Does not repeat');
 }
 
 /** A whole number from 1 to `max`, typed freely: each valid value is passed on, the box may be emptied meanwhile. */
@@ -293,7 +293,7 @@ export function RepeatEditor({
 
       {parts ? (
         <div className="grid gap-0.5 text-sm" aria-live="polite">
-          <p className="font-medium">{describeRule(parts)}</p>
+          <p className="font-medium">{ruleWords(parts)}</p>
           <p className="text-muted-foreground text-xs">
             {next.length > 0
               ? t('Next: {{dates}}', { dates: next.map((day) => formatDate(day)).join(', ') })
@@ -325,7 +325,7 @@ export function RepeatChip({
       >
         <RepeatIcon aria-hidden="true" className={parts ? undefined : 'text-muted-foreground'} />
         <span className={cn('truncate', !parts && 'text-muted-foreground')}>
-          {parts ? describeRule(parts) : t('Repeat')}
+          {parts ? ruleWords(parts) : t('Repeat')}
         </span>
       </Popover.Trigger>
       <PopoverContent className="w-80 max-w-[calc(100vw-1rem)] p-3">

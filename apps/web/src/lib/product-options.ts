@@ -2,6 +2,7 @@ import type { Product } from '@shipyard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { api } from './api-client.ts';
+import { t } from './i18n/index.ts';
 import { queryRoots } from './query-keys.ts';
 
 export type ProductOption = Pick<Product, 'id' | 'name'>;
@@ -44,7 +45,7 @@ export function productSelectOptions(
     ...(icon ? { icon: icon(product.id) } : {}),
   }));
   if (selectedId && products && !products.some((product) => product.id === selectedId)) {
-    options.push({ value: selectedId, label: 'Selected product' });
+    options.push({ value: selectedId, label: t('Selected product') });
   }
   return options;
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getSession, sessionKey } from '../api/get-session.ts';
@@ -84,7 +85,7 @@ export function AuthCallback() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-4" aria-busy="true">
       <Spinner className="size-8 text-muted-foreground" aria-hidden="true" />
       <p role="status" className="text-muted-foreground text-sm">
-        Authenticating...
+        {t('Authenticating...')}
       </p>
     </main>
   );
