@@ -99,7 +99,17 @@ export const SERVER_TEXTS = [
   k('This product is archived and read-only. Unarchive it to make changes.'),
   k('Guests have read-only access to products.'),
   k('Guests can only change the status of tasks assigned to them.'),
+  // The product, task and team forms' field errors.
   k('Title is required'),
   k('Name is required'),
   k('Please select a product.'),
+  k('Description is required'),
+  k('Start date is required'),
+  k('Target end date is required'),
+  k('Target end date must be on or after the start date'),
+  k('Please select a status.'),
+  k('Team size must be at least 1'),
+  k('Team name must be at least 2 characters.'),
+  k('Please select a team type.'),
+  k('Only the product’s creator or an admin can change it.'),
 ] as const;
