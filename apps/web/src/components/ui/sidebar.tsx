@@ -1,7 +1,7 @@
 import { PanelLeftIcon } from 'lucide-react';
 import type { ComponentProps, CSSProperties } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { t } from '../../lib/i18n/index.ts';
+import { currentDirection, t } from '../../lib/i18n/index.ts';
 import { Button } from './button.tsx';
 import { Separator } from './separator.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet.tsx';
@@ -53,7 +53,8 @@ export function Sidebar({
           data-sidebar="sidebar"
           data-slot="sidebar"
           data-mobile="true"
-          side={side}
+          // `side` is the reading start or end: in a right-to-left language the sheet comes from the right.
+          side={currentDirection() === 'rtl' ? (side === 'left' ? 'right' : 'left') : side}
           showCloseButton={false}
           className={cn('w-(--sidebar-width) gap-0 p-0 sm:max-w-none', sidebarSurface)}
           style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
@@ -97,10 +98,10 @@ export function Sidebar({
       <div
         data-slot="sidebar-container"
         className={cn(
-          'fixed inset-y-0 z-10 hidden h-svh w-(--sidebar-width) transition-[left,right,width] duration-200 ease-linear motion-reduce:transition-none md:flex',
+          'fixed inset-y-0 z-10 hidden h-svh w-(--sidebar-width) transition-[inset-inline-start,inset-inline-end,width] duration-200 ease-linear motion-reduce:transition-none md:flex',
           side === 'left'
-            ? 'left-0 border-r group-data-[collapsible=offcanvas]:left-[calc(var(--sidebar-width)*-1)]'
-            : 'right-0 border-l group-data-[collapsible=offcanvas]:right-[calc(var(--sidebar-width)*-1)]',
+            ? 'start-0 border-e group-data-[collapsible=offcanvas]:start-[calc(var(--sidebar-width)*-1)]'
+            : 'end-0 border-s group-data-[collapsible=offcanvas]:end-[calc(var(--sidebar-width)*-1)]',
           'group-data-[collapsible=icon]:w-(--sidebar-width-icon)',
           className,
         )}
@@ -152,8 +153,8 @@ export function SidebarRail({ className, ...props }: ComponentProps<'button'>) {
       onClick={toggleSidebar}
       title={t('Toggle Sidebar')}
       className={cn(
-        'absolute inset-y-0 z-20 hidden w-4 -translate-x-1/2 transition-all ease-linear after:absolute after:inset-y-0 after:left-1/2 after:w-[2px] hover:after:bg-border sm:flex',
-        'group-data-[side=left]:-right-4 group-data-[side=right]:left-0',
+        'absolute inset-y-0 z-20 hidden w-4 -translate-x-1/2 rtl:translate-x-1/2 transition-all ease-linear after:absolute after:inset-y-0 after:start-1/2 after:w-[2px] hover:after:bg-border sm:flex',
+        'group-data-[side=left]:-end-4 group-data-[side=right]:start-0',
         'in-data-[side=left]:cursor-w-resize in-data-[side=right]:cursor-e-resize',
         '[[data-side=left][data-state=collapsed]_&]:cursor-e-resize [[data-side=right][data-state=collapsed]_&]:cursor-w-resize',
         className,
