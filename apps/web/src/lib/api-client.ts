@@ -64,7 +64,7 @@ export class ApiRequestError extends Error {
 
   /**
    * `message` in English as the server or spec §8.1 words it; the error carries it in the reader's
-   * language (issue 33: the common server texts are listed in server-texts.ts), so every screen that
+   * language (issue 33: the shared messages are keys, locales/<code>/messages.json), so every screen that
    * shows `error.message` shows it translated. Another text stays as the server wrote it.
    */
   constructor(message: string, { status, body, cause }: ApiRequestErrorInit) {

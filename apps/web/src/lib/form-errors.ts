@@ -31,7 +31,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
   for (const field of fields) {
     const message = byField[field]?.[0];
     if (message) {
-      // The server's English text in the reader's language (issue 33, server-texts.ts).
+      // The server's English text in the reader's language (issue 33, locales/<code>/messages.json).
       setError(field, { type: 'server', message: t(message) }, { shouldFocus: !placed });
       placed = true;
     }

@@ -39,7 +39,7 @@ type Show = (title: string, options?: ExternalToast) => void;
 /**
  * A toast's title and text description in the reader's language: callers pass their own texts
  * through t() already; a message from the server or a shared schema (English) is translated here
- * when it is one of server-texts.ts's (issue 33). t() of a translated text answers it unchanged.
+ * (issue 33: the shared messages are keys, locales/<code>/messages.json). t() of a translated text answers it unchanged.
  */
 const show =
   (kind: 'success' | 'error' | 'info' | 'message'): Show =>

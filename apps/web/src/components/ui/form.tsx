@@ -106,7 +106,7 @@ export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 /** The field's validation message (the zod text), or its children when the field is valid. */
 export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
-  // A schema's message is English (packages/shared): shown in the reader's language (server-texts.ts).
+  // A schema's message is English (packages/shared): shown in the reader's language (its keys: locales/<code>/messages.json).
   const body = error ? t(String(error.message ?? '')) : children;
   if (!body) return null;
   return (
