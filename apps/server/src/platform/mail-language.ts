@@ -15,7 +15,7 @@ import zhCN from './mail-locales/zh-CN/mail.json' with { type: 'json' };
 // another language is i18next with mail-locales/<code>/mail.json. `npm run lint`
 // (scripts/i18n-check.mjs) checks that every `t('…')` of the server is in every language.
 
-export type MailValues = Record<string, string | number>;
+type MailValues = Record<string, string | number>;
 /** A mail text in one language: `t('Reset your Shipyard password')`. */
 export type MailTranslator = (key: string, values?: MailValues) => string;
 
