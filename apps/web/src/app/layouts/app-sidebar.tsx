@@ -47,7 +47,7 @@ export function AppSidebar({ user }: { user: User }) {
                 <span className="flex size-8 shrink-0 items-center justify-center">
                   <LogoMark className="size-8" />
                 </span>
-                <span className="grid flex-1 text-left leading-tight">
+                <span className="grid flex-1 text-start leading-tight">
                   <span className="truncate font-semibold tracking-tight">Shipyard</span>
                   <span className="truncate text-muted-foreground text-xs">Product workspace</span>
                 </span>

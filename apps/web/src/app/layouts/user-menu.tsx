@@ -26,7 +26,7 @@ export function UserMenu({ user }: { user: User }) {
             onClick={() => isMobile && setOpenMobile(false)}
           >
             <UserAvatar user={user} className="size-8" />
-            <span className="grid min-w-0 flex-1 text-left leading-tight">
+            <span className="grid min-w-0 flex-1 text-start leading-tight">
               <span className="truncate font-medium text-sm">{name}</span>
               <span className="truncate text-muted-foreground text-xs">{details}</span>
             </span>

@@ -73,7 +73,7 @@ export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
 
 const sidebarMenuButtonVariants = cva(
   [
-    'peer/menu-button flex w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-none transition-[width,height,padding]',
+    'peer/menu-button flex w-full items-center gap-2 overflow-hidden rounded-md p-2 text-start text-sm outline-none transition-[width,height,padding]',
     // Tints of the text colour rather than --accent, which is too close to the sidebar surface to see.
     'hover:bg-foreground/5 focus-visible:ring-2 focus-visible:ring-ring active:bg-foreground/8',
     'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50',
