@@ -97,7 +97,7 @@ export function PhoneTabBar({ user }: { user: User }) {
                 <span
                   aria-hidden="true"
                   data-slot="unread-badge"
-                  className="absolute -top-1.5 left-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 font-semibold text-[10px] text-primary-foreground tabular-nums leading-none"
+                  className="absolute -top-1.5 start-3 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 font-semibold text-[10px] text-primary-foreground tabular-nums leading-none"
                 >
                   {unreadBadgeText(unread)}
                 </span>

@@ -23,10 +23,10 @@ export function TopBar() {
   const { data: user } = useSession();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
-      <SidebarTrigger className="-ml-1" />
-      <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
+      <SidebarTrigger className="-ms-1" />
+      <Separator orientation="vertical" className="me-1 data-[orientation=vertical]:h-4" />
       {title ? <span className="truncate font-medium text-sm">{title}</span> : null}
-      <RealtimeStatus status={realtime.status} className="ml-auto" />
+      <RealtimeStatus status={realtime.status} className="ms-auto" />
       {/* Issue 33: offline, the changes waiting to be sent, and a conflict to settle. */}
       <TaskSyncStatus />
       <div className="flex items-center gap-1.5">

@@ -223,7 +223,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
           data-properties=""
           hidden={!panelShown}
           // On a phone, opened from the chips: right under them, above the description.
-          className="grid content-start gap-6 max-md:order-first @2xl:border-l @2xl:pl-6"
+          className="grid content-start gap-6 max-md:order-first @2xl:border-s @2xl:ps-6"
         >
           <TaskProperties detail={detail} save={save} />
           {/* The product's custom fields (issue 29: features/fields), with their own heading. */}
