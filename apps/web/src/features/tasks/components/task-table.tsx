@@ -95,8 +95,13 @@ function TableRows({
             style={template}
             className="grid h-9 items-center border-b text-start text-muted-foreground text-xs"
           >
+            {/* text-start on each <th>: Chromium centres a <th> unless its row aligns other than start. */}
             {headers.map((header, index) => (
-              <th key={header} scope="col" className={cn('block px-2 font-medium', index === 0 && 'ps-4')}>
+              <th
+                key={header}
+                scope="col"
+                className={cn('block px-2 text-start font-medium', index === 0 && 'ps-4')}
+              >
                 {header}
               </th>
             ))}

@@ -95,7 +95,7 @@ export function TaskNotFound() {
       action={
         <Button asChild variant="outline" size="sm">
           <Link to={paths.tasks()}>
-            <ArrowLeftIcon aria-hidden="true" />
+            <ArrowLeftIcon className="rtl:-scale-x-100" aria-hidden="true" />
             {t('Back to tasks')}
           </Link>
         </Button>
@@ -160,7 +160,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
               to={paths.tasks()}
               className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              <ArrowLeftIcon className="size-4" aria-hidden="true" />
+              <ArrowLeftIcon className="size-4 rtl:-scale-x-100" aria-hidden="true" />
               {t('Tasks')}
             </Link>
           )}
