@@ -1,3 +1,4 @@
+import { k } from '../../lib/i18n/index.ts';
 import { INBOX_SHORTCUTS, inboxKeyText } from '../../lib/inbox-shortcuts.ts';
 import {
   bindingPlaces,
@@ -16,14 +17,14 @@ type Shortcut = { action: ShortcutAction; keys: readonly string[]; label: string
 
 /** In the `?` dialog's order. `keys` are pressed one after the other ('Ctrl/⌘ K' together). */
 const SHORTCUTS: readonly Shortcut[] = [
-  { action: 'palette', keys: ['Ctrl/⌘ K'], label: 'Open the command palette' },
-  { action: 'search', keys: ['/'], label: 'Search' },
-  { action: 'newTask', keys: ['c'], label: 'New task' },
-  { action: 'goDashboard', keys: ['g', 'd'], label: 'Go to the dashboard' },
-  { action: 'goProducts', keys: ['g', 'p'], label: 'Go to products' },
-  { action: 'goTasks', keys: ['g', 't'], label: 'Go to tasks' },
-  { action: 'goNotifications', keys: ['g', 'n'], label: 'Go to notifications' },
-  { action: 'help', keys: ['?'], label: 'Show keyboard shortcuts' },
+  { action: 'palette', keys: ['Ctrl/⌘ K'], label: k('Open the command palette') },
+  { action: 'search', keys: ['/'], label: k('Search') },
+  { action: 'newTask', keys: ['c'], label: k('New task') },
+  { action: 'goDashboard', keys: ['g', 'd'], label: k('Go to the dashboard') },
+  { action: 'goProducts', keys: ['g', 'p'], label: k('Go to products') },
+  { action: 'goTasks', keys: ['g', 't'], label: k('Go to tasks') },
+  { action: 'goNotifications', keys: ['g', 'n'], label: k('Go to notifications') },
+  { action: 'help', keys: ['?'], label: k('Show keyboard shortcuts') },
 ];
 
 /** A key of a line, or one that acts only in some places (`where`: 'not on boards'). */
@@ -41,14 +42,27 @@ export type SheetLine = {
   where?: string;
 };
 
-const PLACE_NAMES: Record<TaskKeyPlace, string> = { list: 'lists', board: 'boards', page: 'the task page' };
+// Whole phrases (translated where shown), by the places missing or the places a key acts in.
+const NOT_ON: Record<TaskKeyPlace, string> = {
+  list: k('not on lists'),
+  board: k('not on boards'),
+  page: k('not on the task page'),
+};
+const ON: Record<string, string> = {
+  list: k('on lists'),
+  board: k('on boards'),
+  page: k('on the task page'),
+  'list board': k('on lists and boards'),
+  'list page': k('on lists and the task page'),
+  'board page': k('on boards and the task page'),
+};
 
 /** 'on boards', 'not on boards': how `places` differ from those of their section (`all`). */
 function placesNote(places: readonly TaskKeyPlace[], all: readonly TaskKeyPlace[]): string | undefined {
   const missing = all.filter((place) => !places.includes(place));
   if (missing.length === 0) return undefined;
-  if (missing.length === 1 && places.length > 1) return `not on ${PLACE_NAMES[missing[0] as TaskKeyPlace]}`;
-  return `on ${places.map((place) => PLACE_NAMES[place]).join(' and ')}`;
+  if (missing.length === 1 && places.length > 1) return NOT_ON[missing[0] as TaskKeyPlace];
+  return ON[places.join(' ')] ?? `on ${places.join(' and ')}`;
 }
 
 /** The task keys of a section whose keys act in `all`. */
@@ -78,16 +92,16 @@ const MOVING = TASK_SHORTCUTS.filter((shortcut) => shortcut.on !== undefined);
  */
 export const SHORTCUT_SECTIONS: ReadonlyArray<{ title: string; lines: readonly SheetLine[] }> = [
   {
-    title: 'Anywhere',
+    title: k('Anywhere'),
     lines: SHORTCUTS.map(({ action, keys, label }) => ({ id: action, label, keys, join: 'then' })),
   },
-  { title: 'In task lists and boards', lines: taskLines(MOVING, ['list', 'board']) },
+  { title: k('In task lists and boards'), lines: taskLines(MOVING, ['list', 'board']) },
   {
-    title: 'On the focused or selected tasks, and a task’s page',
+    title: k('On the focused or selected tasks, and a task’s page'),
     lines: taskLines(TASK_ACTION_SHORTCUTS, TASK_KEY_PLACES),
   },
   {
-    title: 'Inbox',
+    title: k('Inbox'),
     lines: INBOX_SHORTCUTS.map(({ action, label, keys }) => ({
       id: `inbox-${action}`,
       label,

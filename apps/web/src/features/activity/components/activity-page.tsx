@@ -18,14 +18,15 @@ import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { actionTypeColour, actionTypeLabel } from '../../../lib/activity.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { productSelectOptions, useProductOptions } from '../../../lib/product-options.ts';
 import { type ActivityLogFilters, activityLogQuery, useActivityLog } from '../api/get-activity-log.ts';
 
 const activityLogMessages = {
-  loadFailedTitle: 'Error',
-  loadFailed: 'Failed to load activity logs',
-  empty: 'No activities found matching your criteria.',
+  loadFailedTitle: k('Error'),
+  loadFailed: k('Failed to load activity logs'),
+  empty: k('No activities found matching your criteria.'),
 } as const;
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,11 +34,15 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Spec §2.20: 'Showing N activities of M total'. */
 export function showingLine(shown: number, total: number, capped = false): string {
   const of = `${formatNumber(total)}${capped ? '+' : ''}`;
-  return `Showing ${formatNumber(shown)} ${shown === 1 ? 'activity' : 'activities'} of ${of} total`;
+  return t('Showing {{shown}} activities of {{total}} total', {
+    count: shown,
+    shown: formatNumber(shown),
+    total: of,
+  });
 }
 
 function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
-  const name = activity.performer?.name.trim() || 'User';
+  const name = activity.performer?.name.trim() || t('User');
   return (
     <li className="flex gap-3 px-4 py-4 sm:px-6">
       <span
@@ -64,7 +69,7 @@ function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
         <ActivityDescription activity={activity} />
         {activity.productName ? (
           <p className="text-muted-foreground text-xs">
-            Product:{' '}
+            {t('Product:')}{' '}
             {activity.projectId ? (
               <Link
                 to={paths.product(activity.projectId)}
@@ -102,7 +107,7 @@ export function ActivityPage() {
   const filters: ActivityLogFilters = { productId, action, search };
   const log = useActivityLog(filters);
   const products = useProductOptions();
-  useQueryErrorToast(log, activityLogMessages.loadFailedTitle, activityLogMessages.loadFailed);
+  useQueryErrorToast(log, t(activityLogMessages.loadFailedTitle), t(activityLogMessages.loadFailed));
 
   const actionTypes = log.data?.actionTypes ?? [];
   // A filter chosen from a link may name a type the list does not hold; keep it selectable.
@@ -113,7 +118,7 @@ export function ActivityPage() {
     body = (
       <ul className="divide-y">
         <li className="sr-only">
-          <span role="status">Loading activity logs</span>
+          <span role="status">{t('Loading activity logs')}</span>
         </li>
         {[0, 1, 2, 3, 4].map((row) => (
           <li key={row} className="flex gap-3 px-4 py-4 sm:px-6">
@@ -134,13 +139,13 @@ export function ActivityPage() {
   } else if (log.isError && !log.data) {
     body = (
       <ErrorState
-        title={activityLogMessages.loadFailed}
+        title={t(activityLogMessages.loadFailed)}
         error={log.error}
         onRetry={() => void log.refetch()}
       />
     );
   } else if (log.data.data.length === 0) {
-    body = <EmptyState icon={ListFilter} title={activityLogMessages.empty} className="py-12" />;
+    body = <EmptyState icon={ListFilter} title={t(activityLogMessages.empty)} className="py-12" />;
   } else {
     body = (
       <ul className={cn('divide-y transition-opacity', log.isPlaceholderData && 'opacity-60')}>
@@ -154,8 +159,8 @@ export function ActivityPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader
-        title="Activity Log"
-        description="Track all activities across your products."
+        title={t('Activity Log')}
+        description={t('Track all activities across your products.')}
         actions={
           <ExportCsvButton
             path={`/activities/export.csv?${activityLogQuery(filters)}`}
@@ -174,27 +179,27 @@ export function ActivityPage() {
             type="search"
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
-            placeholder="Search activities..."
-            aria-label="Search activities"
+            placeholder={t('Search activities...')}
+            aria-label={t('Search activities')}
             className="pl-9"
             maxLength={200}
           />
         </div>
         <div className="grid grid-cols-2 gap-3 md:flex">
           <OptionSelect
-            aria-label="Filter by product"
+            aria-label={t('Filter by product')}
             className="w-full md:w-48"
             value={productId}
             onValueChange={(value) => setParam('product', value)}
-            allLabel="All Products"
+            allLabel={t('All Products')}
             options={productSelectOptions(products.data, productId)}
           />
           <OptionSelect
-            aria-label="Filter by action"
+            aria-label={t('Filter by action')}
             className="w-full md:w-48"
             value={action}
             onValueChange={(value) => setParam('action', value)}
-            allLabel="All Actions"
+            allLabel={t('All Actions')}
             options={actionChoices.map((type) => ({ value: type, label: actionTypeLabel(type) }))}
           />
         </div>

@@ -1,10 +1,6 @@
-import {
-  ANALYTICS_PERIOD_DAYS,
-  type AnalyticsGranularity,
-  type AnalyticsKpi,
-  type AnalyticsTimeframe,
-} from '@shipyard/shared';
+import type { AnalyticsGranularity, AnalyticsKpi } from '@shipyard/shared';
 import { formatNumber, toDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 
 // How the analytics figures read, in the user's locale (ARCHITECTURE §6).
 
@@ -17,7 +13,7 @@ const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFrac
 export function formatKpiValue(value: number | null, unit: AnalyticsKpi['unit']): string {
   if (value === null) return NO_VALUE;
   if (unit === 'percent') return `${oneDecimal.format(value)}%`;
-  if (unit === 'days') return `${oneDecimal.format(value)} ${value === 1 ? 'day' : 'days'}`;
+  if (unit === 'days') return t('{{number}} days', { count: value, number: oneDecimal.format(value) });
   return formatNumber(value);
 }
 
@@ -34,10 +30,6 @@ export function changeTone(change: number, better: AnalyticsKpi['better']): Chan
   return change > 0 === (better === 'up') ? 'good' : 'bad';
 }
 
-/** 'previous 30 days': what every change is measured against. */
-export const previousPeriodLabel = (timeframe: AnalyticsTimeframe) =>
-  `previous ${ANALYTICS_PERIOD_DAYS[timeframe]} days`;
-
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
 
@@ -51,7 +43,7 @@ export function bucketLabel(date: string, granularity: AnalyticsGranularity): st
 /** The same, spelled out for a tooltip or a table: 'Week of Mar 9'. */
 export function bucketTitle(date: string, granularity: AnalyticsGranularity): string {
   const label = bucketLabel(date, granularity);
-  return granularity === 'week' ? `Week of ${label}` : label;
+  return granularity === 'week' ? t('Week of {{date}}', { date: label }) : label;
 }
 
 export const formatDays = (value: number | null) => formatKpiValue(value, 'days');

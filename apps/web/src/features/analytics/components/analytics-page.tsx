@@ -1,10 +1,9 @@
 import {
   ANALYTICS_PERIOD_DAYS,
-  ANALYTICS_TIMEFRAME_LABELS,
   ANALYTICS_TIMEFRAMES,
   type Analytics,
   type AnalyticsTimeframe,
-  analyticsMessages,
+  type analyticsMessages,
 } from '@shipyard/shared';
 import { ChartNoAxesColumn } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
@@ -18,6 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlSearchState } from '../../../hooks/use-url-state.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { browserTimeZone, useAnalytics } from '../api/get-analytics.ts';
 import { chartColours } from './analytics-chart.tsx';
@@ -32,10 +32,27 @@ import { KpiCards, KpiCardsSkeleton } from './kpi-cards.tsx';
 import { ProductFilter } from './product-filter.tsx';
 import { isAllProducts, type ProductSelection } from './product-selection.ts';
 
+/** analyticsMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const analyticsTexts = {
+  loadFailed: k('Failed to load analytics'),
+  empty: k('No tasks in this period'),
+  emptyHint: k(
+    'Tasks created or completed in the period show up here. Try a longer timeframe or other products.',
+  ),
+} as const satisfies Partial<typeof analyticsMessages>;
+
 const TAB_LABELS: Record<AnalyticsTab, string> = {
-  performance: 'Performance',
-  quality: 'Quality',
-  productivity: 'Productivity',
+  performance: k('Performance'),
+  quality: k('Quality'),
+  productivity: k('Productivity'),
+};
+
+/** ANALYTICS_TIMEFRAME_LABELS' texts (the same English), marked to be translated where shown. */
+const TIMEFRAME_LABELS: Record<AnalyticsTimeframe, string> = {
+  week: k('Week'),
+  month: k('Month'),
+  quarter: k('Quarter'),
+  year: k('Year'),
 };
 
 function TimeframeSelector({
@@ -53,7 +70,7 @@ function TimeframeSelector({
       onValueChange={(next) => {
         if (next) onChange(next as AnalyticsTimeframe);
       }}
-      aria-label="Timeframe"
+      aria-label={t('Timeframe')}
       className="inline-flex h-9 w-full items-center rounded-lg bg-muted p-[3px] text-muted-foreground sm:w-fit"
     >
       {ANALYTICS_TIMEFRAMES.map((timeframe) => (
@@ -62,7 +79,7 @@ function TimeframeSelector({
           value={timeframe}
           className="inline-flex h-full flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-md border border-transparent px-3 font-medium text-sm outline-none transition-[color,box-shadow] hover:text-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm dark:data-[state=on]:border-input dark:data-[state=on]:bg-input/30"
         >
-          {ANALYTICS_TIMEFRAME_LABELS[timeframe]}
+          {t(TIMEFRAME_LABELS[timeframe])}
         </ToggleGroup.Item>
       ))}
     </ToggleGroup.Root>
@@ -112,7 +129,7 @@ export function AnalyticsPage() {
     body = (
       <>
         <span role="status" className="sr-only">
-          Loading analytics
+          {t('Loading analytics')}
         </span>
         <KpiCardsSkeleton />
         <TabsSkeleton />
@@ -122,7 +139,7 @@ export function AnalyticsPage() {
     body = (
       <Card className="py-0">
         <ErrorState
-          title={analyticsMessages.loadFailed}
+          title={t(analyticsTexts.loadFailed)}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -139,26 +156,28 @@ export function AnalyticsPage() {
       >
         {query.isPlaceholderData ? (
           <span role="status" className="sr-only">
-            Updating analytics
+            {t('Updating analytics')}
           </span>
         ) : null}
         <p className="text-muted-foreground text-sm">
-          The last {days} days, today included (since {formatDate(data.from)}), compared with the same span of
-          time just before.
+          {t(
+            'The last {{count}} days, today included (since {{date}}), compared with the same span of time just before.',
+            { count: days, date: formatDate(data.from) },
+          )}
         </p>
         <KpiCards kpis={data.kpis} timeframe={data.timeframe} />
         {isEmptyAnalytics(data) ? (
           <Card className="items-center gap-3 px-4 py-12 text-center">
             <ChartNoAxesColumn className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h2 className="font-medium">{analyticsMessages.empty}</h2>
-            <p className="max-w-sm text-muted-foreground text-sm">{analyticsMessages.emptyHint}</p>
+            <h2 className="font-medium">{t(analyticsTexts.empty)}</h2>
+            <p className="max-w-sm text-muted-foreground text-sm">{t(analyticsTexts.emptyHint)}</p>
             {search.timeframe !== 'year' ? (
               <Button variant="outline" size="sm" onClick={() => update({ timeframe: 'year' })}>
-                Show the last year
+                {t('Show the last year')}
               </Button>
             ) : filtered ? (
               <Button variant="outline" size="sm" onClick={() => update({ products: [] })}>
-                Show all products
+                {t('Show all products')}
               </Button>
             ) : null}
           </Card>
@@ -167,7 +186,7 @@ export function AnalyticsPage() {
             <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
               {ANALYTICS_TABS.map((tab) => (
                 <TabsTrigger key={tab} value={tab} className="px-3">
-                  {TAB_LABELS[tab]}
+                  {t(TAB_LABELS[tab])}
                 </TabsTrigger>
               ))}
             </TabsList>
@@ -189,8 +208,8 @@ export function AnalyticsPage() {
   return (
     <div className={cn('mx-auto flex w-full max-w-7xl flex-col gap-6', chartColours)}>
       <PageHeader
-        title="Analytics"
-        description="How work flows through your products: throughput, quality and who gets things done."
+        title={t('Analytics')}
+        description={t('How work flows through your products: throughput, quality and who gets things done.')}
         actions={
           <>
             <TimeframeSelector value={search.timeframe} onChange={(timeframe) => update({ timeframe })} />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { AnalyticsChart } from './analytics-chart.tsx';
 import { bucketLabel, bucketTitle, formatDays, formatKpiValue, formatPercent } from './analytics-format.ts';
@@ -12,16 +13,43 @@ import { bucketLabel, bucketTitle, formatDays, formatKpiValue, formatPercent } f
 const kpiOf = (data: Analytics, key: AnalyticsKpi['key']) => data.kpis.find((k) => k.key === key);
 const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
 
-/** The busiest bucket, in words: '; busiest: Mar 12 (8)'; '' when nothing happened. */
-function peak(data: Analytics, points: { date: string; value: number }[]): string {
+/** How many were completed, and the busiest bucket: '12 completed in all; busiest: Mar 12 (8).' */
+function completedSummary(data: Analytics, total: number, points: { date: string; value: number }[]): string {
   const best = points.reduce<{ date: string; value: number } | undefined>(
     (top, p) => (p.value > (top?.value ?? 0) ? p : top),
     undefined,
   );
-  return best ? `; busiest: ${bucketTitle(best.date, data.granularity)} (${formatNumber(best.value)})` : '';
+  const number = formatNumber(total);
+  return best
+    ? t('{{number}} completed in all; busiest: {{date}} ({{peak}}).', {
+        number,
+        date: bucketTitle(best.date, data.granularity),
+        peak: formatNumber(best.value),
+      })
+    : t('{{number}} completed in all.', { number });
 }
 
-const periodWord = { day: 'day', week: 'week', month: 'month' } as const;
+const completedTitles = {
+  day: k('Tasks completed per day'),
+  week: k('Tasks completed per week'),
+  month: k('Tasks completed per month'),
+} as const;
+const cycleTitles = {
+  day: k('Median cycle time per day'),
+  week: k('Median cycle time per week'),
+  month: k('Median cycle time per month'),
+} as const;
+
+const priorityLabels: Record<string, string> = {
+  low: k('Low'),
+  medium: k('Medium'),
+  high: k('High'),
+  critical: k('Critical'),
+};
+const priorityLabel = (priority: string) => {
+  const known = priorityLabels[priority];
+  return known ? t(known) : statusLabel(priority);
+};
 
 function ListCard({
   title,
@@ -53,11 +81,11 @@ function ListCard({
 const figureColumn = { headClassName: 'text-right', className: 'text-right tabular-nums' } as const;
 
 /** The product's name, linked to its page. */
-const productColumn = {
-  header: 'Product',
+const productColumn = () => ({
+  header: t('Product'),
   className: 'max-w-48 truncate',
   cell: (p: { productId: string; name: string }) => <ProductLink id={p.productId} name={p.name} />,
-};
+});
 
 function ProductLink({ id, name }: { id: string; name: string }) {
   return (
@@ -72,67 +100,71 @@ function ProductLink({ id, name }: { id: string; name: string }) {
 
 export function PerformanceTab({ data }: { data: Analytics }) {
   const { series, byProduct } = data.performance;
-  const unit = periodWord[data.granularity];
   const throughput = kpiOf(data, 'throughput');
   const cycle = kpiOf(data, 'cycleTime');
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <AnalyticsChart
-        title={`Tasks completed per ${unit}`}
-        summary={`${formatNumber(throughput?.value ?? 0)} completed in all${peak(
+        title={t(completedTitles[data.granularity])}
+        summary={completedSummary(
           data,
+          throughput?.value ?? 0,
           series.map((p) => ({ date: p.date, value: p.completed })),
-        )}.`}
+        )}
         spec={{
           kind: 'bar',
           data: series,
           categoryKey: 'date',
-          categoryLabel: 'Period',
-          series: [{ key: 'completed', label: 'Completed', tone: 'accent' }],
+          categoryLabel: t('Period'),
+          series: [{ key: 'completed', label: t('Completed'), tone: 'accent' }],
           formatCategory: (d) => bucketLabel(d, data.granularity),
           categoryTitle: (d) => bucketTitle(d, data.granularity),
         }}
       />
       <AnalyticsChart
-        title={`Median cycle time per ${unit}`}
-        summary={`Days from creation to completion; ${formatDays(cycle?.value ?? null)} over the period.`}
+        title={t(cycleTitles[data.granularity])}
+        summary={t('Days from creation to completion; {{value}} over the period.', {
+          value: formatDays(cycle?.value ?? null),
+        })}
         spec={{
           kind: 'line',
           data: series,
           categoryKey: 'date',
-          categoryLabel: 'Period',
-          series: [{ key: 'cycleTimeDays', label: 'Median cycle time', tone: 'cycle' }],
+          categoryLabel: t('Period'),
+          series: [{ key: 'cycleTimeDays', label: t('Median cycle time'), tone: 'cycle' }],
           formatCategory: (d) => bucketLabel(d, data.granularity),
           categoryTitle: (d) => bucketTitle(d, data.granularity),
           formatValue: formatDays,
         }}
       />
       <AnalyticsChart
-        title="Completed by product"
+        title={t('Completed by product')}
         summary={
           byProduct.length
-            ? `The ${byProduct.length === 1 ? 'product' : `${formatNumber(byProduct.length)} products`} with the most tasks completed.`
-            : 'No task was completed in this period.'
+            ? t('The {{count}} products with the most tasks completed.', {
+                count: byProduct.length,
+              })
+            : t('No task was completed in this period.')
         }
         spec={{
           kind: 'ranking',
           data: byProduct.map((p) => ({ id: p.productId, name: p.name, completed: p.completed })),
           categoryKey: 'name',
-          categoryLabel: 'Product',
-          series: [{ key: 'completed', label: 'Completed', tone: 'accent' }],
+          categoryLabel: t('Product'),
+          series: [{ key: 'completed', label: t('Completed'), tone: 'accent' }],
         }}
       />
       <ListCard
-        title="On time by product"
-        empty={byProduct.length ? undefined : 'No task was completed in this period.'}
+        title={t('On time by product')}
+        empty={byProduct.length ? undefined : t('No task was completed in this period.')}
       >
         <DataTable
           rows={byProduct}
           rowKey={(p) => p.productId}
           columns={[
-            productColumn,
-            { ...figureColumn, header: 'Completed', cell: (p) => formatNumber(p.completed) },
-            { ...figureColumn, header: 'On time', cell: (p) => formatPercent(p.onTimeRate) },
+            productColumn(),
+            { ...figureColumn, header: t('Completed'), cell: (p) => formatNumber(p.completed) },
+            { ...figureColumn, header: t('On time'), cell: (p) => formatPercent(p.onTimeRate) },
           ]}
         />
       </ListCard>
@@ -165,33 +197,36 @@ function Figure({
 
 export function QualityTab({ data }: { data: Analytics }) {
   const q = data.quality;
-  const previous = `${formatNumber(q.reopenedPrevious)} in the previous period`;
+  const previous = t('{{number}} in the previous period', { number: formatNumber(q.reopenedPrevious) });
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4">
         <Figure
-          label="Reopened tasks"
+          label={t('Reopened tasks')}
           value={formatNumber(q.reopened)}
           note={previous}
           icon={<RotateCcw className="size-4" aria-hidden="true" />}
         />
         <Figure
-          label="Overdue open tasks"
+          label={t('Overdue open tasks')}
           value={formatNumber(q.overdue)}
-          note={`of ${formatKpiValue(q.open, 'count')} open`}
+          note={t('of {{number}} open', { number: formatKpiValue(q.open, 'count') })}
           icon={<AlertTriangle className="size-4" aria-hidden="true" />}
         />
         <Figure
-          label="Critical open tasks"
+          label={t('Critical open tasks')}
           value={formatNumber(q.critical)}
-          note="priority critical, not completed"
+          note={t('priority critical, not completed')}
           icon={<Flame className="size-4" aria-hidden="true" />}
         />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <AnalyticsChart
-          title="Open tasks by priority"
-          summary={`${formatNumber(q.open)} open, ${formatNumber(q.overdue)} of them overdue.`}
+          title={t('Open tasks by priority')}
+          summary={t('{{open}} open, {{overdue}} of them overdue.', {
+            open: formatNumber(q.open),
+            overdue: formatNumber(q.overdue),
+          })}
           showTable
           spec={{
             kind: 'stacked-bar',
@@ -202,25 +237,27 @@ export function QualityTab({ data }: { data: Analytics }) {
               open: p.open,
             })),
             categoryKey: 'priority',
-            categoryLabel: 'Priority',
+            categoryLabel: t('Priority'),
             series: [
-              { key: 'onTrack', label: 'Not overdue', tone: 'on-track' },
-              { key: 'overdue', label: 'Overdue', tone: 'overdue' },
+              { key: 'onTrack', label: t('Not overdue'), tone: 'on-track' },
+              { key: 'overdue', label: t('Overdue'), tone: 'overdue' },
             ],
-            formatCategory: statusLabel,
+            formatCategory: priorityLabel,
           }}
         />
         <ListCard
-          title="Overdue by product"
-          empty={q.overdueByProduct.length ? undefined : 'No open task is overdue.'}
+          title={t('Overdue by product')}
+          empty={q.overdueByProduct.length ? undefined : t('No open task is overdue.')}
         >
           <DataTable
             rows={q.overdueByProduct}
             rowKey={(p) => p.productId}
             columns={[
-              productColumn,
+              productColumn(),
+              // 'Open' (open tasks) stays English: the key 'Open' is a verb elsewhere, and a key has one
+              // translation until the texts can carry a context.
               { ...figureColumn, header: 'Open', cell: (p) => formatNumber(p.open) },
-              { ...figureColumn, header: 'Overdue', cell: (p) => formatNumber(p.overdue) },
+              { ...figureColumn, header: t('Overdue'), cell: (p) => formatNumber(p.overdue) },
             ]}
           />
         </ListCard>
@@ -237,27 +274,32 @@ export function ProductivityTab({ data }: { data: Analytics }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <AnalyticsChart
         className="lg:col-span-2"
-        title="Created vs. completed"
-        summary={`${formatNumber(created)} created and ${formatNumber(completed)} completed in the period.`}
+        title={t('Created vs. completed')}
+        summary={t('{{created}} created and {{completed}} completed in the period.', {
+          created: formatNumber(created),
+          completed: formatNumber(completed),
+        })}
         spec={{
           kind: 'line',
           data: p.series,
           categoryKey: 'date',
-          categoryLabel: 'Period',
+          categoryLabel: t('Period'),
           series: [
-            { key: 'created', label: 'Created', tone: 'created' },
-            { key: 'completed', label: 'Completed', tone: 'accent' },
+            { key: 'created', label: t('Created'), tone: 'created' },
+            { key: 'completed', label: t('Completed'), tone: 'accent' },
           ],
           formatCategory: (d) => bucketLabel(d, data.granularity),
           categoryTitle: (d) => bucketTitle(d, data.granularity),
         }}
       />
       <AnalyticsChart
-        title="Completed per person"
+        title={t('Completed per person')}
         summary={
           p.byPerson.length
-            ? `The ${p.byPerson.length === 1 ? 'person' : `${formatNumber(p.byPerson.length)} people`} who completed the most tasks.`
-            : 'Nobody completed an assigned task in this period.'
+            ? t('The {{count}} people who completed the most tasks.', {
+                count: p.byPerson.length,
+              })
+            : t('Nobody completed an assigned task in this period.')
         }
         spec={{
           kind: 'ranking',
@@ -267,33 +309,35 @@ export function ProductivityTab({ data }: { data: Analytics }) {
             completed: person.completed,
           })),
           categoryKey: 'name',
-          categoryLabel: 'Person',
-          series: [{ key: 'completed', label: 'Completed', tone: 'accent' }],
+          categoryLabel: t('Person'),
+          series: [{ key: 'completed', label: t('Completed'), tone: 'accent' }],
         }}
         footer={
           p.unassigned > 0 ? (
             <p className="px-2 text-muted-foreground text-xs">
-              {formatNumber(p.unassigned)} completed {p.unassigned === 1 ? 'task had' : 'tasks had'} no
-              assignee.
+              {t('{{number}} completed tasks had no assignee.', {
+                count: p.unassigned,
+                number: formatNumber(p.unassigned),
+              })}
             </p>
           ) : null
         }
       />
       <ListCard
-        title="Completed by team"
-        empty={p.byTeam.length ? undefined : 'No team completed a task in this period.'}
+        title={t('Completed by team')}
+        empty={p.byTeam.length ? undefined : t('No team completed a task in this period.')}
       >
         <DataTable
           rows={p.byTeam}
           rowKey={(team) => team.teamId}
           columns={[
-            { header: 'Team', className: 'max-w-40 truncate font-medium', cell: (team) => team.name },
+            { header: t('Team'), className: 'max-w-40 truncate font-medium', cell: (team) => team.name },
             {
-              header: 'Product',
+              header: t('Product'),
               className: 'max-w-40 truncate text-muted-foreground',
               cell: (team) => team.productName,
             },
-            { ...figureColumn, header: 'Completed', cell: (team) => formatNumber(team.completed) },
+            { ...figureColumn, header: t('Completed'), cell: (team) => formatNumber(team.completed) },
           ]}
         />
       </ListCard>

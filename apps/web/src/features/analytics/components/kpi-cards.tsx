@@ -1,15 +1,26 @@
 import type { AnalyticsKpi, AnalyticsTimeframe } from '@shipyard/shared';
-import { analyticsMessages } from '@shipyard/shared';
+import { ANALYTICS_PERIOD_DAYS, type analyticsMessages } from '@shipyard/shared';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import {
-  changeTone,
-  formatChangeMagnitude,
-  formatKpiValue,
-  previousPeriodLabel,
-} from './analytics-format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
+import { changeTone, formatChangeMagnitude, formatKpiValue } from './analytics-format.ts';
+
+/** analyticsMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const analyticsTexts = {
+  noData: k('No data'),
+} as const satisfies Partial<typeof analyticsMessages>;
+
+/** The KPIs the server names, in the reader's language. */
+const KPI_LABELS = new Set<string>([
+  k('Tasks completed'),
+  k('Median cycle time'),
+  k('On-time rate'),
+  k('Tasks created'),
+  k('Open tasks'),
+]);
+const kpiLabel = (label: string) => (KPI_LABELS.has(label) ? t(label) : label);
 
 const toneClasses = {
   good: 'text-green-700 dark:text-green-400',
@@ -18,18 +29,18 @@ const toneClasses = {
 } as const;
 
 function Change({ kpi, timeframe }: { kpi: AnalyticsKpi; timeframe: AnalyticsTimeframe }) {
-  const against = previousPeriodLabel(timeframe);
+  const days = ANALYTICS_PERIOD_DAYS[timeframe];
   if (kpi.change === null) {
     return (
       <p className="text-muted-foreground text-xs">
-        {analyticsMessages.noData}
-        <span className="sr-only"> to compare with the {against}</span>
+        {t(analyticsTexts.noData)}
+        <span className="sr-only"> {t('to compare with the previous {{count}} days', { count: days })}</span>
       </p>
     );
   }
   const tone = changeTone(kpi.change, kpi.better);
   const Icon = kpi.change > 0 ? ArrowUpRight : kpi.change < 0 ? ArrowDownRight : Minus;
-  const direction = kpi.change > 0 ? 'Up' : kpi.change < 0 ? 'Down' : 'No change,';
+  const direction = kpi.change > 0 ? t('Up') : kpi.change < 0 ? t('Down') : t('No change,');
   return (
     <p className="flex flex-wrap items-center gap-x-1 text-xs">
       <span
@@ -41,10 +52,10 @@ function Change({ kpi, timeframe }: { kpi: AnalyticsKpi; timeframe: AnalyticsTim
         {formatChangeMagnitude(kpi.change)}
         {tone === 'neutral' ? null : (
           // The colour says it to the eye; the words say it to everyone else.
-          <span className="sr-only">{tone === 'good' ? ' (better)' : ' (worse)'}</span>
+          <span className="sr-only"> {tone === 'good' ? t('(better)') : t('(worse)')}</span>
         )}
       </span>{' '}
-      <span className="text-muted-foreground">vs {against}</span>
+      <span className="text-muted-foreground">{t('vs previous {{count}} days', { count: days })}</span>
     </p>
   );
 }
@@ -56,13 +67,13 @@ function KpiCard({ kpi, timeframe, className }: KpiCardProps) {
     <Card className={cn('min-w-0 gap-2 py-4', className)}>
       <CardHeader className="px-4">
         <CardTitle as="h2" className="font-medium text-muted-foreground text-sm">
-          {kpi.label}
+          {kpiLabel(kpi.label)}
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-1 px-4">
         <p className="font-semibold text-2xl tabular-nums tracking-tight">
           {formatKpiValue(kpi.value, kpi.unit)}
-          {kpi.value === null ? <span className="sr-only">{analyticsMessages.noData}</span> : null}
+          {kpi.value === null ? <span className="sr-only">{t(analyticsTexts.noData)}</span> : null}
         </p>
         <Change kpi={kpi} timeframe={timeframe} />
       </CardContent>
@@ -75,7 +86,7 @@ const grid = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5';
 /** The KPI row: five cards, the last spanning both columns on a phone. */
 export function KpiCards({ kpis, timeframe }: { kpis: AnalyticsKpi[]; timeframe: AnalyticsTimeframe }) {
   return (
-    <section aria-label="Key figures" className={grid}>
+    <section aria-label={t('Key figures')} className={grid}>
       {kpis.map((kpi, i) => (
         <KpiCard
           key={kpi.key}

@@ -4,6 +4,7 @@ import { useId, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import type { ProductOption } from '../../../lib/product-options.ts';
 import {
   isAllProducts,
@@ -52,7 +53,7 @@ export function ProductFilter({ value, onChange, options, failed = false }: Prod
       <PopoverPrimitive.Trigger asChild>
         <Button variant="outline" className="max-w-full justify-between sm:w-56">
           <ListFilter aria-hidden="true" />
-          <span className="sr-only">Products: </span>
+          <span className="sr-only">{t('Products:')} </span>
           <span className="min-w-0 flex-1 truncate text-left">{label}</span>
           <ChevronDown aria-hidden="true" className="opacity-50" />
         </Button>
@@ -66,11 +67,11 @@ export function ProductFilter({ value, onChange, options, failed = false }: Prod
           className="z-50 flex max-h-(--radix-popover-content-available-height) w-72 max-w-[calc(100vw-1rem)] flex-col rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none transition-[opacity,scale] duration-150 starting:scale-95 starting:opacity-0 motion-reduce:transition-none"
         >
           <p id={headingId} className="px-2 pt-1.5 pb-1 font-medium text-muted-foreground text-xs">
-            Filter by product
+            {t('Filter by product')}
           </p>
           <ul aria-labelledby={headingId} className="border-b pb-1">
             <Choice
-              label="All Products"
+              label={t('All Products')}
               checked={isAllProducts(value)}
               onCheckedChange={(checked) => onChange(toggleAllProducts(value, checked))}
             />
@@ -78,19 +79,19 @@ export function ProductFilter({ value, onChange, options, failed = false }: Prod
           {options === undefined ? (
             failed ? (
               <p role="alert" className="px-2 py-3 text-destructive text-sm">
-                Failed to load products
+                {t('Failed to load products')}
               </p>
             ) : (
               <div className="flex flex-col gap-2 px-2 py-3">
                 <span role="status" className="sr-only">
-                  Loading products
+                  {t('Loading products')}
                 </span>
                 <Skeleton className="h-4 w-40" />
                 <Skeleton className="h-4 w-32" />
               </div>
             )
           ) : options.length === 0 ? (
-            <p className="px-2 py-3 text-muted-foreground text-sm">No products yet</p>
+            <p className="px-2 py-3 text-muted-foreground text-sm">{t('No products yet')}</p>
           ) : (
             <ul aria-labelledby={headingId} className="min-h-0 overflow-y-auto overscroll-contain pt-1">
               {options.map((product) => (

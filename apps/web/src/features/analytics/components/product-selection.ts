@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/index.ts';
 // The product filter of spec §2.16: checkboxes with an 'All Products' option. A selection is the
 // list of picked product ids; the empty list is 'All Products'. Picking a product clears 'all'
 // (the list is no longer empty); unticking the last one returns to 'all' (the list empties).
@@ -21,7 +22,7 @@ export function toggleProduct(selection: ProductSelection, id: string, checked: 
 
 /** The filter button's text: 'All Products', the product's name, or 'N products'. */
 export function selectionLabel(selection: ProductSelection, names: ReadonlyMap<string, string>): string {
-  if (isAllProducts(selection)) return 'All Products';
-  if (selection.length === 1) return names.get(selection[0] ?? '') ?? '1 product';
-  return `${selection.length} products`;
+  if (isAllProducts(selection)) return t('All Products');
+  if (selection.length === 1) return names.get(selection[0] ?? '') ?? t('{{count}} products', { count: 1 });
+  return t('{{count}} products', { count: selection.length });
 }

@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCalendarFeed, useCreateCalendarFeed, useTurnOffCalendarFeed } from '../api/calendar-feed.ts';
 
@@ -33,9 +34,9 @@ export function CalendarFeedCard() {
         setUrl(created.url);
         setCopied(false);
         setConfirming(null);
-        toast.success(regenerating ? m.feedRegenerated : m.feedCreated);
+        toast.success(t(regenerating ? m.feedRegenerated : m.feedCreated));
       },
-      onError: (error) => toast.error(m.feedCreateFailed, { description: getErrorMessage(error) }),
+      onError: (error) => toast.error(t(m.feedCreateFailed), { description: getErrorMessage(error) }),
     });
 
   const copy = (value: string) =>
@@ -43,19 +44,20 @@ export function CalendarFeedCard() {
       .writeText(value)
       .then(() => {
         setCopied(true);
-        toast.success('Feed URL copied');
+        toast.success(t('Feed URL copied'));
       })
-      .catch(() => toast.error('Could not copy', { description: 'Select the address and copy it by hand.' }));
+      .catch(() =>
+        toast.error(t('Could not copy'), { description: t('Select the address and copy it by hand.') }),
+      );
 
   return (
     <Card className="gap-6">
       <CardHeader>
-        <CardTitle className="text-base">Calendar feed</CardTitle>
+        <CardTitle className="text-base">{t('Calendar feed')}</CardTitle>
         <CardDescription>
-          Subscribe to your Shipyard calendar from Google Calendar, Outlook or Apple Calendar: the events you
-          can see, your products' target dates and the tasks assigned to you, from three months ago to a year
-          ahead. The address is secret — anyone who has it can read that calendar — and it is shown only once,
-          right after you create it.
+          {t(
+            "Subscribe to your Shipyard calendar from Google Calendar, Outlook or Apple Calendar: the events you can see, your products' target dates and the tasks assigned to you, from three months ago to a year ahead. The address is secret — anyone who has it can read that calendar — and it is shown only once, right after you create it.",
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -63,7 +65,7 @@ export function CalendarFeedCard() {
           <Skeleton className="h-9 w-full" />
         ) : feed.isError ? (
           <ErrorState
-            title="Could not load your calendar feed"
+            title={t('Could not load your calendar feed')}
             error={feed.error}
             onRetry={() => feed.refetch()}
           />
@@ -71,7 +73,7 @@ export function CalendarFeedCard() {
           <>
             {url ? (
               <div className="grid gap-2">
-                <Label htmlFor={urlId}>Your feed address</Label>
+                <Label htmlFor={urlId}>{t('Your feed address')}</Label>
                 <div className="flex gap-2">
                   <Input
                     id={urlId}
@@ -82,23 +84,26 @@ export function CalendarFeedCard() {
                   />
                   <Button variant="outline" onClick={() => copy(url)}>
                     {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                    {copied ? 'Copied' : 'Copy URL'}
+                    {copied ? t('Copied') : t('Copy URL')}
                   </Button>
                 </div>
                 <p className="text-muted-foreground text-xs">
-                  Copy it now: it is not shown again. If you lose it, regenerate the feed.
+                  {t('Copy it now: it is not shown again. If you lose it, regenerate the feed.')}
                 </p>
               </div>
             ) : null}
             {feed.data.enabled ? (
               <div className="flex flex-wrap items-center gap-3">
                 <p className="text-sm">
-                  Your feed is on
-                  {feed.data.createdAt ? ` (address created ${formatDate(feed.data.createdAt)})` : ''}.
+                  {feed.data.createdAt
+                    ? t('Your feed is on (address created {{date}}).', {
+                        date: formatDate(feed.data.createdAt),
+                      })
+                    : t('Your feed is on.')}
                 </p>
                 <div className="ml-auto flex gap-2">
                   <Button variant="outline" size="sm" onClick={() => setConfirming('regenerate')}>
-                    Regenerate
+                    {t('Regenerate')}
                   </Button>
                   <Button
                     variant="ghost"
@@ -106,20 +111,20 @@ export function CalendarFeedCard() {
                     className="text-destructive"
                     onClick={() => setConfirming('off')}
                   >
-                    Turn off
+                    {t('Turn off')}
                   </Button>
                 </div>
               </div>
             ) : (
               <div className="flex flex-wrap items-center gap-3">
-                <p className="text-muted-foreground text-sm">Your calendar feed is off.</p>
+                <p className="text-muted-foreground text-sm">{t('Your calendar feed is off.')}</p>
                 <Button
                   size="sm"
                   className="ml-auto"
                   disabled={create.isPending}
                   onClick={() => createFeed(false)}
                 >
-                  {create.isPending ? 'Creating...' : 'Create feed URL'}
+                  {create.isPending ? t('Creating...') : t('Create feed URL')}
                 </Button>
               </div>
             )}
@@ -129,29 +134,31 @@ export function CalendarFeedCard() {
       <ConfirmDialog
         open={confirming === 'regenerate'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Regenerate the feed address?"
-        description="The current address stops working at once: calendars subscribed to it stop updating until you subscribe them to the new one."
-        confirmLabel="Regenerate"
-        pendingLabel="Regenerating..."
+        title={t('Regenerate the feed address?')}
+        description={t(
+          'The current address stops working at once: calendars subscribed to it stop updating until you subscribe them to the new one.',
+        )}
+        confirmLabel={t('Regenerate')}
+        pendingLabel={t('Regenerating...')}
         pending={create.isPending}
         onConfirm={() => createFeed(true)}
       />
       <ConfirmDialog
         open={confirming === 'off'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Turn off the calendar feed?"
-        description="Its address stops working at once. You can create a new one later."
-        confirmLabel="Turn off"
-        pendingLabel="Turning off..."
+        title={t('Turn off the calendar feed?')}
+        description={t('Its address stops working at once. You can create a new one later.')}
+        confirmLabel={t('Turn off')}
+        pendingLabel={t('Turning off...')}
         pending={turnOff.isPending}
         onConfirm={() =>
           turnOff.mutate(undefined, {
             onSuccess: () => {
               setUrl(null);
               setConfirming(null);
-              toast.success(m.feedTurnedOff);
+              toast.success(t(m.feedTurnedOff));
             },
-            onError: (error) => toast.error(m.feedTurnOffFailed, { description: getErrorMessage(error) }),
+            onError: (error) => toast.error(t(m.feedTurnOffFailed), { description: getErrorMessage(error) }),
           })
         }
       />

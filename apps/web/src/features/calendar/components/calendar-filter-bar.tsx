@@ -4,6 +4,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { type ProductOption, productSelectOptions } from '../../../lib/product-options.ts';
 import {
   CALENDAR_KINDS,
@@ -13,9 +14,9 @@ import {
 } from './calendar-filters.ts';
 
 const kindLabels: Record<CalendarKind, string> = {
-  events: 'Events',
-  milestones: 'Product target dates',
-  tasks: 'Tasks',
+  events: k('Events'),
+  milestones: k('Product target dates'),
+  tasks: k('Tasks'),
 };
 
 type Props = {
@@ -32,20 +33,20 @@ export function CalendarFilterBar({ filters, products, onProduct, onMineOnly, on
 
   return (
     <fieldset className="flex min-w-0 flex-wrap items-center gap-x-5 gap-y-3">
-      <legend className="sr-only">Calendar filters</legend>
+      <legend className="sr-only">{t('Calendar filters')}</legend>
       <OptionSelect
-        aria-label="Filter by product"
+        aria-label={t('Filter by product')}
         className="w-full sm:w-56"
         value={filters.productId}
         onValueChange={onProduct}
-        allLabel="All Products"
+        allLabel={t('All Products')}
         options={productSelectOptions(products, filters.productId, (productId) => (
           <span aria-hidden="true" className={cn('size-2 rounded-full', productColour(productId))} />
         ))}
       />
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <span className="text-muted-foreground text-xs">Show</span>
+        <span className="text-muted-foreground text-xs">{t('Show')}</span>
         {CALENDAR_KINDS.map((kind) => (
           <div key={kind} className="flex items-center gap-2">
             <Checkbox
@@ -54,7 +55,7 @@ export function CalendarFilterBar({ filters, products, onProduct, onMineOnly, on
               onCheckedChange={(checked) => onShown(kind, checked === true)}
             />
             <Label htmlFor={`${id}-${kind}`} className="font-normal">
-              {kindLabels[kind]}
+              {t(kindLabels[kind])}
             </Label>
           </div>
         ))}
@@ -68,7 +69,7 @@ export function CalendarFilterBar({ filters, products, onProduct, onMineOnly, on
           onCheckedChange={(checked) => onMineOnly(checked === true)}
         />
         <Label htmlFor={`${id}-mine`} className="font-normal">
-          My tasks only
+          {t('My tasks only')}
         </Label>
       </div>
     </fieldset>

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { useCalendarTasks } from '../api/get-calendar-tasks.ts';
 import { useEvents } from '../api/get-events.ts';
@@ -144,13 +145,15 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
-        title="Calendar"
-        description="Meetings, reviews and workshops, the target dates of your products and the tasks due."
+        title={t('Calendar')}
+        description={t(
+          'Meetings, reviews and workshops, the target dates of your products and the tasks due.',
+        )}
         actions={
           canSchedule ? (
             <Button onClick={onAdd}>
               <PlusIcon aria-hidden="true" />
-              {m.addEvent}
+              {t(m.addEvent)}
             </Button>
           ) : null
         }
@@ -179,18 +182,18 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
             <div className="flex items-center gap-3">
               <span className="inline-flex items-center gap-1.5">
                 <span aria-hidden="true" className="size-1.5 rounded-full bg-primary dark:bg-ring" />
-                Events
+                {t('Events')}
               </span>
               <span className="inline-flex items-center gap-1.5">
                 <span
                   aria-hidden="true"
                   className="size-[6px] rotate-45 rounded-[1px] bg-amber-500 dark:bg-amber-400"
                 />
-                Product target dates
+                {t('Product target dates')}
               </span>
               <span className="inline-flex items-center gap-1.5">
                 <span aria-hidden="true" className="size-[6px] rounded-[1px] bg-muted-foreground" />
-                Tasks (product colour)
+                {t('Tasks (product colour)')}
               </span>
             </div>
             <Button
@@ -202,23 +205,24 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
                 setMonth(startOfMonth(new Date(now)));
               }}
             >
-              Today
+              {t('Today')}
             </Button>
           </div>
           {monthEvents.isError && !monthEvents.data ? (
             <p role="alert" className="text-destructive text-xs">
-              {m.loadFailed}: {getErrorMessage(monthEvents.error)}
+              {t('Failed to load events: {{message}}', { message: getErrorMessage(monthEvents.error) })}
             </p>
           ) : null}
           {showTasks && monthTasks.isError && !monthTasks.data ? (
             <p role="alert" className="text-destructive text-xs">
-              Failed to load tasks: {getErrorMessage(monthTasks.error)}
+              {t('Failed to load tasks: {{message}}', { message: getErrorMessage(monthTasks.error) })}
             </p>
           ) : null}
           {showTasks && monthTasks.data?.hasMore ? (
             <p className="text-muted-foreground text-xs">
-              Showing the first {monthTasks.data.data.length} tasks of this month: filter by product to see
-              the rest.
+              {t('Showing the first {{count}} tasks of this month: filter by product to see the rest.', {
+                count: monthTasks.data.data.length,
+              })}
             </p>
           ) : null}
         </Card>
@@ -237,7 +241,7 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
             canSchedule ? (
               <Button variant="outline" size="sm" onClick={onAdd}>
                 <CalendarPlusIcon aria-hidden="true" />
-                Add an event on this day
+                {t('Add an event on this day')}
               </Button>
             ) : undefined
           }

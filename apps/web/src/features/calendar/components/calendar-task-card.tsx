@@ -2,10 +2,17 @@ import type { CalendarTask } from '@shipyard/shared';
 import { CheckCircle2Icon, CircleDashedIcon, CircleIcon, UserIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { productColour } from './calendar-filters.ts';
 
 const statusIcons = { Pending: CircleIcon, 'In Progress': CircleDashedIcon, Completed: CheckCircle2Icon };
+// The task statuses' names, translated where shown.
+const statusNames: Record<CalendarTask['status'], string> = {
+  Pending: k('Pending'),
+  'In Progress': k('In Progress'),
+  Completed: k('Completed'),
+};
 
 /** A task due on the day: its product's colour, title (opening the task), product, status and assignee. */
 export function CalendarTaskCard({ task }: { task: CalendarTask }) {
@@ -23,7 +30,7 @@ export function CalendarTaskCard({ task }: { task: CalendarTask }) {
       />
       <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
         <StatusIcon aria-hidden="true" className="size-3.5" />
-        Task due · {task.status}
+        {t('Task due · {{status}}', { status: t(statusNames[task.status]) })}
       </p>
       <h3
         className={cn('break-words font-medium leading-snug', done && 'text-muted-foreground line-through')}
@@ -45,7 +52,7 @@ export function CalendarTaskCard({ task }: { task: CalendarTask }) {
         </span>
         <span className="inline-flex items-center gap-1">
           <UserIcon aria-hidden="true" className="size-3.5" />
-          {task.assigneeName ?? 'Unassigned'}
+          {task.assigneeName ?? t('Unassigned')}
         </span>
       </p>
     </article>

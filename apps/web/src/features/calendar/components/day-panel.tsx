@@ -4,8 +4,10 @@ import { type ReactNode, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { formatDayLong } from './calendar-days.ts';
 import { CalendarTaskCard } from './calendar-task-card.tsx';
+import { scheduledText } from './calendar-texts.ts';
 import type { EventActionsMenuProps } from './event-actions-menu.tsx';
 import { EventCard } from './event-card.tsx';
 
@@ -49,13 +51,13 @@ export function DayPanel({
             {formatDayLong(day)}
           </h2>
           <p className="text-muted-foreground text-sm" aria-live="polite">
-            {loading ? m.loading : events > 0 ? m.scheduled(events) : m.emptyDay}
-            {tasks.length > 0 ? ` · ${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'} due` : ''}
+            {loading ? t(m.loading) : events > 0 ? scheduledText(events) : t(m.emptyDay)}
+            {tasks.length > 0 ? ` · ${t('{{count}} tasks due', { count: tasks.length })}` : ''}
           </p>
         </div>
         {isToday ? (
           <span className="rounded-md bg-primary/10 px-2 py-0.5 font-medium text-primary text-xs dark:text-ring">
-            Today
+            {t('Today')}
           </span>
         ) : null}
       </header>
@@ -63,18 +65,18 @@ export function DayPanel({
       {loading ? (
         <DaySkeleton />
       ) : error ? (
-        <ErrorState title={m.loadFailed} error={error} onRetry={onRetry} className="py-10" />
+        <ErrorState title={t(m.loadFailed)} error={error} onRetry={onRetry} className="py-10" />
       ) : items.length === 0 && tasks.length === 0 && !tasksLoading ? (
         <EmptyState
           icon={CalendarDaysIcon}
-          title="Nothing on this day yet."
+          title={t('Nothing on this day yet.')}
           action={emptyAction}
           className="py-10"
         />
       ) : (
         <>
           {items.length > 0 ? (
-            <ul aria-label="Events of the day" className="grid gap-3 xl:grid-cols-2">
+            <ul aria-label={t('Events of the day')} className="grid gap-3 xl:grid-cols-2">
               {items.map((item) => (
                 <li key={`${item.id}:${item.date}`} className="min-w-0">
                   <EventCard item={item} onEdit={onEdit} />
@@ -83,7 +85,7 @@ export function DayPanel({
             </ul>
           ) : null}
           {tasks.length > 0 ? (
-            <ul aria-label="Tasks due" className="grid gap-3 xl:grid-cols-2">
+            <ul aria-label={t('Tasks due')} className="grid gap-3 xl:grid-cols-2">
               {tasks.map((task) => (
                 <li key={task.id} className="min-w-0">
                   <CalendarTaskCard task={task} />

@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteEvent, useDeleteOccurrence } from '../api/save-event.ts';
 import { OccurrenceScopeDialog } from './occurrence-scope-dialog.tsx';
@@ -47,23 +48,23 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
           : removeOccurrence.mutateAsync({ id: event.id, day, scope, productId: event.productId });
       run.then(
         () => {
-          toast.success(m.deletedToast);
+          toast.success(t(m.deletedToast));
           setAsking(null);
         },
         (error: unknown) =>
-          toast.error(m.deleteFailed, { description: getErrorMessage(error, m.deleteFailed) }),
+          toast.error(t(m.deleteFailed), { description: getErrorMessage(error, t(m.deleteFailed)) }),
       );
     };
     return (
       <>
         <RowActionsMenu
-          label={`Actions for ${event.title}`}
+          label={t('Actions for {{name}}', { name: event.title })}
           triggerClassName="size-8 shrink-0 text-muted-foreground data-[state=open]:bg-accent"
           contentClassName="w-44"
           actions={[
-            { label: 'Edit event', icon: editIcon, opensDialog: true, onSelect: ask('edit') },
+            { label: t('Edit event'), icon: editIcon, opensDialog: true, onSelect: ask('edit') },
             {
-              label: 'Delete event',
+              label: t('Delete event'),
               icon: deleteIcon,
               opensDialog: true,
               separated: true,
@@ -85,25 +86,26 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
 
   return (
     <RowActionsMenu
-      label={`Actions for ${event.title}`}
+      label={t('Actions for {{name}}', { name: event.title })}
       triggerClassName="size-8 shrink-0 text-muted-foreground data-[state=open]:bg-accent"
       contentClassName="w-44"
-      actions={[{ label: 'Edit event', icon: editIcon, opensDialog: true, onSelect: () => onEdit(event) }]}
+      actions={[{ label: t('Edit event'), icon: editIcon, opensDialog: true, onSelect: () => onEdit(event) }]}
       confirm={{
-        label: 'Delete event',
+        label: t('Delete event'),
         icon: deleteIcon,
-        title: 'Delete event',
-        description: (
-          <>
-            Are you sure you want to delete "{event.title}"?
-            {event.recurrence ? ' It repeats: every date of it is deleted.' : ''} This action cannot be
-            undone.
-          </>
-        ),
+        title: t('Delete event'),
+        description: event.recurrence
+          ? t(
+              'Are you sure you want to delete "{{name}}"? It repeats: every date of it is deleted. This action cannot be undone.',
+              { name: event.title },
+            )
+          : t('Are you sure you want to delete "{{name}}"? This action cannot be undone.', {
+              name: event.title,
+            }),
         pending: remove.isPending,
         onConfirm: confirmedDelete(() => remove.mutateAsync(event), {
-          deleted: m.deletedToast,
-          failed: m.deleteFailed,
+          deleted: t(m.deletedToast),
+          failed: t(m.deleteFailed),
         }),
       }}
     />

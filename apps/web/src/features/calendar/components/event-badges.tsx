@@ -8,6 +8,8 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
+import { eventStatusNames } from './calendar-texts.ts';
 
 const badge =
   'inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-md border px-1.5 py-px font-medium text-[11px] leading-4';
@@ -65,17 +67,17 @@ export function EventStatusBadge({ status, className }: { status: EventStatus; c
   return (
     <span data-slot="event-status-badge" className={cn(badge, statusTones[status].badge, className)}>
       <EventStatusDot status={status} />
-      {status}
+      {t(eventStatusNames[status])}
     </span>
   );
 }
 
 export const eventTypeLabels: Record<EventType, string> = {
-  meeting: 'Meeting',
-  milestone: 'Milestone',
-  review: 'Review',
-  workshop: 'Workshop',
-  other: 'Other',
+  meeting: k('Meeting'),
+  milestone: k('Milestone'),
+  review: k('Review'),
+  workshop: k('Workshop'),
+  other: k('Other'),
 };
 
 export const eventTypeIcons: Record<EventType, LucideIcon> = {
@@ -95,7 +97,7 @@ export function EventTypeBadge({ type, className }: { type: EventType; className
       className={cn(badge, 'border-border bg-secondary text-secondary-foreground', className)}
     >
       <Icon aria-hidden="true" className="size-3" />
-      {eventTypeLabels[type]}
+      {t(eventTypeLabels[type])}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { repeatWords } from '../../../components/repeat-editor.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatStartTime } from './calendar-days.ts';
 import { EventActionsMenu, type EventActionsMenuProps } from './event-actions-menu.tsx';
@@ -47,10 +48,10 @@ export function EventCard({ item, onEdit }: EventCardProps) {
               <ClockIcon aria-hidden="true" className="size-3.5" />
             )}
             {milestone
-              ? 'Product target date'
+              ? t('Product target date')
               : item.startTime
                 ? formatStartTime(item.date, item.startTime)
-                : 'All day'}
+                : t('All day')}
             {item.source === 'event' && item.recurrence ? (
               <span className="flex min-w-0 items-center gap-1">
                 <span aria-hidden="true">·</span>
@@ -83,7 +84,7 @@ export function EventCard({ item, onEdit }: EventCardProps) {
             <div className="flex min-w-0 items-center gap-1.5">
               <dt>
                 <FolderIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
-                <span className="sr-only">Product</span>
+                <span className="sr-only">{t('Product')}</span>
               </dt>
               <dd className="min-w-0 truncate">
                 <Link
@@ -99,7 +100,7 @@ export function EventCard({ item, onEdit }: EventCardProps) {
             <div className="flex min-w-0 items-start gap-1.5">
               <dt className="pt-0.5">
                 <UsersIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
-                <span className="sr-only">Participants</span>
+                <span className="sr-only">{t('Participants')}</span>
               </dt>
               <dd className="flex min-w-0 flex-wrap gap-1">
                 {item.participants.slice(0, PARTICIPANTS_SHOWN).map((email) => (
@@ -115,7 +116,7 @@ export function EventCard({ item, onEdit }: EventCardProps) {
                     className="rounded bg-muted px-1.5 py-px text-muted-foreground"
                     title={item.participants.slice(PARTICIPANTS_SHOWN).join(', ')}
                   >
-                    +{item.participants.length - PARTICIPANTS_SHOWN} more
+                    {t('+{{count}} more', { count: item.participants.length - PARTICIPANTS_SHOWN })}
                   </span>
                 ) : null}
               </dd>
@@ -132,8 +133,8 @@ export function EventCard({ item, onEdit }: EventCardProps) {
           className={buttonVariants({ variant: 'outline', size: 'sm', className: 'w-fit' })}
         >
           <VideoIcon aria-hidden="true" />
-          {m.joinMeeting}
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t(m.joinMeeting)}
+          <span className="sr-only"> {t('(opens in a new tab)')}</span>
         </a>
       ) : null}
     </article>

@@ -21,8 +21,10 @@ import { SelectField, type SelectFieldOption } from '../../../components/select-
 import { FormField, FormItem, FormMessage } from '../../../components/ui/form.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { changedFields, useServerForm } from '../../../hooks/use-server-form.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangeOccurrence, useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
+import { eventStatusNames } from './calendar-texts.ts';
 import { EventStatusDot, eventTypeIcons, eventTypeLabels } from './event-badges.tsx';
 
 export type EventFormDialogProps = {
@@ -66,22 +68,27 @@ const FIELDS = [
   'recurrence',
 ] as const satisfies ReadonlyArray<keyof EventFormValues & keyof EventFields>;
 
-const typeChoices: SelectFieldOption[] = EVENT_TYPES.map((type) => {
-  const Icon = eventTypeIcons[type];
-  return {
-    value: type,
-    label: eventTypeLabels[type],
-    icon: <Icon aria-hidden="true" className="size-3.5 text-muted-foreground" />,
-  };
-});
+const typeChoices = (): SelectFieldOption[] =>
+  EVENT_TYPES.map((type) => {
+    const Icon = eventTypeIcons[type];
+    return {
+      value: type,
+      label: t(eventTypeLabels[type]),
+      icon: <Icon aria-hidden="true" className="size-3.5 text-muted-foreground" />,
+    };
+  });
 const statusChoices = (statuses: readonly EventStatus[]): SelectFieldOption[] =>
-  statuses.map((status) => ({ value: status, label: status, icon: <EventStatusDot status={status} /> }));
+  statuses.map((status) => ({
+    value: status,
+    label: t(eventStatusNames[status]),
+    icon: <EventStatusDot status={status} />,
+  }));
 
 /** Texts under the repeat for an edit of a repeating event, by scope. */
 const scopeNotes: Record<EventScope, string> = {
-  this: 'Changes apply to this date only.',
-  following: 'Changes apply to this date and the ones after it.',
-  all: 'Changes apply to every date of this event.',
+  this: k('Changes apply to this date only.'),
+  following: k('Changes apply to this date and the ones after it.'),
+  all: k('Changes apply to every date of this event.'),
 };
 
 function defaultsFor(
@@ -139,12 +146,12 @@ function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: Eve
         : update.mutateAsync({ id: event.id, ...changed });
     },
     onSuccess: (_event, _values, { reset }) => {
-      toast.success(editing ? m.updated : m.created);
+      toast.success(t(editing ? m.updated : m.created));
       reset(defaultsFor(undefined, defaultDate));
       onSaved();
     },
-    failureTitle: editing ? m.updateFailed : m.createFailed,
-    failureFallback: editing ? m.updateFailed : m.createFailed,
+    failureTitle: t(editing ? m.updateFailed : m.createFailed),
+    failureFallback: t(editing ? m.updateFailed : m.createFailed),
   });
 
   const date = useWatch({ control: form.control, name: 'date' });
@@ -156,7 +163,7 @@ function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: Eve
   const productChoices: SelectFieldOption[] = [
     ...products.map((product) => ({ value: product.id, label: product.name })),
     ...(event?.productId && !products.some((product) => product.id === event.productId)
-      ? [{ value: event.productId, label: event.productName ?? 'A product you cannot see' }]
+      ? [{ value: event.productId, label: event.productName ?? t('A product you cannot see') }]
       : []),
   ];
 
@@ -164,26 +171,26 @@ function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: Eve
     <FormDialogForm
       form={form}
       onSubmit={onSubmit}
-      title={editing ? 'Edit Event' : 'Add Event'}
+      title={editing ? t('Edit Event') : t(m.addEvent)}
       description={
-        editing ? 'Change the event’s details.' : 'Schedule a meeting, milestone, review or workshop.'
+        editing ? t('Change the event’s details.') : t('Schedule a meeting, milestone, review or workshop.')
       }
       pending={create.isPending || update.isPending || changeOccurrence.isPending}
-      submitLabel={editing ? 'Save Changes' : 'Add Event'}
+      submitLabel={editing ? t('Save Changes') : t(m.addEvent)}
     >
       <TextField
         control={form.control}
         name="title"
-        label="Title"
-        placeholder="e.g. Sprint review"
+        label={t('Title')}
+        placeholder={t('e.g. Sprint review')}
         autoComplete="off"
       />
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <TextField control={form.control} name="date" label="Date" type="date" />
-        <TextField control={form.control} name="startTime" label="Start time (optional)" type="time" />
+        <TextField control={form.control} name="date" label={t('Date')} type="date" />
+        <TextField control={form.control} name="startTime" label={t('Start time (optional)')} type="time" />
       </div>
       {oneDate ? (
-        <p className="text-muted-foreground text-xs">{scopeNotes.this}</p>
+        <p className="text-muted-foreground text-xs">{t(scopeNotes.this)}</p>
       ) : (
         <FormField
           control={form.control}
@@ -199,8 +206,8 @@ function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: Eve
               {repeats ? (
                 <p className="text-muted-foreground text-xs">
                   {occurrence
-                    ? scopeNotes[scope]
-                    : 'Changes apply to every date of this event; deleting it deletes them all.'}
+                    ? t(scopeNotes[scope])
+                    : t('Changes apply to every date of this event; deleting it deletes them all.')}
                 </p>
               ) : null}
               <FormMessage />
@@ -212,31 +219,31 @@ function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: Eve
         <SelectField
           control={form.control}
           name="type"
-          label="Type"
-          placeholder="Select type"
-          options={typeChoices}
+          label={t('Type')}
+          placeholder={t('Select type')}
+          options={typeChoices()}
         />
         <SelectField
           control={form.control}
           name="status"
-          label="Status"
-          placeholder="Select status"
+          label={t('Status')}
+          placeholder={t('Select status')}
           options={statusChoices(editing ? EVENT_STATUSES : EVENT_CREATE_STATUSES)}
         />
       </div>
       <TextareaField
         control={form.control}
         name="description"
-        label="Description"
+        label={t('Description')}
         rows={3}
-        placeholder="What is it about?"
+        placeholder={t('What is it about?')}
         className="max-h-48 min-h-20"
         counter={EVENT_DESCRIPTION_MAX}
       />
       <TextField
         control={form.control}
         name="meetingLink"
-        label="Meeting link"
+        label={t('Meeting link')}
         type="url"
         inputMode="url"
         placeholder="https://meet.example.com/abc-defg"
@@ -247,8 +254,8 @@ function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: Eve
           <TextareaField
             control={form.control}
             name="participants"
-            label="Participants"
-            description="E-mail addresses, separated by commas. They will see the event."
+            label={t('Participants')}
+            description={t('E-mail addresses, separated by commas. They will see the event.')}
             rows={2}
             placeholder="ada@example.com, grace@example.com"
             autoComplete="off"
@@ -257,9 +264,9 @@ function EventForm({ event, scope = 'all', defaultDate, products, onSaved }: Eve
           <SelectField
             control={form.control}
             name="productId"
-            label="Product"
-            placeholder="No product"
-            noneLabel="No product"
+            label={t('Product')}
+            placeholder={t('No product')}
+            noneLabel={t('No product')}
             options={productChoices}
           />
         </>

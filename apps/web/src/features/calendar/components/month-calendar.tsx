@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { type ChevronProps, type DayButtonProps, DayPicker, type Modifiers } from 'react-day-picker';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { dayKey, type WeekStart } from './calendar-days.ts';
 
 /**
@@ -17,16 +18,14 @@ const captionFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The day's name for a screen reader: its date, and what it holds. */
 function dayLabel(date: Date, modifiers: Modifiers, marks: DayMarks | undefined): string {
   const parts = [dayFormat.format(date)];
-  if (modifiers.today) parts.unshift('Today');
-  if (marks?.events) parts.push(plural(marks.events, 'event', 'events'));
-  if (marks?.milestones) parts.push(plural(marks.milestones, 'product target date', 'product target dates'));
-  if (marks?.tasks?.length) parts.push(plural(marks.tasks.length, 'task due', 'tasks due'));
-  if (modifiers.selected) parts.push('selected');
+  if (modifiers.today) parts.unshift(t('Today'));
+  if (marks?.events) parts.push(t('{{count}} events', { count: marks.events }));
+  if (marks?.milestones) parts.push(t('{{count}} product target dates', { count: marks.milestones }));
+  if (marks?.tasks?.length) parts.push(t('{{count}} tasks due', { count: marks.tasks.length }));
+  if (modifiers.selected) parts.push(t('selected'));
   return parts.join(', ');
 }
 
@@ -147,6 +146,8 @@ export function MonthCalendar({
         modifiers={{ hasEvents: hasMarks }}
         labels={{
           labelDayButton: (date, modifiers) => dayLabel(date, modifiers, marks.get(dayKey(date))),
+          labelPrevious: () => t('Go to the Previous Month'),
+          labelNext: () => t('Go to the Next Month'),
         }}
         formatters={{
           formatCaption: (date) => captionFormat.format(date),

@@ -11,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 
 export type OccurrenceScopeDialogProps = {
   /** What is asked: null keeps the dialog closed. */
@@ -51,8 +52,8 @@ export function OccurrenceScopeDialog({
         onCloseAutoFocus={returnFocusTo(returnFocusRef)}
       >
         <DialogHeader>
-          <DialogTitle>{deleting ? om.deleteTitle : om.editTitle}</DialogTitle>
-          <DialogDescription>{deleting ? om.deleteQuestion : om.editQuestion}</DialogDescription>
+          <DialogTitle>{t(deleting ? om.deleteTitle : om.editTitle)}</DialogTitle>
+          <DialogDescription>{t(deleting ? om.deleteQuestion : om.editQuestion)}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
           {SCOPES.map((scope) => (
@@ -64,14 +65,14 @@ export function OccurrenceScopeDialog({
               disabled={pending}
               onClick={() => onChoose(scope)}
             >
-              {om.scopes[scope]}
+              {t(om.scopes[scope])}
             </Button>
           ))}
         </div>
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="ghost" disabled={pending}>
-              Cancel
+              {t('Cancel')}
             </Button>
           </DialogClose>
         </DialogFooter>

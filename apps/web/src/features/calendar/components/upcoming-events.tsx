@@ -6,6 +6,7 @@ import { EmptyState, EmptyStateButton } from '../../../components/empty-state.ts
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { formatStartTime, fromDayKey, UPCOMING_LIMIT } from './calendar-days.ts';
 import { EventStatusDot, eventTypeLabels } from './event-badges.tsx';
 
@@ -40,12 +41,12 @@ export function UpcomingEvents({
       className={cn('grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm', className)}
     >
       <h2 id={headingId} className="font-semibold leading-tight tracking-tight">
-        {m.upcoming}
+        {t(m.upcoming)}
       </h2>
 
       {query.isPending ? (
         <div role="status" className="grid gap-2">
-          <p className="text-muted-foreground text-sm">{m.loading}</p>
+          <p className="text-muted-foreground text-sm">{t(m.loading)}</p>
           {[0, 1, 2].map((i) => (
             <div key={i} className="flex items-center gap-3">
               <Skeleton className="size-10 rounded-md" />
@@ -59,7 +60,7 @@ export function UpcomingEvents({
       ) : query.isError && !query.data ? (
         <ErrorState
           variant="inline"
-          title={m.loadFailed}
+          title={t(m.loadFailed)}
           error={query.error}
           onRetry={() => void query.refetch()}
           className="justify-start py-0"
@@ -67,11 +68,11 @@ export function UpcomingEvents({
       ) : items.length === 0 ? (
         <EmptyState
           icon={CalendarClockIcon}
-          title={m.empty}
+          title={t(m.empty)}
           action={
             onAdd ? (
               <EmptyStateButton icon={PlusIcon} onClick={onAdd}>
-                Add an event
+                {t('Add an event')}
               </EmptyStateButton>
             ) : null
           }
@@ -79,18 +80,18 @@ export function UpcomingEvents({
         />
       ) : (
         <>
-          <ol aria-label={m.upcoming} className="-mx-2 grid gap-0.5">
+          <ol aria-label={t(m.upcoming)} className="-mx-2 grid gap-0.5">
             {items.map((item) => {
               const date = fromDayKey(item.date);
               const milestone = item.source === 'product';
               const when = [
-                item.date === today ? 'Today' : date ? weekdayFormat.format(date) : '',
+                item.date === today ? t('Today') : date ? weekdayFormat.format(date) : '',
                 milestone
-                  ? 'Product target date'
+                  ? t('Product target date')
                   : item.startTime
                     ? formatStartTime(item.date, item.startTime)
-                    : 'All day',
-                eventTypeLabels[item.type],
+                    : t('All day'),
+                t(eventTypeLabels[item.type]),
               ]
                 .filter(Boolean)
                 .join(' · ');
@@ -139,7 +140,9 @@ export function UpcomingEvents({
             })}
           </ol>
           {query.data?.hasMore ? (
-            <p className="text-muted-foreground text-xs">The next {UPCOMING_LIMIT} are shown.</p>
+            <p className="text-muted-foreground text-xs">
+              {t('The next {{count}} are shown.', { count: UPCOMING_LIMIT })}
+            </p>
           ) : null}
         </>
       )}

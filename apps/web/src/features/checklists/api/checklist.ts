@@ -1,13 +1,17 @@
-import {
-  type Checklist,
-  type ChecklistItem,
-  checklistMessages as m,
-  type UpdateChecklistItem,
-} from '@shipyard/shared';
+import type { Checklist, ChecklistItem, checklistMessages as m, UpdateChecklistItem } from '@shipyard/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { checklistKeys } from './keys.ts';
+
+/** checklistMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const checklistTexts = {
+  addFailed: k('Failed to add the item'),
+  updateFailed: k('Failed to update the item'),
+  moveFailed: k('Failed to move the item'),
+  deleteFailed: k('Failed to delete the item'),
+} as const satisfies Partial<typeof m>;
 
 // Every checklist write answers the whole checklist: it replaces the cache once no other write of
 // the same checklist is still on its way (so a quick second tick is not undone by the first one's
@@ -71,10 +75,10 @@ function guess(list: Checklist, change: Change): Checklist {
 }
 
 const failures: Record<Change['kind'], string> = {
-  add: m.addFailed,
-  update: m.updateFailed,
-  move: m.moveFailed,
-  remove: m.deleteFailed,
+  add: checklistTexts.addFailed,
+  update: checklistTexts.updateFailed,
+  move: checklistTexts.moveFailed,
+  remove: checklistTexts.deleteFailed,
 };
 
 /** One mutation for every change of a task's checklist; a failure is a toast and a rollback. */
@@ -93,7 +97,7 @@ export function useChecklistChange(taskId: string) {
     },
     onError: (error, change, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.error(failures[change.kind], { description: getErrorMessage(error) });
+      toast.error(t(failures[change.kind]), { description: getErrorMessage(error) });
     },
     onSuccess: (list) => {
       // This one is the last write still on its way: its answer is the truth.

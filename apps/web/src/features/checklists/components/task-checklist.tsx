@@ -9,15 +9,16 @@ import { SortableList, SortableRow } from '../../../components/sortable-list.tsx
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useChecklist, useChecklistChange } from '../api/checklist.ts';
 
 const checklistTexts = {
-  title: 'Checklist',
-  addLabel: 'Add an item',
-  addPlaceholder: 'Add an item…',
-  loadFailed: 'Failed to load the checklist',
-  empty: 'No items yet.',
-  reorderHint: 'Alt+Up and Alt+Down move the focused item.',
+  title: k('Checklist'),
+  addLabel: k('Add an item'),
+  addPlaceholder: k('Add an item…'),
+  loadFailed: k('Failed to load the checklist'),
+  empty: k('No items yet.'),
+  reorderHint: k('Alt+Up and Alt+Down move the focused item.'),
 } as const;
 
 type Props = { taskId: string; canEdit: boolean };
@@ -35,7 +36,7 @@ export function TaskChecklist({ taskId, canEdit }: Props) {
   if (checklist.isError) {
     return (
       <ErrorState
-        title={checklistTexts.loadFailed}
+        title={t(checklistTexts.loadFailed)}
         error={checklist.error}
         onRetry={() => void checklist.refetch()}
         retrying={checklist.isFetching}
@@ -49,18 +50,18 @@ export function TaskChecklist({ taskId, canEdit }: Props) {
     <section aria-labelledby={`checklist-${taskId}`} className="grid gap-3">
       <div className="flex items-center gap-3">
         <h2 id={`checklist-${taskId}`} className="font-medium text-sm">
-          {checklistTexts.title}
+          {t(checklistTexts.title)}
         </h2>
         <span className="text-muted-foreground text-xs tabular-nums">
           {done}/{total}
         </span>
         <div
           role="progressbar"
-          aria-label="Checklist progress"
+          aria-label={t('Checklist progress')}
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={done}
-          aria-valuetext={`${done} of ${total} done`}
+          aria-valuetext={t('{{done}} of {{total}} done', { done, total })}
           className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted"
         >
           <div
@@ -70,7 +71,7 @@ export function TaskChecklist({ taskId, canEdit }: Props) {
         </div>
       </div>
 
-      {items.length === 0 ? <p className="text-muted-foreground text-sm">{checklistTexts.empty}</p> : null}
+      {items.length === 0 ? <p className="text-muted-foreground text-sm">{t(checklistTexts.empty)}</p> : null}
       <SortableList
         items={items.map((item) => ({ id: item.id, name: item.title }))}
         onMove={(from, to) => {
@@ -78,8 +79,8 @@ export function TaskChecklist({ taskId, canEdit }: Props) {
           if (item) change.mutate({ kind: 'move', id: item.id, position: to });
         }}
         disabled={!canEdit}
-        hint={checklistTexts.reorderHint}
-        aria-label={checklistTexts.title}
+        hint={t(checklistTexts.reorderHint)}
+        aria-label={t(checklistTexts.title)}
         className="grid gap-0.5"
       >
         {items.map((item) => (
@@ -94,14 +95,14 @@ export function TaskChecklist({ taskId, canEdit }: Props) {
       </SortableList>
       {canEdit ? (
         <AddByName
-          label={checklistTexts.addLabel}
-          placeholder={checklistTexts.addPlaceholder}
+          label={t(checklistTexts.addLabel)}
+          placeholder={t(checklistTexts.addPlaceholder)}
           maxLength={CHECKLIST_TITLE_MAX}
           submitVariant="outline"
           submitLabel={
             <>
               <PlusIcon aria-hidden="true" />
-              Add
+              {t('Add')}
             </>
           }
           onAdd={(title) => change.mutateAsync({ kind: 'add', title })}
@@ -155,7 +156,7 @@ function ChecklistRow({
             setEditing(false);
           }}
           maxLength={CHECKLIST_TITLE_MAX}
-          aria-label={`Rename ${item.title}`}
+          aria-label={t('Rename {{name}}', { name: item.title })}
           className="h-8 flex-1"
         />
       ) : canEdit ? (
@@ -168,7 +169,7 @@ function ChecklistRow({
           }}
           type="button"
           onClick={() => setEditing(true)}
-          title="Rename"
+          title={t('Rename')}
           className={cn(
             textClasses,
             'rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -194,7 +195,7 @@ function ChecklistSkeleton() {
   return (
     <div className="grid gap-2">
       <span role="status" className="sr-only">
-        Loading the checklist
+        {t('Loading the checklist')}
       </span>
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-8 w-full" />

@@ -1,4 +1,4 @@
-import { COMMENT_BODY_MAX, commentMessages } from '@shipyard/shared';
+import { COMMENT_BODY_MAX, type commentMessages } from '@shipyard/shared';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Markdown } from '../../../components/markdown.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
@@ -8,8 +8,22 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { mentionRanges, type PickedMention, toMarkdown, toReadable } from './mention-text.ts';
 import { useMentionAutocomplete } from './use-mention-autocomplete.ts';
+
+/** commentMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const commentTexts = {
+  write: k('Write'),
+  preview: k('Preview'),
+  placeholder: k('Write a comment… Markdown and @mentions work.'),
+  nothingToPreview: k('Nothing to preview.'),
+  bodyTooLong: k('A comment can have at most 10,000 characters.'),
+  sendHint: k('Ctrl+Enter to send'),
+  cancel: k('Cancel'),
+  sending: k('Posting…'),
+  noPeople: k('Nobody found.'),
+} as const satisfies Partial<typeof commentMessages>;
 
 export type CommentComposerProps = {
   taskId: string;
@@ -99,10 +113,10 @@ export function CommentComposer({
       <Tabs value={tab} onValueChange={(next) => setTab(next === 'preview' ? 'preview' : 'write')}>
         <TabsList className="h-8">
           <TabsTrigger value="write" className="px-3 text-xs">
-            {commentMessages.write}
+            {t(commentTexts.write)}
           </TabsTrigger>
           <TabsTrigger value="preview" className="px-3 text-xs">
-            {commentMessages.preview}
+            {t(commentTexts.preview)}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="write" className="relative rounded-md dark:bg-input/30">
@@ -112,7 +126,7 @@ export function CommentComposer({
             aria-label={label}
             aria-invalid={tooLong || error !== undefined}
             aria-describedby={error || tooLong ? errorId : undefined}
-            placeholder={commentMessages.placeholder}
+            placeholder={t(commentTexts.placeholder)}
             value={value}
             autoFocus={autoFocus}
             onChange={(event) => {
@@ -133,31 +147,31 @@ export function CommentComposer({
         <TabsContent
           value="preview"
           className="min-h-24 rounded-md border border-input px-3 py-2 text-sm"
-          aria-label={commentMessages.preview}
+          aria-label={t(commentTexts.preview)}
         >
           {value.trim() ? (
             <Markdown source={markdown} />
           ) : (
-            <p className="text-muted-foreground">{commentMessages.nothingToPreview}</p>
+            <p className="text-muted-foreground">{t(commentTexts.nothingToPreview)}</p>
           )}
         </TabsContent>
       </Tabs>
       {error || tooLong ? (
         <p id={errorId} role="alert" className="text-destructive text-sm">
-          {tooLong ? commentMessages.bodyTooLong : error}
+          {tooLong ? t(commentTexts.bodyTooLong) : error}
         </p>
       ) : null}
       <div className="flex items-center justify-end gap-2">
         <span className="mr-auto hidden text-muted-foreground text-xs sm:inline">
-          {commentMessages.sendHint}
+          {t(commentTexts.sendHint)}
         </span>
         {onCancel ? (
           <Button type="button" variant="ghost" size="sm" onClick={onCancel} disabled={pending}>
-            {commentMessages.cancel}
+            {t(commentTexts.cancel)}
           </Button>
         ) : null}
         <Button type="submit" size="sm" disabled={!canSend} pending={pending}>
-          {pending && !onCancel ? commentMessages.sending : submitLabel}
+          {pending && !onCancel ? t(commentTexts.sending) : submitLabel}
         </Button>
       </div>
     </form>
@@ -211,7 +225,7 @@ function MentionListbox({ mentions }: { mentions: ReturnType<typeof useMentionAu
   if (mentions.options.length === 0) {
     return mentions.empty ? (
       <p className="absolute z-20 mt-1 rounded-md border bg-popover px-3 py-2 text-muted-foreground text-sm shadow-md">
-        {commentMessages.noPeople}
+        {t(commentTexts.noPeople)}
       </p>
     ) : null;
   }
@@ -219,7 +233,7 @@ function MentionListbox({ mentions }: { mentions: ReturnType<typeof useMentionAu
     <div
       id={mentions.listboxId}
       role="listbox"
-      aria-label="People to mention"
+      aria-label={t('People to mention')}
       className="absolute z-20 mt-1 max-h-64 w-72 overflow-auto rounded-md border bg-popover p-1 shadow-md"
     >
       {mentions.options.map((person) => {

@@ -1,4 +1,4 @@
-import { commentMessages, isAdmin, type Role } from '@shipyard/shared';
+import { type commentMessages, isAdmin, type Role } from '@shipyard/shared';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Markdown } from '../../../components/markdown.tsx';
@@ -6,8 +6,24 @@ import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative, initials } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { type ShownComment, useDeleteComment, useEditComment } from '../api/comments.ts';
 import { CommentComposer } from './comment-composer.tsx';
+
+/** commentMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const commentTexts = {
+  deletedUser: k('Deleted user'),
+  sending: k('Posting…'),
+  edited: k('edited'),
+  edit: k('Edit'),
+  delete: k('Delete'),
+  deleteTitle: k('Delete this comment?'),
+  deleteDescription: k('The comment is removed for everyone. This cannot be undone.'),
+  deleted: k('Comment deleted'),
+  deleteFailed: k('Failed to delete comment'),
+  save: k('Save'),
+  updateFailed: k('Failed to update comment'),
+} as const satisfies Partial<typeof commentMessages>;
 
 export type CommentItemProps = {
   comment: ShownComment;
@@ -30,7 +46,7 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
   const own = comment.author?.id === viewer.id;
   const canEdit = own && canComment && !comment.pending;
   const canDelete = !comment.pending && ((own && canComment) || isAdmin(viewer.role));
-  const name = comment.author?.name ?? commentMessages.deletedUser;
+  const name = comment.author?.name ?? t(commentTexts.deletedUser);
 
   return (
     <li
@@ -54,36 +70,36 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
             title={formatDateTime(comment.createdAt)}
             className="text-muted-foreground text-xs"
           >
-            {comment.pending ? commentMessages.sending : formatRelative(comment.createdAt, now)}
+            {comment.pending ? t(commentTexts.sending) : formatRelative(comment.createdAt, now)}
           </time>
           {comment.editedAt ? (
             <span className="text-muted-foreground text-xs" title={formatDateTime(comment.editedAt)}>
-              ({commentMessages.edited})
+              ({t(commentTexts.edited)})
             </span>
           ) : null}
           {canEdit || canDelete ? (
             <div className="ml-auto">
               <RowActionsMenu
-                label={`Actions for the comment by ${name}`}
+                label={t('Actions for the comment by {{name}}', { name })}
                 triggerClassName="size-7 text-muted-foreground data-[state=open]:bg-accent"
                 actions={[
                   canEdit && {
                     key: 'edit',
-                    label: commentMessages.edit,
+                    label: t(commentTexts.edit),
                     icon: <PencilIcon aria-hidden="true" />,
                     onSelect: () => setEditing(true),
                   },
                 ]}
                 confirm={
                   canDelete && {
-                    label: commentMessages.delete,
+                    label: t(commentTexts.delete),
                     icon: <Trash2Icon aria-hidden="true" />,
-                    title: commentMessages.deleteTitle,
-                    description: commentMessages.deleteDescription,
+                    title: t(commentTexts.deleteTitle),
+                    description: t(commentTexts.deleteDescription),
                     pending: remove.isPending,
                     onConfirm: confirmedDelete(() => remove.mutateAsync(comment.id), {
-                      deleted: commentMessages.deleted,
-                      failed: commentMessages.deleteFailed,
+                      deleted: t(commentTexts.deleted),
+                      failed: t(commentTexts.deleteFailed),
                     }),
                   }
                 }
@@ -96,10 +112,10 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
             <CommentComposer
               taskId={comment.taskId}
               initialValue={comment.body}
-              label="Edit comment"
-              submitLabel={commentMessages.save}
+              label={t('Edit comment')}
+              submitLabel={t(commentTexts.save)}
               pending={edit.isPending}
-              failedText={commentMessages.updateFailed}
+              failedText={t(commentTexts.updateFailed)}
               onSubmit={async (body) => {
                 await edit.mutateAsync({ id: comment.id, body });
                 setEditing(false);

@@ -1,13 +1,25 @@
-import { commentMessages, type PersonRef, type Role } from '@shipyard/shared';
+import type { commentMessages, PersonRef, Role } from '@shipyard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { loadedComments, useComments, usePostComment } from '../api/comments.ts';
 import { CommentComposer } from './comment-composer.tsx';
 import { CommentItem } from './comment-item.tsx';
+
+/** commentMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const commentTexts = {
+  guestHint: k('Guests can comment only on tasks assigned to them.'),
+  title: k('Conversation'),
+  loadFailed: k('Could not load the comments.'),
+  showEarlier: k('Show earlier comments'),
+  empty: k('No comments yet. Start the conversation.'),
+  send: k('Comment'),
+  postFailed: k('Failed to post comment'),
+} as const satisfies Partial<typeof commentMessages>;
 
 export type TaskConversationProps = {
   taskId: string;
@@ -15,7 +27,7 @@ export type TaskConversationProps = {
   viewer: PersonRef & { role: Role };
   /** Whether the viewer may write here: canCommentOnTask(viewer, task) and the product not archived. */
   canComment: boolean;
-  /** Why they may not, shown instead of the composer (e.g. commentMessages.guestHint). */
+  /** Why they may not, shown instead of the composer (e.g. commentMessages.guestHint, translated here). */
   readOnlyHint?: string;
 };
 
@@ -60,7 +72,7 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
   return (
     <section aria-labelledby={`conversation-${taskId}`} className="flex flex-col gap-3">
       <h2 id={`conversation-${taskId}`} className="font-semibold text-base">
-        {commentMessages.title}
+        {t(commentTexts.title)}
         {total > 0 ? <span className="ml-2 text-muted-foreground text-sm tabular-nums">{total}</span> : null}
       </h2>
 
@@ -71,7 +83,7 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
         </div>
       ) : comments.isError ? (
         <ErrorState
-          title={commentMessages.loadFailed}
+          title={t(commentTexts.loadFailed)}
           error={comments.error}
           onRetry={() => void comments.refetch()}
           retrying={comments.isFetching}
@@ -86,13 +98,13 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
               pending={isFetchingNextPage}
               onClick={() => void fetchNextPage()}
             >
-              {commentMessages.showEarlier}
+              {t(commentTexts.showEarlier)}
             </Button>
           ) : null}
           {shown.length === 0 ? (
-            <p className="text-muted-foreground text-sm">{commentMessages.empty}</p>
+            <p className="text-muted-foreground text-sm">{t(commentTexts.empty)}</p>
           ) : (
-            <ol className="flex flex-col divide-y" aria-label="Comments">
+            <ol className="flex flex-col divide-y" aria-label={t('Comments')}>
               {shown.map((comment) => (
                 <CommentItem
                   key={comment.id}
@@ -111,14 +123,14 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
       {canComment ? (
         <CommentComposer
           taskId={taskId}
-          label="New comment"
-          submitLabel={commentMessages.send}
+          label={t('New comment')}
+          submitLabel={t(commentTexts.send)}
           pending={post.isPending}
-          failedText={commentMessages.postFailed}
+          failedText={t(commentTexts.postFailed)}
           onSubmit={(body) => post.mutateAsync(body)}
         />
       ) : readOnlyHint ? (
-        <p className="text-muted-foreground text-sm">{readOnlyHint}</p>
+        <p className="text-muted-foreground text-sm">{t(readOnlyHint)}</p>
       ) : null}
     </section>
   );

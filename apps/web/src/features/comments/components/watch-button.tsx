@@ -1,16 +1,28 @@
-import { commentMessages } from '@shipyard/shared';
+import type { commentMessages } from '@shipyard/shared';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSetWatching, useWatchers } from '../api/watchers.ts';
 
+/** commentMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const commentTexts = {
+  noWatchers: k('Nobody watches this task yet.'),
+  unwatch: k('Unwatch'),
+  watch: k('Watch'),
+  watchFailed: k('Failed to change watching'),
+} as const satisfies Partial<typeof commentMessages>;
+
 /** Who watches, for the tooltip: the names listed, and how many more. */
 function watcherSummary(names: string[], total: number): string {
-  if (total === 0) return commentMessages.noWatchers;
+  if (total === 0) return t(commentTexts.noWatchers);
   const more = total - names.length;
-  return `Watching: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  const list = names.join(', ');
+  return more > 0
+    ? t('Watching: {{names}} and {{count}} more', { names: list, count: more })
+    : t('Watching: {{names}}', { names: list });
 }
 
 /** Watch or unwatch a task (anyone who sees it), with the watcher count and their names on hover. */
@@ -19,14 +31,14 @@ export function WatchButton({ taskId, disabled }: { taskId: string; disabled?: b
   const setWatching = useSetWatching(taskId);
   const watching = watchers.data?.watching ?? false;
   const total = watchers.data?.total ?? 0;
-  const label = watching ? commentMessages.unwatch : commentMessages.watch;
+  const label = t(watching ? commentTexts.unwatch : commentTexts.watch);
   const summary = watcherSummary(watchers.data?.data.map((p) => p.name) ?? [], total);
 
   const toggle = () =>
     setWatching.mutate(!watching, {
       onError: (error) =>
-        toast.error(commentMessages.watchFailed, {
-          description: getErrorMessage(error, commentMessages.watchFailed),
+        toast.error(t(commentTexts.watchFailed), {
+          description: getErrorMessage(error, t(commentTexts.watchFailed)),
         }),
     });
 
@@ -37,7 +49,7 @@ export function WatchButton({ taskId, disabled }: { taskId: string; disabled?: b
           variant="outline"
           size="sm"
           aria-pressed={watching}
-          aria-label={`${label}, ${total} ${total === 1 ? 'watcher' : 'watchers'}`}
+          aria-label={t('{{label}}, {{count}} watchers', { label, count: total })}
           disabled={disabled || watchers.isPending}
           pending={setWatching.isPending}
           onClick={toggle}

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { MyWorkCard } from './my-work-card.tsx';
@@ -76,19 +77,19 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
       <PageHeader
-        title="Dashboard"
-        description="Manage your product development lifecycle from planning to production."
+        title={t('Dashboard')}
+        description={t('Manage your product development lifecycle from planning to production.')}
         actions={
           // The page's one primary action (the top bar has none): New Product, for who may create.
           <>
             <Button asChild variant="outline">
-              <Link to={paths.products()}>View All Products</Link>
+              <Link to={paths.products()}>{t('View All Products')}</Link>
             </Button>
             {canCreateProduct(userRole) ? (
               <Button asChild>
                 <Link to={paths.newProduct()}>
                   <Plus aria-hidden="true" />
-                  New Product
+                  {t('New Product')}
                 </Link>
               </Button>
             ) : null}
@@ -103,35 +104,35 @@ export function DashboardPage({ userRole }: { userRole: Role }) {
         </p>
       ) : null}
 
-      <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <section aria-label={t('Summary')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {loading ? (
           <span role="status" className="sr-only">
-            Loading summary
+            {t('Loading summary')}
           </span>
         ) : null}
         <StatCard
-          title="Active Products"
+          title={t('Active Products')}
           value={figures.activeProjects}
           caption={activeProductsCaption(figures.activeProjectsNew)}
           icon={FolderKanban}
           loading={loading}
         />
         <StatCard
-          title="Team Members"
+          title={t('Team Members')}
           value={figures.teamMembers}
           caption={teamMembersCaption(figures.teams)}
           icon={Users}
           loading={loading}
         />
         <StatCard
-          title="Completed Tasks"
+          title={t('Completed Tasks')}
           value={figures.completedTasks}
           caption={completedTasksCaption(figures.completedThisWeek, figures.completedLastWeek)}
           icon={CheckCircle2}
           loading={loading}
         />
         <StatCard
-          title="Pending Reviews"
+          title={t('Pending Reviews')}
           value={figures.pendingReviews}
           caption={pendingReviewsCaption(figures.pendingReviews)}
           icon={Clock}

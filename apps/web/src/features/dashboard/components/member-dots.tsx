@@ -1,6 +1,7 @@
 import type { TeamOverviewItem } from '@shipyard/shared';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { personColour } from '../../../lib/person-colour.ts';
 
 /** Spec §9: team avatar dots are capped at 5. */
@@ -14,7 +15,7 @@ export function MemberDots({ team }: MemberDotsProps) {
   const more = Math.max(0, team.members - shown.length);
   return (
     <div className="flex items-center">
-      <ul className="flex -space-x-1" aria-label="Members">
+      <ul className="flex -space-x-1" aria-label={t('Members')}>
         {shown.map((member) => (
           <li
             key={member._id}
@@ -31,8 +32,8 @@ export function MemberDots({ team }: MemberDotsProps) {
       </ul>
       {more > 0 ? (
         <span className="ml-1.5 rounded-full bg-muted px-2 py-0.5 font-medium text-muted-foreground text-xs tabular-nums">
-          +{more}
-          <span className="sr-only"> more</span>
+          <span aria-hidden="true">+{more}</span>
+          <span className="sr-only">{t('+{{count}} more', { count: more })}</span>
         </span>
       ) : null}
     </div>

@@ -7,13 +7,29 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { MY_WORK_LISTS, type MyWorkList, myWorkFilters, useMyWork } from '../api/get-my-work.ts';
 
-const LISTS: Record<MyWorkList, { title: string; empty: string }> = {
-  overdue: { title: 'Overdue', empty: 'Nothing overdue.' },
-  week: { title: 'Due this week', empty: 'Nothing due this week.' },
-  progress: { title: 'In progress', empty: 'Nothing in progress.' },
+const LISTS: Record<MyWorkList, { title: string; empty: string; loading: string; viewAll: string }> = {
+  overdue: {
+    title: k('Overdue'),
+    empty: k('Nothing overdue.'),
+    loading: k('Loading overdue'),
+    viewAll: k('View all overdue'),
+  },
+  week: {
+    title: k('Due this week'),
+    empty: k('Nothing due this week.'),
+    loading: k('Loading due this week'),
+    viewAll: k('View all due this week'),
+  },
+  progress: {
+    title: k('In progress'),
+    empty: k('Nothing in progress.'),
+    loading: k('Loading in progress'),
+    viewAll: k('View all in progress'),
+  },
 };
 
 /** /tasks with a list's filters: where "View all" goes. */
@@ -28,8 +44,8 @@ const tasksLink = (list: MyWorkList) => {
 export function MyWorkCard() {
   return (
     <SectionCard
-      title="My work"
-      description="Your tasks that need you first."
+      title={t('My work')}
+      description={t('Your tasks that need you first.')}
       contentClassName="grid gap-5 sm:grid-cols-3"
     >
       {MY_WORK_LISTS.map((list) => (
@@ -41,7 +57,7 @@ export function MyWorkCard() {
 
 function MyWorkSection({ list }: { list: MyWorkList }) {
   const query = useMyWork(list);
-  const { title, empty } = LISTS[list];
+  const { title, empty, loading, viewAll } = LISTS[list];
   const headingId = `my-work-${list}`;
   const total = query.data?.total ?? 0;
 
@@ -50,7 +66,7 @@ function MyWorkSection({ list }: { list: MyWorkList }) {
     body = (
       <div className="grid gap-2">
         <span role="status" className="sr-only">
-          Loading {title.toLowerCase()}
+          {t(loading)}
         </span>
         <Skeleton className="h-4 w-4/5" />
         <Skeleton className="h-4 w-3/5" />
@@ -64,7 +80,7 @@ function MyWorkSection({ list }: { list: MyWorkList }) {
       </p>
     );
   } else if (query.data.data.length === 0) {
-    body = <p className="text-muted-foreground text-sm">{empty}</p>;
+    body = <p className="text-muted-foreground text-sm">{t(empty)}</p>;
   } else {
     body = (
       <ul className="grid gap-1.5">
@@ -79,7 +95,7 @@ function MyWorkSection({ list }: { list: MyWorkList }) {
     <section aria-labelledby={headingId} className="grid content-start gap-2">
       <div className="flex items-baseline justify-between gap-2">
         <h3 id={headingId} className="flex items-baseline gap-2 font-medium text-sm">
-          {title}
+          {t(title)}
           <span
             className={cn(
               'text-muted-foreground tabular-nums',
@@ -91,9 +107,10 @@ function MyWorkSection({ list }: { list: MyWorkList }) {
         </h3>
         <Link
           to={tasksLink(list)}
+          aria-label={t(viewAll)}
           className="text-muted-foreground text-xs underline-offset-4 hover:underline"
         >
-          View all<span className="sr-only"> {title.toLowerCase()}</span>
+          {t('View all')}
         </Link>
       </div>
       {body}

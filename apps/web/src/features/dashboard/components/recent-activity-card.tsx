@@ -9,8 +9,10 @@ import { activityTitle, capitalise, performerName } from '../../../lib/activity.
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatActivityTime } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useRecentActivity } from '../api/get-recent-activity.ts';
+import { aroundPart, PART } from './text-parts.ts';
 
 // Spec §4: dashboard progress colours follow the product status.
 const statusBar: Record<string, string> = {
@@ -20,6 +22,25 @@ const statusBar: Record<string, string> = {
   production: 'bg-green-500',
   maintenance: 'bg-zinc-400',
 };
+
+// The statuses the app names (stages and task statuses), translated; a workflow state keeps its own name.
+const knownStatuses = new Set<string>([
+  k('Planning'),
+  k('Development'),
+  k('Testing'),
+  k('Production'),
+  k('Maintenance'),
+  k('Pending'),
+  k('In Progress'),
+  k('In progress'),
+  k('Completed'),
+]);
+
+/** A recorded status as shown: 'testing' → 'Testing', in the reader's language when it is one of ours. */
+function shownStatus(value: string): string {
+  const text = capitalise(value);
+  return knownStatuses.has(text) ? t(text) : text;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,7 +65,7 @@ function ProgressMeter({ value, colour }: { value: number; colour: string }) {
     <div className="flex items-center gap-2">
       <div
         role="progressbar"
-        aria-label="Overall progress"
+        aria-label={t('Overall progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
@@ -61,6 +82,7 @@ function RecentActivityItem({ activity }: { activity: Activity }) {
   const progress = progressOf(activity.metadata);
   const newStatus = typeof activity.metadata.newStatus === 'string' ? activity.metadata.newStatus : undefined;
   const colour = (newStatus && statusBar[newStatus.toLowerCase()]) || 'bg-primary';
+  const [byBefore, byAfter] = aroundPart(t('by {{name}}', { name: PART }));
   return (
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
       <div className="flex items-baseline justify-between gap-3">
@@ -75,11 +97,13 @@ function RecentActivityItem({ activity }: { activity: Activity }) {
         {newStatus ? (
           <span className="flex items-center gap-1.5">
             <span aria-hidden="true" className={cn('size-2 rounded-full', colour)} />
-            Status: <span className="font-medium text-foreground">{capitalise(newStatus)}</span>
+            {t('Status:')} <span className="font-medium text-foreground">{shownStatus(newStatus)}</span>
           </span>
         ) : null}
         <span>
-          by <span className="font-medium text-foreground">{performerName(activity)}</span>
+          {byBefore}
+          <span className="font-medium text-foreground">{performerName(activity)}</span>
+          {byAfter}
         </span>
         {activity.projectId && activity.productName ? (
           <Link
@@ -103,7 +127,7 @@ export function RecentActivityCard() {
     body = (
       <ul className="flex flex-col gap-4">
         <li className="sr-only">
-          <span role="status">Loading recent activity</span>
+          <span role="status">{t('Loading recent activity')}</span>
         </li>
         {[0, 1, 2].map((row) => (
           <li key={row} className="flex flex-col gap-2">
@@ -127,9 +151,9 @@ export function RecentActivityCard() {
     body = (
       <div className="flex flex-col items-center gap-1.5 py-6 text-center">
         <History className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium text-sm">No activity recorded yet</p>
+        <p className="font-medium text-sm">{t('No activity recorded yet')}</p>
         <p className="text-muted-foreground text-sm">
-          Activities will appear here as you work on your products.
+          {t('Activities will appear here as you work on your products.')}
         </p>
       </div>
     );
@@ -146,14 +170,14 @@ export function RecentActivityCard() {
   return (
     <SectionCard
       className="gap-4"
-      title="Recent Activity"
-      description="The latest changes across your products."
+      title={t('Recent Activity')}
+      description={t('The latest changes across your products.')}
       action={
         <Link
           to={paths.activity()}
           className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          View all
+          {t('View all')}
           <ArrowRight className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       }

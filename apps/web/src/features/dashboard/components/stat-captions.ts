@@ -1,4 +1,5 @@
 import type { DashboardSummary } from '@shipyard/shared';
+import { t } from '../../../lib/i18n/index.ts';
 
 // Spec §2.8's captions, computed from the figures (ARCHITECTURE §5) instead of the fixed
 // '+2 from last month', 'Across 8 teams', '+23% from last week', 'Needs attention'.
@@ -13,23 +14,23 @@ const plain = new Intl.NumberFormat();
 
 /** '+2 from last month': products created in the last 30 days. */
 export function activeProductsCaption(activeProjectsNew: number): string {
-  return `${count.format(activeProjectsNew)} from last month`;
+  return t('{{change}} from last month', { change: count.format(activeProjectsNew) });
 }
 
 /** 'Across 8 teams'. */
 export function teamMembersCaption(teams: number): string {
-  return `Across ${plain.format(teams)} ${teams === 1 ? 'team' : 'teams'}`;
+  return t('Across {{teams}} teams', { count: teams, teams: plain.format(teams) });
 }
 
 /** '+23% from last week'; with nothing completed last week there is no ratio: '+4 this week'. */
 export function completedTasksCaption(thisWeek: number, lastWeek: number): string {
-  if (lastWeek === 0) return `${count.format(thisWeek)} this week`;
-  return `${percent.format((thisWeek - lastWeek) / lastWeek)} from last week`;
+  if (lastWeek === 0) return t('{{change}} this week', { change: count.format(thisWeek) });
+  return t('{{change}} from last week', { change: percent.format((thisWeek - lastWeek) / lastWeek) });
 }
 
 /** 'Needs attention' while anything waits for review, else 'All clear'. */
 export function pendingReviewsCaption(pendingReviews: number): string {
-  return pendingReviews > 0 ? 'Needs attention' : 'All clear';
+  return pendingReviews > 0 ? t('Needs attention') : t('All clear');
 }
 
 /** Spec §2.8: every figure defaults to 0 until (or unless) the summary arrives. */

@@ -4,9 +4,23 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { MemberDots } from './member-dots.tsx';
+import { aroundPart, PART } from './text-parts.ts';
+
+/** 'Lead: not set', the 'not set' in italics. */
+function LeadNotSet() {
+  const [before, after] = aroundPart(t('Lead: {{name}}', { name: PART }));
+  return (
+    <>
+      {before}
+      <span className="italic">{t('not set')}</span>
+      {after}
+    </>
+  );
+}
 
 /** Spec §2.8 Team Overview: each team, its lead and a few of its members. */
 export function TeamOverviewCard() {
@@ -17,7 +31,7 @@ export function TeamOverviewCard() {
     body = (
       <ul className="flex flex-col gap-4">
         <li className="sr-only">
-          <span role="status">Loading teams</span>
+          <span role="status">{t('Loading teams')}</span>
         </li>
         {[0, 1, 2].map((row) => (
           <li key={row} className="flex items-center justify-between gap-3">
@@ -41,8 +55,8 @@ export function TeamOverviewCard() {
     body = (
       <div className="flex flex-col items-center gap-1.5 py-6 text-center">
         <Users className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium text-sm">No teams available</p>
-        <p className="text-muted-foreground text-sm">No data to display</p>
+        <p className="font-medium text-sm">{t('No teams available')}</p>
+        <p className="text-muted-foreground text-sm">{t('No data to display')}</p>
       </div>
     );
   } else {
@@ -58,7 +72,7 @@ export function TeamOverviewCard() {
                 {team.name}
               </Link>
               <p className="truncate text-muted-foreground text-xs">
-                Lead: {team.lead ?? <span className="italic">not set</span>}
+                {team.lead ? t('Lead: {{name}}', { name: team.lead }) : <LeadNotSet />}
               </p>
             </div>
             <MemberDots team={team} />
@@ -71,8 +85,8 @@ export function TeamOverviewCard() {
   return (
     <Card className="gap-4">
       <CardHeader>
-        <CardTitle className="text-base">Team Overview</CardTitle>
-        <CardDescription>Your teams and who leads them.</CardDescription>
+        <CardTitle className="text-base">{t('Team Overview')}</CardTitle>
+        <CardDescription>{t('Your teams and who leads them.')}</CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 
 /** Someone a person field may name: whoever sees the product (the task form's assignee choices). */
 type FieldPerson = { id: string; name: string };
@@ -45,7 +46,7 @@ export function FieldValueEditor({ field, value, onChange, people = [], disabled
           className="w-full"
           disabled={disabled}
           value={typeof value === 'string' ? value : NONE}
-          allLabel="None"
+          allLabel={t('None')}
           options={field.options.map((o) => ({ value: o.id, label: o.name, icon: <Dot color={o.color} /> }))}
           onValueChange={(next) => onChange(next === NONE ? null : next)}
         />
@@ -59,7 +60,7 @@ export function FieldValueEditor({ field, value, onChange, people = [], disabled
           className="w-full"
           disabled={disabled}
           value={typeof value === 'string' ? value : NONE}
-          allLabel="Nobody"
+          allLabel={t('Nobody')}
           options={people.map((p) => ({ value: p.id, label: p.name }))}
           onValueChange={(next) => onChange(next === NONE ? null : next)}
         />
@@ -122,7 +123,7 @@ function TextLikeEditor({ field, value, onChange, disabled, id }: EditorProps) {
       disabled={disabled}
       step={field.type === 'number' ? 'any' : undefined}
       maxLength={field.type === 'url' ? FIELD_URL_MAX : field.type === 'text' ? FIELD_TEXT_MAX : undefined}
-      placeholder={field.type === 'url' ? 'https://' : 'Empty'}
+      placeholder={field.type === 'url' ? 'https://' : t('Empty')}
       onChange={(event) => setDraft(event.target.value)}
       onBlur={commit}
       onKeyDown={(event) => {

@@ -1,9 +1,9 @@
-import type { Field } from '@shipyard/shared';
+import { type Field, fieldMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { ProductFieldsManager } from './product-fields-manager.tsx';
+import { deleteFieldText, ProductFieldsManager } from './product-fields-manager.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -107,5 +107,9 @@ describe('ProductFieldsManager', () => {
     );
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/fields/f-2')).toHaveLength(1));
+  });
+
+  it("asks before deleting a field in the spec's words", () => {
+    expect(deleteFieldText('Customer')).toBe(fieldMessages.deleteConfirm('Customer'));
   });
 });

@@ -1,13 +1,12 @@
 import {
   FIELD_NAME_MAX,
   FIELD_OPTION_NAME_MAX,
-  FIELD_TYPE_LABELS,
   FIELD_TYPES,
   FIELDS_PER_PRODUCT_MAX,
   type Field,
   type FieldOption,
   type FieldType,
-  fieldMessages,
+  type fieldMessages,
   isSelectType,
   LABEL_COLORS,
   type UpdateField,
@@ -25,25 +24,50 @@ import { SortableList, SortableRow } from '../../../components/sortable-list.tsx
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFieldWrites, useProductFields } from '../api/fields.ts';
 import { Dot } from './field-value-editor.tsx';
 
+/** fieldMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const fieldTexts = {
+  saveFailed: k('Failed to save the field'),
+  created: k('Field created'),
+  deleted: k('Field deleted'),
+  deleteFailed: k('Failed to delete the field'),
+} as const satisfies Partial<typeof fieldMessages>;
+
 const texts = {
-  title: 'Fields',
-  description: 'Your own properties of this product’s tasks: customer, severity, sprint goal…',
-  readOnly: 'The product’s fields. Only its creator or an admin can change them.',
-  newName: 'New field name',
-  type: 'Type',
-  add: 'Add field',
-  empty: 'No fields yet.',
-  loadFailed: 'Failed to load the fields',
-  showOnCards: 'Show on cards',
-  newOption: 'New option',
-  addOption: 'Add',
-  full: `A product may have at most ${FIELDS_PER_PRODUCT_MAX} fields.`,
-  reorderHint: 'Drag a field by its handle, or press Alt+Up and Alt+Down on it, to reorder it.',
+  title: k('Fields'),
+  description: k('Your own properties of this product’s tasks: customer, severity, sprint goal…'),
+  readOnly: k('The product’s fields. Only its creator or an admin can change them.'),
+  newName: k('New field name'),
+  type: k('Type'),
+  add: k('Add field'),
+  empty: k('No fields yet.'),
+  loadFailed: k('Failed to load the fields'),
+  showOnCards: k('Show on cards'),
+  newOption: k('New option'),
+  addOption: k('Add'),
+  full: k('A product may have at most {{max}} fields.'),
+  reorderHint: k('Drag a field by its handle, or press Alt+Up and Alt+Down on it, to reorder it.'),
 } as const;
+
+/** FIELD_TYPE_LABELS' texts (the same English), marked to be translated where shown. */
+const typeLabels: Record<FieldType, string> = {
+  text: k('Text'),
+  number: k('Number'),
+  date: k('Date'),
+  select: k('Single select'),
+  multi_select: k('Multi select'),
+  person: k('Person'),
+  url: k('URL'),
+  checkbox: k('Checkbox'),
+};
+
+/** fieldMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteFieldText = (name: string) =>
+  t('Delete the field "{{name}}"? Its value is removed from every task that has one.', { name });
 
 /**
  * The product's custom fields (issue 29) in its Settings tab: whoever manages the product adds,
@@ -56,42 +80,44 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
   const all = fields.data?.data ?? [];
   const canManage = fields.data?.canManage ?? false;
   const failed = (title: string) => (error: unknown) =>
-    toast.error(title, { description: getErrorMessage(error) });
+    toast.error(t(title), { description: getErrorMessage(error) });
   const update = (id: string, patch: UpdateField) =>
-    writes.update.mutateAsync({ ...patch, id }).catch(failed(fieldMessages.saveFailed));
+    writes.update.mutateAsync({ ...patch, id }).catch(failed(fieldTexts.saveFailed));
   const move = (from: number, to: number) => {
     const ids = all.map((f) => f.id);
     ids.splice(to, 0, ...ids.splice(from, 1));
-    void writes.reorder.mutateAsync(ids).catch(failed(fieldMessages.saveFailed));
+    void writes.reorder.mutateAsync(ids).catch(failed(fieldTexts.saveFailed));
   };
 
   return (
-    <SectionCard title={texts.title} description={canManage ? texts.description : texts.readOnly}>
+    <SectionCard title={t(texts.title)} description={t(canManage ? texts.description : texts.readOnly)}>
       {fields.isError ? (
-        <ErrorState title={texts.loadFailed} error={fields.error} onRetry={() => void fields.refetch()} />
+        <ErrorState title={t(texts.loadFailed)} error={fields.error} onRetry={() => void fields.refetch()} />
       ) : (
         <div className="grid gap-4">
           {canManage ? (
             all.length >= FIELDS_PER_PRODUCT_MAX ? (
-              <p className="text-muted-foreground text-sm">{texts.full}</p>
+              <p className="text-muted-foreground text-sm">
+                {t(texts.full, { max: FIELDS_PER_PRODUCT_MAX })}
+              </p>
             ) : (
               <NewField
                 pending={writes.create.isPending}
                 onCreate={(body) =>
-                  writes.create.mutateAsync(body).then(() => toast.success(fieldMessages.created))
+                  writes.create.mutateAsync(body).then(() => toast.success(t(fieldTexts.created)))
                 }
               />
             )
           ) : null}
           {fields.isSuccess && all.length === 0 ? (
-            <p className="text-muted-foreground text-sm">{texts.empty}</p>
+            <p className="text-muted-foreground text-sm">{t(texts.empty)}</p>
           ) : null}
           <SortableList
             items={all}
             onMove={move}
             disabled={!canManage}
-            hint={texts.reorderHint}
-            aria-label="Fields"
+            hint={t(texts.reorderHint)}
+            aria-label={t('Fields')}
             className="grid gap-3"
           >
             {all.map((field) => (
@@ -106,23 +132,23 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                   value={field.name}
                   onRename={(name) => void update(field.id, { name })}
                   maxLength={FIELD_NAME_MAX}
-                  aria-label={`Name of ${field.name}`}
+                  aria-label={t('Name of {{name}}', { name: field.name })}
                   className="h-10 min-w-40 flex-1 sm:h-8"
                   disabled={!canManage}
                 />
-                <span className="text-muted-foreground text-xs">{FIELD_TYPE_LABELS[field.type]}</span>
+                <span className="text-muted-foreground text-xs">{t(typeLabels[field.type])}</span>
                 <label
                   htmlFor={`show-${field.id}`}
                   className="flex min-h-10 items-center gap-1.5 text-sm sm:min-h-0"
                 >
                   <Checkbox
                     id={`show-${field.id}`}
-                    aria-label={`Show ${field.name} on cards`}
+                    aria-label={t('Show {{name}} on cards', { name: field.name })}
                     checked={field.showOnCards}
                     disabled={!canManage}
                     onCheckedChange={(checked) => void update(field.id, { showOnCards: checked === true })}
                   />
-                  {texts.showOnCards}
+                  {t(texts.showOnCards)}
                 </label>
                 {canManage ? (
                   <RowDeleteButton name={field.name} onClick={() => setToDelete(field)} className="ml-auto" />
@@ -142,11 +168,11 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
       <ConfirmRowDelete
         item={toDelete}
         onClose={() => setToDelete(undefined)}
-        title="Delete field?"
-        description={(field) => fieldMessages.deleteConfirm(field.name)}
+        title={t('Delete field?')}
+        description={(field) => deleteFieldText(field.name)}
         pending={writes.remove.isPending}
         remove={(field) => writes.remove.mutateAsync(field.id)}
-        texts={{ deleted: fieldMessages.deleted, failed: fieldMessages.deleteFailed }}
+        texts={{ deleted: t(fieldTexts.deleted), failed: t(fieldTexts.deleteFailed) }}
       />
     </SectionCard>
   );
@@ -174,7 +200,7 @@ function OptionsEditor({
           {canManage && field.options.length > 1 ? (
             <button
               type="button"
-              aria-label={`Remove ${option.name} from ${field.name}`}
+              aria-label={t('Remove {{option}} from {{field}}', { option: option.name, field: field.name })}
               className="flex items-center justify-center rounded-full text-muted-foreground hover:text-foreground max-sm:-m-3 max-sm:size-10"
               onClick={() => onChange(field.options.filter((o) => o.id !== option.id))}
             >
@@ -185,10 +211,10 @@ function OptionsEditor({
       ))}
       {canManage ? (
         <AddByName
-          label={`New option of ${field.name}`}
-          placeholder={texts.newOption}
+          label={t('New option of {{name}}', { name: field.name })}
+          placeholder={t(texts.newOption)}
           maxLength={FIELD_OPTION_NAME_MAX}
-          submitLabel={texts.addOption}
+          submitLabel={t(texts.addOption)}
           submitVariant="outline"
           onAdd={async (name) =>
             onChange([
@@ -244,20 +270,20 @@ function NewField({
   }
   return (
     <AddByName
-      label={texts.newName}
+      label={t(texts.newName)}
       maxLength={FIELD_NAME_MAX}
-      submitLabel={texts.add}
+      submitLabel={t(texts.add)}
       pending={pending}
-      failureTitle={fieldMessages.saveFailed}
+      failureTitle={t(fieldTexts.saveFailed)}
       onAdd={create}
       beside={
         <>
           <OptionSelect
-            aria-label={texts.type}
+            aria-label={t(texts.type)}
             size="sm"
             className="w-40 max-sm:data-[size=sm]:h-10"
             value={type}
-            options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
+            options={FIELD_TYPES.map((fieldType) => ({ value: fieldType, label: t(typeLabels[fieldType]) }))}
             onValueChange={(next) => setType(next as FieldType)}
           />
           <label htmlFor="new-field-show" className="flex min-h-10 items-center gap-1.5 text-sm sm:min-h-0">
@@ -266,7 +292,7 @@ function NewField({
               checked={showOnCards}
               onCheckedChange={(checked) => setShowOnCards(checked === true)}
             />
-            {texts.showOnCards}
+            {t(texts.showOnCards)}
           </label>
         </>
       }
@@ -275,8 +301,8 @@ function NewField({
         <Input
           value={options}
           onChange={(event) => setOptions(event.target.value)}
-          placeholder="Options, separated by commas: Low, Medium, High"
-          aria-label="Options"
+          placeholder={t('Options, separated by commas: Low, Medium, High')}
+          aria-label={t('Options')}
           className="h-10 sm:h-8"
         />
       ) : null}

@@ -1,4 +1,5 @@
 import type { TaskCreateFieldsProps } from '../../../components/app-extensions.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { useFieldPeople, useProductFields } from '../api/fields.ts';
 import { FieldValueEditor } from './field-value-editor.tsx';
 
@@ -16,8 +17,8 @@ export function TaskCreateFields({ productId, values, onChange, errors, disabled
   );
   if (list.length === 0) return null;
   return (
-    <fieldset className="grid gap-2" aria-label="Fields">
-      <legend className="mb-2 font-medium text-sm">Fields</legend>
+    <fieldset className="grid gap-2" aria-label={t('Fields')}>
+      <legend className="mb-2 font-medium text-sm">{t('Fields')}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {list.map((field) => {
           const id = `new-task-field-${field.id}`;

@@ -5,6 +5,7 @@ import type { ParentPickerProps } from '../../../components/app-extensions.tsx';
 import { chipClass } from '../../../components/chip-picker.tsx';
 import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { TaskPicker } from './task-picker.tsx';
 
 /**
@@ -21,7 +22,11 @@ export function ParentChip({ productId, value, onChange, error }: ParentPickerPr
           <Popover.Trigger asChild>
             <button
               type="button"
-              aria-label={value ? `Sub-task of ${value.key} ${value.title}` : 'Make it a sub-task'}
+              aria-label={
+                value
+                  ? t('Sub-task of {{key}} {{title}}', { key: value.key, title: value.title })
+                  : t('Make it a sub-task')
+              }
               aria-invalid={error ? true : undefined}
               className={cn(
                 chipClass,
@@ -32,19 +37,13 @@ export function ParentChip({ productId, value, onChange, error }: ParentPickerPr
             >
               <CornerLeftUpIcon aria-hidden="true" />
               <span className="truncate">
-                {value ? (
-                  <>
-                    Sub-task of <span className="font-mono text-xs">{value.key}</span> {value.title}
-                  </>
-                ) : (
-                  'Parent'
-                )}
+                {value ? <SubtaskOf taskKey={value.key} title={value.title} /> : t('Parent')}
               </span>
             </button>
           </Popover.Trigger>
           <PopoverContent className="grid w-80 max-w-[calc(100vw-2rem)] gap-2 p-3">
             <TaskPicker
-              label="Search the product’s tasks"
+              label={t('Search the product’s tasks')}
               productId={productId}
               onPick={(task) => {
                 onChange(task);
@@ -56,7 +55,7 @@ export function ParentChip({ productId, value, onChange, error }: ParentPickerPr
         {value ? (
           <button
             type="button"
-            aria-label="Remove the parent"
+            aria-label={t('Remove the parent')}
             className={cn(chipClass, 'rounded-l-none border-l-0 px-1.5')}
             onClick={() => onChange(null)}
           >
@@ -66,5 +65,17 @@ export function ParentChip({ productId, value, onChange, error }: ParentPickerPr
       </div>
       {error ? <p className="max-w-64 text-destructive text-xs">{error}</p> : null}
     </div>
+  );
+}
+
+/** 'Sub-task of <key> <title>' in the reader's word order, the key set apart. */
+function SubtaskOf({ taskKey, title }: { taskKey: string; title: string }) {
+  const [before, after] = t('Sub-task of {{task}}', { task: '{{task}}' }).split('{{task}}');
+  return (
+    <>
+      {before}
+      <span className="font-mono text-xs">{taskKey}</span> {title}
+      {after}
+    </>
   );
 }

@@ -1,9 +1,4 @@
-import {
-  ESTIMATE_SCALE_LABELS,
-  ESTIMATE_SCALES,
-  type EstimateScale,
-  estimateMessages,
-} from '@shipyard/shared';
+import { ESTIMATE_SCALES, type EstimateScale, type estimateMessages } from '@shipyard/shared';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,8 +11,27 @@ import {
 } from '../../../components/ui/select.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { confirmAction } from '../../../lib/confirm.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEstimateScale, useSetEstimateScale } from '../api/hierarchy.ts';
+
+/** estimateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const estimateTexts = {
+  scaleSaved: k('Estimate scale saved'),
+  scaleFailed: k('Failed to save the estimate scale'),
+} as const satisfies Partial<typeof estimateMessages>;
+
+/** ESTIMATE_SCALE_LABELS' texts (the same English), marked to be translated where shown. */
+const scaleLabels: Record<EstimateScale, string> = {
+  none: k('None'),
+  points: k('Points (1, 2, 3, 5, 8)'),
+  tshirt: k('T-shirt sizes (XS, S, M, L, XL)'),
+  hours: k('Hours (quarter hours, up to 999)'),
+};
+
+/** estimateMessages.scaleClears in the reader's language (a test checks the English is the same). */
+export const scaleClearsText = (count: number) =>
+  t('{{count}} tasks have estimates that do not fit the new scale and will be cleared.', { count });
 
 /**
  * The product's estimate scale (issue 29), in its Settings tab: none, points, t-shirt sizes or
@@ -37,9 +51,9 @@ export function ProductEstimatesCard({ productId, readOnly }: { productId: strin
     if (
       misfits > 0 &&
       !(await confirmAction({
-        title: 'Change the estimate scale?',
-        description: estimateMessages.scaleClears(misfits),
-        confirm: 'Change scale',
+        title: t('Change the estimate scale?'),
+        description: scaleClearsText(misfits),
+        confirm: t('Change scale'),
       }))
     ) {
       return;
@@ -47,16 +61,18 @@ export function ProductEstimatesCard({ productId, readOnly }: { productId: strin
     save.mutate(candidate, {
       onSuccess: () => {
         setChosen(undefined);
-        toast.success(estimateMessages.scaleSaved);
+        toast.success(t(estimateTexts.scaleSaved));
       },
-      onError: (error) => toast.error(estimateMessages.scaleFailed, { description: getErrorMessage(error) }),
+      onError: (error) => toast.error(t(estimateTexts.scaleFailed), { description: getErrorMessage(error) }),
     });
   };
 
   return (
     <SectionCard
-      title="Estimates"
-      description="How this product’s tasks are sized. Sums show on board columns, list groups and views (t-shirt sizes count as 1, 2, 3, 5 and 8 points)."
+      title={t('Estimates')}
+      description={t(
+        'How this product’s tasks are sized. Sums show on board columns, list groups and views (t-shirt sizes count as 1, 2, 3, 5 and 8 points).',
+      )}
     >
       <div className="flex flex-wrap items-center gap-3">
         <Select
@@ -64,27 +80,25 @@ export function ProductEstimatesCard({ productId, readOnly }: { productId: strin
           disabled={readOnly || current.isPending}
           onValueChange={(value) => setChosen(value as EstimateScale)}
         >
-          <SelectTrigger aria-label="Estimate scale" className="w-72 max-w-full">
+          <SelectTrigger aria-label={t('Estimate scale')} className="w-72 max-w-full">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             {ESTIMATE_SCALES.map((option) => (
               <SelectItem key={option} value={option}>
-                {ESTIMATE_SCALE_LABELS[option]}
+                {t(scaleLabels[option])}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
         {readOnly ? null : (
           <Button type="button" disabled={!candidate || save.isPending} onClick={() => void apply()}>
-            Save
+            {t('Save')}
           </Button>
         )}
       </div>
       {candidate && (preview.data?.misfits ?? 0) > 0 ? (
-        <p className="mt-2 text-muted-foreground text-sm">
-          {estimateMessages.scaleClears(preview.data?.misfits ?? 0)}
-        </p>
+        <p className="mt-2 text-muted-foreground text-sm">{scaleClearsText(preview.data?.misfits ?? 0)}</p>
       ) : null}
     </SectionCard>
   );

@@ -1,6 +1,7 @@
 import { SearchIcon } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { useTaskSearch } from '../api/hierarchy.ts';
 
 export type PickedTask = { id: string; key: string; title: string };
@@ -45,7 +46,7 @@ export function TaskPicker({
           className="h-8 pl-8 text-sm"
         />
       </div>
-      <ul id={listId} aria-label="Matching tasks" className="grid gap-0.5">
+      <ul id={listId} aria-label={t('Matching tasks')} className="grid gap-0.5">
         {results.map((task) => (
           <li key={task.id}>
             <button
@@ -63,7 +64,7 @@ export function TaskPicker({
           </li>
         ))}
         {deferred && found.isSuccess && results.length === 0 ? (
-          <li className="px-2 py-1.5 text-muted-foreground text-sm">No matching tasks.</li>
+          <li className="px-2 py-1.5 text-muted-foreground text-sm">{t('No matching tasks.')}</li>
         ) : null}
       </ul>
     </div>

@@ -1,4 +1,4 @@
-import { RELATION_LABELS, RELATION_TYPES, type RelationType, relationMessages } from '@shipyard/shared';
+import { RELATION_TYPES, type RelationType, type relationMessages } from '@shipyard/shared';
 import { XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,10 +12,26 @@ import {
 } from '../../../components/ui/select.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRelations, useRelationWrites } from '../api/hierarchy.ts';
 import { TaskPicker } from './task-picker.tsx';
+
+/** relationMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const relationTexts = {
+  removeFailed: k('Failed to remove the relation'),
+  addFailed: k('Failed to add the relation'),
+} as const satisfies Partial<typeof relationMessages>;
+
+/** RELATION_LABELS' texts (the same English), marked to be translated where shown. */
+const relationLabels: Record<RelationType, string> = {
+  blocks: k('Blocks'),
+  blocked_by: k('Blocked by'),
+  relates_to: k('Relates to'),
+  duplicate_of: k('Duplicate of'),
+  duplicates: k('Duplicated by'),
+};
 
 /**
  * A task's relations (issue 29): blocks, blocked by, relates to, duplicate of, duplicated by, to
@@ -30,7 +46,7 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
   return (
     <section aria-labelledby="task-relations" className="grid gap-2">
       <h2 id="task-relations" className="font-medium text-sm">
-        Relations
+        {t('Relations')}
       </h2>
       {list.length > 0 ? (
         <ul className="grid divide-y rounded-md border">
@@ -41,7 +57,7 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
               className="flex min-w-0 items-center gap-3 px-3 py-2 text-sm"
             >
               <span className="w-24 shrink-0 text-muted-foreground text-xs">
-                {RELATION_LABELS[relation.type]}
+                {t(relationLabels[relation.type])}
               </span>
               <span className="shrink-0 font-mono text-muted-foreground text-xs">{relation.task.key}</span>
               <Link
@@ -58,12 +74,14 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
                   type="button"
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove the relation to ${relation.task.key}`}
+                  aria-label={t('Remove the relation to {{key}}', { key: relation.task.key })}
                   disabled={remove.isPending}
                   onClick={() =>
                     remove.mutate(relation.id, {
                       onError: (error) =>
-                        toast.error(relationMessages.removeFailed, { description: getErrorMessage(error) }),
+                        toast.error(t(relationTexts.removeFailed), {
+                          description: getErrorMessage(error),
+                        }),
                     })
                   }
                 >
@@ -74,24 +92,24 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
           ))}
         </ul>
       ) : (
-        <p className="text-muted-foreground text-sm">No related tasks.</p>
+        <p className="text-muted-foreground text-sm">{t('No related tasks.')}</p>
       )}
       {canEdit ? (
         <div className="grid gap-2 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-start">
           <Select value={type} onValueChange={(value) => setType(value as RelationType)}>
-            <SelectTrigger size="sm" aria-label="Relation" className="w-full">
+            <SelectTrigger size="sm" aria-label={t('Relation')} className="w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {RELATION_TYPES.map((option) => (
                 <SelectItem key={option} value={option}>
-                  {RELATION_LABELS[option]}
+                  {t(relationLabels[option])}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           <TaskPicker
-            label="Search tasks to relate"
+            label={t('Search tasks to relate')}
             exclude={[taskId, ...list.map((r) => r.task.id)]}
             disabled={add.isPending}
             onPick={(picked) =>
@@ -99,7 +117,7 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
                 { type, taskId: picked.id },
                 {
                   onError: (error) =>
-                    toast.error(relationMessages.addFailed, { description: getErrorMessage(error) }),
+                    toast.error(t(relationTexts.addFailed), { description: getErrorMessage(error) }),
                 },
               )
             }

@@ -1,4 +1,4 @@
-import { hierarchyMessages, type Subtask } from '@shipyard/shared';
+import type { hierarchyMessages, Subtask } from '@shipyard/shared';
 import { CornerLeftUpIcon, ListPlusIcon, PlusIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,10 +6,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateSubtask, useSetParent, useSubtasks } from '../api/hierarchy.ts';
 import { TaskPicker } from './task-picker.tsx';
+
+/** hierarchyMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const hierarchyTexts = {
+  subtaskCreateFailed: k('Failed to add the sub-task'),
+  parentSaveFailed: k('Failed to change the parent'),
+} as const satisfies Partial<typeof hierarchyMessages>;
 
 type TaskRef = { id: string; projectId: string; parentId: string | null };
 
@@ -19,13 +26,19 @@ const statusTone: Record<Subtask['status'], string> = {
   Completed: 'text-emerald-700 dark:text-emerald-400',
 };
 
+const statusLabels: Record<Subtask['status'], string> = {
+  Pending: k('Pending'),
+  'In Progress': k('In Progress'),
+  Completed: k('Completed'),
+};
+
 /** Where a task sits: its parents, the root first, each a link (above the task's title). */
 export function TaskBreadcrumb({ taskId }: { taskId: string }) {
   const { data } = useSubtasks(taskId);
   if (!data || data.parents.length === 0) return null;
   return (
     <nav
-      aria-label="Parent tasks"
+      aria-label={t('Parent tasks')}
       className="flex min-w-0 flex-wrap items-center gap-1 text-muted-foreground text-sm"
     >
       <CornerLeftUpIcon aria-hidden="true" className="size-4" />
@@ -75,7 +88,7 @@ export function TaskSubtasks({
     create.mutate(text, {
       onSuccess: () => setTitle(''),
       onError: (error) =>
-        toast.error(hierarchyMessages.subtaskCreateFailed, { description: getErrorMessage(error) }),
+        toast.error(t(hierarchyTexts.subtaskCreateFailed), { description: getErrorMessage(error) }),
     });
     input.current?.focus();
   };
@@ -83,13 +96,13 @@ export function TaskSubtasks({
     setParent.mutate(parentId, {
       onSuccess: () => setPicking(false),
       onError: (error) =>
-        toast.error(hierarchyMessages.parentSaveFailed, { description: getErrorMessage(error) }),
+        toast.error(t(hierarchyTexts.parentSaveFailed), { description: getErrorMessage(error) }),
     });
 
   return (
     <section aria-labelledby="task-subtasks" className="grid gap-2">
       <h2 id="task-subtasks" className="flex items-center gap-2 font-medium text-sm">
-        Sub-tasks
+        {t('Sub-tasks')}
         {list.length > 0 ? (
           <span className="font-normal text-muted-foreground text-xs tabular-nums">
             {done}/{list.length}
@@ -114,15 +127,17 @@ export function TaskSubtasks({
               >
                 {subtask.title}
               </Link>
-              <span className={cn('shrink-0 text-xs', statusTone[subtask.status])}>{subtask.status}</span>
+              <span className={cn('shrink-0 text-xs', statusTone[subtask.status])}>
+                {t(statusLabels[subtask.status])}
+              </span>
               <span className="w-24 shrink-0 truncate text-right text-muted-foreground text-xs max-sm:hidden">
-                {subtask.assignee?.name ?? 'Unassigned'}
+                {subtask.assignee?.name ?? t('Unassigned')}
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-muted-foreground text-sm">No sub-tasks yet.</p>
+        <p className="text-muted-foreground text-sm">{t('No sub-tasks yet.')}</p>
       )}
       {canEdit ? (
         <form onSubmit={submit} className="flex gap-2">
@@ -131,43 +146,43 @@ export function TaskSubtasks({
             value={title}
             maxLength={200}
             onChange={(event) => setTitle(event.target.value)}
-            placeholder="Add a sub-task…"
-            aria-label="Add a sub-task"
+            placeholder={t('Add a sub-task…')}
+            aria-label={t('Add a sub-task')}
             className="h-8 text-sm"
           />
           <Button type="submit" size="sm" variant="outline" disabled={!title.trim()}>
             <PlusIcon aria-hidden="true" />
-            Add
+            {t('Add')}
           </Button>
           {onAddWithDetails ? (
             <Button type="button" size="sm" variant="ghost" onClick={onAddWithDetails}>
               <ListPlusIcon aria-hidden="true" />
               {/* A phone keeps the room for the title: the icon, its name for screen readers. */}
-              <span className="max-sm:sr-only">Add with details</span>
+              <span className="max-sm:sr-only">{t('Add with details')}</span>
             </Button>
           ) : null}
         </form>
       ) : null}
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-muted-foreground">Parent:</span>
+        <span className="text-muted-foreground">{t('Parent:')}</span>
         {parent ? (
           <Link to={paths.task(parent.id)} className="min-w-0 truncate hover:underline">
             <span className="font-mono text-muted-foreground text-xs">{parent.key}</span> {parent.title}
           </Link>
         ) : (
-          <span className="text-muted-foreground">None</span>
+          <span className="text-muted-foreground">{t('None')}</span>
         )}
         {canEdit ? (
           <>
             <Button type="button" size="sm" variant="ghost" onClick={() => setPicking((open) => !open)}>
-              {parent ? 'Change' : 'Set parent'}
+              {parent ? t('Change') : t('Set parent')}
             </Button>
             {parent ? (
               <Button
                 type="button"
                 size="sm"
                 variant="ghost"
-                aria-label="Remove the parent"
+                aria-label={t('Remove the parent')}
                 disabled={setParent.isPending}
                 onClick={() => changeParent(null)}
               >
@@ -179,7 +194,7 @@ export function TaskSubtasks({
       </div>
       {picking ? (
         <TaskPicker
-          label="Search the product’s tasks"
+          label={t('Search the product’s tasks')}
           productId={task.projectId}
           exclude={[task.id, ...list.map((s) => s.id)]}
           disabled={setParent.isPending}

@@ -2,7 +2,6 @@ import {
   CSV_IMPORT_FIELDS,
   type CsvImportResult,
   type CsvMapping,
-  csvImportFieldLabels,
   TASK_PHASES,
   TASK_STATUSES,
   type TrelloImportResult,
@@ -12,7 +11,8 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { importTexts } from './import-texts.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { csvFieldLabels, importTexts, phaseLabels, statusLabels } from './import-texts.ts';
 
 // The mapping step: which CSV column fills which task field, or where each Trello list's cards go.
 
@@ -36,7 +36,7 @@ export function CsvMappingTable({
 }) {
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 font-medium text-sm">{importTexts.mapping}</legend>
+      <legend className="mb-2 font-medium text-sm">{t(importTexts.mapping)}</legend>
       <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
         {CSV_IMPORT_FIELDS.map((field) => {
           const id = `import-map-${field}`;
@@ -47,7 +47,7 @@ export function CsvMappingTable({
               className="grid grid-cols-[7.5rem_1fr] items-center gap-2 sm:grid-cols-[10rem_1fr]"
             >
               <label htmlFor={id} className="text-sm">
-                {csvImportFieldLabels[field]}
+                {t(csvFieldLabels[field])}
               </label>
               <select
                 id={id}
@@ -60,11 +60,11 @@ export function CsvMappingTable({
                   })
                 }
               >
-                <option value="">{importTexts.notImported}</option>
+                <option value="">{t(importTexts.notImported)}</option>
                 {headers.map((header, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions; two may share a name
                   <option key={i} value={i}>
-                    {header || `Column ${i + 1}`}
+                    {header || t('Column {{number}}', { number: i + 1 })}
                   </option>
                 ))}
               </select>
@@ -98,28 +98,28 @@ export function TrelloListsTable({
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 font-medium text-sm">
-        {importTexts.lists}: {result.board}
+        {t('Trello lists: {{board}}', { board: result.board })}
       </legend>
       <DataTable
-        scrollLabel={importTexts.lists}
+        scrollLabel={t(importTexts.lists)}
         rows={result.lists}
         rowKey={(list) => list.id}
         columns={[
           {
-            header: 'List',
+            header: t('List'),
             cell: (list) => (
               <>
                 {list.name}
-                {list.closed ? <span className="text-muted-foreground"> (archived)</span> : null}
+                {list.closed ? <span className="text-muted-foreground"> {t('(archived)')}</span> : null}
               </>
             ),
           },
-          { header: 'Cards', className: 'tabular-nums', cell: (list) => list.cards },
+          { header: t('Cards'), className: 'tabular-nums', cell: (list) => list.cards },
           {
-            header: 'Status',
+            header: t('Status'),
             cell: (list) => (
               <select
-                aria-label={`Status of the cards in ${list.name}`}
+                aria-label={t('Status of the cards in {{list}}', { list: list.name })}
                 className={cn(selectClass, listSelectWidth)}
                 value={list.target.status}
                 onChange={(event) =>
@@ -128,17 +128,17 @@ export function TrelloListsTable({
               >
                 {TASK_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {status}
+                    {t(statusLabels[status])}
                   </option>
                 ))}
               </select>
             ),
           },
           {
-            header: 'Phase',
+            header: t('Phase'),
             cell: (list) => (
               <select
-                aria-label={`Phase of the cards in ${list.name}`}
+                aria-label={t('Phase of the cards in {{list}}', { list: list.name })}
                 className={cn(selectClass, listSelectWidth)}
                 value={list.target.phase ?? ''}
                 onChange={(event) =>
@@ -148,10 +148,10 @@ export function TrelloListsTable({
                   })
                 }
               >
-                <option value="">No phase</option>
+                <option value="">{t('No phase')}</option>
                 {TASK_PHASES.map((phase) => (
                   <option key={phase} value={phase}>
-                    {phase[0]?.toUpperCase() + phase.slice(1)}
+                    {t(phaseLabels[phase])}
                   </option>
                 ))}
               </select>
@@ -165,7 +165,7 @@ export function TrelloListsTable({
           checked={includeArchived}
           onCheckedChange={(checked) => onChange(targets, checked === true)}
         />
-        <Label htmlFor="import-include-archived">{importTexts.includeArchived}</Label>
+        <Label htmlFor="import-include-archived">{t(importTexts.includeArchived)}</Label>
       </div>
     </fieldset>
   );

@@ -1,11 +1,12 @@
 import type { ImportedTaskPreview, ImportResult } from '@shipyard/shared';
 import { DataTable } from '../../../components/data-table.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { importTexts } from './import-texts.ts';
 
 /** What a check found: the rows' problems (nothing is imported while there are any), or that all is ready, and the preview. */
 export function Outcome({ result, trello }: { result: ImportResult; trello: boolean }) {
-  const where = (row: number) => (trello ? `Card ${row}` : `Row ${row}`);
+  const where = (row: number) => (trello ? t('Card {{row}}', { row }) : t('Row {{row}}', { row }));
   // The preview's rows that an error names are marked, so the list and the table read together.
   const invalidRows = new Set(result.errors.map((error) => error.row));
   return (
@@ -37,7 +38,7 @@ export function Outcome({ result, trello }: { result: ImportResult; trello: bool
       ) : (
         <p className="text-sm">
           {importTexts.ready(result.total)}
-          {result.newLabels.length > 0 ? ` ${importTexts.newLabels(result.newLabels)}.` : ''}
+          {result.newLabels.length > 0 ? ` ${importTexts.newLabels(result.newLabels)}` : ''}
         </p>
       )}
       <section aria-labelledby="import-preview" className="grid gap-2">
@@ -45,7 +46,7 @@ export function Outcome({ result, trello }: { result: ImportResult; trello: bool
           {importTexts.preview(result.preview.length, result.total)}
         </h3>
         <DataTable
-          scrollLabel="Preview"
+          scrollLabel={t('Preview')}
           rows={result.preview}
           rowKey={(task) => task.row}
           rowProps={(task) => ({
@@ -54,7 +55,7 @@ export function Outcome({ result, trello }: { result: ImportResult; trello: bool
           })}
           columns={[
             {
-              header: trello ? 'Card' : 'Row',
+              header: trello ? t('Card') : t('Row'),
               cellProps: (task) => ({
                 className: cn('tabular-nums', invalidRows.has(task.row) && 'font-medium text-destructive'),
               }),
@@ -62,26 +63,26 @@ export function Outcome({ result, trello }: { result: ImportResult; trello: bool
                 <>
                   {task.row}
                   {invalidRows.has(task.row) ? (
-                    <span className="sr-only"> ({importTexts.rowHasErrors})</span>
+                    <span className="sr-only"> ({t(importTexts.rowHasErrors)})</span>
                   ) : null}
                 </>
               ),
             },
             {
-              header: 'Title',
+              header: t('Title'),
               className: 'max-w-64 truncate font-medium',
               cellProps: (task) => ({ title: task.title }),
               cell: (task) => task.title,
             },
-            { header: 'Status', cell: (task) => task.status },
-            { header: 'Priority', className: 'capitalize', cell: (task) => task.priority },
-            { header: 'Phase', className: 'capitalize', cell: (task) => task.phase ?? '—' },
-            { header: 'Team', cell: (task) => task.team ?? '—' },
-            { header: 'Assignee', cell: (task) => task.assignee ?? '—' },
-            { header: 'Due', className: 'tabular-nums', cell: (task) => task.dueDate ?? '—' },
-            { header: 'Labels', cell: (task) => task.labels.join(', ') || '—' },
+            { header: t('Status'), cell: (task) => task.status },
+            { header: t('Priority'), className: 'capitalize', cell: (task) => task.priority },
+            { header: t('Phase'), className: 'capitalize', cell: (task) => task.phase ?? '—' },
+            { header: t('Team'), cell: (task) => task.team ?? '—' },
+            { header: t('Assignee'), cell: (task) => task.assignee ?? '—' },
+            { header: t('Due'), className: 'tabular-nums', cell: (task) => task.dueDate ?? '—' },
+            { header: t('Labels'), cell: (task) => task.labels.join(', ') || '—' },
             {
-              header: 'Checklist',
+              header: t('Checklist'),
               className: 'tabular-nums',
               cell: (task) =>
                 task.checklist.length > 0
@@ -91,7 +92,7 @@ export function Outcome({ result, trello }: { result: ImportResult; trello: bool
             ...(trello
               ? [
                   {
-                    header: 'Comments',
+                    header: t('Comments'),
                     className: 'tabular-nums',
                     cell: (task: ImportedTaskPreview) => task.comments,
                   },

@@ -3,13 +3,21 @@ import {
   IMPORT_CSV_MAX_BYTES,
   IMPORT_TRELLO_MAX_BYTES,
   type ImportRowError,
-  importMessages,
+  type importMessages,
   type TrelloBoard,
   type TrelloListTarget,
 } from '@shipyard/shared';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { k } from '../../../lib/i18n/index.ts';
 import type { ImportRequest } from '../api/import-tasks.ts';
 import { importTexts } from './import-texts.ts';
+
+/** importMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const importSpecTexts = {
+  importFailed: k('Failed to import'),
+  csvTooLarge: k('A CSV file may be at most 2 MB.'),
+  trelloTooLarge: k('A Trello export may be at most 8 MB.'),
+} as const satisfies Partial<typeof importMessages>;
 
 /** What the dialog imports: the file as read, with the choices made for it so far. */
 export type Source =
@@ -46,14 +54,14 @@ export async function readImportFile(file: File): Promise<{ source: Source } | {
     text = await file.text();
   } catch {
     // Gone or unreadable since it was chosen: said under the field, not left unhandled.
-    return { problem: importMessages.importFailed };
+    return { problem: importSpecTexts.importFailed };
   }
   const looksJson = file.name.toLowerCase().endsWith('.json') || text.trimStart().startsWith('{');
   if (!looksJson) {
-    if (file.size > IMPORT_CSV_MAX_BYTES) return { problem: importMessages.csvTooLarge };
+    if (file.size > IMPORT_CSV_MAX_BYTES) return { problem: importSpecTexts.csvTooLarge };
     return { source: { kind: 'csv', name: file.name, csv: text } };
   }
-  if (file.size > IMPORT_TRELLO_MAX_BYTES) return { problem: importMessages.trelloTooLarge };
+  if (file.size > IMPORT_TRELLO_MAX_BYTES) return { problem: importSpecTexts.trelloTooLarge };
   let board: TrelloBoard;
   try {
     board = JSON.parse(text) as TrelloBoard;

@@ -2,6 +2,7 @@ import { canEditTasks, type Role } from '@shipyard/shared';
 import { FileUp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 
 // The wizard (its tables, the file reading, the shared import schemas) loads on the first click,
 // so the product page's bundle grows only by this button.
@@ -24,7 +25,7 @@ export function ImportTasksButton({ productId, userRole }: { productId: string; 
       >
         <FileUp aria-hidden="true" />
         {/* On a phone the icon only (as Export CSV beside it), so the toolbar fits one row under the label filter. */}
-        <span className="sr-only sm:not-sr-only">Import</span>
+        <span className="sr-only sm:not-sr-only">{t('Import')}</span>
       </Button>
       {loaded ? (
         <Suspense fallback={null}>

@@ -1,10 +1,16 @@
-import type { CsvImportResult, ImportedTaskPreview, TrelloImportResult } from '@shipyard/shared';
+import {
+  type CsvImportResult,
+  type ImportedTaskPreview,
+  importMessages,
+  type TrelloImportResult,
+} from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ImportTasksButton } from './import-tasks-button.tsx';
+import { importedText } from './import-tasks-dialog.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -229,5 +235,10 @@ describe('ImportTasksButton', () => {
     await openAndUpload(user, new File(['{"hello":1}'], 'x.json', { type: 'application/json' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This is not a Trello board export');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("tells what was imported in the spec's words", () => {
+    expect(importedText(1)).toBe(importMessages.imported(1));
+    expect(importedText(12)).toBe(importMessages.imported(12));
   });
 });

@@ -1,4 +1,4 @@
-import { type CsvImportResult, importMessages, type TrelloImportResult } from '@shipyard/shared';
+import type { CsvImportResult, importMessages, TrelloImportResult } from '@shipyard/shared';
 import { FileUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,12 +13,21 @@ import {
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useImportCheck, useImportTasks } from '../api/import-tasks.ts';
 import { CsvMappingTable, TrelloListsTable } from './import-mapping.tsx';
 import { Outcome } from './import-outcome.tsx';
 import { readImportFile, refusedErrors, requestOf, type Source } from './import-source.ts';
 import { importTexts } from './import-texts.ts';
+
+/** importMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const importSpecTexts = {
+  importFailed: k('Failed to import'),
+} as const satisfies Partial<typeof importMessages>;
+
+/** importMessages.imported in the reader's language (a test checks the English is the same). */
+export const importedText = (count: number) => t('Imported {{count}} tasks', { count });
 
 /**
  * The import wizard (issue 20): choose a file → map its columns (CSV) or its lists (Trello) with a
@@ -52,7 +61,7 @@ export default function ImportTasksDialog({
       },
       onError: (error) => {
         setResult(undefined);
-        setProblem(getErrorMessage(error, importMessages.importFailed));
+        setProblem(getErrorMessage(error, t(importSpecTexts.importFailed)));
       },
     });
   };
@@ -71,7 +80,7 @@ export default function ImportTasksDialog({
     if (!source) return;
     run.mutate(requestOf(source), {
       onSuccess: (answer) => {
-        toast.success(importMessages.imported(answer.created));
+        toast.success(importedText(answer.created));
         onOpenChange(false);
         setSource(undefined);
         setResult(undefined);
@@ -79,7 +88,7 @@ export default function ImportTasksDialog({
       onError: (error) => {
         const refused = refusedErrors(error);
         if (refused && result) setResult({ ...result, ...refused });
-        else toast.error(importMessages.importFailed, { description: getErrorMessage(error) });
+        else toast.error(t(importSpecTexts.importFailed), { description: getErrorMessage(error) });
       },
     });
   }
@@ -90,12 +99,12 @@ export default function ImportTasksDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-5xl xl:max-w-6xl">
         <DialogHeader>
-          <DialogTitle>{importTexts.title}</DialogTitle>
-          <DialogDescription>{importTexts.description}</DialogDescription>
+          <DialogTitle>{t(importTexts.title)}</DialogTitle>
+          <DialogDescription>{t(importTexts.description)}</DialogDescription>
         </DialogHeader>
 
         <div className="grid gap-2">
-          <Label htmlFor={fileId}>{importTexts.file}</Label>
+          <Label htmlFor={fileId}>{t(importTexts.file)}</Label>
           <input
             id={fileId}
             type="file"
@@ -109,12 +118,12 @@ export default function ImportTasksDialog({
           {check.isPending ? (
             <p className="flex items-center gap-2 text-muted-foreground text-sm">
               <Spinner aria-hidden="true" />
-              {importTexts.checking}
+              {t(importTexts.checking)}
             </p>
           ) : null}
           {problem ? (
             <p role="alert" className="text-destructive text-sm">
-              {problem}
+              {t(problem)}
             </p>
           ) : null}
         </div>
@@ -139,11 +148,11 @@ export default function ImportTasksDialog({
 
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {importTexts.cancel}
+            {t(importTexts.cancel)}
           </Button>
           <Button onClick={startImport} disabled={!canImport || run.isPending}>
             {run.isPending ? <Spinner aria-hidden="true" /> : <FileUp aria-hidden="true" />}
-            {result ? importTexts.import(result.total) : importTexts.importNothing}
+            {result ? importTexts.import(result.total) : t(importTexts.importNothing)}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,32 +1,71 @@
-import { importMessages } from '@shipyard/shared';
+import type { CsvImportField, importMessages, TaskPhase, TaskStatus } from '@shipyard/shared';
+import { k, t } from '../../../lib/i18n/index.ts';
+
+/** importMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const importSpecTexts = {
+  trelloInvalid: k('This is not a Trello board export (JSON with lists and cards).'),
+} as const satisfies Partial<typeof importMessages>;
 
 // The import dialog's own sentences; the ones the server also writes are in @shipyard/shared.
+// Plain texts are k()-marked (translated where shown, with t()); sentences with a number or a
+// name are put in the reader's language when called.
 export const importTexts = {
-  title: 'Import tasks',
-  description:
+  title: k('Import tasks'),
+  description: k(
     'Bring tasks in from a CSV file or a Trello board export (JSON). You see what would be stored, and any problems, before anything is imported.',
-  file: 'File (CSV or Trello JSON)',
-  checking: 'Checking the file…',
-  mapping: 'Columns',
-  notImported: '— not imported —',
+  ),
+  file: k('File (CSV or Trello JSON)'),
+  checking: k('Checking the file…'),
+  mapping: k('Columns'),
+  notImported: k('— not imported —'),
   /** Columns that fill the product's custom fields (issue 29). */
   fieldColumns: (columns: Array<{ name: string; header: string }>) =>
-    `Custom fields: ${columns.map((c) => (c.header === c.name ? c.name : `${c.name} ← "${c.header}"`)).join(', ')}`,
-  lists: 'Trello lists',
-  includeArchived: 'Also import archived cards and lists',
+    t('Custom fields: {{columns}}', {
+      columns: columns.map((c) => (c.header === c.name ? c.name : `${c.name} ← "${c.header}"`)).join(', '),
+    }),
+  lists: k('Trello lists'),
+  includeArchived: k('Also import archived cards and lists'),
   preview: (shown: number, total: number) =>
     shown >= total
-      ? `Preview: ${total === 1 ? 'the task' : `the ${total} tasks`} as they would be stored`
-      : `Preview: the first ${shown} of ${total} tasks as they would be stored`,
-  rowHasErrors: 'has problems',
-  errorsTitle: (n: number) =>
-    `${n} ${n === 1 ? 'problem' : 'problems'}: nothing will be imported until the file is fixed`,
-  moreErrors: (n: number) => `…and ${n} more`,
-  ready: (n: number) => `${n} ${n === 1 ? 'task is' : 'tasks are'} ready to import.`,
-  newLabels: (names: string[]) => `New labels: ${names.join(', ')}`,
-  import: (n: number) => `Import ${n} ${n === 1 ? 'task' : 'tasks'}`,
+      ? t('Preview: the {{count}} tasks as they would be stored', { count: total })
+      : t('Preview: the first {{shown}} of {{total}} tasks as they would be stored', { shown, total }),
+  rowHasErrors: k('has problems'),
+  errorsTitle: (count: number) =>
+    t('{{count}} problems: nothing will be imported until the file is fixed', { count }),
+  moreErrors: (count: number) => t('…and {{count}} more', { count }),
+  ready: (count: number) => t('{{count}} tasks are ready to import.', { count }),
+  newLabels: (names: string[]) => t('New labels: {{names}}.', { names: names.join(', ') }),
+  import: (count: number) => t('Import {{count}} tasks', { count }),
   /** The button before a file is chosen (or while it is checked): no count to tell yet. */
-  importNothing: 'Import',
-  cancel: 'Cancel',
-  notJson: importMessages.trelloInvalid,
+  importNothing: k('Import'),
+  cancel: k('Cancel'),
+  notJson: importSpecTexts.trelloInvalid,
 } as const;
+
+/** csvImportFieldLabels' texts (the same English), marked to be translated where shown. */
+export const csvFieldLabels: Record<CsvImportField, string> = {
+  title: k('Title'),
+  description: k('Description'),
+  status: k('Status'),
+  priority: k('Priority'),
+  phase: k('Phase'),
+  team: k('Team'),
+  assignee: k('Assignee (e-mail or name)'),
+  dueDate: k('Due date'),
+  labels: k('Labels (comma separated)'),
+  checklist: k('Checklist (items separated by ; or new lines)'),
+};
+
+export const statusLabels: Record<TaskStatus, string> = {
+  Pending: k('Pending'),
+  'In Progress': k('In Progress'),
+  Completed: k('Completed'),
+};
+
+export const phaseLabels: Record<TaskPhase, string> = {
+  planning: k('Planning'),
+  development: k('Development'),
+  testing: k('Testing'),
+  production: k('Production'),
+  maintenance: k('Maintenance'),
+};

@@ -1,9 +1,9 @@
-import type { Label } from '@shipyard/shared';
+import { type Label, labelMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { ProductLabelsManager } from './product-labels-manager.tsx';
+import { deleteLabelText, ProductLabelsManager } from './product-labels-manager.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -82,5 +82,9 @@ describe('ProductLabelsManager', () => {
       expect(within(dialog).queryByRole('textbox', { name: 'Name of Defect' })).not.toBeInTheDocument(),
     );
     expect(callsTo(fetchMock, 'DELETE', '/api/labels/l-1')).toHaveLength(1);
+  });
+
+  it("asks before deleting a label in the spec's words", () => {
+    expect(deleteLabelText('Bug')).toBe(labelMessages.deleteConfirm('Bug'));
   });
 });

@@ -1,4 +1,4 @@
-import { LABEL_COLORS, LABEL_NAME_MAX, type Label, labelMessages } from '@shipyard/shared';
+import { LABEL_COLORS, LABEL_NAME_MAX, type Label, type labelMessages } from '@shipyard/shared';
 import { TagsIcon } from 'lucide-react';
 import { useState } from 'react';
 import { AddByName } from '../../../components/add-by-name.tsx';
@@ -21,19 +21,33 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels } from '../api/labels.ts';
 
+/** labelMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const labelTexts = {
+  saveFailed: k('Failed to save the label'),
+  created: k('Label created'),
+  updated: k('Label updated'),
+  deleted: k('Label deleted'),
+  deleteFailed: k('Failed to delete the label'),
+} as const satisfies Partial<typeof labelMessages>;
+
 const labelManagerTexts = {
-  open: 'Labels',
-  title: 'Labels',
-  description: 'Labels of this product: rename, recolour or delete them, or add new ones.',
-  newName: 'New label name',
-  add: 'Add label',
-  empty: 'No labels yet.',
-  loadFailed: 'Failed to load labels',
-  used: (n: number) => (n === 1 ? 'on 1 task' : `on ${n} tasks`),
+  open: k('Labels'),
+  title: k('Labels'),
+  description: k('Labels of this product: rename, recolour or delete them, or add new ones.'),
+  newName: k('New label name'),
+  add: k('Add label'),
+  empty: k('No labels yet.'),
+  loadFailed: k('Failed to load labels'),
+  used: (count: number) => t('on {{count}} tasks', { count }),
 } as const;
+
+/** labelMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteLabelText = (name: string) =>
+  t('Delete the label "{{name}}"? It is removed from every task that has it.', { name });
 
 /**
  * The product's labels, for whoever manages the product (its creator, admins): a button beside
@@ -48,13 +62,13 @@ export function ProductLabelsManager({ productId }: { productId: string }) {
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <TagsIcon aria-hidden="true" />
-          {labelManagerTexts.open}
+          {t(labelManagerTexts.open)}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{labelManagerTexts.title}</DialogTitle>
-          <DialogDescription>{labelManagerTexts.description}</DialogDescription>
+          <DialogTitle>{t(labelManagerTexts.title)}</DialogTitle>
+          <DialogDescription>{t(labelManagerTexts.description)}</DialogDescription>
         </DialogHeader>
         <LabelsEditor productId={productId} />
       </DialogContent>
@@ -71,7 +85,7 @@ function LabelsEditor({ productId }: { productId: string }) {
   if (labels.isError) {
     return (
       <ErrorState
-        title={labelManagerTexts.loadFailed}
+        title={t(labelManagerTexts.loadFailed)}
         error={labels.error}
         onRetry={() => void labels.refetch()}
       />
@@ -79,7 +93,7 @@ function LabelsEditor({ productId }: { productId: string }) {
   }
   const all = labels.data?.data ?? [];
   const failed = (title: string) => (error: unknown) =>
-    toast.error(title, { description: getErrorMessage(error) });
+    toast.error(t(title), { description: getErrorMessage(error) });
   const newColor =
     picked ??
     nextColor(
@@ -90,27 +104,29 @@ function LabelsEditor({ productId }: { productId: string }) {
   return (
     <div className="grid gap-4">
       <AddByName
-        label={labelManagerTexts.newName}
+        label={t(labelManagerTexts.newName)}
         maxLength={LABEL_NAME_MAX}
-        submitLabel={labelManagerTexts.add}
+        submitLabel={t(labelManagerTexts.add)}
         pending={writes.create.isPending}
-        failureTitle={labelMessages.saveFailed}
+        failureTitle={t(labelTexts.saveFailed)}
         onAdd={(name) =>
           writes.create.mutateAsync({ name, color: newColor }).then(() => {
             setPicked(undefined);
-            toast.success(labelMessages.created);
+            toast.success(t(labelTexts.created));
           })
         }
       >
         <ColorSwatches
           colors={LABEL_COLORS}
-          label="Colour of the new label"
+          label={t('Colour of the new label')}
           value={newColor}
           onChange={setPicked}
         />
       </AddByName>
-      {all.length === 0 ? <p className="text-muted-foreground text-sm">{labelManagerTexts.empty}</p> : null}
-      <ul aria-label="Labels" className="grid max-h-[50vh] gap-1 overflow-y-auto">
+      {all.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{t(labelManagerTexts.empty)}</p>
+      ) : null}
+      <ul aria-label={t('Labels')} className="grid max-h-[50vh] gap-1 overflow-y-auto">
         {all.map((label) => (
           <li key={label.id} className={editableRowClasses}>
             <RowColour
@@ -118,9 +134,7 @@ function LabelsEditor({ productId }: { productId: string }) {
               color={label.color}
               colors={LABEL_COLORS}
               onChange={(color) =>
-                void writes.update
-                  .mutateAsync({ id: label.id, color })
-                  .catch(failed(labelMessages.saveFailed))
+                void writes.update.mutateAsync({ id: label.id, color }).catch(failed(labelTexts.saveFailed))
               }
             />
             <InlineRename
@@ -128,10 +142,10 @@ function LabelsEditor({ productId }: { productId: string }) {
               onRename={(name) =>
                 writes.update
                   .mutateAsync({ id: label.id, name })
-                  .then(() => toast.success(labelMessages.updated), failed(labelMessages.saveFailed))
+                  .then(() => toast.success(t(labelTexts.updated)), failed(labelTexts.saveFailed))
               }
               maxLength={LABEL_NAME_MAX}
-              aria-label={`Name of ${label.name}`}
+              aria-label={t('Name of {{name}}', { name: label.name })}
               className="h-10 min-w-0 flex-1 sm:h-8"
             />
             <span className="shrink-0 text-right text-muted-foreground text-xs tabular-nums sm:min-w-16">
@@ -144,11 +158,11 @@ function LabelsEditor({ productId }: { productId: string }) {
       <ConfirmRowDelete
         item={toDelete}
         onClose={() => setToDelete(undefined)}
-        title="Delete label?"
-        description={(label) => labelMessages.deleteConfirm(label.name)}
+        title={t('Delete label?')}
+        description={(label) => deleteLabelText(label.name)}
         pending={writes.remove.isPending}
         remove={(label) => writes.remove.mutateAsync(label.id)}
-        texts={{ deleted: labelMessages.deleted, failed: labelMessages.deleteFailed }}
+        texts={{ deleted: t(labelTexts.deleted), failed: t(labelTexts.deleteFailed) }}
       />
     </div>
   );

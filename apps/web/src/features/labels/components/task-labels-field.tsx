@@ -1,4 +1,4 @@
-import { LABEL_COLORS, type Label, type LabelRef, labelMessages } from '@shipyard/shared';
+import { LABEL_COLORS, type Label, type LabelRef, type labelMessages } from '@shipyard/shared';
 import { CheckIcon, PlusIcon, TagIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
@@ -10,16 +10,23 @@ import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels, useSetTaskLabels, useTaskLabels } from '../api/labels.ts';
 
+/** labelMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const labelTexts = {
+  setFailed: k('Failed to change the labels'),
+  saveFailed: k('Failed to save the label'),
+} as const satisfies Partial<typeof labelMessages>;
+
 const labelFieldTexts = {
-  none: 'No labels',
-  edit: 'Edit labels',
-  search: 'Search labels',
-  noMatch: 'No labels match.',
-  noLabels: 'This product has no labels yet.',
-  create: (name: string) => `Create “${name}”`,
+  none: k('No labels'),
+  edit: k('Edit labels'),
+  search: k('Search labels'),
+  noMatch: k('No labels match.'),
+  noLabels: k('This product has no labels yet.'),
+  create: (name: string) => t('Create “{{name}}”', { name }),
 } as const;
 
 type Props = { taskId: string; productId: string; canEdit: boolean };
@@ -38,7 +45,7 @@ export function TaskLabelsField({ taskId, productId, canEdit }: Props) {
       {labels.length > 0 ? (
         <LabelChips labels={labels} max={20} />
       ) : (
-        <span className="text-muted-foreground text-sm">{labelFieldTexts.none}</span>
+        <span className="text-muted-foreground text-sm">{t(labelFieldTexts.none)}</span>
       )}
       {canEdit ? <LabelPicker taskId={taskId} productId={productId} selected={labels} /> : null}
     </div>
@@ -71,7 +78,7 @@ function LabelPicker({
     setLabels
       .mutateAsync(labelIds)
       .catch((error: unknown) =>
-        toast.error(labelMessages.setFailed, { description: getErrorMessage(error) }),
+        toast.error(t(labelTexts.setFailed), { description: getErrorMessage(error) }),
       );
 
   const toggle = (id: string) =>
@@ -89,7 +96,7 @@ function LabelPicker({
       setSearch('');
       await save([...selectedIds, made.id]);
     } catch (error) {
-      toast.error(labelMessages.saveFailed, { description: getErrorMessage(error) });
+      toast.error(t(labelTexts.saveFailed), { description: getErrorMessage(error) });
     }
   }
 
@@ -98,15 +105,15 @@ function LabelPicker({
       <Popover.Trigger asChild>
         <Button variant="ghost" size="sm" className="h-7 px-2 text-muted-foreground">
           <TagIcon aria-hidden="true" />
-          {labelFieldTexts.edit}
+          {t(labelFieldTexts.edit)}
         </Button>
       </Popover.Trigger>
       <PopoverContent className="grid w-64 gap-2 p-2 outline-none">
         <Input
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder={labelFieldTexts.search}
-          aria-label={labelFieldTexts.search}
+          placeholder={t(labelFieldTexts.search)}
+          aria-label={t(labelFieldTexts.search)}
           aria-controls={listId}
           maxLength={50}
           className="h-8"
@@ -122,7 +129,7 @@ function LabelPicker({
         {product.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : (
-          <ul id={listId} aria-label="Labels" className="grid max-h-60 gap-0.5 overflow-y-auto">
+          <ul id={listId} aria-label={t('Labels')} className="grid max-h-60 gap-0.5 overflow-y-auto">
             {shown.map((label) => {
               const on = selectedIds.includes(label.id);
               return (
@@ -146,7 +153,7 @@ function LabelPicker({
             })}
             {shown.length === 0 ? (
               <li className="px-2 py-1.5 text-muted-foreground text-sm">
-                {all.length === 0 ? labelFieldTexts.noLabels : labelFieldTexts.noMatch}
+                {t(all.length === 0 ? labelFieldTexts.noLabels : labelFieldTexts.noMatch)}
               </li>
             ) : null}
           </ul>

@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CalendarDaysIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { container } from './section-heading.tsx';
 
@@ -19,22 +20,24 @@ export function ClosingCta() {
             id="closing-cta-title"
             className="mx-auto max-w-2xl text-balance font-semibold text-3xl tracking-tight sm:text-4xl"
           >
-            Get your next product from plan to production
+            {t('Get your next product from plan to production')}
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-pretty text-base text-muted-foreground leading-7 sm:text-lg">
-            Join 10,000+ teams who plan, build and ship on Shipyard. Free to start, no credit card required.
+            {t(
+              'Join 10,000+ teams who plan, build and ship on Shipyard. Free to start, no credit card required.',
+            )}
           </p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to={paths.auth()} className={buttonVariants({ size: 'lg' })}>
-              Start Your Free Trial
+              {t('Start Your Free Trial')}
               <ArrowRightIcon />
             </Link>
             <a
-              href={`mailto:${salesEmail}?subject=${encodeURIComponent('Shipyard demo')}`}
+              href={`mailto:${salesEmail}?subject=${encodeURIComponent(t('Shipyard demo'))}`}
               className={buttonVariants({ variant: 'outline', size: 'lg' })}
             >
               <CalendarDaysIcon />
-              Schedule a Demo
+              {t('Schedule a Demo')}
             </a>
           </div>
         </div>

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { LogoMark } from '../../../components/logo.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formattingLocale, t } from '../../../lib/i18n/index.ts';
 import { container, SectionHeading } from './section-heading.tsx';
 import {
   type Column,
@@ -17,12 +18,24 @@ import {
   type Person,
   people,
   priorities,
+  priorityNames,
   type SampleProduct,
   sidebarItems,
   summary,
 } from './showcase-data.ts';
 
 // A static picture of the product's board, drawn in markup so it stays crisp, themed and light.
+// A public page loads no English plural forms (lib/i18n/english-plurals.ts): a count of one has
+// its own text here, and the plural keys are used for the other counts only.
+
+/** A sample due day 'MM-DD' as 'Apr 28' in the reader's language; 'Ongoing' translated. */
+function dueText(due: string): string {
+  const [month, day] = due.split('-').map(Number);
+  if (!month || !day) return t(due);
+  return new Intl.DateTimeFormat(formattingLocale(), { month: 'short', day: 'numeric' }).format(
+    new Date(2026, month - 1, day),
+  );
+}
 
 export function DashboardShowcase() {
   return (
@@ -30,9 +43,11 @@ export function DashboardShowcase() {
       <div className={container}>
         <SectionHeading
           id="showcase-title"
-          eyebrow="Dashboard"
-          title="Every product, every stage, one board"
-          description="Planning, Development, Testing, Production and Maintenance side by side. Drag a product to its next stage and the whole team sees it move."
+          eyebrow={t('Dashboard')}
+          title={t('Every product, every stage, one board')}
+          description={t(
+            'Planning, Development, Testing, Production and Maintenance side by side. Drag a product to its next stage and the whole team sees it move.',
+          )}
         />
       </div>
 
@@ -54,16 +69,16 @@ export function DashboardShowcase() {
                       index === 2 && 'sm:border-l',
                     )}
                   >
-                    <dt className="text-muted-foreground text-xs">{item.label}</dt>
+                    <dt className="text-muted-foreground text-xs">{t(item.label)}</dt>
                     <dd className="flex items-baseline gap-2">
                       <span className="font-semibold text-lg tabular-nums tracking-tight">{item.value}</span>
-                      <span className="text-[11px] text-muted-foreground">{item.note}</span>
+                      <span className="text-[11px] text-muted-foreground">{t(item.note)}</span>
                     </dd>
                   </div>
                 ))}
               </dl>
               <section
-                aria-label="Sample product board"
+                aria-label={t('Sample product board')}
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: on phones the board scrolls sideways; a scrollable region must take focus to scroll by keyboard.
                 tabIndex={0}
                 className="relative snap-x snap-mandatory overflow-x-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset lg:overflow-visible"
@@ -78,7 +93,7 @@ export function DashboardShowcase() {
           </div>
         </div>
         <figcaption className="mt-4 text-center text-muted-foreground text-sm">
-          A sample workspace. Your board, your products, updated live for everyone on the team.
+          {t('A sample workspace. Your board, your products, updated live for everyone on the team.')}
         </figcaption>
       </figure>
     </section>
@@ -92,12 +107,12 @@ function TopBar() {
         <LogoMark className="size-5" />
         <span className="truncate font-medium">Acme Inc</span>
         <span className="text-muted-foreground">/</span>
-        <span className="truncate text-muted-foreground">Products</span>
+        <span className="truncate text-muted-foreground">{t('Products')}</span>
       </div>
       <div className="ml-auto flex items-center gap-3">
         <div className="flex h-8 w-60 items-center gap-2 rounded-md border bg-background px-2.5 text-muted-foreground text-xs max-md:hidden">
           <SearchIcon className="size-3.5" />
-          Search products...
+          {t('Search products...')}
           <kbd className="ml-auto rounded border bg-muted/40 px-1.5 font-sans text-[10px]">⌘K</kbd>
         </div>
         <span className="relative text-muted-foreground">
@@ -123,7 +138,7 @@ function Sidebar() {
             )}
           >
             <item.icon className="size-4" />
-            {item.label}
+            {t(item.label)}
             {item.badge && (
               <span className="ml-auto rounded-full bg-primary px-1.5 font-medium text-[10px] text-primary-foreground leading-4">
                 {item.badge}
@@ -132,7 +147,7 @@ function Sidebar() {
           </li>
         ))}
       </ul>
-      <p className="mt-6 px-2 font-medium text-[11px] text-muted-foreground">Recent products</p>
+      <p className="mt-6 px-2 font-medium text-[11px] text-muted-foreground">{t('Recent products')}</p>
       <ul className="mt-1.5 grid gap-0.5 text-[13px]">
         {[
           { name: 'Atlas Mobile App', dot: 'bg-amber-500' },
@@ -153,26 +168,26 @@ function Toolbar() {
   return (
     <div className="flex items-center gap-3 border-b px-4 py-3">
       <p className="font-semibold text-sm">
-        Products <span className="ml-1 font-normal text-muted-foreground">24</span>
+        {t('Products')} <span className="ml-1 font-normal text-muted-foreground">24</span>
       </p>
       <div aria-hidden="true" className="ml-auto flex items-center gap-2">
         <span className="flex items-center rounded-md border p-0.5 max-sm:hidden">
           <span className="flex h-6 items-center gap-1.5 rounded-[5px] bg-accent px-2 font-medium text-xs">
             <Columns3Icon className="size-3.5" />
-            Board
+            {t('Board')}
           </span>
           <span className="flex h-6 items-center gap-1.5 px-2 text-muted-foreground text-xs">
             <ListIcon className="size-3.5" />
-            List
+            {t('List')}
           </span>
         </span>
         <span className="flex h-7 items-center gap-1.5 rounded-md border px-2.5 text-xs">
           <ListFilterIcon className="size-3.5" />
-          Filter
+          {t('Filter')}
         </span>
         <span className="flex h-7 items-center gap-1.5 rounded-md bg-primary px-2.5 font-medium text-primary-foreground text-xs">
           <PlusIcon className="size-3.5" />
-          New Product
+          {t('New Product')}
         </span>
       </div>
     </div>
@@ -184,11 +199,12 @@ function BoardColumn({ column }: { column: Column }) {
     <div className="flex w-64 shrink-0 snap-start scroll-ml-3 flex-col rounded-lg bg-muted/40 p-1.5 lg:w-auto lg:min-w-0 dark:bg-muted/30">
       <p className="flex items-center gap-2 px-1.5 pt-1 pb-2 font-medium text-[13px]">
         <span aria-hidden="true" className={cn('size-2 rounded-full', column.dot)} />
-        {column.name}
+        {t(column.name)}
         <span className="text-muted-foreground tabular-nums">
-          <span className="sr-only">, </span>
-          {column.count}
-          <span className="sr-only"> products</span>
+          <span aria-hidden="true">{column.count}</span>
+          <span className="sr-only">
+            , {column.count === 1 ? t('1 product') : t('{{count}} products', { count: column.count })}
+          </span>
         </span>
         <PlusIcon aria-hidden="true" className="ml-auto size-3.5 text-muted-foreground" />
       </p>
@@ -216,7 +232,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
           <span className={cn('block h-full rounded-full', bar)} style={{ width: `${product.progress}%` }} />
         </span>
         <span className="w-8 text-right text-[11px] text-muted-foreground tabular-nums">
-          <span className="sr-only">Progress </span>
+          <span className="sr-only">{t('Progress')} </span>
           {product.progress}%
         </span>
       </div>
@@ -229,7 +245,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
               priorities[product.priority],
             )}
           >
-            {product.priority}
+            {t(priorityNames[product.priority])}
           </span>
         )}
         <span
@@ -239,7 +255,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
           )}
         >
           <CalendarIcon aria-hidden="true" className="size-3" />
-          {product.due}
+          {dueText(product.due)}
         </span>
       </div>
       {product.moving && (
@@ -260,7 +276,9 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
 function Avatars({ team, size = 'sm' }: { team: Person[]; size?: 'sm' | 'md' }) {
   return (
     <span className="-space-x-0.5 flex">
-      <span className="sr-only">{`${team.length} ${team.length === 1 ? 'member' : 'members'}`}</span>
+      <span className="sr-only">
+        {team.length === 1 ? t('1 member') : t('{{count}} members', { count: team.length })}
+      </span>
       {team.map((person) => (
         <span
           key={person}

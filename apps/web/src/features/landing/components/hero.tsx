@@ -2,6 +2,7 @@ import { ArrowRightIcon, StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { container } from './section-heading.tsx';
 
@@ -22,34 +23,37 @@ export function Hero() {
               <span key={dot} className={cn('size-2.5 rounded-full ring-2 ring-background', dot)} />
             ))}
           </span>
-          One board from planning to production
+          {t('One board from planning to production')}
         </p>
 
         <h1
           id="hero-title"
           className="mx-auto mt-6 max-w-3xl text-balance font-semibold text-4xl tracking-tight sm:text-6xl sm:leading-[1.05]"
         >
-          Ship products together, from first plan to production
+          {t('Ship products together, from first plan to production')}
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-pretty text-base text-muted-foreground leading-7 sm:text-lg sm:leading-8">
-          Shipyard is the shared workspace where product teams plan releases, track tasks and see every
-          product move across one live board — so nobody has to ask where things stand.
+          {t(
+            'Shipyard is the shared workspace where product teams plan releases, track tasks and see every product move across one live board — so nobody has to ask where things stand.',
+          )}
         </p>
 
         <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to={paths.auth()} className={buttonVariants({ size: 'lg' })}>
-            Get Started
+            {t('Get Started')}
             <ArrowRightIcon />
           </Link>
           <a href="#how-it-works" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-            See Our Process
+            {t('See Our Process')}
           </a>
         </div>
-        <p className="mt-4 text-muted-foreground text-sm">Free for small teams · Setup in under 2 minutes</p>
+        <p className="mt-4 text-muted-foreground text-sm">
+          {t('Free for small teams · Setup in under 2 minutes')}
+        </p>
 
         <dl className="mx-auto mt-14 grid max-w-2xl grid-cols-3 divide-x rounded-xl border bg-background/80 shadow-xs backdrop-blur-sm">
           <div className="flex flex-col-reverse justify-end gap-1 px-3 py-4 sm:px-6 sm:py-5">
-            <dt className="text-muted-foreground text-xs sm:text-sm">teams</dt>
+            <dt className="text-muted-foreground text-xs sm:text-sm">{t('teams')}</dt>
             <dd className="font-semibold text-xl tabular-nums tracking-tight sm:text-3xl">10,000+</dd>
           </div>
           <div className="flex flex-col-reverse justify-end gap-1 px-3 py-4 sm:px-6 sm:py-5">
@@ -59,13 +63,13 @@ export function Hero() {
                   <StarIcon key={star} className="size-3.5 fill-amber-400 text-amber-400" />
                 ))}
               </span>
-              average rating
+              {t('average rating')}
             </dt>
             <dd className="font-semibold text-xl tabular-nums tracking-tight sm:text-3xl">4.9/5</dd>
           </div>
           <div className="flex flex-col-reverse justify-end gap-1 px-3 py-4 sm:px-6 sm:py-5">
-            <dt className="text-muted-foreground text-xs sm:text-sm">setup time</dt>
-            <dd className="font-semibold text-xl tabular-nums tracking-tight sm:text-3xl">&lt; 2 min</dd>
+            <dt className="text-muted-foreground text-xs sm:text-sm">{t('setup time')}</dt>
+            <dd className="font-semibold text-xl tabular-nums tracking-tight sm:text-3xl">{t('< 2 min')}</dd>
           </div>
         </dl>
       </div>

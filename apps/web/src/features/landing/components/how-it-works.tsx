@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { ArrowDownIcon, RocketIcon, SlidersHorizontalIcon, UsersIcon } from 'lucide-react';
 import { buttonVariants } from '../../../components/ui/button.tsx';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { container, SectionHeading } from './section-heading.tsx';
 
 type Step = { icon: LucideIcon; title: string; description: string; details: string[] };
@@ -8,21 +9,25 @@ type Step = { icon: LucideIcon; title: string; description: string; details: str
 const steps: Step[] = [
   {
     icon: RocketIcon,
-    title: 'Quick setup',
-    description: 'Create your account and your workspace in under 2 minutes. No credit card, no sales call.',
-    details: ['Email or Google sign-in', 'Workspace ready instantly'],
+    title: k('Quick setup'),
+    description: k(
+      'Create your account and your workspace in under 2 minutes. No credit card, no sales call.',
+    ),
+    details: [k('Email or Google sign-in'), k('Workspace ready instantly')],
   },
   {
     icon: SlidersHorizontalIcon,
-    title: 'Configure workspace',
-    description: 'Add your products, set up teams and invite teammates with the roles they need.',
-    details: ['Products and stages', 'Teams, roles and invites'],
+    title: k('Configure workspace'),
+    description: k('Add your products, set up teams and invite teammates with the roles they need.'),
+    details: [k('Products and stages'), k('Teams, roles and invites')],
   },
   {
     icon: UsersIcon,
-    title: 'Start collaborating',
-    description: 'Move products across the board, assign tasks and watch progress update for everyone, live.',
-    details: ['Board, tasks and calendar', 'Alerts and activity history'],
+    title: k('Start collaborating'),
+    description: k(
+      'Move products across the board, assign tasks and watch progress update for everyone, live.',
+    ),
+    details: [k('Board, tasks and calendar'), k('Alerts and activity history')],
   },
 ];
 
@@ -36,9 +41,11 @@ export function HowItWorks() {
       <div className={container}>
         <SectionHeading
           id="how-it-works-title"
-          eyebrow="How it works"
-          title="From sign-up to shipping in three steps"
-          description="No onboarding project, no consultants. Your team is working on the board the same afternoon."
+          eyebrow={t('How it works')}
+          title={t('From sign-up to shipping in three steps')}
+          description={t(
+            'No onboarding project, no consultants. Your team is working on the board the same afternoon.',
+          )}
         />
 
         <ol className="mt-14 grid gap-4 md:grid-cols-3 md:gap-6">
@@ -52,16 +59,16 @@ export function HowItWorks() {
                   <step.icon aria-hidden="true" className="size-[18px]" />
                 </span>
                 <span className="font-medium text-muted-foreground text-xs tabular-nums">
-                  Step {index + 1}
+                  {t('Step {{number}}', { number: index + 1 })}
                 </span>
               </div>
-              <h3 className="mt-5 font-semibold text-[15px]">{step.title}</h3>
-              <p className="mt-2 flex-1 text-muted-foreground text-sm leading-6">{step.description}</p>
+              <h3 className="mt-5 font-semibold text-[15px]">{t(step.title)}</h3>
+              <p className="mt-2 flex-1 text-muted-foreground text-sm leading-6">{t(step.description)}</p>
               <ul className="mt-5 grid gap-1.5 border-t pt-4 text-[13px]">
                 {step.details.map((detail) => (
                   <li key={detail} className="flex items-center gap-2">
                     <span aria-hidden="true" className="size-1.5 rounded-full bg-primary/70" />
-                    {detail}
+                    {t(detail)}
                   </li>
                 ))}
               </ul>
@@ -71,7 +78,7 @@ export function HowItWorks() {
 
         <div className="mt-10 flex justify-center">
           <a href="#showcase" className={buttonVariants({ variant: 'outline' })}>
-            Explore Dashboard
+            {t('Explore Dashboard')}
             <ArrowDownIcon />
           </a>
         </div>

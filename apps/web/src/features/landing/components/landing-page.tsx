@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/index.ts';
 import { ClosingCta } from './closing-cta.tsx';
 import { DashboardShowcase } from './dashboard-showcase.tsx';
 import { Features } from './features.tsx';
@@ -16,7 +17,7 @@ export function LandingPage() {
         href="#main"
         className="-translate-y-16 fixed top-2 left-2 z-50 rounded-md bg-background px-3 py-2 font-medium text-sm shadow-md outline-none ring-ring/50 transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px]"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <PublicHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -2,6 +2,7 @@ import { CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { container, SectionHeading } from './section-heading.tsx';
 
@@ -17,45 +18,45 @@ type Tier = {
 
 const tiers: Tier[] = [
   {
-    name: 'Free',
+    name: k('Free'),
     price: '$0',
-    period: 'forever',
-    description: 'For small teams getting their first product on the board.',
+    period: k('forever'),
+    description: k('For small teams getting their first product on the board.'),
     features: [
-      'Up to 5 members',
-      '3 active products',
-      'Board, tasks and calendar',
-      '30 days of activity history',
+      k('Up to 5 members'),
+      k('3 active products'),
+      k('Board, tasks and calendar'),
+      k('30 days of activity history'),
     ],
-    cta: 'Start for free',
+    cta: k('Start for free'),
   },
   {
-    name: 'Team',
+    name: k('Team'),
     price: '$12',
-    period: 'per member / month',
-    description: 'For growing teams shipping every week.',
+    period: k('per member / month'),
+    description: k('For growing teams shipping every week.'),
     features: [
-      'Unlimited members and products',
-      'Teams, roles and invitations',
-      'Smart alerts and real-time sync',
-      'Reports and analytics',
-      'Full activity history',
+      k('Unlimited members and products'),
+      k('Teams, roles and invitations'),
+      k('Smart alerts and real-time sync'),
+      k('Reports and analytics'),
+      k('Full activity history'),
     ],
-    cta: 'Start 14-day trial',
+    cta: k('Start 14-day trial'),
     featured: true,
   },
   {
-    name: 'Enterprise',
-    price: 'Custom',
-    period: 'billed annually',
-    description: 'For organisations with security and compliance needs.',
+    name: k('Enterprise'),
+    price: k('Custom'),
+    period: k('billed annually'),
+    description: k('For organisations with security and compliance needs.'),
     features: [
-      'Everything in Team',
-      'Single sign-on and enforced 2FA',
-      'Audit log export',
-      'Dedicated success manager',
+      k('Everything in Team'),
+      k('Single sign-on and enforced 2FA'),
+      k('Audit log export'),
+      k('Dedicated success manager'),
     ],
-    cta: 'Choose Enterprise',
+    cta: k('Choose Enterprise'),
   },
 ];
 
@@ -65,9 +66,11 @@ export function Pricing() {
       <div className={container}>
         <SectionHeading
           id="pricing-title"
-          eyebrow="Pricing"
-          title="Simple plans that grow with your team"
-          description="Start free, upgrade when you need more. Every plan includes the board, tasks and the calendar."
+          eyebrow={t('Pricing')}
+          title={t('Simple plans that grow with your team')}
+          description={t(
+            'Start free, upgrade when you need more. Every plan includes the board, tasks and the calendar.',
+          )}
         />
         <ul className="mx-auto mt-14 grid max-w-md gap-4 lg:max-w-none lg:grid-cols-3 lg:gap-6">
           {tiers.map((tier) => (
@@ -79,17 +82,17 @@ export function Pricing() {
               )}
             >
               <div className="flex items-center justify-between gap-3">
-                <h3 className="font-semibold text-base">{tier.name}</h3>
+                <h3 className="font-semibold text-base">{t(tier.name)}</h3>
                 {tier.featured && (
                   <span className="rounded-full bg-primary/10 px-2.5 py-0.5 font-medium text-primary text-xs dark:bg-primary/20 dark:text-indigo-300">
-                    Most popular
+                    {t('Most popular')}
                   </span>
                 )}
               </div>
-              <p className="mt-2 text-muted-foreground text-sm leading-6">{tier.description}</p>
+              <p className="mt-2 text-muted-foreground text-sm leading-6">{t(tier.description)}</p>
               <p className="mt-6 flex items-baseline gap-2">
-                <span className="font-semibold text-4xl tabular-nums tracking-tight">{tier.price}</span>
-                <span className="text-muted-foreground text-sm">{tier.period}</span>
+                <span className="font-semibold text-4xl tabular-nums tracking-tight">{t(tier.price)}</span>
+                <span className="text-muted-foreground text-sm">{t(tier.period)}</span>
               </p>
               <Link
                 to={paths.auth()}
@@ -98,7 +101,7 @@ export function Pricing() {
                   className: 'mt-6 w-full',
                 })}
               >
-                {tier.cta}
+                {t(tier.cta)}
               </Link>
               <ul className="mt-8 grid gap-3 border-t pt-6 text-sm">
                 {tier.features.map((feature) => (
@@ -107,7 +110,7 @@ export function Pricing() {
                       aria-hidden="true"
                       className="mt-0.5 size-4 shrink-0 text-primary dark:text-indigo-400"
                     />
-                    {feature}
+                    {t(feature)}
                   </li>
                 ))}
               </ul>

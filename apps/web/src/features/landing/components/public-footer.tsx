@@ -2,6 +2,7 @@ import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { salesEmail } from './closing-cta.tsx';
 import { container } from './section-heading.tsx';
@@ -15,27 +16,27 @@ type FooterLink = { label: string; href: string; internal?: boolean };
 
 const columns: { title: string; links: FooterLink[] }[] = [
   {
-    title: 'Product',
+    title: k('Product'),
     links: [
-      { label: 'Features', href: '#features' },
-      { label: 'How it works', href: '#how-it-works' },
-      { label: 'Dashboard', href: '#showcase' },
-      { label: 'Pricing', href: '#pricing' },
+      { label: k('Features'), href: '#features' },
+      { label: k('How it works'), href: '#how-it-works' },
+      { label: k('Dashboard'), href: '#showcase' },
+      { label: k('Pricing'), href: '#pricing' },
     ],
   },
   {
-    title: 'Company',
+    title: k('Company'),
     links: [
-      { label: 'Contact', href: '#contact' },
-      { label: 'Sales', href: `mailto:${salesEmail}` },
-      { label: 'Support', href: 'mailto:support@shipyard.example' },
+      { label: k('Contact'), href: '#contact' },
+      { label: k('Sales'), href: `mailto:${salesEmail}` },
+      { label: k('Support'), href: 'mailto:support@shipyard.example' },
     ],
   },
   {
-    title: 'Account',
+    title: k('Account'),
     links: [
-      { label: 'Log in', href: paths.auth(), internal: true },
-      { label: 'Create account', href: paths.auth(), internal: true },
+      { label: k('Log in'), href: paths.auth(), internal: true },
+      { label: k('Create account'), href: paths.auth(), internal: true },
     ],
   },
 ];
@@ -54,8 +55,9 @@ export function PublicFooter() {
             <Logo className="text-[15px]" />
           </Link>
           <p className="mt-4 text-muted-foreground text-sm leading-6">
-            Bringing teams closer with collaboration tools that keep every product moving, from the first plan
-            to production.
+            {t(
+              'Bringing teams closer with collaboration tools that keep every product moving, from the first plan to production.',
+            )}
           </p>
         </div>
 
@@ -63,18 +65,18 @@ export function PublicFooter() {
           {columns.map((column) => (
             <nav key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
               <h2 id={`footer-${column.title.toLowerCase()}`} className="font-medium text-sm">
-                {column.title}
+                {t(column.title)}
               </h2>
               <ul className="mt-4 grid gap-3 text-sm">
                 {column.links.map((link) => (
                   <li key={link.label}>
                     {link.internal ? (
                       <Link to={link.href} className={linkClass}>
-                        {link.label}
+                        {t(link.label)}
                       </Link>
                     ) : (
                       <a href={link.href} className={linkClass}>
-                        {link.label}
+                        {t(link.label)}
                       </a>
                     )}
                   </li>
@@ -89,10 +91,10 @@ export function PublicFooter() {
             className="col-span-2 scroll-mt-20 sm:col-span-1"
           >
             <h2 id="contact-title" className="font-medium text-sm">
-              Contact
+              {t('Contact')}
             </h2>
             <p className="mt-4 text-muted-foreground text-sm leading-6">
-              Questions about plans, security or onboarding? A person replies within one business day.
+              {t('Questions about plans, security or onboarding? A person replies within one business day.')}
             </p>
             <a
               href={`mailto:${contactEmail}`}
@@ -112,8 +114,8 @@ export function PublicFooter() {
             'flex flex-col gap-2 py-6 text-muted-foreground text-xs sm:flex-row sm:items-center sm:justify-between',
           )}
         >
-          <p>© {new Date().getFullYear()} Shipyard, Inc. All rights reserved.</p>
-          <p>Made for teams that ship.</p>
+          <p>{t('© {{year}} Shipyard, Inc. All rights reserved.', { year: new Date().getFullYear() })}</p>
+          <p>{t('Made for teams that ship.')}</p>
         </div>
       </div>
     </footer>

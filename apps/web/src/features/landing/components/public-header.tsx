@@ -4,15 +4,16 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { container } from './section-heading.tsx';
 
 /** The landing page's sections, in page order; the header and the footer both link to them. */
 const sectionLinks = [
-  { href: '#features', label: 'Features' },
-  { href: '#how-it-works', label: 'How it works' },
-  { href: '#pricing', label: 'Pricing' },
-  { href: '#contact', label: 'Contact' },
+  { href: '#features', label: k('Features') },
+  { href: '#how-it-works', label: k('How it works') },
+  { href: '#pricing', label: k('Pricing') },
+  { href: '#contact', label: k('Contact') },
 ] as const;
 
 const focusRing = 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
@@ -25,7 +26,7 @@ export function PublicHeader() {
           <Logo className="text-[15px]" />
         </Link>
 
-        <nav aria-label="Main" className="max-md:hidden">
+        <nav aria-label={t('Main')} className="max-md:hidden">
           <ul className="flex items-center gap-1">
             {sectionLinks.map((link) => (
               <li key={link.href}>
@@ -36,7 +37,7 @@ export function PublicHeader() {
                     focusRing,
                   )}
                 >
-                  {link.label}
+                  {t(link.label)}
                 </a>
               </li>
             ))}
@@ -48,10 +49,10 @@ export function PublicHeader() {
             to={paths.auth()}
             className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-sm:hidden' })}
           >
-            Log In
+            {t('Log In')}
           </Link>
           <Link to={paths.auth()} className={buttonVariants({ size: 'sm' })}>
-            Sign Up
+            {t('Sign Up')}
           </Link>
           <MobileMenu />
         </div>
@@ -95,7 +96,7 @@ function MobileMenu() {
       <button
         ref={button}
         type="button"
-        aria-label="Menu"
+        aria-label={t('Menu')}
         aria-expanded={open}
         aria-controls="landing-menu"
         onClick={() => setOpen((o) => !o)}
@@ -108,7 +109,7 @@ function MobileMenu() {
         hidden={!open}
         className="absolute top-[calc(100%+0.5rem)] right-3 z-50 w-[min(18rem,calc(100vw-1.5rem))] rounded-lg border bg-popover p-1.5 text-popover-foreground shadow-lg"
       >
-        <nav aria-label="Sections">
+        <nav aria-label={t('Sections')}>
           <ul className="grid">
             {sectionLinks.map((link) => (
               <li key={link.href}>
@@ -117,7 +118,7 @@ function MobileMenu() {
                   onClick={close}
                   className={cn('flex h-9 items-center rounded-md px-2.5 text-sm hover:bg-accent', focusRing)}
                 >
-                  {link.label}
+                  {t(link.label)}
                 </a>
               </li>
             ))}
@@ -129,10 +130,10 @@ function MobileMenu() {
             onClick={close}
             className={buttonVariants({ variant: 'outline', size: 'sm' })}
           >
-            Log In
+            {t('Log In')}
           </Link>
           <Link to={paths.auth()} onClick={close} className={buttonVariants({ size: 'sm' })}>
-            Sign Up
+            {t('Sign Up')}
           </Link>
         </div>
       </div>

@@ -9,6 +9,7 @@ import {
   SquareKanbanIcon,
   UsersIcon,
 } from 'lucide-react';
+import { k } from '../../../lib/i18n/index.ts';
 
 // What the landing page's picture of the board shows (dashboard-showcase.tsx): sample products,
 // people and figures, never real data.
@@ -20,6 +21,7 @@ export type SampleProduct = {
   name: string;
   description: string;
   progress: number;
+  /** 'MM-DD' (shown as 'Apr 28' in the reader's language), or 'Ongoing'. */
   due: string;
   team: Person[];
   priority?: Priority;
@@ -38,6 +40,14 @@ export const people: Record<Person, string> = {
   AL: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100',
 };
 
+/** The sample priorities' names, translated where shown. */
+export const priorityNames: Record<Priority, string> = {
+  Critical: k('Critical'),
+  High: k('High'),
+  Medium: k('Medium'),
+  Low: k('Low'),
+};
+
 export const priorities: Record<Priority, string> = {
   Critical: 'bg-red-500/10 text-red-700 dark:text-red-300',
   High: 'bg-orange-500/10 text-orange-700 dark:text-orange-300',
@@ -47,121 +57,121 @@ export const priorities: Record<Priority, string> = {
 
 export const columns: Column[] = [
   {
-    name: 'Planning',
+    name: k('Planning'),
     dot: 'bg-blue-500',
     count: 4,
     products: [
       {
         name: 'Payments API v2',
-        description: 'Idempotent charges and signed webhooks',
+        description: k('Idempotent charges and signed webhooks'),
         progress: 12,
-        due: 'Apr 28',
+        due: '04-28',
         team: ['MC', 'DO'],
         priority: 'High',
       },
       {
         name: 'Partner Portal',
-        description: 'Self-serve onboarding for resellers',
+        description: k('Self-serve onboarding for resellers'),
         progress: 5,
-        due: 'May 19',
+        due: '05-19',
         team: ['SM'],
         priority: 'Low',
       },
     ],
   },
   {
-    name: 'Development',
+    name: k('Development'),
     dot: 'bg-amber-500',
     count: 6,
     products: [
       {
         name: 'Atlas Mobile App',
-        description: 'Native iOS and Android client',
+        description: k('Native iOS and Android client'),
         progress: 64,
-        due: 'Apr 4',
+        due: '04-04',
         team: ['DO', 'JK'],
         priority: 'Critical',
       },
       {
         name: 'Design System 3.0',
-        description: 'Tokens, dark theme and new components',
+        description: k('Tokens, dark theme and new components'),
         progress: 41,
-        due: 'Apr 11',
+        due: '04-11',
         team: ['MC', 'AL'],
         priority: 'Medium',
       },
       {
         name: 'Search Revamp',
-        description: 'Typo-tolerant search across products',
+        description: k('Typo-tolerant search across products'),
         progress: 28,
-        due: 'Apr 25',
+        due: '04-25',
         team: ['JK'],
       },
     ],
   },
   {
-    name: 'Testing',
+    name: k('Testing'),
     dot: 'bg-purple-500',
     count: 3,
     products: [
       {
         name: 'Checkout Flow',
-        description: 'One-page checkout with saved cards',
+        description: k('One-page checkout with saved cards'),
         progress: 86,
-        due: 'Mar 21',
+        due: '03-21',
         team: ['PR', 'SM'],
         priority: 'High',
         moving: true,
       },
       {
         name: 'Onboarding Tours',
-        description: 'Guided first run for new workspaces',
+        description: k('Guided first run for new workspaces'),
         progress: 72,
-        due: 'Mar 28',
+        due: '03-28',
         team: ['AL'],
         priority: 'Medium',
       },
     ],
   },
   {
-    name: 'Production',
+    name: k('Production'),
     dot: 'bg-green-500',
     count: 8,
     products: [
       {
         name: 'Billing Dashboard',
-        description: 'Invoices, usage and plan changes',
+        description: k('Invoices, usage and plan changes'),
         progress: 100,
-        due: 'Mar 2',
+        due: '03-02',
         team: ['MC', 'DO', 'SM'],
       },
       {
         name: 'Team Analytics',
-        description: 'Velocity and cycle-time reports',
+        description: k('Velocity and cycle-time reports'),
         progress: 100,
-        due: 'Feb 16',
+        due: '02-16',
         team: ['JK', 'AL'],
       },
     ],
   },
   {
-    name: 'Maintenance',
+    name: k('Maintenance'),
     dot: 'bg-zinc-400',
     count: 3,
     products: [
       {
         name: 'Legacy Admin',
-        description: 'Security patches until sunset',
+        description: k('Security patches until sunset'),
         progress: 100,
-        due: 'Jun 30',
+        due: '06-30',
         team: ['DO'],
         priority: 'Low',
       },
       {
         name: 'Docs Site',
-        description: 'Guides and the API reference',
+        description: k('Guides and the API reference'),
         progress: 100,
-        due: 'Ongoing',
+        due: k('Ongoing'),
         team: ['SM', 'AL'],
       },
     ],
@@ -169,19 +179,19 @@ export const columns: Column[] = [
 ];
 
 export const sidebarItems: { icon: LucideIcon; label: string; active?: boolean; badge?: number }[] = [
-  { icon: LayoutDashboardIcon, label: 'Dashboard' },
-  { icon: SquareKanbanIcon, label: 'Products', active: true },
-  { icon: ListTodoIcon, label: 'Tasks' },
-  { icon: CalendarDaysIcon, label: 'Calendar' },
-  { icon: UsersIcon, label: 'Team' },
-  { icon: ChartColumnIcon, label: 'Reports' },
-  { icon: ActivityIcon, label: 'Activity' },
-  { icon: BellIcon, label: 'Notifications', badge: 3 },
+  { icon: LayoutDashboardIcon, label: k('Dashboard') },
+  { icon: SquareKanbanIcon, label: k('Products'), active: true },
+  { icon: ListTodoIcon, label: k('Tasks') },
+  { icon: CalendarDaysIcon, label: k('Calendar') },
+  { icon: UsersIcon, label: k('Team') },
+  { icon: ChartColumnIcon, label: k('Reports') },
+  { icon: ActivityIcon, label: k('Activity') },
+  { icon: BellIcon, label: k('Notifications'), badge: 3 },
 ];
 
 export const summary = [
-  { label: 'Active products', value: '18', note: '+3 this month' },
-  { label: 'Team members', value: '42', note: 'across 6 teams' },
-  { label: 'Completed tasks', value: '326', note: '+48 this week' },
-  { label: 'Pending reviews', value: '7', note: '2 due today' },
+  { label: k('Active products'), value: '18', note: k('+3 this month') },
+  { label: k('Team members'), value: '42', note: k('across 6 teams') },
+  { label: k('Completed tasks'), value: '326', note: k('+48 this week') },
+  { label: k('Pending reviews'), value: '7', note: k('2 due today') },
 ];

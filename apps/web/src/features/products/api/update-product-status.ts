@@ -9,6 +9,7 @@ import {
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { generateKeyBetween } from 'fractional-indexing';
 import { ApiRequestError, api } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { productKeys } from './get-products.ts';
@@ -82,7 +83,7 @@ function failureText(error: unknown): string {
   if (error instanceof ApiRequestError && (error.code !== undefined || error.status === 0) && error.message) {
     return error.message;
   }
-  return productMessages.statusUpdateFailed;
+  return t(productMessages.statusUpdateFailed);
 }
 
 type Snapshot = Array<[QueryKey, ProductList | undefined]>;
@@ -129,10 +130,10 @@ export function useUpdateProductStatus() {
     },
     onSuccess: (_product, { id, undoing }, context) => {
       const back = context?.back;
-      if (undoing || !back) return toast.success(productMessages.statusUpdated);
-      toast.undoable(productMessages.statusUpdated, {
+      if (undoing || !back) return toast.success(t(productMessages.statusUpdated));
+      toast.undoable(t(productMessages.statusUpdated), {
         undo: () => mutation.mutateAsync({ id, ...back, undoing: true }),
-        undoFailed: productMessages.statusUpdateFailed,
+        undoFailed: t(productMessages.statusUpdateFailed),
       });
     },
     onSettled: () =>

@@ -14,6 +14,8 @@ import { ActivityDescription } from '../../../components/activity-description.ts
 import { activityTitle, capitalise, performerName, statusChange } from '../../../lib/activity.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
+import { aroundPart, PART } from './text-parts.ts';
 
 const icons: Record<string, LucideIcon> = {
   status_changed: RefreshCw,
@@ -25,6 +27,25 @@ const icons: Record<string, LucideIcon> = {
   file_uploaded: FileText,
   milestone_reached: Flag,
 };
+
+// The statuses the app names (stages and task statuses), translated; a workflow state keeps its own name.
+const knownStatuses = new Set<string>([
+  k('Planning'),
+  k('Development'),
+  k('Testing'),
+  k('Production'),
+  k('Maintenance'),
+  k('Pending'),
+  k('In Progress'),
+  k('In progress'),
+  k('Completed'),
+]);
+
+/** A recorded status as shown: 'testing' → 'Testing', in the reader's language when it is one of ours. */
+function shownStatus(value: string): string {
+  const text = capitalise(value);
+  return knownStatuses.has(text) ? t(text) : text;
+}
 
 export function ActivityEntryIcon({ actionType, className }: { actionType: string; className?: string }) {
   const Icon = icons[actionType] ?? ActivityIcon;
@@ -52,6 +73,9 @@ type ActivityEntryProps = {
 export function ActivityEntryBody({ activity, now, currentUserId }: ActivityEntryProps) {
   const change = statusChange(activity.metadata);
   const mine = currentUserId !== undefined && activity.performer?._id === currentUserId;
+  const [byBefore, byAfter] = aroundPart(
+    mine ? t('by {{name}} (You)', { name: PART }) : t('by {{name}}', { name: PART }),
+  );
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
@@ -67,24 +91,36 @@ export function ActivityEntryBody({ activity, now, currentUserId }: ActivityEntr
       <ActivityDescription activity={activity} />
       {change ? (
         <p className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-xs">
-          {change.previous ? <span className="sr-only">Status changed from</span> : 'Status:'}
+          {change.previous ? (
+            <span className="sr-only">
+              {t('Status changed from {{previous}} to {{next}}', {
+                previous: shownStatus(change.previous),
+                next: shownStatus(change.next),
+              })}
+            </span>
+          ) : (
+            t('Status:')
+          )}
           {change.previous ? (
             <>
-              <span className="rounded border bg-muted/50 px-1.5 py-0.5 font-medium">
-                {capitalise(change.previous)}
+              <span aria-hidden="true" className="rounded border bg-muted/50 px-1.5 py-0.5 font-medium">
+                {shownStatus(change.previous)}
               </span>
               <ArrowRight className="size-3" aria-hidden="true" />
-              <span className="sr-only">to</span>
             </>
           ) : null}
-          <span className="rounded border bg-muted/50 px-1.5 py-0.5 font-medium text-foreground">
-            {capitalise(change.next)}
+          <span
+            aria-hidden={change.previous ? true : undefined}
+            className="rounded border bg-muted/50 px-1.5 py-0.5 font-medium text-foreground"
+          >
+            {shownStatus(change.next)}
           </span>
         </p>
       ) : null}
       <p className="text-muted-foreground text-xs">
-        by <span className="font-medium text-foreground">{performerName(activity)}</span>
-        {mine ? ' (You)' : null}
+        {byBefore}
+        <span className="font-medium text-foreground">{performerName(activity)}</span>
+        {byAfter}
       </p>
     </div>
   );

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ProductForm } from './product-form.tsx';
 
@@ -37,11 +38,11 @@ export function NewProductPage({ role, startFrom, createWith }: NewProductPagePr
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          Back to Products
+          {t('Back to Products')}
         </Link>
         <PageHeader
-          title="Create Product"
-          description="Set up a new product: its timeline, status and team."
+          title={t('Create Product')}
+          description={t('Set up a new product: its timeline, status and team.')}
         />
       </div>
       <Card className="py-5 sm:py-6">

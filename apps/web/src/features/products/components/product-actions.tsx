@@ -14,6 +14,7 @@ import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   updateProductKey,
@@ -58,9 +59,9 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
 
   function toggleArchived() {
     archive.mutateAsync({ id: product.id, archived: !archived }).then(
-      () => toast.success(archived ? m.unarchivedToast : m.archivedToast),
+      () => toast.success(t(archived ? m.unarchivedToast : m.archivedToast)),
       (error: unknown) =>
-        toast.error(m.archiveFailed, { description: getErrorMessage(error, m.archiveFailed) }),
+        toast.error(t(m.archiveFailed), { description: getErrorMessage(error, t(m.archiveFailed)) }),
     );
   }
 
@@ -69,11 +70,11 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
       {variant === 'header' ? (
         <Button variant="outline" size="sm" disabled={archived} onClick={() => setEditing(true)}>
           <Pencil aria-hidden="true" />
-          Edit
+          {t('Edit')}
         </Button>
       ) : null}
       <RowActionsMenu
-        label={`Actions for ${product.name}`}
+        label={t('Actions for {{name}}', { name: product.name })}
         triggerVariant={variant === 'header' ? 'outline' : 'ghost'}
         triggerClassName={
           variant === 'header'
@@ -84,7 +85,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
         actions={[
           variant === 'row' && {
             key: 'edit',
-            label: 'Edit',
+            label: t('Edit'),
             icon: <Pencil aria-hidden="true" />,
             disabled: archived,
             opensDialog: true,
@@ -92,7 +93,7 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
           },
           {
             key: 'archive',
-            label: archived ? 'Unarchive' : 'Archive',
+            label: archived ? t('Unarchive') : t('Archive'),
             icon: archived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />,
             disabled: archive.isPending,
             onSelect: toggleArchived,
@@ -100,23 +101,21 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
           ...extras,
         ]}
         confirm={{
-          label: 'Delete',
+          label: t('Delete'),
           icon: <Trash2 aria-hidden="true" />,
-          title: 'Delete product',
-          description: (
-            <>
-              Are you sure you want to delete "{product.name}"? It goes to the trash with its tasks, teams and
-              documents, where you can restore it for 30 days.
-            </>
+          title: t('Delete product'),
+          description: t(
+            'Are you sure you want to delete "{{name}}"? It goes to the trash with its tasks, teams and documents, where you can restore it for 30 days.',
+            { name: product.name },
           ),
           pending: remove.isPending,
           onConfirm: confirmedDelete(
             () => remove.mutateAsync(product.id),
             {
-              deleted: m.deleted,
-              failed: m.deleteFailed,
+              deleted: t(m.deleted),
+              failed: t(m.deleteFailed),
               undo: () => restore.mutateAsync(product.id),
-              undoFailed: trashMessages.restoreFailed,
+              undoFailed: t(trashMessages.restoreFailed),
             },
             onDeleted,
           ),
@@ -130,8 +129,10 @@ export function ProductActionsMenu({ product, viewer, onDeleted, variant = 'row'
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
       >
         <DialogHeader>
-          <DialogTitle>Edit Product</DialogTitle>
-          <DialogDescription>Change {product.name}: its timeline, status and team.</DialogDescription>
+          <DialogTitle>{t('Edit Product')}</DialogTitle>
+          <DialogDescription>
+            {t('Change {{name}}: its timeline, status and team.', { name: product.name })}
+          </DialogDescription>
         </DialogHeader>
         {editing ? (
           <ProductForm

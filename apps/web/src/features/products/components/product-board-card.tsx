@@ -8,6 +8,7 @@ import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, initials } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProgressBar } from './progress-bar.tsx';
@@ -69,20 +70,20 @@ export const ProductBoardCard = memo(function ProductBoardCard({
         <PriorityBadge priority={product.priority} />
         {product.archived_at ? <ArchivedBadge /> : null}
       </div>
-      <ProgressBar value={product.progress} label={`Progress of ${product.name}`} />
+      <ProgressBar value={product.progress} label={t('Progress of {{name}}', { name: product.name })} />
       {/* Owner and date share a line when both fit; in a narrow column the date wraps below. */}
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-muted-foreground text-xs">
         {product.creator ? (
           <span
             className="flex min-w-0 max-w-full items-center gap-1.5"
-            title={`Owner: ${product.creator.name}`}
+            title={t('Owner: {{name}}', { name: product.creator.name })}
           >
             <Avatar className="size-5 ring-1 ring-background">
               {product.creator.avatar_url ? <AvatarImage src={product.creator.avatar_url} alt="" /> : null}
               <AvatarFallback className="text-[10px]">{initials(product.creator.name)}</AvatarFallback>
             </Avatar>
             <span className="truncate">
-              <span className="sr-only">Owner: </span>
+              <span className="sr-only">{t('Owner:')} </span>
               {product.creator.name}
             </span>
           </span>
@@ -91,7 +92,7 @@ export const ProductBoardCard = memo(function ProductBoardCard({
         )}
         <span className="flex shrink-0 items-center gap-1">
           <CalendarIcon aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">Target date: </span>
+          <span className="sr-only">{t('Target date:')} </span>
           <time dateTime={product.target_end_date}>{formatDate(product.target_end_date)}</time>
         </span>
       </div>

@@ -4,15 +4,15 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { KanbanBoard } from '../../../components/kanban/kanban-board.tsx';
 import type { KanbanPlace } from '../../../components/kanban/kanban-moves.ts';
 import { KanbanSkeleton } from '../../../components/kanban/kanban-skeleton.tsx';
-import { kanbanCount } from '../../../components/kanban/kanban-texts.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { byRank, useUpdateProductStatus } from '../api/update-product-status.ts';
 import type { ProductViewer } from './product-actions.tsx';
 import { ProductBoardCard } from './product-board-card.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
-import { StatusDot } from './status-badge.tsx';
+import { StatusDot, stageLabel } from './status-badge.tsx';
 
 /** The board shows every visible product at once, up to the API's page maximum. */
 export const BOARD_LIMIT = 200;
@@ -88,7 +88,7 @@ export function ProductBoard({ filters, canMove, emptyAction, viewer }: ProductB
       columns: PRODUCT_STATUSES.map((status) => {
         const items = byStatus.get(status) ?? [];
         const icon = <StatusDot key={status} status={status} className="size-2" />;
-        return { id: status, title: statusLabel(status), icon, items, total: items.length };
+        return { id: status, title: stageLabel(status), icon, items, total: items.length };
       }),
       // Each column in its manual order (issue 28); a moved card shows where it was dropped.
       compare: byRank,
@@ -103,7 +103,7 @@ export function ProductBoard({ filters, canMove, emptyAction, viewer }: ProductB
         columnWidths={COLUMN_WIDTHS}
         status={
           <p role="status" className="text-muted-foreground text-sm">
-            Loading products...
+            {t('Loading products...')}
           </p>
         }
       />
@@ -134,8 +134,11 @@ export function ProductBoard({ filters, canMove, emptyAction, viewer }: ProductB
     >
       {total > shown ? (
         <p className="text-muted-foreground text-sm">
-          Showing the first {formatNumber(shown)} of {kanbanCount(NOUN, total)}. Search or filter to narrow
-          the board.
+          {t('Showing the first {{shown}} of {{total}} products. Search or filter to narrow the board.', {
+            count: total,
+            shown: formatNumber(shown),
+            total: formatNumber(total),
+          })}
         </p>
       ) : null}
       <KanbanBoard

@@ -3,6 +3,7 @@ import {
   canEditProduct,
   type ProductDetail,
   type ProductStatus,
+  productMessages,
   type Role,
 } from '@shipyard/shared';
 import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon } from 'lucide-react';
@@ -17,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
@@ -25,6 +27,7 @@ import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
+import { aroundPart, PART } from './text-parts.ts';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -74,14 +77,14 @@ export function ProductDetailPage({
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-20 text-center" role="alert">
         <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
-        <h1 className="font-semibold text-lg">Error Loading Product</h1>
+        <h1 className="font-semibold text-lg">{t('Error Loading Product')}</h1>
         <p className="text-muted-foreground text-sm">
-          {product.isError ? getErrorMessage(product.error) : 'Product not found'}
+          {product.isError ? getErrorMessage(product.error) : t(productMessages.notFound)}
         </p>
         <Button asChild variant="outline">
           <Link to={paths.products()}>
             <ArrowLeft aria-hidden="true" />
-            Back to Products
+            {t('Back to Products')}
           </Link>
         </Button>
       </div>
@@ -89,6 +92,7 @@ export function ProductDetailPage({
   }
 
   const data = product.data;
+  const [createdBefore, createdAfter] = aroundPart(t('Created {{date}}', { date: PART }));
   const archived = data.archived_at !== null;
   // Guests are read-only (ARCHITECTURE §5), and so is an archived product; the server refuses them anyway.
   const canEdit = canCreateProduct(userRole) && !archived;
@@ -106,7 +110,7 @@ export function ProductDetailPage({
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Products
+          {t('Products')}
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
@@ -125,7 +129,9 @@ export function ProductDetailPage({
         </div>
         <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
           <CalendarDays className="size-4" aria-hidden="true" />
-          Created <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
+          {createdBefore}
+          <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
+          {createdAfter}
         </p>
         {archived ? <ArchivedBanner /> : null}
       </header>
@@ -135,11 +141,11 @@ export function ProductDetailPage({
         <TabsList className="flex w-full sm:inline-flex sm:w-fit">
           {(
             [
-              ['overview', 'Overview'],
-              ['tasks', 'Tasks'],
-              ['teams', 'Team'],
-              ['documents', 'Documents'],
-              ['timeline', 'Timeline'],
+              ['overview', t('Overview')],
+              ['tasks', t('Tasks')],
+              ['teams', t('Team')],
+              ['documents', t('Documents')],
+              ['timeline', t('Timeline')],
             ] as const
           ).map(([value, label]) => (
             <TabsTrigger
@@ -154,8 +160,8 @@ export function ProductDetailPage({
           {showSettings ? (
             <TabsTrigger
               value="settings"
-              aria-label="Settings"
-              title="Settings"
+              aria-label={t('Settings')}
+              title={t('Settings')}
               className="flex-none px-2 text-[13px] sm:px-2.5 sm:text-sm"
             >
               <Settings2Icon aria-hidden="true" />
@@ -186,7 +192,7 @@ function StageSelect({ product }: { product: ProductDetail }) {
   return (
     <>
       <span id={labelId} className="sr-only">
-        Stage
+        {t('Stage')}
       </span>
       <OptionSelect
         size="sm"
@@ -197,7 +203,7 @@ function StageSelect({ product }: { product: ProductDetail }) {
         onValueChange={(status) => {
           if (status !== product.status) change.mutate({ id: product.id, status: status as ProductStatus });
         }}
-        options={productStatusOptions}
+        options={productStatusOptions()}
       />
     </>
   );
@@ -232,7 +238,7 @@ function ProductDetailSkeleton() {
         ))}
       </div>
       <p role="status" className="text-center text-muted-foreground text-sm">
-        Loading product details...
+        {t('Loading product details...')}
       </p>
     </div>
   );

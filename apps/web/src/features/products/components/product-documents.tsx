@@ -14,22 +14,24 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatBytes, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { documentDownloadUrl, useProductDocuments } from '../api/get-product-documents.ts';
 import { documentFileProblem, useUploadDocument } from '../api/upload-document.ts';
+import { aroundPart, PART } from './text-parts.ts';
 
 const documentMessages = {
-  empty: 'No documents yet',
-  emptyHint: 'Upload specs, designs and other files to keep them with this product.',
-  emptyHintReadOnly: 'Files uploaded to this product will appear here.',
-  loadFailed: 'Failed to load documents',
-  uploaded: 'Document uploaded',
-  uploadedDescription: (name: string) => `${name} has been uploaded.`,
-  uploadFailed: 'Upload failed',
-  deleted: 'Document deleted',
-  deletedDescription: (name: string) => `${name} has been deleted.`,
-  deleteFailed: 'Failed to delete document',
+  empty: k('No documents yet'),
+  emptyHint: k('Upload specs, designs and other files to keep them with this product.'),
+  emptyHintReadOnly: k('Files uploaded to this product will appear here.'),
+  loadFailed: k('Failed to load documents'),
+  uploaded: k('Document uploaded'),
+  uploadedDescription: (name: string) => t('{{name}} has been uploaded.', { name }),
+  uploadFailed: k('Upload failed'),
+  deleted: k('Document deleted'),
+  deletedDescription: (name: string) => t('{{name}} has been deleted.', { name }),
+  deleteFailed: k('Failed to delete document'),
 } as const;
 
 /** The kind of file, for the Type column: the name's extension, else the media type's subtype. */
@@ -37,7 +39,7 @@ export function documentType(document: Pick<ProductDocument, 'name' | 'contentTy
   const dot = document.name.lastIndexOf('.');
   if (dot > 0 && dot < document.name.length - 1) return document.name.slice(dot + 1).toUpperCase();
   const subtype = document.contentType.split('/')[1]?.split(';')[0];
-  return subtype ? subtype.toUpperCase() : 'File';
+  return subtype ? subtype.toUpperCase() : t('File');
 }
 
 type ProductDocumentsProps = { productId: string; canEdit: boolean };
@@ -57,17 +59,17 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
     for (const file of files) {
       const problem = documentFileProblem(file);
       if (problem) {
-        toast.error(documentMessages.uploadFailed, { description: problem });
+        toast.error(t(documentMessages.uploadFailed), { description: problem });
         continue;
       }
       setUploading(file.name);
       try {
         await upload.mutateAsync(file);
-        toast.success(documentMessages.uploaded, {
+        toast.success(t(documentMessages.uploaded), {
           description: documentMessages.uploadedDescription(file.name),
         });
       } catch (error) {
-        toast.error(documentMessages.uploadFailed, { description: getErrorMessage(error) });
+        toast.error(t(documentMessages.uploadFailed), { description: getErrorMessage(error) });
       }
     }
     setUploading(undefined);
@@ -92,22 +94,24 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
     if (!document) return;
     remove.mutate(document.id, {
       onSuccess: () =>
-        toast.success(documentMessages.deleted, {
+        toast.success(t(documentMessages.deleted), {
           description: documentMessages.deletedDescription(document.name),
         }),
-      onError: (error) => toast.error(documentMessages.deleteFailed, { description: getErrorMessage(error) }),
+      onError: (error) =>
+        toast.error(t(documentMessages.deleteFailed), { description: getErrorMessage(error) }),
       onSettled: () => setToDelete(undefined),
     });
   }
 
   const browse = () => inputRef.current?.click();
+  const [browseBefore, browseAfter] = aroundPart(t('Drop files here, or {{browse}}', { browse: PART }));
 
   let body: ReactNode;
   if (documents.isPending) {
     body = (
       <div className="flex flex-col gap-3">
         <span role="status" className="sr-only">
-          Loading documents
+          {t('Loading documents')}
         </span>
         {[0, 1, 2].map((row) => (
           <div key={row} className="flex items-center gap-3">
@@ -121,7 +125,7 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
   } else if (documents.isError) {
     body = (
       <ErrorState
-        title={documentMessages.loadFailed}
+        title={t(documentMessages.loadFailed)}
         error={documents.error}
         onRetry={() => void documents.refetch()}
       />
@@ -130,20 +134,20 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
     body = (
       <EmptyState
         icon={FileText}
-        title={documentMessages.empty}
-        description={canEdit ? documentMessages.emptyHint : documentMessages.emptyHintReadOnly}
+        title={t(documentMessages.empty)}
+        description={t(canEdit ? documentMessages.emptyHint : documentMessages.emptyHintReadOnly)}
         className="py-8"
       />
     );
   } else {
     body = (
       <DataTable
-        aria-label="Documents"
+        aria-label={t('Documents')}
         rows={documents.data}
         rowKey={(document) => document.id}
         columns={[
           {
-            header: 'Name',
+            header: t('Name'),
             className: 'w-full max-w-0',
             // max-w-0 with w-full: the name takes the room left and truncates in it.
             cell: (document) => (
@@ -161,25 +165,25 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
             ),
           },
           {
-            header: 'Size',
+            header: t('Size'),
             headClassName: 'hidden text-right sm:table-cell',
             className: 'hidden text-right text-muted-foreground tabular-nums sm:table-cell',
             cell: (document) => formatBytes(document.size),
           },
           {
-            header: 'Type',
+            header: t('Type'),
             headClassName: 'hidden md:table-cell',
             className: 'hidden text-muted-foreground md:table-cell',
             cell: documentType,
           },
           {
-            header: 'Uploaded by',
+            header: t('Uploaded by'),
             headClassName: 'hidden lg:table-cell',
             className: 'hidden text-muted-foreground lg:table-cell',
-            cell: (document) => document.uploadedBy?.name ?? 'Unknown User',
+            cell: (document) => document.uploadedBy?.name ?? t('Unknown User'),
           },
           {
-            header: 'Date',
+            header: t('Date'),
             headClassName: 'hidden sm:table-cell',
             className: 'hidden text-muted-foreground sm:table-cell',
             cell: (document) => (
@@ -189,21 +193,21 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
             ),
           },
           {
-            header: <span className="sr-only">Actions</span>,
+            header: <span className="sr-only">{t('Actions')}</span>,
             cell: (document) => (
               <div className="flex justify-end gap-1">
                 <DownloadButton
                   href={documentDownloadUrl(productId, document.id)}
                   fileName={document.name}
-                  title="Download"
+                  title={t('Download')}
                 />
                 {canEdit ? (
                   <Button
                     variant="ghost"
                     size="icon"
                     className="size-8 text-muted-foreground hover:text-destructive"
-                    aria-label={`Delete ${document.name}`}
-                    title="Delete"
+                    aria-label={t('Delete {{name}}', { name: document.name })}
+                    title={t('Delete')}
                     onClick={() => setToDelete(document)}
                   >
                     <Trash2 aria-hidden="true" />
@@ -220,14 +224,16 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
   return (
     <SectionCard
       className="gap-5"
-      title="Documents"
-      description={`Files kept with this product, up to ${formatBytes(DOCUMENT_MAX_BYTES)} each.`}
+      title={t('Documents')}
+      description={t('Files kept with this product, up to {{size}} each.', {
+        size: formatBytes(DOCUMENT_MAX_BYTES),
+      })}
       contentClassName="flex flex-col gap-4"
       action={
         canEdit ? (
           <Button size="sm" onClick={browse} disabled={uploading !== undefined}>
-            {uploading ? <Spinner label="Uploading" /> : <Upload aria-hidden="true" />}
-            Upload
+            {uploading ? <Spinner label={t('Uploading')} /> : <Upload aria-hidden="true" />}
+            {t('Upload')}
           </Button>
         ) : undefined
       }
@@ -241,7 +247,7 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
             multiple
             className="sr-only"
             tabIndex={-1}
-            aria-label="Choose files to upload"
+            aria-label={t('Choose files to upload')}
             onChange={(event) => {
               const files = Array.from(event.target.files ?? []);
               event.target.value = '';
@@ -250,7 +256,7 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
           />
           {/* Drag and drop is a shortcut; the Upload button is the keyboard path. */}
           <section
-            aria-label="Drop files to upload"
+            aria-label={t('Drop files to upload')}
             onDragOver={onDragOver}
             onDragEnter={onDragOver}
             onDragLeave={() => setDragging(false)}
@@ -264,20 +270,21 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
             {uploading ? (
               <span className="flex items-center gap-2">
                 <Spinner aria-hidden="true" label="" />
-                Uploading {uploading}...
+                {t('Uploading {{name}}...', { name: uploading })}
               </span>
             ) : (
               <>
                 <Upload className="size-5" aria-hidden="true" />
                 <span>
-                  Drop files here, or{' '}
+                  {browseBefore}
                   <button
                     type="button"
                     onClick={browse}
                     className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-ring"
                   >
-                    browse
+                    {t('browse')}
                   </button>
+                  {browseAfter}
                 </span>
               </>
             )}
@@ -288,10 +295,12 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
       <ConfirmDialog
         open={toDelete !== undefined}
         onOpenChange={() => setToDelete(undefined)}
-        title="Delete Document"
-        description={<>Are you sure you want to delete {toDelete?.name}? This action cannot be undone.</>}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        title={t('Delete Document')}
+        description={t('Are you sure you want to delete {{name}}? This action cannot be undone.', {
+          name: toDelete?.name ?? '',
+        })}
+        confirmLabel={t('Delete')}
+        pendingLabel={t('Deleting...')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -12,6 +12,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/create-product.ts';
@@ -93,15 +94,17 @@ export function ProductForm({ onCreated, createWith, product, onSaved, onCancel 
           : create.mutateAsync(values),
     onSuccess: (answer) => {
       if (product) {
-        toast.success(m.updated);
+        toast.success(t(m.updated));
         onSaved?.(answer);
       } else {
-        toast.success(m.created, { description: m.createdDescription(answer.name) });
+        toast.success(t(m.created), {
+          description: t('{{name}} has been created successfully.', { name: answer.name }),
+        });
         onCreated?.(answer);
       }
     },
-    failureTitle: 'Error',
-    failureFallback: product ? m.updateFailed : m.createFailed,
+    failureTitle: t('Error'),
+    failureFallback: t(product ? m.updateFailed : m.createFailed),
   });
   const startDate = useWatch({ control: form.control, name: 'start_date' });
   const key = useWatch({ control: form.control, name: 'key' });
@@ -112,35 +115,47 @@ export function ProductForm({ onCreated, createWith, product, onSaved, onCancel 
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {product ? (
           <div className="grid items-start gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-            <TextField control={form.control} name="name" label="Name" placeholder="e.g. Mobile checkout" />
+            <TextField
+              control={form.control}
+              name="name"
+              label={t('Name')}
+              placeholder={t('e.g. Mobile checkout')}
+            />
             <TextField
               control={form.control}
               name="key"
-              label="Key"
+              label={t('Key')}
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={6}
               className="font-mono uppercase"
-              description={`Its tasks are ${typeof key === 'string' && key ? key.toUpperCase() : product.key}-1, -2, …`}
+              description={t('Its tasks are {{key}}-1, -2, …', {
+                key: typeof key === 'string' && key ? key.toUpperCase() : product.key,
+              })}
             />
           </div>
         ) : (
-          <TextField control={form.control} name="name" label="Name" placeholder="e.g. Mobile checkout" />
+          <TextField
+            control={form.control}
+            name="name"
+            label={t('Name')}
+            placeholder={t('e.g. Mobile checkout')}
+          />
         )}
         <TextareaField
           control={form.control}
           name="description"
-          label="Description"
+          label={t('Description')}
           rows={4}
-          placeholder="What is this product, and who is it for?"
+          placeholder={t('What is this product, and who is it for?')}
           className="min-h-24"
         />
         <div className="grid items-start gap-5 sm:grid-cols-2">
-          <TextField control={form.control} name="start_date" label="Start Date" type="date" />
+          <TextField control={form.control} name="start_date" label={t('Start Date')} type="date" />
           <TextField
             control={form.control}
             name="target_end_date"
-            label="Target End Date"
+            label={t('Target End Date')}
             type="date"
             min={typeof startDate === 'string' && startDate ? startDate : undefined}
           />
@@ -148,32 +163,32 @@ export function ProductForm({ onCreated, createWith, product, onSaved, onCancel 
         <div className="grid items-start gap-5 sm:grid-cols-3">
           <StatusPriorityFields
             control={form.control}
-            statuses={productStatusOptions}
+            statuses={productStatusOptions()}
             priorities={PRIORITY_CHOICES}
           />
           <TextField
             control={form.control}
             name="team_size"
-            label="Team Size"
+            label={t('Team Size')}
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
-            placeholder="e.g. 5"
+            placeholder={t('e.g. 5')}
           />
         </div>
         <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:justify-end">
           {onCancel ? (
             <Button type="button" variant="outline" disabled={pending} onClick={onCancel}>
-              Cancel
+              {t('Cancel')}
             </Button>
           ) : (
             <Link to={paths.products()} className={buttonVariants({ variant: 'outline' })}>
-              Cancel
+              {t('Cancel')}
             </Link>
           )}
           <Button type="submit" pending={pending}>
-            {product ? 'Save Changes' : 'Create Product'}
+            {product ? t('Save Changes') : t('Create Product')}
           </Button>
         </div>
       </form>

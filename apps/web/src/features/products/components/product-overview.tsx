@@ -3,6 +3,7 @@ import { CalendarRange, History, Users } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { ActivityEntryBody, ActivityEntryIcon } from './activity-entry.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -28,13 +29,13 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
     <div className="flex flex-col gap-4">
       <Card className="gap-3">
         <CardHeader>
-          <CardTitle className="text-base">Description</CardTitle>
+          <CardTitle className="text-base">{t('Description')}</CardTitle>
         </CardHeader>
         <CardContent>
           {description ? (
             <p className="whitespace-pre-line break-words text-sm leading-relaxed">{description}</p>
           ) : (
-            <p className="text-muted-foreground text-sm">No description provided.</p>
+            <p className="text-muted-foreground text-sm">{t('No description provided.')}</p>
           )}
         </CardContent>
       </Card>
@@ -42,7 +43,7 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
       <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
         <Card className="gap-3">
           <CardHeader className="px-4 sm:px-6">
-            <CardDescription>Status</CardDescription>
+            <CardDescription>{t('Status')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 px-4 sm:px-6">
             <StatusBadge status={product.status} />
@@ -54,7 +55,7 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
           <CardHeader className="px-4 sm:px-6">
             <CardDescription className="flex items-center gap-1.5">
               <Users className="size-4" aria-hidden="true" />
-              Team Size
+              {t('Team Size')}
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-1 px-4 sm:px-6">
@@ -62,11 +63,14 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
             <p className="font-semibold text-2xl tabular-nums">
               {formatNumber(product.team_size)}{' '}
               <span className="font-normal text-base text-muted-foreground">
-                {product.team_size === 1 ? 'member' : 'members'}
+                {t('members', { count: product.team_size })}
               </span>
             </p>
             <p className="text-muted-foreground text-xs">
-              {formatNumber(product.active_members)} active on its teams
+              {t('{{active}} active on its teams', {
+                count: product.active_members,
+                active: formatNumber(product.active_members),
+              })}
             </p>
           </CardContent>
         </Card>
@@ -75,18 +79,18 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
           <CardHeader className="px-4 sm:px-6">
             <CardDescription className="flex items-center gap-1.5">
               <CalendarRange className="size-4" aria-hidden="true" />
-              Timeline
+              {t('Timeline')}
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-1 px-4 text-sm sm:px-6">
             <p className="text-muted-foreground">
-              Started:{' '}
+              {t('Started:')}{' '}
               <time dateTime={product.start_date} className="font-medium text-foreground">
                 {formatDate(product.start_date)}
               </time>
             </p>
             <p className="text-muted-foreground">
-              Target completion:{' '}
+              {t('Target completion:')}{' '}
               <time dateTime={product.target_end_date} className="font-medium text-foreground">
                 {formatDate(product.target_end_date)}
               </time>
@@ -99,7 +103,7 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-base">
             <History className="size-4 text-muted-foreground" aria-hidden="true" />
-            Recent Activity
+            {t('Recent Activity')}
           </CardTitle>
         </CardHeader>
         <CardContent>
@@ -109,7 +113,7 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
               <ActivityEntryBody activity={latest} now={now} currentUserId={currentUserId} />
             </div>
           ) : (
-            <p className="text-muted-foreground text-sm">No activity recorded yet</p>
+            <p className="text-muted-foreground text-sm">{t('No activity recorded yet')}</p>
           )}
         </CardContent>
       </Card>

@@ -6,6 +6,7 @@ import {
   TEAM_TYPES,
   type TeamType,
 } from '@shipyard/shared';
+import { k } from '../../../lib/i18n/index.ts';
 import type { ProductFilterValues } from '../api/get-products.ts';
 
 // The products page keeps its search, filters, page and tab in the URL, so a reload, a shared
@@ -30,29 +31,32 @@ type Option<T extends string> = { value: T; label: string };
 /** The filter panel's groups (spec §2.9; the Team options are the team types, decision 006). */
 export const filterGroups = {
   status: {
-    legend: 'Status',
-    options: PRODUCT_STATUSES.map((value) => ({
-      value,
-      label: value.charAt(0).toUpperCase() + value.slice(1),
-    })),
+    legend: k('Status'),
+    options: [
+      { value: 'planning', label: k('Planning') },
+      { value: 'development', label: k('Development') },
+      { value: 'testing', label: k('Testing') },
+      { value: 'production', label: k('Production') },
+      { value: 'maintenance', label: k('Maintenance') },
+    ] satisfies Option<ProductStatus>[],
   },
   team: {
-    legend: 'Team',
+    legend: k('Team'),
     options: [
-      { value: 'development', label: 'Development' },
-      { value: 'design', label: 'Design' },
-      { value: 'qa', label: 'QA' },
-      { value: 'marketing', label: 'Marketing' },
-      { value: 'general', label: 'General' },
+      { value: 'development', label: k('Development') },
+      { value: 'design', label: k('Design') },
+      { value: 'qa', label: k('QA') },
+      { value: 'marketing', label: k('Marketing') },
+      { value: 'general', label: k('General') },
     ] satisfies Option<TeamType>[],
   },
   priority: {
-    legend: 'Priority',
+    legend: k('Priority'),
     // Spec order: High, Medium, Low.
     options: [
-      { value: 'high', label: 'High' },
-      { value: 'medium', label: 'Medium' },
-      { value: 'low', label: 'Low' },
+      { value: 'high', label: k('High') },
+      { value: 'medium', label: k('Medium') },
+      { value: 'low', label: k('Low') },
     ] satisfies Option<ProductPriority>[],
   },
 } as const;

@@ -18,12 +18,14 @@ import {
 import { useIsMobile } from '../../../hooks/use-mobile.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { aroundPart, PART } from './text-parts.ts';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -70,7 +72,7 @@ export function ProductTable({ filters, page, onPageChange, emptyAction, viewer 
     );
   } else if (isMobile) {
     body = (
-      <ul aria-label="Products" className="divide-y">
+      <ul aria-label={t('Products')} className="divide-y">
         {query.data.data.map((product) => (
           <ProductCard key={product.id} product={product} viewer={viewer} />
         ))}
@@ -93,14 +95,14 @@ export function ProductTable({ filters, page, onPageChange, emptyAction, viewer 
         </div>
       ) : (
         <Table aria-busy={query.isFetching} className={cn(query.isPlaceholderData && 'opacity-60')}>
-          <TableCaption className="sr-only">Products</TableCaption>
+          <TableCaption className="sr-only">{t('Products')}</TableCaption>
           <TableHeader className="bg-muted/40">
             <TableRow className="hover:bg-transparent">
-              <TableHead className="pl-4">Product</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Team Size</TableHead>
-              <TableHead className="min-w-40">Progress</TableHead>
-              <TableHead className="pr-4 text-right">Actions</TableHead>
+              <TableHead className="pl-4">{t('Product')}</TableHead>
+              <TableHead>{t('Status')}</TableHead>
+              <TableHead className="text-right">{t('Team Size')}</TableHead>
+              <TableHead className="min-w-40">{t('Progress')}</TableHead>
+              <TableHead className="pr-4 text-right">{t('Actions')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>{body}</TableBody>
@@ -108,24 +110,28 @@ export function ProductTable({ filters, page, onPageChange, emptyAction, viewer 
       )}
       {query.isPending ? (
         <p role="status" className="border-t px-4 py-3 text-muted-foreground text-sm">
-          Loading products...
+          {t('Loading products...')}
         </p>
       ) : null}
       {query.data && total > LIST_PAGE_SIZE ? (
         <nav
-          aria-label="Pagination"
+          aria-label={t('Pagination')}
           className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm"
         >
           <p className="text-muted-foreground tabular-nums">
-            {count.format(from)}–{count.format(to)} of {count.format(total)}
+            {t('{{from}}–{{to}} of {{total}}', {
+              from: count.format(from),
+              to: count.format(to),
+              total: count.format(total),
+            })}
           </p>
           <div className="flex items-center gap-2">
             <span className="text-muted-foreground tabular-nums">
-              Page {count.format(page)} of {count.format(pageCount)}
+              {t('Page {{page}} of {{pages}}', { page: count.format(page), pages: count.format(pageCount) })}
             </span>
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
               <ChevronLeftIcon aria-hidden="true" />
-              Previous
+              {t('Previous')}
             </Button>
             <Button
               variant="outline"
@@ -133,7 +139,7 @@ export function ProductTable({ filters, page, onPageChange, emptyAction, viewer 
               disabled={page >= pageCount}
               onClick={() => onPageChange(page + 1)}
             >
-              Next
+              {t('Next')}
               <ChevronRightIcon aria-hidden="true" />
             </Button>
           </div>
@@ -148,13 +154,20 @@ function TeamSize({ product }: { product: ProductListItem }) {
   return (
     <span className="tabular-nums">
       {count.format(product.team_size)}
-      <span className="text-muted-foreground text-xs"> · {count.format(product.active_members)} active</span>
+      <span className="text-muted-foreground text-xs">
+        {' · '}
+        {t('{{active}} active', {
+          count: product.active_members,
+          active: count.format(product.active_members),
+        })}
+      </span>
     </span>
   );
 }
 
 /** A product on a phone: what a row shows, stacked. */
 function ProductCard({ product, viewer }: { product: ProductListItem; viewer: ProductViewer | undefined }) {
+  const [dueBefore, dueAfter] = aroundPart(t('Due {{date}}', { date: PART }));
   return (
     <li className="relative grid gap-2 px-4 py-3" data-product-id={product.id}>
       <div className="flex items-start justify-between gap-2">
@@ -174,13 +187,15 @@ function ProductCard({ product, viewer }: { product: ProductListItem; viewer: Pr
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
         <StatusBadge status={product.status} />
         <span>
-          Team <TeamSize product={product} />
+          {t('Team')} <TeamSize product={product} />
         </span>
         <span>
-          Due <time dateTime={product.target_end_date}>{formatDate(product.target_end_date)}</time>
+          {dueBefore}
+          <time dateTime={product.target_end_date}>{formatDate(product.target_end_date)}</time>
+          {dueAfter}
         </span>
       </div>
-      <ProgressBar value={product.progress} label={`Progress of ${product.name}`} />
+      <ProgressBar value={product.progress} label={t('Progress of {{name}}', { name: product.name })} />
     </li>
   );
 }
@@ -208,16 +223,20 @@ function ProductRow({ product, viewer }: { product: ProductListItem; viewer: Pro
         <TeamSize product={product} />
       </TableCell>
       <TableCell>
-        <ProgressBar value={product.progress} label={`Progress of ${product.name}`} className="w-40" />
+        <ProgressBar
+          value={product.progress}
+          label={t('Progress of {{name}}', { name: product.name })}
+          className="w-40"
+        />
       </TableCell>
       <TableCell className="pr-4 text-right">
         <div className="flex items-center justify-end gap-1">
           <Link
             to={to}
-            aria-label={`View ${product.name}`}
+            aria-label={t('View {{name}}', { name: product.name })}
             className={buttonVariants({ variant: 'outline', size: 'sm' })}
           >
-            View
+            {t('View')}
           </Link>
           <ProductActionsMenu product={product} viewer={viewer} />
         </div>

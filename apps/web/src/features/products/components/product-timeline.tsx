@@ -6,13 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useQueryErrorToast } from '../../../hooks/use-query-error-toast.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useProductActivities } from '../api/get-product-activities.ts';
 import { ActivityEntryBody, ActivityEntryIcon } from './activity-entry.tsx';
 
 const timelineMessages = {
-  loadFailed: 'Failed to load activity timeline',
-  empty: 'No activity recorded yet',
-  emptyHint: 'Activities will appear here as you work on your product.',
+  loadFailed: k('Failed to load activity timeline'),
+  empty: k('No activity recorded yet'),
+  emptyHint: k('Activities will appear here as you work on your product.'),
 } as const;
 
 /** Spec §2.11 Activity Timeline: the product's entries, newest first, with relative times. */
@@ -25,14 +26,14 @@ export function ProductTimeline({
 }) {
   const activities = useProductActivities(productId);
   const now = useNow();
-  useQueryErrorToast(activities, timelineMessages.loadFailed);
+  useQueryErrorToast(activities, t(timelineMessages.loadFailed));
 
   let body: ReactNode;
   if (activities.isPending) {
     body = (
       <div className="flex flex-col gap-5">
         <span role="status" className="sr-only">
-          Loading activity timeline
+          {t('Loading activity timeline')}
         </span>
         {[0, 1, 2].map((row) => (
           <div key={row} className="flex gap-3">
@@ -48,7 +49,7 @@ export function ProductTimeline({
   } else if (activities.isError) {
     body = (
       <ErrorState
-        title={timelineMessages.loadFailed}
+        title={t(timelineMessages.loadFailed)}
         error={activities.error}
         onRetry={() => void activities.refetch()}
         retrying={activities.isFetching}
@@ -58,8 +59,8 @@ export function ProductTimeline({
     body = (
       <EmptyState
         icon={History}
-        title={timelineMessages.empty}
-        description={timelineMessages.emptyHint}
+        title={t(timelineMessages.empty)}
+        description={t(timelineMessages.emptyHint)}
         className="py-10"
       />
     );
@@ -86,12 +87,12 @@ export function ProductTimeline({
   return (
     <Card className="gap-5">
       <CardHeader>
-        <CardTitle className="text-base">Activity Timeline</CardTitle>
-        <CardDescription>Everything that happened to this product, newest first.</CardDescription>
+        <CardTitle className="text-base">{t('Activity Timeline')}</CardTitle>
+        <CardDescription>{t('Everything that happened to this product, newest first.')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
-          Recent Activities
+          {t('Recent Activities')}
         </h3>
         {body}
       </CardContent>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import type { ProductFilterValues } from '../api/get-products.ts';
 import { type FilterKey, filterGroups, filterKeys } from './product-search-params.ts';
 
@@ -34,7 +35,7 @@ export function ProductsFilterPanel({ id, applied, onApply }: FilterPanelProps) 
   return (
     <section
       id={id}
-      aria-label="Filters"
+      aria-label={t('Filters')}
       className="grid gap-5 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
     >
       <div className="grid gap-5 sm:grid-cols-3">
@@ -43,7 +44,7 @@ export function ProductsFilterPanel({ id, applied, onApply }: FilterPanelProps) 
           return (
             <fieldset key={key} className="grid content-start gap-2.5">
               <legend className="mb-2.5 font-medium text-muted-foreground text-xs uppercase tracking-wide">
-                {group.legend}
+                {t(group.legend)}
               </legend>
               {group.options.map((option) => {
                 const checkboxId = `${baseId}-${key}-${option.value}`;
@@ -55,7 +56,7 @@ export function ProductsFilterPanel({ id, applied, onApply }: FilterPanelProps) 
                       onCheckedChange={(checked) => toggle(key, option.value, checked === true)}
                     />
                     <Label htmlFor={checkboxId} className="cursor-pointer font-normal">
-                      {option.label}
+                      {t(option.label)}
                     </Label>
                   </div>
                 );
@@ -73,10 +74,10 @@ export function ProductsFilterPanel({ id, applied, onApply }: FilterPanelProps) 
             onApply(emptySelection);
           }}
         >
-          Reset
+          {t('Reset')}
         </Button>
         <Button size="sm" onClick={() => onApply(draft)}>
-          Apply Filters
+          {t('Apply Filters')}
         </Button>
       </div>
     </section>

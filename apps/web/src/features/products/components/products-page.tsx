@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { type ProductFilterValues, productListQuery } from '../api/get-products.ts';
 import { ProductBoard } from './product-board.tsx';
@@ -73,7 +74,7 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
       size="sm"
       onClick={() => update({ ...defaultProductsSearch, view: state.view, archived: state.archived })}
     >
-      Clear search and filters
+      {t('Clear search and filters')}
     </Button>
   ) : // The header's New Product is the page's one primary action; the empty state does not repeat it.
   undefined;
@@ -81,8 +82,8 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
-        title="Products"
-        description="Manage all your products"
+        title={t('Products')}
+        description={t('Manage all your products')}
         actions={
           <>
             <ExportCsvButton
@@ -91,12 +92,12 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
             />
             <Link to={paths.dashboard()} className={buttonVariants({ variant: 'outline' })}>
               <LayoutDashboardIcon aria-hidden="true" />
-              Dashboard
+              {t('Dashboard')}
             </Link>
             {canCreate ? (
               <Link to={paths.newProduct()} className={buttonVariants()}>
                 <PlusIcon aria-hidden="true" />
-                New Product
+                {t('New Product')}
               </Link>
             ) : null}
           </>
@@ -108,8 +109,8 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
           <SearchBox
             value={state.search}
             onChange={onSearch}
-            label="Search products"
-            placeholder="Search products..."
+            label={t('Search products')}
+            placeholder={t('Search products...')}
             className="basis-full sm:basis-auto sm:max-w-sm"
           />
           <Button
@@ -119,7 +120,7 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
             className={cn('sm:ml-auto', state.archived && 'bg-accent dark:bg-input/50')}
           >
             <ArchiveIcon aria-hidden="true" />
-            Show archived
+            {t('Show archived')}
           </Button>
           <Button
             variant="outline"
@@ -129,11 +130,11 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
             className={cn(filtersOpen && 'bg-accent dark:bg-input/50')}
           >
             <ListFilterIcon aria-hidden="true" />
-            Filters
+            {t('Filters')}
             {filterCount > 0 ? (
               <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 font-semibold text-[11px] text-primary-foreground leading-5 tabular-nums">
                 {filterCount}
-                <span className="sr-only"> active</span>
+                <span className="sr-only"> {t('active')}</span>
               </span>
             ) : null}
           </Button>

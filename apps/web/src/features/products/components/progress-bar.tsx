@@ -1,11 +1,12 @@
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
 
 /** A product's progress (0–100) as a bar with its percent beside it. */
 export function ProgressBar({
   value,
-  label = 'Progress',
+  label,
   className,
 }: {
   value: number;
@@ -18,7 +19,7 @@ export function ProgressBar({
     <div className={cn('flex items-center gap-2', className)}>
       <div
         role="progressbar"
-        aria-label={label}
+        aria-label={label ?? t('Progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={clamped}

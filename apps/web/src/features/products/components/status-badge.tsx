@@ -1,6 +1,7 @@
 import { PRODUCT_STATUSES } from '@shipyard/shared';
 import { cn } from '../../../lib/cn.ts';
 import { statusLabel } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 
 type StatusTone = { dot: string; badge: string };
 
@@ -40,6 +41,21 @@ const otherTone: StatusTone = {
     'border-zinc-200 bg-zinc-50 text-zinc-500 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-400',
 };
 
+// The stages' names, translated where shown; a status outside them is shown as stored.
+const stageNames: Record<string, string> = {
+  planning: k('Planning'),
+  development: k('Development'),
+  testing: k('Testing'),
+  production: k('Production'),
+  maintenance: k('Maintenance'),
+};
+
+/** 'development' → 'Development' in the reader's language. */
+export function stageLabel(status: string): string {
+  const name = stageNames[status.toLowerCase()];
+  return name ? t(name) : statusLabel(status);
+}
+
 function statusTone(status: string): StatusTone {
   return tones[status.toLowerCase()] ?? otherTone;
 }
@@ -53,12 +69,13 @@ export function StatusDot({ status, className }: { status: string; className?: s
   );
 }
 
-/** The product stages as a select's options, each with its dot. */
-export const productStatusOptions = PRODUCT_STATUSES.map((status) => ({
-  value: status,
-  label: statusLabel(status),
-  icon: <StatusDot status={status} className="size-2" />,
-}));
+/** The product stages as a select's options, each with its dot (built at render: labels are translated). */
+export const productStatusOptions = () =>
+  PRODUCT_STATUSES.map((status) => ({
+    value: status,
+    label: stageLabel(status),
+    icon: <StatusDot status={status} className="size-2" />,
+  }));
 
 /** A product's status as a tinted badge with a coloured dot. */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
@@ -72,7 +89,7 @@ export function StatusBadge({ status, className }: { status: string; className?:
       )}
     >
       <StatusDot status={status} />
-      {statusLabel(status)}
+      {stageLabel(status)}
     </span>
   );
 }

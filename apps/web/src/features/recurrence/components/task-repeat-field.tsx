@@ -1,4 +1,4 @@
-import { type RecurrenceMode, recurrenceMessages } from '@shipyard/shared';
+import type { RecurrenceMode, recurrenceMessages } from '@shipyard/shared';
 import { RepeatIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { PopoverContent } from '../../../components/ui/popover.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import {
   browserTimeZone,
   useSetTaskRecurrence,
@@ -18,18 +19,27 @@ import {
 } from '../../../lib/task-recurrence.ts';
 import { toast } from '../../../lib/toast.ts';
 
+/** recurrenceMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const recurrenceTexts = {
+  ended: k('The repeat has ended'),
+  stopped: k('The task no longer repeats'),
+  stopFailed: k('Could not stop the repeat'),
+  set: k('The task repeats'),
+  setFailed: k('Could not save the repeat'),
+} as const satisfies Partial<typeof recurrenceMessages>;
+
 const repeatTexts = {
-  none: 'Does not repeat',
-  set: 'Repeat…',
-  edit: 'Change',
-  stop: 'Stop repeating',
-  save: 'Save',
-  mode: 'Create the next one',
+  none: k('Does not repeat'),
+  set: k('Repeat…'),
+  edit: k('Change'),
+  stop: k('Stop repeating'),
+  save: k('Save'),
+  mode: k('Create the next one'),
   modes: [
-    { value: 'completed', label: 'When this one is completed' },
-    { value: 'schedule', label: 'On its date, even if this one is open' },
+    { value: 'completed', label: k('When this one is completed') },
+    { value: 'schedule', label: k('On its date, even if this one is open') },
   ],
-  next: (days: string[]) => `Next: ${days.map((day) => formatDate(day)).join(', ')}`,
+  next: (days: string[]) => t('Next: {{days}}', { days: days.map((day) => formatDate(day)).join(', ') }),
 } as const;
 
 /** Today in the browser, 'YYYY-MM-DD'. */
@@ -72,16 +82,16 @@ export function TaskRepeatField({ taskId, dueDate, canEdit, recurring, version }
           <p className="text-muted-foreground text-xs">
             {recurrence.next.length > 0
               ? repeatTexts.next(recurrence.next.slice(0, 3))
-              : recurrenceMessages.ended}
+              : t(recurrenceTexts.ended)}
           </p>
           <p className="text-muted-foreground text-xs">
             {recurrence.mode === 'schedule'
-              ? 'A new one is created on each date.'
-              : 'The next one comes when this one is completed.'}
+              ? t('A new one is created on each date.')
+              : t('The next one comes when this one is completed.')}
           </p>
         </>
       ) : (
-        <p className="text-muted-foreground">{repeatTexts.none}</p>
+        <p className="text-muted-foreground">{t(repeatTexts.none)}</p>
       )}
       {canEdit ? (
         <div className="flex flex-wrap gap-1.5">
@@ -90,7 +100,7 @@ export function TaskRepeatField({ taskId, dueDate, canEdit, recurring, version }
             startsOn={recurrence?.startsOn ?? dueDate ?? localToday()}
             rule={recurrence?.rule ?? null}
             mode={recurrence?.mode ?? 'completed'}
-            label={recurrence ? repeatTexts.edit : repeatTexts.set}
+            label={t(recurrence ? repeatTexts.edit : repeatTexts.set)}
           />
           {recurrence ? (
             <Button
@@ -101,12 +111,12 @@ export function TaskRepeatField({ taskId, dueDate, canEdit, recurring, version }
               disabled={stop.isPending}
               onClick={() =>
                 stop.mutate(taskId, {
-                  onSuccess: () => toast.success(recurrenceMessages.stopped),
-                  onError: (err) => toast.error(getErrorMessage(err, recurrenceMessages.stopFailed)),
+                  onSuccess: () => toast.success(t(recurrenceTexts.stopped)),
+                  onError: (err) => toast.error(getErrorMessage(err, t(recurrenceTexts.stopFailed))),
                 })
               }
             >
-              {repeatTexts.stop}
+              {t(repeatTexts.stop)}
             </Button>
           ) : null}
         </div>
@@ -143,10 +153,10 @@ function RepeatPopover({
   function submit() {
     const done = {
       onSuccess: () => {
-        toast.success(draft ? recurrenceMessages.set : recurrenceMessages.stopped);
+        toast.success(t(draft ? recurrenceTexts.set : recurrenceTexts.stopped));
         setOpen(false);
       },
-      onError: (err: unknown) => toast.error(getErrorMessage(err, recurrenceMessages.setFailed)),
+      onError: (err: unknown) => toast.error(getErrorMessage(err, t(recurrenceTexts.setFailed))),
     };
     if (!draft) {
       if (rule) stop.mutate(taskId, done);
@@ -162,24 +172,24 @@ function RepeatPopover({
           {label}
         </Button>
       </Popover.Trigger>
-      <PopoverContent aria-label="Repeat" className="grid w-80 max-w-[calc(100vw-1rem)] gap-3 p-3">
+      <PopoverContent aria-label={t('Repeat')} className="grid w-80 max-w-[calc(100vw-1rem)] gap-3 p-3">
         <RepeatEditor id={`repeat-${taskId}`} value={draft} onChange={setDraft} startsOn={startsOn} />
         {draft ? (
           <div className="grid gap-1.5">
-            <Label htmlFor={`repeat-${taskId}-mode`}>{repeatTexts.mode}</Label>
+            <Label htmlFor={`repeat-${taskId}-mode`}>{t(repeatTexts.mode)}</Label>
             <OptionSelect
               id={`repeat-${taskId}-mode`}
-              aria-label={repeatTexts.mode}
+              aria-label={t(repeatTexts.mode)}
               value={draftMode}
               onValueChange={(value) => setDraftMode(value as RecurrenceMode)}
-              options={repeatTexts.modes}
+              options={repeatTexts.modes.map((option) => ({ ...option, label: t(option.label) }))}
               className="w-full"
             />
           </div>
         ) : null}
         <div className="flex justify-end">
           <Button type="button" size="sm" onClick={submit} disabled={save.isPending || stop.isPending}>
-            {repeatTexts.save}
+            {t(repeatTexts.save)}
           </Button>
         </div>
       </PopoverContent>

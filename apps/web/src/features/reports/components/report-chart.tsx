@@ -15,7 +15,9 @@ import {
 } from 'recharts';
 import { chartAxis as axis, ChartCard, chartTooltip as tooltip } from '../../../components/chart-card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { formatReportValue, NONE, shortDay } from './report-format.ts';
+import { reportWord, WORD_VALUED } from './report-texts.ts';
 
 // One chart of a report, drawn by recharts from the data the server computed, in a ChartCard
 // (components/chart-card.tsx). Colours are CSS variables: the status colours of spec §4 and the
@@ -52,13 +54,21 @@ const LONG_CATEGORY = 12;
 const isWeek = (chart: Chart) => chart.kind === 'line';
 const category = (chart: Chart, value: ReportValue | undefined) => {
   const text = value === null || value === undefined ? NONE : String(value);
-  return isWeek(chart) ? shortDay(text) : text;
+  if (isWeek(chart)) return shortDay(text);
+  return WORD_VALUED.has(chart.categoryKey) ? reportWord(text) : text;
 };
 
 function Drawing({ chart }: { chart: Chart }) {
   const style = { width: '100%', height: '100%' };
   // No keyboard layer: the SVG is hidden, the table beside it is what assistive technology reads.
-  const common = { data: chart.data, responsive: true, style, accessibilityLayer: false } as const;
+  // Categories that are words (a status, an outcome) are drawn, listed and told in the reader's language.
+  const data = WORD_VALUED.has(chart.categoryKey)
+    ? chart.data.map((point) => ({
+        ...point,
+        [chart.categoryKey]: category(chart, point[chart.categoryKey]),
+      }))
+    : chart.data;
+  const common = { data, responsive: true, style, accessibilityLayer: false } as const;
   const tick = (value: ReportValue) => category(chart, value);
   if (chart.kind === 'pie') {
     const series = chart.series[0];
@@ -66,7 +76,7 @@ function Drawing({ chart }: { chart: Chart }) {
     return (
       <PieChart {...common} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
         <Pie
-          data={chart.data}
+          data={data}
           dataKey={series.key}
           nameKey={chart.categoryKey}
           innerRadius="50%"
@@ -76,7 +86,7 @@ function Drawing({ chart }: { chart: Chart }) {
           stroke="var(--card)"
           isAnimationActive={false}
         >
-          {chart.data.map((point) => (
+          {data.map((point) => (
             <Cell key={String(point[chart.categoryKey])} fill={toneColour(point.tone)} />
           ))}
         </Pie>
@@ -93,14 +103,14 @@ function Drawing({ chart }: { chart: Chart }) {
         <YAxis {...axis} allowDecimals={false} />
         <Tooltip
           {...tooltip}
-          labelFormatter={(label) => `Week of ${category(chart, label as ReportValue)}`}
+          labelFormatter={(label) => t('Week of {{date}}', { date: category(chart, label as ReportValue) })}
         />
         {chart.series.map((s) => (
           <Line
             key={s.key}
             type="monotone"
             dataKey={s.key}
-            name={s.label}
+            name={reportWord(s.label)}
             stroke={toneColour(s.tone)}
             strokeWidth={2}
             dot={false}
@@ -164,7 +174,7 @@ function Drawing({ chart }: { chart: Chart }) {
         <Bar
           key={s.key}
           dataKey={s.key}
-          name={s.label}
+          name={reportWord(s.label)}
           fill={toneColour(s.tone)}
           stackId={stacked ? 'stack' : undefined}
           radius={stacked ? 0 : horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0]}
@@ -180,10 +190,10 @@ function Drawing({ chart }: { chart: Chart }) {
 export function ReportChart({ chart, className }: { chart: Chart; className?: string }) {
   return (
     <ChartCard
-      title={chart.title}
+      title={reportWord(chart.title)}
       data={chart.data}
-      series={chart.series}
-      categoryLabel={chart.categoryLabel}
+      series={chart.series.map((s) => ({ ...s, label: reportWord(s.label) }))}
+      categoryLabel={reportWord(chart.categoryLabel)}
       category={(point) => category(chart, point[chart.categoryKey])}
       value={(point, key) => formatReportValue(point[key] ?? null, 'number')}
       // Categories may repeat (two teams of one name): the position keeps rows apart.

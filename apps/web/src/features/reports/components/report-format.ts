@@ -1,6 +1,7 @@
 import type { ReportValue, ReportValueKind } from '@shipyard/shared';
 import { format } from 'date-fns';
 import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 
 // How a report's values read on screen (the CSV keeps them raw): numbers with the locale's
 // grouping and at most one decimal, percentages with %, days with their unit, dates in the
@@ -15,7 +16,7 @@ export function formatReportValue(value: ReportValue, kind: ReportValueKind, wit
   if (typeof value === 'string') return kind === 'date' ? formatDate(value) : value;
   const n = numberFormat.format(value);
   if (kind === 'percent') return `${n}%`;
-  if (kind === 'days' && withUnit) return `${n} ${value === 1 ? 'day' : 'days'}`;
+  if (kind === 'days' && withUnit) return t('{{number}} days', { count: value, number: n });
   return n;
 }
 

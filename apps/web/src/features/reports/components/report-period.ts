@@ -4,18 +4,27 @@ import {
   type ReportPeriod,
   ReportQuerySchema,
   type ReportType,
-  reportMessages,
+  type reportMessages,
   resolveReportPeriod,
 } from '@shipyard/shared';
+import { k } from '../../../lib/i18n/index.ts';
+
+/** reportMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const reportTexts = {
+  invalidDate: k('Enter a date as YYYY-MM-DD.'),
+  // resolveReportPeriod's refusals, shown like the one above.
+  periodOrder: k('The start date must be on or before the end date.'),
+  periodTooLong: k('A report covers at most 1096 days.'),
+} as const satisfies Partial<typeof reportMessages>;
 
 // The report and period the page shows, kept in the URL (?type=&period=&from=&to=) so that a
 // report can be linked to and survives a reload.
 
 export const PERIOD_CHOICES = [
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: '365', label: 'Last 365 days' },
-  { value: 'custom', label: 'Custom range' },
+  { value: '30', label: k('Last 30 days') },
+  { value: '90', label: k('Last 90 days') },
+  { value: '365', label: k('Last 365 days') },
+  { value: 'custom', label: k('Custom range') },
 ] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number]['value'];
 const DEFAULT_PERIOD: PeriodChoice = '90';
@@ -52,7 +61,7 @@ export function readSelection(params: URLSearchParams, today: string): ReportSel
   const from = params.get('from') ?? fallback.from;
   const to = params.get('to') ?? fallback.to;
   if (!from || !to || !ReportQuerySchema.safeParse({ from, to }).success)
-    return { type, choice, from, to, period: { ok: false, message: reportMessages.invalidDate } };
+    return { type, choice, from, to, period: { ok: false, message: reportTexts.invalidDate } };
   const resolved = resolveReportPeriod({ from, to }, today);
   return {
     type,

@@ -4,7 +4,9 @@ import { Card } from '../../../components/ui/card.tsx';
 
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { formatReportValue } from './report-format.ts';
+import { reportWord, WORD_VALUED } from './report-texts.ts';
 
 const numeric = (kind: string) => kind === 'number' || kind === 'percent' || kind === 'days';
 
@@ -17,7 +19,9 @@ export function ReportTable({ report, caption }: { report: Report; caption: stri
         caption={
           <>
             {caption}
-            {truncated ? ` Showing the first ${formatNumber(REPORT_ROW_LIMIT)} rows.` : ''}
+            {truncated
+              ? ` ${t('Showing the first {{number}} rows.', { number: formatNumber(REPORT_ROW_LIMIT) })}`
+              : ''}
           </>
         }
         captionClassName="mt-0 border-t px-4 py-3 text-left"
@@ -26,10 +30,13 @@ export function ReportTable({ report, caption }: { report: Report; caption: stri
         // Rows have no id of their own and are replaced as a whole.
         rowKey={(_row, index) => index}
         columns={columns.map((column) => ({
-          header: column.label,
+          header: reportWord(column.label),
           headClassName: cn('first:pl-4 last:pr-4', numeric(column.kind) && 'text-right'),
           className: cn('first:pl-4 last:pr-4', numeric(column.kind) && 'text-right tabular-nums'),
-          cell: (row: ReportRow) => formatReportValue(row[column.key] ?? null, column.kind),
+          cell: (row: ReportRow) => {
+            const text = formatReportValue(row[column.key] ?? null, column.kind);
+            return WORD_VALUED.has(column.key) ? reportWord(text) : text;
+          },
         }))}
       />
     </Card>

@@ -1,10 +1,4 @@
-import {
-  REPORT_TYPE_DESCRIPTIONS,
-  REPORT_TYPE_LABELS,
-  REPORT_TYPES,
-  type Report,
-  reportMessages,
-} from '@shipyard/shared';
+import { REPORT_TYPES, type Report, type reportMessages } from '@shipyard/shared';
 import { AlertTriangle, BarChart3, FileDown, ListChecks, Table2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +16,7 @@ import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDownloadReport } from '../api/download-report.ts';
@@ -31,6 +26,15 @@ import { localDay } from './report-format.ts';
 import { PERIOD_CHOICES, type PeriodChoice, readSelection } from './report-period.ts';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
+import { reportTypeDescriptions, reportTypeLabels } from './report-texts.ts';
+
+/** reportMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const reportTexts = {
+  downloaded: k('Report downloaded'),
+  downloadFailed: k('Failed to generate report'),
+  empty: k('No data for this period'),
+  emptyHint: k('Create products and tasks, or choose another period.'),
+} as const satisfies Partial<typeof reportMessages>;
 
 type Tab = 'charts' | 'tables' | 'summary';
 
@@ -38,7 +42,7 @@ function LoadingShape({ tab }: { tab: Tab }) {
   return (
     <div>
       <span role="status" className="sr-only">
-        Loading report
+        {t('Loading report')}
       </span>
       {tab === 'charts' ? (
         <div className="grid gap-4 lg:grid-cols-2">
@@ -107,9 +111,9 @@ export function ReportsPage() {
     download.mutate(
       { type: selection.type, ...period },
       {
-        onSuccess: (fileName) => toast.success(reportMessages.downloaded, { description: fileName }),
+        onSuccess: (fileName) => toast.success(t(reportTexts.downloaded), { description: fileName }),
         onError: (error) =>
-          toast.error(reportMessages.downloadFailed, { description: getErrorMessage(error) }),
+          toast.error(t(reportTexts.downloadFailed), { description: getErrorMessage(error) }),
       },
     );
   };
@@ -118,7 +122,7 @@ export function ReportsPage() {
   // The report on screen may still be the previous selection's while the new one loads.
   const current =
     data && period && data.type === selection.type && data.from === period.from && data.to === period.to;
-  const title = REPORT_TYPE_LABELS[selection.type];
+  const title = t(reportTypeLabels[selection.type]);
   const range = period ? `${formatDate(period.from)} – ${formatDate(period.to)}` : '';
 
   const body = (which: Tab): ReactNode => {
@@ -127,7 +131,7 @@ export function ReportsPage() {
       if (report.isError) {
         return (
           <ErrorState
-            title="Failed to load the report"
+            title={t('Failed to load the report')}
             error={report.error}
             onRetry={() => void report.refetch()}
           />
@@ -139,58 +143,63 @@ export function ReportsPage() {
       return (
         <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
           <BarChart3 className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium text-sm">{reportMessages.empty}</p>
-          <p className="text-muted-foreground text-sm">{reportMessages.emptyHint}</p>
+          <p className="font-medium text-sm">{t(reportTexts.empty)}</p>
+          <p className="text-muted-foreground text-sm">{t(reportTexts.emptyHint)}</p>
           <Button asChild variant="outline" size="sm">
-            <Link to={paths.products()}>View Products</Link>
+            <Link to={paths.products()}>{t('View Products')}</Link>
           </Button>
         </div>
       );
     }
     if (which === 'charts') return <Charts report={data} />;
     if (which === 'tables')
-      return <ReportTable report={data} caption={`${REPORT_TYPE_LABELS[data.type]}, ${range}.`} />;
+      return (
+        <ReportTable
+          report={data}
+          caption={t('{{report}}, {{range}}.', { report: t(reportTypeLabels[data.type]), range })}
+        />
+      );
     return <ReportSummary report={data} />;
   };
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
       <PageHeader
-        title="Reports"
-        description="Figures on your products, teams and milestones over a period, and their CSV."
+        title={t('Reports')}
+        description={t('Figures on your products, teams and milestones over a period, and their CSV.')}
         actions={
           <Button onClick={generate} pending={download.isPending} disabled={!period}>
             {download.isPending ? null : <FileDown aria-hidden="true" />}
-            Generate Report
+            {t('Generate Report')}
           </Button>
         }
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="flex flex-col gap-2">
-          <Label htmlFor="report-type">Report type</Label>
+          <Label htmlFor="report-type">{t('Report type')}</Label>
           <OptionSelect
             id="report-type"
             className="w-full sm:w-56"
             value={selection.type}
             onValueChange={(type) => update({ type })}
-            options={REPORT_TYPES.map((type) => ({ value: type, label: REPORT_TYPE_LABELS[type] }))}
+            options={REPORT_TYPES.map((type) => ({ value: type, label: t(reportTypeLabels[type]) }))}
           />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="report-period">Period</Label>
+          <Label htmlFor="report-period">{t('Period')}</Label>
           <OptionSelect
             id="report-period"
             className="w-full sm:w-44"
             value={selection.choice}
             onValueChange={(choice) => choosePeriod(choice as PeriodChoice)}
-            options={PERIOD_CHOICES}
+            options={PERIOD_CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }))}
           />
         </div>
         {selection.choice === 'custom' ? (
           <div className="grid grid-cols-2 gap-3 sm:flex">
             <div className="flex flex-col gap-2">
-              <Label htmlFor="report-from">From</Label>
+              <Label htmlFor="report-from">{t('From')}</Label>
               <Input
                 id="report-from"
                 type="date"
@@ -203,7 +212,7 @@ export function ReportsPage() {
               />
             </div>
             <div className="flex flex-col gap-2">
-              <Label htmlFor="report-to">To</Label>
+              <Label htmlFor="report-to">{t('To')}</Label>
               <Input
                 id="report-to"
                 type="date"
@@ -222,7 +231,7 @@ export function ReportsPage() {
       {selection.period.ok ? null : (
         <p id="report-period-error" role="alert" className="flex items-center gap-2 text-destructive text-sm">
           <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-          {selection.period.message}
+          {t(selection.period.message)}
         </p>
       )}
 
@@ -234,27 +243,30 @@ export function ReportsPage() {
           <p className="text-muted-foreground text-sm tabular-nums">
             {range}
             {data && current ? (
-              <span className="text-xs"> · Generated {formatDateTime(data.generatedAt)}</span>
+              <span className="text-xs">
+                {' · '}
+                {t('Generated {{time}}', { time: formatDateTime(data.generatedAt) })}
+              </span>
             ) : null}
           </p>
         </div>
         <p className="-mt-2 max-w-3xl text-muted-foreground text-sm">
-          {REPORT_TYPE_DESCRIPTIONS[selection.type]}
+          {t(reportTypeDescriptions[selection.type])}
         </p>
 
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-4">
-          <TabsList aria-label="Report views" className="w-full sm:w-fit">
+          <TabsList aria-label={t('Report views')} className="w-full sm:w-fit">
             <TabsTrigger value="charts">
               <BarChart3 aria-hidden="true" />
-              Charts
+              {t('Charts')}
             </TabsTrigger>
             <TabsTrigger value="tables">
               <Table2 aria-hidden="true" />
-              Tables
+              {t('Tables')}
             </TabsTrigger>
             <TabsTrigger value="summary">
               <ListChecks aria-hidden="true" />
-              Summary
+              {t('Summary')}
             </TabsTrigger>
           </TabsList>
           {(['charts', 'tables', 'summary'] as const).map((which) => (

@@ -3,7 +3,7 @@ import {
   type Role,
   type SearchHit,
   type SearchKind,
-  searchMessages,
+  type searchMessages,
 } from '@shipyard/shared';
 import { Command } from 'cmdk';
 import {
@@ -27,6 +27,7 @@ import { useNavigate } from 'react-router';
 import { useTheme } from '../../../components/theme-provider.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { type PaletteAction, usePaletteContext } from '../../../lib/palette-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchResults } from '../api/search.ts';
@@ -44,15 +45,20 @@ import {
 } from './palette-context-items.tsx';
 import { isExactCommandMatch, plainHighlight } from './plain-highlight.ts';
 
+/** searchMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const searchTexts = {
+  noResults: k('No results found.'),
+} as const satisfies Partial<typeof searchMessages>;
+
 /** A pause in typing before the search is sent. */
 const PALETTE_DEBOUNCE_MS = 200;
 
 const groupHeading: Record<SearchKind, string> = {
-  product: 'Products',
-  task: 'Tasks',
-  comment: 'Comments',
-  event: 'Events',
-  person: 'People',
+  product: k('Products'),
+  task: k('Tasks'),
+  comment: k('Comments'),
+  event: k('Events'),
+  person: k('People'),
 };
 const kindIcon: Record<SearchKind, LucideIcon> = {
   product: PackageIcon,
@@ -152,22 +158,27 @@ export default function CommandPalette({
   };
 
   const actions: Action[] = [
-    ...(onNewTask ? [{ id: 'new-task', label: 'New task', icon: PlusIcon, run: onNewTask }] : []),
+    ...(onNewTask ? [{ id: 'new-task', label: t('New task'), icon: PlusIcon, run: onNewTask }] : []),
     ...(canCreateProduct(role)
       ? [
           {
             id: 'new-product',
-            label: 'New product',
+            label: t('New product'),
             icon: PackagePlusIcon,
             run: () => navigate(paths.newProduct()),
           },
         ]
       : []),
-    { id: 'theme-light', label: 'Switch theme: Light', icon: SunIcon, run: () => setTheme('light') },
-    { id: 'theme-dark', label: 'Switch theme: Dark', icon: MoonIcon, run: () => setTheme('dark') },
-    { id: 'theme-system', label: 'Switch theme: System', icon: MonitorIcon, run: () => setTheme('system') },
-    { id: 'shortcuts', label: 'Keyboard shortcuts', icon: KeyboardIcon, run: onShowShortcuts },
-    { id: 'sign-out', label: 'Sign out', icon: LogOutIcon, run: onSignOut },
+    { id: 'theme-light', label: t('Switch theme: Light'), icon: SunIcon, run: () => setTheme('light') },
+    { id: 'theme-dark', label: t('Switch theme: Dark'), icon: MoonIcon, run: () => setTheme('dark') },
+    {
+      id: 'theme-system',
+      label: t('Switch theme: System'),
+      icon: MonitorIcon,
+      run: () => setTheme('system'),
+    },
+    { id: 'shortcuts', label: t('Keyboard shortcuts'), icon: KeyboardIcon, run: onShowShortcuts },
+    { id: 'sign-out', label: t('Sign out'), icon: LogOutIcon, run: onSignOut },
   ].filter((action) => !page && matchesText(action.label, input));
   const goTo = page ? [] : pages.filter((to) => matchesText(to.label, input));
   const contextActions = page ? [] : (context?.actions ?? []).filter((a) => matchesText(a.label, input));
@@ -197,13 +208,13 @@ export default function CommandPalette({
       ];
   const selected = values.includes(chosen) ? chosen : (values[0] ?? '');
   const announcement = page
-    ? `${page.title}: ${options.length} ${options.length === 1 ? 'option' : 'options'}`
+    ? t('{{title}}: {{count}} options', { title: page.title, count: options.length })
     : settled
-      ? `${contextActions.length + hitCount + goTo.length + actions.length} results`
-      : 'Searching…';
+      ? t('{{count}} results', { count: contextActions.length + hitCount + goTo.length + actions.length })
+      : t('Searching…');
 
   const hitGroups = groups.map((group) => (
-    <Command.Group key={group.kind} heading={groupHeading[group.kind]} className={groupClass}>
+    <Command.Group key={group.kind} heading={t(groupHeading[group.kind])} className={groupClass}>
       {group.hits.map((hit) => (
         <HitItem
           key={`${hit.kind}:${hit.id}`}
@@ -229,15 +240,19 @@ export default function CommandPalette({
         // One column no wider than the dialog: a long breadcrumb truncates instead of widening it.
         className="top-[15%] translate-y-0 grid-cols-1 gap-0 overflow-hidden p-0 sm:max-w-xl"
       >
-        <DialogTitle className="sr-only">Command palette</DialogTitle>
+        <DialogTitle className="sr-only">{t('Command palette')}</DialogTitle>
         <DialogDescription className="sr-only">
-          Search products, tasks, comments and events, go to a page or run an action.
+          {t('Search products, tasks, comments and events, go to a page or run an action.')}
         </DialogDescription>
         <Command
           shouldFilter={false}
           value={selected}
           onValueChange={setChosen}
-          label={page && context ? `${page.title}: ${context.heading}` : 'Command palette'}
+          label={
+            page && context
+              ? t('{{page}}: {{context}}', { page: page.title, context: context.heading })
+              : t('Command palette')
+          }
           loop
           className="flex flex-col"
         >
@@ -251,7 +266,7 @@ export default function CommandPalette({
               event.preventDefault();
               back();
             }}
-            placeholder={page ? page.placeholder : 'Search or type a command…'}
+            placeholder={page ? page.placeholder : t('Search or type a command…')}
             className="h-12 w-full border-b bg-transparent px-4 text-sm outline-none placeholder:text-muted-foreground"
           />
           <div role="status" aria-live="polite" className="sr-only">
@@ -260,7 +275,7 @@ export default function CommandPalette({
           <Command.List className="max-h-[min(60vh,28rem)] overflow-y-auto overscroll-contain p-1">
             {settled ? (
               <Command.Empty className="py-6 text-center text-sm">
-                {page ? (page.empty ?? searchMessages.noResults) : searchMessages.noResults}
+                {page ? (page.empty ?? t(searchTexts.noResults)) : t(searchTexts.noResults)}
               </Command.Empty>
             ) : null}
             {page ? (
@@ -274,7 +289,7 @@ export default function CommandPalette({
             ) : null}
             {commandsFirst ? null : hitGroups}
             {goTo.length > 0 ? (
-              <Command.Group heading="Go to" className={groupClass}>
+              <Command.Group heading={t('Go to')} className={groupClass}>
                 {goTo.map((to) => (
                   <Command.Item
                     key={to.to}
@@ -289,7 +304,7 @@ export default function CommandPalette({
               </Command.Group>
             ) : null}
             {actions.length > 0 ? (
-              <Command.Group heading="Actions" className={groupClass}>
+              <Command.Group heading={t('Actions')} className={groupClass}>
                 {actions.map((action) => (
                   <Command.Item
                     key={action.id}

@@ -1,5 +1,6 @@
 import { Command } from 'cmdk';
 import { ArrowLeftIcon, CheckIcon, ChevronRightIcon } from 'lucide-react';
+import { t } from '../../../lib/i18n/index.ts';
 import type {
   PaletteAction,
   PaletteContext,
@@ -84,7 +85,7 @@ export function PageOptions({
           {option.icon}
           <span className="min-w-0 flex-1 truncate">{option.label}</span>
           {option.hint ? <span className="shrink-0 text-muted-foreground text-xs">{option.hint}</span> : null}
-          {option.checked ? <CheckIcon aria-label="chosen" className="text-primary!" /> : null}
+          {option.checked ? <CheckIcon aria-label={t('chosen')} className="text-primary!" /> : null}
         </Command.Item>
       ))}
     </Command.Group>
@@ -106,7 +107,7 @@ export function PaletteBreadcrumb({
     <div className="flex items-center gap-1.5 px-3 pt-3 text-xs">
       <button
         type="button"
-        aria-label="Back"
+        aria-label={t('Back')}
         onClick={onBack}
         className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-3.5"
       >

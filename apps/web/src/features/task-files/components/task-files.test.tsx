@@ -1,11 +1,11 @@
-import type { ProductDocument } from '@shipyard/shared';
+import { documentMessages, type ProductDocument } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { makeDocument } from '../../../test/product-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { TaskFiles } from './task-files.tsx';
+import { deleteFileText, TaskFiles } from './task-files.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -83,5 +83,9 @@ describe('TaskFiles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No files attached.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', `/api/tasks/${TASK}/files/d-1`)).toHaveLength(1);
+  });
+
+  it("asks before deleting a file in the spec's words", () => {
+    expect(deleteFileText('spec.pdf')).toBe(documentMessages.taskFileDeleteConfirm('spec.pdf'));
   });
 });

@@ -1,4 +1,4 @@
-import { type ProductDocument, documentMessages as shared } from '@shipyard/shared';
+import type { ProductDocument } from '@shipyard/shared';
 import { FileTextIcon, PaperclipIcon, Trash2Icon } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -11,21 +11,25 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { documentDownloadUrl } from '../../../lib/documents.ts';
 import { formatBytes, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskFiles, useTaskFileWrites } from '../api/task-files.ts';
 
 const taskFileTexts = {
-  title: 'Files',
-  attach: 'Attach files',
-  dropHint: 'Drop files here to attach them',
-  empty: 'No files attached.',
-  loadFailed: 'Failed to load files',
-  uploaded: 'File attached',
-  uploadFailed: 'Upload failed',
-  deleted: 'File deleted',
-  deleteFailed: 'Failed to delete file',
-  uploading: (name: string) => `Uploading ${name}…`,
+  title: k('Files'),
+  attach: k('Attach files'),
+  dropHint: k('Drop files here to attach them'),
+  empty: k('No files attached.'),
+  loadFailed: k('Failed to load files'),
+  uploaded: k('File attached'),
+  uploadFailed: k('Upload failed'),
+  deleted: k('File deleted'),
+  deleteFailed: k('Failed to delete file'),
+  uploading: (name: string) => t('Uploading {{name}}…', { name }),
 } as const;
+
+/** documentMessages.taskFileDeleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteFileText = (name: string) => t('Delete "{{name}}"? This cannot be undone.', { name });
 
 type Props = { taskId: string; canEdit: boolean };
 
@@ -47,9 +51,9 @@ export function TaskFiles({ taskId, canEdit }: Props) {
       setUploading(file.name);
       try {
         await upload.mutateAsync(file);
-        toast.success(taskFileTexts.uploaded, { description: file.name });
+        toast.success(t(taskFileTexts.uploaded), { description: file.name });
       } catch (error) {
-        toast.error(taskFileTexts.uploadFailed, { description: getErrorMessage(error) });
+        toast.error(t(taskFileTexts.uploadFailed), { description: getErrorMessage(error) });
       }
     }
     setUploading(undefined);
@@ -74,7 +78,7 @@ export function TaskFiles({ taskId, canEdit }: Props) {
 
   return (
     <section
-      aria-label={taskFileTexts.title}
+      aria-label={t(taskFileTexts.title)}
       {...dropProps}
       className={cn(
         'grid gap-2 rounded-md',
@@ -82,7 +86,7 @@ export function TaskFiles({ taskId, canEdit }: Props) {
       )}
     >
       <div className="flex items-center gap-2">
-        <h2 className="font-medium text-sm">{taskFileTexts.title}</h2>
+        <h2 className="font-medium text-sm">{t(taskFileTexts.title)}</h2>
         {uploading ? (
           <Spinner label={taskFileTexts.uploading(uploading)} className="text-muted-foreground" />
         ) : null}
@@ -96,14 +100,14 @@ export function TaskFiles({ taskId, canEdit }: Props) {
               onClick={() => input.current?.click()}
             >
               <PaperclipIcon aria-hidden="true" />
-              {taskFileTexts.attach}
+              {t(taskFileTexts.attach)}
             </Button>
             <input
               ref={input}
               type="file"
               multiple
               hidden
-              aria-label={taskFileTexts.attach}
+              aria-label={t(taskFileTexts.attach)}
               onChange={(event) => {
                 const chosen = Array.from(event.currentTarget.files ?? []);
                 event.currentTarget.value = '';
@@ -113,19 +117,19 @@ export function TaskFiles({ taskId, canEdit }: Props) {
           </>
         ) : null}
       </div>
-      {dragging ? <p className="text-primary text-xs">{taskFileTexts.dropHint}</p> : null}
+      {dragging ? <p className="text-primary text-xs">{t(taskFileTexts.dropHint)}</p> : null}
       {files.isPending ? (
         <Skeleton className="h-10 w-full" />
       ) : files.isError ? (
         <ErrorState
-          title={taskFileTexts.loadFailed}
+          title={t(taskFileTexts.loadFailed)}
           error={files.error}
           onRetry={() => void files.refetch()}
         />
       ) : files.data.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{taskFileTexts.empty}</p>
+        <p className="text-muted-foreground text-sm">{t(taskFileTexts.empty)}</p>
       ) : (
-        <ul aria-label={taskFileTexts.title} className="grid gap-1">
+        <ul aria-label={t(taskFileTexts.title)} className="grid gap-1">
           {files.data.map((file) => (
             <li key={file.id} className="flex items-center gap-2 rounded-md px-1 py-1 hover:bg-muted/50">
               <FileTextIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
@@ -134,7 +138,7 @@ export function TaskFiles({ taskId, canEdit }: Props) {
                   {file.name}
                 </span>
                 <span className="truncate text-muted-foreground text-xs">
-                  {formatBytes(file.size)} · {file.uploadedBy?.name ?? 'Unknown User'} ·{' '}
+                  {formatBytes(file.size)} · {file.uploadedBy?.name ?? t('Unknown User')} ·{' '}
                   <time dateTime={file.createdAt} title={formatDateTime(file.createdAt)}>
                     {formatDate(file.createdAt)}
                   </time>
@@ -146,7 +150,7 @@ export function TaskFiles({ taskId, canEdit }: Props) {
                   variant="ghost"
                   size="icon"
                   className="size-8"
-                  aria-label={`Delete ${file.name}`}
+                  aria-label={t('Delete {{name}}', { name: file.name })}
                   onClick={() => setToDelete(file)}
                 >
                   <Trash2Icon aria-hidden="true" />
@@ -159,18 +163,18 @@ export function TaskFiles({ taskId, canEdit }: Props) {
       <ConfirmDialog
         open={toDelete !== undefined}
         onOpenChange={(open) => !open && setToDelete(undefined)}
-        title="Delete file?"
-        description={toDelete ? shared.taskFileDeleteConfirm(toDelete.name) : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        title={t('Delete file?')}
+        description={toDelete ? deleteFileText(toDelete.name) : ''}
+        confirmLabel={t('Delete')}
+        pendingLabel={t('Deleting...')}
         pending={remove.isPending}
         onConfirm={() => {
           const file = toDelete;
           if (!file) return;
           remove.mutate(file.id, {
-            onSuccess: () => toast.success(taskFileTexts.deleted, { description: file.name }),
+            onSuccess: () => toast.success(t(taskFileTexts.deleted), { description: file.name }),
             onError: (error) =>
-              toast.error(taskFileTexts.deleteFailed, { description: getErrorMessage(error) }),
+              toast.error(t(taskFileTexts.deleteFailed), { description: getErrorMessage(error) }),
             onSettled: () => setToDelete(undefined),
           });
         }}

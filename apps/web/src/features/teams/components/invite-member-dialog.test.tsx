@@ -1,10 +1,11 @@
+import { peopleSearchHint } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { InviteMemberDialog } from './invite-member-dialog.tsx';
+import { InviteMemberDialog, searchHintText } from './invite-member-dialog.tsx';
 import { makeCandidate, makeMember, PRODUCT_ID, TEAM_ID } from './test-teams.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -204,5 +205,9 @@ describe('InviteMemberDialog', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load users');
     expect(alert).toHaveTextContent('Only managers can invite.');
+  });
+
+  it("tells a restricted searcher what to type in the spec's words", () => {
+    expect(searchHintText()).toBe(peopleSearchHint);
   });
 });

@@ -3,8 +3,8 @@ import {
   INVITE_ROLES,
   type InviteMember,
   InviteMemberSchema,
-  teamMessages as m,
-  peopleSearchHint,
+  type teamMessages as m,
+  PEOPLE_SEARCH_NAME_MIN,
   peopleSearchKind,
 } from '@shipyard/shared';
 import { Check, Search } from 'lucide-react';
@@ -21,18 +21,30 @@ import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCandidates } from '../api/get-candidates.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { roleLabel } from './team-labels.tsx';
 
+/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const teamTexts = {
+  invited: k('Team member invited successfully'),
+  inviteFailed: k('Failed to invite team member'),
+  addMemberDescription: k('Invite an existing user to join your team.'),
+} as const satisfies Partial<typeof m>;
+
 const inviteMessages = {
-  searchLabel: 'Search users',
-  searchPlaceholder: 'Search by name or email...',
-  noMatches: (search: string) => `No users match “${search}”.`,
-  noCandidates: 'Everyone is already in this team.',
-  loadFailed: 'Failed to load users',
+  searchLabel: k('Search users'),
+  searchPlaceholder: k('Search by name or email...'),
+  noMatches: (search: string) => t('No users match “{{search}}”.', { search }),
+  noCandidates: k('Everyone is already in this team.'),
+  loadFailed: k('Failed to load users'),
 } as const;
+
+/** peopleSearchHint in the reader's language (a test checks the English is the same). */
+export const searchHintText = () =>
+  t('Type a full e-mail address or at least {{min}} letters of a name.', { min: PEOPLE_SEARCH_NAME_MIN });
 
 /** How long the search box waits for typing to stop before it asks the server. */
 const CANDIDATE_SEARCH_DELAY_MS = 300;
@@ -47,8 +59,6 @@ export type InviteMemberDialogProps = {
 type InviteValues = { userId: string; role: string };
 
 const FIELDS = ['userId', 'role'] as const satisfies ReadonlyArray<keyof InviteValues>;
-
-const roleOptions = INVITE_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
 /** Spec §2.11 and §5: 'Add Team Member' invites an existing user, found by name or e-mail, with a role. */
 export function InviteMemberDialog({ teamId, productId, open, onOpenChange }: InviteMemberDialogProps) {
@@ -81,18 +91,18 @@ function InviteForm({ teamId, pending, onSave, onSaved }: InviteFormProps) {
     fields: FIELDS,
     submit: onSave,
     onSuccess: () => {
-      toast.success(m.invited);
+      toast.success(t(teamTexts.invited));
       onSaved();
     },
-    failureTitle: m.inviteFailed,
+    failureTitle: t(teamTexts.inviteFailed),
   });
 
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-5">
         <DialogHeader>
-          <DialogTitle>Add Team Member</DialogTitle>
-          <DialogDescription>{m.addMemberDescription}</DialogDescription>
+          <DialogTitle>{t('Add Team Member')}</DialogTitle>
+          <DialogDescription>{t(teamTexts.addMemberDescription)}</DialogDescription>
         </DialogHeader>
         <FormField
           control={form.control}
@@ -113,11 +123,11 @@ function InviteForm({ teamId, pending, onSave, onSaved }: InviteFormProps) {
         <SelectField
           control={form.control}
           name="role"
-          label="Role"
-          placeholder="Select a role"
-          options={roleOptions}
+          label={t('Role')}
+          placeholder={t('Select a role')}
+          options={INVITE_ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
         />
-        <FormDialogFooter pending={pending} submitLabel="Send Invite" />
+        <FormDialogFooter pending={pending} submitLabel={t('Send Invite')} />
       </form>
     </Form>
   );
@@ -159,7 +169,7 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
     list = (
       <div className="flex flex-col gap-1 p-1">
         <span role="status" className="sr-only">
-          Loading users
+          {t('Loading users')}
         </span>
         {[0, 1, 2].map((row) => (
           <div key={row} className="flex items-center gap-3 px-2 py-1.5">
@@ -175,14 +185,18 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
   } else if (candidates.isError && !hint) {
     list = (
       <p role="alert" className="px-3 py-4 text-center text-sm">
-        <span className="font-medium">{inviteMessages.loadFailed}</span>
+        <span className="font-medium">{t(inviteMessages.loadFailed)}</span>
         <span className="block text-muted-foreground">{getErrorMessage(candidates.error)}</span>
       </p>
     );
   } else if (shown.length === 0) {
     list = (
       <p className="px-3 py-6 text-center text-muted-foreground text-sm">
-        {hint ? peopleSearchHint : settled ? inviteMessages.noMatches(settled) : inviteMessages.noCandidates}
+        {hint
+          ? searchHintText()
+          : settled
+            ? inviteMessages.noMatches(settled)
+            : t(inviteMessages.noCandidates)}
       </p>
     );
   } else {
@@ -238,7 +252,7 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
         data-error={Boolean(error)}
         className="mb-2 font-medium text-sm data-[error=true]:text-destructive"
       >
-        User
+        {t('User')}
       </legend>
       <div className="relative">
         <Search
@@ -255,10 +269,10 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
             // Enter in the search box searches; it does not send the form.
             if (event.key === 'Enter') event.preventDefault();
           }}
-          aria-label={inviteMessages.searchLabel}
+          aria-label={t(inviteMessages.searchLabel)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? formMessageId : undefined}
-          placeholder={inviteMessages.searchPlaceholder}
+          placeholder={t(inviteMessages.searchPlaceholder)}
           autoComplete="off"
           className="pl-8"
         />

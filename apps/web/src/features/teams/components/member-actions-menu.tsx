@@ -1,15 +1,27 @@
-import { teamMessages as m, type TeamMember } from '@shipyard/shared';
+import type { teamMessages as m, TeamMember } from '@shipyard/shared';
 import { Crown, UserMinus } from 'lucide-react';
 import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useSetTeamLead } from '../api/set-team-lead.ts';
 
+/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const teamTexts = {
+  leadUpdated: k('Team lead updated successfully'),
+  leadFailed: k('Failed to update team lead'),
+  memberRemoved: k('Member removed.'),
+  removeFailed: k('Failed to remove member'),
+} as const satisfies Partial<typeof m>;
+
 const memberActionsMessages = {
-  removeTitle: 'Remove Member',
+  removeTitle: k('Remove Member'),
   removeDescription: (name: string, team: string) =>
-    `Are you sure you want to remove ${name} from ${team}? They can be invited again later.`,
+    t('Are you sure you want to remove {{name}} from {{team}}? They can be invited again later.', {
+      name,
+      team,
+    }),
 } as const;
 
 export type MemberActionsMenuProps = {
@@ -32,40 +44,40 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
 
   function makeLead() {
     setLead.mutateAsync(member.user.id).then(
-      () => toast.success(m.leadUpdated),
-      (error: unknown) => toast.error(m.leadFailed, { description: getErrorMessage(error) }),
+      () => toast.success(t(teamTexts.leadUpdated)),
+      (error: unknown) => toast.error(t(teamTexts.leadFailed), { description: getErrorMessage(error) }),
     );
   }
 
   function confirmRemove(close: () => void) {
     remove.mutateAsync(member.user.id).then(
       () => {
-        toast.success(m.memberRemoved);
+        toast.success(t(teamTexts.memberRemoved));
         close();
         onRemoved?.();
       },
-      (error: unknown) => toast.error(getErrorMessage(error, m.removeFailed)),
+      (error: unknown) => toast.error(getErrorMessage(error, t(teamTexts.removeFailed))),
     );
   }
 
   return (
     <RowActionsMenu
-      label={`Actions for ${name}`}
+      label={t('Actions for {{name}}', { name })}
       actions={[
         {
-          label: 'Make Team Lead',
+          label: t('Make Team Lead'),
           icon: <Crown aria-hidden="true" />,
           disabled: !canBeLead || setLead.isPending,
           onSelect: makeLead,
         },
       ]}
       confirm={{
-        label: 'Remove Member',
+        label: t('Remove Member'),
         icon: <UserMinus aria-hidden="true" />,
-        title: memberActionsMessages.removeTitle,
+        title: t(memberActionsMessages.removeTitle),
         description: memberActionsMessages.removeDescription(name, teamName),
-        confirmLabel: 'Remove',
-        pendingLabel: 'Removing...',
+        confirmLabel: t('Remove'),
+        pendingLabel: t('Removing...'),
         pending: remove.isPending,
         onConfirm: confirmRemove,
       }}

@@ -1,10 +1,11 @@
-import type { Role } from '@shipyard/shared';
+import { type Role, teamMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { apiError, callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { ProductTeamsTab } from './product-teams-tab.tsx';
+import { deleteTeamText } from './team-card.tsx';
 import { makeMember, makeTeam, makeTeamDetail, OTHER_TEAM_ID, PRODUCT_ID, TEAM_ID } from './test-teams.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -224,5 +225,9 @@ describe('ProductTeamsTab', () => {
     expect(screen.getByRole('cell', { name: /Grace Hopper/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '← Back to Teams' })).not.toHaveFocus();
     expect(callsTo(fetchMock, 'GET', `/api/team/project/${PRODUCT_ID}/teams`)).toHaveLength(0);
+  });
+
+  it("asks before deleting a team in the spec's words", () => {
+    expect(deleteTeamText('Platform')).toBe(teamMessages.deleteDescription('Platform'));
   });
 });

@@ -1,4 +1,4 @@
-import { teamMessages as m, type Role, roleRank, type Team } from '@shipyard/shared';
+import { type teamMessages as m, type Role, roleRank, type Team } from '@shipyard/shared';
 import { Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
@@ -7,15 +7,22 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useProductTeams } from '../api/get-product-teams.ts';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { TeamCard } from './team-card.tsx';
 import { TeamMembersView } from './team-members-view.tsx';
 
+/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const teamTexts = {
+  emptyTeams: k('No team found. Add your first team to get started.'),
+  myTeams: k('My Teams'),
+} as const satisfies Partial<typeof m>;
+
 const productTeamsMessages = {
-  loadFailed: 'Failed to load teams',
-  emptyHint: 'Create a team, then invite people to work on this product.',
-  emptyHintReadOnly: 'Teams added to this product will appear here.',
+  loadFailed: k('Failed to load teams'),
+  emptyHint: k('Create a team, then invite people to work on this product.'),
+  emptyHintReadOnly: k('Teams added to this product will appear here.'),
 } as const;
 
 /** The URL parameter holding the team whose members are shown (spec §4 Teams view). */
@@ -101,7 +108,7 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
     body = (
       <Card className="py-0">
         <ErrorState
-          title={productTeamsMessages.loadFailed}
+          title={t(productTeamsMessages.loadFailed)}
           error={teams.error}
           onRetry={() => void teams.refetch()}
           retrying={teams.isFetching}
@@ -112,12 +119,12 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
     body = (
       <EmptyState
         icon={Users}
-        title={m.emptyTeams}
-        description={canCreate ? productTeamsMessages.emptyHint : productTeamsMessages.emptyHintReadOnly}
+        title={t(teamTexts.emptyTeams)}
+        description={t(canCreate ? productTeamsMessages.emptyHint : productTeamsMessages.emptyHintReadOnly)}
         action={
           canCreate ? (
             <EmptyStateButton icon={Plus} onClick={openCreate}>
-              Create New Team
+              {t('Create New Team')}
             </EmptyStateButton>
           ) : null
         }
@@ -145,12 +152,12 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
           tabIndex={-1}
           className="rounded-sm font-semibold text-lg tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          {m.myTeams}
+          {t(teamTexts.myTeams)}
         </h2>
         {canCreate ? (
           <Button size="sm" onClick={openCreate}>
             <Plus aria-hidden="true" />
-            Create New Team
+            {t('Create New Team')}
           </Button>
         ) : null}
       </div>
@@ -166,7 +173,7 @@ function TeamGridSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <span role="status" className="sr-only">
-        Loading teams
+        {t('Loading teams')}
       </span>
       {[0, 1, 2].map((card) => (
         <Card key={card} className="gap-4 py-5">

@@ -1,4 +1,4 @@
-import { teamMessages as m, type Team } from '@shipyard/shared';
+import type { teamMessages as m, Team } from '@shipyard/shared';
 import { Mail, Trash2, UserRound, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -13,10 +13,17 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTeam } from '../api/delete-team.ts';
-import { memberCountLabel, roleLabel, TeamTypeBadge } from './team-labels.tsx';
+import { activeCountLabel, memberCountLabel, roleLabel, TeamTypeBadge } from './team-labels.tsx';
+
+/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const teamTexts = {
+  deleted: k('Team deleted'),
+  deleteFailed: k('Failed to delete team'),
+  deleteTitle: k('Delete Team'),
+} as const satisfies Partial<typeof m>;
 
 export type TeamCardProps = {
   team: Team;
@@ -24,6 +31,10 @@ export type TeamCardProps = {
   /** After the team is deleted (its card, holding the focus, is gone). */
   onDeleted?: () => void;
 };
+
+/** teamMessages.deleteDescription in the reader's language (a test checks the English is the same). */
+export const deleteTeamText = (team: string) =>
+  t('Are you sure you want to delete {{team}}? This action cannot be undone.', { team });
 
 /**
  * Spec §2.11: one team of the product: name, type, its lead's e-mail, the caller's role in it,
@@ -37,11 +48,11 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
   function confirmDelete() {
     remove.mutateAsync(team.id).then(
       () => {
-        toast.success(m.deleted, { description: team.name });
+        toast.success(t(teamTexts.deleted), { description: team.name });
         setConfirming(false);
         onDeleted?.();
       },
-      (error: unknown) => toast.error(m.deleteFailed, { description: getErrorMessage(error) }),
+      (error: unknown) => toast.error(t(teamTexts.deleteFailed), { description: getErrorMessage(error) }),
     );
   }
 
@@ -62,15 +73,15 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
                   variant="ghost"
                   size="icon"
                   className="-mt-1 -mr-2 size-8 text-muted-foreground hover:text-destructive"
-                  aria-label={`Delete ${team.name}`}
+                  aria-label={t('Delete {{name}}', { name: team.name })}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
               }
-              title={m.deleteTitle}
-              description={m.deleteDescription(team.name)}
-              confirmLabel="Delete"
-              pendingLabel="Deleting..."
+              title={t(teamTexts.deleteTitle)}
+              description={deleteTeamText(team.name)}
+              confirmLabel={t('Delete')}
+              pendingLabel={t('Deleting...')}
               pending={remove.isPending}
               onConfirm={confirmDelete}
             />
@@ -86,7 +97,7 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
             <div className="flex min-w-0 items-center gap-2">
               <dt>
                 <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-                <span className="sr-only">Lead e-mail</span>
+                <span className="sr-only">{t('Lead e-mail')}</span>
               </dt>
               <dd className="truncate" title={team.lead ? `${team.lead.name} <${team.email}>` : team.email}>
                 {team.email}
@@ -97,7 +108,7 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
             <div className="flex items-center gap-2">
               <dt>
                 <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
-                <span className="sr-only">Your role</span>
+                <span className="sr-only">{t('Your role')}</span>
               </dt>
               <dd>{roleLabel(team.role)}</dd>
             </div>
@@ -105,12 +116,12 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
           <div className="flex items-center gap-2">
             <dt>
               <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Members</span>
+              <span className="sr-only">{t('Members')}</span>
             </dt>
             <dd className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
               <span className="text-foreground tabular-nums">{memberCountLabel(team.memberCount)}</span>
               <span aria-hidden="true">·</span>
-              <span className="tabular-nums">{formatNumber(team.activeMembers)} active</span>
+              <span className="tabular-nums">{activeCountLabel(team.activeMembers)}</span>
             </dd>
           </div>
         </dl>
@@ -126,7 +137,7 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
           onClick={() => onView(team)}
         >
           <Users aria-hidden="true" />
-          View Members
+          {t('View Members')}
         </Button>
       </CardFooter>
     </Card>

@@ -1,19 +1,34 @@
 import type { TeamMemberStatus, TeamType } from '@shipyard/shared';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, statusLabel } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 
 const teamTypeLabels: Record<TeamType, string> = {
-  development: 'Development',
-  design: 'Design',
-  qa: 'QA',
-  marketing: 'Marketing',
-  general: 'General',
+  development: k('Development'),
+  design: k('Design'),
+  qa: k('QA'),
+  marketing: k('Marketing'),
+  general: k('General'),
 };
 
-export const teamTypeLabel = (type: TeamType): string => teamTypeLabels[type];
+export const teamTypeLabel = (type: TeamType): string => t(teamTypeLabels[type]);
 
-/** 'qa engineer' → 'QA Engineer', 'product manager' → 'Product Manager'. */
+/** The roles a team member may have (lowercase, as stored), as shown. */
+const roleLabels: Record<string, string> = {
+  admin: k('Admin'),
+  manager: k('Manager'),
+  developer: k('Developer'),
+  designer: k('Designer'),
+  'qa engineer': k('QA Engineer'),
+  'product manager': k('Product Manager'),
+  others: k('Others'),
+  member: k('Member'),
+};
+
+/** 'qa engineer' → 'QA Engineer', 'product manager' → 'Product Manager' (in the reader's language). */
 export function roleLabel(role: string): string {
+  const known = roleLabels[role.toLowerCase()];
+  if (known) return t(known);
   return role
     .split(/\s+/)
     .filter(Boolean)
@@ -23,7 +38,11 @@ export function roleLabel(role: string): string {
 
 /** '3 members', '1 member'. */
 export const memberCountLabel = (count: number): string =>
-  `${formatNumber(count)} member${count === 1 ? '' : 's'}`;
+  t('{{number}} members', { count, number: formatNumber(count) });
+
+/** '2 active'. */
+export const activeCountLabel = (count: number): string =>
+  t('{{number}} active', { count, number: formatNumber(count) });
 
 export function TeamTypeBadge({ type, className }: { type: TeamType; className?: string }) {
   return (
@@ -38,6 +57,13 @@ export function TeamTypeBadge({ type, className }: { type: TeamType; className?:
     </span>
   );
 }
+
+const memberStatusLabels: Record<TeamMemberStatus, string> = {
+  active: k('Active'),
+  invited: k('Invited'),
+  pending: k('Pending'),
+  suspended: k('Suspended'),
+};
 
 // Active green, invited blue, pending amber, suspended gray, in both themes.
 const statusTones: Record<TeamMemberStatus, string> = {
@@ -62,7 +88,7 @@ export function MemberStatusBadge({ status, className }: { status: TeamMemberSta
         className,
       )}
     >
-      {statusLabel(status)}
+      {t(memberStatusLabels[status])}
     </span>
   );
 }

@@ -1,4 +1,9 @@
-import { LEAD_ELIGIBLE_ROLES, teamMessages as m, type TeamDetail, type TeamMember } from '@shipyard/shared';
+import {
+  LEAD_ELIGIBLE_ROLES,
+  type teamMessages as m,
+  type TeamDetail,
+  type TeamMember,
+} from '@shipyard/shared';
 import { Crown, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
@@ -17,16 +22,28 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, formatNumber, initials } from '../../../lib/format.ts';
+import { formatDate, initials } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useTeam } from '../api/get-team.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import { MemberActionsMenu } from './member-actions-menu.tsx';
-import { MemberStatusBadge, memberCountLabel, roleLabel, TeamTypeBadge } from './team-labels.tsx';
+import {
+  activeCountLabel,
+  MemberStatusBadge,
+  memberCountLabel,
+  roleLabel,
+  TeamTypeBadge,
+} from './team-labels.tsx';
+
+/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const teamTexts = {
+  emptyMembers: k('No team members yet. Add your first team member to get started.'),
+} as const satisfies Partial<typeof m>;
 
 const teamMembersMessages = {
-  loadFailed: 'Failed to load team members',
-  emptyHintReadOnly: 'Members invited to this team will appear here.',
-  notJoined: 'Not joined yet',
+  loadFailed: k('Failed to load team members'),
+  emptyHintReadOnly: k('Members invited to this team will appear here.'),
+  notJoined: k('Not joined yet'),
 } as const;
 
 export type TeamMembersViewProps = {
@@ -62,7 +79,7 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
   } else if (team.isError) {
     body = (
       <ErrorState
-        title={teamMembersMessages.loadFailed}
+        title={t(teamMembersMessages.loadFailed)}
         error={team.error}
         onRetry={() => void team.refetch()}
         retrying={team.isFetching}
@@ -72,12 +89,12 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
     body = (
       <EmptyState
         icon={Users}
-        title={m.emptyMembers}
-        description={canManage ? undefined : teamMembersMessages.emptyHintReadOnly}
+        title={t(teamTexts.emptyMembers)}
+        description={canManage ? undefined : t(teamMembersMessages.emptyHintReadOnly)}
         action={
           canManage ? (
             <EmptyStateButton icon={UserPlus} onClick={openInvite}>
-              Add Team Member
+              {t('Add Team Member')}
             </EmptyStateButton>
           ) : null
         }
@@ -90,7 +107,7 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
 
   return (
     <section
-      aria-label={team.data ? `${team.data.name} members` : 'Team members'}
+      aria-label={team.data ? t('{{team}} members', { team: team.data.name }) : t('Team members')}
       className="flex flex-col gap-4"
     >
       <div>
@@ -101,7 +118,7 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
           className="-ml-2 text-muted-foreground"
           onClick={onBack}
         >
-          ← Back to Teams
+          {t('← Back to Teams')}
         </Button>
       </div>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -124,7 +141,7 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
                 </p>
               ) : null}
               <p className="text-muted-foreground text-sm">
-                {memberCountLabel(team.data.memberCount)} · {formatNumber(team.data.activeMembers)} active
+                {memberCountLabel(team.data.memberCount)} · {activeCountLabel(team.data.activeMembers)}
               </p>
             </>
           ) : team.isPending ? (
@@ -145,7 +162,7 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
           {canManage ? (
             <Button size="sm" onClick={openInvite}>
               <UserPlus aria-hidden="true" />
-              Add Team Member
+              {t('Add Team Member')}
             </Button>
           ) : null}
         </div>
@@ -175,12 +192,12 @@ function MembersTable({ team, onRemoved }: { team: TeamDetail; onRemoved: () => 
     <Table className="max-md:block">
       <TableHeader className="max-md:sr-only">
         <TableRow className="hover:bg-transparent">
-          <TableHead className="pl-4 sm:pl-6">Name</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Joined</TableHead>
-          <TableHead className="w-16 pr-4 text-right sm:pr-6">Actions</TableHead>
+          <TableHead className="pl-4 sm:pl-6">{t('Name')}</TableHead>
+          <TableHead>{t('Email')}</TableHead>
+          <TableHead>{t('Role')}</TableHead>
+          <TableHead>{t('Status')}</TableHead>
+          <TableHead>{t('Joined')}</TableHead>
+          <TableHead className="w-16 pr-4 text-right sm:pr-6">{t('Actions')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody className="max-md:block">
@@ -198,22 +215,22 @@ function MembersTable({ team, onRemoved }: { team: TeamDetail; onRemoved: () => 
               <TableCell className="pl-4 max-md:col-start-1 max-md:p-0 max-md:pb-1 sm:pl-6">
                 <MemberName member={member} />
               </TableCell>
-              <TableCell data-label="Email" className={cn(foldedCell, 'max-w-64 truncate')}>
+              <TableCell data-label={t('Email')} className={cn(foldedCell, 'max-w-64 truncate')}>
                 <span title={member.user.email}>{member.user.email}</span>
               </TableCell>
-              <TableCell data-label="Role" className={foldedCell}>
+              <TableCell data-label={t('Role')} className={foldedCell}>
                 {roleLabel(member.role)}
               </TableCell>
-              <TableCell data-label="Status" className={foldedCell}>
+              <TableCell data-label={t('Status')} className={foldedCell}>
                 <MemberStatusBadge status={member.status} />
               </TableCell>
-              <TableCell data-label="Joined" className={cn(foldedCell, 'text-muted-foreground')}>
+              <TableCell data-label={t('Joined')} className={cn(foldedCell, 'text-muted-foreground')}>
                 {member.joined_at ? (
                   <time dateTime={member.joined_at}>{formatDate(member.joined_at)}</time>
                 ) : (
                   <>
                     <span aria-hidden="true">—</span>
-                    <span className="sr-only">{teamMembersMessages.notJoined}</span>
+                    <span className="sr-only">{t(teamMembersMessages.notJoined)}</span>
                   </>
                 )}
               </TableCell>
@@ -245,14 +262,14 @@ function MemberName({ member }: { member: TeamMember }) {
       </Avatar>
       <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
         <span className="truncate font-medium">{user.name}</span>
-        {isSystemAdmin(member) ? <span className="text-muted-foreground text-xs">(Admin)</span> : null}
+        {isSystemAdmin(member) ? <span className="text-muted-foreground text-xs">{t('(Admin)')}</span> : null}
         {member.is_lead ? (
           <span
             data-slot="lead-badge"
             className="inline-flex items-center gap-1 whitespace-nowrap rounded-md border border-primary/20 bg-primary/10 px-1.5 py-px font-medium text-[11px] text-primary leading-4 dark:text-ring"
           >
             <Crown className="size-3" aria-hidden="true" />
-            Current Lead
+            {t('Current Lead')}
           </span>
         ) : null}
       </div>
@@ -264,7 +281,7 @@ function MemberRowsSkeleton() {
   return (
     <div>
       <span role="status" className="sr-only">
-        Loading team members
+        {t('Loading team members')}
       </span>
       {[0, 1, 2].map((row) => (
         <div key={row} className="flex items-center gap-3 border-b px-4 py-3 last:border-0 sm:px-6">

@@ -1,5 +1,5 @@
 import {
-  templateMessages as m,
+  type templateMessages as m,
   type Product,
   SaveProductAsTemplateSchema,
   SaveTaskAsTemplateSchema,
@@ -9,10 +9,18 @@ import {
 } from '@shipyard/shared';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { TextareaField } from '../../../components/ui/text-field.tsx';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProductTemplateWrites, useSaveTaskAsTemplate } from '../api/templates.ts';
 
-const saved = (template: { name: string }) => toast.success(m.created, { description: template.name });
+/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const templateTexts = {
+  created: k('Template saved'),
+  saveFailed: k('Failed to save the template'),
+} as const satisfies Partial<typeof m>;
+
+const saved = (template: { name: string }) =>
+  toast.success(t(templateTexts.created), { description: template.name });
 
 /** "Save as template" of a task's menu: a name; the template keeps its fields, labels and checklist. */
 export function SaveTaskTemplateDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
@@ -21,9 +29,11 @@ export function SaveTaskTemplateDialog({ task, onClose }: { task: Task | null; o
     <NameDialog
       subject={task}
       onClose={onClose}
-      title="Save as template"
-      description="A template of this product with the task’s title, description, priority, team, labels and checklist."
-      submitLabel="Save template"
+      title={t('Save as template')}
+      description={t(
+        'A template of this product with the task’s title, description, priority, team, labels and checklist.',
+      )}
+      submitLabel={t('Save template')}
       pending={save.isPending}
       schema={SaveTaskAsTemplateSchema}
       defaultValues={(of) => ({ name: of.title.slice(0, TEMPLATE_NAME_MAX) })}
@@ -31,7 +41,7 @@ export function SaveTaskTemplateDialog({ task, onClose }: { task: Task | null; o
       nameMaxLength={TEMPLATE_NAME_MAX}
       submit={({ name }, of) => save.mutateAsync({ task: of, name })}
       onSaved={saved}
-      failureTitle={m.saveFailed}
+      failureTitle={t(templateTexts.saveFailed)}
     />
   );
 }
@@ -49,9 +59,11 @@ export function SaveProductTemplateDialog({
     <NameDialog
       subject={product}
       onClose={onClose}
-      title="Save as template"
-      description="Everyone can start a new product from it: its labels, team types and tasks (with their checklists) come along; people, dates and comments do not."
-      submitLabel="Save template"
+      title={t('Save as template')}
+      description={t(
+        'Everyone can start a new product from it: its labels, team types and tasks (with their checklists) come along; people, dates and comments do not.',
+      )}
+      submitLabel={t('Save template')}
       pending={save.isPending}
       schema={SaveProductAsTemplateSchema}
       defaultValues={(of) => ({ name: of.name.slice(0, TEMPLATE_NAME_MAX), description: '' })}
@@ -59,13 +71,13 @@ export function SaveProductTemplateDialog({
       nameMaxLength={TEMPLATE_NAME_MAX}
       submit={(body, of) => save.mutateAsync({ productId: of.id, ...body })}
       onSaved={saved}
-      failureTitle={m.saveFailed}
+      failureTitle={t(templateTexts.saveFailed)}
     >
       {(form) => (
         <TextareaField
           control={form.control}
           name="description"
-          label="Description"
+          label={t('Description')}
           rows={2}
           maxLength={TEMPLATE_DESCRIPTION_MAX}
         />

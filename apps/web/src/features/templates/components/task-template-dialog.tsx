@@ -1,6 +1,6 @@
 import {
   CreateTaskTemplateSchema,
-  templateMessages as m,
+  type templateMessages as m,
   TASK_PRIORITIES,
   type TaskPriority,
   type TaskTemplate,
@@ -14,9 +14,18 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { TextareaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useServerForm } from '../../../hooks/use-server-form.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useProductLabels } from '../../../lib/product-labels.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTaskTemplateWrites } from '../api/templates.ts';
+
+/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const templateTexts = {
+  dueDays: k('Due in must be a whole number of days from 0 to 3650.'),
+  updated: k('Template updated'),
+  created: k('Template saved'),
+  saveFailed: k('Failed to save the template'),
+} as const satisfies Partial<typeof m>;
 
 /** What the form holds: lists as text, one item a line. */
 type TemplateFormValues = {
@@ -46,12 +55,17 @@ const FormSchema = z.object({
   title: z.string(),
   description: z.string(),
   priority: z.enum(TASK_PRIORITIES),
-  dueInDays: z.string().check(z.regex(/^\d{0,4}$/, m.dueDays)),
+  dueInDays: z.string().check(z.regex(/^\d{0,4}$/, templateTexts.dueDays)),
   checklist: z.string(),
   subtasks: z.string(),
 });
 
-const priorityOptions = TASK_PRIORITIES.map((p) => ({ value: p, label: p[0]?.toUpperCase() + p.slice(1) }));
+const priorityLabels: Record<TaskPriority, string> = {
+  low: k('Low'),
+  medium: k('Medium'),
+  high: k('High'),
+  critical: k('Critical'),
+};
 
 export type TaskTemplateDialogProps = {
   productId: string;
@@ -100,10 +114,10 @@ function TaskTemplateForm({
       return template ? update.mutateAsync({ templateId: template.id, ...body }) : create.mutateAsync(body);
     },
     onSuccess: (saved) => {
-      toast.success(template ? m.updated : m.created, { description: saved.name });
+      toast.success(t(template ? templateTexts.updated : templateTexts.created), { description: saved.name });
       onSaved();
     },
-    failureTitle: m.saveFailed,
+    failureTitle: t(templateTexts.saveFailed),
   });
   const labelIds = labels.filter((l) => labelNames.includes(l.name)).map((l) => l.id);
 
@@ -111,45 +125,54 @@ function TaskTemplateForm({
     <FormDialogForm
       form={form}
       onSubmit={onSubmit}
-      title={template ? 'Edit template' : 'New task template'}
-      description="What a task made from it starts with. Everything but the name is optional."
+      title={template ? t('Edit template') : t('New task template')}
+      description={t('What a task made from it starts with. Everything but the name is optional.')}
       pending={create.isPending || update.isPending}
-      submitLabel={template ? 'Save template' : 'Create template'}
+      submitLabel={template ? t('Save template') : t('Create template')}
     >
       <TextField
         control={form.control}
         name="name"
-        label="Name"
-        placeholder="e.g. Bug report"
+        label={t('Name')}
+        placeholder={t('e.g. Bug report')}
         autoComplete="off"
         maxLength={TEMPLATE_NAME_MAX}
       />
-      <TextField control={form.control} name="title" label="Task title" autoComplete="off" maxLength={200} />
-      <TextareaField control={form.control} name="description" label="Description" rows={3} />
+      <TextField
+        control={form.control}
+        name="title"
+        label={t('Task title')}
+        autoComplete="off"
+        maxLength={200}
+      />
+      <TextareaField control={form.control} name="description" label={t('Description')} rows={3} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           control={form.control}
           name="priority"
-          label="Priority"
-          placeholder="Priority"
-          options={priorityOptions}
+          label={t('Priority')}
+          placeholder={t('Priority')}
+          options={TASK_PRIORITIES.map((priority) => ({
+            value: priority,
+            label: t(priorityLabels[priority]),
+          }))}
         />
         <TextField
           control={form.control}
           name="dueInDays"
-          label="Due in (days)"
+          label={t('Due in (days)')}
           inputMode="numeric"
-          placeholder="No due date"
+          placeholder={t('No due date')}
           autoComplete="off"
         />
       </div>
       <div className="grid gap-2">
-        <Label>Labels</Label>
+        <Label>{t('Labels')}</Label>
         <ChipPicker
           multiple
-          aria-label="Labels"
-          label="Labels"
-          placeholder={labels.length ? 'Labels' : 'No labels in this product'}
+          aria-label={t('Labels')}
+          label={t('Labels')}
+          placeholder={labels.length ? t('Labels') : t('No labels in this product')}
           disabled={!labels.length}
           options={labels.map((l) => ({ value: l.id, label: l.name }))}
           value={labelIds}
@@ -159,15 +182,15 @@ function TaskTemplateForm({
       <TextareaField
         control={form.control}
         name="checklist"
-        label="Checklist"
-        description="One item a line; a task made from the template gets them unticked."
+        label={t('Checklist')}
+        description={t('One item a line; a task made from the template gets them unticked.')}
         rows={4}
       />
       <TextareaField
         control={form.control}
         name="subtasks"
-        label="Sub-tasks"
-        description="One title a line; kept with the template."
+        label={t('Sub-tasks')}
+        description={t('One title a line; kept with the template.')}
         rows={2}
       />
     </FormDialogForm>

@@ -1,9 +1,9 @@
-import type { TaskTemplate } from '@shipyard/shared';
+import { type TaskTemplate, templateMessages } from '@shipyard/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { TaskTemplatesCard } from './task-templates-card.tsx';
+import { deleteTemplateText, TaskTemplatesCard } from './task-templates-card.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -82,5 +82,9 @@ describe('TaskTemplatesCard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create template' }));
     expect(await within(dialog).findByText('Name the template.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `/api/projects/${PRODUCT}/task-templates`)).toHaveLength(0);
+  });
+
+  it("asks before deleting a template in the spec's words", () => {
+    expect(deleteTemplateText('Bug report')).toBe(templateMessages.deleteConfirm('Bug report'));
   });
 });

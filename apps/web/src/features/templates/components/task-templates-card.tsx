@@ -1,4 +1,4 @@
-import { templateMessages as m, partSize, type TaskTemplate } from '@shipyard/shared';
+import { type templateMessages as m, partSize, type TaskTemplate } from '@shipyard/shared';
 import { FileStackIcon, Pencil, PlusIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -7,24 +7,32 @@ import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { useTaskTemplates, useTaskTemplateWrites } from '../api/templates.ts';
 import { TaskTemplateDialog } from './task-template-dialog.tsx';
 
+/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const templateTexts = {
+  deleted: k('Template deleted'),
+  deleteFailed: k('Failed to delete the template'),
+} as const satisfies Partial<typeof m>;
+
+/** templateMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteTemplateText = (name: string) => t('Delete the template "{{name}}"?', { name });
+
 /** "3 checklist items · 2 labels": what a template holds besides its fields. */
 function templateSummary(template: Pick<TaskTemplate, 'parts' | 'title' | 'dueInDays'>) {
-  const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+  const checklist = partSize(template.parts.checklist);
+  const labels = partSize(template.parts.labels);
+  const subtasks = partSize(template.parts.subtasks);
   const parts = [
     template.title ? `“${template.title}”` : null,
-    partSize(template.parts.checklist)
-      ? count(partSize(template.parts.checklist), 'checklist item', 'checklist items')
-      : null,
-    partSize(template.parts.labels) ? count(partSize(template.parts.labels), 'label', 'labels') : null,
-    partSize(template.parts.subtasks)
-      ? count(partSize(template.parts.subtasks), 'sub-task', 'sub-tasks')
-      : null,
-    template.dueInDays != null ? `due in ${count(template.dueInDays, 'day', 'days')}` : null,
+    checklist ? t('{{count}} checklist items', { count: checklist }) : null,
+    labels ? t('{{count}} labels', { count: labels }) : null,
+    subtasks ? t('{{count}} sub-tasks', { count: subtasks }) : null,
+    template.dueInDays != null ? t('due in {{count}} days', { count: template.dueInDays }) : null,
   ];
-  return parts.filter(Boolean).join(' · ') || 'Empty';
+  return parts.filter(Boolean).join(' · ') || t('Empty');
 }
 
 /**
@@ -39,13 +47,15 @@ export function TaskTemplatesCard({ productId, readOnly }: { productId: string; 
 
   return (
     <SectionCard
-      title="Templates"
-      description="Tasks this product makes again and again: offered under “Use a template” when creating a task."
+      title={t('Templates')}
+      description={t(
+        'Tasks this product makes again and again: offered under “Use a template” when creating a task.',
+      )}
       action={
         canManage ? (
           <Button size="sm" variant="outline" onClick={() => setEditing('new')}>
             <PlusIcon aria-hidden="true" />
-            New template
+            {t('New template')}
           </Button>
         ) : null
       }
@@ -60,11 +70,11 @@ export function TaskTemplatesCard({ productId, readOnly }: { productId: string; 
       ) : query.data.data.length === 0 ? (
         <EmptyState
           icon={FileStackIcon}
-          title="No templates yet"
+          title={t('No templates yet')}
           description={
             canManage
-              ? 'Create one here, or save a task as a template from its actions menu.'
-              : 'Whoever manages the product can add them.'
+              ? t('Create one here, or save a task as a template from its actions menu.')
+              : t('Whoever manages the product can add them.')
           }
         />
       ) : (
@@ -77,25 +87,25 @@ export function TaskTemplatesCard({ productId, readOnly }: { productId: string; 
               </div>
               {canManage ? (
                 <RowActionsMenu
-                  label={`Actions for ${template.name}`}
+                  label={t('Actions for {{name}}', { name: template.name })}
                   actions={[
                     {
                       key: 'edit',
-                      label: 'Edit',
+                      label: t('Edit'),
                       icon: <Pencil aria-hidden="true" />,
                       opensDialog: true,
                       onSelect: () => setEditing(template),
                     },
                   ]}
                   confirm={{
-                    label: 'Delete',
+                    label: t('Delete'),
                     icon: <Trash2 aria-hidden="true" />,
-                    title: 'Delete template',
-                    description: m.deleteConfirm(template.name),
+                    title: t('Delete template'),
+                    description: deleteTemplateText(template.name),
                     pending: remove.isPending,
                     onConfirm: confirmedDelete(() => remove.mutateAsync(template.id), {
-                      deleted: m.deleted,
-                      failed: m.deleteFailed,
+                      deleted: t(templateTexts.deleted),
+                      failed: t(templateTexts.deleteFailed),
                     }),
                   }}
                 />

@@ -1,11 +1,11 @@
 import {
   canEditTasks,
   dueDateIn,
-  templateMessages as m,
+  type templateMessages as m,
   type Product,
   type Task,
   type TaskTemplate,
-  trashMessages,
+  type trashMessages,
 } from '@shipyard/shared';
 import { CopyIcon, FileStackIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -19,10 +19,22 @@ import {
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import type { RowAction } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateFromTemplate, useDuplicateTask, useTaskTemplates } from '../api/templates.ts';
 import { SaveProductTemplateDialog, SaveTaskTemplateDialog } from './save-as-template-dialogs.tsx';
+
+/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const templateTexts = {
+  duplicated: k('Task duplicated'),
+  duplicateFailed: k('Failed to duplicate the task'),
+} as const satisfies Partial<typeof m>;
+
+/** trashMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const trashTexts = {
+  restoreFailed: k('Could not restore'),
+} as const satisfies Partial<typeof trashMessages>;
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -49,18 +61,18 @@ function TemplatePicker({ productId, picked, onPick }: TemplatePickerProps) {
   });
   return (
     <ChipPicker
-      aria-label="Template"
-      label="Template"
-      placeholder="Use a template"
+      aria-label={t('Template')}
+      label={t('Template')}
+      placeholder={t('Use a template')}
       icon={<FileStackIcon aria-hidden="true" />}
-      emptyText="No template"
+      emptyText={t('No template')}
       options={[
-        { value: '', label: 'No template' },
-        ...templates.map((t) => ({ value: t.id, label: t.name })),
+        { value: '', label: t('No template') },
+        ...templates.map((template) => ({ value: template.id, label: template.name })),
       ]}
       value={picked?.id ?? ''}
       onChange={(id) => {
-        const template = templates.find((t) => t.id === id);
+        const template = templates.find((candidate) => candidate.id === id);
         onPick(template ? toPicked(template) : null);
       }}
     />
@@ -82,15 +94,17 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
     function duplicateTask(task: Task, withSubtasks = false) {
       duplicate.mutateAsync({ taskId: task.id, withSubtasks }).then(
         (copy) => {
-          toast.undoable(m.duplicated, {
+          toast.undoable(t(templateTexts.duplicated), {
             description: copy.key ?? copy.title,
             undo: () => undo.mutateAsync({ taskId: copy.id, withSubtasks }),
-            undoFailed: trashMessages.restoreFailed,
+            undoFailed: t(trashTexts.restoreFailed),
           });
           navigate(paths.task(copy.id));
         },
         (error: unknown) =>
-          toast.error(m.duplicateFailed, { description: getErrorMessage(error, m.duplicateFailed) }),
+          toast.error(t(templateTexts.duplicateFailed), {
+            description: getErrorMessage(error, t(templateTexts.duplicateFailed)),
+          }),
       );
     }
     return {
@@ -99,7 +113,7 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
           ? [
               {
                 key: 'duplicate',
-                label: 'Duplicate',
+                label: t('Duplicate'),
                 icon: <CopyIcon aria-hidden="true" />,
                 onSelect: () => duplicateTask(task),
               },
@@ -108,7 +122,7 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
                 ? [
                     {
                       key: 'duplicate-subtasks',
-                      label: 'Duplicate with sub-tasks',
+                      label: t('Duplicate with sub-tasks'),
                       icon: <CopyIcon aria-hidden="true" />,
                       onSelect: () => duplicateTask(task, true),
                     },
@@ -116,7 +130,7 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
                 : []),
               {
                 key: 'save-template',
-                label: 'Save as template',
+                label: t('Save as template'),
                 icon: <FileStackIcon aria-hidden="true" />,
                 opensDialog: true,
                 onSelect: () => setSavingTask(task),
@@ -126,7 +140,7 @@ export function TemplateExtensions({ children }: { children: ReactNode }) {
       productActions: (product): RowAction[] => [
         {
           key: 'save-template',
-          label: 'Save as template',
+          label: t('Save as template'),
           icon: <FileStackIcon aria-hidden="true" />,
           opensDialog: true,
           onSelect: () => setSavingProduct(product),

@@ -1,4 +1,4 @@
-import { trashMessages as m, type TrashItem } from '@shipyard/shared';
+import type { trashMessages as m, TrashItem } from '@shipyard/shared';
 import { ListTodoIcon, PackageIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,10 +12,30 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTrash } from '../api/get-trash.ts';
 import { usePurgeFromTrash, useRestoreFromTrash } from '../api/manage-trash.ts';
+
+/** trashMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const trashTexts = {
+  productInTrash: k('Its product is in the trash: restore the product to bring this task back.'),
+  restored: k('Restored'),
+  restoreFailed: k('Could not restore'),
+  title: k('Trash'),
+  empty: k('The trash is empty.'),
+  purgeConfirmTitle: k('Delete forever?'),
+  purged: k('Deleted forever'),
+  purgeFailed: k('Could not delete'),
+} as const satisfies Partial<typeof m>;
+
+/** trashMessages.purgeConfirm in the reader's language (the page's test checks the English is the same). */
+const purgeText = (name: string) =>
+  t(
+    '"{{name}}" and everything in it (comments, checklist, files, history) will be deleted. This cannot be undone.',
+    { name },
+  );
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +44,7 @@ export function daysLeft(purgeAt: string, now = Date.now()): number {
   return Math.max(0, Math.ceil((new Date(purgeAt).getTime() - now) / DAY_MS));
 }
 
-const daysLeftLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+const daysLeftLabel = (days: number) => t('{{count}} days', { count: days });
 
 function Actions({ item, onPurge }: { item: TrashItem; onPurge: (item: TrashItem) => void }) {
   const restore = useRestoreFromTrash();
@@ -35,28 +55,33 @@ function Actions({ item, onPurge }: { item: TrashItem; onPurge: (item: TrashItem
         variant="outline"
         size="sm"
         disabled={restore.isPending || blocked}
-        title={blocked ? m.productInTrash : undefined}
-        aria-label={`Restore ${item.name}`}
+        title={blocked ? t(trashTexts.productInTrash) : undefined}
+        aria-label={t('Restore {{name}}', { name: item.name })}
         onClick={() =>
           restore.mutateAsync({ kind: item.kind, id: item.id }).then(
-            () => toast.success(m.restored, { description: `"${item.name}" is back.` }),
+            () =>
+              toast.success(t(trashTexts.restored), {
+                description: t('"{{name}}" is back.', { name: item.name }),
+              }),
             (error: unknown) =>
-              toast.error(m.restoreFailed, { description: getErrorMessage(error, m.restoreFailed) }),
+              toast.error(t(trashTexts.restoreFailed), {
+                description: getErrorMessage(error, t(trashTexts.restoreFailed)),
+              }),
           )
         }
       >
         <RotateCcwIcon aria-hidden="true" />
-        <span className="max-sm:sr-only">Restore</span>
+        <span className="max-sm:sr-only">{t('Restore')}</span>
       </Button>
       <Button
         variant="ghost"
         size="sm"
         className="text-destructive hover:text-destructive"
-        aria-label={`Delete ${item.name} forever`}
+        aria-label={t('Delete {{name}} forever', { name: item.name })}
         onClick={() => onPurge(item)}
       >
         <Trash2Icon aria-hidden="true" />
-        <span className="max-sm:sr-only">Delete forever</span>
+        <span className="max-sm:sr-only">{t('Delete forever')}</span>
       </Button>
     </div>
   );
@@ -74,7 +99,7 @@ export function TrashPage({ productId }: { productId?: string }) {
 
   const columns: DataTableColumn<TrashItem>[] = [
     {
-      header: 'Name',
+      header: t('Name'),
       className: 'max-w-0 w-full',
       cell: (item) => {
         const Icon = item.kind === 'task' ? ListTodoIcon : PackageIcon;
@@ -82,14 +107,20 @@ export function TrashPage({ productId }: { productId?: string }) {
           <div className="flex min-w-0 items-center gap-2">
             <Icon
               className="size-4 shrink-0 text-muted-foreground"
-              aria-label={item.kind === 'task' ? 'Task' : 'Product'}
+              aria-label={item.kind === 'task' ? t('Task') : t('Product')}
             />
             <div className="min-w-0">
               <p className="truncate font-medium">{item.name}</p>
               <p className="truncate text-muted-foreground text-xs">
-                {item.kind === 'task' ? `in ${item.productName}` : 'Product, with its tasks'}
-                {item.productInTrash ? ' (in the trash)' : ''}
-                <span className="sm:hidden"> · {daysLeftLabel(daysLeft(item.purgeAt))} left</span>
+                {item.kind === 'task'
+                  ? item.productInTrash
+                    ? t('in {{product}} (in the trash)', { product: item.productName })
+                    : t('in {{product}}', { product: item.productName })
+                  : t('Product, with its tasks')}
+                <span className="sm:hidden">
+                  {' · '}
+                  {t('{{count}} days left', { count: daysLeft(item.purgeAt) })}
+                </span>
               </p>
             </div>
           </div>
@@ -97,13 +128,13 @@ export function TrashPage({ productId }: { productId?: string }) {
       },
     },
     {
-      header: 'Deleted by',
+      header: t('Deleted by'),
       headClassName: 'hidden md:table-cell',
       className: 'hidden md:table-cell whitespace-nowrap',
-      cell: (item) => item.deletedBy?.name ?? 'Unknown',
+      cell: (item) => item.deletedBy?.name ?? t('Unknown'),
     },
     {
-      header: 'Deleted',
+      header: t('Deleted'),
       headClassName: 'hidden sm:table-cell',
       className: 'hidden sm:table-cell whitespace-nowrap text-muted-foreground',
       cell: (item) => (
@@ -113,13 +144,13 @@ export function TrashPage({ productId }: { productId?: string }) {
       ),
     },
     {
-      header: 'Days left',
+      header: t('Days left'),
       headClassName: 'hidden sm:table-cell',
       className: 'hidden sm:table-cell whitespace-nowrap',
       cell: (item) => daysLeftLabel(daysLeft(item.purgeAt)),
     },
     {
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('Actions')}</span>,
       cell: (item) => <Actions item={item} onPurge={setPurging} />,
     },
   ];
@@ -127,12 +158,12 @@ export function TrashPage({ productId }: { productId?: string }) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader
-        title={m.title}
-        description="Deleted tasks and products stay here for 30 days, then they are deleted forever."
+        title={t(trashTexts.title)}
+        description={t('Deleted tasks and products stay here for 30 days, then they are deleted forever.')}
         actions={
           productId ? (
             <Button asChild variant="outline" size="sm">
-              <Link to={paths.trash()}>Show everything</Link>
+              <Link to={paths.trash()}>{t('Show everything')}</Link>
             </Button>
           ) : undefined
         }
@@ -140,7 +171,7 @@ export function TrashPage({ productId }: { productId?: string }) {
       <Card className="py-0">
         <CardContent className="px-0">
           {trash.isPending ? (
-            <div className="grid gap-3 p-6" role="status" aria-label="Loading the trash">
+            <div className="grid gap-3 p-6" role="status" aria-label={t('Loading the trash')}>
               <Skeleton className="h-8" />
               <Skeleton className="h-8" />
             </div>
@@ -151,10 +182,10 @@ export function TrashPage({ productId }: { productId?: string }) {
               retrying={trash.isFetching}
             />
           ) : trash.data.data.length === 0 ? (
-            <EmptyState icon={Trash2Icon} title={m.empty} className="py-12" />
+            <EmptyState icon={Trash2Icon} title={t(trashTexts.empty)} className="py-12" />
           ) : (
             <DataTable
-              aria-label={m.title}
+              aria-label={t(trashTexts.title)}
               columns={columns}
               rows={trash.data.data}
               rowKey={(item) => `${item.kind}-${item.id}`}
@@ -167,20 +198,24 @@ export function TrashPage({ productId }: { productId?: string }) {
         onOpenChange={(open) => {
           if (!open) setPurging(null);
         }}
-        title={m.purgeConfirmTitle}
-        description={purging ? m.purgeConfirm(purging.name) : ''}
-        confirmLabel="Delete forever"
-        pendingLabel="Deleting…"
+        title={t(trashTexts.purgeConfirmTitle)}
+        description={purging ? purgeText(purging.name) : ''}
+        confirmLabel={t('Delete forever')}
+        pendingLabel={t('Deleting…')}
         pending={purge.isPending}
         onConfirm={() => {
           if (!purging) return;
           purge.mutateAsync({ kind: purging.kind, id: purging.id }).then(
             () => {
-              toast.success(m.purged, { description: `"${purging.name}" is gone.` });
+              toast.success(t(trashTexts.purged), {
+                description: t('"{{name}}" is gone.', { name: purging.name }),
+              });
               setPurging(null);
             },
             (error: unknown) =>
-              toast.error(m.purgeFailed, { description: getErrorMessage(error, m.purgeFailed) }),
+              toast.error(t(trashTexts.purgeFailed), {
+                description: getErrorMessage(error, t(trashTexts.purgeFailed)),
+              }),
           );
         }}
       />

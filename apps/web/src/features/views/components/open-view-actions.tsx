@@ -1,14 +1,21 @@
-import { viewMessages as m, type SavedView } from '@shipyard/shared';
+import type { viewMessages as m, SavedView } from '@shipyard/shared';
 import { SaveIcon } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTaskDisplayScope } from '../../../hooks/task-display-scope.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewWrites } from '../api/views.ts';
 import { currentQuery } from './save-view-dialog.tsx';
 import { ViewActionsMenu } from './view-actions.tsx';
+
+/** viewMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const viewTexts = {
+  updated: k('View updated'),
+  saveFailed: k('Failed to save the view'),
+} as const satisfies Partial<typeof m>;
 
 /** Two query strings name the same filters whatever their order. */
 const sameQuery = (a: string, b: string) => {
@@ -23,8 +30,11 @@ const sameQuery = (a: string, b: string) => {
 /** The line under an open view's name: who sees it. */
 export const viewDescription = (view: SavedView) =>
   view.product
-    ? `Saved view shared with everyone who sees ${view.product.name}, by ${view.owner.name}.`
-    : 'Your saved view: only you see it.';
+    ? t('Saved view shared with everyone who sees {{product}}, by {{owner}}.', {
+        product: view.product.name,
+        owner: view.owner.name,
+      })
+    : t('Your saved view: only you see it.');
 
 /**
  * The header of an open view (/views/:id): "Save changes" once its filters or display differ
@@ -41,8 +51,8 @@ export function OpenViewActions({ view }: { view: SavedView }) {
     update.mutate(
       { id: view.id, query: currentQuery(search), display },
       {
-        onSuccess: () => toast.success(m.updated, { description: view.name }),
-        onError: (error) => toast.error(m.saveFailed, { description: getErrorMessage(error) }),
+        onSuccess: () => toast.success(t(viewTexts.updated), { description: view.name }),
+        onError: (error) => toast.error(t(viewTexts.saveFailed), { description: getErrorMessage(error) }),
       },
     );
 
@@ -51,7 +61,7 @@ export function OpenViewActions({ view }: { view: SavedView }) {
       {changed && view.canEdit ? (
         <Button onClick={save} pending={update.isPending}>
           <SaveIcon aria-hidden="true" />
-          Save changes
+          {t('Save changes')}
         </Button>
       ) : null}
       <ViewActionsMenu view={view} triggerVariant="outline" onDeleted={() => navigate(paths.views())} />

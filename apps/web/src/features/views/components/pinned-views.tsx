@@ -10,6 +10,7 @@ import {
 } from '../../../components/ui/sidebar.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useViews } from '../api/views.ts';
 
@@ -24,13 +25,13 @@ export function PinnedViews({ onNavigate }: { onNavigate?: () => void }) {
   if (views.isPending) {
     body = (
       <p role="status" className={cn(line, 'text-muted-foreground')}>
-        Loading views...
+        {t('Loading views...')}
       </p>
     );
   } else if (views.isError) {
     body = (
       <p role="alert" className={cn(line, 'break-words text-destructive')}>
-        Error: {getErrorMessage(views.error)}
+        {t('Error: {{message}}', { message: getErrorMessage(views.error) })}
       </p>
     );
   } else {
@@ -46,7 +47,7 @@ export function PinnedViews({ onNavigate }: { onNavigate?: () => void }) {
                 <Link
                   to={paths.view(view.id, view.query)}
                   aria-current={current ? 'page' : undefined}
-                  aria-label={`${view.name}, ${view.count} ${view.count === 1 ? 'task' : 'tasks'}`}
+                  aria-label={t('{{name}}, {{count}} tasks', { name: view.name, count: view.count })}
                   onClick={onNavigate}
                 >
                   <span className="min-w-0 flex-1 truncate">{view.name}</span>
@@ -61,7 +62,7 @@ export function PinnedViews({ onNavigate }: { onNavigate?: () => void }) {
         <SidebarMenuItem>
           <SidebarMenuButton asChild size="sm" isActive={pathname === paths.views()}>
             <Link to={paths.views()} onClick={onNavigate} className="text-muted-foreground">
-              <span>{pinned.length === 0 ? 'All views (none pinned)' : 'All views'}</span>
+              <span>{pinned.length === 0 ? t('All views (none pinned)') : t('All views')}</span>
             </Link>
           </SidebarMenuButton>
         </SidebarMenuItem>
@@ -71,7 +72,7 @@ export function PinnedViews({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <SidebarGroup className="group-data-[collapsible=icon]:hidden">
-      <SidebarGroupLabel>Views</SidebarGroupLabel>
+      <SidebarGroupLabel>{t('Views')}</SidebarGroupLabel>
       <SidebarGroupContent>{body}</SidebarGroupContent>
     </SidebarGroup>
   );

@@ -1,6 +1,6 @@
 import {
   CreateViewSchema,
-  viewMessages as m,
+  type viewMessages as m,
   type Role,
   type TaskDisplay,
   VIEW_NAME_MAX,
@@ -14,10 +14,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormControl, FormField, FormItem, FormLabel } from '../../../components/ui/form.tsx';
 import { useTaskDisplayScope } from '../../../hooks/task-display-scope.tsx';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewWrites } from '../api/views.ts';
+
+/** viewMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const viewTexts = {
+  saved: k('View saved'),
+  saveFailed: k('Failed to save the view'),
+} as const satisfies Partial<typeof m>;
 
 type SaveViewValues = {
   name: string;
@@ -33,8 +40,8 @@ const FIELDS = ['name', 'scope', 'productId', 'pinned'] as const satisfies Reado
 >;
 
 const scopeOptions = [
-  { value: 'personal', label: 'Personal: only me' },
-  { value: 'shared', label: 'Shared with a product' },
+  { value: 'personal', label: k('Personal: only me') },
+  { value: 'shared', label: k('Shared with a product') },
 ];
 
 /** A task list's query string as a view keeps it: no '?', no paging. */
@@ -59,14 +66,14 @@ export function SaveViewButton({ viewerRole }: { viewerRole: Role }) {
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <BookmarkPlusIcon aria-hidden="true" />
-        Save view
+        {t('Save view')}
       </Button>
       <NameDialog
         subject={open}
         onClose={() => setOpen(false)}
-        title="Save view"
-        description="Keep these filters, sort, grouping and display under a name."
-        submitLabel="Save view"
+        title={t('Save view')}
+        description={t('Keep these filters, sort, grouping and display under a name.')}
+        submitLabel={t('Save view')}
         pending={create.isPending}
         schema={CreateViewSchema}
         defaultValues={(): SaveViewValues => ({
@@ -82,14 +89,14 @@ export function SaveViewButton({ viewerRole }: { viewerRole: Role }) {
           productId: values.scope === 'shared' ? values.productId || null : null,
         })}
         fields={FIELDS}
-        namePlaceholder="e.g. My overdue work"
+        namePlaceholder={t('e.g. My overdue work')}
         nameMaxLength={VIEW_NAME_MAX}
         submit={(body) => create.mutateAsync(body)}
         onSaved={(view) => {
-          toast.success(m.saved, { description: view.name });
+          toast.success(t(viewTexts.saved), { description: view.name });
           navigate(paths.view(view.id, view.query));
         }}
-        failureTitle={m.saveFailed}
+        failureTitle={t(viewTexts.saveFailed)}
       >
         {(form) => (
           <>
@@ -97,20 +104,20 @@ export function SaveViewButton({ viewerRole }: { viewerRole: Role }) {
               <SelectField
                 control={form.control}
                 name="scope"
-                label="Who sees it"
-                placeholder="Choose"
-                options={scopeOptions}
+                label={t('Who sees it')}
+                placeholder={t('Choose')}
+                options={scopeOptions.map((option) => ({ ...option, label: t(option.label) }))}
               />
             )}
             {form.watch('scope') === 'shared' ? (
               <SelectField
                 control={form.control}
                 name="productId"
-                label="Product"
-                placeholder={products.isPending ? 'Loading...' : 'Select a product'}
+                label={t('Product')}
+                placeholder={products.isPending ? t('Loading...') : t('Select a product')}
                 disabled={products.isPending}
                 options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                description="Everyone who sees this product sees the view."
+                description={t('Everyone who sees this product sees the view.')}
               />
             ) : null}
             <FormField
@@ -124,7 +131,7 @@ export function SaveViewButton({ viewerRole }: { viewerRole: Role }) {
                       onCheckedChange={(next) => field.onChange(next === true)}
                     />
                   </FormControl>
-                  <FormLabel className="font-normal">Pin to the sidebar</FormLabel>
+                  <FormLabel className="font-normal">{t('Pin to the sidebar')}</FormLabel>
                 </FormItem>
               )}
             />

@@ -1,11 +1,25 @@
-import { viewMessages as m, type SavedView, UpdateViewSchema, VIEW_NAME_MAX } from '@shipyard/shared';
+import { type viewMessages as m, type SavedView, UpdateViewSchema, VIEW_NAME_MAX } from '@shipyard/shared';
 import { PencilIcon, PinIcon, PinOffIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewWrites } from '../api/views.ts';
+
+/** viewMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const viewTexts = {
+  pinFailed: k('Failed to pin the view'),
+  deleted: k('View deleted'),
+  deleteFailed: k('Failed to delete the view'),
+  updated: k('View updated'),
+  saveFailed: k('Failed to save the view'),
+} as const satisfies Partial<typeof m>;
+
+/** viewMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
+export const deleteViewText = (name: string) =>
+  t('Delete the view "{{name}}"? Everyone it is shared with loses it.', { name });
 
 /** Pins or unpins the view, with a toast when the server refuses (20 pins at most). */
 export function usePinToggle() {
@@ -15,7 +29,7 @@ export function usePinToggle() {
     toggle: (view: SavedView) =>
       pin.mutate(
         { id: view.id, pinned: !view.pinned },
-        { onError: (error) => toast.error(m.pinFailed, { description: getErrorMessage(error) }) },
+        { onError: (error) => toast.error(t(viewTexts.pinFailed), { description: getErrorMessage(error) }) },
       ),
   };
 }
@@ -36,19 +50,19 @@ export function ViewActionsMenu({
   return (
     <>
       <RowActionsMenu
-        label={`Actions for ${view.name}`}
+        label={t('Actions for {{name}}', { name: view.name })}
         triggerVariant={triggerVariant}
         actions={[
           {
             key: 'pin',
-            label: view.pinned ? 'Unpin from sidebar' : 'Pin to sidebar',
+            label: view.pinned ? t('Unpin from sidebar') : t('Pin to sidebar'),
             icon: view.pinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />,
             onSelect: () => pin.toggle(view),
             disabled: pin.pending,
           },
           view.canEdit && {
             key: 'rename',
-            label: 'Rename',
+            label: t('Rename'),
             icon: <PencilIcon aria-hidden="true" />,
             onSelect: () => setRenaming(true),
             opensDialog: true,
@@ -56,14 +70,14 @@ export function ViewActionsMenu({
         ]}
         confirm={
           view.canEdit && {
-            label: 'Delete',
+            label: t('Delete'),
             icon: <Trash2 aria-hidden="true" />,
-            title: 'Delete view',
-            description: m.deleteConfirm(view.name),
+            title: t('Delete view'),
+            description: deleteViewText(view.name),
             pending: remove.isPending,
             onConfirm: confirmedDelete(
               () => remove.mutateAsync(view.id),
-              { deleted: m.deleted, failed: m.deleteFailed },
+              { deleted: t(viewTexts.deleted), failed: t(viewTexts.deleteFailed) },
               onDeleted,
             ),
           }
@@ -72,17 +86,17 @@ export function ViewActionsMenu({
       <NameDialog
         subject={renaming && view}
         onClose={() => setRenaming(false)}
-        title="Rename view"
-        description="Everyone who sees the view sees the new name."
-        submitLabel="Rename"
+        title={t('Rename view')}
+        description={t('Everyone who sees the view sees the new name.')}
+        submitLabel={t('Rename')}
         pending={update.isPending}
         schema={UpdateViewSchema}
         defaultValues={(of) => ({ name: of.name })}
         fields={['name']}
         nameMaxLength={VIEW_NAME_MAX}
         submit={(body, of) => update.mutateAsync({ id: of.id, ...body })}
-        onSaved={() => toast.success(m.updated)}
-        failureTitle={m.saveFailed}
+        onSaved={() => toast.success(t(viewTexts.updated))}
+        failureTitle={t(viewTexts.saveFailed)}
       />
     </>
   );

@@ -1,9 +1,10 @@
-import type { SavedView } from '@shipyard/shared';
+import { type SavedView, viewMessages } from '@shipyard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { makeView } from './test-views.ts';
+import { deleteViewText } from './view-actions.tsx';
 import { ViewsPage } from './views-page.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -101,5 +102,9 @@ describe('ViewsPage', () => {
     renderWithProviders(<ViewsPage />);
     expect(await screen.findByText('No views yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Tasks' })).toHaveAttribute('href', '/tasks');
+  });
+
+  it("asks before deleting a view in the spec's words", () => {
+    expect(deleteViewText('My work')).toBe(viewMessages.deleteConfirm('My work'));
   });
 });

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useViews } from '../api/views.ts';
 import { usePinToggle, ViewActionsMenu } from './view-actions.tsx';
@@ -20,7 +21,7 @@ export function ViewsPage() {
 
   const columns: DataTableColumn<SavedView>[] = [
     {
-      header: 'Name',
+      header: t('Name'),
       className: 'max-w-0 w-full',
       cell: (view) => (
         <Link to={paths.view(view.id, view.query)} className="block truncate font-medium hover:underline">
@@ -29,25 +30,25 @@ export function ViewsPage() {
       ),
     },
     {
-      header: 'Seen by',
+      header: t('Seen by'),
       headClassName: 'hidden sm:table-cell',
       className: 'hidden whitespace-nowrap text-muted-foreground sm:table-cell',
-      cell: (view) => (view.product ? view.product.name : 'Only me'),
+      cell: (view) => (view.product ? view.product.name : t('Only me')),
     },
     {
-      header: 'Owner',
+      header: t('Owner'),
       headClassName: 'hidden md:table-cell',
       className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
       cell: (view) => view.owner.name,
     },
     {
-      header: 'Tasks',
+      header: t('Tasks'),
       headClassName: 'text-right',
       className: 'text-right tabular-nums',
       cell: (view) => view.count,
     },
     {
-      header: <span className="sr-only">Pinned</span>,
+      header: <span className="sr-only">{t('Pinned')}</span>,
       className: 'w-10',
       cell: (view) => (
         <Button
@@ -55,7 +56,9 @@ export function ViewsPage() {
           size="icon"
           className="size-8"
           aria-pressed={view.pinned}
-          aria-label={view.pinned ? `Unpin ${view.name}` : `Pin ${view.name}`}
+          aria-label={
+            view.pinned ? t('Unpin {{name}}', { name: view.name }) : t('Pin {{name}}', { name: view.name })
+          }
           disabled={pin.pending}
           onClick={() => pin.toggle(view)}
         >
@@ -64,7 +67,7 @@ export function ViewsPage() {
       ),
     },
     {
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t('Actions')}</span>,
       className: 'w-10',
       cell: (view) => <ViewActionsMenu view={view} />,
     },
@@ -73,7 +76,7 @@ export function ViewsPage() {
   let body: ReactNode;
   if (views.isPending) {
     body = (
-      <div role="status" aria-label="Loading views" className="grid gap-2">
+      <div role="status" aria-label={t('Loading views')} className="grid gap-2">
         <Skeleton className="h-8" />
         <Skeleton className="h-8" />
       </div>
@@ -81,7 +84,7 @@ export function ViewsPage() {
   } else if (views.isError) {
     body = (
       <ErrorState
-        title="Failed to load the views"
+        title={t('Failed to load the views')}
         error={views.error}
         onRetry={() => views.refetch()}
         retrying={views.isFetching}
@@ -91,11 +94,11 @@ export function ViewsPage() {
     body = (
       <EmptyState
         icon={BookmarkIcon}
-        title="No views yet"
-        description="Filter the tasks, then choose “Save view” to keep them under a name."
+        title={t('No views yet')}
+        description={t('Filter the tasks, then choose “Save view” to keep them under a name.')}
         action={
           <Button asChild size="sm" variant="outline">
-            <Link to={paths.tasks()}>Go to Tasks</Link>
+            <Link to={paths.tasks()}>{t('Go to Tasks')}</Link>
           </Button>
         }
       />
@@ -107,10 +110,13 @@ export function ViewsPage() {
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-6">
       <PageHeader
-        title="Views"
-        description="Saved filters of the task list: yours and those shared with your products."
+        title={t('Views')}
+        description={t('Saved filters of the task list: yours and those shared with your products.')}
       />
-      <SectionCard title="All views" description="Pinned views show in the sidebar with their counts.">
+      <SectionCard
+        title={t('All views')}
+        description={t('Pinned views show in the sidebar with their counts.')}
+      >
         {body}
       </SectionCard>
     </div>

@@ -1,16 +1,24 @@
-import { stateMessages, type WorkflowState } from '@shipyard/shared';
+import type { stateMessages, WorkflowState } from '@shipyard/shared';
 import { useId, useState } from 'react';
 import { ConfirmRowDelete } from '../../../components/editable-row.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { k, t } from '../../../lib/i18n/index.ts';
+import { statusLabel } from './status-labels.ts';
+
+/** stateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const stateTexts = {
+  deleted: k('State deleted'),
+  deleteFailed: k('Failed to delete the state'),
+} as const satisfies Partial<typeof stateMessages>;
 
 const deleteTexts = {
-  title: (name: string) => `Delete “${name}”?`,
-  description: (n: number) =>
-    n === 0
-      ? 'It has no tasks. Tasks in the trash that are in it move to the first state of their status.'
-      : `Its ${n === 1 ? 'task moves' : `${n} tasks move`} to the state you choose.`,
-  moveTo: 'Move its tasks to',
+  title: (name: string) => t('Delete “{{name}}”?', { name }),
+  description: (count: number) =>
+    count === 0
+      ? t('It has no tasks. Tasks in the trash that are in it move to the first state of their status.')
+      : t('Its {{count}} tasks move to the state you choose.', { count }),
+  moveTo: k('Move its tasks to'),
 } as const;
 
 /**
@@ -47,14 +55,14 @@ export function DeleteStateDialog({
         <span className="grid gap-3">
           <span>{deleteTexts.description(deleting.tasks)}</span>
           <span className="grid gap-1.5">
-            <Label htmlFor={selectId}>{deleteTexts.moveTo}</Label>
+            <Label htmlFor={selectId}>{t(deleteTexts.moveTo)}</Label>
             <OptionSelect
               id={selectId}
               value={moveTo ?? ''}
               onValueChange={setChosen}
               options={others.map((s) => ({
                 value: s.id,
-                label: `${s.name} (${s.category})`,
+                label: t('{{name}} ({{status}})', { name: s.name, status: t(statusLabel(s.category)) }),
                 icon: (
                   <span
                     aria-hidden="true"
@@ -70,7 +78,7 @@ export function DeleteStateDialog({
       )}
       pending={pending}
       remove={(deleting) => (moveTo ? remove(deleting, moveTo) : Promise.resolve())}
-      texts={{ deleted: stateMessages.deleted, failed: stateMessages.deleteFailed }}
+      texts={{ deleted: t(stateTexts.deleted), failed: t(stateTexts.deleteFailed) }}
     />
   );
 }

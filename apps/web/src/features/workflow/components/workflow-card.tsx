@@ -2,7 +2,7 @@ import {
   STATE_COLORS,
   STATE_NAME_MAX,
   STATES_PER_PRODUCT_MAX,
-  stateMessages,
+  type stateMessages,
   TASK_STATUSES,
   type TaskStatus,
   type WorkflowState,
@@ -18,22 +18,35 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { SortableList, SortableRow } from '../../../components/sortable-list.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProductStates, useStateWrites } from '../api/states.ts';
 import { DeleteStateDialog } from './delete-state-dialog.tsx';
+import { statusLabel } from './status-labels.ts';
+
+/** stateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
+const stateTexts = {
+  saveFailed: k('Failed to save the state'),
+  updated: k('State updated'),
+  lastOfCategory: k('Each of Pending, In Progress and Completed keeps at least one state.'),
+  created: k('State added'),
+  tooMany: k('A product may have at most 20 states.'),
+} as const satisfies Partial<typeof stateMessages>;
 
 const workflowTexts = {
-  title: 'Workflow',
-  description:
+  title: k('Workflow'),
+  description: k(
     'The states a task moves through, each one Pending, In Progress or Completed. The board shows a column for each, in this order.',
-  loadFailed: 'Failed to load the workflow',
-  reorderHint:
+  ),
+  loadFailed: k('Failed to load the workflow'),
+  reorderHint: k(
     'Drag a state by its handle, or press Alt+Up and Alt+Down on it, to reorder it within its group.',
-  used: (n: number) => (n === 1 ? '1 task' : `${n} tasks`),
-  newName: 'New state name',
-  group: 'Group of the new state',
-  add: 'Add state',
-  colour: 'Colour of the new state',
+  ),
+  used: (count: number) => t('{{count}} tasks', { count }),
+  newName: k('New state name'),
+  group: k('Group of the new state'),
+  add: k('Add state'),
+  colour: k('Colour of the new state'),
 } as const;
 
 /**
@@ -56,7 +69,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
   else if (states.isError) {
     body = (
       <ErrorState
-        title={workflowTexts.loadFailed}
+        title={t(workflowTexts.loadFailed)}
         error={states.error}
         onRetry={() => void states.refetch()}
       />
@@ -71,7 +84,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
         all.map((s) => s.color),
       );
     const failed = (error: unknown) =>
-      toast.error(stateMessages.saveFailed, { description: getErrorMessage(error) });
+      toast.error(t(stateTexts.saveFailed), { description: getErrorMessage(error) });
     const reorder = (category: TaskStatus, from: number, to: number) => {
       const next = all.filter((s) => s.category === category);
       next.splice(to, 0, ...next.splice(from, 1));
@@ -83,7 +96,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
     const rename = (state: WorkflowState, name: string) =>
       writes.update
         .mutateAsync({ id: state.id, name })
-        .then(() => toast.success(stateMessages.updated))
+        .then(() => toast.success(t(stateTexts.updated)))
         .catch(failed);
     const recolour = (state: WorkflowState, color: string) =>
       void writes.update.mutateAsync({ id: state.id, color }).catch(failed);
@@ -98,13 +111,13 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
                 id={headingId}
                 className="font-medium text-muted-foreground text-xs uppercase tracking-wide"
               >
-                {category}
+                {t(statusLabel(category))}
               </h3>
               <SortableList
                 items={states}
                 onMove={(from, to) => reorder(category, from, to)}
                 disabled={!canManage}
-                hint={workflowTexts.reorderHint}
+                hint={t(workflowTexts.reorderHint)}
                 aria-labelledby={headingId}
                 className="grid gap-1"
               >
@@ -128,7 +141,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
                         value={state.name}
                         onRename={(name) => rename(state, name)}
                         maxLength={STATE_NAME_MAX}
-                        aria-label={`Name of ${state.name}`}
+                        aria-label={t('Name of {{name}}', { name: state.name })}
                         className="h-10 min-w-0 flex-1 sm:h-8"
                       />
                     ) : (
@@ -142,7 +155,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
                     {canManage ? (
                       <RowDeleteButton
                         name={state.name}
-                        disabledReason={states.length > 1 ? undefined : stateMessages.lastOfCategory}
+                        disabledReason={states.length > 1 ? undefined : t(stateTexts.lastOfCategory)}
                         onClick={() => setToDelete(state)}
                       />
                     ) : null}
@@ -155,17 +168,17 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
         {canManage ? (
           // A new state is added last of its group.
           <AddByName
-            label={workflowTexts.newName}
+            label={t(workflowTexts.newName)}
             maxLength={STATE_NAME_MAX}
-            submitLabel={workflowTexts.add}
+            submitLabel={t(workflowTexts.add)}
             pending={writes.create.isPending}
             disabled={full}
-            failureTitle={stateMessages.saveFailed}
+            failureTitle={t(stateTexts.saveFailed)}
             onAdd={(name) =>
               writes.create.mutateAsync({ name, category, color }).then(() => {
                 setCategory('In Progress');
                 setPicked(undefined);
-                toast.success(stateMessages.created);
+                toast.success(t(stateTexts.created));
               })
             }
             className="border-t pt-4"
@@ -174,8 +187,8 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
               <OptionSelect
                 value={category}
                 onValueChange={(value) => setCategory(value as TaskStatus)}
-                options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
-                aria-label={workflowTexts.group}
+                options={TASK_STATUSES.map((status) => ({ value: status, label: t(statusLabel(status)) }))}
+                aria-label={t(workflowTexts.group)}
                 disabled={full}
                 className="w-36 max-sm:data-[size=default]:h-10"
               />
@@ -183,13 +196,13 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
           >
             <ColorSwatches
               colors={STATE_COLORS}
-              label={workflowTexts.colour}
+              label={t(workflowTexts.colour)}
               value={color}
               onChange={setPicked}
             />
             {full ? (
               <p id={fullHintId} className="text-muted-foreground text-xs">
-                {stateMessages.tooMany}
+                {t(stateTexts.tooMany)}
               </p>
             ) : null}
           </AddByName>
@@ -207,9 +220,9 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
   return (
     <SectionCard
       role="region"
-      aria-label={workflowTexts.title}
-      title={workflowTexts.title}
-      description={workflowTexts.description}
+      aria-label={t(workflowTexts.title)}
+      title={t(workflowTexts.title)}
+      description={t(workflowTexts.description)}
     >
       {body}
     </SectionCard>
