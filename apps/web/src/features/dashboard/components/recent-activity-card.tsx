@@ -178,7 +178,7 @@ export function RecentActivityCard() {
           className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {t('View all')}
-          <ArrowRight className="size-3.5" aria-hidden="true" />
+          <ArrowRight className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       }
     >

@@ -193,7 +193,7 @@ export const TaskTableRow = memo(function TaskTableRow({
       <td
         className={cn(
           cell(compact),
-          'flex items-center gap-2.5 pl-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]',
+          'flex items-center gap-2.5 ps-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]',
         )}
       >
         {keys.checkbox}
@@ -216,7 +216,7 @@ export const TaskTableRow = memo(function TaskTableRow({
             )}
           >
             {task.title}
-            <RepeatMark recurring={task.recurring} className="ml-1.5 align-[-2px]" />
+            <RepeatMark recurring={task.recurring} className="ms-1.5 align-[-2px]" />
           </TaskLink>
           {preview ? (
             <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
@@ -248,7 +248,7 @@ export const TaskTableRow = memo(function TaskTableRow({
           {column.cell(task, compact)}
         </td>
       ))}
-      <td className={cn(cell(compact), 'pr-4 text-right max-lg:order-2 max-lg:ml-auto')}>
+      <td className={cn(cell(compact), 'pe-4 text-end max-lg:order-2 max-lg:ms-auto')}>
         <TaskActionsMenu
           task={task}
           viewer={viewer}
@@ -284,7 +284,7 @@ export function GroupHeaderRow({
       style={placed(start)}
       className="absolute inset-x-0 top-0 block border-b bg-muted/50"
     >
-      <th scope="rowgroup" className="block p-0 text-left font-normal">
+      <th scope="rowgroup" className="block p-0 text-start font-normal">
         <button
           type="button"
           aria-expanded={!group.collapsed}
@@ -300,7 +300,7 @@ export function GroupHeaderRow({
           />
           <span className="font-medium">{group.label}</span>
           <span className="text-muted-foreground tabular-nums">{formatNumber(group.total)}</span>
-          <span className="ml-auto text-muted-foreground text-xs">
+          <span className="ms-auto text-muted-foreground text-xs">
             <EstimateSum sum={group.estimateSum} />
           </span>
         </button>

@@ -93,14 +93,19 @@ function TableRows({
           <tr
             aria-rowindex={1}
             style={template}
-            className="grid h-9 items-center border-b text-left text-muted-foreground text-xs"
+            className="grid h-9 items-center border-b text-start text-muted-foreground text-xs"
           >
+            {/* text-start on each <th>: Chromium centres a <th> unless its row aligns other than start. */}
             {headers.map((header, index) => (
-              <th key={header} scope="col" className={cn('block px-2 font-medium', index === 0 && 'pl-4')}>
+              <th
+                key={header}
+                scope="col"
+                className={cn('block px-2 text-start font-medium', index === 0 && 'ps-4')}
+              >
                 {header}
               </th>
             ))}
-            <th scope="col" className="block pr-4">
+            <th scope="col" className="block pe-4">
               <span className="sr-only">{t('Actions')}</span>
             </th>
           </tr>

@@ -89,7 +89,7 @@ export function TaskDescription({ description, canEdit, onSave }: TaskDescriptio
             }}
             className="max-h-[60vh] min-h-32"
           />
-          <p className="mt-1 text-right text-muted-foreground text-xs tabular-nums">
+          <p className="mt-1 text-end text-muted-foreground text-xs tabular-nums">
             {draft.length}/{DESCRIPTION_MAX}
           </p>
         </TabsContent>

@@ -16,10 +16,10 @@ function HistoryEntry({ entry, now }: { entry: Activity; now: number }) {
   const from = change?.previous ? storedStatusName(capitalise(change.previous)) : undefined;
   const to = change ? storedStatusName(capitalise(change.next)) : undefined;
   return (
-    <li className="relative grid gap-0.5 border-l py-2 pl-4">
+    <li className="relative grid gap-0.5 border-s py-2 ps-4">
       <span
         aria-hidden="true"
-        className="absolute top-3.5 -left-[4.5px] size-2 rounded-full bg-muted-foreground/50"
+        className="absolute top-3.5 -start-[4.5px] size-2 rounded-full bg-muted-foreground/50"
       />
       <p className="break-words text-sm">
         <span className="font-medium">{performerName(entry)}</span>{' '}
@@ -65,7 +65,7 @@ export function TaskHistory({ taskId, first }: { taskId: string; first: History 
       {entries.length === 0 ? (
         <p className="text-muted-foreground text-sm">{t(pageTexts.historyEmpty)}</p>
       ) : (
-        <ol aria-label={t('History')} className="ml-1">
+        <ol aria-label={t('History')} className="ms-1">
           {entries.map((entry) => (
             <HistoryEntry key={entry.id} entry={entry} now={now} />
           ))}

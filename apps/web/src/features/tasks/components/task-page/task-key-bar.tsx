@@ -9,7 +9,8 @@ import { useTaskCopy } from '../use-task-copy.ts';
 export function TaskKeyBar({ task }: { task: Pick<Task, 'key' | 'title'> }) {
   const { copyLink, copyBranch } = useTaskCopy();
   return (
-    <div className="flex items-center gap-1">
+    // Wraps: at 390 px a longer language's "Copy branch name" would push the page sideways.
+    <div className="flex flex-wrap items-center gap-1">
       <TaskKey taskKey={task.key} className="text-sm" />
       <Button
         variant="ghost"

@@ -95,7 +95,7 @@ export function TaskNotFound() {
       action={
         <Button asChild variant="outline" size="sm">
           <Link to={paths.tasks()}>
-            <ArrowLeftIcon aria-hidden="true" />
+            <ArrowLeftIcon className="rtl:-scale-x-100" aria-hidden="true" />
             {t('Back to tasks')}
           </Link>
         </Button>
@@ -160,7 +160,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
               to={paths.tasks()}
               className="inline-flex w-fit items-center gap-1.5 rounded-sm text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              <ArrowLeftIcon className="size-4" aria-hidden="true" />
+              <ArrowLeftIcon className="size-4 rtl:-scale-x-100" aria-hidden="true" />
               {t('Tasks')}
             </Link>
           )}
@@ -223,7 +223,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
           data-properties=""
           hidden={!panelShown}
           // On a phone, opened from the chips: right under them, above the description.
-          className="grid content-start gap-6 max-md:order-first @2xl:border-l @2xl:pl-6"
+          className="grid content-start gap-6 max-md:order-first @2xl:border-s @2xl:ps-6"
         >
           <TaskProperties detail={detail} save={save} />
           {/* The product's custom fields (issue 29: features/fields), with their own heading. */}

@@ -69,7 +69,7 @@ export function TaskTitle({ ref, title, canEdit, onSave }: TaskTitleProps) {
             setDraft(title);
           }}
           title={t('Rename')}
-          className="-mx-1 w-full cursor-text break-words rounded-md px-1 text-left outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="-mx-1 w-full cursor-text break-words rounded-md px-1 text-start outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           {title}
           <span className="sr-only">{` ${t('(rename)')}`}</span>
