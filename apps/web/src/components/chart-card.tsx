@@ -120,11 +120,11 @@ export function ChartCard<P extends Record<string, Figure>>({
               <caption className="sr-only">{title}</caption>
               <thead className={showTable ? 'border-b text-muted-foreground text-xs' : undefined}>
                 <tr>
-                  <th scope="col" className="py-1.5 text-left font-medium">
+                  <th scope="col" className="py-1.5 text-start font-medium">
                     {categoryLabel}
                   </th>
                   {series.map((s) => (
-                    <th key={s.key} scope="col" className="py-1.5 text-right font-medium">
+                    <th key={s.key} scope="col" className="py-1.5 text-end font-medium">
                       {s.label}
                     </th>
                   ))}
@@ -133,11 +133,11 @@ export function ChartCard<P extends Record<string, Figure>>({
               <tbody className={showTable ? 'divide-y' : undefined}>
                 {data.map((point, index) => (
                   <tr key={rowKey(point, index)}>
-                    <th scope="row" className="py-1.5 text-left font-normal">
+                    <th scope="row" className="py-1.5 text-start font-normal">
                       {category(point)}
                     </th>
                     {series.map((s) => (
-                      <td key={s.key} className="py-1.5 text-right tabular-nums">
+                      <td key={s.key} className="py-1.5 text-end tabular-nums">
                         {value(point, s.key)}
                       </td>
                     ))}

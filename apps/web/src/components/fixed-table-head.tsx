@@ -33,13 +33,13 @@ export function FixedTableHead({
         ))}
       </colgroup>
       <thead className={className}>
-        <tr aria-rowindex={rowIndex} className="h-9 border-b text-left text-muted-foreground text-xs">
+        <tr aria-rowindex={rowIndex} className="h-9 border-b text-start text-muted-foreground text-xs">
           {headers.map((header, index) => (
-            <th key={header} scope="col" className={cn(cellClassName, 'font-medium', index === 0 && 'pl-4')}>
+            <th key={header} scope="col" className={cn(cellClassName, 'font-medium', index === 0 && 'ps-4')}>
               {header}
             </th>
           ))}
-          <th scope="col" className="pr-4">
+          <th scope="col" className="pe-4">
             <span className="sr-only">{t('Actions')}</span>
           </th>
         </tr>

@@ -103,7 +103,7 @@ export type FormDialogFooterProps = {
 export function FormDialogFooter({ pending, submitLabel, className, start }: FormDialogFooterProps) {
   return (
     <DialogFooter className={className}>
-      {start ? <div className="flex items-center sm:mr-auto">{start}</div> : null}
+      {start ? <div className="flex items-center sm:me-auto">{start}</div> : null}
       <DialogClose asChild>
         <Button variant="outline" disabled={pending}>
           {t('Cancel')}

@@ -46,13 +46,13 @@ const components: Components = {
     <ul
       {...props}
       className={cn(
-        'my-2 list-disc pl-6',
-        className?.includes('contains-task-list') && 'list-none pl-1',
+        'my-2 list-disc ps-6',
+        className?.includes('contains-task-list') && 'list-none ps-1',
         className,
       )}
     />
   ),
-  ol: ({ node: _node, ...props }) => <ol {...props} className="my-2 list-decimal pl-6" />,
+  ol: ({ node: _node, ...props }) => <ol {...props} className="my-2 list-decimal ps-6" />,
   // A task list's boxes are read-only; they are named by their state (axe: a form field needs a name).
   input: ({ node: _node, ...props }) =>
     props.type === 'checkbox' ? (
@@ -61,10 +61,10 @@ const components: Components = {
       <input {...props} />
     ),
   li: ({ node: _node, ...props }) => (
-    <li {...props} className="my-0.5 [&>input]:mr-2 [&>input]:align-middle" />
+    <li {...props} className="my-0.5 [&>input]:me-2 [&>input]:align-middle" />
   ),
   blockquote: ({ node: _node, ...props }) => (
-    <blockquote {...props} className="my-2 border-l-4 border-border pl-3 text-muted-foreground" />
+    <blockquote {...props} className="my-2 border-s-4 border-border ps-3 text-muted-foreground" />
   ),
   code: ({ node: _node, className, ...props }) => (
     <code
@@ -85,7 +85,7 @@ const components: Components = {
     </div>
   ),
   th: ({ node: _node, ...props }) => (
-    <th {...props} className="border border-border px-2 py-1 text-left font-medium" />
+    <th {...props} className="border border-border px-2 py-1 text-start font-medium" />
   ),
   td: ({ node: _node, ...props }) => <td {...props} className="border border-border px-2 py-1" />,
   hr: ({ node: _node, ...props }) => <hr {...props} className="my-3 border-border" />,

@@ -124,7 +124,7 @@ export function confirmedDelete(
 function ShortcutHint({ keys }: { keys: Shortcut | undefined }) {
   if (!keys) return null;
   return (
-    <span aria-hidden="true" className="ml-auto pl-4 text-muted-foreground text-xs tracking-wide">
+    <span aria-hidden="true" className="ms-auto ps-4 text-muted-foreground text-xs tracking-wide">
       {keys.text}
     </span>
   );

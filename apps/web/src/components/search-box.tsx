@@ -52,7 +52,7 @@ export function SearchBox({ value, onChange, label, placeholder, className }: Se
     <div className={cn('relative min-w-0 flex-1', className)}>
       <SearchIcon
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
       <Input
         type="search"
@@ -67,14 +67,14 @@ export function SearchBox({ value, onChange, label, placeholder, className }: Se
             setText('');
           }
         }}
-        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+        className="pe-9 ps-9 [&::-webkit-search-cancel-button]:hidden"
       />
       {text !== '' ? (
         <button
           type="button"
           aria-label={t('Clear search')}
           onClick={() => setText('')}
-          className="absolute top-1/2 right-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="absolute top-1/2 end-1.5 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <XIcon aria-hidden="true" className="size-4" />
         </button>

@@ -27,7 +27,7 @@ export function TwoFactorEnrolment({
       submitLabel={t('Turn on two-factor sign-in')}
       hint={t('The 6-digit code your app shows now.')}
     >
-      <ol className="grid list-decimal gap-3 pl-5 text-sm">
+      <ol className="grid list-decimal gap-3 ps-5 text-sm">
         <li>{t('Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).')}</li>
         <li className="list-none">
           <QrCode

@@ -142,7 +142,7 @@ function VirtualCards<T>({
                 measureRef: measureRow,
                 index: row.index,
                 start: row.start,
-                className: 'absolute top-0 left-0 w-full pb-2',
+                className: 'absolute top-0 start-0 w-full pb-2',
               });
         })}
       </ul>

@@ -52,7 +52,7 @@ export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>
   return (
     <div
       data-slot="alert-dialog-header"
-      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
+      className={cn('flex flex-col gap-2 text-center sm:text-start', className)}
       {...props}
     />
   );

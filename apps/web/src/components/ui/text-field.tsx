@@ -84,7 +84,7 @@ export function TextareaField<TFieldValues extends FieldValues, TTransformedValu
                 <FormMessage />
                 <span
                   aria-hidden="true"
-                  className="ml-auto shrink-0 text-muted-foreground text-xs tabular-nums data-[over=true]:text-destructive"
+                  className="ms-auto shrink-0 text-muted-foreground text-xs tabular-nums data-[over=true]:text-destructive"
                   data-over={length > counter}
                 >
                   {length}/{counter}

@@ -85,7 +85,7 @@ export function ApiTokensCard() {
               <Button
                 variant="ghost"
                 size="sm"
-                className="ml-auto text-destructive"
+                className="ms-auto text-destructive"
                 onClick={() => setRevoking(token)}
                 aria-label={t('Revoke {{name}}', { name: token.name })}
               >

@@ -75,7 +75,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
         <Button
           variant="ghost"
           size="sm"
-          className="ml-auto"
+          className="ms-auto"
           pending={end.isPending}
           aria-label={t('Sign out {{browser}}', { browser: session.browser })}
           onClick={() =>

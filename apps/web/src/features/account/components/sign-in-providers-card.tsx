@@ -107,7 +107,7 @@ export function SignInProvidersCard({
                 <Badge variant={provider.linked ? 'secondary' : 'outline'}>
                   {provider.linked ? t('Linked') : t('Not linked')}
                 </Badge>
-                <span className="ml-auto">
+                <span className="ms-auto">
                   {provider.linked ? (
                     <Button variant="outline" size="sm" onClick={() => setUnlinking(provider)}>
                       {t('Unlink')}

@@ -59,7 +59,7 @@ function ActivityRow({ activity }: { activity: ActivityLogEntry }) {
           </time>
           <span
             className={cn(
-              'ml-auto rounded-md px-2 py-0.5 font-medium text-xs',
+              'ms-auto rounded-md px-2 py-0.5 font-medium text-xs',
               actionTypeColour(activity.actionType),
             )}
           >
@@ -128,7 +128,7 @@ export function ActivityPage() {
               <div className="flex flex-wrap gap-x-2 gap-y-1">
                 <Skeleton className="h-4 w-24" />
                 <Skeleton className="h-4 w-32" />
-                <Skeleton className="ml-auto h-5 w-24" />
+                <Skeleton className="ms-auto h-5 w-24" />
               </div>
               <Skeleton className="h-4 w-3/4" />
             </div>
@@ -172,7 +172,7 @@ export function ActivityPage() {
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         <div className="relative flex-1">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden="true"
           />
           <Input
@@ -181,7 +181,7 @@ export function ActivityPage() {
             onChange={(event) => setSearchText(event.target.value)}
             placeholder={t('Search activities...')}
             aria-label={t('Search activities')}
-            className="pl-9"
+            className="ps-9"
             maxLength={200}
           />
         </div>

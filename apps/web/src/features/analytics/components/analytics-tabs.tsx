@@ -78,7 +78,7 @@ function ListCard({
 }
 
 /** A figure's column: right-aligned, its digits in even widths. */
-const figureColumn = { headClassName: 'text-right', className: 'text-right tabular-nums' } as const;
+const figureColumn = { headClassName: 'text-end', className: 'text-end tabular-nums' } as const;
 
 /** The product's name, linked to its page. */
 const productColumn = () => ({

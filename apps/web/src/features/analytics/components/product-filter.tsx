@@ -54,7 +54,7 @@ export function ProductFilter({ value, onChange, options, failed = false }: Prod
         <Button variant="outline" className="max-w-full justify-between sm:w-56">
           <ListFilter aria-hidden="true" />
           <span className="sr-only">{t('Products:')} </span>
-          <span className="min-w-0 flex-1 truncate text-left">{label}</span>
+          <span className="min-w-0 flex-1 truncate text-start">{label}</span>
           <ChevronDown aria-hidden="true" className="opacity-50" />
         </Button>
       </PopoverPrimitive.Trigger>

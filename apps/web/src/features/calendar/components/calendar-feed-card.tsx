@@ -101,7 +101,7 @@ export function CalendarFeedCard() {
                       })
                     : t('Your feed is on.')}
                 </p>
-                <div className="ml-auto flex gap-2">
+                <div className="ms-auto flex gap-2">
                   <Button variant="outline" size="sm" onClick={() => setConfirming('regenerate')}>
                     {t('Regenerate')}
                   </Button>
@@ -120,7 +120,7 @@ export function CalendarFeedCard() {
                 <p className="text-muted-foreground text-sm">{t('Your calendar feed is off.')}</p>
                 <Button
                   size="sm"
-                  className="ml-auto"
+                  className="ms-auto"
                   disabled={create.isPending}
                   onClick={() => createFeed(false)}
                 >

@@ -21,12 +21,12 @@ export function CalendarTaskCard({ task }: { task: CalendarTask }) {
   return (
     <article
       data-source="task"
-      className="relative grid gap-1.5 overflow-hidden rounded-lg border bg-card p-3 pl-4 text-sm shadow-xs"
+      className="relative grid gap-1.5 overflow-hidden rounded-lg border bg-card p-3 ps-4 text-sm shadow-xs"
     >
       <span
         aria-hidden="true"
         data-testid="product-colour"
-        className={cn('absolute inset-y-0 left-0 w-1.5', productColour(task.productId))}
+        className={cn('absolute inset-y-0 start-0 w-1.5', productColour(task.productId))}
       />
       <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
         <StatusIcon aria-hidden="true" className="size-3.5" />

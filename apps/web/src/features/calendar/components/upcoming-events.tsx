@@ -102,7 +102,7 @@ export function UpcomingEvents({
                     onClick={() => onSelectDay(item.date)}
                     aria-current={item.date === selected ? 'date' : undefined}
                     data-source={item.source}
-                    className="flex w-full min-w-0 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=date]:bg-accent/60"
+                    className="flex w-full min-w-0 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-start outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=date]:bg-accent/60"
                   >
                     <span
                       aria-hidden="true"

@@ -172,7 +172,7 @@ function ChecklistRow({
           title={t('Rename')}
           className={cn(
             textClasses,
-            'rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+            'rounded-sm text-start outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
           )}
         >
           {item.title}

@@ -162,7 +162,7 @@ export function CommentComposer({
         </p>
       ) : null}
       <div className="flex items-center justify-end gap-2">
-        <span className="mr-auto hidden text-muted-foreground text-xs sm:inline">
+        <span className="me-auto hidden text-muted-foreground text-xs sm:inline">
           {t(commentTexts.sendHint)}
         </span>
         {onCancel ? (

@@ -78,7 +78,7 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
             </span>
           ) : null}
           {canEdit || canDelete ? (
-            <div className="ml-auto">
+            <div className="ms-auto">
               <RowActionsMenu
                 label={t('Actions for the comment by {{name}}', { name })}
                 triggerClassName="size-7 text-muted-foreground data-[state=open]:bg-accent"

@@ -73,7 +73,7 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
     <section aria-labelledby={`conversation-${taskId}`} className="flex flex-col gap-3">
       <h2 id={`conversation-${taskId}`} className="font-semibold text-base">
         {t(commentTexts.title)}
-        {total > 0 ? <span className="ml-2 text-muted-foreground text-sm tabular-nums">{total}</span> : null}
+        {total > 0 ? <span className="ms-2 text-muted-foreground text-sm tabular-nums">{total}</span> : null}
       </h2>
 
       {comments.isPending ? (

@@ -15,7 +15,7 @@ export function MemberDots({ team }: MemberDotsProps) {
   const more = Math.max(0, team.members - shown.length);
   return (
     <div className="flex items-center">
-      <ul className="flex -space-x-1" aria-label={t('Members')}>
+      <ul className="flex -space-x-1 rtl:space-x-reverse" aria-label={t('Members')}>
         {shown.map((member) => (
           <li
             key={member._id}
@@ -31,7 +31,7 @@ export function MemberDots({ team }: MemberDotsProps) {
         ))}
       </ul>
       {more > 0 ? (
-        <span className="ml-1.5 rounded-full bg-muted px-2 py-0.5 font-medium text-muted-foreground text-xs tabular-nums">
+        <span className="ms-1.5 rounded-full bg-muted px-2 py-0.5 font-medium text-muted-foreground text-xs tabular-nums">
           <span aria-hidden="true">+{more}</span>
           <span className="sr-only">{t('+{{count}} more', { count: more })}</span>
         </span>

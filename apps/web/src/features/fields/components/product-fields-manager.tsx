@@ -151,7 +151,7 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
                   {t(texts.showOnCards)}
                 </label>
                 {canManage ? (
-                  <RowDeleteButton name={field.name} onClick={() => setToDelete(field)} className="ml-auto" />
+                  <RowDeleteButton name={field.name} onClick={() => setToDelete(field)} className="ms-auto" />
                 ) : null}
                 {isSelectType(field.type) ? (
                   <OptionsEditor

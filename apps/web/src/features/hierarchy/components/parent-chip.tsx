@@ -32,7 +32,7 @@ export function ParentChip({ productId, value, onChange, error }: ParentPickerPr
                 chipClass,
                 'max-w-64',
                 !value && 'text-muted-foreground',
-                value && 'rounded-r-none',
+                value && 'rounded-e-none',
               )}
             >
               <CornerLeftUpIcon aria-hidden="true" />
@@ -56,7 +56,7 @@ export function ParentChip({ productId, value, onChange, error }: ParentPickerPr
           <button
             type="button"
             aria-label={t('Remove the parent')}
-            className={cn(chipClass, 'rounded-l-none border-l-0 px-1.5')}
+            className={cn(chipClass, 'rounded-s-none border-s-0 px-1.5')}
             onClick={() => onChange(null)}
           >
             <XIcon aria-hidden="true" />

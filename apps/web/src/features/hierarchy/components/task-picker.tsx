@@ -33,7 +33,7 @@ export function TaskPicker({
       <div className="relative">
         <SearchIcon
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          className="pointer-events-none absolute top-1/2 start-2.5 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
           type="search"
@@ -43,7 +43,7 @@ export function TaskPicker({
           value={search}
           disabled={disabled}
           onChange={(event) => setSearch(event.target.value)}
-          className="h-8 pl-8 text-sm"
+          className="h-8 ps-8 text-sm"
         />
       </div>
       <ul id={listId} aria-label={t('Matching tasks')} className="grid gap-0.5">
@@ -56,7 +56,7 @@ export function TaskPicker({
                 onPick({ id: task.id, key: task.key, title: task.title });
                 setSearch('');
               }}
-              className="flex w-full min-w-0 items-baseline gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+              className="flex w-full min-w-0 items-baseline gap-2 rounded-md px-2 py-1.5 text-start text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
             >
               <span className="shrink-0 font-mono text-muted-foreground text-xs">{task.key}</span>
               <span className="truncate">{task.title}</span>

@@ -130,7 +130,7 @@ export function TaskSubtasks({
               <span className={cn('shrink-0 text-xs', statusTone[subtask.status])}>
                 {t(statusLabels[subtask.status])}
               </span>
-              <span className="w-24 shrink-0 truncate text-right text-muted-foreground text-xs max-sm:hidden">
+              <span className="w-24 shrink-0 truncate text-end text-muted-foreground text-xs max-sm:hidden">
                 {subtask.assignee?.name ?? t('Unassigned')}
               </span>
             </li>

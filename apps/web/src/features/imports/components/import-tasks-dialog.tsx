@@ -110,7 +110,7 @@ export default function ImportTasksDialog({
             type="file"
             accept=".csv,.tsv,.txt,.json,text/csv,application/json"
             onChange={(event) => void chooseFile(event)}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-transparent file:px-3 file:py-1.5 file:font-medium file:text-sm focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            className="text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-transparent file:px-3 file:py-1.5 file:font-medium file:text-sm focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           />
         </div>
 

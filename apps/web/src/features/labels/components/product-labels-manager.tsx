@@ -148,7 +148,7 @@ function LabelsEditor({ productId }: { productId: string }) {
               aria-label={t('Name of {{name}}', { name: label.name })}
               className="h-10 min-w-0 flex-1 sm:h-8"
             />
-            <span className="shrink-0 text-right text-muted-foreground text-xs tabular-nums sm:min-w-16">
+            <span className="shrink-0 text-end text-muted-foreground text-xs tabular-nums sm:min-w-16">
               {labelManagerTexts.used(label.tasks)}
             </span>
             <RowDeleteButton name={label.name} onClick={() => setToDelete(label)} />

@@ -138,7 +138,7 @@ function LabelPicker({
                     type="button"
                     aria-pressed={on}
                     onClick={() => void toggle(label.id)}
-                    className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
+                    className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-start text-sm outline-none hover:bg-accent focus-visible:bg-accent"
                   >
                     <span
                       aria-hidden="true"

@@ -64,9 +64,9 @@ export function DashboardShowcase() {
                     key={item.label}
                     className={cn(
                       'flex flex-col gap-0.5 px-4 py-3',
-                      index % 2 === 1 && 'border-l',
+                      index % 2 === 1 && 'border-s',
                       index > 1 && 'max-sm:border-t',
-                      index === 2 && 'sm:border-l',
+                      index === 2 && 'sm:border-s',
                     )}
                   >
                     <dt className="text-muted-foreground text-xs">{t(item.label)}</dt>
@@ -109,15 +109,15 @@ function TopBar() {
         <span className="text-muted-foreground">/</span>
         <span className="truncate text-muted-foreground">{t('Products')}</span>
       </div>
-      <div className="ml-auto flex items-center gap-3">
+      <div className="ms-auto flex items-center gap-3">
         <div className="flex h-8 w-60 items-center gap-2 rounded-md border bg-background px-2.5 text-muted-foreground text-xs max-md:hidden">
           <SearchIcon className="size-3.5" />
           {t('Search products...')}
-          <kbd className="ml-auto rounded border bg-muted/40 px-1.5 font-sans text-[10px]">⌘K</kbd>
+          <kbd className="ms-auto rounded border bg-muted/40 px-1.5 font-sans text-[10px]">⌘K</kbd>
         </div>
         <span className="relative text-muted-foreground">
           <BellIcon className="size-4" />
-          <span className="-top-0.5 -right-0.5 absolute size-2 rounded-full bg-primary ring-2 ring-card" />
+          <span className="-top-0.5 -end-0.5 absolute size-2 rounded-full bg-primary ring-2 ring-card" />
         </span>
         <Avatars team={['MC']} size="md" />
       </div>
@@ -127,7 +127,7 @@ function TopBar() {
 
 function Sidebar() {
   return (
-    <div aria-hidden="true" className="w-48 shrink-0 border-r bg-muted/20 p-2 max-xl:hidden">
+    <div aria-hidden="true" className="w-48 shrink-0 border-e bg-muted/20 p-2 max-xl:hidden">
       <ul className="grid gap-0.5 text-[13px]">
         {sidebarItems.map((item) => (
           <li
@@ -140,7 +140,7 @@ function Sidebar() {
             <item.icon className="size-4" />
             {t(item.label)}
             {item.badge && (
-              <span className="ml-auto rounded-full bg-primary px-1.5 font-medium text-[10px] text-primary-foreground leading-4">
+              <span className="ms-auto rounded-full bg-primary px-1.5 font-medium text-[10px] text-primary-foreground leading-4">
                 {item.badge}
               </span>
             )}
@@ -168,9 +168,9 @@ function Toolbar() {
   return (
     <div className="flex items-center gap-3 border-b px-4 py-3">
       <p className="font-semibold text-sm">
-        {t('Products')} <span className="ml-1 font-normal text-muted-foreground">24</span>
+        {t('Products')} <span className="ms-1 font-normal text-muted-foreground">24</span>
       </p>
-      <div aria-hidden="true" className="ml-auto flex items-center gap-2">
+      <div aria-hidden="true" className="ms-auto flex items-center gap-2">
         <span className="flex items-center rounded-md border p-0.5 max-sm:hidden">
           <span className="flex h-6 items-center gap-1.5 rounded-[5px] bg-accent px-2 font-medium text-xs">
             <Columns3Icon className="size-3.5" />
@@ -196,7 +196,7 @@ function Toolbar() {
 
 function BoardColumn({ column }: { column: Column }) {
   return (
-    <div className="flex w-64 shrink-0 snap-start scroll-ml-3 flex-col rounded-lg bg-muted/40 p-1.5 lg:w-auto lg:min-w-0 dark:bg-muted/30">
+    <div className="flex w-64 shrink-0 snap-start scroll-ms-3 flex-col rounded-lg bg-muted/40 p-1.5 lg:w-auto lg:min-w-0 dark:bg-muted/30">
       <p className="flex items-center gap-2 px-1.5 pt-1 pb-2 font-medium text-[13px]">
         <span aria-hidden="true" className={cn('size-2 rounded-full', column.dot)} />
         {t(column.name)}
@@ -206,7 +206,7 @@ function BoardColumn({ column }: { column: Column }) {
             , {column.count === 1 ? t('1 product') : t('{{count}} products', { count: column.count })}
           </span>
         </span>
-        <PlusIcon aria-hidden="true" className="ml-auto size-3.5 text-muted-foreground" />
+        <PlusIcon aria-hidden="true" className="ms-auto size-3.5 text-muted-foreground" />
       </p>
       <ul className="grid grid-cols-1 gap-1.5">
         {column.products.map((product) => (
@@ -231,7 +231,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
         <span aria-hidden="true" className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted">
           <span className={cn('block h-full rounded-full', bar)} style={{ width: `${product.progress}%` }} />
         </span>
-        <span className="w-8 text-right text-[11px] text-muted-foreground tabular-nums">
+        <span className="w-8 text-end text-[11px] text-muted-foreground tabular-nums">
           <span className="sr-only">{t('Progress')} </span>
           {product.progress}%
         </span>
@@ -241,7 +241,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
         {product.priority && (
           <span
             className={cn(
-              'ml-auto shrink-0 rounded px-1.5 font-medium text-[10px] leading-[18px]',
+              'ms-auto shrink-0 rounded px-1.5 font-medium text-[10px] leading-[18px]',
               priorities[product.priority],
             )}
           >
@@ -251,7 +251,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
         <span
           className={cn(
             'flex shrink-0 items-center gap-1 text-[11px] text-muted-foreground',
-            !product.priority && 'ml-auto',
+            !product.priority && 'ms-auto',
           )}
         >
           <CalendarIcon aria-hidden="true" className="size-3" />
@@ -261,7 +261,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
       {product.moving && (
         <span
           aria-hidden="true"
-          className="-bottom-3 absolute right-6 flex items-center gap-0.5 text-primary dark:text-indigo-400"
+          className="-bottom-3 absolute end-6 flex items-center gap-0.5 text-primary dark:text-indigo-400"
         >
           <MousePointer2Icon className="size-4 fill-current" />
           <span className="mt-4 rounded-full bg-primary px-1.5 font-medium text-[10px] text-primary-foreground leading-4">
@@ -275,7 +275,7 @@ function ProductCard({ product, bar }: { product: SampleProduct; bar: string }) 
 
 function Avatars({ team, size = 'sm' }: { team: Person[]; size?: 'sm' | 'md' }) {
   return (
-    <span className="-space-x-0.5 flex">
+    <span className="-space-x-0.5 flex rtl:space-x-reverse">
       <span className="sr-only">
         {team.length === 1 ? t('1 member') : t('{{count}} members', { count: team.length })}
       </span>

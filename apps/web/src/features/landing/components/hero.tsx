@@ -18,7 +18,7 @@ export function Hero() {
       />
       <div className={cn(container, 'pt-16 pb-14 text-center sm:pt-24 sm:pb-16')}>
         <p className="inline-flex items-center gap-2.5 rounded-full border bg-background px-3 py-1 text-muted-foreground text-xs shadow-xs sm:text-[13px]">
-          <span aria-hidden="true" className="-space-x-1 flex">
+          <span aria-hidden="true" className="-space-x-1 flex rtl:space-x-reverse">
             {stageDots.map((dot) => (
               <span key={dot} className={cn('size-2.5 rounded-full ring-2 ring-background', dot)} />
             ))}
@@ -51,7 +51,7 @@ export function Hero() {
           {t('Free for small teams · Setup in under 2 minutes')}
         </p>
 
-        <dl className="mx-auto mt-14 grid max-w-2xl grid-cols-3 divide-x rounded-xl border bg-background/80 shadow-xs backdrop-blur-sm">
+        <dl className="mx-auto mt-14 grid max-w-2xl grid-cols-3 divide-x rounded-xl border bg-background/80 shadow-xs backdrop-blur-sm rtl:divide-x-reverse">
           <div className="flex flex-col-reverse justify-end gap-1 px-3 py-4 sm:px-6 sm:py-5">
             <dt className="text-muted-foreground text-xs sm:text-sm">{t('teams')}</dt>
             <dd className="font-semibold text-xl tabular-nums tracking-tight sm:text-3xl">10,000+</dd>

@@ -15,7 +15,7 @@ export function LandingPage() {
     <div className="relative flex min-h-dvh flex-col overflow-x-clip bg-background">
       <a
         href="#main"
-        className="-translate-y-16 fixed top-2 left-2 z-50 rounded-md bg-background px-3 py-2 font-medium text-sm shadow-md outline-none ring-ring/50 transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px]"
+        className="-translate-y-16 fixed top-2 start-2 z-50 rounded-md bg-background px-3 py-2 font-medium text-sm shadow-md outline-none ring-ring/50 transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px]"
       >
         {t('Skip to content')}
       </a>

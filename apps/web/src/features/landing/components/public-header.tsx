@@ -44,7 +44,7 @@ export function PublicHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           <Link
             to={paths.auth()}
             className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'max-sm:hidden' })}
@@ -100,14 +100,14 @@ function MobileMenu() {
         aria-expanded={open}
         aria-controls="landing-menu"
         onClick={() => setOpen((o) => !o)}
-        className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-mr-2' })}
+        className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-me-2' })}
       >
         {open ? <XIcon /> : <MenuIcon />}
       </button>
       <div
         id="landing-menu"
         hidden={!open}
-        className="absolute top-[calc(100%+0.5rem)] right-3 z-50 w-[min(18rem,calc(100vw-1.5rem))] rounded-lg border bg-popover p-1.5 text-popover-foreground shadow-lg"
+        className="absolute top-[calc(100%+0.5rem)] end-3 z-50 w-[min(18rem,calc(100vw-1.5rem))] rounded-lg border bg-popover p-1.5 text-popover-foreground shadow-lg"
       >
         <nav aria-label={t('Sections')}>
           <ul className="grid">

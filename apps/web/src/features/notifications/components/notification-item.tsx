@@ -121,7 +121,7 @@ export function NotificationItem({
       )}
     >
       {unread ? (
-        <span aria-hidden="true" className="absolute top-0 bottom-0 left-0 w-0.5 bg-primary" />
+        <span aria-hidden="true" className="absolute top-0 bottom-0 start-0 w-0.5 bg-primary" />
       ) : null}
       <div className="relative mt-0.5 shrink-0 self-start [grid-area:avatar]">
         <Avatar className="size-8 sm:size-9">
@@ -133,7 +133,7 @@ export function NotificationItem({
         <span
           title={t(typeLabel)}
           aria-hidden="true"
-          className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full border-2 border-card bg-muted text-muted-foreground"
+          className="absolute -end-1 -bottom-1 flex size-5 items-center justify-center rounded-full border-2 border-card bg-muted text-muted-foreground"
         >
           <TypeIcon className="size-3" />
         </span>
@@ -153,7 +153,7 @@ export function NotificationItem({
           <time
             dateTime={notification.createdAt}
             title={formatDateTime(notification.createdAt)}
-            className="ml-auto shrink-0 whitespace-nowrap text-muted-foreground text-xs tabular-nums sm:ml-0"
+            className="ms-auto shrink-0 whitespace-nowrap text-muted-foreground text-xs tabular-nums sm:ms-0"
           >
             {formatRelative(notification.createdAt, now)}
           </time>
@@ -208,7 +208,7 @@ export function NotificationItem({
         </div>
       ) : null}
 
-      <div className="-mr-2 flex shrink-0 items-center gap-0.5 self-center [grid-area:actions] sm:-mt-1 sm:items-start sm:self-start">
+      <div className="-me-2 flex shrink-0 items-center gap-0.5 self-center [grid-area:actions] sm:-mt-1 sm:items-start sm:self-start">
         {triage}
         {unread ? (
           <Button

@@ -118,7 +118,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     >
       <table className="w-full text-sm">
         <thead>
-          <tr className="border-b text-left text-muted-foreground">
+          <tr className="border-b text-start text-muted-foreground">
             <th scope="col" className="py-2 font-medium">
               {t('Event')}
             </th>
@@ -140,7 +140,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             const id = `notify-${category}`;
             return (
               <tr key={category} className="border-b last:border-0">
-                <th scope="row" className="py-3 pr-2 text-left font-normal sm:pr-3">
+                <th scope="row" className="py-3 pe-2 text-start font-normal sm:pe-3">
                   <span id={`${id}-label`} className="font-medium">
                     {label}
                   </span>

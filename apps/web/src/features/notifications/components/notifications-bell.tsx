@@ -27,7 +27,7 @@ export function NotificationsBell() {
         <span
           aria-hidden="true"
           data-slot="bell-count"
-          className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 font-medium text-[10px] text-primary-foreground tabular-nums"
+          className="absolute -top-0.5 -end-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 font-medium text-[10px] text-primary-foreground tabular-nums"
         >
           {unreadBadgeText(unread)}
         </span>

@@ -27,12 +27,12 @@ export function UnreadBadge({ count }: { count: number }) {
       <span
         aria-hidden="true"
         data-slot="unread-dot"
-        className="absolute top-1 right-1 hidden size-2 rounded-full bg-primary group-data-[collapsible=icon]:block"
+        className="absolute top-1 end-1 hidden size-2 rounded-full bg-primary group-data-[collapsible=icon]:block"
       />
       <span
         aria-hidden="true"
         data-slot="unread-badge"
-        className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 font-medium text-[11px] text-primary-foreground tabular-nums group-data-[collapsible=icon]:hidden"
+        className="ms-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 font-medium text-[11px] text-primary-foreground tabular-nums group-data-[collapsible=icon]:hidden"
       >
         {text}
       </span>

@@ -56,9 +56,9 @@ export const ProductBoardCard = memo(function ProductBoardCard({
         {overlay ? (
           <GripVerticalIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         ) : (
-          <div className="-mt-1 -mr-1 flex shrink-0 items-center">
+          <div className="-mt-1 -me-1 flex shrink-0 items-center">
             <ProductActionsMenu product={product} viewer={viewer} />
-            <KanbanHandle className="relative -mr-1 shrink-0" />
+            <KanbanHandle className="relative -me-1 shrink-0" />
           </div>
         )}
       </div>

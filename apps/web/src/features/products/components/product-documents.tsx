@@ -166,8 +166,8 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
           },
           {
             header: t('Size'),
-            headClassName: 'hidden text-right sm:table-cell',
-            className: 'hidden text-right text-muted-foreground tabular-nums sm:table-cell',
+            headClassName: 'hidden text-end sm:table-cell',
+            className: 'hidden text-end text-muted-foreground tabular-nums sm:table-cell',
             cell: (document) => formatBytes(document.size),
           },
           {

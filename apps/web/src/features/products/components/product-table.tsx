@@ -98,11 +98,11 @@ export function ProductTable({ filters, page, onPageChange, emptyAction, viewer 
           <TableCaption className="sr-only">{t('Products')}</TableCaption>
           <TableHeader className="bg-muted/40">
             <TableRow className="hover:bg-transparent">
-              <TableHead className="pl-4">{t('Product')}</TableHead>
+              <TableHead className="ps-4">{t('Product')}</TableHead>
               <TableHead>{t('Status')}</TableHead>
-              <TableHead className="text-right">{t('Team Size')}</TableHead>
+              <TableHead className="text-end">{t('Team Size')}</TableHead>
               <TableHead className="min-w-40">{t('Progress')}</TableHead>
-              <TableHead className="pr-4 text-right">{t('Actions')}</TableHead>
+              <TableHead className="pe-4 text-end">{t('Actions')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>{body}</TableBody>
@@ -204,7 +204,7 @@ function ProductRow({ product, viewer }: { product: ProductListItem; viewer: Pro
   const to = productPath(product);
   return (
     <TableRow data-product-id={product.id}>
-      <TableCell className="max-w-[15rem] py-3 pl-4 sm:max-w-[26rem]">
+      <TableCell className="max-w-[15rem] py-3 ps-4 sm:max-w-[26rem]">
         <div className="flex min-w-0 items-center gap-2">
           <Link to={to} className="truncate font-medium hover:underline focus-visible:underline">
             {product.name}
@@ -219,7 +219,7 @@ function ProductRow({ product, viewer }: { product: ProductListItem; viewer: Pro
       <TableCell>
         <StatusBadge status={product.status} />
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell className="text-end">
         <TeamSize product={product} />
       </TableCell>
       <TableCell>
@@ -229,7 +229,7 @@ function ProductRow({ product, viewer }: { product: ProductListItem; viewer: Pro
           className="w-40"
         />
       </TableCell>
-      <TableCell className="pr-4 text-right">
+      <TableCell className="pe-4 text-end">
         <div className="flex items-center justify-end gap-1">
           <Link
             to={to}
@@ -250,7 +250,7 @@ function LoadingRows() {
     <>
       {['a', 'b', 'c', 'd', 'e'].map((key) => (
         <TableRow key={key} className="hover:bg-transparent">
-          <TableCell className="py-3 pl-4">
+          <TableCell className="py-3 ps-4">
             <Skeleton className="h-4 w-40" />
             <Skeleton className="mt-1.5 h-3 w-64" />
           </TableCell>
@@ -258,13 +258,13 @@ function LoadingRows() {
             <Skeleton className="h-5 w-24" />
           </TableCell>
           <TableCell>
-            <Skeleton className="ml-auto h-4 w-6" />
+            <Skeleton className="ms-auto h-4 w-6" />
           </TableCell>
           <TableCell>
             <Skeleton className="h-1.5 w-40" />
           </TableCell>
-          <TableCell className="pr-4">
-            <Skeleton className="ml-auto h-8 w-14" />
+          <TableCell className="pe-4">
+            <Skeleton className="ms-auto h-8 w-14" />
           </TableCell>
         </TableRow>
       ))}

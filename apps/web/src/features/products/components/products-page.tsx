@@ -117,7 +117,7 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
             variant="outline"
             aria-pressed={state.archived}
             onClick={() => update({ archived: !state.archived, page: 1 })}
-            className={cn('sm:ml-auto', state.archived && 'bg-accent dark:bg-input/50')}
+            className={cn('sm:ms-auto', state.archived && 'bg-accent dark:bg-input/50')}
           >
             <ArchiveIcon aria-hidden="true" />
             {t('Show archived')}
@@ -132,7 +132,7 @@ export function ProductsPage({ role, userId }: ProductsPageProps) {
             <ListFilterIcon aria-hidden="true" />
             {t('Filters')}
             {filterCount > 0 ? (
-              <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 font-semibold text-[11px] text-primary-foreground leading-5 tabular-nums">
+              <span className="ms-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 font-semibold text-[11px] text-primary-foreground leading-5 tabular-nums">
                 {filterCount}
                 <span className="sr-only"> {t('active')}</span>
               </span>

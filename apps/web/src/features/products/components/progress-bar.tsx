@@ -30,7 +30,7 @@ export function ProgressBar({
           style={{ width: `${clamped}%` }}
         />
       </div>
-      <span className="w-9 shrink-0 text-right text-muted-foreground text-xs tabular-nums">
+      <span className="w-9 shrink-0 text-end text-muted-foreground text-xs tabular-nums">
         {percent.format(clamped / 100)}
       </span>
     </div>

@@ -141,7 +141,7 @@ function DeviceList({ devices }: { devices: PushDevice[] }) {
           <Button
             variant="ghost"
             size="sm"
-            className="ml-auto"
+            className="ms-auto"
             pending={remove.isPending && remove.variables === device._id}
             aria-label={t('Remove {{device}}', { device: device.label })}
             onClick={() =>

@@ -24,15 +24,15 @@ export function ReportTable({ report, caption }: { report: Report; caption: stri
               : ''}
           </>
         }
-        captionClassName="mt-0 border-t px-4 py-3 text-left"
+        captionClassName="mt-0 border-t px-4 py-3 text-start"
         headerRowClassName="hover:bg-transparent"
         rows={rows}
         // Rows have no id of their own and are replaced as a whole.
         rowKey={(_row, index) => index}
         columns={columns.map((column) => ({
           header: reportWord(column.label),
-          headClassName: cn('first:pl-4 last:pr-4', numeric(column.kind) && 'text-right'),
-          className: cn('first:pl-4 last:pr-4', numeric(column.kind) && 'text-right tabular-nums'),
+          headClassName: cn('first:ps-4 last:pe-4', numeric(column.kind) && 'text-end'),
+          className: cn('first:ps-4 last:pe-4', numeric(column.kind) && 'text-end tabular-nums'),
           cell: (row: ReportRow) => {
             const text = formatReportValue(row[column.key] ?? null, column.kind);
             return WORD_VALUED.has(column.key) ? reportWord(text) : text;

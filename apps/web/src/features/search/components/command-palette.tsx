@@ -338,7 +338,7 @@ function HitItem({ hit, query, onSelect }: { hit: SearchHit; query: string; onSe
         <span className="truncate">
           {/* A task's key (issue 28), or a comment's task's: what "atl-12" finds. */}
           {hit.taskKey ? (
-            <span className="mr-2 font-mono text-muted-foreground text-xs tabular-nums">{hit.taskKey}</span>
+            <span className="me-2 font-mono text-muted-foreground text-xs tabular-nums">{hit.taskKey}</span>
           ) : null}
           <Highlighted pieces={plainHighlight(hit.title, query)} />
         </span>

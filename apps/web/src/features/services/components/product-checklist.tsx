@@ -34,7 +34,7 @@ export function ProductChecklist({ legend, value, onChange, invalid, describedBy
       <legend className="mb-2 font-medium text-sm leading-none">
         {legend}
         {value.length > 0 ? (
-          <span className="ml-1.5 font-normal text-muted-foreground">
+          <span className="ms-1.5 font-normal text-muted-foreground">
             ({t('{{count}} selected', { count: value.length })})
           </span>
         ) : null}

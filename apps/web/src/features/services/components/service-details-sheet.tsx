@@ -94,7 +94,7 @@ function ServiceDetails({
 
   return (
     <>
-      <SheetHeader className="gap-2 p-6 pr-12">
+      <SheetHeader className="gap-2 p-6 pe-12">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <SheetTitle className="min-w-0 break-words text-lg">{service.name}</SheetTitle>
         </div>

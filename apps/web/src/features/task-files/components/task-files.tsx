@@ -95,7 +95,7 @@ export function TaskFiles({ taskId, canEdit }: Props) {
             <Button
               variant="outline"
               size="sm"
-              className="ml-auto h-7"
+              className="ms-auto h-7"
               disabled={uploading !== undefined}
               onClick={() => input.current?.click()}
             >

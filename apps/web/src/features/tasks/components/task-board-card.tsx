@@ -48,7 +48,7 @@ export const TaskBoardCard = memo(function TaskBoardCard({
         movable={canChangeTaskStatus(viewer, task)}
         showProduct={showProduct}
       />
-      <KanbanHandle className="absolute top-2.5 right-2" />
+      <KanbanHandle className="absolute top-2.5 end-2" />
     </>
   );
 });
@@ -97,10 +97,10 @@ export const CardFace = memo(function CardFace({
         !overlay && [keys.rowClass, 'data-[selected]:border-ring/60'],
       )}
     >
-      <div className={cn('flex items-start gap-1', (movable || overlay) && 'pr-6')}>
+      <div className={cn('flex items-start gap-1', (movable || overlay) && 'pe-6')}>
         {/* Above the card's stretched link; only while it is focused or cards are selected (no room to spare). */}
         {checkbox && keys.shown ? (
-          <div className="relative z-10 flex h-6 items-center pr-1" {...stopDragStart}>
+          <div className="relative z-10 flex h-6 items-center pe-1" {...stopDragStart}>
             {checkbox}
           </div>
         ) : null}
@@ -117,7 +117,7 @@ export const CardFace = memo(function CardFace({
         {overlay ? (
           <GripVerticalIcon
             aria-hidden="true"
-            className="absolute top-3 right-3 size-4 text-muted-foreground"
+            className="absolute top-3 end-3 size-4 text-muted-foreground"
           />
         ) : onEdit && onChangeStatus && !pending ? (
           <div className="relative z-10 -my-1 shrink-0" {...stopDragStart}>
@@ -144,7 +144,7 @@ export const CardFace = memo(function CardFace({
         <RepeatMark recurring={task.recurring} />
         <TaskHierarchyMarks task={task} />
         <TaskDueDate task={task} withIcon className="text-muted-foreground text-xs" />
-        <AssigneeAvatar task={task} className="ml-auto" />
+        <AssigneeAvatar task={task} className="ms-auto" />
       </div>
     </article>
   );

@@ -96,7 +96,7 @@ export function FilterChip({
           <button
             type="button"
             aria-label={t('{{name}} filter: {{summary}}', { name, summary })}
-            className="inline-flex h-full min-w-0 items-center gap-1 rounded-l-md px-2.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+            className="inline-flex h-full min-w-0 items-center gap-1 rounded-s-md px-2.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span className="max-w-40 shrink-0 truncate text-muted-foreground">
               {t('{{name}}:', { name })}
@@ -118,7 +118,7 @@ export function FilterChip({
           onRemove();
           onClose?.();
         }}
-        className="inline-flex h-full items-center rounded-r-md border-l px-1.5 text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        className="inline-flex h-full items-center rounded-e-md border-s px-1.5 text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         <XIcon aria-hidden="true" className="size-3.5" />
       </button>
@@ -270,7 +270,7 @@ export function Toggles({
               type="button"
               aria-pressed={on}
               onClick={() => onToggle(option.value)}
-              className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
+              className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-start text-sm outline-none hover:bg-accent focus-visible:bg-accent"
             >
               <CheckIcon aria-hidden="true" className={cn('size-4 shrink-0', !on && 'invisible')} />
               <span className="truncate">{option.label}</span>

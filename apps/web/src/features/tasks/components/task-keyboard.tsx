@@ -295,7 +295,7 @@ export function TaskKeyboardProvider({ tasks, viewer, layout = LIST, listen = tr
       {chosen.length > 0 ? (
         <section
           aria-label={t('Selection')}
-          className="fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar-height,0px))] z-20 mx-auto flex w-fit items-center gap-3 rounded-full border bg-popover py-1.5 pr-1.5 pl-4 text-popover-foreground text-sm shadow-lg"
+          className="fixed inset-x-0 bottom-[calc(1rem+var(--tab-bar-height,0px))] z-20 mx-auto flex w-fit items-center gap-3 rounded-full border bg-popover py-1.5 pe-1.5 ps-4 text-popover-foreground text-sm shadow-lg"
         >
           <span className="font-medium tabular-nums">
             {t('{{count}} selected', { count: chosen.length })}

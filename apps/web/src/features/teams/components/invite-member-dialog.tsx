@@ -256,7 +256,7 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
       </legend>
       <div className="relative">
         <Search
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          className="pointer-events-none absolute top-1/2 start-2.5 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"
         />
         <Input
@@ -274,7 +274,7 @@ function CandidatePicker({ teamId, value, onChange, onBlur, searchRef }: Candida
           aria-describedby={error ? formMessageId : undefined}
           placeholder={t(inviteMessages.searchPlaceholder)}
           autoComplete="off"
-          className="pl-8"
+          className="ps-8"
         />
       </div>
       <div className="max-h-56 min-h-24 overflow-y-auto rounded-md border">{list}</div>

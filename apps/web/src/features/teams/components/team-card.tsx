@@ -72,7 +72,7 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
                 <Button
                   variant="ghost"
                   size="icon"
-                  className="-mt-1 -mr-2 size-8 text-muted-foreground hover:text-destructive"
+                  className="-mt-1 -me-2 size-8 text-muted-foreground hover:text-destructive"
                   aria-label={t('Delete {{name}}', { name: team.name })}
                 >
                   <Trash2 aria-hidden="true" />

@@ -115,7 +115,7 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
           ref={backRef}
           variant="ghost"
           size="sm"
-          className="-ml-2 text-muted-foreground"
+          className="-ms-2 text-muted-foreground"
           onClick={onBack}
         >
           {t('← Back to Teams')}
@@ -185,19 +185,19 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
 // Below md the table folds into one card per member: each cell a line, labelled by its column
 // (the data-label, drawn by CSS so the table's text stays the same for assistive technology).
 const foldedCell =
-  'max-md:col-start-1 max-md:block max-md:p-0 max-md:whitespace-normal max-md:text-xs max-md:before:mr-1.5 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
+  'max-md:col-start-1 max-md:block max-md:p-0 max-md:whitespace-normal max-md:text-xs max-md:before:me-1.5 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 function MembersTable({ team, onRemoved }: { team: TeamDetail; onRemoved: () => void }) {
   return (
     <Table className="max-md:block">
       <TableHeader className="max-md:sr-only">
         <TableRow className="hover:bg-transparent">
-          <TableHead className="pl-4 sm:pl-6">{t('Name')}</TableHead>
+          <TableHead className="ps-4 sm:ps-6">{t('Name')}</TableHead>
           <TableHead>{t('Email')}</TableHead>
           <TableHead>{t('Role')}</TableHead>
           <TableHead>{t('Status')}</TableHead>
           <TableHead>{t('Joined')}</TableHead>
-          <TableHead className="w-16 pr-4 text-right sm:pr-6">{t('Actions')}</TableHead>
+          <TableHead className="w-16 pe-4 text-end sm:pe-6">{t('Actions')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody className="max-md:block">
@@ -212,7 +212,7 @@ function MembersTable({ team, onRemoved }: { team: TeamDetail; onRemoved: () => 
                 suspended && 'opacity-60',
               )}
             >
-              <TableCell className="pl-4 max-md:col-start-1 max-md:p-0 max-md:pb-1 sm:pl-6">
+              <TableCell className="ps-4 max-md:col-start-1 max-md:p-0 max-md:pb-1 sm:ps-6">
                 <MemberName member={member} />
               </TableCell>
               <TableCell data-label={t('Email')} className={cn(foldedCell, 'max-w-64 truncate')}>
@@ -234,7 +234,7 @@ function MembersTable({ team, onRemoved }: { team: TeamDetail; onRemoved: () => 
                   </>
                 )}
               </TableCell>
-              <TableCell className="pr-4 text-right max-md:col-start-2 max-md:row-span-5 max-md:row-start-1 max-md:p-0 sm:pr-6">
+              <TableCell className="pe-4 text-end max-md:col-start-2 max-md:row-span-5 max-md:row-start-1 max-md:p-0 sm:pe-6">
                 {team.canManage && leadEligible(member) ? (
                   <MemberActionsMenu
                     teamId={team.id}
@@ -290,7 +290,7 @@ function MemberRowsSkeleton() {
           <Skeleton className="hidden h-4 w-44 md:block" />
           <Skeleton className="hidden h-4 w-20 md:block" />
           <Skeleton className="hidden h-5 w-16 md:block" />
-          <Skeleton className="ml-auto size-8" />
+          <Skeleton className="ms-auto size-8" />
         </div>
       ))}
     </div>

@@ -63,7 +63,7 @@ export function SkillsInput({ value, onChange, onBlur, className, disabled, ...i
           {value.map((skill) => (
             <li
               key={skill}
-              className="inline-flex max-w-full items-center gap-1 rounded-md bg-secondary py-0.5 pr-0.5 pl-2 text-secondary-foreground text-xs"
+              className="inline-flex max-w-full items-center gap-1 rounded-md bg-secondary py-0.5 pe-0.5 ps-2 text-secondary-foreground text-xs"
             >
               <span className="truncate">{skill}</span>
               <button

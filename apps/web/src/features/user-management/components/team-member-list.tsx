@@ -52,7 +52,7 @@ const MemberRow = memo(function MemberRow({ member, viewer, onEdit }: TeamMember
         member.disabled && 'text-muted-foreground',
       )}
     >
-      <td className={cn(cell, 'pl-4 max-md:col-span-2 max-md:pr-10')}>
+      <td className={cn(cell, 'ps-4 max-md:col-span-2 max-md:pe-10')}>
         <MemberIdentity member={member} />
       </td>
       <td className={cn(cell, 'max-md:grid max-md:gap-1')}>
@@ -75,7 +75,7 @@ const MemberRow = memo(function MemberRow({ member, viewer, onEdit }: TeamMember
         <FoldLabel>Skills</FoldLabel>
         <Chips label={t('Skills of {{name}}', { name: member.name })} items={member.skills} />
       </td>
-      <td className={cn(cell, 'pr-4 text-right max-md:absolute max-md:top-3 max-md:right-3')}>
+      <td className={cn(cell, 'pe-4 text-end max-md:absolute max-md:top-3 max-md:end-3')}>
         <TeamMemberActionsMenu member={member} viewer={viewer} onEdit={onEdit} />
       </td>
     </tr>

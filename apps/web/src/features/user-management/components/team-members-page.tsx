@@ -161,7 +161,7 @@ export function TeamMembersPage({ viewer }: TeamMembersPageProps) {
             </Button>
           ) : null}
           {/* On a phone the tabs take a row of their own, each half of it. */}
-          <TabsList className="grid h-9 w-full grid-cols-2 sm:ml-auto sm:inline-flex sm:w-fit">
+          <TabsList className="grid h-9 w-full grid-cols-2 sm:ms-auto sm:inline-flex sm:w-fit">
             <TabsTrigger value="list" className="px-3">
               <ListIcon aria-hidden="true" />
               {t('List View')}

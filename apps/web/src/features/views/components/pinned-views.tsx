@@ -51,7 +51,7 @@ export function PinnedViews({ onNavigate }: { onNavigate?: () => void }) {
                   onClick={onNavigate}
                 >
                   <span className="min-w-0 flex-1 truncate">{view.name}</span>
-                  <span aria-hidden="true" className="ml-auto text-muted-foreground text-xs tabular-nums">
+                  <span aria-hidden="true" className="ms-auto text-muted-foreground text-xs tabular-nums">
                     {view.count}
                   </span>
                 </Link>

@@ -43,8 +43,8 @@ export function ViewsPage() {
     },
     {
       header: t('Tasks'),
-      headClassName: 'text-right',
-      className: 'text-right tabular-nums',
+      headClassName: 'text-end',
+      className: 'text-end tabular-nums',
       cell: (view) => view.count,
     },
     {

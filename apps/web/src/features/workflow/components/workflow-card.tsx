@@ -149,7 +149,7 @@ export function WorkflowCard({ productId, readOnly }: { productId: string; readO
                         {state.name}
                       </span>
                     )}
-                    <span className="shrink-0 text-right text-muted-foreground text-xs tabular-nums sm:min-w-16">
+                    <span className="shrink-0 text-end text-muted-foreground text-xs tabular-nums sm:min-w-16">
                       {workflowTexts.used(state.tasks)}
                     </span>
                     {canManage ? (
