@@ -63,6 +63,8 @@ const ACCENTED: Record<string, string> = {
  * `{{values}}` are kept as they are, to be filled in after.
  */
 export function pseudoText(text: string): string {
+  // A text translated twice (a toast's title, an API error's message) is made pseudo once.
+  if (text.startsWith('⟦')) return text;
   const parts = text.split(/(\{\{[^}]*\}\})/);
   let letters = 0;
   const body = parts

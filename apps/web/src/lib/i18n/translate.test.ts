@@ -16,5 +16,7 @@ describe('pseudo', () => {
     expect(text).toMatch(/^⟦Áðð Ţášķ ƒöŕ \{\{name\}\}·+⟧$/);
     expect(text.length).toBeGreaterThanOrEqual(Math.round('Add Task for '.length * 1.4));
     expect(pseudo('Hi {{name}}', { name: 'Ada' })).toContain('Ada');
+    // Translating a translated text changes nothing.
+    expect(pseudo(pseudo('Add Task'))).toBe(pseudo('Add Task'));
   });
 });
