@@ -19,7 +19,7 @@ import {
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count.ts';
 import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
 import { PinnedViews } from '../../features/views/components/pinned-views.tsx';
-import { currentDirection, t } from '../../lib/i18n/index.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
@@ -37,8 +37,8 @@ export function AppSidebar({ user }: { user: User }) {
   };
 
   return (
-    // Right to left (Arabic), the sidebar and its phone sheet sit on the right (issue 33).
-    <Sidebar collapsible="icon" side={currentDirection() === 'rtl' ? 'right' : 'left'}>
+    // At the reading side's start: on the right in Arabic (components/ui/sidebar.tsx is logical).
+    <Sidebar collapsible="icon">
       <SidebarHeader>
         <SidebarMenu>
           <SidebarMenuItem>
