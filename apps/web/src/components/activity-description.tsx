@@ -15,7 +15,9 @@ export function ActivityDescription({
   className?: string;
 }) {
   return (
-    <p className={cn('break-words text-sm', className)}>
+    // The server writes it in English: in a right-to-left page it keeps its own direction, so its
+    // quotes and full stop stay where English puts them (issue 33).
+    <p dir="auto" className={cn('break-words text-sm', className)}>
       {activity.taskId ? (
         <Link
           to={paths.task(activity.taskId)}
