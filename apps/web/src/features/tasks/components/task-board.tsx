@@ -32,7 +32,7 @@ import { useFocusedTaskId } from './task-keyboard-state.tsx';
 import type { TaskFilterValues } from './task-search-params.ts';
 import { TaskStatesProvider } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
-import { statusName } from './task-texts.ts';
+import { stateName, statusName } from './task-texts.ts';
 import { type ColumnQuery, useColumnTasks } from './use-column-tasks.ts';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
@@ -144,7 +144,7 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   const specs: readonly BoardColumnSpec[] | undefined = manual
     ? states.data?.data.map((state) => ({
         id: state.id,
-        title: state.name,
+        title: stateName(state.name),
         status: state.category,
         stateId: state.id,
         color: state.color,

@@ -38,6 +38,12 @@ const PHASE_NAMES = {
 
 /** 'In Progress' in the reader's language. */
 export const statusName = (status: TaskStatus): string => t(STATUS_NAMES[status]);
+/**
+ * A workflow state's name: a product's first three states are named as the statuses and read in
+ * the reader's language; a state the product named itself ('In review') reads as it was named.
+ */
+export const stateName = (name: string): string =>
+  Object.hasOwn(STATUS_NAMES, name) ? statusName(name as TaskStatus) : name;
 /** 'high' → 'High' in the reader's language. */
 export const priorityName = (priority: TaskPriority): string => t(PRIORITY_NAMES[priority]);
 /** 'testing' → 'Testing' in the reader's language (a phase the app does not know: 'Xyz', as it is). */

@@ -28,7 +28,7 @@ import { useTaskOptions } from '../../api/get-task-options.ts';
 import { TaskAssignee, teamLabel } from '../task-assignee.tsx';
 import { TaskDueDate } from '../task-fields.tsx';
 import { TaskStatusBadge, TaskStatusIcon } from '../task-status-badge.tsx';
-import { pageTexts, phaseName, priorityName, statusName } from '../task-texts.ts';
+import { pageTexts, phaseName, priorityName, stateName, statusName } from '../task-texts.ts';
 import { shownReference, withCurrent } from './task-references.ts';
 import type { useSaveTask } from './use-save-task.ts';
 
@@ -111,7 +111,7 @@ function StateName({ name, color, status }: { name: string; color: string; statu
   return (
     <span className="inline-flex min-w-0 items-center gap-2">
       <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: color }} />
-      <span className="truncate">{name}</span>
+      <span className="truncate">{stateName(name)}</span>
       {name === status ? null : <span className="text-muted-foreground text-xs">{statusName(status)}</span>}
     </span>
   );
