@@ -2,6 +2,7 @@ import { isLanguageCode, type LanguageCode } from '@shipyard/shared';
 import i18next, { type i18n } from 'i18next';
 import ar from './mail-locales/ar/mail.json' with { type: 'json' };
 import de from './mail-locales/de/mail.json' with { type: 'json' };
+import en from './mail-locales/en/mail.json' with { type: 'json' };
 import es from './mail-locales/es/mail.json' with { type: 'json' };
 import fr from './mail-locales/fr/mail.json' with { type: 'json' };
 import it from './mail-locales/it/mail.json' with { type: 'json' };
@@ -31,11 +32,20 @@ const resources: Record<Exclude<LanguageCode, 'en'>, Record<string, string>> = {
   'zh-CN': zhCN,
 };
 
+/** English's plural forms (`<key>_one`, in mail-locales/en/mail.json); every other form is the key. */
+const englishPlurals: Record<string, string> = en;
+const englishPluralRules = new Intl.PluralRules('en');
+
 /** `{{name}}` replaced by its value, as i18next does (no escaping: mail escapes its HTML itself). */
-const english: MailTranslator = (key, values) =>
-  values
-    ? key.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => String(values[name] ?? whole))
-    : key;
+const english: MailTranslator = (key, values) => {
+  if (!values) return key;
+  const count = values.count;
+  const form =
+    typeof count === 'number' ? englishPlurals[`${key}_${englishPluralRules.select(count)}`] : undefined;
+  return (form ?? key).replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
+    String(values[name] ?? whole),
+  );
+};
 
 const instances = new Map<LanguageCode, i18n>();
 

@@ -8,6 +8,7 @@ import type { JobHandlers } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type Changes, notificationChange } from '../../lib/realtime/changes.ts';
 import { userSeesProduct } from '../../lib/visibility.ts';
+import { mailTranslator } from '../../platform/mail-language.ts';
 import { aboutWhatTheySee, type DeliveryCheck } from './notifications.access.ts';
 import {
   digestMail,
@@ -73,6 +74,7 @@ export function createNotificationJobs(deps: Deps) {
         recipient.email,
         { type: job.type, message: job.message, metadata: job.metadata ?? {} },
         { appUrl, unsubscribeUrl: unsubscribeUrl(job.userId, category) },
+        mailTranslator(recipient.language),
       ),
     );
   }
@@ -110,10 +112,14 @@ export function createNotificationJobs(deps: Deps) {
       const overdue = recipient.preferences.overdue.email !== 'never' ? await overdueTasks(tx, userId) : [];
       if (recipient.mailable && (wanted.length > 0 || overdue.length > 0)) {
         await mailer.send(
-          digestMail(recipient.email, day, wanted, overdue, {
-            appUrl,
-            unsubscribeUrl: unsubscribeUrl(userId, 'digest'),
-          }),
+          digestMail(
+            recipient.email,
+            day,
+            wanted,
+            overdue,
+            { appUrl, unsubscribeUrl: unsubscribeUrl(userId, 'digest') },
+            mailTranslator(recipient.language),
+          ),
         );
       }
       if (entries.length > 0) {

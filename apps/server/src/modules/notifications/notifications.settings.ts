@@ -42,6 +42,8 @@ export type Recipient = {
   /** A verified, enabled account: only those are mailed. */
   mailable: boolean;
   timeZone: string;
+  /** users.language: what their mail is written in (null: English, platform/mail-language.ts). */
+  language: string | null;
   preferences: NotificationPreferences['preferences'];
 };
 
@@ -56,6 +58,7 @@ export function createNotificationSettings(db: Db) {
         role: users.role,
         mailable: sql<boolean>`(${users.emailVerifiedAt} is not null and ${users.disabledAt} is null)`,
         timeZone: notificationSettings.timeZone,
+        language: users.language,
         preferences: notificationSettings.preferences,
       })
       .from(users)
