@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { type BulkChange, useBulkTaskChange } from '../api/bulk-update.ts';
 import { taskOptionsQueryOptions } from '../api/get-task-options.ts';
 import { priorityOptions, statusOptions } from './task-form-chips.tsx';
+import { stateName } from './task-texts.ts';
 
 // The keyboard's pickers (issue 30): a small list that filters as you type (the create dialog's
 // chip list), or the due date's words; Enter applies to every target in one request, one Undo.
@@ -130,7 +131,7 @@ export function useStatusChoices(targets: readonly Task[], enabled = true) {
     return { options: statusOptions, change: (value: string) => ({ status: value }) as BulkTaskChange };
   }
   return {
-    options: states.map((state) => ({ value: state.id, label: state.name })),
+    options: states.map((state) => ({ value: state.id, label: stateName(state.name) })),
     change: (value: string) => ({ stateId: value }),
   };
 }
