@@ -1,4 +1,4 @@
-import { AVATAR_TYPES, type User } from '@shipyard/shared';
+import { AVATAR_TYPES, accountMessages as m, type User } from '@shipyard/shared';
 import { CameraIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,7 +7,6 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { avatarFileProblem, useUploadAvatar } from '../api/upload-avatar.ts';
-import { accountTexts as m } from './account-texts.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 export type AvatarPickerProps = {

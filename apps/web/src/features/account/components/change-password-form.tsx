@@ -1,4 +1,4 @@
-import { type ChangePassword, ChangePasswordSchema } from '@shipyard/shared';
+import { type ChangePassword, ChangePasswordSchema, accountMessages as m } from '@shipyard/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -6,7 +6,6 @@ import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { accountTexts as m } from './account-texts.ts';
 
 const fields = [
   { name: 'currentPassword', label: k('Current Password'), autoComplete: 'current-password' },

@@ -1,4 +1,4 @@
-import { PersonalInfoSchema, type User } from '@shipyard/shared';
+import { accountMessages as m, PersonalInfoSchema, type User } from '@shipyard/shared';
 import { useId } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,7 +10,6 @@ import { useServerForm } from '../../../hooks/use-server-form.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { accountTexts as m } from './account-texts.ts';
 
 type PersonalInfoInput = z.input<typeof PersonalInfoSchema>;
 type PersonalInfo = z.output<typeof PersonalInfoSchema>;

@@ -1,3 +1,4 @@
+import { accountMessages as m } from '@shipyard/shared';
 import { LogOutIcon } from 'lucide-react';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -5,7 +6,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSignOut } from '../api/sign-out.ts';
-import { accountTexts as m } from './account-texts.ts';
 
 export type SignOutCardProps = {
   /** After the server ended the session: forget the cached user and go to /auth (spec §4). */

@@ -3,7 +3,7 @@ import {
   ANALYTICS_TIMEFRAMES,
   type Analytics,
   type AnalyticsTimeframe,
-  type analyticsMessages,
+  analyticsMessages,
 } from '@shipyard/shared';
 import { ChartNoAxesColumn } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
@@ -31,15 +31,6 @@ import { PerformanceTab, ProductivityTab, QualityTab } from './analytics-tabs.ts
 import { KpiCards, KpiCardsSkeleton } from './kpi-cards.tsx';
 import { ProductFilter } from './product-filter.tsx';
 import { isAllProducts, type ProductSelection } from './product-selection.ts';
-
-/** analyticsMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const analyticsTexts = {
-  loadFailed: k('Failed to load analytics'),
-  empty: k('No tasks in this period'),
-  emptyHint: k(
-    'Tasks created or completed in the period show up here. Try a longer timeframe or other products.',
-  ),
-} as const satisfies Partial<typeof analyticsMessages>;
 
 const TAB_LABELS: Record<AnalyticsTab, string> = {
   performance: k('Performance'),
@@ -139,7 +130,7 @@ export function AnalyticsPage() {
     body = (
       <Card className="py-0">
         <ErrorState
-          title={t(analyticsTexts.loadFailed)}
+          title={t(analyticsMessages.loadFailed)}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -169,8 +160,8 @@ export function AnalyticsPage() {
         {isEmptyAnalytics(data) ? (
           <Card className="items-center gap-3 px-4 py-12 text-center">
             <ChartNoAxesColumn className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h2 className="font-medium">{t(analyticsTexts.empty)}</h2>
-            <p className="max-w-sm text-muted-foreground text-sm">{t(analyticsTexts.emptyHint)}</p>
+            <h2 className="font-medium">{t(analyticsMessages.empty)}</h2>
+            <p className="max-w-sm text-muted-foreground text-sm">{t(analyticsMessages.emptyHint)}</p>
             {search.timeframe !== 'year' ? (
               <Button variant="outline" size="sm" onClick={() => update({ timeframe: 'year' })}>
                 {t('Show the last year')}

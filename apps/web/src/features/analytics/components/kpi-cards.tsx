@@ -1,16 +1,11 @@
 import type { AnalyticsKpi, AnalyticsTimeframe } from '@shipyard/shared';
-import { ANALYTICS_PERIOD_DAYS, type analyticsMessages } from '@shipyard/shared';
+import { ANALYTICS_PERIOD_DAYS, analyticsMessages } from '@shipyard/shared';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { changeTone, formatChangeMagnitude, formatKpiValue } from './analytics-format.ts';
-
-/** analyticsMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const analyticsTexts = {
-  noData: k('No data'),
-} as const satisfies Partial<typeof analyticsMessages>;
 
 /** The KPIs the server names, in the reader's language. */
 const KPI_LABELS = new Set<string>([
@@ -33,7 +28,7 @@ function Change({ kpi, timeframe }: { kpi: AnalyticsKpi; timeframe: AnalyticsTim
   if (kpi.change === null) {
     return (
       <p className="text-muted-foreground text-xs">
-        {t(analyticsTexts.noData)}
+        {t(analyticsMessages.noData)}
         <span className="sr-only"> {t('to compare with the previous {{count}} days', { count: days })}</span>
       </p>
     );
@@ -73,7 +68,7 @@ function KpiCard({ kpi, timeframe, className }: KpiCardProps) {
       <CardContent className="flex flex-col gap-1 px-4">
         <p className="font-semibold text-2xl tabular-nums tracking-tight">
           {formatKpiValue(kpi.value, kpi.unit)}
-          {kpi.value === null ? <span className="sr-only">{t(analyticsTexts.noData)}</span> : null}
+          {kpi.value === null ? <span className="sr-only">{t(analyticsMessages.noData)}</span> : null}
         </p>
         <Change kpi={kpi} timeframe={timeframe} />
       </CardContent>

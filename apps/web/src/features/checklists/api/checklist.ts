@@ -1,17 +1,14 @@
-import type { Checklist, ChecklistItem, checklistMessages as m, UpdateChecklistItem } from '@shipyard/shared';
+import {
+  type Checklist,
+  type ChecklistItem,
+  checklistMessages as m,
+  type UpdateChecklistItem,
+} from '@shipyard/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { checklistKeys } from './keys.ts';
-
-/** checklistMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const checklistTexts = {
-  addFailed: k('Failed to add the item'),
-  updateFailed: k('Failed to update the item'),
-  moveFailed: k('Failed to move the item'),
-  deleteFailed: k('Failed to delete the item'),
-} as const satisfies Partial<typeof m>;
 
 // Every checklist write answers the whole checklist: it replaces the cache once no other write of
 // the same checklist is still on its way (so a quick second tick is not undone by the first one's
@@ -75,10 +72,10 @@ function guess(list: Checklist, change: Change): Checklist {
 }
 
 const failures: Record<Change['kind'], string> = {
-  add: checklistTexts.addFailed,
-  update: checklistTexts.updateFailed,
-  move: checklistTexts.moveFailed,
-  remove: checklistTexts.deleteFailed,
+  add: m.addFailed,
+  update: m.updateFailed,
+  move: m.moveFailed,
+  remove: m.deleteFailed,
 };
 
 /** One mutation for every change of a task's checklist; a failure is a toast and a rollback. */

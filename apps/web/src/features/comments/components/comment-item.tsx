@@ -1,4 +1,4 @@
-import { type commentMessages, isAdmin, type Role } from '@shipyard/shared';
+import { commentMessages, isAdmin, type Role } from '@shipyard/shared';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Markdown } from '../../../components/markdown.tsx';
@@ -6,24 +6,9 @@ import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative, initials } from '../../../lib/format.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { type ShownComment, useDeleteComment, useEditComment } from '../api/comments.ts';
 import { CommentComposer } from './comment-composer.tsx';
-
-/** commentMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const commentTexts = {
-  deletedUser: k('Deleted user'),
-  sending: k('Posting…'),
-  edited: k('edited'),
-  edit: k('Edit'),
-  delete: k('Delete'),
-  deleteTitle: k('Delete this comment?'),
-  deleteDescription: k('The comment is removed for everyone. This cannot be undone.'),
-  deleted: k('Comment deleted'),
-  deleteFailed: k('Failed to delete comment'),
-  save: k('Save'),
-  updateFailed: k('Failed to update comment'),
-} as const satisfies Partial<typeof commentMessages>;
 
 export type CommentItemProps = {
   comment: ShownComment;
@@ -46,7 +31,7 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
   const own = comment.author?.id === viewer.id;
   const canEdit = own && canComment && !comment.pending;
   const canDelete = !comment.pending && ((own && canComment) || isAdmin(viewer.role));
-  const name = comment.author?.name ?? t(commentTexts.deletedUser);
+  const name = comment.author?.name ?? t(commentMessages.deletedUser);
 
   return (
     <li
@@ -70,11 +55,11 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
             title={formatDateTime(comment.createdAt)}
             className="text-muted-foreground text-xs"
           >
-            {comment.pending ? t(commentTexts.sending) : formatRelative(comment.createdAt, now)}
+            {comment.pending ? t(commentMessages.sending) : formatRelative(comment.createdAt, now)}
           </time>
           {comment.editedAt ? (
             <span className="text-muted-foreground text-xs" title={formatDateTime(comment.editedAt)}>
-              ({t(commentTexts.edited)})
+              ({t(commentMessages.edited)})
             </span>
           ) : null}
           {canEdit || canDelete ? (
@@ -85,21 +70,21 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
                 actions={[
                   canEdit && {
                     key: 'edit',
-                    label: t(commentTexts.edit),
+                    label: t(commentMessages.edit),
                     icon: <PencilIcon aria-hidden="true" />,
                     onSelect: () => setEditing(true),
                   },
                 ]}
                 confirm={
                   canDelete && {
-                    label: t(commentTexts.delete),
+                    label: t(commentMessages.delete),
                     icon: <Trash2Icon aria-hidden="true" />,
-                    title: t(commentTexts.deleteTitle),
-                    description: t(commentTexts.deleteDescription),
+                    title: t(commentMessages.deleteTitle),
+                    description: t(commentMessages.deleteDescription),
                     pending: remove.isPending,
                     onConfirm: confirmedDelete(() => remove.mutateAsync(comment.id), {
-                      deleted: t(commentTexts.deleted),
-                      failed: t(commentTexts.deleteFailed),
+                      deleted: t(commentMessages.deleted),
+                      failed: t(commentMessages.deleteFailed),
                     }),
                   }
                 }
@@ -113,9 +98,9 @@ export function CommentItem({ comment, viewer, canComment, highlighted, now }: C
               taskId={comment.taskId}
               initialValue={comment.body}
               label={t('Edit comment')}
-              submitLabel={t(commentTexts.save)}
+              submitLabel={t(commentMessages.save)}
               pending={edit.isPending}
-              failedText={t(commentTexts.updateFailed)}
+              failedText={t(commentMessages.updateFailed)}
               onSubmit={async (body) => {
                 await edit.mutateAsync({ id: comment.id, body });
                 setEditing(false);

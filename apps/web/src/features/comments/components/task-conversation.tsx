@@ -1,25 +1,14 @@
-import type { commentMessages, PersonRef, Role } from '@shipyard/shared';
+import { commentMessages, type PersonRef, type Role } from '@shipyard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { loadedComments, useComments, usePostComment } from '../api/comments.ts';
 import { CommentComposer } from './comment-composer.tsx';
 import { CommentItem } from './comment-item.tsx';
-
-/** commentMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const commentTexts = {
-  guestHint: k('Guests can comment only on tasks assigned to them.'),
-  title: k('Conversation'),
-  loadFailed: k('Could not load the comments.'),
-  showEarlier: k('Show earlier comments'),
-  empty: k('No comments yet. Start the conversation.'),
-  send: k('Comment'),
-  postFailed: k('Failed to post comment'),
-} as const satisfies Partial<typeof commentMessages>;
 
 export type TaskConversationProps = {
   taskId: string;
@@ -72,7 +61,7 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
   return (
     <section aria-labelledby={`conversation-${taskId}`} className="flex flex-col gap-3">
       <h2 id={`conversation-${taskId}`} className="font-semibold text-base">
-        {t(commentTexts.title)}
+        {t(commentMessages.title)}
         {total > 0 ? <span className="ms-2 text-muted-foreground text-sm tabular-nums">{total}</span> : null}
       </h2>
 
@@ -83,7 +72,7 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
         </div>
       ) : comments.isError ? (
         <ErrorState
-          title={t(commentTexts.loadFailed)}
+          title={t(commentMessages.loadFailed)}
           error={comments.error}
           onRetry={() => void comments.refetch()}
           retrying={comments.isFetching}
@@ -98,11 +87,11 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
               pending={isFetchingNextPage}
               onClick={() => void fetchNextPage()}
             >
-              {t(commentTexts.showEarlier)}
+              {t(commentMessages.showEarlier)}
             </Button>
           ) : null}
           {shown.length === 0 ? (
-            <p className="text-muted-foreground text-sm">{t(commentTexts.empty)}</p>
+            <p className="text-muted-foreground text-sm">{t(commentMessages.empty)}</p>
           ) : (
             <ol className="flex flex-col divide-y" aria-label={t('Comments')}>
               {shown.map((comment) => (
@@ -124,9 +113,9 @@ export function TaskConversation({ taskId, viewer, canComment, readOnlyHint }: T
         <CommentComposer
           taskId={taskId}
           label={t('New comment')}
-          submitLabel={t(commentTexts.send)}
+          submitLabel={t(commentMessages.send)}
           pending={post.isPending}
-          failedText={t(commentTexts.postFailed)}
+          failedText={t(commentMessages.postFailed)}
           onSubmit={(body) => post.mutateAsync(body)}
         />
       ) : readOnlyHint ? (

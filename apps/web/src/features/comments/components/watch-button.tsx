@@ -1,23 +1,15 @@
-import type { commentMessages } from '@shipyard/shared';
+import { commentMessages } from '@shipyard/shared';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSetWatching, useWatchers } from '../api/watchers.ts';
 
-/** commentMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const commentTexts = {
-  noWatchers: k('Nobody watches this task yet.'),
-  unwatch: k('Unwatch'),
-  watch: k('Watch'),
-  watchFailed: k('Failed to change watching'),
-} as const satisfies Partial<typeof commentMessages>;
-
 /** Who watches, for the tooltip: the names listed, and how many more. */
 function watcherSummary(names: string[], total: number): string {
-  if (total === 0) return t(commentTexts.noWatchers);
+  if (total === 0) return t(commentMessages.noWatchers);
   const more = total - names.length;
   const list = names.join(', ');
   return more > 0
@@ -31,14 +23,14 @@ export function WatchButton({ taskId, disabled }: { taskId: string; disabled?: b
   const setWatching = useSetWatching(taskId);
   const watching = watchers.data?.watching ?? false;
   const total = watchers.data?.total ?? 0;
-  const label = t(watching ? commentTexts.unwatch : commentTexts.watch);
+  const label = t(watching ? commentMessages.unwatch : commentMessages.watch);
   const summary = watcherSummary(watchers.data?.data.map((p) => p.name) ?? [], total);
 
   const toggle = () =>
     setWatching.mutate(!watching, {
       onError: (error) =>
-        toast.error(t(commentTexts.watchFailed), {
-          description: getErrorMessage(error, t(commentTexts.watchFailed)),
+        toast.error(t(commentMessages.watchFailed), {
+          description: getErrorMessage(error, t(commentMessages.watchFailed)),
         }),
     });
 

@@ -6,7 +6,7 @@ import {
   type Field,
   type FieldOption,
   type FieldType,
-  type fieldMessages,
+  fieldMessages,
   isSelectType,
   LABEL_COLORS,
   type UpdateField,
@@ -28,14 +28,6 @@ import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFieldWrites, useProductFields } from '../api/fields.ts';
 import { Dot } from './field-value-editor.tsx';
-
-/** fieldMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const fieldTexts = {
-  saveFailed: k('Failed to save the field'),
-  created: k('Field created'),
-  deleted: k('Field deleted'),
-  deleteFailed: k('Failed to delete the field'),
-} as const satisfies Partial<typeof fieldMessages>;
 
 const texts = {
   title: k('Fields'),
@@ -82,11 +74,11 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
   const failed = (title: string) => (error: unknown) =>
     toast.error(t(title), { description: getErrorMessage(error) });
   const update = (id: string, patch: UpdateField) =>
-    writes.update.mutateAsync({ ...patch, id }).catch(failed(fieldTexts.saveFailed));
+    writes.update.mutateAsync({ ...patch, id }).catch(failed(fieldMessages.saveFailed));
   const move = (from: number, to: number) => {
     const ids = all.map((f) => f.id);
     ids.splice(to, 0, ...ids.splice(from, 1));
-    void writes.reorder.mutateAsync(ids).catch(failed(fieldTexts.saveFailed));
+    void writes.reorder.mutateAsync(ids).catch(failed(fieldMessages.saveFailed));
   };
 
   return (
@@ -104,7 +96,7 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
               <NewField
                 pending={writes.create.isPending}
                 onCreate={(body) =>
-                  writes.create.mutateAsync(body).then(() => toast.success(t(fieldTexts.created)))
+                  writes.create.mutateAsync(body).then(() => toast.success(t(fieldMessages.created)))
                 }
               />
             )
@@ -172,7 +164,7 @@ export function ProductFieldsManager({ productId }: { productId: string }) {
         description={(field) => deleteFieldText(field.name)}
         pending={writes.remove.isPending}
         remove={(field) => writes.remove.mutateAsync(field.id)}
-        texts={{ deleted: t(fieldTexts.deleted), failed: t(fieldTexts.deleteFailed) }}
+        texts={{ deleted: t(fieldMessages.deleted), failed: t(fieldMessages.deleteFailed) }}
       />
     </SectionCard>
   );
@@ -274,7 +266,7 @@ function NewField({
       maxLength={FIELD_NAME_MAX}
       submitLabel={t(texts.add)}
       pending={pending}
-      failureTitle={t(fieldTexts.saveFailed)}
+      failureTitle={t(fieldMessages.saveFailed)}
       onAdd={create}
       beside={
         <>

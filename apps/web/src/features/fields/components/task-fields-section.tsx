@@ -1,14 +1,9 @@
-import type { FieldValue, fieldMessages, TaskFieldValues } from '@shipyard/shared';
+import { type FieldValue, fieldMessages, type TaskFieldValues } from '@shipyard/shared';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFieldPeople, useProductFields, useSetTaskFields } from '../api/fields.ts';
 import { FieldValueEditor } from './field-value-editor.tsx';
-
-/** fieldMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const fieldTexts = {
-  setFailed: k('Failed to save the value'),
-} as const satisfies Partial<typeof fieldMessages>;
 
 type TaskFieldsSectionProps = {
   taskId: string;
@@ -33,7 +28,7 @@ export function TaskFieldsSection({ taskId, productId, values, canEdit }: TaskFi
   const save = (fieldId: string, value: FieldValue | null) =>
     set
       .mutateAsync({ [fieldId]: value })
-      .catch((error) => toast.error(t(fieldTexts.setFailed), { description: getErrorMessage(error) }));
+      .catch((error) => toast.error(t(fieldMessages.setFailed), { description: getErrorMessage(error) }));
   return (
     <section aria-labelledby="task-fields" className="grid gap-3">
       <h2 id="task-fields" className="font-medium text-sm">

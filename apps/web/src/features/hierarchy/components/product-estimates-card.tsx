@@ -1,4 +1,4 @@
-import { ESTIMATE_SCALES, type EstimateScale, type estimateMessages } from '@shipyard/shared';
+import { ESTIMATE_SCALES, type EstimateScale, estimateMessages } from '@shipyard/shared';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,12 +14,6 @@ import { confirmAction } from '../../../lib/confirm.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEstimateScale, useSetEstimateScale } from '../api/hierarchy.ts';
-
-/** estimateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const estimateTexts = {
-  scaleSaved: k('Estimate scale saved'),
-  scaleFailed: k('Failed to save the estimate scale'),
-} as const satisfies Partial<typeof estimateMessages>;
 
 /** ESTIMATE_SCALE_LABELS' texts (the same English), marked to be translated where shown. */
 const scaleLabels: Record<EstimateScale, string> = {
@@ -61,9 +55,10 @@ export function ProductEstimatesCard({ productId, readOnly }: { productId: strin
     save.mutate(candidate, {
       onSuccess: () => {
         setChosen(undefined);
-        toast.success(t(estimateTexts.scaleSaved));
+        toast.success(t(estimateMessages.scaleSaved));
       },
-      onError: (error) => toast.error(t(estimateTexts.scaleFailed), { description: getErrorMessage(error) }),
+      onError: (error) =>
+        toast.error(t(estimateMessages.scaleFailed), { description: getErrorMessage(error) }),
     });
   };
 

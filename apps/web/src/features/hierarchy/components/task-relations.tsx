@@ -1,4 +1,4 @@
-import { RELATION_TYPES, type RelationType, type relationMessages } from '@shipyard/shared';
+import { RELATION_TYPES, type RelationType, relationMessages } from '@shipyard/shared';
 import { XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,12 +17,6 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRelations, useRelationWrites } from '../api/hierarchy.ts';
 import { TaskPicker } from './task-picker.tsx';
-
-/** relationMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const relationTexts = {
-  removeFailed: k('Failed to remove the relation'),
-  addFailed: k('Failed to add the relation'),
-} as const satisfies Partial<typeof relationMessages>;
 
 /** RELATION_LABELS' texts (the same English), marked to be translated where shown. */
 const relationLabels: Record<RelationType, string> = {
@@ -79,7 +73,7 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
                   onClick={() =>
                     remove.mutate(relation.id, {
                       onError: (error) =>
-                        toast.error(t(relationTexts.removeFailed), {
+                        toast.error(t(relationMessages.removeFailed), {
                           description: getErrorMessage(error),
                         }),
                     })
@@ -117,7 +111,7 @@ export function TaskRelations({ taskId, canEdit }: { taskId: string; canEdit: bo
                 { type, taskId: picked.id },
                 {
                   onError: (error) =>
-                    toast.error(t(relationTexts.addFailed), { description: getErrorMessage(error) }),
+                    toast.error(t(relationMessages.addFailed), { description: getErrorMessage(error) }),
                 },
               )
             }

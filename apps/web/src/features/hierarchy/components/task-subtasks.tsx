@@ -1,4 +1,4 @@
-import type { hierarchyMessages, Subtask } from '@shipyard/shared';
+import { hierarchyMessages, type Subtask } from '@shipyard/shared';
 import { CornerLeftUpIcon, ListPlusIcon, PlusIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,12 +11,6 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateSubtask, useSetParent, useSubtasks } from '../api/hierarchy.ts';
 import { TaskPicker } from './task-picker.tsx';
-
-/** hierarchyMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const hierarchyTexts = {
-  subtaskCreateFailed: k('Failed to add the sub-task'),
-  parentSaveFailed: k('Failed to change the parent'),
-} as const satisfies Partial<typeof hierarchyMessages>;
 
 type TaskRef = { id: string; projectId: string; parentId: string | null };
 
@@ -88,7 +82,7 @@ export function TaskSubtasks({
     create.mutate(text, {
       onSuccess: () => setTitle(''),
       onError: (error) =>
-        toast.error(t(hierarchyTexts.subtaskCreateFailed), { description: getErrorMessage(error) }),
+        toast.error(t(hierarchyMessages.subtaskCreateFailed), { description: getErrorMessage(error) }),
     });
     input.current?.focus();
   };
@@ -96,7 +90,7 @@ export function TaskSubtasks({
     setParent.mutate(parentId, {
       onSuccess: () => setPicking(false),
       onError: (error) =>
-        toast.error(t(hierarchyTexts.parentSaveFailed), { description: getErrorMessage(error) }),
+        toast.error(t(hierarchyMessages.parentSaveFailed), { description: getErrorMessage(error) }),
     });
 
   return (

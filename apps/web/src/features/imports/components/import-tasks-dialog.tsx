@@ -1,4 +1,4 @@
-import type { CsvImportResult, importMessages, TrelloImportResult } from '@shipyard/shared';
+import { type CsvImportResult, importMessages, type TrelloImportResult } from '@shipyard/shared';
 import { FileUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,18 +13,13 @@ import {
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useImportCheck, useImportTasks } from '../api/import-tasks.ts';
 import { CsvMappingTable, TrelloListsTable } from './import-mapping.tsx';
 import { Outcome } from './import-outcome.tsx';
 import { readImportFile, refusedErrors, requestOf, type Source } from './import-source.ts';
 import { importTexts } from './import-texts.ts';
-
-/** importMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const importSpecTexts = {
-  importFailed: k('Failed to import'),
-} as const satisfies Partial<typeof importMessages>;
 
 /** importMessages.imported in the reader's language (a test checks the English is the same). */
 export const importedText = (count: number) => t('Imported {{count}} tasks', { count });
@@ -61,7 +56,7 @@ export default function ImportTasksDialog({
       },
       onError: (error) => {
         setResult(undefined);
-        setProblem(getErrorMessage(error, t(importSpecTexts.importFailed)));
+        setProblem(getErrorMessage(error, t(importMessages.importFailed)));
       },
     });
   };
@@ -88,7 +83,7 @@ export default function ImportTasksDialog({
       onError: (error) => {
         const refused = refusedErrors(error);
         if (refused && result) setResult({ ...result, ...refused });
-        else toast.error(t(importSpecTexts.importFailed), { description: getErrorMessage(error) });
+        else toast.error(t(importMessages.importFailed), { description: getErrorMessage(error) });
       },
     });
   }

@@ -1,10 +1,5 @@
-import type { CsvImportField, importMessages, TaskPhase, TaskStatus } from '@shipyard/shared';
+import { type CsvImportField, importMessages, type TaskPhase, type TaskStatus } from '@shipyard/shared';
 import { k, t } from '../../../lib/i18n/index.ts';
-
-/** importMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const importSpecTexts = {
-  trelloInvalid: k('This is not a Trello board export (JSON with lists and cards).'),
-} as const satisfies Partial<typeof importMessages>;
 
 // The import dialog's own sentences; the ones the server also writes are in @shipyard/shared.
 // Plain texts are k()-marked (translated where shown, with t()); sentences with a number or a
@@ -39,7 +34,7 @@ export const importTexts = {
   /** The button before a file is chosen (or while it is checked): no count to tell yet. */
   importNothing: k('Import'),
   cancel: k('Cancel'),
-  notJson: importSpecTexts.trelloInvalid,
+  notJson: importMessages.trelloInvalid,
 } as const;
 
 /** csvImportFieldLabels' texts (the same English), marked to be translated where shown. */

@@ -1,4 +1,4 @@
-import { LABEL_COLORS, LABEL_NAME_MAX, type Label, type labelMessages } from '@shipyard/shared';
+import { LABEL_COLORS, LABEL_NAME_MAX, type Label, labelMessages } from '@shipyard/shared';
 import { TagsIcon } from 'lucide-react';
 import { useState } from 'react';
 import { AddByName } from '../../../components/add-by-name.tsx';
@@ -24,15 +24,6 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels } from '../api/labels.ts';
-
-/** labelMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const labelTexts = {
-  saveFailed: k('Failed to save the label'),
-  created: k('Label created'),
-  updated: k('Label updated'),
-  deleted: k('Label deleted'),
-  deleteFailed: k('Failed to delete the label'),
-} as const satisfies Partial<typeof labelMessages>;
 
 const labelManagerTexts = {
   open: k('Labels'),
@@ -108,11 +99,11 @@ function LabelsEditor({ productId }: { productId: string }) {
         maxLength={LABEL_NAME_MAX}
         submitLabel={t(labelManagerTexts.add)}
         pending={writes.create.isPending}
-        failureTitle={t(labelTexts.saveFailed)}
+        failureTitle={t(labelMessages.saveFailed)}
         onAdd={(name) =>
           writes.create.mutateAsync({ name, color: newColor }).then(() => {
             setPicked(undefined);
-            toast.success(t(labelTexts.created));
+            toast.success(t(labelMessages.created));
           })
         }
       >
@@ -134,7 +125,9 @@ function LabelsEditor({ productId }: { productId: string }) {
               color={label.color}
               colors={LABEL_COLORS}
               onChange={(color) =>
-                void writes.update.mutateAsync({ id: label.id, color }).catch(failed(labelTexts.saveFailed))
+                void writes.update
+                  .mutateAsync({ id: label.id, color })
+                  .catch(failed(labelMessages.saveFailed))
               }
             />
             <InlineRename
@@ -142,7 +135,7 @@ function LabelsEditor({ productId }: { productId: string }) {
               onRename={(name) =>
                 writes.update
                   .mutateAsync({ id: label.id, name })
-                  .then(() => toast.success(t(labelTexts.updated)), failed(labelTexts.saveFailed))
+                  .then(() => toast.success(t(labelMessages.updated)), failed(labelMessages.saveFailed))
               }
               maxLength={LABEL_NAME_MAX}
               aria-label={t('Name of {{name}}', { name: label.name })}
@@ -162,7 +155,7 @@ function LabelsEditor({ productId }: { productId: string }) {
         description={(label) => deleteLabelText(label.name)}
         pending={writes.remove.isPending}
         remove={(label) => writes.remove.mutateAsync(label.id)}
-        texts={{ deleted: t(labelTexts.deleted), failed: t(labelTexts.deleteFailed) }}
+        texts={{ deleted: t(labelMessages.deleted), failed: t(labelMessages.deleteFailed) }}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { LABEL_COLORS, type Label, type LabelRef, type labelMessages } from '@shipyard/shared';
+import { LABEL_COLORS, type Label, type LabelRef, labelMessages } from '@shipyard/shared';
 import { CheckIcon, PlusIcon, TagIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
@@ -13,12 +13,6 @@ import { cn } from '../../../lib/cn.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLabelWrites, useProductLabels, useSetTaskLabels, useTaskLabels } from '../api/labels.ts';
-
-/** labelMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const labelTexts = {
-  setFailed: k('Failed to change the labels'),
-  saveFailed: k('Failed to save the label'),
-} as const satisfies Partial<typeof labelMessages>;
 
 const labelFieldTexts = {
   none: k('No labels'),
@@ -78,7 +72,7 @@ function LabelPicker({
     setLabels
       .mutateAsync(labelIds)
       .catch((error: unknown) =>
-        toast.error(t(labelTexts.setFailed), { description: getErrorMessage(error) }),
+        toast.error(t(labelMessages.setFailed), { description: getErrorMessage(error) }),
       );
 
   const toggle = (id: string) =>
@@ -96,7 +90,7 @@ function LabelPicker({
       setSearch('');
       await save([...selectedIds, made.id]);
     } catch (error) {
-      toast.error(t(labelTexts.saveFailed), { description: getErrorMessage(error) });
+      toast.error(t(labelMessages.saveFailed), { description: getErrorMessage(error) });
     }
   }
 

@@ -1,4 +1,5 @@
 import type { TeamMember } from '@shipyard/shared';
+import { notificationMessages } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -7,7 +8,6 @@ import { toast } from '../../../lib/toast.ts';
 import { notificationKeys } from './get-notifications.ts';
 import { markNotificationRead } from './mark-notification-read.ts';
 import { markReadInCache, settleInvitationInCache } from './notification-cache.ts';
-import { notificationTexts } from './notification-texts.ts';
 
 type InvitationAcceptance = {
   /** The INVITE notification. */
@@ -42,10 +42,10 @@ export function useAcceptInvitation() {
     onSuccess: (_member, { notificationId }) => {
       markReadInCache(queryClient, notificationId, { keepInUnread: true });
       settleInvitationInCache(queryClient, notificationId);
-      toast.success(t(notificationTexts.success), { description: t(notificationTexts.accepted) });
+      toast.success(t(notificationMessages.success), { description: t(notificationMessages.accepted) });
     },
     onError: (error) => {
-      toast.error(t(notificationTexts.acceptFailed), { description: getErrorMessage(error) });
+      toast.error(t(notificationMessages.acceptFailed), { description: getErrorMessage(error) });
     },
     onSettled: () =>
       Promise.all([

@@ -1,10 +1,10 @@
+import { notificationMessages } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { notificationKeys } from './get-notifications.ts';
 import { markReadInCache, settleInvitationInCache } from './notification-cache.ts';
-import { notificationTexts } from './notification-texts.ts';
 
 type InvitationDecline = {
   /** The INVITE notification. */
@@ -32,10 +32,10 @@ export function useDeclineInvitation() {
     onSuccess: (_answer, { notificationId }) => {
       markReadInCache(queryClient, notificationId, { keepInUnread: true });
       settleInvitationInCache(queryClient, notificationId);
-      toast.success(t(notificationTexts.success), { description: t(notificationTexts.declined) });
+      toast.success(t(notificationMessages.success), { description: t(notificationMessages.declined) });
     },
     onError: (error) => {
-      toast.error(t(notificationTexts.declineFailed), { description: getErrorMessage(error) });
+      toast.error(t(notificationMessages.declineFailed), { description: getErrorMessage(error) });
     },
     onSettled: () =>
       Promise.all([

@@ -1,3 +1,4 @@
+import { notificationMessages } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -9,7 +10,6 @@ import {
   restoreNotifications,
   snapshotNotifications,
 } from './notification-cache.ts';
-import { notificationTexts } from './notification-texts.ts';
 
 /** DELETE /api/notifications/{id}/delete (spec §7.5). */
 function deleteNotification(id: string): Promise<{ message: string }> {
@@ -28,10 +28,10 @@ export function useDeleteNotification() {
     },
     onError: (error, _id, context) => {
       restoreNotifications(queryClient, context?.snapshot);
-      toast.error(t(notificationTexts.deleteFailed), { description: getErrorMessage(error) });
+      toast.error(t(notificationMessages.deleteFailed), { description: getErrorMessage(error) });
     },
     onSuccess: () => {
-      toast.success(t(notificationTexts.success), { description: t(notificationTexts.deleted) });
+      toast.success(t(notificationMessages.success), { description: t(notificationMessages.deleted) });
     },
     onSettled: () => refreshAfterNotificationChange(queryClient),
   });

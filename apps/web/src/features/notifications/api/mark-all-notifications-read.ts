@@ -1,3 +1,4 @@
+import { notificationMessages } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -9,7 +10,6 @@ import {
   restoreNotifications,
   snapshotNotifications,
 } from './notification-cache.ts';
-import { notificationTexts } from './notification-texts.ts';
 
 /** PATCH /api/notifications/read-all; answers how many it changed. */
 function markAllNotificationsRead(): Promise<{ updated: number }> {
@@ -28,10 +28,10 @@ export function useMarkAllNotificationsRead() {
     },
     onError: (error, _variables, context) => {
       restoreNotifications(queryClient, context?.snapshot);
-      toast.error(t(notificationTexts.markAllFailed), { description: getErrorMessage(error) });
+      toast.error(t(notificationMessages.markAllFailed), { description: getErrorMessage(error) });
     },
     onSuccess: () => {
-      toast.success(t(notificationTexts.success), { description: t(notificationTexts.allRead) });
+      toast.success(t(notificationMessages.success), { description: t(notificationMessages.allRead) });
     },
     onSettled: () => refreshAfterNotificationChange(queryClient),
   });

@@ -1,4 +1,5 @@
 import type { Notification } from '@shipyard/shared';
+import { notificationMessages } from '@shipyard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -11,7 +12,6 @@ import {
   restoreNotifications,
   snapshotNotifications,
 } from './notification-cache.ts';
-import { notificationTexts } from './notification-texts.ts';
 
 /** PATCH /api/notifications/{id}/read; answers the notification, now read. */
 export function markNotificationRead(id: string): Promise<Notification> {
@@ -33,7 +33,7 @@ export function useMarkNotificationRead() {
     },
     onError: (error, _id, context) => {
       restoreNotifications(queryClient, context?.snapshot);
-      toast.error(t(notificationTexts.markReadFailed), { description: getErrorMessage(error) });
+      toast.error(t(notificationMessages.markReadFailed), { description: getErrorMessage(error) });
     },
     // Quiet on success: the item itself shows it is read (issue 14); only a failure is said.
     onSuccess: (notification) => replaceInCache(queryClient, notification),

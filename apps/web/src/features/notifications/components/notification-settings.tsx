@@ -6,7 +6,7 @@ import {
   type NotificationCategory,
   type NotificationPreferences,
   type notificationCategoryTexts,
-  type notificationPreferenceMessages,
+  notificationPreferenceMessages,
 } from '@shipyard/shared';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -51,11 +51,6 @@ const emailModes = {
   digest: k('Daily digest'),
   never: k('Never'),
 } satisfies typeof emailModeTexts;
-const messages = {
-  saved: k('Notification settings saved.'),
-  saveFailed: k('Failed to save notification settings.'),
-  loadFailed: k('Failed to load notification settings.'),
-} satisfies Partial<typeof notificationPreferenceMessages>;
 
 const selectClass =
   'h-9 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';
@@ -86,7 +81,11 @@ export function NotificationSettings() {
         {query.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : query.isError ? (
-          <ErrorState title={t(messages.loadFailed)} error={query.error} onRetry={() => query.refetch()} />
+          <ErrorState
+            title={t(notificationPreferenceMessages.loadFailed)}
+            error={query.error}
+            onRetry={() => query.refetch()}
+          />
         ) : (
           <PreferencesForm saved={query.data} />
         )}
@@ -110,8 +109,11 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         save.mutate(
           { timeZone, preferences: choices },
           {
-            onSuccess: () => toast.success(t(messages.saved)),
-            onError: (error) => toast.error(t(messages.saveFailed), { description: getErrorMessage(error) }),
+            onSuccess: () => toast.success(t(notificationPreferenceMessages.saved)),
+            onError: (error) =>
+              toast.error(t(notificationPreferenceMessages.saveFailed), {
+                description: getErrorMessage(error),
+              }),
           },
         );
       }}

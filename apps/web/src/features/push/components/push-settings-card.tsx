@@ -1,4 +1,4 @@
-import type { PushDevice } from '@shipyard/shared';
+import { type PushDevice, pushMessages } from '@shipyard/shared';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -17,7 +17,6 @@ import {
   useThisDevice,
 } from '../api/push.ts';
 import { PermissionDeniedError, pushSupport } from '../browser-push.ts';
-import { pushTexts as pushMessages } from './push-texts.ts';
 import { QuietHoursForm } from './quiet-hours-form.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { type PushSettings, QuietHoursSchema } from '@shipyard/shared';
+import { type PushSettings, pushMessages, QuietHoursSchema } from '@shipyard/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -9,7 +9,6 @@ import { t } from '../../../lib/i18n/index.ts';
 import { browserTimeZone } from '../../../lib/task-recurrence.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSavePushSettings } from '../api/push.ts';
-import { pushTexts as pushMessages } from './push-texts.ts';
 
 /** Quiet hours: no push between two local times (22:00 to 07:00 runs over midnight). */
 export function QuietHoursForm({ saved }: { saved: PushSettings }) {

@@ -1,4 +1,4 @@
-import type { RecurrenceMode, recurrenceMessages } from '@shipyard/shared';
+import { type RecurrenceMode, recurrenceMessages } from '@shipyard/shared';
 import { RepeatIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
@@ -18,15 +18,6 @@ import {
   useTaskRecurrence,
 } from '../../../lib/task-recurrence.ts';
 import { toast } from '../../../lib/toast.ts';
-
-/** recurrenceMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const recurrenceTexts = {
-  ended: k('The repeat has ended'),
-  stopped: k('The task no longer repeats'),
-  stopFailed: k('Could not stop the repeat'),
-  set: k('The task repeats'),
-  setFailed: k('Could not save the repeat'),
-} as const satisfies Partial<typeof recurrenceMessages>;
 
 const repeatTexts = {
   none: k('Does not repeat'),
@@ -82,7 +73,7 @@ export function TaskRepeatField({ taskId, dueDate, canEdit, recurring, version }
           <p className="text-muted-foreground text-xs">
             {recurrence.next.length > 0
               ? repeatTexts.next(recurrence.next.slice(0, 3))
-              : t(recurrenceTexts.ended)}
+              : t(recurrenceMessages.ended)}
           </p>
           <p className="text-muted-foreground text-xs">
             {recurrence.mode === 'schedule'
@@ -111,8 +102,8 @@ export function TaskRepeatField({ taskId, dueDate, canEdit, recurring, version }
               disabled={stop.isPending}
               onClick={() =>
                 stop.mutate(taskId, {
-                  onSuccess: () => toast.success(t(recurrenceTexts.stopped)),
-                  onError: (err) => toast.error(getErrorMessage(err, t(recurrenceTexts.stopFailed))),
+                  onSuccess: () => toast.success(t(recurrenceMessages.stopped)),
+                  onError: (err) => toast.error(getErrorMessage(err, t(recurrenceMessages.stopFailed))),
                 })
               }
             >
@@ -153,10 +144,10 @@ function RepeatPopover({
   function submit() {
     const done = {
       onSuccess: () => {
-        toast.success(t(draft ? recurrenceTexts.set : recurrenceTexts.stopped));
+        toast.success(t(draft ? recurrenceMessages.set : recurrenceMessages.stopped));
         setOpen(false);
       },
-      onError: (err: unknown) => toast.error(getErrorMessage(err, t(recurrenceTexts.setFailed))),
+      onError: (err: unknown) => toast.error(getErrorMessage(err, t(recurrenceMessages.setFailed))),
     };
     if (!draft) {
       if (rule) stop.mutate(taskId, done);

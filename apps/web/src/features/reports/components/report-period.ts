@@ -4,18 +4,10 @@ import {
   type ReportPeriod,
   ReportQuerySchema,
   type ReportType,
-  type reportMessages,
+  reportMessages,
   resolveReportPeriod,
 } from '@shipyard/shared';
 import { k } from '../../../lib/i18n/index.ts';
-
-/** reportMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const reportTexts = {
-  invalidDate: k('Enter a date as YYYY-MM-DD.'),
-  // resolveReportPeriod's refusals, shown like the one above.
-  periodOrder: k('The start date must be on or before the end date.'),
-  periodTooLong: k('A report covers at most 1096 days.'),
-} as const satisfies Partial<typeof reportMessages>;
 
 // The report and period the page shows, kept in the URL (?type=&period=&from=&to=) so that a
 // report can be linked to and survives a reload.
@@ -61,7 +53,7 @@ export function readSelection(params: URLSearchParams, today: string): ReportSel
   const from = params.get('from') ?? fallback.from;
   const to = params.get('to') ?? fallback.to;
   if (!from || !to || !ReportQuerySchema.safeParse({ from, to }).success)
-    return { type, choice, from, to, period: { ok: false, message: reportTexts.invalidDate } };
+    return { type, choice, from, to, period: { ok: false, message: reportMessages.invalidDate } };
   const resolved = resolveReportPeriod({ from, to }, today);
   return {
     type,

@@ -1,4 +1,4 @@
-import { REPORT_TYPES, type Report, type reportMessages } from '@shipyard/shared';
+import { REPORT_TYPES, type Report, reportMessages } from '@shipyard/shared';
 import { AlertTriangle, BarChart3, FileDown, ListChecks, Table2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDownloadReport } from '../api/download-report.ts';
@@ -27,14 +27,6 @@ import { PERIOD_CHOICES, type PeriodChoice, readSelection } from './report-perio
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
 import { reportTypeDescriptions, reportTypeLabels } from './report-texts.ts';
-
-/** reportMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const reportTexts = {
-  downloaded: k('Report downloaded'),
-  downloadFailed: k('Failed to generate report'),
-  empty: k('No data for this period'),
-  emptyHint: k('Create products and tasks, or choose another period.'),
-} as const satisfies Partial<typeof reportMessages>;
 
 type Tab = 'charts' | 'tables' | 'summary';
 
@@ -111,9 +103,9 @@ export function ReportsPage() {
     download.mutate(
       { type: selection.type, ...period },
       {
-        onSuccess: (fileName) => toast.success(t(reportTexts.downloaded), { description: fileName }),
+        onSuccess: (fileName) => toast.success(t(reportMessages.downloaded), { description: fileName }),
         onError: (error) =>
-          toast.error(t(reportTexts.downloadFailed), { description: getErrorMessage(error) }),
+          toast.error(t(reportMessages.downloadFailed), { description: getErrorMessage(error) }),
       },
     );
   };
@@ -143,8 +135,8 @@ export function ReportsPage() {
       return (
         <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
           <BarChart3 className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium text-sm">{t(reportTexts.empty)}</p>
-          <p className="text-muted-foreground text-sm">{t(reportTexts.emptyHint)}</p>
+          <p className="font-medium text-sm">{t(reportMessages.empty)}</p>
+          <p className="text-muted-foreground text-sm">{t(reportMessages.emptyHint)}</p>
           <Button asChild variant="outline" size="sm">
             <Link to={paths.products()}>{t('View Products')}</Link>
           </Button>

@@ -3,7 +3,7 @@ import {
   type Role,
   type SearchHit,
   type SearchKind,
-  type searchMessages,
+  searchMessages,
 } from '@shipyard/shared';
 import { Command } from 'cmdk';
 import {
@@ -44,11 +44,6 @@ import {
   pageOptions,
 } from './palette-context-items.tsx';
 import { isExactCommandMatch, plainHighlight } from './plain-highlight.ts';
-
-/** searchMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const searchTexts = {
-  noResults: k('No results found.'),
-} as const satisfies Partial<typeof searchMessages>;
 
 /** A pause in typing before the search is sent. */
 const PALETTE_DEBOUNCE_MS = 200;
@@ -275,7 +270,7 @@ export default function CommandPalette({
           <Command.List className="max-h-[min(60vh,28rem)] overflow-y-auto overscroll-contain p-1">
             {settled ? (
               <Command.Empty className="py-6 text-center text-sm">
-                {page ? (page.empty ?? t(searchTexts.noResults)) : t(searchTexts.noResults)}
+                {page ? (page.empty ?? t(searchMessages.noResults)) : t(searchMessages.noResults)}
               </Command.Empty>
             ) : null}
             {page ? (

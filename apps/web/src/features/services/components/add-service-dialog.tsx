@@ -1,6 +1,7 @@
 import {
   type CreateService,
   CreateServiceSchema,
+  serviceMessages as m,
   SERVICE_CATEGORIES,
   SERVICE_INTEGRATIONS,
   type ServiceWithSecret,
@@ -25,7 +26,7 @@ import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateService } from '../api/save-service.ts';
 import { ProductChecklist } from './product-checklist.tsx';
-import { categoryLabels, integrationLabels, serviceTexts as m } from './service-texts.ts';
+import { categoryLabels, integrationLabels } from './service-texts.ts';
 
 export type AddServiceDialogProps = {
   open: boolean;

@@ -1,4 +1,4 @@
-import type { Service } from '@shipyard/shared';
+import { serviceMessages as m, type Service } from '@shipyard/shared';
 import { InfoIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,7 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { ServiceStatusBadge, UsedByChips } from './service-labels.tsx';
-import { categoryLabels, integrationLabels, serviceTexts as m } from './service-texts.ts';
+import { categoryLabels, integrationLabels } from './service-texts.ts';
 
 export type ServiceCardProps = {
   service: Service;

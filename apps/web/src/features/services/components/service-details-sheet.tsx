@@ -1,4 +1,4 @@
-import type { Service } from '@shipyard/shared';
+import { serviceMessages as m, type Service } from '@shipyard/shared';
 import { RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -20,7 +20,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDeliveries } from '../api/get-deliveries.ts';
 import { useDeleteService } from '../api/save-service.ts';
 import { ServiceStatusBadge, UsedByChips } from './service-labels.tsx';
-import { categoryLabels, integrationLabels, serviceTexts as m } from './service-texts.ts';
+import { categoryLabels, integrationLabels } from './service-texts.ts';
 
 export type ServiceDetailsSheetProps = {
   /** The service shown; undefined when closed. */

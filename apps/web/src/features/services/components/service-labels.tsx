@@ -1,4 +1,4 @@
-import type { Service, ServiceStatus } from '@shipyard/shared';
+import { serviceMessages as m, type Service, type ServiceStatus } from '@shipyard/shared';
 import { PlugIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -7,7 +7,7 @@ import { type Tone, ToneBadge } from '../../../components/tone-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { serviceTexts as m, statusLabels } from './service-texts.ts';
+import { statusLabels } from './service-texts.ts';
 
 // The pieces of a service that the cards, the details and the statistics show the same way.
 

@@ -1,9 +1,9 @@
-import type { ServiceStats } from '@shipyard/shared';
+import { serviceMessages as m, type ServiceStats } from '@shipyard/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { categoryLabels, serviceTexts as m, statusLabels } from './service-texts.ts';
+import { categoryLabels, statusLabels } from './service-texts.ts';
 
 /** The share of the products that use any service, as a whole percent (spec §9's sample: 4 of 4 is 100%). */
 const usageShare = (products: number, productsUsing: number) =>

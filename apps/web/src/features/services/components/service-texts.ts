@@ -1,40 +1,7 @@
-import type { SERVICE_CATEGORIES, SERVICE_INTEGRATIONS, serviceMessages } from '@shipyard/shared';
+import type { SERVICE_CATEGORIES, SERVICE_INTEGRATIONS } from '@shipyard/shared';
 import { k } from '../../../lib/i18n/index.ts';
 
-// The shared service texts these screens show, marked for translation and translated where shown
-// (`t(m.heading)`); the types hold each to its shared text.
-
-export const serviceTexts = {
-  heading: k('Third-Party Services'),
-  searchPlaceholder: k('Search services...'),
-  allCategories: k('All Categories'),
-  statsTitle: k('Service Usage Statistics'),
-  addButton: k('Add Service'),
-  usedBy: k('Used by'),
-  notInUse: k('Not in use'),
-  details: k('Details'),
-  disable: k('Disable'),
-  enable: k('Enable'),
-  nameLabel: k('Service Name'),
-  categoryLabel: k('Category'),
-  descriptionLabel: k('Description'),
-  integrationLabel: k('Integration Type'),
-  apiKeyLabel: k('API Key'),
-  added: k('Service added'),
-  disabled: k('Service disabled'),
-  enabled: k('Service enabled'),
-  statusFailed: k('Failed to update service status'),
-  deleted: k('Service deleted'),
-  addFailed: k('Failed to add service'),
-  deleteFailed: k('Failed to delete service'),
-  empty: k('No services found'),
-  loadFailed: k('Failed to load services'),
-  deliveriesEmpty: k('No deliveries yet'),
-  signingSecretTitle: k('Signing secret'),
-  signingSecretNote: k(
-    'Copy it now: it is shown only once. Receivers use it to verify X-Shipyard-Signature.',
-  ),
-} satisfies Partial<typeof serviceMessages>;
+// Stored values as these screens name them, marked for translation and translated where shown.
 
 /** The stored categories, integrations and statuses as the screen names them. */
 export const categoryLabels = {

@@ -1,4 +1,11 @@
-import { isAdmin, type Role, SERVICE_CATEGORIES, type Service, type ServiceCategory } from '@shipyard/shared';
+import {
+  isAdmin,
+  serviceMessages as m,
+  type Role,
+  SERVICE_CATEGORIES,
+  type Service,
+  type ServiceCategory,
+} from '@shipyard/shared';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -18,7 +25,7 @@ import { ServiceCard, ServiceGridSkeleton } from './service-card.tsx';
 import { ServiceDetailsSheet } from './service-details-sheet.tsx';
 import { ServicesEmptyState, ServicesErrorState } from './service-labels.tsx';
 import { ServiceStatsCard, ServiceStatsSkeleton } from './service-stats-card.tsx';
-import { categoryLabels, serviceTexts as m } from './service-texts.ts';
+import { categoryLabels } from './service-texts.ts';
 
 /** The tab value of 'All Categories'. */
 const ALL = 'all';

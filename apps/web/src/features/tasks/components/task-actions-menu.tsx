@@ -5,6 +5,7 @@ import {
   TASK_STATUSES,
   type Task,
   type TaskStatus,
+  taskMessages,
   type WorkflowState,
 } from '@shipyard/shared';
 import {
@@ -39,7 +40,7 @@ import { useDeleteTask, useRestoreTask } from '../api/save-task.ts';
 import { useTaskMenuActions } from './task-keyboard-state.tsx';
 import { isOwnState, StateDot, useOwnStates } from './task-state.tsx';
 import { TaskStatusIcon } from './task-status-badge.tsx';
-import { pageTexts, statusName, taskTexts } from './task-texts.ts';
+import { pageTexts, statusName } from './task-texts.ts';
 import { useTaskCopy } from './use-task-copy.ts';
 
 /** A status change from a menu or a drop; `stateId`, one of the product's own states (issue 29). */
@@ -222,9 +223,9 @@ function TaskActions({
           onConfirm: confirmedDelete(
             () => remove.mutateAsync(task.id),
             {
-              deleted: t(taskTexts.deleted),
-              failed: t(taskTexts.deleteFailed),
-              fallback: t(taskTexts.fallback),
+              deleted: t(taskMessages.deleted),
+              failed: t(taskMessages.deleteFailed),
+              fallback: t(taskMessages.fallback),
               undo: () => restore.mutateAsync(task.id),
               undoFailed: t(pageTexts.restoreFailed),
             },

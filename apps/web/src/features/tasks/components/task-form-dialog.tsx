@@ -2,6 +2,7 @@ import {
   type CreateTask,
   CreateTaskSchema,
   estimateChoices,
+  taskMessages as m,
   type SetFieldValues,
   type Task,
   type TaskPriority,
@@ -40,7 +41,6 @@ import {
   withCurrent,
 } from './task-form-extras.tsx';
 import { TaskStateChip } from './task-form-state-chip.tsx';
-import { taskTexts as m } from './task-texts.ts';
 
 export type TaskFormDialogProps = {
   open: boolean;

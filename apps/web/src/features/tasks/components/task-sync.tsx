@@ -1,4 +1,10 @@
-import type { Task, TaskPhase, TaskPriority, TaskStatus } from '@shipyard/shared';
+import {
+  syncMessages as m,
+  type Task,
+  type TaskPhase,
+  type TaskPriority,
+  type TaskStatus,
+} from '@shipyard/shared';
 import { CloudOffIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -16,7 +22,7 @@ import { cn } from '../../../lib/cn.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type TaskEditConflict, useQueuedTaskEdits, useResolveConflict } from '../api/queued-task-edit.ts';
-import { syncTexts as m, pendingCountText, phaseName, priorityName, statusName } from './task-texts.ts';
+import { pendingCountText, phaseName, priorityName, statusName } from './task-texts.ts';
 
 // Issue 33: what the person sees of the changes made offline: 'Pending sync' in the top bar and
 // on the changed task until they are sent, and a choice when one met someone else's change.

@@ -1,10 +1,8 @@
 import type {
   estimateMessages,
-  syncMessages,
   TaskPhase,
   TaskPriority,
   TaskStatus,
-  taskMessages,
   taskPageMessages,
   trashMessages,
 } from '@shipyard/shared';
@@ -59,34 +57,6 @@ export function storedStatusName(value: string): string {
   );
   return status ? statusName(status) : value;
 }
-
-export const taskTexts = {
-  titleRequired: k('Title is required'),
-  notFound: k('Task not found'),
-  deleted: k('Task deleted'),
-  created: k('Task created'),
-  createdDescription: k('New task has been added successfully.'),
-  updated: k('Task updated'),
-  updatedDescription: k('Task has been updated successfully.'),
-  createFailed: k('Failed to create task'),
-  updateFailed: k('Failed to update task'),
-  deleteFailed: k('Failed to delete task'),
-  fallback: k('Something went wrong.'),
-} as const satisfies Partial<typeof taskMessages>;
-
-export const syncTexts = {
-  pending: k('Pending sync'),
-  pendingTask: k('Pending sync: this change is sent when you are back online.'),
-  offline: k('Offline'),
-  conflictTitle: k('This task changed while you were offline'),
-  conflictDescription: k('Someone else changed the same field. Pick the value to keep.'),
-  yours: k('Yours'),
-  current: k('Current'),
-  keepYours: k('Keep yours'),
-  keepCurrent: k('Keep current'),
-  keptYours: k('Your change was saved'),
-  keptCurrent: k('The current value was kept'),
-} as const satisfies Partial<typeof syncMessages>;
 
 export const pageTexts = {
   historyEmpty: k('No changes recorded yet.'),

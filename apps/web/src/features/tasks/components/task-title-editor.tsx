@@ -1,4 +1,4 @@
-import type { Task } from '@shipyard/shared';
+import { taskMessages as m, type Task } from '@shipyard/shared';
 import { Popover } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,7 +9,6 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdateTask } from '../api/save-task.ts';
 import { useRowAnchor } from './task-bulk-picker.tsx';
 import { titleError } from './task-page/task-title.tsx';
-import { taskTexts as m } from './task-texts.ts';
 
 // The keyboard's `e` (issue 30): the focused task's title in a small field beside its row, opened
 // with the title selected. Enter saves it as the task's page does (PATCH /tasks/{id}/update), Esc

@@ -1,17 +1,11 @@
-import { CreateTeamSchema, type teamMessages as m, TEAM_TYPES } from '@shipyard/shared';
+import { CreateTeamSchema, teamMessages as m, TEAM_TYPES } from '@shipyard/shared';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextareaField } from '../../../components/ui/text-field.tsx';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { teamTypeLabel } from './team-labels.tsx';
-
-/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const teamTexts = {
-  created: k('Team created'),
-  createFailed: k('Failed to create team'),
-} as const satisfies Partial<typeof m>;
 
 export type CreateTeamDialogProps = {
   productId: string;
@@ -43,8 +37,8 @@ export function CreateTeamDialog({ productId, open, onOpenChange }: CreateTeamDi
       namePlaceholder={t('e.g. Platform')}
       nameMaxLength={100}
       submit={(body) => create.mutateAsync(body)}
-      onSaved={(team) => toast.success(t(teamTexts.created), { description: team.name })}
-      failureTitle={t(teamTexts.createFailed)}
+      onSaved={(team) => toast.success(t(m.created), { description: team.name })}
+      failureTitle={t(m.createFailed)}
     >
       {(form) => (
         <>

@@ -3,7 +3,7 @@ import {
   INVITE_ROLES,
   type InviteMember,
   InviteMemberSchema,
-  type teamMessages as m,
+  teamMessages as m,
   PEOPLE_SEARCH_NAME_MIN,
   peopleSearchKind,
 } from '@shipyard/shared';
@@ -26,13 +26,6 @@ import { toast } from '../../../lib/toast.ts';
 import { useCandidates } from '../api/get-candidates.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { roleLabel } from './team-labels.tsx';
-
-/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const teamTexts = {
-  invited: k('Team member invited successfully'),
-  inviteFailed: k('Failed to invite team member'),
-  addMemberDescription: k('Invite an existing user to join your team.'),
-} as const satisfies Partial<typeof m>;
 
 const inviteMessages = {
   searchLabel: k('Search users'),
@@ -91,10 +84,10 @@ function InviteForm({ teamId, pending, onSave, onSaved }: InviteFormProps) {
     fields: FIELDS,
     submit: onSave,
     onSuccess: () => {
-      toast.success(t(teamTexts.invited));
+      toast.success(t(m.invited));
       onSaved();
     },
-    failureTitle: t(teamTexts.inviteFailed),
+    failureTitle: t(m.inviteFailed),
   });
 
   return (
@@ -102,7 +95,7 @@ function InviteForm({ teamId, pending, onSave, onSaved }: InviteFormProps) {
       <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-5">
         <DialogHeader>
           <DialogTitle>{t('Add Team Member')}</DialogTitle>
-          <DialogDescription>{t(teamTexts.addMemberDescription)}</DialogDescription>
+          <DialogDescription>{t(m.addMemberDescription)}</DialogDescription>
         </DialogHeader>
         <FormField
           control={form.control}

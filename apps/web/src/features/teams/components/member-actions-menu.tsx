@@ -1,4 +1,4 @@
-import type { teamMessages as m, TeamMember } from '@shipyard/shared';
+import { teamMessages as m, type TeamMember } from '@shipyard/shared';
 import { Crown, UserMinus } from 'lucide-react';
 import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -6,14 +6,6 @@ import { k, t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useSetTeamLead } from '../api/set-team-lead.ts';
-
-/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const teamTexts = {
-  leadUpdated: k('Team lead updated successfully'),
-  leadFailed: k('Failed to update team lead'),
-  memberRemoved: k('Member removed.'),
-  removeFailed: k('Failed to remove member'),
-} as const satisfies Partial<typeof m>;
 
 const memberActionsMessages = {
   removeTitle: k('Remove Member'),
@@ -44,19 +36,19 @@ export function MemberActionsMenu({ teamId, teamName, member, onRemoved }: Membe
 
   function makeLead() {
     setLead.mutateAsync(member.user.id).then(
-      () => toast.success(t(teamTexts.leadUpdated)),
-      (error: unknown) => toast.error(t(teamTexts.leadFailed), { description: getErrorMessage(error) }),
+      () => toast.success(t(m.leadUpdated)),
+      (error: unknown) => toast.error(t(m.leadFailed), { description: getErrorMessage(error) }),
     );
   }
 
   function confirmRemove(close: () => void) {
     remove.mutateAsync(member.user.id).then(
       () => {
-        toast.success(t(teamTexts.memberRemoved));
+        toast.success(t(m.memberRemoved));
         close();
         onRemoved?.();
       },
-      (error: unknown) => toast.error(getErrorMessage(error, t(teamTexts.removeFailed))),
+      (error: unknown) => toast.error(getErrorMessage(error, t(m.removeFailed))),
     );
   }
 

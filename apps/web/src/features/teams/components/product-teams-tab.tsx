@@ -1,4 +1,4 @@
-import { type teamMessages as m, type Role, roleRank, type Team } from '@shipyard/shared';
+import { teamMessages as m, type Role, roleRank, type Team } from '@shipyard/shared';
 import { Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
@@ -12,12 +12,6 @@ import { useProductTeams } from '../api/get-product-teams.ts';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { TeamCard } from './team-card.tsx';
 import { TeamMembersView } from './team-members-view.tsx';
-
-/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const teamTexts = {
-  emptyTeams: k('No team found. Add your first team to get started.'),
-  myTeams: k('My Teams'),
-} as const satisfies Partial<typeof m>;
 
 const productTeamsMessages = {
   loadFailed: k('Failed to load teams'),
@@ -119,7 +113,7 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
     body = (
       <EmptyState
         icon={Users}
-        title={t(teamTexts.emptyTeams)}
+        title={t(m.emptyTeams)}
         description={t(canCreate ? productTeamsMessages.emptyHint : productTeamsMessages.emptyHintReadOnly)}
         action={
           canCreate ? (
@@ -152,7 +146,7 @@ function TeamList({ productId, canCreate, focusTeamId, onView }: TeamListProps) 
           tabIndex={-1}
           className="rounded-sm font-semibold text-lg tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          {t(teamTexts.myTeams)}
+          {t(m.myTeams)}
         </h2>
         {canCreate ? (
           <Button size="sm" onClick={openCreate}>

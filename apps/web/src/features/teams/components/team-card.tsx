@@ -1,4 +1,4 @@
-import type { teamMessages as m, Team } from '@shipyard/shared';
+import { teamMessages as m, type Team } from '@shipyard/shared';
 import { Mail, Trash2, UserRound, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -13,17 +13,10 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTeam } from '../api/delete-team.ts';
 import { activeCountLabel, memberCountLabel, roleLabel, TeamTypeBadge } from './team-labels.tsx';
-
-/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const teamTexts = {
-  deleted: k('Team deleted'),
-  deleteFailed: k('Failed to delete team'),
-  deleteTitle: k('Delete Team'),
-} as const satisfies Partial<typeof m>;
 
 export type TeamCardProps = {
   team: Team;
@@ -48,11 +41,11 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
   function confirmDelete() {
     remove.mutateAsync(team.id).then(
       () => {
-        toast.success(t(teamTexts.deleted), { description: team.name });
+        toast.success(t(m.deleted), { description: team.name });
         setConfirming(false);
         onDeleted?.();
       },
-      (error: unknown) => toast.error(t(teamTexts.deleteFailed), { description: getErrorMessage(error) }),
+      (error: unknown) => toast.error(t(m.deleteFailed), { description: getErrorMessage(error) }),
     );
   }
 
@@ -78,7 +71,7 @@ export function TeamCard({ team, onView, onDeleted }: TeamCardProps) {
                   <Trash2 aria-hidden="true" />
                 </Button>
               }
-              title={t(teamTexts.deleteTitle)}
+              title={t(m.deleteTitle)}
               description={deleteTeamText(team.name)}
               confirmLabel={t('Delete')}
               pendingLabel={t('Deleting...')}

@@ -1,9 +1,4 @@
-import {
-  LEAD_ELIGIBLE_ROLES,
-  type teamMessages as m,
-  type TeamDetail,
-  type TeamMember,
-} from '@shipyard/shared';
+import { LEAD_ELIGIBLE_ROLES, teamMessages as m, type TeamDetail, type TeamMember } from '@shipyard/shared';
 import { Crown, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
@@ -34,11 +29,6 @@ import {
   roleLabel,
   TeamTypeBadge,
 } from './team-labels.tsx';
-
-/** teamMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const teamTexts = {
-  emptyMembers: k('No team members yet. Add your first team member to get started.'),
-} as const satisfies Partial<typeof m>;
 
 const teamMembersMessages = {
   loadFailed: k('Failed to load team members'),
@@ -89,7 +79,7 @@ export function TeamMembersView({ teamId, productId, onBack, autoFocus = false }
     body = (
       <EmptyState
         icon={Users}
-        title={t(teamTexts.emptyMembers)}
+        title={t(m.emptyMembers)}
         description={canManage ? undefined : t(teamMembersMessages.emptyHintReadOnly)}
         action={
           canManage ? (

@@ -1,5 +1,5 @@
 import {
-  type templateMessages as m,
+  templateMessages as m,
   type Product,
   SaveProductAsTemplateSchema,
   SaveTaskAsTemplateSchema,
@@ -9,18 +9,11 @@ import {
 } from '@shipyard/shared';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { TextareaField } from '../../../components/ui/text-field.tsx';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProductTemplateWrites, useSaveTaskAsTemplate } from '../api/templates.ts';
 
-/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const templateTexts = {
-  created: k('Template saved'),
-  saveFailed: k('Failed to save the template'),
-} as const satisfies Partial<typeof m>;
-
-const saved = (template: { name: string }) =>
-  toast.success(t(templateTexts.created), { description: template.name });
+const saved = (template: { name: string }) => toast.success(t(m.created), { description: template.name });
 
 /** "Save as template" of a task's menu: a name; the template keeps its fields, labels and checklist. */
 export function SaveTaskTemplateDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
@@ -41,7 +34,7 @@ export function SaveTaskTemplateDialog({ task, onClose }: { task: Task | null; o
       nameMaxLength={TEMPLATE_NAME_MAX}
       submit={({ name }, of) => save.mutateAsync({ task: of, name })}
       onSaved={saved}
-      failureTitle={t(templateTexts.saveFailed)}
+      failureTitle={t(m.saveFailed)}
     />
   );
 }
@@ -71,7 +64,7 @@ export function SaveProductTemplateDialog({
       nameMaxLength={TEMPLATE_NAME_MAX}
       submit={(body, of) => save.mutateAsync({ productId: of.id, ...body })}
       onSaved={saved}
-      failureTitle={t(templateTexts.saveFailed)}
+      failureTitle={t(m.saveFailed)}
     >
       {(form) => (
         <TextareaField

@@ -1,4 +1,4 @@
-import { type templateMessages as m, partSize, type TaskTemplate } from '@shipyard/shared';
+import { templateMessages as m, partSize, type TaskTemplate } from '@shipyard/shared';
 import { FileStackIcon, Pencil, PlusIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -7,15 +7,9 @@ import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { useTaskTemplates, useTaskTemplateWrites } from '../api/templates.ts';
 import { TaskTemplateDialog } from './task-template-dialog.tsx';
-
-/** templateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const templateTexts = {
-  deleted: k('Template deleted'),
-  deleteFailed: k('Failed to delete the template'),
-} as const satisfies Partial<typeof m>;
 
 /** templateMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
 export const deleteTemplateText = (name: string) => t('Delete the template "{{name}}"?', { name });
@@ -104,8 +98,8 @@ export function TaskTemplatesCard({ productId, readOnly }: { productId: string; 
                     description: deleteTemplateText(template.name),
                     pending: remove.isPending,
                     onConfirm: confirmedDelete(() => remove.mutateAsync(template.id), {
-                      deleted: t(templateTexts.deleted),
-                      failed: t(templateTexts.deleteFailed),
+                      deleted: t(m.deleted),
+                      failed: t(m.deleteFailed),
                     }),
                   }}
                 />

@@ -1,4 +1,4 @@
-import type { trashMessages as m, TrashItem } from '@shipyard/shared';
+import { trashMessages as m, type TrashItem } from '@shipyard/shared';
 import { ListTodoIcon, PackageIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,23 +12,11 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useTrash } from '../api/get-trash.ts';
 import { usePurgeFromTrash, useRestoreFromTrash } from '../api/manage-trash.ts';
-
-/** trashMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const trashTexts = {
-  productInTrash: k('Its product is in the trash: restore the product to bring this task back.'),
-  restored: k('Restored'),
-  restoreFailed: k('Could not restore'),
-  title: k('Trash'),
-  empty: k('The trash is empty.'),
-  purgeConfirmTitle: k('Delete forever?'),
-  purged: k('Deleted forever'),
-  purgeFailed: k('Could not delete'),
-} as const satisfies Partial<typeof m>;
 
 /** trashMessages.purgeConfirm in the reader's language (the page's test checks the English is the same). */
 const purgeText = (name: string) =>
@@ -55,17 +43,17 @@ function Actions({ item, onPurge }: { item: TrashItem; onPurge: (item: TrashItem
         variant="outline"
         size="sm"
         disabled={restore.isPending || blocked}
-        title={blocked ? t(trashTexts.productInTrash) : undefined}
+        title={blocked ? t(m.productInTrash) : undefined}
         aria-label={t('Restore {{name}}', { name: item.name })}
         onClick={() =>
           restore.mutateAsync({ kind: item.kind, id: item.id }).then(
             () =>
-              toast.success(t(trashTexts.restored), {
+              toast.success(t(m.restored), {
                 description: t('"{{name}}" is back.', { name: item.name }),
               }),
             (error: unknown) =>
-              toast.error(t(trashTexts.restoreFailed), {
-                description: getErrorMessage(error, t(trashTexts.restoreFailed)),
+              toast.error(t(m.restoreFailed), {
+                description: getErrorMessage(error, t(m.restoreFailed)),
               }),
           )
         }
@@ -158,7 +146,7 @@ export function TrashPage({ productId }: { productId?: string }) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader
-        title={t(trashTexts.title)}
+        title={t(m.title)}
         description={t('Deleted tasks and products stay here for 30 days, then they are deleted forever.')}
         actions={
           productId ? (
@@ -182,10 +170,10 @@ export function TrashPage({ productId }: { productId?: string }) {
               retrying={trash.isFetching}
             />
           ) : trash.data.data.length === 0 ? (
-            <EmptyState icon={Trash2Icon} title={t(trashTexts.empty)} className="py-12" />
+            <EmptyState icon={Trash2Icon} title={t(m.empty)} className="py-12" />
           ) : (
             <DataTable
-              aria-label={t(trashTexts.title)}
+              aria-label={t(m.title)}
               columns={columns}
               rows={trash.data.data}
               rowKey={(item) => `${item.kind}-${item.id}`}
@@ -198,7 +186,7 @@ export function TrashPage({ productId }: { productId?: string }) {
         onOpenChange={(open) => {
           if (!open) setPurging(null);
         }}
-        title={t(trashTexts.purgeConfirmTitle)}
+        title={t(m.purgeConfirmTitle)}
         description={purging ? purgeText(purging.name) : ''}
         confirmLabel={t('Delete forever')}
         pendingLabel={t('Deleting…')}
@@ -207,14 +195,14 @@ export function TrashPage({ productId }: { productId?: string }) {
           if (!purging) return;
           purge.mutateAsync({ kind: purging.kind, id: purging.id }).then(
             () => {
-              toast.success(t(trashTexts.purged), {
+              toast.success(t(m.purged), {
                 description: t('"{{name}}" is gone.', { name: purging.name }),
               });
               setPurging(null);
             },
             (error: unknown) =>
-              toast.error(t(trashTexts.purgeFailed), {
-                description: getErrorMessage(error, t(trashTexts.purgeFailed)),
+              toast.error(t(m.purgeFailed), {
+                description: getErrorMessage(error, t(m.purgeFailed)),
               }),
           );
         }}

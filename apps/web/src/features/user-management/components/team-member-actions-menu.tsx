@@ -1,4 +1,10 @@
-import { canManageAccess, canManageUser, type DirectoryMember, type Role } from '@shipyard/shared';
+import {
+  canManageAccess,
+  canManageUser,
+  type DirectoryMember,
+  userManagementMessages as m,
+  type Role,
+} from '@shipyard/shared';
 import { Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -7,7 +13,6 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteTeamMember, useResetTwoFactor } from '../api/save-team-member.ts';
-import { userManagementTexts as m } from './user-management-texts.ts';
 
 /** Who is looking: `owner` when they are the instance's owner (GET /api/user/me, issue 27 #2). */
 export type Viewer = { id: string; role: Role; owner?: boolean | undefined };

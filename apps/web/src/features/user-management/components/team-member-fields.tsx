@@ -1,4 +1,10 @@
-import { DEPARTMENTS, type Department, type DirectoryMember, type Role } from '@shipyard/shared';
+import {
+  DEPARTMENTS,
+  type Department,
+  type DirectoryMember,
+  userManagementMessages as m,
+  type Role,
+} from '@shipyard/shared';
 import { UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -8,7 +14,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, initials } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { departmentLabels, userManagementTexts as m, roleLabels } from './user-management-texts.ts';
+import { departmentLabels, roleLabels } from './user-management-texts.ts';
 
 // The pieces of a member that both views of User Management show the same way.
 

@@ -3,6 +3,7 @@ import {
   canChangeRoleAndStatus,
   canManageAccess,
   type DirectoryMember,
+  userManagementMessages as m,
   ROLES,
   type Role,
   type TeamMemberForm,
@@ -27,7 +28,6 @@ import { useCreateTeamMember, useUpdateTeamMember } from '../api/save-team-membe
 import { SkillsInput } from './skills-input.tsx';
 import type { Viewer } from './team-member-actions-menu.tsx';
 import { departmentOptions, roleLabel } from './team-member-fields.tsx';
-import { userManagementTexts as m } from './user-management-texts.ts';
 
 export type TeamMemberFormDialogProps = {
   open: boolean;

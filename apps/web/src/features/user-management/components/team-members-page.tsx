@@ -1,4 +1,4 @@
-import type { DirectoryMember } from '@shipyard/shared';
+import { type DirectoryMember, userManagementMessages as m } from '@shipyard/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -39,7 +39,6 @@ import {
   type TeamView,
   writeTeamSearch,
 } from './team-search-params.ts';
-import { userManagementTexts as m } from './user-management-texts.ts';
 
 /** Members per page; 'Load more' asks for the next. */
 const PAGE_SIZE = 50;

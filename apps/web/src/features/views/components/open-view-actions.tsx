@@ -1,21 +1,15 @@
-import type { viewMessages as m, SavedView } from '@shipyard/shared';
+import { viewMessages as m, type SavedView } from '@shipyard/shared';
 import { SaveIcon } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTaskDisplayScope } from '../../../hooks/task-display-scope.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewWrites } from '../api/views.ts';
 import { currentQuery } from './save-view-dialog.tsx';
 import { ViewActionsMenu } from './view-actions.tsx';
-
-/** viewMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const viewTexts = {
-  updated: k('View updated'),
-  saveFailed: k('Failed to save the view'),
-} as const satisfies Partial<typeof m>;
 
 /** Two query strings name the same filters whatever their order. */
 const sameQuery = (a: string, b: string) => {
@@ -51,8 +45,8 @@ export function OpenViewActions({ view }: { view: SavedView }) {
     update.mutate(
       { id: view.id, query: currentQuery(search), display },
       {
-        onSuccess: () => toast.success(t(viewTexts.updated), { description: view.name }),
-        onError: (error) => toast.error(t(viewTexts.saveFailed), { description: getErrorMessage(error) }),
+        onSuccess: () => toast.success(t(m.updated), { description: view.name }),
+        onError: (error) => toast.error(t(m.saveFailed), { description: getErrorMessage(error) }),
       },
     );
 

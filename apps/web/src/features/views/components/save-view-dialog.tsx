@@ -1,6 +1,6 @@
 import {
   CreateViewSchema,
-  type viewMessages as m,
+  viewMessages as m,
   type Role,
   type TaskDisplay,
   VIEW_NAME_MAX,
@@ -19,12 +19,6 @@ import { paths } from '../../../lib/paths.ts';
 import { useProductOptions } from '../../../lib/product-options.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewWrites } from '../api/views.ts';
-
-/** viewMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const viewTexts = {
-  saved: k('View saved'),
-  saveFailed: k('Failed to save the view'),
-} as const satisfies Partial<typeof m>;
 
 type SaveViewValues = {
   name: string;
@@ -93,10 +87,10 @@ export function SaveViewButton({ viewerRole }: { viewerRole: Role }) {
         nameMaxLength={VIEW_NAME_MAX}
         submit={(body) => create.mutateAsync(body)}
         onSaved={(view) => {
-          toast.success(t(viewTexts.saved), { description: view.name });
+          toast.success(t(m.saved), { description: view.name });
           navigate(paths.view(view.id, view.query));
         }}
-        failureTitle={t(viewTexts.saveFailed)}
+        failureTitle={t(m.saveFailed)}
       >
         {(form) => (
           <>

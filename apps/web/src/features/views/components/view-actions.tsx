@@ -1,21 +1,12 @@
-import { type viewMessages as m, type SavedView, UpdateViewSchema, VIEW_NAME_MAX } from '@shipyard/shared';
+import { viewMessages as m, type SavedView, UpdateViewSchema, VIEW_NAME_MAX } from '@shipyard/shared';
 import { PencilIcon, PinIcon, PinOffIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewWrites } from '../api/views.ts';
-
-/** viewMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const viewTexts = {
-  pinFailed: k('Failed to pin the view'),
-  deleted: k('View deleted'),
-  deleteFailed: k('Failed to delete the view'),
-  updated: k('View updated'),
-  saveFailed: k('Failed to save the view'),
-} as const satisfies Partial<typeof m>;
 
 /** viewMessages.deleteConfirm in the reader's language (a test checks the English is the same). */
 export const deleteViewText = (name: string) =>
@@ -29,7 +20,7 @@ export function usePinToggle() {
     toggle: (view: SavedView) =>
       pin.mutate(
         { id: view.id, pinned: !view.pinned },
-        { onError: (error) => toast.error(t(viewTexts.pinFailed), { description: getErrorMessage(error) }) },
+        { onError: (error) => toast.error(t(m.pinFailed), { description: getErrorMessage(error) }) },
       ),
   };
 }
@@ -77,7 +68,7 @@ export function ViewActionsMenu({
             pending: remove.isPending,
             onConfirm: confirmedDelete(
               () => remove.mutateAsync(view.id),
-              { deleted: t(viewTexts.deleted), failed: t(viewTexts.deleteFailed) },
+              { deleted: t(m.deleted), failed: t(m.deleteFailed) },
               onDeleted,
             ),
           }
@@ -95,8 +86,8 @@ export function ViewActionsMenu({
         fields={['name']}
         nameMaxLength={VIEW_NAME_MAX}
         submit={(body, of) => update.mutateAsync({ id: of.id, ...body })}
-        onSaved={() => toast.success(t(viewTexts.updated))}
-        failureTitle={t(viewTexts.saveFailed)}
+        onSaved={() => toast.success(t(m.updated))}
+        failureTitle={t(m.saveFailed)}
       />
     </>
   );

@@ -1,16 +1,10 @@
-import type { stateMessages, WorkflowState } from '@shipyard/shared';
+import { stateMessages, type WorkflowState } from '@shipyard/shared';
 import { useId, useState } from 'react';
 import { ConfirmRowDelete } from '../../../components/editable-row.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { statusLabel } from './status-labels.ts';
-
-/** stateMessages' texts shown here (the same English; tsc checks), marked to be translated. */
-const stateTexts = {
-  deleted: k('State deleted'),
-  deleteFailed: k('Failed to delete the state'),
-} as const satisfies Partial<typeof stateMessages>;
 
 const deleteTexts = {
   title: (name: string) => t('Delete “{{name}}”?', { name }),
@@ -78,7 +72,7 @@ export function DeleteStateDialog({
       )}
       pending={pending}
       remove={(deleting) => (moveTo ? remove(deleting, moveTo) : Promise.resolve())}
-      texts={{ deleted: t(stateTexts.deleted), failed: t(stateTexts.deleteFailed) }}
+      texts={{ deleted: t(stateMessages.deleted), failed: t(stateMessages.deleteFailed) }}
     />
   );
 }

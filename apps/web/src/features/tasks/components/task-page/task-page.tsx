@@ -1,4 +1,5 @@
 import type { Role, TaskDetail, TaskStatus } from '@shipyard/shared';
+import { taskMessages } from '@shipyard/shared';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -17,7 +18,6 @@ import { useTaskDetail } from '../../api/get-task-detail.ts';
 import { TaskActionsMenu } from '../task-actions-menu.tsx';
 import { TaskFormDialog } from '../task-form-dialog.tsx';
 import { TaskPendingMark } from '../task-sync.tsx';
-import { taskTexts } from '../task-texts.ts';
 import { TaskChips } from './task-chips.tsx';
 import { TaskDescription } from './task-description.tsx';
 import { TaskHistory } from './task-history.tsx';
@@ -90,7 +90,7 @@ export function TaskNotFound() {
   return (
     <EmptyState
       icon={SearchXIcon}
-      title={t(taskTexts.notFound)}
+      title={t(taskMessages.notFound)}
       description={t('It may have been deleted, or it belongs to a product you cannot see.')}
       action={
         <Button asChild variant="outline" size="sm">

@@ -1,4 +1,10 @@
-import type { Task, TaskDetail, TaskStatus, UpdateTask } from '@shipyard/shared';
+import {
+  taskMessages as m,
+  type Task,
+  type TaskDetail,
+  type TaskStatus,
+  type UpdateTask,
+} from '@shipyard/shared';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../../lib/api-client.ts';
@@ -7,7 +13,6 @@ import { toast } from '../../../../lib/toast.ts';
 import { taskKeys } from '../../api/get-tasks.ts';
 import { fieldsEdit, statusEdit, useQueueTaskEdit } from '../../api/queued-task-edit.ts';
 import { useUpdateTask } from '../../api/save-task.ts';
-import { taskTexts as m } from '../task-texts.ts';
 import { confirmStatusChange, useTaskStatusChange } from '../use-task-status-change.ts';
 
 /**
