@@ -27,3 +27,12 @@ export function fillSlots(
     </Fragment>
   ));
 }
+
+/**
+ * A translated text with one slot, as the words before and after it, for an element that sits
+ * between them: `aroundSlot(t('by {{name}}', { name: slot('name') }))`.
+ */
+export function aroundSlot(text: string): [string, string] {
+  const [before = '', , after = ''] = text.split(MARK);
+  return [before, after];
+}

@@ -11,8 +11,8 @@ import { cn } from '../../../lib/cn.ts';
 import { formatActivityTime } from '../../../lib/format.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 import { useRecentActivity } from '../api/get-recent-activity.ts';
-import { aroundPart, PART } from './text-parts.ts';
 
 // Spec §4: dashboard progress colours follow the product status.
 const statusBar: Record<string, string> = {
@@ -82,7 +82,7 @@ function RecentActivityItem({ activity }: { activity: Activity }) {
   const progress = progressOf(activity.metadata);
   const newStatus = typeof activity.metadata.newStatus === 'string' ? activity.metadata.newStatus : undefined;
   const colour = (newStatus && statusBar[newStatus.toLowerCase()]) || 'bg-primary';
-  const [byBefore, byAfter] = aroundPart(t('by {{name}}', { name: PART }));
+  const [byBefore, byAfter] = aroundSlot(t('by {{name}}', { name: slot('name') }));
   return (
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
       <div className="flex items-baseline justify-between gap-3">

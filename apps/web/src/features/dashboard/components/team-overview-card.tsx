@@ -6,13 +6,13 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { MemberDots } from './member-dots.tsx';
-import { aroundPart, PART } from './text-parts.ts';
 
 /** 'Lead: not set', the 'not set' in italics. */
 function LeadNotSet() {
-  const [before, after] = aroundPart(t('Lead: {{name}}', { name: PART }));
+  const [before, after] = aroundSlot(t('Lead: {{name}}', { name: slot('name') }));
   return (
     <>
       {before}

@@ -15,7 +15,7 @@ import { activityTitle, capitalise, performerName, statusChange } from '../../..
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
-import { aroundPart, PART } from './text-parts.ts';
+import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 
 const icons: Record<string, LucideIcon> = {
   status_changed: RefreshCw,
@@ -73,8 +73,8 @@ type ActivityEntryProps = {
 export function ActivityEntryBody({ activity, now, currentUserId }: ActivityEntryProps) {
   const change = statusChange(activity.metadata);
   const mine = currentUserId !== undefined && activity.performer?._id === currentUserId;
-  const [byBefore, byAfter] = aroundPart(
-    mine ? t('by {{name}} (You)', { name: PART }) : t('by {{name}}', { name: PART }),
+  const [byBefore, byAfter] = aroundSlot(
+    mine ? t('by {{name}} (You)', { name: slot('name') }) : t('by {{name}}', { name: slot('name') }),
   );
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -20,6 +20,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProductStatus } from '../api/update-product-status.ts';
 import { ProductActionsMenu } from './product-actions.tsx';
@@ -27,7 +28,6 @@ import { ProductDocuments } from './product-documents.tsx';
 import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
-import { aroundPart, PART } from './text-parts.ts';
 
 const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -92,7 +92,7 @@ export function ProductDetailPage({
   }
 
   const data = product.data;
-  const [createdBefore, createdAfter] = aroundPart(t('Created {{date}}', { date: PART }));
+  const [createdBefore, createdAfter] = aroundSlot(t('Created {{date}}', { date: slot('date') }));
   const archived = data.archived_at !== null;
   // Guests are read-only (ARCHITECTURE §5), and so is an archived product; the server refuses them anyway.
   const canEdit = canCreateProduct(userRole) && !archived;

@@ -15,11 +15,11 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatBytes, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
+import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { documentDownloadUrl, useProductDocuments } from '../api/get-product-documents.ts';
 import { documentFileProblem, useUploadDocument } from '../api/upload-document.ts';
-import { aroundPart, PART } from './text-parts.ts';
 
 const documentMessages = {
   empty: k('No documents yet'),
@@ -104,7 +104,9 @@ export function ProductDocuments({ productId, canEdit }: ProductDocumentsProps) 
   }
 
   const browse = () => inputRef.current?.click();
-  const [browseBefore, browseAfter] = aroundPart(t('Drop files here, or {{browse}}', { browse: PART }));
+  const [browseBefore, browseAfter] = aroundSlot(
+    t('Drop files here, or {{browse}}', { browse: slot('browse') }),
+  );
 
   let body: ReactNode;
   if (documents.isPending) {

@@ -20,12 +20,12 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 import { type ProductFilterValues, useProducts } from '../api/get-products.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProductsEmptyState, ProductsErrorState } from './products-states.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { aroundPart, PART } from './text-parts.ts';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -167,7 +167,7 @@ function TeamSize({ product }: { product: ProductListItem }) {
 
 /** A product on a phone: what a row shows, stacked. */
 function ProductCard({ product, viewer }: { product: ProductListItem; viewer: ProductViewer | undefined }) {
-  const [dueBefore, dueAfter] = aroundPart(t('Due {{date}}', { date: PART }));
+  const [dueBefore, dueAfter] = aroundSlot(t('Due {{date}}', { date: slot('date') }));
   return (
     <li className="relative grid gap-2 px-4 py-3" data-product-id={product.id}>
       <div className="flex items-start justify-between gap-2">
