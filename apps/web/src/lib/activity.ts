@@ -124,4 +124,23 @@ export function capitalise(value: string): string {
  * Activity is a feed that other people's work moves: it is refetched when shown after 30 s
  * rather than after the 5 minutes of other data.
  */
+// The statuses the app names (stages and task statuses), translated; a workflow state keeps its own name.
+const knownStatuses = new Set<string>([
+  k('Planning'),
+  k('Development'),
+  k('Testing'),
+  k('Production'),
+  k('Maintenance'),
+  k('Pending'),
+  k('In Progress'),
+  k('In progress'),
+  k('Completed'),
+]);
+
+/** A recorded status as shown: 'testing' → 'Testing', in the reader's language when it is one of ours. */
+export function shownStatus(value: string): string {
+  const text = capitalise(value);
+  return knownStatuses.has(text) ? t(text) : text;
+}
+
 export const ACTIVITY_STALE_MS = 30_000;

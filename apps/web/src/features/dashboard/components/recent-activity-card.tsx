@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { ActivityDescription } from '../../../components/activity-description.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { activityTitle, capitalise, performerName } from '../../../lib/activity.ts';
+import { activityTitle, performerName, shownStatus } from '../../../lib/activity.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatActivityTime } from '../../../lib/format.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 import { useRecentActivity } from '../api/get-recent-activity.ts';
@@ -22,25 +22,6 @@ const statusBar: Record<string, string> = {
   production: 'bg-green-500',
   maintenance: 'bg-zinc-400',
 };
-
-// The statuses the app names (stages and task statuses), translated; a workflow state keeps its own name.
-const knownStatuses = new Set<string>([
-  k('Planning'),
-  k('Development'),
-  k('Testing'),
-  k('Production'),
-  k('Maintenance'),
-  k('Pending'),
-  k('In Progress'),
-  k('In progress'),
-  k('Completed'),
-]);
-
-/** A recorded status as shown: 'testing' → 'Testing', in the reader's language when it is one of ours. */
-function shownStatus(value: string): string {
-  const text = capitalise(value);
-  return knownStatuses.has(text) ? t(text) : text;
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

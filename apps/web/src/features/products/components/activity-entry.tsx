@@ -11,10 +11,10 @@ import {
   UserPlus,
 } from 'lucide-react';
 import { ActivityDescription } from '../../../components/activity-description.tsx';
-import { activityTitle, capitalise, performerName, statusChange } from '../../../lib/activity.ts';
+import { activityTitle, performerName, shownStatus, statusChange } from '../../../lib/activity.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
-import { k, t } from '../../../lib/i18n/index.ts';
+import { t } from '../../../lib/i18n/index.ts';
 import { aroundSlot, slot } from '../../../lib/text-slots.tsx';
 
 const icons: Record<string, LucideIcon> = {
@@ -27,25 +27,6 @@ const icons: Record<string, LucideIcon> = {
   file_uploaded: FileText,
   milestone_reached: Flag,
 };
-
-// The statuses the app names (stages and task statuses), translated; a workflow state keeps its own name.
-const knownStatuses = new Set<string>([
-  k('Planning'),
-  k('Development'),
-  k('Testing'),
-  k('Production'),
-  k('Maintenance'),
-  k('Pending'),
-  k('In Progress'),
-  k('In progress'),
-  k('Completed'),
-]);
-
-/** A recorded status as shown: 'testing' → 'Testing', in the reader's language when it is one of ours. */
-function shownStatus(value: string): string {
-  const text = capitalise(value);
-  return knownStatuses.has(text) ? t(text) : text;
-}
 
 export function ActivityEntryIcon({ actionType, className }: { actionType: string; className?: string }) {
   const Icon = icons[actionType] ?? ActivityIcon;
