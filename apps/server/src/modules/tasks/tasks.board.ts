@@ -27,7 +27,7 @@ import { findVisibleProduct, productNotFound, seesVisibleProduct } from '../../l
 import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
 import { fieldIdsOf, readQueryFields } from './tasks.field-query.ts';
 import { estimatePoints } from './tasks.hierarchy.ts';
-import { cacheable, type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
+import { type QueryScope, queryKey, taskConditions, todayOf } from './tasks.query.ts';
 import { encodeRankCursor, manualOrder, type RankCursor, readRankCursor } from './tasks.rank.ts';
 
 // A product's board in one request (issue 17, docs/decisions/022-board-in-one-request.md): the
@@ -308,7 +308,7 @@ export function createTaskBoard(db: Db, { cache, now }: { cache?: FreshCache; no
       const key = JSON.stringify([queryKey({ ...query, productId }, scope), query.cursor ?? null]);
       const compute = () => content(productId, query, scope);
       let board: TaskBoard | undefined;
-      if (cache && cacheable(query)) {
+      if (cache) {
         // Shared: the visibility check rides in the cache's freshness probe (one round trip for
         // both, issue 29); a product out of sight is a 404 before anything is read or shared.
         board = await cache.get(key, compute, {

@@ -163,13 +163,6 @@ export function taskConditions(db: Db, query: TaskListFilters, scope: QueryScope
   );
 }
 
-/**
- * Whether a list's answer may be shared until a write outdates it (lib/fresh-cache.ts): watchers
- * and mentions do not bump analytics_version, so the presets reading them are read each time.
- */
-export const cacheable = (query: Pick<TaskQuery, 'preset'>) =>
-  query.preset !== 'watching' && query.preset !== 'mentioning';
-
 /** The query as a cache key: 'me' and the presets resolved to the caller, the date of the due filters. */
 export function queryKey(query: Partial<TaskQuery>, scope: QueryScope): string {
   const resolve = (values: string[] | undefined) =>

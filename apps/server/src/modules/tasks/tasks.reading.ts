@@ -9,7 +9,6 @@ import { fieldPeopleOfTasks } from './tasks.field-people.ts';
 import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { toTask } from './tasks.mapper.ts';
-import { cacheable } from './tasks.query.ts';
 
 // Reading task lists (issue 28): /tasks, a product's Tasks tab and their CSV exports, each page
 // with its rows' labels and blockers (issue 29) and the names of the people its rows' fields shown
@@ -63,14 +62,13 @@ export function createTaskReading({
     /**
      * Every task of the products the caller may see. A first page (no cursor) is the same object
      * for every request of the caller with the same query until a write to what it reads (tasks,
-     * products, teams, team members, users, labels, task labels: all bump analytics_version)
-     * outdates it; a later page is read each time, and so is a page of the watching or mentioning
-     * preset (watchers and mentions bump nothing).
+     * products, teams, team members, users, labels, task labels, watchers, mentions: all bump
+     * analytics_version, migrations 0014, 0017 and 0043) outdates it; a later page is read each time.
      */
     async listAll(actor: SessionUser, query: TaskQuery): Promise<TaskList> {
       const listQuery = { ...query, me: actor, visibleTo: actor };
       const compute = () => list(listQuery);
-      if (query.cursor || !firstPages || !cacheable(query)) return compute();
+      if (query.cursor || !firstPages) return compute();
       return firstPages.get(listing.keyOf(listQuery), compute);
     },
 
