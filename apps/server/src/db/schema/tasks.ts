@@ -111,8 +111,13 @@ export const tasks = pgTable(
     index('tasks_product_state_rank_idx').on(t.productId, t.stateId, t.rank, t.id),
     index('tasks_state_idx').on(t.stateId),
     index('tasks_assignee_idx').on(t.assigneeId, t.status),
+    // The "assigned to me" and "created by me" presets' first pages, newest first (issue 28): a
+    // member's 1,000 assigned tasks among 25,000 were found by walking every task by date.
+    index('tasks_assignee_created_idx')
+      .on(t.assigneeId, ...newestFirst(t))
+      .where(sql`${t.deletedAt} is null`),
     index('tasks_team_idx').on(t.teamId),
-    index('tasks_created_by_idx').on(t.createdBy),
+    index('tasks_created_by_idx').on(t.createdBy, ...newestFirst(t)),
     // The calendar (issue 16): the tasks due on a range of days, everyone's or one assignee's (the feed).
     // Only live rows (issue 28): reads go through live.tasks, whose deleted_at is null these imply;
     // with the id, a range of days is read from the index alone.
