@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { createSharedRoundTrips } from './round-trips.ts';
 
 // A short-lived cache with request coalescing for the read models that aggregate whole tables
 // (analytics, reports): one computation per key at a time, shared by every request that may
@@ -10,18 +11,22 @@ import type { Db } from '../db/client.ts';
 // models read bumps the sequence analytics_version from a trigger, after its rows are written
 // and before its transaction commits (migration 0011). A computation first reads the sequence
 // (V), then finishes a transaction id of its own, then takes a snapshot and keeps the
-// transactions it lists as in progress (X), then runs its queries, whose snapshots are all later. A write it may miss either bumped the sequence
-// after V was read (the value differs) or was in progress when X was taken (it is in X). So a
-// request may use that computation, running or done, when the sequence still reads V and no
-// transaction of X has committed since: one round trip (`probe`). Anything else computes anew.
-// A request that joins a computation whose snapshot is not yet taken is safe too: its queries
-// start after the request arrived.
+// transactions it lists as in progress (X), then runs its queries, whose snapshots are all later.
+// A write it may miss either bumped the sequence after V was read (the value differs) or was in
+// progress when X was taken (it is in X). So a request may use that computation, running or done,
+// when the sequence still reads V and no transaction of X has committed since: one round trip
+// (`probe`), shared with the other requests asking at the same time. Anything else computes anew.
+// A request that finds a computation whose X has not arrived yet waits for it, then probes: its
+// snapshot may have been taken before the request arrived, with a write in progress then that
+// has committed since.
 
 /** The freshness stamp of a computation: the sequence's value and the writers it could not see. */
 type Entry = {
   version: string;
   /** Transactions in progress when the computation's snapshot was taken; undefined until then. */
   xips: string[] | undefined;
+  /** Settles once `xips` is known (or the computation failed before). */
+  snapshot: Promise<void>;
   startedAt: number;
   value: Promise<unknown>;
   /** The value has arrived. */
@@ -57,51 +62,79 @@ export type FreshCacheOptions = {
 export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCacheOptions): FreshCache {
   const entries = new Map<string, Entry>();
 
+  const sharedProbe = createSharedRoundTrips<string[], { version: string; moved: boolean }>(async (asked) => {
+    const { rows } = await db.execute<{ version: string; committed: string[] }>(sql`
+      select v.last_value::text || ':' || v.is_called::text as version,
+        array(select x::text from unnest(${sql.param([...new Set(asked.flat())])}::xid8[]) x
+              where coalesce(pg_xact_status(x), 'committed') = 'committed') as committed
+      from analytics_version v`);
+    const row = rows[0];
+    if (!row) throw new Error('analytics_version is missing');
+    const committed = new Set(row.committed);
+    return asked.map((xips) => ({ version: row.version, moved: xips.some((x) => committed.has(x)) }));
+  });
+
   /**
    * The sequence's value now, and whether a transaction of `xips` has committed (or is too old to
-   * tell); with `check`, whether its condition holds, in the same statement.
+   * tell); with `check`, whether its condition holds, in the same statement. Without one, the
+   * probes of concurrent requests share a round trip (lib/round-trips.ts): the statement asks for
+   * every transaction any of them names.
    */
   async function probe(xips: string[], check: FreshCheck | undefined) {
+    if (!check) return sharedProbe(xips);
     const { rows } = await db.execute<{ version: string; moved: boolean; allowed: boolean }>(sql`
       select v.last_value::text || ':' || v.is_called::text as version,
         exists (select 1 from unnest(${sql.param(xips)}::xid8[]) x
                 where coalesce(pg_xact_status(x), 'committed') = 'committed') as moved,
-        coalesce(${check ? check.sql : sql`true`}, false) as allowed
+        coalesce(${check.sql}, false) as allowed
       from analytics_version v`);
     const row = rows[0];
     if (!row) throw new Error('analytics_version is missing');
-    if (check && !row.allowed) throw check.refuse();
+    if (!row.allowed) throw check.refuse();
     return row;
   }
 
   /** A computation stamped with `version`; not yet visible to other requests. */
   function begin(version: string, compute: () => Promise<unknown>): Entry {
+    let taken = () => {};
     const entry: Entry = {
       version,
       xips: undefined,
+      snapshot: new Promise<void>((resolve) => {
+        taken = resolve;
+      }),
       startedAt: now(),
       done: false,
       value: Promise.resolve(),
     };
     entry.value = (async () => {
-      // A snapshot lists as in progress only the transactions below its xmax (the newest
-      // finished transaction id + 1): a writer that took its id later, even before V was read,
-      // would be missing. Finishing a transaction id of our own first moves xmax past every id
-      // handed out before (one id per computation).
-      await db.execute(sql`select pg_current_xact_id()`);
-      // Transaction ids are the cluster's: those of sessions in other databases cannot have
-      // written ours, and would only make the figure look outdated when they commit.
-      const { rows } = await db.execute<{ xips: string[] }>(sql`
-        select coalesce(array_agg(x::text), '{}') as xips
-        from pg_snapshot_xip(pg_current_snapshot()) x
-        where x::xid not in (select backend_xid from pg_stat_activity
-                             where backend_xid is not null and datname is distinct from current_database())`);
-      entry.xips = rows[0]?.xips ?? [];
+      try {
+        entry.xips = await snapshotOf();
+      } finally {
+        taken();
+      }
       const value = await compute();
       entry.done = true;
       return value;
     })();
     return entry;
+  }
+
+  /** Transactions still in progress for a computation starting now, after its version was read. */
+  async function snapshotOf(): Promise<string[]> {
+    // A snapshot lists as in progress only the transactions below its xmax (the newest
+    // finished transaction id + 1): a writer that took its id later, even before V was read,
+    // would be missing. Finishing a transaction id of our own first moves xmax past every id
+    // handed out before (one id per computation).
+    await db.execute(sql`select pg_current_xact_id()`);
+    // Transaction ids are the cluster's: those of sessions in other databases cannot have
+    // written ours, and would only make the figure look outdated when they commit.
+    const { rows } = await db.execute<{ xips: string[] }>(sql`
+        select coalesce(array_agg(x::text), '{}') as xips
+        from pg_snapshot_xip(pg_current_snapshot()) x
+        where x::xid not in (select backend_xid from pg_stat_activity
+                             where backend_xid is not null and datname is distinct from current_database())`);
+    return rows[0]?.xips ?? [];
   }
 
   /** Makes `entry` the one requests for `key` look at (the oldest keys go beyond maxEntries). */
@@ -142,11 +175,14 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
       // At most a few rounds: an entry changes under a probe only when its snapshot arrives or
       // another request starts a computation, and then we look again at what is there now.
       for (let round = 0; ; round++) {
+        // A computation whose snapshot has not arrived: whether it may be shared depends on its X.
+        const running = entries.get(key);
+        if (running && !running.xips) await running.snapshot;
         const entry = entries.get(key);
         const xips = entry?.xips;
         const { version, moved } = await probe(xips ?? [], check);
         const current = entries.get(key);
-        if (current !== entry || current?.xips !== xips) {
+        if (current !== entry || current?.xips !== xips || (entry && !xips)) {
           if (round < 3) continue;
         } else if (entry && entry.version === version && !moved && now() - entry.startedAt < maxAgeMs) {
           if (entry.done && !entry.refreshing && now() - entry.startedAt >= maxAgeMs / 2)

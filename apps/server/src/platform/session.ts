@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { apiTokens, authTokens, calendarFeeds, sessions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { createSharedRoundTrips } from '../lib/round-trips.ts';
 import { API_TOKEN_PREFIX, refuseReadOnlyWrite, type SessionUser, tokenFromRequest } from '../lib/session.ts';
 
 // Sessions (ARCHITECTURE §4, docs/decisions/002-sessions.md): opaque 256-bit tokens, stored as
@@ -42,20 +43,27 @@ export function createSessionStore(db: Db, clock: Clock) {
   // Every request of a signed-in caller runs this lookup: prepared once per pooled connection
   // (a named statement), it is neither rebuilt by Drizzle nor planned again by PostgreSQL on each
   // request (docs/decisions/023-request-hot-path.md). It still reads the session and the user
-  // every time: a sign-out, a disabled account or a role change applies to the next request.
-  const sessionByToken = db
+  // every time: a sign-out, a disabled account or a role change applies to the next request. The
+  // lookups of requests arriving together share one statement (lib/round-trips.ts), each sent
+  // after its request arrived.
+  const sessionsByTokens = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.disabledAt),
       ),
     )
-    .limit(1)
-    .prepare('session_by_token');
+    .prepare('sessions_by_tokens');
+  type Found = Awaited<ReturnType<typeof sessionsByTokens.execute>>[number];
+  const sessionByToken = createSharedRoundTrips<string, Found | undefined>(async (hashes) => {
+    const rows = await sessionsByTokens.execute({ tokenHashes: [...new Set(hashes)], now: clock.now() });
+    const found = new Map(rows.map((row) => [row.session.tokenHash, row]));
+    return hashes.map((hash) => found.get(hash));
+  });
 
   return {
     async create(userId: string, meta: { userAgent?: string; ip?: string }, tx: Db = db) {
@@ -78,9 +86,9 @@ export function createSessionStore(db: Db, clock: Clock) {
 
     async resolve(token: string, meta: { ip?: string } = {}): Promise<SessionUser | undefined> {
       if (token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(token, meta.ip);
-      const now = clock.now();
-      const [row] = await sessionByToken.execute({ tokenHash: sha256(token), now });
+      const row = await sessionByToken(sha256(token));
       if (!row) return undefined;
+      const now = clock.now();
       const seen = row.session.lastSeenAt ?? row.session.createdAt;
       if (now.getTime() - seen.getTime() >= LAST_USE_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
