@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { type CsvColumn, csvChunks } from '../../lib/csv.ts';
 import { exportedValue, exportFields, peopleNamed } from './tasks.export-fields.ts';
 import { type ExportRelations, RELATION_COLUMNS, relationsOfTasks } from './tasks.export-relations.ts';
-import { labelsOfTasks, type TaskLabel } from './tasks.labels.ts';
+import type { TaskLabel } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 
@@ -62,8 +62,7 @@ export function createTaskExport({ db, listing }: { db: Db; listing: Pick<TaskLi
     async function read(cursor: string | undefined) {
       const page = await listing.list({ ...query, cursor, limit: EXPORT_PAGE_SIZE, withTotal: !cursor });
       const ids = page.rows.map((row) => row.task.id);
-      const [labels, people, relations] = await Promise.all([
-        labelsOfTasks(db, ids),
+      const [people, relations] = await Promise.all([
         peopleNamed(db, fields, page.rows),
         relationsOfTasks(db, query.me, ids),
       ]);
@@ -71,7 +70,6 @@ export function createTaskExport({ db, listing }: { db: Db; listing: Pick<TaskLi
         ...page,
         rows: page.rows.map((row) => ({
           ...row,
-          labels: labels.get(row.task.id) ?? [],
           people,
           relations: relations.get(row.task.id) ?? {},
         })),

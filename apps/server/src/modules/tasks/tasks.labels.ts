@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labels, taskLabels } from '../../db/schema/index.ts';
 
@@ -24,3 +24,12 @@ export async function labelsOfTasks(db: Db, taskIds: readonly string[]): Promise
   }
   return byTask;
 }
+
+/**
+ * The same for a statement that reads tasks' rows (`taskId`: its task id column): the task's
+ * labels by name as a JSON array, in that statement (a list page's rows bring theirs along).
+ */
+export const labelsOfRow = (taskId: AnyColumn) => sql<TaskLabel[]>`coalesce((
+  select json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) order by lower(l.name), l.id)
+  from ${taskLabels} tl join ${labels} l on l.id = tl.label_id
+  where tl.task_id = ${taskId}), '[]'::json)`;

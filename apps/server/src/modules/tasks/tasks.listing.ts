@@ -4,9 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { type Blockers, blockersOfCard, blockersOfList } from './tasks.blockers.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
 import { fieldIdsOf, type QueryFields, readQueryFields } from './tasks.field-query.ts';
 import { estimatePoints } from './tasks.hierarchy.ts';
+import { labelsOfRow, type TaskLabel } from './tasks.labels.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
 import { type QueryScope, queryKey, type TaskListFilters, taskConditions, todayOf } from './tasks.query.ts';
@@ -29,8 +31,11 @@ export type TaskListQuery = TaskListFilters &
     withTotal?: boolean;
   };
 
+/** A listed task with its names, labels and open blockers (in the page's one statement). */
+export type TaskListRow = TaskWithNames & { labels: TaskLabel[]; blockers: Blockers };
+
 export type TaskListPage = {
-  rows: TaskWithNames[];
+  rows: TaskListRow[];
   total: number;
   nextCursor: string | null;
   groups?: TaskGroupCount[];
@@ -182,8 +187,9 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   }
 
   /**
-   * The page's rows with their names, in the order of `picked`, in one round trip: `picked` (its
-   * ids and cursor values, limited) is planned alone, being limited, and only its rows are joined.
+   * The page's rows with their names, labels and open blockers, in the order of `picked`, in one
+   * round trip: `picked` (its ids and cursor values, limited) is planned alone, being limited, and
+   * only its rows are joined.
    */
   async function readPage(picked: SQL, within: SQL | undefined) {
     const rows = await db
@@ -192,6 +198,8 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         productName: products.name,
         team: { id: teams.id, name: teams.name },
         assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+        labels: labelsOfRow(tasks.id),
+        blockers: sql<string>`${blockersOfCard('tasks')}`,
         cursorValues: sql<string[]>`page.cursor_values`,
       })
       .from(sql`(select picked.*, row_number() over () as at from (${picked}) picked) page`)
@@ -202,7 +210,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       // A row moved out of what is listed since it was picked is left out.
       .where(within)
       .orderBy(sql`page.at`);
-    return rows;
+    return rows.map(({ blockers, ...row }) => ({ ...row, blockers: blockersOfList(blockers) }));
   }
 
   /**

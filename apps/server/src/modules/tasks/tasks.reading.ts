@@ -3,10 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { findVisibleProduct } from '../../lib/visibility.ts';
-import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskExport } from './tasks.export.ts';
 import { fieldPeopleOfTasks } from './tasks.field-people.ts';
-import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing, TaskListQuery } from './tasks.listing.ts';
 import { toTask } from './tasks.mapper.ts';
 
@@ -27,17 +25,12 @@ export function createTaskReading({
 
   async function list(query: TaskListQuery): Promise<TaskList> {
     const { rows, total, nextCursor, groups, estimateSum } = await listing.list(query);
-    const ids = rows.map((row) => row.task.id);
-    const [labels, blockers, people] = await Promise.all([
-      labelsOfTasks(db, ids),
-      blockersOfTasks(db, ids),
-      fieldPeopleOfTasks(
-        db,
-        rows.map(({ task }) => ({ id: task.id, fields: task.fields })),
-      ),
-    ]);
+    const people = await fieldPeopleOfTasks(
+      db,
+      rows.map(({ task }) => ({ id: task.id, fields: task.fields })),
+    );
     return {
-      data: rows.map((row) => toTask(row, labels.get(row.task.id), blockers.get(row.task.id))),
+      data: rows.map((row) => toTask(row, row.labels, row.blockers)),
       total,
       nextCursor,
       ...(groups ? { groups } : {}),

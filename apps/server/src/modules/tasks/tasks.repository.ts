@@ -14,6 +14,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
+import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
+import { labelsOfRow } from './tasks.labels.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 
 export type NewTask = typeof tasks.$inferInsert;
@@ -62,6 +64,23 @@ export function createTasksRepository(db: Db) {
         .where(and(eq(tasks.id, id), viewer ? visibleProducts(viewer) : undefined))
         .limit(1);
       return row;
+    },
+
+    /** The same with its labels and open blockers, in that one query: the task as the API shows it. */
+    async findShown(id: string, viewer?: Viewer, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          ...withNames,
+          labels: labelsOfRow(tasks.id),
+          blockers: sql<string>`${blockersOfCard('tasks')}`,
+        })
+        .from(tasks)
+        .innerJoin(products, eq(products.id, tasks.productId))
+        .leftJoin(teams, eq(teams.id, tasks.teamId))
+        .leftJoin(users, eq(users.id, tasks.assigneeId))
+        .where(and(eq(tasks.id, id), viewer ? visibleProducts(viewer) : undefined))
+        .limit(1);
+      return row && { ...row, blockers: blockersOfList(row.blockers) };
     },
 
     /**

@@ -30,7 +30,6 @@ import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
 import type { WebhookOutbox } from '../services/index.ts';
 import { taskNotFound } from './tasks.access.ts';
-import { blockersOfTasks } from './tasks.blockers.ts';
 import { createTaskBulk } from './tasks.bulk.ts';
 import { createTaskBulkMove } from './tasks.bulk-move.ts';
 import { createTaskCreation } from './tasks.create.ts';
@@ -38,9 +37,8 @@ import { withRelations } from './tasks.event-relations.ts';
 import { editFieldValues, type FieldValueCheck } from './tasks.fields.ts';
 import { detachFromTree, scaleOf, treeAndSize } from './tasks.hierarchy.ts';
 import { taskIdByKey } from './tasks.keys.ts';
-import { labelsOfTasks } from './tasks.labels.ts';
 import type { TaskListing } from './tasks.listing.ts';
-import { type TaskWithNames, toTask } from './tasks.mapper.ts';
+import { toTask } from './tasks.mapper.ts';
 import { taskColumn } from './tasks.rank.ts';
 import { createTaskReading } from './tasks.reading.ts';
 import { createTaskRemoval } from './tasks.remove.ts';
@@ -139,16 +137,14 @@ export function createTasksService({
     });
   }
 
-  /** The task as the API shows it, its labels read alongside. */
-  async function shown(found: TaskWithNames | undefined, tx: Db = db): Promise<Task> {
+  /** The task as the API shows it (its names, labels and blockers read in one query). */
+  function shown(found: Awaited<ReturnType<TasksRepository['findShown']>>): Task {
     if (!found) throw taskNotFound();
-    const id = found.task.id;
-    const labels = await labelsOfTasks(tx, [id]);
-    return toTask(found, labels.get(id), (await blockersOfTasks(tx, [id])).get(id));
+    return toTask(found, found.labels, found.blockers);
   }
 
   async function withNames(id: string, tx: Db): Promise<Task> {
-    return shown(await tasks.findWithNames(id, undefined, tx), tx);
+    return shown(await tasks.findShown(id, undefined, tx));
   }
 
   /** Tells a new assignee, unless they assigned it to themselves (or already had it). */
@@ -282,13 +278,13 @@ export function createTasksService({
     },
 
     async get(actor: SessionUser, id: string): Promise<Task> {
-      return shown(await tasks.findWithNames(id, actor));
+      return shown(await tasks.findShown(id, actor));
     },
 
     /** GET /tasks/by-key/{key}: 404 alike for a key nobody has and a task the caller may not see. */
     async getByKey(actor: SessionUser, key: string): Promise<Task> {
       const id = await taskIdByKey(db, key);
-      return shown(id ? await tasks.findWithNames(id, actor) : undefined);
+      return shown(id ? await tasks.findShown(id, actor) : undefined);
     },
 
     /** POST /tasks (tasks.create.ts). */
