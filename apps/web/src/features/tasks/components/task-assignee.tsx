@@ -1,5 +1,5 @@
 import type { Task } from '@shipyard/shared';
-import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { Avatar, AvatarFallback, AvatarImage, InitialsAvatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { initials } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -35,17 +35,22 @@ export function TaskAssignee({
       </span>
     );
   }
+  const initialsClass = cn('font-semibold text-[8px] text-white leading-none', personColour(assignee.id));
   return (
     <span className={cn('inline-flex min-w-0 items-center gap-1.5', className)}>
-      <Avatar className="size-5">
-        {assignee.avatar_url ? <AvatarImage src={assignee.avatar_url} alt="" /> : null}
-        <AvatarFallback
-          aria-hidden="true"
-          className={cn('font-semibold text-[8px] text-white leading-none', personColour(assignee.id))}
-        >
+      {assignee.avatar_url ? (
+        <Avatar className="size-5">
+          <AvatarImage src={assignee.avatar_url} alt="" />
+          <AvatarFallback aria-hidden="true" className={initialsClass}>
+            {initials(assignee.name)}
+          </AvatarFallback>
+        </Avatar>
+      ) : (
+        // Nothing to load: the fallback's elements alone, without Radix's state (a list mounts many).
+        <InitialsAvatar className="size-5" fallbackClassName={initialsClass}>
           {initials(assignee.name)}
-        </AvatarFallback>
-      </Avatar>
+        </InitialsAvatar>
+      )}
       <span
         className={cn('truncate', wrapName && 'lg:line-clamp-2 lg:whitespace-normal lg:break-words')}
         title={assignee.name}

@@ -37,7 +37,8 @@ export function TaskFieldsProvider({
   people?: readonly Person[];
   children: ReactNode;
 }) {
-  const fields = useFieldsInSight(tasks.some((task) => Object.keys(task.fields).length > 0));
+  const anyValues = useMemo(() => tasks.some((task) => Object.keys(task.fields).length > 0), [tasks]);
+  const fields = useFieldsInSight(anyValues);
   const byProduct = useMemo(() => {
     const map = new Map<string, Field[]>();
     for (const field of fields) {

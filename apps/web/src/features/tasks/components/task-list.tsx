@@ -124,13 +124,21 @@ export function TaskList({
     [changeStatus],
   );
 
-  // Issue 28: an "Add task" line at the end of the list, with the list's filters as defaults.
-  const addLine = canEditTasks(viewer.role) ? (
-    <InlineTaskCreate
-      defaults={taskDefaultsFrom(filters, viewer.id)}
-      className={place === 'product' ? 'mx-4 my-2' : 'mt-2'}
-    />
-  ) : null;
+  const people = useMemo(() => peopleOfPages(data?.pages), [data]);
+
+  // Issue 28: an "Add task" line at the end of the list, with the list's filters as defaults. The
+  // same element while they stay, so the list's renders as pages load leave it alone.
+  const canAdd = canEditTasks(viewer.role);
+  const addLine = useMemo(
+    () =>
+      canAdd ? (
+        <InlineTaskCreate
+          defaults={taskDefaultsFrom(filters, viewer.id)}
+          className={place === 'product' ? 'mx-4 my-2' : 'mt-2'}
+        />
+      ) : null,
+    [canAdd, filters, viewer.id, place],
+  );
 
   if (query.isPending) return <Skeleton />;
   if (query.isError && !query.data) {
@@ -155,7 +163,7 @@ export function TaskList({
   }
   return (
     <TaskStatesProvider tasks={tasks}>
-      <TaskFieldsProvider tasks={tasks} people={peopleOfPages(data?.pages)}>
+      <TaskFieldsProvider tasks={tasks} people={people}>
         <TaskKeyboardProvider tasks={items.shown} viewer={viewer}>
           <Rows
             resetKey={filterKey}

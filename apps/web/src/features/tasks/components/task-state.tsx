@@ -1,6 +1,6 @@
 import { TASK_STATUSES, type Task, type WorkflowState, type WorkflowStateList } from '@shipyard/shared';
 import { type QueryObserverResult, useQueries } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { productStatesQueryOptions } from '../../../lib/product-states.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
@@ -36,21 +36,28 @@ const known = (results: QueryObserverResult<WorkflowStateList>[]): KnownStates =
   return { byId, ownOf };
 };
 
+const noTasks: readonly Pick<Task, 'projectId'>[] = [];
+const noIds: readonly string[] = [];
+
 /** The states of the products of `tasks` (or of `productIds`), for the rows and cards inside. */
 export function TaskStatesProvider({
-  tasks = [],
-  productIds = [],
+  tasks = noTasks,
+  productIds = noIds,
   children,
 }: {
   tasks?: readonly Pick<Task, 'projectId'>[];
   productIds?: readonly string[];
   children: ReactNode;
 }) {
-  const ids = [...new Set([...productIds, ...tasks.map((task) => task.projectId)])].sort();
-  const states = useQueries({
-    queries: ids.map((id) => productStatesQueryOptions(id)),
-    combine: known,
-  });
+  // Once per change of the tasks, not on every render (a long list renders as its pages load).
+  const queries = useMemo(
+    () =>
+      [...new Set([...productIds, ...tasks.map((task) => task.projectId)])]
+        .sort()
+        .map((id) => productStatesQueryOptions(id)),
+    [tasks, productIds],
+  );
+  const states = useQueries({ queries, combine: known });
   return <TaskStatesContext value={states}>{children}</TaskStatesContext>;
 }
 

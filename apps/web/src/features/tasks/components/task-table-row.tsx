@@ -27,10 +27,13 @@ import { TaskStateBadge } from './task-state.tsx';
 /** Where a row of the virtual list sits: at its offset, on its own (see task-table.tsx). */
 const placed = (start: number) => ({ transform: `translateY(${start}px)` });
 
-/** A visually-shown label for a cell once the row folds into a card (below lg). */
-function FoldLabel({ children }: { children: string }) {
-  return <span className="text-muted-foreground lg:sr-only">{t('{{name}}:', { name: t(children) })} </span>;
-}
+/**
+ * A visually-shown label for a cell once the row folds into a card (below lg). A function, not a
+ * component: three a row, mounted for every row a scroll passes (issue 28's scroll measure).
+ */
+const foldLabel = (name: string) => (
+  <span className="text-muted-foreground lg:sr-only">{t('{{name}}:', { name: t(name) })} </span>
+);
 
 type Column = {
   /** Marked with k(): shown as t(header). */
@@ -58,7 +61,7 @@ const COLUMNS: Column[] = [
     className: 'max-lg:max-w-full max-lg:truncate max-lg:text-xs',
     cell: (task, compact) => (
       <>
-        <FoldLabel>{k('Product')}</FoldLabel>
+        {foldLabel(k('Product'))}
         <span title={task.project.name} className={oneOrTwoLines(compact)}>
           {task.project.name}
         </span>
@@ -84,7 +87,7 @@ const COLUMNS: Column[] = [
     className: 'truncate max-lg:text-xs',
     cell: (task) => (
       <>
-        <FoldLabel>{k('Phase')}</FoldLabel>
+        {foldLabel(k('Phase'))}
         {phaseLabel(task.phase)}
       </>
     ),
@@ -120,7 +123,7 @@ const COLUMNS: Column[] = [
     className: 'max-lg:text-xs',
     cell: (task, compact) => (
       <>
-        <FoldLabel>{k('Due')}</FoldLabel>
+        {foldLabel(k('Due'))}
         <TaskDueDate task={task} stacked={!compact} />
       </>
     ),
@@ -216,7 +219,7 @@ export const TaskTableRow = memo(function TaskTableRow({
             )}
           >
             {task.title}
-            <RepeatMark recurring={task.recurring} className="ms-1.5 align-[-2px]" />
+            {task.recurring ? <RepeatMark recurring className="ms-1.5 align-[-2px]" /> : null}
           </TaskLink>
           {preview ? (
             <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
