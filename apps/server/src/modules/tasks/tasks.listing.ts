@@ -32,7 +32,7 @@ export type TaskListQuery = TaskListFilters &
   };
 
 /** A listed task with its names, labels and open blockers (in the page's one statement). */
-export type TaskListRow = TaskWithNames & { labels: TaskLabel[]; blockers: Blockers };
+type TaskListRow = TaskWithNames & { labels: TaskLabel[]; blockers: Blockers };
 
 export type TaskListPage = {
   rows: TaskListRow[];
