@@ -4,14 +4,15 @@ import type { Db } from '../../db/client.ts';
 import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
-import { type Blockers, blockersOfCard, blockersOfList } from './tasks.blockers.ts';
+import type { Blockers } from './tasks.blockers.ts';
 import { afterCursor, cursorValuesOf, encodeTaskCursor, readTaskCursor } from './tasks.cursor.ts';
 import { fieldIdsOf, type QueryFields, readQueryFields } from './tasks.field-query.ts';
 import { estimatePoints } from './tasks.hierarchy.ts';
-import { labelsOfRow, type TaskLabel } from './tasks.labels.ts';
+import type { TaskLabel } from './tasks.labels.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
 import { type QueryScope, queryKey, type TaskListFilters, taskConditions, todayOf } from './tasks.query.ts';
+import { shownColumns, withShown } from './tasks.repository.ts';
 import { createTallies, type ShareStatement, type Visible } from './tasks.tallies.ts';
 
 // Reading a task list (issue 28): one page in any sort or grouping with keyset paging, how many
@@ -198,8 +199,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         productName: products.name,
         team: { id: teams.id, name: teams.name },
         assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
-        labels: labelsOfRow(tasks.id),
-        blockers: sql<string>`${blockersOfCard('tasks')}`,
+        ...shownColumns,
         cursorValues: sql<string[]>`page.cursor_values`,
       })
       .from(sql`(select picked.*, row_number() over () as at from (${picked}) picked) page`)
@@ -210,7 +210,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       // A row moved out of what is listed since it was picked is left out.
       .where(within)
       .orderBy(sql`page.at`);
-    return rows.map(({ blockers, ...row }) => ({ ...row, blockers: blockersOfList(blockers) }));
+    return rows.map(withShown);
   }
 
   /**

@@ -48,6 +48,21 @@ const withNames = {
   assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
 };
 
+/**
+ * A task's labels and open blockers, read in the statement that reads its row (the table named
+ * `tasks` there): a list page's rows and an edit's answer bring theirs along (`withShown` reads them).
+ */
+export const shownColumns = {
+  labels: labelsOfRow(tasks.id),
+  blockers: sql<string>`${blockersOfCard('tasks')}`,
+};
+
+/** A row read with `shownColumns`, its blockers as the API shows them. */
+export const withShown = <T extends { blockers: string }>({ blockers, ...row }: T) => ({
+  ...row,
+  blockers: blockersOfList(blockers),
+});
+
 export function createTasksRepository(db: Db) {
   const selectWithNames = (tx: Db) =>
     tx
@@ -69,18 +84,14 @@ export function createTasksRepository(db: Db) {
     /** The same with its labels and open blockers, in that one query: the task as the API shows it. */
     async findShown(id: string, viewer?: Viewer, tx: Db = db) {
       const [row] = await tx
-        .select({
-          ...withNames,
-          labels: labelsOfRow(tasks.id),
-          blockers: sql<string>`${blockersOfCard('tasks')}`,
-        })
+        .select({ ...withNames, ...shownColumns })
         .from(tasks)
         .innerJoin(products, eq(products.id, tasks.productId))
         .leftJoin(teams, eq(teams.id, tasks.teamId))
         .leftJoin(users, eq(users.id, tasks.assigneeId))
         .where(and(eq(tasks.id, id), viewer ? visibleProducts(viewer) : undefined))
         .limit(1);
-      return row && { ...row, blockers: blockersOfList(row.blockers) };
+      return row && withShown(row);
     },
 
     /**
