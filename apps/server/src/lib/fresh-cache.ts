@@ -9,24 +9,23 @@ import { createSharedRoundTrips } from './round-trips.ts';
 //
 // How a figure knows it is still current: every statement that writes a table those read
 // models read bumps the sequence analytics_version from a trigger, after its rows are written
-// and before its transaction commits (migration 0011). A computation first reads the sequence
-// (V), then finishes a transaction id of its own, then takes a snapshot and keeps the
-// transactions it lists as in progress (X), then runs its queries, whose snapshots are all later.
-// A write it may miss either bumped the sequence after V was read (the value differs) or was in
-// progress when X was taken (it is in X). So a request may use that computation, running or done,
-// when the sequence still reads V and no transaction of X has committed since: one round trip
-// (`probe`), shared with the other requests asking at the same time. Anything else computes anew.
-// A request that finds a computation whose X has not arrived yet waits for it, then probes: its
-// snapshot may have been taken before the request arrived, with a write in progress then that
-// has committed since.
+// and before its transaction commits (migration 0011). The freshness probe reads the sequence (V)
+// and then, in the same statement, the transactions of this database in progress (X: every
+// backend's transaction id, from pg_stat_activity). A computation started on that probe's answer
+// runs its queries after it, so their snapshots are later than both. A write it may miss either
+// bumped the sequence after V was read (the value differs) or bumped it before, and then held its
+// transaction id before X was read: still in progress then, it is in X; finished, the queries see
+// it. So a request may use a computation, running or done, when the sequence still reads V and no
+// transaction of X has committed since: one round trip (`probe`), shared with the other requests
+// asking at the same time (lib/round-trips.ts), which also stamps what is computed on its answer.
+// (Prepared transactions of two-phase commit are no backend's and would be missed: Shipyard uses
+// none.)
 
 /** The freshness stamp of a computation: the sequence's value and the writers it could not see. */
 type Entry = {
   version: string;
-  /** Transactions in progress when the computation's snapshot was taken; undefined until then. */
-  xips: string[] | undefined;
-  /** Settles once `xips` is known (or the computation failed before). */
-  snapshot: Promise<void>;
+  /** Transactions in progress when the probe the computation started on was answered. */
+  xips: string[];
   startedAt: number;
   value: Promise<unknown>;
   /** The value has arrived. */
@@ -34,6 +33,9 @@ type Entry = {
   /** A newer computation of the same version is running to replace this one. */
   refreshing?: boolean;
 };
+
+/** What a probe answers: the sequence's value, whether a transaction asked about has committed, X. */
+type Probed = { version: string; moved: boolean; writers: string[] };
 
 /**
  * A condition of the caller's own, asked in the freshness probe's round trip rather than in one of
@@ -59,82 +61,82 @@ export type FreshCacheOptions = {
   now: () => number;
 };
 
+/**
+ * The sequence's value and then X, in this order: X is a subquery of the row `v` read (evaluated
+ * for that row, so after it). X's ids are 32-bit in pg_stat_activity; each is made the 64-bit id
+ * pg_xact_status takes with the epoch of the statement's snapshot (a transaction in progress is
+ * less than 2^31 ids from it, either way).
+ */
+const VERSION_AND_WRITERS = sql`v.last_value::text || ':' || v.is_called::text as version,
+  (select coalesce(array_agg((s.xmax + (((a.backend_xid::text::bigint - (s.xmax & 4294967295)) + 2147483648)
+      & 4294967295) - 2147483648)::text), '{}')
+    from pg_stat_activity a,
+      (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax) s
+    where a.backend_xid is not null and a.datname = current_database() and v.last_value is not null) as writers`;
+
+const committedOf = (xips: readonly string[]) =>
+  sql`array(select x::text from unnest(${sql.param([...xips])}::xid8[]) x
+    where coalesce(pg_xact_status(x), 'committed') = 'committed')`;
+
+/**
+ * The probes of every cache on one database share their round trips (lib/round-trips.ts): the
+ * statement asks for every transaction any of them names.
+ */
+const sharedProbes = new WeakMap<Db, (xips: string[]) => Promise<Probed>>();
+
+function sharedProbeOf(db: Db) {
+  let probe = sharedProbes.get(db);
+  if (!probe) {
+    probe = createSharedRoundTrips<string[], Probed>(async (asked) => {
+      const { rows } = await db.execute<{ version: string; committed: string[]; writers: string[] }>(sql`
+        select ${VERSION_AND_WRITERS}, ${committedOf([...new Set(asked.flat())])} as committed
+        from analytics_version v`);
+      const row = rows[0];
+      if (!row) throw new Error('analytics_version is missing');
+      const committed = new Set(row.committed);
+      return asked.map((xips) => ({
+        version: row.version,
+        writers: row.writers,
+        moved: xips.some((x) => committed.has(x)),
+      }));
+    });
+    sharedProbes.set(db, probe);
+  }
+  return probe;
+}
+
 export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCacheOptions): FreshCache {
   const entries = new Map<string, Entry>();
-
-  const sharedProbe = createSharedRoundTrips<string[], { version: string; moved: boolean }>(async (asked) => {
-    const { rows } = await db.execute<{ version: string; committed: string[] }>(sql`
-      select v.last_value::text || ':' || v.is_called::text as version,
-        array(select x::text from unnest(${sql.param([...new Set(asked.flat())])}::xid8[]) x
-              where coalesce(pg_xact_status(x), 'committed') = 'committed') as committed
-      from analytics_version v`);
-    const row = rows[0];
-    if (!row) throw new Error('analytics_version is missing');
-    const committed = new Set(row.committed);
-    return asked.map((xips) => ({ version: row.version, moved: xips.some((x) => committed.has(x)) }));
-  });
+  const sharedProbe = sharedProbeOf(db);
 
   /**
-   * The sequence's value now, and whether a transaction of `xips` has committed (or is too old to
-   * tell); with `check`, whether its condition holds, in the same statement. Without one, the
-   * probes of concurrent requests share a round trip (lib/round-trips.ts): the statement asks for
-   * every transaction any of them names.
+   * The sequence's value now, X, and whether a transaction of `xips` has committed (or is too old
+   * to tell); with `check`, whether its condition holds, in the same statement (not shared).
    */
-  async function probe(xips: string[], check: FreshCheck | undefined) {
+  async function probe(xips: string[], check: FreshCheck | undefined): Promise<Probed> {
     if (!check) return sharedProbe(xips);
-    const { rows } = await db.execute<{ version: string; moved: boolean; allowed: boolean }>(sql`
-      select v.last_value::text || ':' || v.is_called::text as version,
-        exists (select 1 from unnest(${sql.param(xips)}::xid8[]) x
-                where coalesce(pg_xact_status(x), 'committed') = 'committed') as moved,
-        coalesce(${check.sql}, false) as allowed
+    const { rows } = await db.execute<{
+      version: string;
+      committed: string[];
+      writers: string[];
+      allowed: boolean;
+    }>(sql`
+      select ${VERSION_AND_WRITERS}, ${committedOf(xips)} as committed, coalesce(${check.sql}, false) as allowed
       from analytics_version v`);
     const row = rows[0];
     if (!row) throw new Error('analytics_version is missing');
     if (!row.allowed) throw check.refuse();
-    return row;
+    return { version: row.version, writers: row.writers, moved: row.committed.length > 0 };
   }
 
-  /** A computation stamped with `version`; not yet visible to other requests. */
-  function begin(version: string, compute: () => Promise<unknown>): Entry {
-    let taken = () => {};
-    const entry: Entry = {
-      version,
-      xips: undefined,
-      snapshot: new Promise<void>((resolve) => {
-        taken = resolve;
-      }),
-      startedAt: now(),
-      done: false,
-      value: Promise.resolve(),
-    };
-    entry.value = (async () => {
-      try {
-        entry.xips = await snapshotOf();
-      } finally {
-        taken();
-      }
-      const value = await compute();
+  /** A computation stamped with a probe's answer; not yet visible to other requests. */
+  function begin({ version, writers }: Probed, compute: () => Promise<unknown>): Entry {
+    const entry: Entry = { version, xips: writers, startedAt: now(), done: false, value: Promise.resolve() };
+    entry.value = compute().then((value) => {
       entry.done = true;
       return value;
-    })();
+    });
     return entry;
-  }
-
-  /** Transactions still in progress for a computation starting now, after its version was read. */
-  async function snapshotOf(): Promise<string[]> {
-    // A snapshot lists as in progress only the transactions below its xmax (the newest
-    // finished transaction id + 1): a writer that took its id later, even before V was read,
-    // would be missing. Finishing a transaction id of our own first moves xmax past every id
-    // handed out before (one id per computation).
-    await db.execute(sql`select pg_current_xact_id()`);
-    // Transaction ids are the cluster's: those of sessions in other databases cannot have
-    // written ours, and would only make the figure look outdated when they commit.
-    const { rows } = await db.execute<{ xips: string[] }>(sql`
-        select coalesce(array_agg(x::text), '{}') as xips
-        from pg_snapshot_xip(pg_current_snapshot()) x
-        where x::xid not in (select backend_xid from pg_stat_activity
-                             where backend_xid is not null and datname is distinct from current_database())`);
-    return rows[0]?.xips ?? [];
   }
 
   /** Makes `entry` the one requests for `key` look at (the oldest keys go beyond maxEntries). */
@@ -157,8 +159,8 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
    * that no request waits for the clock: it replaces the old one when done, if nothing newer
    * did meanwhile.
    */
-  function refresh(key: string, entry: Entry, compute: () => Promise<unknown>) {
-    const next = begin(entry.version, compute);
+  function refresh(key: string, entry: Entry, probed: Probed, compute: () => Promise<unknown>) {
+    const next = begin(probed, compute);
     entry.refreshing = true;
     next.value.then(
       () => {
@@ -172,24 +174,24 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
 
   return {
     async get<T>(key: string, compute: () => Promise<T>, check?: FreshCheck): Promise<T> {
-      // At most a few rounds: an entry changes under a probe only when its snapshot arrives or
-      // another request starts a computation, and then we look again at what is there now.
+      // At most a few rounds: an entry changes under a probe when another request starts a
+      // computation, and then we look again at what is there now.
       for (let round = 0; ; round++) {
-        // A computation whose snapshot has not arrived: whether it may be shared depends on its X.
-        const running = entries.get(key);
-        if (running && !running.xips) await running.snapshot;
         const entry = entries.get(key);
-        const xips = entry?.xips;
-        const { version, moved } = await probe(xips ?? [], check);
-        const current = entries.get(key);
-        if (current !== entry || current?.xips !== xips || (entry && !xips)) {
+        const probed = await probe(entry?.xips ?? [], check);
+        if (entries.get(key) !== entry) {
           if (round < 3) continue;
-        } else if (entry && entry.version === version && !moved && now() - entry.startedAt < maxAgeMs) {
+        } else if (
+          entry &&
+          entry.version === probed.version &&
+          !probed.moved &&
+          now() - entry.startedAt < maxAgeMs
+        ) {
           if (entry.done && !entry.refreshing && now() - entry.startedAt >= maxAgeMs / 2)
-            refresh(key, entry, compute);
+            refresh(key, entry, probed, compute);
           return entry.value as Promise<T>;
         }
-        return keep(key, begin(version, compute)).value as Promise<T>;
+        return keep(key, begin(probed, compute)).value as Promise<T>;
       }
     },
   };
