@@ -1,7 +1,7 @@
 import type { TaskGroupCount, TaskQuery } from '@shipyard/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labels, products, tasks, teams, users } from '../../db/schema/index.ts';
+import { labels, products, tasks } from '../../db/schema/index.ts';
 import type { FreshCache } from '../../lib/fresh-cache.ts';
 import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import type { Blockers } from './tasks.blockers.ts';
@@ -11,8 +11,15 @@ import { estimatePoints } from './tasks.hierarchy.ts';
 import type { TaskLabel } from './tasks.labels.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
-import { type QueryScope, queryKey, type TaskListFilters, taskConditions, todayOf } from './tasks.query.ts';
-import { shownColumns, withShown } from './tasks.repository.ts';
+import {
+  anyOf,
+  type QueryScope,
+  queryKey,
+  type TaskListFilters,
+  taskConditions,
+  todayOf,
+} from './tasks.query.ts';
+import { createShownByIds } from './tasks.repository.ts';
 import { createTallies, type ShareStatement, type Visible } from './tasks.tallies.ts';
 
 // Reading a task list (issue 28): one page in any sort or grouping with keyset paging, how many
@@ -52,6 +59,7 @@ export type TaskListPage = {
  */
 export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache; now: () => Date }) {
   const tallies = createTallies(db, { maxEntries: TALLY_ENTRIES });
+  const shownByIds = createShownByIds(db);
   type Made = Awaited<ReturnType<typeof statements>>;
   const scopeOf = (query: TaskListQuery): QueryScope => ({
     me: query.me,
@@ -100,7 +108,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     const labelScope = query.productId
       ? eq(labels.productId, query.productId)
       : scope.visibleProductIds
-        ? inArray(labels.productId, scope.visibleProductIds)
+        ? anyOf(labels.productId, scope.visibleProductIds)
         : undefined;
     const order = taskOrder(query, scope.today, labelScope, fields);
     const after = readTaskCursor(order, query.cursor);
@@ -121,7 +129,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     const share: ShareStatement = (ids) => {
       const within = { ...scope, visibleProductIds: ids };
       const where = taskConditions(db, query, within) ?? sql`true`;
-      const grouping = group && taskOrder(query, scope.today, inArray(labels.productId, ids), fields).group;
+      const grouping = group && taskOrder(query, scope.today, anyOf(labels.productId, ids), fields).group;
       if (!grouping)
         return sql`select ${tasks.productId} as product_id, '' as key, '' as label, count(*)::int as total,
             coalesce(sum(${estimatePoints}), 0)::float8 as estimate_sum, '{}'::text[] as order_values
@@ -142,11 +150,7 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     };
     // What the page's rows must still belong to when read by id: the product listed or the
     // products the viewer sees.
-    const within = query.productId
-      ? eq(tasks.productId, query.productId)
-      : scope.visibleProductIds
-        ? inArray(tasks.productId, scope.visibleProductIds)
-        : undefined;
+    const within = query.productId ? [query.productId] : seen && !seen.all ? seen.ids : null;
     /**
      * A grouped first page within the groups it can reach: the leading groups whose totals make
      * `limit + 1` rows. Sorting a member's 12,500 rows to keep 51 was most of a grouped page; its
@@ -188,29 +192,25 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
   }
 
   /**
-   * The page's rows with their names, labels and open blockers, in the order of `picked`, in one
-   * round trip: `picked` (its ids and cursor values, limited) is planned alone, being limited, and
-   * only its rows are joined.
+   * The page's rows with their names, labels and open blockers, in the order of `picked` (its ids
+   * and cursor values, limited): the ids first, planned alone, then their rows by a statement
+   * whose plan is kept (createShownByIds). A row moved out of `within` (the products listed)
+   * between the two is left out.
    */
-  async function readPage(picked: SQL, within: SQL | undefined) {
-    const rows = await db
-      .select({
-        task: tasks,
-        productName: products.name,
-        team: { id: teams.id, name: teams.name },
-        assignee: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
-        ...shownColumns,
-        cursorValues: sql<string[]>`page.cursor_values`,
-      })
-      .from(sql`(select picked.*, row_number() over () as at from (${picked}) picked) page`)
-      .innerJoin(tasks, eq(tasks.id, sql`page.id`))
-      .innerJoin(products, eq(products.id, tasks.productId))
-      .leftJoin(teams, eq(teams.id, tasks.teamId))
-      .leftJoin(users, eq(users.id, tasks.assigneeId))
-      // A row moved out of what is listed since it was picked is left out.
-      .where(within)
-      .orderBy(sql`page.at`);
-    return rows.map(withShown);
+  async function readPage(picked: SQL, within: readonly string[] | null) {
+    const { rows: page } = await db.execute<{ id: string; cursor_values: string[] }>(picked);
+    const found = new Map(
+      (
+        await shownByIds(
+          page.map((p) => p.id),
+          within,
+        )
+      ).map((row) => [row.task.id, row]),
+    );
+    return page.flatMap(({ id, cursor_values }) => {
+      const row = found.get(id);
+      return row ? [{ ...row, cursorValues: cursor_values }] : [];
+    });
   }
 
   /**

@@ -81,8 +81,9 @@ async function plan(statement: SQLWrapper) {
 }
 
 /** The counts of every product the list shows, as its first page after a write to each reads them. */
-const sharesOf = (made: { share: (ids: string[]) => SQL; seen?: { ids: string[] } | undefined }) =>
-  made.share(made.seen?.ids ?? []);
+const sharesOf = (made: { share: (ids: SQL) => SQL; seen?: { ids: string[] } | undefined }) =>
+  // As a tally sends it: the products to recount come from a subquery, unknown to the planner.
+  made.share(sql`array(select unnest(${sql.param(made.seen?.ids ?? [])}::uuid[]))`);
 
 const listing = () =>
   createTaskListing(database.database.db, { now: () => new Date('2030-06-15T12:00:00Z') });

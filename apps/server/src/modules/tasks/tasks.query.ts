@@ -6,11 +6,12 @@ import {
   exists,
   gte,
   inArray,
+  is,
   isNull,
   lte,
   ne,
   or,
-  type SQL,
+  SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -44,11 +45,20 @@ export type QueryScope = {
    * The products `visibleTo` sees, read beforehand: the planner then knows how many (a member's
    * quarter of 50,000 tasks is read through the product index, not by a scan of every task).
    */
-  visibleProductIds?: string[] | undefined;
+  visibleProductIds?: readonly string[] | SQL | undefined;
   today: string;
   /** The custom fields the query names (issue 29: tasks.field-query.ts), read beforehand. */
   fields?: QueryFields | undefined;
 };
+
+/**
+ * `column` is one of `ids` (uuids), as one array parameter: a member's hundred products are one
+ * value to bind and one to build, where Drizzle's inArray makes a parameter (and a placeholder to
+ * compile) of each. The planner sees the same list either way in a custom plan. `ids` may also be
+ * an SQL array expression (ids known only when the statement runs).
+ */
+export const anyOf = (column: AnyColumn | SQL, ids: readonly string[] | SQL): SQL =>
+  sql`${column} = any(${is(ids, SQL) ? ids : sql`${sql.param([...ids])}::uuid[]`})`;
 
 /** The caller's date: the query's `today`, or UTC's. */
 export const todayOf = (query: { today?: string | undefined }, now: Date) =>
@@ -110,7 +120,7 @@ export function taskConditions(db: Db, query: TaskListFilters, scope: QueryScope
   const labelNames = query.label?.map((name) => name.toLowerCase());
   return and(
     scope.visibleProductIds
-      ? inArray(tasks.productId, scope.visibleProductIds)
+      ? anyOf(tasks.productId, scope.visibleProductIds)
       : scope.visibleTo
         ? inVisibleProducts(db, tasks.productId, scope.visibleTo)
         : undefined,
@@ -147,7 +157,7 @@ export function taskConditions(db: Db, query: TaskListFilters, scope: QueryScope
                 query.productId
                   ? eq(labels.productId, query.productId)
                   : scope.visibleProductIds
-                    ? inArray(labels.productId, scope.visibleProductIds)
+                    ? anyOf(labels.productId, scope.visibleProductIds)
                     : undefined,
               ),
             ),

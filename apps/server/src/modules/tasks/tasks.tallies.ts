@@ -30,8 +30,9 @@ export type Visible = { version: string; ids: string[] };
 /**
  * The statement that reads the shares of `products` (one row per product and group): product_id,
  * key, label, total, estimate_sum, order_values; its rows may leave out a product with no match.
+ * `products` is an SQL array of their ids, known only when the statement runs.
  */
-export type ShareStatement = (products: string[]) => SQL;
+export type ShareStatement = (products: SQL) => SQL;
 
 /** The row the users' names are versioned by (group labels of assignees and people). */
 const NAMES = '00000000-0000-0000-0000-000000000000';
@@ -103,49 +104,64 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
   /** A viewer's product ids, with the visibility version they were read at. */
   const viewers = new Map<string, Visible>();
 
-  /** Each product's version now, and the visibility row's (under its id): one round trip. */
-  async function versions(products: string[]): Promise<Map<string, string>> {
-    const { rows } = await db.execute<{ id: string; version: string }>(sql`
-      select p.id::text, ${versionOf(sql`p.id`)} as version from unnest(${sql.param(products)}::uuid[]) p(id)
-      union all select ${VISIBILITY}, ${rowVersion(VISIBILITY)}`);
-    return new Map(rows.map((row) => [row.id, row.version]));
-  }
+  type ShareRow = {
+    product_id: string;
+    version: string;
+    key: string | null;
+    label: string | null;
+    total: number | null;
+    estimate_sum: number | null;
+    order_values: string[] | null;
+  };
 
-  /** The shares of `stale` with their versions, read in one statement (one snapshot). */
-  async function compute(stale: string[], statement: ShareStatement): Promise<Map<string, Share>> {
-    const { rows } = await db.execute<{
-      product_id: string;
-      version: string;
-      key: string | null;
-      label: string | null;
-      total: number | null;
-      estimate_sum: number | null;
-      order_values: string[] | null;
-    }>(sql`with v as (select p.id as product_id, ${versionOf(sql`p.id`)} as version
-        from unnest(${sql.param(stale)}::uuid[]) p(id))
-      select v.product_id, v.version, s.key, s.label, s.total, s.estimate_sum, s.order_values
-      from v left join (${statement(stale)}) s on s.product_id = v.product_id`);
+  /**
+   * In one statement (one round trip, one snapshot): every product's version now and the visibility
+   * row's (rows without `key`, `total`), and the shares of the products whose version is not the
+   * one `held` (rows with `total`; one with a null `key` for a product with no match). The products
+   * to recount are known only in PostgreSQL, so the share statement reads them as an array.
+   */
+  async function readShares(products: string[], held: Map<string, Share>, statement: ShareStatement) {
+    const kept = [...held];
+    const { rows } =
+      await db.execute<ShareRow>(sql`with v as (select p.id as product_id, ${versionOf(sql`p.id`)} as version
+        from unnest(${sql.param(products)}::uuid[]) p(id)),
+      h as (select * from unnest(${sql.param(kept.map(([id]) => id))}::uuid[],
+        ${sql.param(kept.map(([, share]) => share.version))}::text[]) h(product_id, version)),
+      stale as (select v.product_id, v.version from v left join h on h.product_id = v.product_id
+        where h.version is distinct from v.version)
+      select v.product_id::text, v.version, null as key, null as label, null::int as total,
+        null::float8 as estimate_sum, null::text[] as order_values from v
+      union all select ${VISIBILITY}, ${rowVersion(VISIBILITY)}, null, null, null, null, null
+      union all select stale.product_id::text, stale.version, coalesce(s.key, ''), s.label, coalesce(s.total, -1),
+        s.estimate_sum, s.order_values
+      from stale left join (${statement(sql`array(select product_id from stale)`)}) s on s.product_id = stale.product_id`);
+    const versions = new Map<string, string>();
     const computed = new Map<string, Share>();
     for (const row of rows) {
+      if (row.total === null) {
+        versions.set(row.product_id, row.version);
+        continue;
+      }
       let share = computed.get(row.product_id);
       if (!share) {
         share = { version: row.version, total: 0, estimateSum: 0, groups: [] };
         computed.set(row.product_id, share);
       }
-      if (row.key === null) continue;
-      const total = Number(row.total ?? 0);
+      // -1: the product has no matching task (its share is empty).
+      if (row.total < 0) continue;
+      const total = Number(row.total);
       const estimateSum = Number(row.estimate_sum ?? 0);
       share.total += total;
       share.estimateSum += estimateSum;
       share.groups.push({
-        key: row.key,
+        key: row.key ?? '',
         label: row.label ?? '',
         total,
         estimateSum,
         order: row.order_values ?? [],
       });
     }
-    return computed;
+    return { versions, computed };
   }
 
   return {
@@ -193,21 +209,23 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
       statement: ShareStatement,
       types: OrderType[],
     ): Promise<Tally & { visibility: string }> {
-      const now = await versions(products);
-      const visibility = now.get(VISIBILITY) ?? '';
-      const found: Share[] = [];
-      const stale: string[] = [];
+      const held = new Map<string, Share>();
       for (const product of products) {
         const share = shares.get(`${shape}\n${product}`);
-        if (share && share.version === now.get(product)) found.push(share);
-        else stale.push(product);
+        if (share) held.set(product, share);
       }
-      if (stale.length > 0) {
-        const computed = await compute(stale, statement);
-        for (const [product, share] of computed) {
-          keep(`${shape}\n${product}`, share);
-          found.push(share);
+      const { versions, computed } = await readShares(products, held, statement);
+      const visibility = versions.get(VISIBILITY) ?? '';
+      const found: Share[] = [];
+      for (const product of products) {
+        const fresh = computed.get(product);
+        if (fresh) {
+          keep(`${shape}\n${product}`, fresh);
+          found.push(fresh);
+          continue;
         }
+        const share = held.get(product);
+        if (share && share.version === versions.get(product)) found.push(share);
       }
       return { ...addUp(found, types), visibility };
     },
