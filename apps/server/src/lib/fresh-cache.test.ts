@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { tasks } from '../db/schema/index.ts';
 import { createProduct, createTask, createUser } from '../testing/factories.ts';
 import { useTestApp } from '../testing/http.ts';
-import { createFreshCache } from './fresh-cache.ts';
+import { createFreshCache, freshnessReadings } from './fresh-cache.ts';
 
 // On a real database: the triggers of migration 0011 and PostgreSQL's snapshots are what keep
 // a cached figure exact.
@@ -132,5 +132,45 @@ describe('createFreshCache', () => {
     await expect(c.get('k', compute, { sql: sql`false`, refuse })).rejects.toThrow('refused');
     expect(await c.get('k', compute)).toBe(n);
     expect(counted.runs).toBe(1);
+  });
+  it('takes a reading made in another statement for its probe, the same rule: never older than the writes before it', async () => {
+    const c = cache();
+    const { counted, compute } = counter();
+    const p = await product();
+    const readings = freshnessReadings(ctx.db);
+    /** What a session lookup reads beside the session (platform/session.ts). */
+    const read = async () => {
+      const asked = readings.held();
+      const { rows } = await ctx.db.execute<{ r: Parameters<typeof readings.parse>[0] }>(
+        sql`select ${readings.column(sql`${sql.param(asked)}::text[]`)} as r`,
+      );
+      const row = rows[0];
+      if (!row) throw new Error('no reading');
+      return readings.parse(row.r, asked);
+    };
+    const first = await c.get('k', compute, undefined, await read());
+    expect(await c.get('k', compute, undefined, await read())).toBe(first);
+    expect(counted.runs).toBe(1);
+
+    const before = await read();
+    await createTask(ctx, p.id);
+    // A request whose reading was made before the write arrived before it: it may get the figure.
+    expect(await c.get('k', compute, undefined, before)).toBe(first);
+    expect(await c.get('k', compute, undefined, await read())).toBe(first + 1);
+    expect(counted.runs).toBe(2);
+
+    // A write in progress while a figure is computed: its id is in X, and the next reading asks
+    // about it (held) and sees it commit.
+    let during: Awaited<ReturnType<typeof read>> | undefined;
+    await ctx.db.transaction(async (tx) => {
+      await createTask({ db: tx }, p.id);
+      during = await read();
+      expect(await c.get('k', compute, undefined, during)).toBe(first + 1);
+    });
+    expect(readings.held().length).toBeGreaterThan(0);
+    // The reading made during the write, told nothing of its commit: not used, the cache probes.
+    if (!during) throw new Error('no reading');
+    expect(await c.get('k', compute, undefined, { ...during, asked: new Set<string>() })).toBe(first + 2);
+    expect(await c.get('k', compute, undefined, await read())).toBe(first + 2);
   });
 });

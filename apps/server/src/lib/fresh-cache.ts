@@ -45,8 +45,11 @@ type Probed = { version: string; moved: boolean; writers: string[] };
 type FreshCheck = { sql: SQL; refuse: () => Error };
 
 export type FreshCache = {
-  /** The value of `key`: a running or finished computation no write has outdated, or `compute()` once for all. */
-  get<T>(key: string, compute: () => Promise<T>, check?: FreshCheck): Promise<T>;
+  /**
+   * The value of `key`: a running or finished computation no write has outdated, or `compute()`
+   * once for all. `reading`: the request's freshness read with its session (instead of a probe).
+   */
+  get<T>(key: string, compute: () => Promise<T>, check?: FreshCheck, reading?: FreshnessReading): Promise<T>;
 };
 
 export type FreshCacheOptions = {
@@ -61,35 +64,42 @@ export type FreshCacheOptions = {
   now: () => number;
 };
 
+/** The sequence's value, as a probe answers it (`v`: analytics_version). */
+const VERSION = sql`v.last_value::text || ':' || v.is_called::text`;
+
 /**
- * The sequence's value and then X, in this order: X is a subquery of the row `v` read (evaluated
- * for that row, so after it). X's ids are 32-bit in pg_stat_activity; each is made the 64-bit id
- * pg_xact_status takes with the epoch of the statement's snapshot (a transaction in progress is
- * less than 2^31 ids from it, either way).
+ * X, read after the sequence: a subquery of the row `v` read (evaluated for that row, so after
+ * it). X's ids are 32-bit in pg_stat_activity; each is made the 64-bit id pg_xact_status takes
+ * with the epoch of the statement's snapshot (a transaction in progress is less than 2^31 ids from
+ * it, either way).
  */
-const VERSION_AND_WRITERS = sql`v.last_value::text || ':' || v.is_called::text as version,
-  (select coalesce(array_agg((s.xmax + (((a.backend_xid::text::bigint - (s.xmax & 4294967295)) + 2147483648)
-      & 4294967295) - 2147483648)::text), '{}')
+const WRITERS = sql`(select coalesce(array_agg((s.xmax + (((a.backend_xid::text::bigint - (s.xmax & 4294967295))
+      + 2147483648) & 4294967295) - 2147483648)::text), '{}')
     from pg_stat_activity a,
       (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax) s
-    where a.backend_xid is not null and a.datname = current_database() and v.last_value is not null) as writers`;
+    where a.backend_xid is not null and a.datname = current_database() and v.last_value is not null)`;
 
-const committedOf = (xips: readonly string[]) =>
-  sql`array(select x::text from unnest(${sql.param([...xips])}::xid8[]) x
+/** Those of `xips` (an SQL array of xid8 text) that have committed, or are too old to tell. */
+const committedOf = (xips: SQL) =>
+  sql`array(select x::text from unnest(${xips}::xid8[]) x
     where coalesce(pg_xact_status(x), 'committed') = 'committed')`;
 
-/**
- * The probes of every cache on one database share their round trips (lib/round-trips.ts): the
- * statement asks for every transaction any of them names.
- */
-const sharedProbes = new WeakMap<Db, (xips: string[]) => Promise<Probed>>();
+const asParam = (xips: readonly string[]) => sql`${sql.param([...xips])}`;
 
-function sharedProbeOf(db: Db) {
-  let probe = sharedProbes.get(db);
-  if (!probe) {
-    probe = createSharedRoundTrips<string[], Probed>(async (asked) => {
+/**
+ * What the caches of one database share: one probe batch (lib/round-trips.ts: the statement asks
+ * for every transaction any of them names), and their entries, whose X a reading asks about.
+ */
+type Registry = { probe: (xips: string[]) => Promise<Probed>; caches: Set<Map<string, Entry>> };
+const registries = new WeakMap<Db, Registry>();
+
+function registryOf(db: Db): Registry {
+  let registry = registries.get(db);
+  if (!registry) {
+    const probe = createSharedRoundTrips<string[], Probed>(async (asked) => {
       const { rows } = await db.execute<{ version: string; committed: string[]; writers: string[] }>(sql`
-        select ${VERSION_AND_WRITERS}, ${committedOf([...new Set(asked.flat())])} as committed
+        select ${VERSION} as version, ${WRITERS} as writers,
+          ${committedOf(asParam([...new Set(asked.flat())]))} as committed
         from analytics_version v`);
       const row = rows[0];
       if (!row) throw new Error('analytics_version is missing');
@@ -100,28 +110,77 @@ function sharedProbeOf(db: Db) {
         moved: xips.some((x) => committed.has(x)),
       }));
     });
-    sharedProbes.set(db, probe);
+    registry = { probe, caches: new Set() };
+    registries.set(db, registry);
   }
-  return probe;
+  return registry;
 }
+
+/**
+ * A probe's answer read by another statement the request sends anyway once it has arrived (its
+ * session lookup, platform/session.ts), asking about the X of every computation kept on the
+ * database: a cache given it (`get`'s `reading`) probes no more when it knows the fate of its
+ * entry's X. `asked`: the transactions whose fate it knows.
+ */
+export type FreshnessReading = {
+  version: string;
+  writers: string[];
+  asked: ReadonlySet<string>;
+  committed: ReadonlySet<string>;
+};
+
+/** At most this many transactions are asked about by a reading (an entry beyond them probes). */
+const READING_XIPS = 256;
+
+/** Readings made beside another statement, for the caches on `db`. */
+export function freshnessReadings(db: Db) {
+  const { caches } = registryOf(db);
+  return {
+    /** The transactions the kept computations were stamped with: what a reading asks about. */
+    held(): string[] {
+      const held = new Set<string>();
+      for (const entries of caches)
+        for (const entry of entries.values())
+          for (const x of entry.xips) {
+            if (held.size >= READING_XIPS) return [...held];
+            held.add(x);
+          }
+      return [...held];
+    },
+    /** A column: the reading as JSON, asking about `asked` (an SQL array of xid8 text). */
+    column: (asked: SQL) => sql<ReadingJson>`(select json_build_object('version', ${VERSION},
+        'writers', ${WRITERS}, 'committed', ${committedOf(asked)}) from analytics_version v)`,
+    /** The reading a `column` answered when asked about `asked`. */
+    parse: (json: ReadingJson, asked: readonly string[]): FreshnessReading => ({
+      version: json.version,
+      writers: json.writers,
+      asked: new Set(asked),
+      committed: new Set(json.committed),
+    }),
+  };
+}
+
+type ReadingJson = { version: string; writers: string[]; committed: string[] };
 
 export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCacheOptions): FreshCache {
   const entries = new Map<string, Entry>();
-  const sharedProbe = sharedProbeOf(db);
+  const registry = registryOf(db);
+  registry.caches.add(entries);
 
   /**
    * The sequence's value now, X, and whether a transaction of `xips` has committed (or is too old
    * to tell); with `check`, whether its condition holds, in the same statement (not shared).
    */
   async function probe(xips: string[], check: FreshCheck | undefined): Promise<Probed> {
-    if (!check) return sharedProbe(xips);
+    if (!check) return registry.probe(xips);
     const { rows } = await db.execute<{
       version: string;
       committed: string[];
       writers: string[];
       allowed: boolean;
     }>(sql`
-      select ${VERSION_AND_WRITERS}, ${committedOf(xips)} as committed, coalesce(${check.sql}, false) as allowed
+      select ${VERSION} as version, ${WRITERS} as writers, ${committedOf(asParam(xips))} as committed,
+        coalesce(${check.sql}, false) as allowed
       from analytics_version v`);
     const row = rows[0];
     if (!row) throw new Error('analytics_version is missing');
@@ -173,12 +232,27 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
   }
 
   return {
-    async get<T>(key: string, compute: () => Promise<T>, check?: FreshCheck): Promise<T> {
+    async get<T>(
+      key: string,
+      compute: () => Promise<T>,
+      check?: FreshCheck,
+      reading?: FreshnessReading,
+    ): Promise<T> {
       // At most a few rounds: an entry changes under a probe when another request starts a
       // computation, and then we look again at what is there now.
       for (let round = 0; ; round++) {
         const entry = entries.get(key);
-        const probed = await probe(entry?.xips ?? [], check);
+        const xips = entry?.xips ?? [];
+        // The request's own reading, when it knows the fate of every transaction of X (the first
+        // round only: a later one follows an entry made after it, maybe on a newer answer).
+        const probed =
+          round === 0 && reading && !check && xips.every((x) => reading.asked.has(x))
+            ? {
+                version: reading.version,
+                writers: reading.writers,
+                moved: xips.some((x) => reading.committed.has(x)),
+              }
+            : await probe(xips, check);
         if (entries.get(key) !== entry) {
           if (round < 3) continue;
         } else if (

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 import { AppError, Forbidden, Unauthorized } from './errors.ts';
+import type { FreshnessReading } from './fresh-cache.ts';
 
 // The signed-in caller of a request, as the session plugin (platform/session.ts) resolved it,
 // and the session cookie.
@@ -18,6 +19,11 @@ export type SessionUser = UserRow & {
   sessionExpiresAt: Date;
   authenticatedAt: Date;
   apiToken?: { id: string; scope: 'read' | 'write' };
+  /**
+   * The database's freshness, read with the session after the request arrived, on a route that
+   * says `readsFresh` (lib/fresh-cache.ts): what its shared answer's cache uses instead of a probe.
+   */
+  freshness?: FreshnessReading;
 };
 
 /** Personal API tokens start with this, so a leaked one is recognisable (secret scanners). */
@@ -28,6 +34,10 @@ const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser;
+  }
+  interface FastifyContextConfig {
+    /** The route answers from a fresh cache: its session lookup also reads the freshness. */
+    readsFresh?: boolean;
   }
 }
 

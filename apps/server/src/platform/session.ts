@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { apiTokens, authTokens, calendarFeeds, sessions, users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { type FreshnessReading, freshnessReadings } from '../lib/fresh-cache.ts';
 import { createSharedRoundTrips } from '../lib/round-trips.ts';
 import { API_TOKEN_PREFIX, refuseReadOnlyWrite, type SessionUser, tokenFromRequest } from '../lib/session.ts';
 
@@ -30,7 +31,8 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (req) => {
       if (!req.url.startsWith('/api/')) return;
       const token = tokenFromRequest(req);
-      if (token) req.sessionUser = await store.resolve(token, { ip: req.ip });
+      const fresh = req.routeOptions.config?.readsFresh === true;
+      if (token) req.sessionUser = await store.resolve(token, { ip: req.ip, fresh });
       refuseReadOnlyWrite(req);
     });
   },
@@ -46,23 +48,52 @@ export function createSessionStore(db: Db, clock: Clock) {
   // every time: a sign-out, a disabled account or a role change applies to the next request. The
   // lookups of requests arriving together share one statement (lib/round-trips.ts), each sent
   // after its request arrived.
-  const sessionsByTokens = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        isNull(users.disabledAt),
-      ),
-    )
-    .prepare('sessions_by_tokens');
+  const readings = freshnessReadings(db);
+  const lookup = (select: 'plain' | 'fresh') =>
+    db
+      .select({
+        session: sessions,
+        user: users,
+        ...(select === 'fresh'
+          ? { freshness: readings.column(sql`${sql.placeholder('asked')}::text[]`) }
+          : {}),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.disabledAt),
+        ),
+      )
+      .prepare(select === 'fresh' ? 'sessions_by_tokens_fresh' : 'sessions_by_tokens');
+  const sessionsByTokens = lookup('plain');
+  // The same, with the database's freshness read after it in the same statement, for a batch
+  // with a request to a route that reads a shared answer (route config `readsFresh`): its cache
+  // then needs no probe of its own (lib/fresh-cache.ts, decision 023).
+  const sessionsByTokensFresh = lookup('fresh');
   type Found = Awaited<ReturnType<typeof sessionsByTokens.execute>>[number];
-  const sessionByToken = createSharedRoundTrips<string, Found | undefined>(async (hashes) => {
-    const rows = await sessionsByTokens.execute({ tokenHashes: [...new Set(hashes)], now: clock.now() });
+  type Asked = { hash: string; fresh: boolean };
+  const sessionByToken = createSharedRoundTrips<
+    Asked,
+    { row: Found; freshness?: FreshnessReading } | undefined
+  >(async (keys) => {
+    const tokenHashes = [...new Set(keys.map((key) => key.hash))];
+    const now = clock.now();
+    let rows: (Found & { freshness?: Parameters<typeof readings.parse>[0] })[];
+    let asked: string[] = [];
+    if (keys.some((key) => key.fresh)) {
+      asked = readings.held();
+      rows = await sessionsByTokensFresh.execute({ tokenHashes, now, asked });
+    } else rows = await sessionsByTokens.execute({ tokenHashes, now });
+    const answer = rows[0]?.freshness;
+    const freshness = answer ? readings.parse(answer, asked) : undefined;
     const found = new Map(rows.map((row) => [row.session.tokenHash, row]));
-    return hashes.map((hash) => found.get(hash));
+    return keys.map((key) => {
+      const row = found.get(key.hash);
+      return row && { row, ...(key.fresh && freshness ? { freshness } : {}) };
+    });
   });
 
   return {
@@ -84,10 +115,18 @@ export function createSessionStore(db: Db, clock: Clock) {
       await db.update(sessions).set({ authenticatedAt: clock.now() }).where(eq(sessions.id, sessionId));
     },
 
-    async resolve(token: string, meta: { ip?: string } = {}): Promise<SessionUser | undefined> {
+    /**
+     * The caller of `token`, read now. `fresh`: with the database's freshness read in the same
+     * statement (SessionUser.freshness), for a route whose answer a fresh cache shares.
+     */
+    async resolve(
+      token: string,
+      meta: { ip?: string; fresh?: boolean } = {},
+    ): Promise<SessionUser | undefined> {
       if (token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(token, meta.ip);
-      const row = await sessionByToken(sha256(token));
-      if (!row) return undefined;
+      const found = await sessionByToken({ hash: sha256(token), fresh: meta.fresh === true });
+      if (!found) return undefined;
+      const { row, freshness } = found;
       const now = clock.now();
       const seen = row.session.lastSeenAt ?? row.session.createdAt;
       if (now.getTime() - seen.getTime() >= LAST_USE_EVERY_MS) {
@@ -98,6 +137,7 @@ export function createSessionStore(db: Db, clock: Clock) {
         sessionId: row.session.id,
         sessionExpiresAt: row.session.expiresAt,
         authenticatedAt: row.session.authenticatedAt,
+        ...(freshness ? { freshness } : {}),
       };
     },
 

@@ -38,6 +38,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService; c
         querystring: ProductFiltersSchema,
         response: { 200: ProductListSchema },
       },
+      // Shared by the caller's requests (lib/fresh-cache.ts): the session lookup reads the freshness.
+      config: { readsFresh: true },
     },
     async (req, reply) => sendShared(reply, await service.list(currentUser(req), req.query)),
   );

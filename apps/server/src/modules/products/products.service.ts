@@ -202,7 +202,7 @@ export function createProductsService({
       const viewer: Viewer = { id: actor.id, role: actor.role };
       if (!listCache) return listProducts(viewer, filters);
       const key = `products:${viewer.id}:${viewer.role}:${JSON.stringify(filters)}`;
-      return listCache.get(key, () => listProducts(viewer, filters));
+      return listCache.get(key, () => listProducts(viewer, filters), undefined, actor.freshness);
     },
 
     /**

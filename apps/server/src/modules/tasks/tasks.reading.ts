@@ -62,7 +62,7 @@ export function createTaskReading({
       const listQuery = { ...query, me: actor, visibleTo: actor };
       const compute = () => list(listQuery);
       if (query.cursor || !firstPages) return compute();
-      return firstPages.get(listing.keyOf(listQuery), compute);
+      return firstPages.get(listing.keyOf(listQuery), compute, undefined, actor.freshness);
     },
 
     async listForProduct(actor: SessionUser, productId: string, query: TaskQuery): Promise<TaskList> {

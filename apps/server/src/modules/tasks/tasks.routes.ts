@@ -55,6 +55,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{
         querystring: TaskQuerySchema,
         response: { 200: TaskListSchema },
       },
+      // Its first page is shared (lib/fresh-cache.ts): the session lookup reads the freshness.
+      config: { readsFresh: true },
     },
     async (req, reply) => {
       const list = await service.listAll(currentUser(req), req.query);
