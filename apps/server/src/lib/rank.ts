@@ -1,6 +1,6 @@
 import { orderMessages, type Placement } from '@shipyard/shared';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import type { Db } from '../db/client.ts';
 import { BadRequest } from './errors.ts';
@@ -92,12 +92,27 @@ async function adjacent(
   return (row as Key | undefined) ?? null;
 }
 
-/** The cards now right above and right below `self` in its column (what puts it back there). */
+/**
+ * The cards now right above and right below `self` in its column (what puts it back there), in
+ * one statement: each side is its own limited walk of the column's index.
+ */
 export async function neighboursOf(tx: Db, column: RankColumn, self: Key) {
-  // In sequence: `tx` is a transaction's one client, which runs one query at a time.
-  const above = await adjacent(tx, column, self.id, self, 'above');
-  const below = await adjacent(tx, column, self.id, self, 'below');
-  return { afterId: above?.id ?? null, beforeId: below?.id ?? null };
+  const side = (way: 'above' | 'below') => {
+    const past =
+      way === 'below'
+        ? sql`(${column.rank}, ${column.id}) > (${self.rank} collate "C", ${self.id}::uuid)`
+        : sql`(${column.rank}, ${column.id}) < (${self.rank} collate "C", ${self.id}::uuid)`;
+    const order = way === 'below' ? [asc(column.rank), asc(column.id)] : [desc(column.rank), desc(column.id)];
+    return tx
+      .select({ way: sql<string>`${way}::text`.as('way'), id: column.id })
+      .from(column.table)
+      .where(and(column.where, past, ne(column.id, self.id)))
+      .orderBy(...order)
+      .limit(1);
+  };
+  const rows = (await unionAll(side('above'), side('below'))) as { way: string; id: string }[];
+  const idOf = (way: string) => rows.find((row) => row.way === way)?.id ?? null;
+  return { afterId: idOf('above'), beforeId: idOf('below') };
 }
 
 /** Every card of the column but `self` gets a fresh short key, in the same order. */
