@@ -9,11 +9,11 @@ import type { FastifyReply } from 'fastify';
 // compressed once per encoding, and sent as those bytes to every request that gets the same
 // object (issue 17, docs/decisions/023-request-hot-path.md).
 
-/** The options of @fastify/compress: over 1 kB, brotli quality 4 or gzip 6, as the client accepts. */
+/** The options of @fastify/compress: over 1 kB, brotli quality 3 or gzip 6, as the client accepts. */
 export const COMPRESSION = {
   threshold: 1024,
   encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
-  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
   zlibOptions: { level: 6 },
 };
 
