@@ -68,6 +68,26 @@ async function neighbour(tx: Db, column: RankColumn, self: string, id: string): 
   return row as Key;
 }
 
+/**
+ * The statement of the card right below `from` (the first one without it), or right above it;
+ * not `self`: a limited walk of the column's index. `way` comes along as a column.
+ */
+function adjacentQuery(tx: Db, column: RankColumn, self: string, from: Key | null, way: 'below' | 'above') {
+  const past =
+    from === null
+      ? undefined
+      : way === 'below'
+        ? sql`(${column.rank}, ${column.id}) > (${from.rank} collate "C", ${from.id}::uuid)`
+        : sql`(${column.rank}, ${column.id}) < (${from.rank} collate "C", ${from.id}::uuid)`;
+  const order = way === 'below' ? [asc(column.rank), asc(column.id)] : [desc(column.rank), desc(column.id)];
+  return tx
+    .select({ way: sql<string>`${way}::text`.as('way'), rank: column.rank, id: column.id })
+    .from(column.table)
+    .where(and(column.where, past, ne(column.id, self)))
+    .orderBy(...order)
+    .limit(1);
+}
+
 /** The card right below `from` (the first one without it), or right above it; not `self`. */
 async function adjacent(
   tx: Db,
@@ -76,20 +96,8 @@ async function adjacent(
   from: Key | null,
   way: 'below' | 'above',
 ): Promise<Key | null> {
-  const past =
-    from === null
-      ? undefined
-      : way === 'below'
-        ? sql`(${column.rank}, ${column.id}) > (${from.rank} collate "C", ${from.id}::uuid)`
-        : sql`(${column.rank}, ${column.id}) < (${from.rank} collate "C", ${from.id}::uuid)`;
-  const order = way === 'below' ? [asc(column.rank), asc(column.id)] : [desc(column.rank), desc(column.id)];
-  const [row] = await tx
-    .select({ rank: column.rank, id: column.id })
-    .from(column.table)
-    .where(and(column.where, past, ne(column.id, self)))
-    .orderBy(...order)
-    .limit(1);
-  return (row as Key | undefined) ?? null;
+  const [row] = await adjacentQuery(tx, column, self, from, way);
+  return row ? ({ rank: row.rank, id: row.id } as Key) : null;
 }
 
 /**
@@ -97,20 +105,10 @@ async function adjacent(
  * one statement: each side is its own limited walk of the column's index.
  */
 export async function neighboursOf(tx: Db, column: RankColumn, self: Key) {
-  const side = (way: 'above' | 'below') => {
-    const past =
-      way === 'below'
-        ? sql`(${column.rank}, ${column.id}) > (${self.rank} collate "C", ${self.id}::uuid)`
-        : sql`(${column.rank}, ${column.id}) < (${self.rank} collate "C", ${self.id}::uuid)`;
-    const order = way === 'below' ? [asc(column.rank), asc(column.id)] : [desc(column.rank), desc(column.id)];
-    return tx
-      .select({ way: sql<string>`${way}::text`.as('way'), id: column.id })
-      .from(column.table)
-      .where(and(column.where, past, ne(column.id, self.id)))
-      .orderBy(...order)
-      .limit(1);
-  };
-  const rows = (await unionAll(side('above'), side('below'))) as { way: string; id: string }[];
+  const rows = (await unionAll(
+    adjacentQuery(tx, column, self.id, self, 'above'),
+    adjacentQuery(tx, column, self.id, self, 'below'),
+  )) as { way: string; id: string }[];
   const idOf = (way: string) => rows.find((row) => row.way === way)?.id ?? null;
   return { afterId: idOf('above'), beforeId: idOf('below') };
 }

@@ -63,6 +63,15 @@ const withShown = <T extends { blockers: string }>({ blockers, ...row }: T) => (
   blockers: blockersOfList(blockers),
 });
 
+/** Tasks with their names, labels and open blockers (`withShown` reads a row). */
+const selectShown = (tx: Db) =>
+  tx
+    .select({ ...withNames, ...shownColumns })
+    .from(tasks)
+    .innerJoin(products, eq(products.id, tasks.productId))
+    .leftJoin(teams, eq(teams.id, tasks.teamId))
+    .leftJoin(users, eq(users.id, tasks.assigneeId));
+
 /**
  * Rows by id, with their names, labels and open blockers, of the products `within` (every product
  * when null): a list page's rows once its ids are picked (tasks.listing.ts). One prepared statement
@@ -70,12 +79,7 @@ const withShown = <T extends { blockers: string }>({ blockers, ...row }: T) => (
  * joins and subqueries cost 1 ms of planning a page, more than running them. In no given order.
  */
 export function createShownByIds(db: Db) {
-  const byIds = db
-    .select({ ...withNames, ...shownColumns })
-    .from(tasks)
-    .innerJoin(products, eq(products.id, tasks.productId))
-    .leftJoin(teams, eq(teams.id, tasks.teamId))
-    .leftJoin(users, eq(users.id, tasks.assigneeId))
+  const byIds = selectShown(db)
     .where(
       and(
         sql`${tasks.id} = any(${sql.placeholder('ids')}::uuid[])`,
@@ -109,12 +113,7 @@ export function createTasksRepository(db: Db) {
 
     /** The same with its labels and open blockers, in that one query: the task as the API shows it. */
     async findShown(id: string, viewer?: Viewer, tx: Db = db) {
-      const [row] = await tx
-        .select({ ...withNames, ...shownColumns })
-        .from(tasks)
-        .innerJoin(products, eq(products.id, tasks.productId))
-        .leftJoin(teams, eq(teams.id, tasks.teamId))
-        .leftJoin(users, eq(users.id, tasks.assigneeId))
+      const [row] = await selectShown(tx)
         .where(and(eq(tasks.id, id), viewer ? visibleProducts(viewer) : undefined))
         .limit(1);
       return row && withShown(row);
