@@ -20,4 +20,10 @@ export const taskListVersion = pgSequence('task_list_version', { cache: 1 });
 export const taskListVersions = pgTable('task_list_versions', {
   productId: uuid().primaryKey(),
   version: bigint({ mode: 'number' }).notNull(),
+  /**
+   * Moves with `version` except when a transaction only moved tasks: changed nothing of them but
+   * their status, workflow state, completion time, rank and updated_at (migration 0045). Counts
+   * that read none of those columns are computed with it, and a move leaves them current.
+   */
+  steadyVersion: bigint({ mode: 'number' }).notNull().default(0),
 });

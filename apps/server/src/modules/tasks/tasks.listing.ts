@@ -15,6 +15,7 @@ import {
   anyOf,
   type QueryScope,
   queryKey,
+  readsMoves,
   type TaskListFilters,
   taskConditions,
   todayOf,
@@ -225,12 +226,14 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
         ? [query.productId]
         : []
       : (seen?.ids ?? []);
+    const filters = filtersOf(query);
     const shape = queryKey(
-      { ...filtersOf(query), group: query.group, groupField: query.groupField },
+      { ...filters, group: query.group, groupField: query.groupField },
       { ...made.scope, visibleTo: undefined },
     );
     const types = made.order.group?.items.map((item) => item.type) ?? [];
-    const tally = await tallies.tally(shape, ids, made.share, types);
+    const steady = !readsMoves(filters, query.group);
+    const tally = await tallies.tally(shape, ids, made.share, types, steady);
     if (made.unconfirmed && seen && tally.visibility !== seen.version) throw new SightMoved(seen.key);
     return made.order.group ? tally : { total: tally.total, estimateSum: tally.estimateSum };
   }

@@ -188,6 +188,65 @@ export function queryKey(query: Partial<TaskQuery>, scope: QueryScope): string {
   });
 }
 
+/**
+ * Which filters read a task's moving columns: those a move changes alone (status, workflow state,
+ * completion time, rank, updated_at; migration 0045). Every filter is named here, so a new one
+ * cannot be left out: the type asks for it.
+ */
+const FILTER_READS_MOVES: {
+  [K in keyof Required<TaskListFilters>]: (value: NonNullable<TaskListFilters[K]>) => boolean;
+} = {
+  search: () => false,
+  productId: () => false,
+  phase: () => false,
+  status: () => true,
+  stateId: () => true,
+  assigneeId: () => false,
+  labelId: () => false,
+  preset: () => false,
+  assignee: () => false,
+  label: () => false,
+  priority: () => false,
+  // Overdue leaves completed tasks out.
+  due: (due) => due === 'overdue',
+  today: () => false,
+  dueFrom: () => false,
+  dueTo: () => false,
+  createdBy: () => false,
+  teamId: () => false,
+  updatedSince: () => true,
+  field: () => false,
+  sortField: () => false,
+  groupField: () => false,
+};
+
+/** Which groupings read a moving column; due's overdue bucket leaves completed tasks out. */
+const GROUP_READS_MOVES: Record<NonNullable<TaskQuery['group']>, boolean> = {
+  status: true,
+  state: true,
+  due: true,
+  assignee: false,
+  priority: false,
+  label: false,
+  product: false,
+  team: false,
+  field: false,
+};
+
+/**
+ * Whether a list's counts read a task's moving columns (a filter or its grouping does). Those that
+ * do not stay current across moves: their shares are versioned by steady_version.
+ */
+export function readsMoves(filters: TaskListFilters, group: TaskQuery['group']): boolean {
+  if (group && GROUP_READS_MOVES[group]) return true;
+  return Object.entries(filters).some(([key, value]) => {
+    if (value === undefined) return false;
+    const reads = FILTER_READS_MOVES[key as keyof TaskListFilters] as ((v: unknown) => boolean) | undefined;
+    // A key this table does not know (none the schema lets through) is taken to read them.
+    return reads ? reads(value) : true;
+  });
+}
+
 // ---- Order ----
 
 /** How a cursor value is cast back for the comparison (and checked before PostgreSQL sees it). */

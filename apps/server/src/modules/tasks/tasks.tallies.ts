@@ -42,9 +42,11 @@ const VISIBILITY = '00000000-0000-0000-0000-000000000001';
 const rowVersion = (id: string) =>
   sql`coalesce((select version from task_list_versions where product_id = ${id}::uuid), 0)::text`;
 
-const versionOf = (product: SQL) => sql`coalesce((select version from task_list_versions
-  where product_id = ${product}), 0)::text || '.' || coalesce((select version from task_list_versions
-  where product_id = ${NAMES}::uuid), 0)::text`;
+/** A product's version for counts that read its tasks' moving columns, or its steady one (migration 0045). */
+const versionOf = (product: SQL, steady: boolean) => sql`coalesce((select ${sql.raw(
+  steady ? 'steady_version' : 'version',
+)} from task_list_versions where product_id = ${product}), 0)::text || '.' || coalesce((select version
+  from task_list_versions where product_id = ${NAMES}::uuid), 0)::text`;
 
 /** PostgreSQL's order of two ORDER BY values of `type` read as text (group items: see tasks.groups.ts). */
 function compareValue(a: string, b: string, type: OrderType): number {
@@ -120,10 +122,15 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
    * one `held` (rows with `total`; one with a null `key` for a product with no match). The products
    * to recount are known only in PostgreSQL, so the share statement reads them as an array.
    */
-  async function readShares(products: string[], held: Map<string, Share>, statement: ShareStatement) {
+  async function readShares(
+    products: string[],
+    held: Map<string, Share>,
+    statement: ShareStatement,
+    steady: boolean,
+  ) {
     const kept = [...held];
     const { rows } =
-      await db.execute<ShareRow>(sql`with v as (select p.id as product_id, ${versionOf(sql`p.id`)} as version
+      await db.execute<ShareRow>(sql`with v as (select p.id as product_id, ${versionOf(sql`p.id`, steady)} as version
         from unnest(${sql.param(products)}::uuid[]) p(id)),
       h as (select * from unnest(${sql.param(kept.map(([id]) => id))}::uuid[],
         ${sql.param(kept.map(([, share]) => share.version))}::text[]) h(product_id, version)),
@@ -201,20 +208,22 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
     /**
      * The counts of the list `shape` (its filters and grouping, 'me' resolved: never who may see
      * it) over `products`, which the caller has checked the viewer sees. `types`: the grouping's
-     * ORDER BY item types.
+     * ORDER BY item types. `steady`: the shape reads none of a task's moving columns
+     * (readsMoves), so its shares are versioned by steady_version and outlast moves.
      */
     async tally(
       shape: string,
       products: string[],
       statement: ShareStatement,
       types: OrderType[],
+      steady: boolean,
     ): Promise<Tally & { visibility: string }> {
       const held = new Map<string, Share>();
       for (const product of products) {
         const share = shares.get(`${shape}\n${product}`);
         if (share) held.set(product, share);
       }
-      const { versions, computed } = await readShares(products, held, statement);
+      const { versions, computed } = await readShares(products, held, statement, steady);
       const visibility = versions.get(VISIBILITY) ?? '';
       const found: Share[] = [];
       for (const product of products) {
