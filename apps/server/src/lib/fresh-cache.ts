@@ -48,8 +48,16 @@ export type FreshCache = {
   /**
    * The value of `key`: a running or finished computation no write has outdated, or `compute()`
    * once for all. `reading`: the request's freshness read with its session (instead of a probe).
+   * After a write, `compute` is given the value it outdated (a finished one, younger than
+   * maxAgeMs), which it may answer again when it finds, reading after the probe as any
+   * computation does, that the write changed nothing of it (tasks.page-stamp.ts).
    */
-  get<T>(key: string, compute: () => Promise<T>, check?: FreshCheck, reading?: FreshnessReading): Promise<T>;
+  get<T>(
+    key: string,
+    compute: (outdated?: Promise<T>) => Promise<T>,
+    check?: FreshCheck,
+    reading?: FreshnessReading,
+  ): Promise<T>;
 };
 
 export type FreshCacheOptions = {
@@ -234,7 +242,7 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
   return {
     async get<T>(
       key: string,
-      compute: () => Promise<T>,
+      compute: (outdated?: Promise<T>) => Promise<T>,
       check?: FreshCheck,
       reading?: FreshnessReading,
     ): Promise<T> {
@@ -265,7 +273,12 @@ export function createFreshCache(db: Db, { maxAgeMs, maxEntries, now }: FreshCac
             refresh(key, entry, probed, compute);
           return entry.value as Promise<T>;
         }
-        return keep(key, begin(probed, compute)).value as Promise<T>;
+        const outdated =
+          entry?.done && now() - entry.startedAt < maxAgeMs ? (entry.value as Promise<T>) : undefined;
+        return keep(
+          key,
+          begin(probed, () => compute(outdated)),
+        ).value as Promise<T>;
       }
     },
   };

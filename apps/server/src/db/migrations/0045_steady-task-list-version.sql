@@ -45,3 +45,12 @@ CREATE CONSTRAINT TRIGGER tasks_task_list_version AFTER INSERT OR UPDATE OR DELE
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION task_list_bump_task();
 --> statement-breakpoint
 ALTER TABLE tasks ENABLE ALWAYS TRIGGER tasks_task_list_version;
+--> statement-breakpoint
+-- A first page kept across moves (tasks.page-stamp.ts) shows its assignees' pictures too: the
+-- users' row moves when a picture does, as when a name does.
+DROP TRIGGER users_task_list_version ON users;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER users_task_list_version AFTER UPDATE OF name, avatar_url OR DELETE ON users
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION task_list_bump_names();
+--> statement-breakpoint
+ALTER TABLE users ENABLE ALWAYS TRIGGER users_task_list_version;

@@ -11,8 +11,10 @@ import { estimatePoints } from './tasks.hierarchy.ts';
 import type { TaskLabel } from './tasks.labels.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
 import { orderByOf, taskOrder } from './tasks.order.ts';
+import { PAGE_STAMP_MAX_AGE_MS, type PageStamp, stillShown } from './tasks.page-stamp.ts';
 import {
   anyOf,
+  pageReadsMoves,
   type QueryScope,
   queryKey,
   readsMoves,
@@ -41,7 +43,7 @@ export type TaskListQuery = TaskListFilters &
   };
 
 /** A listed task with its names, labels and open blockers (in the page's one statement). */
-type TaskListRow = TaskWithNames & { labels: TaskLabel[]; blockers: Blockers };
+type TaskListRow = TaskWithNames & { labels: TaskLabel[]; blockers: Blockers; stamp: string };
 
 export type TaskListPage = {
   rows: TaskListRow[];
@@ -50,6 +52,8 @@ export type TaskListPage = {
   groups?: TaskGroupCount[];
   /** The matching tasks' estimates summed (issue 29). */
   estimateSum: number;
+  /** A first page that outlasts moves: what it was made from (tasks.page-stamp.ts). */
+  stamp?: PageStamp | undefined;
 };
 
 /**
@@ -235,7 +239,10 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     const steady = !readsMoves(filters, query.group);
     const tally = await tallies.tally(shape, ids, made.share, types, steady);
     if (made.unconfirmed && seen && tally.visibility !== seen.version) throw new SightMoved(seen.key);
-    return made.order.group ? tally : { total: tally.total, estimateSum: tally.estimateSum };
+    const read = { products: ids, versions: tally.versions, visibility: tally.visibility };
+    return made.order.group
+      ? { ...tally, read }
+      : { total: tally.total, estimateSum: tally.estimateSum, read };
   }
 
   /**
@@ -257,7 +264,9 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     const counting = query.withTotal !== false;
     let rows: Awaited<ReturnType<typeof readPage>>;
     let counted: Counted = { total: 0, estimateSum: 0 };
-    if (counting && made.order.group) {
+    // A first page that outlasts moves reads its versions before its rows (tasks.page-stamp.ts).
+    const stamped = counting && !query.cursor && !pageReadsMoves(filtersOf(query), query.group, query.sort);
+    if (counting && (made.order.group || stamped)) {
       // Grouped: the groups' totals say which groups the first page reads.
       counted = await countsOf(query, made);
       const leading = counted.groups && made.leadingPage(counted.groups, counted.orders);
@@ -283,6 +292,15 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
           : null,
       ...(groups ? { groups } : {}),
       estimateSum: estimated,
+      stamp:
+        stamped && counted.read
+          ? {
+              at: now().getTime(),
+              ...counted.read,
+              ids: shown.map((r) => r.task.id),
+              rows: shown.map((r) => r.stamp),
+            }
+          : undefined,
     };
   }
 
@@ -292,6 +310,13 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
     /** One page in the query's order, how many match in all and (grouped) the groups. */
     list(query: TaskListQuery): Promise<TaskListPage> {
       return inSight(query, async (unconfirmed) => listOnce(query, await statements(query, unconfirmed)));
+    },
+
+    /** Whether the first page `stamp` tells of is still the one its query would make now. */
+    stillShown(stamp: PageStamp): Promise<boolean> {
+      return now().getTime() - stamp.at < PAGE_STAMP_MAX_AGE_MS
+        ? stillShown(db, stamp)
+        : Promise.resolve(false);
     },
 
     /** The whole query (paging and order too) as a cache key, the caller's 'me' and date resolved. */
@@ -327,6 +352,8 @@ const viewerKey = (viewer: Viewer) => `${viewer.id}:${viewer.role}`;
 type Counted = {
   total: number;
   estimateSum: number;
+  /** The products counted and their versions, as a page stamp keeps them. */
+  read?: Pick<PageStamp, 'products' | 'versions' | 'visibility'>;
   groups?: TaskGroupCount[] | undefined;
   orders?: Map<string, string[]>;
 };

@@ -233,6 +233,24 @@ const GROUP_READS_MOVES: Record<NonNullable<TaskQuery['group']>, boolean> = {
   field: false,
 };
 
+/** Which sorts read a moving column: updated_at, and the manual order's rank. */
+const SORT_READS_MOVES: Record<NonNullable<TaskQuery['sort']>, boolean> = {
+  updated: true,
+  manual: true,
+  created: false,
+  due: false,
+  priority: false,
+  title: false,
+  field: false,
+};
+
+/** Whether a list's page (its rows picked in order, not only its counts) reads a moving column. */
+export const pageReadsMoves = (
+  filters: TaskListFilters,
+  group: TaskQuery['group'],
+  sort: TaskQuery['sort'],
+) => (sort !== undefined && SORT_READS_MOVES[sort]) || readsMoves(filters, group);
+
 /**
  * Whether a list's counts read a task's moving columns (a filter or its grouping does). Those that
  * do not stay current across moves: their shares are versioned by steady_version.

@@ -17,6 +17,7 @@ import { type Viewer, visibleProducts } from '../../lib/visibility.ts';
 import { blockersOfCard, blockersOfList } from './tasks.blockers.ts';
 import { labelsOfRow } from './tasks.labels.ts';
 import type { TaskWithNames } from './tasks.mapper.ts';
+import { rowStampOf } from './tasks.page-stamp.ts';
 
 export type NewTask = typeof tasks.$inferInsert;
 /** What a user sets of a task: a create gives all of it, an edit any part. */
@@ -64,9 +65,10 @@ const withShown = <T extends { blockers: string }>({ blockers, ...row }: T) => (
 });
 
 /** Tasks with their names, labels and open blockers (`withShown` reads a row). */
-const selectShown = (tx: Db) =>
+const selectShown = (tx: Db) => selectShownWith(tx, {});
+const selectShownWith = <E extends Record<string, SQL>>(tx: Db, extra: E) =>
   tx
-    .select({ ...withNames, ...shownColumns })
+    .select({ ...withNames, ...shownColumns, ...extra })
     .from(tasks)
     .innerJoin(products, eq(products.id, tasks.productId))
     .leftJoin(teams, eq(teams.id, tasks.teamId))
@@ -79,7 +81,10 @@ const selectShown = (tx: Db) =>
  * joins and subqueries cost 1 ms of planning a page, more than running them. In no given order.
  */
 export function createShownByIds(db: Db) {
-  const byIds = selectShown(db)
+  // The row's xmin: `tasks` is the live view (db/live-views.ts), which has no system columns.
+  const byIds = selectShownWith(db, {
+    xmin: sql<string>`(select t.xmin::text from public.tasks t where t.id = ${tasks.id})`,
+  })
     .where(
       and(
         sql`${tasks.id} = any(${sql.placeholder('ids')}::uuid[])`,
@@ -90,7 +95,11 @@ export function createShownByIds(db: Db) {
   return async (ids: readonly string[], within: readonly string[] | null) =>
     ids.length === 0
       ? []
-      : (await byIds.execute({ ids: [...ids], within: within && [...within] })).map(withShown);
+      : (await byIds.execute({ ids: [...ids], within: within && [...within] })).map(({ xmin, ...row }) => ({
+          ...withShown(row),
+          // What the page it is on was made from (tasks.page-stamp.ts).
+          stamp: rowStampOf(xmin, row.blockers),
+        }));
 }
 
 export function createTasksRepository(db: Db) {

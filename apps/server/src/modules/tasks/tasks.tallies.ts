@@ -38,12 +38,12 @@ export type ShareStatement = (products: SQL) => SQL;
 const NAMES = '00000000-0000-0000-0000-000000000000';
 
 /** The row that moves when who sees which product may change (migration 0037). */
-const VISIBILITY = '00000000-0000-0000-0000-000000000001';
-const rowVersion = (id: string) =>
+export const VISIBILITY = '00000000-0000-0000-0000-000000000001';
+export const rowVersion = (id: string) =>
   sql`coalesce((select version from task_list_versions where product_id = ${id}::uuid), 0)::text`;
 
 /** A product's version for counts that read its tasks' moving columns, or its steady one (migration 0045). */
-const versionOf = (product: SQL, steady: boolean) => sql`coalesce((select ${sql.raw(
+export const versionOf = (product: SQL, steady: boolean) => sql`coalesce((select ${sql.raw(
   steady ? 'steady_version' : 'version',
 )} from task_list_versions where product_id = ${product}), 0)::text || '.' || coalesce((select version
   from task_list_versions where product_id = ${NAMES}::uuid), 0)::text`;
@@ -217,7 +217,7 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
       statement: ShareStatement,
       types: OrderType[],
       steady: boolean,
-    ): Promise<Tally & { visibility: string }> {
+    ): Promise<Tally & { visibility: string; versions: string[] }> {
       const held = new Map<string, Share>();
       for (const product of products) {
         const share = shares.get(`${shape}\n${product}`);
@@ -236,7 +236,11 @@ export function createTallies(db: Db, { maxEntries }: { maxEntries: number }) {
         const share = held.get(product);
         if (share && share.version === versions.get(product)) found.push(share);
       }
-      return { ...addUp(found, types), visibility };
+      return {
+        ...addUp(found, types),
+        visibility,
+        versions: products.map((product) => versions.get(product) ?? ''),
+      };
     },
   };
 }
