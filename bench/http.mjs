@@ -69,6 +69,9 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     // The task query's writes beside its reads: N a second in all, instead of as fast as answered.
     'task-writes': { type: 'string' },
+    // The task query's reads: only the shapes whose query string matches this regular expression
+    // (e.g. --task-queries field= for issue 29's custom-field shapes alone).
+    'task-queries': { type: 'string' },
   },
 });
 const scale = { ...SCALES, board: BOARD_SCALE }[args.scale];
@@ -92,6 +95,7 @@ if (!scale || !['auto', 'dist', 'source'].includes(args.server) || !numbers.ever
   console.error(
     '  [--apply-sql FILE] [--only REGEX] [--before OTHER/main.js] [--processes 1] [--profile DIR]',
   );
+  console.error('  [--task-writes N] [--task-queries REGEX]');
   process.exit(2);
 }
 
@@ -120,6 +124,7 @@ const settings = {
   warmup,
   boardConnections,
   taskWrites: args['task-writes'] ? Number(args['task-writes']) : undefined,
+  taskQueries: args['task-queries'] ? new RegExp(args['task-queries'], 'i') : undefined,
 };
 
 // ---- the run ------------------------------------------------------------------------------------

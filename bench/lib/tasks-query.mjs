@@ -178,7 +178,10 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
   const { duration, warmup, waitQuiet } = settings;
   const connections = Math.max(...settings.connectionCounts);
   const { writable, fields } = await prepare(databaseUrl);
-  const queries = [...TASK_QUERIES, ...fieldQueries(fields)];
+  const queries = [...TASK_QUERIES, ...fieldQueries(fields)].filter(
+    (query) => !settings.taskQueries || settings.taskQueries.test(decodeURIComponent(query)),
+  );
+  if (queries.length === 0) throw new Error(`no task query matches ${settings.taskQueries}`);
   const server = await startServer(command, {
     databaseUrl,
     dataDir,
@@ -261,7 +264,7 @@ export async function measureTaskQueries(command, databaseUrl, dataDir, pgDir, s
     const autocannonCpu = (self.user + self.system) / 1e6;
     const figures = autocannonFigures(r);
     return {
-      name: 'tasks query (teams member, cookie, many addresses, with writes)',
+      name: `tasks query (teams member, cookie, many addresses, with writes${settings.taskQueries ? `; only ${settings.taskQueries}` : ''})`,
       connections,
       aloneAfterWriteMs: Object.fromEntries(shapes.map(({ query, ms }) => [query || '(no filter)', ms])),
       queries: queries.length,
