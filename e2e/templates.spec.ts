@@ -81,7 +81,8 @@ test('creates a task from a task template, and duplicates a task', async ({ page
   await expect(page.getByText(templateName, { exact: true })).toBeVisible();
 
   await page.goto(`/products/${product.id}?tab=tasks`);
-  await page.getByRole('button', { name: 'Create Task' }).click();
+  // The header's button; once the empty list has loaded, its empty state offers one too.
+  await page.getByRole('button', { name: 'Create Task' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create New Task' });
   await dialog.getByRole('combobox', { name: 'Template' }).click();
   await page.getByRole('option', { name: templateName, exact: true }).click();
