@@ -7,8 +7,11 @@ import { TASK_PRIORITIES, TASK_STATUSES } from './tasks.ts';
 
 /** The widest window GET /api/calendar/tasks answers: a month grid (six weeks) with room. */
 export const CALENDAR_TASK_RANGE_MAX_DAYS = 62;
-/** Tasks one calendar request answers at most; `hasMore` says when more fall in the range. */
-export const CALENDAR_TASK_LIMIT = 500;
+/**
+ * Tasks one calendar request answers at most; `hasMore` says when more fall in the range. Issue 31:
+ * a month grid (six weeks) of a busy workspace holds 500 items and more, so 1,000 (about 300 kB).
+ */
+export const CALENDAR_TASK_LIMIT = 1000;
 
 /** The feed's window: from this many days ago … */
 export const CALENDAR_FEED_DAYS_BEFORE = 90;

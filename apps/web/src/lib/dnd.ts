@@ -42,15 +42,27 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-/** Mouse and pen after 5 px, touch after a 120 ms long-press, and the keyboard. */
-export function useBoardSensors(coordinateGetter: KeyboardCoordinateGetter) {
-  return useSensors(
+/** Mouse and pen after 5 px, touch after a 120 ms long-press. */
+function usePointerSensorList() {
+  return [
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: MOUSE_DISTANCE_PX } }),
     useSensor(TouchSensor, {
       activationConstraint: { delay: TOUCH_DELAY_MS, tolerance: TOUCH_TOLERANCE_PX },
     }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
-  );
+  ];
+}
+
+/** Mouse and pen after 5 px, touch after a 120 ms long-press, and the keyboard. */
+export function useBoardSensors(coordinateGetter: KeyboardCoordinateGetter) {
+  return useSensors(...usePointerSensorList(), useSensor(KeyboardSensor, { coordinateGetter }));
+}
+
+/**
+ * Mouse, pen and touch alone, for items that are links and buttons too (the calendar's): Enter and
+ * Space keep opening them, and a menu action gives the keyboard its own way to move them.
+ */
+export function usePointerSensors() {
+  return useSensors(...usePointerSensorList());
 }
 
 /** Edge auto-scroll: at most 28 px per step. */

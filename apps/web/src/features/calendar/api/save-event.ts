@@ -43,7 +43,10 @@ function deleteOccurrence(target: OccurrenceTarget): Promise<{ message: string }
  * Every cached range is refetched (an event may move into or out of any of them); an event of a
  * product also changes that product's timeline and the activity log.
  */
-function refreshAfterEventChange(queryClient: QueryClient, productIds: Array<string | null | undefined>) {
+export function refreshAfterEventChange(
+  queryClient: QueryClient,
+  productIds: Array<string | null | undefined>,
+) {
   const products = [...new Set(productIds.filter((id): id is string => Boolean(id)))];
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: eventKeys.all }),

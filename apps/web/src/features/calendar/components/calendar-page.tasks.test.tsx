@@ -5,7 +5,7 @@ import { callsTo, jsonResponse, routeFetch } from '../../../test/fetch-stubs.ts'
 import { currentLocation, renderWithProviders } from '../../../test/render.tsx';
 import { productColour } from './calendar-filters.ts';
 import { CalendarPage } from './calendar-page.tsx';
-import { makeEvent, makeEventList, makeMilestone, PRODUCT_ID, VIEWER } from './test-events.ts';
+import { makeEvent, makeEventList, makeMilestone, PRODUCT_ID, phoneViewport, VIEWER } from './test-events.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -98,6 +98,8 @@ const taskRequests = (fetchMock: ReturnType<typeof routeFetch>) =>
   callsTo(fetchMock, 'GET', '/api/calendar/tasks').map(({ url }) => Object.fromEntries(url.searchParams));
 
 describe('CalendarPage: tasks and filters', () => {
+  // The small month picker's days, as phones show them (the big grid is calendar-grid.test.tsx's).
+  beforeEach(phoneViewport);
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TODAY);

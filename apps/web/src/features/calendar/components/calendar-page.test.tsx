@@ -5,7 +5,7 @@ import { callsTo, deferred, jsonResponse, routeFetch } from '../../../test/fetch
 import { productOptionsPage } from '../../../test/product-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CalendarPage } from './calendar-page.tsx';
-import { makeEvent, makeEventList, makeMilestone, PRODUCT_ID, VIEWER } from './test-events.ts';
+import { makeEvent, makeEventList, makeMilestone, PRODUCT_ID, phoneViewport, VIEWER } from './test-events.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -61,6 +61,8 @@ const eventRanges = (fetchMock: ReturnType<typeof routeFetch>) =>
   callsTo(fetchMock, 'GET', '/api/events').map(({ url }) => url.search);
 
 describe('CalendarPage', () => {
+  // The small month picker's days, as phones show them (the big grid is calendar-grid.test.tsx's).
+  beforeEach(phoneViewport);
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TODAY);

@@ -1,6 +1,7 @@
 import type { CalendarTask } from '@shipyard/shared';
-import { CheckCircle2Icon, CircleDashedIcon, CircleIcon, UserIcon } from 'lucide-react';
+import { CalendarArrowUpIcon, CheckCircle2Icon, CircleDashedIcon, CircleIcon, UserIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -14,8 +15,19 @@ const statusNames: Record<CalendarTask['status'], string> = {
   Completed: k('Completed'),
 };
 
-/** A task due on the day: its product's colour, title (opening the task), product, status and assignee. */
-export function CalendarTaskCard({ task }: { task: CalendarTask }) {
+const moveIcon = <CalendarArrowUpIcon aria-hidden="true" />;
+
+/**
+ * A task due on the day: its product's colour, title (opening the task), product, status and
+ * assignee; for whoever may change its due date, a menu to move it to another day (issue 31).
+ */
+export function CalendarTaskCard({
+  task,
+  onMoveToDate,
+}: {
+  task: CalendarTask;
+  onMoveToDate?: ((task: CalendarTask) => void) | undefined;
+}) {
   const StatusIcon = statusIcons[task.status];
   const done = task.status === 'Completed';
   return (
@@ -28,10 +40,27 @@ export function CalendarTaskCard({ task }: { task: CalendarTask }) {
         data-testid="product-colour"
         className={cn('absolute inset-y-0 start-0 w-1.5', productColour(task.productId))}
       />
-      <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
-        <StatusIcon aria-hidden="true" className="size-3.5" />
-        {t('Task due · {{status}}', { status: t(statusNames[task.status]) })}
-      </p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <StatusIcon aria-hidden="true" className="size-3.5" />
+          {t('Task due · {{status}}', { status: t(statusNames[task.status]) })}
+        </p>
+        {onMoveToDate ? (
+          <RowActionsMenu
+            label={t('Actions for {{name}}', { name: task.title })}
+            triggerClassName="-my-1.5 size-8 shrink-0 text-muted-foreground data-[state=open]:bg-accent"
+            contentClassName="w-44"
+            actions={[
+              {
+                label: t('Move to date'),
+                icon: moveIcon,
+                opensDialog: true,
+                onSelect: () => onMoveToDate(task),
+              },
+            ]}
+          />
+        ) : null}
+      </div>
       <h3
         className={cn('break-words font-medium leading-snug', done && 'text-muted-foreground line-through')}
       >

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { formatDayLong } from './calendar-days.ts';
 import { CalendarTaskCard } from './calendar-task-card.tsx';
@@ -21,7 +22,11 @@ type DayPanelProps = {
   error: unknown;
   onRetry: () => void;
   onEdit: EventActionsMenuProps['onEdit'];
+  /** Issue 31: "Move to date" on the events the viewer may edit and the tasks they may move. */
+  onMoveEvent?: EventActionsMenuProps['onMoveToDate'];
+  onMoveTask?: ((task: CalendarTask) => void) | undefined;
   emptyAction?: ReactNode;
+  className?: string;
 };
 
 /** The selected day: 'N events scheduled', its events, its products' target dates and its tasks due. */
@@ -35,7 +40,10 @@ export function DayPanel({
   error,
   onRetry,
   onEdit,
+  onMoveEvent,
+  onMoveTask,
   emptyAction,
+  className,
 }: DayPanelProps) {
   const headingId = useId();
   const events = items.filter((item) => item.source === 'event').length;
@@ -43,7 +51,7 @@ export function DayPanel({
   return (
     <section
       aria-labelledby={headingId}
-      className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+      className={cn('grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5', className)}
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
@@ -79,7 +87,7 @@ export function DayPanel({
             <ul aria-label={t('Events of the day')} className="grid gap-3 xl:grid-cols-2">
               {items.map((item) => (
                 <li key={`${item.id}:${item.date}`} className="min-w-0">
-                  <EventCard item={item} onEdit={onEdit} />
+                  <EventCard item={item} onEdit={onEdit} onMoveToDate={onMoveEvent} />
                 </li>
               ))}
             </ul>
@@ -88,7 +96,7 @@ export function DayPanel({
             <ul aria-label={t('Tasks due')} className="grid gap-3 xl:grid-cols-2">
               {tasks.map((task) => (
                 <li key={task.id} className="min-w-0">
-                  <CalendarTaskCard task={task} />
+                  <CalendarTaskCard task={task} onMoveToDate={onMoveTask} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { type CalendarEvent, type EventScope, eventMessages as m } from '@shipyard/shared';
-import { Pencil, Trash2 } from 'lucide-react';
+import { CalendarArrowUpIcon, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import type { RowAction } from '../../../components/row-actions-menu.tsx';
 import { confirmedDelete, RowActionsMenu } from '../../../components/row-actions-menu.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -12,16 +13,28 @@ export type EventActionsMenuProps = {
   event: CalendarEvent;
   /** Opens the form; `scope` when one date of a repeating event is edited. */
   onEdit: (event: CalendarEvent, scope?: EventScope) => void;
+  /** Opens the "Move to date" dialog (issue 31: the keyboard's way to reschedule; this date only). */
+  onMoveToDate?: ((event: CalendarEvent) => void) | undefined;
 };
 
 const editIcon = <Pencil aria-hidden="true" />;
 const deleteIcon = <Trash2 aria-hidden="true" />;
+const moveIcon = <CalendarArrowUpIcon aria-hidden="true" />;
+
+/** The "Move to date" item, when the page offers it. */
+const moveAction = (
+  event: CalendarEvent,
+  onMoveToDate: EventActionsMenuProps['onMoveToDate'],
+): RowAction[] =>
+  onMoveToDate
+    ? [{ label: t('Move to date'), icon: moveIcon, opensDialog: true, onSelect: () => onMoveToDate(event) }]
+    : [];
 
 /**
  * An event card's menu: Edit and Delete, for its creator and admins (the server's `canEdit`).
  * On a date of a repeating event both ask first which dates they apply to.
  */
-export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
+export function EventActionsMenu({ event, onEdit, onMoveToDate }: EventActionsMenuProps) {
   const remove = useDeleteEvent();
   const removeOccurrence = useDeleteOccurrence();
   const [asking, setAsking] = useState<'edit' | 'delete' | null>(null);
@@ -63,6 +76,7 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
           contentClassName="w-44"
           actions={[
             { label: t('Edit event'), icon: editIcon, opensDialog: true, onSelect: ask('edit') },
+            ...moveAction(event, onMoveToDate),
             {
               label: t('Delete event'),
               icon: deleteIcon,
@@ -89,7 +103,10 @@ export function EventActionsMenu({ event, onEdit }: EventActionsMenuProps) {
       label={t('Actions for {{name}}', { name: event.title })}
       triggerClassName="size-8 shrink-0 text-muted-foreground data-[state=open]:bg-accent"
       contentClassName="w-44"
-      actions={[{ label: t('Edit event'), icon: editIcon, opensDialog: true, onSelect: () => onEdit(event) }]}
+      actions={[
+        { label: t('Edit event'), icon: editIcon, opensDialog: true, onSelect: () => onEdit(event) },
+        ...moveAction(event, onMoveToDate),
+      ]}
       confirm={{
         label: t('Delete event'),
         icon: deleteIcon,

@@ -17,13 +17,14 @@ const PARTICIPANTS_SHOWN = 4;
 export type EventCardProps = {
   item: CalendarItem;
   onEdit: EventActionsMenuProps['onEdit'];
+  onMoveToDate?: EventActionsMenuProps['onMoveToDate'];
 };
 
 /**
  * Spec §2.13: an event's card — type and status badges, time, product, participants and 'Join
  * Meeting'. A product's target date is a milestone card: read-only, linking to the product.
  */
-export function EventCard({ item, onEdit }: EventCardProps) {
+export function EventCard({ item, onEdit, onMoveToDate }: EventCardProps) {
   const titleId = useId();
   const milestone = item.source === 'product';
   const productHref = item.productId && item.productName ? paths.product(item.productId) : undefined;
@@ -64,7 +65,9 @@ export function EventCard({ item, onEdit }: EventCardProps) {
             {item.title}
           </h3>
         </div>
-        {item.source === 'event' ? <EventActionsMenu event={item} onEdit={onEdit} /> : null}
+        {item.source === 'event' ? (
+          <EventActionsMenu event={item} onEdit={onEdit} onMoveToDate={onMoveToDate} />
+        ) : null}
       </div>
 
       <div className="flex flex-wrap items-center gap-1.5">

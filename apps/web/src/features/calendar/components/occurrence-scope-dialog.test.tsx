@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { CalendarPage } from './calendar-page.tsx';
 import { EventCard } from './event-card.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
-import { EVENT_ID, makeEvent, makeEventList, VIEWER } from './test-events.ts';
+import { EVENT_ID, makeEvent, makeEventList, phoneViewport, VIEWER } from './test-events.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -160,6 +160,8 @@ describe('the form for one date', () => {
 });
 
 describe('the calendar', () => {
+  // The small month picker's days, as phones show them (the big grid is calendar-grid.test.tsx's).
+  beforeEach(phoneViewport);
   // Today is Monday 4 May 2026.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });

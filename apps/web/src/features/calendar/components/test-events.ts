@@ -53,3 +53,15 @@ export function makeEventList(
 ): EventList {
   return { data, ...range, hasMore: false };
 }
+
+type HappyDomWindow = { happyDOM?: { setViewport: (size: { width: number; height: number }) => void } };
+
+/**
+ * A phone's viewport (390 px) until the returned function restores happy-dom's 1024 px: the page
+ * shows the small month picker there, the big grid from 1024 px up. For `beforeEach`.
+ */
+export function phoneViewport() {
+  const dom = (window as unknown as HappyDomWindow).happyDOM;
+  dom?.setViewport({ width: 390, height: 844 });
+  return () => dom?.setViewport({ width: 1024, height: 768 });
+}
