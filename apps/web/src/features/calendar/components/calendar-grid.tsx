@@ -89,6 +89,7 @@ const DayCell = memo(function DayCell({
           type="button"
           aria-label={label}
           aria-pressed={isSelected}
+          data-has-events={count > 0 ? 'true' : undefined}
           onClick={() => onSelectDay(day)}
           className={cn(
             'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-xs tabular-nums outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',

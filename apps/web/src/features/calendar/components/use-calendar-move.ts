@@ -1,4 +1,10 @@
-import { type CalendarEvent, type CalendarTask, canEditTasks, type Role } from '@shipyard/shared';
+import {
+  type CalendarEvent,
+  type CalendarTask,
+  canEditTasks,
+  canScheduleEvents,
+  type Role,
+} from '@shipyard/shared';
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -17,7 +23,7 @@ export const canMoveTasks = (viewer: { role: Role }) => canEditTasks(viewer.role
  */
 export function canMoveEntry(viewer: { role: Role }, entry: GridEntry): boolean {
   if (entry.kind === 'task') return canMoveTasks(viewer);
-  return entry.item.source === 'event' && entry.item.canEdit;
+  return entry.item.source === 'event' && entry.item.canEdit && canScheduleEvents(viewer.role);
 }
 
 /** What moves when an entry goes from one day to another, or nothing for a target date. */
