@@ -78,7 +78,7 @@ const DayCell = memo(function DayCell({
       data-selected={isSelected || undefined}
       className={cn(
         'flex min-w-0 flex-col gap-px border-b border-s p-1 transition-colors',
-        view === 'month' ? 'h-[7.75rem]' : 'min-h-24 lg:min-h-[26rem]',
+        view === 'month' ? 'h-[7.75rem]' : 'min-h-14 lg:min-h-[26rem]',
         outside && 'bg-muted/40',
         isSelected && 'bg-primary/5 dark:bg-primary/10',
         isOver && 'bg-accent ring-2 ring-ring/60 ring-inset',
@@ -119,6 +119,7 @@ const DayCell = memo(function DayCell({
       {more > 0 ? (
         <button
           type="button"
+          data-more={more}
           onClick={() => onSelectDay(day)}
           className="h-5 shrink-0 rounded-sm px-1 text-start font-medium text-muted-foreground text-xs outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
