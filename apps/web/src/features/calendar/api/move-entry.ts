@@ -44,7 +44,7 @@ const isMovedEvent = (move: Extract<CalendarMove, { kind: 'event' }>, item: Even
   (item.occurrenceDate ?? null) === (move.event.occurrenceDate ?? null);
 
 /** Moves the item in every cached calendar list at once; answers what to put back on failure. */
-export function moveInCaches(queryClient: QueryClient, move: CalendarMove): Array<[QueryKey, unknown]> {
+function moveInCaches(queryClient: QueryClient, move: CalendarMove): Array<[QueryKey, unknown]> {
   if (move.kind === 'task') {
     const snapshot = queryClient.getQueriesData<CalendarTaskList>({ queryKey: calendarTaskKeys.all });
     for (const [key, list] of snapshot) {

@@ -12,8 +12,8 @@ export type GridEntry =
 export const DAY_LINES = { month: 4, week: 14 } as const;
 
 /** The key of an entry, unique in a day: an occurrence of a repeating event shares its series' id. */
-export const itemKey = (item: CalendarItem) => `${item.source}:${item.id}:${item.date}`;
-export const taskKey = (task: CalendarTask) => `task:${task.id}`;
+const itemKey = (item: CalendarItem) => `${item.source}:${item.id}:${item.date}`;
+const taskKey = (task: CalendarTask) => `task:${task.id}`;
 
 /** The day's entries, and how many past `lines` are left out ("+N more" takes the last line). */
 export function dayEntries(
