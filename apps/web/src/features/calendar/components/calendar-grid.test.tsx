@@ -162,6 +162,12 @@ describe('CalendarPage: the big grids', () => {
     expect(await screen.findByRole('heading', { name: 'May 2026' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(currentLocation()).toBe('/calendar?product=');
+
+    // The week shown is the selected day's.
+    await user.click(within(cell('2026-05-14')).getByRole('button', { name: /Thursday, May 14, 2026/ }));
+    await user.click(screen.getByRole('button', { name: 'Week' }));
+    expect(currentLocation()).toBe('/calendar?product=&view=week&date=2026-05-14');
+    expect(await screen.findByRole('heading', { name: /^May 10\s–\s16, 2026$/ })).toBeInTheDocument();
   });
 
   it('lets a guest read but move nothing', async () => {

@@ -163,7 +163,7 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
             title={rangeTitle(view, dayKey(monthStart), grid)}
             compact={!bigGrid}
             atToday={inSight && selected === today}
-            onView={setView}
+            onView={(next) => setView(next, selected >= grid.from && selected <= grid.to ? selected : anchor)}
             onStep={(step) => setAnchor(shiftAnchor(view, anchor, step))}
             onToday={() => {
               setSelected(today);

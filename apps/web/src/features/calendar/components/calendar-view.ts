@@ -17,7 +17,12 @@ export function useCalendarView(today: string) {
   const { values, set } = useUrlState({ view: 'month', date: '' });
   const view: CalendarView = isView(values.view) ? values.view : 'month';
   const anchor = fromDayKey(values.date) ? values.date : today;
-  const setView = useCallback((next: CalendarView) => set({ view: next }), [set]);
+  /** Another view, around `day` when given (the selected day, as Google Calendar does). */
+  const setView = useCallback(
+    (next: CalendarView, day?: string) =>
+      set(day === undefined ? { view: next } : { view: next, date: day === today ? null : day }),
+    [set, today],
+  );
   /** Today's day is written as no date at all, so the link keeps following the clock. */
   const setAnchor = useCallback((day: string) => set({ date: day === today ? null : day }), [set, today]);
   return useMemo(() => ({ view, anchor, setView, setAnchor }), [view, anchor, setView, setAnchor]);
