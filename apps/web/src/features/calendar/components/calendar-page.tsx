@@ -8,7 +8,7 @@ import {
 } from '@shipyard/shared';
 import { startOfMonth } from 'date-fns';
 import { CalendarPlusIcon, PlusIcon } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -25,7 +25,6 @@ import { CalendarLegend } from './calendar-legend.tsx';
 import { CalendarToolbar, rangeTitle } from './calendar-toolbar.tsx';
 import { daysOf, shiftAnchor, useCalendarView, viewRange } from './calendar-view.ts';
 import { DayPanel } from './day-panel.tsx';
-import { EventFormDialog } from './event-form-dialog.tsx';
 import { type DayMarks, MonthCalendar } from './month-calendar.tsx';
 import { MoveToDateDialog } from './move-to-date-dialog.tsx';
 import { UpcomingEvents } from './upcoming-events.tsx';
@@ -37,6 +36,11 @@ import {
   moveOf,
   useCalendarMove,
 } from './use-calendar-move.ts';
+
+// The form (react-hook-form, the repeat editor) loads when it is first opened, not with the grid.
+const EventFormDialog = lazy(() =>
+  import('./event-form-dialog.tsx').then((module) => ({ default: module.EventFormDialog })),
+);
 
 /** Tailwind's lg: the big month grid has room from here; below, the small month picker shows. */
 const WIDE = '(min-width: 64rem)';
@@ -93,6 +97,9 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
     event?: CalendarEvent | undefined;
     scope?: EventScope | undefined;
   }>({ open: false });
+  // Mounted from its first opening on, so that it can animate out when it closes.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialog.open && !dialogUsed) setDialogUsed(true);
   const onAdd = useCallback(() => setDialog({ open: true, event: undefined }), []);
   const onEdit = useCallback(
     (event: CalendarEvent, scope?: EventScope) => setDialog({ open: true, event, scope }),
@@ -230,14 +237,18 @@ export function CalendarPage({ viewer }: CalendarPageProps) {
         />
       </div>
 
-      <EventFormDialog
-        open={dialog.open}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-        event={dialog.event}
-        scope={dialog.scope}
-        defaultDate={selected}
-        products={products.data ?? []}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <EventFormDialog
+            open={dialog.open}
+            onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+            event={dialog.event}
+            scope={dialog.scope}
+            defaultDate={selected}
+            products={products.data ?? []}
+          />
+        </Suspense>
+      ) : null}
       <MoveToDateDialog
         title={
           moving ? (moving.thing.kind === 'task' ? moving.thing.task.title : moving.thing.event.title) : null
