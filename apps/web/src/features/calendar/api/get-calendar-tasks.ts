@@ -26,15 +26,18 @@ function getCalendarTasks(params: CalendarTaskParams, signal?: AbortSignal): Pro
   return api.get<CalendarTaskList>(`/calendar/tasks?${query.toString()}`, { signal });
 }
 
+export const calendarTasksQueryOptions = (params: CalendarTaskParams) =>
+  queryOptions({
+    queryKey: calendarTaskKeys.list(params),
+    queryFn: ({ signal }) => getCalendarTasks(params, signal),
+  });
+
 export const useCalendarTasks = (
   params: CalendarTaskParams,
   { enabled = true, keepPrevious = false }: { enabled?: boolean; keepPrevious?: boolean } = {},
 ) =>
   useQuery({
-    ...queryOptions({
-      queryKey: calendarTaskKeys.list(params),
-      queryFn: ({ signal }) => getCalendarTasks(params, signal),
-    }),
+    ...calendarTasksQueryOptions(params),
     enabled,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });

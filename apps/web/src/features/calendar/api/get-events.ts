@@ -18,7 +18,7 @@ function getEvents(range: EventRange, signal?: AbortSignal): Promise<EventList> 
   return api.get<EventList>(`/events?${query.toString()}`, { signal });
 }
 
-const eventsQueryOptions = (range: EventRange) =>
+export const eventsQueryOptions = (range: EventRange) =>
   queryOptions({ queryKey: eventKeys.list(range), queryFn: ({ signal }) => getEvents(range, signal) });
 
 type UseEventsOptions = {

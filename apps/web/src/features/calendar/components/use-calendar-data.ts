@@ -1,7 +1,8 @@
 import type { CalendarItem, CalendarTask } from '@shipyard/shared';
-import { useMemo } from 'react';
-import { useCalendarTasks } from '../api/get-calendar-tasks.ts';
-import { useEvents } from '../api/get-events.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { calendarTasksQueryOptions, useCalendarTasks } from '../api/get-calendar-tasks.ts';
+import { eventsQueryOptions, useEvents } from '../api/get-events.ts';
 import { itemsByDay, upcomingRange } from './calendar-days.ts';
 import type { CalendarFilters } from './calendar-filters.ts';
 
@@ -37,13 +38,20 @@ export function useCalendarData({
   today: string;
   filters: CalendarFilters;
 }) {
+  const showTasks = filters.shown.has('tasks');
+  const taskFilters = { productId: filters.productId || undefined, mine: filters.mineOnly || undefined };
+  // The grid's reads start as the page first renders: a query starts its own only once the page
+  // has mounted and painted, which is a good part of the month's 300 ms (issue 31).
+  const queryClient = useQueryClient();
+  useState(() => {
+    void queryClient.prefetchQuery(eventsQueryOptions(grid));
+    if (showTasks) void queryClient.prefetchQuery(calendarTasksQueryOptions({ ...grid, ...taskFilters }));
+  });
   const gridEvents = useEvents(grid, { keepPrevious: true });
   // A day outside the grid (the grid moved on, the selection did not) is asked for on its own.
   const selectedInGrid = selected >= grid.from && selected <= grid.to;
   const dayEvents = useEvents({ from: selected, to: selected }, { enabled: !selectedInGrid });
   const upcoming = useEvents(useMemo(() => upcomingRange(today), [today]));
-  const showTasks = filters.shown.has('tasks');
-  const taskFilters = { productId: filters.productId || undefined, mine: filters.mineOnly || undefined };
   const gridTasks = useCalendarTasks({ ...grid, ...taskFilters }, { enabled: showTasks, keepPrevious: true });
   const dayTasksQuery = useCalendarTasks(
     { from: selected, to: selected, ...taskFilters },
