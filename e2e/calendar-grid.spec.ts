@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { center, createProduct, randomSuffix } from './support/products.ts';
+import type { Page } from '@playwright/test';
+import { createProduct, dragWithMouse, randomSuffix } from './support/products.ts';
 import { expect, test } from './support/test.ts';
 
 // Issue 31: a member drags a task to another day on the week grid; a reload keeps it there; a
@@ -11,16 +11,6 @@ const WEEK = '2027-03-10';
 const dayCell = (page: Page, day: string) => page.locator(`[data-day="${day}"]`);
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
-
-async function drag(page: Page, item: Locator, target: Locator) {
-  const from = await center(item);
-  const to = await center(target);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 8, from.y + 4, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 20 });
-  await page.mouse.up();
-}
 
 test('a member reschedules a task by dragging it on the week grid; a reload keeps it, Undo puts it back', async ({
   page,
@@ -41,7 +31,7 @@ test('a member reschedules a task by dragging it on the week grid; a reload keep
   await expect(taskIn('2027-03-10')).toBeVisible();
 
   // Wednesday → Friday.
-  await drag(page, taskIn('2027-03-10'), dayCell(page, '2027-03-12'));
+  await dragWithMouse(page, taskIn('2027-03-10'), dayCell(page, '2027-03-12'));
   await expect(taskIn('2027-03-12')).toBeVisible();
   await expect(taskIn('2027-03-10')).toHaveCount(0);
   await expect(toast(page, `Moved "${title}" to Friday, March 12, 2027`)).toBeVisible();
@@ -51,7 +41,7 @@ test('a member reschedules a task by dragging it on the week grid; a reload keep
   await expect(taskIn('2027-03-10')).toHaveCount(0);
 
   // Friday → Saturday, then Undo: back on Friday, and a reload agrees.
-  await drag(page, taskIn('2027-03-12'), dayCell(page, '2027-03-13'));
+  await dragWithMouse(page, taskIn('2027-03-12'), dayCell(page, '2027-03-13'));
   await expect(taskIn('2027-03-13')).toBeVisible();
   const moved = page.getByRole('region', { name: /Notifications/ }).locator('[data-sonner-toast]', {
     hasText: `Moved "${title}" to Saturday, March 13, 2027`,

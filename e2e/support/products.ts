@@ -60,3 +60,17 @@ export async function center(locator: Locator): Promise<{ x: number; y: number }
   if (!box) throw new Error(`no bounding box for ${locator}`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
+
+/**
+ * A mouse drag as a person makes it: press on the middle of `item`, a few pixels first (past the
+ * boards' 5 px activation), then to the middle of `target` in steps, and release.
+ */
+export async function dragWithMouse(page: Page, item: Locator, target: Locator) {
+  const from = await center(item);
+  const to = await center(target);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 8, from.y + 4, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 20 });
+  await page.mouse.up();
+}

@@ -51,16 +51,19 @@ export const upcomingRange = (today: string) => ({
   limit: UPCOMING_LIMIT,
 });
 
-/** The items by day, each day's in the server's order. */
-export function itemsByDay(items: readonly CalendarItem[]): Map<string, CalendarItem[]> {
-  const days = new Map<string, CalendarItem[]>();
-  for (const item of items) {
-    const list = days.get(item.date);
-    if (list) list.push(item);
-    else days.set(item.date, [item]);
+/** Things by their calendar day, each day's in the order given. */
+export function groupByDay<T>(things: readonly T[], dayOf: (thing: T) => string): Map<string, T[]> {
+  const days = new Map<string, T[]>();
+  for (const thing of things) {
+    const list = days.get(dayOf(thing));
+    if (list) list.push(thing);
+    else days.set(dayOf(thing), [thing]);
   }
   return days;
 }
+
+/** The items by day, each day's in the server's order. */
+export const itemsByDay = (items: readonly CalendarItem[]) => groupByDay(items, (item) => item.date);
 
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
 const shortTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
@@ -15,6 +15,22 @@ export function rangeTitle(view: CalendarView, anchor: string, range: { from: st
   const to = fromDayKey(range.to);
   if (!from || !to) return '';
   return view === 'month' ? monthTitle.format(from) : weekTitle.formatRange(from, to);
+}
+
+function StepButton({
+  label,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="outline" size="icon" className="size-8" aria-label={label} onClick={onClick}>
+      <Icon aria-hidden="true" />
+    </Button>
+  );
 }
 
 type CalendarToolbarProps = {
@@ -66,29 +82,21 @@ export function CalendarToolbar({
       </fieldset>
       <div className="inline-flex items-center gap-1">
         {compact ? null : (
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={month ? t('Go to the Previous Month') : t('Previous week')}
+          <StepButton
+            label={month ? t('Go to the Previous Month') : t('Previous week')}
+            icon={ChevronLeftIcon}
             onClick={() => onStep(-1)}
-          >
-            <ChevronLeftIcon aria-hidden="true" />
-          </Button>
+          />
         )}
         <Button variant="outline" size="sm" disabled={atToday} onClick={onToday}>
           {t('Today')}
         </Button>
         {compact ? null : (
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={month ? t('Go to the Next Month') : t('Next week')}
+          <StepButton
+            label={month ? t('Go to the Next Month') : t('Next week')}
+            icon={ChevronRightIcon}
             onClick={() => onStep(1)}
-          >
-            <ChevronRightIcon aria-hidden="true" />
-          </Button>
+          />
         )}
       </div>
     </div>

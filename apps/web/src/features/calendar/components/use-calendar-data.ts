@@ -1,26 +1,15 @@
-import type { CalendarItem, CalendarTask } from '@shipyard/shared';
+import type { CalendarItem } from '@shipyard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { calendarTasksQueryOptions, useCalendarTasks } from '../api/get-calendar-tasks.ts';
 import { eventsQueryOptions, useEvents } from '../api/get-events.ts';
-import { itemsByDay, upcomingRange } from './calendar-days.ts';
+import { groupByDay, itemsByDay, upcomingRange } from './calendar-days.ts';
 import type { CalendarFilters } from './calendar-filters.ts';
 
 /** Whether an event or a milestone passes the filters (tasks are filtered by the server). */
 function passes(item: CalendarItem, filters: CalendarFilters): boolean {
   if (!filters.shown.has(item.source === 'product' ? 'milestones' : 'events')) return false;
   return !filters.productId || item.productId === filters.productId;
-}
-
-/** The tasks by due day, in the server's order. */
-function tasksByDay(tasks: readonly CalendarTask[]): Map<string, CalendarTask[]> {
-  const days = new Map<string, CalendarTask[]>();
-  for (const task of tasks) {
-    const list = days.get(task.dueDate);
-    if (list) list.push(task);
-    else days.set(task.dueDate, [task]);
-  }
-  return days;
 }
 
 /**
@@ -63,7 +52,7 @@ export function useCalendarData({
     [gridEvents.data, filters],
   );
   const taskDays = useMemo(
-    () => tasksByDay(showTasks ? (gridTasks.data?.data ?? []) : []),
+    () => groupByDay(showTasks ? (gridTasks.data?.data ?? []) : [], (task) => task.dueDate),
     [gridTasks.data, showTasks],
   );
 
