@@ -47,17 +47,22 @@ type Patch = { status: number; body: unknown } | Promise<Response>;
 /** The server: the items and tasks in the asked range, and PATCH answers from `patches`. */
 function serve({
   tasks = [task('late', { title: 'Ship the docs', dueDate: '2026-05-01' }), task('t-1')],
+  items = ITEMS,
   patch = (): Patch => ({ status: 200, body: {} }),
+  occurrencePatch = () => Promise.resolve(jsonResponse(200, {})),
 }: {
   tasks?: CalendarTask[];
+  items?: CalendarItem[];
   patch?: () => Patch;
+  occurrencePatch?: () => Promise<Response>;
 } = {}) {
   let current = tasks;
   return routeFetch({
+    'PATCH /api/events/weekly/occurrences/2026-05-12': () => occurrencePatch(),
     'GET /api/events': ({ url }) => {
       const from = url.searchParams.get('from') ?? '';
       const to = url.searchParams.get('to') ?? '';
-      const data = ITEMS.filter((item) => item.date >= from && item.date <= to);
+      const data = items.filter((item) => item.date >= from && item.date <= to);
       return jsonResponse(200, makeEventList(data, { from, to }));
     },
     'GET /api/projects': jsonResponse(200, { data: [], total: 0, page: 1, limit: 200 }),
@@ -225,5 +230,37 @@ describe('CalendarPage: the big grids', () => {
     expect(within(cell('2026-05-06')).getByText('Task t-1')).toBeInTheDocument();
     expect(within(cell('2026-05-08')).queryByText('Task t-1')).not.toBeInTheDocument();
     expect(toast.undoable).not.toHaveBeenCalled();
+  });
+
+  it('moves one date of a repeating event alone, from its card’s menu', async () => {
+    const weekly = makeEvent({
+      id: 'weekly',
+      title: 'Weekly sync',
+      date: '2026-05-12',
+      recurrence: 'FREQ=WEEKLY',
+      seriesDate: '2026-05-05',
+      occurrenceDate: '2026-05-12',
+    });
+    const answer = deferred<Response>();
+    const fetchMock = serve({ tasks: [], items: [weekly], occurrencePatch: () => answer.promise });
+    const { user } = renderWithProviders(<CalendarPage viewer={VIEWER} />, { route: '/calendar' });
+    await waitFor(() => expect(within(cell('2026-05-12')).getByText('Weekly sync')).toBeInTheDocument());
+
+    await user.click(within(cell('2026-05-12')).getByRole('button', { name: /Tuesday, May 12, 2026/ }));
+    const panel = screen.getByRole('region', { name: 'Tuesday, May 12, 2026' });
+    await user.click(await within(panel).findByRole('button', { name: 'Actions for Weekly sync' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to date' });
+    await user.clear(within(dialog).getByLabelText('New date'));
+    await user.type(within(dialog).getByLabelText('New date'), '2026-05-13');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+
+    // On its new day before the server has answered.
+    await waitFor(() => expect(within(cell('2026-05-13')).getByText('Weekly sync')).toBeInTheDocument());
+    const [call] = callsTo(fetchMock, 'PATCH', '/api/events/weekly/occurrences/2026-05-12');
+    expect(call?.url.search).toBe('?scope=this');
+    expect(sentJson(call?.init)).toEqual({ date: '2026-05-13' });
+    answer.resolve(jsonResponse(200, {}));
+    await waitFor(() => expect(toast.undoable).toHaveBeenCalledTimes(1));
   });
 });
