@@ -23,7 +23,7 @@ import type { EntryWithTask, TimeRepository } from './time.repository.ts';
 // one in the trash, is left out of both.
 
 /** Entries a CSV holds at most (a week of one person, a report's period). */
-export const TIME_CSV_ROWS_MAX = 20_000;
+const TIME_CSV_ROWS_MAX = 20_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);

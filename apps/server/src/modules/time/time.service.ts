@@ -21,10 +21,10 @@ import type { EntryRecord, TimeRepository } from './time.repository.ts';
 // changes or deletes it. One timer runs per person: starting one stops the running one and logs it
 // (as Harvest and Clockify do), so a person never has to stop before switching tasks.
 
-export const entryNotFound = () => NotFound(timeMessages.notFound, 'TIME_ENTRY_NOT_FOUND');
+const entryNotFound = () => NotFound(timeMessages.notFound, 'TIME_ENTRY_NOT_FOUND');
 const guard = { readOnly: timeMessages.readOnly };
 
-export const toEntry = (row: EntryRecord): TimeEntry => ({
+const toEntry = (row: EntryRecord): TimeEntry => ({
   id: row.id,
   taskId: row.taskId,
   author: row.authorId ? { id: row.authorId, name: row.authorName ?? '' } : null,

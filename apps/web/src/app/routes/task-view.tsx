@@ -21,6 +21,7 @@ import { TaskFiles } from '../../features/task-files/components/task-files.tsx';
 import { TaskFormDialog } from '../../features/tasks/components/task-form-dialog.tsx';
 import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/task-page/task-page.tsx';
 import { TaskPageByKey } from '../../features/tasks/components/task-page/task-page-by-key.tsx';
+import { TaskTime } from '../../features/time/components/task-time.tsx';
 
 /**
  * The detail carries the checklist, labels, files, watchers, sub-tasks and relations in the shapes of their own GET
@@ -76,6 +77,15 @@ export function TaskView({
       <TaskSubtasks task={task} canEdit={permissions.canEdit} onAddWithDetails={() => setSubtaskOf(task)} />
     ),
     relations: ({ task, permissions }) => <TaskRelations taskId={task.id} canEdit={permissions.canEdit} />,
+    // Issue 31: logged time, the timer and manual entries; guests and archived products only read.
+    time: ({ task, permissions }) => (
+      <TaskTime
+        task={task}
+        viewerId={viewer.id}
+        canLog={permissions.canEdit && viewer.role !== 'guest'}
+        keys={keys}
+      />
+    ),
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
     fields: ({ task, permissions }) => (
       <TaskFieldsSection

@@ -6,7 +6,7 @@ import {
   productMessages,
   type Role,
 } from '@shipyard/shared';
-import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon, TimerIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArchivedBadge, ArchivedBanner } from '../../../components/archived-banner.tsx';
@@ -29,7 +29,7 @@ import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
 
-const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings'] as const;
+const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'time', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -51,6 +51,8 @@ type ProductDetailPageProps = {
    * by the route from the features that own them; the tab shows to whoever manages the product.
    */
   settingsTab?: (readOnly: boolean) => ReactNode;
+  /** The product's logged time (issue 31: features/time), composed in by the route. */
+  timeTab?: () => ReactNode;
 };
 
 /** Spec §2.11: the product's header and its Overview, Tasks, Team, Documents and Activity Timeline tabs. */
@@ -61,6 +63,7 @@ export function ProductDetailPage({
   tasksTab,
   teamsTab,
   settingsTab,
+  timeTab,
 }: ProductDetailPageProps) {
   const product = useProduct(productId);
   const navigate = useNavigate();
@@ -156,7 +159,17 @@ export function ProductDetailPage({
               {label}
             </TabsTrigger>
           ))}
-          {/* An icon beside the spec's five tabs, so the row still fits a phone. */}
+          {/* Icons beside the spec's five tabs, so the row still fits a phone. */}
+          {timeTab ? (
+            <TabsTrigger
+              value="time"
+              aria-label={t('Time')}
+              title={t('Time')}
+              className="flex-none px-2 text-[13px] sm:px-2.5 sm:text-sm"
+            >
+              <TimerIcon aria-hidden="true" />
+            </TabsTrigger>
+          ) : null}
           {showSettings ? (
             <TabsTrigger
               value="settings"
@@ -179,6 +192,7 @@ export function ProductDetailPage({
         <TabsContent value="timeline">
           <ProductTimeline productId={data.id} currentUserId={currentUserId} />
         </TabsContent>
+        {timeTab ? <TabsContent value="time">{timeTab()}</TabsContent> : null}
         {showSettings ? <TabsContent value="settings">{settingsTab(archived)}</TabsContent> : null}
       </Tabs>
     </div>
