@@ -165,7 +165,7 @@ export function ProductDetailPage({
               value="time"
               aria-label={t('Time')}
               title={t('Time')}
-              className="flex-none px-2 text-[13px] sm:px-2.5 sm:text-sm"
+              className="flex-none px-1.5 text-[13px] sm:px-2.5 sm:text-sm"
             >
               <TimerIcon aria-hidden="true" />
             </TabsTrigger>
@@ -175,7 +175,7 @@ export function ProductDetailPage({
               value="settings"
               aria-label={t('Settings')}
               title={t('Settings')}
-              className="flex-none px-2 text-[13px] sm:px-2.5 sm:text-sm"
+              className="flex-none px-1.5 text-[13px] sm:px-2.5 sm:text-sm"
             >
               <Settings2Icon aria-hidden="true" />
             </TabsTrigger>

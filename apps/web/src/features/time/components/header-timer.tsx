@@ -47,7 +47,9 @@ export function HeaderTimer() {
         className="flex min-w-0 items-center gap-1.5 rounded-sm px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
         title={running.task.title}
       >
-        <span className="font-mono text-muted-foreground text-xs">{running.task.key}</span>
+        <span className="shrink-0 whitespace-nowrap font-mono text-muted-foreground text-xs">
+          {running.task.key}
+        </span>
         <span className="max-w-48 truncate max-md:hidden">{running.task.title}</span>
       </Link>
       <Button

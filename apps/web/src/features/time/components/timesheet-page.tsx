@@ -23,6 +23,8 @@ const rangeText = (first: string, last: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).formatRange(new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`));
+/** The task column stays in view while a phone scrolls the days sideways. */
+const taskColumn = 'sticky start-0 z-[1] w-[40%] max-w-0 min-w-44';
 /** A cell's time: blank for none, so the week's shape shows. */
 const cell = (seconds: number) => (seconds > 0 ? formatDuration(seconds) : '');
 
@@ -103,11 +105,11 @@ export function TimesheetPage() {
         />
       ) : (
         <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full min-w-[48rem] border-collapse text-sm">
+          <table className="w-full min-w-[50rem] border-collapse text-sm">
             <caption className="sr-only">{t('Timesheet')}</caption>
-            <thead className="bg-muted/50 text-muted-foreground text-xs">
+            <thead className="bg-muted text-muted-foreground text-xs">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
+                <th scope="col" className={cn(taskColumn, 'bg-muted px-3 py-2 text-start font-medium')}>
                   {t('Task')}
                 </th>
                 {sheet.data.days.map((day) => (
@@ -127,7 +129,10 @@ export function TimesheetPage() {
             <tbody className="divide-y">
               {sheet.data.rows.map((row) => (
                 <tr key={row.task.id}>
-                  <th scope="row" className="max-w-0 px-3 py-2 text-start font-normal">
+                  <th
+                    scope="row"
+                    className={cn(taskColumn, 'bg-background px-3 py-2 text-start font-normal')}
+                  >
                     <Link
                       to={paths.task(row.task.key || row.task.id)}
                       className="flex min-w-0 items-baseline gap-2 rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -148,9 +153,9 @@ export function TimesheetPage() {
                 </tr>
               ))}
             </tbody>
-            <tfoot className="border-t bg-muted/30 font-medium">
+            <tfoot className="border-t bg-muted font-medium">
               <tr>
-                <th scope="row" className="px-3 py-2 text-start">
+                <th scope="row" className={cn(taskColumn, 'bg-muted px-3 py-2 text-start')}>
                   {t('Total')}
                 </th>
                 {sheet.data.dayTotals.map((seconds, i) => (
