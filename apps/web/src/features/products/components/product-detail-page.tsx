@@ -140,8 +140,9 @@ export function ProductDetailPage({
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
-        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint. */}
-        <TabsList className="flex w-full sm:inline-flex sm:w-fit">
+        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint;
+            with the icon tabs beside them the row scrolls sideways there rather than clip one. */}
+        <TabsList className="flex w-full justify-start overflow-x-auto [scrollbar-width:none] sm:inline-flex sm:w-fit">
           {(
             [
               ['overview', t('Overview')],
@@ -165,7 +166,7 @@ export function ProductDetailPage({
               value="time"
               aria-label={t('Time')}
               title={t('Time')}
-              className="flex-none px-1.5 text-[13px] sm:px-2.5 sm:text-sm"
+              className="flex-none px-1 text-[13px] sm:px-2.5 sm:text-sm"
             >
               <TimerIcon aria-hidden="true" />
             </TabsTrigger>
@@ -175,7 +176,7 @@ export function ProductDetailPage({
               value="settings"
               aria-label={t('Settings')}
               title={t('Settings')}
-              className="flex-none px-1.5 text-[13px] sm:px-2.5 sm:text-sm"
+              className="flex-none px-1 text-[13px] sm:px-2.5 sm:text-sm"
             >
               <Settings2Icon aria-hidden="true" />
             </TabsTrigger>

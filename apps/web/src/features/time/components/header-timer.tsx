@@ -35,19 +35,20 @@ export function HeaderTimer() {
     <div
       role="status"
       aria-label={t('Timer running on {{key}}: {{elapsed}}', { key: running.task.key, elapsed })}
-      className="flex min-w-0 items-center gap-1 rounded-full border bg-muted/60 py-0.5 ps-2.5 pe-0.5 text-sm"
+      className="flex min-w-0 shrink-0 items-center gap-1 rounded-full border bg-muted/60 py-0.5 ps-1.5 pe-0.5 text-sm"
       data-header-timer=""
     >
-      <span aria-hidden="true" className="size-2 shrink-0 animate-pulse rounded-full bg-destructive" />
-      <span aria-hidden="true" className="font-mono text-xs tabular-nums">
-        {elapsed}
-      </span>
+      {/* On a phone the elapsed time alone is the link to the task. */}
       <Link
         to={paths.task(running.task.key || running.task.id)}
-        className="flex min-w-0 items-center gap-1.5 rounded-sm px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="flex min-w-0 items-center gap-1.5 rounded-full px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
         title={running.task.title}
       >
-        <span className="shrink-0 whitespace-nowrap font-mono text-muted-foreground text-xs">
+        <span aria-hidden="true" className="size-2 shrink-0 animate-pulse rounded-full bg-destructive" />
+        <span aria-hidden="true" className="font-mono text-xs tabular-nums">
+          {elapsed}
+        </span>
+        <span className="shrink-0 whitespace-nowrap font-mono text-muted-foreground text-xs max-sm:hidden">
           {running.task.key}
         </span>
         <span className="max-w-48 truncate max-md:hidden">{running.task.title}</span>

@@ -24,7 +24,7 @@ const rangeText = (first: string, last: string) =>
     timeZone: 'UTC',
   }).formatRange(new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`));
 /** The task column stays in view while a phone scrolls the days sideways. */
-const taskColumn = 'sticky start-0 z-[1] w-[40%] max-w-0 min-w-44';
+const taskColumn = 'sticky start-0 z-[1] w-44 min-w-44 max-w-44 sm:w-[40%] sm:max-w-0';
 /** A cell's time: blank for none, so the week's shape shows. */
 const cell = (seconds: number) => (seconds > 0 ? formatDuration(seconds) : '');
 
