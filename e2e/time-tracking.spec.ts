@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { expect, test } from './support/test.ts';
 
 // Issue 31: "time a task with the timer and find it in the timesheet's CSV". The timer is started
@@ -39,6 +40,7 @@ test('a member times a task and finds it in the timesheet’s CSV', async ({ pag
   await page.reload();
   await expect(headerTimer).toBeVisible();
   await expect(headerTimer).toContainText(/0:00:0[2-9]|0:00:[1-5]\d/);
+  await expectNoSeriousViolations(page, 'the task page with its timer running');
 
   await time.getByRole('button', { name: /Stop timer/ }).click();
   await expect(headerTimer).toBeHidden();
@@ -47,6 +49,7 @@ test('a member times a task and finds it in the timesheet’s CSV', async ({ pag
   await page.goto('/timesheet');
   const row = page.getByRole('rowheader', { name: new RegExp(title) });
   await expect(row).toBeVisible();
+  await expectNoSeriousViolations(page, '/timesheet');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
