@@ -154,6 +154,20 @@ describe('the timer', () => {
     expect((await as(mia, { url: `/api/tasks/${one}/time` })).json().totalSeconds).toBeGreaterThanOrEqual(5);
   });
 
+  it('tells its owner’s tabs of a start, and whoever sees the product of the time a stop logs', async () => {
+    const taskId = await newTask();
+    const before = ctx.published.length;
+    await as(mia, start(taskId));
+    expect(ctx.published.slice(before)).toEqual([
+      expect.objectContaining({ kind: 'time', id: taskId, productId: null, userIds: [mia.user.id] }),
+    ]);
+    const stopped = ctx.published.length;
+    await as(mia, stop);
+    expect(ctx.published.slice(stopped)).toEqual([
+      expect.objectContaining({ kind: 'time', id: taskId, productId: productId(), userIds: [mia.user.id] }),
+    ]);
+  });
+
   it('answers 401 signed out, 404 out of sight and 403 to guests', async () => {
     const taskId = await newTask();
     expect((await as(undefined, start(taskId))).statusCode).toBe(401);
