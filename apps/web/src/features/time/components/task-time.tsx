@@ -9,6 +9,7 @@ import { useNow } from '../../../hooks/use-now.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { usePublishPaletteCommands } from '../../../lib/palette-context.ts';
+import { TIMER_SHORTCUT } from '../../../lib/timer-shortcut.ts';
 import { useDeleteTimeEntry, useTaskTime, useTimer, useTimerToggle } from '../api/time.ts';
 import { TimeEntryDialog } from './time-entry-dialog.tsx';
 import { useTimerKey } from './use-timer-key.ts';
@@ -86,12 +87,18 @@ export function TaskTime({ task, viewerId, canLog, keys }: Props) {
     return canLog
       ? [
           runningHere
-            ? { id: 'time:stop', label: t('Stop the timer'), icon: SquareIcon, shortcut: 'Shift T', run }
+            ? {
+                id: 'time:stop',
+                label: t('Stop the timer'),
+                icon: SquareIcon,
+                shortcut: TIMER_SHORTCUT.text,
+                run,
+              }
             : {
                 id: 'time:start',
                 label: t('Start a timer on {{key}}', { key: task.key }),
                 icon: PlayIcon,
-                shortcut: 'Shift T',
+                shortcut: TIMER_SHORTCUT.text,
                 run,
               },
         ]
@@ -127,7 +134,7 @@ export function TaskTime({ task, viewerId, canLog, keys }: Props) {
               variant={runningHere ? 'destructive' : 'outline'}
               onClick={flip}
               disabled={toggle.isPending}
-              aria-keyshortcuts="Shift+T"
+              aria-keyshortcuts={TIMER_SHORTCUT.aria}
             >
               {runningHere ? <SquareIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
               {runningHere ? t('Stop timer') : t('Start timer')}

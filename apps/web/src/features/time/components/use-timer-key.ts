@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { isOverlayOpen, isTypingTarget } from '../../../lib/keyboard.ts';
+import { TIMER_SHORTCUT } from '../../../lib/timer-shortcut.ts';
 
 /**
  * Shift+T on a task's page starts or stops the timer on it (issue 31): outside fields, with no
@@ -11,8 +12,7 @@ export function useTimerKey(root: RefObject<HTMLElement | null>, enabled: boolea
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.repeat || !event.shiftKey) return;
-      if (event.ctrlKey || event.metaKey || event.altKey || event.key.toLowerCase() !== 't') return;
+      if (event.defaultPrevented || event.repeat || !TIMER_SHORTCUT.matches(event)) return;
       if (isTypingTarget(event.target) || isOverlayOpen(document, root.current)) return;
       event.preventDefault();
       latest.current();
