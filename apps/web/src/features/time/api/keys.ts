@@ -10,6 +10,8 @@ export const timeKeys = {
   /** Every timesheet week, and one person's week (`userId` '' for one's own). */
   timesheets: [...queryRoots.time, 'timesheet'] as const,
   timesheet: (week: string, userId: string) => [...queryRoots.time, 'timesheet', week, userId] as const,
+  /** The people an admin may open the timesheet of. */
+  people: [...queryRoots.time, 'people'] as const,
   /** Every product's time report, and one product's period. */
   reports: [...queryRoots.time, 'report'] as const,
   report: (productId: string, from: string, to: string) =>

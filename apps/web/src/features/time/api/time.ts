@@ -118,6 +118,24 @@ export const useTimesheet = (week: string, userId: string) =>
     }),
   );
 
+/** Everyone an admin may open the timesheet of (the first 200 accounts, by name). */
+export const usePeople = (enabled: boolean) =>
+  useQuery(
+    queryOptions({
+      queryKey: timeKeys.people,
+      queryFn: async ({ signal }) => {
+        const page = await api.get<{ data: Array<{ id: string; full_name: string; email: string }> }>(
+          '/user/all-users?limit=200',
+          { signal },
+        );
+        return page.data
+          .map((user) => ({ value: user.id, label: user.full_name || user.email }))
+          .sort((a, b) => a.label.localeCompare(b.label));
+      },
+      enabled,
+    }),
+  );
+
 export const timeReportPath = (productId: string, from: string, to: string, csv = false) =>
   `/projects/${encodeURIComponent(productId)}/time-report${csv ? '.csv' : ''}?${new URLSearchParams({ from, to })}`;
 

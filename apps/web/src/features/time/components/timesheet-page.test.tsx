@@ -43,7 +43,9 @@ describe('TimesheetPage', () => {
             : sheet(url.searchParams.get('week') ?? '', []),
         ),
     });
-    const { user } = renderWithProviders(<TimesheetPage />, { route: '/timesheet?week=2026-W49' });
+    const { user } = renderWithProviders(<TimesheetPage viewerId="u-1" canSeeOthers={false} />, {
+      route: '/timesheet?week=2026-W49',
+    });
     const guide = await screen.findByRole('row', { name: /Write the guide/ });
     expect(
       within(guide)
@@ -62,6 +64,35 @@ describe('TimesheetPage', () => {
       expect(
         callsTo(fetchMock, 'GET', '/api/time/timesheet').map((call) => call.url.searchParams.get('week')),
       ).toEqual(['2026-W49', '2026-W48']),
+    );
+  });
+
+  it('lets an admin open another person’s week, with that person in the URL', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/user/all-users': jsonResponse(200, {
+        data: [
+          { id: 'u-1', full_name: 'Ada Admin', email: 'ada@example.com' },
+          { id: 'u-2', full_name: 'Mia Member', email: 'mia@example.com' },
+        ],
+      }),
+      'GET /api/time/timesheet': ({ url }) =>
+        jsonResponse(200, {
+          ...sheet('2026-W49', [row('ATL-3', 'Review', [600, 0, 0, 0, 0, 0, 0])]),
+          user:
+            url.searchParams.get('userId') === 'u-2'
+              ? { id: 'u-2', name: 'Mia Member' }
+              : { id: 'u-1', name: 'Ada' },
+        }),
+    });
+    const { user } = renderWithProviders(<TimesheetPage viewerId="u-1" canSeeOthers />, {
+      route: '/timesheet?week=2026-W49',
+    });
+    await user.click(await screen.findByRole('combobox', { name: 'Person' }));
+    await user.click(await screen.findByRole('option', { name: 'Mia Member' }));
+    expect(currentLocation()).toContain('user=u-2');
+    expect(await screen.findByText('Time Mia Member logged, week by week.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/time/timesheet').at(-1)?.url.searchParams.get('userId')).toBe(
+      'u-2',
     );
   });
 });

@@ -4,13 +4,14 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { localDay, timesheetPath, useTimesheet } from '../api/time.ts';
+import { localDay, timesheetPath, usePeople, useTimesheet } from '../api/time.ts';
 
 const dayHeading = (day: string) =>
   new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(
@@ -30,15 +31,19 @@ const cell = (seconds: number) => (seconds > 0 ? formatDuration(seconds) : '');
 
 /**
  * One's timesheet (issue 31): the tasks of an ISO week × its days, with each day's and each task's
- * totals; the previous and next weeks; the week's entries as CSV. The week is in the URL (?week=).
+ * totals; the previous and next weeks; the week's entries as CSV. The week is in the URL (?week=);
+ * an admin may open someone else's (?user=).
  */
-export function TimesheetPage() {
+export function TimesheetPage({ viewerId, canSeeOthers }: { viewerId: string; canSeeOthers: boolean }) {
   const [params, setParams] = useSearchParams();
   const thisWeek = isoWeekOf(localDay());
   const asked = params.get('week') ?? '';
   const week = mondayOfIsoWeek(asked) ? asked : thisWeek;
-  const sheet = useTimesheet(week, '');
-  const go = (next: string) => setParams(next === thisWeek ? {} : { week: next });
+  const userId = canSeeOthers ? (params.get('user') ?? '') : '';
+  const sheet = useTimesheet(week, userId);
+  const people = usePeople(canSeeOthers);
+  const go = (next: string, person = userId) =>
+    setParams({ ...(next === thisWeek ? {} : { week: next }), ...(person ? { user: person } : {}) });
   const monday = mondayOfIsoWeek(week) ?? localDay();
   const today = localDay();
 
@@ -46,9 +51,27 @@ export function TimesheetPage() {
     <div className="grid gap-6">
       <PageHeader
         title={t('Timesheet')}
-        description={t('Time you logged, week by week.')}
+        description={
+          userId && sheet.data
+            ? t('Time {{name}} logged, week by week.', { name: sheet.data.user.name })
+            : t('Time you logged, week by week.')
+        }
         actions={
-          <ExportCsvButton path={timesheetPath(week, '', true)} fileName={`shipyard-timesheet-${week}.csv`} />
+          <>
+            {canSeeOthers ? (
+              <OptionSelect
+                aria-label={t('Person')}
+                className="w-48"
+                value={userId || viewerId}
+                onValueChange={(person) => go(week, person === viewerId ? '' : person)}
+                options={people.data ?? [{ value: viewerId, label: sheet.data?.user.name ?? '' }]}
+              />
+            ) : null}
+            <ExportCsvButton
+              path={timesheetPath(week, userId, true)}
+              fileName={`shipyard-timesheet-${week}.csv`}
+            />
+          </>
         }
       />
       <div className="flex flex-wrap items-center gap-2">
