@@ -14,6 +14,7 @@ export const timeModule = fp(
     const time = createTimeRepository(app.db);
     const service = createTimeService({ db: app.db, time, changes: app.changes, clock: app.clock });
     const reports = createTimeReports({ db: app.db, time, clock: app.clock });
+    app.tasks.addPageSection('time', service.ofSeenTask);
     await app.register(timeRoutes, { prefix: '/api', service, reports });
   },
   { name: 'time', dependencies: ['platform', 'tasks'] },

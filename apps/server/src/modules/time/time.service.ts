@@ -13,7 +13,7 @@ import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import type { Viewer } from '../../lib/visibility.ts';
 import { createInTransaction } from '../../lib/write.ts';
-import { findVisibleTask, holdTaskForChange } from '../tasks/index.ts';
+import { findVisibleTask, holdTaskForChange, type SeenTask } from '../tasks/index.ts';
 import type { EntryRecord, TimeRepository } from './time.repository.ts';
 
 // Logging time on a task (issue 31, docs/decisions/055-time-tracking.md). Whoever sees a task sees
@@ -125,6 +125,9 @@ export function createTimeService({ db, time, changes, clock }: Deps) {
       await findVisibleTask(db, viewer, taskId);
       return taskTime(viewer, taskId);
     },
+
+    /** The time of a task the caller already found visible (the task's page). */
+    ofSeenTask: (viewer: Viewer, task: SeenTask): Promise<TaskTime> => taskTime(viewer, task.id),
 
     async create(viewer: Viewer, taskId: string, body: CreateTimeEntry): Promise<TaskTime> {
       await inTransaction(async (tx, after) => {

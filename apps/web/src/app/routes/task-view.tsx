@@ -21,10 +21,11 @@ import { TaskFiles } from '../../features/task-files/components/task-files.tsx';
 import { TaskFormDialog } from '../../features/tasks/components/task-form-dialog.tsx';
 import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/task-page/task-page.tsx';
 import { TaskPageByKey } from '../../features/tasks/components/task-page/task-page-by-key.tsx';
+import { timeKeys } from '../../features/time/api/keys.ts';
 import { TaskTime } from '../../features/time/components/task-time.tsx';
 
 /**
- * The detail carries the checklist, labels, files, watchers, sub-tasks and relations in the shapes of their own GET
+ * The detail carries the checklist, labels, files, watchers, sub-tasks, relations and time in the shapes of their own GET
  * routes: put them in those queries' caches before their components mount, so the page costs
  * two requests (the detail and the conversation's first page). Only where the cache is empty:
  * once a part is mounted, its own query and the realtime changes keep it fresh.
@@ -41,6 +42,7 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(hierarchyKeys.subtasks(id), detail.subtasks);
   seed(hierarchyKeys.relations(id), detail.relations);
   seed(fieldKeys.product(detail.task.projectId), detail.fields);
+  if (detail.time) seed(timeKeys.ofTask(id), detail.time);
 }
 
 /**

@@ -31,11 +31,16 @@ export const useTaskTime = (taskId: string) =>
     }),
   );
 
-export const useTimer = () =>
+/**
+ * The caller's timer. The top bar reads it once for the whole app (HeaderTimer); a part of a page
+ * passes `watch` to follow that cache without a request of its own (the task page costs two).
+ */
+export const useTimer = ({ watch = false } = {}) =>
   useQuery(
     queryOptions({
       queryKey: timeKeys.timer,
       queryFn: ({ signal }) => api.get<TimerState>('/me/timer', { signal }),
+      enabled: !watch,
     }),
   );
 

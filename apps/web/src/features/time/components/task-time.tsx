@@ -68,7 +68,7 @@ function EstimateLine({ total, estimate, scale }: { total: number; estimate: str
  */
 export function TaskTime({ task, viewerId, canLog, keys }: Props) {
   const time = useTaskTime(task.id);
-  const timer = useTimer();
+  const timer = useTimer({ watch: true });
   const toggle = useTimerToggle();
   const remove = useDeleteTimeEntry(task.id);
   const [editing, setEditing] = useState<TimeEntry | true | null>(null);
