@@ -38,6 +38,7 @@ export * from './tasks.ts';
 export * from './teams.ts';
 export * from './templates.ts';
 export * from './text.ts';
+export * from './time.ts';
 export * from './time-zones.ts';
 export * from './trash.ts';
 export * from './user-messages.ts';

@@ -38,6 +38,11 @@ export const CHANGE_KINDS = [
   'state',
   /** A product's custom field (issue 29) defined, changed, reordered or deleted. */
   'field',
+  /**
+   * Time logged on a task (issue 31): an entry added, changed or deleted (`id` is the task's, to
+   * whoever sees its product), or a person's timer started or stopped (to that person alone).
+   */
+  'time',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

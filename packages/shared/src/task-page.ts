@@ -8,6 +8,7 @@ import { ActivitySchema, DocumentSchema } from './products.ts';
 import { RelationListSchema, SubtaskListSchema } from './relations.ts';
 import { TASK_STATUSES, TaskSchema } from './tasks.ts';
 import { singleLine } from './text.ts';
+import { TaskTimeSchema } from './time.ts';
 
 // The task page (issue 15, docs/decisions/012-task-page.md): GET /api/tasks/{id}/detail gives the
 // page everything it shows but the conversation in one request; /history pages the older changes.
@@ -111,6 +112,8 @@ export const TaskDetailSchema = z.object({
   relations: RelationListSchema,
   /** As GET /projects/{productId}/fields (issue 29). */
   fields: FieldListSchema,
+  /** As GET /tasks/{id}/time (issue 31): its logged time against the estimate, newest entries first. */
+  time: z.optional(TaskTimeSchema),
 });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 

@@ -25,6 +25,7 @@ import { servicesModule } from './services/index.ts';
 import { tasksModule } from './tasks/index.ts';
 import { teamsModule } from './teams/index.ts';
 import { templatesModule } from './templates/index.ts';
+import { timeModule } from './time/index.ts';
 import { trashModule } from './trash/index.ts';
 import { usersModule } from './users/index.ts';
 import { viewsModule } from './views/index.ts';
@@ -66,4 +67,5 @@ export const modules = [
   hierarchyModule,
   pushModule,
   chatModule,
+  timeModule,
 ];

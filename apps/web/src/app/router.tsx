@@ -56,6 +56,7 @@ const routes: RouteObject[] = [
                   { path: 'settings', lazy: () => import('./routes/settings.tsx') },
                   { path: 'profile', lazy: () => import('./routes/profile.tsx') },
                   { path: 'trash', lazy: () => import('./routes/trash.tsx') },
+                  { path: 'timesheet', lazy: () => import('./routes/timesheet.tsx') },
                   { path: 'trash/:productId', lazy: () => import('./routes/trash.tsx') },
                   behindMenu('team', { path: 'team', lazy: () => import('./routes/team.tsx') }),
                   behindMenu('calendar', { path: 'calendar', lazy: () => import('./routes/calendar.tsx') }),

@@ -107,3 +107,45 @@ export function usePublishPaletteContext(context: PaletteContext | undefined) {
 export function usePaletteContext(): PaletteContext | undefined {
   return useSyncExternalStore(paletteContexts.subscribe, paletteContexts.current, () => undefined);
 }
+
+// Commands a feature offers wherever the user is (issue 31: start or stop the timer), listed with
+// the palette's own actions. Each publisher holds its commands by id; a later one of the same id wins.
+type Command = PaletteAction & { run: () => void };
+const commandSlots = new Map<number, readonly Command[]>();
+let commandList: readonly Command[] = [];
+const commandListeners = new Set<() => void>();
+
+function updateCommands() {
+  const byId = new Map<string, Command>();
+  for (const slot of [...commandSlots.keys()].sort((a, b) => a - b)) {
+    for (const command of commandSlots.get(slot) ?? []) byId.set(command.id, command);
+  }
+  commandList = [...byId.values()];
+  for (const listener of commandListeners) listener();
+}
+
+const paletteCommands = {
+  subscribe(listener: () => void) {
+    commandListeners.add(listener);
+    return () => void commandListeners.delete(listener);
+  },
+  current: () => commandList,
+};
+
+/** Offers `commands` to the palette while the calling component is mounted (memoise them). */
+export function usePublishPaletteCommands(commands: readonly Command[]) {
+  useEffect(() => {
+    const slot = paletteContexts.take();
+    commandSlots.set(slot, commands);
+    updateCommands();
+    return () => {
+      commandSlots.delete(slot);
+      updateCommands();
+    };
+  }, [commands]);
+}
+
+/** The commands every publisher offers now. */
+export function usePaletteCommands(): readonly Command[] {
+  return useSyncExternalStore(paletteCommands.subscribe, paletteCommands.current, () => commandList);
+}

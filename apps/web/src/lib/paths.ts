@@ -23,6 +23,8 @@ export const paths = {
   settings: () => '/settings',
   notifications: () => '/notifications',
   profile: () => '/profile',
+  /** One's timesheet (issue 31); `?week=2026-W05` opens another week. */
+  timesheet: () => '/timesheet',
   /** What the caller may restore; of one product's tasks with `productId`. */
   trash: (productId?: string) => (productId ? `/trash/${encodeURIComponent(productId)}` : '/trash'),
 } as const;

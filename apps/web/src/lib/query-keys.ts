@@ -34,6 +34,7 @@ export const queryRoots = {
   chat: ['chat'],
   trash: ['trash'],
   templates: ['templates'],
+  time: ['time'],
 } as const;
 
 /** The families of one feature's caches that another feature's writes touch. */

@@ -10,6 +10,7 @@ const sampleIds: Partial<Record<ChangeKind, string>> = {
   task: 't-1',
   comment: 't-1',
   watcher: 't-1',
+  time: 't-1',
   team: 'team-1',
   member: 'team-1',
   product: 'p-1',
@@ -18,7 +19,7 @@ const sampleIds: Partial<Record<ChangeKind, string>> = {
 const productless: ChangeKind[] = ['notification', 'service', 'user'];
 
 /**
- * A change of `kind`, 'updated' unless told: to t-1 for a task, comment or watcher (their id is
+ * A change of `kind`, 'updated' unless told: to t-1 for a task, comment, watcher or time (their id is
  * the task's), team-1 for a team or membership, p-1 for a product, u-2 for a user; of product p-1
  * unless it belongs to none.
  */

@@ -15,6 +15,7 @@ export * from './task-details.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
 export * from './templates.ts';
+export * from './time.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './views.ts';

@@ -80,6 +80,9 @@ async function populate() {
     items: { id: string }[];
   };
   await send(owner, 'PATCH', `/api/checklist-items/${list.items[0]?.id}`, { done: true });
+  // Time logged on it and a timer still running (issue 31).
+  await send(owner, 'POST', `/api/tasks/${task.id}/time`, { date: '2026-11-02', seconds: 5400 });
+  await send(mia, 'POST', `/api/tasks/${task.id}/timer`, {});
   const label = await send(owner, 'POST', `/api/projects/${product.id}/labels`, {
     name: 'Urgent',
     color: '#ff0000',

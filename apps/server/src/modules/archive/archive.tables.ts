@@ -33,6 +33,8 @@ export const ARCHIVE_TABLES = [
   'comment_mentions',
   'task_watchers',
   'task_checklist_items',
+  // Time logged on tasks (issue 31, decision 055), a running timer with it.
+  'time_entries',
   'task_reminders',
   // Saved views and their pins (issue 28): personal ones, and those shared with a product.
   'saved_views',

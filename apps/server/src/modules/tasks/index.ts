@@ -49,6 +49,7 @@ const CONTRIBUTED: readonly ContributedSection[] = [
   'subtasks',
   'relations',
   'fields',
+  'time',
 ];
 
 declare module 'fastify' {

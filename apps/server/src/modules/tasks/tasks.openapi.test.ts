@@ -65,6 +65,10 @@ describe('OpenAPI', () => {
       'get /api/tasks/{id}/relations': ['hierarchy'],
       'post /api/tasks/{id}/relations': ['hierarchy'],
       'delete /api/tasks/{id}/relations/{relationId}': ['hierarchy'],
+      // Time logged on a task and its timer (issue 31, modules/time).
+      'get /api/tasks/{id}/time': ['time'],
+      'post /api/tasks/{id}/time': ['time'],
+      'post /api/tasks/{id}/timer': ['time'],
     });
   });
 });

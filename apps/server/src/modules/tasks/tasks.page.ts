@@ -9,6 +9,7 @@ import {
   type TaskHistory,
   type TaskHistoryQuery,
   type TaskLabels,
+  type TaskTime,
   taskPermissions,
   type WatcherList,
 } from '@shipyard/shared';
@@ -42,6 +43,8 @@ export type TaskPageSections = {
   relations: (viewer: SessionUser, task: SeenTask) => Promise<RelationList>;
   /** The product's custom fields (issue 29), as GET /projects/{id}/fields answers the viewer. */
   fields: (viewer: SessionUser, task: SeenTask) => Promise<FieldList>;
+  /** Its logged time against the estimate (modules/time, issue 31), as GET /tasks/{id}/time answers the viewer. */
+  time: (viewer: SessionUser, task: SeenTask) => Promise<TaskTime>;
 };
 
 type Deps = {
@@ -74,7 +77,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers, states, blockers, subtasks, relations, fields] =
+      const [checklist, labels, files, watchers, states, blockers, subtasks, relations, fields, time] =
         await Promise.all([
           sections.checklist(seen),
           sections.labels(seen),
@@ -85,6 +88,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
           sections.subtasks(seen),
           sections.relations(actor, seen),
           sections.fields(actor, seen),
+          sections.time(actor, seen),
         ]);
       const task = toTask(found, labels.labels, blockers.get(seen.id));
       const archived = found.product.archivedAt !== null;
@@ -104,6 +108,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
         subtasks,
         relations,
         fields,
+        time,
       };
     },
 

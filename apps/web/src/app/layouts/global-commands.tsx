@@ -3,6 +3,8 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CommandProvider } from '../../features/search/components/command-provider.tsx';
 import { type TaskDefaults, taskDefaultsForPlace } from '../../features/tasks/components/task-defaults.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { paths } from '../../lib/paths.ts';
 import { navItemsFor } from './nav-items.ts';
 import { useLogout } from './use-logout.ts';
 
@@ -26,7 +28,11 @@ export function GlobalCommands({ user, children }: { user: User; children: React
   return (
     <CommandProvider
       role={user.role}
-      pages={navItemsFor(user.role)}
+      pages={[
+        ...navItemsFor(user.role),
+        // Issue 31: one's timesheet, from the account menu.
+        ...(canEditTasks(user.role) ? [{ to: paths.timesheet(), label: t('Timesheet') }] : []),
+      ]}
       onNewTask={canEditTasks(user.role) ? openNewTask : undefined}
       onSignOut={logout}
     >

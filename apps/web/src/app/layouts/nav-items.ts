@@ -47,6 +47,7 @@ const otherPages: Record<string, string> = {
   'new-product': k('New Product'),
   views: k('Views'),
   trash: k('Trash'),
+  timesheet: k('Timesheet'),
 };
 
 /** The name of the area a path belongs to ('/products/42' → 'Products'), in the reader's language. */

@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { SearchButton } from '../../features/search/components/search-button.tsx';
 import { TaskSyncStatus } from '../../features/tasks/components/task-sync.tsx';
+import { HeaderTimer } from '../../features/time/components/header-timer.tsx';
 import { useRealtime } from '../realtime/realtime-provider.tsx';
 import { RealtimeStatus } from '../realtime/realtime-status.tsx';
 import { pageTitleOf } from './nav-items.ts';
@@ -29,6 +30,8 @@ export function TopBar() {
       <RealtimeStatus status={realtime.status} className="ms-auto" />
       {/* Issue 33: offline, the changes waiting to be sent, and a conflict to settle. */}
       <TaskSyncStatus />
+      {/* Issue 31: the running timer, on every page. */}
+      <HeaderTimer />
       <div className="flex items-center gap-1.5">
         <SearchButton />
         {user && canSeeMenuItem(user.role, 'notifications') ? <NotificationsBell /> : null}

@@ -1,5 +1,6 @@
 import type { User } from '@shipyard/shared';
-import { LogOutIcon } from 'lucide-react';
+import { canEditTasks } from '@shipyard/shared';
+import { LogOutIcon, TimerIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '../../components/ui/sidebar.tsx';
 import { UserAvatar } from '../../features/account/components/user-avatar.tsx';
@@ -16,6 +17,7 @@ export function UserMenu({ user }: { user: User }) {
   const name = user.full_name || user.email;
   const details = [user.position, roleLabel(user.role)].filter(Boolean).join(' · ');
   const onProfile = pathname === paths.profile();
+  const onTimesheet = pathname === paths.timesheet();
 
   return (
     <SidebarMenu>
@@ -34,6 +36,21 @@ export function UserMenu({ user }: { user: User }) {
           </Link>
         </SidebarMenuButton>
       </SidebarMenuItem>
+      {/* Issue 31: one's timesheet, for whoever logs time. */}
+      {canEditTasks(user.role) ? (
+        <SidebarMenuItem>
+          <SidebarMenuButton asChild tooltip={t('Timesheet')} isActive={onTimesheet}>
+            <Link
+              to={paths.timesheet()}
+              aria-current={onTimesheet ? 'page' : undefined}
+              onClick={() => isMobile && setOpenMobile(false)}
+            >
+              <TimerIcon aria-hidden="true" />
+              <span>{t('Timesheet')}</span>
+            </Link>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
+      ) : null}
       <SidebarMenuItem>
         <SidebarMenuButton
           tooltip={t('Logout')}

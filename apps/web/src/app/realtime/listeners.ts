@@ -18,6 +18,7 @@ import { taskFileChanges } from '../../features/task-files/api/changes.ts';
 import { taskChanges } from '../../features/tasks/api/changes.ts';
 import { teamChanges } from '../../features/teams/api/changes.ts';
 import { templateChanges } from '../../features/templates/api/changes.ts';
+import { timeChanges } from '../../features/time/api/changes.ts';
 import { trashChanges } from '../../features/trash/api/changes.ts';
 import { teamMemberChanges } from '../../features/user-management/api/changes.ts';
 import { viewChanges } from '../../features/views/api/changes.ts';
@@ -53,6 +54,7 @@ export const changeListeners: readonly ChangeListener[] = [
   taskChanges,
   teamChanges,
   templateChanges,
+  timeChanges,
   teamMemberChanges,
   viewChanges,
   workflowChanges,

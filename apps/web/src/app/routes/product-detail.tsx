@@ -9,6 +9,7 @@ import { ProductDetailPage } from '../../features/products/components/product-de
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
 import { TaskTemplatesCard } from '../../features/templates/components/task-templates-card.tsx';
+import { ProductTimeReport } from '../../features/time/components/product-time-report.tsx';
 import { TrashLink } from '../../features/trash/components/trash-link.tsx';
 import { WorkflowCard } from '../../features/workflow/components/workflow-card.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
@@ -47,6 +48,8 @@ export function Component() {
           }
         />
       )}
+      // Issue 31: the product's logged time, per person and per task, with CSV.
+      timeTab={() => <ProductTimeReport productId={id} />}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
       // Issue 29: each feature's part of the product's settings, one SectionCard each, in this order.
       settingsTab={(readOnly) => (

@@ -21,9 +21,11 @@ import { TaskFiles } from '../../features/task-files/components/task-files.tsx';
 import { TaskFormDialog } from '../../features/tasks/components/task-form-dialog.tsx';
 import { TaskPage, type TaskPageSlots } from '../../features/tasks/components/task-page/task-page.tsx';
 import { TaskPageByKey } from '../../features/tasks/components/task-page/task-page-by-key.tsx';
+import { timeKeys } from '../../features/time/api/keys.ts';
+import { TaskTime } from '../../features/time/components/task-time.tsx';
 
 /**
- * The detail carries the checklist, labels, files, watchers, sub-tasks and relations in the shapes of their own GET
+ * The detail carries the checklist, labels, files, watchers, sub-tasks, relations and time in the shapes of their own GET
  * routes: put them in those queries' caches before their components mount, so the page costs
  * two requests (the detail and the conversation's first page). Only where the cache is empty:
  * once a part is mounted, its own query and the realtime changes keep it fresh.
@@ -40,6 +42,7 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(hierarchyKeys.subtasks(id), detail.subtasks);
   seed(hierarchyKeys.relations(id), detail.relations);
   seed(fieldKeys.product(detail.task.projectId), detail.fields);
+  if (detail.time) seed(timeKeys.ofTask(id), detail.time);
 }
 
 /**
@@ -76,6 +79,15 @@ export function TaskView({
       <TaskSubtasks task={task} canEdit={permissions.canEdit} onAddWithDetails={() => setSubtaskOf(task)} />
     ),
     relations: ({ task, permissions }) => <TaskRelations taskId={task.id} canEdit={permissions.canEdit} />,
+    // Issue 31: logged time, the timer and manual entries; guests and archived products only read.
+    time: ({ task, permissions }) => (
+      <TaskTime
+        task={task}
+        viewerId={viewer.id}
+        canLog={permissions.canEdit && viewer.role !== 'guest'}
+        keys={keys}
+      />
+    ),
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
     fields: ({ task, permissions }) => (
       <TaskFieldsSection

@@ -63,6 +63,16 @@ const detail: TaskDetail = {
   },
   relations: { data: [] },
   fields: { data: [], canManage: false },
+  // Issue 31: its logged time, seeded into its own cache as the rest.
+  time: {
+    taskId: 't-1',
+    estimate: null,
+    estimateScale: 'none',
+    totalSeconds: 2700,
+    mySeconds: 2700,
+    entryCount: 0,
+    entries: [],
+  },
 };
 
 /** The shell's outlet as app-shell.tsx renders it: the screen, and a panel over it. */
@@ -172,7 +182,7 @@ describe('the task panel', () => {
     expect(screen.getByRole('link', { name: 'Tasks' })).toHaveAttribute('href', '/tasks');
   });
 
-  it('opens with two requests: the detail (checklist, labels, files, watchers, sub-tasks, relations in it) and the comments', async () => {
+  it('opens with two requests: the detail (checklist, labels, files, watchers, sub-tasks, relations, time in it) and the comments', async () => {
     // The app's query client keeps an answer fresh for 5 minutes (lib/query-client.ts).
     renderApp('/tasks/t-1', { staleTime: 5 * 60 * 1000 });
 
@@ -181,6 +191,7 @@ describe('the task panel', () => {
     expect(screen.getByRole('link', { name: 'Cut the cable' })).toBeInTheDocument();
     expect(await screen.findByText('No comments yet. Start the conversation.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Unwatch, 1 watcher/ })).toBeInTheDocument();
+    expect(screen.getByText('45m logged')).toBeInTheDocument();
 
     const calls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
     expect(calls.filter((path) => path !== '/api/user/me').sort()).toEqual([

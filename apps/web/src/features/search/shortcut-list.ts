@@ -9,6 +9,7 @@ import {
   type TaskKeyPlace,
   type TaskShortcut,
 } from '../../lib/task-shortcuts.ts';
+import { TIMER_SHORTCUT } from '../../lib/timer-shortcut.ts';
 import type { ShortcutAction } from './shortcuts.ts';
 
 // What the `?` dialog lists; apart from the key reader so the shell does not carry these texts.
@@ -99,6 +100,10 @@ export const SHORTCUT_SECTIONS: ReadonlyArray<{ title: string; lines: readonly S
   {
     title: k('On the focused or selected tasks, and a task’s page'),
     lines: taskLines(TASK_ACTION_SHORTCUTS, TASK_KEY_PLACES),
+  },
+  {
+    title: k('On a task’s page'),
+    lines: [{ id: 'timer', label: TIMER_SHORTCUT.label, keys: [TIMER_SHORTCUT.text], join: 'or' }],
   },
   {
     title: k('Inbox'),

@@ -6,7 +6,7 @@ import {
   productMessages,
   type Role,
 } from '@shipyard/shared';
-import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon, TimerIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArchivedBadge, ArchivedBanner } from '../../../components/archived-banner.tsx';
@@ -29,7 +29,7 @@ import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
 
-const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings'] as const;
+const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'time', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -51,6 +51,8 @@ type ProductDetailPageProps = {
    * by the route from the features that own them; the tab shows to whoever manages the product.
    */
   settingsTab?: (readOnly: boolean) => ReactNode;
+  /** The product's logged time (issue 31: features/time), composed in by the route. */
+  timeTab?: () => ReactNode;
 };
 
 /** Spec §2.11: the product's header and its Overview, Tasks, Team, Documents and Activity Timeline tabs. */
@@ -61,6 +63,7 @@ export function ProductDetailPage({
   tasksTab,
   teamsTab,
   settingsTab,
+  timeTab,
 }: ProductDetailPageProps) {
   const product = useProduct(productId);
   const navigate = useNavigate();
@@ -137,8 +140,9 @@ export function ProductDetailPage({
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
-        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint. */}
-        <TabsList className="flex w-full sm:inline-flex sm:w-fit">
+        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint;
+            with the icon tabs beside them the row scrolls sideways there rather than clip one. */}
+        <TabsList className="flex w-full justify-start overflow-x-auto [scrollbar-width:none] sm:inline-flex sm:w-fit">
           {(
             [
               ['overview', t('Overview')],
@@ -156,13 +160,23 @@ export function ProductDetailPage({
               {label}
             </TabsTrigger>
           ))}
-          {/* An icon beside the spec's five tabs, so the row still fits a phone. */}
+          {/* Icons beside the spec's five tabs, so the row still fits a phone. */}
+          {timeTab ? (
+            <TabsTrigger
+              value="time"
+              aria-label={t('Time')}
+              title={t('Time')}
+              className="flex-none px-1 text-[13px] sm:px-2.5 sm:text-sm"
+            >
+              <TimerIcon aria-hidden="true" />
+            </TabsTrigger>
+          ) : null}
           {showSettings ? (
             <TabsTrigger
               value="settings"
               aria-label={t('Settings')}
               title={t('Settings')}
-              className="flex-none px-2 text-[13px] sm:px-2.5 sm:text-sm"
+              className="flex-none px-1 text-[13px] sm:px-2.5 sm:text-sm"
             >
               <Settings2Icon aria-hidden="true" />
             </TabsTrigger>
@@ -179,6 +193,7 @@ export function ProductDetailPage({
         <TabsContent value="timeline">
           <ProductTimeline productId={data.id} currentUserId={currentUserId} />
         </TabsContent>
+        {timeTab ? <TabsContent value="time">{timeTab()}</TabsContent> : null}
         {showSettings ? <TabsContent value="settings">{settingsTab(archived)}</TabsContent> : null}
       </Tabs>
     </div>

@@ -28,7 +28,7 @@ import { useTheme } from '../../../components/theme-provider.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
-import { type PaletteAction, usePaletteContext } from '../../../lib/palette-context.ts';
+import { type PaletteAction, usePaletteCommands, usePaletteContext } from '../../../lib/palette-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchResults } from '../api/search.ts';
 import type { CommandPage } from './command-provider.tsx';
@@ -113,6 +113,8 @@ export default function CommandPalette({
   const [input, setInput] = useState('');
   const [chosen, setChosen] = useState('');
   const context = usePaletteContext();
+  // What features offer wherever the user is (issue 31: the timer).
+  const commands = usePaletteCommands();
   const [pageId, setPageId] = useState<string>();
   // A click on an action or on Back leaves the focus in the field, where the typing goes.
   const field = useRef<HTMLInputElement>(null);
@@ -153,6 +155,7 @@ export default function CommandPalette({
   };
 
   const actions: Action[] = [
+    ...commands,
     ...(onNewTask ? [{ id: 'new-task', label: t('New task'), icon: PlusIcon, run: onNewTask }] : []),
     ...(canCreateProduct(role)
       ? [

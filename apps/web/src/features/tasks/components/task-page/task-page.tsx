@@ -43,7 +43,9 @@ export type TaskPageSlots = Partial<
     | 'repeat'
     | 'breadcrumb'
     | 'subtasks'
-    | 'relations',
+    | 'relations'
+    // Issue 31: its logged time and the timer (features/time).
+    | 'time',
     (detail: TaskDetail) => ReactNode
   >
 >;
@@ -210,6 +212,7 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
               plugs them in: features/checklists, features/task-files, features/comments). */}
           {slots.subtasks?.(detail)}
           {slots.checklist?.(detail)}
+          {slots.time?.(detail)}
           {slots.relations?.(detail)}
           {slots.files?.(detail)}
           {slots.comments?.(detail)}
