@@ -26,11 +26,6 @@ export const roadmapMessages = {
   stageUnknown: 'Stage must be one of planning, development, testing, production, maintenance',
   rangeOrder: 'The end of the range must be on or after its start',
   rangeTooLong: `The range may span at most ${ROADMAP_RANGE_MAX_DAYS} days`,
-  planSaved: 'Stage dates saved',
-  planCleared: 'Stage dates cleared',
-  planFailed: 'Could not save the stage dates',
-  targetSaved: 'Target date moved',
-  targetFailed: 'Could not move the target date',
 } as const;
 
 const day = (message: string) =>
