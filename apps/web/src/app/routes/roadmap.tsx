@@ -6,5 +6,5 @@ export function Component() {
   // RequireSession has loaded the user before any signed-in page renders.
   const { data: user } = useSession();
   if (!user) return null;
-  return <RoadmapPage role={user.role} />;
+  return <RoadmapPage viewerRole={user.role} />;
 }

@@ -46,7 +46,7 @@ function stubApi(products: RoadmapProduct[], write: () => Response = () => jsonR
 const renderPage = (route = '/roadmap') =>
   renderWithProviders(
     <TooltipProvider>
-      <RoadmapPage role="member" today={today} />
+      <RoadmapPage viewerRole="member" today={today} />
     </TooltipProvider>,
     { route },
   );
@@ -138,19 +138,19 @@ describe('RoadmapPage', () => {
     const fetchMock = stubApi([product()]);
     renderPage();
     const segment = await screen.findByRole('group', { name: /^Development: / });
-    // Unplanned, Development lies in the second fifth of Apr 1 … Sep 30 (183 days): May 7 … Jun 12.
-    expect(segment).toHaveAccessibleName(/^Development: May 7, 2026 – Jun 12, 2026/);
+    // Unplanned, Development takes the first quarter of the days after Planning's plan: May 1 … Jun 7.
+    expect(segment).toHaveAccessibleName(/^Development: May 1, 2026 – Jun 7, 2026/);
     fireEvent.pointerDown(segment, { button: 0, clientX: 100, pointerId: 1 });
     fireEvent.pointerMove(segment, { clientX: 140, pointerId: 1 });
-    expect(segment).toHaveAccessibleName(/^Development: May 17, 2026 – Jun 22, 2026/);
+    expect(segment).toHaveAccessibleName(/^Development: May 11, 2026 – Jun 17, 2026/);
     fireEvent.pointerUp(segment, { clientX: 140, pointerId: 1 });
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PUT', '/api/projects/p-1/stage-plans/development')).toHaveLength(1),
     );
     expect(sentJson(callsTo(fetchMock, 'PUT', '/api/projects/p-1/stage-plans/development')[0]?.init)).toEqual(
       {
-        starts_on: '2026-05-17',
-        ends_on: '2026-06-22',
+        starts_on: '2026-05-11',
+        ends_on: '2026-06-17',
       },
     );
     // Its Undo clears the plan it made.

@@ -35,7 +35,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
   (values as readonly string[]).includes(value) ? (value as T) : '';
 
 /** /roadmap (issue 31): every product the caller sees on one timeline; its editors move the dates. */
-export function RoadmapPage({ role, today = new Date() }: { role: Role; today?: Date }) {
+export function RoadmapPage({ viewerRole, today = new Date() }: { viewerRole: Role; today?: Date }) {
   const { values, set } = useUrlState(DEFAULTS);
   const zoom: Zoom = values.zoom === 'quarter' ? 'quarter' : 'month';
   const stage = oneOf(PRODUCT_STATUSES, values.stage);
@@ -148,7 +148,7 @@ export function RoadmapPage({ role, today = new Date() }: { role: Role; today?: 
           title={t('No products on the roadmap')}
           description={t('Products whose dates fall in this window show here.')}
           action={
-            canCreateProduct(role) ? (
+            canCreateProduct(viewerRole) ? (
               <Button asChild size="sm" variant="outline">
                 <Link to={paths.newProduct()}>
                   <PlusIcon aria-hidden="true" />

@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import type { DateChange } from '../api/change-dates.ts';
 import { type SegmentSpan, StageSegment } from './stage-segment.tsx';
 import { stageName, stageTones } from './stage-tones.ts';
-import { type Scale, shiftDay, spanOf, suggestedSpans, xOf } from './timeline-scale.ts';
+import { type Scale, shiftDay, spanOf, stageSpans, xOf } from './timeline-scale.ts';
 import { type Delta, useDayDrag } from './use-day-drag.ts';
 
 /** What a move asks: the change, the one that takes it back, and what the toast and announcement say. */
@@ -44,8 +44,12 @@ export function RoadmapRow({ product, scale, helpId, onMove, announce }: Props) 
   const [draft, setDraft] = useState<Draft | null>(null);
   const editable = product.canEdit;
   const target = draft?.what === 'target' ? movedTarget(product, draft.delta.end) : product.target_end_date;
-  const suggestions = suggestedSpans(product.start_date, target, PRODUCT_STATUSES.length);
   const plans = new Map(product.stages.map((s) => [s.stage, { start: s.starts_on, end: s.ends_on }]));
+  const spans = stageSpans(
+    product.start_date,
+    target,
+    PRODUCT_STATUSES.map((stage) => plans.get(stage)),
+  );
   const bar = spanOf(scale, product.start_date, target);
 
   const targetDrag = useDayDrag({
@@ -77,7 +81,7 @@ export function RoadmapRow({ product, scale, helpId, onMove, announce }: Props) 
 
   const segment = (stage: ProductStatus, index: number) => {
     const stored = plans.get(stage);
-    const base = stored ?? suggestions[index] ?? { start: product.start_date, end: target };
+    const base = spans[index] ?? { start: product.start_date, end: target };
     const span = draft?.what === stage ? movedSpan(base, draft.delta) : base;
     const describe = (s: SegmentSpan) =>
       t('{{stage}}: {{start}} – {{end}}', {
@@ -89,7 +93,7 @@ export function RoadmapRow({ product, scale, helpId, onMove, announce }: Props) 
       <StageSegment
         key={stage}
         stage={stage}
-        span={span}
+        span={{ start: span.start, end: span.end }}
         planned={Boolean(stored)}
         current={product.status === stage}
         scale={scale}

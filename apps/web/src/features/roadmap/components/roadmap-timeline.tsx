@@ -15,7 +15,7 @@ type Props = {
 };
 
 const tickLabel = (zoom: Zoom) => {
-  const month = new Intl.DateTimeFormat(currentLanguage(), { month: 'short', year: '2-digit' });
+  const month = new Intl.DateTimeFormat(currentLanguage(), { month: 'short', year: 'numeric' });
   const year = new Intl.DateTimeFormat(currentLanguage(), { year: 'numeric' });
   return (start: Date) =>
     zoom === 'month' ? month.format(start) : `Q${Math.floor(start.getMonth() / 3) + 1} ${year.format(start)}`;

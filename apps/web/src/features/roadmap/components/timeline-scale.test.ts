@@ -4,6 +4,7 @@ import {
   daysFromPixels,
   scaleOf,
   spanOf,
+  stageSpans,
   suggestedSpans,
   ticksOf,
   windowFor,
@@ -67,6 +68,23 @@ describe('the roadmap’s layout maths', () => {
     ]);
     // Shorter than five days: each stage still gets one.
     expect(suggestedSpans('2026-01-01', '2026-01-02', 5).every((s) => s.start <= s.end)).toBe(true);
+  });
+
+  it('lays the stages without a plan between the plans around them, never over one', () => {
+    const spans = stageSpans('2026-01-01', '2026-01-20', [
+      { start: '2026-01-01', end: '2026-01-05' },
+      undefined,
+      { start: '2026-01-10', end: '2026-01-12' },
+      undefined,
+      undefined,
+    ]);
+    expect(spans).toEqual([
+      { start: '2026-01-01', end: '2026-01-05', planned: true },
+      { start: '2026-01-06', end: '2026-01-09', planned: false },
+      { start: '2026-01-10', end: '2026-01-12', planned: true },
+      { start: '2026-01-13', end: '2026-01-16', planned: false },
+      { start: '2026-01-17', end: '2026-01-20', planned: false },
+    ]);
   });
 
   it('keeps a moved span in order and a target date on or after the start', () => {

@@ -100,3 +100,35 @@ export function suggestedSpans(start: string, end: string, count: number): { sta
     return { start: shiftDay(start, first), end: shiftDay(start, Math.max(next - 1, first)) };
   });
 }
+
+/**
+ * Each stage's span on a product's bar, in lifecycle order: a planned stage its plan; a run of
+ * stages without one shares evenly the days between the plans around it (the product's start and
+ * target at the ends), so what a first drag starts from never covers a plan.
+ */
+export function stageSpans(
+  start: string,
+  target: string,
+  plans: readonly ({ start: string; end: string } | undefined)[],
+): { start: string; end: string; planned: boolean }[] {
+  const spans: { start: string; end: string; planned: boolean }[] = [];
+  let i = 0;
+  while (i < plans.length) {
+    const plan = plans[i];
+    if (plan) {
+      spans.push({ ...plan, planned: true });
+      i += 1;
+      continue;
+    }
+    let j = i;
+    while (j < plans.length && !plans[j]) j += 1;
+    const previous = spans.at(-1);
+    const from = previous ? shiftDay(previous.end, 1) : start;
+    const next = plans[j];
+    const to = next ? shiftDay(next.start, -1) : target;
+    const [first, last] = from <= to ? [from, to] : [to, from];
+    for (const span of suggestedSpans(first, last, j - i)) spans.push({ ...span, planned: false });
+    i = j;
+  }
+  return spans;
+}
