@@ -23,8 +23,7 @@ export type Scale = { from: string; to: string; dayWidth: number; days: number; 
 
 export const toDay = (date: Date) => format(date, 'yyyy-MM-dd');
 export const shiftDay = (day: string, by: number) => toDay(addDays(parseISO(day), by));
-export const daysBetween = (from: string, to: string) =>
-  differenceInCalendarDays(parseISO(to), parseISO(from));
+const daysBetween = (from: string, to: string) => differenceInCalendarDays(parseISO(to), parseISO(from));
 
 /**
  * The window a zoom shows around today: by month, from 3 months back to 12 ahead; by quarter,
