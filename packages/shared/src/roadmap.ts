@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { calendarDaysBetween, isCalendarDay } from './events.ts';
-import { TEAM_TYPES } from './product-filters.ts';
+import { ProductFiltersSchema } from './product-filters.ts';
 import { PRODUCT_STATUSES, type ProductStatus, productMessages } from './products.ts';
 
 // The roadmap across products (issue 31, docs/decisions/056-roadmap.md): every product the caller
@@ -33,19 +33,6 @@ const day = (message: string) =>
     .string(message)
     .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, message), z.refine(isCalendarDay, message));
 
-const csv = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.optional(
-    z.pipe(
-      z.transform((v: unknown) =>
-        (Array.isArray(v) ? v.join(',') : String(v ?? ''))
-          .split(',')
-          .map((s) => s.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-      z.array(z.enum(values)),
-    ),
-  );
-
 /**
  * GET /api/roadmap: the calendar days `from` to `to` (both included; the server fills what is
  * missing), the products whose span or a stage plan meets them, filtered by stage and team type.
@@ -54,8 +41,9 @@ export const RoadmapQuerySchema = z
   .object({
     from: z.optional(day(roadmapMessages.dateInvalid)),
     to: z.optional(day(roadmapMessages.dateInvalid)),
-    stage: csv(PRODUCT_STATUSES),
-    team: csv(TEAM_TYPES),
+    // The products list's own filters: comma lists of stages and team types, any casing.
+    stage: ProductFiltersSchema.shape.status,
+    team: ProductFiltersSchema.shape.team,
   })
   .check(
     z.refine((q) => !q.from || !q.to || q.to >= q.from, { error: roadmapMessages.rangeOrder, path: ['to'] }),
