@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { createProduct, randomSuffix } from './support/products.ts';
 import { expect, test } from './support/test.ts';
 
 // Flow (i): axe-core finds no serious or critical violation on the landing page, /auth and the
@@ -72,4 +73,27 @@ test('/tasks (list and board), /notifications and /team have no serious accessib
   await page.goto('/team');
   await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, '/team');
+});
+
+test('/roadmap (timeline and phone list) has no serious accessibility violations', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('member');
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const product = await createProduct(page, {
+    name: `Axe ${randomSuffix()}`,
+    start_date: day(-20),
+    target_end_date: day(60),
+  });
+  const plan = await page.request.put(`/api/projects/${product.id}/stage-plans/planning`, {
+    data: { starts_on: day(-20), ends_on: day(5) },
+  });
+  expect(plan.status()).toBe(200);
+  await page.goto('/roadmap');
+  await expect(page.getByRole('slider', { name: `Target date of ${product.name}` })).toBeVisible();
+  await expectNoSeriousViolations(page, '/roadmap');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('list', { name: 'Roadmap' }).getByText(product.name)).toBeVisible();
+  await expectNoSeriousViolations(page, '/roadmap (phone)');
 });

@@ -14,6 +14,7 @@ const PAGES = [
   '/activity',
   '/services',
   '/calendar',
+  '/roadmap',
   '/team',
   '/reports',
   '/analytics',

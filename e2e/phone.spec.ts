@@ -86,6 +86,7 @@ async function everyRoute(page: Page) {
     `/trash/${productId}`,
     '/team',
     '/calendar',
+    '/roadmap',
     '/reports',
     '/analytics',
     '/notifications',

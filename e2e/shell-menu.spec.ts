@@ -14,6 +14,8 @@ const menu: { label: string; href: string; roles: Role[] }[] = [
   { label: 'Products', href: '/products', roles: everyone },
   { label: 'Team', href: '/team', roles: adminUp },
   { label: 'Calendar', href: '/calendar', roles: memberUp },
+  // Issue 31: the roadmap, for every role that sees products.
+  { label: 'Roadmap', href: '/roadmap', roles: everyone },
   { label: 'Reports', href: '/reports', roles: superOnly },
   { label: 'Tasks', href: '/tasks', roles: everyone },
   { label: 'Analytics', href: '/analytics', roles: superOnly },

@@ -26,6 +26,7 @@ export * from './realtime.ts';
 export * from './recurrence.ts';
 export * from './relations.ts';
 export * from './reports.ts';
+export * from './roadmap.ts';
 export * from './search.ts';
 export * from './security.ts';
 export * from './services.ts';

@@ -33,6 +33,7 @@ export type MenuItem =
   | 'products'
   | 'team'
   | 'calendar'
+  | 'roadmap'
   | 'reports'
   | 'tasks'
   | 'analytics'
@@ -48,6 +49,8 @@ const menu: Record<MenuItem, (role: Role) => boolean> = {
   tasks: () => true,
   team: isAdmin,
   calendar: (r) => rank[r] >= rank.member,
+  // Issue 31: whoever sees products sees them on the roadmap (moving dates is the product's editors').
+  roadmap: () => true,
   reports: isSuperAdmin,
   analytics: isSuperAdmin,
   // Everyone signed in reads the activity of the products they see and the services catalogue

@@ -19,6 +19,7 @@ import { pushModule } from './push/index.ts';
 import { realtimeModule } from './realtime/index.ts';
 import { recurrenceModule } from './recurrence/index.ts';
 import { reportsModule } from './reports/index.ts';
+import { roadmapModule } from './roadmap/index.ts';
 import { searchModule } from './search/index.ts';
 import { securityModule } from './security/index.ts';
 import { servicesModule } from './services/index.ts';
@@ -68,4 +69,5 @@ export const modules = [
   pushModule,
   chatModule,
   timeModule,
+  roadmapModule,
 ];

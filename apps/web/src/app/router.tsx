@@ -52,6 +52,7 @@ const routes: RouteObject[] = [
                   { path: 'views', lazy: () => import('./routes/views.tsx') },
                   { path: 'views/:id', lazy: () => import('./routes/view.tsx') },
                   { path: 'activity', lazy: () => import('./routes/activity.tsx') },
+                  { path: 'roadmap', lazy: () => import('./routes/roadmap.tsx') },
                   { path: 'services', lazy: () => import('./routes/services.tsx') },
                   { path: 'settings', lazy: () => import('./routes/settings.tsx') },
                   { path: 'profile', lazy: () => import('./routes/profile.tsx') },

@@ -11,6 +11,7 @@ export const paths = {
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   team: () => '/team',
   calendar: () => '/calendar',
+  roadmap: () => '/roadmap',
   reports: () => '/reports',
   tasks: () => '/tasks',
   task: (id: string) => `/tasks/${id}`,

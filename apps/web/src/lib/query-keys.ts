@@ -22,6 +22,7 @@ export const queryRoots = {
   push: ['push'],
   recurrence: ['recurrence'],
   reports: ['reports'],
+  roadmap: ['roadmap'],
   search: ['search'],
   services: ['services'],
   session: ['session'],

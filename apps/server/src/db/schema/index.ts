@@ -9,6 +9,7 @@ export * from './push.ts';
 export * from './rate-limits.ts';
 export * from './recurrence.ts';
 export * from './relations.ts';
+export * from './roadmap.ts';
 export * from './security.ts';
 export * from './services.ts';
 export * from './task-details.ts';

@@ -110,6 +110,8 @@ async function populate() {
   // A task template of the product and a product template (issue 29).
   await send(owner, 'POST', `/api/projects/${product.id}/task-templates`, { name: 'Bug report' });
   await send(owner, 'POST', `/api/projects/${product.id}/product-template`, { name: 'Kit' });
+  const plan = { starts_on: '2026-03-01', ends_on: '2026-05-31' }; // a planned stage (issue 31)
+  await send(owner, 'PUT', `/api/projects/${product.id}/stage-plans/development`, plan);
   await send(owner, 'POST', '/api/services', {
     name: 'Slack',
     category: 'Communication',

@@ -18,6 +18,8 @@ export const ARCHIVE_TABLES = [
   // A product's custom fields (issue 29): their values are in tasks.fields, by field id.
   'custom_fields',
   'product_key_history',
+  // The roadmap's planned days per product and stage (issue 31, decision 056).
+  'product_stage_plans',
   'teams',
   'team_members',
   // Recurring tasks (issue 29): the series before the tasks that carry it, their days after.

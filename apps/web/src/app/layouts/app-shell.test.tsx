@@ -60,13 +60,25 @@ const menuLabels = () =>
 
 // Spec §6, with Settings shown to everyone (ARCHITECTURE §5); super admin outranks admin.
 const expectedMenu: Record<Role, string[]> = {
-  guest: ['Dashboard', 'Products', 'Tasks', 'Activity', 'Services', 'Settings'],
-  member: ['Dashboard', 'Products', 'Calendar', 'Tasks', 'Activity', 'Services', 'Settings', 'Notifications'],
+  // Roadmap (issue 31): for every role that sees products, after Calendar's place.
+  guest: ['Dashboard', 'Products', 'Roadmap', 'Tasks', 'Activity', 'Services', 'Settings'],
+  member: [
+    'Dashboard',
+    'Products',
+    'Calendar',
+    'Roadmap',
+    'Tasks',
+    'Activity',
+    'Services',
+    'Settings',
+    'Notifications',
+  ],
   admin: [
     'Dashboard',
     'Products',
     'Team',
     'Calendar',
+    'Roadmap',
     'Tasks',
     'Activity',
     'Services',
@@ -78,6 +90,7 @@ const expectedMenu: Record<Role, string[]> = {
     'Products',
     'Team',
     'Calendar',
+    'Roadmap',
     'Reports',
     'Tasks',
     'Analytics',
@@ -121,6 +134,7 @@ describe('AppShell', () => {
       '/products',
       '/team',
       '/calendar',
+      '/roadmap',
       '/reports',
       '/tasks',
       '/analytics',

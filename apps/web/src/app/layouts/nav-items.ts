@@ -4,6 +4,7 @@ import {
   BellIcon,
   CalendarDaysIcon,
   ChartColumnIcon,
+  ChartGanttIcon,
   FileTextIcon,
   HistoryIcon,
   LayoutDashboardIcon,
@@ -25,6 +26,8 @@ const navItems: readonly NavItem[] = [
   { item: 'products', to: paths.products(), label: k('Products'), icon: PackageIcon },
   { item: 'team', to: paths.team(), label: k('Team'), icon: UsersIcon },
   { item: 'calendar', to: paths.calendar(), label: k('Calendar'), icon: CalendarDaysIcon },
+  // Issue 31: for every role that sees products (the products' menu rule).
+  { item: 'roadmap', to: paths.roadmap(), label: k('Roadmap'), icon: ChartGanttIcon },
   { item: 'reports', to: paths.reports(), label: k('Reports'), icon: FileTextIcon },
   { item: 'tasks', to: paths.tasks(), label: k('Tasks'), icon: ListTodoIcon },
   { item: 'analytics', to: paths.analytics(), label: k('Analytics'), icon: ChartColumnIcon },

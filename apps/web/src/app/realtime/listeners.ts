@@ -13,6 +13,7 @@ import { notificationChanges } from '../../features/notifications/api/changes.ts
 import { productChanges } from '../../features/products/api/changes.ts';
 import { recurrenceChanges } from '../../features/recurrence/api/changes.ts';
 import { reportChanges } from '../../features/reports/api/changes.ts';
+import { roadmapChanges } from '../../features/roadmap/api/changes.ts';
 import { serviceChanges } from '../../features/services/api/changes.ts';
 import { taskFileChanges } from '../../features/task-files/api/changes.ts';
 import { taskChanges } from '../../features/tasks/api/changes.ts';
@@ -49,6 +50,7 @@ export const changeListeners: readonly ChangeListener[] = [
   productChanges,
   recurrenceChanges,
   reportChanges,
+  roadmapChanges,
   serviceChanges,
   taskFileChanges,
   taskChanges,
