@@ -1,5 +1,6 @@
 import type { MenuItem } from '@shipyard/shared';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { setMenuPages } from '../lib/menu-pages.ts';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
 // Every route of spec §2.1; each page is its own lazily loaded chunk.
@@ -10,6 +11,23 @@ const guard = (name: 'RedirectIfSignedIn' | 'RequireSession' | 'ShellIfSignedIn'
   const guards = await import('./guards.tsx');
   return { Component: guards[name] };
 };
+
+/** The pages of the sidebar's entries, also fetched ahead while the browser is idle (lib/menu-pages.ts). */
+const menuPages = {
+  dashboard: () => import('./routes/dashboard.tsx'),
+  products: () => import('./routes/products.tsx'),
+  team: () => import('./routes/team.tsx'),
+  calendar: () => import('./routes/calendar.tsx'),
+  roadmap: () => import('./routes/roadmap.tsx'),
+  reports: () => import('./routes/reports.tsx'),
+  tasks: () => import('./routes/tasks.tsx'),
+  analytics: () => import('./routes/analytics.tsx'),
+  activity: () => import('./routes/activity.tsx'),
+  services: () => import('./routes/services.tsx'),
+  settings: () => import('./routes/settings.tsx'),
+  notifications: () => import('./routes/notifications.tsx'),
+} satisfies Record<MenuItem, () => Promise<unknown>>;
+setMenuPages(menuPages);
 
 const behindMenu = (item: MenuItem, route: RouteObject): RouteObject => ({
   lazy: async () => {
@@ -43,32 +61,32 @@ const routes: RouteObject[] = [
               {
                 lazy: () => import('./layouts/app-shell.tsx'),
                 children: [
-                  { path: 'd', lazy: () => import('./routes/dashboard.tsx') },
-                  { path: 'products', lazy: () => import('./routes/products.tsx') },
+                  { path: 'd', lazy: menuPages.dashboard },
+                  { path: 'products', lazy: menuPages.products },
                   { path: 'products/:id', lazy: () => import('./routes/product-detail.tsx') },
                   { path: 'new-product', lazy: () => import('./routes/new-product.tsx') },
-                  { path: 'tasks', lazy: () => import('./routes/tasks.tsx') },
+                  { path: 'tasks', lazy: menuPages.tasks },
                   { path: 'tasks/:id', lazy: () => import('./routes/task.tsx') },
                   { path: 'views', lazy: () => import('./routes/views.tsx') },
                   { path: 'views/:id', lazy: () => import('./routes/view.tsx') },
-                  { path: 'activity', lazy: () => import('./routes/activity.tsx') },
-                  { path: 'roadmap', lazy: () => import('./routes/roadmap.tsx') },
-                  { path: 'services', lazy: () => import('./routes/services.tsx') },
-                  { path: 'settings', lazy: () => import('./routes/settings.tsx') },
+                  { path: 'activity', lazy: menuPages.activity },
+                  { path: 'roadmap', lazy: menuPages.roadmap },
+                  { path: 'services', lazy: menuPages.services },
+                  { path: 'settings', lazy: menuPages.settings },
                   { path: 'profile', lazy: () => import('./routes/profile.tsx') },
                   { path: 'trash', lazy: () => import('./routes/trash.tsx') },
                   { path: 'timesheet', lazy: () => import('./routes/timesheet.tsx') },
                   { path: 'trash/:productId', lazy: () => import('./routes/trash.tsx') },
-                  behindMenu('team', { path: 'team', lazy: () => import('./routes/team.tsx') }),
-                  behindMenu('calendar', { path: 'calendar', lazy: () => import('./routes/calendar.tsx') }),
-                  behindMenu('reports', { path: 'reports', lazy: () => import('./routes/reports.tsx') }),
+                  behindMenu('team', { path: 'team', lazy: menuPages.team }),
+                  behindMenu('calendar', { path: 'calendar', lazy: menuPages.calendar }),
+                  behindMenu('reports', { path: 'reports', lazy: menuPages.reports }),
                   behindMenu('analytics', {
                     path: 'analytics',
-                    lazy: () => import('./routes/analytics.tsx'),
+                    lazy: menuPages.analytics,
                   }),
                   behindMenu('notifications', {
                     path: 'notifications',
-                    lazy: () => import('./routes/notifications.tsx'),
+                    lazy: menuPages.notifications,
                   }),
                 ],
               },

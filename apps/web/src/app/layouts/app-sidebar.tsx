@@ -20,6 +20,7 @@ import { useUnreadCount } from '../../features/notifications/api/get-unread-coun
 import { UnreadBadge, unreadLinkLabel } from '../../features/notifications/components/unread-badge.tsx';
 import { PinnedViews } from '../../features/views/components/pinned-views.tsx';
 import { t } from '../../lib/i18n/index.ts';
+import { usePrefetchMenuPages } from '../../lib/menu-pages.ts';
 import { paths } from '../../lib/paths.ts';
 import { isCurrent, navItemsFor } from './nav-items.ts';
 import { RecentProducts } from './recent-products.tsx';
@@ -35,6 +36,8 @@ export function AppSidebar({ user }: { user: User }) {
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
   };
+  const items = navItemsFor(user.role);
+  usePrefetchMenuPages(items.map((entry) => entry.item));
 
   return (
     // At the reading side's start: on the right in Arabic (components/ui/sidebar.tsx is logical).
@@ -63,7 +66,7 @@ export function AppSidebar({ user }: { user: User }) {
           <SidebarGroupContent>
             <nav aria-label={t('Main')}>
               <SidebarMenu>
-                {navItemsFor(user.role).map(({ item, to, label, icon: Icon }) => {
+                {items.map(({ item, to, label, icon: Icon }) => {
                   const current = isCurrent(to, pathname);
                   return (
                     <SidebarMenuItem key={item}>
