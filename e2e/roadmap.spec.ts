@@ -35,7 +35,9 @@ test('a member drags a product’s target date on the roadmap; it stays after a 
   const handle = page.getByRole('slider', { name: `Target date of ${product.name}` });
   await expect(handle).toHaveAttribute('aria-valuetext', shown(product.target_end_date));
 
-  // The month zoom is 4 px a day: 40 px to the right is ten days later.
+  // The month zoom is 4 px a day: 40 px to the right is ten days later. Other tests' products come
+  // first by name, so the row may be below the fold.
+  await handle.scrollIntoViewIfNeeded();
   const from = await center(handle);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();

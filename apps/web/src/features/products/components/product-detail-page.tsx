@@ -140,7 +140,7 @@ export function ProductDetailPage({
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
-        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint;
+        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint (12 px, so the two icon tabs fit beside them);
             with the icon tabs beside them the row scrolls sideways there rather than clip one. */}
         <TabsList className="flex w-full justify-start overflow-x-auto [scrollbar-width:none] sm:inline-flex sm:w-fit">
           {(
@@ -155,7 +155,7 @@ export function ProductDetailPage({
             <TabsTrigger
               key={value}
               value={value}
-              className="flex-auto px-1.5 text-[13px] sm:flex-1 sm:px-2 sm:text-sm"
+              className="flex-auto px-1 text-xs sm:flex-1 sm:px-2 sm:text-sm"
             >
               {label}
             </TabsTrigger>

@@ -16,7 +16,7 @@ export function RoadmapList({ products }: { products: RoadmapProduct[] }) {
   return (
     <ul className="divide-y rounded-lg border" aria-label={t('Roadmap')}>
       {products.map((product) => (
-        <li key={product.id} className="grid gap-2 p-3" data-product={product.id}>
+        <li key={product.id} className="grid grid-cols-[minmax(0,1fr)] gap-2 p-3" data-product={product.id}>
           <div className="flex items-start justify-between gap-2">
             <Link
               to={paths.product(product.id)}
