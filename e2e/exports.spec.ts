@@ -51,7 +51,7 @@ test('a member exports the filtered products list and a product’s tasks as CSV
   expect(csv).not.toContain(`Export planning ${tag}`);
 
   await page.goto(`/products/${testing.id}?tab=tasks`);
-  const tasksTab = page.getByRole('tab', { name: 'Tasks' });
+  const tasksTab = page.getByRole('tab', { name: 'Tasks', exact: true });
   if (await tasksTab.isVisible()) await tasksTab.click();
   await expect(page.getByText('Second, with a comma')).toBeVisible();
   const [tasks] = await Promise.all([

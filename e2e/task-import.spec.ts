@@ -32,7 +32,7 @@ test('imports tasks from a CSV file: row errors first, nothing stored, then the 
   const productId = (created.body as { id: string }).id;
 
   await page.goto(`/products/${productId}`);
-  await page.getByRole('tab', { name: 'Tasks' }).click();
+  await page.getByRole('tab', { name: 'Tasks', exact: true }).click();
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import tasks' });
   const file = dialog.getByLabel('File (CSV or Trello JSON)');

@@ -117,7 +117,7 @@ test('a member creates a task, filters it, drags it to Completed, sees progress 
 
   // Edit it from the row menu.
   const renamed = `${title} (final)`;
-  await page.getByRole('tab', { name: 'Tasks' }).click();
+  await page.getByRole('tab', { name: 'Tasks', exact: true }).click();
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Task' });
