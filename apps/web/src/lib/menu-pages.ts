@@ -1,5 +1,6 @@
 import type { MenuItem } from '@shipyard/shared';
 import { useEffect } from 'react';
+import { whenIdle } from './when-idle.ts';
 
 /** A page's code, as the router loads it. */
 type PageLoader = () => Promise<unknown>;
@@ -44,14 +45,4 @@ export function usePrefetchMenuPages(items: readonly MenuItem[]) {
       cancel();
     };
   }, [key]);
-}
-
-/** Runs `run` when the browser is idle (at the latest after 2 s); answers a cancel. */
-function whenIdle(run: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 /**
  * Screens that list tasks fetch the task page's code (and its markdown renderer) once the
@@ -6,13 +7,5 @@ import { useEffect } from 'react';
  * within 300 ms of the click). The router's lazy import of the same module then resolves at once.
  */
 export function usePrefetchTaskRoute() {
-  useEffect(() => {
-    const load = () => void import('./task.tsx').catch(() => {});
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(load, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 200);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => void import('./task.tsx').catch(() => {})), []);
 }
