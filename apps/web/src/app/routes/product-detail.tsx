@@ -1,3 +1,4 @@
+import { TimerIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { ChatDestinationsCard } from '../../features/chat/components/chat-destinations-card.tsx';
@@ -12,6 +13,7 @@ import { TaskTemplatesCard } from '../../features/templates/components/task-temp
 import { ProductTimeReport } from '../../features/time/components/product-time-report.tsx';
 import { TrashLink } from '../../features/trash/components/trash-link.tsx';
 import { WorkflowCard } from '../../features/workflow/components/workflow-card.tsx';
+import { t } from '../../lib/i18n/index.ts';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
@@ -49,7 +51,14 @@ export function Component() {
         />
       )}
       // Issue 31: the product's logged time, per person and per task, with CSV.
-      timeTab={() => <ProductTimeReport productId={id} />}
+      extraTabs={[
+        {
+          value: 'time',
+          label: t('Time'),
+          icon: TimerIcon,
+          render: () => <ProductTimeReport productId={id} />,
+        },
+      ]}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
       // Issue 29: each feature's part of the product's settings, one SectionCard each, in this order.
       settingsTab={(readOnly) => (

@@ -6,7 +6,7 @@ import {
   productMessages,
   type Role,
 } from '@shipyard/shared';
-import { AlertTriangle, ArrowLeft, CalendarDays, Settings2Icon, TimerIcon } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CalendarDays, type LucideIcon, Settings2Icon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArchivedBadge, ArchivedBanner } from '../../../components/archived-banner.tsx';
@@ -29,9 +29,19 @@ import { ProductOverview } from './product-overview.tsx';
 import { ProductTimeline } from './product-timeline.tsx';
 import { productStatusOptions, StatusBadge } from './status-badge.tsx';
 
-const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'time', 'settings'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings'] as const;
+
+/**
+ * A tab another feature adds to the product (issue 31: time, schedule, cycles), shown as an icon
+ * beside the spec's five so the row still fits a phone; its value is the `?tab=` in the URL.
+ */
+export type ProductExtraTab = {
+  value: string;
+  /** The tab's name, translated: its accessible name and tooltip. */
+  label: string;
+  icon: LucideIcon;
+  render: (readOnly: boolean) => ReactNode;
+};
 
 type ProductDetailPageProps = {
   productId: string;
@@ -51,8 +61,8 @@ type ProductDetailPageProps = {
    * by the route from the features that own them; the tab shows to whoever manages the product.
    */
   settingsTab?: (readOnly: boolean) => ReactNode;
-  /** The product's logged time (issue 31: features/time), composed in by the route. */
-  timeTab?: () => ReactNode;
+  /** Further tabs composed in by the route, in this order, before Settings. */
+  extraTabs?: readonly ProductExtraTab[];
 };
 
 /** Spec §2.11: the product's header and its Overview, Tasks, Team, Documents and Activity Timeline tabs. */
@@ -63,12 +73,13 @@ export function ProductDetailPage({
   tasksTab,
   teamsTab,
   settingsTab,
-  timeTab,
+  extraTabs = [],
 }: ProductDetailPageProps) {
   const product = useProduct(productId);
   const navigate = useNavigate();
   const { values, set } = useUrlState({ tab: 'overview' });
-  const tab: Tab = isTab(values.tab) ? values.tab : 'overview';
+  const known = [...TABS, ...extraTabs.map((extra) => extra.value)];
+  const tab = values.tab && known.includes(values.tab) ? values.tab : 'overview';
 
   // The open tab lives in the URL, so a reload or a shared link opens the same one.
   // The team whose members the Team tab shows belongs to that tab only.
@@ -161,16 +172,17 @@ export function ProductDetailPage({
             </TabsTrigger>
           ))}
           {/* Icons beside the spec's five tabs, so the row still fits a phone. */}
-          {timeTab ? (
+          {extraTabs.map(({ value, label, icon: Icon }) => (
             <TabsTrigger
-              value="time"
-              aria-label={t('Time')}
-              title={t('Time')}
+              key={value}
+              value={value}
+              aria-label={label}
+              title={label}
               className="flex-none px-1 text-[13px] sm:px-2.5 sm:text-sm"
             >
-              <TimerIcon aria-hidden="true" />
+              <Icon aria-hidden="true" />
             </TabsTrigger>
-          ) : null}
+          ))}
           {showSettings ? (
             <TabsTrigger
               value="settings"
@@ -193,7 +205,11 @@ export function ProductDetailPage({
         <TabsContent value="timeline">
           <ProductTimeline productId={data.id} currentUserId={currentUserId} />
         </TabsContent>
-        {timeTab ? <TabsContent value="time">{timeTab()}</TabsContent> : null}
+        {extraTabs.map(({ value, render }) => (
+          <TabsContent key={value} value={value}>
+            {render(archived)}
+          </TabsContent>
+        ))}
         {showSettings ? <TabsContent value="settings">{settingsTab(archived)}</TabsContent> : null}
       </Tabs>
     </div>
