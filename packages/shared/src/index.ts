@@ -27,6 +27,7 @@ export * from './recurrence.ts';
 export * from './relations.ts';
 export * from './reports.ts';
 export * from './roadmap.ts';
+export * from './schedule.ts';
 export * from './search.ts';
 export * from './security.ts';
 export * from './services.ts';

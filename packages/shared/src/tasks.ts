@@ -64,7 +64,24 @@ export const taskMessages = {
   statusUpdated: 'Task status updated',
   statusUpdateFailed: 'Failed to update task status',
   emptyForStatus: 'No tasks found for this status.',
+  /** Issue 31 (Gantt): a task's start date (decision 057). */
+  startDateInvalid: 'Start date must be a valid date',
+  startAfterDue: 'The start date must be on or before the due date.',
 } as const;
+
+/** A task's start and due dates are in order when either is missing or start ≤ due (issue 31). */
+export const taskDatesInOrder = (startDate: string | null | undefined, dueDate: string | null | undefined) =>
+  !startDate || !dueDate || startDate <= dueDate;
+
+/**
+ * The check of a form or body holding both dates: the message goes to the start date's field.
+ * (A check of its own, not one on CreateTaskSchema: the templates omit fields from that schema.)
+ */
+export const datesInOrderCheck = <T extends { startDate?: string | null; dueDate?: string | null }>() =>
+  z.refine<T>((v) => taskDatesInOrder(v.startDate, v.dueDate), {
+    error: taskMessages.startAfterDue,
+    path: ['startDate'],
+  });
 
 const TaskStatusSchema = z.pipe(
   z.transform((v: unknown) => toTaskStatus(v) ?? v),
@@ -98,6 +115,11 @@ const taskFields = {
   ),
   dueDate: z._default(
     z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
+    null,
+  ),
+  /** When work starts (issue 31, the Gantt): on or before the due date when both are set. */
+  startDate: z._default(
+    z.pipe(z.transform(emptyToNull), z.nullable(isoDate(taskMessages.startDateInvalid))),
     null,
   ),
   projectId: z.uuid(taskMessages.productRequired),
@@ -138,6 +160,7 @@ export const UpdateTaskFieldsSchema = z.partial(
     teamId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.teamNotInProduct))),
     assigneeId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.assigneeNotInProduct))),
     dueDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
+    startDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate(taskMessages.startDateInvalid))),
     parentId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(hierarchyMessages.parentNotFound))),
     estimate: EstimateInputSchema,
   }),
@@ -182,6 +205,8 @@ export const TaskSchema = z.object({
   priority: z.enum(TASK_PRIORITIES),
   phase: z.nullable(z.string()),
   dueDate: z.nullable(z.string()),
+  /** When work starts (issue 31): the Gantt bar runs from it to the due date. */
+  startDate: z.optional(z.nullable(z.string())),
   teamId: z.nullable(z.string()),
   team: z.nullable(RefSchema),
   assigneeId: z.nullable(z.string()),
