@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDate, productMessages } from './products.ts';
+import { periodDays } from './reports.ts';
 import { datesInOrderCheck, TASK_STATUSES, taskMessages } from './tasks.ts';
 
 // A product's schedule (issue 31, docs/decisions/057-gantt.md): its tasks as bars from their start
@@ -13,7 +14,7 @@ export const SCHEDULE_LINKS_MAX = 5_000;
 export const SCHEDULE_SHIFT_MAX = 200;
 
 export const scheduleMessages = {
-  tooManyShifted: `Moving this task would shift more than ${SCHEDULE_SHIFT_MAX} tasks it blocks. Move it without shifting them.`,
+  tooManyShifted: 'Moving this task would shift more than 200 tasks it blocks. Move it without shifting them.',
 } as const;
 
 export const ScheduleParamsSchema = z.object({ id: z.uuid(productMessages.notFound) });
@@ -84,12 +85,7 @@ export const SCHEDULE_GROUPS = ['none', 'state', 'assignee', 'team'] as const;
 export type ScheduleGroup = (typeof SCHEDULE_GROUPS)[number];
 
 /** Whole days from `a` to `b` (ISO days). */
-export const daysBetween = (a: string, b: string) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-
-/** `day` moved by `days` (ISO days, UTC: no clock change moves a day). */
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const daysBetween = (a: string, b: string) => periodDays(a, b) - 1;
 
 /**
  * The tasks `from` blocks, directly or through others, each once, nearest first (a cycle of

@@ -145,6 +145,8 @@ const taskFields = {
 export const CreateTaskSchema = z.object(taskFields);
 export type CreateTask = z.infer<typeof CreateTaskSchema>;
 export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
+/** The task dialog's schema: a create's, with the start date on or before the due date (issue 31). */
+export const CreateTaskFormSchema = CreateTaskSchema.check(datesInOrderCheck());
 
 /** PATCH /api/tasks/{id}/update: any of the fields; `projectId` moves the task to another product. */
 export const UpdateTaskFieldsSchema = z.partial(
