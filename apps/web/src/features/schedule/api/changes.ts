@@ -1,4 +1,4 @@
-import { type ChangeListener, ofProduct, prefix } from '../../../lib/realtime-changes.ts';
+import { type ChangeListener, ofProduct } from '../../../lib/realtime-changes.ts';
 import { scheduleKeys } from './keys.ts';
 
 // A task of the product changed (its dates, state, assignee, a relation: a relation's change is
@@ -13,6 +13,5 @@ export const scheduleChanges: ChangeListener = {
     product: ofItsProduct,
     team: ofItsProduct,
     member: ofItsProduct,
-    user: () => [{ ...prefix(scheduleKeys.all), stale: true }],
   },
 };

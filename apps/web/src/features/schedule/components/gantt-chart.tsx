@@ -107,6 +107,7 @@ export function GanttChart(props: Props) {
       ref={scroller}
       className="relative h-[min(70vh,720px)] overflow-auto rounded-md border bg-background"
       data-testid="gantt"
+      data-scroll-area
     >
       <div className="relative" style={{ width: NAMES + scale.width, height: HEADER + height }}>
         <div className="sticky top-0 z-30 flex border-b bg-background" style={{ height: HEADER }}>
