@@ -33,6 +33,8 @@ export * from './security.ts';
 export * from './services.ts';
 export * from './sync.ts';
 export * from './task-bulk.ts';
+export * from './task-dates.ts';
+export * from './task-form.ts';
 export * from './task-keys.ts';
 export * from './task-page.ts';
 export * from './task-query.ts';

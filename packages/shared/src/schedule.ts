@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { isoDate, productMessages } from './products.ts';
 import { periodDays } from './reports.ts';
-import { datesInOrderCheck, TASK_STATUSES, taskMessages } from './tasks.ts';
+import { datesInOrderCheck, taskDateMessages } from './task-dates.ts';
+import { TASK_STATUSES, taskMessages } from './tasks.ts';
 
 // A product's schedule (issue 31, docs/decisions/057-gantt.md): its tasks as bars from their start
 // date to their due date, and the "blocks" relations among them as arrows.
@@ -14,7 +15,8 @@ export const SCHEDULE_LINKS_MAX = 5_000;
 export const SCHEDULE_SHIFT_MAX = 200;
 
 export const scheduleMessages = {
-  tooManyShifted: 'Moving this task would shift more than 200 tasks it blocks. Move it without shifting them.',
+  tooManyShifted:
+    'Moving this task would shift more than 200 tasks it blocks. Move it without shifting them.',
 } as const;
 
 export const ScheduleParamsSchema = z.object({ id: z.uuid(productMessages.notFound) });
@@ -61,7 +63,7 @@ export type Schedule = z.infer<typeof ScheduleSchema>;
  */
 export const ScheduleMoveBodySchema = z
   .object({
-    startDate: z.nullable(isoDate(taskMessages.startDateInvalid)),
+    startDate: z.nullable(isoDate(taskDateMessages.startDateInvalid)),
     dueDate: z.nullable(isoDate('Due date must be a valid date')),
     shiftBlocked: z._default(z.boolean(), false),
   })

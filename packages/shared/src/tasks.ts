@@ -8,6 +8,7 @@ import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts'
 import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
 import { IfUnmodifiedSinceSchema } from './sync.ts';
+import { StartDateInputSchema } from './task-dates.ts';
 import { multiLine, singleLine } from './text.ts';
 
 // Tasks (spec §3 Task, §4 Task status, §5 Task form and filters, §7.3, §8.2).
@@ -64,24 +65,7 @@ export const taskMessages = {
   statusUpdated: 'Task status updated',
   statusUpdateFailed: 'Failed to update task status',
   emptyForStatus: 'No tasks found for this status.',
-  /** Issue 31 (Gantt): a task's start date (decision 057). */
-  startDateInvalid: 'Start date must be a valid date',
-  startAfterDue: 'The start date must be on or before the due date.',
 } as const;
-
-/** A task's start and due dates are in order when either is missing or start ≤ due (issue 31). */
-export const taskDatesInOrder = (startDate: string | null | undefined, dueDate: string | null | undefined) =>
-  !startDate || !dueDate || startDate <= dueDate;
-
-/**
- * The check of a form or body holding both dates: the message goes to the start date's field.
- * (A check of its own, not one on CreateTaskSchema: the templates omit fields from that schema.)
- */
-export const datesInOrderCheck = <T extends { startDate?: string | null; dueDate?: string | null }>() =>
-  z.refine<T>((v) => taskDatesInOrder(v.startDate, v.dueDate), {
-    error: taskMessages.startAfterDue,
-    path: ['startDate'],
-  });
 
 const TaskStatusSchema = z.pipe(
   z.transform((v: unknown) => toTaskStatus(v) ?? v),
@@ -117,11 +101,7 @@ const taskFields = {
     z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
     null,
   ),
-  /** When work starts (issue 31, the Gantt): on or before the due date when both are set. */
-  startDate: z._default(
-    z.pipe(z.transform(emptyToNull), z.nullable(isoDate(taskMessages.startDateInvalid))),
-    null,
-  ),
+  startDate: z._default(StartDateInputSchema, null),
   projectId: z.uuid(taskMessages.productRequired),
   /** Its workflow state (issue 29), one of its product's; without it ('' too), the first of its status's. */
   stateId: z.optional(
@@ -145,8 +125,6 @@ const taskFields = {
 export const CreateTaskSchema = z.object(taskFields);
 export type CreateTask = z.infer<typeof CreateTaskSchema>;
 export type CreateTaskInput = z.input<typeof CreateTaskSchema>;
-/** The task dialog's schema: a create's, with the start date on or before the due date (issue 31). */
-export const CreateTaskFormSchema = CreateTaskSchema.check(datesInOrderCheck());
 
 /** PATCH /api/tasks/{id}/update: any of the fields; `projectId` moves the task to another product. */
 export const UpdateTaskFieldsSchema = z.partial(
@@ -162,7 +140,7 @@ export const UpdateTaskFieldsSchema = z.partial(
     teamId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.teamNotInProduct))),
     assigneeId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.assigneeNotInProduct))),
     dueDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
-    startDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate(taskMessages.startDateInvalid))),
+    startDate: StartDateInputSchema,
     parentId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(hierarchyMessages.parentNotFound))),
     estimate: EstimateInputSchema,
   }),

@@ -1,4 +1,4 @@
-import { scheduleMessages, taskMessages } from '@shipyard/shared';
+import { scheduleMessages, taskDateMessages, taskMessages } from '@shipyard/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { taskRelations, tasks } from '../../db/schema/index.ts';
@@ -179,12 +179,14 @@ describe('PATCH /api/tasks/{id}/schedule', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
-      message: taskMessages.startAfterDue,
-      details: { fields: { startDate: [taskMessages.startAfterDue] } },
+      message: taskDateMessages.startAfterDue,
+      details: { fields: { startDate: [taskDateMessages.startAfterDue] } },
     });
     const bad = await as(owner, move(task.id, { startDate: '2026-02-30', dueDate: null }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ details: { fields: { startDate: [taskMessages.startDateInvalid] } } });
+    expect(bad.json()).toMatchObject({
+      details: { fields: { startDate: [taskDateMessages.startDateInvalid] } },
+    });
     expect((await as(owner, move(task.id, { startDate: 'x'.repeat(5000), dueDate: null }))).statusCode).toBe(
       400,
     );

@@ -46,7 +46,7 @@ const toScheduleTask = (task: Task): ScheduleTask => ({
 });
 
 /** How many days a move shifted the task: by its due date when it had and keeps one, else its start. */
-export function daysMoved(before: Dates, after: Dates): number {
+function daysMoved(before: Dates, after: Dates): number {
   if (before.dueDate && after.dueDate) return daysBetween(before.dueDate, after.dueDate);
   if (before.startDate && after.startDate) return daysBetween(before.startDate, after.startDate);
   return 0;

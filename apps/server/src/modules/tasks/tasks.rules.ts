@@ -1,4 +1,4 @@
-import { type TaskStatus, taskDatesInOrder, taskMessages } from '@shipyard/shared';
+import { type TaskStatus, taskDateMessages, taskDatesInOrder, taskMessages } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
@@ -22,8 +22,8 @@ export function refuseDatesOutOfOrder(
   dueDate: string | null | undefined,
 ) {
   if (taskDatesInOrder(startDate, dueDate)) return;
-  throw BadRequest(taskMessages.startAfterDue, 'VALIDATION_ERROR', {
-    fields: { startDate: [taskMessages.startAfterDue] },
+  throw BadRequest(taskDateMessages.startAfterDue, 'VALIDATION_ERROR', {
+    fields: { startDate: [taskDateMessages.startAfterDue] },
   });
 }
 

@@ -1,4 +1,4 @@
-import { taskMessages } from '@shipyard/shared';
+import { taskDateMessages } from '@shipyard/shared';
 import { describe, expect, it } from 'vitest';
 import { createTask } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
@@ -11,8 +11,8 @@ const { ctx, as, member, productOf } = useTestApp();
 
 const outOfOrder = {
   code: 'VALIDATION_ERROR',
-  message: taskMessages.startAfterDue,
-  details: { fields: { startDate: [taskMessages.startAfterDue] } },
+  message: taskDateMessages.startAfterDue,
+  details: { fields: { startDate: [taskDateMessages.startAfterDue] } },
 };
 
 describe('a task’s start date', () => {
@@ -37,7 +37,9 @@ describe('a task’s start date', () => {
     }
     const bad = await create({ startDate: '2030-13-01' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ details: { fields: { startDate: [taskMessages.startDateInvalid] } } });
+    expect(bad.json()).toMatchObject({
+      details: { fields: { startDate: [taskDateMessages.startDateInvalid] } },
+    });
   });
 
   it('is edited alone or with the due date, recorded; an edit leaving it after the due date is refused', async () => {

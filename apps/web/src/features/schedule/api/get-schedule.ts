@@ -7,7 +7,7 @@ import { scheduleKeys } from './keys.ts';
 const getSchedule = (productId: string, signal?: AbortSignal) =>
   api.get<Schedule>(`/projects/${encodeURIComponent(productId)}/schedule`, { signal });
 
-export const scheduleQueryOptions = (productId: string) =>
+const scheduleQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: scheduleKeys.product(productId),
     queryFn: ({ signal }) => getSchedule(productId, signal),

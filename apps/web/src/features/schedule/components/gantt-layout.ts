@@ -85,7 +85,7 @@ const noneLabels: Record<Exclude<ScheduleGroup, 'none'>, string> = {
   assignee: k('Unassigned'),
   team: k('No team'),
 };
-export const NO_DATES = k('No dates');
+const NO_DATES = k('No dates');
 
 /**
  * The rows: dated tasks in the server's order (by start), by group when asked (states in their

@@ -49,7 +49,7 @@ const schedule = (values: Partial<Schedule> = {}): Schedule => ({
 
 function stubApi(
   answer: Schedule,
-  write: () => Response = () => jsonResponse(200, { task: {}, days: 0, shifted: [] }),
+  write: () => Response | Promise<Response> = () => jsonResponse(200, { task: {}, days: 0, shifted: [] }),
 ) {
   return routeFetch({
     'GET /api/projects/p-1/schedule': () => jsonResponse(200, answer),

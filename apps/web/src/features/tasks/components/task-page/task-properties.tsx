@@ -9,8 +9,8 @@ import {
   type TaskPhase,
   type TaskPriority,
   type TaskStatus,
+  taskDateMessages,
   taskDatesInOrder,
-  taskMessages,
 } from '@shipyard/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -351,7 +351,7 @@ function DueDateProperty({
           const date = next || null;
           const dates = { startDate: task.startDate, dueDate: task.dueDate, [field]: date };
           const inOrder = taskDatesInOrder(dates.startDate, dates.dueDate);
-          setProblem(inOrder ? null : t(taskMessages.startAfterDue));
+          setProblem(inOrder ? null : t(taskDateMessages.startAfterDue));
           if (inOrder && date !== current) void onSave(date);
         }}
         className="[&_input]:h-8 [&_button]:size-8"
