@@ -34,7 +34,10 @@ function tickLabel(day: string, zoom: ScheduleZoom) {
   const date = new Date(`${day}T00:00:00Z`);
   const options: Intl.DateTimeFormatOptions =
     zoom === 'day'
-      ? { day: 'numeric', timeZone: 'UTC' }
+      ? // A month's first day says which month it is.
+        day.endsWith('-01')
+        ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
+        : { day: 'numeric', timeZone: 'UTC' }
       : zoom === 'week'
         ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
         : { month: 'short', year: 'numeric', timeZone: 'UTC' };
@@ -138,7 +141,8 @@ export function GanttChart(props: Props) {
           />
           <svg
             aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-10 rtl:-scale-x-100"
+            // Under the bars (the rows come after it), over the grid.
+            className="pointer-events-none absolute top-0 rtl:-scale-x-100"
             style={{ insetInlineStart: NAMES, width: scale.width, height }}
             data-testid="gantt-arrows"
           >
