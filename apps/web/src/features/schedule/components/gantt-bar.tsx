@@ -49,8 +49,10 @@ export const GanttBar = memo(function GanttBar({
   const { pointer, onKeyDown, onBlur } = useBarDrag({
     dayWidth: scale.dayWidth,
     disabled: !editable,
-    onPreview: (delta) => {
+    onPreview: (delta, byKey) => {
       setDraft(delta);
+      // A pointer's drag shows its dates on the bar; its drop is announced ("Task moved").
+      if (!byKey) return;
       announce(
         delta
           ? `${task.key}: ${describeDates(movedDates(task, delta))}. ${t('Enter saves, Escape cancels.')}`

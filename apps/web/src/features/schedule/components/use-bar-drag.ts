@@ -20,8 +20,11 @@ const isRtl = (el: Element) => getComputedStyle(el).direction === 'rtl';
 type Options = {
   dayWidth: number;
   disabled?: boolean;
-  /** The move so far (null: none, or cancelled), for the screen and the announcement. */
-  onPreview: (delta: Delta | null) => void;
+  /**
+   * The move so far (null: none, or cancelled), for the screen and, by keyboard, the announcement
+   * (`byKey`: a pointer's drag is not announced step by step).
+   */
+  onPreview: (delta: Delta | null, byKey: boolean) => void;
   onCommit: (delta: Delta) => void;
 };
 
@@ -50,18 +53,18 @@ export function useBarDrag({ dayWidth, disabled, onPreview, onCommit }: Options)
       const delta = deltaOf(current.part, Math.round(px / dayWidth));
       if (delta.start === current.delta.start && delta.end === current.delta.end) return;
       current.delta = delta;
-      onPreview(isZero(delta) ? null : delta);
+      onPreview(isZero(delta) ? null : delta, false);
     },
     onPointerUp: (e: PointerEvent<HTMLElement>) => {
       const current = drag.current;
       if (!current || current.pointerId !== e.pointerId) return;
       drag.current = null;
-      if (isZero(current.delta)) onPreview(null);
+      if (isZero(current.delta)) onPreview(null, false);
       else onCommit(current.delta);
     },
     onPointerCancel: () => {
       drag.current = null;
-      onPreview(null);
+      onPreview(null, false);
     },
   });
 
@@ -75,7 +78,7 @@ export function useBarDrag({ dayWidth, disabled, onPreview, onCommit }: Options)
       const sum = pending.current ?? { start: 0, end: 0 };
       const next = { start: sum.start + step.start, end: sum.end + step.end };
       pending.current = isZero(next) ? null : next;
-      onPreview(pending.current);
+      onPreview(pending.current, true);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const delta = pending.current;
@@ -85,14 +88,14 @@ export function useBarDrag({ dayWidth, disabled, onPreview, onCommit }: Options)
       e.preventDefault();
       e.stopPropagation();
       pending.current = null;
-      onPreview(null);
+      onPreview(null, true);
     }
   };
 
   const onBlur = () => {
     if (!pending.current) return;
     pending.current = null;
-    onPreview(null);
+    onPreview(null, true);
   };
 
   return { pointer, onKeyDown, onBlur };
