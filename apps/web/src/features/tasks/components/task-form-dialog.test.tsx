@@ -146,31 +146,6 @@ describe('TaskFormDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('refuses a start date after the due date with the field’s message, then sends both (issue 31)', async () => {
-    const fetchMock = routeFetch({
-      [OPTIONS]: jsonResponse(200, makeTaskOptions()),
-      'POST /api/tasks': jsonResponse(201, makeTask()),
-    });
-    const { user } = renderDialog({ productId: PRODUCT_ID });
-    await user.type(screen.getByLabelText('Title'), 'Plan');
-    await user.click(screen.getByRole('button', { name: 'Set due date' }));
-    await user.type(screen.getByLabelText('Due date'), '2025-06-30{Enter}');
-    await user.click(screen.getByRole('button', { name: 'Set start date' }));
-    await user.type(screen.getByLabelText('Start date'), '2025-07-02{Enter}');
-    await user.click(screen.getByRole('button', { name: 'Create Task' }));
-    expect(await screen.findByText('The start date must be on or before the due date.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/tasks')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: `Starts ${formatDate('2025-07-02')}` }));
-    await user.clear(screen.getByLabelText('Start date'));
-    await user.type(screen.getByLabelText('Start date'), '2025-06-01{Enter}');
-    await user.click(screen.getByRole('button', { name: 'Create Task' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/tasks')).toHaveLength(1));
-    expect(sentJson(callsTo(fetchMock, 'POST', '/api/tasks')[0]?.init)).toMatchObject({
-      startDate: '2025-06-01',
-      dueDate: '2025-06-30',
-    });
-  });
-
   it('sends the optional choices as null when left empty', async () => {
     const fetchMock = routeFetch({
       [OPTIONS]: jsonResponse(200, makeTaskOptions()),
