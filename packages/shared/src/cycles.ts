@@ -176,6 +176,8 @@ export const CycleListSchema = z.object({
   cycles: z.array(CycleSchema),
   /** Whether the caller may create, change and delete cycles and move tasks (members and admins). */
   canEdit: z.boolean(),
+  /** Whether the caller may change the product's cycle settings (its creator or an admin). */
+  canManage: z.boolean(),
   /** The product's setting: unfinished tasks roll into the next cycle when one ends. */
   rollOver: z.boolean(),
   estimateScale: z.string(),

@@ -176,7 +176,7 @@ describe('cycles of a product', () => {
     // A guest reads…
     const read = await as(visitor, list(product.id));
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ canEdit: false, rollOver: true });
+    expect(read.json()).toMatchObject({ canEdit: false, canManage: false, rollOver: true });
     expect((await as(visitor, detail(cycle.id))).statusCode).toBe(200);
     // …and changes nothing.
     for (const req of [
@@ -207,6 +207,7 @@ describe('cycles of a product', () => {
       url: `/api/projects/${product.id}/cycle-settings`,
       payload: { rollOver },
     });
+    expect((await as(teammate, list(product.id))).json()).toMatchObject({ canEdit: true, canManage: false });
     expect((await as(teammate, put(false))).statusCode).toBe(403);
     expect((await as(owner, put(false))).json()).toEqual({ rollOver: false });
     expect((await as(teammate, list(product.id))).json().rollOver).toBe(false);

@@ -24,6 +24,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Change, Changes } from '../../lib/realtime/changes.ts';
 import {
+  canEditProduct,
   findManagedProduct,
   productArchived,
   productNotFound,
@@ -41,13 +42,13 @@ import type { CyclesRepository, CycleWithTally } from './cycles.repository.ts';
 // in and out — a task moves only if the caller may change it (holdTaskForChange: 404, guests 403,
 // archived 409). No two cycles of a product overlap (checked under a per-product lock).
 
-export const cycleNotFound = () => NotFound(cycleMessages.notFound, 'CYCLE_NOT_FOUND');
+const cycleNotFound = () => NotFound(cycleMessages.notFound, 'CYCLE_NOT_FOUND');
 const readOnly = () => Forbidden(cycleMessages.readOnly, 'READ_ONLY');
 const guard = { readOnly: cycleMessages.readOnly };
 
 const canEdit = (viewer: Viewer) => viewer.role !== 'guest';
 
-export const cycleChange = (id: string, productId: string, op: Change['op'] = 'updated'): Change => ({
+const cycleChange = (id: string, productId: string, op: Change['op'] = 'updated'): Change => ({
   kind: 'cycle',
   op,
   id,
@@ -140,6 +141,7 @@ export function createCyclesService({ db, cycles, changes, clock }: Deps) {
       return {
         cycles: sortCycles(rows.map(toCycle)),
         canEdit: canEdit(viewer) && !product.archivedAt,
+        canManage: canEditProduct(viewer, product) && !product.archivedAt,
         rollOver: product.rollOver,
         estimateScale: product.estimateScale,
       };
