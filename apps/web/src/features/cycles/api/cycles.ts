@@ -68,7 +68,7 @@ export const useCycleCandidates = (productId: string, search: string, enabled: b
       queryFn: ({ signal }) => {
         const query = new URLSearchParams({ productId, status: 'Pending,In Progress', limit: '50' });
         if (search.trim()) query.set('search', search.trim());
-        return api.get<TaskList>(`/tasks?${query}`, { signal });
+        return api.get<TaskList>(`/tasks/all?${query}`, { signal });
       },
       enabled,
       placeholderData: keepPreviousData,

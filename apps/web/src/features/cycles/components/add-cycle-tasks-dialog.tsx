@@ -1,5 +1,6 @@
 import { CYCLE_ADD_TASKS_MAX } from '@shipyard/shared';
 import { useDeferredValue, useState } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -66,6 +67,13 @@ export function AddCycleTasksDialog({ open, onOpenChange, productId, cycleId, in
         <div className="max-h-[50vh] overflow-y-auto">
           {candidates.isPending ? (
             <Skeleton className="h-24 w-full" />
+          ) : candidates.isError ? (
+            <ErrorState
+              title={t('Failed to load the tasks')}
+              error={candidates.error}
+              onRetry={() => void candidates.refetch()}
+              retrying={candidates.isFetching}
+            />
           ) : offered.length === 0 ? (
             <p className="py-6 text-center text-muted-foreground text-sm">{t('No open tasks to add')}</p>
           ) : (
