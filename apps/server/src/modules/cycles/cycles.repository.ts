@@ -182,7 +182,7 @@ export function createCyclesRepository(db: Db) {
         .innerJoin(tasks, eq(tasks.id, cycleTasks.taskId))
         .leftJoin(users, eq(users.id, tasks.assigneeId))
         .where(eq(cycleTasks.cycleId, cycleId))
-        .orderBy(asc(cycleTasks.addedAt), asc(tasks.id))
+        .orderBy(asc(cycleTasks.addedAt), asc(tasks.number), asc(tasks.id))
         .limit(1000);
     },
 

@@ -3,6 +3,7 @@ import { ToggleGroup } from 'radix-ui';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartAxis as axis, ChartCard, chartTooltip as tooltip } from '../../../components/chart-card.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { type BurnMetric, type BurnMode, type BurnPoint, burnSeries } from './burn-series.ts';
@@ -13,6 +14,11 @@ import { type BurnMetric, type BurnMode, type BurnPoint, burnSeries } from './bu
 
 const toggleItem =
   'inline-flex h-full flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-md border border-transparent px-3 font-medium text-sm outline-none transition-[color,box-shadow] hover:text-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm dark:data-[state=on]:border-input dark:data-[state=on]:bg-input/30';
+/** The lines' colours, lighter in dark mode (as the analytics charts'). */
+const burnColours = cn(
+  '[--burn-main:var(--primary)] [--burn-scope:var(--color-sky-500)] [--burn-done:var(--color-emerald-500)]',
+  'dark:[--burn-main:var(--ring)] dark:[--burn-scope:var(--color-sky-400)] dark:[--burn-done:var(--color-emerald-400)]',
+);
 const toggleRoot = 'inline-flex h-9 items-center rounded-lg bg-muted p-[3px] text-muted-foreground';
 
 function Toggle<V extends string>({
@@ -59,15 +65,15 @@ export function BurnChart({ detail }: { detail: CycleDetail }) {
     mode === 'down'
       ? [
           { key: 'ideal', label: t('Ideal'), colour: 'var(--muted-foreground)', dashed: true },
-          { key: 'remaining', label: t('Remaining'), colour: 'var(--primary)', dashed: false },
+          { key: 'remaining', label: t('Remaining'), colour: 'var(--burn-main)', dashed: false },
         ]
       : [
-          { key: 'scope', label: t('Scope'), colour: 'var(--color-sky-500)', dashed: false },
-          { key: 'completed', label: t('Completed'), colour: 'var(--color-emerald-500)', dashed: false },
+          { key: 'scope', label: t('Scope'), colour: 'var(--burn-scope)', dashed: false },
+          { key: 'completed', label: t('Completed'), colour: 'var(--burn-done)', dashed: false },
         ];
   const unit = estimates && metric === 'points' ? t('points') : t('tasks');
   return (
-    <div className="grid gap-3">
+    <div className={cn('grid gap-3', burnColours)}>
       <div className="flex flex-wrap items-center gap-2">
         <Toggle
           label={t('Chart')}
@@ -131,7 +137,7 @@ export function BurnChart({ detail }: { detail: CycleDetail }) {
                 stroke={s.colour}
                 strokeWidth={2}
                 strokeDasharray={s.dashed ? '4 4' : undefined}
-                dot={data.length <= 21}
+                dot={!s.dashed && data.length <= 21}
                 isAnimationActive={false}
               />
             ))}
