@@ -112,7 +112,7 @@ export function CycleDetailPanel({ cycleId, productId, readOnly, onEdit, onDelet
   return (
     <section
       aria-labelledby={`cycle-${cycle.id}`}
-      className="grid min-w-0 content-start gap-4"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4"
       data-cycle-detail=""
     >
       <header className="flex flex-wrap items-start justify-between gap-3">

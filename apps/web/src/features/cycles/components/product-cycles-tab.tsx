@@ -110,7 +110,7 @@ export function ProductCyclesTab({ productId, readOnly }: { productId: string; r
           </Button>
         ) : null}
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <nav aria-label={t('Cycles')}>
           <ul className="grid content-start gap-2">
             {list.cycles.map((cycle) => {
