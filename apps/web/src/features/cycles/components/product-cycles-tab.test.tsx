@@ -24,7 +24,7 @@ const done = cycleOf({
   ends_on: '2026-02-27',
 });
 
-function serve(overrides: Parameters<typeof listOf>[1] = {}) {
+function serve(overrides: Parameters<typeof listOf>[1] & { velocity?: false } = {}) {
   return routeFetch({
     'GET /api/projects/p-1/cycles': () => jsonResponse(200, listOf([current, upcoming, done], overrides)),
     'GET /api/cycles/c-1': () => jsonResponse(200, detailOf(current, { canEdit: overrides.canEdit ?? true })),
@@ -32,6 +32,17 @@ function serve(overrides: Parameters<typeof listOf>[1] = {}) {
     'POST /api/projects/p-1/cycles': ({ init }) =>
       jsonResponse(201, cycleOf({ id: 'c-9', ...(sentJson(init) as object) })),
     'PUT /api/projects/p-1/cycle-settings': () => jsonResponse(200, { rollOver: false }),
+    'GET /api/projects/p-1/velocity': () =>
+      jsonResponse(200, {
+        projectId: 'p-1',
+        estimateScale: 'none',
+        cycles:
+          overrides.velocity === false
+            ? []
+            : [{ ...done, scope: 5, completed: 4, scopePoints: 0, completedPoints: 0 }],
+        averageCompleted: 4,
+        averagePoints: 0,
+      }),
   });
 }
 
@@ -116,5 +127,23 @@ describe('ProductCyclesTab', () => {
     expect(within(detail).queryByRole('button', { name: 'Complete cycle' })).toBeNull();
     expect(within(detail).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.getByRole('checkbox', { name: /Move unfinished tasks/ })).toBeDisabled();
+  });
+
+  it('says the pace of the finished cycles under the list, and nothing before one has finished', async () => {
+    serve();
+    const { unmount } = renderWithProviders(<ProductCyclesTab productId="p-1" readOnly />);
+    const nav = await screen.findByRole('navigation', { name: 'Cycles' });
+    await waitFor(() =>
+      expect(nav.querySelector('[data-velocity]')).toHaveTextContent(
+        'Velocity · Average per cycle (last 1): tasks 4',
+      ),
+    );
+    unmount();
+
+    const fetchMock = serve({ velocity: false });
+    renderWithProviders(<ProductCyclesTab productId="p-1" readOnly />);
+    const again = await screen.findByRole('navigation', { name: 'Cycles' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/projects/p-1/velocity')).toHaveLength(1));
+    expect(again.querySelector('[data-velocity]')).toBeNull();
   });
 });

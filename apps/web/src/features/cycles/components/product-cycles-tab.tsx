@@ -1,4 +1,10 @@
-import { addCalendarDays, type Cycle, type CycleList, cycleMessages } from '@shipyard/shared';
+import {
+  addCalendarDays,
+  type Cycle,
+  type CycleList,
+  cycleMessages,
+  VELOCITY_CYCLES_DEFAULT,
+} from '@shipyard/shared';
 import { PlusIcon, RefreshCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState, EmptyStateButton } from '../../../components/empty-state.tsx';
@@ -10,10 +16,11 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useUrlState } from '../../../hooks/use-url-state.ts';
 import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { localToday, useCycleSettings, useCycles } from '../api/cycles.ts';
+import { localToday, useCycleSettings, useCycles, useVelocity } from '../api/cycles.ts';
 import { CycleDetailPanel } from './cycle-detail.tsx';
 import { CycleFormDialog } from './cycle-form-dialog.tsx';
 import { CycleProgress, CycleStatusBadge, cycleSpan } from './cycle-progress.tsx';
+import { velocitySummary } from './velocity-card.tsx';
 
 /** Where a new cycle starts by default: the day after the last one, or today. */
 function nextStartOf(list: CycleList | undefined): string {
@@ -24,6 +31,17 @@ function nextStartOf(list: CycleList | undefined): string {
   );
   const after = last ? addCalendarDays(last, 1) : today;
   return after > today ? after : today;
+}
+
+/** Under the list, for everyone who runs the cycles (Analytics' chart is the admins'): the pace so far. */
+function VelocityLine({ productId }: { productId: string }) {
+  const { data } = useVelocity(productId, VELOCITY_CYCLES_DEFAULT);
+  if (!data || data.cycles.length === 0) return null;
+  return (
+    <p data-velocity="" className="mt-3 text-muted-foreground text-xs">
+      <span className="font-medium">{t('Velocity')}</span> · {velocitySummary(data)}
+    </p>
+  );
 }
 
 function RollOverSetting({ productId, list }: { productId: string; list: CycleList }) {
@@ -137,6 +155,7 @@ export function ProductCyclesTab({ productId, readOnly }: { productId: string; r
               );
             })}
           </ul>
+          <VelocityLine productId={productId} />
         </nav>
         {chosen ? (
           <CycleDetailPanel

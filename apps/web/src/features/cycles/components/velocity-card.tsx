@@ -1,4 +1,4 @@
-import { VELOCITY_CYCLES_DEFAULT } from '@shipyard/shared';
+import { VELOCITY_CYCLES_DEFAULT, type Velocity } from '@shipyard/shared';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartAxis as axis, ChartCard, chartTooltip as tooltip } from '../../../components/chart-card.tsx';
@@ -12,6 +12,19 @@ type Props = {
   /** The products the page is filtered to: the first one is shown first. */
   preferred: readonly string[];
 };
+
+/** The velocity in a sentence: the average per finished cycle, in tasks (and points where estimated). */
+export function velocitySummary(data: Velocity): string {
+  if (data.cycles.length === 0) return t('No finished cycles yet.');
+  const n = data.cycles.length;
+  return data.estimateScale !== 'none'
+    ? t('Average per cycle (last {{n}}): tasks {{tasks}}, points {{points}}', {
+        tasks: data.averageCompleted,
+        points: data.averagePoints,
+        n,
+      })
+    : t('Average per cycle (last {{n}}): tasks {{tasks}}', { tasks: data.averageCompleted, n });
+}
 
 type Point = { id: string; name: string; completed: number; scope: number; completedPoints: number };
 
@@ -43,20 +56,7 @@ export function VelocityCard({ preferred }: Props) {
     scope: c.scope,
     completedPoints: c.completedPoints,
   }));
-  const summary = data
-    ? data.cycles.length === 0
-      ? t('No finished cycles yet.')
-      : points
-        ? t('Average per cycle (last {{n}}): tasks {{tasks}}, points {{points}}', {
-            tasks: data.averageCompleted,
-            points: data.averagePoints,
-            n: data.cycles.length,
-          })
-        : t('Average per cycle (last {{n}}): tasks {{tasks}}', {
-            tasks: data.averageCompleted,
-            n: data.cycles.length,
-          })
-    : '';
+  const summary = data ? velocitySummary(data) : '';
   return (
     <section aria-labelledby="velocity-heading" className="grid gap-3" data-velocity="">
       <div className="flex flex-wrap items-center justify-between gap-3">
