@@ -57,6 +57,16 @@ async function everyRoute(page: Page) {
   });
   expect(view.status()).toBe(201);
   const viewId = ((await view.json()) as { id: string }).id;
+  // Issue 31: a cycle holding the task, so the Cycles tab draws its detail and chart.
+  const today = new Date().toISOString().slice(0, 10);
+  const cycle = await page.request.post(`/api/projects/${productId}/cycles`, {
+    data: { name: `Phone sprint ${suffix}`, starts_on: today, ends_on: today },
+  });
+  expect(cycle.status(), await cycle.text()).toBe(201);
+  const cycleId = ((await cycle.json()) as { id: string }).id;
+  expect(
+    (await page.request.post(`/api/cycles/${cycleId}/tasks`, { data: { taskIds: [taskId] } })).ok(),
+  ).toBe(true);
   const product_ = `/products/${productId}`;
   return [
     '/d',
@@ -67,6 +77,8 @@ async function everyRoute(page: Page) {
     `${product_}?tab=teams`,
     `${product_}?tab=documents`,
     `${product_}?tab=timeline`,
+    `${product_}?tab=time`,
+    `${product_}?tab=cycles`,
     `${product_}?tab=settings`,
     '/new-product',
     '/tasks',
@@ -87,6 +99,7 @@ async function everyRoute(page: Page) {
     '/team',
     '/calendar',
     '/roadmap',
+    '/timesheet',
     '/reports',
     '/analytics',
     '/notifications',

@@ -64,3 +64,43 @@ test('a member times a task and finds it in the timesheet’s CSV', async ({ pag
   expect(match, line).not.toBeNull();
   expect(Number(match?.[3])).toBeGreaterThanOrEqual(2);
 });
+
+test('the time logged on a list’s tasks shows in its header, and follows its filters', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('member');
+  const tag = suffix();
+  const product = await page.request.post('/api/projects', {
+    data: {
+      name: `Logged ${tag}`,
+      description: 'Time summed over a list',
+      start_date: '2026-03-02',
+      target_end_date: '2026-09-30',
+      status: 'development',
+      priority: 'medium',
+      team_size: 1,
+    },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  const productId = ((await product.json()) as { id: string }).id;
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [title, seconds] of [
+    [`Logged a ${tag}`, 3600],
+    [`Logged b ${tag}`, 1800],
+  ] as const) {
+    const created = await page.request.post('/api/tasks', { data: { projectId: productId, title } });
+    const id = ((await created.json()) as { id: string }).id;
+    const logged = await page.request.post(`/api/tasks/${id}/time`, {
+      data: { date: today, seconds, note: '' },
+    });
+    expect(logged.status(), await logged.text()).toBe(201);
+  }
+
+  await page.goto(`/tasks?search=${encodeURIComponent(tag)}`);
+  const total = page.locator('[data-logged-time]');
+  await expect(total).toHaveText(/1h 30m/);
+  await page.goto(`/tasks?search=${encodeURIComponent(`Logged b ${tag}`)}`);
+  await expect(total).toHaveText(/30m/);
+  await expect(total).not.toHaveText(/1h/);
+});

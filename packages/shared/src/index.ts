@@ -7,6 +7,7 @@ export * from './chat.ts';
 export * from './checklists.ts';
 export * from './comments.ts';
 export * from './constants.ts';
+export * from './cycles.ts';
 export * from './event-occurrences.ts';
 export * from './events.ts';
 export * from './fields.ts';

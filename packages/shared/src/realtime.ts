@@ -43,6 +43,11 @@ export const CHANGE_KINDS = [
    * whoever sees its product), or a person's timer started or stopped (to that person alone).
    */
   'time',
+  /**
+   * A product's cycle (issue 31) created, changed, completed or deleted, or its tasks moved in or
+   * out (`id` is the cycle's): to whoever sees its product.
+   */
+  'cycle',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -277,3 +277,15 @@ export const TimeReportSchema = z.object({
   tasks: z.array(z.object({ task: taskRef, seconds: z.number(), estimate: z.nullable(z.string()) })),
 });
 export type TimeReport = z.infer<typeof TimeReportSchema>;
+
+/**
+ * GET /api/time/tasks-total (with a task list's query, GET /api/tasks/all's): the time logged on
+ * the tasks the list matches, shown in its header beside their estimates.
+ */
+export const TaskListTimeSchema = z.object({
+  /** Seconds logged on the matching tasks, by everyone (running timers not yet). */
+  seconds: z.number(),
+  /** How many of the matching tasks have time logged. */
+  tasks: z.number(),
+});
+export type TaskListTime = z.infer<typeof TaskListTimeSchema>;

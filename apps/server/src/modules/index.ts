@@ -5,6 +5,7 @@ import { authModule } from './auth/index.ts';
 import { chatModule } from './chat/index.ts';
 import { checklistsModule } from './checklists/index.ts';
 import { commentsModule } from './comments/index.ts';
+import { cyclesModule } from './cycles/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { documentsModule } from './documents/index.ts';
 import { eventsModule } from './events/index.ts';
@@ -72,4 +73,5 @@ export const modules = [
   timeModule,
   roadmapModule,
   scheduleModule,
+  cyclesModule,
 ];

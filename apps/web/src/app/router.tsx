@@ -1,41 +1,38 @@
-import type { MenuItem } from '@shipyard/shared';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { setMenuPages } from '../lib/menu-pages.ts';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
-// Every route of spec §2.1; each page is its own lazily loaded chunk.
+// Every route of spec §2.1; each page is its own lazily loaded chunk. The entry script holds only
+// the public pages' routes: the signed-in ones (app-routes.tsx) are patched in under the query
+// layout the first time another address is opened, so every page added to the app does not grow
+// the landing page's and /auth's first load (docs/decisions/005-bundle-budget.md).
+
+const QUERY_LAYOUT = 'query';
+const PUBLIC_PATHS = new Set(['/', '/auth', '/auth/callback', '/verify']);
+
+let appRoutes: Promise<RouteObject[]> | undefined;
+/** The signed-in routes' module, loaded once; a failed load is tried again on the next navigation. */
+function loadAppRoutes() {
+  appRoutes ??= import('./app-routes.tsx').then(
+    (module) => module.appRoutes,
+    (error: unknown) => {
+      appRoutes = undefined;
+      throw error;
+    },
+  );
+  return appRoutes;
+}
+// Opened on a signed-in address, the page needs them at once: fetched beside the entry's own imports
+// rather than after the router has found no match.
+if (!PUBLIC_PATHS.has(window.location.pathname)) loadAppRoutes().catch(() => {});
+
+let patched = false;
 
 // The guards and TanStack Query's provider are lazy too: the landing page's first load has
 // neither (docs/decisions/005-bundle-budget.md).
-const guard = (name: 'RedirectIfSignedIn' | 'RequireSession' | 'ShellIfSignedIn') => async () => {
+const redirectIfSignedIn = async () => {
   const guards = await import('./guards.tsx');
-  return { Component: guards[name] };
+  return { Component: guards.RedirectIfSignedIn };
 };
-
-/** The pages of the sidebar's entries, also fetched ahead while the browser is idle (lib/menu-pages.ts). */
-const menuPages = {
-  dashboard: () => import('./routes/dashboard.tsx'),
-  products: () => import('./routes/products.tsx'),
-  team: () => import('./routes/team.tsx'),
-  calendar: () => import('./routes/calendar.tsx'),
-  roadmap: () => import('./routes/roadmap.tsx'),
-  reports: () => import('./routes/reports.tsx'),
-  tasks: () => import('./routes/tasks.tsx'),
-  analytics: () => import('./routes/analytics.tsx'),
-  activity: () => import('./routes/activity.tsx'),
-  services: () => import('./routes/services.tsx'),
-  settings: () => import('./routes/settings.tsx'),
-  notifications: () => import('./routes/notifications.tsx'),
-} satisfies Record<MenuItem, () => Promise<unknown>>;
-setMenuPages(menuPages);
-
-const behindMenu = (item: MenuItem, route: RouteObject): RouteObject => ({
-  lazy: async () => {
-    const { RequireMenuAccess } = await import('./require-menu-access.tsx');
-    return { element: <RequireMenuAccess item={item} /> };
-  },
-  children: [route],
-});
 
 const routes: RouteObject[] = [
   {
@@ -47,59 +44,29 @@ const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/landing.tsx') },
       {
+        id: QUERY_LAYOUT,
         lazy: () => import('./query-layout.tsx'),
         children: [
           {
-            lazy: guard('RedirectIfSignedIn'),
+            lazy: redirectIfSignedIn,
             children: [{ path: 'auth', lazy: () => import('./routes/auth.tsx') }],
           },
           { path: 'auth/callback', lazy: () => import('./routes/auth-callback.tsx') },
           { path: 'verify', lazy: () => import('./routes/verify.tsx') },
-          {
-            lazy: guard('RequireSession'),
-            children: [
-              {
-                lazy: () => import('./layouts/app-shell.tsx'),
-                children: [
-                  { path: 'd', lazy: menuPages.dashboard },
-                  { path: 'products', lazy: menuPages.products },
-                  { path: 'products/:id', lazy: () => import('./routes/product-detail.tsx') },
-                  { path: 'new-product', lazy: () => import('./routes/new-product.tsx') },
-                  { path: 'tasks', lazy: menuPages.tasks },
-                  { path: 'tasks/:id', lazy: () => import('./routes/task.tsx') },
-                  { path: 'views', lazy: () => import('./routes/views.tsx') },
-                  { path: 'views/:id', lazy: () => import('./routes/view.tsx') },
-                  { path: 'activity', lazy: menuPages.activity },
-                  { path: 'roadmap', lazy: menuPages.roadmap },
-                  { path: 'services', lazy: menuPages.services },
-                  { path: 'settings', lazy: menuPages.settings },
-                  { path: 'profile', lazy: () => import('./routes/profile.tsx') },
-                  { path: 'trash', lazy: () => import('./routes/trash.tsx') },
-                  { path: 'timesheet', lazy: () => import('./routes/timesheet.tsx') },
-                  { path: 'trash/:productId', lazy: () => import('./routes/trash.tsx') },
-                  behindMenu('team', { path: 'team', lazy: menuPages.team }),
-                  behindMenu('calendar', { path: 'calendar', lazy: menuPages.calendar }),
-                  behindMenu('reports', { path: 'reports', lazy: menuPages.reports }),
-                  behindMenu('analytics', {
-                    path: 'analytics',
-                    lazy: menuPages.analytics,
-                  }),
-                  behindMenu('notifications', {
-                    path: 'notifications',
-                    lazy: menuPages.notifications,
-                  }),
-                ],
-              },
-            ],
-          },
-          {
-            lazy: guard('ShellIfSignedIn'),
-            children: [{ path: '*', lazy: () => import('./routes/not-found.tsx') }],
-          },
         ],
       },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, {
+  // React Router asks when an address matches no route (or only a pattern with parameters):
+  // the signed-in routes join the table once, and every later navigation matches them directly.
+  async patchRoutesOnNavigation({ patch, signal }) {
+    if (patched) return;
+    const children = await loadAppRoutes();
+    if (patched || signal.aborted) return;
+    patch(QUERY_LAYOUT, children);
+    patched = true;
+  },
+});

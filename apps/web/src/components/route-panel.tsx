@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react';
 import {
   type Location,
   UNSAFE_LocationContext as LocationContext,
@@ -24,7 +24,8 @@ export type PanelState = { backgroundLocation: Location };
  */
 export function usePanelState(): PanelState {
   const location = useLocation();
-  return { backgroundLocation: backgroundOf(location) ?? location };
+  // The same object until the location changes, so a handler built on it can be memoised.
+  return useMemo(() => ({ backgroundLocation: backgroundOf(location) ?? location }), [location]);
 }
 
 function backgroundOf(location: Location): Location | undefined {

@@ -11,6 +11,7 @@ export const queryRoots = {
   analytics: ['analytics'],
   auth: ['auth'],
   comments: ['comments'],
+  cycles: ['cycles'],
   checklists: ['checklists'],
   dashboard: ['dashboard'],
   events: ['events'],

@@ -2,6 +2,7 @@ export * from './analytics.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './custom-fields.ts';
+export * from './cycles.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './products.ts';

@@ -27,3 +27,22 @@ export async function filesOf(storage: Storage) {
   }
   return files;
 }
+
+type Send<W> = (who: W, method: 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) => Promise<unknown>;
+
+/**
+ * Issue 31's planning rows through their routes, as `who`: a planned stage of the product
+ * (decision 056), and a cycle holding the task with its scope event and the product's cycle
+ * setting (decision 058).
+ */
+export async function populatePlanning<W>(send: Send<W>, who: W, productId: string, taskId: string) {
+  const plan = { starts_on: '2026-03-01', ends_on: '2026-05-31' };
+  await send(who, 'PUT', `/api/projects/${productId}/stage-plans/development`, plan);
+  const cycle = (await send(who, 'POST', `/api/projects/${productId}/cycles`, {
+    name: 'Sprint 1',
+    starts_on: '2026-11-30',
+    ends_on: '2026-12-11',
+  })) as { id: string };
+  await send(who, 'POST', `/api/cycles/${cycle.id}/tasks`, { taskIds: [taskId] });
+  await send(who, 'PUT', `/api/projects/${productId}/cycle-settings`, { rollOver: false });
+}

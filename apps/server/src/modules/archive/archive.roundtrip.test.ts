@@ -22,7 +22,7 @@ import { createTestDatabase } from '../../testing/test-app.ts';
 import { totpAt } from '../auth/index.ts';
 import { keyMessage, restoreArchive } from './archive.import.ts';
 import { ArchiveError, archiveLines } from './archive.read.ts';
-import { filesOf, rowsOf } from './archive.roundtrip.test-kit.ts';
+import { filesOf, populatePlanning, rowsOf } from './archive.roundtrip.test-kit.ts';
 import { ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tables.ts';
 
 // The round trip of issue 20: a workspace with every kind of row and file is exported over
@@ -110,8 +110,7 @@ async function populate() {
   // A task template of the product and a product template (issue 29).
   await send(owner, 'POST', `/api/projects/${product.id}/task-templates`, { name: 'Bug report' });
   await send(owner, 'POST', `/api/projects/${product.id}/product-template`, { name: 'Kit' });
-  const plan = { starts_on: '2026-03-01', ends_on: '2026-05-31' }; // a planned stage (issue 31)
-  await send(owner, 'PUT', `/api/projects/${product.id}/stage-plans/development`, plan);
+  await populatePlanning(send, owner, product.id, task.id); // a planned stage and a cycle (issue 31)
   await send(owner, 'POST', '/api/services', {
     name: 'Slack',
     category: 'Communication',

@@ -20,6 +20,9 @@ export const ARCHIVE_TABLES = [
   'product_key_history',
   // The roadmap's planned days per product and stage (issue 31, decision 056).
   'product_stage_plans',
+  // Cycles (issue 31, decision 058) and a product's roll-over setting; their tasks and scope events after the tasks.
+  'cycles',
+  'product_cycle_settings',
   'teams',
   'team_members',
   // Recurring tasks (issue 29): the series before the tasks that carry it, their days after.
@@ -37,6 +40,8 @@ export const ARCHIVE_TABLES = [
   'task_checklist_items',
   // Time logged on tasks (issue 31, decision 055), a running timer with it.
   'time_entries',
+  'cycle_tasks',
+  'cycle_scope_events',
   'task_reminders',
   // Saved views and their pins (issue 28): personal ones, and those shared with a product.
   'saved_views',

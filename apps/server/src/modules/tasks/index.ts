@@ -68,6 +68,8 @@ declare module 'fastify' {
        * view's count); paging, sort and grouping are ignored.
        */
       count: TaskListing['count'];
+      /** The ids of the tasks a query matches for the viewer, as a statement (issue 31: a list's logged time). */
+      matching: TaskListing['matching'];
       /**
        * In the transaction that purges a task from the trash (modules/trash): what every module
        * keeps of it is removed, and what to do once that committed (its files' bytes) comes back.
@@ -176,6 +178,7 @@ export const tasksModule = fp(
       addPageSection: (name, read) => Object.assign(sections, { [name]: read }),
       onDelete: (deletion) => void deletions.push(deletion),
       count: listing.count,
+      matching: listing.matching,
       createWithin: service.create.within,
       updateWithin: service.updateWithin,
       recordCreated: service.create.recorded,

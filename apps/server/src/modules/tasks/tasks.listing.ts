@@ -325,6 +325,23 @@ export function createTaskListing(db: Db, { counts, now }: { counts?: FreshCache
       return queryKey(rest, scopeOf(query));
     },
 
+    /**
+     * The ids of the tasks the query matches for the viewer, in the products they see now, as a
+     * statement another module reads within its own (issue 31: the time logged on a list's tasks);
+     * paging, sort and grouping are ignored.
+     */
+    async matching(viewer: Viewer, query: Partial<TaskQuery>): Promise<SQL> {
+      const { cursor: _cursor, ...filters } = query;
+      const listQuery: TaskListQuery = { ...filters, me: viewer, visibleTo: viewer, limit: 1 };
+      const [seen, fields] = await Promise.all([productsInSight(listQuery, false), queryFields(listQuery)]);
+      const scope = {
+        ...scopeOf(listQuery),
+        visibleProductIds: seen && !seen.all ? seen.ids : undefined,
+        fields,
+      };
+      return sql`select ${tasks.id} from ${tasks} where ${taskConditions(db, listQuery, scope) ?? sql`true`}`;
+    },
+
     /** How many tasks the query matches for the viewer (a saved view's count). */
     count(viewer: Viewer, query: Partial<TaskQuery>): Promise<number> {
       const { cursor: _cursor, ...filters } = query;

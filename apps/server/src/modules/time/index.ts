@@ -13,7 +13,7 @@ export const timeModule = fp(
   async (app) => {
     const time = createTimeRepository(app.db);
     const service = createTimeService({ db: app.db, time, changes: app.changes, clock: app.clock });
-    const reports = createTimeReports({ db: app.db, time, clock: app.clock });
+    const reports = createTimeReports({ db: app.db, time, clock: app.clock, matching: app.tasks.matching });
     app.tasks.addPageSection('time', service.ofSeenTask);
     await app.register(timeRoutes, { prefix: '/api', service, reports });
   },

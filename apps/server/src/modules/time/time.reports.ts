@@ -4,6 +4,8 @@ import {
   isAdmin,
   isoWeekOf,
   mondayOfIsoWeek,
+  type TaskListTime,
+  type TaskQuery,
   TIME_REPORT_MAX_DAYS,
   type TimeReport,
   type TimeReportQuery,
@@ -11,6 +13,7 @@ import {
   type TimesheetQuery,
   timeMessages,
 } from '@shipyard/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type CsvColumn, csvChunks } from '../../lib/csv.ts';
@@ -51,9 +54,15 @@ async function* onePage<T>(rows: T[]) {
   yield rows;
 }
 
-type Deps = { db: Db; time: TimeRepository; clock: Clock };
+type Deps = {
+  db: Db;
+  time: TimeRepository;
+  clock: Clock;
+  /** The ids of the tasks a list's query matches for the viewer (the tasks module's, app.tasks.matching). */
+  matching: (viewer: Viewer, query: Partial<TaskQuery>) => Promise<SQL>;
+};
 
-export function createTimeReports({ db, time, clock }: Deps) {
+export function createTimeReports({ db, time, clock, matching }: Deps) {
   /** Whose week, and which: the caller's own unless an admin names someone (403 otherwise). */
   async function weekOf(viewer: Viewer, query: TimesheetQuery) {
     const week = query.week ?? isoWeekOf(today(clock));
@@ -152,6 +161,16 @@ export function createTimeReports({ db, time, clock }: Deps) {
           estimate: t.estimate,
         })),
       };
+    },
+
+    /**
+     * The time logged on the tasks a list shows (/tasks, a saved view, a product's Tasks tab): its
+     * query as GET /api/tasks/all takes it, read in the products the viewer sees now; a product
+     * named that they do not see is a 404, as its list is.
+     */
+    async listTotal(viewer: Viewer, query: TaskQuery): Promise<TaskListTime> {
+      if (query.productId) await findVisibleProduct(db, viewer, query.productId);
+      return time.loggedOn(await matching(viewer, query));
     },
 
     async reportCsv(viewer: Viewer, productId: string, query: TimeReportQuery) {

@@ -221,6 +221,18 @@ export function createTimeRepository(db: Db) {
       return { people, perTask, period: all?.period ?? 0, allTime: all?.allTime ?? 0 };
     },
 
+    /** The time logged on the tasks `taskIds` (a statement of ids) names, and on how many of them. */
+    async loggedOn(taskIds: SQL): Promise<{ seconds: number; tasks: number }> {
+      const [row] = await db
+        .select({
+          seconds: sql<number>`coalesce(${sum(timeEntries.seconds)}, 0)::float8`,
+          tasks: sql<number>`count(distinct ${timeEntries.taskId})::int`,
+        })
+        .from(timeEntries)
+        .where(and(logged, sql`${timeEntries.taskId} in (${taskIds})`));
+      return { seconds: row?.seconds ?? 0, tasks: row?.tasks ?? 0 };
+    },
+
     /** Whether a user exists (an admin asking for someone's timesheet). */
     async userName(userId: string): Promise<string | undefined> {
       const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);

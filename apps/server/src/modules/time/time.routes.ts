@@ -3,6 +3,8 @@ import {
   ProductIdParamsSchema,
   StartTimerSchema,
   TaskIdParamsSchema,
+  TaskListTimeSchema,
+  TaskQuerySchema,
   TaskTimeSchema,
   TimeEntryIdParamsSchema,
   TimeEntrySchema,
@@ -155,6 +157,20 @@ export const timeRoutes: FastifyPluginAsyncZod<{ service: TimeService; reports: 
       const { week, chunks, total } = await reports.timesheetCsv(currentUser(req), req.query);
       return sendCsv(reply, { fileName: `shipyard-timesheet-${week}.csv`, chunks, total });
     },
+  );
+
+  app.get(
+    '/time/tasks-total',
+    {
+      schema: {
+        tags,
+        summary:
+          'The time logged on the tasks a list matches (the query of GET /tasks/all: filters and presets; paging, sort and grouping ignored), in the products the caller sees; 404 for a productId they do not see',
+        querystring: TaskQuerySchema,
+        response: { 200: TaskListTimeSchema },
+      },
+    },
+    async (req) => reports.listTotal(currentUser(req), req.query),
   );
 
   app.get(

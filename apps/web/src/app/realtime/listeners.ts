@@ -5,6 +5,7 @@ import { sessionKey } from '../../features/auth/api/keys.ts';
 import { calendarChanges } from '../../features/calendar/api/changes.ts';
 import { checklistChanges } from '../../features/checklists/api/changes.ts';
 import { commentChanges } from '../../features/comments/api/changes.ts';
+import { cycleChanges } from '../../features/cycles/api/changes.ts';
 import { dashboardChanges } from '../../features/dashboard/api/changes.ts';
 import { fieldChanges } from '../../features/fields/api/changes.ts';
 import { hierarchyChanges } from '../../features/hierarchy/api/changes.ts';
@@ -43,6 +44,7 @@ export const changeListeners: readonly ChangeListener[] = [
   calendarChanges,
   checklistChanges,
   commentChanges,
+  cycleChanges,
   dashboardChanges,
   hierarchyChanges,
   fieldChanges,

@@ -1,7 +1,8 @@
-import { ChartGanttIcon, TimerIcon } from 'lucide-react';
+import { ChartGanttIcon, RefreshCcwIcon, TimerIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { ChatDestinationsCard } from '../../features/chat/components/chat-destinations-card.tsx';
+import { ProductCyclesTab } from '../../features/cycles/components/product-cycles-tab.tsx';
 import { ProductFieldsManager } from '../../features/fields/components/product-fields-manager.tsx';
 import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
@@ -65,6 +66,13 @@ export function Component() {
           label: t('Time'),
           icon: TimerIcon,
           render: () => <ProductTimeReport productId={id} />,
+        },
+        // Issue 31: time-boxed cycles, their tasks and burn charts (decision 058).
+        {
+          value: 'cycles',
+          label: t('Cycles'),
+          icon: RefreshCcwIcon,
+          render: (readOnly) => <ProductCyclesTab productId={id} readOnly={readOnly} />,
         },
       ]}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}

@@ -8,6 +8,7 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { TaskCycleField } from '../../features/cycles/components/task-cycle-field.tsx';
 import { fieldKeys } from '../../features/fields/api/keys.ts';
 import { TaskFieldsSection } from '../../features/fields/components/task-fields-section.tsx';
 import { hierarchyKeys } from '../../features/hierarchy/api/keys.ts';
@@ -88,6 +89,8 @@ export function TaskView({
         keys={keys}
       />
     ),
+    // Issue 31: the task's cycle (features/cycles), changed by whoever may change the task.
+    cycle: ({ task, permissions }) => <TaskCycleField taskId={task.id} canEdit={permissions.canEdit} />,
     files: ({ task, permissions }) => <TaskFiles taskId={task.id} canEdit={permissions.canEdit} />,
     fields: ({ task, permissions }) => (
       <TaskFieldsSection

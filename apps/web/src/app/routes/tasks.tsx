@@ -1,7 +1,9 @@
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { TasksPage } from '../../features/tasks/components/tasks-page.tsx';
+import { listLoggedTime } from '../../features/time/components/list-logged-time.tsx';
 import { SaveViewButton } from '../../features/views/components/save-view-dialog.tsx';
 import { TaskDisplayScope } from '../../hooks/task-display-scope.tsx';
+import { TaskListMetaProvider } from '../../hooks/task-list-meta.tsx';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
 export function Component() {
@@ -11,10 +13,13 @@ export function Component() {
   if (!user) return null;
   return (
     <TaskDisplayScope>
-      <TasksPage
-        viewer={{ id: user.id, role: user.role }}
-        actions={<SaveViewButton viewerRole={user.role} />}
-      />
+      {/* Issue 31: the time logged on the listed tasks, beside their count. */}
+      <TaskListMetaProvider meta={listLoggedTime}>
+        <TasksPage
+          viewer={{ id: user.id, role: user.role }}
+          actions={<SaveViewButton viewerRole={user.role} />}
+        />
+      </TaskListMetaProvider>
     </TaskDisplayScope>
   );
 }

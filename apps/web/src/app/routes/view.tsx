@@ -4,9 +4,11 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { TasksPage } from '../../features/tasks/components/tasks-page.tsx';
+import { listLoggedTime } from '../../features/time/components/list-logged-time.tsx';
 import { useView } from '../../features/views/api/views.ts';
 import { OpenViewActions, viewDescription } from '../../features/views/components/open-view-actions.tsx';
 import { TaskDisplayScope } from '../../hooks/task-display-scope.tsx';
+import { TaskListMetaProvider } from '../../hooks/task-list-meta.tsx';
 import { t } from '../../lib/i18n/index.ts';
 import { usePrefetchTaskRoute } from './prefetch-task-route.ts';
 
@@ -51,12 +53,15 @@ export function Component() {
   }
   return (
     <TaskDisplayScope key={stored.id} initial={stored.display}>
-      <TasksPage
-        viewer={{ id: user.id, role: user.role }}
-        title={stored.name}
-        description={viewDescription(stored)}
-        actions={<OpenViewActions view={stored} />}
-      />
+      {/* Issue 31: the time logged on the view's tasks, beside their count. */}
+      <TaskListMetaProvider meta={listLoggedTime}>
+        <TasksPage
+          viewer={{ id: user.id, role: user.role }}
+          title={stored.name}
+          description={viewDescription(stored)}
+          actions={<OpenViewActions view={stored} />}
+        />
+      </TaskListMetaProvider>
     </TaskDisplayScope>
   );
 }

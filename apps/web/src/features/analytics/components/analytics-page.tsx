@@ -104,8 +104,11 @@ function TabsSkeleton() {
   );
 }
 
-/** Spec §2.16: the analytics of the tasks of all or some products, for a week, month, quarter or year. */
-export function AnalyticsPage() {
+/**
+ * Spec §2.16: the analytics of the tasks of all or some products, for a week, month, quarter or year.
+ * `extra`: what other features add below (issue 31: cycles' velocity), given the chosen products.
+ */
+export function AnalyticsPage({ extra }: { extra?: (products: readonly string[]) => ReactNode } = {}) {
   const [search, update] = useUrlSearchState(readAnalyticsSearch, writeAnalyticsSearch);
   const timeZone = useMemo(browserTimeZone, []);
   const query = useAnalytics({ timeframe: search.timeframe, products: search.products, tz: timeZone });
@@ -214,6 +217,7 @@ export function AnalyticsPage() {
         }
       />
       {body}
+      {extra?.(search.products)}
     </div>
   );
 }

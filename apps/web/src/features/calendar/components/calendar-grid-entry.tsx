@@ -1,7 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { CalendarItem, CalendarTask } from '@shipyard/shared';
-import { Link } from 'react-router';
-import { usePanelState } from '../../../components/route-panel.tsx';
+import type { MouseEvent } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -77,14 +76,15 @@ type GridEntryLineProps = {
   movable: boolean;
   /** An event or a target date: its day is selected (the day panel shows its card). */
   onSelectDay: (day: string) => void;
+  /** A plain click on a task's line: the grid opens the task (as a panel over the calendar). */
+  onOpenTask: (event: MouseEvent<HTMLAnchorElement>, taskId: string) => void;
 };
 
 /**
  * One line of a day in the big grid: a task opens its page (as a panel over the calendar), an
  * event selects its day. What the viewer may move drags to another day.
  */
-export function GridEntryLine({ entry, day, today, movable, onSelectDay }: GridEntryLineProps) {
-  const panelState = usePanelState();
+export function GridEntryLine({ entry, day, today, movable, onSelectDay, onOpenTask }: GridEntryLineProps) {
   const payload: DragPayload = { entry, from: day };
   const { setNodeRef, listeners, isDragging } = useDraggable({
     id: entry.key,
@@ -94,12 +94,14 @@ export function GridEntryLine({ entry, day, today, movable, onSelectDay }: GridE
   const className = cn(line, movable && 'cursor-grab', isDragging && 'opacity-40');
 
   if (entry.kind === 'task') {
+    const taskId = entry.task.id;
+    // A plain link rather than the router's <Link>: a month draws some hundred of them, and each
+    // <Link> resolves its path against the route's matches; the grid's one handler navigates.
     return (
-      <Link
+      <a
         ref={setNodeRef}
-        to={paths.task(entry.task.id)}
-        state={panelState}
-        preventScrollReset
+        href={paths.task(taskId)}
+        onClick={(event) => onOpenTask(event, taskId)}
         draggable={false}
         data-entry="task"
         data-movable={movable || undefined}
@@ -107,7 +109,7 @@ export function GridEntryLine({ entry, day, today, movable, onSelectDay }: GridE
         {...listeners}
       >
         <TaskFace task={entry.task} today={today} />
-      </Link>
+      </a>
     );
   }
   return (

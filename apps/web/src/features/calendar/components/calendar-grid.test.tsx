@@ -132,6 +132,21 @@ describe('CalendarPage: the big grids', () => {
     expect(within(cell('2026-05-06')).getByText('Task t-1')).not.toHaveAttribute('data-overdue');
   });
 
+  it('opens a task from its line with a plain click, and leaves a modified click to the browser', async () => {
+    serve();
+    const { user } = renderWithProviders(<CalendarPage viewer={VIEWER} />, { route: '/calendar' });
+    const taskLink = await within(cell('2026-05-06')).findByRole('link', { name: 'Task t-1' });
+
+    // Ctrl+click: a new tab's business, the calendar stays.
+    await user.keyboard('{Control>}');
+    await user.click(taskLink);
+    await user.keyboard('{/Control}');
+    expect(currentLocation()).toBe('/calendar');
+
+    await user.click(taskLink);
+    expect(currentLocation()).toBe('/tasks/t-1');
+  });
+
   it('shows what fits and "+N more", which selects the day whose panel lists all of them', async () => {
     const tasks = Array.from({ length: 6 }, (_, i) => task(`m-${i}`, { title: `Busy ${i}` }));
     serve({ tasks });

@@ -1,9 +1,12 @@
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, useDroppable } from '@dnd-kit/core';
 import type { CalendarItem, CalendarTask } from '@shipyard/shared';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { type MouseEvent, memo, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { usePanelState } from '../../../components/route-panel.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { boardAutoScroll, boardCollisionDetection, usePointerSensors } from '../../../lib/dnd.ts';
 import { t } from '../../../lib/i18n/index.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatDayLong, fromDayKey } from './calendar-days.ts';
 import { GridEntryFace, GridEntryLine } from './calendar-grid-entry.tsx';
 import { DAY_LINES, type DragPayload, dayEntries, type GridEntry } from './calendar-grid-model.ts';
@@ -44,6 +47,7 @@ type DayCellProps = {
   today: string;
   canMove: (entry: GridEntry) => boolean;
   onSelectDay: (day: string) => void;
+  onOpenTask: (event: MouseEvent<HTMLAnchorElement>, taskId: string) => void;
 };
 
 /** One day: its number (selecting it), its first entries, and "+N more" (selecting it too). */
@@ -58,6 +62,7 @@ const DayCell = memo(function DayCell({
   today,
   canMove,
   onSelectDay,
+  onOpenTask,
 }: DayCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id: day });
   const { shown, more } = dayEntries(items, tasks, DAY_LINES[view]);
@@ -114,6 +119,7 @@ const DayCell = memo(function DayCell({
           today={today}
           movable={canMove(entry)}
           onSelectDay={onSelectDay}
+          onOpenTask={onOpenTask}
         />
       ))}
       {more > 0 ? (
@@ -148,6 +154,19 @@ export function CalendarGrid({
   onMove,
 }: CalendarGridProps) {
   const sensors = usePointerSensors();
+  const navigate = useNavigate();
+  const panelState = usePanelState();
+  // A plain click opens the task as a panel over the calendar; a click with a modifier key or
+  // another button is the browser's (a new tab, a new window).
+  const onOpenTask = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, taskId: string) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      navigate(paths.task(taskId), { state: panelState, preventScrollReset: true });
+    },
+    [navigate, panelState],
+  );
   const [dragging, setDragging] = useState<GridEntry | null>(null);
   const weekdays = useMemo(
     () => days.slice(0, 7).map((day) => weekdayFormat.format(fromDayKey(day) ?? new Date())),
@@ -216,6 +235,7 @@ export function CalendarGrid({
                 today={today}
                 canMove={canMove}
                 onSelectDay={onSelectDay}
+                onOpenTask={onOpenTask}
               />
             ))}
           </div>

@@ -35,7 +35,7 @@ const TABS = ['overview', 'tasks', 'teams', 'documents', 'timeline', 'settings']
  * A tab another feature adds to the product (issue 31: time, schedule, cycles), shown as an icon
  * beside the spec's five so the row still fits a phone; its value is the `?tab=` in the URL.
  */
-export type ProductExtraTab = {
+type ProductExtraTab = {
   value: string;
   /** The tab's name, translated: its accessible name and tooltip. */
   label: string;

@@ -2,12 +2,12 @@ import { REPORT_TYPES, type Report, reportMessages } from '@shipyard/shared';
 import { AlertTriangle, BarChart3, FileDown, ListChecks, Table2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { OptionSelect } from '../../../components/option-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -189,34 +189,16 @@ export function ReportsPage() {
           />
         </div>
         {selection.choice === 'custom' ? (
-          <div className="grid grid-cols-2 gap-3 sm:flex">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="report-from">{t('From')}</Label>
-              <Input
-                id="report-from"
-                type="date"
-                value={selection.from}
-                max={selection.to || undefined}
-                aria-invalid={!selection.period.ok || undefined}
-                aria-describedby={selection.period.ok ? undefined : 'report-period-error'}
-                onChange={(event) => update({ from: event.target.value })}
-                className="sm:w-40"
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="report-to">{t('To')}</Label>
-              <Input
-                id="report-to"
-                type="date"
-                value={selection.to}
-                min={selection.from || undefined}
-                aria-invalid={!selection.period.ok || undefined}
-                aria-describedby={selection.period.ok ? undefined : 'report-period-error'}
-                onChange={(event) => update({ to: event.target.value })}
-                className="sm:w-40"
-              />
-            </div>
-          </div>
+          <DateRangeFields
+            id="report"
+            from={selection.from}
+            to={selection.to}
+            onChange={update}
+            errorId={selection.period.ok ? undefined : 'report-period-error'}
+            className="grid grid-cols-2 gap-3 sm:flex"
+            fieldClassName="gap-2"
+            inputClassName="sm:w-40"
+          />
         ) : null}
       </div>
 

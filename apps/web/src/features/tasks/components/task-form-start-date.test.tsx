@@ -19,7 +19,7 @@ describe('the task dialog’s start date', () => {
       [OPTIONS]: jsonResponse(200, makeTaskOptions()),
       'POST /api/tasks': jsonResponse(201, makeTask()),
     });
-    const { user } = renderDialog({ productId: PRODUCT_ID });
+    const { user } = renderDialog();
     await user.type(screen.getByLabelText('Title'), 'Plan');
     await user.click(screen.getByRole('button', { name: 'Set due date' }));
     await user.type(screen.getByLabelText('Due date'), '2025-06-30{Enter}');

@@ -1,4 +1,5 @@
 import type { Task, TaskDisplay } from '@shipyard/shared';
+import type { ReactNode } from 'react';
 import { LoadMore } from '../../../components/load-more.tsx';
 import {
   type InfiniteVirtualListOptions,
@@ -28,6 +29,8 @@ export type TaskRowsProps = {
   total: number;
   /** The matching tasks' estimates summed (issue 29), for the list's header. */
   estimateSum?: number | undefined;
+  /** What the route adds to the header (issue 31: the time logged on the list's tasks). */
+  meta?: ReactNode;
   /** Still the previous filters' tasks, while the new ones load. */
   stale: boolean;
   /** Refreshing in the background (not a next page). */

@@ -5,8 +5,9 @@ import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, us
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { DEFAULT_TASK_DISPLAY } from '../../../hooks/task-display-scope.tsx';
+import { useTaskListMeta } from '../../../hooks/task-list-meta.tsx';
 import { k, t } from '../../../lib/i18n/index.ts';
-import { loadedTasks, localToday, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
+import { loadedTasks, localToday, taskListQuery, tasksQueryOptions, totalTasks } from '../api/get-tasks.ts';
 import { InlineTaskCreate } from './inline-task-create.tsx';
 import type { ChangeTaskStatus } from './task-actions-menu.tsx';
 import type { Viewer } from './task-board-model.ts';
@@ -126,6 +127,15 @@ export function TaskList({
 
   const people = useMemo(() => peopleOfPages(data?.pages), [data]);
 
+  // What the route adds to the list's header (issue 31: the time logged on its tasks), from the
+  // list's own query.
+  const listMeta = useTaskListMeta();
+  const meta = useMemo(() => {
+    if (!listMeta) return null;
+    const query = taskListQuery(params, null);
+    return listMeta(params.productId ? `productId=${encodeURIComponent(params.productId)}&${query}` : query);
+  }, [listMeta, params]);
+
   // Issue 28: an "Add task" line at the end of the list, with the list's filters as defaults. The
   // same element while they stay, so the list's renders as pages load leave it alone.
   const canAdd = canEditTasks(viewer.role);
@@ -173,6 +183,7 @@ export function TaskList({
             display={display ?? look.display}
             total={totalTasks(query.data)}
             estimateSum={query.data?.pages[0]?.estimateSum}
+            meta={meta}
             stale={query.isPlaceholderData}
             updating={query.isFetching && !query.isFetchingNextPage}
             viewer={viewer}

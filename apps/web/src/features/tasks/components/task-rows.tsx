@@ -30,6 +30,7 @@ export function TaskRowList({
   display,
   total,
   estimateSum: _estimateSum,
+  meta: _meta,
   viewer,
   onEdit,
   onChangeStatus,

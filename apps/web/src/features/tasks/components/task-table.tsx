@@ -27,7 +27,7 @@ const ROW_ESTIMATE_PX = { comfortable: 61, compact: 36 } as const;
  * The tasks page's list (spec §2.15 List View): how many match, then a table of every field in
  * its own scroll area, virtualized and loaded page by page as it scrolls.
  */
-export function TaskTable({ resetKey, stale, updating, ...rows }: TaskRowsProps) {
+export function TaskTable({ resetKey, stale, updating, meta, ...rows }: TaskRowsProps) {
   return (
     <div
       className={cn('overflow-hidden rounded-xl border bg-card transition-opacity', stale && 'opacity-60')}
@@ -38,6 +38,7 @@ export function TaskTable({ resetKey, stale, updating, ...rows }: TaskRowsProps)
           <span className="font-normal text-muted-foreground">
             <EstimateSum sum={rows.estimateSum} />
           </span>
+          {meta ? <span className="font-normal text-muted-foreground">{meta}</span> : null}
         </p>
         {updating ? <Spinner label={t('Updating tasks')} className="text-muted-foreground" /> : null}
       </div>

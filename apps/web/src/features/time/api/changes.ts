@@ -13,7 +13,13 @@ export const timeChanges: ChangeListener = {
       prefix(timeKeys.timer),
       prefix(timeKeys.timesheets),
       prefix(timeKeys.reports),
+      prefix(timeKeys.lists),
     ],
-    task: ({ id }) => [prefix(timeKeys.ofTask(id)), { ...prefix(timeKeys.timer), stale: true }],
+    // A task changed may have joined or left a list's filters, or gone to the trash.
+    task: ({ id }) => [
+      prefix(timeKeys.ofTask(id)),
+      { ...prefix(timeKeys.timer), stale: true },
+      prefix(timeKeys.lists),
+    ],
   },
 };

@@ -12,6 +12,9 @@ export const timeKeys = {
   timesheet: (week: string, userId: string) => [...queryRoots.time, 'timesheet', week, userId] as const,
   /** The people an admin may open the timesheet of. */
   people: [...queryRoots.time, 'people'] as const,
+  /** The time logged on a task list's tasks, by the list's query (issue 31: each view's total). */
+  lists: [...queryRoots.time, 'list'] as const,
+  list: (query: string) => [...queryRoots.time, 'list', query] as const,
   /** Every product's time report, and one product's period. */
   reports: [...queryRoots.time, 'report'] as const,
   report: (productId: string, from: string, to: string) =>

@@ -1,6 +1,7 @@
 import {
   type CreateTimeEntry,
   timeMessages as m,
+  type TaskListTime,
   type TaskTime,
   type TimeEntry,
   type TimeReport,
@@ -28,6 +29,17 @@ export const useTaskTime = (taskId: string) =>
     queryOptions({
       queryKey: timeKeys.ofTask(taskId),
       queryFn: ({ signal }) => api.get<TaskTime>(`${taskPath(taskId)}/time`, { signal }),
+    }),
+  );
+
+/** The time logged on the tasks a list's query matches (its header's total). */
+export const useListTime = (query: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: timeKeys.list(query),
+      queryFn: ({ signal }) => api.get<TaskListTime>(`/time/tasks-total?${query}`, { signal }),
+      // The list's filters changing: the total of the last ones stays until the new one is in.
+      placeholderData: (previous) => previous,
     }),
   );
 

@@ -2,11 +2,10 @@ import { formatDuration, timeMessages } from '@shipyard/shared';
 import { TimerIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -49,36 +48,27 @@ export function ProductTimeReport({ productId }: { productId: string }) {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="time-report-from">{t('From')}</Label>
-          <Input
-            id="time-report-from"
-            type="date"
-            value={period.from}
-            max={period.to || today}
-            onChange={(event) => setPeriod((p) => ({ ...p, from: event.target.value }))}
-            className="w-40"
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="time-report-to">{t('To')}</Label>
-          <Input
-            id="time-report-to"
-            type="date"
-            value={period.to}
-            min={period.from}
-            max={today}
-            onChange={(event) => setPeriod((p) => ({ ...p, to: event.target.value }))}
-            className="w-40"
-          />
-        </div>
+        <DateRangeFields
+          id="time-report"
+          from={period.from}
+          to={period.to}
+          max={today}
+          onChange={(change) => setPeriod((p) => ({ ...p, ...change }))}
+          errorId={valid ? undefined : 'time-report-period-error'}
+          className="flex flex-wrap items-end gap-3"
+          inputClassName="w-40"
+        />
         <ExportCsvButton
           path={timeReportPath(productId, shown.from, shown.to, true)}
           fileName={`shipyard-time-${shown.from}-to-${shown.to}.csv`}
           className="ms-auto"
         />
       </div>
-      {!valid ? <p className="text-destructive text-sm">{t(timeMessages.periodOrder)}</p> : null}
+      {!valid ? (
+        <p id="time-report-period-error" className="text-destructive text-sm">
+          {t(timeMessages.periodOrder)}
+        </p>
+      ) : null}
       {report.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : report.isError ? (

@@ -44,8 +44,9 @@ export type TaskPageSlots = Partial<
     | 'breadcrumb'
     | 'subtasks'
     | 'relations'
-    // Issue 31: its logged time and the timer (features/time).
-    | 'time',
+    // Issue 31: its logged time and the timer (features/time), its cycle (features/cycles).
+    | 'time'
+    | 'cycle',
     (detail: TaskDetail) => ReactNode
   >
 >;
@@ -239,6 +240,11 @@ export function TaskPage({ taskId, viewer, slots = {}, keys = true, onDeleted: a
           {slots.repeat ? (
             <PageSection id="task-repeat" title={k('Repeat')}>
               {slots.repeat(detail)}
+            </PageSection>
+          ) : null}
+          {slots.cycle ? (
+            <PageSection id="task-cycle" title={k('Cycle')}>
+              {slots.cycle(detail)}
             </PageSection>
           ) : null}
         </aside>
