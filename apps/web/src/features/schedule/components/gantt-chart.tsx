@@ -1,7 +1,7 @@
 import type { ScheduleLink, ScheduleTask, ScheduleZoom } from '@shipyard/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CalendarPlusIcon } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -82,14 +82,17 @@ export function GanttChart(props: Props) {
   const last = items[items.length - 1]?.index ?? -1;
   const todayX = xOf(scale, today);
 
-  // Opened on today (left to right; a right-to-left page starts at its own edge).
+  // Opened on today (left to right; a right-to-left page starts at its own edge). The arrows' SVG
+  // mirrors with the bars: by the direction the chart itself has (a Radix part may set its own).
   const scrolled = useRef(false);
+  const [rtl, setRtl] = useState(false);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || scrolled.current) return;
     scrolled.current = true;
-    if (getComputedStyle(el).direction !== 'rtl')
-      el.scrollLeft = Math.max(0, todayX - 3 * scale.dayWidth - 120);
+    const mirrored = getComputedStyle(el).direction === 'rtl';
+    setRtl(mirrored);
+    if (!mirrored) el.scrollLeft = Math.max(0, todayX - 3 * scale.dayWidth - 120);
   }, [todayX, scale.dayWidth]);
 
   // The arrows that touch the rows in view (or cross them).
@@ -142,8 +145,13 @@ export function GanttChart(props: Props) {
           <svg
             aria-hidden="true"
             // Under the bars (the rows come after it), over the grid.
-            className="pointer-events-none absolute top-0 rtl:-scale-x-100"
-            style={{ insetInlineStart: NAMES, width: scale.width, height }}
+            className="pointer-events-none absolute top-0"
+            style={{
+              insetInlineStart: NAMES,
+              width: scale.width,
+              height,
+              transform: rtl ? 'scaleX(-1)' : undefined,
+            }}
             data-testid="gantt-arrows"
           >
             <defs>
