@@ -97,3 +97,31 @@ test('/roadmap (timeline and phone list) has no serious accessibility violations
   await expect(page.getByRole('list', { name: 'Roadmap' }).getByText(product.name)).toBeVisible();
   await expectNoSeriousViolations(page, '/roadmap (phone)');
 });
+
+test('a product’s Schedule tab (Gantt and phone list) has no serious accessibility violations', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('member');
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const product = await createProduct(page, { name: `Axe Gantt ${randomSuffix()}` });
+  const ids: string[] = [];
+  for (const [title, start, due] of [
+    ['Plan it', day(-2), day(1)],
+    ['Build it', day(2), day(6)],
+    ['Someday', '', ''],
+  ] as const) {
+    const res = await page.request.post('/api/tasks', {
+      data: { title, projectId: product.id, startDate: start, dueDate: due },
+    });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  await page.request.post(`/api/tasks/${ids[0]}/relations`, { data: { type: 'blocks', taskId: ids[1] } });
+  await page.goto(`/products/${product.id}?tab=schedule&critical=1&group=state`);
+  await expect(page.getByTestId('gantt')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the Schedule tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('schedule-list')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the Schedule tab (phone)');
+});

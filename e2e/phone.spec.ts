@@ -48,6 +48,8 @@ async function everyRoute(page: Page) {
       description:
         '## Steps\n\n- [ ] One\n- [ ] Two\n\n`a-very-long-unbroken-identifier-that-must-wrap-somewhere-on-a-phone`',
       dueDate: '2026-06-30',
+      // Issue 31: dated, so the Schedule tab lists it with its span.
+      startDate: '2026-06-01',
     },
   });
   expect(task.status()).toBe(201);
@@ -77,6 +79,7 @@ async function everyRoute(page: Page) {
     `${product_}?tab=teams`,
     `${product_}?tab=documents`,
     `${product_}?tab=timeline`,
+    `${product_}?tab=schedule`,
     `${product_}?tab=time`,
     `${product_}?tab=cycles`,
     `${product_}?tab=settings`,

@@ -8,6 +8,7 @@ import { LABELS_PER_TASK_MAX, LabelRefSchema, labelMessages } from './labels.ts'
 import { placementFields } from './order.ts';
 import { isoDate, PRODUCT_STATUSES, productMessages } from './products.ts';
 import { IfUnmodifiedSinceSchema } from './sync.ts';
+import { StartDateInputSchema } from './task-dates.ts';
 import { multiLine, singleLine } from './text.ts';
 
 // Tasks (spec §3 Task, §4 Task status, §5 Task form and filters, §7.3, §8.2).
@@ -100,6 +101,7 @@ const taskFields = {
     z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
     null,
   ),
+  startDate: z._default(StartDateInputSchema, null),
   projectId: z.uuid(taskMessages.productRequired),
   /** Its workflow state (issue 29), one of its product's; without it ('' too), the first of its status's. */
   stateId: z.optional(
@@ -138,6 +140,7 @@ export const UpdateTaskFieldsSchema = z.partial(
     teamId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.teamNotInProduct))),
     assigneeId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(taskMessages.assigneeNotInProduct))),
     dueDate: z.pipe(z.transform(emptyToNull), z.nullable(isoDate('Due date must be a valid date'))),
+    startDate: StartDateInputSchema,
     parentId: z.pipe(z.transform(emptyToNull), z.nullable(z.uuid(hierarchyMessages.parentNotFound))),
     estimate: EstimateInputSchema,
   }),
@@ -182,6 +185,8 @@ export const TaskSchema = z.object({
   priority: z.enum(TASK_PRIORITIES),
   phase: z.nullable(z.string()),
   dueDate: z.nullable(z.string()),
+  /** When work starts (issue 31): the Gantt bar runs from it to the due date. */
+  startDate: z.optional(z.nullable(z.string())),
   teamId: z.nullable(z.string()),
   team: z.nullable(RefSchema),
   assigneeId: z.nullable(z.string()),

@@ -21,6 +21,7 @@ import { realtimeModule } from './realtime/index.ts';
 import { recurrenceModule } from './recurrence/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { roadmapModule } from './roadmap/index.ts';
+import { scheduleModule } from './schedule/index.ts';
 import { searchModule } from './search/index.ts';
 import { securityModule } from './security/index.ts';
 import { servicesModule } from './services/index.ts';
@@ -71,5 +72,6 @@ export const modules = [
   chatModule,
   timeModule,
   roadmapModule,
+  scheduleModule,
   cyclesModule,
 ];

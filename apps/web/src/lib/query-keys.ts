@@ -24,6 +24,7 @@ export const queryRoots = {
   recurrence: ['recurrence'],
   reports: ['reports'],
   roadmap: ['roadmap'],
+  schedule: ['schedule'],
   search: ['search'],
   services: ['services'],
   session: ['session'],

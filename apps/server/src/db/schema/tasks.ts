@@ -43,6 +43,8 @@ export const tasks = pgTable(
     teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
     assigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
     dueDate: date(),
+    /** When work on it starts (issue 31, docs/decisions/057-gantt.md): the Gantt bar runs from it to the due date. */
+    startDate: date(),
     completedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Checklist items and how many are ticked ("3/5" on cards), kept by a trigger (migration 0010). */
@@ -176,6 +178,10 @@ export const tasks = pgTable(
     index('tasks_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
     // A list's estimate sum reads only the tasks that have one (issue 29).
     index('tasks_estimate_idx').on(t.productId, t.estimate).where(sql`${t.estimate} is not null`),
+    check(
+      'tasks_start_before_due',
+      sql`${t.startDate} is null or ${t.dueDate} is null or ${t.startDate} <= ${t.dueDate}`,
+    ),
     check('tasks_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('tasks_status_known', sql`${t.status} in ('Pending', 'In Progress', 'Completed')`),
     check('tasks_priority_known', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

@@ -97,6 +97,11 @@ declare module 'fastify' {
       onCopy: (copy: TaskCopy) => void;
       /** In the transaction that made `toId` from `fromId`: every module copies what it keeps of it. */
       copying: (fromId: string, toId: string, tx: Db) => Promise<void>;
+      /**
+       * An edit in the caller's transaction, checked and recorded as PATCH /tasks/{id}/update's
+       * (issue 31: the schedule moves a task and the tasks it blocks in one transaction).
+       */
+      updateWithin: TasksService['updateWithin'];
       /** The custom fields module checks the `fields` of creates and edits (issue 29, at boot). */
       checkFieldValues: (check: FieldValueCheck) => void;
       /** The hierarchy module closes an import's "duplicate of" tasks as its API does (decision 048, at boot). */
@@ -175,6 +180,7 @@ export const tasksModule = fp(
       count: listing.count,
       matching: listing.matching,
       createWithin: service.create.within,
+      updateWithin: service.updateWithin,
       recordCreated: service.create.recorded,
       onStatusChange: (listener) => void statusListeners.push(listener),
       onCopy: (copy) => void copies.push(copy),

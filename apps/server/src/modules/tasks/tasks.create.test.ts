@@ -36,6 +36,7 @@ describe('POST /api/tasks', () => {
       priority: 'medium',
       phase: null,
       dueDate: null,
+      startDate: null,
       teamId: null,
       team: null,
       assigneeId: null,

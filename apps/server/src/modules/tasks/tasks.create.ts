@@ -21,6 +21,7 @@ import {
   checkReferences,
   completedAtFor,
   creationWrites,
+  refuseDatesOutOfOrder,
   taskChange,
 } from './tasks.rules.ts';
 import { stateOfProduct } from './tasks.states.ts';
@@ -66,6 +67,7 @@ export function createTaskCreation({
     teamId: body.teamId,
     assigneeId: body.assigneeId,
     dueDate: body.dueDate,
+    startDate: body.startDate,
     /** None: the trigger takes the first state of the status (issue 29). */
     stateId: body.stateId ?? null,
     completedAt: completedAtFor(body.status),
@@ -130,6 +132,7 @@ export function createTaskCreation({
    * that what the template adds is written in the same transaction as the task.
    */
   async function createWithin(tx: Db, after: AfterCommit, actor: SessionUser, body: CreateTask) {
+    refuseDatesOutOfOrder(body.startDate, body.dueDate);
     // The product read once: visible (else 404), then the role (403), then archived (409).
     const product = await holdVisibleProduct(tx, actor, body.projectId);
     if (!canEditTasks(actor.role)) throw Forbidden(taskMessages.guestReadOnly, 'READ_ONLY');
@@ -184,6 +187,7 @@ export function createTaskCreation({
    * fields (their check reads the product's fields) take the checked path, and so does a create whose one statement found a check failing, to answer which.
    */
   async function create(actor: SessionUser, body: CreateTask): Promise<Task> {
+    refuseDatesOutOfOrder(body.startDate, body.dueDate);
     // A parent, an estimate or custom field values (issue 29) are checked step by step.
     const withFields = body.fields !== undefined && Object.keys(body.fields).length > 0;
     const plain = !body.parentId && body.estimate === null && !withFields;

@@ -32,6 +32,7 @@ export function toTask(
     priority: task.priority,
     phase: task.phase,
     dueDate: task.dueDate,
+    startDate: task.startDate,
     teamId: task.teamId,
     team: team ? { id: team.id, name: team.name } : null,
     assigneeId: task.assigneeId,

@@ -69,6 +69,11 @@ describe('OpenAPI', () => {
       'get /api/tasks/{id}/time': ['time'],
       'post /api/tasks/{id}/time': ['time'],
       'post /api/tasks/{id}/timer': ['time'],
+      // A task's move on its product's schedule (issue 31, modules/schedule).
+      'patch /api/tasks/{id}/schedule': ['schedule'],
+      // A task's cycle (issue 31, modules/cycles).
+      'get /api/tasks/{id}/cycle': ['cycles'],
+      'put /api/tasks/{id}/cycle': ['cycles'],
     });
   });
 });

@@ -32,6 +32,7 @@ type TaskFields = Pick<
   | 'teamId'
   | 'assigneeId'
   | 'dueDate'
+  | 'startDate'
   | 'stateId'
   | 'parentId'
   | 'estimate'
@@ -233,9 +234,9 @@ export function createTasksRepository(db: Db) {
         assigneeId ? inArray(sql`${assigneeId}::uuid`, assignableTo(db, productId)) : undefined,
       );
       return sql`insert into ${tasks} (id, product_id, title, description, status, priority, phase,
-          team_id, assignee_id, due_date, completed_at, created_by, state_id, parent_id, estimate)
+          team_id, assignee_id, due_date, start_date, completed_at, created_by, state_id, parent_id, estimate)
         select ${id}::uuid, ${products.id}, ${values.title}, ${values.description}, ${values.status},
-          ${values.priority}, ${values.phase}, ${teamId}::uuid, ${assigneeId}::uuid, ${values.dueDate}::date,
+          ${values.priority}, ${values.phase}, ${teamId}::uuid, ${assigneeId}::uuid, ${values.dueDate}::date, ${values.startDate}::date,
           ${values.completedAt ?? sql`null`}::timestamptz, ${values.createdBy}::uuid, ${values.stateId}::uuid,
           ${values.parentId}::uuid, ${values.estimate}
         from ${products} where ${checks}

@@ -1,4 +1,4 @@
-import { type TaskStatus, taskMessages } from '@shipyard/shared';
+import { type TaskStatus, taskDateMessages, taskDatesInOrder, taskMessages } from '@shipyard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema/index.ts';
@@ -12,6 +12,20 @@ import type { TasksRepository } from './tasks.repository.ts';
 
 // What a task's writes say and check, written once for every path that makes them: POST /tasks
 // (in one statement or checked step by step), an import, an edit, a status change, a delete.
+
+/**
+ * A task's start date is on or before its due date (issue 31, decision 057): refused as the start
+ * date's field error, before the database's CHECK would refuse it.
+ */
+export function refuseDatesOutOfOrder(
+  startDate: string | null | undefined,
+  dueDate: string | null | undefined,
+) {
+  if (taskDatesInOrder(startDate, dueDate)) return;
+  throw BadRequest(taskDateMessages.startAfterDue, 'VALIDATION_ERROR', {
+    fields: { startDate: [taskDateMessages.startAfterDue] },
+  });
+}
 
 /** completed_at follows the status: set (by the database's clock) on Completed, cleared otherwise. */
 export const completedAtFor = (status: TaskStatus) => (status === 'Completed' ? sql`now()` : null);

@@ -47,6 +47,7 @@ import {
   assignedNotification,
   checkReferences,
   completedAtFor,
+  refuseDatesOutOfOrder,
   taskChange,
   taskEvent,
 } from './tasks.rules.ts';
@@ -64,6 +65,7 @@ const EDITABLE = [
   ['teamId', 'teamId', 'team'],
   ['assigneeId', 'assigneeId', 'assignee'],
   ['dueDate', 'dueDate', 'due date'],
+  ['startDate', 'startDate', 'start date'],
   ['projectId', 'productId', 'product'],
   ['parentId', 'parentId', 'parent'],
   ['estimate', 'estimate', 'estimate'],
@@ -171,6 +173,10 @@ export function createTasksService({
     const current = await lockVisible(tx, actor, id);
     if (!canEditTasks(actor.role)) throw readOnly();
     await refuseIfChanged(tx, current, body.ifUnmodifiedSince);
+    refuseDatesOutOfOrder(
+      body.startDate === undefined ? current.startDate : body.startDate,
+      body.dueDate === undefined ? current.dueDate : body.dueDate,
+    );
     const productId = body.projectId ?? current.productId;
     const moved = productId !== current.productId;
     await refuseArchivedProduct(tx, current.productId);
@@ -301,6 +307,9 @@ export function createTasksService({
       if (change) await afterStatusChange(change);
       return task;
     },
+
+    /** An edit in the caller's transaction, checked and recorded as PATCH's (issue 31: the Gantt's moves). */
+    updateWithin,
 
     /** PATCH /tasks/bulk and its Undo (tasks.bulk.ts). */
     bulk: createTaskBulk({ inTransaction, updateWithin, afterStatusChange }),

@@ -114,6 +114,7 @@ export function createTemplatesRepository(db: Db) {
           teamId: tasks.teamId,
           assigneeId: tasks.assigneeId,
           dueDate: tasks.dueDate,
+          startDate: tasks.startDate,
           parentId: tasks.parentId,
           estimate: tasks.estimate,
         })

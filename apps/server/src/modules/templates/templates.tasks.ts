@@ -250,6 +250,7 @@ export function createTaskTemplatesService({ db, repo, parts, changes, activitie
             teamId: fields.teamId,
             assigneeId: fields.assigneeId,
             dueDate: fields.dueDate,
+            startDate: fields.startDate,
             // A sub-task's copy stays beside it, with its size (issue 29).
             parentId: parentId === undefined ? fields.parentId : parentId,
             estimate: fields.estimate,

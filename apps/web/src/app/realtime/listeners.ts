@@ -15,6 +15,7 @@ import { productChanges } from '../../features/products/api/changes.ts';
 import { recurrenceChanges } from '../../features/recurrence/api/changes.ts';
 import { reportChanges } from '../../features/reports/api/changes.ts';
 import { roadmapChanges } from '../../features/roadmap/api/changes.ts';
+import { scheduleChanges } from '../../features/schedule/api/changes.ts';
 import { serviceChanges } from '../../features/services/api/changes.ts';
 import { taskFileChanges } from '../../features/task-files/api/changes.ts';
 import { taskChanges } from '../../features/tasks/api/changes.ts';
@@ -53,6 +54,7 @@ export const changeListeners: readonly ChangeListener[] = [
   recurrenceChanges,
   reportChanges,
   roadmapChanges,
+  scheduleChanges,
   serviceChanges,
   taskFileChanges,
   taskChanges,

@@ -1,4 +1,4 @@
-import { RefreshCcwIcon, TimerIcon } from 'lucide-react';
+import { ChartGanttIcon, RefreshCcwIcon, TimerIcon } from 'lucide-react';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { ChatDestinationsCard } from '../../features/chat/components/chat-destinations-card.tsx';
@@ -8,6 +8,7 @@ import { ProductEstimatesCard } from '../../features/hierarchy/components/produc
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
+import { ScheduleTab } from '../../features/schedule/components/schedule-tab.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
 import { ProductTeamsTab } from '../../features/teams/components/product-teams-tab.tsx';
 import { TaskTemplatesCard } from '../../features/templates/components/task-templates-card.tsx';
@@ -51,8 +52,15 @@ export function Component() {
           }
         />
       )}
-      // Issue 31: the product's logged time, per person and per task, with CSV.
+      // Issue 31: the product's schedule (a Gantt of its tasks), and its logged time, per person and
+      // per task, with CSV.
       extraTabs={[
+        {
+          value: 'schedule',
+          label: t('Schedule'),
+          icon: ChartGanttIcon,
+          render: (readOnly) => <ScheduleTab productId={id} readOnly={readOnly} />,
+        },
         {
           value: 'time',
           label: t('Time'),

@@ -106,13 +106,18 @@ export function ChipField<V extends FieldValues, T = V>({
   );
 }
 
-/** The due date as a chip: the date, or 'Due date'; it opens the words-or-calendar field. */
+/**
+ * The due date as a chip: the date, or 'Due date'; it opens the words-or-calendar field. `start`:
+ * the start date's chip alike (issue 31).
+ */
 export function DueDateChip<V extends FieldValues, T = V>({
   control,
   name,
+  start = false,
 }: {
   control: Control<V, unknown, T>;
   name: FieldPath<V>;
+  start?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -128,16 +133,26 @@ export function DueDateChip<V extends FieldValues, T = V>({
               <Popover.Trigger asChild>
                 <button
                   type="button"
-                  aria-label={shown ? t('Due {{date}}', { date: shown }) : t('Set due date')}
+                  aria-label={
+                    start
+                      ? shown
+                        ? t('Starts {{date}}', { date: shown })
+                        : t('Set start date')
+                      : shown
+                        ? t('Due {{date}}', { date: shown })
+                        : t('Set due date')
+                  }
                   aria-invalid={fieldState.invalid || undefined}
                   className={cn(chipClass, !value && 'text-muted-foreground')}
                 >
                   <CalendarIcon aria-hidden="true" />
-                  <span className="truncate">{shown || (value ? value : t('Due date'))}</span>
+                  <span className="truncate">
+                    {shown || value || (start ? t('Start date') : t('Due date'))}
+                  </span>
                 </button>
               </Popover.Trigger>
               <PopoverContent className="grid w-72 gap-2 p-3">
-                <FormLabel>{t('Due date')}</FormLabel>
+                <FormLabel>{start ? t('Start date') : t('Due date')}</FormLabel>
                 <FormControl>
                   <DueDateInput
                     value={value}

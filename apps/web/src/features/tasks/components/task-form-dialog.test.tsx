@@ -138,6 +138,7 @@ describe('TaskFormDialog', () => {
       teamId: TEAM_ID,
       assigneeId: ASSIGNEE_ID,
       dueDate: '2025-06-30',
+      startDate: null,
       // Issue 29: no parent, and no estimate (the product has no scale).
       parentId: null,
       estimate: null,

@@ -1,12 +1,9 @@
 import {
   type CreateTask,
-  CreateTaskSchema,
+  CreateTaskFormSchema,
   estimateChoices,
   taskMessages as m,
-  type SetFieldValues,
   type Task,
-  type TaskPriority,
-  type TaskStatus,
   type UpdateTask,
 } from '@shipyard/shared';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -41,6 +38,9 @@ import {
   withCurrent,
 } from './task-form-extras.tsx';
 import { TaskStateChip } from './task-form-state-chip.tsx';
+import { defaultsFor, FIELDS, type TaskFormValues } from './task-form-values.ts';
+
+export type { TaskFormValues } from './task-form-values.ts';
 
 export type TaskFormDialogProps = {
   open: boolean;
@@ -54,62 +54,6 @@ export type TaskFormDialogProps = {
   /** A new task's fields from where the dialog was opened: column, list filters (issue 28). */
   defaults?: TaskDefaults | undefined;
 };
-
-/** What the form holds: every optional choice is '' for "none" until the schema makes it null. */
-export type TaskFormValues = {
-  title: string;
-  description: string;
-  projectId: string;
-  status: TaskStatus;
-  /** One of the product's workflow states (issue 29), '' until they are known. */
-  stateId: string;
-  priority: TaskPriority;
-  phase: string;
-  teamId: string;
-  assigneeId: string;
-  dueDate: string;
-  /** Issue 29: a value of the product's estimate scale, or ''. */
-  estimate: string;
-  /** Issue 29, a new task's: its parent task ('' none) and its custom field values by field id. */
-  parentId: string;
-  fields: SetFieldValues;
-};
-
-const FIELDS = [
-  'title',
-  'description',
-  'projectId',
-  'status',
-  'stateId',
-  'priority',
-  'phase',
-  'teamId',
-  'assigneeId',
-  'dueDate',
-  'estimate',
-] as const satisfies ReadonlyArray<keyof TaskFormValues>;
-
-function defaultsFor(
-  task: Task | undefined,
-  productId: string | undefined,
-  d: TaskDefaults | undefined,
-): TaskFormValues {
-  return {
-    title: task?.title ?? '',
-    description: task?.description ?? '',
-    projectId: task?.projectId ?? productId ?? d?.projectId ?? '',
-    status: task?.status ?? d?.status ?? 'Pending',
-    stateId: task ? (task.stateId ?? '') : (d?.stateId ?? ''),
-    priority: task?.priority ?? d?.priority ?? 'medium',
-    phase: task ? (task.phase ?? '') : (d?.phase ?? ''),
-    teamId: task ? (task.teamId ?? '') : (d?.teamId ?? ''),
-    assigneeId: task ? (task.assigneeId ?? '') : (d?.assigneeId ?? ''),
-    dueDate: task?.dueDate ?? '',
-    estimate: task?.estimate ?? '',
-    parentId: task ? (task.parentId ?? '') : (d?.parent?.id ?? ''),
-    fields: {},
-  };
-}
 
 /**
  * Spec §2.11, §2.15 and §5: create or edit a task. Title is required; team, assignee, phase and
@@ -147,7 +91,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
   // Issue 29: the task it is a sub-task of (a sub-task area's, or chosen here).
   const [parent, setParent] = useState<ParentTask | null>(context?.parent ?? null);
   const { form, onSubmit } = useServerForm<TaskFormValues, CreateTask, Task>({
-    schema: CreateTaskSchema,
+    schema: CreateTaskFormSchema,
     defaultValues: defaults,
     fields: editing ? FIELDS : (values) => [...FIELDS, ...createErrorFields(values)],
     // Editing sends only what changed, and always the product (spec §7.3).
@@ -382,6 +326,7 @@ function TaskForm({ task, productId, products, defaults: context, onSaved }: Tas
             value={shownLabelIds}
             onChange={setLabelIds}
           />
+          <DueDateChip control={form.control} name="startDate" start />
           <DueDateChip control={form.control} name="dueDate" />
           {editing ? null : (
             <RepeatChip

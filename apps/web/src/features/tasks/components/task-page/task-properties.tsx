@@ -9,6 +9,8 @@ import {
   type TaskPhase,
   type TaskPriority,
   type TaskStatus,
+  taskDateMessages,
+  taskDatesInOrder,
 } from '@shipyard/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -243,6 +245,11 @@ export function TaskProperties({ detail, save }: { detail: TaskDetail; save: Sav
         onChange={edit ? (value) => saveRef('assigneeId', value) : undefined}
       />
       <DueDateProperty task={task} onSave={edit ? (dueDate) => save.save({ dueDate }) : undefined} />
+      <DueDateProperty
+        task={task}
+        field="startDate"
+        onSave={edit ? (startDate) => save.save({ startDate }) : undefined}
+      />
       <PropertySelect
         label={k('Estimate')}
         value={task.estimate ?? NONE}
@@ -299,44 +306,61 @@ function CreatedBy({ at, by }: { at: string; by: string | undefined }) {
 
 const DATE_SLOT = '\u0001';
 
-/** The due date: a date field that saves once a whole date (or none) is chosen. */
+/**
+ * The due date (or, issue 31, the start date): a date field that saves once a whole date (or none)
+ * is chosen; a start after the due date is refused here with the field's message, as by the server.
+ */
 function DueDateProperty({
   task,
+  field = 'dueDate',
   onSave,
 }: {
   task: Task;
-  onSave: ((dueDate: string | null) => Promise<boolean>) | undefined;
+  field?: 'dueDate' | 'startDate';
+  onSave: ((date: string | null) => Promise<boolean>) | undefined;
 }) {
   const id = useId();
-  const [value, setValue] = useState(task.dueDate ?? '');
-  const [stored, setStored] = useState(task.dueDate);
-  if (stored !== task.dueDate) {
-    setStored(task.dueDate);
-    setValue(task.dueDate ?? '');
+  const current = task[field] ?? null;
+  const [value, setValue] = useState(current ?? '');
+  const [stored, setStored] = useState(current);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (stored !== current) {
+    setStored(current);
+    setValue(current ?? '');
   }
+  const label = field === 'dueDate' ? k('Due date') : k('Start date');
   if (!onSave) {
     return (
-      <Property label={k('Due date')} labelId={id}>
+      <Property label={label} labelId={id}>
         <div className="py-1 text-sm">
-          <TaskDueDate task={task} />
+          {field === 'dueDate' ? <TaskDueDate task={task} /> : current ? formatDate(current) : t('None')}
         </div>
       </Property>
     );
   }
   return (
-    <Property label={k('Due date')}>
+    <Property label={label}>
       <DueDateInput
         // Keyed by the stored date: a refused change shows the stored one again.
-        key={task.dueDate ?? ''}
-        aria-label={t('Due date')}
+        key={current ?? ''}
+        aria-label={t(label)}
+        aria-invalid={problem ? true : undefined}
         value={value}
         onChange={setValue}
         onCommit={(next) => {
-          const dueDate = next || null;
-          if (dueDate !== task.dueDate) void onSave(dueDate);
+          const date = next || null;
+          const dates = { startDate: task.startDate, dueDate: task.dueDate, [field]: date };
+          const inOrder = taskDatesInOrder(dates.startDate, dates.dueDate);
+          setProblem(inOrder ? null : t(taskDateMessages.startAfterDue));
+          if (inOrder && date !== current) void onSave(date);
         }}
         className="[&_input]:h-8 [&_button]:size-8"
       />
+      {problem ? (
+        <p role="alert" className="text-destructive text-xs">
+          {problem}
+        </p>
+      ) : null}
     </Property>
   );
 }
