@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ChecklistSchema } from './checklists.ts';
 import { WatcherListSchema } from './comments.ts';
+import { TaskCycleSchema } from './cycles.ts';
 import { FieldListSchema } from './fields.ts';
 import { TaskLabelsSchema } from './labels.ts';
 import { canChangeTaskStatus, canEditProduct, canEditTasks, type Role } from './permissions.ts';
@@ -114,6 +115,8 @@ export const TaskDetailSchema = z.object({
   fields: FieldListSchema,
   /** As GET /tasks/{id}/time (issue 31): its logged time against the estimate, newest entries first. */
   time: z.optional(TaskTimeSchema),
+  /** As GET /tasks/{id}/cycle (issue 31): its cycle and the open cycles it may join. */
+  cycle: z.optional(TaskCycleSchema),
 });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 

@@ -258,6 +258,9 @@ describe('tasks in a cycle', () => {
     expect(await ctx.db.select().from(cycleTasks).where(eq(cycleTasks.taskId, a.id))).toMatchObject([
       { cycleId: next.id },
     ]);
+    // The task's page carries it too (one request for the page, decision 023).
+    const page = (await as(owner, { method: 'GET', url: `/api/tasks/${a.id}/detail` })).json();
+    expect(page.cycle).toMatchObject({ taskId: a.id, cycle: { id: next.id } });
 
     const out = await as(owner, { method: 'DELETE', url: `/api/cycles/${cycle.id}/tasks/${b.id}` });
     expect(out.statusCode).toBe(204);

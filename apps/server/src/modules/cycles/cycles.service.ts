@@ -286,7 +286,12 @@ export function createCyclesService({ db, cycles, changes, clock }: Deps) {
     },
 
     async ofTask(viewer: Viewer, taskId: string): Promise<TaskCycle> {
-      const task = await findVisibleTask(db, viewer, taskId);
+      return this.ofSeenTask(viewer, await findVisibleTask(db, viewer, taskId));
+    },
+
+    /** A task the caller was found to see (the task page's section, GET /tasks/{id}/detail). */
+    async ofSeenTask(viewer: Viewer, task: { id: string; productId: string }): Promise<TaskCycle> {
+      const taskId = task.id;
       const [cycleId, all, product] = await Promise.all([
         cycles.cycleOfTask(taskId),
         cycles.ofProduct(task.productId),

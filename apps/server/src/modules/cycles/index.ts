@@ -17,6 +17,7 @@ export const cyclesModule = fp(
       changes: app.changes,
       clock: app.clock,
     });
+    app.tasks.addPageSection('cycle', service.ofSeenTask);
     app.jobs.handle(
       {
         [CYCLE_ROLLOVER_JOB]: async () => {

@@ -50,6 +50,7 @@ const CONTRIBUTED: readonly ContributedSection[] = [
   'relations',
   'fields',
   'time',
+  'cycle',
 ];
 
 declare module 'fastify' {

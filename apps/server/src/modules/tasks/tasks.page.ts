@@ -5,6 +5,7 @@ import {
   type RelationList,
   type SubtaskList,
   TASK_HISTORY_PAGE,
+  type TaskCycle,
   type TaskDetail,
   type TaskHistory,
   type TaskHistoryQuery,
@@ -45,6 +46,8 @@ export type TaskPageSections = {
   fields: (viewer: SessionUser, task: SeenTask) => Promise<FieldList>;
   /** Its logged time against the estimate (modules/time, issue 31), as GET /tasks/{id}/time answers the viewer. */
   time: (viewer: SessionUser, task: SeenTask) => Promise<TaskTime>;
+  /** Its cycle and the open ones it may join (modules/cycles, issue 31), as GET /tasks/{id}/cycle answers. */
+  cycle: (viewer: SessionUser, task: SeenTask) => Promise<TaskCycle>;
 };
 
 type Deps = {
@@ -77,7 +80,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
       ]);
       if (!found) throw taskNotFound();
       const seen: SeenTask = { id: found.task.id, productId: found.task.productId };
-      const [checklist, labels, files, watchers, states, blockers, subtasks, relations, fields, time] =
+      const [checklist, labels, files, watchers, states, blockers, subtasks, relations, fields, time, cycle] =
         await Promise.all([
           sections.checklist(seen),
           sections.labels(seen),
@@ -89,6 +92,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
           sections.relations(actor, seen),
           sections.fields(actor, seen),
           sections.time(actor, seen),
+          sections.cycle(actor, seen),
         ]);
       const task = toTask(found, labels.labels, blockers.get(seen.id));
       const archived = found.product.archivedAt !== null;
@@ -109,6 +113,7 @@ export function createTaskPageService({ db, tasks, activities, sections }: Deps)
         relations,
         fields,
         time,
+        cycle,
       };
     },
 

@@ -8,6 +8,7 @@ import { TaskChecklist } from '../../features/checklists/components/task-checkli
 import { commentKeys } from '../../features/comments/api/keys.ts';
 import { TaskConversation } from '../../features/comments/components/task-conversation.tsx';
 import { WatchButton } from '../../features/comments/components/watch-button.tsx';
+import { cycleKeys } from '../../features/cycles/api/keys.ts';
 import { TaskCycleField } from '../../features/cycles/components/task-cycle-field.tsx';
 import { fieldKeys } from '../../features/fields/api/keys.ts';
 import { TaskFieldsSection } from '../../features/fields/components/task-fields-section.tsx';
@@ -26,7 +27,7 @@ import { timeKeys } from '../../features/time/api/keys.ts';
 import { TaskTime } from '../../features/time/components/task-time.tsx';
 
 /**
- * The detail carries the checklist, labels, files, watchers, sub-tasks, relations and time in the shapes of their own GET
+ * The detail carries the checklist, labels, files, watchers, sub-tasks, relations, time and cycle in the shapes of their own GET
  * routes: put them in those queries' caches before their components mount, so the page costs
  * two requests (the detail and the conversation's first page). Only where the cache is empty:
  * once a part is mounted, its own query and the realtime changes keep it fresh.
@@ -44,6 +45,7 @@ function seedParts(queryClient: QueryClient, detail: TaskDetail) {
   seed(hierarchyKeys.relations(id), detail.relations);
   seed(fieldKeys.product(detail.task.projectId), detail.fields);
   if (detail.time) seed(timeKeys.ofTask(id), detail.time);
+  if (detail.cycle) seed(cycleKeys.ofTask(id), detail.cycle);
 }
 
 /**

@@ -8,6 +8,7 @@ import { AppExtensionsProvider } from '../../components/app-extensions.tsx';
 import { useRoutePanelOutlet } from '../../components/route-panel.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { sessionKey } from '../../features/auth/api/keys.ts';
+import { cycleOf } from '../../features/cycles/components/fixtures.ts';
 import { TaskBoard } from '../../features/tasks/components/task-board.tsx';
 import {
   makeTask,
@@ -72,6 +73,13 @@ const detail: TaskDetail = {
     mySeconds: 2700,
     entryCount: 0,
     entries: [],
+  },
+  // Issue 31: its cycle and the open ones it may join, seeded the same way.
+  cycle: {
+    taskId: 't-1',
+    cycle: cycleOf({ name: 'Sprint 4', projectId: PRODUCT_ID }),
+    options: [{ id: 'c-1', name: 'Sprint 4', status: 'current' }],
+    canEdit: true,
   },
 };
 
@@ -182,7 +190,7 @@ describe('the task panel', () => {
     expect(screen.getByRole('link', { name: 'Tasks' })).toHaveAttribute('href', '/tasks');
   });
 
-  it('opens with two requests: the detail (checklist, labels, files, watchers, sub-tasks, relations, time in it) and the comments', async () => {
+  it('opens with two requests: the detail (checklist, labels, files, watchers, sub-tasks, relations, time, cycle in it) and the comments', async () => {
     // The app's query client keeps an answer fresh for 5 minutes (lib/query-client.ts).
     renderApp('/tasks/t-1', { staleTime: 5 * 60 * 1000 });
 
@@ -192,6 +200,7 @@ describe('the task panel', () => {
     expect(await screen.findByText('No comments yet. Start the conversation.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Unwatch, 1 watcher/ })).toBeInTheDocument();
     expect(screen.getByText('45m logged')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Cycle' })).toHaveTextContent('Sprint 4 (current)');
 
     const calls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
     expect(calls.filter((path) => path !== '/api/user/me').sort()).toEqual([
