@@ -30,14 +30,20 @@ const ROW = 36;
 const HEADER = 44;
 const NAMES = 240;
 
+/** 'Dec 2026': the month a day zoom's header names above its first day. */
+function monthLabel(day: string) {
+  return new Intl.DateTimeFormat(currentLanguage(), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
 function tickLabel(day: string, zoom: ScheduleZoom) {
   const date = new Date(`${day}T00:00:00Z`);
   const options: Intl.DateTimeFormatOptions =
     zoom === 'day'
-      ? // A month's first day says which month it is.
-        day.endsWith('-01')
-        ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
-        : { day: 'numeric', timeZone: 'UTC' }
+      ? { day: 'numeric', timeZone: 'UTC' }
       : zoom === 'week'
         ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
         : { month: 'short', year: 'numeric', timeZone: 'UTC' };
@@ -118,18 +124,24 @@ export function GanttChart(props: Props) {
       <div className="relative" style={{ width: NAMES + scale.width, height: HEADER + height }}>
         <div className="sticky top-0 z-30 flex border-b bg-background" style={{ height: HEADER }}>
           <div
-            className="sticky start-0 z-10 flex shrink-0 items-end border-e bg-background px-3 pb-1.5 font-medium text-muted-foreground text-xs"
+            className="sticky start-0 z-20 flex shrink-0 items-end border-e bg-background px-3 pb-1.5 font-medium text-muted-foreground text-xs"
             style={{ width: NAMES }}
           >
             {t('Task')}
           </div>
           <div className="relative shrink-0" style={{ width: scale.width }} aria-hidden="true">
-            {ticks.map((tick) => (
+            {ticks.map((tick, i) => (
               <div
                 key={tick.day}
-                className="absolute bottom-0 flex h-full items-end overflow-hidden border-s px-1 pb-1.5 text-[11px] text-muted-foreground"
+                className="absolute bottom-0 flex h-full items-end border-s px-1 pb-1.5 text-[11px] text-muted-foreground"
                 style={{ insetInlineStart: tick.x, width: tick.width }}
               >
+                {/* Days: the month's name above its first day (and the window's), over the next days' tops. */}
+                {zoom === 'day' && (i === 0 || tick.day.endsWith('-01')) ? (
+                  <span className="absolute start-1 top-1 z-[1] whitespace-nowrap bg-background pe-1 font-medium text-foreground">
+                    {monthLabel(tick.day)}
+                  </span>
+                ) : null}
                 <span className="truncate">{tickLabel(tick.day, zoom)}</span>
               </div>
             ))}
