@@ -25,7 +25,7 @@ function overflowOf(page: Page) {
   });
 }
 
-/** Every page a super admin can open (apps/web/src/app/router.tsx), with ids made for the run. */
+/** Every page a super admin can open (apps/web/src/app/app-routes.tsx), with ids made for the run. */
 async function everyRoute(page: Page) {
   const suffix = randomSuffix();
   const product = await page.request.post('/api/projects', {

@@ -5,7 +5,7 @@ import { useSession } from '../features/auth/api/get-session.ts';
 import { t } from '../lib/i18n/index.ts';
 import { paths } from '../lib/paths.ts';
 
-// Loaded with the first page behind a role-dependent menu entry (app/router.tsx), not with the
+// Loaded with the first page behind a role-dependent menu entry (app/app-routes.tsx), not with the
 // entry chunk every visitor downloads (the /auth budget, docs/decisions/005-bundle-budget.md).
 
 /** Second guard: the role table of spec §6, for pages behind a role-dependent menu entry. */

@@ -1,6 +1,7 @@
 /**
  * The app's URLs in one place: Links, navigate() and menus build them here instead of writing
- * path strings by hand. The route table (app/router.tsx) declares the matching patterns.
+ * path strings by hand. The route table (app/router.tsx, its signed-in part in app/app-routes.tsx)
+ * declares the matching patterns.
  */
 export const paths = {
   home: () => '/',
