@@ -51,6 +51,8 @@ describe('the task form', () => {
       // Issue 29: no parent, no estimate.
       parentId: null,
       estimate: null,
+      // Issue 31: no start date.
+      startDate: null,
     });
   });
 
