@@ -59,8 +59,11 @@ export function DayPanel({
             {formatDayLong(day)}
           </h2>
           <p className="text-muted-foreground text-sm" aria-live="polite">
-            {loading ? t(m.loading) : events > 0 ? scheduledText(events) : t(m.emptyDay)}
-            {tasks.length > 0 ? ` · ${t('{{count}} tasks due', { count: tasks.length })}` : ''}
+            {/* The spec's text on its own, the tasks due beside it. */}
+            <span>{loading ? t(m.loading) : events > 0 ? scheduledText(events) : t(m.emptyDay)}</span>
+            {tasks.length > 0 ? (
+              <span>{` · ${t('{{count}} tasks due', { count: tasks.length })}`}</span>
+            ) : null}
           </p>
         </div>
         {isToday ? (

@@ -151,9 +151,9 @@ export function ProductDetailPage({
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="gap-4">
-        {/* Five tabs fit a 390 px phone: each as wide as its label, a smaller type below the sm breakpoint (12 px, so the two icon tabs fit beside them);
-            with the icon tabs beside them the row scrolls sideways there rather than clip one. */}
-        <TabsList className="flex w-full justify-start overflow-x-auto [scrollbar-width:none] sm:inline-flex sm:w-fit">
+        {/* On a phone the spec's five tabs fill the row (12 px labels below sm) and the icon tabs the
+            features add wrap onto the next one, so every tab stays on screen however many there are. */}
+        <TabsList className="flex h-auto w-full flex-wrap justify-start sm:inline-flex sm:h-9 sm:w-fit sm:flex-nowrap">
           {(
             [
               ['overview', t('Overview')],
