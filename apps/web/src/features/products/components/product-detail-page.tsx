@@ -63,6 +63,11 @@ type ProductDetailPageProps = {
   settingsTab?: (readOnly: boolean) => ReactNode;
   /** Further tabs composed in by the route, in this order, before Settings. */
   extraTabs?: readonly ProductExtraTab[];
+  /**
+   * Cards other features add to the Overview, after its own and before Recent Activity (issue 32:
+   * stage history, forecast), composed in by the route; `readOnly` while the product is archived.
+   */
+  overviewExtras?: (product: ProductDetail, readOnly: boolean) => ReactNode;
 };
 
 /** Spec §2.11: the product's header and its Overview, Tasks, Team, Documents and Activity Timeline tabs. */
@@ -74,6 +79,7 @@ export function ProductDetailPage({
   teamsTab,
   settingsTab,
   extraTabs = [],
+  overviewExtras,
 }: ProductDetailPageProps) {
   const product = useProduct(productId);
   const navigate = useNavigate();
@@ -195,7 +201,9 @@ export function ProductDetailPage({
           ) : null}
         </TabsList>
         <TabsContent value="overview">
-          <ProductOverview product={data} currentUserId={currentUserId} />
+          <ProductOverview product={data} currentUserId={currentUserId}>
+            {overviewExtras?.(data, archived)}
+          </ProductOverview>
         </TabsContent>
         <TabsContent value="tasks">{tasksTab(archived)}</TabsContent>
         <TabsContent value="teams">{teamsTab(archived)}</TabsContent>

@@ -1,5 +1,6 @@
 import type { ProductDetail } from '@shipyard/shared';
 import { CalendarRange, History, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
@@ -8,7 +9,12 @@ import { ActivityEntryBody, ActivityEntryIcon } from './activity-entry.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-type ProductOverviewProps = { product: ProductDetail; currentUserId: string | undefined };
+type ProductOverviewProps = {
+  product: ProductDetail;
+  currentUserId: string | undefined;
+  /** Other features' cards (the route composes them in), shown before Recent Activity. */
+  children?: ReactNode;
+};
 
 /** The newest entry of the product's activity log (the server sends them newest first). */
 function newestActivity(product: ProductDetail) {
@@ -20,7 +26,7 @@ function newestActivity(product: ProductDetail) {
 }
 
 /** Spec §2.11 Overview: description, Status, Team Size, Timeline and the newest activity entry. */
-export function ProductOverview({ product, currentUserId }: ProductOverviewProps) {
+export function ProductOverview({ product, currentUserId, children }: ProductOverviewProps) {
   const now = useNow();
   const latest = newestActivity(product);
   const description = product.description.trim();
@@ -98,6 +104,8 @@ export function ProductOverview({ product, currentUserId }: ProductOverviewProps
           </CardContent>
         </Card>
       </div>
+
+      {children}
 
       <Card className="gap-4">
         <CardHeader>
