@@ -2,6 +2,7 @@ import { PRODUCT_STATUSES, type ProductStatus, type RoadmapProduct } from '@ship
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { type Delta, useDayDrag } from '../../../hooks/use-day-drag.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
@@ -10,7 +11,6 @@ import type { DateChange } from '../api/change-dates.ts';
 import { type SegmentSpan, StageSegment } from './stage-segment.tsx';
 import { stageName, stageTones } from './stage-tones.ts';
 import { type Scale, shiftDay, spanOf, stageSpans, xOf } from './timeline-scale.ts';
-import { type Delta, useDayDrag } from './use-day-drag.ts';
 
 /** What a move asks: the change, the one that takes it back, and what the toast and announcement say. */
 export type RoadmapMove = { change: DateChange; undo: DateChange; title: string; description: string };
@@ -53,7 +53,7 @@ export function RoadmapRow({ product, scale, helpId, onMove, announce }: Props) 
   const bar = spanOf(scale, product.start_date, target);
 
   const targetDrag = useDayDrag({
-    scale,
+    dayWidth: scale.dayWidth,
     disabled: !editable,
     keyPart: 'end',
     onPreview: (delta) => {

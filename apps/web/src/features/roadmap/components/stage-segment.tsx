@@ -1,10 +1,11 @@
 import type { ProductStatus } from '@shipyard/shared';
+import { DragEdges } from '../../../components/drag-edges.tsx';
+import { type Delta, useDayDrag } from '../../../hooks/use-day-drag.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { stageName, stageTones } from './stage-tones.ts';
 import { type Scale, spanOf } from './timeline-scale.ts';
-import { type Delta, useDayDrag } from './use-day-drag.ts';
 
 export type SegmentSpan = { start: string; end: string };
 
@@ -26,7 +27,7 @@ type Props = {
 /** A stage's span on a product's bar: drag its body to move it, an edge to change that day. */
 export function StageSegment({ stage, span, planned, current, scale, editable, helpId, ...moves }: Props) {
   const { pointer, onKeyDown, onBlur } = useDayDrag({
-    scale,
+    dayWidth: scale.dayWidth,
     disabled: !editable,
     keyPart: 'move',
     altPart: 'end',
@@ -70,22 +71,7 @@ export function StageSegment({ stage, span, planned, current, scale, editable, h
       {...pointer('move')}
     >
       {place.width > 56 ? <span className="pointer-events-none truncate">{name}</span> : null}
-      {editable ? (
-        <>
-          <span
-            aria-hidden="true"
-            className="absolute inset-y-0 start-0 w-1.5 cursor-ew-resize"
-            data-edge="start"
-            {...pointer('start')}
-          />
-          <span
-            aria-hidden="true"
-            className="absolute inset-y-0 end-0 w-1.5 cursor-ew-resize"
-            data-edge="end"
-            {...pointer('end')}
-          />
-        </>
-      ) : null}
+      {editable ? <DragEdges pointer={pointer} /> : null}
     </div>
   );
 }

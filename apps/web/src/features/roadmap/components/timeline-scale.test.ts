@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { movedSpan, movedTarget } from './roadmap-row.tsx';
-import {
-  daysFromPixels,
-  scaleOf,
-  spanOf,
-  stageSpans,
-  suggestedSpans,
-  ticksOf,
-  windowFor,
-  xOf,
-} from './timeline-scale.ts';
+import { scaleOf, spanOf, stageSpans, suggestedSpans, ticksOf, windowFor, xOf } from './timeline-scale.ts';
 
 describe('the roadmap’s layout maths', () => {
   const today = new Date(2026, 5, 15); // 15 June 2026
@@ -42,13 +33,6 @@ describe('the roadmap’s layout maths', () => {
       clippedStart: true,
     });
     expect(spanOf(scale, '2025-01-01', '2025-12-31')).toBeUndefined();
-  });
-
-  it('turns a pointer’s pixels into whole days, mirrored right to left', () => {
-    expect(daysFromPixels(scale, 41)).toBe(10);
-    expect(daysFromPixels(scale, 1)).toBe(0);
-    expect(daysFromPixels(scale, -9)).toBe(-2);
-    expect(daysFromPixels(scale, 40, true)).toBe(-10);
   });
 
   it('labels one column per month of the window', () => {

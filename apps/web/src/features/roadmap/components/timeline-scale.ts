@@ -61,9 +61,6 @@ export function spanOf(scale: Scale, start: string, end: string) {
 }
 
 /** Whole days a pointer moved by `dx` pixels (a right-to-left page runs the other way). */
-export const daysFromPixels = (scale: Scale, dx: number, rtl = false) =>
-  Math.round(((rtl ? -dx : dx) / scale.dayWidth) as number) || 0;
-
 export type Tick = { key: string; day: string; label: string; offset: number; width: number };
 
 /** The header's columns: each month (month zoom) or quarter (quarter zoom) of the window. */

@@ -1,10 +1,11 @@
 import type { ScheduleTask } from '@shipyard/shared';
 import { memo, useState } from 'react';
+import { DragEdges } from '../../../components/drag-edges.tsx';
+import { type Delta, useDayDrag } from '../../../hooks/use-day-drag.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { type Delta, movedDates, type Scale, spanOfTask, xOf } from './gantt-layout.ts';
-import { useBarDrag } from './use-bar-drag.ts';
+import { movedDates, type Scale, spanOfTask, xOf } from './gantt-layout.ts';
 
 type Dates = { startDate: string | null; dueDate: string | null };
 
@@ -46,9 +47,11 @@ export const GanttBar = memo(function GanttBar({
 }: Props) {
   const [draft, setDraft] = useState<Delta | null>(null);
   const dates = draft ? movedDates(task, draft) : task;
-  const { pointer, onKeyDown, onBlur } = useBarDrag({
+  const { pointer, onKeyDown, onBlur } = useDayDrag({
     dayWidth: scale.dayWidth,
     disabled: !editable,
+    keyPart: 'move',
+    altPart: 'end',
     onPreview: (delta, byKey) => {
       setDraft(delta);
       // A pointer's drag shows its dates on the bar; its drop is announced ("Task moved").
@@ -97,22 +100,7 @@ export const GanttBar = memo(function GanttBar({
       {...pointer('move')}
     >
       {width > 48 ? <span className="pointer-events-none truncate">{task.title}</span> : null}
-      {editable ? (
-        <>
-          <span
-            aria-hidden="true"
-            className="absolute inset-y-0 start-0 w-1.5 cursor-ew-resize"
-            data-edge="start"
-            {...pointer('start')}
-          />
-          <span
-            aria-hidden="true"
-            className="absolute inset-y-0 end-0 w-1.5 cursor-ew-resize"
-            data-edge="end"
-            {...pointer('end')}
-          />
-        </>
-      ) : null}
+      {editable ? <DragEdges pointer={pointer} /> : null}
       {draft ? (
         <span className="pointer-events-none absolute -top-5 start-0 whitespace-nowrap rounded bg-foreground px-1.5 py-0.5 font-medium text-[10px] text-background">
           {describeDates(dates)}

@@ -6,6 +6,7 @@ import {
   type ScheduleTask,
   type ScheduleZoom,
 } from '@shipyard/shared';
+import type { Delta } from '../../../hooks/use-day-drag.ts';
 import { k } from '../../../lib/i18n/index.ts';
 
 // The Gantt's layout maths (issue 31, decision 057): a day is a column of `dayWidth` px from the
@@ -196,9 +197,6 @@ export function criticalPath(tasks: readonly ScheduleTask[], links: readonly Sch
 }
 
 export const linkKey = (link: ScheduleLink) => `${link.from}>${link.to}`;
-
-/** Once moved by whole days: a body moves both ends, an edge one (never past the other). */
-export type Delta = { start: number; end: number };
 
 /**
  * The dates a task gets from a move of its bar: the dates it has move; a dragged edge it lacked is

@@ -1,12 +1,13 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useRef } from 'react';
-import type { Delta } from './gantt-layout.ts';
 
-// Moving a Gantt bar by pointer or keyboard (issue 31, as the roadmap's: decision 056). A move is a
-// delta of whole days for the start and the end: the body moves both, an edge one. Nothing is
-// saved until the pointer is let go or Enter pressed.
+// Moving days along a timeline by pointer or keyboard (issue 31: the roadmap's stages and target,
+// decision 056; the Gantt's bars, decision 057). A move is a delta of whole days for the start and
+// the end of what is moved: a body moves both, an edge one. Nothing is saved until the pointer is
+// let go or Enter pressed.
 
 export type Part = 'move' | 'start' | 'end';
+export type Delta = { start: number; end: number };
 
 const deltaOf = (part: Part, days: number): Delta =>
   part === 'move'
@@ -14,26 +15,39 @@ const deltaOf = (part: Part, days: number): Delta =>
     : part === 'start'
       ? { start: days, end: 0 }
       : { start: 0, end: days };
+
+const add = (a: Delta, b: Delta): Delta => ({ start: a.start + b.start, end: a.end + b.end });
+/** A pointer's move of `dx` px as whole days, mirrored right to left. */
+export const daysFromPixels = (dayWidth: number, dx: number, rtl = false) =>
+  Math.round((rtl ? -dx : dx) / dayWidth) || 0;
+
 const isZero = (d: Delta) => d.start === 0 && d.end === 0;
-const isRtl = (el: Element) => getComputedStyle(el).direction === 'rtl';
 
 type Options = {
+  /** A day's width on screen, in px: a pointer's move is rounded to whole days of it. */
   dayWidth: number;
   disabled?: boolean;
   /**
-   * The move so far (null: none, or cancelled), for the screen and, by keyboard, the announcement
-   * (`byKey`: a pointer's drag is not announced step by step).
+   * The move so far (null: none, or it was cancelled), for the screen and, by keyboard, the
+   * announcement (`byKey`: a pointer's drag need not be announced step by step).
    */
   onPreview: (delta: Delta | null, byKey: boolean) => void;
+  /** Let go or Enter with a move: save it. */
   onCommit: (delta: Delta) => void;
+  /** Delete or Backspace (a stage's plan is cleared). */
+  onClear?: () => void;
+  /** What the plain arrows move; Alt+arrows move `altPart` when given. */
+  keyPart: Part;
+  altPart?: Part;
 };
 
+const isRtl = (el: Element) => getComputedStyle(el).direction === 'rtl';
+
 /**
- * Pointer handlers for a bar's body and edges (pointer capture: the bar keeps the pointer however
- * fast it moves) and its keyboard handler: ←/→ a day, Shift a week (mirrored right to left),
- * Alt+←/→ the end, Enter saves, Escape or leaving the bar puts it back.
+ * Pointer handlers for each part of an element and its keyboard handler: ←/→ a day, with Shift a
+ * week (mirrored right to left), Enter saves, Escape puts it back, leaving the element cancels.
  */
-export function useBarDrag({ dayWidth, disabled, onPreview, onCommit }: Options) {
+export function useDayDrag({ dayWidth, disabled, onPreview, onCommit, onClear, keyPart, altPart }: Options) {
   const drag = useRef<{ part: Part; x: number; pointerId: number; rtl: boolean; delta: Delta } | null>(null);
   const pending = useRef<Delta | null>(null);
 
@@ -43,14 +57,18 @@ export function useBarDrag({ dayWidth, disabled, onPreview, onCommit }: Options)
       e.stopPropagation();
       e.preventDefault();
       e.currentTarget.setPointerCapture?.(e.pointerId);
-      const rtl = isRtl(e.currentTarget);
-      drag.current = { part, x: e.clientX, pointerId: e.pointerId, rtl, delta: { start: 0, end: 0 } };
+      drag.current = {
+        part,
+        x: e.clientX,
+        pointerId: e.pointerId,
+        rtl: isRtl(e.currentTarget),
+        delta: { start: 0, end: 0 },
+      };
     },
     onPointerMove: (e: PointerEvent<HTMLElement>) => {
       const current = drag.current;
       if (!current || current.pointerId !== e.pointerId) return;
-      const px = (e.clientX - current.x) * (current.rtl ? -1 : 1);
-      const delta = deltaOf(current.part, Math.round(px / dayWidth));
+      const delta = deltaOf(current.part, daysFromPixels(dayWidth, e.clientX - current.x, current.rtl));
       if (delta.start === current.delta.start && delta.end === current.delta.end) return;
       current.delta = delta;
       onPreview(isZero(delta) ? null : delta, false);
@@ -74,9 +92,8 @@ export function useBarDrag({ dayWidth, disabled, onPreview, onCommit }: Options)
       e.preventDefault();
       const forward = (e.key === 'ArrowRight') !== isRtl(e.currentTarget);
       const days = (forward ? 1 : -1) * (e.shiftKey ? 7 : 1);
-      const step = deltaOf(e.altKey ? 'end' : 'move', days);
-      const sum = pending.current ?? { start: 0, end: 0 };
-      const next = { start: sum.start + step.start, end: sum.end + step.end };
+      const part = e.altKey && altPart ? altPart : keyPart;
+      const next = add(pending.current ?? { start: 0, end: 0 }, deltaOf(part, days));
       pending.current = isZero(next) ? null : next;
       onPreview(pending.current, true);
     } else if (e.key === 'Enter') {
@@ -89,6 +106,10 @@ export function useBarDrag({ dayWidth, disabled, onPreview, onCommit }: Options)
       e.stopPropagation();
       pending.current = null;
       onPreview(null, true);
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && onClear) {
+      e.preventDefault();
+      pending.current = null;
+      onClear();
     }
   };
 
