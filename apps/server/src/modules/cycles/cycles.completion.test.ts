@@ -2,40 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cycleScopeEvents, cycles, cycleTasks, tasks } from '../../db/schema/index.ts';
 import { createTask } from '../../testing/factories.ts';
-import { type Req, useTestApp } from '../../testing/http.ts';
+import { useTestApp } from '../../testing/http.ts';
+import { addTasks, type CycleBody, create, cyclesKit, DAY, detail } from './cycles.test-kit.ts';
 
 // Cycles (issue 31): completing a cycle by hand and on schedule (the roll-over), and velocity.
 const { ctx, as, member, productOf, publishedBy } = useTestApp();
 
-const DAY = 86_400_000;
-const dayFromToday = (n: number) => new Date(ctx.clock.now().getTime() + n * DAY).toISOString().slice(0, 10);
-const create = (productId: string, payload: object): Req => ({
-  method: 'POST',
-  url: `/api/projects/${productId}/cycles`,
-  payload,
-});
-const _list = (productId: string): Req => ({ method: 'GET', url: `/api/projects/${productId}/cycles` });
-const detail = (id: string): Req => ({ method: 'GET', url: `/api/cycles/${id}` });
-const addTasks = (id: string, taskIds: string[]): Req => ({
-  method: 'POST',
-  url: `/api/cycles/${id}/tasks`,
-  payload: { taskIds },
-});
-type CycleBody = { id: string; status: string; tally: { tasks: number; done: number; points: number } };
-
-/** A product of `owner` (with `people` in its team) and a current cycle of it. */
-async function running(
-  owner: Awaited<ReturnType<typeof member>>,
-  people = [] as Awaited<ReturnType<typeof member>>[],
-) {
-  const { product } = await productOf(owner, people);
-  const res = await as(
-    owner,
-    create(product.id, { name: 'Sprint 1', starts_on: dayFromToday(-3), ends_on: dayFromToday(4) }),
-  );
-  expect(res.statusCode).toBe(201);
-  return { product, cycle: res.json<CycleBody>() };
-}
+const { dayFromToday, running } = cyclesKit({ ctx, as, productOf });
 
 describe('completing a cycle', () => {
   it('rolls unfinished tasks into the next cycle, by hand, once', async () => {

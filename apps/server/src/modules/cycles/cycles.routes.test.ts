@@ -4,39 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { cycleScopeEvents, cycles, cycleTasks, products } from '../../db/schema/index.ts';
 import { createProduct, createTask } from '../../testing/factories.ts';
 import { type Req, UNKNOWN_ID, useTestApp } from '../../testing/http.ts';
+import { addTasks, type CycleBody, create, cyclesKit, detail, list } from './cycles.test-kit.ts';
 
 // Cycles (issue 31): a product's cycles, their tasks, burn charts, completion and velocity.
 const { ctx, as, member, guest, productOf, publishedBy } = useTestApp();
 
-const DAY = 86_400_000;
-const dayFromToday = (n: number) => new Date(ctx.clock.now().getTime() + n * DAY).toISOString().slice(0, 10);
-const create = (productId: string, payload: object): Req => ({
-  method: 'POST',
-  url: `/api/projects/${productId}/cycles`,
-  payload,
-});
-const list = (productId: string): Req => ({ method: 'GET', url: `/api/projects/${productId}/cycles` });
-const detail = (id: string): Req => ({ method: 'GET', url: `/api/cycles/${id}` });
-const addTasks = (id: string, taskIds: string[]): Req => ({
-  method: 'POST',
-  url: `/api/cycles/${id}/tasks`,
-  payload: { taskIds },
-});
-type CycleBody = { id: string; status: string; tally: { tasks: number; done: number; points: number } };
-
-/** A product of `owner` (with `people` in its team) and a current cycle of it. */
-async function running(
-  owner: Awaited<ReturnType<typeof member>>,
-  people = [] as Awaited<ReturnType<typeof member>>[],
-) {
-  const { product } = await productOf(owner, people);
-  const res = await as(
-    owner,
-    create(product.id, { name: 'Sprint 1', starts_on: dayFromToday(-3), ends_on: dayFromToday(4) }),
-  );
-  expect(res.statusCode).toBe(201);
-  return { product, cycle: res.json<CycleBody>() };
-}
+const { dayFromToday, running } = cyclesKit({ ctx, as, productOf });
 
 describe('cycles of a product', () => {
   it('answers 401 without a session on every route', async () => {
