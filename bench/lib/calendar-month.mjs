@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { clickUntilDrawn, loadUntilDrawn, signedInPage } from './drawn-page.mjs';
 import { median, ms } from './stats.mjs';
 
 // bench/browser.mjs (e), issue 31: a month calendar with 500 items opens within 300 ms. In the
@@ -76,49 +77,15 @@ function defineDrawn() {
   };
 }
 
-async function signedInPage(browser, origin, token) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  await context.addCookies([
-    { name: 'sec-prd-token', value: token, url: origin, httpOnly: true, sameSite: 'Strict' },
-  ]);
-  await context.addInitScript(defineDrawn);
-  return { context, page: await context.newPage() };
-}
+const signedIn = (browser, origin, token) => signedInPage(browser, origin, token, defineDrawn);
 
 /** The dashboard, then a click on the sidebar's Calendar link, to the frame after the grid's. */
 async function openFromSidebar(browser, origin, token, expected) {
-  const { context, page } = await signedInPage(browser, origin, token);
+  const { context, page } = await signedIn(browser, origin, token);
   try {
     await page.goto(`${origin}/d`, { waitUntil: 'networkidle' });
     await page.locator('a[href="/calendar"]').first().waitFor();
-    return await page.evaluate(
-      (expected) =>
-        new Promise((resolve, reject) => {
-          const link = document.querySelector('a[href="/calendar"]');
-          const t0 = performance.now();
-          link.click();
-          const check = () => {
-            const done = window.calendarDrawn(expected);
-            if (done) {
-              requestAnimationFrame(() => {
-                // What the open waited for: each file and call fetched since the click.
-                const requests = performance
-                  .getEntriesByType('resource')
-                  .filter((e) => e.startTime >= t0)
-                  .map(
-                    (e) =>
-                      `${new URL(e.name).pathname} ${Math.round(e.startTime - t0)}–${Math.round(e.responseEnd - t0)}`,
-                  );
-                resolve({ ms: performance.now() - t0, ...done, requests });
-              });
-            } else if (performance.now() - t0 > 20_000)
-              reject(new Error('the month did not draw within 20 s'));
-            else requestAnimationFrame(check);
-          };
-          requestAnimationFrame(check);
-        }),
-      expected,
-    );
+    return await clickUntilDrawn(page, 'a[href="/calendar"]', 'calendarDrawn', expected, 'the month');
   } finally {
     await context.close();
   }
@@ -126,15 +93,9 @@ async function openFromSidebar(browser, origin, token, expected) {
 
 /** /calendar loaded afresh: navigation start to the frame in which the grid holds every item. */
 async function loadDirectly(browser, origin, token, expected) {
-  const { context, page } = await signedInPage(browser, origin, token);
+  const { context, page } = await signedIn(browser, origin, token);
   try {
-    await page.goto(`${origin}/calendar`, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      (expected) => (window.calendarDrawn(expected) ? performance.now() : false),
-      expected,
-      { polling: 'raf', timeout: 20_000 },
-    );
-    return { ms: await handle.jsonValue() };
+    return await loadUntilDrawn(page, `${origin}/calendar`, 'calendarDrawn', expected);
   } finally {
     await context.close();
   }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { clickUntilDrawn, loadUntilDrawn, signedInPage } from './drawn-page.mjs';
 import { median, ms } from './stats.mjs';
 
 // bench/browser.mjs (f), issue 31: a product's Gantt of 1,000 tasks with 300 "blocks" relations
@@ -81,58 +82,30 @@ function defineDrawn() {
   };
 }
 
-async function signedInPage(browser, origin, token) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  await context.addCookies([
-    { name: 'sec-prd-token', value: token, url: origin, httpOnly: true, sameSite: 'Strict' },
-  ]);
-  await context.addInitScript(defineDrawn);
-  return { context, page: await context.newPage() };
-}
+const signedIn = (browser, origin, token) => signedInPage(browser, origin, token, defineDrawn);
+const TAB = '[role="tab"][aria-label="Schedule"]';
 
 /** The product's Overview, then a click on its Schedule tab, to the frame after the bars'. */
 async function openFromTab(browser, origin, token, productId) {
-  const { context, page } = await signedInPage(browser, origin, token);
+  const { context, page } = await signedIn(browser, origin, token);
   try {
     await page.goto(`${origin}/products/${productId}`, { waitUntil: 'networkidle' });
-    await page.locator('[role="tab"][aria-label="Schedule"]').waitFor();
-    return await page.evaluate(
-      (bars) =>
-        new Promise((resolve, reject) => {
-          const tab = document.querySelector('[role="tab"][aria-label="Schedule"]');
-          const t0 = performance.now();
-          // Radix tabs switch on mousedown.
-          tab.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }));
-          tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
-          tab.click();
-          const check = () => {
-            const done = window.ganttDrawn(bars);
-            if (done) requestAnimationFrame(() => resolve({ ms: performance.now() - t0, ...done }));
-            else if (performance.now() - t0 > 20_000) reject(new Error('the Gantt did not draw within 20 s'));
-            else requestAnimationFrame(check);
-          };
-          requestAnimationFrame(check);
-        }),
-      BARS_IN_VIEW,
-    );
+    await page.locator(TAB).waitFor();
+    return await clickUntilDrawn(page, TAB, 'ganttDrawn', BARS_IN_VIEW, 'the Gantt');
   } finally {
     await context.close();
   }
 }
 
 async function loadDirectly(browser, origin, token, productId) {
-  const { context, page } = await signedInPage(browser, origin, token);
+  const { context, page } = await signedIn(browser, origin, token);
   try {
-    await page.goto(`${origin}/products/${productId}?tab=schedule`, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      (bars) => (window.ganttDrawn(bars) ? performance.now() : false),
+    return await loadUntilDrawn(
+      page,
+      `${origin}/products/${productId}?tab=schedule`,
+      'ganttDrawn',
       BARS_IN_VIEW,
-      {
-        polling: 'raf',
-        timeout: 20_000,
-      },
     );
-    return { ms: await handle.jsonValue() };
   } finally {
     await context.close();
   }
@@ -140,7 +113,7 @@ async function loadDirectly(browser, origin, token, productId) {
 
 /** A bar in view dragged 240 px by the mouse in 120 steps; the page's frames timed meanwhile. */
 async function dragBar(browser, origin, token, productId) {
-  const { context, page } = await signedInPage(browser, origin, token);
+  const { context, page } = await signedIn(browser, origin, token);
   try {
     await page.goto(`${origin}/products/${productId}?tab=schedule&zoom=week&shift=0`, {
       waitUntil: 'networkidle',
