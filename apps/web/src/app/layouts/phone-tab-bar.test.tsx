@@ -131,5 +131,15 @@ describe('the phone tab bar', () => {
     renderShell(makeUser({ role: 'member' }));
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
+    expect(document.documentElement).not.toHaveAttribute('data-tab-bar-shown');
+  });
+
+  it('marks the root while it is shown, so what sits above it adds its height', () => {
+    stubViewport(390);
+    answerShell(0);
+    const { unmount } = renderShell(makeUser({ role: 'member' }));
+    expect(document.documentElement).toHaveAttribute('data-tab-bar-shown');
+    unmount();
+    expect(document.documentElement).not.toHaveAttribute('data-tab-bar-shown');
   });
 });

@@ -7,7 +7,7 @@ import {
   MenuIcon,
   SearchIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSidebar } from '../../components/ui/sidebar.tsx';
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count.ts';
@@ -75,6 +75,13 @@ export function PhoneTabBar({ user }: { user: User }) {
   const { openPalette } = useCommandPalette();
   const inbox = canSeeMenuItem(user.role, 'notifications');
   const unread = useUnreadCount(inbox).data?.unread ?? 0;
+  // The root carries the bar's height while it is shown (index.css: --tab-bar-height).
+  useLayoutEffect(() => {
+    if (!isMobile) return;
+    const root = document.documentElement;
+    root.setAttribute('data-tab-bar-shown', '');
+    return () => root.removeAttribute('data-tab-bar-shown');
+  }, [isMobile]);
   // Not in the desktop's page at all (not just hidden): its links would repeat the sidebar's.
   if (!isMobile) return null;
   return (
