@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, get, keys } from 'idb-keyval';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cacheKeyOf,
   forgetOfflineData,
   keepOfflineCache,
+  keptData,
   keptOnDevice,
   restoreOfflineCache,
   userCachePersister,
@@ -65,6 +66,50 @@ describe('keepOfflineCache', () => {
     const newer = client();
     await restoreOfflineCache(newer, 'ann', 'build-2');
     expect(newer.getQueryData(['tasks', 'detail', 't-1'])).toBeUndefined();
+  });
+
+  it('keeps a list read page by page to its first page, so a write stays small', async () => {
+    expect(keptData({ title: 'One' })).toEqual({ title: 'One' });
+    expect(keptData({ pages: [['a']], pageParams: [null] })).toEqual({ pages: [['a']], pageParams: [null] });
+    const queryClient = client();
+    queryClient.setQueryData(queryRoots.session, user('ann'));
+    queryClient.setQueryData(['tasks', 'list', 'all'], {
+      pages: [{ data: ['first'] }, { data: ['second'] }, { data: ['third'] }],
+      pageParams: [null, 'c1', 'c2'],
+    });
+    stops.push(keepOfflineCache(queryClient, 'build-1'));
+    await afterSave();
+
+    const next = client();
+    await restoreOfflineCache(next, 'ann', 'build-1');
+    expect(next.getQueryData(['tasks', 'list', 'all'])).toEqual({
+      pages: [{ data: ['first'] }],
+      pageParams: [null],
+    });
+    // The client's own list keeps every page it loaded.
+    expect(queryClient.getQueryData<{ pages: unknown[] }>(['tasks', 'list', 'all'])?.pages).toHaveLength(3);
+  });
+
+  it('writes when the page is idle, not in the middle of its work', async () => {
+    let idle: (() => void) | undefined;
+    const requestIdle = vi.fn((run: () => void) => {
+      idle = run;
+      return 1;
+    });
+    vi.stubGlobal('requestIdleCallback', requestIdle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    try {
+      const queryClient = client();
+      queryClient.setQueryData(queryRoots.session, user('ann'));
+      stops.push(keepOfflineCache(queryClient, 'build-1'));
+      await afterSave();
+      expect(requestIdle).toHaveBeenCalledWith(expect.any(Function), { timeout: 4000 });
+      expect(await stored()).toEqual([]);
+      idle?.();
+      await expect.poll(stored).toEqual([cacheKeyOf('ann')]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('deletes the last user’s cache, and what the client holds of it, when another user signs in', async () => {

@@ -23,6 +23,12 @@ import { queryRoots } from './query-keys.ts';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most one write a second, of the cache as it is by then. */
 const SAVE_DELAY_MS = 1000;
+/**
+ * And then when the page is idle, at the latest this much later: writing copies the whole cache
+ * on the main thread, which cost a busy screen (a list scrolled while its pages arrive, issue 28)
+ * a dropped frame or two a second.
+ */
+const IDLE_TIMEOUT_MS = 4000;
 
 /**
  * Query roots never written to the device: the account's security screens (sessions, tokens,
@@ -33,6 +39,23 @@ const NOT_KEPT = new Set(['account', 'admin', 'auth', 'search']);
 
 /** Whether a query's answer may be kept on the device. */
 export const keptOnDevice = (queryKey: QueryKey) => !NOT_KEPT.has(String(queryKey[0]));
+
+type Paged = { pages: unknown[]; pageParams: unknown[] };
+const isPaged = (data: unknown): data is Paged =>
+  typeof data === 'object' &&
+  data !== null &&
+  Array.isArray((data as Paged).pages) &&
+  Array.isArray((data as Paged).pageParams);
+
+/**
+ * What of a query's answer is kept: a list loaded page by page keeps its first page only (what
+ * the list opens on), not every page scrolled through, so a write stays small however far a list
+ * was read (2,000 tasks were 20 pages, all copied at each write).
+ */
+export function keptData(data: unknown): unknown {
+  if (!isPaged(data) || data.pages.length <= 1) return data;
+  return { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) };
+}
 
 /** The IndexedDB key of a user's cache. */
 export const cacheKeyOf = (userId: string) => `query-cache:${userId}`;
@@ -114,7 +137,14 @@ function sessionUser(queryClient: QueryClient): string | null | undefined {
 export function keepOfflineCache(queryClient: QueryClient, buster: string): () => void {
   let owner = offlineOwner();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
   let stopped = false;
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+    timer = undefined;
+    idle = undefined;
+  };
 
   const persistable = (mutation: Mutation<unknown, Error, unknown, unknown>) => {
     const key = mutation.options.mutationKey;
@@ -127,6 +157,7 @@ export function keepOfflineCache(queryClient: QueryClient, buster: string): () =
   };
   const save = () => {
     timer = undefined;
+    idle = undefined;
     if (stopped || !owner) return;
     void persistQueryClientSave({
       queryClient,
@@ -136,18 +167,22 @@ export function keepOfflineCache(queryClient: QueryClient, buster: string): () =
         shouldDehydrateQuery: (query: Query) =>
           defaultShouldDehydrateQuery(query) && keptOnDevice(query.queryKey),
         shouldDehydrateMutation: persistable,
+        serializeData: keptData,
       },
     }).catch(() => undefined);
   };
   const schedule = () => {
-    if (!owner || timer) return;
-    timer = setTimeout(save, SAVE_DELAY_MS);
+    if (!owner || timer || idle !== undefined) return;
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback !== 'function') return save();
+      timer = undefined;
+      idle = requestIdleCallback(save, { timeout: IDLE_TIMEOUT_MS });
+    }, SAVE_DELAY_MS);
   };
   const follow = () => {
     const user = sessionUser(queryClient);
     if (user === undefined || user === owner) return;
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+    cancel();
     const previous = owner;
     owner = user;
     if (previous && owner) {
@@ -175,7 +210,7 @@ export function keepOfflineCache(queryClient: QueryClient, buster: string): () =
   follow();
   return () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
+    cancel();
     unsubscribeQueries();
     unsubscribeMutations();
   };
