@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createStore, get, keys } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -108,6 +108,31 @@ describe('keepOfflineCache', () => {
       idle?.();
       await expect.poll(stored).toEqual([cacheKeyOf('ann')]);
     } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('writes a write queued offline after the pause, without waiting for idle time', async () => {
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn(() => 1),
+    );
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    onlineManager.setOnline(false);
+    try {
+      const queryClient = client();
+      queryClient.setQueryData(queryRoots.session, user('ann'));
+      queryClient.setMutationDefaults(['tasks', 'update'], { mutationFn: async () => 'sent' });
+      stops.push(keepOfflineCache(queryClient, 'build-1'));
+      void queryClient
+        .getMutationCache()
+        .build(queryClient, { mutationKey: ['tasks', 'update'] })
+        .execute({ title: 'Queued offline' })
+        .catch(() => undefined);
+      await afterSave();
+      expect(JSON.stringify(await get(cacheKeyOf('ann'), store))).toContain('Queued offline');
+    } finally {
+      onlineManager.setOnline(true);
       vi.unstubAllGlobals();
     }
   });

@@ -138,12 +138,16 @@ export function keepOfflineCache(queryClient: QueryClient, buster: string): () =
   let owner = offlineOwner();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
+  let queuedWrite = false;
   let stopped = false;
+  const cancelIdle = () => {
+    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    idle = undefined;
+  };
   const cancel = () => {
     if (timer) clearTimeout(timer);
-    if (idle !== undefined) cancelIdleCallback(idle);
     timer = undefined;
-    idle = undefined;
+    cancelIdle();
   };
 
   const persistable = (mutation: Mutation<unknown, Error, unknown, unknown>) => {
@@ -158,6 +162,7 @@ export function keepOfflineCache(queryClient: QueryClient, buster: string): () =
   const save = () => {
     timer = undefined;
     idle = undefined;
+    queuedWrite = false;
     if (stopped || !owner) return;
     void persistQueryClientSave({
       queryClient,
@@ -171,10 +176,17 @@ export function keepOfflineCache(queryClient: QueryClient, buster: string): () =
       },
     }).catch(() => undefined);
   };
-  const schedule = () => {
-    if (!owner || timer || idle !== undefined) return;
+  /** `urgent`: a write queued offline, saved after the pause without waiting for idle time. */
+  const schedule = (urgent = false) => {
+    if (!owner) return;
+    if (urgent) queuedWrite = true;
+    if (timer) return;
+    if (idle !== undefined) {
+      if (!urgent) return;
+      cancelIdle();
+    }
     timer = setTimeout(() => {
-      if (typeof requestIdleCallback !== 'function') return save();
+      if (queuedWrite || typeof requestIdleCallback !== 'function') return save();
       timer = undefined;
       idle = requestIdleCallback(save, { timeout: IDLE_TIMEOUT_MS });
     }, SAVE_DELAY_MS);
@@ -205,7 +217,7 @@ export function keepOfflineCache(queryClient: QueryClient, buster: string): () =
     }
   });
   const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') schedule();
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') schedule(true);
   });
   follow();
   return () => {
