@@ -139,14 +139,43 @@ export const ProductFormSchema = z
   .object({ ...productFields, key: z.optional(ProductKeySchema) })
   .check(datesInOrder);
 
+/** A stage-gate override's reason (issue 32, docs/decisions/059-stage-gates.md). */
+export const STAGE_OVERRIDE_REASON_MAX = 500;
+/**
+ * A forward move past unmet exit criteria (issue 32): only the product's editors may send it, and
+ * it needs a reason, recorded in the product's activity and the audit log.
+ */
+export const StageOverrideSchema = z.object({
+  reason: z
+    .string('A reason is required to override the stage gate')
+    .check(
+      z.trim(),
+      z.minLength(1, 'A reason is required to override the stage gate'),
+      z.maxLength(STAGE_OVERRIDE_REASON_MAX, `A reason must be at most ${STAGE_OVERRIDE_REASON_MAX} characters`),
+      multiLine(),
+    ),
+});
+export type StageOverride = z.infer<typeof StageOverrideSchema>;
+
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z
-  .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES), key: ProductKeySchema }))
-  .check(datesInOrder, notEmptyUpdate());
+  .partial(
+    z.object({
+      ...productFields,
+      priority: z.enum(PRODUCT_PRIORITIES),
+      key: ProductKeySchema,
+      override: StageOverrideSchema,
+    }),
+  )
+  .check(datesInOrder, notEmptyUpdate(['override']));
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 
 /** PATCH /api/projects/{id}/status, and where in the stage's column it was dropped (issue 28). */
-export const ProductStatusUpdateSchema = z.object({ status: productFields.status, ...placementFields });
+export const ProductStatusUpdateSchema = z.object({
+  status: productFields.status,
+  ...placementFields,
+  override: z.optional(StageOverrideSchema),
+});
 export type ProductStatusUpdate = z.infer<typeof ProductStatusUpdateSchema>;
 /** PATCH /api/projects/{id}/archive: archive (true) or unarchive (false). */
 export const ProductArchiveSchema = z.object({ archived: z.boolean() });

@@ -9,6 +9,7 @@ import {
   type ProductStatus,
   type ProductStatusUpdate,
   productMessages,
+  type StageOverride,
   taskKeyMessages,
   type UpdateProduct,
 } from '@shipyard/shared';
@@ -69,6 +70,23 @@ const EDITABLE = [
   ['key', 'key', 'key'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateProduct, keyof ProductPatch, string]>;
 
+/**
+ * What a stage guard (issue 32: stage gates) is told of a move to another stage, inside the move's
+ * transaction: it may refuse the move by throwing, and queue work to run once a refused move has
+ * rolled back (`onRollback`, in its own transaction).
+ */
+export type StageMove = {
+  tx: Db;
+  after: AfterCommit;
+  actor: SessionUser;
+  product: ProductRow;
+  to: ProductStatus;
+  override: StageOverride | undefined;
+  onRollback: (work: () => Promise<void>) => void;
+};
+export type StageGuard = (move: StageMove) => Promise<void>;
+type GuardedMove = Omit<StageMove, 'tx' | 'after' | 'onRollback'>;
+
 type Deps = {
   db: Db;
   products: ProductsRepository;
@@ -84,6 +102,8 @@ type Deps = {
    * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every request computes.
    */
   listCache?: FreshCache;
+  /** Checked, in registration order, on every move to another stage (registered at boot). */
+  stageGuards?: readonly StageGuard[];
 };
 
 /** The webhook event of a product change: small, ids and what a receiver shows. */
@@ -114,9 +134,32 @@ export function createProductsService({
   changes,
   productStage,
   listCache,
+  stageGuards = [],
 }: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const inTransaction = createInTransaction(db, changes);
+
+  /**
+   * A write that may move a product: what the stage guards queue for a refused move runs once its
+   * transaction has rolled back (a refusal's record, which must outlive the rollback).
+   */
+  async function moveInTransaction<T>(
+    work: (tx: Db, after: AfterCommit, guard: (move: GuardedMove) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const onRollback: Array<() => Promise<void>> = [];
+    try {
+      return await inTransaction((tx, after) =>
+        work(tx, after, async (move) => {
+          for (const check of stageGuards) {
+            await check({ tx, after, ...move, onRollback: (run) => void onRollback.push(run) });
+          }
+        }),
+      );
+    } catch (err) {
+      for (const run of onRollback) await run();
+      throw err;
+    }
+  }
 
   /**
    * Creates the product in the caller's transaction and queues its changes on `after`: POST
@@ -242,7 +285,7 @@ export function createProductsService({
      */
     async changeStatus(actor: SessionUser, id: string, body: ProductStatusUpdate): Promise<Product> {
       const { status } = body;
-      return inTransaction(async (tx, after) => {
+      return moveInTransaction(async (tx, after, guardMove) => {
         const current = await lockVisible(tx, actor, id);
         if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
         if (current.archivedAt) throw productArchived();
@@ -255,6 +298,7 @@ export function createProductsService({
           after.publish(productChange('updated', row));
           return toProduct(row, await products.progress(id, tx));
         }
+        await guardMove({ actor, product: current, to: status, override: body.override });
         const row = (await products.update(id, { status, rank }, tx)) ?? current;
         await activities.insert(
           {
@@ -276,7 +320,7 @@ export function createProductsService({
     },
 
     async update(actor: SessionUser, id: string, body: UpdateProduct): Promise<Product> {
-      return inTransaction(async (tx, after) => {
+      return moveInTransaction(async (tx, after, guardMove) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         if (current.archivedAt) throw productArchived();
@@ -299,6 +343,13 @@ export function createProductsService({
 
         // Another stage: on top of its column (the rank trigger), as a move without a place.
         const moved = patch.status !== undefined && patch.status !== current.status;
+        if (moved)
+          await guardMove({
+            actor,
+            product: current,
+            to: patch.status as ProductStatus,
+            override: body.override,
+          });
         const row =
           (await products.update(id, { ...patch, ...(moved && { rank: '' }) } as ProductPatch, tx)) ??
           current;
