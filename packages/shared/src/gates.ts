@@ -205,6 +205,10 @@ export const ProductGatesSchema = z.object({
 });
 export type ProductGates = z.infer<typeof ProductGatesSchema>;
 
+/** People an approval of this product may name: its creator, its teams' active members and the admins. */
+export const GateCandidatesSchema = z.object({ data: z.array(PersonSchema) });
+export type GateCandidates = z.infer<typeof GateCandidatesSchema>;
+
 export const WorkspaceGatesSchema = z.object({ stages: z.array(StageGateSchema), canEdit: z.boolean() });
 export type WorkspaceGates = z.infer<typeof WorkspaceGatesSchema>;
 

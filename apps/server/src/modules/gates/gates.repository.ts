@@ -124,6 +124,16 @@ export function createGatesRepository(db: Db) {
         .limit(500);
     },
 
+    /** Enabled people who see the product (its creator, its teams' active members, admins), by name. */
+    async candidates(productId: string, tx: Db = db): Promise<Person[]> {
+      return tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(sql`${users.disabledAt} is null and ${userSeesProduct(users, productId)}`)
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(200);
+    },
+
     /** The live tasks of the product whose field `fieldName` (a custom field, by name) is not filled; null: no such field. */
     async unfilledField(productId: string, fieldName: string, tx: Db): Promise<number | null> {
       const { rows } = await tx.execute<{ fieldId: string | null; open: number }>(sql`

@@ -28,6 +28,7 @@ const requestApproval = (productId: string, id: string): Req => ({
 
 const every = (productId: string): Req[] => [
   gatesOf(productId),
+  { method: 'GET', url: `/api/projects/${productId}/gates/approver-candidates` },
   putGate(productId, 'testing', []),
   { method: 'DELETE', url: `/api/projects/${productId}/gates/testing` },
   { method: 'PUT', url: criterionUrl(productId, CRITERION, 'confirmation'), payload: { confirmed: true } },

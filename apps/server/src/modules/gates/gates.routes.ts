@@ -1,4 +1,5 @@
 import {
+  GateCandidatesSchema,
   GateCriterionParamsSchema,
   GateDecisionSchema,
   GateStageParamsSchema,
@@ -33,6 +34,20 @@ export const gatesRoutes: FastifyPluginAsyncZod<{ service: GatesService }> = asy
       },
     },
     async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/projects/:id/gates/approver-candidates',
+    {
+      schema: {
+        tags,
+        summary:
+          'The people an approval criterion of this product may name (who see it: its creator, team members, admins), to whoever sees it',
+        params: ProductIdParamsSchema,
+        response: { 200: GateCandidatesSchema },
+      },
+    },
+    async (req) => service.candidates(currentUser(req), req.params.id),
   );
 
   app.put(

@@ -170,6 +170,11 @@ export function createGatesService({ db, gates, activities, audit, notifier, cha
   return {
     get,
 
+    async candidates(actor: SessionUser, id: string) {
+      await visible(db, actor, id, false);
+      return { data: await gates.candidates(id) };
+    },
+
     async putProductStage(
       actor: SessionUser,
       id: string,
