@@ -151,7 +151,10 @@ export const StageOverrideSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'A reason is required to override the stage gate'),
-      z.maxLength(STAGE_OVERRIDE_REASON_MAX, `A reason must be at most ${STAGE_OVERRIDE_REASON_MAX} characters`),
+      z.maxLength(
+        STAGE_OVERRIDE_REASON_MAX,
+        `A reason must be at most ${STAGE_OVERRIDE_REASON_MAX} characters`,
+      ),
       multiLine(),
     ),
 });
