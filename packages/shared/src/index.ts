@@ -33,6 +33,7 @@ export * from './schedule.ts';
 export * from './search.ts';
 export * from './security.ts';
 export * from './services.ts';
+export * from './stage-override.ts';
 export * from './sync.ts';
 export * from './task-bulk.ts';
 export * from './task-dates.ts';

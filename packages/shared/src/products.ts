@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isBoundedJson, notEmptyUpdate } from './api.ts';
 import { placementFields } from './order.ts';
+import { StageOverrideSchema } from './stage-override.ts';
 import { ProductKeySchema } from './task-keys.ts';
 import { multiLine, singleLine } from './text.ts';
 
@@ -138,27 +139,6 @@ export type CreateProductInput = z.input<typeof CreateProductSchema>;
 export const ProductFormSchema = z
   .object({ ...productFields, key: z.optional(ProductKeySchema) })
   .check(datesInOrder);
-
-/** A stage-gate override's reason (issue 32, docs/decisions/059-stage-gates.md). */
-export const STAGE_OVERRIDE_REASON_MAX = 500;
-/**
- * A forward move past unmet exit criteria (issue 32): only the product's editors may send it, and
- * it needs a reason, recorded in the product's activity and the audit log.
- */
-export const StageOverrideSchema = z.object({
-  reason: z
-    .string('A reason is required to override the stage gate')
-    .check(
-      z.trim(),
-      z.minLength(1, 'A reason is required to override the stage gate'),
-      z.maxLength(
-        STAGE_OVERRIDE_REASON_MAX,
-        `A reason must be at most ${STAGE_OVERRIDE_REASON_MAX} characters`,
-      ),
-      multiLine(),
-    ),
-});
-export type StageOverride = z.infer<typeof StageOverrideSchema>;
 
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z

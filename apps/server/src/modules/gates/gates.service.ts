@@ -8,8 +8,6 @@ import {
   isAdmin,
   type ProductGates,
   type ProductStatus,
-  stagesLeft,
-  type UnmetCriterion,
   type WorkspaceGates,
 } from '@shipyard/shared';
 import { and, eq } from 'drizzle-orm';
@@ -18,7 +16,7 @@ import { products } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Forbidden } from '../../lib/errors.ts';
 import type { Changes } from '../../lib/realtime/changes.ts';
-import { type Change, notificationChange } from '../../lib/realtime/changes.ts';
+import { notificationChange } from '../../lib/realtime/changes.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import {
   canEditProduct,
@@ -27,12 +25,13 @@ import {
   type Viewer,
   visibleProducts,
 } from '../../lib/visibility.ts';
-import { type AfterCommit, createInTransaction } from '../../lib/write.ts';
+import { createInTransaction } from '../../lib/write.ts';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { ActivityRecorder } from '../activities/index.ts';
 import type { Notifier } from '../notifications/index.ts';
-import type { StageMove } from '../products/index.ts';
 import { evaluate, gatesOf, isApprover, ownGates } from './gates.evaluate.ts';
+import { createStageGuard } from './gates.guard.ts';
+import { createGateRecorder, type GateProduct, productChange, stageName } from './gates.record.ts';
 import type { GatesRepository } from './gates.repository.ts';
 
 type Deps = {
@@ -45,32 +44,9 @@ type Deps = {
   clock: Clock;
 };
 
-type GateProduct = {
-  id: string;
-  name: string;
-  status: ProductStatus;
-  createdBy: string | null;
-  archivedAt: Date | null;
-};
-
-export const stageName = (stage: string) => stage.charAt(0).toUpperCase() + stage.slice(1);
-
 /** Every criterion keeps its id, or gets one. */
 const withIds = (criteria: readonly GateCriterionInput[]): GateCriterion[] =>
   criteria.map((c) => ({ ...c, id: c.id ?? randomUUID() }) as GateCriterion);
-
-const productChange = (productId: string): Change => ({
-  kind: 'product',
-  op: 'updated',
-  id: productId,
-  productId,
-});
-
-const unmetText = (unmet: readonly UnmetCriterion[]) =>
-  unmet
-    .map((u) => `${stageName(u.stage)}: ${u.label}`)
-    .join('; ')
-    .slice(0, 1000);
 
 export function createGatesService({ db, gates, activities, audit, notifier, changes, clock }: Deps) {
   const inTransaction = createInTransaction(db, changes);
@@ -93,45 +69,7 @@ export function createGatesService({ db, gates, activities, audit, notifier, cha
     return row;
   }
 
-  const auditActor = (actor: SessionUser) => ({ id: actor.id, email: actor.email });
-  const target = (product: Pick<GateProduct, 'id' | 'name'>) => ({
-    type: 'product' as const,
-    id: product.id,
-    label: product.name,
-  });
-
-  /** One gate decision: the product's activity entry and the audit log's, in `tx`. */
-  async function record(
-    tx: Db,
-    actor: SessionUser,
-    product: Pick<GateProduct, 'id' | 'name'>,
-    entry: {
-      actionType: string;
-      description: string;
-      metadata: Record<string, unknown>;
-      details: Record<string, string | number | boolean | null>;
-    },
-  ) {
-    await activities.insert(
-      {
-        actionType: entry.actionType,
-        description: entry.description,
-        metadata: entry.metadata,
-        productId: product.id,
-        performedBy: actor.id,
-      },
-      tx,
-    );
-    await audit.record(
-      {
-        action: entry.actionType.replace('stage_gate_', 'stage_gate.') as 'stage_gate.refused',
-        actor: auditActor(actor),
-        target: target(product),
-        details: entry.details,
-      },
-      tx,
-    );
-  }
+  const record = createGateRecorder(activities, audit);
 
   /** A criterion of the product's current stage, or 404. */
   async function currentCriterion(tx: Db, product: GateProduct, criterionId: string) {
@@ -225,7 +163,7 @@ export function createGatesService({ db, gates, activities, audit, notifier, cha
         await audit.record(
           {
             action: 'stage_gate.criteria_changed',
-            actor: auditActor(actor),
+            actor: { id: actor.id, email: actor.email },
             target: {
               type: 'settings',
               id: `stage_gates.${stage}`,
@@ -343,55 +281,7 @@ export function createGatesService({ db, gates, activities, audit, notifier, cha
       return get(actor, id);
     },
 
-    /**
-     * The products module's stage guard: a forward move checks the exit criteria of the stage it
-     * leaves and of every stage it skips; unmet, it is refused (409 GATE_UNMET) unless the caller
-     * may override and gives a reason. Leaving a stage clears its marks either way.
-     */
-    async guard({ tx, after, actor, product, to, override, onRollback }: StageMove) {
-      const from = product.status;
-      const left = stagesLeft(from, to);
-      if (left.length > 0) {
-        const stages = await gatesOf(gates, product.id, tx);
-        const unmet: UnmetCriterion[] = [];
-        let checked = 0;
-        for (const stage of left) {
-          const criteria = stages.find((g) => g.stage === stage)?.criteria ?? [];
-          checked += criteria.length;
-          for (const c of await evaluate(gates, product.id, stage, criteria, actor, tx)) {
-            if (!c.met) unmet.push({ id: c.id, kind: c.kind, label: c.label, stage });
-          }
-        }
-        const move = { fromStage: from, toStage: to };
-        if (unmet.length > 0 && !override) {
-          onRollback(() => refused(actor, product, move, unmet));
-          throw new AppError(409, 'GATE_UNMET', gateMessages.unmet(stageName(from), unmet.length), {
-            unmet,
-            canOverride: canEditProduct(actor, product),
-          });
-        }
-        if (unmet.length > 0 && override) {
-          if (!canEditProduct(actor, product)) {
-            throw Forbidden(gateMessages.overrideForbidden, 'GATE_OVERRIDE_FORBIDDEN');
-          }
-          await record(tx, actor, product, {
-            actionType: 'stage_gate_overridden',
-            description: `Overrode the stage gate from ${stageName(from)} to ${stageName(to)}: ${override.reason}`,
-            metadata: { ...move, reason: override.reason, unmet },
-            details: { ...move, reason: override.reason, unmet: unmetText(unmet) },
-          });
-        } else if (checked > 0) {
-          await record(tx, actor, product, {
-            actionType: 'stage_gate_passed',
-            description: `Passed the stage gate from ${stageName(from)} to ${stageName(to)}`,
-            metadata: move,
-            details: move,
-          });
-        }
-      }
-      await gates.clearStage(product.id, from, tx);
-      after.publish(productChange(product.id));
-    },
+    guard: createStageGuard({ gates, record, inTransaction }),
 
     /** The template part: a product's own criteria, and writing them to a new product. */
     capture: (productId: string, tx: Db) => ownGates(gates, productId, tx),
@@ -408,24 +298,6 @@ export function createGatesService({ db, gates, activities, audit, notifier, cha
       }
     },
   };
-
-  /** A refused move's record, in its own transaction once the move has rolled back. */
-  async function refused(
-    actor: SessionUser,
-    product: Pick<GateProduct, 'id' | 'name'>,
-    move: { fromStage: ProductStatus; toStage: ProductStatus },
-    unmet: UnmetCriterion[],
-  ) {
-    await inTransaction(async (tx, after: AfterCommit) => {
-      await record(tx, actor, product, {
-        actionType: 'stage_gate_refused',
-        description: `Move from ${stageName(move.fromStage)} to ${stageName(move.toStage)} refused: ${unmet.length} exit ${unmet.length === 1 ? 'criterion' : 'criteria'} not met`,
-        metadata: { ...move, unmet },
-        details: { ...move, unmet: unmetText(unmet) },
-      });
-      after.publish(productChange(product.id));
-    });
-  }
 }
 
 export type GatesService = ReturnType<typeof createGatesService>;

@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import { createFreshCache } from '../../lib/fresh-cache.ts';
 import { createProductsRepository } from './products.repository.ts';
 import { productsRoutes } from './products.routes.ts';
-import { createProductsService, type ProductsService, type StageGuard } from './products.service.ts';
+import { createProductsService, type ProductsService } from './products.service.ts';
+import type { StageGuard } from './products.stage-guards.ts';
 
-export type { StageGuard, StageMove } from './products.service.ts';
+export type { StageGuard, StageMove } from './products.stage-guards.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,7 +9,6 @@ import {
   type ProductStatus,
   type ProductStatusUpdate,
   productMessages,
-  type StageOverride,
   taskKeyMessages,
   type UpdateProduct,
 } from '@shipyard/shared';
@@ -30,6 +29,7 @@ import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import { PRODUCT_CSV_COLUMNS } from './products.export.ts';
 import { productColumn } from './products.order.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
+import { createMoveInTransaction, type StageGuard } from './products.stage-guards.ts';
 
 /** How many of its newest activity entries the product detail carries. */
 const DETAIL_ACTIVITY_LIMIT = 20;
@@ -69,23 +69,6 @@ const EDITABLE = [
   ['team_size', 'teamSize', 'team size'],
   ['key', 'key', 'key'],
 ] as const satisfies ReadonlyArray<readonly [keyof UpdateProduct, keyof ProductPatch, string]>;
-
-/**
- * What a stage guard (issue 32: stage gates) is told of a move to another stage, inside the move's
- * transaction: it may refuse the move by throwing, and queue work to run once a refused move has
- * rolled back (`onRollback`, in its own transaction).
- */
-export type StageMove = {
-  tx: Db;
-  after: AfterCommit;
-  actor: SessionUser;
-  product: ProductRow;
-  to: ProductStatus;
-  override: StageOverride | undefined;
-  onRollback: (work: () => Promise<void>) => void;
-};
-export type StageGuard = (move: StageMove) => Promise<void>;
-type GuardedMove = Omit<StageMove, 'tx' | 'after' | 'onRollback'>;
 
 type Deps = {
   db: Db;
@@ -139,27 +122,7 @@ export function createProductsService({
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const inTransaction = createInTransaction(db, changes);
 
-  /**
-   * A write that may move a product: what the stage guards queue for a refused move runs once its
-   * transaction has rolled back (a refusal's record, which must outlive the rollback).
-   */
-  async function moveInTransaction<T>(
-    work: (tx: Db, after: AfterCommit, guard: (move: GuardedMove) => Promise<void>) => Promise<T>,
-  ): Promise<T> {
-    const onRollback: Array<() => Promise<void>> = [];
-    try {
-      return await inTransaction((tx, after) =>
-        work(tx, after, async (move) => {
-          for (const check of stageGuards) {
-            await check({ tx, after, ...move, onRollback: (run) => void onRollback.push(run) });
-          }
-        }),
-      );
-    } catch (err) {
-      for (const run of onRollback) await run();
-      throw err;
-    }
-  }
+  const moveInTransaction = createMoveInTransaction(inTransaction, stageGuards);
 
   /**
    * Creates the product in the caller's transaction and queues its changes on `after`: POST
