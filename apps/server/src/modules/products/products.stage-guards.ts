@@ -40,7 +40,8 @@ export function createMoveInTransaction(inTransaction: InTransaction, stageGuard
         }),
       );
     } catch (err) {
-      for (const run of onRollback) await run();
+      // Best effort: a failure here must not hide why the move failed.
+      for (const run of onRollback) await run().catch(() => undefined);
       throw err;
     }
   };
