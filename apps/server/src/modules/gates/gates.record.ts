@@ -34,7 +34,7 @@ export const unmetText = (unmet: readonly UnmetCriterion[]) =>
     .join('; ')
     .slice(0, 1000);
 
-export type GateEntry = {
+type GateEntry = {
   actionType: string;
   description: string;
   metadata: Record<string, unknown>;

@@ -5,7 +5,7 @@ import { productsRoutes } from './products.routes.ts';
 import { createProductsService, type ProductsService } from './products.service.ts';
 import type { StageGuard } from './products.stage-guards.ts';
 
-export type { StageGuard, StageMove } from './products.stage-guards.ts';
+export type { StageMove } from './products.stage-guards.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

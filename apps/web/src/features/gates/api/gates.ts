@@ -19,7 +19,7 @@ const gatesUrl = (productId: string) => `/projects/${encodeURIComponent(productI
 const criterionUrl = (productId: string, id: string, what: string) =>
   `${gatesUrl(productId)}/criteria/${encodeURIComponent(id)}/${what}`;
 
-export const productGatesQuery = (productId: string) =>
+const productGatesQuery = (productId: string) =>
   queryOptions({
     queryKey: gateKeys.ofProduct(productId),
     queryFn: ({ signal }) => api.get<ProductGates>(gatesUrl(productId), { signal }),

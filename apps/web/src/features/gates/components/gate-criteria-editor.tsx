@@ -32,7 +32,7 @@ export type DraftCriterion = {
 };
 
 /** The draft as the API takes it (the server checks it again and says what is wrong). */
-export function toInput(draft: DraftCriterion): GateCriterionInput {
+function toInput(draft: DraftCriterion): GateCriterionInput {
   const base = { ...(draft.id && { id: draft.id }), label: draft.label.trim() };
   switch (draft.kind) {
     case 'manual':

@@ -25,7 +25,7 @@ export type GateRefusal = {
 };
 
 /** The 409 GATE_UNMET's details, read defensively (it comes from the network). */
-export function refusalDetails(details: unknown): { unmet: UnmetCriterion[]; canOverride: boolean } {
+function refusalDetails(details: unknown): { unmet: UnmetCriterion[]; canOverride: boolean } {
   const d = (details ?? {}) as { unmet?: unknown; canOverride?: unknown };
   return {
     unmet: Array.isArray(d.unmet) ? (d.unmet as UnmetCriterion[]) : [],
