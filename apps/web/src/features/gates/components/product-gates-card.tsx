@@ -26,6 +26,8 @@ export function ProductGatesCard({ productId, readOnly }: { productId: string; r
   const gate = gates?.stages.find((g) => g.stage === shown);
   return (
     <SectionCard
+      role="region"
+      aria-label={t('Stage gates')}
       title={t('Stage gates')}
       description={t(
         'The exit criteria a product must meet before it moves forward out of a stage. Without its own, a stage uses the workspace default.',

@@ -27,6 +27,8 @@ export function StageGateCard({ productId, readOnly }: { productId: string; read
   const met = gates?.current.filter((c) => c.met).length ?? 0;
   return (
     <SectionCard
+      role="region"
+      aria-label={t('Stage gate')}
       data-testid="stage-gate-card"
       title={t('Stage gate')}
       description={

@@ -20,6 +20,8 @@ export function WorkspaceGatesCard() {
   const gate = query.data?.stages.find((g) => g.stage === stage);
   return (
     <SectionCard
+      role="region"
+      aria-label={t('Default stage gates')}
       title={t('Default stage gates')}
       description={t(
         'The exit criteria every product must meet before it moves forward out of a stage, unless the product sets its own.',
