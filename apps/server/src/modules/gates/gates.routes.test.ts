@@ -203,6 +203,16 @@ describe('stage gate routes', () => {
     );
   });
 
+  it('offers the people who see the product as approvers', async () => {
+    const owner = await member('Olive Owner');
+    const teammate = await member('Tom Teammate');
+    const { product } = await productOf(owner, [teammate]);
+    const res = await as(owner, { method: 'GET', url: `/api/projects/${product.id}/gates/approver-candidates` });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().data.map((p: { id: string }) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([owner.user.id, teammate.user.id]));
+  });
+
   it('answers 404 for a criterion not of the current stage, 400 for the wrong kind', async () => {
     const owner = await member();
     const { product, id } = await approvalOn(owner, [], { roles: ['member'] });

@@ -134,24 +134,30 @@ function CriterionEditor({ draft, readOnly, people, onChange, onRemove }: RowPro
     on ? [...(list ?? []), value] : (list ?? []).filter((v) => v !== value);
   return (
     <li className="grid gap-2 rounded-md border p-3" aria-label={draft.label || kindName(draft.kind)}>
-      <div className="flex items-center gap-2">
-        <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-muted-foreground text-xs">
+      <div className="flex items-center justify-between gap-2">
+        <span className="rounded bg-muted px-1.5 py-0.5 text-muted-foreground text-xs">
           {kindName(draft.kind)}
         </span>
-        <Input
-          aria-label={t('Criterion label')}
-          placeholder={t('What must be true')}
-          value={draft.label}
-          maxLength={GATE_LABEL_MAX}
-          disabled={readOnly}
-          onChange={(event) => onChange({ label: event.target.value })}
-        />
         {readOnly ? null : (
-          <Button size="icon" variant="ghost" aria-label={t('Remove criterion')} onClick={onRemove}>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-7"
+            aria-label={t('Remove criterion')}
+            onClick={onRemove}
+          >
             <Trash2Icon aria-hidden="true" />
           </Button>
         )}
       </div>
+      <Input
+        aria-label={t('Criterion label')}
+        placeholder={t('What must be true')}
+        value={draft.label}
+        maxLength={GATE_LABEL_MAX}
+        disabled={readOnly}
+        onChange={(event) => onChange({ label: event.target.value })}
+      />
       {draft.kind === 'field' ? (
         <Input
           aria-label={t('Custom field name')}
