@@ -207,7 +207,10 @@ describe('stage gate routes', () => {
     const owner = await member('Olive Owner');
     const teammate = await member('Tom Teammate');
     const { product } = await productOf(owner, [teammate]);
-    const res = await as(owner, { method: 'GET', url: `/api/projects/${product.id}/gates/approver-candidates` });
+    const res = await as(owner, {
+      method: 'GET',
+      url: `/api/projects/${product.id}/gates/approver-candidates`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const ids = res.json().data.map((p: { id: string }) => p.id);
     expect(ids).toEqual(expect.arrayContaining([owner.user.id, teammate.user.id]));
