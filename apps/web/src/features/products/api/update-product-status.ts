@@ -140,6 +140,8 @@ export function useUpdateProductStatus() {
         });
         return;
       }
+      // An override's retry failed: the dialog that sent it says why.
+      if (change.override) return;
       toast.error(failureText(error));
     },
     onSuccess: (_product, { id, undoing }, context) => {
