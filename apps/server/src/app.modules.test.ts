@@ -38,7 +38,7 @@ describe('booting the modules', () => {
     // checklists too, and the modules that plug parts into templates need templates.
     await expect(
       buildTestApp({
-        modules: without('checklists', 'imports', 'templates', 'fields', 'workflow', 'hierarchy'),
+        modules: without('checklists', 'imports', 'templates', 'fields', 'workflow', 'hierarchy', 'gates'),
       }),
     ).rejects.toThrow(
       "tasks: no module contributed the task page's checklist, subtasks, relations, fields section",

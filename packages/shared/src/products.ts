@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isBoundedJson, notEmptyUpdate } from './api.ts';
 import { placementFields } from './order.ts';
+import { StageOverrideSchema } from './stage-override.ts';
 import { ProductKeySchema } from './task-keys.ts';
 import { multiLine, singleLine } from './text.ts';
 
@@ -141,12 +142,23 @@ export const ProductFormSchema = z
 
 /** PATCH /api/projects/{id}: any of the create fields. No default here: an omitted priority stays as it is. */
 export const UpdateProductSchema = z
-  .partial(z.object({ ...productFields, priority: z.enum(PRODUCT_PRIORITIES), key: ProductKeySchema }))
-  .check(datesInOrder, notEmptyUpdate());
+  .partial(
+    z.object({
+      ...productFields,
+      priority: z.enum(PRODUCT_PRIORITIES),
+      key: ProductKeySchema,
+      override: StageOverrideSchema,
+    }),
+  )
+  .check(datesInOrder, notEmptyUpdate(['override']));
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 
 /** PATCH /api/projects/{id}/status, and where in the stage's column it was dropped (issue 28). */
-export const ProductStatusUpdateSchema = z.object({ status: productFields.status, ...placementFields });
+export const ProductStatusUpdateSchema = z.object({
+  status: productFields.status,
+  ...placementFields,
+  override: z.optional(StageOverrideSchema),
+});
 export type ProductStatusUpdate = z.infer<typeof ProductStatusUpdateSchema>;
 /** PATCH /api/projects/{id}/archive: archive (true) or unarchive (false). */
 export const ProductArchiveSchema = z.object({ archived: z.boolean() });

@@ -173,6 +173,16 @@ export const AUDIT_ACTIONS = [
   'service.secret_changed',
   'export',
   'settings.changed',
+  // Stage gates (issue 32, docs/decisions/059-stage-gates.md): every gate decision on a product.
+  'stage_gate.refused',
+  'stage_gate.overridden',
+  'stage_gate.passed',
+  'stage_gate.approval_requested',
+  'stage_gate.approved',
+  'stage_gate.rejected',
+  'stage_gate.confirmed',
+  'stage_gate.unconfirmed',
+  'stage_gate.criteria_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_PAGE_MAX = 200;

@@ -22,7 +22,8 @@ type AuditTarget = {
     | 'audit_log'
     | 'report'
     | 'workspace'
-    | 'users';
+    | 'users'
+    | 'product';
   id: string;
   label?: string | null;
 };

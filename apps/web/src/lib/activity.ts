@@ -28,6 +28,16 @@ const titles: Record<string, string> = {
   event_scheduled: k('Event Scheduled'),
   // A comment read 'Activity' on the dashboard while the log's badge said 'Comment'.
   comment_added: k('Comment'),
+  // Issue 32 (decision 059): every gate decision on a product.
+  stage_gate_refused: k('Stage Gate'),
+  stage_gate_overridden: k('Stage Gate'),
+  stage_gate_passed: k('Stage Gate'),
+  stage_gate_approval_requested: k('Stage Gate'),
+  stage_gate_approved: k('Stage Gate'),
+  stage_gate_rejected: k('Stage Gate'),
+  stage_gate_confirmed: k('Stage Gate'),
+  stage_gate_unconfirmed: k('Stage Gate'),
+  stage_gate_criteria_changed: k('Stage Gate'),
 };
 
 /**

@@ -17,6 +17,7 @@ export const queryRoots = {
   events: ['events'],
   hierarchy: ['hierarchy'],
   fields: ['fields'],
+  gates: ['gates'],
   labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],

@@ -4,6 +4,7 @@ export * from './chat.ts';
 export * from './custom-fields.ts';
 export * from './cycles.ts';
 export * from './events.ts';
+export * from './gates.ts';
 export * from './notifications.ts';
 export * from './products.ts';
 export * from './push.ts';

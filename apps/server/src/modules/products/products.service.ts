@@ -29,6 +29,7 @@ import type { WebhookEventInput, WebhookOutbox } from '../services/index.ts';
 import { PRODUCT_CSV_COLUMNS } from './products.export.ts';
 import { productColumn } from './products.order.ts';
 import type { ProductPatch, ProductsRepository } from './products.repository.ts';
+import { createMoveInTransaction, type StageGuard } from './products.stage-guards.ts';
 
 /** How many of its newest activity entries the product detail carries. */
 const DETAIL_ACTIVITY_LIMIT = 20;
@@ -84,6 +85,8 @@ type Deps = {
    * (lib/fresh-cache.ts, docs/decisions/023-request-hot-path.md); none: every request computes.
    */
   listCache?: FreshCache;
+  /** Checked, in registration order, on every move to another stage (registered at boot). */
+  stageGuards?: readonly StageGuard[];
 };
 
 /** The webhook event of a product change: small, ids and what a receiver shows. */
@@ -114,9 +117,12 @@ export function createProductsService({
   changes,
   productStage,
   listCache,
+  stageGuards = [],
 }: Deps) {
   const notFound = () => NotFound(productMessages.notFound, 'PRODUCT_NOT_FOUND');
   const inTransaction = createInTransaction(db, changes);
+
+  const moveInTransaction = createMoveInTransaction(inTransaction, stageGuards);
 
   /**
    * Creates the product in the caller's transaction and queues its changes on `after`: POST
@@ -242,7 +248,7 @@ export function createProductsService({
      */
     async changeStatus(actor: SessionUser, id: string, body: ProductStatusUpdate): Promise<Product> {
       const { status } = body;
-      return inTransaction(async (tx, after) => {
+      return moveInTransaction(async (tx, after, guardMove) => {
         const current = await lockVisible(tx, actor, id);
         if (actor.role === 'guest') throw Forbidden(productMessages.readOnly, 'READ_ONLY');
         if (current.archivedAt) throw productArchived();
@@ -255,6 +261,7 @@ export function createProductsService({
           after.publish(productChange('updated', row));
           return toProduct(row, await products.progress(id, tx));
         }
+        await guardMove({ actor, product: current, to: status, override: body.override });
         const row = (await products.update(id, { status, rank }, tx)) ?? current;
         await activities.insert(
           {
@@ -276,7 +283,7 @@ export function createProductsService({
     },
 
     async update(actor: SessionUser, id: string, body: UpdateProduct): Promise<Product> {
-      return inTransaction(async (tx, after) => {
+      return moveInTransaction(async (tx, after, guardMove) => {
         const current = await lockVisible(tx, actor, id);
         requireEditor(actor, current);
         if (current.archivedAt) throw productArchived();
@@ -299,6 +306,13 @@ export function createProductsService({
 
         // Another stage: on top of its column (the rank trigger), as a move without a place.
         const moved = patch.status !== undefined && patch.status !== current.status;
+        if (moved)
+          await guardMove({
+            actor,
+            product: current,
+            to: patch.status as ProductStatus,
+            override: body.override,
+          });
         const row =
           (await products.update(id, { ...patch, ...(moved && { rank: '' }) } as ProductPatch, tx)) ??
           current;

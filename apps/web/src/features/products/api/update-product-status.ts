@@ -13,6 +13,7 @@ import { t } from '../../../lib/i18n/index.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { productKeys } from './get-products.ts';
+import { useStageMoveRefusal } from './stage-move-refusal.ts';
 
 type ProductStatusChange = Placement & {
   id: string;
@@ -20,6 +21,8 @@ type ProductStatusChange = Placement & {
   status: string;
   /** An Undo's move: its toast offers no Undo of its own. */
   undoing?: boolean;
+  /** Past a stage gate's unmet criteria, with a reason (issue 32). */
+  override?: { reason: string };
 };
 
 /**
@@ -96,6 +99,7 @@ type Snapshot = Array<[QueryKey, ProductList | undefined]>;
  */
 export function useUpdateProductStatus() {
   const queryClient = useQueryClient();
+  const onRefused = useStageMoveRefusal();
   const mutation = useMutation({
     mutationFn: updateProductStatus,
     onMutate: async ({
@@ -124,8 +128,20 @@ export function useUpdateProductStatus() {
       }
       return { previous, ...(moving && { back: placeNow(previous, moving) }) };
     },
-    onError: (error, _change, context) => {
+    onError: (error, change, context) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+      // A stage gate's refusal: the page's dialog lists what is unmet and may retry with an override.
+      if (onRefused && error instanceof ApiRequestError && error.code === 'GATE_UNMET') {
+        onRefused({
+          productId: change.id,
+          message: error.message,
+          details: error.details,
+          retry: (override) => mutation.mutateAsync({ ...change, override }),
+        });
+        return;
+      }
+      // An override's retry failed: the dialog that sent it says why.
+      if (change.override) return;
       toast.error(failureText(error));
     },
     onSuccess: (_product, { id, undoing }, context) => {
