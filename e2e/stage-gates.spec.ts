@@ -31,7 +31,7 @@ test('exit criteria refuse a move, one is met, the other overridden with a reaso
   // Two exit criteria on Testing, in the product's Settings.
   await page.goto(`/products/${product.id}?tab=settings`);
   const settings = page.getByRole('region', { name: 'Stage gates' });
-  await expect(settings.getByText('Workspace default')).toBeVisible();
+  await expect(settings.getByText('Workspace default', { exact: true })).toBeVisible();
   await settings.getByRole('button', { name: 'Add criterion' }).click();
   await settings.getByRole('textbox', { name: 'Criterion label' }).nth(0).fill('Release notes written');
   await settings.getByRole('combobox', { name: 'Kind of the new criterion' }).click();
