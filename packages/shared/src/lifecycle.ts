@@ -16,6 +16,8 @@ export const LIFECYCLE_MAX_DAYS = 730;
 export const LIFECYCLE_STUCK_MAX = 20;
 /** At most this many rows a drill-down answers (its CSV too). */
 export const LIFECYCLE_ROWS_MAX = 5000;
+/** How many products the report names for the task flow's product picker. */
+export const LIFECYCLE_CHOICES_MAX = 500;
 
 /** The gate decisions the stage gates record (issue 32's other part writes them). */
 export const GATE_DECISIONS = ['refused', 'overridden', 'passed'] as const;
@@ -161,6 +163,8 @@ export const LifecycleReportSchema = z.object({
   gates: z.array(GateRateSchema),
   stuck: z.array(StageStaySchema),
   flow: z.array(FlowDaySchema),
+  /** The products in scope by name (at most 500), to choose one for its task flow. */
+  product_choices: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type LifecycleReport = z.infer<typeof LifecycleReportSchema>;
 

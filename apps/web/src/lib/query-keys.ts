@@ -18,6 +18,7 @@ export const queryRoots = {
   hierarchy: ['hierarchy'],
   fields: ['fields'],
   labels: ['labels'],
+  lifecycle: ['lifecycle'],
   notifications: ['notifications'],
   products: ['products'],
   push: ['push'],

@@ -1,6 +1,7 @@
 import {
   type FlowDayProducts,
   type GateEntry,
+  LIFECYCLE_CHOICES_MAX,
   LIFECYCLE_ROWS_MAX,
   LIFECYCLE_STUCK_MAX,
   type LifecycleDrillQuery,
@@ -114,6 +115,10 @@ export function createLifecycleService({ repo, clock }: Deps) {
       gates,
       stuck,
       flow,
+      product_choices: g.products
+        .map((p) => ({ id: p.id, name: p.name }))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, LIFECYCLE_CHOICES_MAX),
     };
   }
 

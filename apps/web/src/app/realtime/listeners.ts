@@ -10,6 +10,7 @@ import { dashboardChanges } from '../../features/dashboard/api/changes.ts';
 import { fieldChanges } from '../../features/fields/api/changes.ts';
 import { hierarchyChanges } from '../../features/hierarchy/api/changes.ts';
 import { labelChanges } from '../../features/labels/api/changes.ts';
+import { lifecycleChanges } from '../../features/lifecycle/api/changes.ts';
 import { notificationChanges } from '../../features/notifications/api/changes.ts';
 import { productChanges } from '../../features/products/api/changes.ts';
 import { recurrenceChanges } from '../../features/recurrence/api/changes.ts';
@@ -54,6 +55,7 @@ export const changeListeners: readonly ChangeListener[] = [
   recurrenceChanges,
   reportChanges,
   roadmapChanges,
+  lifecycleChanges,
   scheduleChanges,
   serviceChanges,
   taskFileChanges,

@@ -7,6 +7,7 @@ import { ProductFieldsManager } from '../../features/fields/components/product-f
 import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
+import { StageHistoryCard } from '../../features/lifecycle/components/stage-history-card.tsx';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ScheduleTab } from '../../features/schedule/components/schedule-tab.tsx';
 import { ProductTasksTab } from '../../features/tasks/components/product-tasks-tab.tsx';
@@ -75,6 +76,8 @@ export function Component() {
           render: (readOnly) => <ProductCyclesTab productId={id} readOnly={readOnly} />,
         },
       ]}
+      // Issue 32: the product's stays in each stage, from its activity (decision 060).
+      overviewExtras={(product) => <StageHistoryCard productId={product.id} />}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
       // Issue 29: each feature's part of the product's settings, one SectionCard each, in this order.
       settingsTab={(readOnly) => (
