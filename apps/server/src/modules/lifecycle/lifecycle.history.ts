@@ -11,7 +11,7 @@ import {
 // first stage, each stage move closes a stay and opens the next, an override of the same move marks
 // the stay it opened. Pure functions: the service reads the rows, these compute.
 
-export type Person = { _id: string; name: string } | null;
+type Person = { _id: string; name: string } | null;
 
 /** A stage-relevant activity entry (lifecycle.repository's STAGE_ENTRY), oldest first. */
 export type StageEntry = {
@@ -58,7 +58,7 @@ const asStage = (value: unknown): ProductStatus | undefined => {
 type Move = { from: ProductStatus | undefined; to: ProductStatus; at: Date; by: Person };
 
 /** The move an entry records, if it records one: the board's, the edit form's (also as a diff). */
-export function moveOf(entry: StageEntry): Move | undefined {
+function moveOf(entry: StageEntry): Move | undefined {
   const m = entry.metadata;
   if (entry.actionType !== 'status_changed' && entry.actionType !== 'product_updated') return undefined;
   const diff = (m.changes as { status?: { from?: unknown; to?: unknown } } | undefined)?.status;
@@ -162,7 +162,7 @@ function overrideOf(overrides: StageEntry[], move: Move): StageEntry | undefined
 }
 
 /** Days between two instants, to a tenth. */
-export const daysBetween = (from: Date, to: Date) =>
+const daysBetween = (from: Date, to: Date) =>
   Math.round(((to.getTime() - from.getTime()) / DAY_MS) * 10) / 10;
 
 export const toStageStay = (stay: Stay, now: Date): StageStay => ({

@@ -9,7 +9,7 @@ import { stageColour, stageName } from './stage-style.ts';
 // (status) at its end, stacked in the lifecycle's order, drawn by recharts in a ChartCard whose
 // table carries the same figures for assistive technology. A click on a day opens that day's items.
 
-export const shortDay = (day: string) =>
+const shortDay = (day: string) =>
   new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
