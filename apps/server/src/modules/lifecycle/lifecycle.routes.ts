@@ -12,7 +12,7 @@ import {
   TaskFlowSchema,
 } from '@shipyard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportFileName, exportRateLimit } from '../../lib/csv.ts';
+import { attachment, exportFileName, exportRateLimit } from '../../lib/csv.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
 import { lifecycleCsv } from './lifecycle.csv.ts';
 import type { LifecycleService } from './lifecycle.service.ts';
@@ -124,10 +124,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
       const text = await lifecycleCsv(service, currentUser(req), req.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileName(`lifecycle-${req.query.table}`, new Date())}"`,
-        )
+        .header('content-disposition', attachment(exportFileName(`lifecycle-${req.query.table}`, new Date())))
         .header('cache-control', 'no-store')
         .send(text);
     },
