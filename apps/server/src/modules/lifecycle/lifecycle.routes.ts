@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachment, exportFileName, exportRateLimit } from '../../lib/csv.ts';
 import { currentUser, requireSession } from '../../lib/session.ts';
+import { createSendShared } from '../../lib/shared-response.ts';
 import { lifecycleCsv } from './lifecycle.csv.ts';
 import type { LifecycleService } from './lifecycle.service.ts';
 
@@ -27,10 +28,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
 ) => {
   // Sessions and API tokens, as the product routes; every route only reads.
   app.addHook('onRequest', requireSession);
+  // Answers shared until a write outdates them (lifecycle.service.ts), kept encoded, with an ETag.
+  const sendShared = createSendShared();
 
   app.get(
     '/projects/:id/stage-history',
     {
+      config: { readsFresh: true },
       schema: {
         tags,
         summary:
@@ -39,12 +43,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
         response: { 200: StageHistorySchema },
       },
     },
-    async (req) => service.history(currentUser(req), req.params.id),
+    async (req, reply) => sendShared(reply, await service.history(currentUser(req), req.params.id)),
   );
 
   app.get(
     '/projects/:id/task-flow',
     {
+      config: { readsFresh: true },
       schema: {
         tags,
         summary:
@@ -54,12 +59,14 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
         response: { 200: TaskFlowSchema },
       },
     },
-    async (req) => service.taskFlow(currentUser(req), req.params.id, req.query),
+    async (req, reply) =>
+      sendShared(reply, await service.taskFlow(currentUser(req), req.params.id, req.query)),
   );
 
   app.get(
     '/lifecycle',
     {
+      config: { readsFresh: true },
       schema: {
         tags,
         summary: `Days per stage (median and spread), gate failure and override rates, products stuck longest and the products’ cumulative flow, ${over}`,
@@ -67,12 +74,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
         response: { 200: LifecycleReportSchema },
       },
     },
-    async (req) => service.report(currentUser(req), req.query),
+    async (req, reply) => sendShared(reply, await service.report(currentUser(req), req.query)),
   );
 
   app.get(
     '/lifecycle/stays',
     {
+      config: { readsFresh: true },
       schema: {
         tags,
         summary: `The stays that ended in the window (of a stage with \`stage\`), longest first, ${over}`,
@@ -80,12 +88,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
         response: { 200: StaysListSchema },
       },
     },
-    async (req) => service.stays(currentUser(req), req.query),
+    async (req, reply) => sendShared(reply, await service.stays(currentUser(req), req.query)),
   );
 
   app.get(
     '/lifecycle/gates',
     {
+      config: { readsFresh: true },
       schema: {
         tags,
         summary: `The stage gates’ decisions in the window (leaving \`stage\`, of one \`decision\`), newest first, ${over}`,
@@ -93,12 +102,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
         response: { 200: GateEntriesSchema },
       },
     },
-    async (req) => service.gateEntries(currentUser(req), req.query),
+    async (req, reply) => sendShared(reply, await service.gateEntries(currentUser(req), req.query)),
   );
 
   app.get(
     '/lifecycle/day',
     {
+      config: { readsFresh: true },
       schema: {
         tags,
         summary: `The products in each stage at the end of \`date\` (default today), ${over}`,
@@ -106,7 +116,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{ service: LifecycleService 
         response: { 200: FlowDayProductsSchema },
       },
     },
-    async (req) => service.day(currentUser(req), req.query),
+    async (req, reply) => sendShared(reply, await service.day(currentUser(req), req.query)),
   );
 
   app.get(

@@ -14,7 +14,8 @@ import {
   type TaskStatus,
 } from '@shipyard/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { productNotFound, type Viewer } from '../../lib/visibility.ts';
+import type { FreshCache, FreshnessReading } from '../../lib/fresh-cache.ts';
+import { productNotFound, seesVisibleProduct, type Viewer } from '../../lib/visibility.ts';
 import {
   endOfDay,
   flowOf,
@@ -28,7 +29,9 @@ import {
 } from './lifecycle.history.ts';
 import type { LifecycleRepository } from './lifecycle.repository.ts';
 
-type Deps = { repo: LifecycleRepository; clock: Clock };
+type Deps = { repo: LifecycleRepository; clock: Clock; cache?: FreshCache };
+/** The caller, with the freshness its session lookup read (routes that say `readsFresh`). */
+type Caller = Viewer & { freshness?: FreshnessReading };
 
 const byProduct = (entries: StageEntry[]) => {
   const map = new Map<string, StageEntry[]>();
@@ -43,9 +46,34 @@ const byProduct = (entries: StageEntry[]) => {
 const asTaskStatus = (value: string | null | undefined): TaskStatus | undefined =>
   TASK_STATUSES.find((s) => s === value);
 
-export function createLifecycleService({ repo, clock }: Deps) {
+export function createLifecycleService({ repo, clock, cache }: Deps) {
+  /**
+   * A figure computed once for every request that asks it until a write outdates it (any write to
+   * what it reads bumps analytics_version; lib/fresh-cache.ts): the same object, so its encoded
+   * answer is kept too (lib/shared-response.ts). Keyed by the caller's id and role where it
+   * depends on what they see, by the product where a `check` of their right to it runs beside the
+   * probe; and by the day, since the window ends today.
+   */
+  function cached<T>(
+    caller: Caller,
+    key: string,
+    compute: () => Promise<T>,
+    check?: { sql: ReturnType<typeof seesVisibleProduct>; refuse: () => Error },
+  ): Promise<T> {
+    if (!cache) return compute();
+    const day = clock.now().toISOString().slice(0, 10);
+    return cache.get(`lifecycle:${day}:${key}`, compute, check, caller.freshness);
+  }
+  const mine = (caller: Caller, kind: string, parts: unknown) =>
+    `${kind}:${caller.id}:${caller.role}:${JSON.stringify(parts)}`;
+
   /** Everything a report is made of: the window, every stay of every product in scope, the gate entries. */
-  async function gather(viewer: Viewer, query: LifecycleQuery) {
+  function gather(viewer: Caller, query: LifecycleQuery) {
+    const { days, team } = query;
+    return cached(viewer, mine(viewer, 'gather', { days, team }), () => gatherNow(viewer, query));
+  }
+
+  async function gatherNow(viewer: Viewer, query: LifecycleQuery) {
     const now = clock.now();
     const days = windowDays(now, query.days);
     const from = new Date(`${days[0]}T00:00:00Z`);
@@ -72,7 +100,12 @@ export function createLifecycleService({ repo, clock }: Deps) {
     truncated: list.length > LIFECYCLE_ROWS_MAX,
   });
 
-  async function report(viewer: Viewer, query: LifecycleQuery): Promise<LifecycleReport> {
+  function report(viewer: Caller, query: LifecycleQuery): Promise<LifecycleReport> {
+    const { days, team } = query;
+    return cached(viewer, mine(viewer, 'report', { days, team }), () => reportNow(viewer, query));
+  }
+
+  async function reportNow(viewer: Caller, query: LifecycleQuery): Promise<LifecycleReport> {
     const g = await gather(viewer, query);
     const daysOf = (list: Stay[]) => list.map((s) => toStageStay(s, g.now).days);
     const durations = PRODUCT_STATUSES.map((stage) => ({
@@ -123,12 +156,17 @@ export function createLifecycleService({ repo, clock }: Deps) {
   }
 
   /** The completed stays behind a stage's figures (longest first), or every stage's. */
-  async function stays(viewer: Viewer, query: LifecycleDrillQuery) {
-    const g = await gather(viewer, query);
-    const list = g.completed
-      .filter((s) => !query.stage || s.stage === query.stage)
-      .sort((a, b) => toStageStay(b, g.now).days - toStageStay(a, g.now).days);
-    return staysOut(list, g.now);
+  function stays(viewer: Caller, query: LifecycleDrillQuery) {
+    const { days, team, stage } = query;
+    return cached(viewer, mine(viewer, 'stays', { days, team, stage }), async () => {
+      const g = await gather(viewer, query);
+      const list = g.completed
+        .filter((s) => !stage || s.stage === stage)
+        .map((s) => ({ s, length: (s.leftAt?.getTime() ?? 0) - s.enteredAt.getTime() }))
+        .sort((a, b) => b.length - a.length)
+        .map(({ s }) => s);
+      return staysOut(list, g.now);
+    });
   }
 
   /** The gate entries behind a stage's rates (newest first), of one decision if asked. */
@@ -145,7 +183,12 @@ export function createLifecycleService({ repo, clock }: Deps) {
   }
 
   /** A flow day's products: the stage each product in scope was in at that day's end. */
-  async function day(viewer: Viewer, query: LifecycleDrillQuery): Promise<FlowDayProducts> {
+  function day(viewer: Caller, query: LifecycleDrillQuery): Promise<FlowDayProducts> {
+    const { days, team, stage, date } = query;
+    return cached(viewer, mine(viewer, 'day', { days, team, stage, date }), () => dayNow(viewer, query));
+  }
+
+  async function dayNow(viewer: Caller, query: LifecycleDrillQuery): Promise<FlowDayProducts> {
     const g = await gather(viewer, query);
     const date = query.date ?? g.days.at(-1) ?? '';
     const end = endOfDay(date);
@@ -168,58 +211,77 @@ export function createLifecycleService({ repo, clock }: Deps) {
     gateEntries,
     day,
 
-    async history(viewer: Viewer, productId: string): Promise<StageHistory> {
-      const found = await repo.product(viewer, productId);
-      if (!found) throw productNotFound();
-      const now = clock.now();
-      return {
-        product_id: found.product.id,
-        stage: found.product.status,
-        stage_entered_at: found.product.stageEnteredAt.toISOString(),
-        stays: staysOf(found.product, found.entries).map((s) => toStageStay(s, now)),
-      };
+    history(viewer: Caller, productId: string): Promise<StageHistory> {
+      return cached(viewer, `history:${productId}`, () => historyNow(viewer, productId), {
+        sql: seesVisibleProduct(viewer, productId),
+        refuse: productNotFound,
+      });
     },
 
-    /**
-     * A product's tasks over their statuses per day: a task counts from its creation, in the status
-     * its first move after that day left (else the one it has now).
-     */
-    async taskFlow(viewer: Viewer, productId: string, query: { days: number }): Promise<TaskFlow> {
-      const found = await repo.product(viewer, productId);
-      if (!found) throw productNotFound();
-      const now = clock.now();
-      const days = windowDays(now, query.days);
-      const from = new Date(`${days[0]}T00:00:00Z`);
-      const [taskRows, moves] = await Promise.all([
-        repo.tasksOf(productId),
-        repo.taskMovesSince(productId, from),
-      ]);
-      const movesOf = new Map<string, typeof moves>();
-      for (const m of moves) {
-        if (!m.taskId) continue;
-        const list = movesOf.get(m.taskId);
-        if (list) list.push(m);
-        else movesOf.set(m.taskId, [m]);
-      }
-      const spans: { key: TaskStatus; from: Date; to: Date | null }[] = [];
-      for (const task of taskRows) {
-        let at = task.createdAt;
-        for (const m of movesOf.get(task.id) ?? []) {
-          const previous = asTaskStatus(m.previous);
-          if (previous && m.createdAt > at) spans.push({ key: previous, from: at, to: m.createdAt });
-          if (m.createdAt > at) at = m.createdAt;
-        }
-        spans.push({ key: task.status, from: at, to: null });
-      }
-      return {
-        product_id: productId,
-        from: days[0] ?? '',
-        to: days.at(-1) ?? '',
-        statuses: [...TASK_STATUSES],
-        flow: flowOf(days, TASK_STATUSES, spans),
-      };
+    taskFlow(viewer: Caller, productId: string, query: { days: number }): Promise<TaskFlow> {
+      return cached(
+        viewer,
+        `task-flow:${productId}:${query.days}`,
+        () => taskFlowNow(viewer, productId, query),
+        {
+          sql: seesVisibleProduct(viewer, productId),
+          refuse: productNotFound,
+        },
+      );
     },
   };
+
+  async function historyNow(viewer: Viewer, productId: string): Promise<StageHistory> {
+    const found = await repo.product(viewer, productId);
+    if (!found) throw productNotFound();
+    const now = clock.now();
+    return {
+      product_id: found.product.id,
+      stage: found.product.status,
+      stage_entered_at: found.product.stageEnteredAt.toISOString(),
+      stays: staysOf(found.product, found.entries).map((s) => toStageStay(s, now)),
+    };
+  }
+
+  /**
+   * A product's tasks over their statuses per day: a task counts from its creation, in the status
+   * its first move after that day left (else the one it has now).
+   */
+  async function taskFlowNow(viewer: Viewer, productId: string, query: { days: number }): Promise<TaskFlow> {
+    const found = await repo.product(viewer, productId);
+    if (!found) throw productNotFound();
+    const now = clock.now();
+    const days = windowDays(now, query.days);
+    const from = new Date(`${days[0]}T00:00:00Z`);
+    const [taskRows, moves] = await Promise.all([
+      repo.tasksOf(productId),
+      repo.taskMovesSince(productId, from),
+    ]);
+    const movesOf = new Map<string, typeof moves>();
+    for (const m of moves) {
+      if (!m.taskId) continue;
+      const list = movesOf.get(m.taskId);
+      if (list) list.push(m);
+      else movesOf.set(m.taskId, [m]);
+    }
+    const spans: { key: TaskStatus; from: Date; to: Date | null }[] = [];
+    for (const task of taskRows) {
+      let at = task.createdAt;
+      for (const m of movesOf.get(task.id) ?? []) {
+        const previous = asTaskStatus(m.previous);
+        if (previous && m.createdAt > at) spans.push({ key: previous, from: at, to: m.createdAt });
+        if (m.createdAt > at) at = m.createdAt;
+      }
+      spans.push({ key: task.status, from: at, to: null });
+    }
+    return {
+      product_id: productId,
+      from: days[0] ?? '',
+      to: days.at(-1) ?? '',
+      statuses: [...TASK_STATUSES],
+      flow: flowOf(days, TASK_STATUSES, spans),
+    };
+  }
 }
 
 export type LifecycleService = ReturnType<typeof createLifecycleService>;
