@@ -28,7 +28,7 @@ test('a product moved through stages shows its stage history, its time in stage 
   await expect(history.getByRole('listitem').nth(1)).toContainText('Development');
   await expect(history.getByRole('listitem').nth(2)).toContainText('Planning');
 
-  await page.goto('/products');
+  await page.goto('/products?view=board');
   const card = boardColumn(page, 'Testing').locator('article').filter({ hasText: product.name });
   await expect(card.getByTestId('time-in-stage')).toHaveText('Entered Testing today');
   await expect(card.getByTestId('time-in-stage')).toHaveAttribute('title', /^In Testing since /);

@@ -64,7 +64,7 @@ export function FlowChart({
           <XAxis dataKey="date" {...axis} tickFormatter={(d: string) => shortDay(d)} minTickGap={24} />
           <YAxis {...axis} allowDecimals={false} width={40} />
           <Tooltip {...tooltip} labelFormatter={(d) => shortDay(String(d))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           {order.map((k) => (
             <Area
               key={k}

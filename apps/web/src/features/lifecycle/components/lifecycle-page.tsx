@@ -50,7 +50,7 @@ export function LifecyclePage() {
   const data = report.data;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
       <PageHeader
         title={t('Lifecycle')}
         description={t('How long products stay in each stage, how their gates decide, and how work flows.')}

@@ -50,6 +50,7 @@ export function DurationsTable({ report, drill }: { report: LifecycleReport; dri
   type Row = LifecycleReport['durations'][number];
   return (
     <DataTable<Row>
+      scrollLabel={t('Days per stage')}
       rows={report.durations}
       rowKey={(r) => r.stage}
       columns={[
@@ -119,6 +120,7 @@ export function GatesTable({ report, drill }: { report: LifecycleReport; drill: 
   );
   return (
     <DataTable<Row>
+      scrollLabel={t('Stage gates')}
       rows={report.gates}
       rowKey={(r) => r.stage}
       columns={[
