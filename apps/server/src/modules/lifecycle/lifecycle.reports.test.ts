@@ -191,6 +191,30 @@ describe('GET /api/lifecycle', () => {
   });
 });
 
+describe('the shared figures', () => {
+  it('answer a move at once: a report asked again after the move counts it', async () => {
+    const owner = await member();
+    const product = await productWithMoves(owner, 'Fresh', 10, []);
+    type Body = { stuck: Stay[]; durations: { stage: string; completed: { count: number } }[] };
+    const before = (await as(owner, get('/api/lifecycle'))).json<Body>();
+    expect(before.stuck.map((s) => s.stage)).toEqual(['planning']);
+    expect((await as(owner, get(`/api/projects/${product.id}/stage-history`))).statusCode).toBe(200);
+    const moved = await as(owner, {
+      method: 'PATCH',
+      url: `/api/projects/${product.id}/status`,
+      payload: { status: 'development' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = (await as(owner, get('/api/lifecycle'))).json<Body>();
+    expect(after.stuck.map((s) => s.stage)).toEqual(['development']);
+    expect(after.durations.find((d) => d.stage === 'planning')?.completed.count).toBe(1);
+    const history = (await as(owner, get(`/api/projects/${product.id}/stage-history`))).json<{
+      stays: Stay[];
+    }>();
+    expect(history.stays.map((s) => s.stage)).toEqual(['planning', 'development']);
+  });
+});
+
 describe('GET /api/projects/:id/task-flow', () => {
   it('counts the product’s tasks per status per day, from their status moves', async () => {
     const owner = await member();
