@@ -16,6 +16,8 @@ const menu: { label: string; href: string; roles: Role[] }[] = [
   { label: 'Calendar', href: '/calendar', roles: memberUp },
   // Issue 31: the roadmap, for every role that sees products.
   { label: 'Roadmap', href: '/roadmap', roles: everyone },
+  // Issue 32: the lifecycle reports, for every role that sees products.
+  { label: 'Lifecycle', href: '/lifecycle', roles: everyone },
   { label: 'Reports', href: '/reports', roles: superOnly },
   { label: 'Tasks', href: '/tasks', roles: everyone },
   { label: 'Analytics', href: '/analytics', roles: superOnly },

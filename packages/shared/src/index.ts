@@ -16,6 +16,7 @@ export * from './hierarchy.ts';
 export * from './imports.ts';
 export * from './labels.ts';
 export * from './languages.ts';
+export * from './lifecycle.ts';
 export * from './messages.ts';
 export * from './notification-preferences.ts';
 export * from './notifications.ts';

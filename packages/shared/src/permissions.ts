@@ -34,6 +34,7 @@ export type MenuItem =
   | 'team'
   | 'calendar'
   | 'roadmap'
+  | 'lifecycle'
   | 'reports'
   | 'tasks'
   | 'analytics'
@@ -51,6 +52,8 @@ const menu: Record<MenuItem, (role: Role) => boolean> = {
   calendar: (r) => rank[r] >= rank.member,
   // Issue 31: whoever sees products sees them on the roadmap (moving dates is the product's editors').
   roadmap: () => true,
+  // Issue 32: the lifecycle reports, over the products each caller sees.
+  lifecycle: () => true,
   reports: isSuperAdmin,
   analytics: isSuperAdmin,
   // Everyone signed in reads the activity of the products they see and the services catalogue

@@ -39,6 +39,8 @@ export const ProductSchema = z.object({
   rank: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When it entered its current stage (issue 32): the board's "12 d in Testing". Not a spec field. */
+  stage_entered_at: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

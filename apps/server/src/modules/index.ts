@@ -15,6 +15,7 @@ import { healthModule } from './health/index.ts';
 import { hierarchyModule } from './hierarchy/index.ts';
 import { importsModule } from './imports/index.ts';
 import { labelsModule } from './labels/index.ts';
+import { lifecycleModule } from './lifecycle/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { productsModule } from './products/index.ts';
 import { pushModule } from './push/index.ts';
@@ -73,6 +74,7 @@ export const modules = [
   chatModule,
   timeModule,
   roadmapModule,
+  lifecycleModule,
   scheduleModule,
   cyclesModule,
   gatesModule,

@@ -13,6 +13,7 @@ export const paths = {
   team: () => '/team',
   calendar: () => '/calendar',
   roadmap: () => '/roadmap',
+  lifecycle: () => '/lifecycle',
   reports: () => '/reports',
   tasks: () => '/tasks',
   task: (id: string) => `/tasks/${id}`,

@@ -19,6 +19,7 @@ export const queryRoots = {
   fields: ['fields'],
   gates: ['gates'],
   labels: ['labels'],
+  lifecycle: ['lifecycle'],
   notifications: ['notifications'],
   products: ['products'],
   push: ['push'],

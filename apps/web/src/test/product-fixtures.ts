@@ -39,6 +39,7 @@ export function makeProduct(overrides: Partial<ProductListItem> = {}): ProductLi
     archived_at: null,
     createdAt: '2025-01-10T09:00:00.000Z',
     updatedAt: '2025-01-10T09:00:00.000Z',
+    stage_entered_at: '2025-01-10T09:00:00.000Z',
     creator: { _id: 'u-1', name: 'Ada Lovelace', avatar_url: null },
     active_members: 2,
     activity_log: [],

@@ -54,6 +54,11 @@ export const products = pgTable(
     estimateScale: text({ enum: ['none', 'points', 'tshirt', 'hours'] })
       .notNull()
       .default('none'),
+    /**
+     * When it entered its current stage (issue 32, docs/decisions/060-stage-history-and-lifecycle-reports.md):
+     * set by the trigger of migration 0051 whenever `status` changes, whichever path changes it.
+     */
+    stageEnteredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps(),
   },
   (t) => [
@@ -115,6 +120,17 @@ export const activities = pgTable(
     index('activities_created_idx').on(...newestFirst(t)),
     index('activities_performed_by_idx').on(t.performedBy),
     index('activities_task_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
+    // Issue 32: a product's stage moves, creation and gate decisions (lifecycle reports and stage
+    // history) without reading its task entries; the predicate is lifecycle's STAGE_ENTRY.
+    index('activities_stage_entries_idx')
+      .on(t.productId, t.createdAt)
+      .where(
+        sql`${t.actionType} in ('status_changed', 'prd_created', 'product_created', 'stage_gate_refused', 'stage_gate_overridden', 'stage_gate_passed') or (${t.actionType} = 'product_updated' and (${t.metadata} ? 'newStatus' or ${t.metadata}->'changes' ? 'status'))`,
+      ),
+    // Issue 32: a product's task status moves (its tasks' cumulative flow).
+    index('activities_task_moves_idx')
+      .on(t.productId, t.createdAt)
+      .where(sql`${t.actionType} in ('task_status_updated', 'task_completed')`),
     // Analytics counts reopened tasks (moved out of Completed) per period without reading every entry.
     index('activities_reopened_idx')
       .on(t.createdAt)

@@ -78,6 +78,8 @@ describe('GET /api/projects', () => {
       rank: newer.rank,
       createdAt: newer.createdAt.toISOString(),
       updatedAt: newer.updatedAt.toISOString(),
+      // Issue 32: when it entered its stage (the board card's "N d in Testing").
+      stage_entered_at: newer.stageEnteredAt.toISOString(),
       creator: { _id: alice.user.id, name: 'Mia Member', avatar_url: null },
       active_members: 0,
       activity_log: [],

@@ -53,6 +53,7 @@ function toProduct(row: ProductRow, progress: number): Product {
     rank: row.rank,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    stage_entered_at: row.stageEnteredAt.toISOString(),
   };
 }
 

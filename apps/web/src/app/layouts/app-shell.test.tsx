@@ -61,12 +61,13 @@ const menuLabels = () =>
 // Spec §6, with Settings shown to everyone (ARCHITECTURE §5); super admin outranks admin.
 const expectedMenu: Record<Role, string[]> = {
   // Roadmap (issue 31): for every role that sees products, after Calendar's place.
-  guest: ['Dashboard', 'Products', 'Roadmap', 'Tasks', 'Activity', 'Services', 'Settings'],
+  guest: ['Dashboard', 'Products', 'Roadmap', 'Lifecycle', 'Tasks', 'Activity', 'Services', 'Settings'],
   member: [
     'Dashboard',
     'Products',
     'Calendar',
     'Roadmap',
+    'Lifecycle',
     'Tasks',
     'Activity',
     'Services',
@@ -79,6 +80,7 @@ const expectedMenu: Record<Role, string[]> = {
     'Team',
     'Calendar',
     'Roadmap',
+    'Lifecycle',
     'Tasks',
     'Activity',
     'Services',
@@ -91,6 +93,7 @@ const expectedMenu: Record<Role, string[]> = {
     'Team',
     'Calendar',
     'Roadmap',
+    'Lifecycle',
     'Reports',
     'Tasks',
     'Analytics',
@@ -135,6 +138,7 @@ describe('AppShell', () => {
       '/team',
       '/calendar',
       '/roadmap',
+      '/lifecycle',
       '/reports',
       '/tasks',
       '/analytics',

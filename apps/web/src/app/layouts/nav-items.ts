@@ -3,6 +3,7 @@ import { canSeeMenuItem } from '@shipyard/shared';
 import {
   BellIcon,
   CalendarDaysIcon,
+  ChartAreaIcon,
   ChartColumnIcon,
   ChartGanttIcon,
   FileTextIcon,
@@ -28,6 +29,8 @@ const navItems: readonly NavItem[] = [
   { item: 'calendar', to: paths.calendar(), label: k('Calendar'), icon: CalendarDaysIcon },
   // Issue 31: for every role that sees products (the products' menu rule).
   { item: 'roadmap', to: paths.roadmap(), label: k('Roadmap'), icon: ChartGanttIcon },
+  // Issue 32: the lifecycle reports, for every role that sees products.
+  { item: 'lifecycle', to: paths.lifecycle(), label: k('Lifecycle'), icon: ChartAreaIcon },
   { item: 'reports', to: paths.reports(), label: k('Reports'), icon: FileTextIcon },
   { item: 'tasks', to: paths.tasks(), label: k('Tasks'), icon: ListTodoIcon },
   { item: 'analytics', to: paths.analytics(), label: k('Analytics'), icon: ChartColumnIcon },

@@ -11,6 +11,7 @@ import { fieldChanges } from '../../features/fields/api/changes.ts';
 import { gateChanges } from '../../features/gates/api/changes.ts';
 import { hierarchyChanges } from '../../features/hierarchy/api/changes.ts';
 import { labelChanges } from '../../features/labels/api/changes.ts';
+import { lifecycleChanges } from '../../features/lifecycle/api/changes.ts';
 import { notificationChanges } from '../../features/notifications/api/changes.ts';
 import { productChanges } from '../../features/products/api/changes.ts';
 import { recurrenceChanges } from '../../features/recurrence/api/changes.ts';
@@ -56,6 +57,7 @@ export const changeListeners: readonly ChangeListener[] = [
   recurrenceChanges,
   reportChanges,
   roadmapChanges,
+  lifecycleChanges,
   scheduleChanges,
   serviceChanges,
   taskFileChanges,

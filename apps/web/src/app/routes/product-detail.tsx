@@ -10,6 +10,7 @@ import { StageGateCard } from '../../features/gates/components/stage-gate-card.t
 import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
+import { StageHistoryCard } from '../../features/lifecycle/components/stage-history-card.tsx';
 import { StageMoveRefusalContext } from '../../features/products/api/stage-move-refusal.ts';
 import { ProductDetailPage } from '../../features/products/components/product-detail-page.tsx';
 import { ScheduleTab } from '../../features/schedule/components/schedule-tab.tsx';
@@ -83,8 +84,14 @@ export function Component() {
             render: (readOnly) => <ProductCyclesTab productId={id} readOnly={readOnly} />,
           },
         ]}
-        // Issue 32: the current stage's exit criteria (decision 059).
-        overviewExtras={(product, readOnly) => <StageGateCard productId={product.id} readOnly={readOnly} />}
+        // Issue 32: the current stage's exit criteria (decision 059) and the product's stays in each
+        // stage, from its activity (decision 060).
+        overviewExtras={(product, readOnly) => (
+          <>
+            <StageGateCard productId={product.id} readOnly={readOnly} />
+            <StageHistoryCard productId={product.id} />
+          </>
+        )}
         teamsTab={(readOnly) => (
           <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />
         )}

@@ -1,17 +1,38 @@
 import type { ProductListItem as Product } from '@shipyard/shared';
-import { CalendarIcon, GripVerticalIcon } from 'lucide-react';
+import { CalendarIcon, GripVerticalIcon, HourglassIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { ArchivedBadge } from '../../../components/archived-banner.tsx';
 import { KanbanHandle } from '../../../components/kanban/kanban-card.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { shownStatus } from '../../../lib/activity.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, initials } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, initials } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ProductActionsMenu, type ProductViewer } from './product-actions.tsx';
 import { ProgressBar } from './progress-bar.tsx';
+
+const DAY_MS = 86_400_000;
+
+/** Issue 32: how long it has been in its stage ("12 d in Testing"), the exact moment in its title. */
+function TimeInStage({ product }: { product: Product }) {
+  const days = Math.max(0, Math.floor((Date.now() - Date.parse(product.stage_entered_at)) / DAY_MS));
+  const stage = shownStatus(product.status);
+  return (
+    <span
+      className="flex items-center gap-1 text-muted-foreground text-xs"
+      title={t('In {{stage}} since {{date}}', { stage, date: formatDateTime(product.stage_entered_at) })}
+      data-testid="time-in-stage"
+    >
+      <HourglassIcon aria-hidden="true" className="size-3.5" />
+      {days === 0
+        ? t('Entered {{stage}} today', { stage })
+        : t('{{count}} d in {{stage}}', { count: days, stage })}
+    </span>
+  );
+}
 
 /**
  * A product's card on the board: name (a link, except on the dragged copy), two lines of
@@ -69,6 +90,7 @@ export const ProductBoardCard = memo(function ProductBoardCard({
       <div className="flex flex-wrap items-center gap-1.5">
         <PriorityBadge priority={product.priority} />
         {product.archived_at ? <ArchivedBadge /> : null}
+        <TimeInStage product={product} />
       </div>
       <ProgressBar value={product.progress} label={t('Progress of {{name}}', { name: product.name })} />
       {/* Owner and date share a line when both fit; in a narrow column the date wraps below. */}
