@@ -10,6 +10,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { documentsModule } from './documents/index.ts';
 import { eventsModule } from './events/index.ts';
 import { fieldsModule } from './fields/index.ts';
+import { forecastModule } from './forecast/index.ts';
 import { healthModule } from './health/index.ts';
 import { hierarchyModule } from './hierarchy/index.ts';
 import { importsModule } from './imports/index.ts';
@@ -74,4 +75,5 @@ export const modules = [
   roadmapModule,
   scheduleModule,
   cyclesModule,
+  forecastModule,
 ];
