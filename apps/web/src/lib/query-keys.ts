@@ -17,6 +17,7 @@ export const queryRoots = {
   events: ['events'],
   hierarchy: ['hierarchy'],
   fields: ['fields'],
+  forecast: ['forecast'],
   labels: ['labels'],
   notifications: ['notifications'],
   products: ['products'],

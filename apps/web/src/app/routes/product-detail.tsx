@@ -4,6 +4,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { ChatDestinationsCard } from '../../features/chat/components/chat-destinations-card.tsx';
 import { ProductCyclesTab } from '../../features/cycles/components/product-cycles-tab.tsx';
 import { ProductFieldsManager } from '../../features/fields/components/product-fields-manager.tsx';
+import { ForecastCard } from '../../features/forecast/components/forecast-card.tsx';
 import { ProductEstimatesCard } from '../../features/hierarchy/components/product-estimates-card.tsx';
 import { ImportTasksButton } from '../../features/imports/components/import-tasks-button.tsx';
 import { ProductLabelsManager } from '../../features/labels/components/product-labels-manager.tsx';
@@ -75,6 +76,8 @@ export function Component() {
           render: (readOnly) => <ProductCyclesTab productId={id} readOnly={readOnly} />,
         },
       ]}
+      // Issue 32: when the open tasks will be done, and how far off the method was before.
+      overviewExtras={() => <ForecastCard productId={id} />}
       teamsTab={(readOnly) => <ProductTeamsTab productId={id} viewer={readOnly ? readOnlyViewer : viewer} />}
       // Issue 29: each feature's part of the product's settings, one SectionCard each, in this order.
       settingsTab={(readOnly) => (
