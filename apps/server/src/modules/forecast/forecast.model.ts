@@ -29,7 +29,7 @@ export type ProductHistory = {
 };
 
 const DAY_MS = 86_400_000;
-export const dayOf = (today: string, ago: number) =>
+const dayOf = (today: string, ago: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) - ago * DAY_MS).toISOString().slice(0, 10);
 
 type Method =
@@ -68,7 +68,7 @@ function reachedAgo(h: ProductHistory, cutoff: number, open: number): number | n
 }
 
 /** One backtest sample, or none when there was too little history before the cut-off or nothing open. */
-export function sampleAt(h: ProductHistory, cutoff: number): ForecastSample | null {
+function sampleAt(h: ProductHistory, cutoff: number): ForecastSample | null {
   const method = historyBefore(h, cutoff);
   const open = openAt(h, cutoff);
   if (method.kind !== 'ok' || open === 0) return null;

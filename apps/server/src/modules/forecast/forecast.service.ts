@@ -13,7 +13,7 @@ type Deps = { repo: ForecastRepository; cache: FreshCache; clock: Clock };
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The summary of a forecast: what the roadmap shows, without the distribution and the samples. */
-export function summaryOf({ distribution: _d, backtest, ...rest }: Forecast): ForecastSummary {
+function summaryOf({ distribution: _d, backtest, ...rest }: Forecast): ForecastSummary {
   const { samples: _s, ...figures } = backtest;
   return { ...rest, backtest: figures };
 }

@@ -7,7 +7,7 @@ import { FORECAST_HORIZON_DAYS, FORECAST_TRIALS } from '@shipyard/shared';
 // history gives the same answer (and tests can pin it).
 
 /** mulberry32: a small, fast, well-mixed 32-bit generator; floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -46,7 +46,7 @@ function flush() {
 }
 
 /** A product's summary, asked with those of the same moment (null: not in sight). */
-export function loadForecastSummary(productId: string): Promise<ForecastSummary | null> {
+function loadForecastSummary(productId: string): Promise<ForecastSummary | null> {
   return new Promise((resolve, reject) => {
     const list = waiting.get(productId) ?? [];
     list.push({ resolve, reject });

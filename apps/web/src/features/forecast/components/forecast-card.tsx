@@ -8,7 +8,7 @@ import { ForecastChart } from './forecast-chart.tsx';
 import { ForecastSamples } from './forecast-samples.tsx';
 
 /** The backtest in a sentence: how far off the method was on average, and how often P85 held. */
-export function backtestSummary({ backtest }: Pick<Forecast, 'backtest'>): string {
+function backtestSummary({ backtest }: Pick<Forecast, 'backtest'>): string {
   if (backtest.samples_count === 0 || backtest.mean_abs_error_days === null)
     return t('Backtest: not enough past history yet.');
   const off = t('Backtest: off by ±{{days}} days on average over {{count}} past weeks.', {
@@ -22,7 +22,7 @@ export function backtestSummary({ backtest }: Pick<Forecast, 'backtest'>): strin
 }
 
 /** Why there is no date yet. */
-export function insufficientReason(forecast: Pick<Forecast, 'reason' | 'history'>): string {
+function insufficientReason(forecast: Pick<Forecast, 'reason' | 'history'>): string {
   return forecast.reason === 'short_history'
     ? t('Its first task is less than {{count}} days old.', { count: FORECAST_MIN_HISTORY_DAYS })
     : t('Fewer than {{count}} tasks were completed in the last {{days}} days.', {

@@ -8,7 +8,7 @@ import { useForecastSummary } from '../api/forecast.ts';
 type Place = { from: string; to: string; dayWidth: number; x: (day: string) => number };
 
 /** "50 % by …, 85 % by …" for a forecast with dates. */
-export function forecastRange(f: Pick<ForecastSummary, 'p50' | 'p85' | 'beyond'>): string {
+function forecastRange(f: Pick<ForecastSummary, 'p50' | 'p85' | 'beyond'>): string {
   return t('50 % by {{p50}}, 85 % by {{p85}}', {
     p50: formatDate(f.p50),
     p85: f.beyond ? t('After {{date}}', { date: formatDate(f.p85) }) : formatDate(f.p85),
@@ -67,7 +67,7 @@ export function ForecastListLine({ productId }: { productId: string }) {
         : t('Not enough history');
   return (
     <p className="text-muted-foreground text-xs" data-forecast-line="">
-      <span className="font-medium text-foreground">{t('Forecast')}</span> · {text}
+      <span className="font-medium text-foreground">{t('Forecast')}</span> · <span>{text}</span>
     </p>
   );
 }

@@ -3,7 +3,7 @@ import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 
 /** Days off, signed: "+3" done later than forecast, "−2" earlier. */
-export const signedDays = (days: number) => (days > 0 ? `+${formatNumber(days)}` : formatNumber(days));
+const signedDays = (days: number) => (days > 0 ? `+${formatNumber(days)}` : formatNumber(days));
 
 /** The backtest's samples, one row per past cut-off: what was forecast then and what happened. */
 export function ForecastSamples({ samples }: { samples: ForecastSample[] }) {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * Where a day is on a row of the timeline, for what another feature draws there: `x(day)` is the
  * offset of the day's start from the row's start (outside the window too), a day `dayWidth` wide.
  */
-export type RoadmapPlace = { from: string; to: string; dayWidth: number; x: (day: string) => number };
+type RoadmapPlace = { from: string; to: string; dayWidth: number; x: (day: string) => number };
 
 /**
  * What other features add to each product (the route composes them in, issue 32's forecast): on
