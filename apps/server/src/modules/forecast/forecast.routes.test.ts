@@ -47,7 +47,7 @@ describe('forecasts', () => {
     const owner = await member();
     const viewer = await guest();
     const { product } = await productOf(owner, [viewer]);
-    await history(product.id, { days: 100, perDay: 2, open: 10 });
+    await history(product.id, { days: 170, perDay: 2, open: 10 });
     for (const who of [owner, viewer]) {
       const res = await as(who, one(product.id));
       expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { ForecastSample } from '@shipyard/shared';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatNumber, formatShortDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 
 /** Days off, signed: "+3" done later than forecast, "−2" earlier. */
@@ -41,19 +41,19 @@ export function ForecastSamples({ samples }: { samples: ForecastSample[] }) {
             {samples.map((s) => (
               <tr key={s.cutoff} className="border-b last:border-b-0">
                 <th scope="row" className="py-1 pe-3 text-start font-normal">
-                  {formatDate(s.cutoff)}
+                  {formatShortDate(s.cutoff)}
                 </th>
                 <td className="py-1 pe-3 text-end tabular-nums">{formatNumber(s.open)}</td>
-                <td className="py-1 pe-3">{formatDate(s.p50)}</td>
+                <td className="py-1 pe-3">{formatShortDate(s.p50)}</td>
                 <td className="py-1 pe-3">
-                  {formatDate(s.p85)}
+                  {formatShortDate(s.p85)}
                   {s.within_p85 === null ? null : (
                     <span className="ms-1 text-muted-foreground">
                       {s.within_p85 ? t('(met)') : t('(missed)')}
                     </span>
                   )}
                 </td>
-                <td className="py-1 pe-3">{s.actual ? formatDate(s.actual) : t('Not yet')}</td>
+                <td className="py-1 pe-3">{s.actual ? formatShortDate(s.actual) : t('Not yet')}</td>
                 <td className="py-1 text-end tabular-nums">
                   {s.error_days === null ? '—' : signedDays(s.error_days)}
                 </td>
