@@ -1,5 +1,6 @@
 import type { ForecastBatch } from '@shipyard/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
@@ -63,6 +64,19 @@ describe.skipIf(!RUN)('forecast speed', () => {
     console.log(
       `histories of ${PRODUCTS} products: ${queries} ms; forecasts and backtests: ${compute} ms (${trials} live trials, ${JSON.stringify(states)}; the first: ${first.open} open, ${first.history.per_week} a week, ${first.backtest.samples_count} samples)`,
     );
+
+    if (process.env.FORECAST_BENCH_EXPLAIN === '1') {
+      const plans: string[] = [];
+      const explaining = {
+        execute: async (query: SQL) => {
+          const res = await ctx.db.execute<Record<string, string>>(sql`explain (analyze, buffers) ${query}`);
+          plans.push(res.rows.map((r) => Object.values(r)[0]).join('\n'));
+          return { rows: [] };
+        },
+      } as unknown as Db;
+      await createForecastRepository(explaining).histories(ids, today);
+      console.log(plans.join('\n\n'));
+    }
 
     const url = `/api/forecasts?productIds=${ids.join(',')}`;
     const timed = async (label: string) => {
