@@ -1,7 +1,7 @@
 import type { ForecastBatch } from '@shipyard/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/http.ts';
 import { forecastOf, type ProductHistory } from './forecast.model.ts';
