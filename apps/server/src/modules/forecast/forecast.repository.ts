@@ -37,16 +37,20 @@ export function createForecastRepository(db: Db) {
             (select (${today}::date - (min(${tasks.createdAt}) at time zone 'UTC')::date)
               from ${tasks} where ${tasks.productId} = p.id)::int as first_ago
           from unnest(${list}) as p(id)`),
+        // Each side counted per product and day before they are put together: the rows grouped
+        // are the window's tasks, the rows returned at most 169 a product.
         db.execute<{ product_id: string; ago: number; done: number; made: number }>(sql`
           select product_id, ago, sum(done)::int as done, sum(made)::int as made from (
             select ${tasks.productId} as product_id,
-              (${today}::date - (${tasks.completedAt} at time zone 'UTC')::date) as ago, 1 as done, 0 as made
+              (${today}::date - (${tasks.completedAt} at time zone 'UTC')::date) as ago, count(*) as done, 0 as made
             from ${tasks}
             where ${tasks.productId} = any(${list}) and ${tasks.status} = 'Completed' and ${tasks.completedAt} >= ${since}
+            group by 1, 2
             union all
-            select ${tasks.productId}, (${today}::date - (${tasks.createdAt} at time zone 'UTC')::date), 0, 1
+            select ${tasks.productId}, (${today}::date - (${tasks.createdAt} at time zone 'UTC')::date), 0, count(*)
             from ${tasks}
             where ${tasks.productId} = any(${list}) and ${tasks.createdAt} >= ${since}
+            group by 1, 2
           ) d where ago between 0 and ${WINDOW_DAYS - 1}
           group by product_id, ago`),
       ]);
