@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { createProduct, randomSuffix } from './support/products.ts';
 import { runState } from './support/run-state.ts';
 import { expect, test } from './support/test.ts';
@@ -76,6 +77,7 @@ test('a product with weeks of history shows its forecast dates and backtest erro
   );
   await card.getByText(/^Backtest samples \(\d+\)$/).click();
   await expect(card.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expectNoSeriousViolations(page, 'the Overview with its forecast');
 
   await page.goto('/roadmap');
   const marker = page.getByRole('button', { name: new RegExp(`^Forecast for ${product.name}: 50 % by `) });
