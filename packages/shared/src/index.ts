@@ -11,6 +11,7 @@ export * from './cycles.ts';
 export * from './event-occurrences.ts';
 export * from './events.ts';
 export * from './fields.ts';
+export * from './forecast.ts';
 export * from './gates.ts';
 export * from './hierarchy.ts';
 export * from './imports.ts';

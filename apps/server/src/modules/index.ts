@@ -10,6 +10,7 @@ import { dashboardModule } from './dashboard/index.ts';
 import { documentsModule } from './documents/index.ts';
 import { eventsModule } from './events/index.ts';
 import { fieldsModule } from './fields/index.ts';
+import { forecastModule } from './forecast/index.ts';
 import { gatesModule } from './gates/index.ts';
 import { healthModule } from './health/index.ts';
 import { hierarchyModule } from './hierarchy/index.ts';
@@ -78,4 +79,5 @@ export const modules = [
   scheduleModule,
   cyclesModule,
   gatesModule,
+  forecastModule,
 ];

@@ -18,6 +18,7 @@ export const queryRoots = {
   hierarchy: ['hierarchy'],
   fields: ['fields'],
   gates: ['gates'],
+  forecast: ['forecast'],
   labels: ['labels'],
   lifecycle: ['lifecycle'],
   notifications: ['notifications'],

@@ -8,6 +8,7 @@ import { commentChanges } from '../../features/comments/api/changes.ts';
 import { cycleChanges } from '../../features/cycles/api/changes.ts';
 import { dashboardChanges } from '../../features/dashboard/api/changes.ts';
 import { fieldChanges } from '../../features/fields/api/changes.ts';
+import { forecastChanges } from '../../features/forecast/api/changes.ts';
 import { gateChanges } from '../../features/gates/api/changes.ts';
 import { hierarchyChanges } from '../../features/hierarchy/api/changes.ts';
 import { labelChanges } from '../../features/labels/api/changes.ts';
@@ -51,6 +52,7 @@ export const changeListeners: readonly ChangeListener[] = [
   hierarchyChanges,
   fieldChanges,
   gateChanges,
+  forecastChanges,
   labelChanges,
   notificationChanges,
   productChanges,

@@ -4,6 +4,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { ChatDestinationsCard } from '../../features/chat/components/chat-destinations-card.tsx';
 import { ProductCyclesTab } from '../../features/cycles/components/product-cycles-tab.tsx';
 import { ProductFieldsManager } from '../../features/fields/components/product-fields-manager.tsx';
+import { ForecastCard } from '../../features/forecast/components/forecast-card.tsx';
 import { useGateRefusal } from '../../features/gates/components/gate-refusal-dialog.tsx';
 import { ProductGatesCard } from '../../features/gates/components/product-gates-card.tsx';
 import { StageGateCard } from '../../features/gates/components/stage-gate-card.tsx';
@@ -84,11 +85,13 @@ export function Component() {
             render: (readOnly) => <ProductCyclesTab productId={id} readOnly={readOnly} />,
           },
         ]}
-        // Issue 32: the current stage's exit criteria (decision 059) and the product's stays in each
-        // stage, from its activity (decision 060).
+        // Issue 32: the current stage's exit criteria (decision 059), when the open tasks will be
+        // done and how far off the method was before (decision 061), and the product's stays in
+        // each stage, from its activity (decision 060).
         overviewExtras={(product, readOnly) => (
           <>
             <StageGateCard productId={product.id} readOnly={readOnly} />
+            <ForecastCard productId={product.id} />
             <StageHistoryCard productId={product.id} />
           </>
         )}

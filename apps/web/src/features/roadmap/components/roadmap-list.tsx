@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import type { RoadmapRowExtras } from './row-extras.ts';
 import { stageName, stageTones } from './stage-tones.ts';
 
 /**
@@ -12,7 +13,13 @@ import { stageName, stageTones } from './stage-tones.ts';
  * as a list (a timeline a few hundred pixels wide would show none of it legibly). Dates are moved on
  * a wider screen.
  */
-export function RoadmapList({ products }: { products: RoadmapProduct[] }) {
+export function RoadmapList({
+  products,
+  extra,
+}: {
+  products: RoadmapProduct[];
+  extra?: RoadmapRowExtras['list'];
+}) {
   return (
     <ul className="divide-y rounded-lg border" aria-label={t('Roadmap')}>
       {products.map((product) => (
@@ -38,6 +45,7 @@ export function RoadmapList({ products }: { products: RoadmapProduct[] }) {
               end: formatDate(product.target_end_date),
             })}
           </p>
+          {extra?.(product)}
           {product.stages.length > 0 ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
               {product.stages.map((plan) => (

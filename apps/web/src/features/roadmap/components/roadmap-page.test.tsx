@@ -55,6 +55,24 @@ beforeEach(() => vi.clearAllMocks());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RoadmapPage', () => {
+  it('draws what another feature adds on each row, where its days are (rowExtras)', async () => {
+    stubApi([product()]);
+    renderWithProviders(
+      <TooltipProvider>
+        <RoadmapPage
+          viewerRole="member"
+          today={today}
+          rowExtras={{
+            timeline: (p, place) => (
+              <span data-testid="extra">{`${p.name} ${place.x('2026-03-03')} ${place.dayWidth}`}</span>
+            ),
+          }}
+        />
+      </TooltipProvider>,
+    );
+    expect(await screen.findByTestId('extra')).toHaveTextContent('Atlas 8 4');
+  });
+
   it('asks for the window and the URL’s filters, and shows each product with its stages and milestones', async () => {
     const fetchMock = stubApi([product()]);
     renderPage('/roadmap?stage=development&team=design');

@@ -18,6 +18,7 @@ import { useRoadmap } from '../api/get-roadmap.ts';
 import { RoadmapList } from './roadmap-list.tsx';
 import type { RoadmapMove } from './roadmap-row.tsx';
 import { RoadmapTimeline } from './roadmap-timeline.tsx';
+import type { RoadmapRowExtras } from './row-extras.ts';
 import { stageName, stageTones } from './stage-tones.ts';
 import { scaleOf, windowFor, type Zoom } from './timeline-scale.ts';
 
@@ -35,7 +36,16 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
   (values as readonly string[]).includes(value) ? (value as T) : '';
 
 /** /roadmap (issue 31): every product the caller sees on one timeline; its editors move the dates. */
-export function RoadmapPage({ viewerRole, today = new Date() }: { viewerRole: Role; today?: Date }) {
+export function RoadmapPage({
+  viewerRole,
+  today = new Date(),
+  rowExtras,
+}: {
+  viewerRole: Role;
+  today?: Date;
+  /** Other features' marks on each product (issue 32's forecast), composed by the route. */
+  rowExtras?: RoadmapRowExtras;
+}) {
   const { values, set } = useUrlState(DEFAULTS);
   const zoom: Zoom = values.zoom === 'quarter' ? 'quarter' : 'month';
   const stage = oneOf(PRODUCT_STATUSES, values.stage);
@@ -159,7 +169,7 @@ export function RoadmapPage({ viewerRole, today = new Date() }: { viewerRole: Ro
           }
         />
       ) : isMobile ? (
-        <RoadmapList products={products} />
+        <RoadmapList products={products} extra={rowExtras?.list} />
       ) : (
         <RoadmapTimeline
           products={products}
@@ -169,6 +179,7 @@ export function RoadmapPage({ viewerRole, today = new Date() }: { viewerRole: Ro
           helpId={helpId}
           onMove={onMove}
           announce={setAnnouncement}
+          extra={rowExtras?.timeline}
         />
       )}
       {roadmap.data?.hasMore ? (

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { DateChange } from '../api/change-dates.ts';
+import type { RoadmapRowExtras } from './row-extras.ts';
 import { type SegmentSpan, StageSegment } from './stage-segment.tsx';
 import { stageName, stageTones } from './stage-tones.ts';
 import { type Scale, shiftDay, spanOf, stageSpans, xOf } from './timeline-scale.ts';
@@ -21,6 +22,8 @@ type Props = {
   helpId: string;
   onMove: (move: RoadmapMove) => void;
   announce: (text: string) => void;
+  /** Another feature's marks on the row (the route's `rowExtras`). */
+  extra?: RoadmapRowExtras['timeline'];
 };
 
 type Draft = { what: 'target' | ProductStatus; delta: Delta };
@@ -40,7 +43,7 @@ export function movedTarget(product: Pick<RoadmapProduct, 'start_date' | 'target
 }
 
 /** One product's row: its name, and on the timeline its span, stages, milestones and target handle. */
-export function RoadmapRow({ product, scale, helpId, onMove, announce }: Props) {
+export function RoadmapRow({ product, scale, helpId, onMove, announce, extra }: Props) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const editable = product.canEdit;
   const target = draft?.what === 'target' ? movedTarget(product, draft.delta.end) : product.target_end_date;
@@ -182,6 +185,12 @@ export function RoadmapRow({ product, scale, helpId, onMove, announce }: Props) 
               </TooltipContent>
             </Tooltip>
           );
+        })}
+        {extra?.(product, {
+          from: scale.from,
+          to: scale.to,
+          dayWidth: scale.dayWidth,
+          x: (day) => xOf(scale, day),
         })}
         {targetShown ? (
           <div

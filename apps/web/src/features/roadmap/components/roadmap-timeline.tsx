@@ -2,6 +2,7 @@ import type { RoadmapProduct } from '@shipyard/shared';
 import { useLayoutEffect, useRef } from 'react';
 import { currentLanguage, t } from '../../../lib/i18n/index.ts';
 import { type RoadmapMove, RoadmapRow } from './roadmap-row.tsx';
+import type { RoadmapRowExtras } from './row-extras.ts';
 import { type Scale, ticksOf, toDay, xOf, type Zoom } from './timeline-scale.ts';
 
 type Props = {
@@ -12,6 +13,7 @@ type Props = {
   helpId: string;
   onMove: (move: RoadmapMove) => void;
   announce: (text: string) => void;
+  extra?: RoadmapRowExtras['timeline'];
 };
 
 const tickLabel = (zoom: Zoom) => {
@@ -25,7 +27,7 @@ const tickLabel = (zoom: Zoom) => {
  * The roadmap's timeline: a sticky column of product names, a header of months or quarters, a
  * line at today, one row per product; it scrolls sideways and opens on today.
  */
-export function RoadmapTimeline({ products, scale, zoom, today, helpId, onMove, announce }: Props) {
+export function RoadmapTimeline({ products, scale, zoom, today, helpId, onMove, announce, extra }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const todayDay = toDay(today);
   const todayX = todayDay >= scale.from && todayDay <= scale.to ? xOf(scale, todayDay) : undefined;
@@ -91,6 +93,7 @@ export function RoadmapTimeline({ products, scale, zoom, today, helpId, onMove, 
                 helpId={helpId}
                 onMove={onMove}
                 announce={announce}
+                extra={extra}
               />
             ))}
           </ol>
