@@ -177,6 +177,22 @@ async function populate() {
     rule: 'FREQ=WEEKLY',
     timeZone: 'Europe/Paris',
   });
+  // Stage gates (issue 32): a workspace default, a product's own and a confirmation of its item.
+  const criteria = JSON.stringify([
+    { id: '6f1d6c1e-8b1a-4c1f-9a43-0d2f2a8e5b11', kind: 'manual', label: 'Scope agreed' },
+  ]);
+  await ctx.pool.query(
+    `INSERT INTO workspace_stage_gates (stage, criteria, updated_by) VALUES ('testing', $1, $2)`,
+    [criteria, owner.user.id],
+  );
+  await ctx.pool.query(
+    `INSERT INTO product_stage_gates (product_id, stage, criteria, updated_by) VALUES ($1, 'planning', $2, $3)`,
+    [product.id, criteria, owner.user.id],
+  );
+  await ctx.pool.query(
+    `INSERT INTO product_gate_marks (product_id, stage, criterion_id, kind, user_id) VALUES ($1, 'planning', '6f1d6c1e-8b1a-4c1f-9a43-0d2f2a8e5b11', 'confirmed', $2)`,
+    [product.id, owner.user.id],
+  );
   // A product's new key (issue 28): its former key and its task's are kept, and restored.
   await send(owner, 'PATCH', `/api/projects/${product.id}`, { key: 'APX' });
   // Rows of the tables that are not exported: they must not reach the restored instance.

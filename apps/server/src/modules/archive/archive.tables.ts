@@ -23,6 +23,11 @@ export const ARCHIVE_TABLES = [
   // Cycles (issue 31, decision 058) and a product's roll-over setting; their tasks and scope events after the tasks.
   'cycles',
   'product_cycle_settings',
+  // Stage gates (issue 32, decision 059): the workspace's default exit criteria, a product's own,
+  // and the confirmations and approvals of its current stay in a stage.
+  'workspace_stage_gates',
+  'product_stage_gates',
+  'product_gate_marks',
   'teams',
   'team_members',
   // Recurring tasks (issue 29): the series before the tasks that carry it, their days after.
