@@ -4,7 +4,7 @@ import { expect, test } from './support/test.ts';
 
 // Issue 32, stage history and the lifecycle reports: a member moves a new product from Planning to
 // Development (the board's move) and on to Testing (the edit form's), sees its stays on the
-// Overview and "Entered Testing today" on its board card, then finds it behind the Development
+// Overview and "Entered this stage today" on its board card, then finds it behind the Development
 // figure of /lifecycle and downloads that list as CSV.
 
 test('a product moved through stages shows its stage history, its time in stage and counts on /lifecycle', async ({
@@ -30,7 +30,7 @@ test('a product moved through stages shows its stage history, its time in stage 
 
   await page.goto('/products?view=board');
   const card = boardColumn(page, 'Testing').locator('article').filter({ hasText: product.name });
-  await expect(card.getByTestId('time-in-stage')).toHaveText('Entered Testing today');
+  await expect(card.getByTestId('time-in-stage')).toHaveText('Entered this stage today');
   await expect(card.getByTestId('time-in-stage')).toHaveAttribute('title', /^In Testing since /);
 
   await page.goto('/lifecycle');

@@ -17,7 +17,7 @@ describe('ProductBoardCard', () => {
       />,
     );
     const time = screen.getByTestId('time-in-stage');
-    expect(time).toHaveTextContent('12 d in Testing');
+    expect(time).toHaveTextContent('12 d in this stage');
     expect(time.getAttribute('title')).toMatch(/^In Testing since /);
   });
 
@@ -29,7 +29,7 @@ describe('ProductBoardCard', () => {
         viewer={undefined}
       />,
     );
-    expect(screen.getByTestId('time-in-stage')).toHaveTextContent('Entered Planning today');
+    expect(screen.getByTestId('time-in-stage')).toHaveTextContent('Entered this stage today');
     first.unmount();
     renderWithProviders(
       <ProductBoardCard
@@ -37,6 +37,6 @@ describe('ProductBoardCard', () => {
         viewer={undefined}
       />,
     );
-    expect(screen.getByTestId('time-in-stage')).toHaveTextContent('1 d in Planning');
+    expect(screen.getByTestId('time-in-stage')).toHaveTextContent('1 d in this stage');
   });
 });

@@ -16,7 +16,10 @@ import { ProgressBar } from './progress-bar.tsx';
 
 const DAY_MS = 86_400_000;
 
-/** Issue 32: how long it has been in its stage ("12 d in Testing"), the exact moment in its title. */
+/**
+ * Issue 32: how long it has been in its stage ("12 d in this stage"), the stage and the exact
+ * moment in its title. The column is the stage, so the card does not name it (issue 28).
+ */
 function TimeInStage({ product }: { product: Product }) {
   const days = Math.max(0, Math.floor((Date.now() - Date.parse(product.stage_entered_at)) / DAY_MS));
   const stage = shownStatus(product.status);
@@ -27,9 +30,7 @@ function TimeInStage({ product }: { product: Product }) {
       data-testid="time-in-stage"
     >
       <HourglassIcon aria-hidden="true" className="size-3.5" />
-      {days === 0
-        ? t('Entered {{stage}} today', { stage })
-        : t('{{count}} d in {{stage}}', { count: days, stage })}
+      {days === 0 ? t('Entered this stage today') : t('{{count}} d in this stage', { count: days })}
     </span>
   );
 }
