@@ -170,16 +170,15 @@ export function createLifecycleService({ repo, clock, cache }: Deps) {
   }
 
   /** The gate entries behind a stage's rates (newest first), of one decision if asked. */
-  async function gateEntries(viewer: Viewer, query: LifecycleDrillQuery) {
-    const g = await gather(viewer, query);
-    const list = g.gates
-      .filter(
-        (e) =>
-          (!query.stage || e.from_stage === query.stage) &&
-          (!query.decision || e.decision === query.decision),
-      )
-      .sort((a, b) => b.created_at.localeCompare(a.created_at));
-    return { data: list.slice(0, LIFECYCLE_ROWS_MAX), truncated: list.length > LIFECYCLE_ROWS_MAX };
+  function gateEntries(viewer: Caller, query: LifecycleDrillQuery) {
+    const { days, team, stage, decision } = query;
+    return cached(viewer, mine(viewer, 'gates', { days, team, stage, decision }), async () => {
+      const g = await gather(viewer, query);
+      const list = g.gates
+        .filter((e) => (!stage || e.from_stage === stage) && (!decision || e.decision === decision))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return { data: list.slice(0, LIFECYCLE_ROWS_MAX), truncated: list.length > LIFECYCLE_ROWS_MAX };
+    });
   }
 
   /** A flow day's products: the stage each product in scope was in at that day's end. */
