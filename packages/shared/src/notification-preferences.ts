@@ -38,6 +38,7 @@ export const categoryOfType: Record<NotificationType, NotificationCategory> = {
   TASK_DUE_SOON: 'dueSoon',
   TASK_OVERDUE: 'overdue',
   PRODUCT_STAGE: 'productStage',
+  STAGE_GATE_APPROVAL: 'productStage',
 };
 
 export const notificationCategoryTexts: Record<NotificationCategory, { label: string; hint: string }> = {

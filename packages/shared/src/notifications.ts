@@ -28,6 +28,11 @@ export const NOTIFICATION_TYPES = [
   'TASK_OVERDUE',
   /** To a product's creator and its teams' active members (not who changed it) when its stage changes; `metadata.productId`, `status`. */
   'PRODUCT_STAGE',
+  /**
+   * To the approvers of a stage gate's approval (issue 32) who see the product, when someone asks
+   * for it; `metadata.productId`, `status`, `criterionId`. Follows the product stage choice.
+   */
+  'STAGE_GATE_APPROVAL',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -43,6 +43,7 @@ export const notifications = pgTable(
         'TASK_DUE_SOON',
         'TASK_OVERDUE',
         'PRODUCT_STAGE',
+        'STAGE_GATE_APPROVAL',
       ],
     }).notNull(),
     message: text().notNull(),
@@ -66,7 +67,7 @@ export const notifications = pgTable(
       .where(sql`${t.doneAt} is null and ${t.snoozedUntil} is null`),
     check(
       'notifications_type_known',
-      sql`${t.type} in ('INVITE', 'INVITE_ACCEPTED', 'TEAM_LEAD', 'REMOVED_FROM_TEAM', 'TASK_ASSIGNED', 'TASK_MENTION', 'TASK_COMMENT', 'TASK_STATUS', 'TASK_DUE_SOON', 'TASK_OVERDUE', 'PRODUCT_STAGE')`,
+      sql`${t.type} in ('INVITE', 'INVITE_ACCEPTED', 'TEAM_LEAD', 'REMOVED_FROM_TEAM', 'TASK_ASSIGNED', 'TASK_MENTION', 'TASK_COMMENT', 'TASK_STATUS', 'TASK_DUE_SOON', 'TASK_OVERDUE', 'PRODUCT_STAGE', 'STAGE_GATE_APPROVAL')`,
     ),
   ],
 );

@@ -162,7 +162,7 @@ describe('stage gate routes', () => {
     expect(to).toContain(admin.user.id);
     expect(to).not.toContain(outsider.user.id);
     expect(sent.find((n) => n.userId === approver.user.id)).toMatchObject({
-      type: 'PRODUCT_STAGE',
+      type: 'STAGE_GATE_APPROVAL',
       metadata: expect.objectContaining({ productId: product.id }),
     });
 

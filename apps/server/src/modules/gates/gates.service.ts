@@ -238,7 +238,7 @@ export function createGatesService({ db, gates, activities, audit, notifier, cha
             .map((a) => ({
               userId: a.id,
               senderId: actor.id,
-              type: 'PRODUCT_STAGE' as const,
+              type: 'STAGE_GATE_APPROVAL' as const,
               message: `${actor.name} asks you to approve "${criterion.label}" before ${product.name} leaves ${stageName(product.status)}`,
               metadata: { productId: id, status: product.status, criterionId, gate: 'approval' },
             })),

@@ -57,7 +57,8 @@ function linkOf(appUrl: string, type: NotificationType, metadata: Record<string,
     return `${appUrl}/tasks/${encodeURIComponent(taskId)}${anchor}`;
   }
   const productId = text(metadata.productId);
-  if (type === 'PRODUCT_STAGE' && productId) return `${appUrl}/products/${encodeURIComponent(productId)}`;
+  if ((type === 'PRODUCT_STAGE' || type === 'STAGE_GATE_APPROVAL') && productId)
+    return `${appUrl}/products/${encodeURIComponent(productId)}`;
   return `${appUrl}/notifications`;
 }
 

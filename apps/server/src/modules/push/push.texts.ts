@@ -15,6 +15,7 @@ const titles: Record<NotificationType, string> = {
   TASK_DUE_SOON: 'Task due soon',
   TASK_OVERDUE: 'Task overdue',
   PRODUCT_STAGE: 'Product stage changed',
+  STAGE_GATE_APPROVAL: 'Approval requested',
 };
 
 /** Push services take about 4 KB: the body stays far below, whatever the message. */

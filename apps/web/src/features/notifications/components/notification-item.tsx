@@ -86,7 +86,8 @@ export function NotificationItem({
     (notification.type === 'INVITE' && accepted) ||
     notification.type === 'TEAM_LEAD' ||
     notification.type === 'INVITE_ACCEPTED' ||
-    notification.type === 'PRODUCT_STAGE';
+    notification.type === 'PRODUCT_STAGE' ||
+    notification.type === 'STAGE_GATE_APPROVAL';
   const productLink = opensProduct && productId ? productPath(productId) : undefined;
 
   // Spec §4: clicking an unread item marks it read (its own buttons do their own thing; a

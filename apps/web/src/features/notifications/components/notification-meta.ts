@@ -9,6 +9,7 @@ import {
   MailIcon,
   MessageSquareIcon,
   RefreshCwIcon,
+  ShieldCheckIcon,
   TriangleAlertIcon,
   UserCheckIcon,
   UserMinusIcon,
@@ -29,6 +30,7 @@ export const notificationTypeIcons: Record<NotificationType, { icon: LucideIcon;
   TASK_DUE_SOON: { icon: ClockIcon, label: k('Due soon') },
   TASK_OVERDUE: { icon: TriangleAlertIcon, label: k('Overdue') },
   PRODUCT_STAGE: { icon: FlagIcon, label: k('Product stage changed') },
+  STAGE_GATE_APPROVAL: { icon: ShieldCheckIcon, label: k('Approval requested') },
 };
 
 /** Spec §2.21: the sender's name, or 'System' when nobody sent it (or the sender is gone). */
