@@ -22,7 +22,7 @@ import { createTestDatabase } from '../../testing/test-app.ts';
 import { totpAt } from '../auth/index.ts';
 import { keyMessage, restoreArchive } from './archive.import.ts';
 import { ArchiveError, archiveLines } from './archive.read.ts';
-import { filesOf, populatePlanning, rowsOf } from './archive.roundtrip.test-kit.ts';
+import { filesOf, insertDirectly, populatePlanning, rowsOf } from './archive.roundtrip.test-kit.ts';
 import { ARCHIVE_TABLES, NOT_EXPORTED } from './archive.tables.ts';
 
 // The round trip of issue 20: a workspace with every kind of row and file is exported over
@@ -128,44 +128,12 @@ async function populate() {
   recoveryCode = enabled.recovery_codes[0] as string;
 
   // The rest straight into the tables (their routes are covered by their modules' tests).
-  await ctx.pool.query(
-    `INSERT INTO events (title, date, type, status, product_id, created_by) VALUES ('Launch', '2026-12-01', 'milestone', 'Planning', $1, $2)`,
-    [product.id, owner.user.id],
-  );
-  // A weekly event with one date deleted on its own (issue 29, decision 042).
-  await ctx.pool.query(
-    `WITH e AS (INSERT INTO events (title, date, type, status, product_id, created_by, recurrence)
-       VALUES ('Standup', '2026-12-01', 'meeting', 'Planning', $1, $2, 'FREQ=WEEKLY') RETURNING id)
-     INSERT INTO event_exceptions (event_id, occurs_on, cancelled) SELECT id, '2026-12-08', true FROM e`,
-    [product.id, owner.user.id],
-  );
-  await ctx.pool.query(`INSERT INTO calendar_feeds (user_id, token_hash) VALUES ($1, 'feed-hash')`, [
-    mia.user.id,
-  ]);
-  await ctx.pool.query(
-    `INSERT INTO notification_settings (user_id, time_zone, preferences) VALUES ($1, 'Europe/Paris', '{"TASK_COMMENT": {"email": "off"}}')`,
-    [mia.user.id],
-  );
-  await ctx.pool.query(
-    `INSERT INTO notification_digest_items (user_id, type, message, metadata) VALUES ($1, 'TASK_COMMENT', 'A comment', '{"n": 1}')`,
-    [mia.user.id],
-  );
-  await ctx.pool.query(
-    `INSERT INTO notifications (user_id, type, message) VALUES ($1, 'TASK_ASSIGNED', 'You have a task')`,
-    [mia.user.id],
-  );
-  await ctx.pool.query(
-    `INSERT INTO comment_mentions (comment_id, user_id) SELECT id, $1 FROM task_comments WHERE task_id = $2`,
-    [mia.user.id, task.id],
-  );
-  await ctx.pool.query(
-    `INSERT INTO task_reminders (task_id, user_id, kind, due_date) VALUES ($1, $2, 'due_soon', '2026-12-02')`,
-    [task.id, mia.user.id],
-  );
-  await ctx.pool.query(
-    `INSERT INTO activities (product_id, task_id, performed_by, action_type, description) VALUES ($1, $2, $3, 'task_created', 'Created')`,
-    [product.id, task.id, owner.user.id],
-  );
+  await insertDirectly(ctx.pool, {
+    productId: product.id,
+    taskId: task.id,
+    ownerId: owner.user.id,
+    miaId: mia.user.id,
+  });
   // A custom field (issue 29) and a task's value of it.
   const field = await send(owner, 'POST', `/api/projects/${product.id}/fields`, {
     name: 'Customer',
@@ -177,22 +145,6 @@ async function populate() {
     rule: 'FREQ=WEEKLY',
     timeZone: 'Europe/Paris',
   });
-  // Stage gates (issue 32): a workspace default, a product's own and a confirmation of its item.
-  const criteria = JSON.stringify([
-    { id: '6f1d6c1e-8b1a-4c1f-9a43-0d2f2a8e5b11', kind: 'manual', label: 'Scope agreed' },
-  ]);
-  await ctx.pool.query(
-    `INSERT INTO workspace_stage_gates (stage, criteria, updated_by) VALUES ('testing', $1, $2)`,
-    [criteria, owner.user.id],
-  );
-  await ctx.pool.query(
-    `INSERT INTO product_stage_gates (product_id, stage, criteria, updated_by) VALUES ($1, 'planning', $2, $3)`,
-    [product.id, criteria, owner.user.id],
-  );
-  await ctx.pool.query(
-    `INSERT INTO product_gate_marks (product_id, stage, criterion_id, kind, user_id) VALUES ($1, 'planning', '6f1d6c1e-8b1a-4c1f-9a43-0d2f2a8e5b11', 'confirmed', $2)`,
-    [product.id, owner.user.id],
-  );
   // A product's new key (issue 28): its former key and its task's are kept, and restored.
   await send(owner, 'PATCH', `/api/projects/${product.id}`, { key: 'APX' });
   // Rows of the tables that are not exported: they must not reach the restored instance.
