@@ -5,15 +5,34 @@ const MOBILE_BREAKPOINT = 768;
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
+/**
+ * One MediaQueryList per query (a list reads it on every render of a scroll, issue 28), for as long
+ * as `window.matchMedia` is the same function (a test replaces it).
+ */
+const lists = new Map<string, MediaQueryList>();
+let listsOf: typeof window.matchMedia | undefined;
+const mediaList = (query: string) => {
+  if (listsOf !== window.matchMedia) {
+    lists.clear();
+    listsOf = window.matchMedia;
+  }
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+};
+
 /** Whether the media query matches now; follows resizes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const list = window.matchMedia(query);
+      const list = mediaList(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
+    () => mediaList(query).matches,
     () => false,
   );
 }
