@@ -13,6 +13,9 @@ export function teamLabel(team: Task['team']): string {
   return team ? t('{{name}} Team', { name: team.name }) : t('No team');
 }
 
+/** A name that takes a second line from lg on instead of being cut (the list's column). */
+export const WRAPPED_NAME = 'lg:line-clamp-2 lg:whitespace-normal lg:break-words';
+
 /** The assignee's avatar (or initials) and name, or 'Unassigned'. */
 export function TaskAssignee({
   assignee,
@@ -51,10 +54,7 @@ export function TaskAssignee({
           {initials(assignee.name)}
         </InitialsAvatar>
       )}
-      <span
-        className={cn('truncate', wrapName && 'lg:line-clamp-2 lg:whitespace-normal lg:break-words')}
-        title={assignee.name}
-      >
+      <span className={cn('truncate', wrapName && WRAPPED_NAME)} title={assignee.name}>
         {assignee.name}
       </span>
     </span>

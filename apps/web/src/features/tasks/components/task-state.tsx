@@ -95,6 +95,12 @@ export function TaskStateBadge({ task }: { task: Pick<Task, 'stateId' | 'status'
   );
 }
 
+/** The state's badge without its icon or dot: a row's light form while its list is flung (use-fling.ts). */
+export function TaskStateSketch({ task }: { task: Pick<Task, 'stateId' | 'status'> }) {
+  const state = useCustomState(task);
+  return <TaskStatusBadge status={task.status}>{state?.name ?? statusName(task.status)}</TaskStatusBadge>;
+}
+
 /** A card's state, when it is one of the product's own: its colour and name. */
 export function TaskStateMark({ task }: { task: Pick<Task, 'stateId' | 'status'> }) {
   const state = useCustomState(task);

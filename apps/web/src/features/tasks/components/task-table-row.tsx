@@ -5,11 +5,12 @@ import { ChecklistProgress } from '../../../components/checklist-progress.tsx';
 import { LabelChips } from '../../../components/label-chips.tsx';
 import { PriorityBadge } from '../../../components/priority-badge.tsx';
 import { RepeatMark } from '../../../components/repeat-mark.tsx';
+import { type Fling, useSketched } from '../../../hooks/use-fling.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { k, t } from '../../../lib/i18n/index.ts';
 import { TaskActionsMenu } from './task-actions-menu.tsx';
-import { TaskAssignee, teamLabel } from './task-assignee.tsx';
+import { TaskAssignee, teamLabel, WRAPPED_NAME } from './task-assignee.tsx';
 import { TaskFieldChips, useFieldChips } from './task-field-chips.tsx';
 import { phaseLabel, TaskDueDate } from './task-fields.tsx';
 import type { GroupHeader } from './task-groups.ts';
@@ -18,7 +19,7 @@ import { TaskKey } from './task-key.tsx';
 import { useTaskRowKeys } from './task-keyboard-state.tsx';
 import { TaskLink } from './task-link.tsx';
 import type { TaskRowsProps } from './task-list-display.tsx';
-import { TaskStateBadge } from './task-state.tsx';
+import { TaskStateBadge, TaskStateSketch } from './task-state.tsx';
 
 // The rows of the tasks page's table: a task's cells (the columns the display shows) and a group's
 // header, each placed at its offset in the virtual list. Desktop: a grid of fixed columns; below
@@ -48,6 +49,8 @@ type Column = {
   compactWidth?: string;
   /** Whether the task has no value here: a phone's folded row then leaves the cell out (issue 33). */
   isEmpty?: (task: Task) => boolean;
+  /** Its light form while the list is flung (use-fling.ts), when lighter than `cell`: the text alone. */
+  sketch?: (task: Task, compact: boolean) => ReactNode;
 };
 
 const oneOrTwoLines = (compact: boolean) => (compact ? 'block truncate' : 'break-words lg:line-clamp-2');
@@ -67,12 +70,14 @@ const COLUMNS: Column[] = [
         </span>
       </>
     ),
+    sketch: (task, compact) => <span className={oneOrTwoLines(compact)}>{task.project.name}</span>,
   },
   {
     header: k('Status'),
     width: '7rem',
     property: 'status',
     cell: (task) => <TaskStateBadge task={task} />,
+    sketch: (task) => <TaskStateSketch task={task} />,
   },
   {
     header: k('Priority'),
@@ -91,6 +96,7 @@ const COLUMNS: Column[] = [
         {phaseLabel(task.phase)}
       </>
     ),
+    sketch: (task) => phaseLabel(task.phase),
   },
   {
     header: k('Team'),
@@ -113,6 +119,18 @@ const COLUMNS: Column[] = [
     property: 'assignee',
     className: 'max-lg:text-xs',
     cell: (task) => <TaskAssignee assignee={task.assignee} className="max-w-full" wrapName />,
+    // The avatar's place kept (size-5 and its gap), so the name does not move when it fills in.
+    sketch: (task, compact) => (
+      <span
+        className={cn(
+          'block truncate ps-6.5',
+          !compact && WRAPPED_NAME,
+          !task.assignee && 'text-muted-foreground',
+        )}
+      >
+        {task.assignee?.name ?? t('Unassigned')}
+      </span>
+    ),
   },
   {
     header: k('Due date'),
@@ -127,6 +145,7 @@ const COLUMNS: Column[] = [
         <TaskDueDate task={task} stacked={!compact} />
       </>
     ),
+    sketch: (task, compact) => <TaskDueDate task={task} stacked={!compact} />,
   },
 ];
 
@@ -148,18 +167,7 @@ export function tableColumns(display: TaskDisplay) {
 const cell = (compact: boolean) =>
   cn('block min-w-0 px-2 max-lg:order-3 max-lg:p-0', compact ? 'py-0.5' : 'py-2.5');
 
-export const TaskTableRow = memo(function TaskTableRow({
-  rowRef,
-  index,
-  start,
-  template,
-  task,
-  display,
-  columns,
-  viewer,
-  onEdit,
-  onChangeStatus,
-}: {
+type RowProps = {
   rowRef: (node: HTMLElement | null) => void;
   index: number;
   /** Its offset from the top of the rows, in px. */
@@ -169,15 +177,22 @@ export const TaskTableRow = memo(function TaskTableRow({
   task: Task;
   display: TaskDisplay;
   columns: Column[];
-} & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>) {
+  /** The list's fling: a row mounted while it is flung draws light until it rests (use-fling.ts). */
+  fling?: Fling | undefined;
+} & Pick<TaskRowsProps, 'viewer' | 'onEdit' | 'onChangeStatus'>;
+
+export const TaskTableRow = memo(function TaskTableRow({
+  rowRef,
+  index,
+  start,
+  template,
+  fling,
+  ...row
+}: RowProps) {
+  const { task, display } = row;
   const compact = display.density === 'compact';
-  const showLabels = display.properties.includes('labels') && task.labels.length > 0;
-  const showChecklist = display.properties.includes('checklist') && task.checklist.total > 0;
-  const showMarks = hasHierarchyMarks(task);
-  // Issue 29: the values of the product's fields shown on cards, after the labels.
-  const fieldChips = useFieldChips(task);
-  const preview = display.preview && task.description ? plainTextPreview(task.description) : '';
   const keys = useTaskRowKeys(task);
+  const sketched = useSketched(fling);
   return (
     <tr
       ref={rowRef}
@@ -185,6 +200,7 @@ export const TaskTableRow = memo(function TaskTableRow({
       data-task-id={task.id}
       {...keys.rowProps}
       data-density={display.density}
+      data-sketch={sketched || undefined}
       aria-rowindex={index + 2}
       style={{ ...template, ...placed(start) }}
       className={cn(
@@ -193,19 +209,107 @@ export const TaskTableRow = memo(function TaskTableRow({
         keys.rowClass,
       )}
     >
-      <td
-        className={cn(
-          cell(compact),
-          'flex items-center gap-2.5 ps-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]',
-        )}
-      >
-        {keys.checkbox}
-        <div
-          className={cn(
-            'min-w-0 flex-1',
-            compact ? 'flex items-center gap-2 overflow-hidden' : 'grid gap-0.5',
-          )}
-        >
+      {sketched ? <SketchCells {...row} /> : <TaskCells {...row} checkbox={keys.checkbox} />}
+    </tr>
+  );
+});
+
+type CellsProps = Omit<RowProps, 'rowRef' | 'index' | 'start' | 'template' | 'fling'>;
+
+/**
+ * The chips beside a compact row's title or on a line under a comfortable one's: checklist,
+ * hierarchy marks, labels and the product's fields (issue 29).
+ */
+function TitleChips({
+  task,
+  display,
+  fieldChips,
+}: Pick<CellsProps, 'task' | 'display'> & { fieldChips: ReturnType<typeof useFieldChips> }) {
+  const compact = display.density === 'compact';
+  const showLabels = display.properties.includes('labels') && task.labels.length > 0;
+  const showChecklist = display.properties.includes('checklist') && task.checklist.total > 0;
+  const showMarks = hasHierarchyMarks(task);
+  if (!showLabels && !showChecklist && !showMarks && fieldChips.length === 0) return null;
+  return (
+    <span
+      className={cn('flex min-w-0 items-center gap-2', compact ? 'h-5 overflow-hidden' : 'flex-wrap pt-0.5')}
+    >
+      {showChecklist ? <ChecklistProgress checklist={task.checklist} /> : null}
+      {showMarks ? <TaskHierarchyMarks task={task} /> : null}
+      {showLabels ? <LabelChips labels={task.labels} className={cn(compact && 'flex-nowrap')} /> : null}
+      <TaskFieldChips chips={fieldChips} oneLine={compact} />
+    </span>
+  );
+}
+
+/** The title's cell's inner box and the title's classes, shared by a row and its sketch. */
+const titleBox = (compact: boolean) =>
+  cn('min-w-0 flex-1', compact ? 'flex items-center gap-2 overflow-hidden' : 'grid gap-0.5');
+const titleText = (compact: boolean) =>
+  cn('w-fit max-w-full break-words font-medium', compact ? 'shrink-0 truncate' : 'line-clamp-2');
+const titleCell = (compact: boolean) =>
+  cn(cell(compact), 'flex items-center gap-2.5 ps-4 max-lg:order-1 max-lg:w-[calc(100%-3.25rem)]');
+
+/** The plain-text description preview, when the display shows it. */
+function Preview({ task, display }: Pick<CellsProps, 'task' | 'display'>) {
+  const preview = display.preview && task.description ? plainTextPreview(task.description) : '';
+  return preview ? (
+    <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
+      {preview}
+    </span>
+  ) : null;
+}
+
+/**
+ * A row's light form while the list is flung: its texts in their places (the checkbox's and the
+ * avatar's kept empty, so nothing moves when it fills in); no link, avatar, checkbox or menu, and
+ * in a compact row no chips. A comfortable row keeps its chips: their wrapping lines make its
+ * height, which must not change when it fills in (the list keeps the heights it measured).
+ */
+function SketchCells({ task, display, columns }: CellsProps) {
+  const compact = display.density === 'compact';
+  return (
+    <>
+      {/* ps: the checkbox's place (size-4 and the gap) kept. */}
+      <td className={cn(titleCell(compact), 'ps-10.5')}>
+        <div className={titleBox(compact)}>
+          {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}
+          <span className={titleText(compact)}>{task.title}</span>
+          <Preview task={task} display={display} />
+          {compact ? null : <ComfortableChips task={task} display={display} />}
+        </div>
+      </td>
+      {columns.map((column) => (
+        <td key={column.header} className={cn(cell(compact), column.className)}>
+          {(column.sketch ?? column.cell)(task, compact)}
+        </td>
+      ))}
+      <td className={cell(compact)} />
+    </>
+  );
+}
+
+function ComfortableChips({ task, display }: Pick<CellsProps, 'task' | 'display'>) {
+  return <TitleChips task={task} display={display} fieldChips={useFieldChips(task)} />;
+}
+
+function TaskCells({
+  task,
+  display,
+  columns,
+  viewer,
+  onEdit,
+  onChangeStatus,
+  checkbox,
+}: CellsProps & { checkbox: ReactNode }) {
+  const compact = display.density === 'compact';
+  // Issue 29: the values of the product's fields shown on cards, after the labels.
+  const fieldChips = useFieldChips(task);
+  return (
+    <>
+      <td className={titleCell(compact)}>
+        {checkbox}
+        <div className={titleBox(compact)}>
           {/* The key (issue 28): beside a compact row's title, above a comfortable one's, so
               the title keeps the column's whole width. */}
           {display.properties.includes('key') ? <TaskKey taskKey={task.key} /> : null}
@@ -213,34 +317,13 @@ export const TaskTableRow = memo(function TaskTableRow({
             taskId={task.id}
             title={task.title}
             // Compact: the title first, on one line; the preview and labels take what is left.
-            className={cn(
-              'w-fit max-w-full break-words font-medium',
-              compact ? 'shrink-0 truncate' : 'line-clamp-2',
-            )}
+            className={titleText(compact)}
           >
             {task.title}
             {task.recurring ? <RepeatMark recurring className="ms-1.5 align-[-2px]" /> : null}
           </TaskLink>
-          {preview ? (
-            <span data-preview="" className="min-w-0 truncate text-muted-foreground text-xs">
-              {preview}
-            </span>
-          ) : null}
-          {showLabels || showChecklist || showMarks || fieldChips.length > 0 ? (
-            <span
-              className={cn(
-                'flex min-w-0 items-center gap-2',
-                compact ? 'h-5 overflow-hidden' : 'flex-wrap pt-0.5',
-              )}
-            >
-              {showChecklist ? <ChecklistProgress checklist={task.checklist} /> : null}
-              {showMarks ? <TaskHierarchyMarks task={task} /> : null}
-              {showLabels ? (
-                <LabelChips labels={task.labels} className={cn(compact && 'flex-nowrap')} />
-              ) : null}
-              <TaskFieldChips chips={fieldChips} oneLine={compact} />
-            </span>
-          ) : null}
+          <Preview task={task} display={display} />
+          <TitleChips task={task} display={display} fieldChips={fieldChips} />
         </div>
       </td>
       {columns.map((column) => (
@@ -260,9 +343,9 @@ export const TaskTableRow = memo(function TaskTableRow({
           onChangeStatus={onChangeStatus}
         />
       </td>
-    </tr>
+    </>
   );
-});
+}
 
 /** A group's header row: its name and count; a click collapses or opens it. */
 export function GroupHeaderRow({

@@ -1,6 +1,8 @@
 import { useMemo, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useFling } from '../../../hooks/use-fling.ts';
+import { useMediaQuery } from '../../../hooks/use-mobile.ts';
 import { cn } from '../../../lib/cn.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { taskCount } from './task-fields.tsx';
@@ -15,6 +17,8 @@ import { GroupHeaderRow, TaskTableRow, tableColumns } from './task-table-row.tsx
  */
 const LOAD_MORE_WITHIN_ROWS = 60;
 const ROW_ESTIMATE_PX = { comfortable: 61, compact: 36 } as const;
+/** Where rows stop folding into cards (Tailwind's lg). */
+const WIDE = '(min-width: 64rem)';
 
 // Desktop: a grid of fixed columns (rows are virtual, so widths must not follow their content),
 // scrolling sideways when narrow; below lg each row folds into a small card (the header row
@@ -65,6 +69,9 @@ function TableRows({
     const { widths, ...rest } = tableColumns(display);
     return { ...rest, template: { gridTemplateColumns: widths.map(gridColumn).join(' ') } };
   }, [display]);
+  // Rows mounted while the list is flung draw light (desktop rows only: a phone's folded row would
+  // change its height as it fills in).
+  const fling = useFling(scrollRef, useMediaQuery(WIDE));
   const { rows, totalSize, measureRow, footer } = useVirtualTasks({
     items,
     pages,
@@ -121,6 +128,7 @@ function TableRows({
                 start={row.start}
                 template={template}
                 task={item.task}
+                fling={fling}
                 display={display}
                 columns={columns}
                 viewer={viewer}
