@@ -10,10 +10,7 @@
 // of 400 tasks, 2 comments per task, 6 labels per product); the server as in bench:http (it serves
 // the built web app), signed in as bench-member through its session cookie.
 // (c) Inline create (issue 28): Enter in a column's "Add task" line → the card on screen.
-// (d) (issue 28) scrolling /tasks over every task of the seed (2,000: the list is virtualized and
-// loads page by page by cursor): the list's scroll area is scrolled from its top to the 2,000th row
-// at a steady 7,200 px/s (compact and comfortable rows), counting the animation frames that came
-// late (dropped: an interval over 1.5 frames of 60 Hz) and the long tasks (> 50 ms) meanwhile.
+// (d) issue 28: /tasks over 2,000 tasks scrolled top to bottom, flung and read (lib/task-list-scroll.mjs).
 // (e), (f) issue 31: a 500-item month calendar (lib/calendar-month.mjs), a 1,000-task Gantt (lib/gantt.mjs).
 // Targets (medians; the card p90): board ≤ 500, card ≤ 100, month ≤ 300, Gantt ≤ 500 ms. Exit 1 when missed.
 
@@ -38,6 +35,7 @@ import {
   writeResults,
 } from './lib/server.mjs';
 import { median, ms, p90 } from './lib/stats.mjs';
+import { measureListScroll } from './lib/task-list-scroll.mjs';
 import { BENCH_ADMIN, BENCH_MEMBER, BOARD_SCALE as DATA, seed } from './seed.mjs';
 
 const BOARD_TARGET_MS = 500;
@@ -203,79 +201,6 @@ async function inlineCreate(browser, origin, token, productId, count) {
   }
 }
 
-const DISPLAY_KEY = 'shipyard.tasks.display';
-const SCROLL_PX_PER_FRAME = 120;
-
-/**
- * /tasks in a fresh signed-in context with the given row density, then its list scrolled from the
- * top to its last row (2,000), the next pages loading on the way. Frames and long tasks counted
- * from the first scroll to the last row drawn.
- */
-async function scrollList(browser, origin, token, total, density) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  try {
-    await context.addCookies([
-      { name: 'sec-prd-token', value: token, url: origin, httpOnly: true, sameSite: 'Strict' },
-    ]);
-    await context.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      [DISPLAY_KEY, JSON.stringify({ density, preview: false })],
-    );
-    const page = await context.newPage();
-    await page.goto(`${origin}/tasks`, { waitUntil: 'networkidle' });
-    await page.locator('[data-scroll-area] tr[data-task-id]').first().waitFor();
-    return await page.evaluate(
-      ({ total, step }) =>
-        new Promise((resolve, reject) => {
-          const area = document.querySelector('[data-scroll-area]');
-          if (!area) return reject(new Error('no scroll area'));
-          const longTasks = [];
-          const observer = new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) longTasks.push(entry.duration);
-          });
-          observer.observe({ type: 'longtask' });
-          const frames = [];
-          const lastRow = () =>
-            Math.max(
-              0,
-              ...[...area.querySelectorAll('tr[data-task-id]')].map(
-                (tr) => Number(tr.getAttribute('aria-rowindex')) - 1,
-              ),
-            );
-          const t0 = performance.now();
-          let before = t0;
-          const tick = (now) => {
-            frames.push(now - before);
-            before = now;
-            area.scrollTop += step;
-            if (lastRow() >= total) {
-              observer.disconnect();
-              const FRAME = 1000 / 60;
-              const late = frames.slice(1).filter((f) => f > FRAME * 1.5);
-              resolve({
-                ms: performance.now() - t0,
-                frames: frames.length,
-                droppedFrames: late.reduce((n, f) => n + Math.round(f / FRAME) - 1, 0),
-                lateFrames: late.length,
-                worstFrameMs: Math.max(...frames.slice(1)),
-                longTasks: longTasks.length,
-                longTaskMs: longTasks.reduce((a, b) => a + b, 0),
-                rowsInDom: area.querySelectorAll('tr[data-task-id]').length,
-              });
-            } else if (now - t0 > 120_000) {
-              observer.disconnect();
-              reject(new Error(`the list did not reach row ${total} within 120 s (at ${lastRow()})`));
-            } else requestAnimationFrame(tick);
-          };
-          requestAnimationFrame(tick);
-        }),
-      { total, step: SCROLL_PX_PER_FRAME },
-    );
-  } finally {
-    await context.close();
-  }
-}
-
 async function main() {
   const webIndex = path.join(root, 'apps/web/dist/index.html');
   if (!fs.existsSync(webIndex)) throw new Error('apps/web/dist is missing: npm run build first');
@@ -319,12 +244,13 @@ async function main() {
       })
     ).json()
   ).total;
-  const scrolls = { compact: [], comfortable: [] };
-  for (let i = 0; i < Math.min(runs, 3); i++) {
-    for (const density of ['compact', 'comfortable']) {
-      scrolls[density].push(await scrollList(browser, server.origin, adminToken, allTasks, density));
-    }
-  }
+  const list = await measureListScroll({
+    browser,
+    origin: server.origin,
+    token: adminToken,
+    total: allTasks,
+    runs,
+  });
   const calendar = await measureCalendarMonth({ browser, server, postgres, token, runs, say });
   const gantt = await measureGantt({ browser, server, postgres, token, runs, say });
   const fp = auth.map((r) => r.firstPaint).filter((n) => n !== undefined);
@@ -361,11 +287,7 @@ async function main() {
       targetMs: INLINE_TARGET_MS,
       met: p90(inline) <= INLINE_TARGET_MS,
     },
-    listScroll: {
-      tasks: allTasks,
-      pxPerFrame: SCROLL_PX_PER_FRAME,
-      ...Object.fromEntries(Object.entries(scrolls).map(([density, runs]) => [density, runs])),
-    },
+    listScroll: list.report,
     calendarMonth: calendar.report,
     gantt: gantt.report,
   };
@@ -382,16 +304,7 @@ async function main() {
       `p90 ${ms(report.inlineCreate.enterToCardMs.p90)}, min ${ms(report.inlineCreate.enterToCardMs.min)}, max ${ms(report.inlineCreate.enterToCardMs.max)}; ` +
       `target ≤ ${INLINE_TARGET_MS} ms ${report.inlineCreate.met ? 'met' : 'MISSED'}`,
   );
-  for (const [density, list] of Object.entries(scrolls)) {
-    const sum = (key) => list.reduce((n, r) => n + r[key], 0);
-    say(
-      `/tasks list of ${allTasks} tasks, ${density} rows, scrolled top to bottom (${list.length} runs): ` +
-        `${sum('frames')} frames, ${sum('droppedFrames')} dropped (${sum('lateFrames')} late), worst frame ` +
-        `${ms(Math.max(...list.map((r) => r.worstFrameMs)))} ms; ${sum('longTasks')} long tasks (${ms(sum('longTaskMs'))} ms); ` +
-        `median ${ms(median(list.map((r) => r.ms)))} ms to the last row; ${list[0]?.rowsInDom} rows in the DOM at the end`,
-    );
-  }
-  for (const part of [calendar, gantt]) say(part.summary);
+  for (const part of [list, calendar, gantt]) say(part.summary);
   writeResults(resultsFile, report);
   say(`written to ${path.relative(root, resultsFile)}`);
   if (!report.board.met || !report.inlineCreate.met || !calendar.report.met) process.exitCode = 1;

@@ -1,0 +1,124 @@
+import { median, ms } from './stats.mjs';
+
+// bench/browser.mjs (d), issue 28: /tasks over every task of the seed (2,000: the list is
+// virtualized and loads page by page by cursor), its scroll area scrolled from its top to the
+// 2,000th row at a steady 7,200 px/s (a fling), then once at 1,800 px/s (reading), compact and
+// comfortable rows, counting the animation frames that came late (dropped: an interval over 1.5
+// frames of 60 Hz) and the long tasks (> 50 ms) meanwhile. No target is enforced here: the figures
+// go in bench/README.md.
+
+const DISPLAY_KEY = 'shipyard.tasks.display';
+/** A fast fling: 7,200 px/s. The rows it brings into view draw light until it rests (decision 062). */
+const SCROLL_PX_PER_FRAME = 120;
+/** A steady reading scroll: 1,800 px/s (50 compact rows a second), every row drawn whole. */
+const READ_PX_PER_FRAME = 30;
+
+/**
+ * /tasks in a fresh signed-in context with the given row density, then its list scrolled from the
+ * top to its last row (2,000), the next pages loading on the way. Frames and long tasks counted
+ * from the first scroll to the last row drawn.
+ */
+async function scrollList(browser, origin, token, total, density, step = SCROLL_PX_PER_FRAME) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    await context.addCookies([
+      { name: 'sec-prd-token', value: token, url: origin, httpOnly: true, sameSite: 'Strict' },
+    ]);
+    await context.addInitScript(
+      ([key, value]) => localStorage.setItem(key, value),
+      [DISPLAY_KEY, JSON.stringify({ density, preview: false })],
+    );
+    const page = await context.newPage();
+    await page.goto(`${origin}/tasks`, { waitUntil: 'networkidle' });
+    await page.locator('[data-scroll-area] tr[data-task-id]').first().waitFor();
+    return await page.evaluate(
+      ({ total, step }) =>
+        new Promise((resolve, reject) => {
+          const area = document.querySelector('[data-scroll-area]');
+          if (!area) return reject(new Error('no scroll area'));
+          const longTasks = [];
+          const observer = new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) longTasks.push(entry.duration);
+          });
+          observer.observe({ type: 'longtask' });
+          const frames = [];
+          const lastRow = () =>
+            Math.max(
+              0,
+              ...[...area.querySelectorAll('tr[data-task-id]')].map(
+                (tr) => Number(tr.getAttribute('aria-rowindex')) - 1,
+              ),
+            );
+          // 120 s at a fling's speed, longer in proportion at a slower one.
+          const limitMs = 120_000 * Math.max(1, 120 / step);
+          const t0 = performance.now();
+          let before = t0;
+          const tick = (now) => {
+            frames.push(now - before);
+            before = now;
+            area.scrollTop += step;
+            if (lastRow() >= total) {
+              observer.disconnect();
+              const FRAME = 1000 / 60;
+              const late = frames.slice(1).filter((f) => f > FRAME * 1.5);
+              resolve({
+                ms: performance.now() - t0,
+                frames: frames.length,
+                droppedFrames: late.reduce((n, f) => n + Math.round(f / FRAME) - 1, 0),
+                lateFrames: late.length,
+                worstFrameMs: Math.max(...frames.slice(1)),
+                longTasks: longTasks.length,
+                longTaskMs: longTasks.reduce((a, b) => a + b, 0),
+                rowsInDom: area.querySelectorAll('tr[data-task-id]').length,
+              });
+            } else if (now - t0 > limitMs) {
+              observer.disconnect();
+              reject(
+                new Error(`the list did not reach row ${total} within ${limitMs / 1000} s (at ${lastRow()})`),
+              );
+            } else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }),
+      { total, step },
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every scroll of (d): `runs` (at most 3) flings per density, then one reading scroll each. */
+export async function measureListScroll({ browser, origin, token, total, runs }) {
+  const scrolls = { compact: [], comfortable: [] };
+  for (let i = 0; i < Math.min(runs, 3); i++) {
+    for (const density of ['compact', 'comfortable']) {
+      scrolls[density].push(await scrollList(browser, origin, token, total, density));
+    }
+  }
+  // One run each at reading speed: 2,400 (compact) to 8,000 (comfortable) frames a run.
+  const reads = {};
+  for (const density of ['compact', 'comfortable']) {
+    reads[density] = [await scrollList(browser, origin, token, total, density, READ_PX_PER_FRAME)];
+  }
+  const lines = [
+    ...Object.entries(scrolls).map(([density, list]) => [density, list, SCROLL_PX_PER_FRAME]),
+    ...Object.entries(reads).map(([density, list]) => [density, list, READ_PX_PER_FRAME]),
+  ].map(([density, list, step]) => {
+    const sum = (key) => list.reduce((n, r) => n + r[key], 0);
+    return (
+      `/tasks list of ${total} tasks, ${density} rows, scrolled top to bottom at ${step * 60} px/s (${list.length} runs): ` +
+      `${sum('frames')} frames, ${sum('droppedFrames')} dropped (${sum('lateFrames')} late), worst frame ` +
+      `${ms(Math.max(...list.map((r) => r.worstFrameMs)))} ms; ${sum('longTasks')} long tasks (${ms(sum('longTaskMs'))} ms); ` +
+      `median ${ms(median(list.map((r) => r.ms)))} ms to the last row; ${list[0]?.rowsInDom} rows in the DOM at the end`
+    );
+  });
+  return {
+    report: {
+      tasks: total,
+      pxPerFrame: SCROLL_PX_PER_FRAME,
+      ...scrolls,
+      reading: { pxPerFrame: READ_PX_PER_FRAME, ...reads },
+    },
+    summary: lines.join('\n'),
+  };
+}
