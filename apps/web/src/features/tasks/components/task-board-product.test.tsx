@@ -247,4 +247,21 @@ describe('TaskBoard of one product', () => {
     ).toEqual(['Severity: High', 'Owner: Mia Wong', 'Reviewed: Yes', '+1and 1 more']);
     expect(within(chips).getByTitle('Points: 8')).toBeInTheDocument();
   });
+
+  it('says so with a Try again when the product’s states fail to load, then draws the board', async () => {
+    let statesAnswer = jsonResponse(500, { error: 'The database is unavailable' });
+    routeFetch({
+      [`GET /api/projects/${PRODUCT_ID}/states`]: () => statesAnswer,
+      [`GET /api/tasks/${PRODUCT_ID}/board`]: () =>
+        jsonResponse(200, { ...board, columns: board.columns.map((c) => ({ ...c, nextCursor: null })) }),
+    });
+    const { user } = renderBoard({ filters: productFilters });
+
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.queryByRole('status', { name: /Loading/ })).not.toBeInTheDocument();
+    statesAnswer = jsonResponse(200, states);
+    await user.click(retry);
+    const pending = await screen.findByRole('region', { name: 'Pending' });
+    expect(await within(pending).findByText('Wire the radio')).toBeInTheDocument();
+  });
 });

@@ -237,6 +237,10 @@ export function TaskBoard({ filters, viewer, onEdit, narrowed, emptyAction }: Ta
   );
   const cards = useMemo(() => laneCards.flat(2), [laneCards]);
 
+  // The product's states name its columns: without them there is no board to draw, but a retry.
+  if (manual && states.isError && !states.data) {
+    return <TasksErrorState error={states.error} onRetry={() => void states.refetch()} className="py-12" />;
+  }
   const shown = queries.filter(({ enabled }) => enabled);
   const loading = !specs || (shown.length > 0 && shown.every(({ query }) => query.isPending));
   const empty = queries.every(
