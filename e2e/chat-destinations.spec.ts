@@ -10,7 +10,6 @@ test('a member adds a chat destination, sends a test message and reads its deliv
   page,
   signInAs,
 }) => {
-  test.setTimeout(90_000);
   await signInAs('member');
   const product = await createProduct(page, { name: `Chat ${randomSuffix()}` });
 

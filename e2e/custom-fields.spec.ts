@@ -16,8 +16,6 @@ test('a member defines fields, sets them on a task, sees them on the board and s
   page,
   signInAs,
 }) => {
-  // A long flow (two fields, a task's page, the board, a filter, a saved view): more than one step's time.
-  test.setTimeout(90_000);
   await signInAs('member');
   const suffix = randomSuffix();
   const product = await createProduct(page, { name: `Fields flow ${suffix}` });

@@ -8,8 +8,6 @@ import { api } from './support/two-browsers.ts';
 // text the row's width — the message in two lines at most, ended by an ellipsis, never cut bare —
 // and its actions stay on screen, with no sideways scroll; at 1440 px the split view stays.
 
-test.setTimeout(90_000);
-
 const randomSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** Per item: the message's width share and lines, what overflows without an ellipsis, the actions' boxes. */

@@ -10,8 +10,6 @@ import { api } from './support/two-browsers.ts';
 // snoozes one. Each leaves the inbox; the header's unread count follows; axe finds nothing serious.
 // And a task put in the trash from beside the list (the palette) moves the inbox on, as `e` does.
 
-test.setTimeout(90_000);
-
 const randomSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 const inboxItems = (page: Page) => page.getByRole('list', { name: 'Assigned to you' }).getByRole('listitem');

@@ -10,8 +10,6 @@ import { boardColumn } from './support/two-browsers.ts';
 // board, with the toast's Undo. axe finds nothing serious with the selection, a focused card, a
 // picker and the Undo toast on screen.
 
-test.setTimeout(90_000);
-
 /** A column's cards, top to bottom, by title. */
 const titlesIn = (page: Page, column: string) =>
   boardColumn(page, column)

@@ -10,8 +10,6 @@ import { expect, test } from './support/test.ts';
 // trash, each undone from the toast. axe finds nothing serious with the selection bar, a picker,
 // the title editor and the move picker on screen.
 
-test.setTimeout(90_000);
-
 const statusOf = (page: Page, title: string) =>
   page
     .getByRole('row')

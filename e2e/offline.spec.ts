@@ -13,6 +13,8 @@ import { expect, test } from './support/test.ts';
 // Installing the worker precaches the whole app shell (about 200 files): on a busy two-core
 // machine that alone can take tens of seconds.
 test.describe.configure({ timeout: 180_000 });
+// The other flows run with service workers blocked (playwright.config.ts); these are about the worker.
+test.use({ serviceWorkers: 'allow' });
 
 type Manifest = {
   name: string;

@@ -7,8 +7,6 @@ import { expect, test } from './support/test.ts';
 // the people inside the palette, a name typed + Enter assigns the task in one request, and the
 // toast's Undo takes it back. axe finds nothing serious with the nested page on screen.
 
-test.setTimeout(90_000);
-
 type Listed = { data: Array<{ title: string; assigneeId: string | null }> };
 
 test('assigns the focused task from the palette by typing, and undoes it', async ({ page, signInAs }) => {

@@ -9,8 +9,6 @@ import { expect, test } from './support/test.ts';
 // assignee picker; a person picked, the row shows them. axe finds nothing serious with the menu
 // and its Copy submenu open, nor with its picker.
 
-test.setTimeout(60_000);
-
 test('assigns a row’s task from its menu’s "Assign to…", through the key’s picker', async ({
   page,
   signInAs,

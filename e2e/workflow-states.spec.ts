@@ -24,8 +24,6 @@ test('a member adds a state, drags a card into its column and saves a view filte
   page,
   signInAs,
 }) => {
-  // Four screens and a drag: longer than the default 45 s on a loaded two-core machine.
-  test.setTimeout(90_000);
   await signInAs('member');
   const suffix = randomSuffix();
   const product = await createProduct(page, { name: `Workflow ${suffix}` });
