@@ -10,7 +10,8 @@
 // of 400 tasks, 2 comments per task, 6 labels per product); the server as in bench:http (it serves
 // the built web app), signed in as bench-member through its session cookie.
 // (c) Inline create (issue 28): Enter in a column's "Add task" line → the card on screen.
-// (d) issue 28: /tasks over 2,000 tasks scrolled top to bottom, flung and read (lib/task-list-scroll.mjs).
+// (d) issue 28: /tasks over 2,000 tasks scrolled top to bottom, flung and read by a script and flung by
+// the mouse wheel (lib/task-list-scroll.mjs).
 // (e), (f) issue 31: a 500-item month calendar (lib/calendar-month.mjs), a 1,000-task Gantt (lib/gantt.mjs).
 // Targets (medians; the card p90): board ≤ 500, card ≤ 100, month ≤ 300, Gantt ≤ 500 ms. Exit 1 when missed.
 
