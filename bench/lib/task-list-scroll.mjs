@@ -40,6 +40,15 @@ async function openList(browser, origin, token, density) {
 /** `key` summed over a density's runs. */
 const sumOf = (list, key) => list.reduce((n, r) => n + r[key], 0);
 
+/** `measure(density)` `min(runs, 3)` times for each density, alternating: its results by density. */
+async function eachDensity(runs, measure) {
+  const results = { compact: [], comfortable: [] };
+  for (let i = 0; i < Math.min(runs, 3); i++) {
+    for (const density of Object.keys(results)) results[density].push(await measure(density));
+  }
+  return results;
+}
+
 /** The last task row the list has drawn (its index from 1), and how tall a row is. */
 const drawn = (page) =>
   page.evaluate(() => {
@@ -172,23 +181,12 @@ async function scrollList(browser, origin, token, total, density, step = SCROLL_
 
 /** Every scroll of (d): `runs` (at most 3) flings per density, then one reading scroll each. */
 export async function measureListScroll({ browser, origin, token, total, runs }) {
-  const scrolls = { compact: [], comfortable: [] };
-  for (let i = 0; i < Math.min(runs, 3); i++) {
-    for (const density of ['compact', 'comfortable']) {
-      scrolls[density].push(await scrollList(browser, origin, token, total, density));
-    }
-  }
-  const wheel = { compact: [], comfortable: [] };
-  for (let i = 0; i < Math.min(runs, 3); i++) {
-    for (const density of ['compact', 'comfortable']) {
-      wheel[density].push(await wheelFling(browser, origin, token, total, density));
-    }
-  }
+  const scrolls = await eachDensity(runs, (density) => scrollList(browser, origin, token, total, density));
+  const wheel = await eachDensity(runs, (density) => wheelFling(browser, origin, token, total, density));
   // One run each at reading speed: 2,400 (compact) to 8,000 (comfortable) frames a run.
-  const reads = {};
-  for (const density of ['compact', 'comfortable']) {
-    reads[density] = [await scrollList(browser, origin, token, total, density, READ_PX_PER_FRAME)];
-  }
+  const reads = await eachDensity(1, (density) =>
+    scrollList(browser, origin, token, total, density, READ_PX_PER_FRAME),
+  );
   const lines = [
     ...Object.entries(scrolls).map(([density, list]) => [density, list, SCROLL_PX_PER_FRAME]),
     ...Object.entries(reads).map(([density, list]) => [density, list, READ_PX_PER_FRAME]),
@@ -202,10 +200,9 @@ export async function measureListScroll({ browser, origin, token, total, runs })
     );
   });
   for (const [density, list] of Object.entries(wheel)) {
-    const sum = (key) => sumOf(list, key);
     lines.push(
       `/tasks list of ${total} tasks, ${density} rows, flung by the mouse wheel at ${SCROLL_PX_PER_FRAME * 60} px/s (${list.length} runs): ` +
-        `${sum('frames')} scroll frames, ${sum('jankyFrames')} janky by Chromium (${sum('missedVsyncs')} vsyncs missed); ` +
+        `${sumOf(list, 'frames')} scroll frames, ${sumOf(list, 'jankyFrames')} janky by Chromium (${sumOf(list, 'missedVsyncs')} vsyncs missed); ` +
         `median ${ms(median(list.map((r) => r.ms)))} ms to the last row`,
     );
   }
